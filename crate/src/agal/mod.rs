@@ -1,0 +1,2 @@
+//! AGAL (Adobe Stage3D) bytecode: model, encoder/decoder, assembler, disassembler, validator and
+//! the TGSI → AGAL export (`agal.md`).

@@ -1,0 +1,119 @@
+//! Diagnostics shared by every stage: a stable code, a severity, one plain-words message, the
+//! span it is about, and optional related notes ("the IF opened here").
+//!
+//! Code prefixes: `P` parser, `V` validator, `L` linkage, `X` execution, `R` render, `A` AGAL.
+
+use crate::ir::{LineIndex, Span};
+use serde::Serialize;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    Note,
+    Warning,
+    Error,
+}
+
+impl Severity {
+    pub fn word(self) -> &'static str {
+        match self {
+            Severity::Note => "note",
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        }
+    }
+}
+
+/// A place related to a diagnostic, with its own message.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Related {
+    pub message: String,
+    pub span: Span,
+    pub line: u32,
+    pub column: u32,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Diagnostic {
+    pub severity: Severity,
+    pub code: &'static str,
+    pub message: String,
+    pub span: Span,
+    /// 1-based line and column of `span.start`; filled by [`locate`].
+    pub line: u32,
+    pub column: u32,
+    pub end_line: u32,
+    pub end_column: u32,
+    pub related: Vec<Related>,
+}
+
+impl Diagnostic {
+    pub fn new(severity: Severity, code: &'static str, message: impl Into<String>, span: Span) -> Diagnostic {
+        Diagnostic {
+            severity,
+            code,
+            message: message.into(),
+            span,
+            line: 0,
+            column: 0,
+            end_line: 0,
+            end_column: 0,
+            related: Vec::new(),
+        }
+    }
+    pub fn error(code: &'static str, message: impl Into<String>, span: Span) -> Diagnostic {
+        Diagnostic::new(Severity::Error, code, message, span)
+    }
+    pub fn warning(code: &'static str, message: impl Into<String>, span: Span) -> Diagnostic {
+        Diagnostic::new(Severity::Warning, code, message, span)
+    }
+    pub fn note(code: &'static str, message: impl Into<String>, span: Span) -> Diagnostic {
+        Diagnostic::new(Severity::Note, code, message, span)
+    }
+    /// Adds a related place.
+    pub fn with_related(mut self, message: impl Into<String>, span: Span) -> Diagnostic {
+        self.related.push(Related { message: message.into(), span, line: 0, column: 0 });
+        self
+    }
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
+    }
+    /// `FILE:LINE:COL: error: MESSAGE [CODE]`, the CLI's format.
+    pub fn render(&self, file: &str) -> String {
+        let mut s = format!(
+            "{}:{}:{}: {}: {} [{}]",
+            file,
+            self.line,
+            self.column,
+            self.severity.word(),
+            self.message,
+            self.code
+        );
+        for r in &self.related {
+            s.push_str(&format!("\n{}:{}:{}: note: {}", file, r.line, r.column, r.message));
+        }
+        s
+    }
+}
+
+/// Fills line and column numbers of diagnostics from their spans.
+pub fn locate(diags: &mut [Diagnostic], index: &LineIndex) {
+    for d in diags {
+        let (l, c) = index.line_col(d.span.start);
+        let (el, ec) = index.line_col(d.span.end);
+        d.line = l;
+        d.column = c;
+        d.end_line = el;
+        d.end_column = ec;
+        for r in &mut d.related {
+            let (l, c) = index.line_col(r.span.start);
+            r.line = l;
+            r.column = c;
+        }
+    }
+}
+
+/// True when any diagnostic is an error.
+pub fn has_errors(diags: &[Diagnostic]) -> bool {
+    diags.iter().any(Diagnostic::is_error)
+}

@@ -1,0 +1,34 @@
+//! # TGSI Playground engine
+//!
+//! Reads, checks, explains and runs TGSI — the text shader IR of Mesa's Gallium drivers — and
+//! exports it as AGAL (Adobe Stage3D) bytecode. The same crate is the native `tgsi` CLI and,
+//! compiled to WebAssembly, the engine of the playground page.
+//!
+//! Data flow (see `design.md`):
+//! ```text
+//!  TGSI text ──text::parse──▶ ir::Shader ──valid::check──▶ diagnostics
+//!                                 ├──exec::compile──▶ exec::Program ──Machine::run──▶ lanes
+//!                                 ├──render::draw (VS → raster → FS, textures) ──▶ RGBA
+//!                                 ├──text::print (mesa | exact) ──▶ TGSI text
+//!                                 └──agal::lower ──▶ agal::Program ──encode──▶ bytes
+//! ```
+
+pub mod agal;
+pub mod diag;
+pub mod exec;
+pub mod ir;
+pub mod opcode;
+pub mod render;
+pub mod text;
+pub mod valid;
+
+#[cfg(not(target_arch = "wasm32"))]
+pub mod cli;
+
+#[cfg(target_arch = "wasm32")]
+pub mod wasm;
+
+/// The engine's version string, e.g. `tgsi-playground 0.1.0`.
+pub fn version() -> String {
+    format!("tgsi-playground {}", env!("CARGO_PKG_VERSION"))
+}

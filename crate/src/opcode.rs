@@ -1,0 +1,744 @@
+//! THE opcode table: one row per TGSI opcode, modern (Mesa 24.1 numbering, gaps included) and
+//! legacy (the 27 opcodes of the 2010 TGSI document that later editions removed).
+//!
+//! Parser, printer, validator, interpreter dispatch, the page's opcode reference and the AGAL
+//! lowering all read this table, so an opcode is added in exactly one place.
+//! Sources: `mesa-tgsi-notes.md` §7 (numbers, operand counts, output modes, flags, type
+//! inference) and `tgsi-2010-flattened.txt` (legacy opcodes).
+
+use serde::Serialize;
+
+/// An opcode: an index into [`OPCODES`]. Modern opcodes have index = Mesa's opcode number;
+/// legacy opcodes follow at 252 and up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Opcode(pub u16);
+
+impl Serialize for Opcode {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.info().name)
+    }
+}
+
+/// How the result channels relate to the source channels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum OutputMode {
+    /// Each dst channel is computed from the same channel of the sources.
+    Component,
+    /// One scalar result (from the x channels) written to every enabled channel.
+    Replicated,
+    /// Each dst channel has its own formula (LIT, DST, UP2H, …).
+    Channel,
+    /// Anything else (texture, memory, queries).
+    Other,
+    /// No destination.
+    None,
+}
+
+/// How an operand's bits are interpreted; decides what negate and absolute value mean.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum ValType {
+    Float,
+    Int,
+    Uint,
+    Double,
+    Int64,
+    Uint64,
+    /// MOV and UCMP's data sources: bits are moved unchanged (modifiers act as float ones).
+    Untyped,
+}
+
+/// Grouping used by the documentation and the page's opcode reference.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Category {
+    Arithmetic,
+    Comparison,
+    Transcendental,
+    Integer,
+    Bitwise,
+    Conversion,
+    Double,
+    Int64,
+    Pack,
+    Derivative,
+    Address,
+    Flow,
+    Texture,
+    Resource,
+    Atomic,
+    Interpolation,
+    InterLane,
+    Legacy,
+    Gap,
+}
+
+/// The last operand is a texture target (`TEX dst, src, SAMP[0], 2D`).
+pub const F_TEX: u16 = 1 << 0;
+/// Writes memory (`is_store` in Mesa).
+pub const F_STORE: u16 = 1 << 1;
+/// Accepts a `:label` branch label.
+pub const F_BRANCH: u16 = 1 << 2;
+/// The printer dedents before this instruction.
+pub const F_PRE_DEDENT: u16 = 1 << 3;
+/// The printer indents after this instruction.
+pub const F_POST_INDENT: u16 = 1 << 4;
+/// Accepts memory qualifiers, a target and a format after the operands.
+pub const F_MEMORY: u16 = 1 << 5;
+/// Removed from TGSI; read as a legacy dialect with a warning naming the replacement.
+pub const F_LEGACY: u16 = 1 << 6;
+/// An unused opcode number (printed `UNK<n>` by Mesa, cannot be parsed).
+pub const F_GAP: u16 = 1 << 7;
+/// No target operand, but texel offsets may follow (SAMPLE … GATHER4).
+pub const F_TEX_OFFSETS: u16 = 1 << 8;
+
+/// Bit set of processors (bit = `Processor as u8`).
+pub type StageMask = u8;
+pub const S_VERT: StageMask = 1 << 0;
+pub const S_FRAG: StageMask = 1 << 1;
+pub const S_GEOM: StageMask = 1 << 2;
+pub const S_TESS_CTRL: StageMask = 1 << 3;
+pub const S_TESS_EVAL: StageMask = 1 << 4;
+pub const S_COMP: StageMask = 1 << 5;
+pub const S_ALL: StageMask = 0x3F;
+
+/// One row of the table.
+#[derive(Debug, Serialize)]
+pub struct OpInfo {
+    pub name: &'static str,
+    /// Mesa's opcode number (`None` for legacy opcodes).
+    pub mesa: Option<u16>,
+    pub num_dst: u8,
+    pub num_src: u8,
+    pub output: OutputMode,
+    pub flags: u16,
+    /// Type of the result bits.
+    pub dst_type: ValType,
+    /// Type of each source operand, in order.
+    pub src_types: &'static [ValType],
+    /// Processors that may use the opcode.
+    pub stages: StageMask,
+    pub category: Category,
+    /// One line in our own words, for the docs and the editor's hover.
+    pub summary: &'static str,
+    /// The formula, per channel where it matters.
+    pub formula: &'static str,
+    /// For legacy opcodes: the modern form to use instead.
+    pub replacement: &'static str,
+    /// The AGAL instruction it lowers to, when it maps one to one (empty otherwise).
+    pub agal: &'static str,
+}
+
+impl OpInfo {
+    pub fn has(&self, flag: u16) -> bool {
+        self.flags & flag != 0
+    }
+    pub fn is_legacy(&self) -> bool {
+        self.has(F_LEGACY)
+    }
+    pub fn is_gap(&self) -> bool {
+        self.has(F_GAP)
+    }
+    pub fn src_type(&self, i: usize) -> ValType {
+        self.src_types.get(i).copied().unwrap_or(ValType::Float)
+    }
+}
+
+impl Opcode {
+    pub fn info(self) -> &'static OpInfo {
+        &OPCODES[self.0 as usize]
+    }
+    pub fn name(self) -> &'static str {
+        self.info().name
+    }
+    /// Finds an opcode by exact name, ignoring ASCII case. Gaps are not found.
+    pub fn from_name(word: &str) -> Option<Opcode> {
+        OPCODES
+            .iter()
+            .position(|o| !o.is_gap() && o.name.eq_ignore_ascii_case(word))
+            .map(|i| Opcode(i as u16))
+    }
+    /// The opcode with Mesa number `n`, if `n` is not a gap.
+    pub fn from_mesa(n: u16) -> Option<Opcode> {
+        OPCODES.get(n as usize).filter(|o| o.mesa == Some(n) && !o.is_gap()).map(|_| Opcode(n))
+    }
+    /// Every row of the table, gaps included.
+    pub fn all() -> impl Iterator<Item = Opcode> {
+        (0..OPCODES.len() as u16).map(Opcode)
+    }
+}
+
+#[allow(non_upper_case_globals)]
+impl Opcode {
+    pub const ARL: Opcode = Opcode(0);
+    pub const MOV: Opcode = Opcode(1);
+    pub const LIT: Opcode = Opcode(2);
+    pub const RCP: Opcode = Opcode(3);
+    pub const RSQ: Opcode = Opcode(4);
+    pub const EXP: Opcode = Opcode(5);
+    pub const LOG: Opcode = Opcode(6);
+    pub const MUL: Opcode = Opcode(7);
+    pub const ADD: Opcode = Opcode(8);
+    pub const DP3: Opcode = Opcode(9);
+    pub const DP4: Opcode = Opcode(10);
+    pub const DST: Opcode = Opcode(11);
+    pub const MIN: Opcode = Opcode(12);
+    pub const MAX: Opcode = Opcode(13);
+    pub const SLT: Opcode = Opcode(14);
+    pub const SGE: Opcode = Opcode(15);
+    pub const MAD: Opcode = Opcode(16);
+    pub const TEX_LZ: Opcode = Opcode(17);
+    pub const LRP: Opcode = Opcode(18);
+    pub const FMA: Opcode = Opcode(19);
+    pub const SQRT: Opcode = Opcode(20);
+    pub const LDEXP: Opcode = Opcode(21);
+    pub const F2U64: Opcode = Opcode(22);
+    pub const F2I64: Opcode = Opcode(23);
+    pub const FRC: Opcode = Opcode(24);
+    pub const TXF_LZ: Opcode = Opcode(25);
+    pub const FLR: Opcode = Opcode(26);
+    pub const ROUND: Opcode = Opcode(27);
+    pub const EX2: Opcode = Opcode(28);
+    pub const LG2: Opcode = Opcode(29);
+    pub const POW: Opcode = Opcode(30);
+    pub const DEMOTE: Opcode = Opcode(31);
+    pub const U2I64: Opcode = Opcode(32);
+    pub const CLOCK: Opcode = Opcode(33);
+    pub const I2I64: Opcode = Opcode(34);
+    pub const READ_HELPER: Opcode = Opcode(35);
+    pub const COS: Opcode = Opcode(36);
+    pub const DDX: Opcode = Opcode(37);
+    pub const DDY: Opcode = Opcode(38);
+    pub const KILL: Opcode = Opcode(39);
+    pub const PK2H: Opcode = Opcode(40);
+    pub const PK2US: Opcode = Opcode(41);
+    pub const PK4B: Opcode = Opcode(42);
+    pub const PK4UB: Opcode = Opcode(43);
+    pub const D2U64: Opcode = Opcode(44);
+    pub const SEQ: Opcode = Opcode(45);
+    pub const D2I64: Opcode = Opcode(46);
+    pub const SGT: Opcode = Opcode(47);
+    pub const SIN: Opcode = Opcode(48);
+    pub const SLE: Opcode = Opcode(49);
+    pub const SNE: Opcode = Opcode(50);
+    pub const U642D: Opcode = Opcode(51);
+    pub const TEX: Opcode = Opcode(52);
+    pub const TXD: Opcode = Opcode(53);
+    pub const TXP: Opcode = Opcode(54);
+    pub const UP2H: Opcode = Opcode(55);
+    pub const UP2US: Opcode = Opcode(56);
+    pub const UP4B: Opcode = Opcode(57);
+    pub const UP4UB: Opcode = Opcode(58);
+    pub const U642F: Opcode = Opcode(59);
+    pub const I642F: Opcode = Opcode(60);
+    pub const ARR: Opcode = Opcode(61);
+    pub const I642D: Opcode = Opcode(62);
+    pub const CAL: Opcode = Opcode(63);
+    pub const RET: Opcode = Opcode(64);
+    pub const SSG: Opcode = Opcode(65);
+    pub const CMP: Opcode = Opcode(66);
+    pub const TXB: Opcode = Opcode(68);
+    pub const FBFETCH: Opcode = Opcode(69);
+    pub const DIV: Opcode = Opcode(70);
+    pub const DP2: Opcode = Opcode(71);
+    pub const TXL: Opcode = Opcode(72);
+    pub const BRK: Opcode = Opcode(73);
+    pub const IF: Opcode = Opcode(74);
+    pub const UIF: Opcode = Opcode(75);
+    pub const READ_INVOC: Opcode = Opcode(76);
+    pub const ELSE: Opcode = Opcode(77);
+    pub const ENDIF: Opcode = Opcode(78);
+    pub const DDX_FINE: Opcode = Opcode(79);
+    pub const DDY_FINE: Opcode = Opcode(80);
+    pub const CEIL: Opcode = Opcode(83);
+    pub const I2F: Opcode = Opcode(84);
+    pub const NOT: Opcode = Opcode(85);
+    pub const TRUNC: Opcode = Opcode(86);
+    pub const SHL: Opcode = Opcode(87);
+    pub const BALLOT: Opcode = Opcode(88);
+    pub const AND: Opcode = Opcode(89);
+    pub const OR: Opcode = Opcode(90);
+    pub const MOD: Opcode = Opcode(91);
+    pub const XOR: Opcode = Opcode(92);
+    pub const TXF: Opcode = Opcode(94);
+    pub const TXQ: Opcode = Opcode(95);
+    pub const CONT: Opcode = Opcode(96);
+    pub const EMIT: Opcode = Opcode(97);
+    pub const ENDPRIM: Opcode = Opcode(98);
+    pub const BGNLOOP: Opcode = Opcode(99);
+    pub const BGNSUB: Opcode = Opcode(100);
+    pub const ENDLOOP: Opcode = Opcode(101);
+    pub const ENDSUB: Opcode = Opcode(102);
+    pub const ATOMFADD: Opcode = Opcode(103);
+    pub const TXQS: Opcode = Opcode(104);
+    pub const RESQ: Opcode = Opcode(105);
+    pub const READ_FIRST: Opcode = Opcode(106);
+    pub const NOP: Opcode = Opcode(107);
+    pub const FSEQ: Opcode = Opcode(108);
+    pub const FSGE: Opcode = Opcode(109);
+    pub const FSLT: Opcode = Opcode(110);
+    pub const FSNE: Opcode = Opcode(111);
+    pub const MEMBAR: Opcode = Opcode(112);
+    pub const KILL_IF: Opcode = Opcode(116);
+    pub const END: Opcode = Opcode(117);
+    pub const DFMA: Opcode = Opcode(118);
+    pub const F2I: Opcode = Opcode(119);
+    pub const IDIV: Opcode = Opcode(120);
+    pub const IMAX: Opcode = Opcode(121);
+    pub const IMIN: Opcode = Opcode(122);
+    pub const INEG: Opcode = Opcode(123);
+    pub const ISGE: Opcode = Opcode(124);
+    pub const ISHR: Opcode = Opcode(125);
+    pub const ISLT: Opcode = Opcode(126);
+    pub const F2U: Opcode = Opcode(127);
+    pub const U2F: Opcode = Opcode(128);
+    pub const UADD: Opcode = Opcode(129);
+    pub const UDIV: Opcode = Opcode(130);
+    pub const UMAD: Opcode = Opcode(131);
+    pub const UMAX: Opcode = Opcode(132);
+    pub const UMIN: Opcode = Opcode(133);
+    pub const UMOD: Opcode = Opcode(134);
+    pub const UMUL: Opcode = Opcode(135);
+    pub const USEQ: Opcode = Opcode(136);
+    pub const USGE: Opcode = Opcode(137);
+    pub const USHR: Opcode = Opcode(138);
+    pub const USLT: Opcode = Opcode(139);
+    pub const USNE: Opcode = Opcode(140);
+    pub const SWITCH: Opcode = Opcode(141);
+    pub const CASE: Opcode = Opcode(142);
+    pub const DEFAULT: Opcode = Opcode(143);
+    pub const ENDSWITCH: Opcode = Opcode(144);
+    pub const SAMPLE: Opcode = Opcode(145);
+    pub const SAMPLE_I: Opcode = Opcode(146);
+    pub const SAMPLE_I_MS: Opcode = Opcode(147);
+    pub const SAMPLE_B: Opcode = Opcode(148);
+    pub const SAMPLE_C: Opcode = Opcode(149);
+    pub const SAMPLE_C_LZ: Opcode = Opcode(150);
+    pub const SAMPLE_D: Opcode = Opcode(151);
+    pub const SAMPLE_L: Opcode = Opcode(152);
+    pub const GATHER4: Opcode = Opcode(153);
+    pub const SVIEWINFO: Opcode = Opcode(154);
+    pub const SAMPLE_POS: Opcode = Opcode(155);
+    pub const SAMPLE_INFO: Opcode = Opcode(156);
+    pub const UARL: Opcode = Opcode(157);
+    pub const UCMP: Opcode = Opcode(158);
+    pub const IABS: Opcode = Opcode(159);
+    pub const ISSG: Opcode = Opcode(160);
+    pub const LOAD: Opcode = Opcode(161);
+    pub const STORE: Opcode = Opcode(162);
+    pub const IMG2HND: Opcode = Opcode(163);
+    pub const SAMP2HND: Opcode = Opcode(164);
+    pub const BARRIER: Opcode = Opcode(166);
+    pub const ATOMUADD: Opcode = Opcode(167);
+    pub const ATOMXCHG: Opcode = Opcode(168);
+    pub const ATOMCAS: Opcode = Opcode(169);
+    pub const ATOMAND: Opcode = Opcode(170);
+    pub const ATOMOR: Opcode = Opcode(171);
+    pub const ATOMXOR: Opcode = Opcode(172);
+    pub const ATOMUMIN: Opcode = Opcode(173);
+    pub const ATOMUMAX: Opcode = Opcode(174);
+    pub const ATOMIMIN: Opcode = Opcode(175);
+    pub const ATOMIMAX: Opcode = Opcode(176);
+    pub const TEX2: Opcode = Opcode(177);
+    pub const TXB2: Opcode = Opcode(178);
+    pub const TXL2: Opcode = Opcode(179);
+    pub const IMUL_HI: Opcode = Opcode(180);
+    pub const UMUL_HI: Opcode = Opcode(181);
+    pub const TG4: Opcode = Opcode(182);
+    pub const LODQ: Opcode = Opcode(183);
+    pub const IBFE: Opcode = Opcode(184);
+    pub const UBFE: Opcode = Opcode(185);
+    pub const BFI: Opcode = Opcode(186);
+    pub const BREV: Opcode = Opcode(187);
+    pub const POPC: Opcode = Opcode(188);
+    pub const LSB: Opcode = Opcode(189);
+    pub const IMSB: Opcode = Opcode(190);
+    pub const UMSB: Opcode = Opcode(191);
+    pub const INTERP_CENTROID: Opcode = Opcode(192);
+    pub const INTERP_SAMPLE: Opcode = Opcode(193);
+    pub const INTERP_OFFSET: Opcode = Opcode(194);
+    pub const F2D: Opcode = Opcode(195);
+    pub const D2F: Opcode = Opcode(196);
+    pub const DABS: Opcode = Opcode(197);
+    pub const DNEG: Opcode = Opcode(198);
+    pub const DADD: Opcode = Opcode(199);
+    pub const DMUL: Opcode = Opcode(200);
+    pub const DMAX: Opcode = Opcode(201);
+    pub const DMIN: Opcode = Opcode(202);
+    pub const DSLT: Opcode = Opcode(203);
+    pub const DSGE: Opcode = Opcode(204);
+    pub const DSEQ: Opcode = Opcode(205);
+    pub const DSNE: Opcode = Opcode(206);
+    pub const DRCP: Opcode = Opcode(207);
+    pub const DSQRT: Opcode = Opcode(208);
+    pub const DMAD: Opcode = Opcode(209);
+    pub const DFRAC: Opcode = Opcode(210);
+    pub const DLDEXP: Opcode = Opcode(211);
+    pub const D2I: Opcode = Opcode(213);
+    pub const I2D: Opcode = Opcode(214);
+    pub const D2U: Opcode = Opcode(215);
+    pub const U2D: Opcode = Opcode(216);
+    pub const DRSQ: Opcode = Opcode(217);
+    pub const DTRUNC: Opcode = Opcode(218);
+    pub const DCEIL: Opcode = Opcode(219);
+    pub const DFLR: Opcode = Opcode(220);
+    pub const DROUND: Opcode = Opcode(221);
+    pub const DSSG: Opcode = Opcode(222);
+    pub const VOTE_ANY: Opcode = Opcode(223);
+    pub const VOTE_ALL: Opcode = Opcode(224);
+    pub const VOTE_EQ: Opcode = Opcode(225);
+    pub const U64SEQ: Opcode = Opcode(226);
+    pub const U64SNE: Opcode = Opcode(227);
+    pub const I64SLT: Opcode = Opcode(228);
+    pub const U64SLT: Opcode = Opcode(229);
+    pub const I64SGE: Opcode = Opcode(230);
+    pub const U64SGE: Opcode = Opcode(231);
+    pub const I64MIN: Opcode = Opcode(232);
+    pub const U64MIN: Opcode = Opcode(233);
+    pub const I64MAX: Opcode = Opcode(234);
+    pub const U64MAX: Opcode = Opcode(235);
+    pub const I64ABS: Opcode = Opcode(236);
+    pub const I64SSG: Opcode = Opcode(237);
+    pub const I64NEG: Opcode = Opcode(238);
+    pub const U64ADD: Opcode = Opcode(239);
+    pub const U64MUL: Opcode = Opcode(240);
+    pub const U64SHL: Opcode = Opcode(241);
+    pub const I64SHR: Opcode = Opcode(242);
+    pub const U64SHR: Opcode = Opcode(243);
+    pub const I64DIV: Opcode = Opcode(244);
+    pub const U64DIV: Opcode = Opcode(245);
+    pub const I64MOD: Opcode = Opcode(246);
+    pub const U64MOD: Opcode = Opcode(247);
+    pub const DDIV: Opcode = Opcode(248);
+    pub const LOD: Opcode = Opcode(249);
+    pub const ATOMINC_WRAP: Opcode = Opcode(250);
+    pub const ATOMDEC_WRAP: Opcode = Opcode(251);
+    pub const ABS: Opcode = Opcode(252);
+    pub const ARA: Opcode = Opcode(253);
+    pub const BRA: Opcode = Opcode(254);
+    pub const BREAKC: Opcode = Opcode(255);
+    pub const CALLNZ: Opcode = Opcode(256);
+    pub const CLAMP: Opcode = Opcode(257);
+    pub const CND: Opcode = Opcode(258);
+    pub const DFRACEXP: Opcode = Opcode(259);
+    pub const DP2A: Opcode = Opcode(260);
+    pub const DPH: Opcode = Opcode(261);
+    pub const IFC: Opcode = Opcode(262);
+    pub const KIL: Opcode = Opcode(263);
+    pub const KILP: Opcode = Opcode(264);
+    pub const NRM: Opcode = Opcode(265);
+    pub const NRM4: Opcode = Opcode(266);
+    pub const POPA: Opcode = Opcode(267);
+    pub const PUSHA: Opcode = Opcode(268);
+    pub const RCC: Opcode = Opcode(269);
+    pub const RFL: Opcode = Opcode(270);
+    pub const SAD: Opcode = Opcode(271);
+    pub const SCS: Opcode = Opcode(272);
+    pub const SFL: Opcode = Opcode(273);
+    pub const SHR: Opcode = Opcode(274);
+    pub const STR: Opcode = Opcode(275);
+    pub const SUB: Opcode = Opcode(276);
+    pub const X2D: Opcode = Opcode(277);
+    pub const XPD: Opcode = Opcode(278);}
+
+use Category as C;
+use OutputMode as O;
+use ValType as T;
+
+/// The table. Index = [`Opcode`] value.
+pub static OPCODES: &[OpInfo] = &[
+    OpInfo { name: "ARL", mesa: Some(0), num_dst: 1, num_src: 1, output: O::Component, flags: 0, dst_type: T::Int, src_types: &[T::Float], stages: S_ALL, category: C::Address, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "MOV", mesa: Some(1), num_dst: 1, num_src: 1, output: O::Component, flags: 0, dst_type: T::Untyped, src_types: &[T::Untyped], stages: S_ALL, category: C::Arithmetic, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "LIT", mesa: Some(2), num_dst: 1, num_src: 1, output: O::Channel, flags: 0, dst_type: T::Float, src_types: &[T::Float], stages: S_ALL, category: C::Transcendental, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "RCP", mesa: Some(3), num_dst: 1, num_src: 1, output: O::Replicated, flags: 0, dst_type: T::Float, src_types: &[T::Float], stages: S_ALL, category: C::Transcendental, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "RSQ", mesa: Some(4), num_dst: 1, num_src: 1, output: O::Replicated, flags: 0, dst_type: T::Float, src_types: &[T::Float], stages: S_ALL, category: C::Transcendental, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "EXP", mesa: Some(5), num_dst: 1, num_src: 1, output: O::Channel, flags: 0, dst_type: T::Float, src_types: &[T::Float], stages: S_ALL, category: C::Transcendental, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "LOG", mesa: Some(6), num_dst: 1, num_src: 1, output: O::Channel, flags: 0, dst_type: T::Float, src_types: &[T::Float], stages: S_ALL, category: C::Transcendental, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "MUL", mesa: Some(7), num_dst: 1, num_src: 2, output: O::Component, flags: 0, dst_type: T::Float, src_types: &[T::Float, T::Float], stages: S_ALL, category: C::Arithmetic, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "ADD", mesa: Some(8), num_dst: 1, num_src: 2, output: O::Component, flags: 0, dst_type: T::Float, src_types: &[T::Float, T::Float], stages: S_ALL, category: C::Arithmetic, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "DP3", mesa: Some(9), num_dst: 1, num_src: 2, output: O::Replicated, flags: 0, dst_type: T::Float, src_types: &[T::Float, T::Float], stages: S_ALL, category: C::Arithmetic, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "DP4", mesa: Some(10), num_dst: 1, num_src: 2, output: O::Replicated, flags: 0, dst_type: T::Float, src_types: &[T::Float, T::Float], stages: S_ALL, category: C::Arithmetic, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "DST", mesa: Some(11), num_dst: 1, num_src: 2, output: O::Channel, flags: 0, dst_type: T::Float, src_types: &[T::Float, T::Float], stages: S_ALL, category: C::Arithmetic, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "MIN", mesa: Some(12), num_dst: 1, num_src: 2, output: O::Component, flags: 0, dst_type: T::Float, src_types: &[T::Float, T::Float], stages: S_ALL, category: C::Arithmetic, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "MAX", mesa: Some(13), num_dst: 1, num_src: 2, output: O::Component, flags: 0, dst_type: T::Float, src_types: &[T::Float, T::Float], stages: S_ALL, category: C::Arithmetic, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "SLT", mesa: Some(14), num_dst: 1, num_src: 2, output: O::Component, flags: 0, dst_type: T::Float, src_types: &[T::Float, T::Float], stages: S_ALL, category: C::Comparison, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "SGE", mesa: Some(15), num_dst: 1, num_src: 2, output: O::Component, flags: 0, dst_type: T::Float, src_types: &[T::Float, T::Float], stages: S_ALL, category: C::Comparison, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "MAD", mesa: Some(16), num_dst: 1, num_src: 3, output: O::Component, flags: 0, dst_type: T::Float, src_types: &[T::Float, T::Float, T::Float], stages: S_ALL, category: C::Arithmetic, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "TEX_LZ", mesa: Some(17), num_dst: 1, num_src: 2, output: O::Other, flags: F_TEX, dst_type: T::Float, src_types: &[T::Float, T::Float], stages: S_ALL, category: C::Texture, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "LRP", mesa: Some(18), num_dst: 1, num_src: 3, output: O::Component, flags: 0, dst_type: T::Float, src_types: &[T::Float, T::Float, T::Float], stages: S_ALL, category: C::Arithmetic, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "FMA", mesa: Some(19), num_dst: 1, num_src: 3, output: O::Component, flags: 0, dst_type: T::Float, src_types: &[T::Float, T::Float, T::Float], stages: S_ALL, category: C::Arithmetic, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "SQRT", mesa: Some(20), num_dst: 1, num_src: 1, output: O::Replicated, flags: 0, dst_type: T::Float, src_types: &[T::Float], stages: S_ALL, category: C::Transcendental, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "LDEXP", mesa: Some(21), num_dst: 1, num_src: 2, output: O::Component, flags: 0, dst_type: T::Float, src_types: &[T::Float, T::Int], stages: S_ALL, category: C::Arithmetic, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "F2U64", mesa: Some(22), num_dst: 1, num_src: 1, output: O::Component, flags: 0, dst_type: T::Uint64, src_types: &[T::Float], stages: S_ALL, category: C::Conversion, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "F2I64", mesa: Some(23), num_dst: 1, num_src: 1, output: O::Component, flags: 0, dst_type: T::Int64, src_types: &[T::Float], stages: S_ALL, category: C::Conversion, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "FRC", mesa: Some(24), num_dst: 1, num_src: 1, output: O::Component, flags: 0, dst_type: T::Float, src_types: &[T::Float], stages: S_ALL, category: C::Arithmetic, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "TXF_LZ", mesa: Some(25), num_dst: 1, num_src: 2, output: O::Other, flags: F_TEX, dst_type: T::Float, src_types: &[T::Uint, T::Uint], stages: S_ALL, category: C::Texture, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "FLR", mesa: Some(26), num_dst: 1, num_src: 1, output: O::Component, flags: 0, dst_type: T::Float, src_types: &[T::Float], stages: S_ALL, category: C::Arithmetic, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "ROUND", mesa: Some(27), num_dst: 1, num_src: 1, output: O::Component, flags: 0, dst_type: T::Float, src_types: &[T::Float], stages: S_ALL, category: C::Arithmetic, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "EX2", mesa: Some(28), num_dst: 1, num_src: 1, output: O::Replicated, flags: 0, dst_type: T::Float, src_types: &[T::Float], stages: S_ALL, category: C::Transcendental, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "LG2", mesa: Some(29), num_dst: 1, num_src: 1, output: O::Replicated, flags: 0, dst_type: T::Float, src_types: &[T::Float], stages: S_ALL, category: C::Transcendental, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "POW", mesa: Some(30), num_dst: 1, num_src: 2, output: O::Replicated, flags: 0, dst_type: T::Float, src_types: &[T::Float, T::Float], stages: S_ALL, category: C::Transcendental, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "DEMOTE", mesa: Some(31), num_dst: 0, num_src: 0, output: O::None, flags: 0, dst_type: T::Float, src_types: &[], stages: S_FRAG, category: C::Flow, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "U2I64", mesa: Some(32), num_dst: 1, num_src: 1, output: O::Component, flags: 0, dst_type: T::Int64, src_types: &[T::Uint], stages: S_ALL, category: C::Conversion, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "CLOCK", mesa: Some(33), num_dst: 1, num_src: 0, output: O::Other, flags: 0, dst_type: T::Float, src_types: &[], stages: S_ALL, category: C::InterLane, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "I2I64", mesa: Some(34), num_dst: 1, num_src: 1, output: O::Component, flags: 0, dst_type: T::Int64, src_types: &[T::Int], stages: S_ALL, category: C::Conversion, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "READ_HELPER", mesa: Some(35), num_dst: 1, num_src: 0, output: O::Component, flags: 0, dst_type: T::Float, src_types: &[], stages: S_FRAG, category: C::InterLane, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "COS", mesa: Some(36), num_dst: 1, num_src: 1, output: O::Replicated, flags: 0, dst_type: T::Float, src_types: &[T::Float], stages: S_ALL, category: C::Transcendental, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "DDX", mesa: Some(37), num_dst: 1, num_src: 1, output: O::Component, flags: 0, dst_type: T::Float, src_types: &[T::Float], stages: S_FRAG, category: C::Derivative, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "DDY", mesa: Some(38), num_dst: 1, num_src: 1, output: O::Component, flags: 0, dst_type: T::Float, src_types: &[T::Float], stages: S_FRAG, category: C::Derivative, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "KILL", mesa: Some(39), num_dst: 0, num_src: 0, output: O::None, flags: 0, dst_type: T::Float, src_types: &[], stages: S_FRAG, category: C::Flow, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "PK2H", mesa: Some(40), num_dst: 1, num_src: 1, output: O::Replicated, flags: 0, dst_type: T::Float, src_types: &[T::Float], stages: S_ALL, category: C::Pack, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "PK2US", mesa: Some(41), num_dst: 1, num_src: 1, output: O::Replicated, flags: 0, dst_type: T::Float, src_types: &[T::Float], stages: S_ALL, category: C::Pack, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "PK4B", mesa: Some(42), num_dst: 1, num_src: 1, output: O::Replicated, flags: 0, dst_type: T::Float, src_types: &[T::Float], stages: S_ALL, category: C::Pack, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "PK4UB", mesa: Some(43), num_dst: 1, num_src: 1, output: O::Replicated, flags: 0, dst_type: T::Float, src_types: &[T::Float], stages: S_ALL, category: C::Pack, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "D2U64", mesa: Some(44), num_dst: 1, num_src: 1, output: O::Component, flags: 0, dst_type: T::Uint64, src_types: &[T::Double], stages: S_ALL, category: C::Conversion, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "SEQ", mesa: Some(45), num_dst: 1, num_src: 2, output: O::Component, flags: 0, dst_type: T::Float, src_types: &[T::Float, T::Float], stages: S_ALL, category: C::Comparison, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "D2I64", mesa: Some(46), num_dst: 1, num_src: 1, output: O::Component, flags: 0, dst_type: T::Int64, src_types: &[T::Double], stages: S_ALL, category: C::Conversion, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "SGT", mesa: Some(47), num_dst: 1, num_src: 2, output: O::Component, flags: 0, dst_type: T::Float, src_types: &[T::Float, T::Float], stages: S_ALL, category: C::Comparison, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "SIN", mesa: Some(48), num_dst: 1, num_src: 1, output: O::Replicated, flags: 0, dst_type: T::Float, src_types: &[T::Float], stages: S_ALL, category: C::Transcendental, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "SLE", mesa: Some(49), num_dst: 1, num_src: 2, output: O::Component, flags: 0, dst_type: T::Float, src_types: &[T::Float, T::Float], stages: S_ALL, category: C::Comparison, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "SNE", mesa: Some(50), num_dst: 1, num_src: 2, output: O::Component, flags: 0, dst_type: T::Float, src_types: &[T::Float, T::Float], stages: S_ALL, category: C::Comparison, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "U642D", mesa: Some(51), num_dst: 1, num_src: 1, output: O::Component, flags: 0, dst_type: T::Double, src_types: &[T::Uint], stages: S_ALL, category: C::Conversion, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "TEX", mesa: Some(52), num_dst: 1, num_src: 2, output: O::Other, flags: F_TEX, dst_type: T::Float, src_types: &[T::Float, T::Float], stages: S_ALL, category: C::Texture, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "TXD", mesa: Some(53), num_dst: 1, num_src: 4, output: O::Other, flags: F_TEX, dst_type: T::Float, src_types: &[T::Float, T::Float, T::Float, T::Float], stages: S_ALL, category: C::Texture, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "TXP", mesa: Some(54), num_dst: 1, num_src: 2, output: O::Other, flags: F_TEX, dst_type: T::Float, src_types: &[T::Float, T::Float], stages: S_ALL, category: C::Texture, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "UP2H", mesa: Some(55), num_dst: 1, num_src: 1, output: O::Channel, flags: 0, dst_type: T::Float, src_types: &[T::Uint], stages: S_ALL, category: C::Pack, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "UP2US", mesa: Some(56), num_dst: 1, num_src: 1, output: O::Channel, flags: 0, dst_type: T::Float, src_types: &[T::Float], stages: S_ALL, category: C::Pack, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "UP4B", mesa: Some(57), num_dst: 1, num_src: 1, output: O::Channel, flags: 0, dst_type: T::Float, src_types: &[T::Float], stages: S_ALL, category: C::Pack, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "UP4UB", mesa: Some(58), num_dst: 1, num_src: 1, output: O::Channel, flags: 0, dst_type: T::Float, src_types: &[T::Float], stages: S_ALL, category: C::Pack, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "U642F", mesa: Some(59), num_dst: 1, num_src: 1, output: O::Component, flags: 0, dst_type: T::Float, src_types: &[T::Uint], stages: S_ALL, category: C::Conversion, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "I642F", mesa: Some(60), num_dst: 1, num_src: 1, output: O::Component, flags: 0, dst_type: T::Float, src_types: &[T::Int], stages: S_ALL, category: C::Conversion, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "ARR", mesa: Some(61), num_dst: 1, num_src: 1, output: O::Component, flags: 0, dst_type: T::Int, src_types: &[T::Float], stages: S_ALL, category: C::Address, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "I642D", mesa: Some(62), num_dst: 1, num_src: 1, output: O::Component, flags: 0, dst_type: T::Double, src_types: &[T::Int], stages: S_ALL, category: C::Conversion, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "CAL", mesa: Some(63), num_dst: 0, num_src: 0, output: O::None, flags: F_BRANCH, dst_type: T::Float, src_types: &[], stages: S_ALL, category: C::Flow, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "RET", mesa: Some(64), num_dst: 0, num_src: 0, output: O::None, flags: 0, dst_type: T::Float, src_types: &[], stages: S_ALL, category: C::Flow, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "SSG", mesa: Some(65), num_dst: 1, num_src: 1, output: O::Component, flags: 0, dst_type: T::Float, src_types: &[T::Float], stages: S_ALL, category: C::Comparison, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "CMP", mesa: Some(66), num_dst: 1, num_src: 3, output: O::Component, flags: 0, dst_type: T::Float, src_types: &[T::Float, T::Float, T::Float], stages: S_ALL, category: C::Comparison, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "UNK67", mesa: Some(67), num_dst: 0, num_src: 0, output: O::None, flags: F_GAP, dst_type: T::Float, src_types: &[], stages: S_ALL, category: C::Gap, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "TXB", mesa: Some(68), num_dst: 1, num_src: 2, output: O::Other, flags: F_TEX, dst_type: T::Float, src_types: &[T::Float, T::Float], stages: S_ALL, category: C::Texture, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "FBFETCH", mesa: Some(69), num_dst: 1, num_src: 1, output: O::Other, flags: 0, dst_type: T::Float, src_types: &[T::Float], stages: S_FRAG, category: C::Resource, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "DIV", mesa: Some(70), num_dst: 1, num_src: 2, output: O::Component, flags: 0, dst_type: T::Float, src_types: &[T::Float, T::Float], stages: S_ALL, category: C::Arithmetic, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "DP2", mesa: Some(71), num_dst: 1, num_src: 2, output: O::Replicated, flags: 0, dst_type: T::Float, src_types: &[T::Float, T::Float], stages: S_ALL, category: C::Arithmetic, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "TXL", mesa: Some(72), num_dst: 1, num_src: 2, output: O::Other, flags: F_TEX, dst_type: T::Float, src_types: &[T::Float, T::Float], stages: S_ALL, category: C::Texture, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "BRK", mesa: Some(73), num_dst: 0, num_src: 0, output: O::None, flags: 0, dst_type: T::Float, src_types: &[], stages: S_ALL, category: C::Flow, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "IF", mesa: Some(74), num_dst: 0, num_src: 1, output: O::None, flags: F_BRANCH|F_POST_INDENT, dst_type: T::Float, src_types: &[T::Float], stages: S_ALL, category: C::Flow, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "UIF", mesa: Some(75), num_dst: 0, num_src: 1, output: O::None, flags: F_BRANCH|F_POST_INDENT, dst_type: T::Float, src_types: &[T::Uint], stages: S_ALL, category: C::Flow, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "READ_INVOC", mesa: Some(76), num_dst: 1, num_src: 2, output: O::Component, flags: 0, dst_type: T::Float, src_types: &[T::Float, T::Float], stages: S_ALL, category: C::InterLane, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "ELSE", mesa: Some(77), num_dst: 0, num_src: 0, output: O::None, flags: F_BRANCH|F_PRE_DEDENT|F_POST_INDENT, dst_type: T::Float, src_types: &[], stages: S_ALL, category: C::Flow, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "ENDIF", mesa: Some(78), num_dst: 0, num_src: 0, output: O::None, flags: F_PRE_DEDENT, dst_type: T::Float, src_types: &[], stages: S_ALL, category: C::Flow, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "DDX_FINE", mesa: Some(79), num_dst: 1, num_src: 1, output: O::Component, flags: 0, dst_type: T::Float, src_types: &[T::Float], stages: S_FRAG, category: C::Derivative, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "DDY_FINE", mesa: Some(80), num_dst: 1, num_src: 1, output: O::Component, flags: 0, dst_type: T::Float, src_types: &[T::Float], stages: S_FRAG, category: C::Derivative, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "UNK81", mesa: Some(81), num_dst: 0, num_src: 0, output: O::None, flags: F_GAP, dst_type: T::Float, src_types: &[], stages: S_ALL, category: C::Gap, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "UNK82", mesa: Some(82), num_dst: 0, num_src: 0, output: O::None, flags: F_GAP, dst_type: T::Float, src_types: &[], stages: S_ALL, category: C::Gap, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "CEIL", mesa: Some(83), num_dst: 1, num_src: 1, output: O::Component, flags: 0, dst_type: T::Float, src_types: &[T::Float], stages: S_ALL, category: C::Arithmetic, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "I2F", mesa: Some(84), num_dst: 1, num_src: 1, output: O::Component, flags: 0, dst_type: T::Float, src_types: &[T::Int], stages: S_ALL, category: C::Conversion, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "NOT", mesa: Some(85), num_dst: 1, num_src: 1, output: O::Component, flags: 0, dst_type: T::Uint, src_types: &[T::Uint], stages: S_ALL, category: C::Bitwise, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "TRUNC", mesa: Some(86), num_dst: 1, num_src: 1, output: O::Component, flags: 0, dst_type: T::Float, src_types: &[T::Float], stages: S_ALL, category: C::Arithmetic, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "SHL", mesa: Some(87), num_dst: 1, num_src: 2, output: O::Component, flags: 0, dst_type: T::Uint, src_types: &[T::Uint, T::Uint], stages: S_ALL, category: C::Bitwise, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "BALLOT", mesa: Some(88), num_dst: 1, num_src: 1, output: O::Other, flags: 0, dst_type: T::Float, src_types: &[T::Float], stages: S_ALL, category: C::InterLane, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "AND", mesa: Some(89), num_dst: 1, num_src: 2, output: O::Component, flags: 0, dst_type: T::Uint, src_types: &[T::Uint, T::Uint], stages: S_ALL, category: C::Bitwise, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "OR", mesa: Some(90), num_dst: 1, num_src: 2, output: O::Component, flags: 0, dst_type: T::Uint, src_types: &[T::Uint, T::Uint], stages: S_ALL, category: C::Bitwise, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "MOD", mesa: Some(91), num_dst: 1, num_src: 2, output: O::Component, flags: 0, dst_type: T::Int, src_types: &[T::Int, T::Int], stages: S_ALL, category: C::Integer, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "XOR", mesa: Some(92), num_dst: 1, num_src: 2, output: O::Component, flags: 0, dst_type: T::Uint, src_types: &[T::Uint, T::Uint], stages: S_ALL, category: C::Bitwise, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "UNK93", mesa: Some(93), num_dst: 0, num_src: 0, output: O::None, flags: F_GAP, dst_type: T::Float, src_types: &[], stages: S_ALL, category: C::Gap, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "TXF", mesa: Some(94), num_dst: 1, num_src: 2, output: O::Other, flags: F_TEX, dst_type: T::Float, src_types: &[T::Uint, T::Uint], stages: S_ALL, category: C::Texture, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "TXQ", mesa: Some(95), num_dst: 1, num_src: 2, output: O::Other, flags: F_TEX, dst_type: T::Uint, src_types: &[T::Uint, T::Uint], stages: S_ALL, category: C::Texture, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "CONT", mesa: Some(96), num_dst: 0, num_src: 0, output: O::None, flags: 0, dst_type: T::Float, src_types: &[], stages: S_ALL, category: C::Flow, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "EMIT", mesa: Some(97), num_dst: 0, num_src: 1, output: O::None, flags: 0, dst_type: T::Float, src_types: &[T::Float], stages: S_GEOM, category: C::Flow, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "ENDPRIM", mesa: Some(98), num_dst: 0, num_src: 1, output: O::None, flags: 0, dst_type: T::Float, src_types: &[T::Float], stages: S_GEOM, category: C::Flow, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "BGNLOOP", mesa: Some(99), num_dst: 0, num_src: 0, output: O::None, flags: F_BRANCH|F_POST_INDENT, dst_type: T::Float, src_types: &[], stages: S_ALL, category: C::Flow, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "BGNSUB", mesa: Some(100), num_dst: 0, num_src: 0, output: O::None, flags: F_POST_INDENT, dst_type: T::Float, src_types: &[], stages: S_ALL, category: C::Flow, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "ENDLOOP", mesa: Some(101), num_dst: 0, num_src: 0, output: O::None, flags: F_BRANCH|F_PRE_DEDENT, dst_type: T::Float, src_types: &[], stages: S_ALL, category: C::Flow, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "ENDSUB", mesa: Some(102), num_dst: 0, num_src: 0, output: O::None, flags: F_PRE_DEDENT, dst_type: T::Float, src_types: &[], stages: S_ALL, category: C::Flow, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "ATOMFADD", mesa: Some(103), num_dst: 1, num_src: 3, output: O::Other, flags: F_STORE, dst_type: T::Float, src_types: &[T::Float, T::Float, T::Float], stages: S_ALL, category: C::Atomic, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "TXQS", mesa: Some(104), num_dst: 1, num_src: 1, output: O::Other, flags: F_TEX, dst_type: T::Uint, src_types: &[T::Uint], stages: S_ALL, category: C::Texture, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "RESQ", mesa: Some(105), num_dst: 1, num_src: 1, output: O::Other, flags: F_MEMORY, dst_type: T::Float, src_types: &[T::Float], stages: S_ALL, category: C::Resource, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "READ_FIRST", mesa: Some(106), num_dst: 1, num_src: 1, output: O::Component, flags: 0, dst_type: T::Float, src_types: &[T::Float], stages: S_ALL, category: C::InterLane, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "NOP", mesa: Some(107), num_dst: 0, num_src: 0, output: O::None, flags: 0, dst_type: T::Float, src_types: &[], stages: S_ALL, category: C::Flow, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "FSEQ", mesa: Some(108), num_dst: 1, num_src: 2, output: O::Component, flags: 0, dst_type: T::Int, src_types: &[T::Float, T::Float], stages: S_ALL, category: C::Integer, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "FSGE", mesa: Some(109), num_dst: 1, num_src: 2, output: O::Component, flags: 0, dst_type: T::Int, src_types: &[T::Float, T::Float], stages: S_ALL, category: C::Integer, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "FSLT", mesa: Some(110), num_dst: 1, num_src: 2, output: O::Component, flags: 0, dst_type: T::Int, src_types: &[T::Float, T::Float], stages: S_ALL, category: C::Integer, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "FSNE", mesa: Some(111), num_dst: 1, num_src: 2, output: O::Component, flags: 0, dst_type: T::Int, src_types: &[T::Float, T::Float], stages: S_ALL, category: C::Integer, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "MEMBAR", mesa: Some(112), num_dst: 0, num_src: 1, output: O::Other, flags: 0, dst_type: T::Float, src_types: &[T::Uint], stages: S_ALL, category: C::Resource, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "UNK113", mesa: Some(113), num_dst: 0, num_src: 0, output: O::None, flags: F_GAP, dst_type: T::Float, src_types: &[], stages: S_ALL, category: C::Gap, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "UNK114", mesa: Some(114), num_dst: 0, num_src: 0, output: O::None, flags: F_GAP, dst_type: T::Float, src_types: &[], stages: S_ALL, category: C::Gap, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "UNK115", mesa: Some(115), num_dst: 0, num_src: 0, output: O::None, flags: F_GAP, dst_type: T::Float, src_types: &[], stages: S_ALL, category: C::Gap, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "KILL_IF", mesa: Some(116), num_dst: 0, num_src: 1, output: O::None, flags: 0, dst_type: T::Float, src_types: &[T::Float], stages: S_FRAG, category: C::Flow, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "END", mesa: Some(117), num_dst: 0, num_src: 0, output: O::None, flags: 0, dst_type: T::Float, src_types: &[], stages: S_ALL, category: C::Flow, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "DFMA", mesa: Some(118), num_dst: 1, num_src: 3, output: O::Component, flags: 0, dst_type: T::Double, src_types: &[T::Double, T::Double, T::Double], stages: S_ALL, category: C::Double, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "F2I", mesa: Some(119), num_dst: 1, num_src: 1, output: O::Component, flags: 0, dst_type: T::Int, src_types: &[T::Float], stages: S_ALL, category: C::Conversion, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "IDIV", mesa: Some(120), num_dst: 1, num_src: 2, output: O::Component, flags: 0, dst_type: T::Int, src_types: &[T::Int, T::Int], stages: S_ALL, category: C::Integer, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "IMAX", mesa: Some(121), num_dst: 1, num_src: 2, output: O::Component, flags: 0, dst_type: T::Int, src_types: &[T::Int, T::Int], stages: S_ALL, category: C::Integer, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "IMIN", mesa: Some(122), num_dst: 1, num_src: 2, output: O::Component, flags: 0, dst_type: T::Int, src_types: &[T::Int, T::Int], stages: S_ALL, category: C::Integer, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "INEG", mesa: Some(123), num_dst: 1, num_src: 1, output: O::Component, flags: 0, dst_type: T::Int, src_types: &[T::Int], stages: S_ALL, category: C::Integer, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "ISGE", mesa: Some(124), num_dst: 1, num_src: 2, output: O::Component, flags: 0, dst_type: T::Int, src_types: &[T::Int, T::Int], stages: S_ALL, category: C::Integer, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "ISHR", mesa: Some(125), num_dst: 1, num_src: 2, output: O::Component, flags: 0, dst_type: T::Int, src_types: &[T::Int, T::Int], stages: S_ALL, category: C::Bitwise, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "ISLT", mesa: Some(126), num_dst: 1, num_src: 2, output: O::Component, flags: 0, dst_type: T::Int, src_types: &[T::Int, T::Int], stages: S_ALL, category: C::Integer, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "F2U", mesa: Some(127), num_dst: 1, num_src: 1, output: O::Component, flags: 0, dst_type: T::Uint, src_types: &[T::Float], stages: S_ALL, category: C::Conversion, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "U2F", mesa: Some(128), num_dst: 1, num_src: 1, output: O::Component, flags: 0, dst_type: T::Float, src_types: &[T::Uint], stages: S_ALL, category: C::Conversion, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "UADD", mesa: Some(129), num_dst: 1, num_src: 2, output: O::Component, flags: 0, dst_type: T::Int, src_types: &[T::Uint, T::Uint], stages: S_ALL, category: C::Integer, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "UDIV", mesa: Some(130), num_dst: 1, num_src: 2, output: O::Component, flags: 0, dst_type: T::Uint, src_types: &[T::Uint, T::Uint], stages: S_ALL, category: C::Integer, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "UMAD", mesa: Some(131), num_dst: 1, num_src: 3, output: O::Component, flags: 0, dst_type: T::Uint, src_types: &[T::Uint, T::Uint, T::Uint], stages: S_ALL, category: C::Integer, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "UMAX", mesa: Some(132), num_dst: 1, num_src: 2, output: O::Component, flags: 0, dst_type: T::Uint, src_types: &[T::Uint, T::Uint], stages: S_ALL, category: C::Integer, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "UMIN", mesa: Some(133), num_dst: 1, num_src: 2, output: O::Component, flags: 0, dst_type: T::Uint, src_types: &[T::Uint, T::Uint], stages: S_ALL, category: C::Integer, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "UMOD", mesa: Some(134), num_dst: 1, num_src: 2, output: O::Component, flags: 0, dst_type: T::Uint, src_types: &[T::Uint, T::Uint], stages: S_ALL, category: C::Integer, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "UMUL", mesa: Some(135), num_dst: 1, num_src: 2, output: O::Component, flags: 0, dst_type: T::Uint, src_types: &[T::Uint, T::Uint], stages: S_ALL, category: C::Integer, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "USEQ", mesa: Some(136), num_dst: 1, num_src: 2, output: O::Component, flags: 0, dst_type: T::Uint, src_types: &[T::Uint, T::Uint], stages: S_ALL, category: C::Integer, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "USGE", mesa: Some(137), num_dst: 1, num_src: 2, output: O::Component, flags: 0, dst_type: T::Uint, src_types: &[T::Uint, T::Uint], stages: S_ALL, category: C::Integer, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "USHR", mesa: Some(138), num_dst: 1, num_src: 2, output: O::Component, flags: 0, dst_type: T::Uint, src_types: &[T::Uint, T::Uint], stages: S_ALL, category: C::Bitwise, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "USLT", mesa: Some(139), num_dst: 1, num_src: 2, output: O::Component, flags: 0, dst_type: T::Uint, src_types: &[T::Uint, T::Uint], stages: S_ALL, category: C::Integer, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "USNE", mesa: Some(140), num_dst: 1, num_src: 2, output: O::Component, flags: 0, dst_type: T::Uint, src_types: &[T::Uint, T::Uint], stages: S_ALL, category: C::Integer, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "SWITCH", mesa: Some(141), num_dst: 0, num_src: 1, output: O::None, flags: 0, dst_type: T::Float, src_types: &[T::Uint], stages: S_ALL, category: C::Flow, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "CASE", mesa: Some(142), num_dst: 0, num_src: 1, output: O::None, flags: 0, dst_type: T::Float, src_types: &[T::Uint], stages: S_ALL, category: C::Flow, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "DEFAULT", mesa: Some(143), num_dst: 0, num_src: 0, output: O::None, flags: 0, dst_type: T::Float, src_types: &[], stages: S_ALL, category: C::Flow, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "ENDSWITCH", mesa: Some(144), num_dst: 0, num_src: 0, output: O::None, flags: 0, dst_type: T::Float, src_types: &[], stages: S_ALL, category: C::Flow, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "SAMPLE", mesa: Some(145), num_dst: 1, num_src: 3, output: O::Other, flags: F_TEX_OFFSETS, dst_type: T::Float, src_types: &[T::Float, T::Float, T::Float], stages: S_ALL, category: C::Texture, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "SAMPLE_I", mesa: Some(146), num_dst: 1, num_src: 2, output: O::Other, flags: F_TEX_OFFSETS, dst_type: T::Float, src_types: &[T::Uint, T::Uint], stages: S_ALL, category: C::Texture, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "SAMPLE_I_MS", mesa: Some(147), num_dst: 1, num_src: 3, output: O::Other, flags: F_TEX_OFFSETS, dst_type: T::Float, src_types: &[T::Uint, T::Uint, T::Uint], stages: S_ALL, category: C::Texture, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "SAMPLE_B", mesa: Some(148), num_dst: 1, num_src: 4, output: O::Other, flags: F_TEX_OFFSETS, dst_type: T::Float, src_types: &[T::Float, T::Float, T::Float, T::Float], stages: S_ALL, category: C::Texture, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "SAMPLE_C", mesa: Some(149), num_dst: 1, num_src: 4, output: O::Other, flags: F_TEX_OFFSETS, dst_type: T::Float, src_types: &[T::Float, T::Float, T::Float, T::Float], stages: S_ALL, category: C::Texture, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "SAMPLE_C_LZ", mesa: Some(150), num_dst: 1, num_src: 4, output: O::Other, flags: F_TEX_OFFSETS, dst_type: T::Float, src_types: &[T::Float, T::Float, T::Float, T::Float], stages: S_ALL, category: C::Texture, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "SAMPLE_D", mesa: Some(151), num_dst: 1, num_src: 5, output: O::Other, flags: F_TEX_OFFSETS, dst_type: T::Float, src_types: &[T::Float, T::Float, T::Float, T::Float, T::Float], stages: S_ALL, category: C::Texture, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "SAMPLE_L", mesa: Some(152), num_dst: 1, num_src: 4, output: O::Other, flags: F_TEX_OFFSETS, dst_type: T::Float, src_types: &[T::Float, T::Float, T::Float, T::Float], stages: S_ALL, category: C::Texture, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "GATHER4", mesa: Some(153), num_dst: 1, num_src: 3, output: O::Other, flags: F_TEX_OFFSETS, dst_type: T::Float, src_types: &[T::Float, T::Float, T::Float], stages: S_ALL, category: C::Texture, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "SVIEWINFO", mesa: Some(154), num_dst: 1, num_src: 2, output: O::Other, flags: 0, dst_type: T::Uint, src_types: &[T::Uint, T::Uint], stages: S_ALL, category: C::Texture, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "SAMPLE_POS", mesa: Some(155), num_dst: 1, num_src: 2, output: O::Other, flags: 0, dst_type: T::Float, src_types: &[T::Float, T::Float], stages: S_ALL, category: C::Texture, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "SAMPLE_INFO", mesa: Some(156), num_dst: 1, num_src: 2, output: O::Other, flags: 0, dst_type: T::Float, src_types: &[T::Float, T::Float], stages: S_ALL, category: C::Texture, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "UARL", mesa: Some(157), num_dst: 1, num_src: 1, output: O::Component, flags: 0, dst_type: T::Int, src_types: &[T::Int], stages: S_ALL, category: C::Address, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "UCMP", mesa: Some(158), num_dst: 1, num_src: 3, output: O::Component, flags: 0, dst_type: T::Untyped, src_types: &[T::Uint, T::Untyped, T::Untyped], stages: S_ALL, category: C::Comparison, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "IABS", mesa: Some(159), num_dst: 1, num_src: 1, output: O::Component, flags: 0, dst_type: T::Int, src_types: &[T::Int], stages: S_ALL, category: C::Integer, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "ISSG", mesa: Some(160), num_dst: 1, num_src: 1, output: O::Component, flags: 0, dst_type: T::Int, src_types: &[T::Int], stages: S_ALL, category: C::Integer, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "LOAD", mesa: Some(161), num_dst: 1, num_src: 2, output: O::Other, flags: F_MEMORY, dst_type: T::Float, src_types: &[T::Float, T::Float], stages: S_ALL, category: C::Resource, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "STORE", mesa: Some(162), num_dst: 1, num_src: 2, output: O::Other, flags: F_STORE|F_MEMORY, dst_type: T::Float, src_types: &[T::Float, T::Float], stages: S_ALL, category: C::Resource, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "IMG2HND", mesa: Some(163), num_dst: 1, num_src: 1, output: O::Other, flags: F_MEMORY, dst_type: T::Uint, src_types: &[T::Uint], stages: S_ALL, category: C::Resource, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "SAMP2HND", mesa: Some(164), num_dst: 1, num_src: 1, output: O::Other, flags: F_TEX|F_MEMORY, dst_type: T::Uint, src_types: &[T::Uint], stages: S_ALL, category: C::Resource, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "UNK165", mesa: Some(165), num_dst: 0, num_src: 0, output: O::None, flags: F_GAP|F_MEMORY, dst_type: T::Float, src_types: &[], stages: S_ALL, category: C::Gap, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "BARRIER", mesa: Some(166), num_dst: 0, num_src: 0, output: O::Other, flags: F_MEMORY, dst_type: T::Float, src_types: &[], stages: S_COMP, category: C::Resource, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "ATOMUADD", mesa: Some(167), num_dst: 1, num_src: 3, output: O::Other, flags: F_STORE|F_MEMORY, dst_type: T::Float, src_types: &[T::Float, T::Float, T::Float], stages: S_ALL, category: C::Atomic, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "ATOMXCHG", mesa: Some(168), num_dst: 1, num_src: 3, output: O::Other, flags: F_STORE|F_MEMORY, dst_type: T::Float, src_types: &[T::Float, T::Float, T::Float], stages: S_ALL, category: C::Atomic, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "ATOMCAS", mesa: Some(169), num_dst: 1, num_src: 4, output: O::Other, flags: F_STORE|F_MEMORY, dst_type: T::Float, src_types: &[T::Float, T::Float, T::Float, T::Float], stages: S_ALL, category: C::Atomic, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "ATOMAND", mesa: Some(170), num_dst: 1, num_src: 3, output: O::Other, flags: F_STORE|F_MEMORY, dst_type: T::Float, src_types: &[T::Float, T::Float, T::Float], stages: S_ALL, category: C::Atomic, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "ATOMOR", mesa: Some(171), num_dst: 1, num_src: 3, output: O::Other, flags: F_STORE|F_MEMORY, dst_type: T::Float, src_types: &[T::Float, T::Float, T::Float], stages: S_ALL, category: C::Atomic, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "ATOMXOR", mesa: Some(172), num_dst: 1, num_src: 3, output: O::Other, flags: F_STORE|F_MEMORY, dst_type: T::Float, src_types: &[T::Float, T::Float, T::Float], stages: S_ALL, category: C::Atomic, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "ATOMUMIN", mesa: Some(173), num_dst: 1, num_src: 3, output: O::Other, flags: F_STORE|F_MEMORY, dst_type: T::Float, src_types: &[T::Float, T::Float, T::Float], stages: S_ALL, category: C::Atomic, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "ATOMUMAX", mesa: Some(174), num_dst: 1, num_src: 3, output: O::Other, flags: F_STORE|F_MEMORY, dst_type: T::Float, src_types: &[T::Float, T::Float, T::Float], stages: S_ALL, category: C::Atomic, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "ATOMIMIN", mesa: Some(175), num_dst: 1, num_src: 3, output: O::Other, flags: F_STORE|F_MEMORY, dst_type: T::Float, src_types: &[T::Float, T::Float, T::Float], stages: S_ALL, category: C::Atomic, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "ATOMIMAX", mesa: Some(176), num_dst: 1, num_src: 3, output: O::Other, flags: F_STORE|F_MEMORY, dst_type: T::Float, src_types: &[T::Float, T::Float, T::Float], stages: S_ALL, category: C::Atomic, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "TEX2", mesa: Some(177), num_dst: 1, num_src: 3, output: O::Other, flags: F_TEX, dst_type: T::Float, src_types: &[T::Float, T::Float, T::Float], stages: S_ALL, category: C::Texture, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "TXB2", mesa: Some(178), num_dst: 1, num_src: 3, output: O::Other, flags: F_TEX, dst_type: T::Float, src_types: &[T::Float, T::Float, T::Float], stages: S_ALL, category: C::Texture, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "TXL2", mesa: Some(179), num_dst: 1, num_src: 3, output: O::Other, flags: F_TEX, dst_type: T::Float, src_types: &[T::Float, T::Float, T::Float], stages: S_ALL, category: C::Texture, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "IMUL_HI", mesa: Some(180), num_dst: 1, num_src: 2, output: O::Component, flags: 0, dst_type: T::Int, src_types: &[T::Int, T::Int], stages: S_ALL, category: C::Integer, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "UMUL_HI", mesa: Some(181), num_dst: 1, num_src: 2, output: O::Component, flags: 0, dst_type: T::Uint, src_types: &[T::Uint, T::Uint], stages: S_ALL, category: C::Integer, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "TG4", mesa: Some(182), num_dst: 1, num_src: 3, output: O::Other, flags: F_TEX, dst_type: T::Float, src_types: &[T::Float, T::Float, T::Float], stages: S_ALL, category: C::Texture, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "LODQ", mesa: Some(183), num_dst: 1, num_src: 2, output: O::Other, flags: F_TEX, dst_type: T::Float, src_types: &[T::Float, T::Float], stages: S_ALL, category: C::Texture, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "IBFE", mesa: Some(184), num_dst: 1, num_src: 3, output: O::Component, flags: 0, dst_type: T::Int, src_types: &[T::Int, T::Int, T::Int], stages: S_ALL, category: C::Bitwise, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "UBFE", mesa: Some(185), num_dst: 1, num_src: 3, output: O::Component, flags: 0, dst_type: T::Uint, src_types: &[T::Uint, T::Uint, T::Uint], stages: S_ALL, category: C::Bitwise, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "BFI", mesa: Some(186), num_dst: 1, num_src: 4, output: O::Component, flags: 0, dst_type: T::Uint, src_types: &[T::Uint, T::Uint, T::Uint, T::Uint], stages: S_ALL, category: C::Bitwise, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "BREV", mesa: Some(187), num_dst: 1, num_src: 1, output: O::Component, flags: 0, dst_type: T::Uint, src_types: &[T::Uint], stages: S_ALL, category: C::Bitwise, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "POPC", mesa: Some(188), num_dst: 1, num_src: 1, output: O::Component, flags: 0, dst_type: T::Int, src_types: &[T::Int], stages: S_ALL, category: C::Bitwise, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "LSB", mesa: Some(189), num_dst: 1, num_src: 1, output: O::Component, flags: 0, dst_type: T::Int, src_types: &[T::Int], stages: S_ALL, category: C::Bitwise, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "IMSB", mesa: Some(190), num_dst: 1, num_src: 1, output: O::Component, flags: 0, dst_type: T::Int, src_types: &[T::Int], stages: S_ALL, category: C::Bitwise, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "UMSB", mesa: Some(191), num_dst: 1, num_src: 1, output: O::Component, flags: 0, dst_type: T::Int, src_types: &[T::Uint], stages: S_ALL, category: C::Bitwise, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "INTERP_CENTROID", mesa: Some(192), num_dst: 1, num_src: 1, output: O::Other, flags: 0, dst_type: T::Float, src_types: &[T::Float], stages: S_FRAG, category: C::Interpolation, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "INTERP_SAMPLE", mesa: Some(193), num_dst: 1, num_src: 2, output: O::Other, flags: 0, dst_type: T::Float, src_types: &[T::Float, T::Float], stages: S_FRAG, category: C::Interpolation, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "INTERP_OFFSET", mesa: Some(194), num_dst: 1, num_src: 2, output: O::Other, flags: 0, dst_type: T::Float, src_types: &[T::Float, T::Float], stages: S_FRAG, category: C::Interpolation, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "F2D", mesa: Some(195), num_dst: 1, num_src: 1, output: O::Component, flags: 0, dst_type: T::Double, src_types: &[T::Float], stages: S_ALL, category: C::Conversion, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "D2F", mesa: Some(196), num_dst: 1, num_src: 1, output: O::Component, flags: 0, dst_type: T::Float, src_types: &[T::Double], stages: S_ALL, category: C::Conversion, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "DABS", mesa: Some(197), num_dst: 1, num_src: 1, output: O::Component, flags: 0, dst_type: T::Double, src_types: &[T::Double], stages: S_ALL, category: C::Double, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "DNEG", mesa: Some(198), num_dst: 1, num_src: 1, output: O::Component, flags: 0, dst_type: T::Double, src_types: &[T::Double], stages: S_ALL, category: C::Double, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "DADD", mesa: Some(199), num_dst: 1, num_src: 2, output: O::Component, flags: 0, dst_type: T::Double, src_types: &[T::Double, T::Double], stages: S_ALL, category: C::Double, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "DMUL", mesa: Some(200), num_dst: 1, num_src: 2, output: O::Component, flags: 0, dst_type: T::Double, src_types: &[T::Double, T::Double], stages: S_ALL, category: C::Double, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "DMAX", mesa: Some(201), num_dst: 1, num_src: 2, output: O::Component, flags: 0, dst_type: T::Double, src_types: &[T::Double, T::Double], stages: S_ALL, category: C::Double, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "DMIN", mesa: Some(202), num_dst: 1, num_src: 2, output: O::Component, flags: 0, dst_type: T::Double, src_types: &[T::Double, T::Double], stages: S_ALL, category: C::Double, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "DSLT", mesa: Some(203), num_dst: 1, num_src: 2, output: O::Component, flags: 0, dst_type: T::Uint, src_types: &[T::Double, T::Double], stages: S_ALL, category: C::Double, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "DSGE", mesa: Some(204), num_dst: 1, num_src: 2, output: O::Component, flags: 0, dst_type: T::Uint, src_types: &[T::Double, T::Double], stages: S_ALL, category: C::Double, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "DSEQ", mesa: Some(205), num_dst: 1, num_src: 2, output: O::Component, flags: 0, dst_type: T::Uint, src_types: &[T::Double, T::Double], stages: S_ALL, category: C::Double, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "DSNE", mesa: Some(206), num_dst: 1, num_src: 2, output: O::Component, flags: 0, dst_type: T::Uint, src_types: &[T::Double, T::Double], stages: S_ALL, category: C::Double, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "DRCP", mesa: Some(207), num_dst: 1, num_src: 1, output: O::Component, flags: 0, dst_type: T::Double, src_types: &[T::Double], stages: S_ALL, category: C::Double, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "DSQRT", mesa: Some(208), num_dst: 1, num_src: 1, output: O::Component, flags: 0, dst_type: T::Double, src_types: &[T::Double], stages: S_ALL, category: C::Double, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "DMAD", mesa: Some(209), num_dst: 1, num_src: 3, output: O::Component, flags: 0, dst_type: T::Double, src_types: &[T::Double, T::Double, T::Double], stages: S_ALL, category: C::Double, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "DFRAC", mesa: Some(210), num_dst: 1, num_src: 1, output: O::Component, flags: 0, dst_type: T::Double, src_types: &[T::Double], stages: S_ALL, category: C::Double, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "DLDEXP", mesa: Some(211), num_dst: 1, num_src: 2, output: O::Component, flags: 0, dst_type: T::Double, src_types: &[T::Double, T::Int], stages: S_ALL, category: C::Double, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "UNK212", mesa: Some(212), num_dst: 0, num_src: 0, output: O::None, flags: F_GAP, dst_type: T::Float, src_types: &[], stages: S_ALL, category: C::Gap, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "D2I", mesa: Some(213), num_dst: 1, num_src: 1, output: O::Component, flags: 0, dst_type: T::Int, src_types: &[T::Double], stages: S_ALL, category: C::Conversion, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "I2D", mesa: Some(214), num_dst: 1, num_src: 1, output: O::Component, flags: 0, dst_type: T::Double, src_types: &[T::Int], stages: S_ALL, category: C::Conversion, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "D2U", mesa: Some(215), num_dst: 1, num_src: 1, output: O::Component, flags: 0, dst_type: T::Uint, src_types: &[T::Double], stages: S_ALL, category: C::Conversion, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "U2D", mesa: Some(216), num_dst: 1, num_src: 1, output: O::Component, flags: 0, dst_type: T::Double, src_types: &[T::Uint], stages: S_ALL, category: C::Conversion, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "DRSQ", mesa: Some(217), num_dst: 1, num_src: 1, output: O::Component, flags: 0, dst_type: T::Double, src_types: &[T::Double], stages: S_ALL, category: C::Double, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "DTRUNC", mesa: Some(218), num_dst: 1, num_src: 1, output: O::Component, flags: 0, dst_type: T::Double, src_types: &[T::Double], stages: S_ALL, category: C::Double, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "DCEIL", mesa: Some(219), num_dst: 1, num_src: 1, output: O::Component, flags: 0, dst_type: T::Double, src_types: &[T::Double], stages: S_ALL, category: C::Double, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "DFLR", mesa: Some(220), num_dst: 1, num_src: 1, output: O::Component, flags: 0, dst_type: T::Double, src_types: &[T::Double], stages: S_ALL, category: C::Double, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "DROUND", mesa: Some(221), num_dst: 1, num_src: 1, output: O::Component, flags: 0, dst_type: T::Double, src_types: &[T::Double], stages: S_ALL, category: C::Double, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "DSSG", mesa: Some(222), num_dst: 1, num_src: 1, output: O::Component, flags: 0, dst_type: T::Double, src_types: &[T::Double], stages: S_ALL, category: C::Double, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "VOTE_ANY", mesa: Some(223), num_dst: 1, num_src: 1, output: O::Component, flags: 0, dst_type: T::Float, src_types: &[T::Float], stages: S_ALL, category: C::InterLane, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "VOTE_ALL", mesa: Some(224), num_dst: 1, num_src: 1, output: O::Component, flags: 0, dst_type: T::Float, src_types: &[T::Float], stages: S_ALL, category: C::InterLane, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "VOTE_EQ", mesa: Some(225), num_dst: 1, num_src: 1, output: O::Component, flags: 0, dst_type: T::Float, src_types: &[T::Float], stages: S_ALL, category: C::InterLane, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "U64SEQ", mesa: Some(226), num_dst: 1, num_src: 2, output: O::Component, flags: 0, dst_type: T::Uint, src_types: &[T::Uint64, T::Uint64], stages: S_ALL, category: C::Int64, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "U64SNE", mesa: Some(227), num_dst: 1, num_src: 2, output: O::Component, flags: 0, dst_type: T::Uint, src_types: &[T::Uint64, T::Uint64], stages: S_ALL, category: C::Int64, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "I64SLT", mesa: Some(228), num_dst: 1, num_src: 2, output: O::Component, flags: 0, dst_type: T::Uint, src_types: &[T::Int64, T::Int64], stages: S_ALL, category: C::Int64, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "U64SLT", mesa: Some(229), num_dst: 1, num_src: 2, output: O::Component, flags: 0, dst_type: T::Uint, src_types: &[T::Uint64, T::Uint64], stages: S_ALL, category: C::Int64, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "I64SGE", mesa: Some(230), num_dst: 1, num_src: 2, output: O::Component, flags: 0, dst_type: T::Uint, src_types: &[T::Int64, T::Int64], stages: S_ALL, category: C::Int64, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "U64SGE", mesa: Some(231), num_dst: 1, num_src: 2, output: O::Component, flags: 0, dst_type: T::Uint, src_types: &[T::Uint64, T::Uint64], stages: S_ALL, category: C::Int64, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "I64MIN", mesa: Some(232), num_dst: 1, num_src: 2, output: O::Component, flags: 0, dst_type: T::Int64, src_types: &[T::Int64, T::Int64], stages: S_ALL, category: C::Int64, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "U64MIN", mesa: Some(233), num_dst: 1, num_src: 2, output: O::Component, flags: 0, dst_type: T::Uint64, src_types: &[T::Uint64, T::Uint64], stages: S_ALL, category: C::Int64, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "I64MAX", mesa: Some(234), num_dst: 1, num_src: 2, output: O::Component, flags: 0, dst_type: T::Int64, src_types: &[T::Int64, T::Int64], stages: S_ALL, category: C::Int64, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "U64MAX", mesa: Some(235), num_dst: 1, num_src: 2, output: O::Component, flags: 0, dst_type: T::Uint64, src_types: &[T::Uint64, T::Uint64], stages: S_ALL, category: C::Int64, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "I64ABS", mesa: Some(236), num_dst: 1, num_src: 1, output: O::Component, flags: 0, dst_type: T::Int64, src_types: &[T::Int64], stages: S_ALL, category: C::Int64, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "I64SSG", mesa: Some(237), num_dst: 1, num_src: 1, output: O::Component, flags: 0, dst_type: T::Int64, src_types: &[T::Int64], stages: S_ALL, category: C::Int64, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "I64NEG", mesa: Some(238), num_dst: 1, num_src: 1, output: O::Component, flags: 0, dst_type: T::Int64, src_types: &[T::Int64], stages: S_ALL, category: C::Int64, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "U64ADD", mesa: Some(239), num_dst: 1, num_src: 2, output: O::Component, flags: 0, dst_type: T::Uint64, src_types: &[T::Uint64, T::Uint64], stages: S_ALL, category: C::Int64, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "U64MUL", mesa: Some(240), num_dst: 1, num_src: 2, output: O::Component, flags: 0, dst_type: T::Uint64, src_types: &[T::Uint64, T::Uint64], stages: S_ALL, category: C::Int64, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "U64SHL", mesa: Some(241), num_dst: 1, num_src: 2, output: O::Component, flags: 0, dst_type: T::Uint64, src_types: &[T::Uint64, T::Uint], stages: S_ALL, category: C::Int64, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "I64SHR", mesa: Some(242), num_dst: 1, num_src: 2, output: O::Component, flags: 0, dst_type: T::Int64, src_types: &[T::Int64, T::Uint], stages: S_ALL, category: C::Int64, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "U64SHR", mesa: Some(243), num_dst: 1, num_src: 2, output: O::Component, flags: 0, dst_type: T::Uint64, src_types: &[T::Uint64, T::Uint], stages: S_ALL, category: C::Int64, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "I64DIV", mesa: Some(244), num_dst: 1, num_src: 2, output: O::Component, flags: 0, dst_type: T::Int64, src_types: &[T::Int64, T::Int64], stages: S_ALL, category: C::Int64, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "U64DIV", mesa: Some(245), num_dst: 1, num_src: 2, output: O::Component, flags: 0, dst_type: T::Uint64, src_types: &[T::Uint64, T::Uint64], stages: S_ALL, category: C::Int64, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "I64MOD", mesa: Some(246), num_dst: 1, num_src: 2, output: O::Component, flags: 0, dst_type: T::Int64, src_types: &[T::Int64, T::Int64], stages: S_ALL, category: C::Int64, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "U64MOD", mesa: Some(247), num_dst: 1, num_src: 2, output: O::Component, flags: 0, dst_type: T::Uint64, src_types: &[T::Uint64, T::Uint64], stages: S_ALL, category: C::Int64, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "DDIV", mesa: Some(248), num_dst: 1, num_src: 2, output: O::Component, flags: 0, dst_type: T::Double, src_types: &[T::Double, T::Double], stages: S_ALL, category: C::Derivative, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "LOD", mesa: Some(249), num_dst: 1, num_src: 3, output: O::Other, flags: 0, dst_type: T::Float, src_types: &[T::Float, T::Float, T::Float], stages: S_ALL, category: C::Texture, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "ATOMINC_WRAP", mesa: Some(250), num_dst: 1, num_src: 3, output: O::Other, flags: F_STORE, dst_type: T::Float, src_types: &[T::Float, T::Float, T::Float], stages: S_ALL, category: C::Atomic, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "ATOMDEC_WRAP", mesa: Some(251), num_dst: 1, num_src: 3, output: O::Other, flags: F_STORE, dst_type: T::Float, src_types: &[T::Float, T::Float, T::Float], stages: S_ALL, category: C::Atomic, summary: "", formula: "", replacement: "", agal: "" },
+    OpInfo { name: "ABS", mesa: None, num_dst: 1, num_src: 1, output: O::Component, flags: F_LEGACY, dst_type: T::Float, src_types: &[T::Float], stages: S_ALL, category: C::Legacy, summary: "", formula: "", replacement: "MOV with the |x| source modifier", agal: "" },
+    OpInfo { name: "ARA", mesa: None, num_dst: 1, num_src: 1, output: O::Component, flags: F_LEGACY, dst_type: T::Float, src_types: &[T::Float], stages: S_ALL, category: C::Legacy, summary: "", formula: "", replacement: "UARL/UADD on ADDR", agal: "" },
+    OpInfo { name: "BRA", mesa: None, num_dst: 0, num_src: 0, output: O::None, flags: F_BRANCH|F_LEGACY, dst_type: T::Float, src_types: &[], stages: S_ALL, category: C::Legacy, summary: "", formula: "", replacement: "structured IF/BGNLOOP", agal: "" },
+    OpInfo { name: "BREAKC", mesa: None, num_dst: 0, num_src: 1, output: O::None, flags: F_LEGACY, dst_type: T::Float, src_types: &[T::Float], stages: S_ALL, category: C::Legacy, summary: "", formula: "", replacement: "UIF + BRK + ENDIF", agal: "" },
+    OpInfo { name: "CALLNZ", mesa: None, num_dst: 0, num_src: 1, output: O::None, flags: F_BRANCH|F_LEGACY, dst_type: T::Float, src_types: &[T::Float], stages: S_ALL, category: C::Legacy, summary: "", formula: "", replacement: "UIF + CAL + ENDIF", agal: "" },
+    OpInfo { name: "CLAMP", mesa: None, num_dst: 1, num_src: 3, output: O::Component, flags: F_LEGACY, dst_type: T::Float, src_types: &[T::Float, T::Float, T::Float], stages: S_ALL, category: C::Legacy, summary: "", formula: "", replacement: "MAX then MIN", agal: "" },
+    OpInfo { name: "CND", mesa: None, num_dst: 1, num_src: 3, output: O::Component, flags: F_LEGACY, dst_type: T::Float, src_types: &[T::Float, T::Float, T::Float], stages: S_ALL, category: C::Legacy, summary: "", formula: "", replacement: "CMP or UCMP with a comparison", agal: "" },
+    OpInfo { name: "DFRACEXP", mesa: None, num_dst: 2, num_src: 1, output: O::Component, flags: F_LEGACY, dst_type: T::Float, src_types: &[T::Float], stages: S_ALL, category: C::Legacy, summary: "", formula: "", replacement: "DFRACEXP has no modern form (use DLDEXP arithmetic)", agal: "" },
+    OpInfo { name: "DP2A", mesa: None, num_dst: 1, num_src: 3, output: O::Replicated, flags: F_LEGACY, dst_type: T::Float, src_types: &[T::Float, T::Float, T::Float], stages: S_ALL, category: C::Legacy, summary: "", formula: "", replacement: "DP2 then ADD", agal: "" },
+    OpInfo { name: "DPH", mesa: None, num_dst: 1, num_src: 2, output: O::Replicated, flags: F_LEGACY, dst_type: T::Float, src_types: &[T::Float, T::Float], stages: S_ALL, category: C::Legacy, summary: "", formula: "", replacement: "DP3 then ADD src1.w", agal: "" },
+    OpInfo { name: "IFC", mesa: None, num_dst: 0, num_src: 1, output: O::None, flags: F_BRANCH|F_POST_INDENT|F_LEGACY, dst_type: T::Float, src_types: &[T::Float], stages: S_ALL, category: C::Legacy, summary: "", formula: "", replacement: "a comparison then UIF", agal: "" },
+    OpInfo { name: "KIL", mesa: None, num_dst: 0, num_src: 1, output: O::None, flags: F_LEGACY, dst_type: T::Float, src_types: &[T::Float], stages: S_FRAG, category: C::Legacy, summary: "", formula: "", replacement: "KILL_IF", agal: "" },
+    OpInfo { name: "KILP", mesa: None, num_dst: 0, num_src: 0, output: O::None, flags: F_LEGACY, dst_type: T::Float, src_types: &[], stages: S_FRAG, category: C::Legacy, summary: "", formula: "", replacement: "KILL", agal: "" },
+    OpInfo { name: "NRM", mesa: None, num_dst: 1, num_src: 1, output: O::Channel, flags: F_LEGACY, dst_type: T::Float, src_types: &[T::Float], stages: S_ALL, category: C::Legacy, summary: "", formula: "", replacement: "DP3, RSQ, MUL", agal: "" },
+    OpInfo { name: "NRM4", mesa: None, num_dst: 1, num_src: 1, output: O::Replicated, flags: F_LEGACY, dst_type: T::Float, src_types: &[T::Float], stages: S_ALL, category: C::Legacy, summary: "", formula: "", replacement: "DP4, RSQ, MUL", agal: "" },
+    OpInfo { name: "POPA", mesa: None, num_dst: 1, num_src: 0, output: O::Other, flags: F_LEGACY, dst_type: T::Float, src_types: &[], stages: S_ALL, category: C::Legacy, summary: "", formula: "", replacement: "(none; address stacks were removed)", agal: "" },
+    OpInfo { name: "PUSHA", mesa: None, num_dst: 0, num_src: 1, output: O::None, flags: F_LEGACY, dst_type: T::Float, src_types: &[T::Float], stages: S_ALL, category: C::Legacy, summary: "", formula: "", replacement: "(none; address stacks were removed)", agal: "" },
+    OpInfo { name: "RCC", mesa: None, num_dst: 1, num_src: 1, output: O::Replicated, flags: F_LEGACY, dst_type: T::Float, src_types: &[T::Float], stages: S_ALL, category: C::Legacy, summary: "", formula: "", replacement: "RCP with MIN/MAX clamps", agal: "" },
+    OpInfo { name: "RFL", mesa: None, num_dst: 1, num_src: 2, output: O::Channel, flags: F_LEGACY, dst_type: T::Float, src_types: &[T::Float, T::Float], stages: S_ALL, category: C::Legacy, summary: "", formula: "", replacement: "DP3, MUL, MAD", agal: "" },
+    OpInfo { name: "SAD", mesa: None, num_dst: 1, num_src: 3, output: O::Component, flags: F_LEGACY, dst_type: T::Float, src_types: &[T::Float, T::Float, T::Float], stages: S_ALL, category: C::Legacy, summary: "", formula: "", replacement: "ADD, |x|, ADD", agal: "" },
+    OpInfo { name: "SCS", mesa: None, num_dst: 1, num_src: 1, output: O::Channel, flags: F_LEGACY, dst_type: T::Float, src_types: &[T::Float], stages: S_ALL, category: C::Legacy, summary: "", formula: "", replacement: "COS and SIN", agal: "" },
+    OpInfo { name: "SFL", mesa: None, num_dst: 1, num_src: 2, output: O::Replicated, flags: F_LEGACY, dst_type: T::Float, src_types: &[T::Float, T::Float], stages: S_ALL, category: C::Legacy, summary: "", formula: "", replacement: "MOV of 0", agal: "" },
+    OpInfo { name: "SHR", mesa: None, num_dst: 1, num_src: 2, output: O::Component, flags: F_LEGACY, dst_type: T::Int, src_types: &[T::Int, T::Int], stages: S_ALL, category: C::Legacy, summary: "", formula: "", replacement: "ISHR", agal: "" },
+    OpInfo { name: "STR", mesa: None, num_dst: 1, num_src: 2, output: O::Replicated, flags: F_LEGACY, dst_type: T::Float, src_types: &[T::Float, T::Float], stages: S_ALL, category: C::Legacy, summary: "", formula: "", replacement: "MOV of 1.0", agal: "" },
+    OpInfo { name: "SUB", mesa: None, num_dst: 1, num_src: 2, output: O::Component, flags: F_LEGACY, dst_type: T::Float, src_types: &[T::Float, T::Float], stages: S_ALL, category: C::Legacy, summary: "", formula: "", replacement: "ADD dst, a, -b", agal: "" },
+    OpInfo { name: "X2D", mesa: None, num_dst: 1, num_src: 3, output: O::Channel, flags: F_LEGACY, dst_type: T::Float, src_types: &[T::Float, T::Float, T::Float], stages: S_ALL, category: C::Legacy, summary: "", formula: "", replacement: "MAD pairs", agal: "" },
+    OpInfo { name: "XPD", mesa: None, num_dst: 1, num_src: 2, output: O::Channel, flags: F_LEGACY, dst_type: T::Float, src_types: &[T::Float, T::Float], stages: S_ALL, category: C::Legacy, summary: "", formula: "", replacement: "MUL then MAD with swizzles", agal: "" },];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn modern_rows_are_numbered_by_mesa_and_legacy_rows_follow() {
+        assert_eq!(OPCODES.len(), 252 + 27);
+        for (i, o) in OPCODES.iter().enumerate().take(252) {
+            assert_eq!(o.mesa, Some(i as u16), "{}", o.name);
+        }
+        assert!(OPCODES[252..].iter().all(|o| o.is_legacy() && o.mesa.is_none()));
+        assert_eq!(Opcode::from_name("mov"), Some(Opcode::MOV));
+        assert_eq!(Opcode::from_name("UNK67"), None);
+        assert_eq!(Opcode::ATOMDEC_WRAP.info().mesa, Some(251));
+        assert_eq!(Opcode::XPD.info().num_src, 2);
+    }
+}

@@ -1,0 +1,16 @@
+//! The WebAssembly API used by the page and its workers. Each area has its own file; values
+//! cross the boundary as plain JS objects (serde-wasm-bindgen).
+
+use wasm_bindgen::prelude::*;
+
+/// Installs the panic hook so that a Rust panic shows a readable message in the console.
+#[wasm_bindgen(start)]
+pub fn start() {
+    console_error_panic_hook::set_once();
+}
+
+/// The engine's version string.
+#[wasm_bindgen]
+pub fn version() -> String {
+    crate::version()
+}
