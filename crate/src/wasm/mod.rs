@@ -1,6 +1,12 @@
 //! The WebAssembly API used by the page and its workers. Each area has its own file; values
 //! cross the boundary as plain JS objects (serde-wasm-bindgen).
 
+mod agal;
+mod exec;
+mod front;
+mod render;
+mod valid;
+
 use wasm_bindgen::prelude::*;
 
 /// Installs the panic hook so that a Rust panic shows a readable message in the console.
