@@ -1,0 +1,308 @@
+//! The draw call: vertex stage → primitive assembly → clipping → perspective divide and
+//! viewport → triangle set-up → rasterization into 2x2 quads → interpolation → fragment stage →
+//! depth test → render targets.
+
+use super::clip::{clip_triangle, fan, ClipVertex};
+use super::framebuffer::Framebuffer;
+use super::interp::{eval_quad, fragcoord_coefs, Coef, Mode};
+use super::link::{link, InputSource};
+use super::mesh::Mesh;
+use super::setup::{Triangle, WindowPos};
+use super::stage::{FragmentStage, FsInterface, InputPlanes, Quad, QuadBatch, QuadOutputs, VertexStage, VsInterface, VsOutput};
+use crate::diag::Diagnostic;
+use crate::ir::{Interp, SemanticName, Span};
+
+/// Quads per fragment-stage call: a 16x16-pixel tile's worth.
+pub const BATCH_QUADS: usize = 64;
+
+/// Options of one draw.
+#[derive(Clone, Debug, Default)]
+pub struct DrawConfig {
+    /// Only these window rows (counted from the bottom row) are shaded and written; `None` = all.
+    pub rows: Option<std::ops::Range<u32>>,
+    /// LESS depth test against the framebuffer's depth buffer (cleared to 1.0).
+    pub depth_test: bool,
+}
+
+/// Counters of one draw.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DrawStats {
+    pub triangles: u64,
+    pub quads: u64,
+    pub fragments_written: u64,
+}
+
+/// Draws `mesh` with the two stages into `fb`. Linkage warnings are appended to `warnings`;
+/// an error (no POSITION output, a stage failure such as a budget overrun) stops the draw.
+pub fn draw(
+    fb: &mut Framebuffer,
+    mesh: &Mesh,
+    vs_if: &VsInterface,
+    vs: &mut dyn VertexStage,
+    fs_if: &FsInterface,
+    fs: &mut dyn FragmentStage,
+    config: &DrawConfig,
+    warnings: &mut Vec<Diagnostic>,
+) -> Result<DrawStats, Diagnostic> {
+    let Some(pos_reg) = vs_if.find(SemanticName::Position, 0) else {
+        return Err(Diagnostic::error("R102", "the vertex shader writes no POSITION output, so nothing can be drawn", Span::default()));
+    };
+    let out_regs = vs_if.output_registers.max(pos_reg as usize + 1);
+    let count = mesh.vertex_count();
+
+    // Vertex stage over the whole mesh (the stage batches lanes itself).
+    let in_regs = vs_if.input_registers;
+    let mut vin = vec![[0.0, 0.0, 0.0, 1.0]; count * in_regs];
+    for v in 0..count {
+        for a in 0..in_regs.min(mesh.attributes) {
+            if let (Some(dst), Some(src)) = (vin.get_mut(v * in_regs + a), mesh.vertices.get(v * mesh.attributes + a)) {
+                *dst = *src;
+            }
+        }
+    }
+    let mut vout = vec![[0.0f32; 4]; count * out_regs];
+    vs.shade(&vin, in_regs, count, &mut vout, out_regs)?;
+
+    let (sources, link_warnings) = link(vs_if, fs_if);
+    warnings.extend(link_warnings);
+
+    let mut ctx = Raster::new(fb, fs_if, &sources, config);
+    let vertex = |i: u32| -> Option<&[[f32; 4]]> {
+        let start = (i as usize).checked_mul(out_regs)?;
+        vout.get(start..start + out_regs)
+    };
+    let mut stats = DrawStats::default();
+    for (prim, tri) in mesh.triangles().into_iter().enumerate() {
+        let (Some(a), Some(b), Some(c)) = (vertex(tri[0]), vertex(tri[1]), vertex(tri[2])) else { continue };
+        let cv = |attrs: &[[f32; 4]]| ClipVertex { pos: attrs.get(pos_reg as usize).copied().unwrap_or([0.0; 4]), attrs: attrs.to_vec() };
+        let (ca, cb, cc) = (cv(a), cv(b), cv(c));
+        let poly = clip_triangle([&ca, &cb, &cc]);
+        // The provoking vertex (flat shading) is the last one of the original triangle.
+        let provoking = c;
+        for [i, j, k] in fan(poly.len()) {
+            let verts = [&poly[i], &poly[j], &poly[k]];
+            stats.triangles += 1;
+            ctx.triangle(verts, provoking, prim as u32, fs, &mut stats)?;
+        }
+    }
+    Ok(stats)
+}
+
+/// State of the raster and fragment half of a draw.
+struct Raster<'a> {
+    fb: &'a mut Framebuffer,
+    fs_if: &'a FsInterface,
+    sources: &'a [InputSource],
+    config: &'a DrawConfig,
+    row_range: (u32, u32),
+    batch: QuadBatch,
+    outputs: QuadOutputs,
+    inv_w_lanes: Vec<[f32; 4]>,
+}
+
+impl<'a> Raster<'a> {
+    fn new(fb: &'a mut Framebuffer, fs_if: &'a FsInterface, sources: &'a [InputSource], config: &'a DrawConfig) -> Raster<'a> {
+        let row_range = match &config.rows {
+            Some(r) => (r.start.min(fb.height), r.end.min(fb.height)),
+            None => (0, fb.height),
+        };
+        Raster {
+            fb,
+            fs_if,
+            sources,
+            config,
+            row_range,
+            batch: QuadBatch { input_registers: fs_if.input_registers, ..QuadBatch::default() },
+            outputs: QuadOutputs::default(),
+            inv_w_lanes: Vec::new(),
+        }
+    }
+
+    /// Viewport transform (GL: x and y from −1..1 to 0..W and 0..H with row 0 at the bottom,
+    /// z from −1..1 to 0..1), after the perspective divide.
+    fn window(&self, p: &[f32; 4]) -> WindowPos {
+        let inv_w = 1.0 / p[3];
+        let (hw, hh) = (self.fb.width as f32 * 0.5, self.fb.height as f32 * 0.5);
+        WindowPos { x: p[0] * inv_w * hw + hw, y: p[1] * inv_w * hh + hh, z: p[2] * inv_w * 0.5 + 0.5, inv_w }
+    }
+
+    fn triangle(
+        &mut self,
+        verts: [&ClipVertex; 3],
+        provoking: &[[f32; 4]],
+        prim: u32,
+        fs: &mut dyn FragmentStage,
+        stats: &mut DrawStats,
+    ) -> Result<(), Diagnostic> {
+        let Some(tri) = Triangle::new(verts.map(|v| self.window(&v.pos))) else { return Ok(()) };
+        self.plan_inputs(&tri, verts, provoking, prim);
+        let (w, (r0, r1)) = (self.fb.width as i64, self.row_range);
+        let x0 = tri.bbox[0].max(0) & !1;
+        let x1 = tri.bbox[2].min(w - 1);
+        let y0 = tri.bbox[1].max(r0 as i64) & !1;
+        let y1 = tri.bbox[3].min(r1 as i64 - 1);
+        let mut qy = y0;
+        while qy <= y1 {
+            let mut qx = x0;
+            while qx <= x1 {
+                let mut coverage = 0u8;
+                for lane in 0..4 {
+                    let (px, py) = (qx + (lane & 1), qy + (lane >> 1));
+                    if px < w && py >= r0 as i64 && py < r1 as i64 && tri.covers(px, py) {
+                        coverage |= 1 << lane;
+                    }
+                }
+                if coverage != 0 {
+                    self.batch.quads.push(Quad { x: qx as u32, y: qy as u32, coverage });
+                    if self.batch.quads.len() == BATCH_QUADS {
+                        self.flush(&tri, fs, stats)?;
+                    }
+                }
+                qx += 2;
+            }
+            qy += 2;
+        }
+        self.flush(&tri, fs, stats)
+    }
+
+    /// Plane equations of every fragment input for this triangle.
+    fn plan_inputs(&mut self, tri: &Triangle, verts: [&ClipVertex; 3], provoking: &[[f32; 4]], prim: u32) {
+        let fs_if = self.fs_if;
+        let b = &mut self.batch;
+        b.face = if tri.front { 1.0 } else { -1.0 };
+        b.primitive_id = prim;
+        b.inv_w = tri.inv_w();
+        b.fragcoord = fragcoord_coefs(self.fb.height, fs_if.lower_left, fs_if.integer_center, tri.depth(), b.inv_w);
+        b.planes.clear();
+        b.planes.resize(fs_if.input_registers, None);
+        let constant = |v: [f32; 4]| InputPlanes { coefs: v.map(Coef::constant), mode: Mode::Constant };
+        for (input, source) in fs_if.inputs.iter().zip(self.sources.iter()) {
+            let planes = match *source {
+                InputSource::Position => InputPlanes { coefs: b.fragcoord, mode: Mode::Linear },
+                InputSource::Face => constant([b.face, 0.0, 0.0, 1.0]),
+                InputSource::PrimitiveId => constant([f32::from_bits(prim), 0.0, 0.0, 1.0]),
+                InputSource::Missing => constant([0.0, 0.0, 0.0, 1.0]),
+                InputSource::Varying { front, back } => {
+                    let reg = if tri.front { front } else { back } as usize;
+                    if reg >= verts[0].attrs.len() {
+                        constant([0.0, 0.0, 0.0, 1.0])
+                    } else {
+                        match input.interp {
+                            Interp::Constant => constant(provoking.get(reg).copied().unwrap_or([0.0, 0.0, 0.0, 1.0])),
+                            interp => {
+                                let mode = if interp == Interp::Linear { Mode::Linear } else { Mode::Perspective };
+                                let coefs = [0, 1, 2, 3].map(|c| {
+                                    let v = verts.map(|v| v.attrs[reg][c]);
+                                    if mode == Mode::Linear { tri.linear(v) } else { tri.perspective(v) }
+                                });
+                                InputPlanes { coefs, mode }
+                            }
+                        }
+                    }
+                }
+            };
+            if let Some(slot) = b.planes.get_mut(input.register as usize) {
+                *slot = Some(planes);
+            }
+        }
+    }
+
+    /// Interpolates, shades and writes the pending quads.
+    fn flush(&mut self, tri: &Triangle, fs: &mut dyn FragmentStage, stats: &mut DrawStats) -> Result<(), Diagnostic> {
+        let nq = self.batch.quads.len();
+        if nq == 0 {
+            return Ok(());
+        }
+        stats.quads += nq as u64;
+        let b = &mut self.batch;
+        b.input_registers = self.fs_if.input_registers;
+        b.inputs.clear();
+        b.inputs.resize(b.input_registers * 4 * nq, [0.0; 4]);
+        self.inv_w_lanes.clear();
+        self.inv_w_lanes.extend(b.quads.iter().map(|q| b.inv_w.quad(q.x as f32, q.y as f32)));
+        for (reg, planes) in b.planes.iter().enumerate() {
+            let Some(p) = planes else { continue };
+            for c in 0..4 {
+                let row = (reg * 4 + c) * nq;
+                for (q, quad) in b.quads.iter().enumerate() {
+                    let w = self.inv_w_lanes.get(q).copied().unwrap_or([1.0; 4]);
+                    if let Some(slot) = b.inputs.get_mut(row + q) {
+                        *slot = eval_quad(&p.coefs[c], p.mode, quad.x as f32, quad.y as f32, &w);
+                    }
+                }
+            }
+        }
+        self.outputs.reset(self.fs_if.output_registers, nq);
+        fs.shade(&self.batch, &mut self.outputs)?;
+        let depth_plane = tri.depth();
+        self.write(nq, &depth_plane, stats);
+        self.batch.quads.clear();
+        Ok(())
+    }
+
+    fn write(&mut self, nq: usize, depth_plane: &Coef, stats: &mut DrawStats) {
+        let fb = &mut *self.fb;
+        let (fs_if, out) = (self.fs_if, &self.outputs);
+        for (q, quad) in self.batch.quads.iter().enumerate() {
+            let live = quad.coverage & !out.killed.get(q).copied().unwrap_or(0);
+            if live == 0 {
+                continue;
+            }
+            let z = match fs_if.depth {
+                Some(r) => out.lanes_f32(r as usize, 2, q, nq).map(|z| if z.is_nan() { 0.0 } else { z.clamp(0.0, 1.0) }),
+                None => depth_plane.quad(quad.x as f32, quad.y as f32),
+            };
+            let colors: Vec<(usize, [[f32; 4]; 4])> = fs_if
+                .colors
+                .iter()
+                .map(|&(t, r)| (t as usize, [0, 1, 2, 3].map(|c| out.lanes_f32(r as usize, c, q, nq))))
+                .collect();
+            for lane in 0..4 {
+                if live & (1 << lane) == 0 {
+                    continue;
+                }
+                let (px, py) = (quad.x + (lane & 1) as u32, quad.y + (lane >> 1) as u32);
+                if px >= fb.width || py >= fb.height {
+                    continue;
+                }
+                let i = fb.index(px, py);
+                if self.config.depth_test {
+                    let Some(d) = fb.depth.get_mut(i) else { continue };
+                    if !(z[lane] < *d) {
+                        continue;
+                    }
+                    *d = z[lane];
+                }
+                for (t, ch) in &colors {
+                    if let Some(px) = fb.targets.get_mut(*t).and_then(|target| target.get_mut(i)) {
+                        *px = [ch[0][lane], ch[1][lane], ch[2][lane], ch[3][lane]];
+                    }
+                }
+                stats.fragments_written += 1;
+            }
+        }
+    }
+}
+
+/// The vertex side of fragment-only rendering: the `fullscreen` mesh with POSITION = IN[0] and a
+/// uv output (x·0.5 + 0.5, y·0.5 + 0.5, 0, 1) that every GENERIC, TEXCOORD and COLOR input reads
+/// — the same values as the softpipe corpus's `v_uv` vertex shader.
+pub fn fragment_only_vertex_stage() -> (VsInterface, impl VertexStage) {
+    let vs_if = VsInterface {
+        input_registers: 1,
+        output_registers: 2,
+        outputs: vec![VsOutput { register: 0, semantic: SemanticName::Position, index: 0 }],
+        uv_wildcard: Some(1),
+    };
+    let stage = |input: &[[f32; 4]], in_regs: usize, count: usize, out: &mut [[f32; 4]], out_regs: usize| -> Result<(), Diagnostic> {
+        for v in 0..count {
+            let p = input.get(v * in_regs).copied().unwrap_or([0.0, 0.0, 0.0, 1.0]);
+            if let Some(o) = out.get_mut(v * out_regs..v * out_regs + 2) {
+                o[0] = p;
+                o[1] = [p[0] * 0.5 + 0.5, p[1] * 0.5 + 0.5, 0.0, 1.0];
+            }
+        }
+        Ok(())
+    };
+    (vs_if, stage)
+}
