@@ -89,7 +89,7 @@ mod tests {
             inputs: inputs
                 .iter()
                 .enumerate()
-                .map(|(i, &(n, k))| FsInput { register: i as u32, semantic: Some((n, k)), interp: Interp::Perspective, location: Location::Center })
+                .map(|(i, &(n, k))| FsInput { register: i as u32, semantic: Some((n, k)), interp: Interp::Perspective, location: Location::Center, usage_mask: 0xF })
                 .collect(),
             input_registers: inputs.len(),
             ..FsInterface::default()

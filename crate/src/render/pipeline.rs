@@ -175,10 +175,11 @@ impl<'a> Raster<'a> {
         b.fragcoord = fragcoord_coefs(self.fb.height, fs_if.lower_left, fs_if.integer_center, tri.depth(), b.inv_w);
         b.planes.clear();
         b.planes.resize(fs_if.input_registers, None);
-        let constant = |v: [f32; 4]| InputPlanes { coefs: v.map(Coef::constant), mode: Mode::Constant };
         for (input, source) in fs_if.inputs.iter().zip(self.sources.iter()) {
+            let mask = input.usage_mask;
+            let constant = |v: [f32; 4]| InputPlanes { coefs: v.map(Coef::constant), mode: Mode::Constant, mask };
             let planes = match *source {
-                InputSource::Position => InputPlanes { coefs: b.fragcoord, mode: Mode::Linear },
+                InputSource::Position => InputPlanes { coefs: b.fragcoord, mode: Mode::Linear, mask },
                 InputSource::Face => constant([b.face, 0.0, 0.0, 1.0]),
                 InputSource::PrimitiveId => constant([f32::from_bits(prim), 0.0, 0.0, 1.0]),
                 InputSource::Missing => constant([0.0, 0.0, 0.0, 1.0]),
@@ -195,7 +196,7 @@ impl<'a> Raster<'a> {
                                     let v = verts.map(|v| v.attrs[reg][c]);
                                     if mode == Mode::Linear { tri.linear(v) } else { tri.perspective(v) }
                                 });
-                                InputPlanes { coefs, mode }
+                                InputPlanes { coefs, mode, mask }
                             }
                         }
                     }
@@ -222,7 +223,7 @@ impl<'a> Raster<'a> {
         self.inv_w_lanes.extend(b.quads.iter().map(|q| b.inv_w.quad(q.x as f32, q.y as f32)));
         for (reg, planes) in b.planes.iter().enumerate() {
             let Some(p) = planes else { continue };
-            for c in 0..4 {
+            for c in (0..4).filter(|c| p.mask & (1 << c) != 0) {
                 let row = (reg * 4 + c) * nq;
                 for (q, quad) in b.quads.iter().enumerate() {
                     let w = self.inv_w_lanes.get(q).copied().unwrap_or([1.0; 4]);
@@ -252,11 +253,6 @@ impl<'a> Raster<'a> {
                 Some(r) => out.lanes_f32(r as usize, 2, q, nq).map(|z| if z.is_nan() { 0.0 } else { z.clamp(0.0, 1.0) }),
                 None => depth_plane.quad(quad.x as f32, quad.y as f32),
             };
-            let colors: Vec<(usize, [[f32; 4]; 4])> = fs_if
-                .colors
-                .iter()
-                .map(|&(t, r)| (t as usize, [0, 1, 2, 3].map(|c| out.lanes_f32(r as usize, c, q, nq))))
-                .collect();
             for lane in 0..4 {
                 if live & (1 << lane) == 0 {
                     continue;
@@ -273,9 +269,10 @@ impl<'a> Raster<'a> {
                     }
                     *d = z[lane];
                 }
-                for (t, ch) in &colors {
-                    if let Some(px) = fb.targets.get_mut(*t).and_then(|target| target.get_mut(i)) {
-                        *px = [ch[0][lane], ch[1][lane], ch[2][lane], ch[3][lane]];
+                for &(t, r) in &fs_if.colors {
+                    let value = [0, 1, 2, 3].map(|c| out.lanes_f32(r as usize, c, q, nq)[lane]);
+                    if let Some(px) = fb.targets.get_mut(t as usize).and_then(|target| target.get_mut(i)) {
+                        *px = value;
                     }
                 }
                 stats.fragments_written += 1;

@@ -13,6 +13,8 @@ pub struct FsInput {
     pub semantic: Option<(SemanticName, u32)>,
     pub interp: Interp,
     pub location: Location,
+    /// Declared channels (bit c = channel c); only these are interpolated.
+    pub usage_mask: u8,
 }
 
 /// What the pipeline needs to know about a fragment shader.
@@ -95,6 +97,7 @@ impl FsInterface {
                         semantic,
                         interp: d.interp.unwrap_or(Interp::Perspective),
                         location: d.location.unwrap_or(Location::Center),
+                        usage_mask: d.usage_mask.0 & 0xF,
                     }),
                     File::Out => match semantic {
                         Some((SemanticName::Color, n)) => fs.colors.push((n, r)),
@@ -142,6 +145,8 @@ pub struct Quad {
 pub struct InputPlanes {
     pub coefs: [Coef; 4],
     pub mode: Mode,
+    /// Channels to evaluate (the declaration's usage mask).
+    pub mask: u8,
 }
 
 /// A batch of quads of one primitive, with their interpolated inputs.
