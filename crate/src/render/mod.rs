@@ -10,6 +10,7 @@ pub mod image_io;
 pub mod interp;
 pub mod link;
 pub mod mesh;
+pub mod options;
 pub mod pipeline;
 pub mod setup;
 pub mod stage;

@@ -1,0 +1,171 @@
+//! A render job from shader texts to pixels, shared by `tgsi render`, `tgsi bench`, the wasm
+//! API and the conformance suite: parse, validate and compile the shaders, pick the mesh, fill
+//! the constant buffers, then draw (all rows or a band of rows).
+
+use super::framebuffer::Framebuffer;
+use super::mesh::{self, Mesh};
+use super::options::ConstValue;
+use super::pipeline::{draw, fragment_only_vertex_stage, DrawConfig, DrawStats};
+use super::shaders::{ExecFragmentStage, ExecVertexStage};
+use super::stage::{FsInterface, VsInterface};
+use super::uniforms::{Builtins, BUILTIN_BUFFER};
+use crate::diag::{self, Diagnostic};
+use crate::exec::{self, Constants, Machine, Program, TextureHooks};
+use crate::ir::{LineIndex, Processor, Shader, Span};
+
+/// Which input a diagnostic is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Source {
+    Fragment,
+    Vertex,
+    Geometry,
+    /// The render set-up itself (options, linkage, budget).
+    Render,
+}
+
+/// A diagnostic with the input it belongs to (lines and columns already filled).
+#[derive(Clone, Debug, PartialEq)]
+pub struct SourcedDiagnostic {
+    pub source: Source,
+    pub diagnostic: Diagnostic,
+}
+
+/// What to render.
+#[derive(Clone, Debug, Default)]
+pub struct Request<'a> {
+    pub fs: &'a str,
+    pub vs: Option<&'a str>,
+    pub gs: Option<&'a str>,
+    /// A built-in mesh name; `None` = `fullscreen` (with a vertex shader).
+    pub mesh: Option<&'a str>,
+    pub width: u32,
+    pub height: u32,
+    pub constants: Vec<ConstValue>,
+    pub builtins: Builtins,
+}
+
+/// A prepared job: compiled shaders and everything a draw needs.
+pub struct Job {
+    pub fs: Program,
+    pub fs_if: FsInterface,
+    pub vs: Option<(Program, VsInterface)>,
+    pub mesh: Mesh,
+    pub constants: Constants,
+    pub width: u32,
+    pub height: u32,
+}
+
+/// What a draw produced.
+pub struct Output {
+    pub framebuffer: Framebuffer,
+    pub stats: DrawStats,
+    pub warnings: Vec<Diagnostic>,
+}
+
+fn load(text: &str, source: Source, expected: Processor, diags: &mut Vec<SourcedDiagnostic>) -> Option<(Program, Shader)> {
+    let parsed = crate::text::parse(text);
+    let index = LineIndex::new(text);
+    let mut found = parsed.diagnostics;
+    let shader = parsed.shader;
+    if let Some(s) = &shader {
+        found.extend(crate::valid::check(s, &crate::valid::Options::default()));
+    }
+    diag::locate(&mut found, &index);
+    let failed = diag::has_errors(&found);
+    diags.extend(found.into_iter().map(|d| SourcedDiagnostic { source, diagnostic: d }));
+    let shader = shader.filter(|_| !failed)?;
+    if shader.processor != expected {
+        let mut d = Diagnostic::error(
+            "R100",
+            format!("expected a {} shader here, found {}", expected.name(), shader.processor.name()),
+            shader.header_span,
+        );
+        diag::locate(std::slice::from_mut(&mut d), &index);
+        diags.push(SourcedDiagnostic { source, diagnostic: d });
+        return None;
+    }
+    match exec::compile(&shader) {
+        Ok(p) => Some((p, shader)),
+        Err(mut d) => {
+            diag::locate(std::slice::from_mut(&mut d), &index);
+            diags.push(SourcedDiagnostic { source, diagnostic: d });
+            None
+        }
+    }
+}
+
+fn render_error(code: &'static str, message: String) -> SourcedDiagnostic {
+    SourcedDiagnostic { source: Source::Render, diagnostic: Diagnostic::error(code, message, Span::default()) }
+}
+
+/// Parses, validates and compiles; `None` when any error was found (all are in the list).
+pub fn prepare(req: &Request) -> (Option<Job>, Vec<SourcedDiagnostic>) {
+    let mut diags = Vec::new();
+    if let Err(e) = check_size(req.width, req.height) {
+        diags.push(render_error("R001", e));
+    }
+    let fs = load(req.fs, Source::Fragment, Processor::Fragment, &mut diags);
+    let vs = req.vs.and_then(|t| load(t, Source::Vertex, Processor::Vertex, &mut diags));
+    if req.gs.is_some() {
+        diags.push(render_error("R103", "geometry shaders are not run by the renderer yet (see docs/render.md)".into()));
+    }
+    let mesh = match req.mesh {
+        None => Some(mesh::fullscreen()),
+        Some(name) => {
+            let m = Mesh::builtin(name);
+            if m.is_none() {
+                diags.push(render_error("R002", format!("unknown mesh '{}': one of {}", name, mesh::BUILTIN_MESHES.join(", "))));
+            }
+            m
+        }
+    };
+    if req.vs.is_none() && req.mesh.is_some_and(|m| m != "fullscreen") {
+        diags.push(render_error("R003", "a mesh other than 'fullscreen' needs a vertex shader (--vs)".into()));
+    }
+    if diags.iter().any(|d| d.diagnostic.is_error()) {
+        return (None, diags);
+    }
+    let (Some((fs, fs_shader)), Some(mesh)) = (fs, mesh) else { return (None, diags) };
+    let vs = vs.map(|(p, s)| (p, VsInterface::from_shader(&s)));
+    let mut constants = Constants::new();
+    for c in &req.constants {
+        constants.set_bits(c.buffer as usize, c.index as usize, c.bits);
+    }
+    let builtins = Builtins { width: req.width, height: req.height, ..req.builtins };
+    for (i, r) in builtins.registers().iter().enumerate() {
+        constants.set_f32(BUILTIN_BUFFER, i, *r);
+    }
+    let job = Job { fs_if: FsInterface::from_shader(&fs_shader), fs, vs, mesh, constants, width: req.width, height: req.height };
+    (Some(job), diags)
+}
+
+/// The framebuffer size limits, checked before anything is allocated.
+fn check_size(w: u32, h: u32) -> Result<(), String> {
+    use super::framebuffer::{MAX_DIMENSION, MAX_PIXELS};
+    if w == 0 || h == 0 || w > MAX_DIMENSION || h > MAX_DIMENSION || (w as u64 * h as u64) > MAX_PIXELS {
+        return Err(format!("size {}x{} is not supported (each side 1..{}, at most {} pixels)", w, h, MAX_DIMENSION, MAX_PIXELS));
+    }
+    Ok(())
+}
+
+/// Draws the job; `rows` limits shading to a band of window rows (row 0 = bottom).
+pub fn run(job: &Job, rows: Option<std::ops::Range<u32>>, hooks: &mut dyn TextureHooks, budget: u64) -> Result<Output, Diagnostic> {
+    let targets = job.fs_if.colors.iter().map(|&(t, _)| t as usize + 1).max().unwrap_or(1);
+    let mut fb = Framebuffer::new(job.width, job.height, targets).map_err(|e| Diagnostic::error("R001", e, Span::default()))?;
+    let config = DrawConfig { rows, depth_test: job.mesh.wants_depth };
+    let mut warnings = Vec::new();
+    // The vertex stage runs once, before any fragment; it gets its own (empty) texture hooks.
+    let mut no_textures = exec::NoTextures;
+    let mut fs_stage = ExecFragmentStage::new(&job.fs, &job.constants, hooks, Machine::with_budget(budget));
+    let stats = match &job.vs {
+        Some((program, vs_if)) => {
+            let mut vs_stage = ExecVertexStage { program, constants: &job.constants, hooks: &mut no_textures, machine: Machine::with_budget(budget) };
+            draw(&mut fb, &job.mesh, vs_if, &mut vs_stage, &job.fs_if, &mut fs_stage, &config, &mut warnings)?
+        }
+        None => {
+            let (vs_if, mut vs_stage) = fragment_only_vertex_stage();
+            draw(&mut fb, &job.mesh, &vs_if, &mut vs_stage, &job.fs_if, &mut fs_stage, &config, &mut warnings)?
+        }
+    };
+    Ok(Output { framebuffer: fb, stats, warnings })
+}
