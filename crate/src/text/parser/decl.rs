@@ -280,6 +280,16 @@ impl<'a> Parser<'a> {
                 span,
             );
         }
+        if decl.file == File::Image && ReturnType::from_name(word).is_some() {
+            return Diagnostic::error(
+                codes::DCL_ATTR,
+                format!(
+                    "{} is a return type, which images do not have: `DCL RES[n], target, type` is the pre-2012 form of a sampler view; write `DCL SVIEW[{}], …, {}`",
+                    found, decl.range.first, word.to_ascii_uppercase()
+                ),
+                span,
+            );
+        }
         let known = SemanticName::from_name(word).is_some()
             || Interp::from_name(word).is_some()
             || Location::from_name(word).is_some()

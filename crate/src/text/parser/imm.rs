@@ -7,7 +7,8 @@ use crate::text::number;
 
 impl<'a> Parser<'a> {
     pub(super) fn immediate(&mut self, start: usize) -> PResult<()> {
-        let count = self.shader.immediates.len() as u32;
+        let count = self.imm_count;
+        self.imm_count += 1;
         let keyword = Span::new(start, self.cur.last_end);
         let mut written_index = None;
         if self.cur.peek_past_ws() == Some(b'[') {

@@ -79,7 +79,12 @@ impl<'a> Parser<'a> {
     pub(super) fn instruction(&mut self, start: usize, number: Option<u32>) -> PResult<()> {
         let Some(wspan) = self.cur.word_at(self.cur.pos) else {
             let what = if number.is_some() { "an opcode" } else { "a statement (DCL, IMM, PROPERTY or an instruction)" };
-            return Err(self.expected(what));
+            let mut d = self.expected(what);
+            let rest = &self.cur.text[self.cur.pos..];
+            if rest.starts_with('#') || rest.starts_with("//") || rest.starts_with("/*") {
+                d.message.push_str(": TGSI has no comments or preprocessor lines (this playground reads `;` to the end of the line as a comment)");
+            }
+            return Err(d);
         };
         let word = self.cur.slice(wspan);
         let Some((op, saturate, precise)) = lookup_opcode(word) else {
@@ -221,11 +226,11 @@ impl<'a> Parser<'a> {
         };
         let what = if i > 0 { format!("`,` and {}", which) } else { which };
         let (span, found) = self.found();
-        Diagnostic::error(
-            codes::SYNTAX,
-            format!("`{}` takes {}: expected {}, found {}", info.name, operand_summary(info), what, found),
-            span,
-        )
+        let mut msg = format!("`{}` takes {}: expected {}, found {}", info.name, operand_summary(info), what, found);
+        if matches!(info.name, "EMIT" | "ENDPRIM") {
+            msg.push_str(" (the vertex stream, e.g. `IMM[0].xxxx` holding UINT32 0; older Mesa took none)");
+        }
+        Diagnostic::error(codes::SYNTAX, msg, span)
     }
 
     fn unknown_opcode(&self, word: &str, span: Span) -> Diagnostic {
@@ -250,7 +255,7 @@ impl<'a> Parser<'a> {
     }
 
     fn is_file_word(&self, w: &str) -> bool {
-        File::from_name(w).is_some() || ["RES", "IMMX", "TEMPX", "PRED"].iter().any(|k| w.eq_ignore_ascii_case(k))
+        File::from_name(w).is_some() || LEGACY_FILES.iter().any(|k| w.eq_ignore_ascii_case(k))
     }
 
     /// A register file name (legacy `RES` is read as IMAGE with a warning).
@@ -282,6 +287,22 @@ impl<'a> Parser<'a> {
                 return Err(Diagnostic::error(
                     codes::REMOVED_FILE,
                     "the TEMPX register file (temporary arrays) was removed from TGSI in 2013: declare `DCL TEMP[a..b], ARRAY(1)` and index it as `TEMP[ADDR[0].x+a](1)`",
+                    s,
+                ));
+            }
+            "RGLOBAL" | "RLOCAL" | "RPRIVATE" | "RINPUT" => {
+                return Err(Diagnostic::error(
+                    codes::REMOVED_FILE,
+                    format!(
+                        "`{}` is a compute resource of 2012's TGSI, removed since: declare `DCL MEMORY[n], {}` and use `MEMORY[n]`",
+                        w,
+                        match upper.as_str() {
+                            "RGLOBAL" => "GLOBAL",
+                            "RLOCAL" => "SHARED",
+                            "RPRIVATE" => "PRIVATE",
+                            _ => "INPUT",
+                        }
+                    ),
                     s,
                 ));
             }
@@ -565,6 +586,9 @@ impl<'a> Parser<'a> {
         Ok(TexOffset { reg, swizzle, span: Span::new(start, self.cur.last_end) })
     }
 }
+
+/// Register file names of old Mesa that are recognised to give a precise diagnostic.
+const LEGACY_FILES: &[&str] = &["RES", "IMMX", "TEMPX", "PRED", "RGLOBAL", "RLOCAL", "RPRIVATE", "RINPUT"];
 
 /// `x`/`y`/`z`/`w` (any case) → 0..3.
 fn channel(s: &str) -> Option<u8> {

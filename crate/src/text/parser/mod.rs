@@ -66,6 +66,9 @@ pub(crate) struct Parser<'a> {
     pub(crate) shader: Shader,
     /// Size of `[]` in declarations (GS_INPUT_PRIMITIVE vertex count, 32 for tessellation).
     pub(crate) implied_array_size: u32,
+    /// IMM statements seen, including ones with errors (so one bad IMM does not make every
+    /// later `IMM[n]` look misnumbered).
+    pub(crate) imm_count: u32,
 }
 
 pub(crate) type PResult<T> = Result<T, Diagnostic>;
@@ -77,6 +80,7 @@ impl<'a> Parser<'a> {
             diags: Vec::new(),
             shader: Shader::new(Processor::Fragment),
             implied_array_size: 0,
+            imm_count: 0,
         }
     }
 
@@ -96,11 +100,24 @@ impl<'a> Parser<'a> {
             if let Err(d) = self.statement(start) {
                 let resume = self.cur.next_line_start((d.span.start as usize).max(start));
                 self.diags.push(d);
-                self.cur.commit(resume.max(start + 1).min(self.cur.len()));
+                let resume = self.skip_continuation_lines(resume.max(start + 1).min(self.cur.len()));
+                self.cur.commit(resume);
             }
         }
         self.diags.sort_by_key(|d| d.span.start);
         (self.shader, self.diags)
+    }
+
+    /// After an error, lines that start with `{`, `}` or `,` continue the broken statement
+    /// (e.g. the values of a removed `IMMX` array): skip them rather than report each.
+    fn skip_continuation_lines(&self, mut pos: usize) -> usize {
+        loop {
+            let p = self.cur.ws_end(pos);
+            match self.cur.text.as_bytes().get(p) {
+                Some(b'{') | Some(b'}') | Some(b',') => pos = self.cur.next_line_start(p),
+                _ => return pos,
+            }
+        }
     }
 
     fn trivia_warnings(&mut self) {
@@ -236,7 +253,11 @@ impl<'a> Parser<'a> {
 
     pub(crate) fn expected_code(&self, code: &'static str, what: &str) -> Diagnostic {
         let (span, found) = self.found();
-        Diagnostic::error(code, format!("expected {}, found {}", what, found), span)
+        let mut msg = format!("expected {}, found {}", what, found);
+        if found == "`%`" {
+            msg.push_str(" (a printf placeholder: this text is a C format template, not TGSI until formatted)");
+        }
+        Diagnostic::error(code, msg, span)
     }
 
     /// What stands next (after whitespace), as (span, description), with the end-of-line rule.
