@@ -166,9 +166,18 @@ impl<'a> Cursor<'a> {
         if pos >= b.len() {
             return (Span::new(b.len(), b.len()), "end of file".to_string());
         }
-        if let Some(s) = self.word_at(pos) {
+        // A word, extended over any non-ASCII letters in it (`TÉMP` is shown whole).
+        let mut end = pos;
+        while end < b.len() && (is_word_byte(b[end]) || b[end] >= 0x80) {
+            end += 1;
+        }
+        while end > pos && !self.text.is_char_boundary(end) {
+            end -= 1;
+        }
+        if end > pos && self.text[pos..end].chars().all(|c| c.is_alphanumeric() || c == '_') {
+            let s = Span::new(pos, end);
             let w = self.slice(s);
-            let shown: String = if w.len() > 40 { format!("{}…", &w[..40]) } else { w.to_string() };
+            let shown: String = if w.chars().count() > 40 { format!("{}…", w.chars().take(40).collect::<String>()) } else { w.to_string() };
             return (s, format!("`{}`", shown));
         }
         let ch = self.text[pos..].chars().next().unwrap_or('?');

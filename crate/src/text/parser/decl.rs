@@ -302,8 +302,9 @@ impl<'a> Parser<'a> {
             )
         } else {
             format!(
-                "expected a semantic (POSITION, COLOR, GENERIC[n], …), an interpolation (CONSTANT, LINEAR, PERSPECTIVE, COLOR), a location (CENTER, CENTROID, SAMPLE) or INVARIANT, found {}",
-                found
+                "expected a semantic (POSITION, COLOR, GENERIC[n], …), an interpolation (CONSTANT, LINEAR, PERSPECTIVE, COLOR), a location (CENTER, CENTROID, SAMPLE) or INVARIANT, found {}{}",
+                found,
+                super::hint_for(&found)
             )
         };
         Diagnostic::error(codes::DCL_ATTR, msg, span)

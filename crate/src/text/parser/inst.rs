@@ -111,16 +111,16 @@ impl<'a> Parser<'a> {
         for i in 0..total {
             if i > 0 {
                 if !self.comma_follows() {
-                    return Err(self.missing_operand(info, i));
+                    return Err(self.missing_operand(info, i, true));
                 }
                 self.cur.skip_ws();
                 self.cur.eat(b',');
-            } else if self.cur.peek_past_ws().is_none()
-                || (self.next_is_on_new_line() && !self.operand_starts_next(ndst > 0))
-            {
-                // Mesa lets the first operand follow on the next line; anything else there is
-                // the next statement, and this instruction lacks its operands.
-                return Err(self.missing_operand(info, 0));
+            }
+            let kind = if i < ndst { OperandKind::Dst } else if i < ndst + nsrc { OperandKind::Src } else { OperandKind::Target };
+            if self.cur.peek_past_ws().is_none() || (self.next_is_on_new_line() && !self.operand_starts_next(kind)) {
+                // Mesa lets an operand follow on the next line; anything else there is the
+                // next statement, and this instruction lacks its operands.
+                return Err(self.missing_operand(info, i, false));
             }
             self.cur.skip_ws();
             if i < ndst {
@@ -198,13 +198,15 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
-    /// True when what follows can begin an operand (a register file word, or `-`/`|` for sources).
-    fn operand_starts_next(&self, is_dst: bool) -> bool {
+    /// True when what follows can begin an operand of this kind (a register file word, `-` or
+    /// `|` for sources, a target name for the texture target).
+    fn operand_starts_next(&self, kind: OperandKind) -> bool {
         let p = self.cur.ws_end(self.cur.pos);
-        match self.cur.text.as_bytes().get(p) {
-            Some(b'-') | Some(b'|') => !is_dst,
-            Some(_) => self.cur.word_at(p).is_some_and(|s| self.is_file_word(self.cur.slice(s))),
-            None => false,
+        let word = self.cur.word_at(p).map(|s| self.cur.slice(s));
+        match (self.cur.text.as_bytes().get(p), kind) {
+            (Some(b'-') | Some(b'|'), OperandKind::Src) => true,
+            (_, OperandKind::Target) => word.is_some_and(|w| TextureTarget::from_name(w).is_some()),
+            _ => word.is_some_and(|w| self.is_file_word(w)),
         }
     }
 
@@ -214,7 +216,8 @@ impl<'a> Parser<'a> {
         self.cur.newline_between(self.cur.last_end.min(self.cur.pos), p)
     }
 
-    fn missing_operand(&self, info: &OpInfo, i: usize) -> Diagnostic {
+    /// The error for operand `i` missing (`need_comma`: the `,` before it is missing too).
+    fn missing_operand(&self, info: &OpInfo, i: usize, need_comma: bool) -> Diagnostic {
         let ndst = info.num_dst as usize;
         let nsrc = info.num_src as usize;
         let which = if i < ndst {
@@ -224,7 +227,7 @@ impl<'a> Parser<'a> {
         } else {
             "a texture target".to_string()
         };
-        let what = if i > 0 { format!("`,` and {}", which) } else { which };
+        let what = if need_comma { format!("`,` and {}", which) } else { which };
         let (span, found) = self.found();
         let mut msg = format!("`{}` takes {}: expected {}, found {}", info.name, operand_summary(info), what, found);
         if matches!(info.name, "EMIT" | "ENDPRIM") {
@@ -315,7 +318,10 @@ impl<'a> Parser<'a> {
             }
             _ => match File::from_name(w) {
                 Some(f) => f,
-                None => return Err(Diagnostic::error(codes::FILE, format!("expected {}, found `{}`", what, w), s)),
+                None => {
+                    let (span, found) = self.cur.describe_at(s.start as usize);
+                    return Err(Diagnostic::error(codes::FILE, format!("expected {}, found {}", what, found), span));
+                }
             },
         };
         self.cur.commit(s.end as usize);
@@ -446,6 +452,13 @@ impl<'a> Parser<'a> {
 
     fn src_operand(&mut self) -> PResult<SrcOperand> {
         let start = self.cur.pos;
+        if self.cur.peek() == Some(b'+') {
+            return Err(Diagnostic::error(
+                codes::SYNTAX,
+                "`+` is not a source modifier: a source takes `-` (negate) and `|…|` (absolute value)",
+                Span::new(start, start + 1),
+            ));
+        }
         let negate = self.cur.eat(b'-');
         if negate {
             self.cur.skip_ws();
@@ -585,6 +598,13 @@ impl<'a> Parser<'a> {
         }
         Ok(TexOffset { reg, swizzle, span: Span::new(start, self.cur.last_end) })
     }
+}
+
+#[derive(Clone, Copy)]
+enum OperandKind {
+    Dst,
+    Src,
+    Target,
 }
 
 /// Register file names of old Mesa that are recognised to give a precise diagnostic.

@@ -58,6 +58,15 @@ pub mod codes {
     pub const SVIEW_TYPES: &str = "P108";
 }
 
+/// An explanation added to "found X" when X is a well-known foreign construct.
+pub(crate) fn hint_for(found: &str) -> &'static str {
+    if found.starts_with("`%") {
+        " (a printf placeholder: this text is a C format template, not TGSI until formatted)"
+    } else {
+        ""
+    }
+}
+
 /// Parse state. Errors travel as `Err(Diagnostic)` to the statement loop, which records them
 /// and skips to the next line; warnings go straight into `diags`.
 pub(crate) struct Parser<'a> {
@@ -253,11 +262,7 @@ impl<'a> Parser<'a> {
 
     pub(crate) fn expected_code(&self, code: &'static str, what: &str) -> Diagnostic {
         let (span, found) = self.found();
-        let mut msg = format!("expected {}, found {}", what, found);
-        if found == "`%`" {
-            msg.push_str(" (a printf placeholder: this text is a C format template, not TGSI until formatted)");
-        }
-        Diagnostic::error(code, msg, span)
+        Diagnostic::error(code, format!("expected {}, found {}{}", what, found, hint_for(&found)), span)
     }
 
     /// What stands next (after whitespace), as (span, description), with the end-of-line rule.
@@ -298,7 +303,7 @@ impl<'a> Parser<'a> {
                     ));
                 }
                 let v = u32::try_from(v).map_err(|_| {
-                    Diagnostic::error(codes::NUMBER, format!("{} `{}` does not fit in 32 bits", what, self.cur.slice(span)), span)
+                    Diagnostic::error(codes::NUMBER, format!("`{}` does not fit in 32 bits", self.cur.slice(span)), span)
                 })?;
                 Ok((v, span))
             }
