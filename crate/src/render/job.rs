@@ -53,6 +53,8 @@ pub struct Job {
     pub constants: Constants,
     pub width: u32,
     pub height: u32,
+    fs_lines: LineIndex,
+    vs_lines: Option<LineIndex>,
 }
 
 /// What a draw produced.
@@ -135,7 +137,17 @@ pub fn prepare(req: &Request) -> (Option<Job>, Vec<SourcedDiagnostic>) {
     for (i, r) in builtins.registers().iter().enumerate() {
         constants.set_f32(BUILTIN_BUFFER, i, *r);
     }
-    let job = Job { fs_if: FsInterface::from_shader(&fs_shader), fs, vs, mesh, constants, width: req.width, height: req.height };
+    let job = Job {
+        fs_if: FsInterface::from_shader(&fs_shader),
+        fs,
+        vs,
+        mesh,
+        constants,
+        width: req.width,
+        height: req.height,
+        fs_lines: LineIndex::new(req.fs),
+        vs_lines: req.vs.map(LineIndex::new),
+    };
     (Some(job), diags)
 }
 
@@ -148,24 +160,55 @@ fn check_size(w: u32, h: u32) -> Result<(), String> {
     Ok(())
 }
 
-/// Draws the job; `rows` limits shading to a band of window rows (row 0 = bottom).
-pub fn run(job: &Job, rows: Option<std::ops::Range<u32>>, hooks: &mut dyn TextureHooks, budget: u64) -> Result<Output, Diagnostic> {
+/// Draws the job into a new framebuffer; `rows` limits shading to a band of window rows
+/// (row 0 = bottom).
+pub fn run(job: &Job, rows: Option<std::ops::Range<u32>>, hooks: &mut dyn TextureHooks, budget: u64) -> Result<Output, SourcedDiagnostic> {
     let targets = job.fs_if.colors.iter().map(|&(t, _)| t as usize + 1).max().unwrap_or(1);
-    let mut fb = Framebuffer::new(job.width, job.height, targets).map_err(|e| Diagnostic::error("R001", e, Span::default()))?;
+    let mut fb = Framebuffer::new(job.width, job.height, targets).map_err(|e| render_error("R001", e))?;
+    let (stats, warnings) = run_into(job, &mut fb, rows, hooks, budget)?;
+    Ok(Output { framebuffer: fb, stats, warnings })
+}
+
+/// Draws the job into an existing framebuffer of the job's size (not cleared: the caller
+/// decides; the benchmark reuses one). Returns the counters and the linkage warnings.
+pub fn run_into(
+    job: &Job,
+    fb: &mut Framebuffer,
+    rows: Option<std::ops::Range<u32>>,
+    hooks: &mut dyn TextureHooks,
+    budget: u64,
+) -> Result<(DrawStats, Vec<Diagnostic>), SourcedDiagnostic> {
     let config = DrawConfig { rows, depth_test: job.mesh.wants_depth };
     let mut warnings = Vec::new();
-    // The vertex stage runs once, before any fragment; it gets its own (empty) texture hooks.
+    // The vertex stage gets no textures (vertex texture fetch reads zeros).
     let mut no_textures = exec::NoTextures;
     let mut fs_stage = ExecFragmentStage::new(&job.fs, &job.constants, hooks, Machine::with_budget(budget));
-    let stats = match &job.vs {
+    let result = match &job.vs {
         Some((program, vs_if)) => {
-            let mut vs_stage = ExecVertexStage { program, constants: &job.constants, hooks: &mut no_textures, machine: Machine::with_budget(budget) };
-            draw(&mut fb, &job.mesh, vs_if, &mut vs_stage, &job.fs_if, &mut fs_stage, &config, &mut warnings)?
+            let mut vs_stage = ExecVertexStage { program, constants: &job.constants, hooks: &mut no_textures, machine: Machine::with_budget(budget), failed: false };
+            let r = draw(fb, &job.mesh, vs_if, &mut vs_stage, &job.fs_if, &mut fs_stage, &config, &mut warnings);
+            r.map_err(|d| (d, if vs_stage.failed { Source::Vertex } else { Source::Fragment }))
         }
         None => {
             let (vs_if, mut vs_stage) = fragment_only_vertex_stage();
-            draw(&mut fb, &job.mesh, &vs_if, &mut vs_stage, &job.fs_if, &mut fs_stage, &config, &mut warnings)?
+            draw(fb, &job.mesh, &vs_if, &mut vs_stage, &job.fs_if, &mut fs_stage, &config, &mut warnings).map_err(|d| (d, Source::Fragment))
         }
     };
-    Ok(Output { framebuffer: fb, stats, warnings })
+    match result {
+        Ok(stats) => Ok((stats, warnings)),
+        Err((mut d, mut source)) => {
+            if d.code.starts_with('R') {
+                source = Source::Render;
+            }
+            let lines = match source {
+                Source::Vertex => job.vs_lines.as_ref(),
+                Source::Fragment => Some(&job.fs_lines),
+                _ => None,
+            };
+            if let Some(index) = lines {
+                diag::locate(std::slice::from_mut(&mut d), index);
+            }
+            Err(SourcedDiagnostic { source, diagnostic: d })
+        }
+    }
 }

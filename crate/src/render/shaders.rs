@@ -17,6 +17,8 @@ pub struct ExecVertexStage<'a> {
     pub constants: &'a Constants,
     pub hooks: &'a mut dyn TextureHooks,
     pub machine: Machine,
+    /// Set when a run failed, so the caller knows which shader a diagnostic is about.
+    pub failed: bool,
 }
 
 impl VertexStage for ExecVertexStage<'_> {
@@ -49,7 +51,10 @@ impl VertexStage for ExecVertexStage<'_> {
             batch.system.set_with(SemanticName::VertexId, nq, |q, l, _| (start + q * 4 + l) as u32);
             batch.system.set_with(SemanticName::VertexIdNoBase, nq, |q, l, _| (start + q * 4 + l) as u32);
             batch.system.set_with(SemanticName::InstanceId, nq, |_, _, _| 0);
-            self.machine.run_with(self.program, &mut batch, self.constants, &mut *self.hooks).map_err(|e| e.diagnostic)?;
+            if let Err(e) = self.machine.run_with(self.program, &mut batch, self.constants, &mut *self.hooks) {
+                self.failed = true;
+                return Err(e.diagnostic);
+            }
             for reg in 0..p_out.min(no) {
                 for c in 0..4 {
                     for q in 0..nq {
