@@ -1,6 +1,7 @@
 //! Image files: PNG (RGBA8, top row first) and raw `.f32` (little-endian float32 RGBA, top row
 //! first) output, PNG input for textures, and `.f32` reading for comparisons.
 
+#[cfg(not(target_arch = "wasm32"))]
 use super::framebuffer::Framebuffer;
 
 /// An 8-bit RGBA image read from a file, rows top first.
