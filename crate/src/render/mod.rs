@@ -12,6 +12,7 @@ pub mod link;
 pub mod mesh;
 pub mod options;
 pub mod pipeline;
+pub mod raster;
 pub mod setup;
 pub mod stage;
 pub mod uniforms;

@@ -7,6 +7,7 @@ use super::framebuffer::Framebuffer;
 use super::interp::{eval_quad, fragcoord_coefs, Coef, Mode};
 use super::link::{link, InputSource};
 use super::mesh::Mesh;
+use super::raster::{rasterize, Region};
 use super::setup::{Triangle, WindowPos};
 use super::stage::{FragmentStage, FsInterface, InputPlanes, Quad, QuadBatch, QuadOutputs, VertexStage, VsInterface, VsOutput};
 use crate::diag::Diagnostic;
@@ -136,32 +137,14 @@ impl<'a> Raster<'a> {
     ) -> Result<(), Diagnostic> {
         let Some(tri) = Triangle::new(verts.map(|v| self.window(&v.pos))) else { return Ok(()) };
         self.plan_inputs(&tri, verts, provoking, prim);
-        let (w, (r0, r1)) = (self.fb.width as i64, self.row_range);
-        let x0 = tri.bbox[0].max(0) & !1;
-        let x1 = tri.bbox[2].min(w - 1);
-        let y0 = tri.bbox[1].max(r0 as i64) & !1;
-        let y1 = tri.bbox[3].min(r1 as i64 - 1);
-        let mut qy = y0;
-        while qy <= y1 {
-            let mut qx = x0;
-            while qx <= x1 {
-                let mut coverage = 0u8;
-                for lane in 0..4 {
-                    let (px, py) = (qx + (lane & 1), qy + (lane >> 1));
-                    if px < w && py >= r0 as i64 && py < r1 as i64 && tri.covers(px, py) {
-                        coverage |= 1 << lane;
-                    }
-                }
-                if coverage != 0 {
-                    self.batch.quads.push(Quad { x: qx as u32, y: qy as u32, coverage });
-                    if self.batch.quads.len() == BATCH_QUADS {
-                        self.flush(&tri, fs, stats)?;
-                    }
-                }
-                qx += 2;
+        let region = Region { x0: 0, x1: self.fb.width as i64, y0: self.row_range.0 as i64, y1: self.row_range.1 as i64 };
+        rasterize(&tri, region, |x, y, coverage| {
+            self.batch.quads.push(Quad { x, y, coverage });
+            if self.batch.quads.len() == BATCH_QUADS {
+                self.flush(&tri, fs, stats)?;
             }
-            qy += 2;
-        }
+            Ok(())
+        })?;
         self.flush(&tri, fs, stats)
     }
 
@@ -219,17 +202,20 @@ impl<'a> Raster<'a> {
         b.input_registers = self.fs_if.input_registers;
         b.inputs.clear();
         b.inputs.resize(b.input_registers * 4 * nq, [0.0; 4]);
+        // With 1/w = 1 everywhere (no perspective), dividing by it changes no bit: skip it.
+        let unit_w = b.inv_w == Coef::constant(1.0);
         self.inv_w_lanes.clear();
-        self.inv_w_lanes.extend(b.quads.iter().map(|q| b.inv_w.quad(q.x as f32, q.y as f32)));
+        if !unit_w {
+            self.inv_w_lanes.extend(b.quads.iter().map(|q| b.inv_w.quad(q.x as f32, q.y as f32)));
+        }
         for (reg, planes) in b.planes.iter().enumerate() {
             let Some(p) = planes else { continue };
+            let mode = if unit_w && p.mode == Mode::Perspective { Mode::Linear } else { p.mode };
             for c in (0..4).filter(|c| p.mask & (1 << c) != 0) {
-                let row = (reg * 4 + c) * nq;
-                for (q, quad) in b.quads.iter().enumerate() {
+                let Some(row) = b.inputs.get_mut((reg * 4 + c) * nq..(reg * 4 + c + 1) * nq) else { continue };
+                for (q, (slot, quad)) in row.iter_mut().zip(b.quads.iter()).enumerate() {
                     let w = self.inv_w_lanes.get(q).copied().unwrap_or([1.0; 4]);
-                    if let Some(slot) = b.inputs.get_mut(row + q) {
-                        *slot = eval_quad(&p.coefs[c], p.mode, quad.x as f32, quad.y as f32, &w);
-                    }
+                    *slot = eval_quad(&p.coefs[c], mode, quad.x as f32, quad.y as f32, &w);
                 }
             }
         }
@@ -244,39 +230,46 @@ impl<'a> Raster<'a> {
     fn write(&mut self, nq: usize, depth_plane: &Coef, stats: &mut DrawStats) {
         let fb = &mut *self.fb;
         let (fs_if, out) = (self.fs_if, &self.outputs);
+        let width = fb.width as usize;
+        let channel = |r: u32, c: usize, q: usize| -> [u32; 4] { out.values.get((r as usize * 4 + c) * nq + q).copied().unwrap_or([0; 4]) };
         for (q, quad) in self.batch.quads.iter().enumerate() {
-            let live = quad.coverage & !out.killed.get(q).copied().unwrap_or(0);
+            let mut live = quad.coverage & !out.killed.get(q).copied().unwrap_or(0);
             if live == 0 {
                 continue;
             }
-            let z = match fs_if.depth {
-                Some(r) => out.lanes_f32(r as usize, 2, q, nq).map(|z| if z.is_nan() { 0.0 } else { z.clamp(0.0, 1.0) }),
-                None => depth_plane.quad(quad.x as f32, quad.y as f32),
-            };
-            for lane in 0..4 {
-                if live & (1 << lane) == 0 {
-                    continue;
-                }
-                let (px, py) = (quad.x + (lane & 1) as u32, quad.y + (lane >> 1) as u32);
-                if px >= fb.width || py >= fb.height {
-                    continue;
-                }
-                let i = fb.index(px, py);
-                if self.config.depth_test {
-                    let Some(d) = fb.depth.get_mut(i) else { continue };
-                    if !(z[lane] < *d) {
-                        continue;
-                    }
-                    *d = z[lane];
-                }
-                for &(t, r) in &fs_if.colors {
-                    let value = [0, 1, 2, 3].map(|c| out.lanes_f32(r as usize, c, q, nq)[lane]);
-                    if let Some(px) = fb.targets.get_mut(t as usize).and_then(|target| target.get_mut(i)) {
-                        *px = value;
+            // Pixel index of lane 0; quads never reach past the framebuffer (the rasterizer
+            // leaves lanes outside it uncovered).
+            let base = quad.y as usize * width + quad.x as usize;
+            let lane_index = [base, base + 1, base + width, base + width + 1];
+            if self.config.depth_test {
+                let z = match fs_if.depth {
+                    Some(r) => channel(r, 2, q).map(|b| {
+                        let z = f32::from_bits(b);
+                        if z.is_nan() { 0.0 } else { z.clamp(0.0, 1.0) }
+                    }),
+                    None => depth_plane.quad(quad.x as f32, quad.y as f32),
+                };
+                for lane in 0..4 {
+                    if live & (1 << lane) != 0 {
+                        match fb.depth.get_mut(lane_index[lane]) {
+                            Some(d) if z[lane] < *d => *d = z[lane],
+                            _ => live &= !(1 << lane),
+                        }
                     }
                 }
-                stats.fragments_written += 1;
             }
+            for &(t, r) in &fs_if.colors {
+                let ch = [channel(r, 0, q), channel(r, 1, q), channel(r, 2, q), channel(r, 3, q)];
+                let Some(target) = fb.targets.get_mut(t as usize) else { continue };
+                for lane in 0..4 {
+                    if live & (1 << lane) != 0 {
+                        if let Some(px) = target.get_mut(lane_index[lane]) {
+                            *px = [ch[0][lane], ch[1][lane], ch[2][lane], ch[3][lane]].map(f32::from_bits);
+                        }
+                    }
+                }
+            }
+            stats.fragments_written += live.count_ones() as u64;
         }
     }
 }
