@@ -102,7 +102,7 @@ fn softpipe_corpus() {
         let out = match run(&job, None, &mut tgsi::exec::NoTextures, tgsi::exec::DEFAULT_BUDGET) {
             Ok(o) => o,
             Err(d) => {
-                failures.push(format!("{}: render error {}", name, d.message));
+                failures.push(format!("{}: render error {}", name, d.diagnostic.message));
                 continue;
             }
         };
