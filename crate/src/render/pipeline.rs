@@ -261,10 +261,21 @@ impl<'a> Raster<'a> {
             for &(t, r) in &fs_if.colors {
                 let ch = [channel(r, 0, q), channel(r, 1, q), channel(r, 2, q), channel(r, 3, q)];
                 let Some(target) = fb.targets.get_mut(t as usize) else { continue };
+                let pixel = |lane: usize| [ch[0][lane], ch[1][lane], ch[2][lane], ch[3][lane]].map(f32::from_bits);
+                if live == 0xF {
+                    // Whole quad: two pixel pairs, one per row.
+                    if let Some(row) = target.get_mut(base..base + 2) {
+                        row.copy_from_slice(&[pixel(0), pixel(1)]);
+                    }
+                    if let Some(row) = target.get_mut(base + width..base + width + 2) {
+                        row.copy_from_slice(&[pixel(2), pixel(3)]);
+                    }
+                    continue;
+                }
                 for lane in 0..4 {
                     if live & (1 << lane) != 0 {
                         if let Some(px) = target.get_mut(lane_index[lane]) {
-                            *px = [ch[0][lane], ch[1][lane], ch[2][lane], ch[3][lane]].map(f32::from_bits);
+                            *px = pixel(lane);
                         }
                     }
                 }

@@ -189,10 +189,10 @@ pub struct QuadOutputs {
 }
 
 impl QuadOutputs {
-    /// Sizes the buffers for `quads` quads, zeroed.
+    /// Sizes the buffers for `quads` quads (kill masks cleared).
     pub fn reset(&mut self, output_registers: usize, quads: usize) {
         self.output_registers = output_registers;
-        self.values.clear();
+        // Values are left as they are when the size does not change: the stage overwrites them.
         self.values.resize(output_registers * 4 * quads, [0; 4]);
         self.killed.clear();
         self.killed.resize(quads, 0);
