@@ -65,16 +65,21 @@ build_ok=true
 bash scripts/build-wasm.sh 2>&1 | tee "$LOGS/build-wasm.log"
 [ "${PIPESTATUS[0]}" = 0 ] || build_ok=false
 
+# Browsers leave their profiles in TMPDIR (about 13 MB per wasm test run): give them a private
+# one and remove it at the end.
+browser_tmp="$(mktemp -d "${TMPDIR:-/tmp}/tgsi-test-XXXXXX")"
+trap 'rm -rf "$browser_tmp"' EXIT
+
 # 1. Native tests.
 run cargo libtest_counts cargo test --workspace --no-fail-fast
 
 # 2. wasm-bindgen tests in headless Chromium (runner and browser set in .cargo/config.toml).
 # Only the web_* targets: the other integration tests are native-only.
-run wasm libtest_counts cargo test -p tgsi --target "$WASM_TARGET" --no-fail-fast --test 'web_*'
+TMPDIR="$browser_tmp" run wasm libtest_counts cargo test -p tgsi --target "$WASM_TARGET" --no-fail-fast --test 'web_*'
 
 # 3. End-to-end tests against the built page.
 if $build_ok; then
-  run e2e node_test_counts node --test --test-reporter=spec tests/e2e/*.test.mjs
+  TMPDIR="$browser_tmp" run e2e node_test_counts node --test --test-reporter=spec tests/e2e/*.test.mjs
 else
   say "skipping e2e: the wasm build failed"
   summary+=("e2e: 0 passed, 1 failed, 0 skipped  (not run: the wasm build failed; see test-artifacts/build-wasm.log)")
