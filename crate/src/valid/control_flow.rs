@@ -101,6 +101,18 @@ struct Open {
     default_at: Option<usize>,
     /// BRK/CONT/RET instructions whose target is this block's end.
     exits: Vec<usize>,
+    /// Stack position of the innermost IF, loop, SWITCH and subroutine at or below this entry,
+    /// so BRK, CONT and closers find their block in constant time (deep nesting stays linear).
+    nearest: [Option<usize>; 4],
+}
+
+fn slot_of(kind: Kind) -> usize {
+    match kind {
+        Kind::If => 0,
+        Kind::Loop => 1,
+        Kind::Switch => 2,
+        Kind::Sub => 3,
+    }
 }
 
 struct Walker<'a> {
@@ -126,7 +138,11 @@ impl<'a> Walker<'a> {
         }
     }
     fn push(&mut self, kind: Kind, at: usize) {
-        self.stack.push(Open { kind, at, else_at: None, labels: Vec::new(), default_at: None, exits: Vec::new() });
+        let mut nearest = self.stack.last().map_or([None; 4], |o| o.nearest);
+        if let Some(n) = nearest.get_mut(slot_of(kind)) {
+            *n = Some(self.stack.len());
+        }
+        self.stack.push(Open { kind, at, else_at: None, labels: Vec::new(), default_at: None, exits: Vec::new(), nearest });
         let span = self.span(at);
         // Depths are counted incrementally so deep nesting stays linear.
         let (now, max, deepest) = match kind {
@@ -190,15 +206,10 @@ impl<'a> Walker<'a> {
     }
     /// Closes the innermost block of `kind` at instruction `i` (ENDIF, ENDLOOP, …).
     fn close(&mut self, kind: Kind, i: usize) {
-        let Some(pos) = self.stack.iter().rposition(|o| o.kind == kind || o.kind == Kind::Sub) else {
+        let Some(pos) = self.innermost(kind) else {
             self.unmatched_closer(kind, i);
             return;
         };
-        if self.stack.get(pos).is_some_and(|o| o.kind != kind) {
-            // Only a subroutine boundary was found: blocks never cross subroutines.
-            self.unmatched_closer(kind, i);
-            return;
-        }
         while self.stack.len() > pos + 1 {
             if let Some(inner) = self.stack.pop() {
                 self.diags.push(
@@ -227,16 +238,23 @@ impl<'a> Walker<'a> {
         ));
     }
     /// The innermost enclosing block accepted by `want`, not crossing a subroutine boundary.
-    fn enclosing(&mut self, want: impl Fn(Kind) -> bool) -> Option<&mut Open> {
-        for o in self.stack.iter_mut().rev() {
-            if want(o.kind) {
-                return Some(o);
-            }
-            if o.kind == Kind::Sub {
-                return None;
-            }
+    /// Stack position of the innermost open block of `kind`, not crossing a subroutine
+    /// boundary (blocks never span subroutines).
+    fn innermost(&self, kind: Kind) -> Option<usize> {
+        let near = self.stack.last()?.nearest;
+        let pos = near.get(slot_of(kind)).copied().flatten()?;
+        match near.get(3).copied().flatten() {
+            Some(sub) if kind != Kind::Sub && sub > pos => None,
+            _ => Some(pos),
         }
-        None
+    }
+    /// The innermost enclosing block among `kinds` (BRK: loop or SWITCH; CONT: loop).
+    fn enclosing(&mut self, kinds: &[Kind]) -> Option<&mut Open> {
+        let pos = kinds.iter().filter_map(|&k| self.innermost(k)).max()?;
+        self.stack.get_mut(pos)
+    }
+    fn in_sub(&self) -> bool {
+        self.stack.last().is_some_and(|o| o.nearest[3].is_some())
     }
 }
 
@@ -254,7 +272,7 @@ pub fn analyze(shader: &Shader) -> Structure {
             continue;
         }
         let after_end = end_at.is_some();
-        let in_sub = w.stack.iter().any(|o| o.kind == Kind::Sub);
+        let in_sub = w.in_sub();
         if after_end && !in_sub && op != Opcode::BGNSUB && op != Opcode::END {
             if !stray_reported {
                 let mut d = Diagnostic::error(
@@ -329,11 +347,11 @@ pub fn analyze(shader: &Shader) -> Structure {
                 }
             }
             Opcode::ENDSWITCH => w.close(Kind::Switch, i),
-            Opcode::BRK => match w.enclosing(|k| matches!(k, Kind::Loop | Kind::Switch)) {
+            Opcode::BRK => match w.enclosing(&[Kind::Loop, Kind::Switch]) {
                 Some(o) => o.exits.push(i),
                 None => w.diags.push(Diagnostic::error("V105", "BRK is only allowed inside a loop or a SWITCH", ins.span)),
             },
-            Opcode::CONT => match w.enclosing(|k| k == Kind::Loop) {
+            Opcode::CONT => match w.enclosing(&[Kind::Loop]) {
                 Some(o) => o.exits.push(i),
                 None => w.diags.push(Diagnostic::error("V106", "CONT is only allowed inside a loop", ins.span)),
             },
@@ -352,7 +370,7 @@ pub fn analyze(shader: &Shader) -> Structure {
                 w.push(Kind::Sub, i);
             }
             Opcode::ENDSUB => w.close(Kind::Sub, i),
-            Opcode::RET => match w.enclosing(|k| k == Kind::Sub) {
+            Opcode::RET => match w.enclosing(&[Kind::Sub]) {
                 Some(o) => o.exits.push(i),
                 None if end_at.is_none() => main_rets.push(i),
                 None => {} // reported as V111

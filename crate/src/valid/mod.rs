@@ -19,6 +19,8 @@ pub mod usage;
 
 #[cfg(test)]
 pub(crate) mod testkit;
+#[cfg(test)]
+mod unit_tests;
 
 use crate::diag::Diagnostic;
 use crate::ir::Shader;
