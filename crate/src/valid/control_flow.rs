@@ -48,10 +48,10 @@ pub struct Structure {
     pub max_switch_depth: usize,
     /// Deepest chain of subroutine calls from the main program (0 when it calls nothing).
     pub call_depth: usize,
-    /// Where each depth maximum was first reached, for the limit diagnostics.
-    pub deepest_cond: Span,
-    pub deepest_loop: Span,
-    pub deepest_switch: Span,
+    /// `first_at_depth[k][d]`: the opener that first reached depth `d + 1` for IF (k = 0),
+    /// loops (1) and SWITCH (2), so a limit diagnostic points at the first block too deep.
+    /// Linear in the program: one entry per new maximum.
+    pub first_at_depth: [Vec<Span>; 3],
 }
 
 /// Computes each structural instruction's partner. `Err` holds the control-flow errors when the
@@ -145,16 +145,17 @@ impl<'a> Walker<'a> {
         self.stack.push(Open { kind, at, else_at: None, labels: Vec::new(), default_at: None, exits: Vec::new(), nearest });
         let span = self.span(at);
         // Depths are counted incrementally so deep nesting stays linear.
-        let (now, max, deepest) = match kind {
-            Kind::If => (&mut self.now[0], &mut self.s.max_cond_depth, &mut self.s.deepest_cond),
-            Kind::Loop => (&mut self.now[1], &mut self.s.max_loop_depth, &mut self.s.deepest_loop),
-            Kind::Switch => (&mut self.now[2], &mut self.s.max_switch_depth, &mut self.s.deepest_switch),
-            Kind::Sub => return,
-        };
+        let k = slot_of(kind);
+        let (Some(now), Some(firsts)) = (self.now.get_mut(k), self.s.first_at_depth.get_mut(k)) else { return };
         *now += 1;
+        let max = match kind {
+            Kind::If => &mut self.s.max_cond_depth,
+            Kind::Loop => &mut self.s.max_loop_depth,
+            _ => &mut self.s.max_switch_depth,
+        };
         if *now > *max {
             *max = *now;
-            *deepest = span;
+            firsts.push(span);
         }
     }
     fn leave(&mut self, kind: Kind) {

@@ -127,12 +127,19 @@ pub(crate) fn check(cx: &Context, st: &Structure, p: &Profile, out: &mut Vec<Dia
             out.push(Diagnostic::error("V511", format!("more than {} immediates (the '{}' limit)", max, p.name), at));
         }
     }
-    for (depth, at, what) in [
-        (st.max_cond_depth, st.deepest_cond, "IF/UIF blocks"),
-        (st.max_loop_depth, st.deepest_loop, "loops"),
-        (st.max_switch_depth, st.deepest_switch, "SWITCH blocks"),
+    for (k, depth, what) in [
+        (0, st.max_cond_depth, "IF/UIF blocks"),
+        (1, st.max_loop_depth, "loops"),
+        (2, st.max_switch_depth, "SWITCH blocks"),
     ] {
         if depth as u64 > p.max_nesting {
+            // The first opener one level too deep.
+            let at = st
+                .first_at_depth
+                .get(k)
+                .and_then(|v| v.get(usize::try_from(p.max_nesting).unwrap_or(usize::MAX)))
+                .copied()
+                .unwrap_or(shader.header_span);
             out.push(Diagnostic::error(
                 "V506",
                 format!("{} are nested {} deep; the '{}' limit is {}", what, depth, p.name, p.max_nesting),

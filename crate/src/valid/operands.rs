@@ -9,6 +9,7 @@ use super::regmap::{two_d, TwoD};
 use super::{op_info, Context};
 use crate::diag::Diagnostic;
 use crate::ir::{DclDimension, DclExtra, File, Instruction, PropertyName, PropertyValue, RegRef, TextureTarget};
+use std::collections::HashMap;
 use crate::opcode::{OpInfo, Opcode, OutputMode, ValType, F_MEMORY, F_TEX, F_TEX_OFFSETS};
 
 /// What a source slot of a resource instruction accepts.
@@ -63,13 +64,22 @@ fn is_wide(t: ValType) -> bool {
     matches!(t, ValType::Double | ValType::Int64 | ValType::Uint64)
 }
 
+/// First declaration of each (file, ARRAY id).
+type Arrays = HashMap<(File, i64), usize>;
+
 pub(crate) fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
+    let mut arrays: Arrays = HashMap::new();
+    for (i, d) in cx.shader.declarations.iter().enumerate() {
+        if let Some(id) = d.array_id {
+            arrays.entry((d.file, id)).or_insert(i);
+        }
+    }
     for ins in &cx.shader.instructions {
         let Some(info) = op_info(ins.opcode) else { continue };
         check_dsts(ins, info, out);
         check_srcs(ins, info, out);
         for reg in ins.dst.iter().map(|d| &d.reg).chain(ins.src.iter().map(|s| &s.reg)).chain(ins.tex_offsets.iter().map(|t| &t.reg)) {
-            check_indexing(cx, reg, out);
+            check_indexing(cx, &arrays, reg, out);
         }
         check_target(cx, ins, info, out);
         if (ins.memory_qualifiers != 0 || ins.memory_format.is_some()) && !info.has(F_MEMORY) {
@@ -178,7 +188,7 @@ fn check_srcs(ins: &Instruction, info: &OpInfo, out: &mut Vec<Diagnostic>) {
 }
 
 /// Indirect addressing, array ids and two-dimensional indices of one register reference.
-fn check_indexing(cx: &Context, reg: &RegRef, out: &mut Vec<Diagnostic>) {
+fn check_indexing(cx: &Context, arrays: &Arrays, reg: &RegRef, out: &mut Vec<Diagnostic>) {
     let shader = cx.shader;
     for b in reg.dimension.iter().chain(std::iter::once(&reg.index)) {
         if let Some(a) = b.indirect {
@@ -189,8 +199,7 @@ fn check_indexing(cx: &Context, reg: &RegRef, out: &mut Vec<Diagnostic>) {
     }
     if reg.index.array_id != 0 {
         let id = reg.index.array_id as i64;
-        let arrays: Vec<_> = shader.declarations.iter().filter(|d| d.file == reg.file && d.array_id == Some(id)).collect();
-        match arrays.first() {
+        match arrays.get(&(reg.file, id)).and_then(|&i| shader.declarations.get(i)) {
             None => out.push(Diagnostic::error(
                 "V207",
                 format!("no {} declaration has ARRAY({})", reg.file, id),

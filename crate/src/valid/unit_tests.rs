@@ -286,3 +286,34 @@ fn linkage_by_semantic_and_channels() {
     assert_eq!(codes(&v), vec!["L003"]);
     assert_eq!(codes(&f), vec!["L002", "L001"]);
 }
+
+#[test]
+fn two_dimensional_references() {
+    let s = Builder::new(Processor::Fragment)
+        .decl({
+            let mut d = Declaration::new(File::Const, 0, 3);
+            d.dimension = DclDimension::Range(DclRange { first: 1, last: 1, span: Span::default() });
+            d
+        })
+        .dcl(File::Temp, 0, 0)
+        .op(Opcode::MOV, vec![dst(reg(File::Temp, 0), 0xF)], vec![src(reg2(File::Const, 1, 3))])
+        .op(Opcode::MOV, vec![dst(reg(File::Temp, 0), 0xF)], vec![src(reg2(File::Temp, 1, 0))])
+        .op(Opcode::MOV, vec![dst(reg(File::Temp, 0), 0xF)], vec![src(reg2(File::Const, 0, 3))])
+        .flow(Opcode::END)
+        .build();
+    // TEMP takes one index (V208); CONST[0][3] is in buffer 0, which is not declared (V005).
+    assert_eq!(errors(&s), vec!["V005", "V208"]); // equal (synthetic) spans sort by code
+}
+
+#[test]
+fn wide_immediates_are_refused_like_tgsi_sanity() {
+    let s = Builder::new(Processor::Fragment)
+        .imm(ImmType::Flt64)
+        .imm(ImmType::Uint32)
+        .dcl(File::Temp, 0, 0)
+        .op(Opcode::MOV, vec![dst(reg(File::Temp, 0), 0xF)], vec![src(reg(File::Imm, 0))])
+        .op(Opcode::MOV, vec![dst(reg(File::Temp, 0), 0xF)], vec![src(reg(File::Imm, 1))])
+        .flow(Opcode::END)
+        .build();
+    assert_eq!(errors(&s), vec!["V009"]);
+}

@@ -48,6 +48,7 @@ pub(crate) fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
     let shader = cx.shader;
     let mut uses = Uses::default();
     let mut imm_used = vec![false; shader.immediates.len()];
+    let mut imm_indirect = false;
     for ins in &shader.instructions {
         for (_, reg) in regs_of(ins) {
             for b in reg.dimension.iter().chain(std::iter::once(&reg.index)) {
@@ -57,7 +58,7 @@ pub(crate) fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
             }
             if reg.file == File::Imm {
                 match reg.index.indirect {
-                    Some(_) => imm_used.iter_mut().for_each(|u| *u = true),
+                    Some(_) => imm_indirect = true,
                     None => {
                         if let Some(u) = usize::try_from(reg.index.offset).ok().and_then(|i| imm_used.get_mut(i)) {
                             *u = true;
@@ -104,9 +105,12 @@ pub(crate) fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
             out.push(Diagnostic::warning("V011", format!("{} is declared but never {}", regs, verb), d.span));
         }
     }
-    for (m, used) in shader.immediates.iter().zip(&imm_used) {
+    if imm_indirect {
+        return; // IMM[ADDR[0].x] may read any immediate
+    }
+    for (k, (m, used)) in shader.immediates.iter().zip(&imm_used).enumerate() {
         if !used {
-            out.push(Diagnostic::warning("V011", "this immediate is never used", m.span));
+            out.push(Diagnostic::warning("V011", format!("IMM[{}] is declared but never used", k), m.span));
         }
     }
 }
