@@ -287,8 +287,8 @@ pub fn analyze(shader: &Shader) -> Structure {
                 w.diags.push(d);
                 stray_reported = true;
             }
-        } else if in_sub || !after_end {
-            stray_reported = false;
+        } else {
+            stray_reported = false; // a new run of stray instructions gets its own report
         }
         match op {
             Opcode::IF | Opcode::UIF => w.push(Kind::If, i),
