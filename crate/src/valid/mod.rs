@@ -75,10 +75,19 @@ pub fn check(shader: &Shader, options: &Options) -> Vec<Diagnostic> {
             }
         },
     };
+    out.extend(check_with_profile(shader, profile));
+    out.sort_by(|a, b| (a.span.start, a.code).cmp(&(b.span.start, b.code)));
+    out
+}
+
+/// Validates one shader against an explicit limit profile (for callers with their own limits,
+/// such as an exporter for a smaller target). Same output as [`check`].
+pub fn check_with_profile(shader: &Shader, profile: &Profile) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
     let cx = Context::new(shader);
     declarations::check(&cx, &mut out);
-    let structure = control_flow::analyze(shader);
-    out.extend(structure.diagnostics.iter().cloned());
+    let mut structure = control_flow::analyze(shader);
+    out.append(&mut structure.diagnostics);
     operands::check(&cx, &mut out);
     stages::check(&cx, &mut out);
     semantics::check(&cx, &mut out);

@@ -317,3 +317,88 @@ fn wide_immediates_are_refused_like_tgsi_sanity() {
         .build();
     assert_eq!(errors(&s), vec!["V009"]);
 }
+
+// Rules the text syntax cannot express (the parser refuses these forms), checked on IR.
+
+#[test]
+fn v001_null_file() {
+    let s = frag_with(|b| b.op(Opcode::MOV, vec![dst(reg(File::Temp, 0), 0xF)], vec![src(reg(File::Null, 0))]));
+    assert_eq!(errors(&s), vec!["V001"]);
+    let s = Builder::new(Processor::Fragment).dcl(File::Null, 0, 0).flow(Opcode::END).build();
+    assert_eq!(errors(&s), vec!["V001"]);
+}
+
+#[test]
+fn v003_gap_or_out_of_table_opcode() {
+    // 67 is an unused number in Mesa's table; 9999 is outside it. Neither may panic.
+    let s = frag_with(|b| b.flow(Opcode(67)).flow(Opcode(9999)));
+    assert_eq!(errors(&s), vec!["V003", "V003"]);
+}
+
+#[test]
+fn v004_operand_counts() {
+    let s = frag_with(|b| b.op(Opcode::ADD, vec![dst(reg(File::Temp, 0), 0xF)], vec![src(reg(File::Temp, 0))]));
+    assert_eq!(errors(&s), vec!["V004"]);
+    let s = frag_with(|b| b.op(Opcode::ADD, vec![dst(reg(File::Temp, 0), 0xF)], vec![src(reg(File::Temp, 0)), src(reg(File::Temp, 0))]));
+    assert_eq!(errors(&s), Vec::<&str>::new());
+}
+
+#[test]
+fn v006_empty_write_mask() {
+    let s = frag_with(|b| b.op(Opcode::MOV, vec![dst(reg(File::Temp, 0), 0)], vec![src(reg(File::Temp, 0))]));
+    assert_eq!(errors(&s), vec!["V006"]);
+}
+
+#[test]
+fn v215_v216_targets_and_qualifiers() {
+    let mut s = frag_with(|b| b.dcl(File::Samp, 0, 0).op(Opcode::TEX, vec![dst(reg(File::Temp, 0), 0xF)], vec![src(reg(File::Temp, 0)), src(reg(File::Samp, 0))]));
+    // Declared after OUT[0] and TEMP[0]: the TEX is instruction 0 and has no target.
+    assert_eq!(errors(&s), vec!["V215"]);
+    s.instructions[0].texture = Some(TextureTarget::Tex2D);
+    assert_eq!(errors(&s), Vec::<&str>::new());
+    s.instructions[0].memory_qualifiers = 1;
+    assert_eq!(errors(&s), vec!["V216"]);
+    let mut s = frag_with(|b| b.op(Opcode::MOV, vec![dst(reg(File::Temp, 0), 0xF)], vec![src(reg(File::Temp, 0))]));
+    s.instructions[0].texture = Some(TextureTarget::Tex2D);
+    assert_eq!(errors(&s), vec!["V215"]);
+}
+
+#[test]
+fn v305_vertex_inputs_take_no_semantic() {
+    let mut d = Declaration::new(File::In, 0, 0);
+    d.semantic = Some(Semantic { name: SemanticName::Position, index: 0, span: Span::default() });
+    let s = Builder::new(Processor::Vertex)
+        .decl(d)
+        .dcl_sem(File::Out, 0, 0, SemanticName::Position, 0)
+        .op(Opcode::MOV, vec![dst(reg(File::Out, 0), 0xF)], vec![src(reg(File::In, 0))])
+        .flow(Opcode::END)
+        .build();
+    assert_eq!(errors(&s), vec!["V305"]);
+}
+
+#[test]
+fn small_profiles_limit_instructions_immediates_and_calls() {
+    let tiny = super::Profile {
+        name: "tiny",
+        description: "test profile",
+        max_instructions: Some(2),
+        max_immediates: Some(1),
+        max_call_depth: 0,
+        ..super::limits::PROFILES[0].clone()
+    };
+    let s = Builder::new(Processor::Fragment)
+        .imm(ImmType::Flt32)
+        .imm(ImmType::Flt32)
+        .dcl(File::Temp, 0, 0)
+        .op(Opcode::ADD, vec![dst(reg(File::Temp, 0), 0xF)], vec![src(reg(File::Imm, 0)), src(reg(File::Imm, 1))])
+        .labeled(Opcode::CAL, 3)
+        .flow(Opcode::END)
+        .flow(Opcode::BGNSUB)
+        .flow(Opcode::ENDSUB)
+        .build();
+    let d = super::check_with_profile(&s, &tiny);
+    let mut c = codes(&d);
+    c.sort_unstable();
+    assert_eq!(c, vec!["V507", "V510", "V511"]);
+    assert!(codes(&run(&s)).is_empty(), "the default profile has room: {:?}", run(&s));
+}
