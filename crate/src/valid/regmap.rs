@@ -4,7 +4,7 @@
 //! declaration's size never costs memory or time (`TEMP[0..4000000000]` is one entry).
 
 use crate::ir::{Declaration, DclDimension, File, Instruction, Processor, RegRef, Shader};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 /// Key of declarations whose first bracket is implied (`DCL IN[][0]`): they match any vertex.
 pub const ANY_DIM: u32 = u32::MAX;
@@ -24,7 +24,7 @@ pub struct Entry {
 struct Keyed {
     /// Sorted by `first`.
     entries: Vec<Entry>,
-    /// `reach[i]` = the largest `last` among `entries[..=i]`, so a backward walk can stop early.
+    /// `reach[i]` = the largest `last` among `entries[..=i]` (non-decreasing).
     reach: Vec<u32>,
 }
 
@@ -32,6 +32,7 @@ struct Keyed {
 #[derive(Debug, Default)]
 pub struct DeclMap {
     keyed: HashMap<(File, u32), Keyed>,
+    files: HashSet<File>,
 }
 
 /// The dimension keys a declaration covers (at most [`MAX_DIM_EXPANSION`] of them).
@@ -71,7 +72,8 @@ impl DeclMap {
                 })
                 .collect();
         }
-        DeclMap { keyed }
+        let files = keyed.keys().map(|(f, _)| *f).collect();
+        DeclMap { keyed, files }
     }
 
     /// The declaration covering `file[dim][index]`, looking at `dim` then at implied dimensions.
@@ -82,17 +84,14 @@ impl DeclMap {
         let index = index as u32;
         for key in [dim, ANY_DIM] {
             let Some(k) = self.keyed.get(&(file, key)) else { continue };
+            // `reach` never decreases, so the first entry reaching `index` is found by binary
+            // search; that entry's own `last` is its reach, so it covers `index` exactly when
+            // it starts at or before it.
             let end = k.entries.partition_point(|e| e.first <= index);
-            let mut j = end;
-            while j > 0 {
-                j -= 1;
-                if k.reach.get(j).is_some_and(|&r| r < index) {
-                    break;
-                }
+            let j = k.reach.partition_point(|&r| r < index);
+            if j < end {
                 if let Some(e) = k.entries.get(j) {
-                    if e.last >= index {
-                        return Some(e.decl);
-                    }
+                    return Some(e.decl);
                 }
             }
         }
@@ -101,7 +100,7 @@ impl DeclMap {
 
     /// True when any register of `file` is declared.
     pub fn has_file(&self, file: File) -> bool {
-        self.keyed.keys().any(|(f, _)| *f == file)
+        self.files.contains(&file)
     }
 
     /// Every (file, dimension) group with its intervals sorted by first register.

@@ -402,3 +402,32 @@ fn small_profiles_limit_instructions_immediates_and_calls() {
     assert_eq!(c, vec!["V507", "V510", "V511"]);
     assert!(codes(&run(&s)).is_empty(), "the default profile has room: {:?}", run(&s));
 }
+
+#[test]
+fn interval_lookup_is_exact_with_overlaps_and_fast() {
+    // One wide declaration then many single ones inside it (duplicates, but lookups must
+    // stay correct and logarithmic).
+    let n = 50_000u32;
+    let mut b = Builder::new(Processor::Fragment).dcl(File::Temp, 0, 1_000_000_000);
+    for k in 1..=n {
+        b = b.dcl(File::Temp, k, k);
+    }
+    b = b.dcl(File::Temp, 2_000_000_000, 2_000_000_005);
+    for k in 0..n {
+        b = b.op(Opcode::MOV, vec![dst(reg(File::Temp, 500_000_000 + k as i64), 0xF)], vec![src(reg(File::Temp, k as i64))]);
+    }
+    let s = b.flow(Opcode::END).build();
+    let map = super::regmap::DeclMap::build(&s);
+    assert_eq!(map.find(File::Temp, 0, 500_000_000), Some(0));
+    assert!(map.find(File::Temp, 0, 7).is_some());
+    assert_eq!(map.find(File::Temp, 0, 2_000_000_003), Some(n as usize + 1));
+    assert_eq!(map.find(File::Temp, 0, 1_500_000_000), None);
+    assert_eq!(map.find(File::Temp, 0, -1), None);
+    let start = std::time::Instant::now();
+    let d = run(&s);
+    assert_eq!(d.iter().filter(|x| x.code == "V008").count(), n as usize);
+    // TEMP[50000] and TEMP[2000000000..] are never read: two V011; the ranges exceed 4096: V501.
+    assert_eq!(d.iter().filter(|x| x.code == "V011").count(), 2);
+    assert!(d.iter().all(|x| matches!(x.code, "V008" | "V501" | "V011")));
+    assert!(start.elapsed().as_secs() < 10, "took {:?}", start.elapsed());
+}
