@@ -12,7 +12,7 @@ use super::regmap::DeclMap;
 use super::semantics::semantic_interval;
 use super::op_info;
 use crate::diag::Diagnostic;
-use crate::ir::{Declaration, File, Instruction, Processor, SemanticName, Shader, CHANNEL_NAMES};
+use crate::ir::{File, Instruction, Processor, SemanticName, Shader, CHANNEL_NAMES};
 use crate::opcode::{Opcode, OutputMode};
 use std::collections::HashMap;
 
@@ -87,49 +87,69 @@ fn channel_map(shader: &Shader, file: File, reads: bool) -> Option<HashMap<u32, 
     Some(map)
 }
 
-/// Semantic intervals of one file, sorted: (name, first index, last index, declaration).
-fn intervals(shader: &Shader, file: File) -> Vec<(SemanticName, u64, u64, usize)> {
-    let mut v: Vec<_> = shader
-        .declarations
-        .iter()
-        .enumerate()
-        .filter(|(_, d)| d.file == file)
-        .filter_map(|(i, d)| {
-            let s = d.semantic?;
-            let (a, b) = semantic_interval(d)?;
-            Some((s.name, a, b, i))
-        })
-        .collect();
-    v.sort_unstable_by_key(|&(n, a, b, i)| (n.index(), a, b, i));
-    v
+/// The semantic intervals of one semantic name in one register file.
+#[derive(Default)]
+struct ByName {
+    /// (first index, last index, declaration), sorted by first index.
+    entries: Vec<(u64, u64, usize)>,
+    /// Prefix maxima of the last indices (non-decreasing), for logarithmic lookups.
+    reach: Vec<u64>,
+    /// The union of the intervals as disjoint sorted intervals, for coverage questions.
+    merged: Vec<(u64, u64)>,
 }
 
-/// The first index of `[a, b]` not covered by the intervals of `name`, if any.
-fn first_uncovered(list: &[(SemanticName, u64, u64, usize)], name: SemanticName, a: u64, b: u64) -> Option<u64> {
-    let mut need = a;
-    for &(n, x, y, _) in list.iter().filter(|e| e.0 == name) {
-        let _ = n;
-        if x > need {
-            break;
+/// Semantic intervals of a register file, per semantic name. Every query is a binary search.
+struct SemanticIndex(HashMap<SemanticName, ByName>);
+
+impl SemanticIndex {
+    fn build(shader: &Shader, file: File) -> SemanticIndex {
+        let mut map: HashMap<SemanticName, ByName> = HashMap::new();
+        for (i, d) in shader.declarations.iter().enumerate().filter(|(_, d)| d.file == file) {
+            let (Some(s), Some((a, b))) = (d.semantic, semantic_interval(d)) else { continue };
+            map.entry(s.name).or_default().entries.push((a, b, i));
         }
-        if y >= need {
-            if y >= b {
-                return None;
+        for by in map.values_mut() {
+            by.entries.sort_unstable();
+            let mut best = 0;
+            by.reach = by.entries.iter().map(|e| {
+                best = best.max(e.1);
+                best
+            }).collect();
+            for &(a, b, _) in &by.entries {
+                match by.merged.last_mut() {
+                    Some(last) if a <= last.1.saturating_add(1) => last.1 = last.1.max(b),
+                    _ => by.merged.push((a, b)),
+                }
             }
-            need = y + 1;
+        }
+        SemanticIndex(map)
+    }
+
+    /// The declaration giving (name, index), if any.
+    fn find(&self, name: SemanticName, index: u64) -> Option<usize> {
+        let by = self.0.get(&name)?;
+        let end = by.entries.partition_point(|e| e.0 <= index);
+        let j = by.reach.partition_point(|&r| r < index);
+        (j < end).then(|| by.entries.get(j).map(|e| e.2)).flatten()
+    }
+
+    /// The first index of `[a, b]` that no interval of `name` covers, if any.
+    fn first_uncovered(&self, name: SemanticName, a: u64, b: u64) -> Option<u64> {
+        let Some(by) = self.0.get(&name) else { return Some(a) };
+        let k = by.merged.partition_point(|m| m.0 <= a);
+        match k.checked_sub(1).and_then(|k| by.merged.get(k)) {
+            Some(&(_, end)) if end >= b => None,
+            Some(&(_, end)) if end >= a => Some(end + 1),
+            _ => Some(a),
         }
     }
-    Some(need)
-}
 
-/// The declaration giving (name, index), if any.
-fn find<'a>(shader: &'a Shader, list: &[(SemanticName, u64, u64, usize)], name: SemanticName, index: u64) -> Option<&'a Declaration> {
-    let start = list.partition_point(|e| (e.0.index(), e.1) < (name.index(), 0));
-    list.get(start..)?
-        .iter()
-        .take_while(|e| e.0 == name && e.1 <= index)
-        .find(|e| e.2 >= index)
-        .and_then(|e| shader.declarations.get(e.3))
+    /// True when some interval of `name` overlaps `[a, b]`.
+    fn overlaps(&self, name: SemanticName, a: u64, b: u64) -> bool {
+        let Some(by) = self.0.get(&name) else { return false };
+        let k = by.merged.partition_point(|m| m.0 <= b);
+        k.checked_sub(1).and_then(|k| by.merged.get(k)).is_some_and(|m| m.1 >= a)
+    }
 }
 
 pub fn link(vs: &Shader, fs: &Shader) -> (Vec<Diagnostic>, Vec<Diagnostic>) {
@@ -144,18 +164,18 @@ pub fn link(vs: &Shader, fs: &Shader) -> (Vec<Diagnostic>, Vec<Diagnostic>) {
     if !vd.is_empty() || !fd.is_empty() {
         return (vd, fd);
     }
-    let outs = intervals(vs, File::Out);
-    let ins = intervals(fs, File::In);
+    let outs = SemanticIndex::build(vs, File::Out);
+    let ins = SemanticIndex::build(fs, File::In);
     let written = channel_map(vs, File::Out, false);
     let read = channel_map(fs, File::In, true);
-    for &(name, a, b, di) in &ins {
-        let Some(d) = fs.declarations.get(di) else { continue };
-        let span = d.semantic.map_or(d.span, |s| s.span);
+    for d in fs.declarations.iter().filter(|d| d.file == File::In) {
+        let (Some(sem), Some((a, b))) = (d.semantic, semantic_interval(d)) else { continue };
+        let (name, span) = (sem.name, sem.span);
         if generated_by_rasterizer(name) {
             continue;
         }
-        if let Some(missing) = first_uncovered(&outs, name, a, b) {
-            let back_only = name == SemanticName::Color && first_uncovered(&outs, SemanticName::BColor, missing, missing).is_none();
+        if let Some(missing) = outs.first_uncovered(name, a, b) {
+            let back_only = name == SemanticName::Color && outs.first_uncovered(SemanticName::BColor, missing, missing).is_none();
             if back_only {
                 fd.push(Diagnostic::warning(
                     "L004",
@@ -184,7 +204,7 @@ pub fn link(vs: &Shader, fs: &Shader) -> (Vec<Diagnostic>, Vec<Diagnostic>) {
                 continue;
             }
             let index = sem.index as u64 + (reg.saturating_sub(d.range.first)) as u64;
-            let Some(v) = find(vs, &outs, sem.name, index) else { continue };
+            let Some(v) = outs.find(sem.name, index).and_then(|i| vs.declarations.get(i)) else { continue };
             let Some(vsem) = v.semantic else { continue };
             let vreg = v.range.first as u64 + index.saturating_sub(vsem.index as u64);
             let wrote = u32::try_from(vreg).ok().and_then(|r| written.get(&r)).copied().unwrap_or(0);
@@ -206,26 +226,14 @@ pub fn link(vs: &Shader, fs: &Shader) -> (Vec<Diagnostic>, Vec<Diagnostic>) {
             }
         }
     }
-    // Prefix maxima of the fragment intervals' ends, restarted per semantic, for overlap tests.
-    let mut reach: Vec<u64> = Vec::with_capacity(ins.len());
-    for (k, e) in ins.iter().enumerate() {
-        let prev = if k > 0 && ins.get(k - 1).is_some_and(|p| p.0 == e.0) { reach.last().copied().unwrap_or(0) } else { 0 };
-        reach.push(prev.max(e.2));
-    }
-    for &(name, a, b, di) in &outs {
-        if consumed_by_fixed_function(name) {
+    for d in vs.declarations.iter().filter(|d| d.file == File::Out) {
+        let (Some(sem), Some((a, b))) = (d.semantic, semantic_interval(d)) else { continue };
+        if consumed_by_fixed_function(sem.name) {
             continue;
         }
-        let reader = if name == SemanticName::BColor { SemanticName::Color } else { name };
-        // Read when some fragment interval [x, y] of the reader semantic has x <= b and y >= a.
-        let lo = ins.partition_point(|e| e.0.index() < reader.index());
-        let hi = ins.partition_point(|e| (e.0.index(), e.1) <= (reader.index(), b));
-        let overlaps = hi > lo && hi.checked_sub(1).and_then(|k| reach.get(k)).is_some_and(|&m| m >= a);
-        if !overlaps {
-            if let Some(d) = vs.declarations.get(di) {
-                let span = d.semantic.map_or(d.span, |s| s.span);
-                vd.push(Diagnostic::note("L003", format!("vertex output {}[{}] is not read by the fragment shader", name, a), span));
-            }
+        let reader = if sem.name == SemanticName::BColor { SemanticName::Color } else { sem.name };
+        if !ins.overlaps(reader, a, b) {
+            vd.push(Diagnostic::note("L003", format!("vertex output {}[{}] is not read by the fragment shader", sem.name, a), sem.span));
         }
     }
     fd.sort_by_key(|d| d.span.start);

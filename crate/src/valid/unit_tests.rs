@@ -431,3 +431,23 @@ fn interval_lookup_is_exact_with_overlaps_and_fast() {
     assert!(d.iter().all(|x| matches!(x.code, "V008" | "V501" | "V011")));
     assert!(start.elapsed().as_secs() < 10, "took {:?}", start.elapsed());
 }
+
+#[test]
+fn linkage_of_many_semantics_is_fast() {
+    let n = 30_000u32;
+    let mut vs = Builder::new(Processor::Vertex).dcl(File::Temp, 0, 0);
+    let mut fs = Builder::new(Processor::Fragment).dcl_sem(File::Out, 0, 0, SemanticName::Color, 0);
+    for k in 0..n {
+        vs = vs.dcl_sem(File::Out, k, k, SemanticName::Generic, k);
+        fs = fs.dcl_sem(File::In, k, k, SemanticName::Generic, n - 1 - k);
+    }
+    for k in 0..n {
+        vs = vs.op(Opcode::MOV, vec![dst(reg(File::Out, k as i64), 0x3)], vec![src(reg(File::Temp, 0))]);
+        fs = fs.op(Opcode::MOV, vec![dst(reg(File::Out, 0), 0x1)], vec![src(reg(File::In, k as i64))]);
+    }
+    let (vs, fs) = (vs.flow(Opcode::END).build(), fs.flow(Opcode::END).build());
+    let start = std::time::Instant::now();
+    let (v, f) = super::link(&vs, &fs);
+    assert!(v.is_empty() && f.is_empty(), "{:?} {:?}", v.first(), f.first());
+    assert!(start.elapsed().as_secs() < 10, "took {:?}", start.elapsed());
+}
