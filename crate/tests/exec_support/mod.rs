@@ -97,19 +97,40 @@ pub fn build(text: &str) -> Shader {
     let proc = Processor::from_name(lines.next().unwrap()).unwrap();
     let mut sh = Shader::new(proc);
     for line in lines {
+        // Statement numbers `12:` as Mesa prints them are ignored.
+        let line = match line.split_once(':') {
+            Some((n, rest)) if n.trim().chars().all(|c| c.is_ascii_digit()) && !n.trim().is_empty() => rest.trim(),
+            _ => line,
+        };
+        if line.starts_with("PROPERTY") {
+            continue;
+        }
+        let line = if line.starts_with("IMM[") { &line[line.find(']').unwrap() + 1..] } else { line };
+        let line = if line.starts_with(' ') { line.trim_start() } else { line };
+        let owned;
+        let line = if !line.starts_with("IMM ") && (line.starts_with("FLT32") || line.starts_with("UINT32") || line.starts_with("INT32")) {
+            owned = format!("IMM {}", line);
+            owned.as_str()
+        } else {
+            line
+        };
         if let Some(rest) = line.strip_prefix("DCL ") {
             let parts: Vec<&str> = rest.split(',').map(str::trim).collect();
             let file = File::from_name(&parts[0][..parts[0].find('[').unwrap()]).unwrap();
-            let body = &parts[0][parts[0].find('[').unwrap() + 1..parts[0].rfind(']').unwrap()];
+            // Last bracket holds the range (CONST[1][0..3] has two).
+            let body = &parts[0][parts[0].rfind('[').unwrap() + 1..parts[0].rfind(']').unwrap()];
             let (a, b) = match body.split_once("..") {
                 Some((a, b)) => (a.parse().unwrap(), b.parse().unwrap()),
                 None => (body.parse().unwrap(), body.parse().unwrap()),
             };
             let mut d = ir::Declaration::new(file, a, b);
+            if let Some(m) = parts[0].rsplit_once("].") {
+                d.usage_mask = WriteMask(m.1.chars().map(|c| 1u8 << "xyzw".find(c).unwrap()).fold(0, |a, b| a | b));
+            }
             if let Some(sem) = parts.get(1) {
                 let name = sem.split('[').next().unwrap();
                 let idx = sem.split('[').nth(1).map_or(0, |s| s.trim_end_matches(']').parse().unwrap());
-                d.semantic = Some(ir::Semantic { name: ir::SemanticName::from_name(name).unwrap(), index: idx, span: ir::Span::default() });
+                d.semantic = ir::SemanticName::from_name(name).map(|name| ir::Semantic { name, index: idx, span: ir::Span::default() });
             }
             for p in parts.iter().skip(2) {
                 if let Some(i) = ir::Interp::from_name(p) {
