@@ -9,6 +9,9 @@ use super::program::{Inst, Program, Src};
 use crate::diag::Diagnostic;
 use crate::opcode::Opcode;
 
+/// Deepest legacy PUSHA stack.
+const MAX_ADDR_STACK: usize = 64;
+
 /// What a flow instruction decided.
 pub(crate) enum Next {
     /// Not a flow instruction: run it as ALU.
@@ -260,6 +263,32 @@ impl Machine {
                 or_into(&mut self.helper, &exec);
                 or_into(&mut self.kill, &exec);
                 self.exec = exec;
+                next
+            }
+            Opcode::PUSHA => {
+                // Legacy (2010): push the four channels of src on the address stack.
+                if self.addr_stack.len() >= MAX_ADDR_STACK * 4 * nq {
+                    return Err(Diagnostic::error("X006", format!("PUSHA deeper than {} entries", MAX_ADDR_STACK), inst.span));
+                }
+                for c in 0..4 {
+                    let v = self.cond_values(&inst.src[0], c, consts);
+                    self.addr_stack.extend_from_slice(&v);
+                    self.flow_tmp = v;
+                }
+                next
+            }
+            Opcode::POPA => {
+                let Some(top) = self.addr_stack.len().checked_sub(4 * nq) else {
+                    return Err(Diagnostic::error("X006", "POPA with an empty address stack", inst.span));
+                };
+                if self.result.len() >= 4 * nq {
+                    let (res, stack) = (&mut self.result, &self.addr_stack);
+                    if let Some(src) = stack.get(top..top + 4 * nq) {
+                        res[..4 * nq].copy_from_slice(src);
+                    }
+                    self.addr_stack.truncate(top);
+                    self.write_results(inst, super::machine::Shape::PerChannel);
+                }
                 next
             }
             _ => Next::NotFlow,

@@ -51,7 +51,9 @@ pub struct Machine {
     pub(crate) nq: usize,
     pub(crate) regs: Vec<Lanes>,
     scratch: Vec<Lanes>,
-    result: Vec<Lanes>,
+    pub(crate) result: Vec<Lanes>,
+    /// Legacy PUSHA/POPA address stack: 4 channels × nq per entry.
+    pub(crate) addr_stack: Vec<Lanes>,
     pub(crate) exec: Vec<Lanes>,
     pub(crate) cond: Vec<Lanes>,
     pub(crate) loop_mask: Vec<Lanes>,
@@ -263,6 +265,7 @@ impl Machine {
             regs: Vec::new(),
             scratch: Vec::new(),
             result: Vec::new(),
+            addr_stack: Vec::new(),
             exec: Vec::new(),
             cond: Vec::new(),
             loop_mask: Vec::new(),
@@ -340,6 +343,7 @@ impl Machine {
         self.switch_stack.clear();
         self.call_stack.clear();
         self.call_saved.clear();
+        self.addr_stack.clear();
         let depth = program.max_depth as usize + 1;
         self.cond_stack.reserve(depth * nq);
         self.loop_stack.reserve(2 * depth * nq);
@@ -519,7 +523,7 @@ impl Machine {
         Ok(Some(pc + 1))
     }
 
-    fn write_results(&mut self, inst: &Inst, shape: Shape) {
+    pub(crate) fn write_results(&mut self, inst: &Inst, shape: Shape) {
         if shape == Shape::Nothing {
             return;
         }

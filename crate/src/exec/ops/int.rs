@@ -151,6 +151,26 @@ pub fn run(inst: &Inst, io: &mut Io, res: &mut Res) -> Option<Shape> {
         O::ARL => comp1(inst, io, res, |a| f2i(f32::from_bits(a).floor()) as u32),
         O::ARR => comp1(inst, io, res, |a| f2i(super::float::round_even(f32::from_bits(a))) as u32),
         O::UARL => comp1(inst, io, res, |a| a),
+        // Legacy ARA (2010 "Address Register Add", formula TBD there): dst + floor(src) per channel.
+        O::ARA => {
+            let m = super::mask(inst);
+            let d = inst.dst[0];
+            let as_src = crate::exec::program::Src {
+                store: d.store,
+                index: d.index,
+                indirect: d.indirect,
+                swizzle: [0, 1, 2, 3],
+                ty: Some(crate::opcode::ValType::Int),
+                ..Default::default()
+            };
+            for c in 0..4 {
+                if m >> c & 1 != 0 {
+                    let (cur, s) = (io.fetch(&as_src, c), io.src(inst, 0, c));
+                    crate::exec::lanes::map2(res[c], cur, s, |a, b| a.wrapping_add(f2i(f32::from_bits(b).floor()) as u32));
+                }
+            }
+            Shape::PerChannel
+        }
         _ => return None,
     })
 }
