@@ -74,6 +74,8 @@ pub struct Machine {
     /// Decoded instructions dispatched so far in this run (also CLOCK's time base).
     pub(crate) clock: u64,
     pub(crate) any_active: bool,
+    /// Every lane of every quad is active (stores become plain copies).
+    pub(crate) all_active: bool,
 }
 
 impl Default for Machine {
@@ -283,6 +285,7 @@ impl Machine {
             flow_tmp2: Vec::new(),
             clock: 0,
             any_active: true,
+            all_active: true,
         }
     }
 
@@ -355,6 +358,7 @@ impl Machine {
         self.helper.resize(nq, Lanes::ZERO);
         self.clock = 0;
         self.any_active = true;
+        self.all_active = true;
 
         let l = program.layout;
         // Direct constants and immediates are broadcast once so operands read them in place.
@@ -425,6 +429,7 @@ impl Machine {
     pub(crate) fn update_exec(&mut self) {
         let nq = self.nq;
         let mut any = 0u32;
+        let mut all = u32::MAX;
         for q in 0..nq {
             let (c, l, k, f) = (self.cond[q], self.loop_mask[q], self.cont[q], self.func[q]);
             let s = self.switch[q];
@@ -432,10 +437,12 @@ impl Machine {
             for i in 0..4 {
                 m.0[i] = c.0[i] & l.0[i] & k.0[i] & f.0[i] & s.0[i];
                 any |= m.0[i];
+                all &= m.0[i];
             }
             self.exec[q] = m;
         }
         self.any_active = any != 0;
+        self.all_active = all == u32::MAX;
     }
 
     fn run_inner<const TRACE: bool>(
@@ -558,7 +565,7 @@ impl Machine {
                         }
                     }
                 }
-                store(&mut self.regs, nq, &d, c, self.result.get(lo..hi).unwrap_or_default(), &self.exec);
+                store(&mut self.regs, nq, &d, c, self.result.get(lo..hi).unwrap_or_default(), &self.exec, self.all_active);
             }
         }
     }
@@ -656,13 +663,17 @@ pub fn saturate(x: f32) -> f32 {
 /// Writes channel `c` of `val` to a destination in the active lanes. Indirect destinations use
 /// each lane's own address (tgsi_exec uses lane 0's for all lanes: a bug we do not copy).
 /// Out-of-range writes are dropped.
-fn store(regs: &mut [Lanes], nq: usize, d: &Dst, c: usize, val: &[Lanes], exec: &[Lanes]) {
+fn store(regs: &mut [Lanes], nq: usize, d: &Dst, c: usize, val: &[Lanes], exec: &[Lanes], all_active: bool) {
     let Store::Rows { base, count } = d.store else { return };
     match d.indirect {
         None => {
             if let Some(row) = Machine::dst_row(d, c) {
                 if let Some(dst) = regs.get_mut(row * nq..row * nq + nq) {
-                    blend(dst, val, exec);
+                    if all_active && dst.len() == val.len() {
+                        dst.copy_from_slice(val);
+                    } else {
+                        blend(dst, val, exec);
+                    }
                 }
             }
         }
