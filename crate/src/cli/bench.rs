@@ -1,8 +1,74 @@
-//! `tgsi bench`.
+//! `tgsi bench FS.tgsi [--vs VS.tgsi] [--size WxH] [--seconds S]` (also `--mesh`, `--const`,
+//! `--time`): renders one untimed warm-up frame, then frames until S seconds (default 2) have
+//! passed, and prints frames, milliseconds per frame and, on its last line, `Mpix/s: N`.
 
+use super::render::{read_common, texture_warnings};
 use super::Args;
+use crate::render::framebuffer::Framebuffer;
+use crate::render::job;
+use std::time::Instant;
 
-pub fn run(_args: &Args) -> i32 {
-    eprintln!("tgsi bench: not implemented yet");
-    2
+const USAGE: &str = "usage: tgsi bench FS.tgsi [--vs VS.tgsi] [--mesh NAME] [--size WxH] [--const B:I=X,Y,Z,W]... [--time T] [--seconds S]";
+
+pub fn run(args: &Args) -> i32 {
+    if let Some(bad) = args.unknown(&["vs", "gs", "mesh", "size", "const", "texture", "time", "seconds"]) {
+        eprintln!("tgsi bench: unknown option '--{}'\n{}", bad, USAGE);
+        return 2;
+    }
+    let seconds = match args.value("seconds").map(str::parse::<f64>) {
+        None => 2.0,
+        Some(Ok(s)) if s.is_finite() && s >= 0.0 && s <= 3600.0 => s,
+        Some(_) => {
+            eprintln!("tgsi bench: --seconds takes a number of seconds (0..3600)\n{}", USAGE);
+            return 2;
+        }
+    };
+    let common = match read_common(args, "bench", USAGE) {
+        Ok(c) => c,
+        Err(status) => return status,
+    };
+    let (prepared, mut diags) = job::prepare(&common.request());
+    diags.extend(texture_warnings(&common.textures));
+    common.print("bench", &diags);
+    let Some(job) = prepared else { return 1 };
+    let targets = job.fs_if.colors.iter().map(|&(t, _)| t as usize + 1).max().unwrap_or(1);
+    let mut fb = match Framebuffer::new(job.width, job.height, targets) {
+        Ok(fb) => fb,
+        Err(e) => {
+            eprintln!("tgsi bench: {}", e);
+            return 1;
+        }
+    };
+    let frame = |fb: &mut Framebuffer| -> Result<(), i32> {
+        if job.mesh.wants_depth {
+            fb.depth.iter_mut().for_each(|d| *d = 1.0);
+        }
+        job::run_into(&job, fb, None, &mut crate::exec::NoTextures, crate::exec::DEFAULT_BUDGET).map(|_| ()).map_err(|d| {
+            common.print("bench", &[d]);
+            1
+        })
+    };
+    // Warm-up frame, not timed.
+    if let Err(status) = frame(&mut fb) {
+        return status;
+    }
+    let start = Instant::now();
+    let mut frames = 0u64;
+    loop {
+        if let Err(status) = frame(&mut fb) {
+            return status;
+        }
+        frames += 1;
+        if start.elapsed().as_secs_f64() >= seconds {
+            break;
+        }
+    }
+    let elapsed = start.elapsed().as_secs_f64();
+    let ms = elapsed * 1000.0 / frames as f64;
+    let mpix = (job.width as f64 * job.height as f64 * frames as f64) / elapsed / 1e6;
+    println!("shader: {}  size: {}x{}", common.fs_path, job.width, job.height);
+    println!("frames: {}", frames);
+    println!("ms/frame: {:.3}", ms);
+    println!("Mpix/s: {:.3}", mpix);
+    0
 }

@@ -7,6 +7,7 @@
 pub mod clip;
 pub mod framebuffer;
 pub mod image_io;
+pub mod job;
 pub mod interp;
 pub mod link;
 pub mod mesh;
@@ -14,6 +15,7 @@ pub mod options;
 pub mod pipeline;
 pub mod raster;
 pub mod setup;
+pub mod shaders;
 pub mod stage;
 pub mod uniforms;
 

@@ -1,1 +1,149 @@
-//! wasm bindings: render.
+//! wasm bindings: render. `render(fsText, vsText | null, options)` draws a frame (or a band of
+//! rows of it, so several workers can split a frame) and returns
+//! `{ ok, width, height, rowStart, rowEnd, pixels: Uint8Array (RGBA8, top row first, only the
+//! requested rows), diagnostics: [...] (errors and warnings), ms, quads }`.
+//!
+//! Options (all optional): `width`, `height` (256), `mesh`, `consts` (strings `"B:I=X,Y,Z,W"` as
+//! on the command line), `time`, `timeDelta`, `frame`, `mouse` ([x, y]), `mouseDown`,
+//! `rowStart`, `rowEnd` (rows counted from the top, end exclusive), `budget` (instructions per
+//! batch of quads).
+
+use crate::render::job::{self, Request, Source, SourcedDiagnostic};
+use crate::render::options::parse_const;
+use crate::render::uniforms::Builtins;
+use serde::{Deserialize, Serialize};
+use wasm_bindgen::prelude::*;
+
+#[derive(Deserialize, Default)]
+#[serde(default, rename_all = "camelCase")]
+struct Options {
+    width: Option<u32>,
+    height: Option<u32>,
+    mesh: Option<String>,
+    consts: Vec<String>,
+    time: f32,
+    time_delta: f32,
+    frame: u32,
+    mouse: Option<[f32; 2]>,
+    mouse_down: bool,
+    row_start: Option<u32>,
+    row_end: Option<u32>,
+    budget: Option<u64>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct DiagnosticOut {
+    /// "fragment", "vertex", "geometry" or "render".
+    source: &'static str,
+    severity: &'static str,
+    code: &'static str,
+    message: String,
+    line: u32,
+    column: u32,
+    end_line: u32,
+    end_column: u32,
+}
+
+fn diagnostic_out(d: &SourcedDiagnostic) -> DiagnosticOut {
+    DiagnosticOut {
+        source: match d.source {
+            Source::Fragment => "fragment",
+            Source::Vertex => "vertex",
+            Source::Geometry => "geometry",
+            Source::Render => "render",
+        },
+        severity: d.diagnostic.severity.word(),
+        code: d.diagnostic.code,
+        message: d.diagnostic.message.clone(),
+        line: d.diagnostic.line,
+        column: d.diagnostic.column,
+        end_line: d.diagnostic.end_line,
+        end_column: d.diagnostic.end_column,
+    }
+}
+
+fn set(obj: &js_sys::Object, key: &str, value: &JsValue) {
+    // Setting a property on a plain object cannot fail.
+    let _ = js_sys::Reflect::set(obj, &JsValue::from_str(key), value);
+}
+
+/// Renders a frame or a band of rows; never throws for bad shaders (diagnostics instead).
+#[wasm_bindgen]
+pub fn render(fs_text: &str, vs_text: Option<String>, options: JsValue) -> JsValue {
+    let start = js_sys::Date::now();
+    let opts: Options = if options.is_undefined() || options.is_null() {
+        Options::default()
+    } else {
+        serde_wasm_bindgen::from_value(options).unwrap_or_default()
+    };
+    let (width, height) = (opts.width.unwrap_or(256), opts.height.unwrap_or(256));
+    let mut diags: Vec<SourcedDiagnostic> = Vec::new();
+    let mut constants = Vec::new();
+    for c in &opts.consts {
+        match parse_const(c) {
+            Ok(v) => constants.push(v),
+            Err(e) => diags.push(SourcedDiagnostic {
+                source: Source::Render,
+                diagnostic: crate::diag::Diagnostic::error("R004", e, crate::ir::Span::default()),
+            }),
+        }
+    }
+    let request = Request {
+        fs: fs_text,
+        vs: vs_text.as_deref(),
+        gs: None,
+        mesh: opts.mesh.as_deref(),
+        width,
+        height,
+        constants,
+        builtins: Builtins {
+            width,
+            height,
+            time: opts.time,
+            time_delta: opts.time_delta,
+            frame: opts.frame,
+            mouse: opts.mouse.unwrap_or([0.0, 0.0]),
+            mouse_down: opts.mouse_down,
+        },
+    };
+    let row_start = opts.row_start.unwrap_or(0).min(height);
+    let row_end = opts.row_end.unwrap_or(height).clamp(row_start, height);
+    let result = js_sys::Object::new();
+    let (prepared, more) = job::prepare(&request);
+    diags.extend(more);
+    let mut ok = false;
+    let mut pixels = Vec::new();
+    let mut quads = 0u64;
+    if let (Some(job), false) = (prepared, diags.iter().any(|d| d.diagnostic.is_error())) {
+        // Rows from the top → window rows from the bottom.
+        let window_rows = (height - row_end)..(height - row_start);
+        let budget = opts.budget.unwrap_or(crate::exec::DEFAULT_BUDGET);
+        match job::run(&job, Some(window_rows), &mut crate::exec::NoTextures, budget) {
+            Ok(out) => {
+                ok = true;
+                quads = out.stats.quads;
+                pixels = out.framebuffer.rgba8_rows(row_start..row_end);
+                diags.extend(out.warnings.into_iter().map(|d| SourcedDiagnostic { source: Source::Render, diagnostic: d }));
+            }
+            Err(d) => diags.push(d),
+        }
+    }
+    let list: Vec<DiagnosticOut> = diags.iter().map(diagnostic_out).collect();
+    set(&result, "ok", &JsValue::from_bool(ok));
+    set(&result, "width", &JsValue::from(width));
+    set(&result, "height", &JsValue::from(height));
+    set(&result, "rowStart", &JsValue::from(row_start));
+    set(&result, "rowEnd", &JsValue::from(row_end));
+    set(&result, "pixels", &js_sys::Uint8Array::from(pixels.as_slice()).into());
+    set(&result, "diagnostics", &serde_wasm_bindgen::to_value(&list).unwrap_or(JsValue::NULL));
+    set(&result, "quads", &JsValue::from(quads as f64));
+    set(&result, "ms", &JsValue::from(js_sys::Date::now() - start));
+    result.into()
+}
+
+/// The names of the built-in meshes, for the page's menu.
+#[wasm_bindgen(js_name = renderMeshes)]
+pub fn render_meshes() -> JsValue {
+    serde_wasm_bindgen::to_value(crate::render::mesh::BUILTIN_MESHES).unwrap_or(JsValue::NULL)
+}
