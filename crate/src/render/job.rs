@@ -128,6 +128,9 @@ pub fn prepare(req: &Request) -> (Option<Job>, Vec<SourcedDiagnostic>) {
         return (None, diags);
     }
     let (Some((fs, fs_shader)), Some(mesh)) = (fs, mesh) else { return (None, diags) };
+    if let Some((_, vs_shader)) = &vs {
+        link_diagnostics(vs_shader, &fs_shader, req, &mut diags);
+    }
     let vs = vs.map(|(p, s)| (p, VsInterface::from_shader(&s)));
     let mut constants = Constants::new();
     for c in &req.constants {
@@ -149,6 +152,22 @@ pub fn prepare(req: &Request) -> (Option<Job>, Vec<SourcedDiagnostic>) {
         vs_lines: req.vs.map(LineIndex::new),
     };
     (Some(job), diags)
+}
+
+/// The validator's linkage checks (`valid::link`), in rendering terms: an input nothing writes
+/// is not an error for a draw — it reads (0, 0, 0, 1) — so L001 and L002 become warnings.
+fn link_diagnostics(vs: &Shader, fs: &Shader, req: &Request, diags: &mut Vec<SourcedDiagnostic>) {
+    let (mut vd, mut fd) = crate::valid::link(vs, fs);
+    if let Some(text) = req.vs {
+        diag::locate(&mut vd, &LineIndex::new(text));
+    }
+    diag::locate(&mut fd, &LineIndex::new(req.fs));
+    for d in fd.iter_mut().filter(|d| d.is_error() && (d.code == "L001" || d.code == "L002")) {
+        d.severity = crate::diag::Severity::Warning;
+        d.message.push_str(if d.code == "L001" { "; it reads (0, 0, 0, 1)" } else { "; those channels read 0" });
+    }
+    diags.extend(vd.into_iter().filter(|d| d.severity != crate::diag::Severity::Note).map(|d| SourcedDiagnostic { source: Source::Vertex, diagnostic: d }));
+    diags.extend(fd.into_iter().map(|d| SourcedDiagnostic { source: Source::Fragment, diagnostic: d }));
 }
 
 /// The framebuffer size limits, checked before anything is allocated.
@@ -194,6 +213,11 @@ pub fn run_into(
             draw(fb, &job.mesh, &vs_if, &mut vs_stage, &job.fs_if, &mut fs_stage, &config, &mut warnings).map_err(|d| (d, Source::Fragment))
         }
     };
+    // With a vertex shader the validator's linkage check has already reported missing inputs,
+    // with their place in the text.
+    if job.vs.is_some() {
+        warnings.retain(|w| w.code != super::link::MISSING_INPUT);
+    }
     match result {
         Ok(stats) => Ok((stats, warnings)),
         Err((mut d, mut source)) => {
