@@ -90,7 +90,7 @@ impl FsInterface {
                 continue;
             }
             for r in d.range.first..=d.range.last {
-                let semantic = d.semantic.map(|s| (s.name, s.index + (r - d.range.first)));
+                let semantic = d.semantic.map(|s| (s.name, s.index.saturating_add(r - d.range.first)));
                 match d.file {
                     File::In => fs.inputs.push(FsInput {
                         register: r,
@@ -123,7 +123,7 @@ impl VsInterface {
         for d in shader.declarations.iter().filter(|d| d.file == File::Out && d.range.count() <= 4096) {
             if let Some(s) = d.semantic {
                 for r in d.range.first..=d.range.last {
-                    vs.outputs.push(VsOutput { register: r, semantic: s.name, index: s.index + (r - d.range.first) });
+                    vs.outputs.push(VsOutput { register: r, semantic: s.name, index: s.index.saturating_add(r - d.range.first) });
                 }
             }
         }
