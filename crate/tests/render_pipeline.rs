@@ -83,7 +83,7 @@ fn render(mesh: &Mesh, vs_if: &VsInterface, fs_if: &FsInterface, w: u32, h: u32,
     let mut warnings = Vec::new();
     let mut vs = copy_vs;
     let mut fs = copy_fs;
-    let cfg = DrawConfig { rows: None, depth_test: depth };
+    let cfg = DrawConfig { rows: None, depth_test: depth, ..DrawConfig::default() };
     draw(&mut fb, mesh, vs_if, &mut vs, fs_if, &mut fs, &cfg, &mut warnings).unwrap();
     (fb, warnings)
 }
@@ -310,7 +310,7 @@ fn cube_with_depth_test_shows_the_nearest_face() {
         let fs_if = fs_with(&[(SemanticName::Generic, 0, Interp::Perspective)]);
         let (w, h) = (32, 32);
         let mut fb = Framebuffer::new(w, h, 1).unwrap();
-        let cfg = DrawConfig { rows: None, depth_test: true };
+        let cfg = DrawConfig { rows: None, depth_test: true, ..DrawConfig::default() };
         draw(&mut fb, &cube, &vs_if, &mut vs, &fs_if, &mut copy_fs, &cfg, &mut Vec::new()).unwrap();
         for y in 0..h {
             for x in 0..w {
@@ -344,7 +344,7 @@ fn row_ranges_render_the_same_rows_as_a_full_draw() {
     let (full, _) = render(&mesh, &vs_if, &fs_if, 24, 20, true);
     let mut parts = Framebuffer::new(24, 20, 1).unwrap();
     for rows in [0..6, 6..13, 13..20] {
-        let cfg = DrawConfig { rows: Some(rows), depth_test: true };
+        let cfg = DrawConfig { rows: Some(rows), depth_test: true, ..DrawConfig::default() };
         draw(&mut parts, &mesh, &vs_if, &mut copy_vs, &fs_if, &mut copy_fs, &cfg, &mut Vec::new()).unwrap();
     }
     assert_eq!(full.targets[0], parts.targets[0]);

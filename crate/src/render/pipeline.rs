@@ -13,7 +13,7 @@ use super::stage::{FragmentStage, FsInterface, InputPlanes, Quad, QuadBatch, Qua
 use crate::diag::Diagnostic;
 use crate::ir::{Interp, SemanticName, Span};
 
-/// Quads per fragment-stage call: a 16x16-pixel tile's worth.
+/// Default quads per fragment-stage call.
 pub const BATCH_QUADS: usize = 64;
 
 /// Options of one draw.
@@ -23,6 +23,8 @@ pub struct DrawConfig {
     pub rows: Option<std::ops::Range<u32>>,
     /// LESS depth test against the framebuffer's depth buffer (cleared to 1.0).
     pub depth_test: bool,
+    /// Quads per fragment-stage call (0 = [`BATCH_QUADS`]).
+    pub batch_quads: usize,
 }
 
 /// Counters of one draw.
@@ -99,6 +101,7 @@ struct Raster<'a> {
     batch: QuadBatch,
     outputs: QuadOutputs,
     inv_w_lanes: Vec<[f32; 4]>,
+    batch_limit: usize,
 }
 
 impl<'a> Raster<'a> {
@@ -116,6 +119,7 @@ impl<'a> Raster<'a> {
             batch: QuadBatch { input_registers: fs_if.input_registers, ..QuadBatch::default() },
             outputs: QuadOutputs::default(),
             inv_w_lanes: Vec::new(),
+            batch_limit: if config.batch_quads == 0 { BATCH_QUADS } else { config.batch_quads },
         }
     }
 
@@ -140,7 +144,7 @@ impl<'a> Raster<'a> {
         let region = Region { x0: 0, x1: self.fb.width as i64, y0: self.row_range.0 as i64, y1: self.row_range.1 as i64 };
         rasterize(&tri, region, |x, y, coverage| {
             self.batch.quads.push(Quad { x, y, coverage });
-            if self.batch.quads.len() == BATCH_QUADS {
+            if self.batch.quads.len() >= self.batch_limit {
                 self.flush(&tri, fs, stats)?;
             }
             Ok(())
