@@ -86,7 +86,7 @@ impl<'a> Parser<'a> {
                 Span::new(open, self.cur.last_end),
             ));
         }
-        self.end_of_statement("the immediate")?;
+        self.end_of_statement(|| "the immediate".into())?;
         let imm = Immediate { ty, bits, count: want as u8, written_index, span: Span::new(start, self.cur.last_end) };
         self.push_statement(Statement::Immediate(self.shader.immediates.len()));
         self.shader.immediates.push(imm);
@@ -120,7 +120,7 @@ impl<'a> Parser<'a> {
                 self.implied_array_size = p.vertices_per_primitive();
             }
         }
-        self.end_of_statement("the property")?;
+        self.end_of_statement(|| "the property".into())?;
         self.push_statement(Statement::Property(self.shader.properties.len()));
         self.shader.properties.push(Property { name, value, span: Span::new(start, self.cur.last_end) });
         Ok(())

@@ -96,6 +96,11 @@ impl<'a> Parser<'a> {
     /// Parses the whole text. Returns the shader (always built, possibly partial) and the
     /// diagnostics in source order.
     pub(crate) fn run(mut self) -> (Shader, Vec<Diagnostic>) {
+        // One statement per line is the norm: size the lists once instead of growing them
+        // (on large texts regrowth and its page faults cost more than the parsing).
+        let lines = self.cur.text.bytes().filter(|&b| b == b'\n').count() + 1;
+        self.shader.instructions.reserve(lines);
+        self.shader.order.reserve(lines);
         self.trivia_warnings();
         self.cur.skip_ws();
         self.header();
@@ -167,7 +172,7 @@ impl<'a> Parser<'a> {
                 if matches!(p, Processor::TessCtrl | Processor::TessEval) {
                     self.implied_array_size = 32;
                 }
-                if let Err(d) = self.end_of_statement("the processor header") {
+                if let Err(d) = self.end_of_statement(|| "the processor header".into()) {
                     let resume = self.cur.next_line_start(d.span.start as usize);
                     self.diags.push(d);
                     self.cur.commit(resume);
@@ -239,11 +244,12 @@ impl<'a> Parser<'a> {
     }
 
     /// Checks that the statement ends here (whitespace, a comment or the end of the text).
-    pub(crate) fn end_of_statement(&mut self, what: &str) -> PResult<()> {
+    /// `what` names the statement in the error message ("the `MOV` instruction").
+    pub(crate) fn end_of_statement(&mut self, what: impl FnOnce() -> String) -> PResult<()> {
         match self.cur.peek() {
             None => Ok(()),
             Some(b) if is_ws(b) => Ok(()),
-            Some(_) => Err(self.expected_code(codes::SYNTAX, &format!("a new line after {}", what))),
+            Some(_) => Err(self.expected_code(codes::SYNTAX, &format!("a new line after {}", what()))),
         }
     }
 
