@@ -111,6 +111,8 @@ impl<'a> Parser<'a> {
 
         let ndst = info.num_dst as usize;
         let nsrc = info.num_src as usize;
+        inst.dst.reserve_exact(ndst);
+        inst.src.reserve_exact(nsrc);
         let total = ndst + nsrc + info.has(F_TEX) as usize;
         for i in 0..total {
             if i > 0 {
