@@ -186,16 +186,17 @@ impl<'a> Parser<'a> {
             format!("expected the processor header (FRAG, VERT, GEOM, TESS_CTRL, TESS_EVAL or COMP), found {}", found),
             span,
         );
-        // A header-like word (FRAG1.1, FRAGMENT, …) is skipped with its line; anything else is
-        // parsed as the first statement.
-        if let Some(s) = word {
+        // A header-like word (FRAG1.1, FRAGMENT, …) or a stray character is skipped with its
+        // line; any other word is parsed as the first statement.
+        let header_like = word.is_some_and(|s| {
             let w = self.cur.slice(s).to_ascii_uppercase();
-            if ["FRAG", "VERT", "GEOM", "TESS", "COMP"].iter().any(|p| w.starts_with(p)) {
-                let resume = self.cur.next_line_start(start);
-                self.cur.commit(resume);
-            } else {
-                d.message.push_str(" (the first word of a shader names its stage)");
-            }
+            ["FRAG", "VERT", "GEOM", "TESS", "COMP"].iter().any(|p| w.starts_with(p))
+        });
+        if word.is_none() || header_like {
+            let resume = self.cur.next_line_start(start);
+            self.cur.commit(resume);
+        } else {
+            d.message.push_str(" (the first word of a shader names its stage)");
         }
         self.diags.push(d);
     }
