@@ -41,6 +41,10 @@ impl<'a> Cursor<'a> {
         self.bytes.len()
     }
 
+    pub fn is_empty(&self) -> bool {
+        self.bytes.is_empty()
+    }
+
     pub fn at_end(&self) -> bool {
         self.pos >= self.bytes.len()
     }

@@ -146,10 +146,10 @@ impl<'a> Parser<'a> {
 /// One immediate value as raw bits (the low 32 bits for 32-bit types).
 fn parse_value(ty: ImmType, tok: &str) -> Result<u64, String> {
     match ty {
-        ImmType::Flt32 => number::parse_f32(tok).map(|(b, _)| b as u64),
+        ImmType::Flt32 => number::parse_f32(tok).map(|b| b as u64),
         ImmType::Uint32 => number::parse_u32(tok).map(|v| v as u64),
         ImmType::Int32 => number::parse_i32(tok).map(|v| v as u32 as u64),
-        ImmType::Flt64 => number::parse_f64(tok).map(|(b, _)| b),
+        ImmType::Flt64 => number::parse_f64(tok),
         ImmType::Uint64 => number::parse_u64(tok),
         ImmType::Int64 => number::parse_i64(tok).map(|v| v as u64),
     }

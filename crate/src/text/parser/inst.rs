@@ -216,12 +216,6 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// True when the next token (after whitespace) lies on a later line than the last token read.
-    pub(crate) fn next_is_on_new_line(&self) -> bool {
-        let p = self.cur.ws_end(self.cur.pos);
-        self.cur.newline_between(self.cur.last_end.min(self.cur.pos), p)
-    }
-
     /// The error for operand `i` missing (`need_comma`: the `,` before it is missing too).
     fn missing_operand(&self, info: &OpInfo, i: usize, need_comma: bool) -> Diagnostic {
         let ndst = info.num_dst as usize;

@@ -274,12 +274,17 @@ impl<'a> Parser<'a> {
 
     /// What stands next (after whitespace), as (span, description), with the end-of-line rule.
     pub(crate) fn found(&self) -> (Span, String) {
-        let p = self.cur.ws_end(self.cur.pos);
-        let from = self.cur.last_end.min(self.cur.pos);
-        if self.cur.newline_between(from, p) {
-            return (Span::new(from, from), "end of line".to_string());
+        if self.next_is_on_new_line() {
+            let at = self.cur.last_end.min(self.cur.pos);
+            return (Span::new(at, at), "end of line".to_string());
         }
-        self.cur.describe_at(p)
+        self.cur.describe_at(self.cur.ws_end(self.cur.pos))
+    }
+
+    /// True when the next token (after whitespace) lies on a later line than the last token read.
+    pub(crate) fn next_is_on_new_line(&self) -> bool {
+        let p = self.cur.ws_end(self.cur.pos);
+        self.cur.newline_between(self.cur.last_end.min(self.cur.pos), p)
     }
 
     /// Skips whitespace and expects `c`.
