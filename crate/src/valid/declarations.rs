@@ -109,8 +109,7 @@ fn check_duplicates(cx: &Context, out: &mut Vec<Diagnostic>) {
         })
     };
     let mut found: Vec<(usize, usize, u32)> = Vec::new();
-    for (file, _, entries) in cx.decls.groups() {
-        let _ = file;
+    for (_, _, entries) in cx.decls.groups() {
         // Track the entry reaching furthest so far; any later entry starting inside it overlaps.
         let mut furthest: Option<super::regmap::Entry> = None;
         for e in entries {
@@ -119,7 +118,7 @@ fn check_duplicates(cx: &Context, out: &mut Vec<Diagnostic>) {
                     found.push((e.decl, f.decl, e.first));
                 }
             }
-            if furthest.map_or(true, |f| e.last > f.last) {
+            if furthest.is_none_or(|f| e.last > f.last) {
                 furthest = Some(*e);
             }
         }
@@ -132,7 +131,7 @@ fn check_duplicates(cx: &Context, out: &mut Vec<Diagnostic>) {
         // Report on the declaration that comes second in the text.
         let (second, first) = if a.span.start >= b.span.start { (a, b) } else { (b, a) };
         out.push(
-            Diagnostic::error("V008", format!("{}[{}] is declared more than once", second.file, reg.max(first.range.first)), second.span)
+            Diagnostic::error("V008", format!("{}[{}] is declared more than once", second.file, reg), second.span)
                 .with_related("first declared here", first.span),
         );
     }
