@@ -42,17 +42,57 @@ fn doc_examples() -> Vec<(String, String)> {
             }
         } else if let Some(rest) = line.strip_prefix("#### ") {
             code = rest.split_whitespace().next().map(str::to_string);
-        } else if line.starts_with("```tgsi") {
+        } else if line.trim_end() == "```tgsi" {
             block = Some(String::new());
         }
     }
     out
 }
 
+/// The `#### L…` sections: (code, vertex shader, fragment shader) from their tgsi-vs/tgsi-fs blocks.
+fn doc_link_examples() -> Vec<(String, String, String)> {
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/diagnostics.md")).expect("docs");
+    let mut out = Vec::new();
+    let (mut code, mut vs, mut cur): (Option<String>, Option<String>, Option<(bool, String)>) = (None, None, None);
+    for line in doc.lines() {
+        if let Some((is_vs, b)) = cur.as_mut() {
+            if line.starts_with("```") {
+                if *is_vs {
+                    vs = Some(b.clone());
+                } else if let (Some(c), Some(v)) = (code.take(), vs.take()) {
+                    out.push((c, v, b.clone()));
+                }
+                cur = None;
+            } else {
+                b.push_str(line);
+                b.push('\n');
+            }
+        } else if let Some(rest) = line.strip_prefix("#### ") {
+            code = rest.split_whitespace().next().map(str::to_string);
+            vs = None;
+        } else if line.starts_with("```tgsi-vs") {
+            cur = Some((true, String::new()));
+        } else if line.starts_with("```tgsi-fs") {
+            cur = Some((false, String::new()));
+        }
+    }
+    out
+}
+
+#[test]
+fn every_documented_linkage_example_produces_its_code() {
+    let examples = doc_link_examples();
+    assert_eq!(examples.len(), 5, "L000..L004");
+    for (code, vs, fs) in examples {
+        let (v, f) = link(&vs, &fs);
+        assert!(v.iter().chain(&f).any(|x| x.code == code), "example of {}:\n{}\n{}\n{:#?} {:#?}", code, vs, fs, v, f);
+    }
+}
+
 #[test]
 fn every_documented_example_produces_its_code() {
     let examples = doc_examples();
-    assert!(examples.len() >= 45, "found {} examples", examples.len());
+    assert!(examples.len() >= 55, "found {} examples", examples.len());
     for (code, text) in examples {
         let d = diags(&text);
         assert!(d.iter().any(|x| x.code == code), "example of {} does not produce it:\n{}\n{:#?}", code, text, d);
