@@ -46,12 +46,18 @@ fn v206_indirect_from_a_non_address_file() {
 
 #[test]
 fn v207_arrays_and_vertex_indices() {
-    // "(3)" names an array id no declaration has.
-    let d = diags("FRAG\nDCL ADDR[0]\nDCL TEMP[0..3], ARRAY(1)\nARL ADDR[0].x, TEMP[0].xxxx\nMOV TEMP[0], TEMP[ADDR[0].x+1](3)\nEND\n");
-    assert_eq!(one(&d, "V207").line, 5);
-    // Offset 9 is outside ARRAY(1) = TEMP[0..3].
-    let d = diags("FRAG\nDCL ADDR[0]\nDCL TEMP[0..3], ARRAY(1)\nARL ADDR[0].x, TEMP[0].xxxx\nMOV TEMP[0], TEMP[ADDR[0].x+9](1)\nEND\n");
-    assert_eq!(one(&d, "V207").line, 5);
+    // "(3)" names an array id no declaration has. In "MOV TEMP[0], TEMP[ADDR[0].x+1](3)" the
+    // index bracket opens at column 18.
+    expect(
+        "FRAG\nDCL ADDR[0]\nDCL TEMP[0..3], ARRAY(1)\nARL ADDR[0].x, TEMP[0].xxxx\nMOV TEMP[0], TEMP[ADDR[0].x+1](3)\nEND\n",
+        &[("V207", 5, 18)],
+    );
+    // Offset 9 is outside ARRAY(1) = TEMP[0..3]; the note shows the array's declaration.
+    let d = expect(
+        "FRAG\nDCL ADDR[0]\nDCL TEMP[0..3], ARRAY(1)\nARL ADDR[0].x, TEMP[0].xxxx\nMOV TEMP[0], TEMP[ADDR[0].x+9](1)\nEND\n",
+        &[("V207", 5, 18)],
+    );
+    assert_eq!(d[0].related[0].line, 3);
     clean("FRAG\nDCL ADDR[0]\nDCL TEMP[0..3], ARRAY(1)\nARL ADDR[0].x, TEMP[0].xxxx\nMOV TEMP[0], TEMP[ADDR[0].x+1](1)\nEND\n");
     // Triangles have 3 vertices: IN[3][0] is out of range. "MOV OUT[0], IN[3][0]": the vertex
     // bracket "[3]" starts at column 15.
