@@ -416,7 +416,7 @@ pub fn analyze(shader: &Shader) -> Structure {
     let (depth, recursive) = super::limits::call_graph(shader, &s.targets);
     s.call_depth = depth;
     if let Some(at) = recursive.and_then(|i| shader.instructions.get(i)) {
-        diags.push(Diagnostic::error("V115", "this CAL makes a subroutine call itself (recursion is not supported)", at.span));
+        diags.push(Diagnostic::error("V115", "this CAL makes a subroutine call itself, directly or through others: recursion is not supported", at.span));
     }
     s.diagnostics = diags;
     s

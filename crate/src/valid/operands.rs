@@ -126,7 +126,7 @@ fn check_dsts(ins: &Instruction, info: &OpInfo, out: &mut Vec<Diagnostic>) {
         if info.output == OutputMode::Channel && constant_channels != 0 && mask & !constant_channels == 0 {
             out.push(Diagnostic::warning(
                 "V209",
-                format!("{} only writes channel(s) where its result is always 1.0: the mask{} selects nothing it computes", info.name, d.write_mask.suffix()),
+                format!("{} always writes 1.0 in the channel(s) {}: this write mask selects nothing it computes", info.name, d.write_mask.suffix()),
                 d.span,
             ));
         }
