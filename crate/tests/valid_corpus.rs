@@ -109,7 +109,8 @@ fn flagged_pieces() -> Vec<String> {
         .filter_map(|l| {
             let cols: Vec<&str> = l.split('\t').collect();
             let notes = cols.get(4).copied().unwrap_or("");
-            (notes.contains("no-END") || notes.contains("printf-template")).then(|| cols.first().copied().unwrap_or("").to_string())
+            (notes.contains("no-END") || notes.contains("printf-template"))
+                .then(|| cols.first().copied().unwrap_or("").to_string())
         })
         .collect()
 }

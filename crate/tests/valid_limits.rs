@@ -75,7 +75,10 @@ fn v510_call_depth() {
 #[test]
 fn long_programs_are_linear() {
     let n = 200_000;
-    let text = format!("FRAG\nDCL TEMP[0..1]\nDCL OUT[0], COLOR\n{}MOV OUT[0], TEMP[1]\nEND\n", "ADD TEMP[1], TEMP[0], TEMP[1]\n".repeat(n));
+    let text = format!(
+        "FRAG\nDCL TEMP[0..1]\nDCL OUT[0], COLOR\n{}MOV OUT[0], TEMP[1]\nEND\n",
+        "ADD TEMP[1], TEMP[0], TEMP[1]\n".repeat(n)
+    );
     let start = Instant::now();
     let d = diags(&text);
     assert!(d.is_empty(), "{:?}", d.first());

@@ -33,7 +33,10 @@ fn v204_v205_address_registers() {
     // "MOV ADDR[0].x, TEMP[0]": ADDR at column 5.
     expect("FRAG\nDCL ADDR[0]\nDCL TEMP[0]\nMOV ADDR[0].x, TEMP[0]\nEND\n", &[("V204", 4, 5)]);
     // "MOV TEMP[0], ADDR[0]": ADDR read as a value at column 14.
-    expect("FRAG\nDCL ADDR[0]\nDCL TEMP[0]\nARL ADDR[0].x, TEMP[0].xxxx\nMOV TEMP[0], ADDR[0]\nEND\n", &[("V205", 5, 14)]);
+    expect(
+        "FRAG\nDCL ADDR[0]\nDCL TEMP[0]\nARL ADDR[0].x, TEMP[0].xxxx\nMOV TEMP[0], ADDR[0]\nEND\n",
+        &[("V205", 5, 14)],
+    );
     clean("FRAG\nDCL ADDR[0]\nDCL TEMP[0..3]\nUARL ADDR[0].x, TEMP[0].xxxx\nMOV TEMP[0], TEMP[ADDR[0].x+1]\nEND\n");
 }
 
@@ -86,7 +89,10 @@ fn v208_number_of_indices() {
 #[test]
 fn v209_channel_results_masked_to_constants() {
     // LIT writes 1.0 to x; "LIT TEMP[0].x, TEMP[0]": the destination is at column 5.
-    let d = expect("FRAG\nDCL OUT[0], COLOR\nDCL TEMP[0]\nLIT TEMP[0].x, TEMP[0]\nMOV OUT[0], TEMP[0]\nEND\n", &[("V209", 4, 5)]);
+    let d = expect(
+        "FRAG\nDCL OUT[0], COLOR\nDCL TEMP[0]\nLIT TEMP[0].x, TEMP[0]\nMOV OUT[0], TEMP[0]\nEND\n",
+        &[("V209", 4, 5)],
+    );
     assert!(!d[0].is_error());
     clean("FRAG\nDCL OUT[0], COLOR\nDCL TEMP[0]\nLIT TEMP[0].yz, TEMP[0]\nMOV OUT[0], TEMP[0]\nEND\n");
 }

@@ -14,7 +14,11 @@ impl Lcg {
         self.0 >> 33
     }
     fn below(&mut self, n: usize) -> usize {
-        if n == 0 { 0 } else { (self.next() % n as u64) as usize }
+        if n == 0 {
+            0
+        } else {
+            (self.next() % n as u64) as usize
+        }
     }
 }
 
@@ -50,7 +54,24 @@ fn mutate(text: &str, rng: &mut Lcg) -> String {
                 }
             }
             _ => {
-                let flow = ["IF TEMP[0].xxxx", "ENDIF", "ELSE", "BGNLOOP", "ENDLOOP", "BRK", "CONT", "CAL :3", "RET", "END", "BGNSUB", "ENDSUB", "SWITCH TEMP[0].xxxx", "CASE TEMP[0].xxxx", "DEFAULT", "ENDSWITCH"];
+                let flow = [
+                    "IF TEMP[0].xxxx",
+                    "ENDIF",
+                    "ELSE",
+                    "BGNLOOP",
+                    "ENDLOOP",
+                    "BRK",
+                    "CONT",
+                    "CAL :3",
+                    "RET",
+                    "END",
+                    "BGNSUB",
+                    "ENDSUB",
+                    "SWITCH TEMP[0].xxxx",
+                    "CASE TEMP[0].xxxx",
+                    "DEFAULT",
+                    "ENDSWITCH",
+                ];
                 lines.insert(i, flow[rng.below(flow.len())].to_string());
             }
         }

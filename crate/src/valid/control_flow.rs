@@ -142,7 +142,15 @@ impl<'a> Walker<'a> {
         if let Some(n) = nearest.get_mut(slot_of(kind)) {
             *n = Some(self.stack.len());
         }
-        self.stack.push(Open { kind, at, else_at: None, labels: Vec::new(), default_at: None, exits: Vec::new(), nearest });
+        self.stack.push(Open {
+            kind,
+            at,
+            else_at: None,
+            labels: Vec::new(),
+            default_at: None,
+            exits: Vec::new(),
+            nearest,
+        });
         let span = self.span(at);
         // Depths are counted incrementally so deep nesting stays linear.
         let k = slot_of(kind);
@@ -224,7 +232,10 @@ impl<'a> Walker<'a> {
                         ),
                         self.span(i),
                     )
-                    .with_related(format!("this {} needs its {} first", self.name(inner.at), inner.kind.closer()), self.span(inner.at)),
+                    .with_related(
+                        format!("this {} needs its {} first", self.name(inner.at), inner.kind.closer()),
+                        self.span(inner.at),
+                    ),
                 );
                 self.leave(inner.kind);
             }
@@ -262,7 +273,14 @@ impl<'a> Walker<'a> {
 /// Runs the whole control-flow analysis in one pass over the instructions.
 pub fn analyze(shader: &Shader) -> Structure {
     let n = shader.instructions.len();
-    let mut w = Walker { shader, stack: Vec::new(), partner: vec![None; n], diags: Vec::new(), s: Structure::default(), now: [0; 3] };
+    let mut w = Walker {
+        shader,
+        stack: Vec::new(),
+        partner: vec![None; n],
+        diags: Vec::new(),
+        s: Structure::default(),
+        now: [0; 3],
+    };
     let mut end_at: Option<usize> = None;
     let mut main_rets: Vec<usize> = Vec::new();
     let mut stray_reported = false;
@@ -306,8 +324,12 @@ pub fn analyze(shader: &Shader) -> Structure {
                 }
                 Some((k, at, _)) => {
                     w.diags.push(
-                        Diagnostic::error("V101", format!("ELSE inside a {} that is not closed: ELSE must belong to an IF", k.opener()), ins.span)
-                            .with_related(format!("the open {}", w.name(at)), w.span(at)),
+                        Diagnostic::error(
+                            "V101",
+                            format!("ELSE inside a {} that is not closed: ELSE must belong to an IF", k.opener()),
+                            ins.span,
+                        )
+                        .with_related(format!("the open {}", w.name(at)), w.span(at)),
                     );
                 }
                 None => w.diags.push(Diagnostic::error("V101", "ELSE has no matching IF or UIF before it", ins.span)),
@@ -329,8 +351,12 @@ pub fn analyze(shader: &Shader) -> Structure {
                             }
                         } else if let Some(d) = default {
                             w.diags.push(
-                                Diagnostic::warning("V109", "CASE after DEFAULT: tgsi_exec only handles DEFAULT correctly as the last label", ins.span)
-                                    .with_related("the DEFAULT", w.span(d)),
+                                Diagnostic::warning(
+                                    "V109",
+                                    "CASE after DEFAULT: tgsi_exec only handles DEFAULT correctly as the last label",
+                                    ins.span,
+                                )
+                                .with_related("the DEFAULT", w.span(d)),
                             );
                         }
                         if let Some(o) = w.stack.last_mut() {
@@ -350,7 +376,9 @@ pub fn analyze(shader: &Shader) -> Structure {
             Opcode::ENDSWITCH => w.close(Kind::Switch, i),
             Opcode::BRK => match w.enclosing(&[Kind::Loop, Kind::Switch]) {
                 Some(o) => o.exits.push(i),
-                None => w.diags.push(Diagnostic::error("V105", "BRK is only allowed inside a loop or a SWITCH", ins.span)),
+                None => {
+                    w.diags.push(Diagnostic::error("V105", "BRK is only allowed inside a loop or a SWITCH", ins.span))
+                }
             },
             Opcode::CONT => match w.enclosing(&[Kind::Loop]) {
                 Some(o) => o.exits.push(i),
@@ -416,7 +444,11 @@ pub fn analyze(shader: &Shader) -> Structure {
     let (depth, recursive) = super::limits::call_graph(shader, &s.targets);
     s.call_depth = depth;
     if let Some(at) = recursive.and_then(|i| shader.instructions.get(i)) {
-        diags.push(Diagnostic::error("V115", "this CAL makes a subroutine call itself, directly or through others: recursion is not supported", at.span));
+        diags.push(Diagnostic::error(
+            "V115",
+            "this CAL makes a subroutine call itself, directly or through others: recursion is not supported",
+            at.span,
+        ));
     }
     s.diagnostics = diags;
     s
@@ -427,7 +459,11 @@ fn resolve_calls(w: &mut Walker, cals: &[usize]) {
     for &i in cals {
         let Some(ins) = w.shader.instructions.get(i) else { continue };
         let Some(label) = ins.label else {
-            w.diags.push(Diagnostic::error("V112", "CAL needs a :label giving the instruction number of its BGNSUB", ins.span));
+            w.diags.push(Diagnostic::error(
+                "V112",
+                "CAL needs a :label giving the instruction number of its BGNSUB",
+                ins.span,
+            ));
             continue;
         };
         let target = w.shader.instructions.get(label as usize);
@@ -445,7 +481,11 @@ fn resolve_calls(w: &mut Walker, cals: &[usize]) {
             }
             None => w.diags.push(Diagnostic::error(
                 "V113",
-                format!("CAL :{} points past the last instruction ({} instructions)", label, w.shader.instructions.len()),
+                format!(
+                    "CAL :{} points past the last instruction ({} instructions)",
+                    label,
+                    w.shader.instructions.len()
+                ),
                 ins.span,
             )),
         }
@@ -468,7 +508,10 @@ fn check_labels(w: &mut Walker) {
         w.diags.push(
             Diagnostic::warning(
                 "V114",
-                format!("{} :{} disagrees with the structure: its {} is instruction {}, so the label should be :{}", name, label, partner_name, partner, partner),
+                format!(
+                    "{} :{} disagrees with the structure: its {} is instruction {}, so the label should be :{}",
+                    name, label, partner_name, partner, partner
+                ),
                 ins.span,
             )
             .with_related(format!("the matching {}", partner_name), w.span(partner)),

@@ -121,8 +121,12 @@ fn check_duplicates(cx: &Context, out: &mut Vec<Diagnostic>) {
                     let (second, earlier) = if d.span.start >= first.span.start { (d, first) } else { (first, d) };
                     let at = second.semantic.map_or(second.span, |s| s.span);
                     out.push(
-                        Diagnostic::error("V406", format!("{} semantic {}[{}] is declared twice", file_word(it.0), it.1, it.2), at)
-                            .with_related("first declared here", earlier.span),
+                        Diagnostic::error(
+                            "V406",
+                            format!("{} semantic {}[{}] is declared twice", file_word(it.0), it.1, it.2),
+                            at,
+                        )
+                        .with_related("first declared here", earlier.span),
                     );
                 }
                 if it.3 > p.3 {

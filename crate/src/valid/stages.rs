@@ -63,8 +63,13 @@ pub fn property_stages(name: PropertyName) -> StageMask {
     use PropertyName::*;
     match name {
         GsInputPrimitive | GsOutputPrimitive | GsMaxOutputVertices | GsInvocations => S_GEOM,
-        FsCoordOrigin | FsCoordPixelCenter | FsColor0WritesAllCbufs | FsDepthLayout | FsEarlyDepthStencil
-        | FsPostDepthCoverage | FsBlendEquationAdvanced => S_FRAG,
+        FsCoordOrigin
+        | FsCoordPixelCenter
+        | FsColor0WritesAllCbufs
+        | FsDepthLayout
+        | FsEarlyDepthStencil
+        | FsPostDepthCoverage
+        | FsBlendEquationAdvanced => S_FRAG,
         VsProhibitUcps | VsWindowSpacePosition | VsBlitSgprsAmd => S_VERT,
         TcsVerticesOut => S_TESS_CTRL,
         TesPrimMode | TesSpacing | TesVertexOrderCw | TesPointMode => S_TESS_EVAL,
@@ -78,8 +83,16 @@ pub fn property_stages(name: PropertyName) -> StageMask {
 fn implicit_lod(op: Opcode) -> bool {
     matches!(
         op,
-        Opcode::TEX | Opcode::TXB | Opcode::TXP | Opcode::TEX2 | Opcode::TXB2 | Opcode::LODQ | Opcode::LOD
-            | Opcode::SAMPLE | Opcode::SAMPLE_B | Opcode::SAMPLE_C
+        Opcode::TEX
+            | Opcode::TXB
+            | Opcode::TXP
+            | Opcode::TEX2
+            | Opcode::TXB2
+            | Opcode::LODQ
+            | Opcode::LOD
+            | Opcode::SAMPLE
+            | Opcode::SAMPLE_B
+            | Opcode::SAMPLE_C
     )
 }
 
@@ -91,7 +104,12 @@ pub(crate) fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
         if info.stages & bit(p) == 0 {
             out.push(Diagnostic::error(
                 "V301",
-                format!("{} is only available in {} shaders, not in a {} shader", info.name, stage_words(info.stages), stage_word(p)),
+                format!(
+                    "{} is only available in {} shaders, not in a {} shader",
+                    info.name,
+                    stage_words(info.stages),
+                    stage_word(p)
+                ),
                 ins.opcode_span,
             ));
         } else if p != Processor::Fragment && implicit_lod(ins.opcode) {
@@ -112,7 +130,11 @@ pub(crate) fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
             (PropertyName::GsMaxOutputVertices, "how many vertices it may emit (without it, none)"),
         ] {
             if shader.property(name).is_none() {
-                out.push(Diagnostic::warning("V308", format!("a geometry shader should declare PROPERTY {}: {}", name, why), shader.header_span));
+                out.push(Diagnostic::warning(
+                    "V308",
+                    format!("a geometry shader should declare PROPERTY {}: {}", name, why),
+                    shader.header_span,
+                ));
             }
         }
     }
@@ -121,7 +143,12 @@ pub(crate) fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
         if stages & bit(p) == 0 {
             out.push(Diagnostic::error(
                 "V304",
-                format!("PROPERTY {} applies to {} shaders, not to a {} shader", prop.name, stage_words(stages), stage_word(p)),
+                format!(
+                    "PROPERTY {} applies to {} shaders, not to a {} shader",
+                    prop.name,
+                    stage_words(stages),
+                    stage_word(p)
+                ),
                 prop.span,
             ));
         }
@@ -141,12 +168,21 @@ pub(crate) fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
                     } else if stages & bit(p) == 0 {
                         out.push(Diagnostic::error(
                             "V303",
-                            format!("system value {} exists in {} shaders, not in a {} shader", sem.name, stage_words(stages), stage_word(p)),
+                            format!(
+                                "system value {} exists in {} shaders, not in a {} shader",
+                                sem.name,
+                                stage_words(stages),
+                                stage_word(p)
+                            ),
                             sem.span,
                         ));
                     }
                 } else {
-                    out.push(Diagnostic::error("V303", "a system value declaration needs a name, such as DCL SV[0], FACE", d.span));
+                    out.push(Diagnostic::error(
+                        "V303",
+                        "a system value declaration needs a name, such as DCL SV[0], FACE",
+                        d.span,
+                    ));
                 }
             }
             (File::In, Processor::Vertex) => {
@@ -158,7 +194,11 @@ pub(crate) fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
                     ));
                 }
                 if d.interp.is_some() || d.location.is_some() {
-                    out.push(Diagnostic::error("V305", "vertex shader inputs are not interpolated: remove the interpolation mode", d.span));
+                    out.push(Diagnostic::error(
+                        "V305",
+                        "vertex shader inputs are not interpolated: remove the interpolation mode",
+                        d.span,
+                    ));
                 }
             }
             (File::Out, Processor::Fragment) => {
@@ -167,7 +207,10 @@ pub(crate) fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
                     if !matches!(sem.name, Color | Position | Stencil | SampleMask) {
                         out.push(Diagnostic::error(
                             "V306",
-                            format!("a fragment shader outputs COLOR, POSITION (depth), STENCIL or SAMPLEMASK, not {}", sem.name),
+                            format!(
+                                "a fragment shader outputs COLOR, POSITION (depth), STENCIL or SAMPLEMASK, not {}",
+                                sem.name
+                            ),
                             sem.span,
                         ));
                     }

@@ -58,7 +58,12 @@ fn to_js(d: &Diagnostic) -> JsDiagnostic {
         related: d
             .related
             .iter()
-            .map(|r| JsRelated { message: r.message.clone(), line: r.line, column: r.column, span: JsSpan { start: r.span.start, end: r.span.end } })
+            .map(|r| JsRelated {
+                message: r.message.clone(),
+                line: r.line,
+                column: r.column,
+                span: JsSpan { start: r.span.start, end: r.span.end },
+            })
             .collect(),
     }
 }
