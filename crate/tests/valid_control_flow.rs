@@ -115,7 +115,7 @@ fn match_blocks_gives_structural_partners() {
         "BGNLOOP\nUIF TEMP[0].xxxx\nBRK\nELSE\nCONT\nENDIF\nENDLOOP\nSWITCH TEMP[0].xxxx\nCASE TEMP[0].xxxx\nBRK\nDEFAULT\nENDSWITCH\nCAL :14\nEND\nBGNSUB\nRET\nENDSUB\n",
     );
     let t = tgsi::valid::match_blocks(&parse(&text)).expect("well formed");
-    let get = |i: usize| t.iter().find(|x| x.at == i).map(|x| (x.opcode, x.partner, x.end));
+    let get = |i: usize| tgsi::valid::target_of(&t, i).map(|x| (x.opcode, x.partner, x.end));
     assert_eq!(get(0), Some((Opcode::BGNLOOP, 6, 6)));
     assert_eq!(get(1), Some((Opcode::UIF, 3, 5)));
     assert_eq!(get(2), Some((Opcode::BRK, 6, 6)));
@@ -130,6 +130,7 @@ fn match_blocks_gives_structural_partners() {
     assert_eq!(get(12), Some((Opcode::CAL, 14, 16)));
     assert_eq!(get(15), Some((Opcode::RET, 16, 16)));
     assert_eq!(get(16), Some((Opcode::ENDSUB, 14, 16)));
+    assert_eq!(get(13), None, "END has no partner");
     assert!(tgsi::valid::match_blocks(&parse(&prog("IF TEMP[0].xxxx\nEND\n"))).is_err());
 }
 

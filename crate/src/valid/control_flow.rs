@@ -38,6 +38,11 @@ pub struct BlockTarget {
     pub end: usize,
 }
 
+/// The target of instruction `at` in the (sorted) result of [`match_blocks`], by binary search.
+pub fn target_of(targets: &[BlockTarget], at: usize) -> Option<&BlockTarget> {
+    targets.binary_search_by_key(&at, |t| t.at).ok().and_then(|k| targets.get(k))
+}
+
 /// The whole analysis: targets, diagnostics and the deepest nesting seen (for the limits).
 #[derive(Clone, Debug, Default)]
 pub struct Structure {
@@ -54,8 +59,9 @@ pub struct Structure {
     pub first_at_depth: [Vec<Span>; 3],
 }
 
-/// Computes each structural instruction's partner. `Err` holds the control-flow errors when the
-/// structure is broken (warnings alone do not make it fail).
+/// Computes each structural instruction's partner, sorted by instruction index (see
+/// [`target_of`]). `Err` holds the control-flow errors when the structure is broken (warnings,
+/// such as a label that disagrees, do not make it fail).
 pub fn match_blocks(shader: &Shader) -> Result<Vec<BlockTarget>, Vec<Diagnostic>> {
     let s = analyze(shader);
     if s.diagnostics.iter().any(Diagnostic::is_error) {

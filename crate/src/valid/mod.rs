@@ -26,7 +26,7 @@ use crate::diag::Diagnostic;
 use crate::ir::Shader;
 use crate::opcode::{OpInfo, Opcode, OPCODES};
 
-pub use control_flow::{match_blocks, BlockTarget};
+pub use control_flow::{match_blocks, target_of, BlockTarget};
 pub use limits::Profile;
 
 /// Options for [`check`].
