@@ -13,6 +13,7 @@ pub mod limits;
 pub mod linkage;
 pub mod operands;
 pub mod regmap;
+pub mod report;
 pub mod semantics;
 pub mod stages;
 pub mod usage;
