@@ -51,6 +51,10 @@ fn l003_unused_vertex_outputs_are_notes() {
     // GENERIC[5] (line 5, "DCL OUT[2], GENERIC[5]" col 13) is unread; POSITION is for the rasterizer.
     assert_eq!(codes(&v), vec![("L003", 5, 13)]);
     assert_eq!(v[0].severity, tgsi::diag::Severity::Note);
+    // Neighbour: the fragment shader also reads GENERIC[5]; nothing is left unread.
+    let fs_all = "FRAG\nDCL IN[0].xy, GENERIC[0], PERSPECTIVE\nDCL IN[1], GENERIC[5], PERSPECTIVE\nDCL OUT[0], COLOR\nMOV OUT[0].xy, IN[0].xyyy\nMOV OUT[0].zw, IN[1].xxxx\nEND\n";
+    let (v, f) = link(VS, fs_all);
+    assert_eq!((codes(&v), codes(&f)), (vec![], vec![]));
 }
 
 #[test]
@@ -71,6 +75,11 @@ fn l000_wrong_stages() {
     let (v, f) = link(fs, fs);
     assert_eq!(codes(&v), vec![("L000", 1, 1)]);
     assert_eq!(codes(&f), vec![]);
+    let (v, f) = link(VS, VS);
+    assert_eq!((codes(&v), codes(&f)), (vec![], vec![("L000", 1, 1)]));
+    // Neighbour: a vertex then a fragment shader.
+    let (v, f) = link(VS, fs);
+    assert!(v.iter().chain(&f).all(|d| d.code != "L000"));
 }
 
 #[test]

@@ -45,6 +45,7 @@ fn v206_indirect_from_a_non_address_file() {
     let d = diags("FRAG\nDCL TEMP[0..3]\nMOV TEMP[0], TEMP[TEMP[1].x+1]\nEND\n");
     // "MOV TEMP[0], TEMP[TEMP[1].x+1]": the inner TEMP[1] starts at column 19.
     assert_eq!(triples(&d).iter().filter(|t| t.0 == "V206").copied().collect::<Vec<_>>(), vec![("V206", 3, 19)]);
+    clean("FRAG\nDCL ADDR[0]\nDCL TEMP[0..3]\nUARL ADDR[0].x, TEMP[1].xxxx\nMOV TEMP[0], TEMP[ADDR[0].x+1]\nEND\n");
 }
 
 #[test]
