@@ -37,7 +37,7 @@ pub(crate) fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
         if matches!(imm.ty, ImmType::Flt64 | ImmType::Uint64 | ImmType::Int64) {
             out.push(Diagnostic::error(
                 "V009",
-                format!("immediate type {} is not accepted by tgsi_sanity: use FLT32, UINT32 or INT32", imm.ty),
+                format!("Mesa's tgsi_sanity refuses {} immediates: it accepts FLT32, UINT32 and INT32 only", imm.ty),
                 imm.span,
             ));
         }
