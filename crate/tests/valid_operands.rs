@@ -138,3 +138,15 @@ fn v214_texture_target_against_the_view() {
 fn v216_memory_qualifiers_only_on_memory_opcodes() {
     clean("COMP\nDCL TEMP[0]\nDCL BUFFER[0]\nLOAD TEMP[0], BUFFER[0], TEMP[0], COHERENT\nEND\n");
 }
+
+#[test]
+fn v211_scalar_opcode_reading_x_for_another_channel() {
+    // "RCP TEMP[0].y, TEMP[1]": the source at column 16 has no swizzle, so RCP reads .x.
+    let d = expect("FRAG\nDCL TEMP[0..1]\nRCP TEMP[0].y, TEMP[1]\nEND\n", &[("V211", 3, 16)]);
+    assert!(!d[0].is_error());
+    assert!(d[0].message.contains("TEMP[1].yyyy"), "{}", d[0].message);
+    clean("FRAG\nDCL TEMP[0..1]\nRCP TEMP[0].y, TEMP[1].yyyy\nEND\n");
+    clean("FRAG\nDCL TEMP[0..1]\nRCP TEMP[0].x, TEMP[1]\nEND\n");
+    // Dot products read several channels: no warning.
+    clean("FRAG\nDCL TEMP[0..1]\nDP3 TEMP[0].y, TEMP[1], TEMP[1]\nEND\n");
+}

@@ -150,6 +150,7 @@ fn check_dsts(ins: &Instruction, info: &OpInfo, out: &mut Vec<Diagnostic>) {
                 d.span,
             ));
         }
+        check_scalar_source(ins, info, mask, out);
         if ins.saturate && matches!(info.dst_type, ValType::Int | ValType::Uint | ValType::Int64 | ValType::Uint64) {
             out.push(Diagnostic::warning(
                 "V213",
@@ -157,6 +158,32 @@ fn check_dsts(ins: &Instruction, info: &OpInfo, out: &mut Vec<Diagnostic>) {
                 ins.opcode_span,
             ));
         }
+    }
+}
+
+/// V211: a scalar opcode (RCP, RSQ, SQRT, EX2, LG2, POW, …; output mode "replicated") reads
+/// only the first swizzle channel of each source (`mesa-tgsi-notes.md` §5.5). Writing one
+/// channel other than x from an unswizzled source (`RCP TEMP[0].y, TEMP[1]`) computes from .x,
+/// which is almost never what was meant.
+fn check_scalar_source(ins: &Instruction, info: &OpInfo, mask: u8, out: &mut Vec<Diagnostic>) {
+    let multi_channel = matches!(ins.opcode, Opcode::DP2 | Opcode::DP3 | Opcode::DP4 | Opcode::DPH | Opcode::DP2A | Opcode::NRM4);
+    if info.output != OutputMode::Replicated || multi_channel || !matches!(mask, 0b0010 | 0b0100 | 0b1000) {
+        return;
+    }
+    let channel = crate::ir::CHANNEL_NAMES.get(mask.trailing_zeros() as usize).copied().unwrap_or('x');
+    for s in ins.src.iter().filter(|s| s.swizzle.is_identity() && !matches!(s.reg.file, File::Samp | File::Sview)) {
+        out.push(Diagnostic::warning(
+            "V211",
+            format!(
+                "{} reads only the first swizzle channel, so this computes from .x and writes .{}: write {}.{} to use .{}",
+                info.name,
+                channel,
+                super::declarations::reg_text(&s.reg),
+                std::iter::repeat_n(channel, 4).collect::<String>(),
+                channel
+            ),
+            s.span,
+        ));
     }
 }
 
