@@ -150,3 +150,19 @@ fn deep_nesting_gives_one_diagnostic_quickly() {
     assert!(d.iter().all(|x| x.code == "V103" || x.code == "V506"));
     assert!(start.elapsed().as_secs() < 20, "took {:?}", start.elapsed());
 }
+
+#[test]
+fn legacy_flow_opcodes_follow_their_modern_forms() {
+    // IFC opens an IF block, BREAKC is a BRK, CALLNZ a CAL (tgsi-2010-flattened.txt).
+    no_errors(&prog("BGNLOOP\nIFC TEMP[0].xxxx\nBREAKC TEMP[0].xxxx\nENDIF\nENDLOOP\nCALLNZ TEMP[0].xxxx :7\nEND\nBGNSUB\nRET\nENDSUB\n"));
+    let d = diags(&prog("BREAKC TEMP[0].xxxx\nEND\n"));
+    assert_eq!(triples(&d).iter().filter(|t| t.0 == "V105").copied().collect::<Vec<_>>(), vec![("V105", 3, 1)]);
+    let d = diags(&prog("CALLNZ TEMP[0].xxxx\nEND\n"));
+    assert_eq!(triples(&d).iter().filter(|t| t.0 == "V112").copied().collect::<Vec<_>>(), vec![("V112", 3, 1)]);
+}
+
+#[test]
+fn v116_unstructured_jump() {
+    let d = diags("FRAG\nBRA :1\nEND\n");
+    assert_eq!(triples(&d).iter().filter(|t| t.0 == "V116").copied().collect::<Vec<_>>(), vec![("V116", 2, 1)]);
+}

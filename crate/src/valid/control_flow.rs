@@ -315,7 +315,8 @@ pub fn analyze(shader: &Shader) -> Structure {
             stray_reported = false; // a new run of stray instructions gets its own report
         }
         match op {
-            Opcode::IF | Opcode::UIF => w.push(Kind::If, i),
+            // IFC, BREAKC and CALLNZ are the legacy forms of IF, BRK and CAL (2010 TGSI).
+            Opcode::IF | Opcode::UIF | Opcode::IFC => w.push(Kind::If, i),
             Opcode::ELSE => match w.stack.last().map(|o| (o.kind, o.at, o.else_at)) {
                 Some((Kind::If, _, None)) => {
                     if let Some(o) = w.stack.last_mut() {
@@ -380,7 +381,7 @@ pub fn analyze(shader: &Shader) -> Structure {
                 }
             }
             Opcode::ENDSWITCH => w.close(Kind::Switch, i),
-            Opcode::BRK => match w.enclosing(&[Kind::Loop, Kind::Switch]) {
+            Opcode::BRK | Opcode::BREAKC => match w.enclosing(&[Kind::Loop, Kind::Switch]) {
                 Some(o) => o.exits.push(i),
                 None => {
                     w.diags.push(Diagnostic::error("V105", "BRK is only allowed inside a loop or a SWITCH", ins.span))
@@ -410,7 +411,12 @@ pub fn analyze(shader: &Shader) -> Structure {
                 None if end_at.is_none() => main_rets.push(i),
                 None => {} // reported as V111
             },
-            Opcode::CAL => cals.push(i),
+            Opcode::CAL | Opcode::CALLNZ => cals.push(i),
+            Opcode::BRA => w.diags.push(Diagnostic::error(
+                "V116",
+                "BRA (an unstructured jump of 2010's TGSI) cannot be run: use IF/UIF, loops or CAL",
+                ins.span,
+            )),
             Opcode::END => {
                 if let Some(first) = end_at {
                     w.diags.push(
@@ -505,7 +511,7 @@ fn check_labels(w: &mut Walker) {
         let Some(label) = ins.label else { continue };
         let Some((partner, _)) = w.partner.get(i).copied().flatten() else { continue };
         let zero_ok = matches!(ins.opcode, Opcode::BGNLOOP | Opcode::ENDLOOP | Opcode::BGNSUB);
-        let checked = matches!(ins.opcode, Opcode::IF | Opcode::UIF | Opcode::ELSE) || zero_ok;
+        let checked = matches!(ins.opcode, Opcode::IF | Opcode::UIF | Opcode::IFC | Opcode::ELSE) || zero_ok;
         if !checked || label as usize == partner || (zero_ok && label == 0) {
             continue;
         }

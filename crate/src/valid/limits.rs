@@ -194,7 +194,7 @@ pub fn call_graph(shader: &Shader, targets: &[BlockTarget]) -> (usize, Option<us
         }
     };
     let mut edges: Vec<Vec<(usize, usize)>> = vec![Vec::new(); subs.len() + 1];
-    for t in targets.iter().filter(|t| t.opcode == Opcode::CAL) {
+    for t in targets.iter().filter(|t| matches!(t.opcode, Opcode::CAL | Opcode::CALLNZ)) {
         let callee = subs.partition_point(|&(b, _)| b < t.partner) + 1;
         if subs.get(callee - 1).is_some_and(|&(b, _)| b == t.partner) {
             if let Some(e) = edges.get_mut(node_of(t.at)) {
