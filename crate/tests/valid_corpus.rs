@@ -155,3 +155,36 @@ fn third_party_modern_files_have_no_errors() {
     assert!(modern >= 80, "only {} modern files", modern);
     eprintln!("third-party corpus: {} modern-syntax files, 0 errors, {} warnings", modern, warnings);
 }
+
+/// Every code the validator can emit (a `"V123"` / `"L123"` literal in `src/valid/`) has its
+/// own `#### CODE` section in the docs, and every documented code exists.
+#[test]
+fn every_code_is_documented() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/src/valid");
+    let mut emitted = std::collections::BTreeSet::new();
+    for e in std::fs::read_dir(dir).expect("src/valid").flatten() {
+        let name = e.file_name().to_string_lossy().to_string();
+        if name == "unit_tests.rs" || name == "testkit.rs" {
+            continue;
+        }
+        let src = std::fs::read_to_string(e.path()).expect("read");
+        let bytes = src.as_bytes();
+        for i in 0..bytes.len().saturating_sub(5) {
+            let w = &bytes[i..i + 6];
+            if w[0] == b'"' && (w[1] == b'V' || w[1] == b'L') && w[2..5].iter().all(u8::is_ascii_digit) && w[5] == b'"' {
+                emitted.insert(String::from_utf8_lossy(&w[1..5]).to_string());
+            }
+        }
+    }
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/diagnostics.md")).expect("docs");
+    let documented: std::collections::BTreeSet<String> = doc
+        .lines()
+        .filter_map(|l| l.strip_prefix("#### "))
+        .filter_map(|l| l.split_whitespace().next())
+        .map(str::to_string)
+        .collect();
+    assert!(emitted.len() >= 60, "found {} codes", emitted.len());
+    let missing: Vec<_> = emitted.difference(&documented).collect();
+    let stale: Vec<_> = documented.difference(&emitted).collect();
+    assert!(missing.is_empty() && stale.is_empty(), "undocumented: {:?}, documented but never emitted: {:?}", missing, stale);
+}
