@@ -10,6 +10,7 @@
 
 pub mod cube;
 pub mod desc;
+pub mod desc_image;
 pub mod fetch;
 pub mod filter;
 pub mod format;
