@@ -45,10 +45,19 @@ impl Taps {
 }
 
 /// Reads one texel of a level, or the border colour when (x, y, z) is outside.
+/// For normalised formats the border colour is first clamped to [0, 1], as softpipe does.
 pub fn texel(unit: &TextureUnit, sampler: &SamplerState, level: u32, x: i32, y: i32, z: i32) -> ([f32; 4], bool) {
     match unit.texture.level(level).and_then(|l| l.get(x, y, z)) {
         Some(t) => (t.map(f32::from_bits), false),
-        None => (sampler.border_color, true),
+        None => (border_color(unit, sampler), true),
+    }
+}
+
+fn border_color(unit: &TextureUnit, sampler: &SamplerState) -> [f32; 4] {
+    use super::format::Kind;
+    match unit.texture.format.kind() {
+        Kind::Unorm8 | Kind::Srgb8 | Kind::Unorm16 => sampler.border_color.map(|c| if c < 0.0 { 0.0 } else if c > 1.0 { 1.0 } else { c }),
+        _ => sampler.border_color,
     }
 }
 

@@ -266,17 +266,20 @@ fn gather_lane(
 }
 
 /// LODQ / textureQueryLod for a quad: `[x, y]` per lane where y is λ (bias included, before
-/// clamping) and x the LOD actually used relative to the base level: clamped to the sampler's
-/// range and to the view's levels, 0 without mipmapping (tgsi.rst LODQ; GL 4.6 §8.14.1).
+/// clamping) and x the level actually used relative to the base level: clamped to the
+/// sampler's range and to the view's levels, rounded for nearest mip filtering, 0 without
+/// mipmapping (tgsi.rst LODQ; softpipe's `sp_tgsi_query_lod`).
 pub fn query_lod(unit: &TextureUnit, sampler: &SamplerState, coords: &[[f32; 4]; 5]) -> [[f32; 4]; 2] {
     let req = Request::new(*coords, Control::Implicit);
     let lambdas = lambda_per_lane(unit, sampler, &req);
     let levels = unit.view.last_level.saturating_sub(unit.view.first_level) as f32;
+    // softpipe's `mip_rel_level_*`: none → 0, linear → clamped, nearest → (int)(x + 0.5)
     let used = lambdas.map(|l| {
-        if sampler.mip_filter == super::sampler::MipFilter::None {
-            0.0
-        } else {
-            clamp_lambda(sampler, l).clamp(0.0, levels)
+        let clamped = clamp_lambda(sampler, l).clamp(0.0, levels);
+        match sampler.mip_filter {
+            super::sampler::MipFilter::None => 0.0,
+            super::sampler::MipFilter::Linear => clamped,
+            super::sampler::MipFilter::Nearest => ((clamped + 0.5) as i32) as f32,
         }
     });
     [used, lambdas]

@@ -80,30 +80,44 @@ pub fn linear(wrap: Wrap, s: f32, size: u32, offset: i32) -> (i32, i32, f32) {
             (i0.max(0), (i0 + 1).min(n - 1), frac(u))
         }
         Wrap::ClampToBorder => {
-            let u = clamp(s * fsize + offset as f32, -0.5, fsize + 0.5) - 0.5;
+            let u = clamp(s * fsize + offset as f32, -1.0, fsize + 0.5) - 0.5;
             let i0 = ifloor(u);
             (i0, i0 + 1, frac(u))
         }
         Wrap::MirroredRepeat => {
+            // In a mirrored period the texels run backwards: the second index is the one to
+            // the left and the weight is measured from the right (softpipe's ordering, which
+            // rounds differently from mirroring the coordinate first).
             let s = s + offset as f32 / fsize;
-            let mut u = frac(s);
-            if ifloor(s) & 1 != 0 {
-                u = 1.0 - u;
+            let mirrored = ifloor(s) & 1 != 0;
+            let f = frac(s);
+            let u = if mirrored { (1.0 - f) * fsize + 0.5 } else { f * fsize - 0.5 };
+            let mut i0 = ifloor(u);
+            let mut i1 = if mirrored { i0 - 1 } else { i0 + 1 };
+            if i0 < 0 {
+                i0 += 1;
             }
-            let u = u * fsize - 0.5;
-            let i0 = ifloor(u);
-            (i0.max(0), (i0 + 1).min(n - 1), frac(u))
+            if i0 >= n {
+                i0 = n - 1;
+            }
+            if i1 >= n {
+                i1 = n - 1;
+            }
+            if i1 < 0 {
+                i1 += 1;
+            }
+            (i0, i1, if mirrored { frac(1.0 - u) } else { frac(u) })
         }
     }
 }
 
 /// Nearest index for unnormalised (RECT) coordinates: clamp modes only, as softpipe
-/// (`wrap_nearest_unorm_*`); repeat modes act as clamp to edge.
+/// (`wrap_nearest_unorm_*`); repeat and mirror modes (invalid in GL) act as clamp to edge.
 pub fn nearest_unnormalized(wrap: Wrap, s: f32, size: u32, offset: i32) -> i32 {
     let n = size.max(1) as i32;
     match wrap {
         Wrap::ClampToBorder => ifloor(clamp(s + offset as f32, -0.5, n as f32 + 0.5)),
-        _ => ifloor(s).saturating_add(offset).clamp(0, n - 1),
+        _ => ifloor(clamp(s + offset as f32, 0.5, n as f32 - 0.5)),
     }
 }
 
@@ -117,9 +131,9 @@ pub fn linear_unnormalized(wrap: Wrap, s: f32, size: u32, offset: i32) -> (i32, 
             (i0, (i0 + 1).min(n - 1), frac(u))
         }
         _ => {
-            let u = clamp(s + offset as f32 - 0.5, 0.0, n as f32 - 1.0);
+            let u = clamp(s + offset as f32, 0.5, n as f32 - 0.5) - 0.5;
             let i0 = ifloor(u);
-            (i0, i0 + 1, frac(u))
+            (i0, (i0 + 1).min(n - 1), frac(u))
         }
     }
 }
@@ -170,10 +184,15 @@ mod tests {
         assert_eq!(linear(Wrap::ClampToEdge, 1.0, 4, 0), (3, 3, 0.5));
         // border: s = 0 → u = −0.5 → (−1, 0), weight 0.5: half border colour
         assert_eq!(linear(Wrap::ClampToBorder, 0.0, 4, 0), (-1, 0, 0.5));
-        // far outside clamps to −0.5 − 0.5 = −1 → (−1, 0) weight 0: all border
-        assert_eq!(linear(Wrap::ClampToBorder, -5.0, 4, 0), (-1, 0, 0.0));
-        // mirrored s = 1.125 → odd period → 0.875 → u = 3.5 − 0.5 = 3 → (3, 3), w 0
+        // far outside clamps to −1 − 0.5 = −1.5 → (−2, −1) weight 0.5: all border
+        assert_eq!(linear(Wrap::ClampToBorder, -5.0, 4, 0), (-2, -1, 0.5));
+        // mirrored s = 1.125 → odd period, frac 0.125 → u = 0.875·4 + 0.5 = 4 → i0 = 4 → 3,
+        // i1 = 3 − … = 3; weight frac(1 − 4) = 0
         assert_eq!(linear(Wrap::MirroredRepeat, 1.125, 4, 0), (3, 3, 0.0));
+        // mirrored s = 1.25: u = 0.75·4 + 0.5 = 3.5 → (3, 2), weight frac(1 − 3.5) = 0.5
+        assert_eq!(linear(Wrap::MirroredRepeat, 1.25, 4, 0), (3, 2, 0.5));
+        // unmirrored s = 0.25: u = 1 − 0.5 = 0.5 → (0, 1), 0.5
+        assert_eq!(linear(Wrap::MirroredRepeat, 0.25, 4, 0), (0, 1, 0.5));
     }
 
     #[test]
@@ -181,6 +200,8 @@ mod tests {
         assert_eq!(nearest_unnormalized(Wrap::ClampToEdge, 2.7, 4, 0), 2);
         assert_eq!(nearest_unnormalized(Wrap::Repeat, 9.0, 4, 0), 3);
         assert_eq!(linear_unnormalized(Wrap::ClampToEdge, 2.0, 4, 0), (1, 2, 0.5));
+        // clamped into [0.5, 3.5] first: s = 9 → u = 3 → (3, 3 (capped)), weight 0
+        assert_eq!(linear_unnormalized(Wrap::ClampToEdge, 9.0, 4, 0), (3, 3, 0.0));
     }
 
     #[test]
@@ -190,8 +211,8 @@ mod tests {
                 let i = nearest(w, s, 4, 7);
                 assert!((-1..=4).contains(&i), "{w:?} {s} → {i}");
                 let (a, b, _) = linear(w, s, 4, -8);
-                // border texels may sit one past either edge (−1 and size, size + 1)
-                assert!((-1..=5).contains(&a) && (-1..=5).contains(&b), "{w:?} {s} → {a} {b}");
+                // border texels may sit past either edge (−2, −1 and size, size + 1)
+                assert!((-2..=5).contains(&a) && (-2..=5).contains(&b), "{w:?} {s} → {a} {b}");
             }
         }
         assert_eq!(layer(f32::NAN, 3), 0);
