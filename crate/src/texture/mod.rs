@@ -8,6 +8,7 @@
 //! * [`sample`] quad sampling (TEX family), [`fetch`] texel fetch and size queries
 //! * [`desc`] JSON texture descriptions and image files, [`trace`] what a sample did
 
+pub mod bind;
 pub mod cube;
 pub mod desc;
 pub mod desc_image;
