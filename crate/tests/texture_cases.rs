@@ -400,3 +400,79 @@ fn lodq_matches_the_implicit_lod_used() {
     assert_eq!(r[1], [-1.0; 4]);
     assert_eq!(r[0], [0.0; 4]);
 }
+
+#[test]
+fn shadow_cube_array2d() {
+    // cube: (x·2 − 1, y·2 − 1, 0.5), ref x in c0 (src0.w); 2D array: layer y·2, ref x in c0
+    run("shadow_cube_array2d", &|u, uv| {
+        let dx = map4(uv[0], |x| x * 2.0 + -1.0);
+        let dy = map4(uv[1], |y| y * 2.0 + -1.0);
+        let a = tex(u, 0, [dx, dy, [0.5; 4], uv[0], Z], Control::Implicit);
+        let layer = map4(uv[1], |y| y * 2.0);
+        let b = tex(u, 1, [uv[0], uv[1], layer, uv[0], Z], Control::Implicit);
+        [0, 1, 2, 3].map(|l| [a[0][l], b[0][l], 0.0, 1.0].map(f32::to_bits))
+    });
+}
+
+#[test]
+fn txd_cube_3d() {
+    // cube at (x·2 − 1, 1, y·2 − 1), d/dx = (x·0.5, 0, 0), d/dy = (0, 0, y·0.25);
+    // 3D at (x, y, 0.5), d/dx = (x·0.5, 0, 0), d/dy = (0, 0, y)
+    run("txd_cube_3d", &|u, uv| {
+        let grad = |n: u32, target: TextureTarget, coords: [[f32; 4]; 5], ddy_r: [f32; 4]| {
+            let un = unit(u, n);
+            let mut req = Request::new(coords, Control::Gradients);
+            req.derivs[0][0] = map4(uv[0], |x| x * 0.5);
+            req.derivs[2][1] = ddy_r;
+            req.target = Some(target);
+            sample_quad(un, &un.sampler, &req, None)
+        };
+        let cx = map4(uv[0], |x| x * 2.0 + -1.0);
+        let cz = map4(uv[1], |y| y * 2.0 + -1.0);
+        let a = grad(0, TextureTarget::Cube, [cx, [1.0; 4], cz, Z, Z], map4(uv[1], |y| y * 0.25));
+        let b = grad(1, TextureTarget::Tex3D, [uv[0], uv[1], [0.5; 4], Z, Z], uv[1]);
+        xy_xy(a, b)
+    });
+}
+
+#[test]
+fn tg4_offset_shadow() {
+    // TG4 of component 0 at uv with offset (1, −1); shadow gather (LESS, ref 0.5) at uv·1.25
+    run("tg4_offset_shadow", &|u, uv| {
+        let un = unit(u, 0);
+        let mut req = Request::new([uv[0], uv[1], Z, Z, Z], Control::Gather(0));
+        req.offsets = [1, -1, 1];
+        let a = sample_quad(un, &un.sampler, &req, None);
+        let s = map4(uv[0], |x| x * 1.25);
+        let t = map4(uv[1], |y| y * 1.25);
+        let b = tex(u, 1, [s, t, [0.5; 4], Z, Z], Control::Gather(0));
+        [0, 1, 2, 3].map(|l| [a[0][l], a[3][l], b[0][l], b[2][l]].map(f32::to_bits))
+    });
+}
+
+#[test]
+fn txl_offset_txb_cube() {
+    // TXL at uv, LOD y·4, offset (3, −2); TXB cube at (1, x·2 − 1, y·2 − 1) with bias x·4 − 1
+    run("txl_offset_txb_cube", &|u, uv| {
+        let un = unit(u, 0);
+        let mut req = Request::new([uv[0], uv[1], uv[0], Z, map4(uv[1], |y| y * 4.0)], Control::Explicit);
+        req.offsets = [3, -2, 3];
+        let a = sample_quad(un, &un.sampler, &req, None);
+        let cy = map4(uv[0], |x| x * 2.0 + -1.0);
+        let cz = map4(uv[1], |y| y * 2.0 + -1.0);
+        let bias = map4(uv[0], |x| x * 4.0 + -1.0);
+        let b = tex(u, 1, [[1.0; 4], cy, cz, Z, bias], Control::Bias);
+        [0, 1, 2, 3].map(|l| [a[0][l], a[2][l], b[0][l], b[1][l]].map(f32::to_bits))
+    });
+}
+
+#[test]
+fn cube_array() {
+    // MAD (x·2 − 1, y·2 − 1, ·, x·3 − 0.5); z = −0.5; layer in c0 (src0.w)
+    run("cube_array", &|u, uv| {
+        let dx = map4(uv[0], |x| x * 2.0 + -1.0);
+        let dy = map4(uv[1], |y| y * 2.0 + -1.0);
+        let layer = map4(uv[0], |x| x * 3.0 + -0.5);
+        lanes(tex(u, 0, [dx, dy, [-0.5; 4], layer, Z], Control::Implicit))
+    });
+}

@@ -208,6 +208,56 @@ case("float_r32f_lod_bias", HEAD + "uniform sampler2D u_f;\nvoid main() {\n"
      [texture("f", 0, ["u_f"], "2D", "R32F", 4, 4, levels=3, texel=lambda k, x, y, z: [x * 0.25 + y * 4.0 + k * 100.0],
               sampler=dict(TRILINEAR, lod_bias=1.25))])
 
+case("shadow_cube_array2d", HEAD + "uniform samplerCubeShadow u_cube;\nuniform sampler2DArrayShadow u_arr;\nvoid main() {\n"
+     "  vec3 d = vec3(v_uv.x * 2.0 - 1.0, v_uv.y * 2.0 - 1.0, 0.5);\n"
+     "  float a = texture(u_cube, vec4(d, v_uv.x));\n"
+     "  float b = texture(u_arr, vec4(v_uv, v_uv.y * 2.0, v_uv.x));\n"
+     "  o_color = vec4(a, b, 0.0, 1.0);\n}\n",
+     [texture("cube", 0, ["u_cube"], "CUBE", "DEPTH_COMPONENT32F", 4, 4,
+              texel=lambda k, x, y, z: [(k * 16 + y * 4 + x + 0.5) / 128.0],
+              sampler={"min_filter": "LINEAR", "mag_filter": "LINEAR", "compare_mode": "COMPARE_REF_TO_TEXTURE",
+                       "compare_func": "LEQUAL", "wrap_s": "CLAMP_TO_EDGE", "wrap_t": "CLAMP_TO_EDGE"}),
+      texture("arr", 1, ["u_arr"], "2D_ARRAY", "DEPTH_COMPONENT32F", 4, 4, layers=2,
+              texel=lambda k, x, y, z: [(k * 16 + y * 4 + x + 0.5) / 32.0],
+              sampler={"compare_mode": "COMPARE_REF_TO_TEXTURE", "compare_func": "GEQUAL"})])
+
+case("txd_cube_3d", HEAD + "uniform samplerCube u_cube;\nuniform sampler3D u_vol;\nvoid main() {\n"
+     "  vec3 d = vec3(v_uv.x * 2.0 - 1.0, 1.0, v_uv.y * 2.0 - 1.0);\n"
+     "  vec4 a = textureGrad(u_cube, d, vec3(v_uv.x * 0.5, 0.0, 0.0), vec3(0.0, 0.0, v_uv.y * 0.25));\n"
+     "  vec4 b = textureGrad(u_vol, vec3(v_uv, 0.5), vec3(v_uv.x * 0.5, 0.0, 0.0), vec3(0.0, 0.0, v_uv.y));\n"
+     "  o_color = vec4(a.xy, b.xy);\n}\n",
+     [texture("cube", 0, ["u_cube"], "CUBE", "RGBA8", 16, 16, levels=5,
+              sampler=dict(TRILINEAR, wrap_s="CLAMP_TO_EDGE", wrap_t="CLAMP_TO_EDGE")),
+      texture("vol", 1, ["u_vol"], "3D", "RGBA8", 8, 8, 8, levels=4,
+              sampler={"min_filter": "NEAREST_MIPMAP_LINEAR", "mag_filter": "NEAREST"})])
+
+case("tg4_offset_shadow", HEAD.replace("core\n", "core\n#extension GL_ARB_gpu_shader5 : require\n", 1) +
+     "uniform sampler2D u_tex;\nuniform sampler2DShadow u_depth;\nvoid main() {\n"
+     "  vec4 a = textureGatherOffset(u_tex, v_uv, ivec2(1, -1), 0);\n"
+     "  vec4 b = textureGather(u_depth, v_uv * 1.25, 0.5);\n"
+     "  o_color = vec4(a.x, a.w, b.x, b.z);\n}\n",
+     [texture("tex", 0, ["u_tex"], "2D", "RGBA8", 4, 4),
+      texture("depth", 1, ["u_depth"], "2D", "DEPTH_COMPONENT32F", 4, 4,
+              texel=lambda k, x, y, z: [(y * 4 + x + 0.5) / 16.0],
+              sampler={"compare_mode": "COMPARE_REF_TO_TEXTURE", "compare_func": "LESS",
+                       "wrap_s": "CLAMP_TO_BORDER", "wrap_t": "CLAMP_TO_BORDER", "border_color": [0.875, 0.0, 0.0, 0.0]})])
+
+case("txl_offset_txb_cube", HEAD + "uniform sampler2D u_mip;\nuniform samplerCube u_cube;\nvoid main() {\n"
+     "  vec4 a = textureLodOffset(u_mip, v_uv, v_uv.y * 4.0, ivec2(3, -2));\n"
+     "  vec4 b = texture(u_cube, vec3(1.0, v_uv * 2.0 - 1.0), v_uv.x * 4.0 - 1.0);\n"
+     "  o_color = vec4(a.xz, b.xy);\n}\n",
+     [texture("mip", 0, ["u_mip"], "2D", "RGBA8", 16, 16, levels=5,
+              sampler={"min_filter": "NEAREST_MIPMAP_NEAREST", "mag_filter": "LINEAR"}),
+      texture("cube", 1, ["u_cube"], "CUBE", "RGBA8", 8, 8, levels=4,
+              sampler=dict(TRILINEAR, wrap_s="CLAMP_TO_EDGE", wrap_t="CLAMP_TO_EDGE"))])
+
+case("cube_array", HEAD.replace("core\n", "core\n#extension GL_ARB_texture_cube_map_array : require\n", 1) +
+     "uniform samplerCubeArray u_ca;\nvoid main() {\n"
+     "  vec3 d = vec3(v_uv.x * 2.0 - 1.0, v_uv.y * 2.0 - 1.0, -0.5);\n"
+     "  o_color = texture(u_ca, vec4(d, v_uv.x * 3.0 - 0.5));\n}\n",
+     [texture("ca", 0, ["u_ca"], "CUBE_ARRAY", "RGBA8", 4, 4, layers=2,
+              sampler={"min_filter": "LINEAR", "mag_filter": "LINEAR", "wrap_s": "CLAMP_TO_EDGE", "wrap_t": "CLAMP_TO_EDGE"})])
+
 
 def main():
     only = set(sys.argv[1:])
