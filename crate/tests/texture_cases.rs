@@ -37,6 +37,7 @@ fn read_f32(path: &str) -> Vec<u32> {
 }
 
 /// Runs `shader` over every quad of a W×H frame and counts pixels that differ from `expected`.
+#[allow(clippy::needless_range_loop)]
 fn compare(name: &str, units: &Units, expected: &[u32], w: usize, h: usize, shader: Shader) {
     assert_eq!(expected.len(), w * h * 4, "{name}: pixel count");
     let mut bad = Vec::new();

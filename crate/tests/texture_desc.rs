@@ -121,3 +121,21 @@ fn bad_descriptions_are_reported() {
         assert!(desc::load_binding(spec).is_err(), "{spec}");
     }
 }
+
+#[test]
+fn every_example_in_the_docs_parses() {
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/textures.md")).unwrap_or_default();
+    let start = doc.find("### One example per target").unwrap_or_else(|| panic!("section missing"));
+    let block = doc[start..].split("```").nth(1).unwrap_or("").trim_start_matches("json");
+    let photo = |_: &str| Ok(RgbaImage { width: 4, height: 4, rgba: vec![200; 64] });
+    let mut targets = Vec::new();
+    for value in serde_json::Deserializer::from_str(block).into_iter::<serde_json::Value>() {
+        let value = value.unwrap_or_else(|e| panic!("docs example is not JSON: {e}"));
+        let u = desc::parse_description(&value.to_string(), &photo).unwrap_or_else(|e| panic!("{value}: {e}"));
+        targets.push(u.texture.dim);
+    }
+    // one example per target
+    for dim in [Dim::Buffer, Dim::D1, Dim::D2, Dim::D3, Dim::Cube, Dim::Rect, Dim::D1Array, Dim::D2Array, Dim::CubeArray, Dim::D2Msaa, Dim::D2ArrayMsaa] {
+        assert!(targets.contains(&dim), "no docs example for {dim:?}");
+    }
+}

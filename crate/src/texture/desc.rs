@@ -239,7 +239,7 @@ fn texel_values(v: &Value, n: usize, format: Format) -> Result<Vec<[u32; 4]>, St
             x => flat.push(stored(x)?),
         }
     }
-    if flat.len() % n != 0 {
+    if !flat.len().is_multiple_of(n) {
         return Err(format!("{} values is not a whole number of {n}-value texels", flat.len()));
     }
     Ok(flat

@@ -56,7 +56,7 @@ pub fn texel(unit: &TextureUnit, sampler: &SamplerState, level: u32, x: i32, y: 
 fn border_color(unit: &TextureUnit, sampler: &SamplerState) -> [f32; 4] {
     use super::format::Kind;
     match unit.texture.format.kind() {
-        Kind::Unorm8 | Kind::Srgb8 | Kind::Unorm16 => sampler.border_color.map(|c| if c < 0.0 { 0.0 } else if c > 1.0 { 1.0 } else { c }),
+        Kind::Unorm8 | Kind::Srgb8 | Kind::Unorm16 => sampler.border_color.map(|c| c.clamp(0.0, 1.0)),
         _ => sampler.border_color,
     }
 }
