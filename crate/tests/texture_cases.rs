@@ -477,3 +477,25 @@ fn cube_array() {
         lanes(tex(u, 0, [dx, dy, [-0.5; 4], layer, Z], Control::Implicit))
     });
 }
+
+#[test]
+fn shadow_1d_rect_proj() {
+    // SHADOW1D: s = x, ref = y (src0.z); SHADOWRECT at uv·4, ref 0.5;
+    // TXP SHADOW2D: (x, y, 0.5, 1)·k with k = x + 0.5, then s, t and ref divided by w
+    run("shadow_1d_rect_proj", &|u, uv| {
+        let a = tex(u, 0, [uv[0], uv[0], uv[1], Z, Z], Control::Implicit);
+        let s4 = map4(uv[0], |x| x * 4.0);
+        let t4 = map4(uv[1], |y| y * 4.0);
+        let b = tex(u, 1, [s4, t4, [0.5; 4], Z, Z], Control::Implicit);
+        let k = map4(uv[0], |x| x + 0.5);
+        let (mut s, mut t, mut r) = (Z, Z, Z);
+        for l in 0..4 {
+            let w = 1.0 * k[l];
+            s[l] = uv[0][l] * k[l] / w;
+            t[l] = uv[1][l] * k[l] / w;
+            r[l] = 0.5 * k[l] / w;
+        }
+        let c = tex(u, 2, [s, t, r, Z, Z], Control::Implicit);
+        [0, 1, 2, 3].map(|l| [a[0][l], b[0][l], c[0][l], 1.0].map(f32::to_bits))
+    });
+}

@@ -258,6 +258,22 @@ case("cube_array", HEAD.replace("core\n", "core\n#extension GL_ARB_texture_cube_
      [texture("ca", 0, ["u_ca"], "CUBE_ARRAY", "RGBA8", 4, 4, layers=2,
               sampler={"min_filter": "LINEAR", "mag_filter": "LINEAR", "wrap_s": "CLAMP_TO_EDGE", "wrap_t": "CLAMP_TO_EDGE"})])
 
+case("shadow_1d_rect_proj", HEAD + "uniform sampler1DShadow u_line;\nuniform sampler2DRectShadow u_rect;\n"
+     "uniform sampler2DShadow u_flat;\nvoid main() {\n"
+     "  float a = texture(u_line, vec3(v_uv.x, 0.0, v_uv.y));\n"
+     "  float b = texture(u_rect, vec3(v_uv * 4.0, 0.5));\n"
+     "  float c = textureProj(u_flat, vec4(v_uv, 0.5, 1.0) * (v_uv.x + 0.5));\n"
+     "  o_color = vec4(a, b, c, 1.0);\n}\n",
+     [texture("line", 0, ["u_line"], "1D", "DEPTH_COMPONENT32F", 8, texel=lambda k, x, y, z: [(x + 0.5) / 8.0],
+              sampler={"min_filter": "LINEAR", "mag_filter": "LINEAR", "compare_mode": "COMPARE_REF_TO_TEXTURE",
+                       "compare_func": "LEQUAL", "wrap_s": "CLAMP_TO_EDGE"}),
+      texture("rect", 1, ["u_rect"], "RECT", "DEPTH_COMPONENT32F", 4, 4, texel=lambda k, x, y, z: [(x * 4 + y + 0.5) / 16.0],
+              sampler={"compare_mode": "COMPARE_REF_TO_TEXTURE", "compare_func": "GREATER",
+                       "wrap_s": "CLAMP_TO_EDGE", "wrap_t": "CLAMP_TO_EDGE"}),
+      texture("flat", 2, ["u_flat"], "2D", "DEPTH_COMPONENT32F", 4, 4, texel=lambda k, x, y, z: [(y * 4 + x + 0.5) / 16.0],
+              sampler={"min_filter": "LINEAR", "mag_filter": "LINEAR", "compare_mode": "COMPARE_REF_TO_TEXTURE",
+                       "compare_func": "LEQUAL"})])
+
 
 def main():
     only = set(sys.argv[1:])
