@@ -72,9 +72,9 @@ impl Dim {
     }
 }
 
-/// Upper bound on the texels of one texture (64 Mi texels, 1 GiB): descriptions beyond it are
-/// refused instead of exhausting memory.
-pub const MAX_TEXELS: u64 = 1 << 26;
+/// Upper bound on the texels of one texture, all levels and slices (16 Mi texels, 256 MiB as
+/// stored): descriptions beyond it are refused instead of exhausting memory (the page's too).
+pub const MAX_TEXELS: u64 = 1 << 24;
 /// Upper bound on any single dimension.
 pub const MAX_SIZE: u32 = 1 << 16;
 
