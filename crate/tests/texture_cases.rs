@@ -499,3 +499,20 @@ fn shadow_1d_rect_proj() {
         [0, 1, 2, 3].map(|l| [a[0][l], b[0][l], c[0][l], 1.0].map(f32::to_bits))
     });
 }
+
+#[test]
+fn lodq_query() {
+    // c = uv·(floor(x·8) + 0.5, floor(y·4) + 1); LODQ → (level used, λ) for two samplers
+    run("lodq_query", &|u, uv| {
+        let kx = map4(uv[0], |x| (x * 8.0).floor() + 0.5);
+        let ky = map4(uv[1], |y| (y * 4.0).floor() + 1.0);
+        let s = [0, 1, 2, 3].map(|l| uv[0][l] * kx[l]);
+        let t = [0, 1, 2, 3].map(|l| uv[1][l] * ky[l]);
+        let q = |n: u32| {
+            let un = unit(u, n);
+            query_lod(un, &un.sampler, &[s, t, Z, Z, Z])
+        };
+        let (a, b) = (q(0), q(1));
+        [0, 1, 2, 3].map(|l| [a[0][l], a[1][l], b[0][l], b[1][l]].map(f32::to_bits))
+    });
+}

@@ -274,6 +274,14 @@ case("shadow_1d_rect_proj", HEAD + "uniform sampler1DShadow u_line;\nuniform sam
               sampler={"min_filter": "LINEAR", "mag_filter": "LINEAR", "compare_mode": "COMPARE_REF_TO_TEXTURE",
                        "compare_func": "LEQUAL"})])
 
+case("lodq_query", HEAD.replace("core\n", "core\n#extension GL_ARB_texture_query_lod : require\n", 1) +
+     "uniform sampler2D u_lin;\nuniform sampler2D u_near;\nvoid main() {\n"
+     "  vec2 c = v_uv * vec2(floor(v_uv.x * 8.0) + 0.5, floor(v_uv.y * 4.0) + 1.0);\n"
+     "  o_color = vec4(textureQueryLOD(u_lin, c), textureQueryLOD(u_near, c));\n}\n",
+     [texture("lin", 0, ["u_lin"], "2D", "RGBA8", 16, 16, levels=5, sampler=dict(TRILINEAR, lod_bias=0.25, max_lod=2.5)),
+      texture("near", 1, ["u_near"], "2D", "RGBA8", 16, 16, levels=5,
+              sampler={"min_filter": "NEAREST_MIPMAP_NEAREST", "mag_filter": "NEAREST", "min_lod": 0.5})])
+
 
 def main():
     only = set(sys.argv[1:])
