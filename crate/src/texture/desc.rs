@@ -357,11 +357,18 @@ pub fn load_binding(spec: &str) -> Result<(u32, TextureUnit), String> {
         found.ok_or_else(|| format!("{path}: no texture for unit {unit}"))?
     } else {
         let img = super::desc_image::load_png(std::path::Path::new(path))?;
-        let tex = img.to_texture()?;
-        TextureUnit::new(tex, SamplerState::default())
+        return Ok((unit, image_binding(&img, &options)?));
     };
     apply_options(&mut tex_unit, &options)?;
     Ok((unit, tex_unit))
+}
+
+/// A 2D texture unit from decoded pixels (top row first, as in the file) with the same options
+/// as `U=FILE,…` — for callers that decode images themselves, such as the page.
+pub fn image_binding(img: &RgbaImage, options: &[&str]) -> Result<TextureUnit, String> {
+    let mut unit = TextureUnit::new(img.to_texture()?, SamplerState::default());
+    apply_options(&mut unit, options)?;
+    Ok(unit)
 }
 
 /// Applies the `,nearest`/`,linear`/`,repeat`/`,clamp`/`,mirror`/`,border`/`,mipmap` options.
