@@ -516,3 +516,14 @@ fn lodq_query() {
         [0, 1, 2, 3].map(|l| [a[0][l], a[1][l], b[0][l], b[1][l]].map(f32::to_bits))
     });
 }
+
+#[test]
+fn indirect_sampler() {
+    // i = min(F2I(x·5) % 3, 2); TEX … SAMP[ADDR[2].x]: tgsi_exec samples the whole quad with the
+    // unit of the first active lane (lane 0 here: all lanes are covered). Quads (18, 19) and
+    // (24, 25) straddle a change of i, so lane 1 reads lane 0's unit there.
+    run("indirect_sampler", &|u, uv| {
+        let i = ((uv[0][0] * 5.0) as i32 as u32 % 3).min(2);
+        lanes(tex(u, i, [uv[0], uv[1], uv[1], Z, Z], Control::Implicit))
+    });
+}

@@ -18,6 +18,7 @@ const NOT_YET: &[(&str, &str)] = &[
     ("tg4_gather", "TG4 is not executed by the interpreter yet"),
     ("tg4_offset_shadow", "TG4 is not executed by the interpreter yet"),
     ("lodq_query", "LODQ is not executed by the interpreter yet"),
+    ("indirect_sampler", "the interpreter ignores the ADDR part of SAMP[ADDR[2].x] (tgsi_exec: the first active lane's unit)"),
     ("txq_size", "the interpreter takes TXQ's level from the first quad of the whole batch, softpipe per quad"),
 ];
 

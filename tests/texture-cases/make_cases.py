@@ -282,6 +282,15 @@ case("lodq_query", HEAD.replace("core\n", "core\n#extension GL_ARB_texture_query
       texture("near", 1, ["u_near"], "2D", "RGBA8", 16, 16, levels=5,
               sampler={"min_filter": "NEAREST_MIPMAP_NEAREST", "mag_filter": "NEAREST", "min_lod": 0.5})])
 
+case("indirect_sampler", HEAD.replace("core\n", "core\n#extension GL_ARB_gpu_shader5 : require\n", 1) +
+     "uniform sampler2D u_tex[3];\nvoid main() {\n"
+     "  int i = int(v_uv.x * 5.0) % 3;\n"
+     "  o_color = texture(u_tex[i], v_uv);\n}\n",
+     [texture("a", 0, ["u_tex[0]"], "2D", "RGBA8", 4, 4, texel=lambda k, x, y, z: rgba8_texel(0, x, y, z)),
+      texture("b", 1, ["u_tex[1]"], "2D", "RGBA8", 4, 4, texel=lambda k, x, y, z: rgba8_texel(1, x, y, z),
+              sampler={"min_filter": "LINEAR", "mag_filter": "LINEAR"}),
+      texture("c", 2, ["u_tex[2]"], "2D", "RGBA8", 4, 4, texel=lambda k, x, y, z: rgba8_texel(2, x, y, z))])
+
 
 def main():
     only = set(sys.argv[1:])
