@@ -527,3 +527,34 @@ fn indirect_sampler() {
         lanes(tex(u, i, [uv[0], uv[1], uv[1], Z, Z], Control::Implicit))
     });
 }
+
+fn scaled_tex(name: &str) {
+    // MUL uv·1.25; TEX 2D — the result shows the (r, 0, 0, 1) / (r, g, 0, 1) component fill
+    run(name, &|u, uv| {
+        let s = map4(uv[0], |x| x * 1.25);
+        let t = map4(uv[1], |y| y * 1.25);
+        lanes(tex(u, 0, [s, t, Z, Z, Z], Control::Implicit))
+    });
+}
+
+#[test]
+fn format_r8() {
+    scaled_tex("format_r8");
+}
+
+#[test]
+fn format_rg32f() {
+    scaled_tex("format_rg32f");
+}
+
+#[test]
+fn format_int32_int8() {
+    // TXF at F2I(uv·4), LOD 0; U2F of RGBA32UI .x, .w; I2F of RGBA8I .y, .w
+    run("format_int32_int8", &|u, uv| {
+        let i = uv[0].map(|x| (x * 4.0) as i32);
+        let j = uv[1].map(|y| (y * 4.0) as i32);
+        let a = fetch::fetch_quad(unit(u, 0), i, j, i, [0; 4], [0; 3]);
+        let b = fetch::fetch_quad(unit(u, 1), i, j, i, [0; 4], [0; 3]);
+        [0, 1, 2, 3].map(|l| [a[0][l] as f32, a[3][l] as f32, b[1][l] as i32 as f32, b[3][l] as i32 as f32].map(f32::to_bits))
+    });
+}

@@ -291,6 +291,21 @@ case("indirect_sampler", HEAD.replace("core\n", "core\n#extension GL_ARB_gpu_sha
               sampler={"min_filter": "LINEAR", "mag_filter": "LINEAR"}),
       texture("c", 2, ["u_tex[2]"], "2D", "RGBA8", 4, 4, texel=lambda k, x, y, z: rgba8_texel(2, x, y, z))])
 
+case("format_r8", HEAD + "uniform sampler2D u_r8;\nvoid main() {\n  o_color = texture(u_r8, v_uv * 1.25);\n}\n",
+     [texture("r8", 0, ["u_r8"], "2D", "R8", 4, 4, texel=lambda k, x, y, z: [(x * 67 + y * 29) % 256],
+              sampler={"min_filter": "LINEAR", "mag_filter": "LINEAR", "wrap_s": "MIRRORED_REPEAT"})])
+
+case("format_rg32f", HEAD + "uniform sampler2D u_rg;\nvoid main() {\n  o_color = texture(u_rg, v_uv * 1.25);\n}\n",
+     [texture("rg", 0, ["u_rg"], "2D", "RG32F", 4, 4, texel=lambda k, x, y, z: [x * 0.375 - 0.5, y * 1.25 + x * 0.0625],
+              sampler={"min_filter": "LINEAR", "mag_filter": "LINEAR", "wrap_t": "CLAMP_TO_EDGE"})])
+
+case("format_int32_int8", HEAD + "uniform usampler2D u_u;\nuniform isampler2D u_i;\nvoid main() {\n"
+     "  uvec4 a = texelFetch(u_u, ivec2(v_uv * 4.0), 0);\n"
+     "  ivec4 b = texelFetch(u_i, ivec2(v_uv * 4.0), 0);\n"
+     "  o_color = vec4(float(a.x), float(a.w), float(b.y), float(b.w));\n}\n",
+     [texture("u", 0, ["u_u"], "2D", "RGBA32UI", 4, 4, texel=lambda k, x, y, z: [4000000000 - x * 12345, 7, y, x * 100000 + 3]),
+      texture("i", 1, ["u_i"], "2D", "RGBA8I", 4, 4, texel=lambda k, x, y, z: [x, -128 + y * 50, 3, 127 - x * 60])])
+
 
 def main():
     only = set(sys.argv[1:])
