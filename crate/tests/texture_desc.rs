@@ -120,6 +120,8 @@ fn bad_descriptions_are_reported() {
         (r#"{"width": 1, "texels": [[0,0,0,0]], "swizzle": "rgbq"}"#, "swizzle"),
         (r#"{"width": 1, "texels": [["0xZZ",0,0,0]]}"#, "bad texel value"),
         (r#"{"width": 1, "images": [{"layer": 3, "texels": [[0,0,0,0]]}]}"#, "layer out of range"),
+        (r#"{"target": "CUBE", "width": 1, "height": 1, "images": [{"layer": 4294967295, "face": 5, "texels": [[0,0,0,0]]}]}"#, "layer out of range"),
+        (r#"{"width": 1, "images": [{"level": 4294967295, "texels": [[0,0,0,0]]}]}"#, "level"),
     ];
     for (json, want) in cases {
         match desc::parse_description(json, &no_image) {

@@ -331,6 +331,19 @@ fn hostile_inputs_give_defined_results() {
             }
         }
     }
+    // huge LOD ranges with a non-zero base level
+    let mut u = mip_unit(MipFilter::Nearest);
+    u.view.first_level = 1;
+    u.sampler.max_lod = f32::MAX;
+    u.sampler.min_lod = -f32::MAX;
+    u.normalize_view();
+    for mip in [MipFilter::Nearest, MipFilter::Linear, MipFilter::None] {
+        u.sampler.mip_filter = mip;
+        for lod in [f32::MAX, -f32::MAX, 1e30, f32::INFINITY, f32::NEG_INFINITY, f32::NAN] {
+            assert!(red_at(&u, [0.0, 0.0, 0.0, 0.0, lod], Control::Explicit).is_finite());
+            let _ = sample_quad(&u, &u.sampler, &Request::new([[lod; 4]; 5], Control::Gather(0)), None);
+        }
+    }
     // unbound units answer zeros
     let mut b = Bindings::new();
     assert_eq!(b.get_samples(7, 7, None, [Z; 5], [[Z; 2]; 3], [0; 3], Control::Implicit), [[0.0; 4]; 4]);

@@ -107,7 +107,7 @@ fn parse_texture(o: &Map<String, Value>, images: ImageLoader) -> Result<TextureU
     let height = height.unwrap_or(1);
     let depth = uint(o, "depth")?.unwrap_or(1);
     let layers = uint(o, "layers")?.unwrap_or(1);
-    let given_levels = image_list.iter().map(|i| i.level + 1).max().unwrap_or(1);
+    let given_levels = image_list.iter().map(|i| i.level.saturating_add(1)).max().unwrap_or(1);
     let generate = o.get("generate_mipmaps").and_then(Value::as_bool).unwrap_or(false);
     let levels = uint(o, "levels")?.or(uint(o, "num_levels")?).unwrap_or(if generate { 32 } else { given_levels });
     let mut tex = Texture::new(dim, format, width, height, depth, layers, levels.max(given_levels))?;
@@ -184,13 +184,14 @@ fn fill_image(tex: &mut Texture, img: &ImageEntry, images: ImageLoader, preloade
         Dim::D3 => (0, slices),
         Dim::Cube | Dim::CubeArray => {
             let face = img.face.ok_or_else(|| format!("{where_}: cube images need \"face\""))?;
-            (img.layer * 6 + face, 1)
+            (u64::from(img.layer) * 6 + u64::from(face), 1)
         }
-        _ => (img.layer, 1),
+        _ => (u64::from(img.layer), 1),
     };
-    if z0 + depth > slices {
+    if z0 + u64::from(depth) > u64::from(slices) {
         return Err(format!("{where_}: layer out of range"));
     }
+    let z0 = z0 as u32;
     let format = tex.format;
     let n = format.components();
     let values: Vec<[u32; 4]> = if let Some(t) = &img.texels {

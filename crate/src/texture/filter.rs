@@ -166,19 +166,19 @@ pub fn choose_levels(unit: &TextureUnit, sampler: &SamplerState, lod: f32, gathe
     if lod <= 0.0 && !gather {
         return ([(first, 1.0), (first, 0.0)], 1, true);
     }
-    let at = |offset: i64| (i64::from(first) + offset).clamp(i64::from(first), i64::from(last)) as u32;
+    let at = |offset: i64| i64::from(first).saturating_add(offset).clamp(i64::from(first), i64::from(last)) as u32;
     match mip {
         MipFilter::None => ([(first, 1.0), (first, 0.0)], 1, false),
         // (int)(lod + 0.5): C truncation toward zero
         MipFilter::Nearest => ([(at((lod + 0.5) as i64), 1.0), (first, 0.0)], 1, false),
         MipFilter::Linear => {
-            let level0 = i64::from(first) + lod as i64;
+            let level0 = i64::from(first).saturating_add(lod as i64);
             if level0 >= i64::from(last) {
                 ([(last, 1.0), (last, 0.0)], 1, false)
             } else {
                 let blend = wrap::frac(lod);
                 let l0 = at(lod as i64);
-                ([(l0, 1.0 - blend), (at(lod as i64 + 1), blend)], 2, false)
+                ([(l0, 1.0 - blend), (at((lod as i64).saturating_add(1)), blend)], 2, false)
             }
         }
     }
