@@ -101,9 +101,10 @@ impl Level {
         let i = (z as usize * self.height as usize + y as usize) * self.width as usize + x as usize;
         self.texels.get(i).copied()
     }
+    /// Writes a texel; positions outside the level are ignored.
     pub fn set(&mut self, x: u32, y: u32, z: u32, v: [u32; 4]) {
-        let i = (z as usize * self.height as usize + y as usize) * self.width as usize + x as usize;
         if x < self.width && y < self.height && z < self.slices {
+            let i = (z as usize * self.height as usize + y as usize) * self.width as usize + x as usize;
             if let Some(t) = self.texels.get_mut(i) {
                 *t = v;
             }
