@@ -122,6 +122,11 @@ fn parse_texture(o: &Map<String, Value>, images: ImageLoader) -> Result<TextureU
         Some(Value::Null) | None => SamplerState { mag_filter: Filter::Nearest, min_filter: Filter::Nearest, ..SamplerState::default() },
         Some(_) => return Err("\"sampler\" must be an object".into()),
     };
+    let mut sampler = sampler;
+    if format.is_integer() {
+        // integer textures take an integer border colour (glTexParameterIiv): keep its bits
+        sampler.border_color = sampler.border_color.map(|c| f32::from_bits(c as i32 as u32));
+    }
     let mut unit = TextureUnit::new(tex, sampler);
     unit.view.first_level = uint(o, "base_level")?.unwrap_or(0);
     unit.view.last_level = uint(o, "max_level")?.unwrap_or(u32::MAX);

@@ -160,7 +160,7 @@ impl Format {
             Kind::Unorm8 => unorm8_to_float(value.as_u8()).to_bits(),
             Kind::Srgb8 if alpha => unorm8_to_float(value.as_u8()).to_bits(),
             Kind::Srgb8 => srgb8_to_linear(value.as_u8()).to_bits(),
-            Kind::Unorm16 => (value.as_int().clamp(0, 65535) as f32 * (1.0f32 / 65535.0)).to_bits(),
+            Kind::Unorm16 => (f32::from(value.as_u16()) * (1.0f32 / 65535.0)).to_bits(),
             Kind::Half | Kind::Float => value.as_f32().to_bits(),
             Kind::Uint => match value {
                 StoredValue::Bits(b) => b,
@@ -220,8 +220,20 @@ impl StoredValue {
             StoredValue::Bits(b) => b as i64,
         }
     }
+    /// An 8-bit code: integers are codes 0..255, numbers written with a fraction or decimal
+    /// point (`0.5`, `1.0`) are normalised values scaled by 255 and rounded.
     fn as_u8(self) -> u8 {
-        self.as_int().clamp(0, 255) as u8
+        match self {
+            StoredValue::Float(f) if f.is_finite() => (f.clamp(0.0, 1.0) * 255.0).round() as u8,
+            _ => self.as_int().clamp(0, 255) as u8,
+        }
+    }
+    /// A 16-bit code, with the same rule as [`StoredValue::as_u8`].
+    fn as_u16(self) -> u16 {
+        match self {
+            StoredValue::Float(f) if f.is_finite() => (f.clamp(0.0, 1.0) * 65535.0).round() as u16,
+            _ => self.as_int().clamp(0, 65535) as u16,
+        }
     }
     fn as_f32(self) -> f32 {
         match self {
@@ -356,6 +368,14 @@ mod tests {
         }
         assert_eq!(Format::from_name("r32_sint"), Some(Format::R32I));
         assert_eq!(Format::from_name("nope"), None);
+    }
+
+    #[test]
+    fn unorm_values_as_codes_or_normalised() {
+        assert_eq!(Format::R8.decode_channel(StoredValue::Int(1), false), unorm8_to_float(1).to_bits());
+        // 0.5 · 255 = 127.5 → 128; 1.0 → 255
+        assert_eq!(Format::R8.decode_channel(StoredValue::Float(0.5), false), unorm8_to_float(128).to_bits());
+        assert_eq!(Format::R8.decode_channel(StoredValue::Float(1.0), false), 1.0f32.to_bits());
     }
 
     #[test]
