@@ -69,3 +69,80 @@ pub struct SampleTrace {
     /// Set when the instruction's coordinate form did not match the texture (zeros returned).
     pub mismatch: Option<String>,
 }
+
+impl SampleTrace {
+    /// One line per pixel in words, for the teaching views, e.g.
+    /// `pixel 0: λ 1.25 from the quad's differences → LOD 1.25: level 1 ×0.75 (texels (2,3) ×0.5,
+    /// …), level 2 ×0.25 (…) → (0.5, 0.25, 0, 1)`.
+    pub fn describe(&self) -> Vec<String> {
+        if let Some(m) = &self.mismatch {
+            return vec![m.clone()];
+        }
+        let source = match self.lod_source {
+            LodSource::Implicit => "from the quad's differences (one λ for all four pixels)",
+            LodSource::Gradients => "from this pixel's explicit derivatives",
+            LodSource::Explicit => "given by the instruction",
+            LodSource::Fetch => "texel fetch",
+        };
+        self.lanes
+            .iter()
+            .enumerate()
+            .map(|(i, lane)| {
+                let levels: Vec<String> = lane
+                    .levels
+                    .iter()
+                    .map(|l| {
+                        let taps: Vec<String> = l
+                            .taps
+                            .iter()
+                            .map(|t| format!("({},{}){} ×{}", t.x, t.y, if t.border { " border" } else { "" }, t.weight))
+                            .collect();
+                        let face = l.face.map(|f| format!(" face {}", super::cube::FACE_NAMES.get(f as usize).unwrap_or(&"?"))).unwrap_or_default();
+                        format!("level {}{face} ×{} (texels {})", l.level, l.weight, taps.join(", "))
+                    })
+                    .collect();
+                let mag = if lane.magnified { ", magnified" } else { "" };
+                let r = lane.result;
+                format!(
+                    "pixel {i}: λ {} {source} → LOD {}{mag}: {} → ({}, {}, {}, {})",
+                    lane.lambda,
+                    lane.lod,
+                    levels.join("; "),
+                    r[0],
+                    r[1],
+                    r[2],
+                    r[3]
+                )
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn describe_names_levels_texels_and_weights() {
+        let mut t = SampleTrace { lod_source: LodSource::Gradients, ..SampleTrace::default() };
+        t.lanes[0] = LaneTrace {
+            lambda: 1.5,
+            lod: 1.5,
+            levels: vec![
+                LevelTaps { level: 1, weight: 0.5, face: None, taps: vec![Tap { x: 2, y: 3, weight: 1.0, ..Tap::default() }] },
+                LevelTaps { level: 2, weight: 0.5, face: Some(4), taps: vec![Tap { x: -1, y: 0, weight: 1.0, border: true, ..Tap::default() }] },
+            ],
+            result: [0.5, 0.0, 0.0, 1.0],
+            ..LaneTrace::default()
+        };
+        let d = t.describe();
+        assert_eq!(d.len(), 4);
+        assert_eq!(
+            d[0],
+            "pixel 0: λ 1.5 from this pixel's explicit derivatives → LOD 1.5: level 1 ×0.5 (texels (2,3) ×1); \
+             level 2 face +Z ×0.5 (texels (-1,0) border ×1) → (0.5, 0, 0, 1)"
+        );
+        t.mismatch = Some("2D coordinates on a 3D texture: zeros returned".into());
+        assert_eq!(t.describe().len(), 1);
+    }
+}
