@@ -195,7 +195,12 @@ fn txd_lod_per_lane_versus_tex_per_quad() {
     let out = sample_quad(&u, &u.sampler, &req, Some(&mut trace));
     assert_eq!(out[0], [0.0, 100.0, 200.0, 300.0]);
     assert_eq!(trace.lod_source, LodSource::Gradients);
-    assert_eq!(trace.lanes.map(|l| l.levels[0].level), [0, 1, 2, 3]);
+    assert_eq!(trace.lanes.clone().map(|l| l.levels[0].level), [0, 1, 2, 3]);
+    // the wording quoted in docs/textures.md
+    assert_eq!(
+        trace.describe()[1],
+        "pixel 1: λ 1 from this pixel's explicit derivatives → LOD 1: level 1 ×1 (texels (0,0) ×1) → (100, 0, 0, 1)"
+    );
     // TEX over the same lanes: one λ for the quad (bottom row difference only)
     let s = [0.0, 0.0, 0.0, 0.25]; // lane 3 − lane 2 = 1/4 → ρ = 4 → level 2 for all
     let mut trace = SampleTrace::default();
