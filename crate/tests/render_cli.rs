@@ -138,3 +138,23 @@ fn bench_prints_mpix_last() {
     assert!(last["Mpix/s: ".len()..].trim().parse::<f64>().unwrap() > 0.0);
     assert!(stdout.contains("frames: "));
 }
+
+#[test]
+fn textures_are_read_upright() {
+    // A 2x2 PNG, top row red | green, bottom row blue | white. Sampling each pixel centre of a
+    // 2x2 fragment-only frame with NEAREST gives the image back: the file's top row is t = 1.
+    let rgba = [255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 255, 255, 255, 255];
+    let png = tmp("tex.png");
+    std::fs::write(&png, tgsi::render::image_io::encode_png(2, 2, &rgba).unwrap()).unwrap();
+    let fs = write("tex.tgsi", "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\nDCL SAMP[1]\nDCL SVIEW[1], 2D, FLOAT\nTEX OUT[0], IN[0], SAMP[1], 2D\nEND\n");
+    let out = tmp("tex.f32");
+    let spec = format!("1={},nearest,clamp", png);
+    let (code, _, err) = tgsi(&["render", &fs, "--size", "2x2", "--texture", &spec, "-o", &out]);
+    assert_eq!(code, 0, "{}", err);
+    let px = floats(&out);
+    let expected: Vec<f32> = rgba.iter().map(|&b| b as f32 / 255.0).collect();
+    assert_eq!(px, expected);
+    // A missing file is a usage/I-O problem.
+    let (code, _, _) = tgsi(&["render", &fs, "--texture", "0=/nonexistent.png", "-o", &out]);
+    assert_eq!(code, 2);
+}

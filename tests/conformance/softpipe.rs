@@ -1,5 +1,6 @@
 //! Conformance with softpipe: every shader of `shared/corpus/softpipe/` rendered at 64x64 with
-//! its `.vs.tgsi` on the `fullscreen` mesh and the exact constant bits of its `.json`, compared
+//! its `.vs.tgsi` on the `fullscreen` mesh, the exact constant bits of its `.json` and its
+//! samplers bound to the 4x4 texture of the corpus README, compared
 //! with Mesa's `.f32` (whose row 0 is the bottom row; ours starts with the top row).
 //!
 //! Bit-exact unless the shader uses a transcendental function, whose last bits depend on the
@@ -9,6 +10,10 @@
 use std::collections::BTreeMap;
 use tgsi::render::job::{prepare, run, Request};
 use tgsi::render::options::ConstValue;
+use tgsi::texture::bind::Bindings;
+use tgsi::texture::desc::apply_options;
+use tgsi::texture::desc_image::RgbaImage;
+use tgsi::texture::{SamplerState, TextureUnit};
 
 const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/corpus/softpipe");
 
@@ -23,8 +28,31 @@ const TRANSCENDENTAL: &[(&str, &str)] = &[
     ("28_matrix", "SIN/COS: libm sinf/cosf"),
 ];
 
-/// Shaders that need texture sampling, which the renderer does not bind yet.
-const NEEDS_TEXTURES: &[&str] = &["20_tex_nearest", "21_tex_linear"];
+/// The oracle's 4x4 RGBA8 texture (corpus README): texel (i, j) = (85·i, 85·j,
+/// 255·((i ^ j) & 1), 255) with j = 0 the bottom row, bound to every `SAMP[n]` the `.json`
+/// lists, with its filter and wrap mode.
+fn corpus_textures(json: &serde_json::Value) -> Bindings {
+    let mut rgba = Vec::new();
+    for row in 0..4u32 {
+        let j = 3 - row; // image rows are stored top first
+        for i in 0..4u32 {
+            rgba.extend_from_slice(&[(85 * i) as u8, (85 * j) as u8, (255 * ((i ^ j) & 1)) as u8, 255]);
+        }
+    }
+    let image = RgbaImage { width: 4, height: 4, rgba };
+    let mut bindings = Bindings::new();
+    let Some(samplers) = json.get("samplers").and_then(|s| s.as_object()) else { return bindings };
+    for (name, s) in samplers {
+        // Bound to the shader's SAMP index (the key), not the GL texture unit ("unit").
+        let unit: u32 = name.trim_start_matches("SAMP[").trim_end_matches(']').parse().expect("SAMP[n]");
+        let filter = s["filter"].as_str().unwrap_or("LINEAR").to_ascii_lowercase();
+        let wrap = s["wrap"].as_str().unwrap_or("REPEAT").to_ascii_lowercase();
+        let mut tu = TextureUnit::new(image.to_texture().expect("4x4 texture"), SamplerState::default());
+        apply_options(&mut tu, &[filter.as_str(), wrap.as_str()]).expect("sampler options");
+        bindings.bind(unit, tu);
+    }
+    bindings
+}
 
 /// Distance in representable floats between two values (0 for identical bits or two NaNs).
 fn ulp_distance(a: f32, b: f32) -> u64 {
@@ -84,10 +112,6 @@ fn softpipe_corpus() {
     let mut failures = Vec::new();
     println!("| shader | status | max ulp | note |\n|---|---|---|---|");
     for name in &names {
-        if NEEDS_TEXTURES.contains(&name.as_str()) {
-            println!("| {} | pending (textures) | – | needs the texture work |", name);
-            continue;
-        }
         let read = |ext: &str| std::fs::read_to_string(format!("{}/{}{}", CORPUS, name, ext)).expect("corpus file");
         let fs = read(".tgsi");
         let vs = read(".vs.tgsi");
@@ -99,7 +123,8 @@ fn softpipe_corpus() {
             failures.push(format!("{}: does not prepare: {:?}", name, diags.iter().map(|d| &d.diagnostic.message).collect::<Vec<_>>()));
             continue;
         };
-        let out = match run(&job, None, &mut tgsi::exec::NoTextures, tgsi::exec::DEFAULT_BUDGET) {
+        let mut textures = corpus_textures(&json);
+        let out = match run(&job, None, &mut textures, tgsi::exec::DEFAULT_BUDGET) {
             Ok(o) => o,
             Err(d) => {
                 failures.push(format!("{}: render error {}", name, d.diagnostic.message));

@@ -1,14 +1,14 @@
 //! `tgsi bench FS.tgsi [--vs VS.tgsi] [--size WxH] [--seconds S]` (also `--mesh`, `--const`,
-//! `--time`): renders one untimed warm-up frame, then frames until S seconds (default 2) have
+//! `--texture`, `--time`): renders one untimed warm-up frame, then frames until S seconds (default 2) have
 //! passed, and prints frames, milliseconds per frame and, on its last line, `Mpix/s: N`.
 
-use super::render::{read_common, texture_warnings};
+use super::render::read_common;
 use super::Args;
 use crate::render::framebuffer::Framebuffer;
 use crate::render::job;
 use std::time::Instant;
 
-const USAGE: &str = "usage: tgsi bench FS.tgsi [--vs VS.tgsi] [--mesh NAME] [--size WxH] [--const B:I=X,Y,Z,W]... [--time T] [--seconds S]";
+const USAGE: &str = "usage: tgsi bench FS.tgsi [--vs VS.tgsi] [--mesh NAME] [--size WxH] [--const B:I=X,Y,Z,W]... [--texture U=FILE[,...]]... [--time T] [--seconds S]";
 
 pub fn run(args: &Args) -> i32 {
     if let Some(bad) = args.unknown(&["vs", "gs", "mesh", "size", "const", "texture", "time", "seconds"]) {
@@ -27,8 +27,7 @@ pub fn run(args: &Args) -> i32 {
         Ok(c) => c,
         Err(status) => return status,
     };
-    let (prepared, mut diags) = job::prepare(&common.request());
-    diags.extend(texture_warnings(&common.textures));
+    let (prepared, diags) = job::prepare(&common.request());
     common.print("bench", &diags);
     let Some(job) = prepared else { return 1 };
     let targets = job.fs_if.colors.iter().map(|&(t, _)| t as usize + 1).max().unwrap_or(1);
@@ -39,11 +38,12 @@ pub fn run(args: &Args) -> i32 {
             return 1;
         }
     };
-    let frame = |fb: &mut Framebuffer| -> Result<(), i32> {
+    let mut textures = common.textures.clone();
+    let mut frame = |fb: &mut Framebuffer| -> Result<(), i32> {
         if job.mesh.wants_depth {
             fb.depth.iter_mut().for_each(|d| *d = 1.0);
         }
-        job::run_into(&job, fb, None, &mut crate::exec::NoTextures, crate::exec::DEFAULT_BUDGET).map(|_| ()).map_err(|d| {
+        job::run_into(&job, fb, None, &mut textures, crate::exec::DEFAULT_BUDGET).map(|_| ()).map_err(|d| {
             common.print("bench", &[d]);
             1
         })

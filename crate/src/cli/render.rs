@@ -5,9 +5,9 @@
 //! or I/O.
 
 use super::Args;
-use crate::diag::Diagnostic;
 use crate::render::job::{self, Request, Source, SourcedDiagnostic};
-use crate::render::options::{parse_const, parse_size, parse_texture, ConstValue, TextureSpec};
+use crate::render::options::{parse_const, parse_size, ConstValue};
+use crate::texture::bind::Bindings;
 use crate::render::uniforms::Builtins;
 
 const USAGE: &str = "usage: tgsi render FS.tgsi [--vs VS.tgsi] [--gs GS.tgsi] [--mesh fullscreen|quad|cube|sphere] [--size WxH] [--const B:I=X,Y,Z,W]... [--texture U=FILE[,nearest|linear][,repeat|clamp]]... [--time T] -o OUT.png|OUT.f32";
@@ -23,7 +23,8 @@ pub(crate) struct Common {
     pub mesh: Option<String>,
     pub size: (u32, u32),
     pub constants: Vec<ConstValue>,
-    pub textures: Vec<TextureSpec>,
+    /// Texture units bound with `--texture`.
+    pub textures: Bindings,
     pub time: f32,
 }
 
@@ -41,7 +42,11 @@ pub(crate) fn read_common(args: &Args, command: &str, usage: &str) -> Result<Com
         None => (256, 256),
     };
     let constants = args.values("const").into_iter().map(parse_const).collect::<Result<Vec<_>, _>>().map_err(fail)?;
-    let textures = args.values("texture").into_iter().map(parse_texture).collect::<Result<Vec<_>, _>>().map_err(fail)?;
+    let mut textures = Bindings::new();
+    for spec in args.values("texture") {
+        let (unit, bound) = crate::texture::desc::load_binding(spec).map_err(|e| fail(format!("--texture {}: {}", spec, e)))?;
+        textures.bind(unit, bound);
+    }
     let time = match args.value("time") {
         Some(t) => t.parse::<f32>().ok().filter(|t| t.is_finite()).ok_or_else(|| fail(format!("bad time '{}'", t)))?,
         None => 0.0,
@@ -89,21 +94,6 @@ impl Common {
     }
 }
 
-/// Warnings for `--texture` while the renderer binds no textures.
-pub(crate) fn texture_warnings(textures: &[TextureSpec]) -> Vec<SourcedDiagnostic> {
-    textures
-        .iter()
-        .map(|t| SourcedDiagnostic {
-            source: Source::Render,
-            diagnostic: Diagnostic::warning(
-                "R104",
-                format!("textures are not available in this build yet: SAMP[{}] / SVIEW[{}] read zeros ({} ignored)", t.unit, t.unit, t.path),
-                crate::ir::Span::default(),
-            ),
-        })
-        .collect()
-}
-
 pub fn run(args: &Args) -> i32 {
     if let Some(bad) = args.unknown(&["vs", "gs", "mesh", "size", "const", "texture", "time", "o"]) {
         eprintln!("tgsi render: unknown option '--{}'\n{}", bad, USAGE);
@@ -123,12 +113,12 @@ pub fn run(args: &Args) -> i32 {
         Err(status) => return status,
     };
     let (prepared, mut diags) = job::prepare(&common.request());
-    diags.extend(texture_warnings(&common.textures));
     let Some(job) = prepared else {
         common.print("render", &diags);
         return 1;
     };
-    let result = job::run(&job, None, &mut crate::exec::NoTextures, crate::exec::DEFAULT_BUDGET);
+    let mut textures = common.textures.clone();
+    let result = job::run(&job, None, &mut textures, crate::exec::DEFAULT_BUDGET);
     match result {
         Ok(out) => {
             diags.extend(out.warnings.into_iter().map(|d| SourcedDiagnostic { source: Source::Render, diagnostic: d }));

@@ -1,5 +1,5 @@
 //! The textual options shared by `tgsi render`, `tgsi bench` and the page: `--size WxH`,
-//! `--const B:I=X,Y,Z,W` and `--texture U=FILE[,nearest|linear][,repeat|clamp]`.
+//! `--const B:I=X,Y,Z,W` (`--texture` bindings are read by `texture::desc::load_binding`).
 
 /// Parses `WxH` (both at least 1).
 pub fn parse_size(s: &str) -> Result<(u32, u32), String> {
@@ -62,54 +62,6 @@ fn parse_word(p: &str) -> Option<u32> {
     p.parse::<f32>().ok().map(f32::to_bits)
 }
 
-/// Texture filtering of a bound image.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Filter {
-    Nearest,
-    Linear,
-}
-
-/// Texture coordinate wrapping of a bound image.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Wrap {
-    Repeat,
-    Clamp,
-}
-
-/// One `--texture` binding.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TextureSpec {
-    pub unit: u32,
-    pub path: String,
-    pub filter: Filter,
-    pub wrap: Wrap,
-}
-
-/// Parses `U=FILE[,nearest|linear][,repeat|clamp]` (defaults: linear, repeat).
-pub fn parse_texture(s: &str) -> Result<TextureSpec, String> {
-    let (unit, rest) = s.split_once('=').ok_or_else(|| format!("bad texture '{}': expected U=FILE[,nearest|linear][,repeat|clamp]", s))?;
-    let unit: u32 = unit.trim().parse().map_err(|_| format!("bad texture unit '{}' in '{}'", unit, s))?;
-    if unit > 31 {
-        return Err(format!("texture unit {} is out of range (0..31)", unit));
-    }
-    let mut parts = rest.split(',');
-    let path = parts.next().unwrap_or("").to_string();
-    if path.is_empty() {
-        return Err(format!("bad texture '{}': no file", s));
-    }
-    let mut spec = TextureSpec { unit, path, filter: Filter::Linear, wrap: Wrap::Repeat };
-    for p in parts {
-        match p.trim().to_ascii_lowercase().as_str() {
-            "nearest" => spec.filter = Filter::Nearest,
-            "linear" => spec.filter = Filter::Linear,
-            "repeat" => spec.wrap = Wrap::Repeat,
-            "clamp" => spec.wrap = Wrap::Clamp,
-            other => return Err(format!("bad texture option '{}' in '{}': nearest, linear, repeat or clamp", other, s)),
-        }
-    }
-    Ok(spec)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -131,14 +83,5 @@ mod tests {
         assert!(parse_const("0:1=0x123,0,0,0").is_err());
         assert!(parse_const("99:1=0").is_err());
         assert!(parse_const("1=a").is_err());
-    }
-
-    #[test]
-    fn textures() {
-        let t = parse_texture("1=tex.png,nearest,clamp").unwrap();
-        assert_eq!(t, TextureSpec { unit: 1, path: "tex.png".into(), filter: Filter::Nearest, wrap: Wrap::Clamp });
-        let t = parse_texture("0=a.png").unwrap();
-        assert_eq!((t.filter, t.wrap), (Filter::Linear, Wrap::Repeat));
-        assert!(parse_texture("0=a.png,bilinear").is_err());
     }
 }

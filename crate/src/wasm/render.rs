@@ -6,11 +6,16 @@
 //! Options (all optional): `width`, `height` (256), `mesh`, `consts` (strings `"B:I=X,Y,Z,W"` as
 //! on the command line), `time`, `timeDelta`, `frame`, `mouse` ([x, y]), `mouseDown`,
 //! `rowStart`, `rowEnd` (rows counted from the top, end exclusive), `budget` (instructions per
-//! batch of quads).
+//! batch of quads), `textures` (`[{ unit, width, height, rgba, filter, wrap }]`, see
+//! [`TextureOption`]).
 
 use crate::render::job::{self, Request, Source, SourcedDiagnostic};
 use crate::render::options::parse_const;
 use crate::render::uniforms::Builtins;
+use crate::texture::bind::Bindings;
+use crate::texture::desc::apply_options;
+use crate::texture::desc_image::RgbaImage;
+use crate::texture::{SamplerState, TextureUnit};
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
@@ -29,6 +34,42 @@ struct Options {
     row_start: Option<u32>,
     row_end: Option<u32>,
     budget: Option<u64>,
+    textures: Vec<TextureOption>,
+}
+
+/// One texture for `SAMP[unit]`: RGBA8 pixels, top row first (an image as the page decodes
+/// it), with `filter` ("nearest" | "linear", default linear) and `wrap` ("repeat" | "clamp" |
+/// "mirror" | "border", default repeat).
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct TextureOption {
+    unit: u32,
+    width: u32,
+    height: u32,
+    rgba: Vec<u8>,
+    filter: Option<String>,
+    wrap: Option<String>,
+}
+
+fn bind_textures(list: &[TextureOption], diags: &mut Vec<SourcedDiagnostic>) -> Bindings {
+    let mut bindings = Bindings::new();
+    for t in list {
+        let image = RgbaImage { width: t.width, height: t.height, rgba: t.rgba.clone() };
+        let unit = image.to_texture().and_then(|tex| {
+            let mut unit = TextureUnit::new(tex, SamplerState::default());
+            let options: Vec<&str> = [t.filter.as_deref(), t.wrap.as_deref()].into_iter().flatten().collect();
+            apply_options(&mut unit, &options)?;
+            Ok(unit)
+        });
+        match unit {
+            Ok(u) => bindings.bind(t.unit, u),
+            Err(e) => diags.push(SourcedDiagnostic {
+                source: Source::Render,
+                diagnostic: crate::diag::Diagnostic::error("R005", format!("texture for unit {}: {}", t.unit, e), crate::ir::Span::default()),
+            }),
+        }
+    }
+    bindings
 }
 
 #[derive(Serialize)]
@@ -107,6 +148,7 @@ pub fn render(fs_text: &str, vs_text: Option<String>, options: JsValue) -> JsVal
             mouse_down: opts.mouse_down,
         },
     };
+    let mut textures = bind_textures(&opts.textures, &mut diags);
     let row_start = opts.row_start.unwrap_or(0).min(height);
     let row_end = opts.row_end.unwrap_or(height).clamp(row_start, height);
     let result = js_sys::Object::new();
@@ -119,7 +161,7 @@ pub fn render(fs_text: &str, vs_text: Option<String>, options: JsValue) -> JsVal
         // Rows from the top → window rows from the bottom.
         let window_rows = (height - row_end)..(height - row_start);
         let budget = opts.budget.unwrap_or(crate::exec::DEFAULT_BUDGET);
-        match job::run(&job, Some(window_rows), &mut crate::exec::NoTextures, budget) {
+        match job::run(&job, Some(window_rows), &mut textures, budget) {
             Ok(out) => {
                 ok = true;
                 quads = out.stats.quads;
