@@ -17,7 +17,7 @@ pub fn run(args: &Args) -> i32 {
     }
     let seconds = match args.value("seconds").map(str::parse::<f64>) {
         None => 2.0,
-        Some(Ok(s)) if s.is_finite() && s >= 0.0 && s <= 3600.0 => s,
+        Some(Ok(s)) if (0.0..=3600.0).contains(&s) => s,
         Some(_) => {
             eprintln!("tgsi bench: --seconds takes a number of seconds (0..3600)\n{}", USAGE);
             return 2;

@@ -197,7 +197,7 @@ pub fn run_into(
     hooks: &mut dyn TextureHooks,
     budget: u64,
 ) -> Result<(DrawStats, Vec<Diagnostic>), SourcedDiagnostic> {
-    let config = DrawConfig { rows, depth_test: job.mesh.wants_depth, batch_quads: std::env::var("TGSI_BATCH").ok().and_then(|v| v.parse().ok()).unwrap_or(0) };
+    let config = DrawConfig { rows, depth_test: job.mesh.wants_depth, batch_quads: 0 };
     let mut warnings = Vec::new();
     // The vertex stage gets no textures (vertex texture fetch reads zeros).
     let mut no_textures = exec::NoTextures;

@@ -31,7 +31,7 @@ pub struct Mesh {
 
 impl Mesh {
     pub fn vertex_count(&self) -> usize {
-        if self.attributes == 0 { 0 } else { self.vertices.len() / self.attributes }
+        self.vertices.len().checked_div(self.attributes).unwrap_or(0)
     }
 
     /// The triangles as triples of vertex indices, in submission order, with the winding of

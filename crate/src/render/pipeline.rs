@@ -37,6 +37,7 @@ pub struct DrawStats {
 
 /// Draws `mesh` with the two stages into `fb`. Linkage warnings are appended to `warnings`;
 /// an error (no POSITION output, a stage failure such as a budget overrun) stops the draw.
+#[allow(clippy::too_many_arguments)] // each stage comes as its interface and its implementation
 pub fn draw(
     fb: &mut Framebuffer,
     mesh: &Mesh,
@@ -276,9 +277,9 @@ impl<'a> Raster<'a> {
                     }
                     continue;
                 }
-                for lane in 0..4 {
+                for (lane, &i) in lane_index.iter().enumerate() {
                     if live & (1 << lane) != 0 {
-                        if let Some(px) = target.get_mut(lane_index[lane]) {
+                        if let Some(px) = target.get_mut(i) {
                             *px = pixel(lane);
                         }
                     }
