@@ -119,7 +119,7 @@ fn near_plane_clipping_keeps_the_visible_part_with_right_values() {
         for x in 0..w {
             let p = ndc(x, y, w, h);
             let l = bary(p, (-1.0, -1.0), (1.0, -1.0), (0.0, 1.0));
-            let px = fb.targets[0][fb.index(x, y)];
+            let px = fb.pixel(0, x, y);
             let inside = l.iter().all(|v| *v > MARGIN) && p.1 < -1.0 / 3.0 - 0.02;
             let outside = l.iter().any(|v| *v < -MARGIN) || p.1 > -1.0 / 3.0 + 0.02;
             if inside {
@@ -153,7 +153,7 @@ fn side_clipping_keeps_values_right_across_the_viewport_edge() {
             let p = ndc(x, y, w, h);
             let l = bary(p, ndc_of(a), ndc_of(b), ndc_of(c));
             if l.iter().all(|v| *v > MARGIN) {
-                let px = fb.targets[0][fb.index(x, y)];
+                let px = fb.pixel(0, x, y);
                 // Perspective-correct interpolation of x and w separately gives x/w = ndc x.
                 assert!((px[0] as f64 / px[3] as f64 - p.0).abs() < 1e-4, "pixel {},{}: {:?}", x, y, px);
                 checked += 1;
@@ -229,7 +229,7 @@ fn perspective_linear_and_flat_interpolation() {
                     // Flat: the provoking (last) vertex.
                     _ => 2.0,
                 };
-                let got = fb.targets[0][fb.index(x, y)][0] as f64;
+                let got = fb.pixel(0, x, y)[0] as f64;
                 assert!((got - expected).abs() < 2e-5, "{:?} pixel {},{}: {} vs {}", interp, x, y, got, expected);
                 checked += 1;
             }
@@ -266,8 +266,8 @@ fn face_and_bcolor() {
     };
     draw(&mut fb, &mesh, &vs_if, &mut copy_vs, &fs_if, &mut fs, &DrawConfig::default(), &mut Vec::new()).unwrap();
     // Centroids: left (−0.5, −1/6) → pixel (8, 13); right (0.5, −1/6) → pixel (24, 13).
-    assert_eq!(fb.targets[0][fb.index(8, 13)], [1.0, 0.0, 0.0, 1.0]);
-    assert_eq!(fb.targets[0][fb.index(24, 13)], [0.0, 0.0, 1.0, -1.0]);
+    assert_eq!(fb.pixel(0, 8, 13), [1.0, 0.0, 0.0, 1.0]);
+    assert_eq!(fb.pixel(0, 24, 13), [0.0, 0.0, 1.0, -1.0]);
 }
 
 #[test]
@@ -276,7 +276,7 @@ fn missing_inputs_read_0001_with_a_warning() {
     let vs_if = pass_through_vs(&[]);
     let fs_if = fs_with(&[(SemanticName::Generic, 5, Interp::Perspective)]);
     let (fb, warnings) = render(&mesh, &vs_if, &fs_if, 8, 8, false);
-    assert_eq!(fb.targets[0][fb.index(3, 4)], [0.0, 0.0, 0.0, 1.0]);
+    assert_eq!(fb.pixel(0, 3, 4), [0.0, 0.0, 0.0, 1.0]);
     assert_eq!(warnings.len(), 1);
     assert_eq!(warnings[0].code, "R101");
     assert!(warnings[0].message.contains("GENERIC[5]"));
@@ -315,11 +315,11 @@ fn cube_with_depth_test_shows_the_nearest_face() {
         for y in 0..h {
             for x in 0..w {
                 let (px, py) = ndc(x, y, w, h);
-                let got = fb.targets[0][fb.index(x, y)];
+                let got = fb.pixel(0, x, y);
                 if px.abs() < 0.5 && py.abs() < 0.5 {
                     assert_eq!(got, [0.0, 0.0, expected_normal, 0.0], "s={} pixel {},{}", s, x, y);
                     // Depth: window z = (s·z_face)·0.5 + 0.5 with s·z_face = −0.5 → 0.25.
-                    assert_eq!(fb.depth[fb.index(x, y)], 0.25);
+                    assert_eq!(fb.depth_at(x, y), 0.25);
                 } else {
                     assert_eq!(got, [0.0; 4], "pixel {},{}", x, y);
                 }
@@ -347,7 +347,11 @@ fn row_ranges_render_the_same_rows_as_a_full_draw() {
         let cfg = DrawConfig { rows: Some(rows), depth_test: true, ..DrawConfig::default() };
         draw(&mut parts, &mesh, &vs_if, &mut copy_vs, &fs_if, &mut copy_fs, &cfg, &mut Vec::new()).unwrap();
     }
-    assert_eq!(full.targets[0], parts.targets[0]);
+    for y in 0..20 {
+        for x in 0..24 {
+            assert_eq!(full.pixel(0, x, y), parts.pixel(0, x, y), "pixel {},{}", x, y);
+        }
+    }
 }
 
 #[test]
@@ -361,7 +365,7 @@ fn fragment_only_inputs_are_pixel_centre_uv() {
         assert!(warnings.is_empty());
         for y in 0..h {
             for x in 0..w {
-                let got = fb.targets[0][fb.index(x, y)];
+                let got = fb.pixel(0, x, y);
                 let u = (x as f32 + 0.5) / w as f32;
                 let v = (y as f32 + 0.5) / h as f32;
                 if w == 64 {

@@ -41,7 +41,7 @@ pub fn run(args: &Args) -> i32 {
     let mut textures = common.textures.clone();
     let mut frame = |fb: &mut Framebuffer| -> Result<(), i32> {
         if job.mesh.wants_depth {
-            fb.depth.iter_mut().for_each(|d| *d = 1.0);
+            fb.clear_depth();
         }
         job::run_into(&job, fb, None, &mut textures, crate::exec::DEFAULT_BUDGET).map(|_| ()).map_err(|d| {
             common.print("bench", &[d]);

@@ -1,14 +1,25 @@
-//! The framebuffer: float RGBA render targets and a depth buffer. Window row 0 is the bottom
-//! row of the picture; the writers in `image_io` flip so that files start with the top row.
+//! The framebuffer: float RGBA render targets and a depth buffer, stored quad by quad (the 4
+//! lanes of each channel of a 2x2 quad side by side, 64 bytes per quad) so the fragment
+//! stage's outputs are written with whole-quad stores. Window row 0 is the bottom row of the
+//! picture; the readers below flip so that files start with the top row.
+
+/// One 2x2 quad of a render target: `[channel][lane]`, lanes (x, y), (x+1, y), (x, y+1),
+/// (x+1, y+1). Aligned to a cache line so a whole-quad write touches one line.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[repr(C, align(64))]
+pub struct QuadPixels(pub [[f32; 4]; 4]);
 
 /// Render targets cleared to (0, 0, 0, 0) and a depth buffer cleared to 1.0.
 #[derive(Clone, Debug)]
 pub struct Framebuffer {
     pub width: u32,
     pub height: u32,
-    /// `targets[n][y * width + x]`, y counted from the bottom row.
-    pub targets: Vec<Vec<[f32; 4]>>,
-    pub depth: Vec<f32>,
+    /// Quads per row: ⌈width / 2⌉.
+    quads_x: usize,
+    /// `targets[n][quad]`, quad = (y / 2) · quads_x + x / 2.
+    pub(crate) targets: Vec<Vec<QuadPixels>>,
+    /// Depth per quad, `[lane]`.
+    pub(crate) depth: Vec<[f32; 4]>,
 }
 
 /// Largest accepted width or height, and largest pixel count (64 Mpix), so that a bad size
@@ -17,7 +28,7 @@ pub const MAX_DIMENSION: u32 = 16384;
 pub const MAX_PIXELS: u64 = 1 << 26;
 
 impl Framebuffer {
-    /// A framebuffer with `targets` render targets (at least one).
+    /// A framebuffer with `targets` render targets (1..8).
     pub fn new(width: u32, height: u32, targets: usize) -> Result<Framebuffer, String> {
         if width == 0 || height == 0 || width > MAX_DIMENSION || height > MAX_DIMENSION || (width as u64 * height as u64) > MAX_PIXELS {
             return Err(format!(
@@ -25,35 +36,60 @@ impl Framebuffer {
                 width, height, MAX_DIMENSION, MAX_PIXELS
             ));
         }
-        let n = (width * height) as usize;
+        let quads_x = width.div_ceil(2) as usize;
+        let quads = quads_x * height.div_ceil(2) as usize;
         Ok(Framebuffer {
             width,
             height,
-            targets: vec![vec![[0.0; 4]; n]; targets.clamp(1, 8)],
-            depth: vec![1.0; n],
+            quads_x,
+            targets: vec![vec![QuadPixels::default(); quads]; targets.clamp(1, 8)],
+            depth: vec![[1.0; 4]; quads],
         })
     }
 
+    /// Index of the quad whose lane 0 is at (x, y) (both even).
     #[inline]
-    pub fn index(&self, x: u32, y: u32) -> usize {
-        y as usize * self.width as usize + x as usize
+    pub fn quad_index(&self, x: u32, y: u32) -> usize {
+        (y / 2) as usize * self.quads_x + (x / 2) as usize
     }
 
-    /// The displayed target (COLOR[0]).
-    pub fn color(&self) -> &[[f32; 4]] {
-        self.targets.first().map_or(&[], |t| t.as_slice())
+    /// Number of render targets.
+    pub fn target_count(&self) -> usize {
+        self.targets.len()
+    }
+
+    /// Pixel (x, y) of a target, y counted from the bottom row; (0, 0, 0, 0) outside.
+    pub fn pixel(&self, target: usize, x: u32, y: u32) -> [f32; 4] {
+        if x >= self.width || y >= self.height {
+            return [0.0; 4];
+        }
+        let lane = (x & 1) as usize + 2 * (y & 1) as usize;
+        self.targets
+            .get(target)
+            .and_then(|t| t.get(self.quad_index(x, y)))
+            .map_or([0.0; 4], |q| [q.0[0][lane], q.0[1][lane], q.0[2][lane], q.0[3][lane]])
+    }
+
+    /// Depth of pixel (x, y), y from the bottom row.
+    pub fn depth_at(&self, x: u32, y: u32) -> f32 {
+        let lane = (x & 1) as usize + 2 * (y & 1) as usize;
+        self.depth.get(self.quad_index(x, y)).map_or(1.0, |d| d[lane])
+    }
+
+    /// Sets every depth back to 1.0.
+    pub fn clear_depth(&mut self) {
+        self.depth.iter_mut().for_each(|d| *d = [1.0; 4]);
     }
 
     /// Pixel (x, y) of target 0 with y counted from the top row of the picture.
     pub fn pixel_from_top(&self, x: u32, y_top: u32) -> [f32; 4] {
-        if x >= self.width || y_top >= self.height {
+        if y_top >= self.height {
             return [0.0; 4];
         }
-        let i = self.index(x, self.height - 1 - y_top);
-        self.color().get(i).copied().unwrap_or([0.0; 4])
+        self.pixel(0, x, self.height - 1 - y_top)
     }
 
-    /// Rows `top_first` (counted from the top of the picture) of target 0 as RGBA8, top row first;
+    /// Rows `rows` (counted from the top of the picture) of target 0 as RGBA8, top row first;
     /// values clamped to [0, 1] and rounded to nearest (NaN gives 0).
     pub fn rgba8_rows(&self, rows: std::ops::Range<u32>) -> Vec<u8> {
         let rows = rows.start.min(self.height)..rows.end.min(self.height);
@@ -97,11 +133,22 @@ mod tests {
     #[test]
     fn rows_come_out_top_first() {
         let mut fb = Framebuffer::new(1, 2, 1).unwrap();
-        fb.targets[0][0] = [1.0, 0.0, 0.0, 1.0]; // bottom row
-        fb.targets[0][1] = [0.0, 1.0, 0.0, 1.0]; // top row
+        // One quad: lane 0 = (0, 0) the bottom row, lane 2 = (0, 1) the top row.
+        fb.targets[0][0].0 = [[1.0, 0.0, 0.0, 0.0], [0.0, 0.0, 1.0, 0.0], [0.0; 4], [1.0, 0.0, 1.0, 0.0]];
+        assert_eq!(fb.pixel(0, 0, 0), [1.0, 0.0, 0.0, 1.0]);
         assert_eq!(fb.rgba8_rows(0..2), vec![0, 255, 0, 255, 255, 0, 0, 255]);
         let f = fb.f32_bytes();
+        assert_eq!(f.len(), 32);
         assert_eq!(f32::from_le_bytes([f[4], f[5], f[6], f[7]]), 1.0); // top row's green
+    }
+
+    #[test]
+    fn odd_sizes_have_whole_quads() {
+        let fb = Framebuffer::new(3, 3, 2).unwrap();
+        assert_eq!(fb.targets[1].len(), 4);
+        assert_eq!(fb.quad_index(2, 2), 3);
+        assert_eq!(fb.pixel(0, 3, 0), [0.0; 4]);
+        assert_eq!(fb.depth_at(2, 2), 1.0);
     }
 
     #[test]

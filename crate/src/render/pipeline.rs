@@ -235,17 +235,14 @@ impl<'a> Raster<'a> {
     fn write(&mut self, nq: usize, depth_plane: &Coef, stats: &mut DrawStats) {
         let fb = &mut *self.fb;
         let (fs_if, out) = (self.fs_if, &self.outputs);
-        let width = fb.width as usize;
         let channel = |r: u32, c: usize, q: usize| -> [u32; 4] { out.values.get((r as usize * 4 + c) * nq + q).copied().unwrap_or([0; 4]) };
         for (q, quad) in self.batch.quads.iter().enumerate() {
             let mut live = quad.coverage & !out.killed.get(q).copied().unwrap_or(0);
             if live == 0 {
                 continue;
             }
-            // Pixel index of lane 0; quads never reach past the framebuffer (the rasterizer
-            // leaves lanes outside it uncovered).
-            let base = quad.y as usize * width + quad.x as usize;
-            let lane_index = [base, base + 1, base + width, base + width + 1];
+            // The rasterizer leaves lanes outside the framebuffer uncovered.
+            let index = fb.quad_index(quad.x, quad.y);
             if self.config.depth_test {
                 let z = match fs_if.depth {
                     Some(r) => channel(r, 2, q).map(|b| {
@@ -254,34 +251,28 @@ impl<'a> Raster<'a> {
                     }),
                     None => depth_plane.quad(quad.x as f32, quad.y as f32),
                 };
-                for lane in 0..4 {
+                let Some(depth) = fb.depth.get_mut(index) else { continue };
+                for (lane, d) in depth.iter_mut().enumerate() {
                     if live & (1 << lane) != 0 {
-                        match fb.depth.get_mut(lane_index[lane]) {
-                            Some(d) if z[lane] < *d => *d = z[lane],
-                            _ => live &= !(1 << lane),
+                        if z[lane] < *d {
+                            *d = z[lane];
+                        } else {
+                            live &= !(1 << lane);
                         }
                     }
                 }
             }
             for &(t, r) in &fs_if.colors {
-                let ch = [channel(r, 0, q), channel(r, 1, q), channel(r, 2, q), channel(r, 3, q)];
-                let Some(target) = fb.targets.get_mut(t as usize) else { continue };
-                let pixel = |lane: usize| [ch[0][lane], ch[1][lane], ch[2][lane], ch[3][lane]].map(f32::from_bits);
+                let value = [0, 1, 2, 3].map(|c| channel(r, c, q).map(f32::from_bits));
+                let Some(px) = fb.targets.get_mut(t as usize).and_then(|target| target.get_mut(index)) else { continue };
                 if live == 0xF {
-                    // Whole quad: two pixel pairs, one per row.
-                    if let Some(row) = target.get_mut(base..base + 2) {
-                        row.copy_from_slice(&[pixel(0), pixel(1)]);
-                    }
-                    if let Some(row) = target.get_mut(base + width..base + width + 2) {
-                        row.copy_from_slice(&[pixel(2), pixel(3)]);
-                    }
+                    // Whole quad: one 64-byte store.
+                    px.0 = value;
                     continue;
                 }
-                for (lane, &i) in lane_index.iter().enumerate() {
-                    if live & (1 << lane) != 0 {
-                        if let Some(px) = target.get_mut(i) {
-                            *px = pixel(lane);
-                        }
+                for lane in (0..4).filter(|l| live & (1 << l) != 0) {
+                    for (dst, src) in px.0.iter_mut().zip(value.iter()) {
+                        dst[lane] = src[lane];
                     }
                 }
             }
