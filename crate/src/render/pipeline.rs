@@ -102,6 +102,8 @@ struct Raster<'a> {
     batch: QuadBatch,
     outputs: QuadOutputs,
     inv_w_lanes: Vec<[f32; 4]>,
+    /// Per quad of the batch, the lanes that write.
+    live: Vec<u8>,
     batch_limit: usize,
 }
 
@@ -120,6 +122,7 @@ impl<'a> Raster<'a> {
             batch: QuadBatch { input_registers: fs_if.input_registers, ..QuadBatch::default() },
             outputs: QuadOutputs::default(),
             inv_w_lanes: Vec::new(),
+            live: Vec::new(),
             batch_limit: if config.batch_quads == 0 { BATCH_QUADS } else { config.batch_quads },
         }
     }
@@ -218,9 +221,15 @@ impl<'a> Raster<'a> {
             let mode = if unit_w && p.mode == Mode::Perspective { Mode::Linear } else { p.mode };
             for c in (0..4).filter(|c| p.mask & (1 << c) != 0) {
                 let Some(row) = b.inputs.get_mut((reg * 4 + c) * nq..(reg * 4 + c + 1) * nq) else { continue };
-                for (q, (slot, quad)) in row.iter_mut().zip(b.quads.iter()).enumerate() {
-                    let w = self.inv_w_lanes.get(q).copied().unwrap_or([1.0; 4]);
-                    *slot = eval_quad(&p.coefs[c], mode, quad.x as f32, quad.y as f32, &w);
+                let coef = &p.coefs[c];
+                if mode == Mode::Perspective {
+                    for ((slot, quad), w) in row.iter_mut().zip(b.quads.iter()).zip(self.inv_w_lanes.iter()) {
+                        *slot = eval_quad(coef, mode, quad.x as f32, quad.y as f32, w);
+                    }
+                } else {
+                    for (slot, quad) in row.iter_mut().zip(b.quads.iter()) {
+                        *slot = eval_quad(coef, mode, quad.x as f32, quad.y as f32, &[1.0; 4]);
+                    }
                 }
             }
         }
@@ -235,50 +244,66 @@ impl<'a> Raster<'a> {
     fn write(&mut self, nq: usize, depth_plane: &Coef, stats: &mut DrawStats) {
         let fb = &mut *self.fb;
         let (fs_if, out) = (self.fs_if, &self.outputs);
-        let channel = |r: u32, c: usize, q: usize| -> [u32; 4] { out.values.get((r as usize * 4 + c) * nq + q).copied().unwrap_or([0; 4]) };
-        for (q, quad) in self.batch.quads.iter().enumerate() {
-            let mut live = quad.coverage & !out.killed.get(q).copied().unwrap_or(0);
-            if live == 0 {
-                continue;
-            }
-            // The rasterizer leaves lanes outside the framebuffer uncovered.
-            let index = fb.quad_index(quad.x, quad.y);
-            if self.config.depth_test {
-                let z = match fs_if.depth {
-                    Some(r) => channel(r, 2, q).map(|b| {
+        let row = |r: u32, c: usize| -> &[[u32; 4]] {
+            let start = (r as usize * 4 + c) * nq;
+            out.values.get(start..start + nq).unwrap_or(&[])
+        };
+        // Lanes to write per quad: covered, not killed, and passing the depth test.
+        let live = &mut self.live;
+        live.clear();
+        live.extend(self.batch.quads.iter().zip(out.killed.iter()).map(|(quad, k)| quad.coverage & !k));
+        if self.config.depth_test {
+            let z_row = fs_if.depth.map(|r| row(r, 2));
+            for (q, (quad, mask)) in self.batch.quads.iter().zip(live.iter_mut()).enumerate() {
+                let z = match z_row {
+                    Some(zs) => zs.get(q).copied().unwrap_or([0; 4]).map(|b| {
                         let z = f32::from_bits(b);
                         if z.is_nan() { 0.0 } else { z.clamp(0.0, 1.0) }
                     }),
                     None => depth_plane.quad(quad.x as f32, quad.y as f32),
                 };
-                let Some(depth) = fb.depth.get_mut(index) else { continue };
+                let Some(depth) = fb.depth.get_mut(fb_quad_index(fb.width, quad)) else { continue };
                 for (lane, d) in depth.iter_mut().enumerate() {
-                    if live & (1 << lane) != 0 {
+                    if *mask & (1 << lane) != 0 {
                         if z[lane] < *d {
                             *d = z[lane];
                         } else {
-                            live &= !(1 << lane);
+                            *mask &= !(1 << lane);
                         }
                     }
                 }
             }
-            for &(t, r) in &fs_if.colors {
-                let value = [0, 1, 2, 3].map(|c| channel(r, c, q).map(f32::from_bits));
-                let Some(px) = fb.targets.get_mut(t as usize).and_then(|target| target.get_mut(index)) else { continue };
-                if live == 0xF {
-                    // Whole quad: one 64-byte store.
-                    px.0 = value;
+        }
+        for &(t, r) in &fs_if.colors {
+            let [c0, c1, c2, c3] = [0, 1, 2, 3].map(|c| row(r, c));
+            let Some(target) = fb.targets.get_mut(t as usize) else { continue };
+            let channels = c0.iter().zip(c1).zip(c2).zip(c3);
+            for ((quad, &mask), (((x, y), z), w)) in self.batch.quads.iter().zip(live.iter()).zip(channels) {
+                if mask == 0 {
                     continue;
                 }
-                for lane in (0..4).filter(|l| live & (1 << l) != 0) {
-                    for (dst, src) in px.0.iter_mut().zip(value.iter()) {
-                        dst[lane] = src[lane];
+                let value = [*x, *y, *z, *w].map(|v| v.map(f32::from_bits));
+                let Some(px) = target.get_mut(fb_quad_index(fb.width, quad)) else { continue };
+                if mask == 0xF {
+                    // Whole quad: one 64-byte store.
+                    px.0 = value;
+                } else {
+                    for lane in (0..4).filter(|l| mask & (1 << l) != 0) {
+                        for (dst, src) in px.0.iter_mut().zip(value.iter()) {
+                            dst[lane] = src[lane];
+                        }
                     }
                 }
             }
-            stats.fragments_written += live.count_ones() as u64;
         }
+        stats.fragments_written += live.iter().map(|m| m.count_ones() as u64).sum::<u64>();
     }
+}
+
+/// Index of a quad in the framebuffer's quad-tiled storage (see `Framebuffer::quad_index`).
+#[inline]
+fn fb_quad_index(width: u32, quad: &Quad) -> usize {
+    (quad.y / 2) as usize * width.div_ceil(2) as usize + (quad.x / 2) as usize
 }
 
 /// The vertex side of fragment-only rendering: the `fullscreen` mesh with POSITION = IN[0] and a
