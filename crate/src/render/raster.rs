@@ -1,11 +1,11 @@
 //! Rasterization of a set-up triangle into 2x2 quads with coverage masks. The region is walked
-//! in 8x8-pixel blocks: a block whose four corner pixel centres are inside every edge is
+//! in 16x16-pixel blocks (one batch of 64 quads each): a block whose four corner pixel centres are inside every edge is
 //! entirely covered (edge functions are linear), a block whose corners are all outside one edge
 //! is empty, and only the others are tested pixel by pixel.
 
 use super::setup::Triangle;
 
-const BLOCK: i64 = 8;
+const BLOCK: i64 = 16;
 
 /// The pixel region to rasterize: columns `x0..x1` and rows `y0..y1` (end exclusive), window
 /// coordinates with row 0 at the bottom.
