@@ -1,7 +1,7 @@
 //! Rasterization of a set-up triangle into 2x2 quads with coverage masks. The region is walked
-//! in 16x16-pixel blocks (one batch of 64 quads each): a block whose four corner pixel centres are inside every edge is
-//! entirely covered (edge functions are linear), a block whose corners are all outside one edge
-//! is empty, and only the others are tested pixel by pixel.
+//! in 16x16-pixel blocks (one batch of 64 quads each): a block whose four corner pixel centres
+//! are inside every edge is entirely covered (edge functions are linear), a block whose corners
+//! are all outside one edge is empty, and only the others are tested pixel by pixel.
 
 use super::setup::Triangle;
 
