@@ -158,3 +158,16 @@ fn textures_are_read_upright() {
     let (code, _, _) = tgsi(&["render", &fs, "--texture", "0=/nonexistent.png", "-o", &out]);
     assert_eq!(code, 2);
 }
+
+#[test]
+fn missing_vertex_outputs_warn_and_still_render() {
+    // The vertex shader writes only POSITION; the fragment shader's GENERIC[0] reads
+    // (0, 0, 0, 1), with the validator's L001 as a warning pointing into the fragment shader.
+    let vs = write("pos_only.vs.tgsi", "VERT\nDCL IN[0]\nDCL OUT[0], POSITION\nMOV OUT[0], IN[0]\nEND\n");
+    let fs = write("uv_copy.tgsi", "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\nMOV OUT[0], IN[0]\nEND\n");
+    let out = tmp("missing.f32");
+    let (code, _, err) = tgsi(&["render", &fs, "--vs", &vs, "--size", "4x4", "-o", &out]);
+    assert_eq!(code, 0, "{}", err);
+    assert!(err.contains("uv_copy.tgsi:2:") && err.contains("warning") && err.contains("L001"), "{}", err);
+    assert_eq!(&floats(&out)[0..4], &[0.0, 0.0, 0.0, 1.0]);
+}

@@ -122,3 +122,11 @@ fn row_bands_match_the_full_frame() {
         }
     }
 }
+
+#[test]
+fn demoted_fragments_write_nothing() {
+    // tgsi.rst DEMOTE: the lane becomes a helper, keeps running, and writes nothing.
+    let fs = "FRAG\nDCL OUT[0], COLOR\nIMM[0] FLT32 {1.0, 1.0, 1.0, 1.0}\nDEMOTE\nMOV OUT[0], IMM[0]\nEND\n";
+    let img = fs_only(fs, 4, 4);
+    assert!(img.iter().flatten().all(|px| *px == [0.0; 4]));
+}
