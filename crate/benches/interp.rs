@@ -96,6 +96,32 @@ fn bench(c: &mut Criterion) {
                 cases.push((name.into(), p));
             }
         }
+        // Calibration: the bare memory work of one 4-channel ADD over a batch of 64 quads
+        // (compute pass + store pass per channel), with no interpreter around it.
+        {
+            use tgsi::exec::lanes::{fmap2, Lanes};
+            let nq = 64;
+            let (a, b) = (vec![Lanes::splat_f(1.0); nq * 4], vec![Lanes::splat_f(2.0); nq * 4]);
+            let (mut r, mut d) = (vec![Lanes::ZERO; nq], vec![Lanes::ZERO; nq * 4]);
+            if let Some(start) = thread_cpu_seconds() {
+                let mut n = 0u64;
+                loop {
+                    for _ in 0..10_000 {
+                        for c in 0..4 {
+                            fmap2(&mut r, &a[c * nq..c * nq + nq], &b[c * nq..c * nq + nq], |x, y| x + y);
+                            d[c * nq..c * nq + nq].copy_from_slice(&r);
+                        }
+                        n += (nq * 4) as u64;
+                        std::hint::black_box(&mut d);
+                    }
+                    let t = thread_cpu_seconds().unwrap_or(start) - start;
+                    if t >= 2.0 {
+                        println!("cpu-time calibration (bare 4-channel add+store, no dispatch): {:.0} M pixel-instructions per CPU-second", n as f64 / t / 1e6);
+                        break;
+                    }
+                }
+            }
+        }
         for quads in [16usize, 64] {
             for (name, p) in &cases {
                 if let Some(r) = per_cpu_second(p, quads, 2.0) {
