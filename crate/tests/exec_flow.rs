@@ -436,3 +436,20 @@ fn unbalanced_control_flow_is_a_compile_error() {
         assert!(e.code.starts_with('X'), "{}", text);
     }
 }
+
+#[test]
+fn recursion_is_stopped_by_the_call_depth_limit() {
+    let p = program("FRAG\nDCL OUT[0]\nCAL :2\nEND\nBGNSUB\nCAL :2\nENDSUB\nEND");
+    let mut b = Batch::new(&p, 1);
+    let e = Machine::new().run(&p, &mut b, &Constants::default()).unwrap_err();
+    assert_eq!(e.diagnostic.code, "X006");
+    assert_eq!(e.instruction, 3);
+}
+
+#[test]
+fn huge_register_files_are_refused_not_allocated() {
+    let e = compile(&build("FRAG\nDCL TEMP[0..100000]\nEND")).unwrap_err();
+    assert_eq!(e.code, "X002");
+    let e = compile(&build("FRAG\nDCL TEMP[0..4000]\nDCL OUT[0..4000]\nEND")).unwrap_err();
+    assert_eq!(e.code, "X002");
+}

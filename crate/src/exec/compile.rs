@@ -10,6 +10,8 @@ use crate::opcode::{Opcode, OutputMode, ValType};
 
 /// Largest register count accepted per file (tgsi_exec has 4096 temporaries).
 pub const MAX_REGS_PER_FILE: i64 = 4096;
+/// Largest number of registers over all files together.
+pub const MAX_TOTAL_REGS: i64 = 6144;
 /// Largest nesting of IF / loops / switches (tgsi_exec: 32).
 pub const MAX_NESTING: u32 = 64;
 
@@ -78,6 +80,11 @@ fn file_sizes(shader: &Shader) -> Result<[i64; 6], Diagnostic> {
     n[5] = shader.immediates.len() as i64;
     if n[5] > MAX_REGS_PER_FILE {
         return Err(err("X002", "too many immediates", ir::Span::default()));
+    }
+    // Bounds the storage of a batch (registers × 4 channels × quads).
+    let total: i64 = n.iter().sum();
+    if total > MAX_TOTAL_REGS {
+        return Err(err("X002", format!("{} registers in all files is more than the interpreter holds ({})", total, MAX_TOTAL_REGS), ir::Span::default()));
     }
     Ok(n)
 }
