@@ -89,13 +89,15 @@ fn per_cpu_second(p: &Program, quads: usize, secs: f64) -> Option<f64> {
 }
 
 fn bench(c: &mut Criterion) {
-    if std::env::var_os("TGSI_BENCH_CPU").is_some() {
+    if let Some(filter) = std::env::var_os("TGSI_BENCH_CPU") {
+        let filter = filter.to_string_lossy().into_owned();
         let mut cases: Vec<(String, Program)> = vec![("straight_line_64".into(), straight_line())];
         for name in ["01_arith", "03_trig", "09_for_loop", "26_mandelbrot", "28_matrix"] {
             if let Some(p) = load(name) {
                 cases.push((name.into(), p));
             }
         }
+        if filter == "1" || filter == "calibration" {
         // Calibration: the bare memory work of one 4-channel ADD over a batch of 64 quads
         // (compute pass + store pass per channel), with no interpreter around it.
         {
@@ -122,8 +124,9 @@ fn bench(c: &mut Criterion) {
                 }
             }
         }
+        }
         for quads in [16usize, 64] {
-            for (name, p) in &cases {
+            for (name, p) in cases.iter().filter(|(n, _)| filter == "1" || n.contains(filter.as_str())) {
                 if let Some(r) = per_cpu_second(p, quads, 2.0) {
                     println!("cpu-time {}/batch{}: {:.0} M pixel-instructions per CPU-second", name, quads, r / 1e6);
                 }

@@ -77,6 +77,14 @@ fn min_max_ignore_nan_like_fminf() {
 }
 
 #[test]
+fn min_max_signed_zeros_follow_glibc_minss_maxss() {
+    // glibc's x86-64 fminf/fmaxf use minss/maxss: equal operands give the second one.
+    assert_f(op_f("MIN", &[[0.0, -0.0, 1.0, 1.0], [-0.0, 0.0, 1.0, 1.0]]), [-0.0, 0.0, 1.0, 1.0]);
+    assert_f(op_f("MAX", &[[0.0, -0.0, 1.0, 1.0], [-0.0, 0.0, 1.0, 1.0]]), [-0.0, 0.0, 1.0, 1.0]);
+    assert_f(op_f("MAX", &[[NAN, 1.0, NAN, 1.0], [NAN, NAN, -INF, 1.0]]), [NAN, 1.0, -INF, 1.0]);
+}
+
+#[test]
 fn cmp_and_ucmp_select() {
     assert_f(op_f("CMP", &[[-1.0, 0.0, -0.0, NAN], [1.0; 4], [2.0; 4]]), [1.0, 2.0, 2.0, 2.0]);
     let r = op_bits("UCMP", &[[0, 1, u32::MAX, 0x8000_0000], [7; 4], [9; 4]]);
