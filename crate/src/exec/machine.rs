@@ -69,9 +69,8 @@ pub struct Machine {
     call_saved: Vec<Lanes>,
     pub(crate) kill: Vec<Lanes>,
     pub(crate) helper: Vec<Lanes>,
-    /// A per-batch mask buffer for control-flow conditions.
-    pub(crate) flow_tmp: Vec<Lanes>,
-    pub(crate) flow_tmp2: Vec<Lanes>,
+    /// Reused mask buffers for control-flow conditions.
+    pub(crate) flow_pool: Vec<Vec<Lanes>>,
     /// Decoded instructions dispatched so far in this run (also CLOCK's time base).
     pub(crate) clock: u64,
     pub(crate) any_active: bool,
@@ -129,8 +128,7 @@ impl Machine {
             call_saved: Vec::new(),
             kill: Vec::new(),
             helper: Vec::new(),
-            flow_tmp: Vec::new(),
-            flow_tmp2: Vec::new(),
+            flow_pool: Vec::new(),
             clock: 0,
             any_active: true,
             all_active: true,
