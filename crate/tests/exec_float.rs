@@ -141,6 +141,8 @@ fn channel_ops_lit_exp_log_dst_xpd() {
 fn saturate_clamps_and_maps_nan_to_zero() {
     assert_f(op_f("MOV_SAT", &[[-1.0, 0.5, 7.0, NAN]]), [0.0, 0.5, 1.0, 0.0]);
     assert_f(op_f("ADD_SAT", &[[0.25, -3.0, 1.0, INF], [0.25, 0.0, 0.5, 0.0]]), [0.5, 0.0, 1.0, 1.0]);
+    // fminf(fmaxf(-0, 0), 1): glibc's fmaxf gives its second operand for equal zeros → +0.
+    assert_f(op_f("MOV_SAT", &[[-0.0, -INF, 1.0, 0.999]]), [0.0, 0.0, 1.0, 0.999]);
 }
 
 #[test]

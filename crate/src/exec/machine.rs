@@ -506,15 +506,14 @@ impl Machine {
     }
 }
 
-/// `fminf(fmaxf(x, 0), 1)` as glibc computes it: NaN → 0, −0 stays −0.
+/// `fminf(fmaxf(x, 0), 1)` as glibc computes it (`mesa-tgsi-notes.md` §5.5): NaN → 0, and
+/// −0 → +0 (glibc's fmaxf returns its second operand when both are zero).
 #[inline]
 pub fn saturate(x: f32) -> f32 {
-    if x.is_nan() || x < 0.0 {
-        0.0
-    } else if x > 1.0 {
-        1.0
+    if x > 0.0 {
+        if x < 1.0 { x } else { 1.0 }
     } else {
-        x
+        0.0
     }
 }
 
