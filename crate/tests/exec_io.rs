@@ -222,3 +222,13 @@ fn geometry_and_sync_opcodes_are_harmless_no_ops() {
     let text = "FRAG\nDCL IN[0]\nDCL OUT[0]\nIMM[0] UINT32 {0, 0, 0, 0}\nNOP\nEMIT IMM[0].xxxx\nENDPRIM IMM[0].xxxx\nBARRIER\nMEMBAR IMM[0].xxxx\nMOV OUT[0], IN[0]\nEND";
     assert_eq!(eval_bits(text, &[[1, 2, 3, 4]]), [1, 2, 3, 4]);
 }
+
+#[test]
+fn interp_applies_source_modifiers() {
+    let p = program("FRAG\nDCL IN[0], GENERIC[0], LINEAR\nDCL OUT[0]\nINTERP_CENTROID OUT[0], -IN[0]\nEND");
+    let mut b = Batch::new(&p, 1);
+    b.interp.coefs = vec![Some([Coef { a0: 2.0, dadx: 1.0, dady: 0.0 }; 4])];
+    b.interp.quad_origin = vec![[0.0, 0.0]];
+    Machine::new().run(&p, &mut b, &Constants::default()).unwrap();
+    assert_eq!(b.output(0, 0, 0).f32s(), [-2.0, -3.0, -2.0, -3.0]);
+}
