@@ -232,3 +232,13 @@ fn interp_applies_source_modifiers() {
     Machine::new().run(&p, &mut b, &Constants::default()).unwrap();
     assert_eq!(b.output(0, 0, 0).f32s(), [-2.0, -3.0, -2.0, -3.0]);
 }
+
+#[test]
+fn fragment_builtins_fill_position_and_face() {
+    let p = program("FRAG\nDCL IN[0], POSITION, LINEAR\nDCL IN[1], FACE, CONSTANT\nDCL OUT[0]\nMUL OUT[0], IN[0], IN[1].xxxx\nEND");
+    let mut b = Batch::new(&p, 1);
+    let pos = [[0.5, 0.5, 0.25, 1.0], [1.5, 0.5, 0.25, 1.0], [0.5, 1.5, 0.25, 1.0], [1.5, 1.5, 0.25, 1.0]];
+    b.set_fragment_builtins(&p, 0, pos, false);
+    Machine::new().run(&p, &mut b, &Constants::default()).unwrap();
+    assert_eq!(b.output_f32(0, 0, 3), [-1.5, -1.5, -0.25, -1.0]);
+}
