@@ -120,3 +120,30 @@ fn random_shaders_never_panic() {
     }
     assert!(ran > 150, "only {} random shaders compiled", ran);
 }
+
+/// Extreme offsets (as a hand-built IR can hold) neither overflow nor panic.
+#[test]
+fn extreme_register_offsets_are_safe() {
+    for (file, off) in [(File::Const, i64::MAX), (File::Const, i64::MIN), (File::Temp, i64::MAX), (File::Imm, i64::MIN)] {
+        let mut sh = Shader::new(Processor::Fragment);
+        sh.declarations.push(ir::Declaration::new(File::Addr, 0, 0));
+        let mut inst = ir::Instruction::new(Opcode::MOV);
+        inst.dst.push(DstOperand { reg: reg(File::Temp, 0), write_mask: WriteMask::XYZW, span: ir::Span::default() });
+        let mut r = reg(file, off);
+        r.index.indirect = Some(ir::IndirectAddr { file: File::Addr, index: 0, component: 0, span: ir::Span::default() });
+        r.dimension = if file == File::Const { Some(Bracket::direct(off)) } else { None };
+        inst.src.push(SrcOperand { reg: r, swizzle: Swizzle::IDENTITY, negate: true, absolute: false, span: ir::Span::default() });
+        sh.instructions.push(inst);
+        let mut store = ir::Instruction::new(Opcode::MOV);
+        let mut d = reg(File::Temp, off);
+        d.index.indirect = Some(ir::IndirectAddr { file: File::Addr, index: 0, component: 0, span: ir::Span::default() });
+        store.dst.push(DstOperand { reg: d, write_mask: WriteMask::XYZW, span: ir::Span::default() });
+        store.src.push(SrcOperand { reg: reg(File::Temp, 0), swizzle: Swizzle::IDENTITY, negate: false, absolute: false, span: ir::Span::default() });
+        sh.instructions.push(store);
+        sh.instructions.push(ir::Instruction::new(Opcode::END));
+        if let Ok(p) = compile(&sh) {
+            let mut b = Batch::new(&p, 1);
+            let _ = Machine::new().run(&p, &mut b, &Constants::default());
+        }
+    }
+}

@@ -345,8 +345,8 @@ fn can_fuse(inst: &Inst) -> bool {
     let d = inst.dst[0];
     let (Store::Rows { base, count }, None) = (d.store, d.indirect) else { return false };
     let direct = d.index >= 0 && (d.index as u64) < count as u64;
-    let first = base as i64 + d.index * 4;
-    let in_dst = |a: Option<AddrRow>| a.is_some_and(|a| (first..first + 4).contains(&(a.0 as i64)));
+    let first = (base as i64).saturating_add(d.index.saturating_mul(4));
+    let in_dst = |a: Option<AddrRow>| a.is_some_and(|a| (first..first.saturating_add(4)).contains(&(a.0 as i64)));
     let aliases = inst.src[..inst.num_src as usize].iter().any(|s| {
         (s.store == Store::Rows { base, count } && (s.indirect.is_some() || s.index == d.index))
             || in_dst(s.indirect)

@@ -542,7 +542,7 @@ fn store(regs: &mut [Lanes], nq: usize, d: &Dst, c: usize, val: &[Lanes], exec: 
                     if m.0[l] == 0 {
                         continue;
                     }
-                    let idx = d.index + addr.0[l] as i32 as i64;
+                    let idx = d.index.saturating_add(addr.0[l] as i32 as i64);
                     if idx >= 0 && idx < count as i64 {
                         let r = (base as usize + idx as usize * 4 + c) * nq + q;
                         if let Some(slot) = regs.get_mut(r) {

@@ -129,7 +129,7 @@ impl<'a> Io<'a> {
                     for (q, out) in buf.iter_mut().enumerate() {
                         let addr = self.addr(a.0, q);
                         for l in 0..4 {
-                            let idx = s.index + addr.0[l] as i32 as i64;
+                            let idx = s.index.saturating_add(addr.0[l] as i32 as i64);
                             out.0[l] = if idx >= 0 && idx < count as i64 {
                                 let r = base as usize + idx as usize * 4 + chan;
                                 self.row(r).and_then(|v| v.get(q)).map_or(0, |v| v.0[l])
@@ -145,8 +145,8 @@ impl<'a> Io<'a> {
                     let ia = s.indirect.map(|a| self.addr(a.0, q));
                     let da = s.dim_indirect.map(|a| self.addr(a.0, q));
                     for l in 0..4 {
-                        let idx = s.index + ia.map_or(0, |a| a.0[l] as i32 as i64);
-                        let dim = s.dim + da.map_or(0, |a| a.0[l] as i32 as i64);
+                        let idx = s.index.saturating_add(ia.map_or(0, |a| a.0[l] as i32 as i64));
+                        let dim = s.dim.saturating_add(da.map_or(0, |a| a.0[l] as i32 as i64));
                         out.0[l] = self.consts.get(dim, idx, chan);
                     }
                 }
