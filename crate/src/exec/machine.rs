@@ -177,8 +177,19 @@ impl Machine {
         let nq = batch.quads();
         self.nq = nq;
         let rows = program.layout.rows as usize;
-        self.regs.clear();
-        self.regs.resize(rows * nq, Lanes::ZERO);
+        let l = program.layout;
+        if self.regs.len() != rows * nq {
+            self.regs.clear();
+            self.regs.resize(rows * nq, Lanes::ZERO);
+        } else {
+            // Same size as the last run: clear only what is not rewritten below (TEMP, OUT, IN,
+            // SV, ADDR); immediates and cached constants are rewritten in full.
+            let first = l.temp.0 as usize * nq;
+            let end = l.imm.0 as usize * nq;
+            if let Some(sl) = self.regs.get_mut(first..end) {
+                sl.fill(Lanes::ZERO);
+            }
+        }
         self.scratch.resize(SCRATCH * nq, Lanes::ZERO);
         self.result.resize(8 * nq, Lanes::ZERO);
         for v in [&mut self.exec, &mut self.cond, &mut self.loop_mask, &mut self.cont, &mut self.func] {
@@ -206,7 +217,6 @@ impl Machine {
         self.any_active = true;
         self.all_active = true;
 
-        let l = program.layout;
         // Direct constants and immediates are broadcast once so operands read them in place.
         for (slot, cs) in program.const_slots.iter().enumerate() {
             for c in 0..4 {
