@@ -11,8 +11,12 @@ pub mod asm;
 pub mod bytecode;
 pub mod codec;
 pub mod disasm;
+pub mod flow;
+pub mod validate;
 
 pub use asm::{assemble, Assembled};
 pub use bytecode::*;
 pub use codec::{decode, encode, DecodeError};
 pub use disasm::disassemble;
+pub use flow::validate_link;
+pub use validate::{validate, Finding};
