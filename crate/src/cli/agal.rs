@@ -1,18 +1,114 @@
-//! `tgsi agal`, `tgsi agal-asm`, `tgsi agal-dis`.
+//! `tgsi agal`, `tgsi agal-asm`, `tgsi agal-dis` (`docs/agal.md`).
+//! Exit status: 0 success, 1 diagnostics with errors, 2 usage or I/O errors.
 
 use super::Args;
+use crate::agal::{self, ShaderKind};
+use crate::diag::{self, Diagnostic};
+use crate::ir::{LineIndex, Span};
 
+/// Reads `--agal-version` (1, 2 or 3); `Err` is a usage message.
+fn version_option(args: &Args) -> Result<Option<u32>, String> {
+    match args.value("agal-version") {
+        None => Ok(None),
+        Some(v) => match v.parse::<u32>() {
+            Ok(n @ 1..=3) => Ok(Some(n)),
+            _ => Err(format!("--agal-version must be 1, 2 or 3, not '{}'", v)),
+        },
+    }
+}
+
+fn usage_error(cmd: &str, msg: &str) -> i32 {
+    eprintln!("tgsi {}: {}", cmd, msg);
+    2
+}
+
+/// Writes bytes to a file, or standard output for `-`.
+pub(crate) fn write_output(path: &str, bytes: &[u8]) -> bool {
+    use std::io::Write;
+    let result = if path == "-" { std::io::stdout().write_all(bytes) } else { std::fs::write(path, bytes) };
+    match result {
+        Ok(()) => true,
+        Err(e) => {
+            eprintln!("tgsi: cannot write {}: {}", path, e);
+            false
+        }
+    }
+}
+
+/// Prints diagnostics located in `text`; returns true when one is an error.
+pub(crate) fn print_diagnostics(file: &str, text: &str, diags: &mut [Diagnostic]) -> bool {
+    diag::locate(diags, &LineIndex::new(text));
+    for d in diags.iter() {
+        eprintln!("{}", d.render(file));
+    }
+    diag::has_errors(diags)
+}
+
+/// `tgsi agal FILE.tgsi [--agal-version N] -o OUT [--asm] [--layout]`.
 pub fn run_export(_args: &Args) -> i32 {
     eprintln!("tgsi agal: not implemented yet");
     2
 }
 
-pub fn run_asm(_args: &Args) -> i32 {
-    eprintln!("tgsi agal-asm: not implemented yet");
-    2
+/// `tgsi agal-asm vertex|fragment FILE [--agal-version N] [--no-validate] -o OUT`.
+pub fn run_asm(args: &Args) -> i32 {
+    const CMD: &str = "agal-asm";
+    if let Some(u) = args.unknown(&["agal-version", "o", "no-validate"]) {
+        return usage_error(CMD, &format!("unknown option '--{}'", u));
+    }
+    let [kind, file] = args.positional.as_slice() else {
+        return usage_error(CMD, "usage: tgsi agal-asm vertex|fragment FILE [--agal-version N] -o OUT");
+    };
+    let Some(kind) = ShaderKind::from_word(kind) else {
+        return usage_error(CMD, &format!("program type must be 'vertex' or 'fragment', not '{}'", kind));
+    };
+    let version = match version_option(args) {
+        Ok(v) => v.unwrap_or(1),
+        Err(e) => return usage_error(CMD, &e),
+    };
+    let Some(out_path) = args.value("o") else {
+        return usage_error(CMD, "missing -o OUT (use '-o -' for standard output)");
+    };
+    let Some(text) = super::read_text(file) else { return 2 };
+    let assembled = agal::assemble(&text, kind, version);
+    let mut diags = assembled.errors.clone();
+    if diags.is_empty() && !args.flag("no-validate") {
+        let whole = Span::new(0, text.len());
+        diags.extend(agal::validate(&assembled.program).iter().map(|f| f.to_diagnostic(&assembled.spans, whole)));
+    }
+    if print_diagnostics(file, &text, &mut diags) {
+        return 1;
+    }
+    if write_output(out_path, &agal::encode(&assembled.program)) {
+        0
+    } else {
+        2
+    }
 }
 
-pub fn run_dis(_args: &Args) -> i32 {
-    eprintln!("tgsi agal-dis: not implemented yet");
-    2
+/// `tgsi agal-dis FILE`: prints the program in Adobe's syntax; validator findings go to stderr.
+pub fn run_dis(args: &Args) -> i32 {
+    const CMD: &str = "agal-dis";
+    if let Some(u) = args.unknown(&["no-validate"]) {
+        return usage_error(CMD, &format!("unknown option '--{}'", u));
+    }
+    let [file] = args.positional.as_slice() else {
+        return usage_error(CMD, "usage: tgsi agal-dis FILE");
+    };
+    let Some(bytes) = super::read_input(file) else { return 2 };
+    let program = match agal::decode(&bytes) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("{}:byte {}: error: {} [{}]", file, e.offset, e.message, e.code);
+            return 1;
+        }
+    };
+    print!("// AGAL {} {} program, {} instructions\n{}", program.version, program.kind.word(), program.code.len(), agal::disassemble(&program));
+    if !args.flag("no-validate") {
+        for f in agal::validate(&program) {
+            let at = f.token.map(|t| format!("token {} (byte {})", t + 1, 7 + 24 * t)).unwrap_or_else(|| "program".into());
+            eprintln!("{}:{}: {}: {} [{}]", file, at, f.severity.word(), f.message, f.code);
+        }
+    }
+    0
 }
