@@ -11,6 +11,7 @@ pub mod asm;
 pub mod bytecode;
 pub mod codec;
 pub mod disasm;
+pub mod exec;
 pub mod flow;
 pub mod validate;
 

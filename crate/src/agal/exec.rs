@@ -1,0 +1,277 @@
+//! AGAL executor: runs a program on one 2x2 quad (4 lanes: top-left, top-right, bottom-left,
+//! bottom-right, as the TGSI interpreter), so exported programs can be rendered and compared with
+//! the TGSI interpreter. Semantics follow `agal.md` §7 and the lane-positional rule of §10.1.
+//!
+//! Note: registers are plain `[f32; 4]` per lane. The interpreter's lane type was not on `main`
+//! when this was written; switching to it changes only [`Quad`] and the loops over lanes.
+//! Transcendentals use the same formulas as Mesa's tgsi_exec (`mesa-tgsi-notes.md` §5.5: log is
+//! `ln(x) * 1.442695`, exp is `2^x` by `powf`), so that exported programs match TGSI bit for bit.
+
+use super::bytecode::*;
+use super::flow::matrix_rows;
+
+pub type Vec4 = [f32; 4];
+/// Lanes of a quad.
+pub const LANES: usize = 4;
+/// One register: a 4-component vector per lane.
+pub type Quad = [Vec4; LANES];
+
+/// Texture lookup: sampler operand and the coordinates of one lane → RGBA.
+pub type SampleFn<'a> = &'a dyn Fn(&Sampler, Vec4) -> Vec4;
+
+/// What a program reads.
+#[derive(Default)]
+pub struct Inputs<'a> {
+    /// `vc`/`fc` registers; missing ones read as zero.
+    pub constants: &'a [Vec4],
+    /// `va` registers, per lane (vertex programs).
+    pub attributes: &'a [Quad],
+    /// `v` registers, per lane (fragment programs).
+    pub varyings: &'a [Quad],
+    pub sample: Option<SampleFn<'a>>,
+}
+
+/// What a program wrote.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Outputs {
+    /// `op` (vertex) or `oc0..oc3` (fragment).
+    pub outputs: [Quad; 4],
+    pub depth: [f32; LANES],
+    /// `v0..v9` written by a vertex program.
+    pub varyings: Vec<Quad>,
+    /// Lanes discarded by `kil`.
+    pub killed: [bool; LANES],
+}
+
+const MAX_TEMPS: usize = 26;
+const MAX_VARYINGS: usize = 10;
+
+struct Machine<'a> {
+    p: &'a Program,
+    inputs: &'a Inputs<'a>,
+    temps: Vec<Quad>,
+    out: Outputs,
+    /// Active lanes; a stack of masks for ife…eif.
+    mask: [bool; LANES],
+    stack: Vec<([bool; LANES], [bool; LANES])>,
+}
+
+/// Runs `p` on one quad. Errors (out-of-range registers, missing sampler) are reported, never
+/// panicked on.
+pub fn run(p: &Program, inputs: &Inputs) -> Result<Outputs, String> {
+    let mut m = Machine {
+        p,
+        inputs,
+        temps: vec![[[0.0; 4]; LANES]; MAX_TEMPS],
+        out: Outputs { varyings: vec![[[0.0; 4]; LANES]; MAX_VARYINGS], ..Outputs::default() },
+        mask: [true; LANES],
+        stack: Vec::new(),
+    };
+    for (i, ins) in p.code.iter().enumerate() {
+        m.step(ins).map_err(|e| format!("instruction {} ({}): {}", i + 1, ins.info().name, e))?;
+    }
+    Ok(m.out)
+}
+
+impl Machine<'_> {
+    fn read_reg(&self, reg: RegType, index: usize, lane: usize) -> Result<Vec4, String> {
+        let zero = [0.0; 4];
+        Ok(match reg {
+            RegType::Constant => self.inputs.constants.get(index).copied().unwrap_or(zero),
+            RegType::Temporary => self.temps.get(index).ok_or("temporary out of range")?[lane],
+            RegType::Attribute => self.inputs.attributes.get(index).map(|q| q[lane]).unwrap_or(zero),
+            RegType::Varying => self.inputs.varyings.get(index).map(|q| q[lane]).unwrap_or(zero),
+            _ => return Err(format!("register type {:?} cannot be read", reg)),
+        })
+    }
+
+    /// Source value of one lane before swizzling; `row` steps matrix rows (§5 last bullet).
+    fn fetch(&self, s: &Source, lane: usize, row: u16) -> Result<Vec4, String> {
+        match s.indirect {
+            None => self.read_reg(s.reg, s.index as usize + row as usize, lane),
+            Some(ir) => {
+                let v = self.read_reg(ir.reg, ir.index as usize, lane)?[(ir.component & 3) as usize];
+                let at = v.floor() as i64 + s.index as i64 + row as i64;
+                if at < 0 {
+                    return Ok([0.0; 4]);
+                }
+                self.read_reg(s.reg, at as usize, lane)
+            }
+        }
+    }
+
+    /// Swizzled source: lane-positional (§10.1).
+    fn src(&self, s: &Source, lane: usize, row: u16) -> Result<Vec4, String> {
+        let v = self.fetch(s, lane, row)?;
+        Ok([v[s.lane(0)], v[s.lane(1)], v[s.lane(2)], v[s.lane(3)]])
+    }
+
+    fn write(&mut self, d: &Dest, lane: usize, v: Vec4) -> Result<(), String> {
+        if !self.mask[lane] {
+            return Ok(());
+        }
+        let i = d.index as usize;
+        let slot: &mut Vec4 = match d.reg {
+            RegType::Temporary => &mut self.temps.get_mut(i).ok_or("temporary out of range")?[lane],
+            RegType::Output => &mut self.out.outputs.get_mut(i).ok_or("output out of range")?[lane],
+            RegType::Varying => &mut self.out.varyings.get_mut(i).ok_or("varying out of range")?[lane],
+            RegType::Depth => {
+                if d.mask & 1 != 0 {
+                    self.out.depth[lane] = v[0];
+                }
+                return Ok(());
+            }
+            _ => return Err(format!("register type {:?} cannot be written", d.reg)),
+        };
+        for c in 0..4 {
+            if d.mask & (1 << c) != 0 {
+                slot[c] = v[c];
+            }
+        }
+        Ok(())
+    }
+
+    fn step(&mut self, ins: &Instruction) -> Result<(), String> {
+        let zero = Source::direct(RegType::Constant, 0, 0);
+        let a = ins.src1.unwrap_or(zero);
+        let b = ins.src2.unwrap_or(zero);
+        match ins.op {
+            opc::IFE | opc::INE | opc::IFG | opc::IFL => {
+                let mut cond = [false; LANES];
+                for (l, c) in cond.iter_mut().enumerate() {
+                    let (x, y) = (self.src(&a, l, 0)?[0], self.src(&b, l, 0)?[0]);
+                    // ifg: Ruffle's `>`; the [doc] text says ">=" (agal.md §12). We export none.
+                    *c = match ins.op {
+                        opc::IFE => x == y,
+                        opc::INE => x != y,
+                        opc::IFG => x > y,
+                        _ => x < y,
+                    };
+                }
+                let outer = self.mask;
+                self.stack.push((outer, cond));
+                self.mask = std::array::from_fn(|l| outer[l] && cond[l]);
+                return Ok(());
+            }
+            opc::ELS => {
+                let (outer, cond) = self.stack.last().copied().ok_or("els without if")?;
+                self.mask = std::array::from_fn(|l| outer[l] && !cond[l]);
+                return Ok(());
+            }
+            opc::EIF => {
+                let (outer, _) = self.stack.pop().ok_or("eif without if")?;
+                self.mask = outer;
+                return Ok(());
+            }
+            opc::KIL => {
+                for l in 0..LANES {
+                    if self.mask[l] && self.src(&a, l, 0)?[0] < 0.0 {
+                        self.out.killed[l] = true;
+                    }
+                }
+                return Ok(());
+            }
+            _ => {}
+        }
+        let d = ins.dest.ok_or("missing destination")?;
+        // Compute every lane first, then store, so a source may alias the destination.
+        let mut results = [[0.0f32; 4]; LANES];
+        if matches!(ins.op, opc::DDX | opc::DDY) {
+            let v: Vec<Vec4> = (0..LANES).map(|l| self.src(&a, l, 0)).collect::<Result<_, _>>()?;
+            // Coarse derivatives as tgsi_exec (mesa-tgsi-notes.md §5.4): ddx = BR - BL, ddy = BL - TL.
+            let (hi, lo) = if ins.op == opc::DDX { (3, 2) } else { (2, 0) };
+            let dv: Vec4 = std::array::from_fn(|c| v[hi][c] - v[lo][c]);
+            results = [dv; LANES];
+        } else {
+            for (l, r) in results.iter_mut().enumerate() {
+                *r = self.lane_op(ins, &a, &b, l)?;
+            }
+        }
+        for (l, r) in results.iter().enumerate() {
+            self.write(&d, l, *r)?;
+        }
+        Ok(())
+    }
+
+    fn lane_op(&self, ins: &Instruction, a: &Source, b: &Source, l: usize) -> Result<Vec4, String> {
+        let x = self.src(a, l, 0)?;
+        let y = if ins.src2.is_some() { self.src(b, l, 0)? } else { [0.0; 4] };
+        let per = |f: &dyn Fn(f32, f32) -> f32| -> Vec4 { std::array::from_fn(|c| f(x[c], y[c])) };
+        let bool_f = |t: bool| if t { 1.0 } else { 0.0 };
+        let dot3 = |p: Vec4, q: Vec4| p[0] * q[0] + p[1] * q[1] + p[2] * q[2];
+        let dot4 = |p: Vec4, q: Vec4| p[0] * q[0] + p[1] * q[1] + p[2] * q[2] + p[3] * q[3];
+        Ok(match ins.op {
+            opc::MOV => x,
+            opc::ADD => per(&|p, q| p + q),
+            opc::SUB => per(&|p, q| p - q),
+            opc::MUL => per(&|p, q| p * q),
+            opc::DIV => per(&|p, q| p / q),
+            opc::RCP => per(&|p, _| 1.0 / p),
+            opc::MIN => per(&|p, q| p.min(q)),
+            opc::MAX => per(&|p, q| p.max(q)),
+            opc::FRC => per(&|p, _| p - p.floor()),
+            opc::SQT => per(&|p, _| p.sqrt()),
+            opc::RSQ => per(&|p, _| 1.0 / p.sqrt()),
+            opc::POW => per(&|p, q| p.powf(q)),
+            opc::LOG => per(&|p, _| p.ln() * 1.442_695),
+            opc::EXP => per(&|p, _| 2f32.powf(p)),
+            opc::SIN => per(&|p, _| p.sin()),
+            opc::COS => per(&|p, _| p.cos()),
+            opc::ABS => per(&|p, _| p.abs()),
+            opc::NEG => per(&|p, _| -p),
+            // As tgsi_exec's _SAT: fminf(fmaxf(x, 0), 1), NaN → 0.
+            opc::SAT => per(&|p, _| p.max(0.0).min(1.0)),
+            opc::SGE => per(&|p, q| bool_f(p >= q)),
+            opc::SLT => per(&|p, q| bool_f(p < q)),
+            opc::SEQ => per(&|p, q| bool_f(p == q)),
+            opc::SNE => per(&|p, q| bool_f(p != q)),
+            opc::SGN => per(&|p, _| if p > 0.0 { 1.0 } else if p < 0.0 { -1.0 } else { 0.0 }),
+            opc::DP3 => [dot3(x, y); 4],
+            opc::DP4 => [dot4(x, y); 4],
+            opc::NRM => {
+                let r = 1.0 / dot3(x, x).sqrt();
+                [x[0] * r, x[1] * r, x[2] * r, 0.0]
+            }
+            opc::CRS => [x[1] * y[2] - x[2] * y[1], x[2] * y[0] - x[0] * y[2], x[0] * y[1] - x[1] * y[0], 0.0],
+            opc::M33 | opc::M34 | opc::M44 => {
+                let mut r = [0.0; 4];
+                for (row, slot) in r.iter_mut().enumerate().take(matrix_rows(ins.op) as usize) {
+                    let m = self.src(b, l, row as u16)?;
+                    *slot = if ins.op == opc::M33 { dot3(x, m) } else { dot4(x, m) };
+                }
+                r
+            }
+            opc::TEX | opc::TED | opc::TLD => {
+                let s = ins.sampler.ok_or("missing sampler")?;
+                let f = self.inputs.sample.ok_or("no texture sampler was provided")?;
+                f(&s, x)
+            }
+            _ => return Err(format!("opcode {} is not executable", ins.info().name)),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::agal::assemble;
+
+    #[test]
+    fn partial_masks_are_lane_positional() {
+        // agal.md §10.1: `mov ft0.zw, fc0.zw` (swizzle zwww) gives ft0.z = fc0.w.
+        let a = assemble("mov ft0, fc1\nmov ft0.zw, fc0.zw\nmov oc, ft0\n", ShaderKind::Fragment, 1);
+        let consts = [[1.0, 2.0, 3.0, 4.0], [0.0; 4]];
+        let out = run(&a.program, &Inputs { constants: &consts, ..Inputs::default() }).unwrap();
+        assert_eq!(out.outputs[0][0], [0.0, 0.0, 4.0, 4.0]);
+    }
+
+    #[test]
+    fn m44_reads_four_rows() {
+        let a = assemble("m44 op, va0, vc0\n", ShaderKind::Vertex, 1);
+        let consts = [[1.0, 0.0, 0.0, 0.0], [0.0, 2.0, 0.0, 0.0], [0.0, 0.0, 3.0, 0.0], [1.0, 1.0, 1.0, 1.0]];
+        let attrs = [[[1.0, 2.0, 3.0, 1.0]; LANES]];
+        let out = run(&a.program, &Inputs { constants: &consts, attributes: &attrs, ..Inputs::default() }).unwrap();
+        // Rows: (1,0,0,0)·v = 1, (0,2,0,0)·v = 4, (0,0,3,0)·v = 9, (1,1,1,1)·v = 7.
+        assert_eq!(out.outputs[0][2], [1.0, 4.0, 9.0, 7.0]);
+    }
+}
