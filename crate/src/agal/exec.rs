@@ -47,7 +47,6 @@ const MAX_TEMPS: usize = 26;
 const MAX_VARYINGS: usize = 10;
 
 struct Machine<'a> {
-    p: &'a Program,
     inputs: &'a Inputs<'a>,
     temps: Vec<Quad>,
     out: Outputs,
@@ -60,7 +59,6 @@ struct Machine<'a> {
 /// panicked on.
 pub fn run(p: &Program, inputs: &Inputs) -> Result<Outputs, String> {
     let mut m = Machine {
-        p,
         inputs,
         temps: vec![[[0.0; 4]; LANES]; MAX_TEMPS],
         out: Outputs { varyings: vec![[[0.0; 4]; LANES]; MAX_VARYINGS], ..Outputs::default() },
