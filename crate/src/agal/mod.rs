@@ -13,6 +13,7 @@ pub mod codec;
 pub mod disasm;
 pub mod exec;
 pub mod flow;
+pub mod lower;
 pub mod validate;
 
 pub use asm::{assemble, Assembled};
