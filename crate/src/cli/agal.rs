@@ -44,10 +44,87 @@ pub(crate) fn print_diagnostics(file: &str, text: &str, diags: &mut [Diagnostic]
     diag::has_errors(diags)
 }
 
-/// `tgsi agal FILE.tgsi [--agal-version N] -o OUT [--asm] [--layout]`.
-pub fn run_export(_args: &Args) -> i32 {
-    eprintln!("tgsi agal: not implemented yet");
-    2
+/// `--sampler N=word,word…` (filter, mipmap and wrap words of agal.md §6).
+fn sampler_option(v: &str) -> Result<(u32, agal::lower::SamplerState), String> {
+    let bad = || format!("--sampler expects N=linear,miplinear,repeat (filter, mipmap, wrap words), not '{}'", v);
+    let (n, words) = v.split_once('=').ok_or_else(bad)?;
+    let n: u32 = n.trim().parse().map_err(|_| bad())?;
+    let mut st = agal::lower::SamplerState::default();
+    for w in words.split(',').map(str::trim).filter(|w| !w.is_empty()) {
+        let pos = |names: &[&str]| names.iter().position(|x| *x == w).map(|p| p as u8);
+        if let Some(f) = pos(agal::FILTER_NAMES) {
+            st.filter = f;
+        } else if let Some(m) = pos(agal::MIP_NAMES) {
+            st.mip = m;
+        } else if let Some(r) = pos(agal::WRAP_NAMES) {
+            st.wrap = r;
+        } else {
+            return Err(bad());
+        }
+    }
+    Ok((n, st))
+}
+
+/// `tgsi agal FILE.tgsi [--agal-version N] [--sampler N=…] -o OUT [--asm] [--layout] [--json]`.
+pub fn run_export(args: &Args) -> i32 {
+    const CMD: &str = "agal";
+    if let Some(u) = args.unknown(&["agal-version", "o", "asm", "layout", "json", "sampler"]) {
+        return usage_error(CMD, &format!("unknown option '--{}'", u));
+    }
+    let [file] = args.positional.as_slice() else {
+        return usage_error(CMD, "usage: tgsi agal FILE.tgsi [--agal-version N] -o OUT [--asm] [--layout]");
+    };
+    let mut opts = agal::lower::ExportOptions::default();
+    match version_option(args) {
+        Ok(v) => opts.version = v,
+        Err(e) => return usage_error(CMD, &e),
+    }
+    for v in args.values("sampler") {
+        match sampler_option(v) {
+            Ok((n, st)) => {
+                opts.samplers.insert(n, st);
+            }
+            Err(e) => return usage_error(CMD, &e),
+        }
+    }
+    let out_path = args.value("o");
+    if out_path.is_none() && !args.flag("asm") && !args.flag("layout") && !args.flag("json") {
+        return usage_error(CMD, "nothing to do: give -o OUT, --asm, --layout or --json");
+    }
+    let Some(text) = super::read_text(file) else { return 2 };
+    let parsed = crate::text::parse(&text);
+    let mut diags = parsed.diagnostics.clone();
+    let Some(shader) = parsed.shader else {
+        print_diagnostics(file, &text, &mut diags);
+        return 1;
+    };
+    let export = agal::lower::export(&shader, &opts);
+    diags.extend(export.diagnostics.iter().cloned());
+    if print_diagnostics(file, &text, &mut diags) || export.program.is_none() {
+        return 1;
+    }
+    if let Some(path) = out_path {
+        if !write_output(path, &export.bytes) {
+            return 2;
+        }
+    }
+    if args.flag("json") {
+        let json = serde_json::json!({
+            "version": export.version,
+            "kind": export.program.as_ref().map(|p| p.kind.word()),
+            "assembly": export.assembly,
+            "layout": export.layout,
+        });
+        println!("{}", serde_json::to_string_pretty(&json).unwrap_or_default());
+        return 0;
+    }
+    if args.flag("asm") {
+        print!("// AGAL {} {} program\n{}", export.version, export.program.as_ref().map(|p| p.kind.word()).unwrap_or(""), export.assembly);
+    }
+    if args.flag("layout") {
+        print!("{}", export.layout.to_text());
+    }
+    0
 }
 
 /// `tgsi agal-asm vertex|fragment FILE [--agal-version N] [--no-validate] -o OUT`.
