@@ -15,6 +15,7 @@ pub fn finish(l: &mut Lower) {
     zero_init(l);
     replicate_single_lanes(l);
     allocate(l);
+    remove_self_moves(l);
     super::io::fill_layout(l);
 }
 
@@ -229,6 +230,23 @@ fn allocate(l: &mut Lower) {
             if let Some(ir) = s.indirect.as_mut().filter(|ir| ir.reg == RegType::Temporary) {
                 ir.index = m(ir.index);
             }
+        }
+    }
+}
+
+/// `mov vt0, vt0` left over when an output and the temporary it copies share a register.
+fn remove_self_moves(l: &mut Lower) {
+    let mut i = 0;
+    while i < l.code.len() {
+        let ins = l.code[i];
+        let useless = ins.op == opc::MOV
+            && matches!((ins.dest, ins.src1), (Some(d), Some(s))
+                if d.reg == RegType::Temporary && s.reg == RegType::Temporary && s.indirect.is_none()
+                    && d.index == s.index && (0..4).all(|c| d.mask & (1 << c) == 0 || s.lane(c) == c));
+        if useless {
+            remove(l, i);
+        } else {
+            i += 1;
         }
     }
 }

@@ -244,7 +244,9 @@ fn mad_lrp(l: &mut Lower, ins: &TgsiIns, lrp: bool) {
     let m = d.mask;
     let Some(a) = l.src(&srcs[0], m, false) else { return };
     let Some(b) = l.src(&srcs[1], m, false) else { return };
-    let Some(c) = l.src(&srcs[2], m, false) else { return };
+    // A negated addend becomes sub (exact: t + (−c) = t − c).
+    let negated = srcs[2].negate;
+    let Some(c) = (if negated { l.src_unnegated(&srcs[2], m) } else { l.src(&srcs[2], m, false) }) else { return };
     let Some(t) = l.scratch() else { return };
     if lrp {
         l.emit(opc::SUB, Some(tdest(t, m)), Some(b), Some(c));
@@ -252,7 +254,7 @@ fn mad_lrp(l: &mut Lower, ins: &TgsiIns, lrp: bool) {
     } else {
         l.emit(opc::MUL, Some(tdest(t, m)), Some(a), Some(b));
     }
-    l.emit(opc::ADD, Some(d), Some(tsrc(t)), Some(c));
+    l.emit(if negated { opc::SUB } else { opc::ADD }, Some(d), Some(tsrc(t)), Some(c));
     saturate(l, ins, d);
 }
 
@@ -333,13 +335,17 @@ fn xpd_nrm(l: &mut Lower, ins: &TgsiIns, xpd: bool) {
 
 /// KILL_IF: one kil per distinct component of the swizzle, each a replicated scalar (§7).
 fn kill_if(l: &mut Lower, ins: &TgsiIns) {
-    let Some(x) = ins.src.first().and_then(|s| l.src(s, 0xF, false)) else { return };
-    let mut seen = 0u8;
-    for lane in 0..4 {
-        let c = x.lane(lane) as u8;
-        if seen & (1 << c) == 0 {
-            seen |= 1 << c;
-            l.emit(opc::KIL, None, Some(Source { swizzle: replicate(c), ..x }), None);
+    let Some(mut op) = ins.src.first().copied() else { return };
+    let mut comps = 0u8;
+    for c in op.swizzle.0 {
+        comps |= 1 << (c & 3);
+    }
+    // Read the distinct components in place so a modifier is applied once per component.
+    op.swizzle = crate::ir::Swizzle::IDENTITY;
+    let Some(x) = l.src(&op, comps, false) else { return };
+    for c in 0..4u8 {
+        if comps & (1 << c) != 0 {
+            l.emit(opc::KIL, None, Some(Source { swizzle: replicate(x.lane(c as usize) as u8), ..x }), None);
         }
     }
 }

@@ -251,7 +251,8 @@ pub fn fill_layout(l: &mut Lower) {
             }
         }
     }
-    let vars: Vec<_> = l.varyings_used.iter().map(|(&s, k)| binding(RegType::Varying, s, kind, format!("{}[{}]", k.0.name(), k.1))).collect();
+    let vars: Vec<_> = if kind == ShaderKind::Vertex { Vec::new() } else { l.varyings_used.iter().map(|(&s, k)| binding(RegType::Varying, s, kind, format!("{}[{}]", k.0.name(), k.1))).collect()
+    };
     l.layout.varyings = vars;
     let samplers: Vec<_> = l.samplers.values().map(|(s, src)| sampler_binding(s, kind, src.clone())).collect();
     l.layout.samplers = samplers;
