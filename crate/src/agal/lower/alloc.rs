@@ -12,6 +12,7 @@ use std::collections::HashMap;
 
 pub fn finish(l: &mut Lower) {
     remove_empty_branches(l);
+    fold_output_copies(l);
     zero_init(l);
     replicate_single_lanes(l);
     allocate(l);
@@ -247,6 +248,49 @@ fn remove_self_moves(l: &mut Lower) {
             remove(l, i);
         } else {
             i += 1;
+        }
+    }
+}
+
+/// `add vt3, …` then `mov oc, vt3` (the final output copy) becomes `add oc, …` when vt3 is
+/// written once, in full, outside conditionals, and read only by that copy.
+fn fold_output_copies(l: &mut Lower) {
+    let mut i = 0;
+    while i < l.code.len() {
+        let fin = l.code[i];
+        let foldable = matches!((fin.op, fin.dest, fin.src1), (opc::MOV, Some(d), Some(s))
+            if matches!(d.reg, RegType::Output | RegType::Varying) && d.mask == 0xF
+                && s.reg == RegType::Temporary && s.indirect.is_none() && s.swizzle == SWIZZLE_IDENTITY);
+        let t = fin.src1.map(|s| s.index).unwrap_or(0);
+        let mut writer = None;
+        let mut ok = foldable;
+        let mut depth = 0usize;
+        for (pc, ins) in l.code.iter().enumerate().take(i) {
+            match ins.op {
+                op if is_if(op) => depth += 1,
+                opc::EIF => depth = depth.saturating_sub(1),
+                _ => {}
+            }
+            if !ok {
+                break;
+            }
+            let reads = ins.sources().any(|s| (s.reg == RegType::Temporary && s.index == t) || s.indirect.is_some_and(|ir| ir.reg == RegType::Temporary && ir.index == t));
+            let writes = ins.dest.is_some_and(|d| d.reg == RegType::Temporary && d.index == t);
+            if reads || (writes && (writer.is_some() || depth > 0 || ins.dest.map(|d| d.mask) != Some(0xF))) {
+                ok = false;
+            } else if writes {
+                writer = Some(pc);
+            }
+        }
+        let later_use = l.code.iter().skip(i + 1).any(|ins| temps_of(ins).contains(&t));
+        match writer {
+            Some(w) if ok && !later_use => {
+                if let Some(d) = l.code.get_mut(w).and_then(|ins| ins.dest.as_mut()) {
+                    *d = fin.dest.unwrap_or(*d);
+                }
+                remove(l, i);
+            }
+            _ => i += 1,
         }
     }
 }

@@ -240,7 +240,7 @@ pub fn fill_layout(l: &mut Lower) {
     }
     if l.special_used {
         let i = l.special_index;
-        consts.push(super::ConstSlot { register: reg(i), index: i, source: "internal (0, 1, -1, 0)".into(), values: Some([0.0, 1.0, -1.0, 0.0]) });
+        consts.push(super::ConstSlot { register: reg(i), index: i, source: "internal".into(), values: Some([0.0, 1.0, -1.0, 0.0]) });
     }
     l.layout.constants = consts;
     if kind == ShaderKind::Vertex {
