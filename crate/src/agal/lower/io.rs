@@ -233,7 +233,7 @@ pub fn fill_layout(l: &mut Lower) {
         }
     }
     for (k, imm) in l.shader.immediates.iter().enumerate() {
-        if imm.ty == crate::ir::ImmType::Flt32 {
+        if matches!(imm.ty, crate::ir::ImmType::Flt32 | crate::ir::ImmType::Uint32 | crate::ir::ImmType::Int32) {
             let i = l.imm_base.saturating_add(k as u16);
             consts.push(super::ConstSlot { register: reg(i), index: i, source: format!("IMM[{}]", k), values: Some(imm.f32s()) });
         }

@@ -72,8 +72,12 @@ impl Lower<'_> {
             File::Imm => {
                 let i = self.index_of(r)?;
                 match self.shader.immediates.get(i as usize) {
-                    Some(imm) if imm.ty == ImmType::Flt32 => Some((RegType::Constant, self.imm_base + i, None)),
-                    Some(imm) => self.refuse_none(r.span, format!("{}: {} immediates hold integers; AGAL registers hold only floats", what, imm.ty.name())),
+                    // 32-bit immediates are uploaded bit for bit; Mesa writes float constants as
+                    // UINT32 bit patterns, which float instructions read as floats.
+                    Some(imm) if matches!(imm.ty, ImmType::Flt32 | ImmType::Uint32 | ImmType::Int32) => {
+                        Some((RegType::Constant, self.imm_base + i, None))
+                    }
+                    Some(imm) => self.refuse_none(r.span, format!("{}: {} immediates are 64-bit; AGAL registers hold 32-bit floats", what, imm.ty.name())),
                     None => self.refuse_none(r.span, format!("{} is not declared", what)),
                 }
             }
