@@ -44,7 +44,15 @@ const REG_NAMES: &[(&str, RegType, bool, bool)] = &[
 
 /// Assembles `text` as a program of `kind` and AGAL `version`.
 pub fn assemble(text: &str, kind: ShaderKind, version: u32) -> Assembled {
-    let mut out = Assembled { program: Program { version, kind, code: Vec::new() }, spans: Vec::new(), errors: Vec::new() };
+    let mut out = Assembled {
+        program: Program {
+            version,
+            kind,
+            code: Vec::new(),
+        },
+        spans: Vec::new(),
+        errors: Vec::new(),
+    };
     let mut start = 0usize;
     for raw in text.split_inclusive(['\n', '\r', '\x0b', '\x0c']) {
         let line_start = start;
@@ -61,10 +69,21 @@ pub fn assemble(text: &str, kind: ShaderKind, version: u32) -> Assembled {
         }
         let span = Span::new(line_start + lead, line_start + lead + line.len());
         if out.program.code.len() >= MAX_INSTRUCTIONS {
-            out.errors.push(Diagnostic::error("A0110", format!("too many instructions (the maximum is {})", MAX_INSTRUCTIONS), span));
+            out.errors.push(Diagnostic::error(
+                "A0110",
+                format!(
+                    "too many instructions (the maximum is {})",
+                    MAX_INSTRUCTIONS
+                ),
+                span,
+            ));
             break;
         }
-        let ctx = LineCtx { kind, version, base: line_start + lead };
+        let ctx = LineCtx {
+            kind,
+            version,
+            base: line_start + lead,
+        };
         match ctx.instruction(line) {
             Ok(ins) => {
                 out.program.code.push(ins);
@@ -86,34 +105,68 @@ struct LineCtx {
 type R<T> = Result<T, Diagnostic>;
 
 impl LineCtx {
-    fn error(&self, code: &'static str, msg: impl Into<String>, at: usize, len: usize) -> Diagnostic {
-        Diagnostic::error(code, msg, Span::new(self.base + at, self.base + at + len.max(1)))
+    fn error(
+        &self,
+        code: &'static str,
+        msg: impl Into<String>,
+        at: usize,
+        len: usize,
+    ) -> Diagnostic {
+        Diagnostic::error(
+            code,
+            msg,
+            Span::new(self.base + at, self.base + at + len.max(1)),
+        )
     }
 
     fn instruction(&self, line: &str) -> R<Instruction> {
-        let name_len = line.find(|c: char| !c.is_ascii_alphanumeric()).unwrap_or(line.len());
+        let name_len = line
+            .find(|c: char| !c.is_ascii_alphanumeric())
+            .unwrap_or(line.len());
         let name = &line[..name_len];
         let info = match op_by_name(name) {
             Some(i) => i,
             None => {
-                let hint = if op_by_name(&name.to_ascii_lowercase()).is_some() { " (opcodes are lower-case)" } else { "" };
+                let hint = if op_by_name(&name.to_ascii_lowercase()).is_some() {
+                    " (opcodes are lower-case)"
+                } else {
+                    ""
+                };
                 return Err(self.error(
                     "A0101",
-                    format!("unknown opcode '{}'{}; Adobe's assembler would silently drop this line", name, hint),
+                    format!(
+                        "unknown opcode '{}'{}; Adobe's assembler would silently drop this line",
+                        name, hint
+                    ),
                     0,
                     name_len,
                 ));
             }
         };
         if info.min_version > self.version && info.min_version <= 2 {
-            return Err(self.error("A3726", format!("{} needs AGAL version 2 or later", info.name), 0, name_len));
+            return Err(self.error(
+                "A3726",
+                format!("{} needs AGAL version 2 or later", info.name),
+                0,
+                name_len,
+            ));
         }
         match (info.stage, self.kind) {
             (Stage::FragmentOnly, ShaderKind::Vertex) => {
-                return Err(self.error("A3622", format!("{} is only allowed in fragment programs", info.name), 0, name_len))
+                return Err(self.error(
+                    "A3622",
+                    format!("{} is only allowed in fragment programs", info.name),
+                    0,
+                    name_len,
+                ))
             }
             (Stage::VertexOnly, ShaderKind::Fragment) => {
-                return Err(self.error("A3803", format!("{} is only allowed in vertex programs", info.name), 0, name_len))
+                return Err(self.error(
+                    "A3803",
+                    format!("{} is only allowed in vertex programs", info.name),
+                    0,
+                    name_len,
+                ))
             }
             _ => {}
         }
@@ -127,12 +180,25 @@ impl LineCtx {
             };
             options = Some((&rest[lt + 1..gt], rest_at + lt + 1));
             if !rest[gt + 1..].trim().is_empty() {
-                return Err(self.error("A0102", "unexpected text after the sampler options", rest_at + gt + 1, rest.len() - gt - 1));
+                return Err(self.error(
+                    "A0102",
+                    "unexpected text after the sampler options",
+                    rest_at + gt + 1,
+                    rest.len() - gt - 1,
+                ));
             }
             rest = &rest[..lt];
         }
         if !rest.is_empty() && !rest.starts_with(char::is_whitespace) {
-            return Err(self.error("A0101", format!("unknown opcode '{}'", line.split_whitespace().next().unwrap_or("")), 0, name_len));
+            return Err(self.error(
+                "A0101",
+                format!(
+                    "unknown opcode '{}'",
+                    line.split_whitespace().next().unwrap_or("")
+                ),
+                0,
+                name_len,
+            ));
         }
         let trimmed = rest.trim_start();
         rest_at += rest.len() - trimmed.len();
@@ -142,15 +208,31 @@ impl LineCtx {
         if operands.len() != expected {
             return Err(self.error(
                 "A0102",
-                format!("{} takes {} operand(s), found {}", info.name, expected, operands.len()),
+                format!(
+                    "{} takes {} operand(s), found {}",
+                    info.name,
+                    expected,
+                    operands.len()
+                ),
                 0,
                 line.len(),
             ));
         }
         if options.is_some() && !info.sampler {
-            return Err(self.error("A0108", format!("{} takes no sampler options", info.name), 0, line.len()));
+            return Err(self.error(
+                "A0108",
+                format!("{} takes no sampler options", info.name),
+                0,
+                line.len(),
+            ));
         }
-        let mut ins = Instruction { op: info.code, dest: None, src1: None, src2: None, sampler: None };
+        let mut ins = Instruction {
+            op: info.code,
+            dest: None,
+            src1: None,
+            src2: None,
+            sampler: None,
+        };
         let mut it = operands.into_iter();
         if info.dest {
             if let Some((text, at)) = it.next() {
@@ -177,28 +259,52 @@ impl LineCtx {
 
     /// Register name and number at the start of `text`; returns (type, number, rest).
     fn register<'a>(&self, text: &'a str, at: usize) -> R<(RegType, u16, &'a str)> {
-        let name_len = text.find(|c: char| !c.is_ascii_alphabetic()).unwrap_or(text.len());
+        let name_len = text
+            .find(|c: char| !c.is_ascii_alphabetic())
+            .unwrap_or(text.len());
         let name = &text[..name_len];
         let Some(&(_, reg, in_vertex, in_fragment)) = REG_NAMES.iter().find(|r| r.0 == name) else {
-            return Err(self.error("A0103", format!("unknown register '{}'", text), at, text.len()));
+            return Err(self.error(
+                "A0103",
+                format!("unknown register '{}'", text),
+                at,
+                text.len(),
+            ));
         };
         match self.kind {
             ShaderKind::Vertex if !in_vertex => {
-                return Err(self.error("A0104", format!("register '{}' is only allowed in fragment programs", name), at, name_len))
+                return Err(self.error(
+                    "A0104",
+                    format!("register '{}' is only allowed in fragment programs", name),
+                    at,
+                    name_len,
+                ))
             }
             ShaderKind::Fragment if !in_fragment => {
-                return Err(self.error("A0104", format!("register '{}' is only allowed in vertex programs", name), at, name_len))
+                return Err(self.error(
+                    "A0104",
+                    format!("register '{}' is only allowed in vertex programs", name),
+                    at,
+                    name_len,
+                ))
             }
             _ => {}
         }
         let rest = &text[name_len..];
-        let digits = rest.find(|c: char| !c.is_ascii_digit()).unwrap_or(rest.len());
+        let digits = rest
+            .find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(rest.len());
         let number: u16 = if digits == 0 {
             0
         } else {
-            rest[..digits]
-                .parse()
-                .map_err(|_| self.error("A0105", format!("register number '{}' is too large", &rest[..digits]), at + name_len, digits))?
+            rest[..digits].parse().map_err(|_| {
+                self.error(
+                    "A0105",
+                    format!("register number '{}' is too large", &rest[..digits]),
+                    at + name_len,
+                    digits,
+                )
+            })?
         };
         self.check_range(reg, number, name, at, name_len + digits)?;
         Ok((reg, number, &rest[digits..]))
@@ -213,7 +319,15 @@ impl LineCtx {
         if number >= count {
             return Err(self.error(
                 "A0105",
-                format!("{}{} is out of range: AGAL {} {} programs have {} '{}' register(s)", name, number, self.version, self.kind.word(), count, name),
+                format!(
+                    "{}{} is out of range: AGAL {} {} programs have {} '{}' register(s)",
+                    name,
+                    number,
+                    self.version,
+                    self.kind.word(),
+                    count,
+                    name
+                ),
                 at,
                 len,
             ));
@@ -223,7 +337,12 @@ impl LineCtx {
 
     fn dest(&self, text: &str, at: usize) -> R<Dest> {
         if text.contains('[') {
-            return Err(self.error("A0106", "a destination cannot be addressed indirectly", at, text.len()));
+            return Err(self.error(
+                "A0106",
+                "a destination cannot be addressed indirectly",
+                at,
+                text.len(),
+            ));
         }
         let (reg, index, rest) = self.register(text, at)?;
         let mask = match rest {
@@ -238,12 +357,25 @@ impl LineCtx {
 
     /// `.xyzw`-style suffix: 1 to 4 component letters, as numbers 0..3.
     fn suffix(&self, rest: &str, at: usize) -> R<Vec<u8>> {
-        let bad = || self.error("A0107", format!("bad component suffix '{}' (expected '.' and 1 to 4 of x, y, z, w)", rest), at, rest.len());
+        let bad = || {
+            self.error(
+                "A0107",
+                format!(
+                    "bad component suffix '{}' (expected '.' and 1 to 4 of x, y, z, w)",
+                    rest
+                ),
+                at,
+                rest.len(),
+            )
+        };
         let letters = rest.strip_prefix('.').ok_or_else(bad)?;
         if letters.is_empty() || letters.len() > 4 {
             return Err(bad());
         }
-        letters.chars().map(|c| "xyzw".find(c).map(|i| i as u8).ok_or_else(bad)).collect()
+        letters
+            .chars()
+            .map(|c| "xyzw".find(c).map(|i| i as u8).ok_or_else(bad))
+            .collect()
     }
 
     fn swizzle(&self, rest: &str, at: usize) -> R<u8> {
@@ -253,26 +385,49 @@ impl LineCtx {
         let letters = self.suffix(rest, at)?;
         let last = letters.last().copied().unwrap_or(0);
         // A short swizzle repeats its last letter (§5).
-        Ok((0..4).fold(0u8, |s, i| s | (letters.get(i).copied().unwrap_or(last) << (2 * i))))
+        Ok((0..4).fold(0u8, |s, i| {
+            s | (letters.get(i).copied().unwrap_or(last) << (2 * i))
+        }))
     }
 
     fn source(&self, text: &str, at: usize) -> R<Source> {
         let Some(open) = text.find('[') else {
             let (reg, index, rest) = self.register(text, at)?;
             let swizzle = self.swizzle(rest, at + text.len() - rest.len())?;
-            return Ok(Source { reg, index, swizzle, indirect: None });
+            return Ok(Source {
+                reg,
+                index,
+                swizzle,
+                indirect: None,
+            });
         };
         if self.kind == ShaderKind::Fragment {
-            return Err(self.error("A3639", "indirect addressing is only allowed in vertex programs", at, text.len()));
+            return Err(self.error(
+                "A3639",
+                "indirect addressing is only allowed in vertex programs",
+                at,
+                text.len(),
+            ));
         }
         let name = &text[..open];
         if name != "vc" {
-            return Err(self.error("A3640", format!("indirect addressing reads only constants ('vc[…]'), not '{}'", name), at, text.len()));
+            return Err(self.error(
+                "A3640",
+                format!(
+                    "indirect addressing reads only constants ('vc[…]'), not '{}'",
+                    name
+                ),
+                at,
+                text.len(),
+            ));
         }
         let Some(close) = text.find(']') else {
             return Err(self.error("A0106", "'[' without a closing ']'", at + open, 1));
         };
-        let inner: String = text[open + 1..close].chars().filter(|c| !c.is_whitespace()).collect();
+        let inner: String = text[open + 1..close]
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .collect();
         let inner_at = at + open + 1;
         let (index_part, offset) = match inner.find(['+', '-']) {
             Some(p) if inner[p..].starts_with('-') => {
@@ -314,19 +469,43 @@ impl LineCtx {
         };
         let after = &text[close + 1..];
         let swizzle = self.swizzle(after, at + close + 1)?;
-        Ok(Source { reg: RegType::Constant, index: offset, swizzle, indirect: Some(IndexReg { reg: ireg, index: inum, component: comp }) })
+        Ok(Source {
+            reg: RegType::Constant,
+            index: offset,
+            swizzle,
+            indirect: Some(IndexReg {
+                reg: ireg,
+                index: inum,
+                component: comp,
+            }),
+        })
     }
 
     fn sampler(&self, text: &str, at: usize, options: Option<(&str, usize)>) -> R<Sampler> {
         let (reg, index, rest) = self.register(text, at)?;
         if reg != RegType::Sampler {
-            return Err(self.error("A3693", format!("the last operand of a texture instruction must be a sampler, not '{}'", text), at, text.len()));
+            return Err(self.error(
+                "A3693",
+                format!(
+                    "the last operand of a texture instruction must be a sampler, not '{}'",
+                    text
+                ),
+                at,
+                text.len(),
+            ));
         }
         if !rest.is_empty() {
-            return Err(self.error("A0107", format!("a sampler takes no suffix ('{}')", rest), at, text.len()));
+            return Err(self.error(
+                "A0107",
+                format!("a sampler takes no suffix ('{}')", rest),
+                at,
+                text.len(),
+            ));
         }
         let mut s = Sampler::new(index);
-        let Some((opts, opts_at)) = options else { return Ok(s) };
+        let Some((opts, opts_at)) = options else {
+            return Ok(s);
+        };
         // Words are runs of [A-Za-z0-9_.+-]; anything else separates them (Adobe's option regex).
         let is_word = |c: char| c.is_ascii_alphanumeric() || "_.+-".contains(c);
         let mut pos = 0;
@@ -369,10 +548,22 @@ impl LineCtx {
             .parse()
             .ok()
             .filter(|v: &f64| v.is_finite())
-            .ok_or_else(|| self.error("A0108", format!("unknown sampler option '{}'", word), at, word.len()))?;
+            .ok_or_else(|| {
+                self.error(
+                    "A0108",
+                    format!("unknown sampler option '{}'", word),
+                    at,
+                    word.len(),
+                )
+            })?;
         let eighths = (v * 8.0).trunc();
         if !(-128.0..=127.0).contains(&eighths) {
-            return Err(self.error("A0108", format!("LOD bias {} is out of range (-16 to 15.875)", word), at, word.len()));
+            return Err(self.error(
+                "A0108",
+                format!("LOD bias {} is out of range (-16 to 15.875)", word),
+                at,
+                word.len(),
+            ));
         }
         Ok(eighths as i8)
     }

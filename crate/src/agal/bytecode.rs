@@ -69,11 +69,35 @@ impl RegType {
         let v = kind == ShaderKind::Vertex;
         match self {
             RegType::Attribute => "va",
-            RegType::Constant => if v { "vc" } else { "fc" },
-            RegType::Temporary => if v { "vt" } else { "ft" },
-            RegType::Output => if v { "op" } else { "oc" },
+            RegType::Constant => {
+                if v {
+                    "vc"
+                } else {
+                    "fc"
+                }
+            }
+            RegType::Temporary => {
+                if v {
+                    "vt"
+                } else {
+                    "ft"
+                }
+            }
+            RegType::Output => {
+                if v {
+                    "op"
+                } else {
+                    "oc"
+                }
+            }
             RegType::Varying => "v",
-            RegType::Sampler => if v { "vs" } else { "fs" },
+            RegType::Sampler => {
+                if v {
+                    "vs"
+                } else {
+                    "fs"
+                }
+            }
             RegType::Depth => "fd",
             RegType::InstanceId => "iid",
         }
@@ -113,7 +137,12 @@ pub const SWIZZLE_IDENTITY: u8 = 0xE4;
 
 impl Source {
     pub fn direct(reg: RegType, index: u16, swizzle: u8) -> Source {
-        Source { reg, index, swizzle, indirect: None }
+        Source {
+            reg,
+            index,
+            swizzle,
+            indirect: None,
+        }
     }
     /// Component read by result lane `lane`.
     pub fn lane(&self, lane: usize) -> usize {
@@ -143,7 +172,16 @@ pub struct Sampler {
 impl Sampler {
     /// `fs<index>` with Adobe's defaults: 2d, nearest, mipnone, clamp, no bias.
     pub fn new(index: u16) -> Sampler {
-        Sampler { index, bias: 0, format: 0, dim: 0, special: 0, wrap: 0, mip: 0, filter: 0 }
+        Sampler {
+            index,
+            bias: 0,
+            format: 0,
+            dim: 0,
+            special: 0,
+            wrap: 0,
+            mip: 0,
+            filter: 0,
+        }
     }
     /// Same sampling state apart from the register number (`#3696`).
     pub fn same_state(&self, o: &Sampler) -> bool {
@@ -154,8 +192,14 @@ impl Sampler {
 /// Names of the sampler option values, by nibble (§6). The first name is the one printed.
 pub const FORMAT_NAMES: &[&str] = &["rgba", "compressed", "compressedalpha", "video"];
 pub const DIM_NAMES: &[&str] = &["2d", "cube", "3d"];
-pub const FILTER_NAMES: &[&str] =
-    &["nearest", "linear", "anisotropic2x", "anisotropic4x", "anisotropic8x", "anisotropic16x"];
+pub const FILTER_NAMES: &[&str] = &[
+    "nearest",
+    "linear",
+    "anisotropic2x",
+    "anisotropic4x",
+    "anisotropic8x",
+    "anisotropic16x",
+];
 pub const MIP_NAMES: &[&str] = &["mipnone", "mipnearest", "miplinear"];
 pub const WRAP_NAMES: &[&str] = &["clamp", "repeat", "clamp_u_repeat_v", "repeat_u_clamp_v"];
 /// Special flag bits 1, 2, 4.
@@ -215,22 +259,51 @@ pub struct OpInfo {
 }
 
 const fn op(code: u8, name: &'static str, dest: bool, sources: u8) -> OpInfo {
-    OpInfo { code, name, dest, sources, sampler: false, min_version: 1, stage: Stage::Both, xyz_dest: false, scalar: false }
+    OpInfo {
+        code,
+        name,
+        dest,
+        sources,
+        sampler: false,
+        min_version: 1,
+        stage: Stage::Both,
+        xyz_dest: false,
+        scalar: false,
+    }
 }
 const fn xyz(o: OpInfo) -> OpInfo {
-    OpInfo { xyz_dest: true, ..o }
+    OpInfo {
+        xyz_dest: true,
+        ..o
+    }
 }
 const fn v2(o: OpInfo) -> OpInfo {
-    OpInfo { min_version: 2, ..o }
+    OpInfo {
+        min_version: 2,
+        ..o
+    }
 }
 const fn frag(o: OpInfo) -> OpInfo {
-    OpInfo { stage: Stage::FragmentOnly, ..o }
+    OpInfo {
+        stage: Stage::FragmentOnly,
+        ..o
+    }
 }
 const fn scalar(o: OpInfo) -> OpInfo {
     OpInfo { scalar: true, ..o }
 }
 const fn tex_like(code: u8, name: &'static str, stage: Stage, min_version: u32) -> OpInfo {
-    OpInfo { code, name, dest: true, sources: 1, sampler: true, min_version, stage, xyz_dest: false, scalar: false }
+    OpInfo {
+        code,
+        name,
+        dest: true,
+        sources: 1,
+        sampler: true,
+        min_version,
+        stage,
+        xyz_dest: false,
+        scalar: false,
+    }
 }
 
 /// The opcode table of `agal.md` §7.

@@ -61,12 +61,16 @@ pub fn run(p: &Program, inputs: &Inputs) -> Result<Outputs, String> {
     let mut m = Machine {
         inputs,
         temps: vec![[[0.0; 4]; LANES]; MAX_TEMPS],
-        out: Outputs { varyings: vec![[[0.0; 4]; LANES]; MAX_VARYINGS], ..Outputs::default() },
+        out: Outputs {
+            varyings: vec![[[0.0; 4]; LANES]; MAX_VARYINGS],
+            ..Outputs::default()
+        },
         mask: [true; LANES],
         stack: Vec::new(),
     };
     for (i, ins) in p.code.iter().enumerate() {
-        m.step(ins).map_err(|e| format!("instruction {} ({}): {}", i + 1, ins.info().name, e))?;
+        m.step(ins)
+            .map_err(|e| format!("instruction {} ({}): {}", i + 1, ins.info().name, e))?;
     }
     Ok(m.out)
 }
@@ -77,8 +81,18 @@ impl Machine<'_> {
         Ok(match reg {
             RegType::Constant => self.inputs.constants.get(index).copied().unwrap_or(zero),
             RegType::Temporary => self.temps.get(index).ok_or("temporary out of range")?[lane],
-            RegType::Attribute => self.inputs.attributes.get(index).map(|q| q[lane]).unwrap_or(zero),
-            RegType::Varying => self.inputs.varyings.get(index).map(|q| q[lane]).unwrap_or(zero),
+            RegType::Attribute => self
+                .inputs
+                .attributes
+                .get(index)
+                .map(|q| q[lane])
+                .unwrap_or(zero),
+            RegType::Varying => self
+                .inputs
+                .varyings
+                .get(index)
+                .map(|q| q[lane])
+                .unwrap_or(zero),
             _ => return Err(format!("register type {:?} cannot be read", reg)),
         })
     }
@@ -88,7 +102,8 @@ impl Machine<'_> {
         match s.indirect {
             None => self.read_reg(s.reg, s.index as usize + row as usize, lane),
             Some(ir) => {
-                let v = self.read_reg(ir.reg, ir.index as usize, lane)?[(ir.component & 3) as usize];
+                let v =
+                    self.read_reg(ir.reg, ir.index as usize, lane)?[(ir.component & 3) as usize];
                 let at = v.floor() as i64 + s.index as i64 + row as i64;
                 if at < 0 {
                     return Ok([0.0; 4]);
@@ -112,7 +127,9 @@ impl Machine<'_> {
         let slot: &mut Vec4 = match d.reg {
             RegType::Temporary => &mut self.temps.get_mut(i).ok_or("temporary out of range")?[lane],
             RegType::Output => &mut self.out.outputs.get_mut(i).ok_or("output out of range")?[lane],
-            RegType::Varying => &mut self.out.varyings.get_mut(i).ok_or("varying out of range")?[lane],
+            RegType::Varying => {
+                &mut self.out.varyings.get_mut(i).ok_or("varying out of range")?[lane]
+            }
             RegType::Depth => {
                 if d.mask & 1 != 0 {
                     self.out.depth[lane] = v[0];
@@ -175,7 +192,9 @@ impl Machine<'_> {
         // Compute every lane first, then store, so a source may alias the destination.
         let mut results = [[0.0f32; 4]; LANES];
         if matches!(ins.op, opc::DDX | opc::DDY) {
-            let v: Vec<Vec4> = (0..LANES).map(|l| self.src(&a, l, 0)).collect::<Result<_, _>>()?;
+            let v: Vec<Vec4> = (0..LANES)
+                .map(|l| self.src(&a, l, 0))
+                .collect::<Result<_, _>>()?;
             // Coarse derivatives as tgsi_exec (mesa-tgsi-notes.md §5.4): ddx = BR - BL, ddy = BL - TL.
             let (hi, lo) = if ins.op == opc::DDX { (3, 2) } else { (2, 0) };
             let dv: Vec4 = std::array::from_fn(|c| v[hi][c] - v[lo][c]);
@@ -191,9 +210,15 @@ impl Machine<'_> {
         Ok(())
     }
 
+    // Mesa's literal 1.442695 (not LOG2_E) and fmaxf/fminf (NaN → 0, unlike clamp) on purpose.
+    #[allow(clippy::approx_constant, clippy::manual_clamp)]
     fn lane_op(&self, ins: &Instruction, a: &Source, b: &Source, l: usize) -> Result<Vec4, String> {
         let x = self.src(a, l, 0)?;
-        let y = if ins.src2.is_some() { self.src(b, l, 0)? } else { [0.0; 4] };
+        let y = if ins.src2.is_some() {
+            self.src(b, l, 0)?
+        } else {
+            [0.0; 4]
+        };
         let per = |f: &dyn Fn(f32, f32) -> f32| -> Vec4 { std::array::from_fn(|c| f(x[c], y[c])) };
         let bool_f = |t: bool| if t { 1.0 } else { 0.0 };
         let dot3 = |p: Vec4, q: Vec4| p[0] * q[0] + p[1] * q[1] + p[2] * q[2];
@@ -223,25 +248,45 @@ impl Machine<'_> {
             opc::SLT => per(&|p, q| bool_f(p < q)),
             opc::SEQ => per(&|p, q| bool_f(p == q)),
             opc::SNE => per(&|p, q| bool_f(p != q)),
-            opc::SGN => per(&|p, _| if p > 0.0 { 1.0 } else if p < 0.0 { -1.0 } else { 0.0 }),
+            opc::SGN => per(&|p, _| {
+                if p > 0.0 {
+                    1.0
+                } else if p < 0.0 {
+                    -1.0
+                } else {
+                    0.0
+                }
+            }),
             opc::DP3 => [dot3(x, y); 4],
             opc::DP4 => [dot4(x, y); 4],
             opc::NRM => {
                 let r = 1.0 / dot3(x, x).sqrt();
                 [x[0] * r, x[1] * r, x[2] * r, 0.0]
             }
-            opc::CRS => [x[1] * y[2] - x[2] * y[1], x[2] * y[0] - x[0] * y[2], x[0] * y[1] - x[1] * y[0], 0.0],
+            opc::CRS => [
+                x[1] * y[2] - x[2] * y[1],
+                x[2] * y[0] - x[0] * y[2],
+                x[0] * y[1] - x[1] * y[0],
+                0.0,
+            ],
             opc::M33 | opc::M34 | opc::M44 => {
                 let mut r = [0.0; 4];
                 for (row, slot) in r.iter_mut().enumerate().take(matrix_rows(ins.op) as usize) {
                     let m = self.src(b, l, row as u16)?;
-                    *slot = if ins.op == opc::M33 { dot3(x, m) } else { dot4(x, m) };
+                    *slot = if ins.op == opc::M33 {
+                        dot3(x, m)
+                    } else {
+                        dot4(x, m)
+                    };
                 }
                 r
             }
             opc::TEX | opc::TED | opc::TLD => {
                 let s = ins.sampler.ok_or("missing sampler")?;
-                let f = self.inputs.sample.ok_or("no texture sampler was provided")?;
+                let f = self
+                    .inputs
+                    .sample
+                    .ok_or("no texture sampler was provided")?;
                 f(&s, x)
             }
             _ => return Err(format!("opcode {} is not executable", ins.info().name)),
@@ -257,18 +302,42 @@ mod tests {
     #[test]
     fn partial_masks_are_lane_positional() {
         // agal.md §10.1: `mov ft0.zw, fc0.zw` (swizzle zwww) gives ft0.z = fc0.w.
-        let a = assemble("mov ft0, fc1\nmov ft0.zw, fc0.zw\nmov oc, ft0\n", ShaderKind::Fragment, 1);
+        let a = assemble(
+            "mov ft0, fc1\nmov ft0.zw, fc0.zw\nmov oc, ft0\n",
+            ShaderKind::Fragment,
+            1,
+        );
         let consts = [[1.0, 2.0, 3.0, 4.0], [0.0; 4]];
-        let out = run(&a.program, &Inputs { constants: &consts, ..Inputs::default() }).unwrap();
+        let out = run(
+            &a.program,
+            &Inputs {
+                constants: &consts,
+                ..Inputs::default()
+            },
+        )
+        .unwrap();
         assert_eq!(out.outputs[0][0], [0.0, 0.0, 4.0, 4.0]);
     }
 
     #[test]
     fn m44_reads_four_rows() {
         let a = assemble("m44 op, va0, vc0\n", ShaderKind::Vertex, 1);
-        let consts = [[1.0, 0.0, 0.0, 0.0], [0.0, 2.0, 0.0, 0.0], [0.0, 0.0, 3.0, 0.0], [1.0, 1.0, 1.0, 1.0]];
+        let consts = [
+            [1.0, 0.0, 0.0, 0.0],
+            [0.0, 2.0, 0.0, 0.0],
+            [0.0, 0.0, 3.0, 0.0],
+            [1.0, 1.0, 1.0, 1.0],
+        ];
         let attrs = [[[1.0, 2.0, 3.0, 1.0]; LANES]];
-        let out = run(&a.program, &Inputs { constants: &consts, attributes: &attrs, ..Inputs::default() }).unwrap();
+        let out = run(
+            &a.program,
+            &Inputs {
+                constants: &consts,
+                attributes: &attrs,
+                ..Inputs::default()
+            },
+        )
+        .unwrap();
         // Rows: (1,0,0,0)·v = 1, (0,2,0,0)·v = 4, (0,0,3,0)·v = 9, (1,1,1,1)·v = 7.
         assert_eq!(out.outputs[0][2], [1.0, 4.0, 9.0, 7.0]);
     }

@@ -55,11 +55,18 @@ pub fn matrix_rows(op: u8) -> u16 {
 
 /// Components (bit per x, y, z, w) that source `s` reads for result lanes `lanes`.
 pub fn components_read(s: &Source, lanes: u8) -> u8 {
-    (0..4).filter(|l| lanes & (1 << l) != 0).fold(0u8, |m, l| m | (1 << s.lane(l)))
+    (0..4)
+        .filter(|l| lanes & (1 << l) != 0)
+        .fold(0u8, |m, l| m | (1 << s.lane(l)))
 }
 
 fn lane_letters(mask: u8) -> String {
-    "xyzw".chars().enumerate().filter(|(i, _)| mask & (1 << i) != 0).map(|(_, c)| c).collect()
+    "xyzw"
+        .chars()
+        .enumerate()
+        .filter(|(i, _)| mask & (1 << i) != 0)
+        .map(|(_, c)| c)
+        .collect()
 }
 
 impl Flow {
@@ -76,7 +83,9 @@ impl Flow {
     }
 
     pub fn step(&mut self, i: usize, ins: &Instruction, out: &mut Vec<Finding>) {
-        let err = |out: &mut Vec<Finding>, code: &'static str, msg: String| out.push(Finding::error(Some(i), code, msg));
+        let err = |out: &mut Vec<Finding>, code: &'static str, msg: String| {
+            out.push(Finding::error(Some(i), code, msg))
+        };
         if let Some(b) = self.blocks.last_mut() {
             b.in_branch += 1;
         }
@@ -98,12 +107,24 @@ impl Flow {
         match ins.op {
             opc::IFE | opc::INE | opc::IFG | opc::IFL => {
                 if ins.sources().all(|s| s.reg == RegType::Constant) {
-                    err(out, "A3758", "the condition compares constants only; precompute it".into());
+                    err(
+                        out,
+                        "A3758",
+                        "the condition compares constants only; precompute it".into(),
+                    );
                 }
                 if self.blocks.len() >= MAX_NESTING {
-                    err(out, "A3624", format!("conditionals nest deeper than {}", MAX_NESTING));
+                    err(
+                        out,
+                        "A3624",
+                        format!("conditionals nest deeper than {}", MAX_NESTING),
+                    );
                 }
-                self.blocks.push(Block { opened: i, has_else: false, in_branch: 0 });
+                self.blocks.push(Block {
+                    opened: i,
+                    has_else: false,
+                    in_branch: 0,
+                });
             }
             opc::ELS => match self.blocks.last_mut() {
                 None => err(out, "A3623", "els without an open if".into()),
@@ -126,18 +147,35 @@ impl Flow {
                     }
                 }
             },
-            opc::DDX | opc::DDY if in_block => err(out, "A3742", "ddx/ddy cannot be used inside a conditional".into()),
-            opc::TEX | opc::TED if in_block => {
-                if ins.src1.is_some_and(|s| s.reg != RegType::Varying) {
-                    err(out, "A3741", "texture reads inside a conditional must use varying coordinates".into());
-                }
+            opc::DDX | opc::DDY if in_block => err(
+                out,
+                "A3742",
+                "ddx/ddy cannot be used inside a conditional".into(),
+            ),
+            opc::TEX | opc::TED
+                if in_block && ins.src1.is_some_and(|s| s.reg != RegType::Varying) =>
+            {
+                err(
+                    out,
+                    "A3741",
+                    "texture reads inside a conditional must use varying coordinates".into(),
+                )
             }
             _ => {}
         }
         if let Some(s) = ins.sampler {
             match self.samplers.get(&s.index) {
-                Some((first, _)) if !first.same_state(&s) && (first.special | s.special) & 4 == 0 => {
-                    err(out, "A3696", format!("sampler fs{} is used with different options than before", s.index))
+                Some((first, _))
+                    if !first.same_state(&s) && (first.special | s.special) & 4 == 0 =>
+                {
+                    err(
+                        out,
+                        "A3696",
+                        format!(
+                            "sampler fs{} is used with different options than before",
+                            s.index
+                        ),
+                    )
                 }
                 Some(_) => {}
                 None => {
@@ -149,9 +187,11 @@ impl Flow {
         match d.reg {
             RegType::Temporary => *self.temps.entry(d.index).or_insert(0) |= d.mask,
             RegType::Varying => *self.varyings.entry(d.index).or_insert(0) |= d.mask,
-            RegType::Output | RegType::Depth if in_block => {
-                err(out, "A3751", "outputs cannot be written inside a conditional".into())
-            }
+            RegType::Output | RegType::Depth if in_block => err(
+                out,
+                "A3751",
+                "outputs cannot be written inside a conditional".into(),
+            ),
             _ => {}
         }
         if d.reg == RegType::Output {
@@ -159,7 +199,11 @@ impl Flow {
                 ShaderKind::Vertex => self.position |= d.mask,
                 ShaderKind::Fragment => {
                     if self.colors.contains_key(&d.index) {
-                        err(out, "A3744", format!("color output oc{} is written more than once", d.index));
+                        err(
+                            out,
+                            "A3744",
+                            format!("color output oc{} is written more than once", d.index),
+                        );
                     }
                     let e = self.colors.entry(d.index).or_insert((0, i));
                     e.0 |= d.mask;
@@ -174,11 +218,20 @@ impl Flow {
             ShaderKind::Fragment => "ft",
         };
         match self.temps.get(&index) {
-            None if comps != 0 => out.push(Finding::error(Some(i), "A3647", format!("temporary {}{} is read before it is written", name, index))),
+            None if comps != 0 => out.push(Finding::error(
+                Some(i),
+                "A3647",
+                format!("temporary {}{} is read before it is written", name, index),
+            )),
             Some(&w) if comps & !w != 0 => out.push(Finding::error(
                 Some(i),
                 "A3648",
-                format!("component(s) .{} of temporary {}{} are read before they are written", lane_letters(comps & !w), name, index),
+                format!(
+                    "component(s) .{} of temporary {}{} are read before they are written",
+                    lane_letters(comps & !w),
+                    name,
+                    index
+                ),
             )),
             _ => {}
         }
@@ -186,22 +239,46 @@ impl Flow {
 
     pub fn finish(&self, out: &mut Vec<Finding>) {
         if let Some(b) = self.blocks.last() {
-            out.push(Finding::error(Some(b.opened), "A3739", "this conditional block is never closed (missing eif)"));
+            out.push(Finding::error(
+                Some(b.opened),
+                "A3739",
+                "this conditional block is never closed (missing eif)",
+            ));
         }
         match self.kind {
             ShaderKind::Vertex => {
                 if self.position != 0xF {
-                    out.push(Finding::error(None, "A3635", "the vertex output op must be written in full"));
+                    out.push(Finding::error(
+                        None,
+                        "A3635",
+                        "the vertex output op must be written in full",
+                    ));
                 }
-                let mut partial: Vec<_> = self.varyings.iter().filter(|(_, &m)| m != 0xF).map(|(&k, _)| k).collect();
+                let mut partial: Vec<_> = self
+                    .varyings
+                    .iter()
+                    .filter(|(_, &m)| m != 0xF)
+                    .map(|(&k, _)| k)
+                    .collect();
                 partial.sort_unstable();
                 for v in partial {
-                    out.push(Finding::error(None, "A3633", format!("varying v{} is only partly written; write all four components", v)));
+                    out.push(Finding::error(
+                        None,
+                        "A3633",
+                        format!(
+                            "varying v{} is only partly written; write all four components",
+                            v
+                        ),
+                    ));
                 }
             }
             ShaderKind::Fragment => {
                 if !self.colors.contains_key(&0) {
-                    out.push(Finding::error(None, "A3634", "the color output oc is never written"));
+                    out.push(Finding::error(
+                        None,
+                        "A3634",
+                        "the color output oc is never written",
+                    ));
                 }
             }
         }
@@ -214,8 +291,15 @@ fn varyings(p: &Program, written: bool) -> Vec<u16> {
         .code
         .iter()
         .flat_map(|ins| {
-            let d = ins.dest.filter(|d| d.reg == RegType::Varying).map(|d| d.index);
-            let s: Vec<u16> = ins.sources().filter(|s| s.reg == RegType::Varying && s.indirect.is_none()).map(|s| s.index).collect();
+            let d = ins
+                .dest
+                .filter(|d| d.reg == RegType::Varying)
+                .map(|d| d.index);
+            let s: Vec<u16> = ins
+                .sources()
+                .filter(|s| s.reg == RegType::Varying && s.indirect.is_none())
+                .map(|s| s.index)
+                .collect();
             if written {
                 d.into_iter().collect::<Vec<_>>()
             } else {
@@ -232,16 +316,34 @@ fn varyings(p: &Program, written: bool) -> Vec<u16> {
 pub fn validate_link(vs: &Program, fs: &Program) -> Vec<Finding> {
     let mut out = Vec::new();
     if vs.kind != ShaderKind::Vertex || fs.kind != ShaderKind::Fragment {
-        out.push(Finding::error(None, "A3619", "linking needs a vertex program and a fragment program"));
+        out.push(Finding::error(
+            None,
+            "A3619",
+            "linking needs a vertex program and a fragment program",
+        ));
         return out;
     }
     if vs.version != fs.version {
-        out.push(Finding::error(None, "A3757", format!("vertex program is AGAL {}, fragment program is AGAL {}", vs.version, fs.version)));
+        out.push(Finding::error(
+            None,
+            "A3757",
+            format!(
+                "vertex program is AGAL {}, fragment program is AGAL {}",
+                vs.version, fs.version
+            ),
+        ));
     }
     let written = varyings(vs, true);
     for v in varyings(fs, false) {
         if !written.contains(&v) {
-            out.push(Finding::error(None, "A3632", format!("the fragment program reads varying v{}, which the vertex program never writes", v)));
+            out.push(Finding::error(
+                None,
+                "A3632",
+                format!(
+                    "the fragment program reads varying v{}, which the vertex program never writes",
+                    v
+                ),
+            ));
         }
     }
     out

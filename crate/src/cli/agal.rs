@@ -25,7 +25,11 @@ fn usage_error(cmd: &str, msg: &str) -> i32 {
 /// Writes bytes to a file, or standard output for `-`.
 pub(crate) fn write_output(path: &str, bytes: &[u8]) -> bool {
     use std::io::Write;
-    let result = if path == "-" { std::io::stdout().write_all(bytes) } else { std::fs::write(path, bytes) };
+    let result = if path == "-" {
+        std::io::stdout().write_all(bytes)
+    } else {
+        std::fs::write(path, bytes)
+    };
     match result {
         Ok(()) => true,
         Err(e) => {
@@ -46,7 +50,12 @@ pub(crate) fn print_diagnostics(file: &str, text: &str, diags: &mut [Diagnostic]
 
 /// `--sampler N=word,word…` (filter, mipmap and wrap words of agal.md §6).
 fn sampler_option(v: &str) -> Result<(u32, agal::lower::SamplerState), String> {
-    let bad = || format!("--sampler expects N=linear,miplinear,repeat (filter, mipmap, wrap words), not '{}'", v);
+    let bad = || {
+        format!(
+            "--sampler expects N=linear,miplinear,repeat (filter, mipmap, wrap words), not '{}'",
+            v
+        )
+    };
     let (n, words) = v.split_once('=').ok_or_else(bad)?;
     let n: u32 = n.trim().parse().map_err(|_| bad())?;
     let mut st = agal::lower::SamplerState::default();
@@ -72,7 +81,10 @@ pub fn run_export(args: &Args) -> i32 {
         return usage_error(CMD, &format!("unknown option '--{}'", u));
     }
     let [file] = args.positional.as_slice() else {
-        return usage_error(CMD, "usage: tgsi agal FILE.tgsi [--agal-version N] -o OUT [--asm] [--layout]");
+        return usage_error(
+            CMD,
+            "usage: tgsi agal FILE.tgsi [--agal-version N] -o OUT [--asm] [--layout]",
+        );
     };
     let mut opts = agal::lower::ExportOptions::default();
     match version_option(args) {
@@ -91,7 +103,9 @@ pub fn run_export(args: &Args) -> i32 {
     if out_path.is_none() && !args.flag("asm") && !args.flag("layout") && !args.flag("json") {
         return usage_error(CMD, "nothing to do: give -o OUT, --asm, --layout or --json");
     }
-    let Some(text) = super::read_text(file) else { return 2 };
+    let Some(text) = super::read_text(file) else {
+        return 2;
+    };
     let parsed = crate::text::parse(&text);
     let mut diags = parsed.diagnostics.clone();
     let Some(shader) = parsed.shader else {
@@ -115,11 +129,19 @@ pub fn run_export(args: &Args) -> i32 {
             "assembly": export.assembly,
             "layout": export.layout,
         });
-        println!("{}", serde_json::to_string_pretty(&json).unwrap_or_default());
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&json).unwrap_or_default()
+        );
         return 0;
     }
     if args.flag("asm") {
-        print!("// AGAL {} {} program\n{}", export.version, export.program.as_ref().map(|p| p.kind.word()).unwrap_or(""), export.assembly);
+        print!(
+            "// AGAL {} {} program\n{}",
+            export.version,
+            export.program.as_ref().map(|p| p.kind.word()).unwrap_or(""),
+            export.assembly
+        );
     }
     if args.flag("layout") {
         print!("{}", export.layout.to_text());
@@ -134,10 +156,19 @@ pub fn run_asm(args: &Args) -> i32 {
         return usage_error(CMD, &format!("unknown option '--{}'", u));
     }
     let [kind, file] = args.positional.as_slice() else {
-        return usage_error(CMD, "usage: tgsi agal-asm vertex|fragment FILE [--agal-version N] -o OUT");
+        return usage_error(
+            CMD,
+            "usage: tgsi agal-asm vertex|fragment FILE [--agal-version N] -o OUT",
+        );
     };
     let Some(kind) = ShaderKind::from_word(kind) else {
-        return usage_error(CMD, &format!("program type must be 'vertex' or 'fragment', not '{}'", kind));
+        return usage_error(
+            CMD,
+            &format!(
+                "program type must be 'vertex' or 'fragment', not '{}'",
+                kind
+            ),
+        );
     };
     let version = match version_option(args) {
         Ok(v) => v.unwrap_or(1),
@@ -146,12 +177,18 @@ pub fn run_asm(args: &Args) -> i32 {
     let Some(out_path) = args.value("o") else {
         return usage_error(CMD, "missing -o OUT (use '-o -' for standard output)");
     };
-    let Some(text) = super::read_text(file) else { return 2 };
+    let Some(text) = super::read_text(file) else {
+        return 2;
+    };
     let assembled = agal::assemble(&text, kind, version);
     let mut diags = assembled.errors.clone();
     if diags.is_empty() && !args.flag("no-validate") {
         let whole = Span::new(0, text.len());
-        diags.extend(agal::validate(&assembled.program).iter().map(|f| f.to_diagnostic(&assembled.spans, whole)));
+        diags.extend(
+            agal::validate(&assembled.program)
+                .iter()
+                .map(|f| f.to_diagnostic(&assembled.spans, whole)),
+        );
     }
     if print_diagnostics(file, &text, &mut diags) {
         return 1;
@@ -172,19 +209,40 @@ pub fn run_dis(args: &Args) -> i32 {
     let [file] = args.positional.as_slice() else {
         return usage_error(CMD, "usage: tgsi agal-dis FILE");
     };
-    let Some(bytes) = super::read_input(file) else { return 2 };
+    let Some(bytes) = super::read_input(file) else {
+        return 2;
+    };
     let program = match agal::decode(&bytes) {
         Ok(p) => p,
         Err(e) => {
-            eprintln!("{}:byte {}: error: {} [{}]", file, e.offset, e.message, e.code);
+            eprintln!(
+                "{}:byte {}: error: {} [{}]",
+                file, e.offset, e.message, e.code
+            );
             return 1;
         }
     };
-    print!("// AGAL {} {} program, {} instructions\n{}", program.version, program.kind.word(), program.code.len(), agal::disassemble(&program));
+    print!(
+        "// AGAL {} {} program, {} instructions\n{}",
+        program.version,
+        program.kind.word(),
+        program.code.len(),
+        agal::disassemble(&program)
+    );
     if !args.flag("no-validate") {
         for f in agal::validate(&program) {
-            let at = f.token.map(|t| format!("token {} (byte {})", t + 1, 7 + 24 * t)).unwrap_or_else(|| "program".into());
-            eprintln!("{}:{}: {}: {} [{}]", file, at, f.severity.word(), f.message, f.code);
+            let at = f
+                .token
+                .map(|t| format!("token {} (byte {})", t + 1, 7 + 24 * t))
+                .unwrap_or_else(|| "program".into());
+            eprintln!(
+                "{}:{}: {}: {} [{}]",
+                file,
+                at,
+                f.severity.word(),
+                f.message,
+                f.code
+            );
         }
     }
     0

@@ -23,20 +23,37 @@ struct AssembleResult {
 #[wasm_bindgen(js_name = agalAssemble)]
 pub fn agal_assemble(text: &str, kind: &str, version: u32) -> JsValue {
     let Some(kind) = ShaderKind::from_word(kind) else {
-        let d = Diagnostic::error("A0100", format!("program type must be 'vertex' or 'fragment', not '{}'", kind), Span::default());
-        return to_js(&AssembleResult { bytes: Vec::new(), diagnostics: vec![d] });
+        let d = Diagnostic::error(
+            "A0100",
+            format!(
+                "program type must be 'vertex' or 'fragment', not '{}'",
+                kind
+            ),
+            Span::default(),
+        );
+        return to_js(&AssembleResult {
+            bytes: Vec::new(),
+            diagnostics: vec![d],
+        });
     };
     let a = agal::assemble(text, kind, version);
     let mut diags = a.errors.clone();
     let bytes = if diags.is_empty() {
         let whole = Span::new(0, text.len());
-        diags.extend(agal::validate(&a.program).iter().map(|f| f.to_diagnostic(&a.spans, whole)));
+        diags.extend(
+            agal::validate(&a.program)
+                .iter()
+                .map(|f| f.to_diagnostic(&a.spans, whole)),
+        );
         agal::encode(&a.program)
     } else {
         Vec::new()
     };
     diag::locate(&mut diags, &LineIndex::new(text));
-    to_js(&AssembleResult { bytes, diagnostics: diags })
+    to_js(&AssembleResult {
+        bytes,
+        diagnostics: diags,
+    })
 }
 
 #[derive(Serialize)]
@@ -62,7 +79,14 @@ pub fn agal_disassemble(bytes: &[u8]) -> JsValue {
             error: None,
             findings: agal::validate(&p),
         }),
-        Err(e) => to_js(&DisassembleResult { ok: false, version: 0, kind: None, text: String::new(), error: Some(e), findings: Vec::new() }),
+        Err(e) => to_js(&DisassembleResult {
+            ok: false,
+            version: 0,
+            kind: None,
+            text: String::new(),
+            error: Some(e),
+            findings: Vec::new(),
+        }),
     }
 }
 
@@ -77,10 +101,22 @@ struct ExportResult {
     diagnostics: Vec<Diagnostic>,
 }
 
-fn export_result(text: &str, parse_diags: Vec<Diagnostic>, e: Option<agal::lower::Export>) -> ExportResult {
+fn export_result(
+    text: &str,
+    parse_diags: Vec<Diagnostic>,
+    e: Option<agal::lower::Export>,
+) -> ExportResult {
     let mut diagnostics = parse_diags;
     let Some(e) = e else {
-        return ExportResult { ok: false, version: 0, bytes: Vec::new(), assembly: String::new(), layout: Default::default(), layout_text: String::new(), diagnostics };
+        return ExportResult {
+            ok: false,
+            version: 0,
+            bytes: Vec::new(),
+            assembly: String::new(),
+            layout: Default::default(),
+            layout_text: String::new(),
+            diagnostics,
+        };
     };
     diagnostics.extend(e.diagnostics.iter().cloned());
     diag::locate(&mut diagnostics, &LineIndex::new(text));
@@ -96,7 +132,10 @@ fn export_result(text: &str, parse_diags: Vec<Diagnostic>, e: Option<agal::lower
 }
 
 fn export_options(version: u32) -> agal::lower::ExportOptions {
-    agal::lower::ExportOptions { version: (1..=3).contains(&version).then_some(version), ..Default::default() }
+    agal::lower::ExportOptions {
+        version: (1..=3).contains(&version).then_some(version),
+        ..Default::default()
+    }
 }
 
 /// `agalExport(tgsiText, version)` → `{ ok, version, bytes, assembly, layout, layout_text,
@@ -104,7 +143,10 @@ fn export_options(version: u32) -> agal::lower::ExportOptions {
 #[wasm_bindgen(js_name = agalExport)]
 pub fn agal_export(text: &str, version: u32) -> JsValue {
     let parsed = crate::text::parse(text);
-    let e = parsed.shader.as_ref().map(|s| agal::lower::export(s, &export_options(version)));
+    let e = parsed
+        .shader
+        .as_ref()
+        .map(|s| agal::lower::export(s, &export_options(version)));
     to_js(&export_result(text, parsed.diagnostics, e))
 }
 
@@ -121,5 +163,8 @@ pub fn agal_export_pair(vs_text: &str, fs_text: &str, version: u32) -> JsValue {
         }
         _ => (None, None),
     };
-    to_js(&(export_result(vs_text, vs.diagnostics, a), export_result(fs_text, fs.diagnostics, b)))
+    to_js(&(
+        export_result(vs_text, vs.diagnostics, a),
+        export_result(fs_text, fs.diagnostics, b),
+    ))
 }

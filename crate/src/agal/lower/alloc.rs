@@ -70,7 +70,11 @@ fn undefined_reads(code: &[Instruction]) -> HashMap<u16, u8> {
     let mut state: State = HashMap::new();
     let mut stack: Vec<(State, Option<State>)> = Vec::new();
     let mut need: HashMap<u16, u8> = HashMap::new();
-    let meet = |a: &State, b: &State| -> State { a.iter().filter_map(|(k, &m)| b.get(k).map(|&n| (*k, m & n))).collect() };
+    let meet = |a: &State, b: &State| -> State {
+        a.iter()
+            .filter_map(|(k, &m)| b.get(k).map(|&n| (*k, m & n)))
+            .collect()
+    };
     for ins in code {
         for (slot, s) in ins.sources().enumerate() {
             let mut check = |v: u16, comps: u8| {
@@ -151,7 +155,17 @@ fn zero_init(l: &mut Lower) {
     let zero = l.special(ZERO);
     inserts.sort_by_key(|x| std::cmp::Reverse(x.0));
     for (at, t, mask) in inserts {
-        let mov = Instruction { op: opc::MOV, dest: Some(Dest { reg: RegType::Temporary, index: t, mask }), src1: Some(zero), src2: None, sampler: None };
+        let mov = Instruction {
+            op: opc::MOV,
+            dest: Some(Dest {
+                reg: RegType::Temporary,
+                index: t,
+                mask,
+            }),
+            src1: Some(zero),
+            src2: None,
+            sampler: None,
+        };
         l.code.insert(at, mov);
         l.origin.insert(at, None);
     }
@@ -161,7 +175,21 @@ fn zero_init(l: &mut Lower) {
 fn component_wise(op: u8) -> bool {
     !matches!(
         op,
-        opc::DP3 | opc::DP4 | opc::M33 | opc::M34 | opc::M44 | opc::CRS | opc::NRM | opc::TEX | opc::TED | opc::TLD | opc::KIL | opc::IFE | opc::INE | opc::IFG | opc::IFL
+        opc::DP3
+            | opc::DP4
+            | opc::M33
+            | opc::M34
+            | opc::M44
+            | opc::CRS
+            | opc::NRM
+            | opc::TEX
+            | opc::TED
+            | opc::TLD
+            | opc::KIL
+            | opc::IFE
+            | opc::INE
+            | opc::IFG
+            | opc::IFL
     )
 }
 
@@ -209,7 +237,14 @@ fn allocate(l: &mut Lower) {
                 map.insert(t, p as u16);
             }
             None => {
-                let span = l.origin.get(start).copied().flatten().and_then(|i| l.shader.instructions.get(i)).map(|i| i.span).unwrap_or_default();
+                let span = l
+                    .origin
+                    .get(start)
+                    .copied()
+                    .flatten()
+                    .and_then(|i| l.shader.instructions.get(i))
+                    .map(|i| i.span)
+                    .unwrap_or_default();
                 l.diags.push(Diagnostic::error(
                     "A0201",
                     format!("more than {} temporaries are live here: the limit of AGAL {} is {} temporary registers", limit, l.version, limit),
@@ -228,7 +263,11 @@ fn allocate(l: &mut Lower) {
             if s.reg == RegType::Temporary && s.indirect.is_none() {
                 s.index = m(s.index);
             }
-            if let Some(ir) = s.indirect.as_mut().filter(|ir| ir.reg == RegType::Temporary) {
+            if let Some(ir) = s
+                .indirect
+                .as_mut()
+                .filter(|ir| ir.reg == RegType::Temporary)
+            {
                 ir.index = m(ir.index);
             }
         }
@@ -274,15 +313,28 @@ fn fold_output_copies(l: &mut Lower) {
             if !ok {
                 break;
             }
-            let reads = ins.sources().any(|s| (s.reg == RegType::Temporary && s.index == t) || s.indirect.is_some_and(|ir| ir.reg == RegType::Temporary && ir.index == t));
-            let writes = ins.dest.is_some_and(|d| d.reg == RegType::Temporary && d.index == t);
-            if reads || (writes && (writer.is_some() || depth > 0 || ins.dest.map(|d| d.mask) != Some(0xF))) {
+            let reads = ins.sources().any(|s| {
+                (s.reg == RegType::Temporary && s.index == t)
+                    || s.indirect
+                        .is_some_and(|ir| ir.reg == RegType::Temporary && ir.index == t)
+            });
+            let writes = ins
+                .dest
+                .is_some_and(|d| d.reg == RegType::Temporary && d.index == t);
+            if reads
+                || (writes
+                    && (writer.is_some() || depth > 0 || ins.dest.map(|d| d.mask) != Some(0xF)))
+            {
                 ok = false;
             } else if writes {
                 writer = Some(pc);
             }
         }
-        let later_use = l.code.iter().skip(i + 1).any(|ins| temps_of(ins).contains(&t));
+        let later_use = l
+            .code
+            .iter()
+            .skip(i + 1)
+            .any(|ins| temps_of(ins).contains(&t));
         match writer {
             Some(w) if ok && !later_use => {
                 if let Some(d) = l.code.get_mut(w).and_then(|ins| ins.dest.as_mut()) {

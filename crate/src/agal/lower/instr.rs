@@ -10,11 +10,20 @@ use crate::ir::{File, Instruction as TgsiIns, SrcOperand, TextureTarget};
 use crate::opcode::{Category, Opcode};
 
 const fn tdest(index: u16, mask: u8) -> Dest {
-    Dest { reg: RegType::Temporary, index, mask }
+    Dest {
+        reg: RegType::Temporary,
+        index,
+        mask,
+    }
 }
 
 const fn tsrc(index: u16) -> Source {
-    Source { reg: RegType::Temporary, index, swizzle: SWIZZLE_IDENTITY, indirect: None }
+    Source {
+        reg: RegType::Temporary,
+        index,
+        swizzle: SWIZZLE_IDENTITY,
+        indirect: None,
+    }
 }
 
 /// Lowers every instruction up to END, then copies the outputs to their AGAL registers.
@@ -23,7 +32,9 @@ pub fn lower_all(l: &mut Lower) {
     let mut i = 0;
     while i < count {
         l.current = Some(i);
-        let Some(ins) = l.shader.instructions.get(i) else { break };
+        let Some(ins) = l.shader.instructions.get(i) else {
+            break;
+        };
         if ins.opcode == Opcode::END {
             break;
         }
@@ -126,18 +137,41 @@ fn lower_one(l: &mut Lower, ins: &TgsiIns) {
         "TEX" | "TXP" | "TXB" | "SAMPLE" => super::io::texture(l, ins),
         "IF" | "UIF" => {
             let Some(src) = s(0) else { return };
-            let Some(mut c) = l.src(&src, 1, true) else { return };
+            let Some(mut c) = l.src(&src, 1, true) else {
+                return;
+            };
             if c.reg == RegType::Constant {
                 // A constant condition is rejected by Flash (#3758): go through a temporary.
                 let Some(t) = l.scratch() else { return };
                 l.emit(opc::MOV, Some(tdest(t, 0xF)), Some(c), None);
-                c = Source { swizzle: 0, ..tsrc(t) };
+                c = Source {
+                    swizzle: 0,
+                    ..tsrc(t)
+                };
             }
             let zero = l.special(ZERO);
-            l.push(Instruction { op: opc::INE, dest: None, src1: Some(c), src2: Some(zero), sampler: None });
+            l.push(Instruction {
+                op: opc::INE,
+                dest: None,
+                src1: Some(c),
+                src2: Some(zero),
+                sampler: None,
+            });
         }
-        "ELSE" => l.push(Instruction { op: opc::ELS, dest: None, src1: None, src2: None, sampler: None }),
-        "ENDIF" => l.push(Instruction { op: opc::EIF, dest: None, src1: None, src2: None, sampler: None }),
+        "ELSE" => l.push(Instruction {
+            op: opc::ELS,
+            dest: None,
+            src1: None,
+            src2: None,
+            sampler: None,
+        }),
+        "ENDIF" => l.push(Instruction {
+            op: opc::EIF,
+            dest: None,
+            src1: None,
+            src2: None,
+            sampler: None,
+        }),
         "ARL" => {
             // The index register is floored when used (agal.md §5), as ARL floors.
             if ins.dst.first().is_some_and(|d| d.reg.file == File::Addr) {
@@ -170,7 +204,9 @@ fn saturate(l: &mut Lower, ins: &TgsiIns, d: Dest) {
 
 fn unary(l: &mut Lower, ins: &TgsiIns, op: u8, scalar: bool) {
     let Some(d) = dest_of(l, ins) else { return };
-    let Some(a) = ins.src.first().and_then(|s| l.src(s, d.mask, scalar)) else { return };
+    let Some(a) = ins.src.first().and_then(|s| l.src(s, d.mask, scalar)) else {
+        return;
+    };
     l.emit(op, Some(d), Some(a), None);
     saturate(l, ins, d);
 }
@@ -185,7 +221,9 @@ fn two_sources(l: &mut Lower, ins: &TgsiIns, lanes: u8, scalar: bool) -> Option<
 /// Component-wise two-source opcode; `swap` exchanges the sources (SGT, SLE).
 fn binary(l: &mut Lower, ins: &TgsiIns, op: u8, swap: bool) {
     let Some(d) = dest_of(l, ins) else { return };
-    let Some((a, b)) = two_sources(l, ins, d.mask, false) else { return };
+    let Some((a, b)) = two_sources(l, ins, d.mask, false) else {
+        return;
+    };
     let (a, b) = if swap { (b, a) } else { (a, b) };
     l.emit(op, Some(d), Some(a), Some(b));
     saturate(l, ins, d);
@@ -193,7 +231,9 @@ fn binary(l: &mut Lower, ins: &TgsiIns, op: u8, swap: bool) {
 
 fn binary_scalar(l: &mut Lower, ins: &TgsiIns, op: u8) {
     let Some(d) = dest_of(l, ins) else { return };
-    let Some((a, b)) = two_sources(l, ins, d.mask, true) else { return };
+    let Some((a, b)) = two_sources(l, ins, d.mask, true) else {
+        return;
+    };
     l.emit(op, Some(d), Some(a), Some(b));
     saturate(l, ins, d);
 }
@@ -201,7 +241,9 @@ fn binary_scalar(l: &mut Lower, ins: &TgsiIns, op: u8) {
 /// dp3/dp4: the sources are read on fixed lanes, the result is replicated.
 fn binary_fixed(l: &mut Lower, ins: &TgsiIns, op: u8, lanes: u8) {
     let Some(d) = dest_of(l, ins) else { return };
-    let Some((a, b)) = two_sources(l, ins, lanes, false) else { return };
+    let Some((a, b)) = two_sources(l, ins, lanes, false) else {
+        return;
+    };
     l.emit(op, Some(d), Some(a), Some(b));
     saturate(l, ins, d);
 }
@@ -214,8 +256,16 @@ fn add(l: &mut Lower, ins: &TgsiIns) {
         return;
     };
     let (op, a, b) = match (x.negate, y.negate) {
-        (false, true) => (opc::SUB, l.src(&x, d.mask, false), l.src_unnegated(&y, d.mask)),
-        (true, false) => (opc::SUB, l.src(&y, d.mask, false), l.src_unnegated(&x, d.mask)),
+        (false, true) => (
+            opc::SUB,
+            l.src(&x, d.mask, false),
+            l.src_unnegated(&y, d.mask),
+        ),
+        (true, false) => (
+            opc::SUB,
+            l.src(&y, d.mask, false),
+            l.src_unnegated(&x, d.mask),
+        ),
         _ => (opc::ADD, l.src(&x, d.mask, false), l.src(&y, d.mask, false)),
     };
     let (Some(a), Some(b)) = (a, b) else { return };
@@ -226,10 +276,23 @@ fn add(l: &mut Lower, ins: &TgsiIns) {
 /// DP2 = x0·y0 + x1·y1, as mul then add of the two products (the interpreter's order).
 fn dp2(l: &mut Lower, ins: &TgsiIns) {
     let Some(d) = dest_of(l, ins) else { return };
-    let Some((a, b)) = two_sources(l, ins, 0b0011, false) else { return };
+    let Some((a, b)) = two_sources(l, ins, 0b0011, false) else {
+        return;
+    };
     let Some(t) = l.scratch() else { return };
     l.emit(opc::MUL, Some(tdest(t, 0b0011)), Some(a), Some(b));
-    l.emit(opc::ADD, Some(d), Some(Source { swizzle: replicate(0), ..tsrc(t) }), Some(Source { swizzle: replicate(1), ..tsrc(t) }));
+    l.emit(
+        opc::ADD,
+        Some(d),
+        Some(Source {
+            swizzle: replicate(0),
+            ..tsrc(t)
+        }),
+        Some(Source {
+            swizzle: replicate(1),
+            ..tsrc(t)
+        }),
+    );
     saturate(l, ins, d);
 }
 
@@ -242,11 +305,21 @@ fn mad_lrp(l: &mut Lower, ins: &TgsiIns, lrp: bool) {
         return;
     }
     let m = d.mask;
-    let Some(a) = l.src(&srcs[0], m, false) else { return };
-    let Some(b) = l.src(&srcs[1], m, false) else { return };
+    let Some(a) = l.src(&srcs[0], m, false) else {
+        return;
+    };
+    let Some(b) = l.src(&srcs[1], m, false) else {
+        return;
+    };
     // A negated addend becomes sub (exact: t + (−c) = t − c).
     let negated = srcs[2].negate;
-    let Some(c) = (if negated { l.src_unnegated(&srcs[2], m) } else { l.src(&srcs[2], m, false) }) else { return };
+    let Some(c) = (if negated {
+        l.src_unnegated(&srcs[2], m)
+    } else {
+        l.src(&srcs[2], m, false)
+    }) else {
+        return;
+    };
     let Some(t) = l.scratch() else { return };
     if lrp {
         l.emit(opc::SUB, Some(tdest(t, m)), Some(b), Some(c));
@@ -254,15 +327,24 @@ fn mad_lrp(l: &mut Lower, ins: &TgsiIns, lrp: bool) {
     } else {
         l.emit(opc::MUL, Some(tdest(t, m)), Some(a), Some(b));
     }
-    l.emit(if negated { opc::SUB } else { opc::ADD }, Some(d), Some(tsrc(t)), Some(c));
+    l.emit(
+        if negated { opc::SUB } else { opc::ADD },
+        Some(d),
+        Some(tsrc(t)),
+        Some(c),
+    );
     saturate(l, ins, d);
 }
 
 /// floor(x) = x − frc(x); ceil(x) = −floor(−x).
 fn floor_ceil(l: &mut Lower, ins: &TgsiIns, ceil: bool) {
     let Some(d) = dest_of(l, ins) else { return };
-    let Some(mut x) = ins.src.first().and_then(|s| l.src(s, d.mask, false)) else { return };
-    let (Some(t), Some(f)) = (l.scratch(), l.scratch()) else { return };
+    let Some(mut x) = ins.src.first().and_then(|s| l.src(s, d.mask, false)) else {
+        return;
+    };
+    let (Some(t), Some(f)) = (l.scratch(), l.scratch()) else {
+        return;
+    };
     if ceil {
         l.emit(opc::NEG, Some(tdest(t, d.mask)), Some(x), None);
         x = tsrc(t);
@@ -281,8 +363,12 @@ fn floor_ceil(l: &mut Lower, ins: &TgsiIns, ceil: bool) {
 /// rejected by Ruffle, agal.md §7).
 fn ssg(l: &mut Lower, ins: &TgsiIns) {
     let Some(d) = dest_of(l, ins) else { return };
-    let Some(x) = ins.src.first().and_then(|s| l.src(s, d.mask, false)) else { return };
-    let (Some(p), Some(n)) = (l.scratch(), l.scratch()) else { return };
+    let Some(x) = ins.src.first().and_then(|s| l.src(s, d.mask, false)) else {
+        return;
+    };
+    let (Some(p), Some(n)) = (l.scratch(), l.scratch()) else {
+        return;
+    };
     let zero = l.special(ZERO);
     l.emit(opc::SLT, Some(tdest(p, d.mask)), Some(zero), Some(x));
     l.emit(opc::SLT, Some(tdest(n, d.mask)), Some(x), Some(zero));
@@ -300,10 +386,18 @@ fn cmp(l: &mut Lower, ins: &TgsiIns) {
         return;
     }
     let m = d.mask;
-    let Some(a) = l.src(&srcs[0], m, false) else { return };
-    let Some(b) = l.src(&srcs[1], m, false) else { return };
-    let Some(c) = l.src(&srcs[2], m, false) else { return };
-    let (Some(lt), Some(ge)) = (l.scratch(), l.scratch()) else { return };
+    let Some(a) = l.src(&srcs[0], m, false) else {
+        return;
+    };
+    let Some(b) = l.src(&srcs[1], m, false) else {
+        return;
+    };
+    let Some(c) = l.src(&srcs[2], m, false) else {
+        return;
+    };
+    let (Some(lt), Some(ge)) = (l.scratch(), l.scratch()) else {
+        return;
+    };
     let zero = l.special(ZERO);
     l.emit(opc::SLT, Some(tdest(lt, m)), Some(a), Some(zero));
     l.emit(opc::SGE, Some(tdest(ge, m)), Some(a), Some(zero));
@@ -316,13 +410,20 @@ fn cmp(l: &mut Lower, ins: &TgsiIns) {
 /// Legacy XPD (cross product) and NRM (normalise xyz); both set w = 1.
 fn xpd_nrm(l: &mut Lower, ins: &TgsiIns, xpd: bool) {
     let Some(d) = dest_of(l, ins) else { return };
-    let xyz = Dest { mask: d.mask & 0b0111, ..d };
+    let xyz = Dest {
+        mask: d.mask & 0b0111,
+        ..d
+    };
     if xyz.mask != 0 {
         if xpd {
-            let Some((a, b)) = two_sources(l, ins, 0b0111, false) else { return };
+            let Some((a, b)) = two_sources(l, ins, 0b0111, false) else {
+                return;
+            };
             l.emit(opc::CRS, Some(xyz), Some(a), Some(b));
         } else {
-            let Some(a) = ins.src.first().and_then(|s| l.src(s, 0b0111, false)) else { return };
+            let Some(a) = ins.src.first().and_then(|s| l.src(s, 0b0111, false)) else {
+                return;
+            };
             l.emit(opc::NRM, Some(xyz), Some(a), None);
         }
     }
@@ -335,24 +436,39 @@ fn xpd_nrm(l: &mut Lower, ins: &TgsiIns, xpd: bool) {
 
 /// KILL_IF: one kil per distinct component of the swizzle, each a replicated scalar (§7).
 fn kill_if(l: &mut Lower, ins: &TgsiIns) {
-    let Some(mut op) = ins.src.first().copied() else { return };
+    let Some(mut op) = ins.src.first().copied() else {
+        return;
+    };
     let mut comps = 0u8;
     for c in op.swizzle.0 {
         comps |= 1 << (c & 3);
     }
     // Read the distinct components in place so a modifier is applied once per component.
     op.swizzle = crate::ir::Swizzle::IDENTITY;
-    let Some(x) = l.src(&op, comps, false) else { return };
+    let Some(x) = l.src(&op, comps, false) else {
+        return;
+    };
     for c in 0..4u8 {
         if comps & (1 << c) != 0 {
-            l.emit(opc::KIL, None, Some(Source { swizzle: replicate(x.lane(c as usize) as u8), ..x }), None);
+            l.emit(
+                opc::KIL,
+                None,
+                Some(Source {
+                    swizzle: replicate(x.lane(c as usize) as u8),
+                    ..x
+                }),
+                None,
+            );
         }
     }
 }
 
 /// Replicated swizzle of the first lane, for a source already translated.
 pub fn scalar_of(s: Source, lane: usize) -> Source {
-    Source { swizzle: replicate(s.lane(lane) as u8), ..s }
+    Source {
+        swizzle: replicate(s.lane(lane) as u8),
+        ..s
+    }
 }
 
 /// Texture target → AGAL dimension (§6), or the reason it is refused.

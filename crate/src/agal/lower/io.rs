@@ -12,7 +12,10 @@ use crate::opcode::Opcode;
 /// TEX, TXP, TXB and SAMPLE → tex with sampler flags from the target and the sampler state.
 pub fn texture(l: &mut Lower, ins: &TgsiIns) {
     if l.kind == ShaderKind::Vertex {
-        l.refuse(ins.opcode_span, "AGAL vertex programs cannot sample textures (vertex texture fetch needs AGAL 4)");
+        l.refuse(
+            ins.opcode_span,
+            "AGAL vertex programs cannot sample textures (vertex texture fetch needs AGAL 4)",
+        );
         return;
     }
     let is_sample = ins.opcode == Opcode::SAMPLE;
@@ -36,17 +39,28 @@ pub fn texture(l: &mut Lower, ins: &TgsiIns) {
         Ok(d) => d,
         Err(why) => return l.refuse(ins.opcode_span, why),
     };
-    let state_unit = if is_sample { ins.src.get(2).map(|s| s.reg.index.offset).unwrap_or(0) } else { unit.reg.index.offset };
+    let state_unit = if is_sample {
+        ins.src.get(2).map(|s| s.reg.index.offset).unwrap_or(0)
+    } else {
+        unit.reg.index.offset
+    };
     let Ok(index) = u16::try_from(unit.reg.index.offset) else {
         return l.refuse(unit.span, "sampler index out of range");
     };
     if unit.reg.index.indirect.is_some() {
         return l.refuse(unit.span, "AGAL cannot select samplers indirectly");
     }
-    let mut state = u32::try_from(state_unit).ok().and_then(|u| l.opts.samplers.get(&u).copied()).unwrap_or_default();
+    let mut state = u32::try_from(state_unit)
+        .ok()
+        .and_then(|u| l.opts.samplers.get(&u).copied())
+        .unwrap_or_default();
     if dim == 1 && state.wrap != 0 {
         // Flash requires clamp on cube samplers (#3662).
-        l.diags.push(Diagnostic::warning("A0202", "cube samplers must clamp in AGAL; the wrap mode is set to clamp", unit.span));
+        l.diags.push(Diagnostic::warning(
+            "A0202",
+            "cube samplers must clamp in AGAL; the wrap mode is set to clamp",
+            unit.span,
+        ));
         state.wrap = 0;
     }
     let mut bias = 0i8;
@@ -61,21 +75,70 @@ pub fn texture(l: &mut Lower, ins: &TgsiIns) {
             }
         }
     }
-    let Some(d) = ins.dst.first().and_then(|d| l.dst(d)) else { return };
+    let Some(d) = ins.dst.first().and_then(|d| l.dst(d)) else {
+        return;
+    };
     let lanes = if dim == 0 { 0b0011 } else { 0b0111 };
-    let Some(mut c) = l.src(&coord, if ins.opcode == Opcode::TXP { 0xF } else { lanes }, false) else { return };
+    let Some(mut c) = l.src(
+        &coord,
+        if ins.opcode == Opcode::TXP {
+            0xF
+        } else {
+            lanes
+        },
+        false,
+    ) else {
+        return;
+    };
     if ins.opcode == Opcode::TXP {
         // coord.xyz / coord.w, as TGSI's TXP.
         let Some(t) = l.scratch() else { return };
-        l.emit(opc::DIV, Some(Dest { reg: RegType::Temporary, index: t, mask: 0b0111 }), Some(c), Some(scalar_of(c, 3)));
+        l.emit(
+            opc::DIV,
+            Some(Dest {
+                reg: RegType::Temporary,
+                index: t,
+                mask: 0b0111,
+            }),
+            Some(c),
+            Some(scalar_of(c, 3)),
+        );
         c = Source::direct(RegType::Temporary, t, SWIZZLE_IDENTITY);
     }
-    let s = Sampler { index, bias, format: 0, dim, special: 0, wrap: state.wrap, mip: state.mip, filter: state.filter };
-    let source = if is_sample { format!("SVIEW[{}] + SAMP[{}]", index, state_unit) } else { format!("SAMP[{}]", index) };
+    let s = Sampler {
+        index,
+        bias,
+        format: 0,
+        dim,
+        special: 0,
+        wrap: state.wrap,
+        mip: state.mip,
+        filter: state.filter,
+    };
+    let source = if is_sample {
+        format!("SVIEW[{}] + SAMP[{}]", index, state_unit)
+    } else {
+        format!("SAMP[{}]", index)
+    };
     l.samplers.entry(index).or_insert((s, source));
-    l.push(Instruction { op: opc::TEX, dest: Some(d), src1: Some(c), src2: None, sampler: Some(s) });
+    l.push(Instruction {
+        op: opc::TEX,
+        dest: Some(d),
+        src1: Some(c),
+        src2: None,
+        sampler: Some(s),
+    });
     if ins.saturate {
-        l.emit(opc::SAT, Some(d), Some(Source::direct(RegType::Temporary, d.index, SWIZZLE_IDENTITY)), None);
+        l.emit(
+            opc::SAT,
+            Some(d),
+            Some(Source::direct(
+                RegType::Temporary,
+                d.index,
+                SWIZZLE_IDENTITY,
+            )),
+            None,
+        );
     }
 }
 
@@ -84,7 +147,10 @@ fn constant_w(l: &Lower, coord: &SrcOperand) -> Option<f32> {
     if coord.reg.file != File::Imm || coord.reg.index.indirect.is_some() {
         return None;
     }
-    let imm = l.shader.immediates.get(usize::try_from(coord.reg.index.offset).ok()?)?;
+    let imm = l
+        .shader
+        .immediates
+        .get(usize::try_from(coord.reg.index.offset).ok()?)?;
     let mut v = imm.f32s()[coord.swizzle.0[3] as usize & 3];
     if coord.absolute {
         v = v.abs();
@@ -110,7 +176,9 @@ fn same_operand(a: &SrcOperand, b: &SrcOperand) -> bool {
 fn plain_const(s: &SrcOperand) -> Option<i64> {
     let plain = s.reg.file == File::Const
         && s.reg.index.indirect.is_none()
-        && s.reg.dimension.is_none_or(|d| d.offset == 0 && d.indirect.is_none())
+        && s.reg
+            .dimension
+            .is_none_or(|d| d.offset == 0 && d.indirect.is_none())
         && s.swizzle.is_identity()
         && !s.negate
         && !s.absolute;
@@ -131,7 +199,10 @@ pub fn matrix_pattern(l: &mut Lower, start: usize) -> Option<usize> {
     if !matches!(dst0.reg.file, File::Temp | File::Out) || dst0.reg.index.indirect.is_some() {
         return None;
     }
-    let (vector, base, swapped) = match (plain_const(first.src.get(1)?), plain_const(first.src.first()?)) {
+    let (vector, base, swapped) = match (
+        plain_const(first.src.get(1)?),
+        plain_const(first.src.first()?),
+    ) {
         (Some(b), _) => (*first.src.first()?, b, false),
         (None, Some(b)) => (*first.src.get(1)?, b, true),
         _ => return None,
@@ -142,9 +213,15 @@ pub fn matrix_pattern(l: &mut Lower, start: usize) -> Option<usize> {
     let max_rows = if dp4 { 4 } else { 3 };
     let mut rows = 0;
     while rows < max_rows {
-        let Some(ins) = all.get(start + rows) else { break };
+        let Some(ins) = all.get(start + rows) else {
+            break;
+        };
         let Some(d) = ins.dst.first() else { break };
-        let (v, m) = if swapped { (ins.src.get(1), ins.src.first()) } else { (ins.src.first(), ins.src.get(1)) };
+        let (v, m) = if swapped {
+            (ins.src.get(1), ins.src.first())
+        } else {
+            (ins.src.first(), ins.src.get(1))
+        };
         let ok = ins.opcode == first.opcode
             && ins.saturate == first.saturate
             && d.reg.file == dst0.reg.file
@@ -170,20 +247,42 @@ pub fn matrix_pattern(l: &mut Lower, start: usize) -> Option<usize> {
     d.mask = if rows == 4 { 0xF } else { 0b0111 };
     let a = l.src(&vector, if dp4 { 0xF } else { 0b0111 }, false)?;
     let base = u16::try_from(base).ok()?;
-    l.emit(op, Some(d), Some(a), Some(Source::direct(RegType::Constant, base, SWIZZLE_IDENTITY)));
+    l.emit(
+        op,
+        Some(d),
+        Some(a),
+        Some(Source::direct(RegType::Constant, base, SWIZZLE_IDENTITY)),
+    );
     if first.saturate {
-        l.emit(opc::SAT, Some(d), Some(Source::direct(RegType::Temporary, d.index, SWIZZLE_IDENTITY)), None);
+        l.emit(
+            opc::SAT,
+            Some(d),
+            Some(Source::direct(
+                RegType::Temporary,
+                d.index,
+                SWIZZLE_IDENTITY,
+            )),
+            None,
+        );
     }
     Some(rows)
 }
 
 /// Copies every written output to its AGAL register, once and in full (§10.3).
 pub fn write_outputs(l: &mut Lower) {
-    let decls: Vec<_> = l.shader.declarations.iter().filter(|d| d.file == File::Out).cloned().collect();
+    let decls: Vec<_> = l
+        .shader
+        .declarations
+        .iter()
+        .filter(|d| d.file == File::Out)
+        .cloned()
+        .collect();
     for d in decls {
         let first = d.range.first;
         for i in first..=d.range.last.min(first.saturating_add(64)) {
-            let Some(v) = l.virtual_of(File::Out, i) else { continue };
+            let Some(v) = l.virtual_of(File::Out, i) else {
+                continue;
+            };
             let Some(sem) = d.semantic else {
                 l.refuse(d.span, format!("OUT[{}] has no semantic", i));
                 continue;
@@ -192,30 +291,77 @@ pub fn write_outputs(l: &mut Lower) {
             let src = Source::direct(RegType::Temporary, v, SWIZZLE_IDENTITY);
             let what = format!("OUT[{}] ({}[{}])", i, key.0.name(), key.1);
             let (dest, src) = match (l.kind, key.0) {
-                (ShaderKind::Vertex, SemanticName::Position) => (Dest { reg: RegType::Output, index: 0, mask: 0xF }, src),
+                (ShaderKind::Vertex, SemanticName::Position) => (
+                    Dest {
+                        reg: RegType::Output,
+                        index: 0,
+                        mask: 0xF,
+                    },
+                    src,
+                ),
                 (ShaderKind::Vertex, SemanticName::Psize | SemanticName::EdgeFlag) => {
-                    l.diags.push(Diagnostic::warning("A0203", format!("{} is dropped: AGAL has no such output", what), d.span));
+                    l.diags.push(Diagnostic::warning(
+                        "A0203",
+                        format!("{} is dropped: AGAL has no such output", what),
+                        d.span,
+                    ));
                     continue;
                 }
                 (ShaderKind::Vertex, _) => {
-                    let Some(slot) = l.varying_slot(key, d.span) else { continue };
-                    (Dest { reg: RegType::Varying, index: slot, mask: 0xF }, src)
+                    let Some(slot) = l.varying_slot(key, d.span) else {
+                        continue;
+                    };
+                    (
+                        Dest {
+                            reg: RegType::Varying,
+                            index: slot,
+                            mask: 0xF,
+                        },
+                        src,
+                    )
                 }
                 (ShaderKind::Fragment, SemanticName::Color) => {
-                    let Ok(k) = u16::try_from(key.1) else { continue };
-                    (Dest { reg: RegType::Output, index: k, mask: 0xF }, src)
+                    let Ok(k) = u16::try_from(key.1) else {
+                        continue;
+                    };
+                    (
+                        Dest {
+                            reg: RegType::Output,
+                            index: k,
+                            mask: 0xF,
+                        },
+                        src,
+                    )
                 }
                 (ShaderKind::Fragment, SemanticName::Position) => {
                     // Depth is OUT.z in TGSI and fd.x in AGAL (AGAL 2 and later).
-                    (Dest { reg: RegType::Depth, index: 0, mask: 1 }, Source { swizzle: 0xAA, ..src })
+                    (
+                        Dest {
+                            reg: RegType::Depth,
+                            index: 0,
+                            mask: 1,
+                        },
+                        Source {
+                            swizzle: 0xAA,
+                            ..src
+                        },
+                    )
                 }
                 _ => {
                     l.refuse(d.span, format!("{} has no AGAL output register", what));
                     continue;
                 }
             };
-            l.layout.outputs.push(binding(dest.reg, dest.index, l.kind, what));
-            l.push(Instruction { op: opc::MOV, dest: Some(dest), src1: Some(src), src2: None, sampler: None });
+            l.layout
+                .outputs
+                .push(binding(dest.reg, dest.index, l.kind, what));
+            l.push(Instruction {
+                op: opc::MOV,
+                dest: Some(dest),
+                src1: Some(src),
+                src2: None,
+                sampler: None,
+            });
         }
     }
 }
@@ -225,35 +371,83 @@ pub fn fill_layout(l: &mut Lower) {
     let kind = l.kind;
     let reg = |i: u16| crate::agal::disasm::reg_text(RegType::Constant, i, kind);
     let mut consts = Vec::new();
-    for d in l.shader.declarations.iter().filter(|d| d.file == File::Const) {
+    for d in l
+        .shader
+        .declarations
+        .iter()
+        .filter(|d| d.file == File::Const)
+    {
         for i in d.range.first..=d.range.last.min(d.range.first.saturating_add(1024)) {
             if let Ok(i) = u16::try_from(i) {
-                consts.push(super::ConstSlot { register: reg(i), index: i, source: format!("CONST[{}]", i), values: None });
+                consts.push(super::ConstSlot {
+                    register: reg(i),
+                    index: i,
+                    source: format!("CONST[{}]", i),
+                    values: None,
+                });
             }
         }
     }
     for (k, imm) in l.shader.immediates.iter().enumerate() {
-        if matches!(imm.ty, crate::ir::ImmType::Flt32 | crate::ir::ImmType::Uint32 | crate::ir::ImmType::Int32) {
+        if matches!(
+            imm.ty,
+            crate::ir::ImmType::Flt32 | crate::ir::ImmType::Uint32 | crate::ir::ImmType::Int32
+        ) {
             let i = l.imm_base.saturating_add(k as u16);
-            consts.push(super::ConstSlot { register: reg(i), index: i, source: format!("IMM[{}]", k), values: Some(imm.f32s()) });
+            consts.push(super::ConstSlot {
+                register: reg(i),
+                index: i,
+                source: format!("IMM[{}]", k),
+                values: Some(imm.f32s()),
+            });
         }
     }
     if l.special_used {
         let i = l.special_index;
-        consts.push(super::ConstSlot { register: reg(i), index: i, source: "internal".into(), values: Some([0.0, 1.0, -1.0, 0.0]) });
+        consts.push(super::ConstSlot {
+            register: reg(i),
+            index: i,
+            source: "internal".into(),
+            values: Some([0.0, 1.0, -1.0, 0.0]),
+        });
     }
     l.layout.constants = consts;
     if kind == ShaderKind::Vertex {
         for d in l.shader.declarations.iter().filter(|d| d.file == File::In) {
             for i in d.range.first..=d.range.last.min(d.range.first.saturating_add(64)) {
-                let sem = d.semantic.map(|s| format!(" ({}[{}])", s.name.name(), s.index)).unwrap_or_default();
-                l.layout.attributes.push(binding(RegType::Attribute, i as u16, kind, format!("IN[{}]{}", i, sem)));
+                let sem = d
+                    .semantic
+                    .map(|s| format!(" ({}[{}])", s.name.name(), s.index))
+                    .unwrap_or_default();
+                l.layout.attributes.push(binding(
+                    RegType::Attribute,
+                    i as u16,
+                    kind,
+                    format!("IN[{}]{}", i, sem),
+                ));
             }
         }
     }
-    let vars: Vec<_> = if kind == ShaderKind::Vertex { Vec::new() } else { l.varyings_used.iter().map(|(&s, k)| binding(RegType::Varying, s, kind, format!("{}[{}]", k.0.name(), k.1))).collect()
+    let vars: Vec<_> = if kind == ShaderKind::Vertex {
+        Vec::new()
+    } else {
+        l.varyings_used
+            .iter()
+            .map(|(&s, k)| {
+                binding(
+                    RegType::Varying,
+                    s,
+                    kind,
+                    format!("{}[{}]", k.0.name(), k.1),
+                )
+            })
+            .collect()
     };
     l.layout.varyings = vars;
-    let samplers: Vec<_> = l.samplers.values().map(|(s, src)| sampler_binding(s, kind, src.clone())).collect();
+    let samplers: Vec<_> = l
+        .samplers
+        .values()
+        .map(|(s, src)| sampler_binding(s, kind, src.clone()))
+        .collect();
     l.layout.samplers = samplers;
 }

@@ -29,7 +29,11 @@ pub struct SamplerState {
 impl Default for SamplerState {
     /// linear, mipnone, clamp.
     fn default() -> Self {
-        SamplerState { filter: 1, mip: 0, wrap: 0 }
+        SamplerState {
+            filter: 1,
+            mip: 0,
+            wrap: 0,
+        }
     }
 }
 
@@ -81,7 +85,12 @@ pub(crate) struct Lower<'a> {
 const MAX_VIRTUALS: u32 = 60_000;
 
 impl<'a> Lower<'a> {
-    fn new(shader: &'a Shader, kind: ShaderKind, version: u32, opts: &'a ExportOptions) -> Lower<'a> {
+    fn new(
+        shader: &'a Shader,
+        kind: ShaderKind,
+        version: u32,
+        opts: &'a ExportOptions,
+    ) -> Lower<'a> {
         // CONST[i] stays at register i; immediates follow the last declared constant.
         let const_end = shader
             .declarations
@@ -113,14 +122,25 @@ impl<'a> Lower<'a> {
     }
 
     pub fn span(&self) -> Span {
-        self.current.and_then(|i| self.shader.instructions.get(i)).map(|i| i.span).unwrap_or_default()
+        self.current
+            .and_then(|i| self.shader.instructions.get(i))
+            .map(|i| i.span)
+            .unwrap_or_default()
     }
 
     /// Reports a construct AGAL cannot express.
     pub fn refuse(&mut self, span: Span, msg: impl Into<String>) {
-        let name = self.current.and_then(|i| self.shader.instructions.get(i)).map(|i| i.opcode.name()).unwrap_or("shader");
+        let name = self
+            .current
+            .and_then(|i| self.shader.instructions.get(i))
+            .map(|i| i.opcode.name())
+            .unwrap_or("shader");
         let span = if span.is_empty() { self.span() } else { span };
-        self.diags.push(Diagnostic::error("A0200", format!("{}: {}", name, msg.into()), span));
+        self.diags.push(Diagnostic::error(
+            "A0200",
+            format!("{}: {}", name, msg.into()),
+            span,
+        ));
     }
 
     pub fn refuse_none<T>(&mut self, span: Span, msg: impl Into<String>) -> Option<T> {
@@ -131,7 +151,10 @@ impl<'a> Lower<'a> {
     pub fn new_virtual(&mut self) -> Option<u16> {
         if self.next_virtual >= MAX_VIRTUALS {
             let span = self.span();
-            return self.refuse_none(span, "the shader needs more temporaries than the export can track");
+            return self.refuse_none(
+                span,
+                "the shader needs more temporaries than the export can track",
+            );
         }
         self.next_virtual += 1;
         Some((self.next_virtual - 1) as u16)
@@ -149,7 +172,10 @@ impl<'a> Lower<'a> {
 
     pub fn varying_slot(&mut self, key: VaryingKey, span: Span) -> Option<u16> {
         let slot = match &self.opts.varyings {
-            Some(order) => order.iter().position(|k| *k == key).and_then(|p| u16::try_from(p).ok()),
+            Some(order) => order
+                .iter()
+                .position(|k| *k == key)
+                .and_then(|p| u16::try_from(p).ok()),
             None => default_varying(key),
         };
         match slot {
@@ -157,7 +183,14 @@ impl<'a> Lower<'a> {
                 self.varyings_used.insert(s, key);
                 Some(s)
             }
-            None => self.refuse_none(span, format!("{}[{}] has no varying slot (COLOR[0..1], GENERIC[k] and TEXCOORD[k] do)", key.0.name(), key.1)),
+            None => self.refuse_none(
+                span,
+                format!(
+                    "{}[{}] has no varying slot (COLOR[0..1], GENERIC[k] and TEXCOORD[k] do)",
+                    key.0.name(),
+                    key.1
+                ),
+            ),
         }
     }
 
@@ -168,12 +201,28 @@ impl<'a> Lower<'a> {
         if let (Some(x), Some(y)) = (a, b) {
             if x.reg == RegType::Constant && y.reg == RegType::Constant {
                 if let Some(t) = self.new_virtual() {
-                    self.push(Instruction { op: opc::MOV, dest: Some(Dest { reg: RegType::Temporary, index: t, mask: 0xF }), src1: Some(x), src2: None, sampler: None });
+                    self.push(Instruction {
+                        op: opc::MOV,
+                        dest: Some(Dest {
+                            reg: RegType::Temporary,
+                            index: t,
+                            mask: 0xF,
+                        }),
+                        src1: Some(x),
+                        src2: None,
+                        sampler: None,
+                    });
                     a = Some(Source::direct(RegType::Temporary, t, SWIZZLE_IDENTITY));
                 }
             }
         }
-        self.push(Instruction { op, dest, src1: a, src2: b, sampler: None });
+        self.push(Instruction {
+            op,
+            dest,
+            src1: a,
+            src2: b,
+            sampler: None,
+        });
     }
 
     pub fn push(&mut self, ins: Instruction) {
@@ -192,7 +241,14 @@ pub fn export(shader: &Shader, opts: &ExportOptions) -> Export {
         Processor::Vertex => ShaderKind::Vertex,
         Processor::Fragment => ShaderKind::Fragment,
         other => {
-            let d = Diagnostic::error("A0200", format!("{} shaders cannot be exported: AGAL has only vertex and fragment programs", other.name()), shader.header_span);
+            let d = Diagnostic::error(
+                "A0200",
+                format!(
+                    "{} shaders cannot be exported: AGAL has only vertex and fragment programs",
+                    other.name()
+                ),
+                shader.header_span,
+            );
             return failed(1, vec![d]);
         }
     };
@@ -203,7 +259,10 @@ pub fn export(shader: &Shader, opts: &ExportOptions) -> Export {
     let mut last = failed(1, Vec::new());
     for v in versions {
         let attempt = export_at(shader, kind, v, opts);
-        let refused = attempt.diagnostics.iter().any(|d| d.is_error() && d.code == "A0200");
+        let refused = attempt
+            .diagnostics
+            .iter()
+            .any(|d| d.is_error() && d.code == "A0200");
         if attempt.program.is_some() || refused {
             return attempt;
         }
@@ -213,7 +272,14 @@ pub fn export(shader: &Shader, opts: &ExportOptions) -> Export {
 }
 
 fn failed(version: u32, diagnostics: Vec<Diagnostic>) -> Export {
-    Export { program: None, version, bytes: Vec::new(), assembly: String::new(), layout: Layout::default(), diagnostics }
+    Export {
+        program: None,
+        version,
+        bytes: Vec::new(),
+        assembly: String::new(),
+        layout: Layout::default(),
+        diagnostics,
+    }
 }
 
 /// One attempt at a fixed version: lower, allocate, validate.
@@ -227,12 +293,25 @@ fn export_at(shader: &Shader, kind: ShaderKind, version: u32, opts: &ExportOptio
     if crate::diag::has_errors(&l.diags) {
         return failed(version, l.diags);
     }
-    let program = Program { version, kind, code: std::mem::take(&mut l.code) };
-    let spans: Vec<Span> =
-        l.origin.iter().map(|o| o.and_then(|i| shader.instructions.get(i)).map(|i| i.span).unwrap_or(shader.header_span)).collect();
+    let program = Program {
+        version,
+        kind,
+        code: std::mem::take(&mut l.code),
+    };
+    let spans: Vec<Span> = l
+        .origin
+        .iter()
+        .map(|o| {
+            o.and_then(|i| shader.instructions.get(i))
+                .map(|i| i.span)
+                .unwrap_or(shader.header_span)
+        })
+        .collect();
     let mut diags = l.diags;
     let findings = validate::validate(&program);
-    let errors = findings.iter().any(|f| f.severity == crate::diag::Severity::Error);
+    let errors = findings
+        .iter()
+        .any(|f| f.severity == crate::diag::Severity::Error);
     diags.extend(findings.iter().map(|f| {
         let mut d = f.to_diagnostic(&spans, shader.header_span);
         d.message = format!("AGAL {}: {}", version, d.message);
@@ -258,7 +337,15 @@ fn varying_keys(shader: &Shader, file: File) -> Vec<VaryingKey> {
         .iter()
         .filter(|d| d.file == file)
         .filter_map(|d| d.semantic)
-        .filter(|s| !matches!(s.name, SemanticName::Position | SemanticName::Face | SemanticName::Psize | SemanticName::EdgeFlag))
+        .filter(|s| {
+            !matches!(
+                s.name,
+                SemanticName::Position
+                    | SemanticName::Face
+                    | SemanticName::Psize
+                    | SemanticName::EdgeFlag
+            )
+        })
         .map(|s| (s.name, s.index))
         .collect()
 }

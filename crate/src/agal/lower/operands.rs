@@ -43,22 +43,44 @@ impl Lower<'_> {
     /// The AGAL register a TGSI register reads from; `None` after reporting why not.
     fn read_reg(&mut self, r: &RegRef) -> Option<(RegType, u16, Option<IndexReg>)> {
         let what = format!("{}[{}]", r.file.name(), r.index.offset);
-        if r.dimension.is_some_and(|d| d.offset != 0 || d.indirect.is_some()) && r.file == File::Const {
-            return self.refuse_none(r.span, format!("{}: AGAL has one constant bank; constant buffers other than 0 cannot be read", what));
+        if r.dimension
+            .is_some_and(|d| d.offset != 0 || d.indirect.is_some())
+            && r.file == File::Const
+        {
+            return self.refuse_none(
+                r.span,
+                format!(
+                    "{}: AGAL has one constant bank; constant buffers other than 0 cannot be read",
+                    what
+                ),
+            );
         }
         if r.file != File::Const && r.index.indirect.is_some() {
-            return self.refuse_none(r.span, format!("{}: AGAL reads only constants indirectly", what));
+            return self.refuse_none(
+                r.span,
+                format!("{}: AGAL reads only constants indirectly", what),
+            );
         }
         match r.file {
             File::Temp => {
                 let i = self.index_of(r)?;
-                Some((RegType::Temporary, self.temp_virtual(File::Temp, i as u32)?, None))
+                Some((
+                    RegType::Temporary,
+                    self.temp_virtual(File::Temp, i as u32)?,
+                    None,
+                ))
             }
             File::Out => {
                 let i = self.index_of(r)?;
-                Some((RegType::Temporary, self.temp_virtual(File::Out, i as u32)?, None))
+                Some((
+                    RegType::Temporary,
+                    self.temp_virtual(File::Out, i as u32)?,
+                    None,
+                ))
             }
-            File::Addr => self.refuse_none(r.span, "ADDR registers can only be used as indices in AGAL"),
+            File::Addr => {
+                self.refuse_none(r.span, "ADDR registers can only be used as indices in AGAL")
+            }
             File::In => {
                 let i = self.index_of(r)?;
                 match self.kind {
@@ -74,37 +96,58 @@ impl Lower<'_> {
                 match self.shader.immediates.get(i as usize) {
                     // 32-bit immediates are uploaded bit for bit; Mesa writes float constants as
                     // UINT32 bit patterns, which float instructions read as floats.
-                    Some(imm) if matches!(imm.ty, ImmType::Flt32 | ImmType::Uint32 | ImmType::Int32) => {
+                    Some(imm)
+                        if matches!(imm.ty, ImmType::Flt32 | ImmType::Uint32 | ImmType::Int32) =>
+                    {
                         Some((RegType::Constant, self.imm_base + i, None))
                     }
-                    Some(imm) => self.refuse_none(r.span, format!("{}: {} immediates are 64-bit; AGAL registers hold 32-bit floats", what, imm.ty.name())),
+                    Some(imm) => self.refuse_none(
+                        r.span,
+                        format!(
+                            "{}: {} immediates are 64-bit; AGAL registers hold 32-bit floats",
+                            what,
+                            imm.ty.name()
+                        ),
+                    ),
                     None => self.refuse_none(r.span, format!("{} is not declared", what)),
                 }
             }
-            File::Const => match r.index.indirect {
-                None => Some((RegType::Constant, self.index_of(r)?, None)),
-                Some(addr) => {
-                    if self.kind == ShaderKind::Fragment {
-                        return self.refuse_none(r.span, format!("{}: AGAL fragment programs cannot address constants indirectly", what));
-                    }
-                    if !(0..=255).contains(&r.index.offset) {
-                        return self.refuse_none(
+            File::Const => {
+                match r.index.indirect {
+                    None => Some((RegType::Constant, self.index_of(r)?, None)),
+                    Some(addr) => {
+                        if self.kind == ShaderKind::Fragment {
+                            return self.refuse_none(r.span, format!("{}: AGAL fragment programs cannot address constants indirectly", what));
+                        }
+                        if !(0..=255).contains(&r.index.offset) {
+                            return self.refuse_none(
                             r.span,
                             format!("CONST[ADDR+{}]: AGAL's indirect offset is an unsigned byte (0 to 255)", r.index.offset),
                         );
+                        }
+                        if addr.file != File::Addr {
+                            return self.refuse_none(
+                                r.span,
+                                "the index of an indirect constant read must be an ADDR register",
+                            );
+                        }
+                        let v = self.temp_virtual(File::Addr, addr.index)?;
+                        Some((
+                            RegType::Constant,
+                            r.index.offset as u16,
+                            Some(IndexReg {
+                                reg: RegType::Temporary,
+                                index: v,
+                                component: addr.component & 3,
+                            }),
+                        ))
                     }
-                    if addr.file != File::Addr {
-                        return self.refuse_none(r.span, "the index of an indirect constant read must be an ADDR register");
-                    }
-                    let v = self.temp_virtual(File::Addr, addr.index)?;
-                    Some((
-                        RegType::Constant,
-                        r.index.offset as u16,
-                        Some(IndexReg { reg: RegType::Temporary, index: v, component: addr.component & 3 }),
-                    ))
                 }
-            },
-            other => self.refuse_none(r.span, format!("{} registers have no AGAL counterpart", other.name())),
+            }
+            other => self.refuse_none(
+                r.span,
+                format!("{} registers have no AGAL counterpart", other.name()),
+            ),
         }
     }
 
@@ -116,16 +159,39 @@ impl Lower<'_> {
         if scalar {
             swz = [swz[0]; 4];
         }
-        let mut s = Source { reg, index, swizzle: swizzle_byte(swz), indirect };
+        let mut s = Source {
+            reg,
+            index,
+            swizzle: swizzle_byte(swz),
+            indirect,
+        };
         let lanes = if lanes == 0 { 0xF } else { lanes };
         if op.absolute {
             let t = self.scratch()?;
-            self.emit(opc::ABS, Some(Dest { reg: RegType::Temporary, index: t, mask: lanes }), Some(s), None);
+            self.emit(
+                opc::ABS,
+                Some(Dest {
+                    reg: RegType::Temporary,
+                    index: t,
+                    mask: lanes,
+                }),
+                Some(s),
+                None,
+            );
             s = Source::direct(RegType::Temporary, t, SWIZZLE_IDENTITY);
         }
         if op.negate {
             let t = self.scratch()?;
-            self.emit(opc::NEG, Some(Dest { reg: RegType::Temporary, index: t, mask: lanes }), Some(s), None);
+            self.emit(
+                opc::NEG,
+                Some(Dest {
+                    reg: RegType::Temporary,
+                    index: t,
+                    mask: lanes,
+                }),
+                Some(s),
+                None,
+            );
             s = Source::direct(RegType::Temporary, t, SWIZZLE_IDENTITY);
         }
         Some(s)
@@ -142,7 +208,10 @@ impl Lower<'_> {
     pub fn dst(&mut self, op: &DstOperand) -> Option<Dest> {
         let r = &op.reg;
         if r.index.indirect.is_some() {
-            return self.refuse_none(op.span, "AGAL cannot write registers indirectly (only constant reads may be indirect)");
+            return self.refuse_none(
+                op.span,
+                "AGAL cannot write registers indirectly (only constant reads may be indirect)",
+            );
         }
         let index = match r.file {
             File::Temp | File::Out | File::Addr => {
@@ -152,21 +221,48 @@ impl Lower<'_> {
                     None => return self.refuse_none(op.span, "negative register index"),
                 }
             }
-            other => return self.refuse_none(op.span, format!("{} registers cannot be written in AGAL", other.name())),
+            other => {
+                return self.refuse_none(
+                    op.span,
+                    format!("{} registers cannot be written in AGAL", other.name()),
+                )
+            }
         };
-        Some(Dest { reg: RegType::Temporary, index, mask: op.write_mask.0 & 0xF })
+        Some(Dest {
+            reg: RegType::Temporary,
+            index,
+            mask: op.write_mask.0 & 0xF,
+        })
     }
 
     /// The varying slot of fragment input `IN[i]`.
     fn fragment_input(&mut self, i: u32, span: crate::ir::Span) -> Option<u16> {
-        let decl = self.shader.declarations.iter().find(|d| d.file == File::In && d.range.contains(i as i64));
+        let decl = self
+            .shader
+            .declarations
+            .iter()
+            .find(|d| d.file == File::In && d.range.contains(i as i64));
         let Some(sem) = decl.and_then(|d| d.semantic) else {
-            return self.refuse_none(span, format!("IN[{}] has no semantic; AGAL links varyings by semantic", i));
+            return self.refuse_none(
+                span,
+                format!("IN[{}] has no semantic; AGAL links varyings by semantic", i),
+            );
         };
         if matches!(sem.name, SemanticName::Position | SemanticName::Face) {
-            return self.refuse_none(span, format!("IN[{}] is {}: AGAL fragment programs have no {} input", i, sem.name.name(), sem.name.name()));
+            return self.refuse_none(
+                span,
+                format!(
+                    "IN[{}] is {}: AGAL fragment programs have no {} input",
+                    i,
+                    sem.name.name(),
+                    sem.name.name()
+                ),
+            );
         }
-        let key = (sem.name, sem.index + (i - decl.map(|d| d.range.first).unwrap_or(i)));
+        let key = (
+            sem.name,
+            sem.index + (i - decl.map(|d| d.range.first).unwrap_or(i)),
+        );
         self.varying_slot(key, span)
     }
 }
