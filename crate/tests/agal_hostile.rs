@@ -24,7 +24,12 @@ impl Rng {
 fn exercise(bytes: &[u8]) -> bool {
     match agal::decode(bytes) {
         Err(e) => {
-            assert!(e.offset <= bytes.len(), "offset {} past {} bytes", e.offset, bytes.len());
+            assert!(
+                e.offset <= bytes.len(),
+                "offset {} past {} bytes",
+                e.offset,
+                bytes.len()
+            );
             false
         }
         Ok(p) => {
@@ -55,7 +60,12 @@ fn truncations_of_a_valid_program() {
         }
         let e = agal::decode(&good[..n]).unwrap_err();
         // §1: size must be 7 + 24n with n >= 1.
-        assert!(e.code == "A3615" || e.code == "A0001", "{} bytes: {:?}", n, e);
+        assert!(
+            e.code == "A3615" || e.code == "A0001",
+            "{} bytes: {:?}",
+            n,
+            e
+        );
     }
     assert!(exercise(&good));
 }
@@ -65,7 +75,13 @@ fn header_errors_have_their_offsets() {
     let good = corpus_sample();
     let mut b = good.clone();
     b[0] = 0xA1;
-    assert_eq!((agal::decode(&b).unwrap_err().offset, agal::decode(&b).unwrap_err().code), (0, "A3612"));
+    assert_eq!(
+        (
+            agal::decode(&b).unwrap_err().offset,
+            agal::decode(&b).unwrap_err().code
+        ),
+        (0, "A3612")
+    );
     let mut b = good.clone();
     b[1] = 9;
     assert_eq!(agal::decode(&b).unwrap_err().code, "A3617");
@@ -111,7 +127,13 @@ fn random_bytes_never_panic() {
             let mut b = good[..7].to_vec();
             for _ in 0..rng.below(4) * 24 + rng.below(2) * rng.below(24) {
                 let r = rng.next() as u8;
-                b.push(if b.len() % 24 == 7 { r % 0x30 } else if rng.below(3) == 0 { 0 } else { r });
+                b.push(if b.len() % 24 == 7 {
+                    r % 0x30
+                } else if rng.below(3) == 0 {
+                    0
+                } else {
+                    r
+                });
             }
             b
         } else {
@@ -131,8 +153,42 @@ fn random_bytes_never_panic() {
 #[test]
 fn random_text_never_panics() {
     let pieces = [
-        "mov", "tex", "m44", "kil", "ife", "els", "eif", " ", ", ", "vt0", "ft9", "vc[", "va0.x", "+", "-", "300", "]", ".xyzw", ".q",
-        "<", ">", "2d", "cube", "-1.5", "99999", "fs", "oc", "op", "\n", "//", "é", "[", "vc[vt0.y+255]", "fd", "iid", "99999999999",
+        "mov",
+        "tex",
+        "m44",
+        "kil",
+        "ife",
+        "els",
+        "eif",
+        " ",
+        ", ",
+        "vt0",
+        "ft9",
+        "vc[",
+        "va0.x",
+        "+",
+        "-",
+        "300",
+        "]",
+        ".xyzw",
+        ".q",
+        "<",
+        ">",
+        "2d",
+        "cube",
+        "-1.5",
+        "99999",
+        "fs",
+        "oc",
+        "op",
+        "\n",
+        "//",
+        "é",
+        "[",
+        "vc[vt0.y+255]",
+        "fd",
+        "iid",
+        "99999999999",
     ];
     let mut rng = Rng(42);
     for _ in 0..20_000 {
@@ -143,7 +199,12 @@ fn random_text_never_panics() {
         for kind in [ShaderKind::Vertex, ShaderKind::Fragment] {
             let a = agal::assemble(&text, kind, 1 + rng.below(3) as u32);
             for d in &a.errors {
-                assert!(d.span.end as usize <= text.len() + 1, "{:?} in {:?}", d, text);
+                assert!(
+                    d.span.end as usize <= text.len() + 1,
+                    "{:?} in {:?}",
+                    d,
+                    text
+                );
             }
             let _ = agal::validate(&a.program);
         }
