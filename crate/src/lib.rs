@@ -20,6 +20,7 @@ pub mod ir;
 pub mod opcode;
 pub mod render;
 pub mod text;
+pub mod texture;
 pub mod valid;
 
 #[cfg(not(target_arch = "wasm32"))]

@@ -1,8 +1,18 @@
 //! TGSI text: lexer, parser (with error recovery and spans) and printer (mesa and exact styles).
-//! Grammar: `mesa-tgsi-notes.md` §1–2; print format §3.
+//! Grammar: `mesa-tgsi-notes.md` §1–2; print format §3; the language as implemented, with its
+//! extensions and diagnostics, in `docs/language.md`.
 
-use crate::diag::Diagnostic;
-use crate::ir::Shader;
+pub mod lexer;
+pub mod number;
+mod parser;
+mod print;
+mod spans;
+
+use crate::diag::{self, Diagnostic};
+use crate::ir::{LineIndex, Shader};
+
+pub use parser::codes;
+pub use spans::strip_spans;
 
 /// The result of parsing: a shader when the text could be read (possibly with warnings), and
 /// every diagnostic found, with line and column filled in.
@@ -12,10 +22,44 @@ pub struct Parsed {
     pub diagnostics: Vec<Diagnostic>,
 }
 
-/// Parses TGSI text. Never panics; returns a shader or at least one error diagnostic.
-pub fn parse(_text: &str) -> Parsed {
-    Parsed {
-        shader: None,
-        diagnostics: vec![Diagnostic::error("P000", "the parser is not written yet", crate::ir::Span::default())],
+impl Parsed {
+    /// True when any diagnostic is an error (then `shader` is `None`).
+    pub fn has_errors(&self) -> bool {
+        diag::has_errors(&self.diagnostics)
     }
+}
+
+/// Parses TGSI text. Never panics; returns a shader or at least one error diagnostic.
+/// Diagnostics are in source order.
+pub fn parse(text: &str) -> Parsed {
+    let (shader, mut diagnostics) = parser::Parser::new(text).run();
+    diag::locate(&mut diagnostics, &LineIndex::new(text));
+    let ok = !diag::has_errors(&diagnostics);
+    Parsed { shader: ok.then_some(shader), diagnostics }
+}
+
+/// How [`print`] writes a shader.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Style {
+    /// Mesa's `tgsi_dump` output, byte for byte (FLT32 immediates as `%10.4f`: lossy).
+    Mesa,
+    /// Lossless: parsing the output gives back the same shader, immediates bit for bit.
+    #[default]
+    Exact,
+}
+
+impl Style {
+    /// `mesa` or `exact` (any case).
+    pub fn from_name(name: &str) -> Option<Style> {
+        match name.to_ascii_lowercase().as_str() {
+            "mesa" => Some(Style::Mesa),
+            "exact" => Some(Style::Exact),
+            _ => None,
+        }
+    }
+}
+
+/// Prints a shader as TGSI text.
+pub fn print(shader: &Shader, style: Style) -> String {
+    print::print(shader, style)
 }
