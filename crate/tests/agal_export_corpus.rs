@@ -1,7 +1,11 @@
 //! Every TGSI shader of the corpus goes through the export without panicking; what exports
 //! passes our validator and decodes back to the same program. Prints a summary (exported,
 //! refused by reason) used in `docs/agal.md`.
-#![allow(clippy::needless_range_loop, clippy::approx_constant, clippy::unnecessary_sort_by)]
+#![allow(
+    clippy::needless_range_loop,
+    clippy::approx_constant,
+    clippy::unnecessary_sort_by
+)]
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -90,4 +94,75 @@ fn corpus_shaders_export_or_are_refused_cleanly() {
         println!("{:4}  {}", n, r);
     }
     assert!(exported > 0);
+}
+
+/// xorshift64*, fixed seed.
+fn next(state: &mut u64) -> u64 {
+    *state ^= *state >> 12;
+    *state ^= *state << 25;
+    *state ^= *state >> 27;
+    state.wrapping_mul(0x2545_F491_4F6C_DD1D)
+}
+
+/// Corpus shaders with lines deleted, duplicated or swapped never make the export panic.
+#[test]
+fn mutated_corpus_shaders_never_panic() {
+    let mut files = Vec::new();
+    tgsi_files(Path::new(CORPUS), &mut files);
+    let mut rng = 0x00A6_A1E7_u64;
+    let mut exported = 0;
+    for f in files.iter().take(60) {
+        let text = std::fs::read_to_string(f).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        for _ in 0..20 {
+            let mut l = lines.clone();
+            for _ in 0..1 + next(&mut rng) % 3 {
+                let n = l.len().max(1);
+                let (i, j) = ((next(&mut rng) as usize) % n, (next(&mut rng) as usize) % n);
+                match next(&mut rng) % 3 {
+                    0 if !l.is_empty() => {
+                        l.remove(i);
+                    }
+                    1 if !l.is_empty() => l.insert(j, l[i]),
+                    _ if !l.is_empty() => l.swap(i, j),
+                    _ => {}
+                }
+            }
+            let src = l.join("\n");
+            if let Some(shader) = tgsi::text::parse(&src).shader {
+                let e = export(&shader, &ExportOptions::default());
+                if let Some(p) = &e.program {
+                    exported += 1;
+                    assert!(
+                        tgsi::agal::validate(p)
+                            .iter()
+                            .all(|x| x.severity != tgsi::diag::Severity::Error),
+                        "{}",
+                        src
+                    );
+                }
+            }
+        }
+    }
+    assert!(exported > 0);
+}
+
+/// Huge declarations and long instruction streams end in a diagnostic, quickly.
+#[test]
+fn huge_shaders_are_bounded() {
+    let mut src = String::from("FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\nDCL CONST[0..4000000]\nDCL TEMP[0..4000000]\n");
+    for _ in 0..20_000 {
+        src.push_str("IF IN[0].xxxx\nENDIF\n");
+    }
+    src.push_str("MOV OUT[0], IN[0]\nRET\nEND\n");
+    let start = std::time::Instant::now();
+    let shader = tgsi::text::parse(&src).shader.expect("parses");
+    let e = export(&shader, &ExportOptions::default());
+    assert!(start.elapsed().as_secs() < 20, "took {:?}", start.elapsed());
+    assert!(e.program.is_none());
+    assert!(
+        e.diagnostics.iter().any(|d| d.code == "A3629"),
+        "{:?}",
+        e.diagnostics.first()
+    );
 }

@@ -32,36 +32,43 @@ fn remove(l: &mut Lower, at: usize) {
 }
 
 /// `if…eif` with nothing inside is dropped; `if…els` with an empty first branch becomes the
-/// inverted test; `els` directly before `eif` is dropped.
+/// inverted test; `els` directly before `eif` is dropped. One pass with the output as a stack.
 fn remove_empty_branches(l: &mut Lower) {
-    let mut changed = true;
-    while changed {
-        changed = false;
-        for i in 0..l.code.len().saturating_sub(1) {
-            let (a, b) = (l.code[i].op, l.code[i + 1].op);
-            if is_if(a) && b == opc::EIF {
-                remove(l, i + 1);
-                remove(l, i);
-            } else if is_if(a) && b == opc::ELS {
-                l.code[i].op = match a {
-                    opc::INE => opc::IFE,
-                    opc::IFE => opc::INE,
-                    other => other,
-                };
-                if a == opc::INE || a == opc::IFE {
-                    remove(l, i + 1);
+    let code = std::mem::take(&mut l.code);
+    let origin = std::mem::take(&mut l.origin);
+    let mut out: Vec<Instruction> = Vec::with_capacity(code.len());
+    let mut org: Vec<Option<usize>> = Vec::with_capacity(code.len());
+    for (ins, o) in code.into_iter().zip(origin) {
+        let last = out.last().map(|i| i.op);
+        match (last, ins.op) {
+            (Some(opc::ELS), opc::EIF) => {
+                out.pop();
+                org.pop();
+                if out.last().is_some_and(|i| is_if(i.op)) {
+                    out.pop();
+                    org.pop();
                 } else {
-                    continue;
+                    out.push(ins);
+                    org.push(o);
                 }
-            } else if a == opc::ELS && b == opc::EIF {
-                remove(l, i);
-            } else {
-                continue;
             }
-            changed = true;
-            break;
+            (Some(a), opc::EIF) if is_if(a) => {
+                out.pop();
+                org.pop();
+            }
+            (Some(a @ (opc::INE | opc::IFE)), opc::ELS) => {
+                if let Some(top) = out.last_mut() {
+                    top.op = if a == opc::INE { opc::IFE } else { opc::INE };
+                }
+            }
+            _ => {
+                out.push(ins);
+                org.push(o);
+            }
         }
     }
+    l.code = out;
+    l.origin = org;
 }
 
 /// Temporaries (and their components) read where not every path has written them.

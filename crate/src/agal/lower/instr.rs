@@ -35,7 +35,10 @@ pub fn lower_all(l: &mut Lower) {
         let Some(ins) = l.shader.instructions.get(i) else {
             break;
         };
-        if ins.opcode == Opcode::END {
+        if ins.opcode == Opcode::END
+            || (ins.opcode == Opcode::RET && next_is_end(l, i) && at_top_level(l, i))
+        {
+            // A RET of main directly before END ends the program too.
             break;
         }
         if let Some(used) = super::io::matrix_pattern(l, i) {
@@ -47,6 +50,26 @@ pub fn lower_all(l: &mut Lower) {
     }
     l.current = None;
     super::io::write_outputs(l);
+}
+
+/// No IF is open before instruction `i` and no subroutine has begun.
+fn at_top_level(l: &Lower, i: usize) -> bool {
+    let mut depth = 0i64;
+    for ins in l.shader.instructions.iter().take(i) {
+        match ins.opcode.name() {
+            "IF" | "UIF" | "BGNLOOP" | "BGNSUB" | "SWITCH" => depth += 1,
+            "ENDIF" | "ENDLOOP" | "ENDSUB" | "ENDSWITCH" => depth -= 1,
+            _ => {}
+        }
+    }
+    depth == 0
+}
+
+fn next_is_end(l: &Lower, i: usize) -> bool {
+    l.shader
+        .instructions
+        .get(i + 1)
+        .is_none_or(|n| n.opcode == Opcode::END)
 }
 
 /// Why an opcode is refused, in words.

@@ -84,6 +84,9 @@ pub(crate) struct Lower<'a> {
 /// Virtual temporaries are numbered below this; more means the shader is absurdly large.
 const MAX_VIRTUALS: u32 = 60_000;
 
+/// Lowered programs longer than this cannot fit any version (AGAL 3: 2048 tokens, §8).
+const MAX_LOWERED: usize = 4096;
+
 impl<'a> Lower<'a> {
     fn new(
         shader: &'a Shader,
@@ -288,6 +291,18 @@ fn export_at(shader: &Shader, kind: ShaderKind, version: u32, opts: &ExportOptio
     instr::lower_all(&mut l);
     if crate::diag::has_errors(&l.diags) {
         return failed(version, l.diags);
+    }
+    if l.code.len() > MAX_LOWERED {
+        // Beyond every version's token limit: stop before the quadratic passes.
+        let d = Diagnostic::error(
+            "A3629",
+            format!(
+                "the shader lowers to more than {} AGAL instructions; AGAL 3 allows 2048 tokens",
+                MAX_LOWERED
+            ),
+            shader.header_span,
+        );
+        return failed(version, vec![d]);
     }
     alloc::finish(&mut l);
     if crate::diag::has_errors(&l.diags) {
