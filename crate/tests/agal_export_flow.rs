@@ -1,7 +1,11 @@
 //! Export of control flow, kills, textures, derivatives, indirect constants, outputs, register
 //! allocation and version choice. Expected values are written from the TGSI definitions
 //! (tgsi.rst; derivatives and kill as tgsi_exec, `mesa-tgsi-notes.md` §5.3–§5.4) in each test.
-#![allow(clippy::needless_range_loop, clippy::approx_constant, clippy::unnecessary_sort_by)]
+#![allow(
+    clippy::needless_range_loop,
+    clippy::approx_constant,
+    clippy::unnecessary_sort_by
+)]
 
 mod agal_common;
 use agal_common::*;
@@ -390,18 +394,54 @@ fn pair_export_packs_varyings_and_links() {
     assert_eq!(b.layout.varyings[0].register, "v1");
 }
 
+/// Immediates and internal values share constant registers: only the components read are
+/// uploaded, each value once.
 #[test]
-fn layout_lists_constants_immediates_and_internal_values() {
+fn layout_packs_immediates_and_internal_values() {
     let src = format!(
-        "{}DCL CONST[0..1]\n  CMP TEMP[0], IN[0], CONST[1], IMM[0]\n  MOV OUT[0], TEMP[0]\n  END\n",
+        "{}DCL CONST[0..1]\nIMM[1] FLT32 {{ 3.0, 0.5, 7.0, 8.0 }}\n  CMP TEMP[0], IN[0], CONST[1], IMM[0].yyyy\n  MUL TEMP[0], TEMP[0], IMM[1].xxxx\n  ADD TEMP[0], TEMP[0], IMM[1].yyyy\n  MOV OUT[0], TEMP[0]\n  END\n",
         FS_HEAD
     );
     let e = export_ok(&src, &ExportOptions::default());
     let text = e.layout.to_text();
-    assert!(text.contains("fc0 = CONST[0]\nfc1 = CONST[1]\nfc2 = IMM[0] (0.5, 2, -1, 0)\nfc3 = internal (0, 1, -1, 0)\n"), "{}", text);
+    // IMM[1].y = 0.5 is IMM[0].x's value too, but IMM[0].x is never read: it takes a new slot.
+    assert!(
+        text.contains("fc0 = CONST[0]\nfc1 = CONST[1]\nfc2 = IMM[0].y, 0 (internal), IMM[1].x, IMM[1].y (2, 0, 3, 0.5)\n"),
+        "{}",
+        text
+    );
     let json = serde_json::to_value(&e.layout).unwrap();
-    assert_eq!(json["constants"][2]["values"][1], 2.0);
-    // Upload order for the host: CONST values at their own index.
-    let c1 = [[9.0; 4], [7.0, 6.0, 5.0, 4.0]];
-    assert_eq!(e.layout.constant_values(&c1)[1], [7.0, 6.0, 5.0, 4.0]);
+    assert_eq!(json["constants"][2]["values"][2], 3.0);
+    let consts = [[9.0; 4], [7.0, 6.0, 5.0, 4.0]];
+    let upload = e.layout.constant_values(&consts);
+    assert_eq!(upload[1], [7.0, 6.0, 5.0, 4.0]);
+    let out = run(&e, &fs_varyings(), &[], &consts, None);
+    let a = lanes_a();
+    for l in 0..LANES {
+        let want: Vec4 =
+            std::array::from_fn(|c| (if a[l][c] < 0.0 { consts[1][c] } else { 2.0 }) * 3.0 + 0.5);
+        assert_eq!(out.outputs[0][l], want);
+    }
+}
+
+#[test]
+fn negated_immediates_are_folded_into_the_constants() {
+    let (e, got) = frag("MUL TEMP[0], IN[0], -|IMM[0].zyxw|");
+    assert!(
+        !e.assembly.contains("neg") && !e.assembly.contains("abs"),
+        "{}",
+        e.assembly
+    );
+    let a = lanes_a();
+    let imm = [-1.0f32, 2.0, 0.5, 0.0];
+    for l in 0..LANES {
+        let want: Vec4 = std::array::from_fn(|c| a[l][c] * -imm[c].abs());
+        assert!(
+            same_bits(got[l], want),
+            "lane {}: {:?} vs {:?}",
+            l,
+            got[l],
+            want
+        );
+    }
 }

@@ -388,27 +388,21 @@ pub fn fill_layout(l: &mut Lower) {
             }
         }
     }
-    for (k, imm) in l.shader.immediates.iter().enumerate() {
-        if matches!(
-            imm.ty,
-            crate::ir::ImmType::Flt32 | crate::ir::ImmType::Uint32 | crate::ir::ImmType::Int32
-        ) {
-            let i = l.imm_base.saturating_add(k as u16);
-            consts.push(super::ConstSlot {
-                register: reg(i),
-                index: i,
-                source: format!("IMM[{}]", k),
-                values: Some(imm.f32s()),
-            });
-        }
-    }
-    if l.special_used {
-        let i = l.special_index;
+    for (r, slots) in l.pool.iter().enumerate() {
+        let i = l.imm_base.saturating_add(r as u16);
+        let labels: Vec<&str> = slots
+            .iter()
+            .flatten()
+            .map(|(_, label)| label.as_str())
+            .collect();
+        let values = slots
+            .clone()
+            .map(|s| s.map(|(b, _)| f32::from_bits(b)).unwrap_or(0.0));
         consts.push(super::ConstSlot {
             register: reg(i),
             index: i,
-            source: "internal".into(),
-            values: Some([0.0, 1.0, -1.0, 0.0]),
+            source: labels.join(", "),
+            values: Some(values),
         });
     }
     l.layout.constants = consts;

@@ -73,8 +73,8 @@ pub(crate) struct Lower<'a> {
     next_virtual: u32,
     virtuals: HashMap<(File, u32), u16>,
     pub imm_base: u16,
-    pub special_index: u16,
-    pub special_used: bool,
+    /// Constant registers after CONST: immediates and internal values, packed (bits, label).
+    pub pool: Vec<[Option<(u32, String)>; 4]>,
     pub samplers: BTreeMap<u16, (Sampler, String)>,
     pub varyings_used: BTreeMap<u16, VaryingKey>,
     pub diags: Vec<Diagnostic>,
@@ -103,7 +103,6 @@ impl<'a> Lower<'a> {
             .max()
             .unwrap_or(0)
             .min(u16::MAX as u64 / 2) as u16;
-        let imm_count = shader.immediates.len().min(u16::MAX as usize / 4) as u16;
         Lower {
             shader,
             kind,
@@ -115,8 +114,7 @@ impl<'a> Lower<'a> {
             next_virtual: 0,
             virtuals: HashMap::new(),
             imm_base: const_end,
-            special_index: const_end + imm_count,
-            special_used: false,
+            pool: Vec::new(),
             samplers: BTreeMap::new(),
             varyings_used: BTreeMap::new(),
             diags: Vec::new(),

@@ -4,7 +4,7 @@
 
 use super::Lower;
 use crate::agal::bytecode::*;
-use crate::ir::{DstOperand, File, ImmType, RegRef, SemanticName, SrcOperand};
+use crate::ir::{DstOperand, File, ImmType, RegRef, SemanticName, SrcOperand, CHANNEL_NAMES};
 
 /// Component of the internal constant register holding 0, 1, −1 (`Lower::special`).
 pub const ZERO: u8 = 0;
@@ -27,10 +27,119 @@ impl Lower<'_> {
         self.new_virtual()
     }
 
-    /// The internal constant `(0, 1, -1, 0)` component `c`, as a replicated scalar source.
+    /// The internal constant 0, 1 or −1 as a replicated scalar source, packed with the
+    /// immediates.
     pub fn special(&mut self, c: u8) -> Source {
-        self.special_used = true;
-        Source::direct(RegType::Constant, self.special_index, replicate(c))
+        let v: f32 = match c {
+            ZERO => 0.0,
+            ONE => 1.0,
+            _ => -1.0,
+        };
+        let (reg, slots) = self.pack(&[(v.to_bits(), format!("{} (internal)", v))]);
+        let slot = slots.first().copied().unwrap_or(0);
+        Source::direct(
+            RegType::Constant,
+            self.imm_base.saturating_add(reg),
+            replicate(slot),
+        )
+    }
+
+    /// Places values (bits, label) in the constant pool that follows CONST: into the first
+    /// register that already holds them or has room, else a new one. Returns the register's
+    /// offset in the pool and the slot of each value.
+    pub fn pack(&mut self, values: &[(u32, String)]) -> (u16, Vec<u8>) {
+        let fits = |reg: &[Option<(u32, String)>; 4]| {
+            let mut missing: Vec<u32> = values
+                .iter()
+                .map(|(b, _)| *b)
+                .filter(|b| !reg.iter().flatten().any(|(x, _)| x == b))
+                .collect();
+            missing.sort_unstable();
+            missing.dedup();
+            missing.len() <= reg.iter().filter(|s| s.is_none()).count()
+        };
+        let r = match self.pool.iter().position(fits) {
+            Some(r) => r,
+            None => {
+                self.pool.push([None, None, None, None]);
+                self.pool.len() - 1
+            }
+        };
+        let mut slots = Vec::with_capacity(values.len());
+        if let Some(reg) = self.pool.get_mut(r) {
+            for (bits, label) in values {
+                let at = match reg
+                    .iter()
+                    .position(|s| s.as_ref().is_some_and(|(b, _)| b == bits))
+                {
+                    Some(i) => i,
+                    None => {
+                        let free = reg.iter().position(|s| s.is_none()).unwrap_or(0) & 3;
+                        reg[free] = Some((*bits, label.clone()));
+                        free
+                    }
+                };
+                slots.push(at as u8);
+            }
+        }
+        (u16::try_from(r).unwrap_or(u16::MAX), slots)
+    }
+
+    /// An immediate operand: its values for the lanes in `lanes` (after `|x|` and `-`, which
+    /// are folded into the bits) packed into the pool, with a swizzle picking them.
+    fn immediate(&mut self, op: &SrcOperand, swz: [u8; 4], lanes: u8) -> Option<Source> {
+        let i = self.index_of(&op.reg)?;
+        let Some(imm) = self.shader.immediates.get(i as usize) else {
+            return self.refuse_none(op.reg.span, format!("IMM[{}] is not declared", i));
+        };
+        // 32-bit immediates are uploaded bit for bit; Mesa writes float constants as UINT32
+        // bit patterns, which float instructions read as floats.
+        if !matches!(imm.ty, ImmType::Flt32 | ImmType::Uint32 | ImmType::Int32) {
+            let msg = format!(
+                "IMM[{}]: {} immediates are 64-bit; AGAL registers hold 32-bit floats",
+                i,
+                imm.ty.name()
+            );
+            return self.refuse_none(op.reg.span, msg);
+        }
+        let bits_all = imm.bits;
+        let mut values: Vec<(u32, String)> = Vec::new();
+        let mut lane_value = [0usize; 4];
+        let first = (0..4).find(|l| lanes & (1 << l) != 0).unwrap_or(0);
+        for (lane, slot) in lane_value.iter_mut().enumerate() {
+            let l = if lanes & (1 << lane) != 0 {
+                lane
+            } else {
+                first
+            };
+            let c = (swz[l] & 3) as usize;
+            let mut bits = bits_all[c];
+            let mut label = format!("IMM[{}].{}", i, CHANNEL_NAMES[c]);
+            if op.absolute {
+                bits &= 0x7FFF_FFFF;
+                label = format!("|{}|", label);
+            }
+            if op.negate {
+                bits ^= 0x8000_0000;
+                label = format!("-{}", label);
+            }
+            *slot = match values.iter().position(|(b, _)| *b == bits) {
+                Some(p) => p,
+                None => {
+                    values.push((bits, label));
+                    values.len() - 1
+                }
+            };
+        }
+        let (reg, slots) = self.pack(&values);
+        let swizzle = (0..4).fold(0u8, |acc, lane| {
+            acc | (slots.get(lane_value[lane]).copied().unwrap_or(0) << (2 * lane))
+        });
+        Some(Source::direct(
+            RegType::Constant,
+            self.imm_base.saturating_add(reg),
+            swizzle,
+        ))
     }
 
     fn index_of(&mut self, r: &RegRef) -> Option<u16> {
@@ -91,27 +200,7 @@ impl Lower<'_> {
                     }
                 }
             }
-            File::Imm => {
-                let i = self.index_of(r)?;
-                match self.shader.immediates.get(i as usize) {
-                    // 32-bit immediates are uploaded bit for bit; Mesa writes float constants as
-                    // UINT32 bit patterns, which float instructions read as floats.
-                    Some(imm)
-                        if matches!(imm.ty, ImmType::Flt32 | ImmType::Uint32 | ImmType::Int32) =>
-                    {
-                        Some((RegType::Constant, self.imm_base + i, None))
-                    }
-                    Some(imm) => self.refuse_none(
-                        r.span,
-                        format!(
-                            "{}: {} immediates are 64-bit; AGAL registers hold 32-bit floats",
-                            what,
-                            imm.ty.name()
-                        ),
-                    ),
-                    None => self.refuse_none(r.span, format!("{} is not declared", what)),
-                }
-            }
+            File::Imm => self.refuse_none(r.span, "immediates are read through the constant pool"),
             File::Const => {
                 match r.index.indirect {
                     None => Some((RegType::Constant, self.index_of(r)?, None)),
@@ -154,11 +243,14 @@ impl Lower<'_> {
     /// A source operand for result lanes `lanes`. With `scalar`, the swizzle replicates the
     /// first channel (TGSI scalar opcodes read `src.x` and replicate, §10.1 positional lanes).
     pub fn src(&mut self, op: &SrcOperand, lanes: u8, scalar: bool) -> Option<Source> {
-        let (reg, index, indirect) = self.read_reg(&op.reg)?;
         let mut swz = op.swizzle.0;
         if scalar {
             swz = [swz[0]; 4];
         }
+        if op.reg.file == File::Imm && op.reg.index.indirect.is_none() {
+            return self.immediate(op, swz, if lanes == 0 { 0xF } else { lanes });
+        }
+        let (reg, index, indirect) = self.read_reg(&op.reg)?;
         let mut s = Source {
             reg,
             index,
