@@ -445,3 +445,18 @@ fn negated_immediates_are_folded_into_the_constants() {
         );
     }
 }
+
+/// IF on a negated or constant condition still compares a replicated scalar (#3703, #3758).
+#[test]
+fn if_conditions_with_modifiers_and_constants() {
+    let body = "IF -|IN[2].yyyy|\n    MOV TEMP[0], IN[0]\n  ELSE\n    MOV TEMP[0], IN[1]\n  ENDIF\n  IF IMM[0].wwww\n    ADD TEMP[0], TEMP[0], IN[1]\n  ENDIF";
+    let e = export_ok(&with_body(body), &ExportOptions::default());
+    let out = run(&e, &fs_varyings(), &[], &[], None);
+    let (a, b, c) = (lanes_a(), lanes_b(), lanes_c());
+    for l in 0..LANES {
+        // -|c.y| != 0 for every lane here; IMM[0].w = 0 is false.
+        assert_ne!(c[l][1], 0.0);
+        assert_eq!(out.outputs[0][l], a[l], "lane {}", l);
+    }
+    let _ = b;
+}

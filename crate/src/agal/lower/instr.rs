@@ -172,6 +172,8 @@ fn lower_one(l: &mut Lower, ins: &TgsiIns) {
                     ..tsrc(t)
                 };
             }
+            // ife…ifl need replicated swizzles (#3703); a modifier temporary is read as `.x`.
+            let c = scalar_of(c, 0);
             let zero = l.special(ZERO);
             l.push(Instruction {
                 op: opc::INE,
