@@ -133,3 +133,18 @@ fn refusals_point_at_the_instruction() {
     let d = e.diagnostics.iter().find(|d| d.code == "A0200").unwrap();
     assert_eq!(&src[d.span.start as usize..d.span.end as usize], "UADD");
 }
+
+/// Flash rules that no AGAL version lifts are reported for the first version tried.
+#[test]
+fn rules_of_every_version_are_reported_once() {
+    let src = fs("  SLT TEMP[1], IN[0], IN[1]\n  IF TEMP[1].xxxx\n    ADD TEMP[2], IN[0], IN[1]\n    TEX TEMP[0], TEMP[2], SAMP[0], 2D\n  ENDIF");
+    let e = export(&parse(&src), &ExportOptions::default());
+    assert!(e.program.is_none());
+    let d = e
+        .diagnostics
+        .iter()
+        .find(|d| d.code == "A3741")
+        .expect("A3741");
+    assert!(d.message.starts_with("AGAL 2: "), "{}", d.message);
+    assert!(src[d.span.start as usize..d.span.end as usize].starts_with("TEX"));
+}

@@ -236,6 +236,13 @@ impl<'a> Lower<'a> {
     }
 }
 
+/// Findings that a higher AGAL version may not have: allocation, token count, AGAL 2 opcodes,
+/// register bounds (§8).
+const VERSION_LIMIT_CODES: &[&str] = &[
+    "A0201", "A3629", "A3726", "A3656", "A3657", "A3658", "A3659", "A3660", "A3661", "A3749",
+    "A3789",
+];
+
 /// Exports one vertex or fragment shader.
 pub fn export(shader: &Shader, opts: &ExportOptions) -> Export {
     let kind = match shader.processor {
@@ -260,11 +267,13 @@ pub fn export(shader: &Shader, opts: &ExportOptions) -> Export {
     let mut last = failed(1, Vec::new());
     for v in versions {
         let attempt = export_at(shader, kind, v, opts);
-        let refused = attempt
+        // Only limit errors can go away in a later version: stop at the first attempt without
+        // them, so other errors are reported for the lowest version that has no limit noise.
+        let limit_errors = attempt
             .diagnostics
             .iter()
-            .any(|d| d.is_error() && d.code == "A0200");
-        if attempt.program.is_some() || refused {
+            .any(|d| d.is_error() && VERSION_LIMIT_CODES.contains(&d.code));
+        if attempt.program.is_some() || !limit_errors {
             return attempt;
         }
         last = attempt;
