@@ -34,7 +34,7 @@ fn each_unsupported_construct_has_its_diagnostic() {
         ),
         (
             "AND TEMP[0], IN[0], IN[1]",
-            "AND: AGAL registers hold only floats",
+            "AND: AND of values that are not comparison results",
         ),
         (
             "I2F TEMP[0], IN[0]",

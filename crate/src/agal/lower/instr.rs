@@ -42,10 +42,16 @@ pub fn lower_all(l: &mut Lower) {
             break;
         }
         if let Some(used) = super::io::matrix_pattern(l, i) {
+            for k in i..i + used {
+                if let Some(done) = l.shader.instructions.get(k) {
+                    l.bools.step(done);
+                }
+            }
             i += used;
             continue;
         }
         lower_one(l, ins);
+        l.bools.step(ins);
         i += 1;
     }
     l.current = None;
@@ -126,8 +132,12 @@ fn lower_one(l: &mut Lower, ins: &TgsiIns) {
         "COS" => Some(opc::COS),
         _ => None,
     };
+    if super::bools::misuse(l, ins) {
+        return;
+    }
     match name {
         "NOP" => {}
+        "FSLT" | "FSGE" | "FSEQ" | "FSNE" | "AND" | "OR" | "XOR" | "NOT" | "UCMP" => super::bools::lower(l, ins),
         "MOV" | "FRC" | "ABS" | "DDX" | "DDY" => {
             let o = match name {
                 "MOV" => opc::MOV,

@@ -4,6 +4,7 @@
 //! instruction and the reason.
 
 mod alloc;
+mod bools;
 mod instr;
 mod io;
 pub mod layout;
@@ -79,6 +80,8 @@ pub(crate) struct Lower<'a> {
     pub varyings_used: BTreeMap<u16, VaryingKey>,
     pub diags: Vec<Diagnostic>,
     pub layout: Layout,
+    /// Which TEMP components hold integer booleans, kept as 1.0/0.0 (`bools.rs`).
+    pub bools: bools::Bools,
 }
 
 /// Virtual temporaries are numbered below this; more means the shader is absurdly large.
@@ -119,6 +122,7 @@ impl<'a> Lower<'a> {
             varyings_used: BTreeMap::new(),
             diags: Vec::new(),
             layout: Layout::default(),
+            bools: bools::Bools::default(),
         }
     }
 
