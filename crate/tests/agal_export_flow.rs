@@ -460,3 +460,65 @@ fn if_conditions_with_modifiers_and_constants() {
     }
     let _ = b;
 }
+
+/// FSLT/FSGE and friends give all-ones or zero bits in TGSI; AGAL keeps them as 1.0/0.0 and the
+/// boolean operations follow (tgsi.rst: AND/OR/NOT are bitwise, UCMP selects on non-zero bits).
+#[test]
+fn integer_booleans_from_comparisons() {
+    let body = "FSGE TEMP[1], IN[0], IN[1]
+  FSLT TEMP[2], IN[0], IN[2]
+  OR TEMP[3], TEMP[1], TEMP[2]
+  NOT TEMP[3], TEMP[3]
+  UCMP TEMP[0], TEMP[3], IN[0], IN[1]
+  FSLT TEMP[1].x, IN[1].xxxx, IN[2].xxxx
+  AND TEMP[1].x, TEMP[1].xxxx, IMM[0].yyyy
+  ADD TEMP[0].w, TEMP[0], TEMP[1].xxxx";
+    let e = export_ok(&with_body(body), &ExportOptions::default());
+    let out = run(&e, &fs_varyings(), &[], &[], None);
+    let (a, b, c) = (lanes_a(), lanes_b(), lanes_c());
+    for l in 0..LANES {
+        let mut want: Vec4 = std::array::from_fn(|k| {
+            let or = a[l][k] >= b[l][k] || a[l][k] < c[l][k];
+            if !or {
+                a[l][k]
+            } else {
+                b[l][k]
+            }
+        });
+        // AND of the boolean with the bits of 2.0 is 2.0 or +0.
+        let and = if b[l][0] < c[l][0] { 2.0 } else { 0.0 };
+        want[3] += and;
+        assert!(
+            same_bits(out.outputs[0][l], want),
+            "lane {}: {:?} vs {:?}\n{}",
+            l,
+            out.outputs[0][l],
+            want,
+            e.assembly
+        );
+    }
+}
+
+#[test]
+fn booleans_used_as_numbers_are_refused() {
+    let src = with_body("FSLT TEMP[1], IN[0], IN[1]\n  ADD TEMP[0], TEMP[1], IN[0]");
+    let e = export(&parse(&src), &ExportOptions::default());
+    assert!(e.program.is_none());
+    assert!(
+        e.diagnostics
+            .iter()
+            .any(|d| d.message.contains("TEMP[1].x holds an integer boolean")),
+        "{:?}",
+        e.diagnostics
+    );
+    // A boolean on one path and a number on the other cannot be read after ENDIF.
+    let src = with_body("MOV TEMP[1], IN[0]\n  IF IN[1].xxxx\n    FSLT TEMP[1], IN[0], IN[1]\n  ENDIF\n  AND TEMP[0], TEMP[1], IN[2]");
+    let e = export(&parse(&src), &ExportOptions::default());
+    assert!(
+        e.diagnostics
+            .iter()
+            .any(|d| d.message.contains("on some paths")),
+        "{:?}",
+        e.diagnostics
+    );
+}

@@ -39,7 +39,11 @@ impl Bools {
         let merge = |a: &HashMap<(u32, u8), Kind>, b: &HashMap<(u32, u8), Kind>| {
             let mut out = HashMap::new();
             for k in a.keys().chain(b.keys()) {
-                let kind = if a.get(k) == b.get(k) { a.get(k).copied().unwrap_or(Kind::Mixed) } else { Kind::Mixed };
+                let kind = if a.get(k) == b.get(k) {
+                    a.get(k).copied().unwrap_or(Kind::Mixed)
+                } else {
+                    Kind::Mixed
+                };
                 out.insert(*k, kind);
             }
             out
@@ -59,11 +63,16 @@ impl Bools {
             _ => {}
         }
         let Some(d) = ins.dst.first() else { return };
-        let Ok(index) = u32::try_from(d.reg.index.offset) else { return };
+        let Ok(index) = u32::try_from(d.reg.index.offset) else {
+            return;
+        };
         if d.reg.file != File::Temp || d.reg.index.indirect.is_some() {
             return;
         }
-        let kinds: Vec<(u8, bool)> = (0..4).filter(|&lane| d.write_mask.has(lane)).map(|lane| (lane as u8, produces_bool(ins, lane, self))).collect();
+        let kinds: Vec<(u8, bool)> = (0..4)
+            .filter(|&lane| d.write_mask.has(lane))
+            .map(|lane| (lane as u8, produces_bool(ins, lane, self)))
+            .collect();
         for (lane, b) in kinds {
             if b {
                 self.state.insert((index, lane), Kind::Bool);
@@ -75,13 +84,15 @@ impl Bools {
 }
 
 fn comp_of(s: &SrcOperand, lane: usize) -> Option<(u32, u8)> {
-    let direct = s.reg.file == File::Temp && s.reg.index.indirect.is_none() && !s.negate && !s.absolute;
+    let direct =
+        s.reg.file == File::Temp && s.reg.index.indirect.is_none() && !s.negate && !s.absolute;
     let index = u32::try_from(s.reg.index.offset).ok()?;
     direct.then_some((index, s.swizzle.0[lane & 3] & 3))
 }
 
 fn src_is_bool(b: &Bools, s: Option<&SrcOperand>, lane: usize) -> bool {
-    s.and_then(|s| comp_of(s, lane)).is_some_and(|c| b.is_bool(&c))
+    s.and_then(|s| comp_of(s, lane))
+        .is_some_and(|c| b.is_bool(&c))
 }
 
 /// Whether lane `lane` of the instruction's result is an integer boolean.
@@ -99,7 +110,10 @@ fn produces_bool(ins: &TgsiIns, lane: usize, b: &Bools) -> bool {
 
 /// Opcodes that read booleans correctly.
 fn reads_bools(name: &str) -> bool {
-    matches!(name, "AND" | "OR" | "XOR" | "NOT" | "UCMP" | "MOV" | "IF" | "UIF")
+    matches!(
+        name,
+        "AND" | "OR" | "XOR" | "NOT" | "UCMP" | "MOV" | "IF" | "UIF"
+    )
 }
 
 /// True (after reporting) when the instruction reads a boolean as a number or as bits, or a
@@ -114,15 +128,35 @@ pub fn misuse(l: &mut Lower, ins: &TgsiIns) -> bool {
     };
     let to_temp = ins.dst.first().is_some_and(|d| d.reg.file == File::Temp);
     for s in &ins.src {
-        let plain = SrcOperand { negate: false, absolute: false, ..*s };
+        let plain = SrcOperand {
+            negate: false,
+            absolute: false,
+            ..*s
+        };
         let found = (0..4)
             .filter(|&lane| lanes & (1 << lane) != 0)
             .find_map(|lane| comp_of(&plain, lane).and_then(|c| l.bools.get(&c).map(|k| (c, k))));
-        let Some(((t, c), kind)) = found else { continue };
-        let ok = kind == Kind::Bool && reads_bools(name) && !s.negate && !s.absolute && (name != "MOV" || to_temp);
+        let Some(((t, c), kind)) = found else {
+            continue;
+        };
+        let ok = kind == Kind::Bool
+            && reads_bools(name)
+            && !s.negate
+            && !s.absolute
+            && (name != "MOV" || to_temp);
         if !ok {
-            let what = if kind == Kind::Mixed { "holds a comparison result on some paths and a number on others" } else { "holds an integer boolean (all-ones bits) from a comparison, kept as 1.0/0.0 in AGAL" };
-            let msg = format!("TEMP[{}].{} {}; {} cannot use it this way", t, ['x', 'y', 'z', 'w'][c as usize & 3], what, name);
+            let what = if kind == Kind::Mixed {
+                "holds a comparison result on some paths and a number on others"
+            } else {
+                "holds an integer boolean (all-ones bits) from a comparison, kept as 1.0/0.0 in AGAL"
+            };
+            let msg = format!(
+                "TEMP[{}].{} {}; {} cannot use it this way",
+                t,
+                ['x', 'y', 'z', 'w'][c as usize & 3],
+                what,
+                name
+            );
             l.refuse(s.span, msg);
             return true;
         }
@@ -131,7 +165,11 @@ pub fn misuse(l: &mut Lower, ins: &TgsiIns) -> bool {
 }
 
 fn tdest(index: u16, mask: u8) -> Dest {
-    Dest { reg: RegType::Temporary, index, mask }
+    Dest {
+        reg: RegType::Temporary,
+        index,
+        mask,
+    }
 }
 
 fn tsrc(index: u16) -> Source {
@@ -141,7 +179,10 @@ fn tsrc(index: u16) -> Source {
 /// `Some(true)` when every lane in `lanes` of the operand is a boolean, `Some(false)` when none
 /// is, `None` for a mix.
 fn kind(l: &Lower, s: &SrcOperand, lanes: u8) -> Option<bool> {
-    let flags: Vec<bool> = (0..4).filter(|&x| lanes & (1 << x) != 0).map(|x| src_is_bool(&l.bools, Some(s), x)).collect();
+    let flags: Vec<bool> = (0..4)
+        .filter(|&x| lanes & (1 << x) != 0)
+        .map(|x| src_is_bool(&l.bools, Some(s), x))
+        .collect();
     if flags.iter().all(|&f| f) {
         Some(true)
     } else if flags.iter().all(|&f| !f) {
@@ -154,7 +195,9 @@ fn kind(l: &Lower, s: &SrcOperand, lanes: u8) -> Option<bool> {
 /// Lowers FSLT…FSNE, AND, OR, XOR, NOT and UCMP; refuses the forms AGAL cannot express.
 pub fn lower(l: &mut Lower, ins: &TgsiIns) {
     let name = ins.opcode.name();
-    let Some(dst) = ins.dst.first().copied() else { return };
+    let Some(dst) = ins.dst.first().copied() else {
+        return;
+    };
     let Some(d) = l.dst(&dst) else { return };
     let m = d.mask;
     let srcs: Vec<SrcOperand> = ins.src.clone();
@@ -218,10 +261,21 @@ pub fn lower(l: &mut Lower, ins: &TgsiIns) {
 fn ucmp(l: &mut Lower, ins: &TgsiIns, d: Dest, srcs: &[SrcOperand], kinds: &[Option<bool>]) {
     let m = d.mask;
     if srcs.len() < 3 || kinds.iter().any(|k| k.is_none()) {
-        return l.refuse(ins.opcode_span, "UCMP mixes boolean and other channels in one operand");
+        return l.refuse(
+            ins.opcode_span,
+            "UCMP mixes boolean and other channels in one operand",
+        );
     }
-    let (Some(c), Some(x), Some(y)) = (l.src(&srcs[0], m, false), l.src(&srcs[1], m, false), l.src(&srcs[2], m, false)) else { return };
-    let (Some(tc), Some(tx), Some(ty)) = (l.scratch(), l.scratch(), l.scratch()) else { return };
+    let (Some(c), Some(x), Some(y)) = (
+        l.src(&srcs[0], m, false),
+        l.src(&srcs[1], m, false),
+        l.src(&srcs[2], m, false),
+    ) else {
+        return;
+    };
+    let (Some(tc), Some(tx), Some(ty)) = (l.scratch(), l.scratch(), l.scratch()) else {
+        return;
+    };
     let cond = if kinds.first() == Some(&Some(true)) {
         c
     } else {

@@ -137,7 +137,9 @@ fn lower_one(l: &mut Lower, ins: &TgsiIns) {
     }
     match name {
         "NOP" => {}
-        "FSLT" | "FSGE" | "FSEQ" | "FSNE" | "AND" | "OR" | "XOR" | "NOT" | "UCMP" => super::bools::lower(l, ins),
+        "FSLT" | "FSGE" | "FSEQ" | "FSNE" | "AND" | "OR" | "XOR" | "NOT" | "UCMP" => {
+            super::bools::lower(l, ins)
+        }
         "MOV" | "FRC" | "ABS" | "DDX" | "DDY" => {
             let o = match name {
                 "MOV" => opc::MOV,
