@@ -1,2 +1,24 @@
 //! The SIMD quad interpreter: registers of four 128-bit channel vectors (one lane per pixel of
 //! a 2x2 quad), execution masks and stacks as tgsi_exec (`mesa-tgsi-notes.md` §5).
+//!
+//! ```text
+//! ir::Shader ──compile──▶ Program ──Machine::run(&Program, &mut Batch, &Constants)──▶ outputs
+//! ```
+//! A [`Batch`] holds N quads in SoA layout; each decoded instruction runs over all of them before
+//! the next one (`design.md` "The interpreter"). See `docs/interpreter.md`.
+
+pub mod compile;
+pub mod flow;
+pub mod io;
+pub mod lanes;
+pub mod machine;
+pub mod ops;
+pub mod program;
+pub mod trace;
+
+pub use compile::compile;
+pub use io::{Batch, Coef, Constants, Interpolation, NoTextures, SampleControl, SampleRequest, SystemValues, TextureHooks};
+pub use lanes::Lanes;
+pub use machine::{ExecError, Machine, RunStats, DEFAULT_BUDGET};
+pub use program::Program;
+pub use trace::{Trace, TraceStep, TraceWrite};

@@ -1,0 +1,442 @@
+//! IR → decoded program (`design.md` "The interpreter"): register files laid out in one storage
+//! array, operands resolved to rows, swizzles/modifiers/types decoded, and structured control
+//! flow matched so every branch knows its target. `:label`s written in the text are ignored for
+//! IF/ELSE/loops (`mesa-tgsi-notes.md` §6); CAL's label names its subroutine and is checked.
+
+use super::program::*;
+use crate::diag::Diagnostic;
+use crate::ir::{self, DclDimension, File, Interp, Shader};
+use crate::opcode::{Opcode, OutputMode, ValType};
+
+/// Largest register count accepted per file (tgsi_exec has 4096 temporaries).
+pub const MAX_REGS_PER_FILE: i64 = 4096;
+/// Largest nesting of IF / loops / switches (tgsi_exec: 32).
+pub const MAX_NESTING: u32 = 64;
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Open {
+    If(usize, bool),
+    Loop(usize),
+    Switch(usize),
+    Sub(usize),
+}
+
+fn err(code: &'static str, msg: impl Into<String>, span: ir::Span) -> Diagnostic {
+    Diagnostic::error(code, msg, span)
+}
+
+/// Sizes of each storage file: the declared range or the largest direct index used, whichever
+/// is larger (the validator reports undeclared registers; the interpreter just runs them).
+fn file_sizes(shader: &Shader) -> Result<[i64; 6], Diagnostic> {
+    // TEMP, OUT, IN, SV, ADDR, IMM
+    let mut n = [0i64; 6];
+    let slot = |f: File| match f {
+        File::Temp => Some(0),
+        File::Out => Some(1),
+        File::In => Some(2),
+        File::Sv => Some(3),
+        File::Addr => Some(4),
+        _ => None,
+    };
+    for d in &shader.declarations {
+        if let Some(s) = slot(d.file) {
+            let last = d.range.last as i64 + 1;
+            if last > MAX_REGS_PER_FILE {
+                return Err(err(
+                    "X002",
+                    format!("{}[{}] is more registers than the interpreter holds ({})", d.file, d.range.last, MAX_REGS_PER_FILE),
+                    d.span,
+                ));
+            }
+            n[s] = n[s].max(last);
+        }
+    }
+    let mut see = |r: &ir::RegRef| -> Result<(), Diagnostic> {
+        if let Some(s) = slot(r.file) {
+            if r.index.indirect.is_none() {
+                if r.index.offset < 0 || r.index.offset >= MAX_REGS_PER_FILE {
+                    return Err(err("X002", format!("register index {} is out of range", r.index.offset), r.span));
+                }
+                n[s] = n[s].max(r.index.offset + 1);
+            }
+        }
+        for ind in [r.index.indirect, r.dimension.and_then(|d| d.indirect)].into_iter().flatten() {
+            if let Some(s) = slot(ind.file) {
+                n[s] = n[s].max((ind.index as i64 + 1).min(MAX_REGS_PER_FILE));
+            }
+        }
+        Ok(())
+    };
+    for inst in &shader.instructions {
+        for d in &inst.dst {
+            see(&d.reg)?;
+        }
+        for s in &inst.src {
+            see(&s.reg)?;
+        }
+    }
+    n[5] = shader.immediates.len() as i64;
+    if n[5] > MAX_REGS_PER_FILE {
+        return Err(err("X002", "too many immediates", ir::Span::default()));
+    }
+    Ok(n)
+}
+
+struct Ctx {
+    layout: Layout,
+    const_slots: Vec<ConstSlot>,
+}
+
+impl Ctx {
+    fn rows(&self, f: File) -> Option<(u32, u32)> {
+        let l = &self.layout;
+        Some(match f {
+            File::Temp => l.temp,
+            File::Out => l.out,
+            File::In => l.input,
+            File::Sv => l.sv,
+            File::Addr => l.addr,
+            File::Imm => l.imm,
+            _ => return None,
+        })
+    }
+    fn addr_row(&self, ind: &ir::IndirectAddr) -> Result<AddrRow, Diagnostic> {
+        match self.rows(ind.file) {
+            Some((base, count)) if ind.index < count => Ok(AddrRow(base + ind.index * 4 + (ind.component as u32 & 3))),
+            _ => Err(err("X001", format!("{}[{}] cannot hold an address", ind.file, ind.index), ind.span)),
+        }
+    }
+    fn const_slot(&mut self, buffer: u32, index: u32) -> u32 {
+        let s = ConstSlot { buffer, index };
+        match self.const_slots.iter().position(|c| *c == s) {
+            Some(i) => i as u32,
+            None => {
+                self.const_slots.push(s);
+                self.const_slots.len() as u32 - 1
+            }
+        }
+    }
+    fn src(&mut self, s: &ir::SrcOperand, ty: ValType) -> Result<Src, Diagnostic> {
+        let r = &s.reg;
+        let mut out = Src {
+            swizzle: s.swizzle.0.map(|c| c & 3),
+            negate: s.negate,
+            absolute: s.absolute,
+            ty: Some(ty),
+            index: r.index.offset,
+            ..Src::default()
+        };
+        out.indirect = r.index.indirect.as_ref().map(|i| self.addr_row(i)).transpose()?;
+        match r.file {
+            File::Const => {
+                let dim = r.dimension.unwrap_or(ir::Bracket::direct(0));
+                out.dim = dim.offset;
+                out.dim_indirect = dim.indirect.as_ref().map(|i| self.addr_row(i)).transpose()?;
+                let direct = out.indirect.is_none() && out.dim_indirect.is_none();
+                if direct && (0..MAX_REGS_PER_FILE).contains(&out.index) && (0..64).contains(&out.dim) {
+                    let slot = self.const_slot(out.dim as u32, out.index as u32);
+                    out.store = Store::Rows { base: slot * 4, count: 1 };
+                    out.index = 0;
+                } else {
+                    out.store = Store::Const;
+                }
+            }
+            f => match self.rows(f) {
+                Some((base, count)) => out.store = Store::Rows { base, count },
+                None => {
+                    out.store = Store::None;
+                    out.resource = r.index.offset.clamp(0, u32::MAX as i64) as u32;
+                }
+            },
+        }
+        Ok(out)
+    }
+    fn dst(&self, d: &ir::DstOperand) -> Result<Dst, Diagnostic> {
+        let r = &d.reg;
+        let store = match r.file {
+            File::Temp | File::Out | File::Addr => self.rows(r.file).map(|(base, count)| Store::Rows { base, count }),
+            // Buffers/images are written by memory opcodes through the resource hooks.
+            File::Buffer | File::Image | File::Memory | File::Null => Some(Store::None),
+            _ => None,
+        };
+        let Some(store) = store else {
+            return Err(err("X001", format!("the interpreter cannot write to {}", r.file), d.span));
+        };
+        Ok(Dst {
+            file: Some(r.file),
+            store,
+            index: r.index.offset,
+            indirect: r.index.indirect.as_ref().map(|i| self.addr_row(i)).transpose()?,
+            mask: d.write_mask.0 & 0xF,
+        })
+    }
+}
+
+/// Compiles a shader into a [`Program`]. Fails with an `X…` diagnostic on structure the
+/// interpreter cannot run (unbalanced control flow, unknown subroutine, unsupported files).
+pub fn compile(shader: &Shader) -> Result<Program, Diagnostic> {
+    let n = file_sizes(shader)?;
+    let mut layout = Layout::default();
+    let mut next = 0u32;
+    // Cached constants go first so that their rows are `slot * 4`; they are sized after decoding.
+    let mut ctx = Ctx { layout, const_slots: Vec::new() };
+    // Placeholder: decode once to count constant slots, then lay out the rest after them.
+    for inst in &shader.instructions {
+        for s in &inst.src {
+            let r = &s.reg;
+            if r.file == File::Const && r.index.indirect.is_none() {
+                let dim = r.dimension.unwrap_or(ir::Bracket::direct(0));
+                if dim.indirect.is_none() && (0..MAX_REGS_PER_FILE).contains(&r.index.offset) && (0..64).contains(&dim.offset) {
+                    ctx.const_slot(dim.offset as u32, r.index.offset as u32);
+                }
+            }
+        }
+    }
+    let nconst = ctx.const_slots.len() as u32;
+    layout.consts = (0, nconst);
+    next += nconst * 4;
+    let mut place = |count: i64| {
+        let r = (next, count as u32);
+        next += count as u32 * 4;
+        r
+    };
+    layout.temp = place(n[0]);
+    layout.out = place(n[1]);
+    layout.input = place(n[2]);
+    layout.sv = place(n[3]);
+    layout.addr = place(n[4]);
+    layout.imm = place(n[5]);
+    layout.rows = next;
+    ctx.layout = layout;
+
+    let mut code = Vec::with_capacity(shader.instructions.len() + 1);
+    for (i, inst) in shader.instructions.iter().enumerate() {
+        code.push(decode(&mut ctx, inst, i)?);
+    }
+    // An implicit END so that running off the end stops cleanly.
+    let mut end = Inst::blank(Opcode::END);
+    end.ir_index = shader.instructions.len() as u32;
+    end.span = shader.instructions.last().map(|i| i.span).unwrap_or_default();
+    code.push(end);
+
+    let (switches, max_depth) = link_flow(&mut ctx, shader, &mut code)?;
+
+    let mut inputs = Vec::new();
+    let mut outputs = Vec::new();
+    let mut system_values = Vec::new();
+    for d in &shader.declarations {
+        if d.dimension != DclDimension::None && d.file != File::Const {
+            // 2-D inputs (GS/tessellation vertices) are not run by this interpreter's batches.
+            if d.file == File::In {
+                continue;
+            }
+        }
+        for r in d.range.first..=d.range.last.min(d.range.first.saturating_add(MAX_REGS_PER_FILE as u32)) {
+            let semantic = d.semantic.map(|s| (s.name, s.index + (r - d.range.first)));
+            match d.file {
+                File::In => inputs.push(InputInfo {
+                    index: r,
+                    semantic,
+                    interp: match d.interp {
+                        Some(Interp::Constant) => InputInterp::Constant,
+                        Some(Interp::Linear) => InputInterp::Linear,
+                        Some(Interp::Color) => InputInterp::Color,
+                        _ => InputInterp::Perspective,
+                    },
+                    usage_mask: d.usage_mask.0,
+                }),
+                File::Out => outputs.push(OutputInfo { index: r, semantic }),
+                File::Sv => {
+                    if let Some((name, _)) = semantic {
+                        system_values.push((r, name));
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    let can_kill = code.iter().any(|i| {
+        matches!(i.op, Opcode::KILL | Opcode::KILL_IF | Opcode::KIL | Opcode::KILP | Opcode::DEMOTE)
+    });
+    Ok(Program {
+        processor: shader.processor,
+        code,
+        layout,
+        immediates: shader.immediates.iter().map(|m| m.bits).collect(),
+        const_slots: ctx.const_slots,
+        switches,
+        inputs,
+        outputs,
+        system_values,
+        max_depth,
+        can_kill,
+    })
+}
+
+impl Inst {
+    pub fn blank(op: Opcode) -> Inst {
+        Inst {
+            op,
+            saturate: false,
+            dst: [Dst::default(); 2],
+            num_dst: 0,
+            src: [Src::default(); 5],
+            num_src: 0,
+            target: 0,
+            aux: 0,
+            texture: None,
+            offsets: [None],
+            ir_index: 0,
+            span: ir::Span::default(),
+        }
+    }
+}
+
+fn decode(ctx: &mut Ctx, inst: &ir::Instruction, i: usize) -> Result<Inst, Diagnostic> {
+    let info = inst.opcode.info();
+    if info.is_gap() {
+        return Err(err("X001", format!("opcode {} does not exist", info.name), inst.span));
+    }
+    let mut out = Inst::blank(inst.opcode);
+    out.saturate = inst.saturate;
+    out.ir_index = i as u32;
+    out.span = inst.span;
+    out.texture = inst.texture;
+    if inst.dst.len() > 2 || inst.src.len() > 5 {
+        return Err(err("X001", "too many operands for the interpreter", inst.span));
+    }
+    for (k, d) in inst.dst.iter().enumerate() {
+        out.dst[k] = ctx.dst(d)?;
+    }
+    out.num_dst = inst.dst.len() as u8;
+    for (k, s) in inst.src.iter().enumerate() {
+        out.src[k] = ctx.src(s, info.src_type(k))?;
+    }
+    out.num_src = inst.src.len() as u8;
+    if let Some(o) = inst.tex_offsets.first() {
+        let op = ir::SrcOperand {
+            reg: o.reg,
+            swizzle: ir::Swizzle([o.swizzle[0], o.swizzle[1], o.swizzle[2], 0]),
+            negate: false,
+            absolute: false,
+            span: o.span,
+        };
+        out.offsets[0] = Some(ctx.src(&op, ValType::Int)?);
+    }
+    // Fewer source operands than the table says (hand-written text): missing ones read 0.
+    if (out.num_src as usize) < info.num_src as usize && info.output != OutputMode::None {
+        out.num_src = info.num_src.min(5);
+    }
+    Ok(out)
+}
+
+/// Matches IF/ELSE/ENDIF, loops, switches and subroutines; fills `target`/`aux`.
+fn link_flow(ctx: &mut Ctx, shader: &Shader, code: &mut [Inst]) -> Result<(Vec<SwitchInfo>, u32), Diagnostic> {
+    let mut stack: Vec<Open> = Vec::new();
+    let mut switches: Vec<SwitchInfo> = Vec::new();
+    let mut max_depth = 0u32;
+    let last = code.len() - 1;
+    for pc in 0..last {
+        let op = code[pc].op;
+        let span = code[pc].span;
+        let unmatched = |what: &str| err("X003", format!("{} has no matching opening instruction", what), span);
+        match op {
+            Opcode::IF | Opcode::UIF | Opcode::IFC => stack.push(Open::If(pc, false)),
+            Opcode::ELSE => match stack.last_mut() {
+                Some(top) if matches!(*top, Open::If(_, false)) => {
+                    if let Open::If(start, _) = *top {
+                        code[start].target = pc as u32;
+                    }
+                    *top = Open::If(pc, true);
+                }
+                _ => return Err(unmatched("ELSE")),
+            },
+            Opcode::ENDIF => match stack.pop() {
+                Some(Open::If(start, _)) => code[start].target = pc as u32,
+                _ => return Err(unmatched("ENDIF")),
+            },
+            Opcode::BGNLOOP => stack.push(Open::Loop(pc)),
+            Opcode::ENDLOOP => match stack.pop() {
+                Some(Open::Loop(start)) => {
+                    code[start].target = pc as u32;
+                    code[pc].target = start as u32;
+                }
+                _ => return Err(unmatched("ENDLOOP")),
+            },
+            Opcode::SWITCH => {
+                code[pc].aux = switches.len() as u32;
+                switches.push(SwitchInfo::default());
+                stack.push(Open::Switch(pc));
+            }
+            Opcode::CASE | Opcode::DEFAULT => match stack.last() {
+                Some(Open::Switch(start)) => {
+                    let sw = code[*start].aux as usize;
+                    code[pc].aux = sw as u32;
+                    if op == Opcode::CASE {
+                        let value = code[pc].src[0];
+                        if let Some(info) = switches.get_mut(sw) {
+                            info.cases.push(value);
+                        }
+                    }
+                }
+                _ => return Err(err("X003", format!("{} is not directly inside a SWITCH", op.name()), span)),
+            },
+            Opcode::ENDSWITCH => match stack.pop() {
+                Some(Open::Switch(start)) => code[start].target = pc as u32,
+                _ => return Err(unmatched("ENDSWITCH")),
+            },
+            Opcode::BRK | Opcode::BREAKC => {
+                match stack.iter().rev().find(|o| matches!(o, Open::Loop(_) | Open::Switch(_) | Open::Sub(_))) {
+                    Some(Open::Loop(_)) => code[pc].aux = 0,
+                    Some(Open::Switch(_)) => code[pc].aux = 1,
+                    _ => return Err(err("X003", "BRK is not inside a loop or a switch", span)),
+                }
+            }
+            Opcode::CONT => {
+                if !stack.iter().rev().take_while(|o| !matches!(o, Open::Sub(_))).any(|o| matches!(o, Open::Loop(_))) {
+                    return Err(err("X003", "CONT is not inside a loop", span));
+                }
+            }
+            Opcode::BRA => return Err(err("X001", "BRA (unstructured jump) is not supported; use IF/loops", span)),
+            Opcode::BGNSUB => {
+                if !stack.is_empty() {
+                    return Err(err("X003", "BGNSUB inside another construct", span));
+                }
+                stack.push(Open::Sub(pc));
+            }
+            Opcode::ENDSUB => match stack.pop() {
+                Some(Open::Sub(start)) => code[start].target = pc as u32,
+                _ => return Err(unmatched("ENDSUB")),
+            },
+            _ => {}
+        }
+        let depth = stack.iter().filter(|o| !matches!(o, Open::Sub(_))).count() as u32;
+        if depth > MAX_NESTING {
+            return Err(err("X007", format!("control flow nested deeper than {}", MAX_NESTING), span));
+        }
+        max_depth = max_depth.max(depth);
+    }
+    if let Some(open) = stack.last() {
+        let (Open::If(p, _) | Open::Loop(p) | Open::Switch(p) | Open::Sub(p)) = *open;
+        return Err(err("X003", format!("{} is never closed", code[p].op.name()), code[p].span));
+    }
+    // CAL / CALLNZ: the label is the instruction number of a BGNSUB (what ureg writes);
+    // otherwise a BGNSUB carrying the same label.
+    for pc in 0..last {
+        if !matches!(code[pc].op, Opcode::CAL | Opcode::CALLNZ) {
+            continue;
+        }
+        let ir_inst = shader.instructions.get(code[pc].ir_index as usize);
+        let label = ir_inst.and_then(|i| i.label);
+        let by_index = label.filter(|&l| (l as usize) < last && code[l as usize].op == Opcode::BGNSUB);
+        let by_label = || {
+            shader.instructions.iter().position(|i| i.opcode == Opcode::BGNSUB && i.label.is_some() && i.label == label)
+        };
+        match by_index.map(|l| l as usize).or_else(by_label) {
+            Some(t) => code[pc].target = t as u32,
+            None => return Err(err("X004", "CAL does not name a BGNSUB (its :label must be the BGNSUB's instruction number)", code[pc].span)),
+        }
+    }
+    let _ = ctx;
+    Ok((switches, max_depth))
+}

@@ -1,0 +1,335 @@
+//! Control flow on execution masks (`mesa-tgsi-notes.md` §5.2–5.3): conditionals, loops, switch,
+//! subroutines, END, KILL/KILL_IF/DEMOTE. Targets come from `compile`, never from text labels.
+//! When no lane of the batch would enter a body, the body is skipped.
+
+use super::io::Constants;
+use super::lanes::{all_zero, Lanes};
+use super::machine::{Io, Machine};
+use super::program::{Inst, Program, Src};
+use crate::diag::Diagnostic;
+use crate::opcode::Opcode;
+
+/// Deepest legacy PUSHA stack.
+const MAX_ADDR_STACK: usize = 64;
+
+/// What a flow instruction decided.
+pub(crate) enum Next {
+    /// Not a flow instruction: run it as ALU.
+    NotFlow,
+    Goto(usize),
+    End,
+}
+
+impl Machine {
+    /// Fetches channel `c` of `s` for every quad into `flow_tmp` and returns it (taken out of
+    /// the machine; give it back with `self.flow_tmp = buf`).
+    fn cond_values(&mut self, s: &Src, c: usize, consts: &Constants) -> Vec<Lanes> {
+        let mut buf = std::mem::take(&mut self.flow_tmp);
+        buf.clear();
+        buf.resize(self.nq, Lanes::ZERO);
+        let mut none: [Lanes; 0] = [];
+        let io = Io::new(&self.regs, consts, &self.exec, self.nq, &mut none);
+        io.fetch_into(s, c, &mut buf);
+        buf
+    }
+
+    /// Lanes (all ones) where the x channel of `s` is non-zero: as a float (IF: −0 is false, NaN
+    /// true) or as bits (UIF).
+    fn truth(&mut self, s: &Src, float: bool, consts: &Constants) -> Vec<Lanes> {
+        let mut v = self.cond_values(s, 0, consts);
+        for l in v.iter_mut() {
+            for x in l.0.iter_mut() {
+                let t = if float { f32::from_bits(*x) != 0.0 } else { *x != 0 };
+                *x = if t { u32::MAX } else { 0 };
+            }
+        }
+        v
+    }
+
+    pub(crate) fn flow(&mut self, program: &Program, inst: &Inst, pc: usize, consts: &Constants) -> Result<Next, Diagnostic> {
+        let nq = self.nq;
+        let target = inst.target as usize;
+        let next = Next::Goto(pc + 1);
+        Ok(match inst.op {
+            Opcode::IF | Opcode::UIF | Opcode::IFC => {
+                let t = self.truth(&inst.src[0], inst.op != Opcode::UIF, consts);
+                self.cond_stack.extend_from_slice(&self.cond);
+                and_into(&mut self.cond, &t);
+                self.flow_tmp = t;
+                self.update_exec();
+                if self.any_active { next } else { Next::Goto(target) }
+            }
+            Opcode::ELSE => {
+                let top = self.cond_stack.len().saturating_sub(nq);
+                for q in 0..nq {
+                    let parent = self.cond_stack.get(top + q).copied().unwrap_or(Lanes::ONES);
+                    for l in 0..4 {
+                        self.cond[q].0[l] = !self.cond[q].0[l] & parent.0[l];
+                    }
+                }
+                self.update_exec();
+                if self.any_active { next } else { Next::Goto(target) }
+            }
+            Opcode::ENDIF => {
+                let top = self.cond_stack.len().saturating_sub(nq);
+                if let Some(saved) = self.cond_stack.get(top..top + nq) {
+                    self.cond.copy_from_slice(saved);
+                }
+                self.cond_stack.truncate(top);
+                self.update_exec();
+                next
+            }
+            Opcode::BGNLOOP => {
+                if !self.any_active {
+                    return Ok(Next::Goto(target + 1));
+                }
+                self.loop_stack.extend_from_slice(&self.loop_mask);
+                self.loop_stack.extend_from_slice(&self.cont);
+                next
+            }
+            Opcode::ENDLOOP => {
+                // CONT only lasts for one iteration: restore it, then loop while any lane is live.
+                let top = self.loop_stack.len().saturating_sub(2 * nq);
+                if let Some(saved) = self.loop_stack.get(top + nq..top + 2 * nq) {
+                    self.cont.copy_from_slice(saved);
+                }
+                self.update_exec();
+                if self.any_active {
+                    Next::Goto(target + 1)
+                } else {
+                    if let Some(saved) = self.loop_stack.get(top..top + nq) {
+                        self.loop_mask.copy_from_slice(saved);
+                    }
+                    self.loop_stack.truncate(top);
+                    self.update_exec();
+                    next
+                }
+            }
+            Opcode::BRK | Opcode::BREAKC => {
+                let mut lanes = self.exec.clone_from_into(&mut self.flow_tmp);
+                if inst.op == Opcode::BREAKC {
+                    let t = self.truth(&inst.src[0], true, consts);
+                    and_into(&mut lanes, &t);
+                    self.flow_tmp = t;
+                }
+                if inst.aux == 1 {
+                    and_not_into(&mut self.switch[..nq], &lanes);
+                } else {
+                    and_not_into(&mut self.loop_mask, &lanes);
+                }
+                self.flow_tmp = lanes;
+                self.update_exec();
+                next
+            }
+            Opcode::CONT => {
+                let exec = std::mem::take(&mut self.exec);
+                and_not_into(&mut self.cont, &exec);
+                self.exec = exec;
+                self.update_exec();
+                next
+            }
+            Opcode::SWITCH => {
+                if !self.any_active {
+                    return Ok(Next::Goto(target + 1));
+                }
+                self.switch_stack.extend_from_slice(&self.switch);
+                let sel = self.cond_values(&inst.src[0], 0, consts);
+                // switch = [mask | selector | parent | default lanes]
+                let mut default = self.exec.clone_from_into(&mut self.flow_tmp2);
+                if let Some(info) = program.switches.get(inst.aux as usize) {
+                    for case in &info.cases {
+                        let v = self.cond_values(case, 0, consts);
+                        for q in 0..nq {
+                            for l in 0..4 {
+                                if v[q].0[l] == sel[q].0[l] {
+                                    default[q].0[l] = 0;
+                                }
+                            }
+                        }
+                        self.flow_tmp = v;
+                    }
+                }
+                for q in 0..nq {
+                    self.switch[q] = Lanes::ZERO;
+                    self.switch[nq + q] = sel[q];
+                    self.switch[2 * nq + q] = self.exec[q];
+                    self.switch[3 * nq + q] = default[q];
+                }
+                self.flow_tmp = sel;
+                self.flow_tmp2 = default;
+                self.update_exec();
+                next
+            }
+            Opcode::CASE => {
+                let v = self.cond_values(&inst.src[0], 0, consts);
+                for q in 0..nq {
+                    for l in 0..4 {
+                        if v[q].0[l] == self.switch[nq + q].0[l] {
+                            self.switch[q].0[l] |= self.switch[2 * nq + q].0[l];
+                        }
+                    }
+                }
+                self.flow_tmp = v;
+                self.update_exec();
+                next
+            }
+            Opcode::DEFAULT => {
+                // Lanes that match no CASE of this switch, wherever DEFAULT sits (tgsi_exec
+                // only gets this right when DEFAULT is last).
+                for q in 0..nq {
+                    for l in 0..4 {
+                        self.switch[q].0[l] |= self.switch[3 * nq + q].0[l];
+                    }
+                }
+                self.update_exec();
+                next
+            }
+            Opcode::ENDSWITCH => {
+                let top = self.switch_stack.len().saturating_sub(4 * nq);
+                if let Some(saved) = self.switch_stack.get(top..top + 4 * nq) {
+                    self.switch.copy_from_slice(saved);
+                }
+                self.switch_stack.truncate(top);
+                self.update_exec();
+                next
+            }
+            Opcode::CAL | Opcode::CALLNZ => {
+                if !self.any_active {
+                    return Ok(next);
+                }
+                let mut lanes = self.exec.clone_from_into(&mut self.flow_tmp);
+                if inst.op == Opcode::CALLNZ {
+                    let t = self.truth(&inst.src[0], true, consts);
+                    and_into(&mut lanes, &t);
+                    self.flow_tmp = t;
+                    if all_zero(&lanes) {
+                        self.flow_tmp = lanes;
+                        return Ok(next);
+                    }
+                }
+                self.call(pc + 1).map_err(|d| Diagnostic { span: inst.span, ..d })?;
+                // Inside the subroutine, FuncMask tracks the lanes that have not returned yet.
+                self.func.copy_from_slice(&lanes);
+                self.flow_tmp = lanes;
+                self.update_exec();
+                Next::Goto(target + 1)
+            }
+            Opcode::RET => {
+                let exec = std::mem::take(&mut self.exec);
+                and_not_into(&mut self.func, &exec);
+                self.exec = exec;
+                self.update_exec();
+                if all_zero(&self.func) {
+                    match self.ret() {
+                        Some(r) => Next::Goto(r),
+                        None => Next::End,
+                    }
+                } else {
+                    next
+                }
+            }
+            Opcode::ENDSUB => match self.ret() {
+                Some(r) => Next::Goto(r),
+                None => Next::End,
+            },
+            // Subroutine bodies are only entered by CAL; falling into one skips it.
+            Opcode::BGNSUB => Next::Goto(target + 1),
+            Opcode::END => Next::End,
+            Opcode::NOP | Opcode::EMIT | Opcode::ENDPRIM | Opcode::BARRIER | Opcode::MEMBAR => next,
+            Opcode::KILL | Opcode::KILP => {
+                let exec = std::mem::take(&mut self.exec);
+                or_into(&mut self.kill, &exec);
+                self.exec = exec;
+                next
+            }
+            Opcode::KILL_IF | Opcode::KIL => {
+                // Lanes where any swizzled component is negative; killed lanes keep running.
+                for c in 0..4 {
+                    let v = self.cond_values(&inst.src[0], c, consts);
+                    for q in 0..nq {
+                        for l in 0..4 {
+                            if f32::from_bits(v[q].0[l]) < 0.0 {
+                                self.kill[q].0[l] |= self.exec[q].0[l];
+                            }
+                        }
+                    }
+                    self.flow_tmp = v;
+                }
+                next
+            }
+            Opcode::DEMOTE => {
+                // tgsi.rst: the lane becomes a helper and keeps running; its outputs are dropped.
+                let exec = std::mem::take(&mut self.exec);
+                or_into(&mut self.helper, &exec);
+                or_into(&mut self.kill, &exec);
+                self.exec = exec;
+                next
+            }
+            Opcode::PUSHA => {
+                // Legacy (2010): push the four channels of src on the address stack.
+                if self.addr_stack.len() >= MAX_ADDR_STACK * 4 * nq {
+                    return Err(Diagnostic::error("X006", format!("PUSHA deeper than {} entries", MAX_ADDR_STACK), inst.span));
+                }
+                for c in 0..4 {
+                    let v = self.cond_values(&inst.src[0], c, consts);
+                    self.addr_stack.extend_from_slice(&v);
+                    self.flow_tmp = v;
+                }
+                next
+            }
+            Opcode::POPA => {
+                let Some(top) = self.addr_stack.len().checked_sub(4 * nq) else {
+                    return Err(Diagnostic::error("X006", "POPA with an empty address stack", inst.span));
+                };
+                if self.result.len() >= 4 * nq {
+                    let (res, stack) = (&mut self.result, &self.addr_stack);
+                    if let Some(src) = stack.get(top..top + 4 * nq) {
+                        res[..4 * nq].copy_from_slice(src);
+                    }
+                    self.addr_stack.truncate(top);
+                    self.write_results(inst, super::machine::Shape::PerChannel);
+                }
+                next
+            }
+            _ => Next::NotFlow,
+        })
+    }
+}
+
+trait CloneInto {
+    fn clone_from_into(&self, buf: &mut Vec<Lanes>) -> Vec<Lanes>;
+}
+
+impl CloneInto for Vec<Lanes> {
+    /// Copies into a reused buffer (no allocation once warm).
+    fn clone_from_into(&self, buf: &mut Vec<Lanes>) -> Vec<Lanes> {
+        let mut v = std::mem::take(buf);
+        v.clear();
+        v.extend_from_slice(self);
+        v
+    }
+}
+
+fn and_into(dst: &mut [Lanes], m: &[Lanes]) {
+    for (d, m) in dst.iter_mut().zip(m) {
+        for l in 0..4 {
+            d.0[l] &= m.0[l];
+        }
+    }
+}
+
+fn and_not_into(dst: &mut [Lanes], m: &[Lanes]) {
+    for (d, m) in dst.iter_mut().zip(m) {
+        for l in 0..4 {
+            d.0[l] &= !m.0[l];
+        }
+    }
+}
+
+fn or_into(dst: &mut [Lanes], m: &[Lanes]) {
+    for (d, m) in dst.iter_mut().zip(m) {
+        for l in 0..4 {
+            d.0[l] |= m.0[l];
+        }
+    }
+}

@@ -1,0 +1,277 @@
+//! The interpreter's API for its callers (the render pipeline, the page, the tests): batches of
+//! quads with their inputs and outputs, system values, constant buffers and the texture hooks.
+//!
+//! Layout of every per-register array: channel-major rows of quads, element
+//! `(register * 4 + channel) * quads + quad`, each element one [`Lanes`] (TL, TR, BL, BR).
+
+use super::lanes::Lanes;
+use super::program::{InputInterp, Program};
+use crate::ir::{SemanticName, TextureTarget};
+
+/// Constant buffers: `buffers[b][i]` is `CONST[b][i]` as raw bits. Reads outside them give 0
+/// (as tgsi_exec, `mesa-tgsi-notes.md` §5.1).
+#[derive(Clone, Debug, Default)]
+pub struct Constants {
+    pub buffers: Vec<Vec<[u32; 4]>>,
+}
+
+impl Constants {
+    pub fn new() -> Constants {
+        Constants::default()
+    }
+    /// Sets `CONST[buffer][index]` from floats, growing the buffers as needed (bounded by the
+    /// interpreter's 4096-register limit).
+    pub fn set_f32(&mut self, buffer: usize, index: usize, v: [f32; 4]) {
+        self.set_bits(buffer, index, v.map(f32::to_bits));
+    }
+    pub fn set_bits(&mut self, buffer: usize, index: usize, v: [u32; 4]) {
+        if buffer >= 64 || index >= 4096 {
+            return;
+        }
+        if self.buffers.len() <= buffer {
+            self.buffers.resize(buffer + 1, Vec::new());
+        }
+        if let Some(b) = self.buffers.get_mut(buffer) {
+            if b.len() <= index {
+                b.resize(index + 1, [0; 4]);
+            }
+            if let Some(slot) = b.get_mut(index) {
+                *slot = v;
+            }
+        }
+    }
+    #[inline]
+    pub fn get(&self, buffer: i64, index: i64, channel: usize) -> u32 {
+        if buffer < 0 || index < 0 {
+            return 0;
+        }
+        self.buffers
+            .get(buffer as usize)
+            .and_then(|b| b.get(index as usize))
+            .map_or(0, |v| v[channel & 3])
+    }
+}
+
+/// Plane equations of one attribute channel, as tgsi_exec's InterpCoefs: the value at pixel
+/// position (x, y) is `a0 + dadx * x + dady * y` (`mesa-tgsi-notes.md` §5.7).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Coef {
+    pub a0: f32,
+    pub dadx: f32,
+    pub dady: f32,
+}
+
+impl Coef {
+    #[inline]
+    pub fn at(&self, x: f32, y: f32) -> f32 {
+        self.a0 + self.dadx * x + self.dady * y
+    }
+}
+
+/// Interpolation data of a batch: used by [`Batch::interpolate`] and by INTERP_CENTROID /
+/// INTERP_SAMPLE / INTERP_OFFSET.
+#[derive(Clone, Debug, Default)]
+pub struct Interpolation {
+    /// Per input register: coefficients of x, y, z, w (None: the input is given per lane only).
+    pub coefs: Vec<Option<[Coef; 4]>>,
+    /// Coefficients of 1/w for perspective-correct attributes (None: w = 1).
+    pub inv_w: Option<Coef>,
+    /// Position of each quad's top-left pixel, in the coordinates the coefficients use
+    /// (softpipe uses the integer pixel coordinates).
+    pub quad_origin: Vec<[f32; 2]>,
+    /// Whether COLOR inputs are flat (constant) rather than perspective.
+    pub flat_shade: bool,
+    /// Sample positions inside the pixel (offsets from its centre) for INTERP_SAMPLE; empty means
+    /// one sample at the centre.
+    pub sample_offsets: Vec<[f32; 2]>,
+}
+
+impl Interpolation {
+    /// The value of `input`.`channel` at lane position (x, y) using the declared mode.
+    pub fn eval(&self, input: usize, channel: usize, mode: InputInterp, x: f32, y: f32) -> Option<f32> {
+        let c = self.coefs.get(input).copied().flatten()?[channel & 3];
+        let mode = match mode {
+            InputInterp::Color if self.flat_shade => InputInterp::Constant,
+            InputInterp::Color => InputInterp::Perspective,
+            m => m,
+        };
+        Some(match mode {
+            InputInterp::Constant => c.a0,
+            InputInterp::Linear => c.at(x, y),
+            _ => {
+                let w = self.inv_w.map_or(1.0, |w| w.at(x, y));
+                c.at(x, y) / w
+            }
+        })
+    }
+}
+
+/// Per-batch system values, by semantic: four channels × quads, laid out like registers of one
+/// register (`channel * quads + quad`). Missing ones read 0, except HELPER_INVOCATION which the
+/// machine derives from coverage and DEMOTE.
+#[derive(Clone, Debug, Default)]
+pub struct SystemValues {
+    pub values: Vec<(SemanticName, Vec<Lanes>)>,
+}
+
+impl SystemValues {
+    /// Sets a system value for every lane of every quad from a function of (quad, lane, channel).
+    pub fn set_with(&mut self, name: SemanticName, quads: usize, f: impl Fn(usize, usize, usize) -> u32) {
+        let mut v = vec![Lanes::ZERO; 4 * quads];
+        for c in 0..4 {
+            for q in 0..quads {
+                if let Some(l) = v.get_mut(c * quads + q) {
+                    l.0 = [0, 1, 2, 3].map(|lane| f(q, lane, c));
+                }
+            }
+        }
+        self.values.retain(|(n, _)| *n != name);
+        self.values.push((name, v));
+    }
+    pub fn get(&self, name: SemanticName) -> Option<&[Lanes]> {
+        self.values.iter().find(|(n, _)| *n == name).map(|(_, v)| v.as_slice())
+    }
+}
+
+/// N quads run together through each decoded instruction (a "warp").
+#[derive(Clone, Debug)]
+pub struct Batch {
+    quads: usize,
+    /// IN registers, `(register * 4 + channel) * quads + quad`.
+    pub inputs: Vec<Lanes>,
+    /// OUT registers after a run, same layout.
+    pub outputs: Vec<Lanes>,
+    /// Per quad, bit i set when lane i is covered by the primitive; the others are helper
+    /// lanes: they run (derivatives need them) but their outputs must be discarded.
+    pub coverage: Vec<u8>,
+    /// After a run: per quad, lanes killed by KILL / KILL_IF / DEMOTE.
+    pub killed: Vec<u8>,
+    /// After a run: per quad, lanes that ended as helpers (not covered, or demoted).
+    pub helpers: Vec<u8>,
+    pub system: SystemValues,
+    pub interp: Interpolation,
+}
+
+impl Batch {
+    /// A batch of `quads` quads (at least 1) sized for `program`, every lane covered.
+    pub fn new(program: &Program, quads: usize) -> Batch {
+        let quads = quads.max(1);
+        Batch {
+            quads,
+            inputs: vec![Lanes::ZERO; program.input_count() as usize * 4 * quads],
+            outputs: vec![Lanes::ZERO; program.output_count() as usize * 4 * quads],
+            coverage: vec![0xF; quads],
+            killed: vec![0; quads],
+            helpers: vec![0; quads],
+            system: SystemValues::default(),
+            interp: Interpolation::default(),
+        }
+    }
+    pub fn quads(&self) -> usize {
+        self.quads
+    }
+    /// Index of `(register, channel, quad)` in `inputs` / `outputs`.
+    #[inline]
+    pub fn at(&self, register: usize, channel: usize, quad: usize) -> usize {
+        (register * 4 + channel) * self.quads + quad
+    }
+    /// Sets one input channel of one quad.
+    pub fn set_input(&mut self, register: usize, channel: usize, quad: usize, lanes: Lanes) {
+        let i = self.at(register, channel, quad);
+        if let Some(slot) = self.inputs.get_mut(i) {
+            *slot = lanes;
+        }
+    }
+    /// Sets an input register of one quad from four float vectors (one per lane).
+    pub fn set_input_f32(&mut self, register: usize, quad: usize, lanes: [[f32; 4]; 4]) {
+        for c in 0..4 {
+            self.set_input(register, c, quad, Lanes::from_f32([0, 1, 2, 3].map(|l| lanes[l][c])));
+        }
+    }
+    /// One output channel of one quad.
+    pub fn output(&self, register: usize, channel: usize, quad: usize) -> Lanes {
+        self.outputs.get(self.at(register, channel, quad)).copied().unwrap_or_default()
+    }
+    /// Output register of one lane as floats.
+    pub fn output_f32(&self, register: usize, quad: usize, lane: usize) -> [f32; 4] {
+        [0, 1, 2, 3].map(|c| f32::from_bits(self.output(register, c, quad).0[lane & 3]))
+    }
+    /// Fills the inputs that have coefficients in `self.interp`, as tgsi_exec does before
+    /// running a quad: lane positions are the quad origin plus (0|1, 0|1).
+    pub fn interpolate(&mut self, program: &Program) {
+        for info in &program.inputs {
+            for q in 0..self.quads {
+                let [ox, oy] = self.interp.quad_origin.get(q).copied().unwrap_or([0.0, 0.0]);
+                for c in 0..4 {
+                    let mut lanes = [0f32; 4];
+                    let mut any = false;
+                    for (l, v) in lanes.iter_mut().enumerate() {
+                        let (x, y) = (ox + (l & 1) as f32, oy + (l >> 1) as f32);
+                        if let Some(r) = self.interp.eval(info.index as usize, c, info.interp, x, y) {
+                            *v = r;
+                            any = true;
+                        }
+                    }
+                    if any {
+                        self.set_input(info.index as usize, c, q, Lanes::from_f32(lanes));
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// What a texture instruction asks the sampler for (tgsi_exec's `tgsi_sampler_control`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SampleControl {
+    /// Implicit LOD from the quad's coordinate differences.
+    None,
+    Bias,
+    Explicit,
+    Zero,
+    DerivsExplicit,
+    Gather,
+}
+
+/// One sampling request for the four lanes of a quad (`mesa-tgsi-notes.md` §5.6): all four
+/// lanes come together so that the sampler can compute the LOD from their differences.
+#[derive(Clone, Copy, Debug)]
+pub struct SampleRequest {
+    pub sview: u32,
+    pub sampler: u32,
+    pub target: TextureTarget,
+    /// s, t, r, c0 (shadow reference / array layer), c1 (bias or LOD) per lane.
+    pub coords: [[f32; 4]; 5],
+    /// d/dx and d/dy of s, t, r per lane (for DERIVS_EXPLICIT).
+    pub derivs: [[[f32; 4]; 2]; 3],
+    pub offsets: [i8; 3],
+    pub control: SampleControl,
+}
+
+/// Where texture and resource instructions get their data. The render pipeline implements it;
+/// [`NoTextures`] answers zeros. Shapes follow tgsi_exec's `tgsi_sampler`.
+pub trait TextureHooks {
+    /// Filtered samples for 4 lanes: `rgba[channel][lane]`.
+    fn get_samples(&mut self, request: &SampleRequest) -> [[f32; 4]; 4];
+    /// Size of a level: width, height, depth (or layers), number of levels.
+    fn get_dims(&mut self, sview: u32, level: i32) -> [i32; 4];
+    /// Unfiltered texels at integer coordinates per lane: `rgba[channel][lane]` as raw bits
+    /// (float for float formats, integers for integer formats).
+    fn get_texel(&mut self, sview: u32, i: [i32; 4], j: [i32; 4], k: [i32; 4], lod: [i32; 4], offsets: [i8; 3]) -> [[u32; 4]; 4];
+}
+
+/// The default hooks: no texture bound; every fetch returns 0 and every size is 0.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoTextures;
+
+impl TextureHooks for NoTextures {
+    fn get_samples(&mut self, _: &SampleRequest) -> [[f32; 4]; 4] {
+        [[0.0; 4]; 4]
+    }
+    fn get_dims(&mut self, _: u32, _: i32) -> [i32; 4] {
+        [0; 4]
+    }
+    fn get_texel(&mut self, _: u32, _: [i32; 4], _: [i32; 4], _: [i32; 4], _: [i32; 4], _: [i8; 3]) -> [[u32; 4]; 4] {
+        [[0; 4]; 4]
+    }
+}

@@ -1,0 +1,128 @@
+//! The lane vector: one channel of one register for the four lanes of a 2x2 quad
+//! (lane 0 = top-left, 1 = top-right, 2 = bottom-left, 3 = bottom-right; `mesa-tgsi-notes.md` §5.1).
+//!
+//! The bits are typeless; every operation reinterprets them as f32, i32 or u32. The type is a plain
+//! 16-byte-aligned `[u32; 4]`: the interpreter runs each decoded instruction over a whole batch of
+//! quads, so its loops walk contiguous arrays of these and the compiler turns them into SSE
+//! (native) or simd128 (wasm) code without intrinsics, and per-lane IEEE semantics stay exact and
+//! obvious. `docs/interpreter.md` reports the measured throughput.
+
+/// Four 32-bit lanes of one channel.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[repr(C, align(16))]
+pub struct Lanes(pub [u32; 4]);
+
+impl Lanes {
+    pub const ZERO: Lanes = Lanes([0; 4]);
+    pub const ONES: Lanes = Lanes([u32::MAX; 4]);
+
+    pub fn splat(bits: u32) -> Lanes {
+        Lanes([bits; 4])
+    }
+    pub fn splat_f(v: f32) -> Lanes {
+        Lanes([v.to_bits(); 4])
+    }
+    pub fn from_f32(v: [f32; 4]) -> Lanes {
+        Lanes(v.map(f32::to_bits))
+    }
+    pub fn from_i32(v: [i32; 4]) -> Lanes {
+        Lanes(v.map(|x| x as u32))
+    }
+    pub fn f32s(self) -> [f32; 4] {
+        self.0.map(f32::from_bits)
+    }
+    pub fn i32s(self) -> [i32; 4] {
+        self.0.map(|x| x as i32)
+    }
+    /// A lane mask (all ones per active lane) from 4 bits (bit i = lane i).
+    pub fn from_bits4(bits: u8) -> Lanes {
+        Lanes([0, 1, 2, 3].map(|i| if bits >> i & 1 != 0 { u32::MAX } else { 0 }))
+    }
+    /// Bit i set when lane i is non-zero.
+    pub fn bits4(self) -> u8 {
+        let mut b = 0;
+        for i in 0..4 {
+            if self.0[i] != 0 {
+                b |= 1 << i;
+            }
+        }
+        b
+    }
+}
+
+/// Lane-wise map of one slice into another.
+#[inline(always)]
+pub fn map1(out: &mut [Lanes], a: &[Lanes], f: impl Fn(u32) -> u32) {
+    for (o, a) in out.iter_mut().zip(a) {
+        for i in 0..4 {
+            o.0[i] = f(a.0[i]);
+        }
+    }
+}
+
+#[inline(always)]
+pub fn map2(out: &mut [Lanes], a: &[Lanes], b: &[Lanes], f: impl Fn(u32, u32) -> u32) {
+    for ((o, a), b) in out.iter_mut().zip(a).zip(b) {
+        for i in 0..4 {
+            o.0[i] = f(a.0[i], b.0[i]);
+        }
+    }
+}
+
+#[inline(always)]
+pub fn map3(out: &mut [Lanes], a: &[Lanes], b: &[Lanes], c: &[Lanes], f: impl Fn(u32, u32, u32) -> u32) {
+    for (((o, a), b), c) in out.iter_mut().zip(a).zip(b).zip(c) {
+        for i in 0..4 {
+            o.0[i] = f(a.0[i], b.0[i], c.0[i]);
+        }
+    }
+}
+
+#[inline(always)]
+pub fn fmap1(out: &mut [Lanes], a: &[Lanes], f: impl Fn(f32) -> f32) {
+    map1(out, a, |x| f(f32::from_bits(x)).to_bits())
+}
+
+#[inline(always)]
+pub fn fmap2(out: &mut [Lanes], a: &[Lanes], b: &[Lanes], f: impl Fn(f32, f32) -> f32) {
+    map2(out, a, b, |x, y| f(f32::from_bits(x), f32::from_bits(y)).to_bits())
+}
+
+#[inline(always)]
+pub fn fmap3(out: &mut [Lanes], a: &[Lanes], b: &[Lanes], c: &[Lanes], f: impl Fn(f32, f32, f32) -> f32) {
+    map3(out, a, b, c, |x, y, z| f(f32::from_bits(x), f32::from_bits(y), f32::from_bits(z)).to_bits())
+}
+
+/// Writes `src` into `dst` in the lanes where `mask` is all ones.
+#[inline(always)]
+pub fn blend(dst: &mut [Lanes], src: &[Lanes], mask: &[Lanes]) {
+    for ((d, s), m) in dst.iter_mut().zip(src).zip(mask) {
+        for i in 0..4 {
+            d.0[i] = (s.0[i] & m.0[i]) | (d.0[i] & !m.0[i]);
+        }
+    }
+}
+
+/// True when every lane of every quad is zero.
+#[inline]
+pub fn all_zero(m: &[Lanes]) -> bool {
+    m.iter().all(|l| (l.0[0] | l.0[1] | l.0[2] | l.0[3]) == 0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn masks_round_trip_through_bits() {
+        assert_eq!(Lanes::from_bits4(0b0101).0, [u32::MAX, 0, u32::MAX, 0]);
+        assert_eq!(Lanes::from_bits4(0b1010).bits4(), 0b1010);
+    }
+
+    #[test]
+    fn blend_keeps_masked_lanes() {
+        let mut d = [Lanes([1, 2, 3, 4])];
+        blend(&mut d, &[Lanes([9, 9, 9, 9])], &[Lanes::from_bits4(0b0110)]);
+        assert_eq!(d[0].0, [1, 9, 9, 4]);
+    }
+}

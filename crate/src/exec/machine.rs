@@ -1,0 +1,700 @@
+//! The machine: register storage for a batch of quads, execution masks and their stacks
+//! (`mesa-tgsi-notes.md` §5.2), the instruction budget, and the dispatch loop.
+
+use super::io::{Batch, Constants, NoTextures, TextureHooks};
+use super::lanes::{blend, Lanes};
+use super::program::{Dst, Inst, Program, Src, Store};
+use super::trace::{Trace, TraceStep};
+use crate::diag::Diagnostic;
+use crate::ir::{SemanticName, Span};
+use crate::opcode::ValType;
+
+/// Default number of decoded instructions one run may dispatch.
+pub const DEFAULT_BUDGET: u64 = 1 << 20;
+/// Deepest CAL nesting (tgsi_exec: 32).
+pub const MAX_CALL_DEPTH: usize = 32;
+/// Scratch buffers per instruction (sources × channels plus temporaries).
+const SCRATCH: usize = 32;
+
+/// Why a run stopped early.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ExecError {
+    pub diagnostic: Diagnostic,
+    /// Index of the IR instruction where execution stopped.
+    pub instruction: u32,
+    pub span: Span,
+}
+
+/// What a run did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RunStats {
+    /// Decoded instructions dispatched (each over the whole batch).
+    pub instructions: u64,
+    /// Quads in the batch.
+    pub quads: u64,
+}
+
+/// One saved subroutine call: where to return and the stack heights to unwind to.
+#[derive(Clone, Copy, Debug)]
+struct Frame {
+    ret: usize,
+    cond: usize,
+    loops: usize,
+    switches: usize,
+    saved: usize,
+}
+
+/// The interpreter state. Reuse one machine for many runs: buffers are kept between them.
+pub struct Machine {
+    /// Decoded instructions one run may dispatch before it stops with `X005`.
+    pub budget: u64,
+    pub(crate) nq: usize,
+    pub(crate) regs: Vec<Lanes>,
+    scratch: Vec<Lanes>,
+    pub(crate) result: Vec<Lanes>,
+    /// Legacy PUSHA/POPA address stack: 4 channels × nq per entry.
+    pub(crate) addr_stack: Vec<Lanes>,
+    pub(crate) exec: Vec<Lanes>,
+    pub(crate) cond: Vec<Lanes>,
+    pub(crate) loop_mask: Vec<Lanes>,
+    pub(crate) cont: Vec<Lanes>,
+    pub(crate) func: Vec<Lanes>,
+    /// Current switch: mask, selector, parent mask, default lanes (4 × nq).
+    pub(crate) switch: Vec<Lanes>,
+    pub(crate) cond_stack: Vec<Lanes>,
+    pub(crate) loop_stack: Vec<Lanes>,
+    pub(crate) switch_stack: Vec<Lanes>,
+    call_stack: Vec<Frame>,
+    call_saved: Vec<Lanes>,
+    pub(crate) kill: Vec<Lanes>,
+    pub(crate) helper: Vec<Lanes>,
+    /// A per-batch mask buffer for control-flow conditions.
+    pub(crate) flow_tmp: Vec<Lanes>,
+    pub(crate) flow_tmp2: Vec<Lanes>,
+    /// Decoded instructions dispatched so far in this run (also CLOCK's time base).
+    pub(crate) clock: u64,
+    pub(crate) any_active: bool,
+    /// Every lane of every quad is active (stores become plain copies).
+    pub(crate) all_active: bool,
+}
+
+impl Default for Machine {
+    fn default() -> Self {
+        Machine::new()
+    }
+}
+
+/// Read access to registers for the opcode implementations of one instruction.
+pub struct Io<'a> {
+    pub regs: &'a [Lanes],
+    pub consts: &'a Constants,
+    pub exec: &'a [Lanes],
+    pub nq: usize,
+    scratch: std::slice::ChunksExactMut<'a, Lanes>,
+}
+
+impl<'a> Io<'a> {
+    pub fn new(regs: &'a [Lanes], consts: &'a Constants, exec: &'a [Lanes], nq: usize, scratch: &'a mut [Lanes]) -> Io<'a> {
+        Io { regs, consts, exec, nq, scratch: scratch.chunks_exact_mut(nq.max(1)) }
+    }
+
+    /// A free scratch buffer of one channel (nq quads).
+    #[inline]
+    pub fn tmp(&mut self) -> &'a mut [Lanes] {
+        self.scratch.next().unwrap_or_default()
+    }
+
+    /// Channel `c` (after swizzle) of source `i`, with its modifiers applied per its type.
+    #[inline]
+    pub fn src(&mut self, inst: &Inst, i: usize, c: usize) -> &'a [Lanes] {
+        let Some(s) = inst.src.get(i) else { return self.tmp() };
+        self.fetch(s, c)
+    }
+
+    /// Like [`Io::src`] for a source that is not one of the instruction's operands.
+    pub fn fetch(&mut self, s: &Src, c: usize) -> &'a [Lanes] {
+        let nq = self.nq;
+        let plain = !s.negate && !s.absolute;
+        if plain {
+            if let Some(row) = s.direct_row(c) {
+                let r = row as usize * nq;
+                if let Some(sl) = self.regs.get(r..r + nq) {
+                    return sl;
+                }
+            }
+        }
+        let buf = self.tmp();
+        self.gather(s, c, buf);
+        apply_modifiers(buf, s, c);
+        buf
+    }
+
+    /// Raw bits of channel `c` of a source with no modifiers (for 64-bit ops that apply their own).
+    pub fn fetch_raw(&mut self, s: &Src, c: usize) -> &'a [Lanes] {
+        let mut plain = *s;
+        plain.negate = false;
+        plain.absolute = false;
+        self.fetch(&plain, c)
+    }
+
+    /// Fetches channel `c` of `s` (with modifiers) into `out`.
+    pub fn fetch_into(&self, s: &Src, c: usize, out: &mut [Lanes]) {
+        self.gather(s, c, out);
+        apply_modifiers(out, s, c);
+    }
+
+    fn addr(&self, row: u32, q: usize) -> Lanes {
+        self.regs.get(row as usize * self.nq + q).copied().unwrap_or_default()
+    }
+
+    fn gather(&self, s: &Src, c: usize, buf: &mut [Lanes]) {
+        let nq = self.nq;
+        let chan = s.swizzle[c & 3] as usize;
+        match s.store {
+            Store::Rows { base, count } => match s.indirect {
+                None => {
+                    let ok = s.index >= 0 && (s.index as u64) < count as u64;
+                    let r = (base as usize + s.index.max(0) as usize * 4 + chan) * nq;
+                    match self.regs.get(r..r + nq) {
+                        Some(sl) if ok => buf.copy_from_slice(sl),
+                        _ => buf.fill(Lanes::ZERO),
+                    }
+                }
+                Some(a) => {
+                    for (q, out) in buf.iter_mut().enumerate() {
+                        let addr = self.addr(a.0, q);
+                        for l in 0..4 {
+                            let idx = s.index + addr.0[l] as i32 as i64;
+                            out.0[l] = if idx >= 0 && idx < count as i64 {
+                                let r = (base as usize + idx as usize * 4 + chan) * nq + q;
+                                self.regs.get(r).map_or(0, |v| v.0[l])
+                            } else {
+                                0
+                            };
+                        }
+                    }
+                }
+            },
+            Store::Const => {
+                for (q, out) in buf.iter_mut().enumerate() {
+                    let ia = s.indirect.map(|a| self.addr(a.0, q));
+                    let da = s.dim_indirect.map(|a| self.addr(a.0, q));
+                    for l in 0..4 {
+                        let idx = s.index + ia.map_or(0, |a| a.0[l] as i32 as i64);
+                        let dim = s.dim + da.map_or(0, |a| a.0[l] as i32 as i64);
+                        out.0[l] = self.consts.get(dim, idx, chan);
+                    }
+                }
+            }
+            Store::None => buf.fill(Lanes::ZERO),
+        }
+    }
+}
+
+/// Absolute value then negation, in the operand's type (`mesa-tgsi-notes.md` §5.5): float ops
+/// flip/clear the sign bit, integer ops negate in two's complement, double ops act on the high
+/// word (odd channels). 64-bit integer operands are handled by their opcodes.
+fn apply_modifiers(buf: &mut [Lanes], s: &Src, c: usize) {
+    if !s.negate && !s.absolute {
+        return;
+    }
+    match s.ty.unwrap_or(ValType::Float) {
+        ValType::Float | ValType::Untyped => {
+            let and = if s.absolute { 0x7fff_ffff } else { u32::MAX };
+            let xor = if s.negate { 0x8000_0000 } else { 0 };
+            for l in buf.iter_mut() {
+                for v in l.0.iter_mut() {
+                    *v = (*v & and) ^ xor;
+                }
+            }
+        }
+        ValType::Int | ValType::Uint => {
+            for l in buf.iter_mut() {
+                for v in l.0.iter_mut() {
+                    let mut x = *v as i32;
+                    if s.absolute {
+                        x = x.wrapping_abs();
+                    }
+                    if s.negate {
+                        x = x.wrapping_neg();
+                    }
+                    *v = x as u32;
+                }
+            }
+        }
+        ValType::Double => {
+            if c & 1 == 1 {
+                let and = if s.absolute { 0x7fff_ffff } else { u32::MAX };
+                let xor = if s.negate { 0x8000_0000 } else { 0 };
+                for l in buf.iter_mut() {
+                    for v in l.0.iter_mut() {
+                        *v = (*v & and) ^ xor;
+                    }
+                }
+            }
+        }
+        ValType::Int64 | ValType::Uint64 => {}
+    }
+}
+
+/// The shape of an ALU result in the result buffers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// `res[c]` holds channel c (only the enabled ones are needed).
+    PerChannel,
+    /// `res[0]` holds the value for every channel.
+    Replicated,
+    /// The op wrote nothing through the normal path.
+    Nothing,
+}
+
+/// Result buffers: 4 channels of dst 0, then 4 of dst 1.
+pub type Res<'r> = [&'r mut [Lanes]; 8];
+
+/// How `_SAT` applies to a store (`mesa-tgsi-notes.md` §5.5).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Sat {
+    None,
+    Float,
+    Double,
+}
+
+impl Machine {
+    pub fn new() -> Machine {
+        Machine {
+            budget: DEFAULT_BUDGET,
+            nq: 0,
+            regs: Vec::new(),
+            scratch: Vec::new(),
+            result: Vec::new(),
+            addr_stack: Vec::new(),
+            exec: Vec::new(),
+            cond: Vec::new(),
+            loop_mask: Vec::new(),
+            cont: Vec::new(),
+            func: Vec::new(),
+            switch: Vec::new(),
+            cond_stack: Vec::new(),
+            loop_stack: Vec::new(),
+            switch_stack: Vec::new(),
+            call_stack: Vec::new(),
+            call_saved: Vec::new(),
+            kill: Vec::new(),
+            helper: Vec::new(),
+            flow_tmp: Vec::new(),
+            flow_tmp2: Vec::new(),
+            clock: 0,
+            any_active: true,
+            all_active: true,
+        }
+    }
+
+    /// A machine with a custom instruction budget.
+    pub fn with_budget(budget: u64) -> Machine {
+        Machine { budget, ..Machine::new() }
+    }
+
+    /// Runs `program` over every quad of `batch` with no textures bound.
+    pub fn run(&mut self, program: &Program, batch: &mut Batch, consts: &Constants) -> Result<RunStats, ExecError> {
+        self.run_with(program, batch, consts, &mut NoTextures)
+    }
+
+    /// Runs with texture hooks.
+    pub fn run_with(
+        &mut self,
+        program: &Program,
+        batch: &mut Batch,
+        consts: &Constants,
+        hooks: &mut dyn TextureHooks,
+    ) -> Result<RunStats, ExecError> {
+        let mut none = Trace::default();
+        self.run_inner::<false>(program, batch, consts, hooks, &mut none)
+    }
+
+    /// Runs and records, for quad `quad` of the batch, every executed instruction with the lanes
+    /// it wrote and the masks (the debugger's view). Costs nothing when not used: the untraced
+    /// loop is a separate instantiation.
+    pub fn run_traced(
+        &mut self,
+        program: &Program,
+        batch: &mut Batch,
+        consts: &Constants,
+        hooks: &mut dyn TextureHooks,
+        quad: usize,
+    ) -> (Trace, Result<RunStats, ExecError>) {
+        let mut trace = Trace { quad, ..Trace::default() };
+        let r = self.run_inner::<true>(program, batch, consts, hooks, &mut trace);
+        (trace, r)
+    }
+
+    fn setup(&mut self, program: &Program, batch: &Batch, consts: &Constants) {
+        let nq = batch.quads();
+        self.nq = nq;
+        let rows = program.layout.rows as usize;
+        self.regs.clear();
+        self.regs.resize(rows * nq, Lanes::ZERO);
+        self.scratch.resize(SCRATCH * nq, Lanes::ZERO);
+        self.result.resize(8 * nq, Lanes::ZERO);
+        for v in [&mut self.exec, &mut self.cond, &mut self.loop_mask, &mut self.cont, &mut self.func] {
+            v.clear();
+            v.resize(nq, Lanes::ONES);
+        }
+        self.switch.clear();
+        self.switch.resize(4 * nq, Lanes::ONES);
+        self.cond_stack.clear();
+        self.loop_stack.clear();
+        self.switch_stack.clear();
+        self.call_stack.clear();
+        self.call_saved.clear();
+        self.addr_stack.clear();
+        let depth = program.max_depth as usize + 1;
+        self.cond_stack.reserve(depth * nq);
+        self.loop_stack.reserve(2 * depth * nq);
+        self.switch_stack.reserve(4 * depth * nq);
+        self.kill.clear();
+        self.kill.resize(nq, Lanes::ZERO);
+        self.helper.clear();
+        self.helper.extend(batch.coverage.iter().map(|&c| Lanes::from_bits4(!c & 0xF)));
+        self.helper.resize(nq, Lanes::ZERO);
+        self.clock = 0;
+        self.any_active = true;
+        self.all_active = true;
+
+        let l = program.layout;
+        // Direct constants and immediates are broadcast once so operands read them in place.
+        for (slot, cs) in program.const_slots.iter().enumerate() {
+            for c in 0..4 {
+                let v = consts.get(cs.buffer as i64, cs.index as i64, c);
+                self.fill_row(l.consts.0 as usize + slot * 4 + c, Lanes::splat(v));
+            }
+        }
+        for (i, imm) in program.immediates.iter().enumerate() {
+            for (c, &bits) in imm.iter().enumerate() {
+                self.fill_row(l.imm.0 as usize + i * 4 + c, Lanes::splat(bits));
+            }
+        }
+        let n_in = (l.input.1 as usize * 4 * nq).min(batch.inputs.len());
+        let base = l.input.0 as usize * nq;
+        if let (Some(dst), Some(src)) = (self.regs.get_mut(base..base + n_in), batch.inputs.get(..n_in)) {
+            dst.copy_from_slice(src);
+        }
+        for &(reg, name) in &program.system_values {
+            if reg >= l.sv.1 {
+                continue;
+            }
+            let row0 = l.sv.0 as usize + reg as usize * 4;
+            if name == SemanticName::HelperInvocation {
+                for q in 0..nq {
+                    let h = self.helper.get(q).copied().unwrap_or_default();
+                    for c in 0..4 {
+                        if let Some(v) = self.regs.get_mut((row0 + c) * nq + q) {
+                            *v = h;
+                        }
+                    }
+                }
+                continue;
+            }
+            if let Some(vals) = batch.system.get(name) {
+                for c in 0..4 {
+                    let r = (row0 + c) * nq;
+                    if let (Some(dst), Some(src)) = (self.regs.get_mut(r..r + nq), vals.get(c * nq..c * nq + nq)) {
+                        dst.copy_from_slice(src);
+                    }
+                }
+            }
+        }
+    }
+
+    fn fill_row(&mut self, row: usize, v: Lanes) {
+        let nq = self.nq;
+        if let Some(sl) = self.regs.get_mut(row * nq..row * nq + nq) {
+            sl.fill(v);
+        }
+    }
+
+    fn finish(&mut self, program: &Program, batch: &mut Batch) {
+        let nq = self.nq;
+        let l = program.layout;
+        let n = l.out.1 as usize * 4 * nq;
+        batch.outputs.resize(n, Lanes::ZERO);
+        let base = l.out.0 as usize * nq;
+        if let Some(src) = self.regs.get(base..base + n) {
+            batch.outputs.copy_from_slice(src);
+        }
+        batch.killed = self.kill.iter().map(|k| k.bits4()).collect();
+        batch.helpers = self.helper.iter().map(|k| k.bits4()).collect();
+    }
+
+    /// ExecMask = Cond & Loop & Cont & Switch & Func (tgsi_exec's UPDATE_EXEC_MASK).
+    pub(crate) fn update_exec(&mut self) {
+        let nq = self.nq;
+        let mut any = 0u32;
+        let mut all = u32::MAX;
+        for q in 0..nq {
+            let (c, l, k, f) = (self.cond[q], self.loop_mask[q], self.cont[q], self.func[q]);
+            let s = self.switch[q];
+            let mut m = Lanes::ZERO;
+            for i in 0..4 {
+                m.0[i] = c.0[i] & l.0[i] & k.0[i] & f.0[i] & s.0[i];
+                any |= m.0[i];
+                all &= m.0[i];
+            }
+            self.exec[q] = m;
+        }
+        self.any_active = any != 0;
+        self.all_active = all == u32::MAX;
+    }
+
+    fn run_inner<const TRACE: bool>(
+        &mut self,
+        program: &Program,
+        batch: &mut Batch,
+        consts: &Constants,
+        hooks: &mut dyn TextureHooks,
+        trace: &mut Trace,
+    ) -> Result<RunStats, ExecError> {
+        self.setup(program, batch, consts);
+        let mut pc = 0usize;
+        let code = &program.code;
+        while let Some(inst) = code.get(pc) {
+            self.clock += 1;
+            if self.clock > self.budget {
+                let d = Diagnostic::error(
+                    "X005",
+                    format!(
+                        "stopped after {} instructions (the budget) at {}: the shader may loop forever",
+                        self.budget,
+                        inst.op.name()
+                    ),
+                    inst.span,
+                );
+                self.finish(program, batch);
+                return Err(ExecError { diagnostic: d, instruction: inst.ir_index, span: inst.span });
+            }
+            let before = if TRACE { TraceStep::begin(self, inst, pc, trace.quad) } else { None };
+            let next = match self.step(program, inst, pc, consts, batch, hooks) {
+                Ok(n) => n,
+                Err(d) => {
+                    self.finish(program, batch);
+                    return Err(ExecError { diagnostic: d, instruction: inst.ir_index, span: inst.span });
+                }
+            };
+            if TRACE {
+                if let Some(step) = before {
+                    trace.push(step.end(self, inst, program));
+                }
+            }
+            match next {
+                Some(n) => pc = n,
+                None => break,
+            }
+        }
+        self.finish(program, batch);
+        Ok(RunStats { instructions: self.clock, quads: self.nq as u64 })
+    }
+
+    /// Executes one instruction; returns the next pc, or None at END.
+    fn step(
+        &mut self,
+        program: &Program,
+        inst: &Inst,
+        pc: usize,
+        consts: &Constants,
+        batch: &Batch,
+        hooks: &mut dyn TextureHooks,
+    ) -> Result<Option<usize>, Diagnostic> {
+        match self.flow(program, inst, pc, consts)? {
+            super::flow::Next::NotFlow => {}
+            super::flow::Next::Goto(n) => return Ok(Some(n)),
+            super::flow::Next::End => return Ok(None),
+        }
+        // A whole batch with no active lane writes nothing: skip the work.
+        if !self.any_active {
+            return Ok(Some(pc + 1));
+        }
+        let nq = self.nq;
+        let shape = {
+            let mut res_chunks = self.result.chunks_exact_mut(nq.max(1));
+            let mut res: Res = std::array::from_fn(|_| res_chunks.next().unwrap_or_default());
+            let mut io = Io {
+                regs: &self.regs,
+                consts,
+                exec: &self.exec,
+                nq,
+                scratch: self.scratch.chunks_exact_mut(nq.max(1)),
+            };
+            let ctx = super::ops::Ctx { batch, hooks, helper: &self.helper, clock: self.clock, program };
+            super::ops::execute(inst, &mut io, &mut res, ctx)?
+        };
+        self.write_results(inst, shape);
+        Ok(Some(pc + 1))
+    }
+
+    pub(crate) fn write_results(&mut self, inst: &Inst, shape: Shape) {
+        if shape == Shape::Nothing {
+            return;
+        }
+        let nq = self.nq;
+        let info = inst.op.info();
+        let sat = if !inst.saturate {
+            Sat::None
+        } else if info.dst_type == ValType::Double {
+            Sat::Double
+        } else if matches!(info.dst_type, ValType::Float | ValType::Untyped) {
+            Sat::Float
+        } else {
+            Sat::None
+        };
+        for k in 0..(inst.num_dst as usize).min(2) {
+            let d = inst.dst[k];
+            if sat == Sat::Double {
+                self.saturate_doubles(k, d.mask);
+            }
+            for c in 0..4 {
+                if d.mask & (1 << c) == 0 {
+                    continue;
+                }
+                let slot = if shape == Shape::Replicated { k * 4 } else { k * 4 + c };
+                let (lo, hi) = (slot * nq, slot * nq + nq);
+                if sat == Sat::Float {
+                    if let Some(r) = self.result.get_mut(lo..hi) {
+                        for l in r.iter_mut() {
+                            for v in l.0.iter_mut() {
+                                *v = saturate(f32::from_bits(*v)).to_bits();
+                            }
+                        }
+                    }
+                }
+                store(&mut self.regs, nq, &d, c, self.result.get(lo..hi).unwrap_or_default(), &self.exec, self.all_active);
+            }
+        }
+    }
+
+    fn saturate_doubles(&mut self, k: usize, mask: u8) {
+        let nq = self.nq;
+        for pair in 0..2 {
+            if mask & (3 << (pair * 2)) == 0 {
+                continue;
+            }
+            let (lo_row, hi_row) = (k * 4 + pair * 2, k * 4 + pair * 2 + 1);
+            for q in 0..nq {
+                let (a, b) = (self.result[lo_row * nq + q], self.result[hi_row * nq + q]);
+                let mut na = a;
+                let mut nb = b;
+                for l in 0..4 {
+                    let d = f64::from_bits(a.0[l] as u64 | (b.0[l] as u64) << 32);
+                    let s = if d.is_nan() { 0.0 } else { d.clamp(0.0, 1.0) };
+                    let bits = s.to_bits();
+                    na.0[l] = bits as u32;
+                    nb.0[l] = (bits >> 32) as u32;
+                }
+                self.result[lo_row * nq + q] = na;
+                self.result[hi_row * nq + q] = nb;
+            }
+        }
+    }
+
+    /// Storage row of a destination channel for direct destinations.
+    pub(crate) fn dst_row(d: &Dst, c: usize) -> Option<usize> {
+        match (d.store, d.indirect) {
+            (Store::Rows { base, count }, None) if d.index >= 0 && (d.index as u64) < count as u64 => {
+                Some(base as usize + d.index as usize * 4 + c)
+            }
+            _ => None,
+        }
+    }
+
+    /// Pushes a call frame (CAL).
+    pub(crate) fn call(&mut self, ret: usize) -> Result<(), Diagnostic> {
+        if self.call_stack.len() >= MAX_CALL_DEPTH {
+            return Err(Diagnostic::error("X006", format!("subroutine calls nested deeper than {}", MAX_CALL_DEPTH), Span::default()));
+        }
+        let saved = self.call_saved.len();
+        for v in [&self.cond, &self.loop_mask, &self.cont, &self.func] {
+            self.call_saved.extend_from_slice(v);
+        }
+        self.call_saved.extend_from_slice(&self.switch);
+        self.call_stack.push(Frame {
+            ret,
+            cond: self.cond_stack.len(),
+            loops: self.loop_stack.len(),
+            switches: self.switch_stack.len(),
+            saved,
+        });
+        Ok(())
+    }
+
+    /// Pops a call frame, restoring masks and unwinding stacks; returns the return pc, or None
+    /// when not inside a call.
+    pub(crate) fn ret(&mut self) -> Option<usize> {
+        let f = self.call_stack.pop()?;
+        let nq = self.nq;
+        self.cond_stack.truncate(f.cond);
+        self.loop_stack.truncate(f.loops);
+        self.switch_stack.truncate(f.switches);
+        let s = f.saved;
+        let saved = &self.call_saved;
+        for (k, v) in [&mut self.cond, &mut self.loop_mask, &mut self.cont, &mut self.func].into_iter().enumerate() {
+            if let Some(src) = saved.get(s + k * nq..s + k * nq + nq) {
+                v.copy_from_slice(src);
+            }
+        }
+        if let Some(src) = saved.get(s + 4 * nq..s + 8 * nq) {
+            self.switch.copy_from_slice(src);
+        }
+        self.call_saved.truncate(s);
+        self.update_exec();
+        Some(f.ret)
+    }
+}
+
+/// `fminf(fmaxf(x, 0), 1)` as glibc computes it: NaN → 0, −0 stays −0.
+#[inline]
+pub fn saturate(x: f32) -> f32 {
+    if x.is_nan() || x < 0.0 {
+        0.0
+    } else if x > 1.0 {
+        1.0
+    } else {
+        x
+    }
+}
+
+/// Writes channel `c` of `val` to a destination in the active lanes. Indirect destinations use
+/// each lane's own address (tgsi_exec uses lane 0's for all lanes: a bug we do not copy).
+/// Out-of-range writes are dropped.
+fn store(regs: &mut [Lanes], nq: usize, d: &Dst, c: usize, val: &[Lanes], exec: &[Lanes], all_active: bool) {
+    let Store::Rows { base, count } = d.store else { return };
+    match d.indirect {
+        None => {
+            if let Some(row) = Machine::dst_row(d, c) {
+                if let Some(dst) = regs.get_mut(row * nq..row * nq + nq) {
+                    if all_active && dst.len() == val.len() {
+                        dst.copy_from_slice(val);
+                    } else {
+                        blend(dst, val, exec);
+                    }
+                }
+            }
+        }
+        Some(a) => {
+            for q in 0..nq {
+                let addr = regs.get(a.0 as usize * nq + q).copied().unwrap_or_default();
+                let (Some(v), Some(m)) = (val.get(q), exec.get(q)) else { continue };
+                for l in 0..4 {
+                    if m.0[l] == 0 {
+                        continue;
+                    }
+                    let idx = d.index + addr.0[l] as i32 as i64;
+                    if idx >= 0 && idx < count as i64 {
+                        let r = (base as usize + idx as usize * 4 + c) * nq + q;
+                        if let Some(slot) = regs.get_mut(r) {
+                            slot.0[l] = v.0[l];
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+

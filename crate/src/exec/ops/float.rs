@@ -1,0 +1,277 @@
+//! Float arithmetic, comparisons, transcendental functions and the float legacy opcodes, with
+//! tgsi_exec's exact formulas (`mesa-tgsi-notes.md` §5.5, `tgsi.rst` "Core ISA",
+//! `tgsi-2010-flattened.txt` for the legacy ones).
+
+use super::{comp1, comp2, comp3, f1, mask, repl1f, tf, Shape};
+use crate::exec::lanes::{fmap2, Lanes};
+use crate::exec::machine::{Io, Res};
+use crate::exec::program::Inst;
+use crate::opcode::Opcode as O;
+
+/// tgsi_exec's LG2: `logf(x) * 1.442695f` (not log2f).
+#[inline]
+pub fn lg2(x: f32) -> f32 {
+    x.ln() * 1.442695f32
+}
+
+/// tgsi_exec's EX2: `powf(2, x)`.
+#[inline]
+pub fn ex2(x: f32) -> f32 {
+    2f32.powf(x)
+}
+
+/// Round half to even (tgsi_exec's ROUND, ARR).
+#[inline]
+pub fn round_even(x: f32) -> f32 {
+    x.round_ties_even()
+}
+
+#[inline(always)]
+fn fbits(f: impl Fn(f32) -> f32) -> impl Fn(u32) -> u32 {
+    move |a| f(f32::from_bits(a)).to_bits()
+}
+
+#[inline(always)]
+fn fbits2(f: impl Fn(f32, f32) -> f32) -> impl Fn(u32, u32) -> u32 {
+    move |a, b| f(f32::from_bits(a), f32::from_bits(b)).to_bits()
+}
+
+#[inline(always)]
+fn fbits3(f: impl Fn(f32, f32, f32) -> f32) -> impl Fn(u32, u32, u32) -> u32 {
+    move |a, b, c| f(f32::from_bits(a), f32::from_bits(b), f32::from_bits(c)).to_bits()
+}
+
+/// Float comparison giving integer truth.
+#[inline(always)]
+fn fcmp(f: impl Fn(f32, f32) -> bool) -> impl Fn(u32, u32) -> u32 {
+    move |a, b| tf(f(f32::from_bits(a), f32::from_bits(b)))
+}
+
+/// Float comparison giving 1.0 / 0.0.
+#[inline(always)]
+fn fset(f: impl Fn(f32, f32) -> bool) -> impl Fn(u32, u32) -> u32 {
+    move |a, b| f1(f(f32::from_bits(a), f32::from_bits(b))).to_bits()
+}
+
+/// Sign: 1, −1 or 0 (NaN gives 0, as `x > 0 ? 1 : x < 0 ? -1 : 0`).
+#[inline]
+pub fn ssg(x: f32) -> f32 {
+    if x > 0.0 {
+        1.0
+    } else if x < 0.0 {
+        -1.0
+    } else {
+        0.0
+    }
+}
+
+/// Sum of products of the first `n` channels of src0 and src1 (tgsi_exec's MUL then MADs,
+/// each rounded), plus optional extra terms.
+fn dot(inst: &Inst, io: &mut Io, res: &mut Res, n: usize) {
+    let out = &mut *res[0];
+    let (a, b) = (io.src(inst, 0, 0), io.src(inst, 1, 0));
+    fmap2(out, a, b, |x, y| x * y);
+    for c in 1..n {
+        let (a, b) = (io.src(inst, 0, c), io.src(inst, 1, c));
+        for ((o, a), b) in out.iter_mut().zip(a).zip(b) {
+            for l in 0..4 {
+                let acc = f32::from_bits(o.0[l]);
+                o.0[l] = (f32::from_bits(a.0[l]) * f32::from_bits(b.0[l]) + acc).to_bits();
+            }
+        }
+    }
+}
+
+fn add_into(out: &mut [Lanes], v: &[Lanes]) {
+    fmap_inplace(out, v, |a, b| a + b);
+}
+
+fn fmap_inplace(out: &mut [Lanes], v: &[Lanes], f: impl Fn(f32, f32) -> f32) {
+    for (o, v) in out.iter_mut().zip(v) {
+        for l in 0..4 {
+            o.0[l] = f(f32::from_bits(o.0[l]), f32::from_bits(v.0[l])).to_bits();
+        }
+    }
+}
+
+/// Fills every enabled result channel with a constant.
+fn konst(res: &mut Res, c: usize, v: f32) {
+    res[c].fill(Lanes::splat_f(v));
+}
+
+pub fn run(inst: &Inst, io: &mut Io, res: &mut Res) -> Option<Shape> {
+    Some(match inst.op {
+        O::MOV => comp1(inst, io, res, |a| a),
+        O::ADD => comp2(inst, io, res, fbits2(|a, b| a + b)),
+        O::SUB => comp2(inst, io, res, fbits2(|a, b| a - b)),
+        O::MUL => comp2(inst, io, res, fbits2(|a, b| a * b)),
+        O::DIV => comp2(inst, io, res, fbits2(|a, b| a / b)),
+        // Not fused: two roundings, as tgsi_exec.
+        O::MAD => comp3(inst, io, res, fbits3(|a, b, c| a * b + c)),
+        O::FMA => comp3(inst, io, res, fbits3(|a, b, c| a.mul_add(b, c))),
+        O::LRP => comp3(inst, io, res, fbits3(|a, b, c| a * (b - c) + c)),
+        O::MIN => comp2(inst, io, res, fbits2(f32::min)),
+        O::MAX => comp2(inst, io, res, fbits2(f32::max)),
+        O::SLT => comp2(inst, io, res, fset(|a, b| a < b)),
+        O::SGE => comp2(inst, io, res, fset(|a, b| a >= b)),
+        O::SEQ => comp2(inst, io, res, fset(|a, b| a == b)),
+        O::SNE => comp2(inst, io, res, fset(|a, b| a != b)),
+        O::SGT => comp2(inst, io, res, fset(|a, b| a > b)),
+        O::SLE => comp2(inst, io, res, fset(|a, b| a <= b)),
+        O::FSEQ => comp2(inst, io, res, fcmp(|a, b| a == b)),
+        O::FSNE => comp2(inst, io, res, fcmp(|a, b| a != b)),
+        O::FSLT => comp2(inst, io, res, fcmp(|a, b| a < b)),
+        O::FSGE => comp2(inst, io, res, fcmp(|a, b| a >= b)),
+        O::FRC => comp1(inst, io, res, fbits(|a| a - a.floor())),
+        O::FLR => comp1(inst, io, res, fbits(f32::floor)),
+        O::CEIL => comp1(inst, io, res, fbits(f32::ceil)),
+        O::TRUNC => comp1(inst, io, res, fbits(f32::trunc)),
+        O::ROUND => comp1(inst, io, res, fbits(round_even)),
+        O::SSG => comp1(inst, io, res, fbits(ssg)),
+        O::ABS => comp1(inst, io, res, |a| a & 0x7fff_ffff),
+        O::CMP => comp3(inst, io, res, |a, b, c| if f32::from_bits(a) < 0.0 { b } else { c }),
+        O::UCMP => comp3(inst, io, res, |a, b, c| if a != 0 { b } else { c }),
+        O::LDEXP => comp2(inst, io, res, |a, b| ldexp(f32::from_bits(a), b as i32).to_bits()),
+        // Legacy (2010): CND picks src0 where src2 > 0.5; CLAMP; SAD.
+        O::CND => comp3(inst, io, res, |a, b, c| if f32::from_bits(c) > 0.5 { a } else { b }),
+        O::CLAMP => comp3(inst, io, res, fbits3(|x, lo, hi| if x < lo { lo } else if x > hi { hi } else { x })),
+        O::SAD => comp3(inst, io, res, fbits3(|a, b, c| (a - b).abs() + c)),
+
+        O::RCP => repl1f(inst, io, res, |x| 1.0 / x),
+        O::RSQ => repl1f(inst, io, res, |x| 1.0 / x.sqrt()),
+        O::SQRT => repl1f(inst, io, res, f32::sqrt),
+        O::EX2 => repl1f(inst, io, res, ex2),
+        O::LG2 => repl1f(inst, io, res, lg2),
+        O::SIN => repl1f(inst, io, res, f32::sin),
+        O::COS => repl1f(inst, io, res, f32::cos),
+        O::POW => {
+            let (a, b) = (io.src(inst, 0, 0), io.src(inst, 1, 0));
+            fmap2(res[0], a, b, f32::powf);
+            Shape::Replicated
+        }
+        O::RCC => repl1f(inst, io, res, rcc),
+        O::SFL => {
+            konst(res, 0, 0.0);
+            Shape::Replicated
+        }
+        O::STR => {
+            konst(res, 0, 1.0);
+            Shape::Replicated
+        }
+        O::DP2 => {
+            dot(inst, io, res, 2);
+            Shape::Replicated
+        }
+        O::DP3 => {
+            dot(inst, io, res, 3);
+            Shape::Replicated
+        }
+        O::DP4 => {
+            dot(inst, io, res, 4);
+            Shape::Replicated
+        }
+        O::DPH => {
+            dot(inst, io, res, 3);
+            let w = io.src(inst, 1, 3);
+            add_into(res[0], w);
+            Shape::Replicated
+        }
+        O::DP2A => {
+            dot(inst, io, res, 2);
+            let z = io.src(inst, 2, 0);
+            add_into(res[0], z);
+            Shape::Replicated
+        }
+        O::NRM4 => {
+            // 2010 text: the vector scaled to unit length, replicated from x.
+            let (x, y, z, w) = (io.src(inst, 0, 0), io.src(inst, 0, 1), io.src(inst, 0, 2), io.src(inst, 0, 3));
+            for (q, o) in res[0].iter_mut().enumerate() {
+                for l in 0..4 {
+                    let g = |v: &[Lanes]| f32::from_bits(v[q].0[l]);
+                    let len2 = g(x) * g(x) + g(y) * g(y) + g(z) * g(z) + g(w) * g(w);
+                    o.0[l] = (g(x) * (1.0 / len2.sqrt())).to_bits();
+                }
+            }
+            Shape::Replicated
+        }
+        O::LIT | O::EXP | O::LOG | O::DST | O::XPD | O::SCS | O::RFL | O::X2D | O::NRM => channel_op(inst, io, res),
+        _ => return None,
+    })
+}
+
+/// x · 2^n without overflow in the intermediate power (scales in steps).
+pub fn ldexp(x: f32, n: i32) -> f32 {
+    let mut v = x as f64;
+    let n = n.clamp(-400, 400);
+    v *= 2f64.powi(n);
+    v as f32
+}
+
+/// RCC (2010): 1/x clamped away from zero and infinity, keeping the sign.
+fn rcc(x: f32) -> f32 {
+    let r = 1.0 / x;
+    if r > 0.0 {
+        r.clamp(5.42101e-20, 1.884467e19)
+    } else {
+        r.clamp(-1.884467e19, -5.42101e-20)
+    }
+}
+
+/// Opcodes whose channels each have their own formula.
+fn channel_op(inst: &Inst, io: &mut Io, res: &mut Res) -> Shape {
+    let m = mask(inst);
+    let nq = io.nq;
+    let s0: [&[Lanes]; 4] = std::array::from_fn(|c| io.src(inst, 0, c));
+    let two = matches!(inst.op, O::DST | O::XPD | O::RFL | O::X2D);
+    let s1: [&[Lanes]; 4] = if two { std::array::from_fn(|c| io.src(inst, 1, c)) } else { [&[]; 4] };
+    let s2: [&[Lanes]; 4] = if inst.op == O::X2D { std::array::from_fn(|c| io.src(inst, 2, c)) } else { [&[]; 4] };
+    for q in 0..nq {
+        for l in 0..4 {
+            let a = |c: usize| s0[c].get(q).map_or(0.0, |v| f32::from_bits(v.0[l]));
+            let b = |c: usize| s1[c].get(q).map_or(0.0, |v| f32::from_bits(v.0[l]));
+            let d = |c: usize| s2[c].get(q).map_or(0.0, |v| f32::from_bits(v.0[l]));
+            let out: [f32; 4] = match inst.op {
+                O::LIT => {
+                    // tgsi_exec: w clamped to ±128; z only when x > 0.
+                    let z = if a(0) > 0.0 { a(1).max(0.0).powf(a(3).clamp(-128.0, 128.0)) } else { 0.0 };
+                    [1.0, a(0).max(0.0), z, 1.0]
+                }
+                O::EXP => {
+                    let f = a(0).floor();
+                    [ex2(f), a(0) - f, ex2(a(0)), 1.0]
+                }
+                O::LOG => {
+                    let ax = a(0).abs();
+                    let z = lg2(ax);
+                    let x = z.floor();
+                    [x, ax / ex2(x), z, 1.0]
+                }
+                O::DST => [1.0, a(1) * b(1), a(2), b(3)],
+                O::XPD => [a(1) * b(2) - b(1) * a(2), a(2) * b(0) - b(2) * a(0), a(0) * b(1) - b(0) * a(1), 1.0],
+                O::SCS => [a(0).cos(), a(0).sin(), 0.0, 1.0],
+                O::RFL => {
+                    let k = 2.0 * (a(0) * b(0) + a(1) * b(1) + a(2) * b(2)) / (a(0) * a(0) + a(1) * a(1) + a(2) * a(2));
+                    [k * a(0) - b(0), k * a(1) - b(1), k * a(2) - b(2), 1.0]
+                }
+                O::X2D => {
+                    let x = a(0) + b(0) * d(0) + b(1) * d(1);
+                    let y = a(1) + b(0) * d(2) + b(1) * d(3);
+                    [x, y, x, y]
+                }
+                // NRM: unit-length xyz (the 2010 text forgets the square root; Mesa took it).
+                _ => {
+                    let inv = 1.0 / (a(0) * a(0) + a(1) * a(1) + a(2) * a(2)).sqrt();
+                    [a(0) * inv, a(1) * inv, a(2) * inv, 1.0]
+                }
+            };
+            for c in 0..4 {
+                if m >> c & 1 != 0 {
+                    if let Some(o) = res[c].get_mut(q) {
+                        o.0[l] = out[c].to_bits();
+                    }
+                }
+            }
+        }
+    }
+    Shape::PerChannel
+}

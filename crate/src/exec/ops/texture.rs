@@ -1,0 +1,142 @@
+//! Texture instructions call the [`TextureHooks`](crate::exec::TextureHooks) with all four lanes
+//! of a quad (`mesa-tgsi-notes.md` §5.6). The sampler unit is the SAMP/SVIEW operand's index;
+//! the sampler view and sampler share it for the TEX family, as in tgsi_exec.
+
+use super::{mask, Ctx, Shape};
+use crate::diag::Diagnostic;
+use crate::exec::io::{SampleControl, SampleRequest};
+use crate::exec::lanes::Lanes;
+use crate::exec::machine::{Io, Res};
+use crate::exec::program::Inst;
+use crate::ir::TextureTarget;
+use crate::opcode::Opcode as O;
+
+fn lanes_f(v: &[Lanes], q: usize) -> [f32; 4] {
+    v.get(q).map_or([0.0; 4], |x| x.f32s())
+}
+
+pub fn run(inst: &Inst, io: &mut Io, res: &mut Res, ctx: &mut Ctx) -> Option<Result<Shape, Diagnostic>> {
+    let nq = io.nq;
+    let target = inst.texture.unwrap_or(TextureTarget::Tex2D);
+    let dim = target.coord_dim();
+    // (sampler operand, control, where bias/lod comes from)
+    let (unit_src, control, extra): (usize, SampleControl, Option<(usize, usize)>) = match inst.op {
+        O::TEX => (1, SampleControl::None, None),
+        O::TEX_LZ => (1, SampleControl::Zero, None),
+        O::TXP => (1, SampleControl::None, None),
+        O::TXB => (1, SampleControl::Bias, Some((0, 3))),
+        O::TXL => (1, SampleControl::Explicit, Some((0, 3))),
+        O::TXD => (3, SampleControl::DerivsExplicit, None),
+        O::TEX2 => (2, SampleControl::None, None),
+        O::TXB2 => (2, SampleControl::Bias, Some((1, 0))),
+        O::TXL2 => (2, SampleControl::Explicit, Some((1, 0))),
+        O::TXF | O::TXF_LZ => return Some(Ok(fetch(inst, io, res, ctx))),
+        O::TXQ => {
+            let lvl = io.src(inst, 0, 0);
+            let level = lvl.first().map_or(0, |l| l.0[0] as i32);
+            let dims = ctx.hooks.get_dims(inst.src[1].resource, level);
+            for c in 0..4 {
+                res[c].fill(Lanes::splat(dims[c] as u32));
+            }
+            return Some(Ok(Shape::PerChannel));
+        }
+        _ => return None,
+    };
+    let unit = inst.src.get(unit_src).map_or(0, |s| s.resource);
+    let coords: [&[Lanes]; 4] = std::array::from_fn(|c| io.src(inst, 0, c));
+    let extra_v = extra.map(|(i, c)| io.src(inst, i, c));
+    let shadow_ref = if target.is_shadow() {
+        match dim {
+            1 | 2 => Some(coords[2]),
+            3 => Some(coords[3]),
+            _ => Some(io.src(inst, 1, 0)),
+        }
+    } else {
+        None
+    };
+    let derivs: Option<[[&[Lanes]; 3]; 2]> = if inst.op == O::TXD {
+        Some([std::array::from_fn(|c| io.src(inst, 1, c)), std::array::from_fn(|c| io.src(inst, 2, c))])
+    } else {
+        None
+    };
+    let offsets = offsets(inst, io);
+    let m = mask(inst);
+    for q in 0..nq {
+        let mut st = [[0f32; 4]; 5];
+        for c in 0..dim.min(4) {
+            st[c] = lanes_f(coords[c], q);
+        }
+        if inst.op == O::TXP {
+            // Projective: divide the coordinates and the shadow reference by w.
+            let w = lanes_f(coords[3], q);
+            for row in st.iter_mut().take(dim.min(3)) {
+                for l in 0..4 {
+                    row[l] /= w[l];
+                }
+            }
+        }
+        if let Some(r) = shadow_ref {
+            st[3] = lanes_f(r, q);
+            if inst.op == O::TXP {
+                let w = lanes_f(coords[3], q);
+                for l in 0..4 {
+                    st[3][l] /= w[l];
+                }
+            }
+        }
+        if let Some(e) = extra_v {
+            st[4] = lanes_f(e, q);
+        }
+        let mut d = [[[0f32; 4]; 2]; 3];
+        if let Some(dv) = derivs {
+            for (axis, set) in dv.iter().enumerate() {
+                for (c, v) in set.iter().enumerate() {
+                    d[c][axis] = lanes_f(v, q);
+                }
+            }
+        }
+        let req = SampleRequest { sview: unit, sampler: unit, target, coords: st, derivs: d, offsets, control };
+        let rgba = ctx.hooks.get_samples(&req);
+        for c in 0..4 {
+            if m >> c & 1 != 0 {
+                if let Some(o) = res[c].get_mut(q) {
+                    *o = Lanes::from_f32(rgba[c]);
+                }
+            }
+        }
+    }
+    Some(Ok(Shape::PerChannel))
+}
+
+/// Texel offsets from lane 0 of the offset operand, as int8 (tgsi_exec).
+fn offsets(inst: &Inst, io: &mut Io) -> [i8; 3] {
+    let mut o = [0i8; 3];
+    if let Some(s) = inst.offsets[0] {
+        for (c, v) in o.iter_mut().enumerate() {
+            let x = io.fetch(&s, c);
+            *v = x.first().map_or(0, |l| l.0[0] as i32 as i8);
+        }
+    }
+    o
+}
+
+/// TXF / TXF_LZ: integer coordinates, LOD in src0.w (0 for TXF_LZ).
+fn fetch(inst: &Inst, io: &mut Io, res: &mut Res, ctx: &mut Ctx) -> Shape {
+    let unit = inst.src.get(1).map_or(0, |s| s.resource);
+    let c: [&[Lanes]; 4] = std::array::from_fn(|k| io.src(inst, 0, k));
+    let offsets = offsets(inst, io);
+    let m = mask(inst);
+    for q in 0..io.nq {
+        let g = |k: usize| c[k].get(q).map_or([0; 4], |l| l.i32s());
+        let lod = if inst.op == O::TXF_LZ { [0; 4] } else { g(3) };
+        let rgba = ctx.hooks.get_texel(unit, g(0), g(1), g(2), lod, offsets);
+        for k in 0..4 {
+            if m >> k & 1 != 0 {
+                if let Some(o) = res[k].get_mut(q) {
+                    *o = Lanes(rgba[k]);
+                }
+            }
+        }
+    }
+    Shape::PerChannel
+}

@@ -1,0 +1,182 @@
+//! The decoded program: what `compile` produces and the machine executes. Everything the hot loop
+//! needs is resolved here — storage rows, swizzles, modifiers, operand types and structured
+//! control-flow targets — so execution does no lookups in the IR.
+
+use crate::ir::{Processor, SemanticName, Span, TextureTarget};
+use crate::opcode::{Opcode, ValType};
+
+/// Where a register lives at run time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Store {
+    /// The machine's register storage (TEMP, OUT, IN, SV, ADDR, IMM, cached direct constants).
+    /// `base` is the storage row of register 0 channel x of the file, `count` its size.
+    Rows { base: u32, count: u32 },
+    /// A constant buffer read through an indirect index (gathered per lane at run time).
+    Const,
+    /// Nothing (NULL, SAMP, SVIEW, … operands carried only for their index).
+    #[default]
+    None,
+}
+
+/// A per-lane index added to a register's offset: the storage row of the address channel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AddrRow(pub u32);
+
+/// A decoded source operand.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Src {
+    pub store: Store,
+    /// Register index inside its file (the constant part for indirect references).
+    pub index: i64,
+    pub indirect: Option<AddrRow>,
+    /// Constant buffer number (second bracket) for `Store::Const`, with its own indirect part.
+    pub dim: i64,
+    pub dim_indirect: Option<AddrRow>,
+    pub swizzle: [u8; 4],
+    pub negate: bool,
+    pub absolute: bool,
+    /// Operand type from the opcode table: decides what negate/abs mean (`mesa-tgsi-notes.md` §5.5).
+    pub ty: Option<ValType>,
+    /// Original file and index for resource operands (SAMP[n], SVIEW[n]).
+    pub resource: u32,
+}
+
+impl Src {
+    /// Storage row of channel `c` (after swizzle) for a direct register in storage.
+    #[inline]
+    pub fn direct_row(&self, c: usize) -> Option<u32> {
+        match (self.store, self.indirect) {
+            (Store::Rows { base, count }, None) if self.index >= 0 && (self.index as u64) < count as u64 => {
+                Some(base + self.index as u32 * 4 + self.swizzle[c & 3] as u32)
+            }
+            _ => None,
+        }
+    }
+}
+
+/// A decoded destination operand.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Dst {
+    /// The file written (for traces and messages).
+    pub file: Option<crate::ir::File>,
+    pub store: Store,
+    pub index: i64,
+    pub indirect: Option<AddrRow>,
+    pub mask: u8,
+}
+
+/// One decoded instruction.
+#[derive(Clone, Debug)]
+pub struct Inst {
+    pub op: Opcode,
+    pub saturate: bool,
+    pub dst: [Dst; 2],
+    pub num_dst: u8,
+    pub src: [Src; 5],
+    pub num_src: u8,
+    /// Control flow: IF/UIF → its ELSE or ENDIF; ELSE → its ENDIF; BGNLOOP → its ENDLOOP;
+    /// ENDLOOP → its BGNLOOP; BRK/CONT → the ENDLOOP (or ENDSWITCH) they leave; SWITCH → its
+    /// ENDSWITCH; CAL → the BGNSUB; BGNSUB → its ENDSUB.
+    pub target: u32,
+    /// SWITCH: index into `Program::switches`; BRK: 1 when it leaves a switch, 0 for a loop.
+    pub aux: u32,
+    pub texture: Option<TextureTarget>,
+    /// Texel offsets of texture instructions, decoded like sources.
+    pub offsets: [Option<Src>; 1],
+    /// Index of the instruction in `Shader::instructions`.
+    pub ir_index: u32,
+    pub span: Span,
+}
+
+/// The CASE values a SWITCH tests, so that DEFAULT can be anywhere (tgsi.rst "SWITCH").
+#[derive(Clone, Debug, Default)]
+pub struct SwitchInfo {
+    pub cases: Vec<Src>,
+}
+
+/// How a fragment input is interpolated (from its declaration).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum InputInterp {
+    Constant,
+    Linear,
+    Perspective,
+    /// COLOR: flat or perspective depending on the rasteriser's flat-shade state.
+    Color,
+}
+
+/// One declared input register.
+#[derive(Clone, Copy, Debug)]
+pub struct InputInfo {
+    pub index: u32,
+    pub semantic: Option<(SemanticName, u32)>,
+    pub interp: InputInterp,
+    pub usage_mask: u8,
+}
+
+/// One declared output register.
+#[derive(Clone, Copy, Debug)]
+pub struct OutputInfo {
+    pub index: u32,
+    pub semantic: Option<(SemanticName, u32)>,
+}
+
+/// A constant that a direct operand reads: copied into storage at the start of each run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ConstSlot {
+    pub buffer: u32,
+    pub index: u32,
+}
+
+/// Storage layout: file bases in rows (one row = one channel of one register).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Layout {
+    pub temp: (u32, u32),
+    pub out: (u32, u32),
+    pub input: (u32, u32),
+    pub sv: (u32, u32),
+    pub addr: (u32, u32),
+    pub imm: (u32, u32),
+    /// Cached direct constants (one register per `ConstSlot`).
+    pub consts: (u32, u32),
+    /// Total number of rows.
+    pub rows: u32,
+}
+
+/// A compiled shader, ready to run on any number of batches.
+#[derive(Clone, Debug)]
+pub struct Program {
+    pub processor: Processor,
+    pub code: Vec<Inst>,
+    /// Where execution starts (0) and the instruction index of the main END, if any.
+    pub layout: Layout,
+    pub immediates: Vec<[u32; 4]>,
+    pub const_slots: Vec<ConstSlot>,
+    pub switches: Vec<SwitchInfo>,
+    pub inputs: Vec<InputInfo>,
+    pub outputs: Vec<OutputInfo>,
+    /// SV register index → semantic.
+    pub system_values: Vec<(u32, SemanticName)>,
+    /// Deepest nesting of IF/loops/switches (sizes the mask stacks once per run).
+    pub max_depth: u32,
+    /// Whether the shader uses KILL/DEMOTE (the caller then reads the kill mask).
+    pub can_kill: bool,
+}
+
+impl Program {
+    /// The input register holding a semantic, if declared.
+    pub fn input_index(&self, name: SemanticName, index: u32) -> Option<u32> {
+        self.inputs.iter().find(|i| i.semantic == Some((name, index))).map(|i| i.index)
+    }
+    /// The output register holding a semantic, if declared.
+    pub fn output_index(&self, name: SemanticName, index: u32) -> Option<u32> {
+        self.outputs.iter().find(|o| o.semantic == Some((name, index))).map(|o| o.index)
+    }
+    /// Number of IN registers the batch must provide.
+    pub fn input_count(&self) -> u32 {
+        self.layout.input.1
+    }
+    /// Number of OUT registers the batch receives.
+    pub fn output_count(&self) -> u32 {
+        self.layout.out.1
+    }
+}

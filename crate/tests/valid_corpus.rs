@@ -1,0 +1,116 @@
+//! Mesa accepts (and tgsi_exec runs) every shader of the softpipe corpus, so none of them may
+//! produce an error. Also checks that every example of `docs/diagnostics.md` produces its code.
+
+mod valid_support;
+use valid_support::*;
+
+#[test]
+fn softpipe_corpus_has_no_errors() {
+    let dir = shared("corpus/softpipe");
+    let mut files: Vec<_> = std::fs::read_dir(&dir).expect("corpus").flatten().map(|e| e.path()).collect();
+    files.sort();
+    let mut n = 0;
+    let mut warnings = 0;
+    for path in files.iter().filter(|p| p.extension().is_some_and(|e| e == "tgsi")) {
+        let text = std::fs::read_to_string(path).expect("read");
+        let d = diags(&text);
+        let errors: Vec<_> = d.iter().filter(|x| x.is_error()).collect();
+        assert!(errors.is_empty(), "{}: {:#?}", path.display(), errors);
+        warnings += d.len();
+        n += 1;
+    }
+    assert!(n >= 50, "only {} files", n); // 25 fragment + 25 vertex shaders
+    eprintln!("softpipe corpus: {} files, 0 errors, {} warnings/notes", n, warnings);
+}
+
+/// The `#### CODE — title` sections of the docs and the first ```tgsi block of each.
+fn doc_examples() -> Vec<(String, String)> {
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/diagnostics.md")).expect("docs");
+    let mut out = Vec::new();
+    let mut code: Option<String> = None;
+    let mut block: Option<String> = None;
+    for line in doc.lines() {
+        if let Some(b) = block.as_mut() {
+            if line.starts_with("```") {
+                if let Some(c) = code.take() {
+                    out.push((c, b.clone()));
+                }
+                block = None;
+            } else {
+                b.push_str(line);
+                b.push('\n');
+            }
+        } else if let Some(rest) = line.strip_prefix("#### ") {
+            code = rest.split_whitespace().next().map(str::to_string);
+        } else if line.starts_with("```tgsi") {
+            block = Some(String::new());
+        }
+    }
+    out
+}
+
+#[test]
+fn every_documented_example_produces_its_code() {
+    let examples = doc_examples();
+    assert!(examples.len() >= 45, "found {} examples", examples.len());
+    for (code, text) in examples {
+        let d = diags(&text);
+        assert!(d.iter().any(|x| x.code == code), "example of {} does not produce it:\n{}\n{:#?}", code, text, d);
+    }
+}
+
+/// Files of the third-party corpus flagged in SOURCES.txt as not whole shaders
+/// (printf templates, entry-point pieces without END).
+fn flagged_pieces() -> Vec<String> {
+    let sources = std::fs::read_to_string(shared("corpus/third-party/SOURCES.txt")).expect("SOURCES.txt");
+    sources
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .filter_map(|l| {
+            let cols: Vec<&str> = l.split('\t').collect();
+            let notes = cols.get(4).copied().unwrap_or("");
+            (notes.contains("no-END") || notes.contains("printf-template")).then(|| cols.first().copied().unwrap_or("").to_string())
+        })
+        .collect()
+}
+
+/// Modern syntax = parses with no warning except P105 (a bare `IMM`, which Mesa 24 still
+/// reads). Legacy opcodes (P106), `+ 3` offsets (P104) and `RES` (P107) are older dialects.
+#[test]
+fn third_party_modern_files_have_no_errors() {
+    let root = shared("corpus/third-party");
+    let pieces = flagged_pieces();
+    let mut stack = vec![root.clone()];
+    let mut files = Vec::new();
+    while let Some(dir) = stack.pop() {
+        for e in std::fs::read_dir(&dir).expect("dir").flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.file_name().is_some_and(|n| n != "SOURCES.txt") {
+                files.push(p);
+            }
+        }
+    }
+    files.sort();
+    let (mut modern, mut warnings) = (0, 0);
+    for path in files {
+        let rel = path.strip_prefix(&root).map(|r| r.to_string_lossy().to_string()).unwrap_or_default();
+        if pieces.contains(&rel) {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).expect("read");
+        let parsed = tgsi::text::parse(&text);
+        let Some(shader) = parsed.shader.as_ref() else { continue };
+        if parsed.diagnostics.iter().any(|d| d.code != "P105") {
+            continue;
+        }
+        let d = tgsi::valid::check(shader, &tgsi::valid::Options::default());
+        let errors: Vec<_> = d.iter().filter(|x| x.is_error()).collect();
+        assert!(errors.is_empty(), "{}: {:#?}", rel, errors);
+        warnings += d.len();
+        modern += 1;
+    }
+    assert!(modern >= 80, "only {} modern files", modern);
+    eprintln!("third-party corpus: {} modern-syntax files, 0 errors, {} warnings", modern, warnings);
+}

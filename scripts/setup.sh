@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# Installs whatever the build and the tests need and is missing; does nothing (quickly) when all
+# is present. Usage: scripts/setup.sh [--browser]
+#   always:     the wasm32 Rust target, the pinned wasm-bindgen-cli, npm dependencies
+#   --browser:  Debian's chromium and chromium-driver (for the wasm and end-to-end tests)
+# Nothing here downloads binaries from outside the package registries.
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+
+want_browser=false
+for arg in "$@"; do
+  case "$arg" in
+    --browser) want_browser=true ;;
+    *) die "unknown option '$arg' (usage: scripts/setup.sh [--browser])" ;;
+  esac
+done
+
+command -v cargo >/dev/null || die "cargo is not on PATH: install Rust (rustup) first"
+command -v node >/dev/null || die "node is not on PATH: install Node.js 20 or newer first"
+command -v npm >/dev/null || die "npm is not on PATH: install npm first"
+
+# 1. The wasm32 target.
+if ! rustup target list --installed 2>/dev/null | grep -qx "$WASM_TARGET"; then
+  command -v rustup >/dev/null || die "the $WASM_TARGET target is missing and rustup is not available to add it"
+  say "adding the Rust target $WASM_TARGET"
+  rustup target add "$WASM_TARGET"
+fi
+
+# 2. wasm-bindgen-cli at exactly the crate's version (it also provides wasm-bindgen-test-runner).
+pinned="$(wasm_bindgen_version)"
+[ -n "$pinned" ] || die "cannot read the pinned wasm-bindgen version from crate/Cargo.toml"
+installed_version() { "$1" --version 2>/dev/null | awk '{print $2}'; }
+if [ "$(installed_version wasm-bindgen)" != "$pinned" ] ||
+   [ "$(installed_version wasm-bindgen-test-runner)" != "$pinned" ]; then
+  say "installing wasm-bindgen-cli $pinned (takes a few minutes the first time)"
+  cargo install wasm-bindgen-cli --version "$pinned" --no-default-features --force
+  [ "$(installed_version wasm-bindgen)" = "$pinned" ] ||
+    die "wasm-bindgen $pinned was installed but '$(command -v wasm-bindgen)' reports '$(installed_version wasm-bindgen)': check PATH"
+fi
+
+# 3. npm dependencies (playwright-core, binaryen's wasm-opt), exactly as package-lock.json says.
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ] ||
+   [ ! -x node_modules/.bin/wasm-opt ]; then
+  say "installing npm dependencies (npm ci)"
+  npm ci --no-audit --no-fund
+fi
+
+# 4. Chromium and its WebDriver, from Debian, only for the browser tests.
+if $want_browser && { [ ! -x "$CHROMIUM_BIN" ] || [ ! -x "$CHROMEDRIVER_BIN" ]; }; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    say "installing Debian's chromium and chromium-driver"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update
+    apt-get install -y --no-install-recommends chromium chromium-driver
+  else
+    die "the browser tests need $CHROMIUM_BIN and $CHROMEDRIVER_BIN. Install them, e.g. on Debian: sudo apt-get install --no-install-recommends chromium chromium-driver"
+  fi
+  [ -x "$CHROMIUM_BIN" ] && [ -x "$CHROMEDRIVER_BIN" ] ||
+    die "chromium and chromium-driver were installed but $CHROMIUM_BIN or $CHROMEDRIVER_BIN is still missing"
+fi

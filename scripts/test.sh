@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# `npm test`: install what is missing (Chromium included), build the engine, then run, in order,
+#   1. native `cargo test` (whole workspace)
+#   2. wasm-bindgen tests (crate/tests/web_*.rs) in headless Chromium
+#   3. end-to-end tests (tests/e2e/*.test.mjs, node --test + playwright-core) against a real server
+# Every runner runs even when an earlier one fails, so the summary is complete; the exit status
+# is non-zero when anything failed. Full logs go to test-artifacts/.
+set -uo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+
+LOGS="$ROOT/test-artifacts"
+mkdir -p "$LOGS"
+summary=()
+total_passed=0
+total_failed=0
+total_skipped=0
+
+# record NAME EXIT_STATUS PASSED FAILED SKIPPED: one summary line; a runner that exited non-zero
+# without reporting a failed test (compile error, crash, time-out) counts as one failure.
+record() {
+  local name="$1" status="$2" passed="$3" failed="$4" skipped="$5" note=""
+  if [ "$status" != 0 ] && [ "$failed" = 0 ]; then
+    failed=1
+    note="  (exited with status $status before reporting a failed test; see test-artifacts/$name.log)"
+  fi
+  if [ "$status" = 0 ] && [ "$passed" = 0 ] && [ "$failed" = 0 ]; then
+    failed=1
+    note="  (ran no test)"
+  fi
+  summary+=("$name: $passed passed, $failed failed, $skipped skipped$note")
+  total_passed=$((total_passed + passed))
+  total_failed=$((total_failed + failed))
+  total_skipped=$((total_skipped + skipped))
+}
+
+# Sums libtest's "test result: ... N passed; M failed; K ignored" lines of a log.
+libtest_counts() {
+  awk '/^test result:/ {
+         for (i = 1; i <= NF; i++) {
+           if ($(i+1) ~ /^passed/) p += $i; if ($(i+1) ~ /^failed/) f += $i; if ($(i+1) ~ /^ignored/) s += $i
+         }
+       } END { printf "%d %d %d\n", p, f, s }' "$1"
+}
+
+# node --test's closing counts ("ℹ pass N" with the spec reporter, "# pass N" with TAP).
+node_test_counts() {
+  awk '$1 ~ /^(ℹ|#)$/ && $2 == "pass" { p = $3 } $1 ~ /^(ℹ|#)$/ && $2 == "fail" { f = $3 }
+       $1 ~ /^(ℹ|#)$/ && ($2 == "skipped" || $2 == "todo" || $2 == "cancelled") { s += $3 }
+       END { printf "%d %d %d\n", p, f, s }' "$1"
+}
+
+# run NAME COUNTER COMMAND...: runs a runner with its output shown and logged, then records it.
+run() {
+  local name="$1" counter="$2"; shift 2
+  say "running $name: $*"
+  "$@" 2>&1 | tee "$LOGS/$name.log"
+  local status="${PIPESTATUS[0]}"
+  # shellcheck disable=SC2046
+  record "$name" "$status" $("$counter" "$LOGS/$name.log")
+}
+
+# 0. Set-up and build. Without them the runners cannot run: stop here.
+bash scripts/setup.sh --browser || die "set-up failed (see above)"
+build_ok=true
+bash scripts/build-wasm.sh 2>&1 | tee "$LOGS/build-wasm.log"
+[ "${PIPESTATUS[0]}" = 0 ] || build_ok=false
+
+# Browsers leave their profiles in TMPDIR (about 13 MB per wasm test run): give them a private
+# one and remove it at the end.
+browser_tmp="$(mktemp -d "${TMPDIR:-/tmp}/tgsi-test-XXXXXX")"
+trap 'rm -rf "$browser_tmp"' EXIT
+
+# 1. Native tests.
+run cargo libtest_counts cargo test --workspace --no-fail-fast
+
+# 2. wasm-bindgen tests in headless Chromium (runner and browser set in .cargo/config.toml).
+# Only the web_* targets: the other integration tests are native-only.
+TMPDIR="$browser_tmp" run wasm libtest_counts cargo test -p tgsi --target "$WASM_TARGET" --no-fail-fast --test 'web_*'
+
+# 3. End-to-end tests against the built page.
+if $build_ok; then
+  TMPDIR="$browser_tmp" run e2e node_test_counts node --test --test-reporter=spec tests/e2e/*.test.mjs
+else
+  say "skipping e2e: the wasm build failed"
+  summary+=("e2e: 0 passed, 1 failed, 0 skipped  (not run: the wasm build failed; see test-artifacts/build-wasm.log)")
+  total_failed=$((total_failed + 1))
+fi
+
+echo
+echo "== summary =="
+printf '%s\n' "${summary[@]}"
+echo "total: $total_passed passed, $total_failed failed, $total_skipped skipped"
+[ "$total_failed" = 0 ]
