@@ -2,19 +2,35 @@
 //! bottom-right, as the TGSI interpreter), so exported programs can be rendered and compared with
 //! the TGSI interpreter. Semantics follow `agal.md` §7 and the lane-positional rule of §10.1.
 //!
-//! Note: registers are plain `[f32; 4]` per lane. The interpreter's lane type was not on `main`
-//! when this was written; switching to it changes only [`Quad`] and the loops over lanes.
-//! Transcendentals use the same formulas as Mesa's tgsi_exec (`mesa-tgsi-notes.md` §5.5: log is
-//! `ln(x) * 1.442695`, exp is `2^x` by `powf`), so that exported programs match TGSI bit for bit.
+//! Registers use the interpreter's layout ([`Reg`]: four [`Lanes`], one per channel), and the
+//! transcendental functions, sign, saturation and derivatives are the interpreter's own
+//! (`crate::exec::ops`, `mesa-tgsi-notes.md` §5.4–§5.5), so exported programs compute what the
+//! TGSI interpreter computes.
 
 use super::bytecode::*;
 use super::flow::matrix_rows;
+use crate::exec::machine::saturate;
+use crate::exec::ops::{f1, float, quad};
+pub use crate::exec::Lanes;
+use crate::opcode::Opcode;
 
 pub type Vec4 = [f32; 4];
 /// Lanes of a quad.
 pub const LANES: usize = 4;
-/// One register: a 4-component vector per lane.
+/// One register of a quad in the interpreter's layout: channel c holds the four lanes.
+pub type Reg = [Lanes; 4];
+/// One register of a quad as a vector per lane (convenient for tests and hosts).
 pub type Quad = [Vec4; LANES];
+
+/// Per-lane vectors → the interpreter's channel-major register.
+pub fn reg_from_quad(q: &Quad) -> Reg {
+    std::array::from_fn(|c| Lanes::from_f32(std::array::from_fn(|l| q[l][c])))
+}
+
+/// The interpreter's channel-major register → per-lane vectors.
+pub fn quad_from_reg(r: &Reg) -> Quad {
+    std::array::from_fn(|l| std::array::from_fn(|c| f32::from_bits(r[c].0[l])))
+}
 
 /// Texture lookup: sampler operand and the coordinates of one lane → RGBA.
 pub type SampleFn<'a> = &'a dyn Fn(&Sampler, Vec4) -> Vec4;
@@ -24,23 +40,43 @@ pub type SampleFn<'a> = &'a dyn Fn(&Sampler, Vec4) -> Vec4;
 pub struct Inputs<'a> {
     /// `vc`/`fc` registers; missing ones read as zero.
     pub constants: &'a [Vec4],
-    /// `va` registers, per lane (vertex programs).
-    pub attributes: &'a [Quad],
-    /// `v` registers, per lane (fragment programs).
-    pub varyings: &'a [Quad],
+    /// `va` registers (vertex programs).
+    pub attributes: &'a [Reg],
+    /// `v` registers (fragment programs).
+    pub varyings: &'a [Reg],
     pub sample: Option<SampleFn<'a>>,
 }
 
-/// What a program wrote.
+/// What a program wrote, in the interpreter's layout.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Outputs {
     /// `op` (vertex) or `oc0..oc3` (fragment).
+    pub outputs: [Reg; 4],
+    pub depth: Lanes,
+    /// `v0..v9` written by a vertex program.
+    pub varyings: Vec<Reg>,
+    /// Lanes discarded by `kil`, bit i = lane i (as the interpreter's `Batch::killed`).
+    pub killed: u8,
+}
+
+/// [`Outputs`] as vectors per lane.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct QuadOutputs {
     pub outputs: [Quad; 4],
     pub depth: [f32; LANES],
-    /// `v0..v9` written by a vertex program.
     pub varyings: Vec<Quad>,
-    /// Lanes discarded by `kil`.
     pub killed: [bool; LANES],
+}
+
+impl Outputs {
+    pub fn per_lane(&self) -> QuadOutputs {
+        QuadOutputs {
+            outputs: std::array::from_fn(|i| quad_from_reg(&self.outputs[i])),
+            depth: self.depth.f32s(),
+            varyings: self.varyings.iter().map(quad_from_reg).collect(),
+            killed: std::array::from_fn(|l| self.killed & (1 << l) != 0),
+        }
+    }
 }
 
 const MAX_TEMPS: usize = 26;
@@ -48,7 +84,7 @@ const MAX_VARYINGS: usize = 10;
 
 struct Machine<'a> {
     inputs: &'a Inputs<'a>,
-    temps: Vec<Quad>,
+    temps: Vec<Reg>,
     out: Outputs,
     /// Active lanes; a stack of masks for ife…eif.
     mask: [bool; LANES],
@@ -60,9 +96,9 @@ struct Machine<'a> {
 pub fn run(p: &Program, inputs: &Inputs) -> Result<Outputs, String> {
     let mut m = Machine {
         inputs,
-        temps: vec![[[0.0; 4]; LANES]; MAX_TEMPS],
+        temps: vec![[Lanes::ZERO; 4]; MAX_TEMPS],
         out: Outputs {
-            varyings: vec![[[0.0; 4]; LANES]; MAX_VARYINGS],
+            varyings: vec![[Lanes::ZERO; 4]; MAX_VARYINGS],
             ..Outputs::default()
         },
         mask: [true; LANES],
@@ -75,23 +111,29 @@ pub fn run(p: &Program, inputs: &Inputs) -> Result<Outputs, String> {
     Ok(m.out)
 }
 
+fn lane_of(r: &Reg, lane: usize) -> Vec4 {
+    std::array::from_fn(|c| f32::from_bits(r[c].0[lane & 3]))
+}
+
 impl Machine<'_> {
     fn read_reg(&self, reg: RegType, index: usize, lane: usize) -> Result<Vec4, String> {
         let zero = [0.0; 4];
         Ok(match reg {
             RegType::Constant => self.inputs.constants.get(index).copied().unwrap_or(zero),
-            RegType::Temporary => self.temps.get(index).ok_or("temporary out of range")?[lane],
+            RegType::Temporary => {
+                lane_of(self.temps.get(index).ok_or("temporary out of range")?, lane)
+            }
             RegType::Attribute => self
                 .inputs
                 .attributes
                 .get(index)
-                .map(|q| q[lane])
+                .map(|r| lane_of(r, lane))
                 .unwrap_or(zero),
             RegType::Varying => self
                 .inputs
                 .varyings
                 .get(index)
-                .map(|q| q[lane])
+                .map(|r| lane_of(r, lane))
                 .unwrap_or(zero),
             _ => return Err(format!("register type {:?} cannot be read", reg)),
         })
@@ -124,15 +166,13 @@ impl Machine<'_> {
             return Ok(());
         }
         let i = d.index as usize;
-        let slot: &mut Vec4 = match d.reg {
-            RegType::Temporary => &mut self.temps.get_mut(i).ok_or("temporary out of range")?[lane],
-            RegType::Output => &mut self.out.outputs.get_mut(i).ok_or("output out of range")?[lane],
-            RegType::Varying => {
-                &mut self.out.varyings.get_mut(i).ok_or("varying out of range")?[lane]
-            }
+        let slot: &mut Reg = match d.reg {
+            RegType::Temporary => self.temps.get_mut(i).ok_or("temporary out of range")?,
+            RegType::Output => self.out.outputs.get_mut(i).ok_or("output out of range")?,
+            RegType::Varying => self.out.varyings.get_mut(i).ok_or("varying out of range")?,
             RegType::Depth => {
                 if d.mask & 1 != 0 {
-                    self.out.depth[lane] = v[0];
+                    self.out.depth.0[lane] = v[0].to_bits();
                 }
                 return Ok(());
             }
@@ -140,7 +180,7 @@ impl Machine<'_> {
         };
         for c in 0..4 {
             if d.mask & (1 << c) != 0 {
-                slot[c] = v[c];
+                slot[c].0[lane] = v[c].to_bits();
             }
         }
         Ok(())
@@ -181,7 +221,7 @@ impl Machine<'_> {
             opc::KIL => {
                 for l in 0..LANES {
                     if self.mask[l] && self.src(&a, l, 0)?[0] < 0.0 {
-                        self.out.killed[l] = true;
+                        self.out.killed |= 1 << l;
                     }
                 }
                 return Ok(());
@@ -195,10 +235,18 @@ impl Machine<'_> {
             let v: Vec<Vec4> = (0..LANES)
                 .map(|l| self.src(&a, l, 0))
                 .collect::<Result<_, _>>()?;
-            // Coarse derivatives as tgsi_exec (mesa-tgsi-notes.md §5.4): ddx = BR - BL, ddy = BL - TL.
-            let (hi, lo) = if ins.op == opc::DDX { (3, 2) } else { (2, 0) };
-            let dv: Vec4 = std::array::from_fn(|c| v[hi][c] - v[lo][c]);
-            results = [dv; LANES];
+            // Coarse derivatives, the interpreter's own function (mesa-tgsi-notes.md §5.4).
+            let op = if ins.op == opc::DDX {
+                Opcode::DDX
+            } else {
+                Opcode::DDY
+            };
+            for c in 0..4 {
+                let per_lane = quad::derivative(op, std::array::from_fn(|l| v[l][c]));
+                for (l, r) in results.iter_mut().enumerate() {
+                    r[c] = per_lane[l];
+                }
+            }
         } else {
             for (l, r) in results.iter_mut().enumerate() {
                 *r = self.lane_op(ins, &a, &b, l)?;
@@ -210,8 +258,6 @@ impl Machine<'_> {
         Ok(())
     }
 
-    // Mesa's literal 1.442695 (not LOG2_E) and fmaxf/fminf (NaN → 0, unlike clamp) on purpose.
-    #[allow(clippy::approx_constant, clippy::manual_clamp)]
     fn lane_op(&self, ins: &Instruction, a: &Source, b: &Source, l: usize) -> Result<Vec4, String> {
         let x = self.src(a, l, 0)?;
         let y = if ins.src2.is_some() {
@@ -220,9 +266,10 @@ impl Machine<'_> {
             [0.0; 4]
         };
         let per = |f: &dyn Fn(f32, f32) -> f32| -> Vec4 { std::array::from_fn(|c| f(x[c], y[c])) };
-        let bool_f = |t: bool| if t { 1.0 } else { 0.0 };
         let dot3 = |p: Vec4, q: Vec4| p[0] * q[0] + p[1] * q[1] + p[2] * q[2];
         let dot4 = |p: Vec4, q: Vec4| p[0] * q[0] + p[1] * q[1] + p[2] * q[2] + p[3] * q[3];
+        // Transcendentals, sign and saturation are the interpreter's functions, so exported
+        // programs compute what TGSI computes.
         Ok(match ins.op {
             opc::MOV => x,
             opc::ADD => per(&|p, q| p + q),
@@ -236,27 +283,18 @@ impl Machine<'_> {
             opc::SQT => per(&|p, _| p.sqrt()),
             opc::RSQ => per(&|p, _| 1.0 / p.sqrt()),
             opc::POW => per(&|p, q| p.powf(q)),
-            opc::LOG => per(&|p, _| p.ln() * 1.442_695),
-            opc::EXP => per(&|p, _| 2f32.powf(p)),
+            opc::LOG => per(&|p, _| float::lg2(p)),
+            opc::EXP => per(&|p, _| float::ex2(p)),
             opc::SIN => per(&|p, _| p.sin()),
             opc::COS => per(&|p, _| p.cos()),
             opc::ABS => per(&|p, _| p.abs()),
             opc::NEG => per(&|p, _| -p),
-            // As tgsi_exec's _SAT: fminf(fmaxf(x, 0), 1), NaN → 0.
-            opc::SAT => per(&|p, _| p.max(0.0).min(1.0)),
-            opc::SGE => per(&|p, q| bool_f(p >= q)),
-            opc::SLT => per(&|p, q| bool_f(p < q)),
-            opc::SEQ => per(&|p, q| bool_f(p == q)),
-            opc::SNE => per(&|p, q| bool_f(p != q)),
-            opc::SGN => per(&|p, _| {
-                if p > 0.0 {
-                    1.0
-                } else if p < 0.0 {
-                    -1.0
-                } else {
-                    0.0
-                }
-            }),
+            opc::SAT => per(&|p, _| saturate(p)),
+            opc::SGE => per(&|p, q| f1(p >= q)),
+            opc::SLT => per(&|p, q| f1(p < q)),
+            opc::SEQ => per(&|p, q| f1(p == q)),
+            opc::SNE => per(&|p, q| f1(p != q)),
+            opc::SGN => per(&|p, _| float::ssg(p)),
             opc::DP3 => [dot3(x, y); 4],
             opc::DP4 => [dot4(x, y); 4],
             opc::NRM => {
@@ -315,7 +353,8 @@ mod tests {
                 ..Inputs::default()
             },
         )
-        .unwrap();
+        .unwrap()
+        .per_lane();
         assert_eq!(out.outputs[0][0], [0.0, 0.0, 4.0, 4.0]);
     }
 
@@ -328,7 +367,7 @@ mod tests {
             [0.0, 0.0, 3.0, 0.0],
             [1.0, 1.0, 1.0, 1.0],
         ];
-        let attrs = [[[1.0, 2.0, 3.0, 1.0]; LANES]];
+        let attrs = [reg_from_quad(&[[1.0, 2.0, 3.0, 1.0]; LANES])];
         let out = run(
             &a.program,
             &Inputs {
@@ -337,7 +376,8 @@ mod tests {
                 ..Inputs::default()
             },
         )
-        .unwrap();
+        .unwrap()
+        .per_lane();
         // Rows: (1,0,0,0)·v = 1, (0,2,0,0)·v = 4, (0,0,3,0)·v = 9, (1,1,1,1)·v = 7.
         assert_eq!(out.outputs[0][2], [1.0, 4.0, 9.0, 7.0]);
     }

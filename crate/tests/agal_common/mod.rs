@@ -1,7 +1,7 @@
 //! Helpers shared by the AGAL export tests.
 #![allow(dead_code, unused_imports)]
 
-pub use tgsi::agal::exec::{self, Inputs, Outputs, Quad, Vec4, LANES};
+pub use tgsi::agal::exec::{self, Inputs, Quad, QuadOutputs as Outputs, Vec4, LANES};
 pub use tgsi::agal::lower::{export, Export, ExportOptions};
 pub use tgsi::agal::{self, Sampler};
 
@@ -67,16 +67,17 @@ pub fn run(
 ) -> Outputs {
     let constants = e.layout.constant_values(consts);
     let p = e.program.as_ref().expect("program");
-    exec::run(
-        p,
-        &Inputs {
-            constants: &constants,
-            attributes,
-            varyings,
-            sample,
-        },
-    )
-    .unwrap_or_else(|err| panic!("{}\n{}", err, e.assembly))
+    let varyings: Vec<exec::Reg> = varyings.iter().map(exec::reg_from_quad).collect();
+    let attributes: Vec<exec::Reg> = attributes.iter().map(exec::reg_from_quad).collect();
+    let inputs = Inputs {
+        constants: &constants,
+        attributes: &attributes,
+        varyings: &varyings,
+        sample,
+    };
+    exec::run(p, &inputs)
+        .unwrap_or_else(|err| panic!("{}\n{}", err, e.assembly))
+        .per_lane()
 }
 
 pub fn fs_varyings() -> Vec<Quad> {
