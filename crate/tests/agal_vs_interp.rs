@@ -1,13 +1,13 @@
 //! Differential test: exported AGAL, run on the AGAL executor, gives the same bits as the TGSI
 //! interpreter (`crate::exec`) on the same inputs, for shaders covering the lowering rules and
-//! for every corpus shader that exports (textures excepted). Documented differences: none for
+//! for every corpus shader that exports (textures through a formula both sides sample). Documented differences: none for
 //! these inputs (CMP's NaN/infinity and zero-sign cases are not exercised; see docs/agal.md).
 #![allow(clippy::needless_range_loop)]
 
 mod agal_common;
 use agal_common::*;
 use std::path::{Path, PathBuf};
-use tgsi::exec::{Batch, Constants, Machine};
+use tgsi::exec::{Batch, Constants, Machine, SampleRequest, TextureHooks};
 use tgsi::ir::{File, Shader};
 
 /// xorshift64*, fixed seed.
@@ -32,6 +32,45 @@ fn quad(state: &mut u64) -> Quad {
     std::array::from_fn(|_| std::array::from_fn(|_| value(state)))
 }
 
+/// A made-up texture both sides sample: the colour is a formula of the coordinates (r only for
+/// cube and 3D), so equal colours mean equal coordinates reached the sampler.
+fn texel(s: f32, t: f32, r: f32, volume: bool) -> Vec4 {
+    [s * 2.0 + t, t - s, if volume { r * 0.5 } else { 0.25 }, 1.0]
+}
+
+struct Formula;
+
+impl TextureHooks for Formula {
+    fn get_samples(&mut self, q: &SampleRequest) -> [[f32; 4]; 4] {
+        let volume = !matches!(
+            q.target,
+            tgsi::ir::TextureTarget::Tex2D | tgsi::ir::TextureTarget::Tex1D
+        );
+        let per_lane: Vec<Vec4> = (0..4)
+            .map(|l| texel(q.coords[0][l], q.coords[1][l], q.coords[2][l], volume))
+            .collect();
+        std::array::from_fn(|c| std::array::from_fn(|l| per_lane[l][c]))
+    }
+    fn get_dims(&mut self, _: u32, _: i32) -> [i32; 4] {
+        [1, 1, 1, 1]
+    }
+    fn get_texel(
+        &mut self,
+        _: u32,
+        _: [i32; 4],
+        _: [i32; 4],
+        _: [i32; 4],
+        _: [i32; 4],
+        _: [i8; 3],
+    ) -> [[u32; 4]; 4] {
+        [[0; 4]; 4]
+    }
+}
+
+fn agal_texel(s: &agal::Sampler, c: Vec4) -> Vec4 {
+    texel(c[0], c[1], c[2], s.dim != 0)
+}
+
 /// The `OUT[k]` index in a layout binding source such as `OUT[1] (GENERIC[0])`.
 fn out_index(source: &str) -> Option<usize> {
     source.strip_prefix("OUT[")?.split(']').next()?.parse().ok()
@@ -51,9 +90,6 @@ fn compare(shader: &Shader, seed: u64, name: &str) -> bool {
     let Some(program) = &e.program else {
         return false;
     };
-    if !e.layout.samplers.is_empty() {
-        return false;
-    }
     let Ok(compiled) = tgsi::exec::compile(shader) else {
         return false;
     };
@@ -88,9 +124,9 @@ fn compare(shader: &Shader, seed: u64, name: &str) -> bool {
         host[c.index as usize] = v;
     }
     Machine::new()
-        .run(&compiled, &mut batch, &consts)
+        .run_with(&compiled, &mut batch, &consts, &mut Formula)
         .unwrap_or_else(|err| panic!("{}: interpreter: {:?}", name, err));
-    let out = run(&e, &varyings, &attributes, &host, None);
+    let out = run(&e, &varyings, &attributes, &host, Some(&agal_texel));
     for b in &e.layout.outputs {
         let Some(k) = out_index(&b.source) else {
             continue;
@@ -153,13 +189,18 @@ const BODIES: &[&str] = &[
     "FSEQ TEMP[1], IN[0], IN[0].yxwz\n  FSNE TEMP[2], IN[1], IN[2]\n  XOR TEMP[1], TEMP[1], TEMP[2]\n  AND TEMP[0], TEMP[1], IN[2]",
     "UCMP TEMP[0], IN[2], IN[0], IN[1]",
     "FSLT TEMP[1].x, IN[0].xxxx, IN[1].xxxx\n  AND TEMP[1].x, TEMP[1].xxxx, IMM[0].yyyy\n  MUL TEMP[0], IN[0], TEMP[1].xxxx",
+    "TEX TEMP[1], IN[0], SAMP[0], 2D\n  TXP TEMP[2], IN[1], SAMP[1], CUBE\n  ADD TEMP[0], TEMP[1], TEMP[2]",
+    "TEX TEMP[1], IN[2], SAMP[2], 3D\n  MUL_SAT TEMP[0], TEMP[1], IN[0]",
     "FSNE TEMP[1].x, IN[0].xxxx, IN[1].xxxx\n  UIF TEMP[1].xxxx\n    MOV TEMP[0], IN[0]\n  ELSE\n    MOV TEMP[0], IN[2]\n  ENDIF",
 ];
 
 #[test]
 fn lowering_rules_match_the_interpreter() {
     for (i, body) in BODIES.iter().enumerate() {
-        let src = format!("{}{}\n  MOV OUT[0], TEMP[0]\n  END\n", FS_HEAD, body);
+        let src = format!(
+            "{}DCL SAMP[0..2]\n{}\n  MOV OUT[0], TEMP[0]\n  END\n",
+            FS_HEAD, body
+        );
         for seed in 1..6u64 {
             assert!(
                 compare(&parse(&src), seed * 7919 + i as u64, body),
