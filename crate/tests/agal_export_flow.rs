@@ -522,3 +522,18 @@ fn booleans_used_as_numbers_are_refused() {
         e.diagnostics
     );
 }
+
+/// A fragment input the vertex shader never writes is a linkage error (#3632).
+#[test]
+fn pair_export_reports_unwritten_varyings() {
+    let vs = "VERT\nDCL IN[0]\nDCL OUT[0], POSITION\nDCL OUT[1], GENERIC[0]\n  MOV OUT[0], IN[0]\n  MOV OUT[1], IN[0]\n  END\n";
+    let fs = "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL IN[1], GENERIC[1], PERSPECTIVE\nDCL OUT[0], COLOR\n  ADD OUT[0], IN[0], IN[1]\n  END\n";
+    let (_, b) = export_pair(&parse(vs), &parse(fs), &ExportOptions::default());
+    assert!(
+        b.diagnostics
+            .iter()
+            .any(|d| d.code == "A3632" && d.message.contains("v1")),
+        "{:?}",
+        b.diagnostics
+    );
+}

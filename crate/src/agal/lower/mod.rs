@@ -388,11 +388,18 @@ pub fn export_pair(vs: &Shader, fs: &Shader, opts: &ExportOptions) -> (Export, E
     if o.varyings.is_none() {
         o.varyings = Some(keys);
     }
-    let a = export(vs, &o);
-    let b = export(fs, &o);
+    let mut a = export(vs, &o);
+    let mut b = export(fs, &o);
     if o.version.is_none() && a.program.is_some() && b.program.is_some() && a.version != b.version {
         o.version = Some(a.version.max(b.version));
-        return (export(vs, &o), export(fs, &o));
+        a = export(vs, &o);
+        b = export(fs, &o);
+    }
+    // Linkage rules (#3757, #3632) are reported on the fragment side.
+    if let (Some(pa), Some(pb)) = (&a.program, &b.program) {
+        for f in crate::agal::flow::validate_link(pa, pb) {
+            b.diagnostics.push(f.to_diagnostic(&[], fs.header_span));
+        }
     }
     (a, b)
 }
