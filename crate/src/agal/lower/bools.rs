@@ -22,9 +22,12 @@ pub enum Kind {
 /// at open IFs.
 #[derive(Clone, Debug, Default)]
 pub struct Bools {
-    state: HashMap<(u32, u8), Kind>,
-    stack: Vec<(HashMap<(u32, u8), Kind>, Option<HashMap<(u32, u8), Kind>>)>,
+    state: State,
+    /// Per open IF: the state before it and, after ELSE, the state at the end of its first branch.
+    stack: Vec<(State, Option<State>)>,
 }
+
+type State = HashMap<(u32, u8), Kind>;
 
 impl Bools {
     fn get(&self, c: &(u32, u8)) -> Option<Kind> {
@@ -36,7 +39,7 @@ impl Bools {
 
     /// Records the effect of a lowered instruction.
     pub fn step(&mut self, ins: &TgsiIns) {
-        let merge = |a: &HashMap<(u32, u8), Kind>, b: &HashMap<(u32, u8), Kind>| {
+        let merge = |a: &State, b: &State| {
             let mut out = HashMap::new();
             for k in a.keys().chain(b.keys()) {
                 let kind = if a.get(k) == b.get(k) {
