@@ -148,3 +148,10 @@ fn rules_of_every_version_are_reported_once() {
     assert!(d.message.starts_with("AGAL 2: "), "{}", d.message);
     assert!(src[d.span.start as usize..d.span.end as usize].starts_with("TEX"));
 }
+
+/// Two semantics that the fixed varying rule puts in one register are refused, not merged.
+#[test]
+fn colliding_varyings_are_refused() {
+    let src = "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL IN[1], TEXCOORD[0], PERSPECTIVE\nDCL OUT[0], COLOR\n  ADD OUT[0], IN[0], IN[1]\n  END\n";
+    assert!(refusals(src).iter().any(|m| m.contains("both map to v2")));
+}

@@ -184,10 +184,23 @@ impl<'a> Lower<'a> {
             None => default_varying(key),
         };
         match slot {
-            Some(s) => {
-                self.varyings_used.insert(s, key);
-                Some(s)
-            }
+            Some(s) => match self.varyings_used.get(&s) {
+                Some(other) if *other != key => {
+                    let msg = format!(
+                        "{}[{}] and {}[{}] both map to v{} under the fixed varying rule; export the vertex and fragment shaders together",
+                        key.0.name(),
+                        key.1,
+                        other.0.name(),
+                        other.1,
+                        s
+                    );
+                    self.refuse_none(span, msg)
+                }
+                _ => {
+                    self.varyings_used.insert(s, key);
+                    Some(s)
+                }
+            },
             None => self.refuse_none(
                 span,
                 format!(
