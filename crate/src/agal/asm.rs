@@ -127,7 +127,9 @@ impl LineCtx {
         let info = match op_by_name(name) {
             Some(i) => i,
             None => {
-                let hint = if op_by_name(&name.to_ascii_lowercase()).is_some() {
+                let hint = if name == "m43" {
+                    " (AwayJS's spelling of m34)"
+                } else if op_by_name(&name.to_ascii_lowercase()).is_some() {
                     " (opcodes are lower-case)"
                 } else {
                     ""

@@ -1,8 +1,9 @@
 //! Integer booleans in the export. Mesa's TGSI computes conditions with FSLT/FSGE/FSEQ/FSNE
 //! (all-ones or zero bits) and combines them with AND/OR/XOR/NOT and UCMP. AGAL has only floats,
 //! so while a TEMP component holds such a boolean (tracked in program order, through IF/ELSE) it
-//! is kept as 1.0 / 0.0 instead, and the operations become float ones: and → min, or → max, xor → sne, not → 1 − x, AND with a value →
-//! multiply, UCMP → blend. Any other use of a boolean (as a number or as bits) is refused.
+//! is kept as 1.0 / 0.0 instead, and the operations become float ones: and → min, or → max,
+//! xor → sne, not → 1 − x, AND with a value → multiply, UCMP → blend. Any other use of a boolean
+//! (as a number or as bits) is refused.
 
 use super::operands::{ONE, ZERO};
 use super::Lower;
@@ -119,8 +120,8 @@ fn reads_bools(name: &str) -> bool {
     )
 }
 
-/// True (after reporting) when the instruction reads a boolean as a number or as bits, or a
-/// MOV copies one into a register that also holds other values.
+/// True (after reporting) when the instruction reads a boolean as a number or as bits, with a
+/// modifier, where only some paths made it a boolean, or a MOV copies one out of TEMP.
 pub fn misuse(l: &mut Lower, ins: &TgsiIns) -> bool {
     let name = ins.opcode.name();
     // Lanes read: the written ones for component-wise opcodes, x for IF/UIF, else all.
