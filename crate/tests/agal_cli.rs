@@ -154,3 +154,23 @@ fn agal_export_refusal_is_a_located_diagnostic() {
         err
     );
 }
+
+#[test]
+fn agal_export_with_link_packs_varyings() {
+    let vs = temp("pair.vs.tgsi");
+    let fs = temp("pair.fs.tgsi");
+    std::fs::write(&vs, "VERT\nDCL IN[0]\nDCL OUT[0], POSITION\nDCL OUT[1], GENERIC[9]\n  MOV OUT[0], IN[0]\n  MOV OUT[1], IN[0]\n  END\n").unwrap();
+    std::fs::write(
+        &fs,
+        "FRAG\nDCL IN[0], GENERIC[9], PERSPECTIVE\nDCL OUT[0], COLOR\n  MOV OUT[0], IN[0]\n  END\n",
+    )
+    .unwrap();
+    // Alone, GENERIC[9] would be v11, beyond every version's 10 varyings.
+    assert_eq!(tgsi(&["agal", &fs, "--asm"]).0, 1);
+    let (code, text, err) = tgsi(&["agal", &fs, "--link", &vs, "--asm"]);
+    assert_eq!(code, 0, "{}", err);
+    assert!(text.contains("mov oc, v0"), "{}", text);
+    let (code, text, _) = tgsi(&["agal", &vs, "--link", &fs, "--asm"]);
+    assert_eq!(code, 0);
+    assert!(text.contains("mov v0, va0"), "{}", text);
+}

@@ -74,10 +74,19 @@ fn sampler_option(v: &str) -> Result<(u32, agal::lower::SamplerState), String> {
     Ok((n, st))
 }
 
-/// `tgsi agal FILE.tgsi [--agal-version N] [--sampler N=…] -o OUT [--asm] [--layout] [--json]`.
+/// `tgsi agal FILE.tgsi [--agal-version N] [--sampler N=…] [--link OTHER.tgsi] -o OUT [--asm]
+/// [--layout] [--json]`.
 pub fn run_export(args: &Args) -> i32 {
     const CMD: &str = "agal";
-    if let Some(u) = args.unknown(&["agal-version", "o", "asm", "layout", "json", "sampler"]) {
+    if let Some(u) = args.unknown(&[
+        "agal-version",
+        "o",
+        "asm",
+        "layout",
+        "json",
+        "sampler",
+        "link",
+    ]) {
         return usage_error(CMD, &format!("unknown option '--{}'", u));
     }
     let [file] = args.positional.as_slice() else {
@@ -112,7 +121,33 @@ pub fn run_export(args: &Args) -> i32 {
         print_diagnostics(file, &text, &mut diags);
         return 1;
     };
-    let export = agal::lower::export(&shader, &opts);
+    let export = match args.value("link") {
+        None => agal::lower::export(&shader, &opts),
+        Some(other_path) => {
+            // Export as one half of a linked pair: varyings packed the same way on both sides.
+            let Some(other_text) = super::read_text(other_path) else {
+                return 2;
+            };
+            let other = crate::text::parse(&other_text);
+            let Some(other) = other.shader else {
+                let mut d = other.diagnostics.clone();
+                print_diagnostics(other_path, &other_text, &mut d);
+                return 1;
+            };
+            let this_is_vertex = shader.processor == crate::ir::Processor::Vertex;
+            let (vs, fs) = if this_is_vertex {
+                (&shader, &other)
+            } else {
+                (&other, &shader)
+            };
+            let (a, b) = agal::lower::export_pair(vs, fs, &opts);
+            if this_is_vertex {
+                a
+            } else {
+                b
+            }
+        }
+    };
     diags.extend(export.diagnostics.iter().cloned());
     if print_diagnostics(file, &text, &mut diags) || export.program.is_none() {
         return 1;
