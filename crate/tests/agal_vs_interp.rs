@@ -245,3 +245,43 @@ fn exported_corpus_shaders_match_the_interpreter() {
     println!("{} corpus shaders compared bit for bit", compared);
     assert!(compared >= 20, "only {} compared", compared);
 }
+
+/// Vertex programs: matrix patterns (m44, m33) and indirect constant reads, with the index kept
+/// inside the declared constants (|x| floors to 0..4, plus 4).
+#[test]
+fn vertex_matrices_and_indirect_constants_match_the_interpreter() {
+    let src = "VERT
+DCL IN[0]
+DCL IN[1]
+DCL OUT[0], POSITION
+DCL OUT[1], GENERIC[0]
+DCL OUT[2], GENERIC[1]
+DCL CONST[0..11]
+DCL TEMP[0..1]
+DCL ADDR[0]
+  DP4 TEMP[0].x, IN[0], CONST[0]
+  DP4 TEMP[0].y, IN[0], CONST[1]
+  DP4 TEMP[0].z, IN[0], CONST[2]
+  DP4 TEMP[0].w, IN[0], CONST[3]
+  MOV OUT[0], TEMP[0]
+  DP3 TEMP[1].x, IN[1], CONST[4]
+  DP3 TEMP[1].y, IN[1], CONST[5]
+  DP3 TEMP[1].z, IN[1], CONST[6]
+  MOV TEMP[1].w, IN[1].wwww
+  MOV OUT[1], TEMP[1]
+  ARL ADDR[0].x, |IN[1].xxxx|
+  MOV OUT[2], CONST[ADDR[0].x+4]
+  END
+";
+    let shader = parse(src);
+    let e = export(&shader, &ExportOptions::default());
+    let asm = &e.assembly;
+    assert!(
+        asm.contains("m44 ") && asm.contains("m33 ") && asm.contains("vc["),
+        "{}",
+        asm
+    );
+    for seed in 1..6u64 {
+        assert!(compare(&shader, seed * 31337, "vertex matrices"));
+    }
+}
