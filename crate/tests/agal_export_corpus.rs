@@ -166,3 +166,54 @@ fn huge_shaders_are_bounded() {
         e.diagnostics.first()
     );
 }
+
+/// Random instruction soups (all opcodes of the table, odd operands, huge and negative indices,
+/// every file) go through the export without panicking; what exports validates.
+#[test]
+fn random_instruction_soups_never_panic() {
+    let files = ["TEMP[0]", "TEMP[7]", "TEMP[65535]", "IN[0]", "IN[3]", "OUT[0]", "OUT[1]", "CONST[0]", "CONST[300]", "IMM[0]", "IMM[5]", "ADDR[0]", "SAMP[0]", "SV[0]", "CONST[ADDR[0].x+2]", "CONST[ADDR[0].x-3]", "TEMP[ADDR[0].x]", "CONST[1][0]"];
+    let mods = ["", "-", "|", "-|"];
+    let swz = ["", ".x", ".xyzw", ".wzyx", ".xxxx", ".y"];
+    let masks = ["", ".x", ".xy", ".w", ".xyz"];
+    let ops: Vec<&tgsi::opcode::OpInfo> = tgsi::opcode::Opcode::all().map(|o| o.info()).filter(|i| !i.is_gap()).collect();
+    let mut rng = 0xC0FFEE_u64;
+    let (mut parsed, mut exported) = (0, 0);
+    for round in 0..3000 {
+        let proc_ = if round % 2 == 0 { "FRAG" } else { "VERT" };
+        let mut src = format!(
+            "{}\nDCL IN[0..3]{}\nDCL OUT[0], {}\nDCL OUT[1], GENERIC[1]\nDCL TEMP[0..7]\nDCL CONST[0..3]\nDCL ADDR[0]\nDCL SAMP[0]\nIMM[0] FLT32 {{ 1.0, -2.0, 0.5, 0.0 }}\n",
+            proc_,
+            if round % 2 == 0 { ", GENERIC[0], PERSPECTIVE" } else { "" },
+            if round % 2 == 0 { "COLOR" } else { "POSITION" }
+        );
+        for _ in 0..1 + next(&mut rng) % 8 {
+            // Mostly the opcode's own operand counts, sometimes a plain float opcode.
+            let info = if next(&mut rng) % 2 == 0 { ops[(next(&mut rng) as usize) % ops.len()] } else { tgsi::opcode::Opcode::ADD.info() };
+            let pick = |r: &mut u64, xs: &[&str]| xs[(next(r) as usize) % xs.len()].to_string();
+            let mut operands = Vec::new();
+            for _ in 0..info.num_dst {
+                operands.push(format!("{}{}", pick(&mut rng, &files), pick(&mut rng, &masks)));
+            }
+            for _ in 0..info.num_src {
+                let m = pick(&mut rng, &mods);
+                let reg = format!("{}{}", pick(&mut rng, &files), pick(&mut rng, &swz));
+                operands.push(if m.contains('|') { format!("{}{}|", m, reg) } else { format!("{}{}", m, reg) });
+            }
+            if info.has(tgsi::opcode::F_TEX) {
+                operands.push(pick(&mut rng, &["2D", "CUBE", "3D", "RECT", "SHADOW2D"]));
+            }
+            src.push_str(&format!("  {} {}\n", info.name, operands.join(", ")));
+        }
+        src.push_str("  MOV OUT[0], IN[0]\n  END\n");
+        let Some(shader) = tgsi::text::parse(&src).shader else { continue };
+        parsed += 1;
+        let e = export(&shader, &ExportOptions::default());
+        if let Some(p) = &e.program {
+            exported += 1;
+            let errs: Vec<_> = tgsi::agal::validate(p).into_iter().filter(|x| x.severity == tgsi::diag::Severity::Error).collect();
+            assert!(errs.is_empty(), "{:?}\n{}", errs, src);
+        }
+    }
+    println!("{} soups parsed, {} exported", parsed, exported);
+    assert!(parsed > 1000 && exported > 0, "{} parsed, {} exported", parsed, exported);
+}

@@ -112,6 +112,13 @@ fn produces_bool(ins: &TgsiIns, lane: usize, b: &Bools) -> bool {
     }
 }
 
+impl Lower<'_> {
+    /// Whether lane x of the operand reads a boolean.
+    pub fn bools_read(&self, s: &SrcOperand) -> bool {
+        src_is_bool(&self.bools, Some(s), 0)
+    }
+}
+
 /// Opcodes that read booleans correctly.
 fn reads_bools(name: &str) -> bool {
     matches!(
@@ -260,14 +267,34 @@ pub fn lower(l: &mut Lower, ins: &TgsiIns) {
     }
 }
 
+/// 1.0 where the bits of `c` are not zero, else 0.0, into temporary `t`: `c ≠ 0` or `1/c < 0`
+/// (the second catches −0.0, whose bits are not zero though it equals 0).
+pub fn nonzero_bits(l: &mut Lower, c: Source, m: u8, t: u16) -> Option<Source> {
+    let u = l.scratch()?;
+    let zero = l.special(ZERO);
+    l.emit(opc::SNE, Some(tdest(t, m)), Some(c), Some(zero));
+    l.emit(opc::RCP, Some(tdest(u, m)), Some(c), None);
+    l.emit(opc::SLT, Some(tdest(u, m)), Some(tsrc(u)), Some(zero));
+    l.emit(opc::MAX, Some(tdest(t, m)), Some(tsrc(t)), Some(tsrc(u)));
+    Some(tsrc(t))
+}
+
 /// UCMP c, x, y = c ≠ 0 ? x : y, as x·c + y·(1 − c) with c a 1.0/0.0 boolean (a float condition
-/// is turned into one with sne; exact for finite x and y up to the sign of a zero result).
+/// is turned into one by [`nonzero_bits`]; exact for finite x and y up to the sign of a zero
+/// result).
 fn ucmp(l: &mut Lower, ins: &TgsiIns, d: Dest, srcs: &[SrcOperand], kinds: &[Option<bool>]) {
     let m = d.mask;
     if srcs.len() < 3 || kinds.iter().any(|k| k.is_none()) {
         return l.refuse(
             ins.opcode_span,
             "UCMP mixes boolean and other channels in one operand",
+        );
+    }
+    if kinds.get(1) != kinds.get(2) {
+        // TGSI would copy the all-ones bits of one and the number of the other.
+        return l.refuse(
+            ins.opcode_span,
+            "UCMP selects between a comparison result and a number",
         );
     }
     let (Some(c), Some(x), Some(y)) = (
@@ -283,9 +310,10 @@ fn ucmp(l: &mut Lower, ins: &TgsiIns, d: Dest, srcs: &[SrcOperand], kinds: &[Opt
     let cond = if kinds.first() == Some(&Some(true)) {
         c
     } else {
-        let zero = l.special(ZERO);
-        l.emit(opc::SNE, Some(tdest(tc, m)), Some(c), Some(zero));
-        tsrc(tc)
+        match nonzero_bits(l, c, m, tc) {
+            Some(t) => t,
+            None => return,
+        }
     };
     let one = l.special(ONE);
     l.emit(opc::MUL, Some(tdest(tx, m)), Some(x), Some(cond));

@@ -185,7 +185,16 @@ fn lower_one(l: &mut Lower, ins: &TgsiIns) {
                 };
             }
             // ife…ifl need replicated swizzles (#3703); a modifier temporary is read as `.x`.
-            let c = scalar_of(c, 0);
+            let mut c = scalar_of(c, 0);
+            // UIF tests bits: −0.0 is true. Booleans (1.0/0.0) and IF's float test need nothing.
+            let boolean = src.reg.file == File::Temp && l.bools_read(&src);
+            if name == "UIF" && !boolean {
+                let Some(t) = l.scratch() else { return };
+                let Some(b) = super::bools::nonzero_bits(l, c, 1, t) else {
+                    return;
+                };
+                c = scalar_of(b, 0);
+            }
             let zero = l.special(ZERO);
             l.push(Instruction {
                 op: opc::INE,
@@ -348,8 +357,9 @@ fn mad_lrp(l: &mut Lower, ins: &TgsiIns, lrp: bool) {
     let Some(b) = l.src(&srcs[1], m, false) else {
         return;
     };
-    // A negated addend becomes sub (exact: t + (−c) = t − c).
-    let negated = srcs[2].negate;
+    // MAD's negated addend becomes sub (exact: t + (−c) = t − c). Not for LRP, which also
+    // subtracts c from b.
+    let negated = srcs[2].negate && !lrp;
     let Some(c) = (if negated {
         l.src_unnegated(&srcs[2], m)
     } else {
