@@ -12,6 +12,8 @@ use super::flow::matrix_rows;
 use crate::exec::machine::saturate;
 use crate::exec::ops::{f1, float, quad};
 pub use crate::exec::Lanes;
+use crate::exec::{SampleControl, SampleRequest, TextureHooks};
+use crate::ir::TextureTarget;
 use crate::opcode::Opcode;
 
 pub type Vec4 = [f32; 4];
@@ -84,6 +86,9 @@ const MAX_VARYINGS: usize = 10;
 
 struct Machine<'a> {
     inputs: &'a Inputs<'a>,
+    /// The interpreter's texture interface, called once per quad (so LOD can come from the
+    /// lanes' differences); `Inputs::sample` is used when absent.
+    hooks: Option<&'a mut dyn TextureHooks>,
     temps: Vec<Reg>,
     out: Outputs,
     /// Active lanes; a stack of masks for ife…eif.
@@ -94,8 +99,28 @@ struct Machine<'a> {
 /// Runs `p` on one quad. Errors (out-of-range registers, missing sampler) are reported, never
 /// panicked on.
 pub fn run(p: &Program, inputs: &Inputs) -> Result<Outputs, String> {
+    run_machine(p, inputs, None)
+}
+
+/// Runs `p` on one quad, sampling textures through the interpreter's [`TextureHooks`] (the
+/// texture module's bindings, or any test double): one request per quad, target from the
+/// sampler's dimension, LOD bias from its bias byte.
+pub fn run_with_textures(
+    p: &Program,
+    inputs: &Inputs,
+    hooks: &mut dyn TextureHooks,
+) -> Result<Outputs, String> {
+    run_machine(p, inputs, Some(hooks))
+}
+
+fn run_machine<'a>(
+    p: &Program,
+    inputs: &'a Inputs<'a>,
+    hooks: Option<&'a mut dyn TextureHooks>,
+) -> Result<Outputs, String> {
     let mut m = Machine {
         inputs,
+        hooks,
         temps: vec![[Lanes::ZERO; 4]; MAX_TEMPS],
         out: Outputs {
             varyings: vec![[Lanes::ZERO; 4]; MAX_VARYINGS],
@@ -231,7 +256,9 @@ impl Machine<'_> {
         let d = ins.dest.ok_or("missing destination")?;
         // Compute every lane first, then store, so a source may alias the destination.
         let mut results = [[0.0f32; 4]; LANES];
-        if matches!(ins.op, opc::DDX | opc::DDY) {
+        if matches!(ins.op, opc::TEX | opc::TED | opc::TLD) && self.hooks.is_some() {
+            results = self.sample_quad(ins, &a)?;
+        } else if matches!(ins.op, opc::DDX | opc::DDY) {
             let v: Vec<Vec4> = (0..LANES)
                 .map(|l| self.src(&a, l, 0))
                 .collect::<Result<_, _>>()?;
@@ -256,6 +283,43 @@ impl Machine<'_> {
             self.write(&d, l, *r)?;
         }
         Ok(())
+    }
+
+    /// A texture instruction for the whole quad through the hooks.
+    fn sample_quad(&mut self, ins: &Instruction, a: &Source) -> Result<[Vec4; LANES], String> {
+        let s = ins.sampler.ok_or("missing sampler")?;
+        let coords: Vec<Vec4> = (0..LANES)
+            .map(|l| self.src(a, l, 0))
+            .collect::<Result<_, _>>()?;
+        let target = match s.dim {
+            0 => TextureTarget::Tex2D,
+            1 => TextureTarget::Cube,
+            _ => TextureTarget::Tex3D,
+        };
+        let per_channel = |c: usize| -> [f32; 4] { std::array::from_fn(|l| coords[l][c]) };
+        let bias = s.bias as f32 / 8.0;
+        let request = SampleRequest {
+            sview: s.index as u32,
+            sampler: s.index as u32,
+            target,
+            coords: [
+                per_channel(0),
+                per_channel(1),
+                per_channel(2),
+                [0.0; 4],
+                [bias; 4],
+            ],
+            derivs: [[[0.0; 4]; 2]; 3],
+            offsets: [0; 3],
+            control: if s.bias != 0 {
+                SampleControl::Bias
+            } else {
+                SampleControl::None
+            },
+        };
+        let hooks = self.hooks.as_mut().ok_or("no texture hooks")?;
+        let rgba = hooks.get_samples(&request);
+        Ok(std::array::from_fn(|l| std::array::from_fn(|c| rgba[c][l])))
     }
 
     fn lane_op(&self, ins: &Instruction, a: &Source, b: &Source, l: usize) -> Result<Vec4, String> {

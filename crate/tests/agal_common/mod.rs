@@ -114,3 +114,26 @@ pub fn frag(body: &str) -> (Export, Quad) {
 pub fn same_bits(got: Vec4, want: Vec4) -> bool {
     (0..4).all(|c| got[c].to_bits() == want[c].to_bits() || (got[c].is_nan() && want[c].is_nan()))
 }
+
+/// As [`run`], sampling through the interpreter's texture hooks (one request per quad).
+pub fn run_with_hooks(
+    e: &Export,
+    varyings: &[Quad],
+    attributes: &[Quad],
+    consts: &[Vec4],
+    hooks: &mut dyn tgsi::exec::TextureHooks,
+) -> Outputs {
+    let constants = e.layout.constant_values(consts);
+    let p = e.program.as_ref().expect("program");
+    let varyings: Vec<exec::Reg> = varyings.iter().map(exec::reg_from_quad).collect();
+    let attributes: Vec<exec::Reg> = attributes.iter().map(exec::reg_from_quad).collect();
+    let inputs = Inputs {
+        constants: &constants,
+        attributes: &attributes,
+        varyings: &varyings,
+        sample: None,
+    };
+    exec::run_with_textures(p, &inputs, hooks)
+        .unwrap_or_else(|err| panic!("{}\n{}", err, e.assembly))
+        .per_lane()
+}
