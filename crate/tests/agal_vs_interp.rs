@@ -196,6 +196,8 @@ const BODIES: &[&str] = &[
     "FSGE TEMP[1], IN[0], IN[1]\n  FSLT TEMP[2], IN[0], IN[2]\n  OR TEMP[3], TEMP[1], TEMP[2]\n  NOT TEMP[3], TEMP[3]\n  UCMP TEMP[0], TEMP[3], IN[0], IN[1]",
     "FSEQ TEMP[1], IN[0], IN[0].yxwz\n  FSNE TEMP[2], IN[1], IN[2]\n  XOR TEMP[1], TEMP[1], TEMP[2]\n  AND TEMP[0], TEMP[1], IN[2]",
     "UCMP TEMP[0], IN[2], IN[0], IN[1]",
+    "DST TEMP[1], IN[0], IN[1]\n  DPH TEMP[2], IN[1], IN[2]\n  SCS TEMP[3], IN[2].wwww\n  ADD TEMP[0], TEMP[1], TEMP[2]\n  ADD TEMP[0].zw, TEMP[0], TEMP[3]",
+    "DST_SAT TEMP[0].yw, TEMP[0].wzyx, -IN[1]\n  DST TEMP[0], TEMP[0], TEMP[0].yxwz",
     "FSLT TEMP[1].x, IN[0].xxxx, IN[1].xxxx\n  AND TEMP[1].x, TEMP[1].xxxx, IMM[0].yyyy\n  MUL TEMP[0], IN[0], TEMP[1].xxxx",
     "TEX TEMP[1], IN[0], SAMP[0], 2D\n  TXP TEMP[2], IN[1], SAMP[1], CUBE\n  ADD TEMP[0], TEMP[1], TEMP[2]",
     "TEX TEMP[1], IN[2], SAMP[2], 3D\n  MUL_SAT TEMP[0], TEMP[1], IN[0]",

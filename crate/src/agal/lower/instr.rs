@@ -164,6 +164,7 @@ fn lower_one(l: &mut Lower, ins: &TgsiIns) {
         "SSG" => ssg(l, ins),
         "CMP" => cmp(l, ins),
         "XPD" | "NRM" => xpd_nrm(l, ins, name == "XPD"),
+        "DST" | "DPH" | "SCS" => legacy_channels(l, ins, name),
         "KILL_IF" | "KIL" => kill_if(l, ins),
         "KILL" | "KILP" => {
             let m1 = l.special(MINUS_ONE);
@@ -478,6 +479,51 @@ fn xpd_nrm(l: &mut Lower, ins: &TgsiIns, xpd: bool) {
         let one = l.special(ONE);
         l.emit(opc::MOV, Some(Dest { mask: 0b1000, ..d }), Some(one), None);
     }
+    saturate(l, ins, d);
+}
+
+/// Legacy per-channel opcodes, built in a scratch register then copied (the sources may be the
+/// destination): DST = (1, a.y·b.y, a.z, b.w); DPH = a.xyz·b.xyz + b.w; SCS = (cos a.x, sin a.x,
+/// 0, 1) (`tgsi-2010-flattened.txt`).
+fn legacy_channels(l: &mut Lower, ins: &TgsiIns, name: &str) {
+    let Some(d) = dest_of(l, ins) else { return };
+    let Some(t) = l.scratch() else { return };
+    let lane = |c: u8| tdest(t, 1 << c);
+    match name {
+        "DST" => {
+            let Some((a, b)) = two_sources(l, ins, 0b1110, false) else {
+                return;
+            };
+            let one = l.special(ONE);
+            l.emit(opc::MOV, Some(lane(0)), Some(one), None);
+            l.emit(opc::MUL, Some(lane(1)), Some(a), Some(b));
+            l.emit(opc::MOV, Some(lane(2)), Some(a), None);
+            l.emit(opc::MOV, Some(lane(3)), Some(b), None);
+        }
+        "DPH" => {
+            let Some((a, b)) = two_sources(l, ins, 0xF, false) else {
+                return;
+            };
+            l.emit(opc::DP3, Some(tdest(t, 0xF)), Some(a), Some(b));
+            l.emit(
+                opc::ADD,
+                Some(tdest(t, 0xF)),
+                Some(tsrc(t)),
+                Some(scalar_of(b, 3)),
+            );
+        }
+        _ => {
+            let Some(a) = ins.src.first().and_then(|s| l.src(s, 0b0011, true)) else {
+                return;
+            };
+            let (zero, one) = (l.special(ZERO), l.special(ONE));
+            l.emit(opc::COS, Some(lane(0)), Some(a), None);
+            l.emit(opc::SIN, Some(lane(1)), Some(a), None);
+            l.emit(opc::MOV, Some(lane(2)), Some(zero), None);
+            l.emit(opc::MOV, Some(lane(3)), Some(one), None);
+        }
+    }
+    l.emit(opc::MOV, Some(d), Some(tsrc(t)), None);
     saturate(l, ins, d);
 }
 
