@@ -330,6 +330,9 @@ fn random_float_shaders_match_the_interpreter() {
         ("SGT", 2),
         ("SLE", 2),
         ("XPD", 2),
+        ("DST", 2),
+        ("DPH", 2),
+        ("SCS", 1),
         ("DDX", 1),
         ("DDY", 1),
     ];
