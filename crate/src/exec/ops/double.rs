@@ -121,7 +121,8 @@ pub fn run(inst: &Inst, io: &mut Io, res: &mut Res) -> Option<Shape> {
         O::DFMA => each_pair(inst, io, res, 3, |v| D(v[0].mul_add(v[1], v[2]))),
         O::DMIN => each_pair(inst, io, res, 2, |v| D(dmin(v[0], v[1]))),
         O::DMAX => each_pair(inst, io, res, 2, |v| D(dmax(v[0], v[1]))),
-        O::DABS => each_pair(inst, io, res, 1, |v| D(v[0].abs())),
+        // tgsi_exec: `d >= 0 ? d : -d` (so −0 stays −0 and a NaN's sign flips).
+        O::DABS => each_pair(inst, io, res, 1, |v| D(if v[0] >= 0.0 { v[0] } else { -v[0] })),
         O::DNEG => each_pair(inst, io, res, 1, |v| D(-v[0])),
         O::DRCP => each_pair(inst, io, res, 1, |v| D(1.0 / v[0])),
         O::DSQRT => each_pair(inst, io, res, 1, |v| D(v[0].sqrt())),

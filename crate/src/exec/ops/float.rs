@@ -23,7 +23,7 @@ pub fn ex2(x: f32) -> f32 {
     2f32.powf(x)
 }
 
-/// Round half to even (tgsi_exec's ROUND, ARR).
+/// Round half to even (tgsi_exec's ROUND).
 #[inline]
 pub fn round_even(x: f32) -> f32 {
     x.round_ties_even()
