@@ -128,6 +128,8 @@ fn channel_ops_lit_exp_log_dst_xpd() {
     assert_f(op_f("LIT", &[[2.0, 3.0, 0.0, 2.0]]), [1.0, 2.0, 9.0, 1.0]);
     assert_f(op_f("LIT", &[[-2.0, 3.0, 0.0, 2.0]]), [1.0, 0.0, 0.0, 1.0]);
     assert_f(op_f("LIT", &[[1.0, 0.5, 0.0, 300.0]]), [1.0, 1.0, 0.5f32.powf(128.0), 1.0]);
+    // NaN exponent: fminf(NaN, 128) = 128, so z = max(y, 0)^128.
+    assert_f(op_f("LIT", &[[1.0, 0.5, 0.0, NAN]]), [1.0, 1.0, 0.5f32.powf(128.0), 1.0]);
     // EXP: (2^floor x, x - floor x, 2^x, 1)
     assert_f(op_f("EXP", &[[2.5, 0.0, 0.0, 0.0]]), [4.0, 0.5, 2f32.powf(2.5), 1.0]);
     // LOG of |x|: (floor log2, |x| / 2^floor, log2, 1)

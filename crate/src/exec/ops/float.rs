@@ -298,9 +298,10 @@ fn channel_op(inst: &Inst, io: &mut Io, res: &mut Res) -> Shape {
             let d = |c: usize| s2[c].get(q).map_or(0.0, |v| f32::from_bits(v.0[l]));
             let out: [f32; 4] = match inst.op {
                 O::LIT => {
-                    // tgsi_exec: w clamped to ±128; z only when x > 0.
-                    let z = if a(0) > 0.0 { a(1).max(0.0).powf(a(3).clamp(-128.0, 128.0)) } else { 0.0 };
-                    [1.0, a(0).max(0.0), z, 1.0]
+                    // tgsi_exec: w clamped to ±128 with fminf/fmaxf; z only when 0 < x.
+                    let w = fmax(fmin(a(3), 128.0), -128.0);
+                    let z = if 0.0 < a(0) { fmax(a(1), 0.0).powf(w) } else { 0.0 };
+                    [1.0, fmax(a(0), 0.0), z, 1.0]
                 }
                 O::EXP => {
                     let f = a(0).floor();
