@@ -1,19 +1,20 @@
 //! wasm bindings: render. `render(fsText, vsText | null, options)` draws a frame (or a band of
 //! rows of it, so several workers can split a frame) and returns
 //! `{ ok, width, height, rowStart, rowEnd, pixels: Uint8Array (RGBA8, top row first, only the
-//! requested rows), diagnostics: [...] (errors and warnings), ms, quads }`.
+//! requested rows), diagnostics: [...] (errors and warnings), ms, quads, stats: { triangles,
+//! quads, fragments } }`.
 //!
 //! Options (all optional): `width`, `height` (256), `mesh`, `consts` (strings `"B:I=X,Y,Z,W"` as
 //! on the command line), `time`, `timeDelta`, `frame`, `mouse` ([x, y]), `mouseDown`,
 //! `rowStart`, `rowEnd` (rows counted from the top, end exclusive), `budget` (instructions per
-//! batch of quads), `textures` (`[{ unit, width, height, rgba, filter, wrap }]`, see
-//! [`TextureOption`]).
+//! batch of quads), `textures` (`[{ unit, description }]` or `[{ unit, width, height, rgba,
+//! filter, wrap }]`, see [`TextureOption`]). `renderPage` is the same function.
 
 use crate::render::job::{self, Request, Source, SourcedDiagnostic};
 use crate::render::options::parse_const;
 use crate::render::uniforms::Builtins;
 use crate::texture::bind::Bindings;
-use crate::texture::desc::apply_options;
+use crate::texture::desc::{apply_options, parse_description};
 use crate::texture::desc_image::RgbaImage;
 use crate::texture::{SamplerState, TextureUnit};
 use serde::{Deserialize, Serialize};
@@ -37,13 +38,15 @@ struct Options {
     textures: Vec<TextureOption>,
 }
 
-/// One texture for `SAMP[unit]`: RGBA8 pixels, top row first (an image as the page decodes
-/// it), with `filter` ("nearest" | "linear", default linear) and `wrap` ("repeat" | "clamp" |
-/// "mirror" | "border", default repeat).
+/// One texture for `SAMP[unit]`, either a JSON texture description (`description`, the format
+/// of docs/textures.md, texels inline) or RGBA8 pixels, top row first (an image as the page
+/// decodes it), with `filter` ("nearest" | "linear", default linear) and `wrap` ("repeat" |
+/// "clamp" | "mirror" | "border", default repeat).
 #[derive(Deserialize, Default)]
 #[serde(default)]
 struct TextureOption {
     unit: u32,
+    description: Option<String>,
     width: u32,
     height: u32,
     rgba: Vec<u8>,
@@ -55,12 +58,16 @@ fn bind_textures(list: &[TextureOption], diags: &mut Vec<SourcedDiagnostic>) -> 
     let mut bindings = Bindings::new();
     for t in list {
         let image = RgbaImage { width: t.width, height: t.height, rgba: t.rgba.clone() };
-        let unit = image.to_texture().and_then(|tex| {
+        let no_files = |name: &str| -> Result<RgbaImage, String> { Err(format!("image '{}': the page passes texels inline", name)) };
+        let unit = match &t.description {
+            Some(json) => parse_description(json, &no_files),
+            None => image.to_texture().and_then(|tex| {
             let mut unit = TextureUnit::new(tex, SamplerState::default());
             let options: Vec<&str> = [t.filter.as_deref(), t.wrap.as_deref()].into_iter().flatten().collect();
             apply_options(&mut unit, &options)?;
             Ok(unit)
-        });
+        }),
+        };
         match unit {
             Ok(u) => bindings.bind(t.unit, u),
             Err(e) => diags.push(SourcedDiagnostic {
@@ -156,7 +163,7 @@ pub fn render(fs_text: &str, vs_text: Option<String>, options: JsValue) -> JsVal
     diags.extend(more);
     let mut ok = false;
     let mut pixels = Vec::new();
-    let mut quads = 0u64;
+    let mut stats = crate::render::DrawStats::default();
     if let (Some(job), false) = (prepared, diags.iter().any(|d| d.diagnostic.is_error())) {
         // Rows from the top → window rows from the bottom.
         let window_rows = (height - row_end)..(height - row_start);
@@ -164,7 +171,7 @@ pub fn render(fs_text: &str, vs_text: Option<String>, options: JsValue) -> JsVal
         match job::run(&job, Some(window_rows), &mut textures, budget) {
             Ok(out) => {
                 ok = true;
-                quads = out.stats.quads;
+                stats = out.stats;
                 pixels = out.framebuffer.rgba8_rows(row_start..row_end);
                 diags.extend(out.warnings.into_iter().map(|d| SourcedDiagnostic { source: Source::Render, diagnostic: d }));
             }
@@ -179,13 +186,60 @@ pub fn render(fs_text: &str, vs_text: Option<String>, options: JsValue) -> JsVal
     set(&result, "rowEnd", &JsValue::from(row_end));
     set(&result, "pixels", &js_sys::Uint8Array::from(pixels.as_slice()).into());
     set(&result, "diagnostics", &serde_wasm_bindgen::to_value(&list).unwrap_or(JsValue::NULL));
-    set(&result, "quads", &JsValue::from(quads as f64));
+    set(&result, "quads", &JsValue::from(stats.quads as f64));
+    let stats_obj = js_sys::Object::new();
+    set(&stats_obj, "triangles", &JsValue::from(stats.triangles as f64));
+    set(&stats_obj, "quads", &JsValue::from(stats.quads as f64));
+    set(&stats_obj, "fragments", &JsValue::from(stats.fragments_written as f64));
+    set(&result, "stats", &stats_obj.into());
     set(&result, "ms", &JsValue::from(js_sys::Date::now() - start));
     result.into()
+}
+
+/// The same as [`render`]; the page calls it when present, passing textures as JSON
+/// descriptions (`{ unit, description }`).
+#[wasm_bindgen(js_name = renderPage)]
+pub fn render_page(fs_text: &str, vs_text: Option<String>, options: JsValue) -> JsValue {
+    render(fs_text, vs_text, options)
 }
 
 /// The names of the built-in meshes, for the page's menu.
 #[wasm_bindgen(js_name = renderMeshes)]
 pub fn render_meshes() -> JsValue {
     serde_wasm_bindgen::to_value(crate::render::mesh::BUILTIN_MESHES).unwrap_or(JsValue::NULL)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use wasm_bindgen_test::*;
+
+    wasm_bindgen_test_configure!(run_in_browser);
+
+    fn get(obj: &JsValue, key: &str) -> JsValue {
+        js_sys::Reflect::get(obj, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED)
+    }
+
+    /// Fragment-only 4x2 frame writing (u, v, 0, 1): RGBA8 of the requested band, top row first.
+    #[wasm_bindgen_test]
+    fn renders_a_band_of_rows() {
+        let fs = "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\nMOV OUT[0], IN[0]\nEND\n";
+        let options = js_sys::JSON::parse(r#"{"width": 4, "height": 2, "rowStart": 1, "rowEnd": 2}"#).unwrap_or(JsValue::NULL);
+        let result = render(fs, None, options);
+        assert_eq!(get(&result, "ok"), JsValue::TRUE);
+        let pixels = js_sys::Uint8Array::new(&get(&result, "pixels")).to_vec();
+        // Row 1 from the top is the bottom row: v = 0.25 → 64; u = 0.125 → 32 for x = 0.
+        assert_eq!(pixels.len(), 4 * 4);
+        assert_eq!(&pixels[0..4], &[32, 64, 0, 255]);
+    }
+
+    /// Errors come back as diagnostics with their source, not as exceptions.
+    #[wasm_bindgen_test]
+    fn reports_diagnostics() {
+        let result = render("FRAG\nFOO\nEND\n", None, JsValue::UNDEFINED);
+        assert_eq!(get(&result, "ok"), JsValue::FALSE);
+        let diags = js_sys::Array::from(&get(&result, "diagnostics"));
+        assert!(diags.length() > 0);
+        assert_eq!(get(&diags.get(0), "source"), JsValue::from_str("fragment"));
+    }
 }
