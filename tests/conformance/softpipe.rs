@@ -77,7 +77,7 @@ fn constants_of(json: &serde_json::Value) -> Vec<ConstValue> {
         // "CONST[b][i]"
         let nums: Vec<u32> = name
             .trim_start_matches("CONST")
-            .split(|c| c == '[' || c == ']')
+            .split(['[', ']'])
             .filter(|s| !s.is_empty())
             .filter_map(|s| s.parse().ok())
             .collect();

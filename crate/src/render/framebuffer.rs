@@ -3,11 +3,12 @@
 //! stage's outputs are written with whole-quad stores. Window row 0 is the bottom row of the
 //! picture; the readers below flip so that files start with the top row.
 
-/// One 2x2 quad of a render target: `[channel][lane]`, lanes (x, y), (x+1, y), (x, y+1),
-/// (x+1, y+1). Aligned to a cache line so a whole-quad write touches one line.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+/// One 2x2 quad of a render target as raw float bits (the shader's outputs are copied without
+/// conversion): `[channel][lane]`, lanes (x, y), (x+1, y), (x, y+1), (x+1, y+1). Aligned to a
+/// cache line so a whole-quad write touches one line.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[repr(C, align(64))]
-pub struct QuadPixels(pub [[f32; 4]; 4]);
+pub struct QuadPixels(pub [[u32; 4]; 4]);
 
 /// Render targets cleared to (0, 0, 0, 0) and a depth buffer cleared to 1.0.
 #[derive(Clone, Debug)]
@@ -67,7 +68,7 @@ impl Framebuffer {
         self.targets
             .get(target)
             .and_then(|t| t.get(self.quad_index(x, y)))
-            .map_or([0.0; 4], |q| [q.0[0][lane], q.0[1][lane], q.0[2][lane], q.0[3][lane]])
+            .map_or([0.0; 4], |q| [q.0[0][lane], q.0[1][lane], q.0[2][lane], q.0[3][lane]].map(f32::from_bits))
     }
 
     /// Depth of pixel (x, y), y from the bottom row.
@@ -134,7 +135,8 @@ mod tests {
     fn rows_come_out_top_first() {
         let mut fb = Framebuffer::new(1, 2, 1).unwrap();
         // One quad: lane 0 = (0, 0) the bottom row, lane 2 = (0, 1) the top row.
-        fb.targets[0][0].0 = [[1.0, 0.0, 0.0, 0.0], [0.0, 0.0, 1.0, 0.0], [0.0; 4], [1.0, 0.0, 1.0, 0.0]];
+        let q = [[1.0f32, 0.0, 0.0, 0.0], [0.0, 0.0, 1.0, 0.0], [0.0; 4], [1.0, 0.0, 1.0, 0.0]];
+        fb.targets[0][0].0 = q.map(|c| c.map(f32::to_bits));
         assert_eq!(fb.pixel(0, 0, 0), [1.0, 0.0, 0.0, 1.0]);
         assert_eq!(fb.rgba8_rows(0..2), vec![0, 255, 0, 255, 255, 0, 0, 255]);
         let f = fb.f32_bytes();

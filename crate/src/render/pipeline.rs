@@ -277,20 +277,23 @@ impl<'a> Raster<'a> {
         for &(t, r) in &fs_if.colors {
             let [c0, c1, c2, c3] = [0, 1, 2, 3].map(|c| row(r, c));
             let Some(target) = fb.targets.get_mut(t as usize) else { continue };
-            let channels = c0.iter().zip(c1).zip(c2).zip(c3);
-            for ((quad, &mask), (((x, y), z), w)) in self.batch.quads.iter().zip(live.iter()).zip(channels) {
+            let n = self.batch.quads.len().min(live.len()).min(c0.len()).min(c1.len()).min(c2.len()).min(c3.len());
+            for q in 0..n {
+                let mask = live[q];
                 if mask == 0 {
                     continue;
                 }
-                let value = [*x, *y, *z, *w].map(|v| v.map(f32::from_bits));
-                let Some(px) = target.get_mut(fb_quad_index(fb.width, quad)) else { continue };
+                let value = [c0[q], c1[q], c2[q], c3[q]];
+                let Some(px) = target.get_mut(fb_quad_index(fb.width, &self.batch.quads[q])) else { continue };
                 if mask == 0xF {
-                    // Whole quad: one 64-byte store.
+                    // Whole quad: one 64-byte copy of the output bits.
                     px.0 = value;
                 } else {
-                    for lane in (0..4).filter(|l| mask & (1 << l) != 0) {
-                        for (dst, src) in px.0.iter_mut().zip(value.iter()) {
-                            dst[lane] = src[lane];
+                    for (dst, src) in px.0.iter_mut().zip(value.iter()) {
+                        for (lane, (d, v)) in dst.iter_mut().zip(src.iter()).enumerate() {
+                            if mask & (1 << lane) != 0 {
+                                *d = *v;
+                            }
                         }
                     }
                 }
