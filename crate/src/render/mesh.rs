@@ -167,6 +167,12 @@ mod tests {
     }
 
     #[test]
+    fn fans_share_the_first_vertex() {
+        let m = Mesh { topology: Topology::TriangleFan, indices: vec![0, 1, 2, 3, 4], ..fullscreen() };
+        assert_eq!(m.triangles(), vec![[0, 1, 2], [0, 2, 3], [0, 3, 4]]);
+    }
+
+    #[test]
     fn strip_keeps_orientation() {
         let q = quad();
         let t = q.triangles();
