@@ -79,18 +79,13 @@ fn bind_textures(list: &[TextureOption], diags: &mut Vec<SourcedDiagnostic>) -> 
     bindings
 }
 
+/// The crate's one JS shape for diagnostics, plus which input it is about.
 #[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
 struct DiagnosticOut {
     /// "fragment", "vertex", "geometry" or "render".
     source: &'static str,
-    severity: &'static str,
-    code: &'static str,
-    message: String,
-    line: u32,
-    column: u32,
-    end_line: u32,
-    end_column: u32,
+    #[serde(flatten)]
+    diagnostic: crate::diag::JsDiagnostic,
 }
 
 fn diagnostic_out(d: &SourcedDiagnostic) -> DiagnosticOut {
@@ -101,13 +96,7 @@ fn diagnostic_out(d: &SourcedDiagnostic) -> DiagnosticOut {
             Source::Geometry => "geometry",
             Source::Render => "render",
         },
-        severity: d.diagnostic.severity.word(),
-        code: d.diagnostic.code,
-        message: d.diagnostic.message.clone(),
-        line: d.diagnostic.line,
-        column: d.diagnostic.column,
-        end_line: d.diagnostic.end_line,
-        end_column: d.diagnostic.end_column,
+        diagnostic: crate::diag::JsDiagnostic::from(&d.diagnostic),
     }
 }
 
@@ -185,7 +174,9 @@ pub fn render(fs_text: &str, vs_text: Option<String>, options: JsValue) -> JsVal
     set(&result, "rowStart", &JsValue::from(row_start));
     set(&result, "rowEnd", &JsValue::from(row_end));
     set(&result, "pixels", &js_sys::Uint8Array::from(pixels.as_slice()).into());
-    set(&result, "diagnostics", &serde_wasm_bindgen::to_value(&list).unwrap_or(JsValue::NULL));
+    // Plain objects (not JS Maps) even though `DiagnosticOut` flattens the shared shape.
+    let serializer = serde_wasm_bindgen::Serializer::json_compatible();
+    set(&result, "diagnostics", &list.serialize(&serializer).unwrap_or(JsValue::NULL));
     set(&result, "quads", &JsValue::from(stats.quads as f64));
     let stats_obj = js_sys::Object::new();
     set(&stats_obj, "triangles", &JsValue::from(stats.triangles as f64));
@@ -240,6 +231,10 @@ mod tests {
         assert_eq!(get(&result, "ok"), JsValue::FALSE);
         let diags = js_sys::Array::from(&get(&result, "diagnostics"));
         assert!(diags.length() > 0);
-        assert_eq!(get(&diags.get(0), "source"), JsValue::from_str("fragment"));
+        let first = diags.get(0);
+        assert_eq!(get(&first, "source"), JsValue::from_str("fragment"));
+        // `FOO` is on line 2, column 1.
+        assert_eq!(get(&first, "line").as_f64(), Some(2.0));
+        assert_eq!(get(&first, "severity"), JsValue::from_str("error"));
     }
 }
