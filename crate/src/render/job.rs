@@ -179,6 +179,17 @@ fn check_size(w: u32, h: u32) -> Result<(), String> {
     Ok(())
 }
 
+/// Quads per interpreter call: straight-line shaders gain from big batches (the per-call set-up
+/// is spread over more quads); shaders with loops or branches run every batch until its slowest
+/// lane is done, so they keep one 16x16 tile per call (measured in docs/render.md).
+fn batch_size(program: &Program) -> usize {
+    use crate::opcode::Opcode;
+    let divergent = program.code.iter().any(|i| {
+        matches!(i.op, Opcode::BGNLOOP | Opcode::IF | Opcode::UIF | Opcode::SWITCH | Opcode::CAL)
+    });
+    if divergent { 64 } else { 256 }
+}
+
 /// Draws the job into a new framebuffer; `rows` limits shading to a band of window rows
 /// (row 0 = bottom).
 pub fn run(job: &Job, rows: Option<std::ops::Range<u32>>, hooks: &mut dyn TextureHooks, budget: u64) -> Result<Output, SourcedDiagnostic> {
@@ -197,7 +208,7 @@ pub fn run_into(
     hooks: &mut dyn TextureHooks,
     budget: u64,
 ) -> Result<(DrawStats, Vec<Diagnostic>), SourcedDiagnostic> {
-    let config = DrawConfig { rows, depth_test: job.mesh.wants_depth, batch_quads: 0 };
+    let config = DrawConfig { rows, depth_test: job.mesh.wants_depth, batch_quads: batch_size(&job.fs) };
     let mut warnings = Vec::new();
     // The vertex stage gets no textures (vertex texture fetch reads zeros).
     let mut no_textures = exec::NoTextures;
