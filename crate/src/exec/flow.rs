@@ -3,7 +3,7 @@
 //! When no lane of the batch would enter a body, the body is skipped.
 
 use super::io::Constants;
-use super::lanes::{all_zero, Lanes};
+use super::lanes::{all_zero, from_fv, fv, iv, Lanes};
 use super::machine::{Io, Machine};
 use super::program::{Inst, Program, Src};
 use crate::diag::Diagnostic;
@@ -52,11 +52,17 @@ impl Machine {
     /// Lanes (all ones) where the x channel of `s` is non-zero: as a float (IF: −0 is false, NaN
     /// true) or as bits (UIF).
     fn truth(&mut self, s: &Src, float: bool, consts: &Constants) -> Vec<Lanes> {
+        use wide::{CmpEq, CmpNe};
         let mut v = self.cond_values(s, 0, consts);
-        for l in v.iter_mut() {
-            for x in l.0.iter_mut() {
-                let t = if float { f32::from_bits(*x) != 0.0 } else { *x != 0 };
-                *x = if t { u32::MAX } else { 0 };
+        if float {
+            let zero = wide::f32x4::splat(0.0);
+            for l in v.iter_mut() {
+                *l = from_fv(fv(l).cmp_ne(zero));
+            }
+        } else {
+            let zero = wide::i32x4::splat(0);
+            for l in v.iter_mut() {
+                *l = Lanes::from_i32((!iv(l).cmp_eq(zero)).to_array());
             }
         }
         v
@@ -70,6 +76,15 @@ impl Machine {
             Opcode::IF | Opcode::UIF | Opcode::IFC => {
                 let t = self.truth(&inst.src[0], inst.op != Opcode::UIF, consts);
                 self.cond_stack.extend_from_slice(&self.cond);
+                let taken = any_common(&t, &self.exec);
+                let to_endif = program.code.get(target).is_some_and(|i| i.op == Opcode::ENDIF);
+                if !taken && to_endif {
+                    // No active lane enters and there is no ELSE: the ENDIF restores the same
+                    // masks, so leave them untouched and tell ENDIF not to recompute them.
+                    self.give(t);
+                    self.masks_unchanged = true;
+                    return Ok(Next::Goto(target));
+                }
                 and_into(&mut self.cond, &t);
                 self.give(t);
                 self.update_exec();
@@ -92,7 +107,9 @@ impl Machine {
                     self.cond.copy_from_slice(saved);
                 }
                 self.cond_stack.truncate(top);
-                self.update_exec();
+                if !std::mem::take(&mut self.masks_unchanged) {
+                    self.update_exec();
+                }
                 next
             }
             Opcode::BGNLOOP => {
@@ -310,6 +327,15 @@ impl Machine {
             _ => Next::NotFlow,
         })
     }
+}
+
+/// Whether some lane is set in both masks (one SIMD OR-reduction).
+fn any_common(a: &[Lanes], b: &[Lanes]) -> bool {
+    let mut acc = wide::u32x4::splat(0);
+    for (a, b) in a.iter().zip(b) {
+        acc |= wide::u32x4::from(a.0) & wide::u32x4::from(b.0);
+    }
+    acc.to_array() != [0; 4]
 }
 
 fn and_into(dst: &mut [Lanes], m: &[Lanes]) {

@@ -126,6 +126,20 @@ pub fn vmap3(
     }
 }
 
+/// One quad's lanes as a SIMD signed-integer vector.
+#[inline(always)]
+pub fn iv(l: &Lanes) -> wide::i32x4 {
+    wide::i32x4::from(l.i32s())
+}
+
+/// Lane-wise integer op on whole SIMD vectors (comparisons give ~0 / 0 masks directly).
+#[inline(always)]
+pub fn imap2(out: &mut [Lanes], a: &[Lanes], b: &[Lanes], f: impl Fn(wide::i32x4, wide::i32x4) -> wide::i32x4) {
+    for ((o, a), b) in out.iter_mut().zip(a).zip(b) {
+        *o = Lanes::from_i32(f(iv(a), iv(b)).to_array());
+    }
+}
+
 /// Writes `src` into `dst` in the lanes where `mask` is all ones.
 #[inline(always)]
 pub fn blend(dst: &mut [Lanes], src: &[Lanes], mask: &[Lanes]) {

@@ -76,6 +76,11 @@ pub struct Machine {
     pub(crate) any_active: bool,
     /// Every lane of every quad is active (stores become plain copies).
     pub(crate) all_active: bool,
+    /// Set by an IF that no active lane enters and jumps to its ENDIF: the masks are unchanged,
+    /// so that ENDIF skips recomputing them.
+    pub(crate) masks_unchanged: bool,
+    /// First quad with an active lane and one past the last (the span lane-wise ops run over).
+    pub(crate) active: (usize, usize),
 }
 
 impl Default for Machine {
@@ -132,6 +137,8 @@ impl Machine {
             clock: 0,
             any_active: true,
             all_active: true,
+            masks_unchanged: false,
+            active: (0, 0),
         }
     }
 
@@ -216,6 +223,8 @@ impl Machine {
         self.clock = 0;
         self.any_active = true;
         self.all_active = true;
+        self.masks_unchanged = false;
+        self.active = (0, nq);
 
         // Direct constants and immediates are broadcast once so operands read them in place.
         for (slot, cs) in program.const_slots.iter().enumerate() {
@@ -283,22 +292,29 @@ impl Machine {
 
     /// ExecMask = Cond & Loop & Cont & Switch & Func (tgsi_exec's UPDATE_EXEC_MASK).
     pub(crate) fn update_exec(&mut self) {
-        let nq = self.nq;
-        let mut any = 0u32;
-        let mut all = u32::MAX;
-        for q in 0..nq {
-            let (c, l, k, f) = (self.cond[q], self.loop_mask[q], self.cont[q], self.func[q]);
-            let s = self.switch[q];
-            let mut m = Lanes::ZERO;
-            for i in 0..4 {
-                m.0[i] = c.0[i] & l.0[i] & k.0[i] & f.0[i] & s.0[i];
-                any |= m.0[i];
-                all &= m.0[i];
-            }
-            self.exec[q] = m;
+        let mut any = wide::u32x4::splat(0);
+        let mut all = wide::u32x4::splat(u32::MAX);
+        // Zipped slices and whole-vector ANDs: no bounds checks, one SIMD op per mask.
+        let (c, l, k, f) = (&self.cond, &self.loop_mask, &self.cont, &self.func);
+        let s = &self.switch;
+        let u = |x: &Lanes| wide::u32x4::from(x.0);
+        for (((((m, c), l), k), f), s) in self.exec.iter_mut().zip(c).zip(l).zip(k).zip(f).zip(s) {
+            let v = u(c) & u(l) & u(k) & u(f) & u(s);
+            *m = Lanes(v.to_array());
+            any |= v;
+            all &= v;
         }
-        self.any_active = any != 0;
-        self.all_active = all == u32::MAX;
+        let (any, all) = (Lanes(any.to_array()), Lanes(all.to_array()));
+        self.any_active = any != Lanes::ZERO;
+        self.all_active = all == Lanes::ONES;
+        self.active = if self.all_active {
+            (0, self.nq)
+        } else {
+            let live = |m: &Lanes| (m.0[0] | m.0[1] | m.0[2] | m.0[3]) != 0;
+            let first = self.exec.iter().position(live).unwrap_or(0);
+            let end = self.exec.iter().rposition(live).map_or(first, |q| q + 1);
+            (first, end)
+        };
     }
 
     fn run_inner<const TRACE: bool>(
@@ -387,22 +403,33 @@ impl Machine {
                 }
             }
         }
+        // Lane-wise ops run only over the span of quads that still have active lanes (a loop
+        // keeps going for its slowest quad; the finished ones cost nothing). Ops that look at
+        // whole quads, the batch or the texture hooks always see every quad.
+        let quads = if lane_wise(inst) { self.active.0..self.active.1 } else { 0..nq };
+        let n = quads.len();
         let shape = {
-            let mut res_chunks = self.result.chunks_exact_mut(nq.max(1));
+            let mut res_chunks = self.result.chunks_exact_mut(n.max(1));
             let mut res: Res = std::array::from_fn(|_| res_chunks.next().unwrap_or_default());
-            let mut io = Io::new(&self.regs, consts, &self.exec, nq, &mut self.scratch);
+            let exec = self.exec.get(quads.clone()).unwrap_or_default();
+            let mut io = Io::quads(&self.regs, consts, exec, nq, quads.clone(), &mut self.scratch);
             let ctx = super::ops::Ctx { batch, hooks, helper: &self.helper, clock: self.clock, program };
             super::ops::execute(inst, &mut io, &mut res, ctx)?
         };
-        self.write_results(inst, shape);
+        self.write_results_for(inst, shape, quads);
         Ok(Some(pc + 1))
     }
 
     pub(crate) fn write_results(&mut self, inst: &Inst, shape: Shape) {
+        self.write_results_for(inst, shape, 0..self.nq);
+    }
+
+    /// Stores results computed for quads `quads` only (result rows hold `quads.len()` quads).
+    fn write_results_for(&mut self, inst: &Inst, shape: Shape, quads: std::ops::Range<usize>) {
         if shape == Shape::Nothing {
             return;
         }
-        let nq = self.nq;
+        let n = quads.len();
         let info = inst.op.info();
         let sat = if !inst.saturate {
             Sat::None
@@ -416,14 +443,14 @@ impl Machine {
         for k in 0..(inst.num_dst as usize).min(2) {
             let d = inst.dst[k];
             if sat == Sat::Double {
-                self.saturate_doubles(k, d.mask);
+                self.saturate_doubles(k, d.mask, n);
             }
             for c in 0..4 {
                 if d.mask & (1 << c) == 0 {
                     continue;
                 }
                 let slot = if shape == Shape::Replicated { k * 4 } else { k * 4 + c };
-                let (lo, hi) = (slot * nq, slot * nq + nq);
+                let (lo, hi) = (slot * n, slot * n + n);
                 if sat == Sat::Float {
                     if let Some(r) = self.result.get_mut(lo..hi) {
                         for l in r.iter_mut() {
@@ -433,13 +460,15 @@ impl Machine {
                         }
                     }
                 }
-                store(&mut self.regs, nq, &d, c, self.result.get(lo..hi).unwrap_or_default(), &self.exec, self.all_active);
+                let val = self.result.get(lo..hi).unwrap_or_default();
+                let exec = self.exec.get(quads.clone()).unwrap_or_default();
+                let whole = self.all_active && n == self.nq;
+                store(&mut self.regs, self.nq, quads.start, &d, c, val, exec, whole);
             }
         }
     }
 
-    fn saturate_doubles(&mut self, k: usize, mask: u8) {
-        let nq = self.nq;
+    fn saturate_doubles(&mut self, k: usize, mask: u8, nq: usize) {
         for pair in 0..2 {
             if mask & (3 << (pair * 2)) == 0 {
                 continue;
@@ -516,6 +545,18 @@ impl Machine {
     }
 }
 
+/// Whether an instruction computes each lane from the same lane's operands only (so it may run
+/// over a sub-span of the batch): the arithmetic families, not derivatives, votes, texture or
+/// resource access, interpolation or CLOCK.
+#[inline]
+fn lane_wise(inst: &Inst) -> bool {
+    use crate::opcode::Category as C;
+    matches!(
+        inst.op.info().category,
+        C::Arithmetic | C::Comparison | C::Transcendental | C::Integer | C::Bitwise | C::Conversion | C::Double | C::Int64 | C::Pack
+    )
+}
+
 /// `fminf(fmaxf(x, 0), 1)` as glibc computes it (`mesa-tgsi-notes.md` §5.5): NaN → 0, and
 /// −0 → +0 (glibc's fmaxf returns its second operand when both are zero).
 #[inline]
@@ -530,13 +571,16 @@ pub fn saturate(x: f32) -> f32 {
 /// Writes channel `c` of `val` to a destination in the active lanes. Indirect destinations use
 /// each lane's own address (tgsi_exec uses lane 0's for all lanes: a bug we do not copy).
 /// Out-of-range writes are dropped.
-fn store(regs: &mut [Lanes], nq: usize, d: &Dst, c: usize, val: &[Lanes], exec: &[Lanes], all_active: bool) {
+#[allow(clippy::too_many_arguments)]
+fn store(regs: &mut [Lanes], nq: usize, first: usize, d: &Dst, c: usize, val: &[Lanes], exec: &[Lanes], all_active: bool) {
     let Store::Rows { base, count } = d.store else { return };
+    let n = val.len();
     match d.indirect {
         None => {
             if let Some(row) = Machine::dst_row(d, c) {
-                if let Some(dst) = regs.get_mut(row * nq..row * nq + nq) {
-                    if all_active && dst.len() == val.len() {
+                let s = row * nq + first;
+                if let Some(dst) = regs.get_mut(s..s + n) {
+                    if all_active {
                         dst.copy_from_slice(val);
                     } else {
                         blend(dst, val, exec);
@@ -545,9 +589,9 @@ fn store(regs: &mut [Lanes], nq: usize, d: &Dst, c: usize, val: &[Lanes], exec: 
             }
         }
         Some(a) => {
-            for q in 0..nq {
+            for (i, (v, m)) in val.iter().zip(exec).enumerate() {
+                let q = first + i;
                 let addr = regs.get(a.0 as usize * nq + q).copied().unwrap_or_default();
-                let (Some(v), Some(m)) = (val.get(q), exec.get(q)) else { continue };
                 for l in 0..4 {
                     if m.0[l] == 0 {
                         continue;
@@ -564,4 +608,3 @@ fn store(regs: &mut [Lanes], nq: usize, d: &Dst, c: usize, val: &[Lanes], exec: 
         }
     }
 }
-

@@ -16,13 +16,41 @@ pub struct Io<'a> {
     hole: (usize, usize),
     pub consts: &'a Constants,
     pub exec: &'a [Lanes],
+    /// Quads this view covers (the ops loop over `0..nq`).
     pub nq: usize,
+    /// Quads per storage row, and the first quad of the view inside each row.
+    stride: usize,
+    first: usize,
     scratch: std::slice::ChunksExactMut<'a, Lanes>,
 }
 
 impl<'a> Io<'a> {
     pub fn new(regs: &'a [Lanes], consts: &'a Constants, exec: &'a [Lanes], nq: usize, scratch: &'a mut [Lanes]) -> Io<'a> {
-        Io { lo: regs, hi: &[], hole: (usize::MAX, usize::MAX), consts, exec, nq, scratch: scratch.chunks_exact_mut(nq.max(1)) }
+        Io::quads(regs, consts, exec, nq, 0..nq, scratch)
+    }
+
+    /// A view of quads `range` only, in storage rows of `stride` quads (`exec` covers `range`).
+    /// Used to run an instruction over the span of quads that still have active lanes.
+    pub(crate) fn quads(
+        regs: &'a [Lanes],
+        consts: &'a Constants,
+        exec: &'a [Lanes],
+        stride: usize,
+        range: std::ops::Range<usize>,
+        scratch: &'a mut [Lanes],
+    ) -> Io<'a> {
+        let n = range.end.saturating_sub(range.start);
+        Io {
+            lo: regs,
+            hi: &[],
+            hole: (usize::MAX, usize::MAX),
+            consts,
+            exec,
+            nq: n,
+            stride,
+            first: range.start,
+            scratch: scratch.chunks_exact_mut(n.max(1)),
+        }
     }
 
     /// A view with rows `hole.0 .. hole.1` missing (they are being written).
@@ -35,18 +63,19 @@ impl<'a> Io<'a> {
         nq: usize,
         scratch: &'a mut [Lanes],
     ) -> Io<'a> {
-        Io { lo, hi, hole, consts, exec, nq, scratch: scratch.chunks_exact_mut(nq.max(1)) }
+        Io { lo, hi, hole, consts, exec, nq, stride: nq, first: 0, scratch: scratch.chunks_exact_mut(nq.max(1)) }
     }
 
-    /// One storage row (all quads of one channel of one register).
+    /// One storage row (the view's quads of one channel of one register).
     #[inline]
     fn row(&self, row: usize) -> Option<&'a [Lanes]> {
-        let nq = self.nq;
+        let (stride, first, n) = (self.stride, self.first, self.nq);
         if row < self.hole.0 {
-            self.lo.get(row * nq..row * nq + nq)
+            let s = row * stride + first;
+            self.lo.get(s..s + n)
         } else if row >= self.hole.1 {
-            let r = row - self.hole.1;
-            self.hi.get(r * nq..r * nq + nq)
+            let s = (row - self.hole.1) * stride + first;
+            self.hi.get(s..s + n)
         } else {
             None
         }

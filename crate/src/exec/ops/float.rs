@@ -2,12 +2,12 @@
 //! tgsi_exec's exact formulas (`mesa-tgsi-notes.md` §5.5, `tgsi.rst` "Core ISA",
 //! `tgsi-2010-flattened.txt` for the legacy ones).
 
-use super::{comp1, comp2, comp3, f1, mask, repl1f, tf, Shape};
-use crate::exec::lanes::{fmap2, vmap2, vmap3, Lanes};
+use super::{comp1, comp2, comp3, mask, repl1f, Shape};
+use crate::exec::lanes::{fmap2, from_fv, fv, vmap2, vmap3, Lanes};
 use crate::exec::machine::{Io, Res};
 use crate::exec::program::Inst;
 use crate::opcode::Opcode as O;
-use wide::{CmpGt, CmpLt, CmpNe};
+use wide::{CmpEq, CmpGe, CmpGt, CmpLe, CmpLt, CmpNe};
 
 /// tgsi_exec's LG2: `logf(x) * 1.442695f` (not log2f). The literal is tgsi_exec's, kept as
 /// written so results stay bit-exact.
@@ -39,18 +39,6 @@ fn fbits3(f: impl Fn(f32, f32, f32) -> f32) -> impl Fn(u32, u32, u32) -> u32 {
     move |a, b, c| f(f32::from_bits(a), f32::from_bits(b), f32::from_bits(c)).to_bits()
 }
 
-/// Float comparison giving integer truth.
-#[inline(always)]
-fn fcmp(f: impl Fn(f32, f32) -> bool) -> impl Fn(u32, u32) -> u32 {
-    move |a, b| tf(f(f32::from_bits(a), f32::from_bits(b)))
-}
-
-/// Float comparison giving 1.0 / 0.0.
-#[inline(always)]
-fn fset(f: impl Fn(f32, f32) -> bool) -> impl Fn(u32, u32) -> u32 {
-    move |a, b| f1(f(f32::from_bits(a), f32::from_bits(b))).to_bits()
-}
-
 /// Sign: 1, −1 or 0 (NaN gives 0, as `x > 0 ? 1 : x < 0 ? -1 : 0`).
 #[inline]
 pub fn ssg(x: f32) -> f32 {
@@ -68,14 +56,12 @@ pub fn ssg(x: f32) -> f32 {
 fn dot(inst: &Inst, io: &mut Io, res: &mut Res, n: usize) {
     let out = &mut *res[0];
     let (a, b) = (io.src(inst, 0, 0), io.src(inst, 1, 0));
-    fmap2(out, a, b, |x, y| x * y);
+    vmap2(out, a, b, |x, y| x * y);
     for c in 1..n {
         let (a, b) = (io.src(inst, 0, c), io.src(inst, 1, c));
+        // Product rounded, then the sum rounded: the same two IEEE steps as the scalar form.
         for ((o, a), b) in out.iter_mut().zip(a).zip(b) {
-            for l in 0..4 {
-                let acc = f32::from_bits(o.0[l]);
-                o.0[l] = (f32::from_bits(a.0[l]) * f32::from_bits(b.0[l]) + acc).to_bits();
-            }
+            *o = from_fv(fv(a) * fv(b) + fv(o));
         }
     }
 }
@@ -178,16 +164,16 @@ pub fn run(inst: &Inst, io: &mut Io, res: &mut Res) -> Option<Shape> {
         O::LRP => vcomp3(inst, io, res, |a, b, c| a * (b - c) + c),
         O::MIN => vcomp2(inst, io, res, vmin),
         O::MAX => vcomp2(inst, io, res, vmax),
-        O::SLT => comp2(inst, io, res, fset(|a, b| a < b)),
-        O::SGE => comp2(inst, io, res, fset(|a, b| a >= b)),
-        O::SEQ => comp2(inst, io, res, fset(|a, b| a == b)),
-        O::SNE => comp2(inst, io, res, fset(|a, b| a != b)),
-        O::SGT => comp2(inst, io, res, fset(|a, b| a > b)),
-        O::SLE => comp2(inst, io, res, fset(|a, b| a <= b)),
-        O::FSEQ => comp2(inst, io, res, fcmp(|a, b| a == b)),
-        O::FSNE => comp2(inst, io, res, fcmp(|a, b| a != b)),
-        O::FSLT => comp2(inst, io, res, fcmp(|a, b| a < b)),
-        O::FSGE => comp2(inst, io, res, fcmp(|a, b| a >= b)),
+        O::SLT => vcomp2(inst, io, res, |a, b| a.cmp_lt(b) & wide::f32x4::splat(1.0)),
+        O::SGE => vcomp2(inst, io, res, |a, b| a.cmp_ge(b) & wide::f32x4::splat(1.0)),
+        O::SEQ => vcomp2(inst, io, res, |a, b| a.cmp_eq(b) & wide::f32x4::splat(1.0)),
+        O::SNE => vcomp2(inst, io, res, |a, b| a.cmp_ne(b) & wide::f32x4::splat(1.0)),
+        O::SGT => vcomp2(inst, io, res, |a, b| a.cmp_gt(b) & wide::f32x4::splat(1.0)),
+        O::SLE => vcomp2(inst, io, res, |a, b| a.cmp_le(b) & wide::f32x4::splat(1.0)),
+        O::FSEQ => vcomp2(inst, io, res, |a, b| a.cmp_eq(b)),
+        O::FSNE => vcomp2(inst, io, res, |a, b| a.cmp_ne(b)),
+        O::FSLT => vcomp2(inst, io, res, |a, b| a.cmp_lt(b)),
+        O::FSGE => vcomp2(inst, io, res, |a, b| a.cmp_ge(b)),
         O::FRC => comp1(inst, io, res, fbits(|a| a - a.floor())),
         O::FLR => comp1(inst, io, res, fbits(f32::floor)),
         O::CEIL => comp1(inst, io, res, fbits(f32::ceil)),

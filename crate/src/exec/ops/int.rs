@@ -6,6 +6,20 @@ use super::{comp1, comp2, comp3, tf, Shape};
 use crate::exec::machine::{Io, Res};
 use crate::exec::program::Inst;
 use crate::opcode::Opcode as O;
+use wide::{CmpEq, CmpLt};
+
+/// Component-wise op of two sources on SIMD integer vectors.
+#[inline(always)]
+fn icomp2(inst: &Inst, io: &mut Io, res: &mut Res, f: impl Fn(wide::i32x4, wide::i32x4) -> wide::i32x4) -> Shape {
+    let m = super::mask(inst);
+    for c in 0..4 {
+        if m >> c & 1 != 0 {
+            let (a, b) = (io.src(inst, 0, c), io.src(inst, 1, c));
+            crate::exec::lanes::imap2(res[c], a, b, &f);
+        }
+    }
+    Shape::PerChannel
+}
 
 #[inline(always)]
 fn i(x: u32) -> i32 {
@@ -107,10 +121,10 @@ pub fn run(inst: &Inst, io: &mut Io, res: &mut Res) -> Option<Shape> {
         O::IMAX => comp2(inst, io, res, |a, b| i(a).max(i(b)) as u32),
         O::UMIN => comp2(inst, io, res, u32::min),
         O::UMAX => comp2(inst, io, res, u32::max),
-        O::ISGE => comp2(inst, io, res, |a, b| tf(i(a) >= i(b))),
-        O::ISLT => comp2(inst, io, res, |a, b| tf(i(a) < i(b))),
-        O::USEQ => comp2(inst, io, res, |a, b| tf(a == b)),
-        O::USNE => comp2(inst, io, res, |a, b| tf(a != b)),
+        O::ISGE => icomp2(inst, io, res, |a, b| !a.cmp_lt(b)),
+        O::ISLT => icomp2(inst, io, res, |a, b| a.cmp_lt(b)),
+        O::USEQ => icomp2(inst, io, res, |a, b| a.cmp_eq(b)),
+        O::USNE => icomp2(inst, io, res, |a, b| !a.cmp_eq(b)),
         O::USGE => comp2(inst, io, res, |a, b| tf(a >= b)),
         O::USLT => comp2(inst, io, res, |a, b| tf(a < b)),
         // Shift counts are masked to 5 bits (tgsi_exec, tgsi.rst).
