@@ -41,10 +41,16 @@ impl Machine {
 
     /// Fetches channel `c` of `s` for every quad into a pooled buffer (give it back with `give`).
     fn cond_values(&mut self, s: &Src, c: usize, consts: &Constants) -> Vec<Lanes> {
+        self.cond_values_in(s, c, consts, 0..self.nq)
+    }
+
+    /// Like `cond_values` for the quads `quads` only.
+    fn cond_values_in(&mut self, s: &Src, c: usize, consts: &Constants, quads: std::ops::Range<usize>) -> Vec<Lanes> {
         let mut buf = self.take();
-        buf.resize(self.nq, Lanes::ZERO);
+        buf.resize(quads.len(), Lanes::ZERO);
         let mut none: [Lanes; 0] = [];
-        let io = Io::new(&self.regs, consts, &self.exec, self.nq, &mut none);
+        let exec = self.exec.get(quads.clone()).unwrap_or_default();
+        let io = Io::quads(&self.regs, consts, exec, self.nq, quads, &mut none);
         io.fetch_into(s, c, &mut buf);
         buf
     }
@@ -52,8 +58,13 @@ impl Machine {
     /// Lanes (all ones) where the x channel of `s` is non-zero: as a float (IF: −0 is false, NaN
     /// true) or as bits (UIF).
     fn truth(&mut self, s: &Src, float: bool, consts: &Constants) -> Vec<Lanes> {
+        self.truth_in(s, float, consts, 0..self.nq)
+    }
+
+    /// Like `truth` for the quads `quads` only.
+    fn truth_in(&mut self, s: &Src, float: bool, consts: &Constants, quads: std::ops::Range<usize>) -> Vec<Lanes> {
         use wide::{CmpEq, CmpNe};
-        let mut v = self.cond_values(s, 0, consts);
+        let mut v = self.cond_values_in(s, 0, consts, quads);
         if float {
             let zero = wide::f32x4::splat(0.0);
             for l in v.iter_mut() {
@@ -74,17 +85,22 @@ impl Machine {
         let next = Next::Goto(pc + 1);
         Ok(match inst.op {
             Opcode::IF | Opcode::UIF | Opcode::IFC => {
-                let t = self.truth(&inst.src[0], inst.op != Opcode::UIF, consts);
-                self.cond_stack.extend_from_slice(&self.cond);
-                let taken = any_common(&t, &self.exec);
-                let to_endif = program.code.get(target).is_some_and(|i| i.op == Opcode::ENDIF);
-                if !taken && to_endif {
-                    // No active lane enters and there is no ELSE: the ENDIF restores the same
-                    // masks, so leave them untouched and tell ENDIF not to recompute them.
+                let float = inst.op != Opcode::UIF;
+                if program.code.get(target).is_some_and(|i| i.op == Opcode::ENDIF) {
+                    // No ELSE: when no active lane enters, the ENDIF would restore the same
+                    // masks. Test only the span of quads with active lanes, touch no mask, and
+                    // tell the ENDIF so.
+                    let span = self.active.0..self.active.1;
+                    let t = self.truth_in(&inst.src[0], float, consts, span.clone());
+                    let taken = any_common(&t, self.exec.get(span).unwrap_or_default());
                     self.give(t);
-                    self.masks_unchanged = true;
-                    return Ok(Next::Goto(target));
+                    if !taken {
+                        self.masks_unchanged = true;
+                        return Ok(Next::Goto(target));
+                    }
                 }
+                let t = self.truth(&inst.src[0], float, consts);
+                self.cond_stack.extend_from_slice(&self.cond);
                 and_into(&mut self.cond, &t);
                 self.give(t);
                 self.update_exec();
@@ -102,14 +118,16 @@ impl Machine {
                 if self.any_active { next } else { Next::Goto(target) }
             }
             Opcode::ENDIF => {
+                if std::mem::take(&mut self.masks_unchanged) {
+                    // Its IF pushed nothing and changed no mask.
+                    return Ok(next);
+                }
                 let top = self.cond_stack.len().saturating_sub(nq);
                 if let Some(saved) = self.cond_stack.get(top..top + nq) {
                     self.cond.copy_from_slice(saved);
                 }
                 self.cond_stack.truncate(top);
-                if !std::mem::take(&mut self.masks_unchanged) {
-                    self.update_exec();
-                }
+                self.update_exec();
                 next
             }
             Opcode::BGNLOOP => {

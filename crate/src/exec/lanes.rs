@@ -144,9 +144,8 @@ pub fn imap2(out: &mut [Lanes], a: &[Lanes], b: &[Lanes], f: impl Fn(wide::i32x4
 #[inline(always)]
 pub fn blend(dst: &mut [Lanes], src: &[Lanes], mask: &[Lanes]) {
     for ((d, s), m) in dst.iter_mut().zip(src).zip(mask) {
-        for i in 0..4 {
-            d.0[i] = (s.0[i] & m.0[i]) | (d.0[i] & !m.0[i]);
-        }
+        let (dv, sv, mv) = (wide::u32x4::from(d.0), wide::u32x4::from(s.0), wide::u32x4::from(m.0));
+        *d = Lanes(((sv & mv) | (dv & !mv)).to_array());
     }
 }
 

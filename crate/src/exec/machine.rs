@@ -14,6 +14,8 @@ use crate::opcode::ValType;
 pub const DEFAULT_BUDGET: u64 = 1 << 20;
 /// Deepest CAL nesting (tgsi_exec: 32).
 pub const MAX_CALL_DEPTH: usize = 32;
+/// Idle quads between two runs of active quads that are still run as one (see `update_exec`).
+const RUN_GAP: usize = 16;
 /// Scratch buffers per instruction (sources × channels plus temporaries).
 const SCRATCH: usize = 32;
 
@@ -79,8 +81,11 @@ pub struct Machine {
     /// Set by an IF that no active lane enters and jumps to its ENDIF: the masks are unchanged,
     /// so that ENDIF skips recomputing them.
     pub(crate) masks_unchanged: bool,
-    /// First quad with an active lane and one past the last (the span lane-wise ops run over).
+    /// First quad with an active lane and one past the last.
     pub(crate) active: (usize, usize),
+    /// The runs of quads (start, end) that lane-wise ops run over: every quad with an active
+    /// lane is in one (the finished quads of a loop cost nothing).
+    runs: Vec<(usize, usize)>,
 }
 
 impl Default for Machine {
@@ -139,6 +144,7 @@ impl Machine {
             all_active: true,
             masks_unchanged: false,
             active: (0, 0),
+            runs: Vec::new(),
         }
     }
 
@@ -225,6 +231,8 @@ impl Machine {
         self.all_active = true;
         self.masks_unchanged = false;
         self.active = (0, nq);
+        self.runs.clear();
+        self.runs.push((0, nq));
 
         // Direct constants and immediates are broadcast once so operands read them in place.
         for (slot, cs) in program.const_slots.iter().enumerate() {
@@ -286,8 +294,11 @@ impl Machine {
         if let Some(src) = self.regs.get(base..base + n) {
             batch.outputs.copy_from_slice(src);
         }
-        batch.killed = self.kill.iter().map(|k| k.bits4()).collect();
-        batch.helpers = self.helper.iter().map(|k| k.bits4()).collect();
+        // Refilled in place: no allocation per run.
+        batch.killed.clear();
+        batch.killed.extend(self.kill.iter().map(|k| k.bits4()));
+        batch.helpers.clear();
+        batch.helpers.extend(self.helper.iter().map(|k| k.bits4()));
     }
 
     /// ExecMask = Cond & Loop & Cont & Switch & Func (tgsi_exec's UPDATE_EXEC_MASK).
@@ -307,14 +318,33 @@ impl Machine {
         let (any, all) = (Lanes(any.to_array()), Lanes(all.to_array()));
         self.any_active = any != Lanes::ZERO;
         self.all_active = all == Lanes::ONES;
-        self.active = if self.all_active {
-            (0, self.nq)
-        } else {
-            let live = |m: &Lanes| (m.0[0] | m.0[1] | m.0[2] | m.0[3]) != 0;
-            let first = self.exec.iter().position(live).unwrap_or(0);
-            let end = self.exec.iter().rposition(live).map_or(first, |q| q + 1);
-            (first, end)
-        };
+        self.runs.clear();
+        if self.all_active {
+            self.active = (0, self.nq);
+            self.runs.push((0, self.nq));
+            return;
+        }
+        // Runs of quads with active lanes; gaps of up to RUN_GAP idle quads are bridged (one
+        // call per run costs more than a few idle quads).
+        let mut open: Option<(usize, usize)> = None;
+        for (q, m) in self.exec.iter().enumerate() {
+            if (m.0[0] | m.0[1] | m.0[2] | m.0[3]) == 0 {
+                continue;
+            }
+            open = match open {
+                Some((a, b)) if q <= b + RUN_GAP => Some((a, q + 1)),
+                Some(run) => {
+                    self.runs.push(run);
+                    Some((q, q + 1))
+                }
+                None => Some((q, q + 1)),
+            };
+        }
+        if let Some(run) = open {
+            self.runs.push(run);
+        }
+        let first = self.runs.first().map_or(0, |r| r.0);
+        self.active = (first, self.runs.last().map_or(first, |r| r.1));
     }
 
     fn run_inner<const TRACE: bool>(
@@ -403,10 +433,31 @@ impl Machine {
                 }
             }
         }
-        // Lane-wise ops run only over the span of quads that still have active lanes (a loop
+        // Lane-wise ops run only over the runs of quads that still have active lanes (a loop
         // keeps going for its slowest quad; the finished ones cost nothing). Ops that look at
         // whole quads, the batch or the texture hooks always see every quad.
-        let quads = if lane_wise(inst) { self.active.0..self.active.1 } else { 0..nq };
+        if lane_wise(inst) {
+            for i in 0..self.runs.len() {
+                let Some(&(a, b)) = self.runs.get(i) else { break };
+                self.run_alu(program, inst, consts, batch, hooks, a..b)?;
+            }
+        } else {
+            self.run_alu(program, inst, consts, batch, hooks, 0..nq)?;
+        }
+        Ok(Some(pc + 1))
+    }
+
+    /// Runs a non-flow instruction over quads `quads` and stores its results there.
+    fn run_alu(
+        &mut self,
+        program: &Program,
+        inst: &Inst,
+        consts: &Constants,
+        batch: &Batch,
+        hooks: &mut dyn TextureHooks,
+        quads: std::ops::Range<usize>,
+    ) -> Result<(), Diagnostic> {
+        let nq = self.nq;
         let n = quads.len();
         let shape = {
             let mut res_chunks = self.result.chunks_exact_mut(n.max(1));
@@ -417,7 +468,7 @@ impl Machine {
             super::ops::execute(inst, &mut io, &mut res, ctx)?
         };
         self.write_results_for(inst, shape, quads);
-        Ok(Some(pc + 1))
+        Ok(())
     }
 
     pub(crate) fn write_results(&mut self, inst: &Inst, shape: Shape) {
