@@ -18,8 +18,6 @@ const canvas = $('output');
 
 /** How long typing must pause before the shaders are checked and drawn again. */
 const EDIT_DEBOUNCE_MS = 150;
-/** The instruction budget per shader invocation, passed to the engine. */
-const INSTRUCTION_BUDGET = 1_000_000;
 
 const app = {
   engine: null,
@@ -33,6 +31,7 @@ const app = {
   mouse: { x: 0, y: 0, down: false },
   agal: null,
 };
+app.examples = EXAMPLES;
 window.tgsiPlayground = app;
 
 function paintPlaceholder(target) {
@@ -191,14 +190,16 @@ async function renderFrame() {
     constants: constantsRequest(),
     builtins: b,
     textures: textureRequest(),
-    budget: INSTRUCTION_BUDGET,
   };
   app.rendering = true;
   const result = await app.pool.render(request);
   if (result.superseded) return;
   app.rendering = false;
   const renderStatus = $('render-status');
-  app.diagnostics.render = (result.diagnostics ?? []).filter((d) => d.source === 'render' || d.runtime);
+  // The renderer repeats the checker's findings; keep only what it adds (run-time errors,
+  // render set-up problems).
+  const known = [...app.diagnostics.fs, ...app.diagnostics.vs].map((d) => `${d.code}@${d.line}:${d.column}`);
+  app.diagnostics.render = (result.diagnostics ?? []).filter((d) => !known.includes(`${d.code}@${d.line}:${d.column}`));
   if (result.stopped || result.error) {
     renderStatus.dataset.state = 'error';
     renderStatus.textContent = result.error ?? 'rendering was stopped';
@@ -224,6 +225,7 @@ async function renderFrame() {
 
 let saveTimer = 0;
 function stateChanged({ render = true, check = false } = {}) {
+  renderBuiltins($('builtins'), builtins());
   if (check) checkShaders();
   if (check) refreshPanels();
   clearTimeout(saveTimer);
@@ -264,6 +266,7 @@ export function loadExample(id) {
   status.textContent = `Example: ${ex.title}. ${ex.note}`;
 }
 
+app.copyLink = () => copyLink();
 async function copyLink() {
   const fragment = await encodeState(app.state);
   const url = `${location.origin}${location.pathname}#${fragment}`;

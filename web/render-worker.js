@@ -6,28 +6,27 @@ import init, * as engine from './pkg/tgsi.js';
 let ready = null;
 
 /**
- * Renders rows [top, bottom) (row 0 = top of the picture) and returns RGBA8 bytes for those
- * rows, top row first, with the engine's diagnostics.
+ * Renders rows [top, bottom) (row 0 = top of the picture) with the engine's
+ * `render(fsText, vsText | null, options)`; the result holds RGBA8 bytes of those rows, top row
+ * first, and the diagnostics (each with its `source`: fragment, vertex or render).
  */
 function renderBand(req) {
-  const result = engine.render({
-    fs: req.fs,
-    vs: req.vs ?? undefined,
-    mesh: req.mesh,
+  const b = req.builtins;
+  return engine.render(req.fs, req.vs ?? null, {
     width: req.width,
     height: req.height,
-    constants: req.constants,
-    time: req.builtins.time,
-    timeDelta: req.builtins.timeDelta,
-    frame: req.builtins.frame,
-    mouse: req.builtins.mouse,
-    mouseDown: req.builtins.mouseDown,
+    mesh: req.mesh,
+    consts: req.constants.map((c) => `${c.buffer}:${c.index}=${c.values.map((v) => String(Number.isFinite(v) ? v : 0)).join(',')}`),
     textures: req.textures,
+    time: b.time,
+    timeDelta: b.timeDelta,
+    frame: b.frame,
+    mouse: b.mouse,
+    mouseDown: b.mouseDown,
     rowStart: req.rows[0],
     rowEnd: req.rows[1],
     budget: req.budget,
   });
-  return result;
 }
 
 self.onmessage = async (event) => {

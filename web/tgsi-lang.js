@@ -27,7 +27,9 @@ export function tgsiLanguage(opcodeTable) {
   const modifiers = new Set(MODIFIERS.concat(TEXTURE_TARGETS));
   return StreamLanguage.define({
     name: 'tgsi',
-    token(stream) {
+    startState: () => ({ statementStart: true }),
+    token(stream, state) {
+      if (stream.sol()) state.statementStart = true;
       if (stream.eatSpace()) return null;
       if (stream.peek() === ';') { stream.skipToEnd(); return 'comment'; }
       if (stream.match(/^-?(0x[0-9a-fA-F]+|\d+\.?\d*(e[+-]?\d+)?|\.\d+(e[+-]?\d+)?)/i)) return 'number';
@@ -37,14 +39,18 @@ export function tgsiLanguage(opcodeTable) {
       if (word) {
         const w = word[0].toUpperCase();
         const base = w.replace(/_SAT$/, '');
+        const first = state.statementStart;
+        state.statementStart = false;
         if (headers.has(w)) return 'keyword';
-        if (opcodes.has(w) || opcodes.has(base)) return 'operatorKeyword';
+        // Without the engine's table, the first word of a statement is taken as an opcode.
+        if (opcodes.has(w) || opcodes.has(base) || (first && opcodes.size === 0)) return 'operatorKeyword';
         if (files.has(w)) return 'typeName';
         if (semantics.has(w)) return 'atom';
         if (modifiers.has(w)) return 'modifier';
         return 'variableName';
       }
       stream.next();
+      state.statementStart = false;
       return null;
     },
     languageData: { commentTokens: { line: ';' } },

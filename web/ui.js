@@ -21,6 +21,11 @@ function applyTheme(theme) {
   try { localStorage.setItem(THEME_KEY, theme); } catch { /* not kept: fine */ }
 }
 
+export function openDialog(id) {
+  const d = $(id);
+  if (!d.open) d.showModal();
+}
+
 export function toggleTheme() {
   applyTheme(document.documentElement.dataset.theme === 'dark' ? 'light' : 'dark');
 }
@@ -31,8 +36,8 @@ export function wireDialogs() {
   if (!theme) theme = matchMedia('(prefers-color-scheme: light)').matches ? 'light' : 'dark';
   applyTheme(theme);
   $('toggle-theme').addEventListener('click', toggleTheme);
-  $('open-gallery').addEventListener('click', () => $('gallery').showModal());
-  $('open-about').addEventListener('click', () => $('about').showModal());
+  $('open-gallery').addEventListener('click', () => openDialog('gallery'));
+  $('open-about').addEventListener('click', () => openDialog('about'));
   for (const button of document.querySelectorAll('dialog [data-close]')) {
     button.addEventListener('click', () => button.closest('dialog').close());
   }
@@ -93,13 +98,13 @@ export function buildReference(container, filter, opcodes) {
 
 export function installShortcuts({ playPause, tab, copyLink }) {
   document.addEventListener('keydown', (e) => {
-    if (e.key === 'F1') { e.preventDefault(); $('about').showModal(); return; }
+    if (e.key === 'F1') { e.preventDefault(); openDialog('about'); return; }
     if (!e.altKey || e.ctrlKey || e.metaKey) return;
     const actions = {
       p: playPause,
       1: () => tab('fs'),
       2: () => tab('vs'),
-      e: () => $('gallery').showModal(),
+      e: () => openDialog('gallery'),
       l: copyLink,
       t: toggleTheme,
     };

@@ -4,6 +4,7 @@
 mod agal;
 mod exec;
 mod front;
+pub mod page;
 mod render;
 mod valid;
 

@@ -1,0 +1,66 @@
+//! Browser tests of the wasm API the playground page calls (`crate/src/wasm/`, reached through
+//! `tgsi::wasm::page`): the shapes the page reads and the positions it underlines. Expected
+//! positions are counted by hand in the test texts.
+#![cfg(target_arch = "wasm32")]
+
+use serde_json::Value;
+use wasm_bindgen::JsValue;
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+/// The JS value as JSON, the way the page sees it.
+fn json(v: Result<JsValue, JsValue>) -> Value {
+    let v = v.unwrap_or_else(|e| panic!("the call threw {:?}", e));
+    let text: String = js_sys::JSON::stringify(&v).map(String::from).unwrap_or_default();
+    serde_json::from_str(&text).unwrap_or(Value::Null)
+}
+
+const GOOD_FS: &str = "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\n  0: MOV OUT[0], IN[0]\n  1: END\n";
+
+#[wasm_bindgen_test]
+fn validate_accepts_a_correct_shader_with_no_diagnostic() {
+    let v = json(tgsi::wasm::page::validate(GOOD_FS));
+    assert_eq!(v, Value::Array(vec![]));
+}
+
+/// Line 4 is `  0: MOV OUT[0], TEMP[5]`; `TEMP[5]` starts after 2 spaces, `0: `, `MOV ` and
+/// `OUT[0], `, i.e. at column 2 + 3 + 4 + 8 + 1 = 18. It is not declared: an error there.
+#[wasm_bindgen_test]
+fn validate_locates_an_undeclared_register() {
+    let text = "FRAG\nDCL OUT[0], COLOR\nDCL TEMP[0]\n  0: MOV OUT[0], TEMP[5]\n  1: END\n";
+    let v = json(tgsi::wasm::page::validate(text));
+    let list = v.as_array().cloned().unwrap_or_default();
+    let d = list.iter().find(|d| d["severity"] == "error").unwrap_or_else(|| panic!("no error in {}", v));
+    assert_eq!((d["line"].as_u64(), d["column"].as_u64()), (Some(4), Some(18)), "{}", d);
+    for key in ["code", "message", "endLine", "endColumn", "span", "related"] {
+        assert!(d.get(key).is_some(), "diagnostic without `{}`: {}", key, d);
+    }
+}
+
+/// A syntax error: line 3 is `DCL OUT[0], COLOUR`; the semantic name starts at column 13
+/// (`DCL OUT[0], ` is 12 characters).
+#[wasm_bindgen_test]
+fn validate_reports_a_syntax_error_at_its_line_and_column() {
+    let text = "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOUR\n  0: END\n";
+    let v = json(tgsi::wasm::page::validate(text));
+    let list = v.as_array().cloned().unwrap_or_default();
+    let d = list.iter().find(|d| d["severity"] == "error").unwrap_or_else(|| panic!("no error in {}", v));
+    assert_eq!((d["line"].as_u64(), d["column"].as_u64()), (Some(3), Some(13)), "{}", d);
+}
+
+/// The vertex shader writes GENERIC[1] but the fragment shader reads GENERIC[0]: the link
+/// reports something about the fragment input; each side's diagnostics are separate lists.
+#[wasm_bindgen_test]
+fn link_checks_both_shaders_and_their_varyings() {
+    let vs = "VERT\nDCL IN[0]\nDCL OUT[0], POSITION\nDCL OUT[1], GENERIC[1]\n  0: MOV OUT[0], IN[0]\n  1: MOV OUT[1], IN[0]\n  2: END\n";
+    let v = json(tgsi::wasm::page::link(vs, GOOD_FS));
+    assert!(v["vs"].is_array() && v["fs"].is_array(), "{}", v);
+    let all: Vec<Value> = v["vs"].as_array().into_iter().chain(v["fs"].as_array()).flatten().cloned().collect();
+    assert!(!all.is_empty(), "an unmatched GENERIC[0] input gave no diagnostic: {}", v);
+
+    let matched = vs.replace("GENERIC[1]", "GENERIC[0]");
+    let v = json(tgsi::wasm::page::link(&matched, GOOD_FS));
+    let errors = v["vs"].as_array().into_iter().chain(v["fs"].as_array()).flatten().filter(|d| d["severity"] == "error").count();
+    assert_eq!(errors, 0, "{}", v);
+}
