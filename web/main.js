@@ -32,6 +32,7 @@ const app = {
   agal: null,
 };
 app.examples = EXAMPLES;
+app.loadExample = (id) => loadExample(id);
 window.tgsiPlayground = app;
 
 function paintPlaceholder(target) {
@@ -250,8 +251,8 @@ function applyState(state) {
   $('use-vs').checked = app.state.useVs;
   $('mesh').value = app.state.mesh;
   $('size').value = String(app.state.size);
-  $('constants').dataset.signature = '';
-  $('textures').dataset.signature = '';
+  delete $('constants').dataset.signature;
+  delete $('textures').dataset.signature;
   stateChanged({ check: true });
 }
 
