@@ -7,7 +7,7 @@ import { RenderPool } from './render-pool.js';
 import { decodeState, defaultState, encodeState, loadLocal, normalizeState, saveLocal } from './state.js';
 import { DEFAULT_EXAMPLE, EXAMPLES } from './examples.js';
 import { declaredConstants, renderBuiltins, renderConstantControls } from './constants.js';
-import { declaredSamplers, loadImageFile, makeTexture, renderTextureControls } from './textures.js';
+import { declaredSamplers, defaultBinding, loadImageFile, makeTexture, renderTextureControls, textureDescription } from './textures.js';
 import { download, showAgal, showFormatted } from './outputs.js';
 import { buildGallery, buildReference, installShortcuts, installTabs, wireDialogs } from './ui.js';
 
@@ -26,6 +26,8 @@ const app = {
   state: defaultState(),
   diagnostics: { fs: [], vs: [], render: [] },
   images: {},
+  imageVersion: 0,
+  descriptions: new Map(),
   playing: false,
   clock: { time: 0, last: 0, frame: 0 },
   mouse: { x: 0, y: 0, down: false },
@@ -129,6 +131,7 @@ function refreshPanels() {
   }, async (unit, file) => {
     try {
       app.images[unit] = await loadImageFile(file);
+      app.imageVersion += 1;
       state.textures[unit] = { ...(state.textures[unit] ?? {}), name: 'image file' };
       stateChanged({ render: true });
     } catch (err) {
@@ -149,13 +152,16 @@ function refreshOutputs() {
 
 // ---- rendering -----------------------------------------------------------------------------
 
+/** One JSON texture description per declared sampler unit: `[{unit, description}]`. */
 function textureRequest() {
   const out = [];
   for (const unit of declaredSamplers(app.state.fs)) {
-    const b = app.state.textures[unit] ?? { name: 'checker' };
-    const image = b.name === 'image file' ? app.images[unit] : makeTexture(b.name);
-    if (!image) continue;
-    out.push({ unit, ...b, ...image });
+    const b = { ...defaultBinding(), ...(app.state.textures[unit] ?? {}) };
+    // An image file is not part of links: without it, the checker stands in.
+    const texture = b.name === 'image file' ? (app.images[unit] ?? makeTexture('checker')) : makeTexture(b.name);
+    const key = `${unit}|${JSON.stringify(b)}|${b.name === 'image file' ? app.imageVersion : ''}`;
+    if (!app.descriptions.has(key)) app.descriptions.set(key, textureDescription(texture, b));
+    out.push({ unit, description: app.descriptions.get(key) });
   }
   return out;
 }
@@ -249,6 +255,7 @@ function applyState(state) {
   app.editor.setText('fs', app.state.fs);
   app.editor.setText('vs', app.state.vs);
   $('use-vs').checked = app.state.useVs;
+  $('mesh').disabled = !app.state.useVs;
   $('mesh').value = app.state.mesh;
   $('size').value = String(app.state.size);
   delete $('constants').dataset.signature;
@@ -316,7 +323,11 @@ function tick(now) {
 function wireControls() {
   $('tab-fs').addEventListener('click', () => selectEditorTab('fs'));
   $('tab-vs').addEventListener('click', () => selectEditorTab('vs'));
-  $('use-vs').addEventListener('change', () => { app.state.useVs = $('use-vs').checked; stateChanged({ check: true }); });
+  $('use-vs').addEventListener('change', () => {
+    app.state.useVs = $('use-vs').checked;
+    $('mesh').disabled = !app.state.useVs;
+    stateChanged({ check: true });
+  });
   $('mesh').addEventListener('change', () => { app.state.mesh = $('mesh').value; stateChanged({}); });
   $('size').addEventListener('change', () => { app.state.size = Number($('size').value); stateChanged({}); });
   $('play').addEventListener('click', () => setPlaying(!app.playing));

@@ -18,8 +18,15 @@ function level(width, height, texel) {
 const PALETTE = [[230, 60, 60, 255], [60, 200, 80, 255], [60, 110, 240, 255], [240, 210, 50, 255],
   [200, 70, 220, 255], [60, 210, 220, 255], [250, 250, 250, 255], [120, 120, 120, 255]];
 
-/** Builds a built-in texture: `{kind: '2d'|'cube', levels: [{width, height, data}], faces?}`. */
+const made = new Map();
+
+/** A built-in texture: `{kind: '2d'|'cube', levels: [{width, height, data}], faces?}` (made once). */
 export function makeTexture(name) {
+  if (!made.has(name)) made.set(name, buildTexture(name));
+  return made.get(name);
+}
+
+function buildTexture(name) {
   switch (name) {
     case 'gradient':
       return { kind: '2d', levels: [level(64, 64, (x, y) => [x * 4, y * 4, 128, 255])] };
@@ -41,16 +48,51 @@ export function makeTexture(name) {
   }
 }
 
-/** Decodes an image file into RGBA8 pixels (top row first). */
+/** Decodes an image file into a texture (at most 256x256: it travels to every worker). */
 export async function loadImageFile(file) {
-  const bitmap = await createImageBitmap(file);
-  const w = Math.min(bitmap.width, 1024);
-  const h = Math.min(bitmap.height, 1024);
+  const bitmap = await createImageBitmap(file, { colorSpaceConversion: 'none', premultiplyAlpha: 'none' });
+  const scale = Math.min(1, 256 / Math.max(bitmap.width, bitmap.height));
+  const w = Math.max(1, Math.round(bitmap.width * scale));
+  const h = Math.max(1, Math.round(bitmap.height * scale));
   const canvas = new OffscreenCanvas(w, h);
   const ctx = canvas.getContext('2d');
   ctx.drawImage(bitmap, 0, 0, w, h);
   const { data } = ctx.getImageData(0, 0, w, h);
-  return { kind: '2d', levels: [{ width: w, height: h, data: new Uint8Array(data.buffer) }] };
+  // Image rows come top first; texture rows go bottom first (t = 0 at the bottom).
+  const flipped = new Uint8Array(w * h * 4);
+  for (let y = 0; y < h; y += 1) flipped.set(data.subarray((h - 1 - y) * w * 4, (h - y) * w * 4), y * w * 4);
+  return { kind: '2d', levels: [{ width: w, height: h, data: flipped }] };
+}
+
+function texels(level) {
+  const out = [];
+  for (let i = 0; i < level.data.length; i += 4) out.push([level.data[i], level.data[i + 1], level.data[i + 2], level.data[i + 3]]);
+  return out;
+}
+
+const WRAP_NAMES = { repeat: 'REPEAT', clamp: 'CLAMP_TO_EDGE', mirror: 'MIRRORED_REPEAT' };
+
+/**
+ * The engine's JSON texture description (docs/textures.md) of a texture with a binding's
+ * sampler state; the same text works with `tgsi render --texture U=FILE.json`.
+ */
+export function textureDescription(texture, binding) {
+  const min = (binding.min ?? 'linear').toUpperCase();
+  const mip = binding.mip ?? 'none';
+  const sampler = {
+    min_filter: mip === 'none' ? min : `${min}_MIPMAP_${mip.toUpperCase()}`,
+    mag_filter: (binding.mag ?? 'linear').toUpperCase(),
+    wrap: WRAP_NAMES[binding.wrap] ?? 'REPEAT',
+    lod_bias: Number(binding.lodBias) || 0,
+  };
+  if (texture.kind === 'cube') {
+    const f = texture.faces[0];
+    return JSON.stringify({ target: 'CUBE', format: 'RGBA8', width: f.width, height: f.height, sampler,
+      images: texture.faces.map((face, i) => ({ face: i, texels: texels(face) })) });
+  }
+  const base = texture.levels[0];
+  return JSON.stringify({ target: '2D', format: 'RGBA8', width: base.width, height: base.height, levels: texture.levels.length, sampler,
+    images: texture.levels.map((l, i) => ({ level: i, texels: texels(l) })) });
 }
 
 /** The sampler units the text declares (`DCL SAMP[n]`). */

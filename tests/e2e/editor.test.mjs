@@ -113,3 +113,32 @@ test('an old-format or damaged link falls back without errors', { timeout: 60_00
   assert.deepEqual(problems, [], 'the page reported problems');
   await context.close();
 });
+
+test('hovering an opcode shows its formula; hovering a register shows its declaration', { timeout: 60_000 }, async () => {
+  const { page, problems } = await openPlayground(browser, server);
+  const text = 'FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\nDCL TEMP[0]\n  0: MAD TEMP[0], IN[0], IN[0], IN[0]\n  1: MOV OUT[0], TEMP[0]\n  2: END\n';
+  await typeShader(page, text);
+  const hoverAt = async (needle, offset = 1) => {
+    const point = await page.evaluate(([n, o]) => {
+      const view = window.tgsiPlayground.editor.view;
+      const pos = view.state.doc.toString().indexOf(n) + o;
+      const c = view.coordsAtPos(pos);
+      return { x: (c.left + c.right) / 2 + 2, y: (c.top + c.bottom) / 2 };
+    }, [needle, offset]);
+    await page.mouse.move(0, 0);
+    await page.mouse.move(point.x, point.y);
+    await page.waitForSelector('.cm-tooltip-hover', { timeout: 5_000 });
+    const shown = await page.locator('.cm-tooltip-hover').textContent();
+    return shown;
+  };
+  // tgsi.rst, MAD: dst = src0 * src1 + src2, per component.
+  const mad = await hoverAt('MAD');
+  assert.match(mad, /MAD/);
+  assert.match(mad, /src0\S*\s*\*\s*src1\S*\s*\+\s*src2/, `hover text: ${mad}`);
+  await saveScreenshot(page, 'editor-hover');
+  // TEMP[0] on line 5 is declared on line 4.
+  const reg = await hoverAt('MAD TEMP[0]', 5);
+  assert.match(reg, /line 4: DCL TEMP\[0\]/, `hover text: ${reg}`);
+  assert.deepEqual(problems, [], 'the page reported problems');
+  await page.close();
+});
