@@ -77,7 +77,8 @@ fn token_soup_never_panics() {
     for _ in 0..4000 {
         let mut src = String::from(*rng.pick(&["FRAG\n", "VERT\n", "GEOM\n", "COMP\n", "TESS_CTRL\n", ""]));
         for _ in 0..rng.below(60) {
-            src.push_str(*rng.pick(TOKENS));
+            let token: &&str = rng.pick(TOKENS);
+            src.push_str(token);
             if rng.below(3) == 0 {
                 src.push(' ');
             }

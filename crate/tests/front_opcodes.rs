@@ -141,3 +141,31 @@ IMM[0] INT32 {-1, 0, 1, 0}
     // Mesa does not print a BUFFER target on memory instructions.
     assert!(text::print(&s, Style::Mesa).contains("  5: LOAD TEMP[0], BUFFER[0], TEMP[1]\n"));
 }
+
+#[test]
+fn every_row_is_documented() {
+    const AGAL: &[&str] = &[
+        "mov", "add", "sub", "mul", "div", "rcp", "min", "max", "frc", "sqt", "rsq", "pow", "log", "exp", "sin", "cos", "dp3",
+        "dp4", "m33", "m44", "kil", "tex", "sge", "slt", "seq", "sne", "abs", "neg", "sat", "nrm", "crs", "ddx", "ddy", "ife",
+        "ine", "ifg", "ifl", "els", "eif",
+    ];
+    let mut agal_used = std::collections::HashMap::new();
+    for o in OPCODES {
+        assert!(!o.summary.is_empty(), "{}: no summary", o.name);
+        assert!(!o.summary.contains('"'), "{}", o.name);
+        if !o.is_gap() && o.name != "NOP" {
+            assert!(!o.formula.is_empty(), "{}: no formula", o.name);
+        }
+        assert_eq!(o.is_legacy(), !o.replacement.is_empty(), "{}: replacement is for legacy rows", o.name);
+        if !o.agal.is_empty() {
+            assert!(AGAL.contains(&o.agal), "{}: unknown AGAL mnemonic {}", o.name, o.agal);
+            // A legacy opcode may share its modern twin's mnemonic (KIL and KILL_IF: kil).
+            if o.is_legacy() {
+                continue;
+            }
+            if let Some(prev) = agal_used.insert(o.agal, o.name) {
+                panic!("{} and {} both claim AGAL {}", prev, o.name, o.agal);
+            }
+        }
+    }
+}

@@ -30,18 +30,22 @@ pub fn run(args: &Args) -> i32 {
     for path in &args.positional {
         match check_file(path) {
             None => return 2,
-            Some((_, false)) => {}
-            Some((_, true)) => status = 1,
+            Some(c) => status |= c.errors as i32,
         }
     }
     status
 }
 
-/// Parses, validates and prints the diagnostics of one file. Returns the shader (when it
-/// parsed) and whether there was an error; `None` for an I/O problem.
-fn check_file(path: &str) -> Option<(Option<(Shader, LineIndex)>, bool)> {
+/// One checked file: its shader (when it parsed), where its lines start, whether it had errors.
+struct Checked {
+    shader: Option<Shader>,
+    index: LineIndex,
+    errors: bool,
+}
+
+/// Parses, validates and prints the diagnostics of one file; `None` for an I/O problem.
+fn check_file(path: &str) -> Option<Checked> {
     let src = super::read_text(path)?;
-    let name = display_name(path);
     let parsed = text::parse(&src);
     let mut diags = parsed.diagnostics;
     let index = LineIndex::new(&src);
@@ -50,19 +54,18 @@ fn check_file(path: &str) -> Option<(Option<(Shader, LineIndex)>, bool)> {
         diag::locate(&mut more, &index);
         diags.extend(more);
     }
-    print_diags(&diags, name);
-    let errors = diag::has_errors(&diags);
-    Some((parsed.shader.map(|s| (s, index)), errors))
+    print_diags(&diags, display_name(path));
+    Some(Checked { shader: parsed.shader, index, errors: diag::has_errors(&diags) })
 }
 
 fn link(vs: &str, fs: &str) -> i32 {
-    let Some((vs_shader, vs_err)) = check_file(vs) else { return 2 };
-    let Some((fs_shader, fs_err)) = check_file(fs) else { return 2 };
-    let mut errors = vs_err || fs_err;
-    if let (Some((v, vi)), Some((f, fi))) = (vs_shader, fs_shader) {
-        let (mut dv, mut df) = valid::link(&v, &f);
-        diag::locate(&mut dv, &vi);
-        diag::locate(&mut df, &fi);
+    let Some(v) = check_file(vs) else { return 2 };
+    let Some(f) = check_file(fs) else { return 2 };
+    let mut errors = v.errors || f.errors;
+    if let (Some(vs_shader), Some(fs_shader)) = (&v.shader, &f.shader) {
+        let (mut dv, mut df) = valid::link(vs_shader, fs_shader);
+        diag::locate(&mut dv, &v.index);
+        diag::locate(&mut df, &f.index);
         print_diags(&dv, display_name(vs));
         print_diags(&df, display_name(fs));
         errors |= diag::has_errors(&dv) || diag::has_errors(&df);

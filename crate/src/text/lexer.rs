@@ -41,6 +41,10 @@ impl<'a> Cursor<'a> {
         self.bytes.len()
     }
 
+    pub fn is_empty(&self) -> bool {
+        self.bytes.is_empty()
+    }
+
     pub fn at_end(&self) -> bool {
         self.pos >= self.bytes.len()
     }
@@ -184,7 +188,12 @@ impl<'a> Cursor<'a> {
         let end = pos + ch.len_utf8();
         let shown = match ch {
             '\0' => "a NUL character".to_string(),
+            '\u{feff}' => "a byte-order mark (U+FEFF)".to_string(),
+            '\u{a0}' => "a non-breaking space (U+00A0)".to_string(),
             c if c.is_control() => format!("the control character U+{:04X}", c as u32),
+            c if c.is_whitespace() || matches!(c, '\u{200b}'..='\u{200f}' | '\u{2060}') => {
+                format!("the invisible character U+{:04X}", c as u32)
+            }
             c => format!("`{}`", c),
         };
         (Span::new(pos, end), shown)

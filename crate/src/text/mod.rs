@@ -33,7 +33,9 @@ impl Parsed {
 /// Diagnostics are in source order.
 pub fn parse(text: &str) -> Parsed {
     let (shader, mut diagnostics) = parser::Parser::new(text).run();
-    diag::locate(&mut diagnostics, &LineIndex::new(text));
+    if !diagnostics.is_empty() {
+        diag::locate(&mut diagnostics, &LineIndex::new(text));
+    }
     let ok = !diag::has_errors(&diagnostics);
     Parsed { shader: ok.then_some(shader), diagnostics }
 }

@@ -1,1 +1,164 @@
-//! wasm bindings: front.
+//! wasm bindings: the language front end.
+//!
+//! * `parse(text)` → `{shader, diagnostics}`: the shader model as a plain object (`null` when
+//!   the text has errors) and every diagnostic;
+//! * `format(text, style)` → `{text, diagnostics}`: the shader printed in `"mesa"` or `"exact"`
+//!   style (`text` is `null` when it does not parse);
+//! * `opcodes()` → the opcode table, one object per row, for the reference page and hover help.
+//!
+//! Diagnostics are `{code, severity, message, line, column, endLine, endColumn, span: {start,
+//! end}, related: [{message, line, column, span}]}`, the shape `validate` returns too.
+
+use crate::diag::Diagnostic;
+use crate::ir::Shader;
+use crate::opcode::{self, OpInfo, OPCODES};
+use crate::text::{self, Style};
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+#[derive(Serialize)]
+struct JsSpan {
+    start: u32,
+    end: u32,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct JsRelated {
+    message: String,
+    line: u32,
+    column: u32,
+    span: JsSpan,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct JsDiagnostic {
+    code: &'static str,
+    severity: &'static str,
+    message: String,
+    line: u32,
+    column: u32,
+    end_line: u32,
+    end_column: u32,
+    span: JsSpan,
+    related: Vec<JsRelated>,
+}
+
+fn to_js(d: &Diagnostic) -> JsDiagnostic {
+    JsDiagnostic {
+        code: d.code,
+        severity: d.severity.word(),
+        message: d.message.clone(),
+        line: d.line,
+        column: d.column,
+        end_line: d.end_line,
+        end_column: d.end_column,
+        span: JsSpan { start: d.span.start, end: d.span.end },
+        related: d
+            .related
+            .iter()
+            .map(|r| JsRelated {
+                message: r.message.clone(),
+                line: r.line,
+                column: r.column,
+                span: JsSpan { start: r.span.start, end: r.span.end },
+            })
+            .collect(),
+    }
+}
+
+fn serialize<T: Serialize>(value: &T) -> Result<JsValue, JsValue> {
+    let ser = serde_wasm_bindgen::Serializer::json_compatible();
+    value.serialize(&ser).map_err(|e| JsValue::from_str(&e.to_string()))
+}
+
+#[derive(Serialize)]
+struct JsParsed<'a> {
+    shader: Option<&'a Shader>,
+    diagnostics: Vec<JsDiagnostic>,
+}
+
+/// Parses TGSI text: `{shader, diagnostics}`.
+#[wasm_bindgen]
+pub fn parse(text: &str) -> Result<JsValue, JsValue> {
+    let parsed = text::parse(text);
+    serialize(&JsParsed { shader: parsed.shader.as_ref(), diagnostics: parsed.diagnostics.iter().map(to_js).collect() })
+}
+
+#[derive(Serialize)]
+struct JsFormatted {
+    text: Option<String>,
+    diagnostics: Vec<JsDiagnostic>,
+}
+
+/// Parses and prints in `style` (`"mesa"` or `"exact"`, default exact): `{text, diagnostics}`.
+#[wasm_bindgen]
+pub fn format(text: &str, style: &str) -> Result<JsValue, JsValue> {
+    let style = if style.is_empty() {
+        Style::Exact
+    } else {
+        Style::from_name(style).ok_or_else(|| JsValue::from_str(&format!("unknown style '{}' (mesa or exact)", style)))?
+    };
+    let parsed = text::parse(text);
+    let printed = parsed.shader.as_ref().map(|s| text::print(s, style));
+    serialize(&JsFormatted { text: printed, diagnostics: parsed.diagnostics.iter().map(to_js).collect() })
+}
+
+/// One row of the opcode table as the page receives it.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct JsOpcode<'a> {
+    name: &'a str,
+    /// Mesa's opcode number; `null` for legacy opcodes.
+    number: Option<u16>,
+    num_dst: u8,
+    num_src: u8,
+    output: opcode::OutputMode,
+    dst_type: opcode::ValType,
+    src_types: &'a [opcode::ValType],
+    category: opcode::Category,
+    /// Stage names (`VERT`, `FRAG`, …) that may use it.
+    stages: Vec<&'static str>,
+    texture: bool,
+    branch: bool,
+    memory: bool,
+    store: bool,
+    legacy: bool,
+    summary: &'a str,
+    formula: &'a str,
+    replacement: &'a str,
+    agal: &'a str,
+}
+
+fn js_opcode(o: &OpInfo) -> JsOpcode<'_> {
+    JsOpcode {
+        name: o.name,
+        number: o.mesa,
+        num_dst: o.num_dst,
+        num_src: o.num_src,
+        output: o.output,
+        dst_type: o.dst_type,
+        src_types: o.src_types,
+        category: o.category,
+        stages: crate::ir::Processor::ALL.iter().filter(|p| o.stages & (1 << p.index()) != 0).map(|p| p.name()).collect(),
+        texture: o.has(opcode::F_TEX),
+        branch: o.has(opcode::F_BRANCH),
+        memory: o.has(opcode::F_MEMORY),
+        store: o.has(opcode::F_STORE),
+        legacy: o.is_legacy(),
+        summary: o.summary,
+        formula: o.formula,
+        replacement: o.replacement,
+        agal: o.agal,
+    }
+}
+
+/// The opcode table (gaps left out): an array of
+/// `{name, number, numDst, numSrc, output, dstType, srcTypes, category, stages, texture, branch,
+/// memory, store, legacy, summary, formula, replacement, agal}`.
+#[wasm_bindgen]
+pub fn opcodes() -> Result<JsValue, JsValue> {
+    let rows: Vec<JsOpcode> = OPCODES.iter().filter(|o| !o.is_gap()).map(js_opcode).collect();
+    serialize(&rows)
+}

@@ -80,7 +80,7 @@ impl<'a> Parser<'a> {
         if self.comma_follows() {
             return Err(self.bad_attribute(&decl, vs_input));
         }
-        self.end_of_statement("the declaration")?;
+        self.end_of_statement(|| "the declaration".into())?;
         decl.span = Span::new(start, self.cur.last_end);
         self.push_statement(Statement::Declaration(self.shader.declarations.len()));
         self.shader.declarations.push(decl);

@@ -86,7 +86,7 @@ impl<'a> Parser<'a> {
                 Span::new(open, self.cur.last_end),
             ));
         }
-        self.end_of_statement("the immediate")?;
+        self.end_of_statement(|| "the immediate".into())?;
         let imm = Immediate { ty, bits, count: want as u8, written_index, span: Span::new(start, self.cur.last_end) };
         self.push_statement(Statement::Immediate(self.shader.immediates.len()));
         self.shader.immediates.push(imm);
@@ -120,7 +120,7 @@ impl<'a> Parser<'a> {
                 self.implied_array_size = p.vertices_per_primitive();
             }
         }
-        self.end_of_statement("the property")?;
+        self.end_of_statement(|| "the property".into())?;
         self.push_statement(Statement::Property(self.shader.properties.len()));
         self.shader.properties.push(Property { name, value, span: Span::new(start, self.cur.last_end) });
         Ok(())
@@ -146,10 +146,10 @@ impl<'a> Parser<'a> {
 /// One immediate value as raw bits (the low 32 bits for 32-bit types).
 fn parse_value(ty: ImmType, tok: &str) -> Result<u64, String> {
     match ty {
-        ImmType::Flt32 => number::parse_f32(tok).map(|(b, _)| b as u64),
+        ImmType::Flt32 => number::parse_f32(tok).map(|b| b as u64),
         ImmType::Uint32 => number::parse_u32(tok).map(|v| v as u64),
         ImmType::Int32 => number::parse_i32(tok).map(|v| v as u32 as u64),
-        ImmType::Flt64 => number::parse_f64(tok).map(|(b, _)| b),
+        ImmType::Flt64 => number::parse_f64(tok),
         ImmType::Uint64 => number::parse_u64(tok),
         ImmType::Int64 => number::parse_i64(tok).map(|v| v as u64),
     }

@@ -28,14 +28,18 @@ fn find_opcode(upper: &str) -> Option<Opcode> {
 /// An opcode word with its optional `_SAT` and `_PRECISE` suffixes (in that order), as Mesa's
 /// `match_inst`: whole-name matches win (`TEX_LZ` is an opcode, not TEX + suffix).
 pub(crate) fn lookup_opcode(word: &str) -> Option<(Opcode, bool, bool)> {
-    if word.len() > 40 {
+    let mut buf = [0u8; 40];
+    if word.len() > buf.len() {
         return None;
     }
-    let upper = word.to_ascii_uppercase();
-    if let Some(op) = find_opcode(&upper) {
+    let buf = &mut buf[..word.len()];
+    buf.copy_from_slice(word.as_bytes());
+    buf.make_ascii_uppercase();
+    let upper = std::str::from_utf8(buf).ok()?;
+    if let Some(op) = find_opcode(upper) {
         return Some((op, false, false));
     }
-    let mut base = upper.as_str();
+    let mut base = upper;
     let precise = match base.strip_suffix("_PRECISE") {
         Some(b) => {
             base = b;
@@ -107,6 +111,8 @@ impl<'a> Parser<'a> {
 
         let ndst = info.num_dst as usize;
         let nsrc = info.num_src as usize;
+        inst.dst.reserve_exact(ndst);
+        inst.src.reserve_exact(nsrc);
         let total = ndst + nsrc + info.has(F_TEX) as usize;
         for i in 0..total {
             if i > 0 {
@@ -191,7 +197,7 @@ impl<'a> Parser<'a> {
                 Span::new(p, p + 1),
             ));
         }
-        self.end_of_statement(&format!("the `{}` instruction", info.name))?;
+        self.end_of_statement(|| format!("the `{}` instruction", info.name))?;
         inst.span = Span::new(start, self.cur.last_end);
         self.push_statement(Statement::Instruction(self.shader.instructions.len()));
         self.shader.instructions.push(inst);
@@ -208,12 +214,6 @@ impl<'a> Parser<'a> {
             (_, OperandKind::Target) => word.is_some_and(|w| TextureTarget::from_name(w).is_some()),
             _ => word.is_some_and(|w| self.is_file_word(w)),
         }
-    }
-
-    /// True when the next token (after whitespace) lies on a later line than the last token read.
-    pub(crate) fn next_is_on_new_line(&self) -> bool {
-        let p = self.cur.ws_end(self.cur.pos);
-        self.cur.newline_between(self.cur.last_end.min(self.cur.pos), p)
     }
 
     /// The error for operand `i` missing (`need_comma`: the `,` before it is missing too).
@@ -266,6 +266,10 @@ impl<'a> Parser<'a> {
         let what = "a register file (TEMP, IN, OUT, CONST, IMM, SAMP, SVIEW, ADDR, SV, IMAGE, BUFFER, MEMORY, CONSTBUF or HWATOMIC)";
         let Some(s) = self.cur.word_at(self.cur.pos) else { return Err(self.expected(what)) };
         let w = self.cur.slice(s);
+        if let Some(f) = File::from_name(w).filter(|&f| f != File::Null) {
+            self.cur.commit(s.end as usize);
+            return Ok(f);
+        }
         let upper = w.to_ascii_uppercase();
         let file = match upper.as_str() {
             "NULL" => {
@@ -388,8 +392,8 @@ impl<'a> Parser<'a> {
             let what = "the address component `x`, `y`, `z` or `w`";
             let Some(s) = self.cur.word_at(self.cur.pos) else { return Err(self.expected(what)) };
             let w = self.cur.slice(s);
-            match channel(w) {
-                Some(c) if w.len() == 1 => component = c,
+            match channels(w) {
+                Some((c, 1)) => component = c[0],
                 _ => {
                     return Err(Diagnostic::error(
                         codes::SWIZZLE,
@@ -497,22 +501,18 @@ impl<'a> Parser<'a> {
         let what = "write mask letters (a subset of `xyzw`, in that order)";
         let Some(s) = self.dot_letters(what)? else { return Ok(WriteMask::XYZW) };
         let w = self.cur.slice(s);
+        let Some((chans, n)) = channels(w) else {
+            return Err(Diagnostic::error(codes::SWIZZLE, format!("expected {}, found `.{}`", what, w), s));
+        };
         let mut mask = 0u8;
         let mut ordered = true;
         let mut last: i32 = -1;
-        for ch in w.chars() {
-            match channel(&ch.to_string()) {
-                Some(c) => {
-                    if (c as i32) <= last {
-                        ordered = false;
-                    }
-                    last = c as i32;
-                    mask |= 1 << c;
-                }
-                None => {
-                    return Err(Diagnostic::error(codes::SWIZZLE, format!("expected {}, found `.{}`", what, w), s));
-                }
+        for &c in &chans[..n] {
+            if (c as i32) <= last {
+                ordered = false;
             }
+            last = c as i32;
+            mask |= 1 << c;
         }
         if !ordered {
             let fixed = WriteMask(mask).suffix();
@@ -530,16 +530,17 @@ impl<'a> Parser<'a> {
         let what = "swizzle letters (four of `x`, `y`, `z`, `w`)";
         let Some(s) = self.dot_letters(what)? else { return Ok(Swizzle::IDENTITY) };
         let w = self.cur.slice(s);
-        let chans: Option<Vec<u8>> = w.chars().map(|c| channel(&c.to_string())).collect();
-        let Some(chans) = chans else {
+        let letters_ok = w.bytes().all(|c| channel(c).is_some());
+        if !letters_ok {
             return Err(Diagnostic::error(
                 codes::SWIZZLE,
                 format!("swizzle letters are `x`, `y`, `z` and `w`: found `.{}`", w),
                 s,
             ));
-        };
-        match chans.len() {
-            4 => Ok(Swizzle([chans[0], chans[1], chans[2], chans[3]])),
+        }
+        let (chans, n) = channels(w).unwrap_or(([0; 4], w.len()));
+        match n {
+            4 => Ok(Swizzle(chans)),
             1 => {
                 let l = w.to_ascii_lowercase();
                 self.warn(
@@ -584,9 +585,8 @@ impl<'a> Parser<'a> {
         let mut swizzle = [0, 1, 2];
         if let Some(s) = self.dot_letters("three swizzle letters")? {
             let w = self.cur.slice(s);
-            let chans: Option<Vec<u8>> = w.chars().map(|c| channel(&c.to_string())).collect();
-            match chans {
-                Some(c) if c.len() == 3 => swizzle = [c[0], c[1], c[2]],
+            match channels(w) {
+                Some((c, 3)) => swizzle = [c[0], c[1], c[2]],
                 _ => {
                     return Err(Diagnostic::error(
                         codes::SWIZZLE,
@@ -611,14 +611,27 @@ enum OperandKind {
 const LEGACY_FILES: &[&str] = &["RES", "IMMX", "TEMPX", "PRED", "RGLOBAL", "RLOCAL", "RPRIVATE", "RINPUT"];
 
 /// `x`/`y`/`z`/`w` (any case) → 0..3.
-fn channel(s: &str) -> Option<u8> {
-    match s {
-        "x" | "X" => Some(0),
-        "y" | "Y" => Some(1),
-        "z" | "Z" => Some(2),
-        "w" | "W" => Some(3),
+fn channel(c: u8) -> Option<u8> {
+    match c | 0x20 {
+        b'x' => Some(0),
+        b'y' => Some(1),
+        b'z' => Some(2),
+        b'w' => Some(3),
         _ => None,
     }
+}
+
+/// The channels of a swizzle word, up to four letters (`None` for anything else).
+fn channels(w: &str) -> Option<([u8; 4], usize)> {
+    let b = w.as_bytes();
+    if b.len() > 4 {
+        return None;
+    }
+    let mut out = [0u8; 4];
+    for (o, &c) in out.iter_mut().zip(b) {
+        *o = channel(c)?;
+    }
+    Some((out, b.len()))
 }
 
 /// `xy` → `xyyy` (the last letter repeated), for suggestions.

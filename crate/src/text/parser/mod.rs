@@ -96,6 +96,11 @@ impl<'a> Parser<'a> {
     /// Parses the whole text. Returns the shader (always built, possibly partial) and the
     /// diagnostics in source order.
     pub(crate) fn run(mut self) -> (Shader, Vec<Diagnostic>) {
+        // One statement per line is the norm: size the lists once instead of growing them
+        // (on large texts regrowth and its page faults cost more than the parsing).
+        let lines = self.cur.text.bytes().filter(|&b| b == b'\n').count() + 1;
+        self.shader.instructions.reserve(lines);
+        self.shader.order.reserve(lines);
         self.trivia_warnings();
         self.cur.skip_ws();
         self.header();
@@ -167,7 +172,7 @@ impl<'a> Parser<'a> {
                 if matches!(p, Processor::TessCtrl | Processor::TessEval) {
                     self.implied_array_size = 32;
                 }
-                if let Err(d) = self.end_of_statement("the processor header") {
+                if let Err(d) = self.end_of_statement(|| "the processor header".into()) {
                     let resume = self.cur.next_line_start(d.span.start as usize);
                     self.diags.push(d);
                     self.cur.commit(resume);
@@ -181,16 +186,17 @@ impl<'a> Parser<'a> {
             format!("expected the processor header (FRAG, VERT, GEOM, TESS_CTRL, TESS_EVAL or COMP), found {}", found),
             span,
         );
-        // A header-like word (FRAG1.1, FRAGMENT, …) is skipped with its line; anything else is
-        // parsed as the first statement.
-        if let Some(s) = word {
+        // A header-like word (FRAG1.1, FRAGMENT, …) or a stray character is skipped with its
+        // line; any other word is parsed as the first statement.
+        let header_like = word.is_some_and(|s| {
             let w = self.cur.slice(s).to_ascii_uppercase();
-            if ["FRAG", "VERT", "GEOM", "TESS", "COMP"].iter().any(|p| w.starts_with(p)) {
-                let resume = self.cur.next_line_start(start);
-                self.cur.commit(resume);
-            } else {
-                d.message.push_str(" (the first word of a shader names its stage)");
-            }
+            ["FRAG", "VERT", "GEOM", "TESS", "COMP"].iter().any(|p| w.starts_with(p))
+        });
+        if word.is_none() || header_like {
+            let resume = self.cur.next_line_start(start);
+            self.cur.commit(resume);
+        } else {
+            d.message.push_str(" (the first word of a shader names its stage)");
         }
         self.diags.push(d);
     }
@@ -239,11 +245,12 @@ impl<'a> Parser<'a> {
     }
 
     /// Checks that the statement ends here (whitespace, a comment or the end of the text).
-    pub(crate) fn end_of_statement(&mut self, what: &str) -> PResult<()> {
+    /// `what` names the statement in the error message ("the `MOV` instruction").
+    pub(crate) fn end_of_statement(&mut self, what: impl FnOnce() -> String) -> PResult<()> {
         match self.cur.peek() {
             None => Ok(()),
             Some(b) if is_ws(b) => Ok(()),
-            Some(_) => Err(self.expected_code(codes::SYNTAX, &format!("a new line after {}", what))),
+            Some(_) => Err(self.expected_code(codes::SYNTAX, &format!("a new line after {}", what()))),
         }
     }
 
@@ -267,12 +274,17 @@ impl<'a> Parser<'a> {
 
     /// What stands next (after whitespace), as (span, description), with the end-of-line rule.
     pub(crate) fn found(&self) -> (Span, String) {
-        let p = self.cur.ws_end(self.cur.pos);
-        let from = self.cur.last_end.min(self.cur.pos);
-        if self.cur.newline_between(from, p) {
-            return (Span::new(from, from), "end of line".to_string());
+        if self.next_is_on_new_line() {
+            let at = self.cur.last_end.min(self.cur.pos);
+            return (Span::new(at, at), "end of line".to_string());
         }
-        self.cur.describe_at(p)
+        self.cur.describe_at(self.cur.ws_end(self.cur.pos))
+    }
+
+    /// True when the next token (after whitespace) lies on a later line than the last token read.
+    pub(crate) fn next_is_on_new_line(&self) -> bool {
+        let p = self.cur.ws_end(self.cur.pos);
+        self.cur.newline_between(self.cur.last_end.min(self.cur.pos), p)
     }
 
     /// Skips whitespace and expects `c`.
