@@ -64,3 +64,27 @@ fn link_checks_both_shaders_and_their_varyings() {
     let errors = v["vs"].as_array().into_iter().chain(v["fs"].as_array()).flatten().filter(|d| d["severity"] == "error").count();
     assert_eq!(errors, 0, "{}", v);
 }
+
+/// `parse` gives the shader model and located diagnostics: `DCL OUT[0], COLOUR` on line 3
+/// has its error at column 13 (`DCL OUT[0], ` is 12 characters), and `shader` is null.
+#[wasm_bindgen_test]
+fn parse_reports_a_syntax_error_with_line_and_column() {
+    let v = json(tgsi::wasm::page::parse("FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOUR\n  0: END\n"));
+    assert!(v["shader"].is_null(), "{}", v);
+    let d = &v["diagnostics"][0];
+    assert_eq!((d["line"].as_u64(), d["column"].as_u64(), d["severity"].as_str()), (Some(3), Some(13), Some("error")), "{}", v);
+    let ok = json(tgsi::wasm::page::parse(GOOD_FS));
+    assert!(ok["shader"].is_object(), "{}", ok);
+    assert_eq!(ok["diagnostics"], Value::Array(vec![]));
+}
+
+/// The opcode table carries the hover text: MAD is `src0 * src1 + src2` (tgsi.rst, MAD).
+#[wasm_bindgen_test]
+fn opcodes_carry_summary_and_formula() {
+    let v = json(tgsi::wasm::page::opcodes());
+    let rows = v.as_array().cloned().unwrap_or_default();
+    let mad = rows.iter().find(|r| r["name"] == "MAD").unwrap_or_else(|| panic!("no MAD row"));
+    let formula = mad["formula"].as_str().unwrap_or("");
+    assert!(formula.contains("src0") && formula.contains('*') && formula.contains("src2"), "{}", mad);
+    assert_eq!((mad["numDst"].as_u64(), mad["numSrc"].as_u64()), (Some(1), Some(3)));
+}

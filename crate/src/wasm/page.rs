@@ -3,3 +3,4 @@
 //! exactly the functions the page calls. Each area's module stays private to `wasm`.
 
 pub use super::valid::{link, validate};
+pub use super::front::{format, opcodes, parse};
