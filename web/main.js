@@ -9,7 +9,7 @@ import { DEFAULT_EXAMPLE, EXAMPLES } from './examples.js';
 import { declaredConstants, renderBuiltins, renderConstantControls } from './constants.js';
 import { declaredSamplers, defaultBinding, loadImageFile, makeTexture, renderTextureControls, textureDescription } from './textures.js';
 import { download, showAgal, showFormatted } from './outputs.js';
-import { buildGallery, buildReference, installShortcuts, installTabs, wireDialogs } from './ui.js';
+import { buildGallery, buildReference, installShortcuts, installTabArrows, installTabs, wireDialogs } from './ui.js';
 
 const $ = (id) => document.getElementById(id);
 const versionLabel = $('engine-version');
@@ -371,6 +371,7 @@ async function main() {
   app.textureSupport = false;
   app.editor = new ShaderEditor($('editor'), opcodes, onEdit);
   installTabs();
+  installTabArrows();
   wireDialogs();
   buildGallery($('gallery-list'), EXAMPLES, (id) => { loadExample(id); $('gallery').close(); });
   buildReference($('opcode-reference'), $('opcode-filter'), opcodes);

@@ -112,3 +112,19 @@ export function installShortcuts({ playPause, tab, copyLink }) {
     if (action) { e.preventDefault(); action(); }
   });
 }
+
+/** Left/Right arrows move between the tabs of every tablist (WAI-ARIA tabs pattern). */
+export function installTabArrows() {
+  for (const list of document.querySelectorAll('[role="tablist"]')) {
+    list.addEventListener('keydown', (e) => {
+      if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
+      const tabs = [...list.querySelectorAll('[role="tab"]')];
+      const i = tabs.indexOf(document.activeElement);
+      if (i < 0) return;
+      const next = tabs[(i + (e.key === 'ArrowRight' ? 1 : tabs.length - 1)) % tabs.length];
+      next.focus();
+      next.click();
+      e.preventDefault();
+    });
+  }
+}
