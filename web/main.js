@@ -225,6 +225,13 @@ async function renderFrame() {
     renderStatus.textContent = errors.length ? `Not drawn: ${errors[0].message}` : 'Not drawn.';
     canvas.dataset.state = 'error';
   }
+  // Run-time errors (budget, …) are underlined too, next to the checker's findings.
+  const forTab = (tab) => app.diagnostics.render.filter((d) => d.line && (d.source === (tab === 'vs' ? 'vertex' : 'fragment')));
+  if (app.diagnostics.render.length || app.underlinedRender) {
+    app.editor.setDiagnostics('fs', [...app.diagnostics.fs, ...forTab('fs')]);
+    if (state.useVs) app.editor.setDiagnostics('vs', [...app.diagnostics.vs, ...forTab('vs')]);
+    app.underlinedRender = app.diagnostics.render.length > 0;
+  }
   showProblems();
 }
 
