@@ -115,7 +115,7 @@ fn match_blocks_gives_structural_partners() {
         "BGNLOOP\nUIF TEMP[0].xxxx\nBRK\nELSE\nCONT\nENDIF\nENDLOOP\nSWITCH TEMP[0].xxxx\nCASE TEMP[0].xxxx\nBRK\nDEFAULT\nENDSWITCH\nCAL :14\nEND\nBGNSUB\nRET\nENDSUB\n",
     );
     let t = tgsi::valid::match_blocks(&parse(&text)).expect("well formed");
-    let get = |i: usize| t.iter().find(|x| x.at == i).map(|x| (x.opcode, x.partner, x.end));
+    let get = |i: usize| tgsi::valid::target_of(&t, i).map(|x| (x.opcode, x.partner, x.end));
     assert_eq!(get(0), Some((Opcode::BGNLOOP, 6, 6)));
     assert_eq!(get(1), Some((Opcode::UIF, 3, 5)));
     assert_eq!(get(2), Some((Opcode::BRK, 6, 6)));
@@ -130,6 +130,7 @@ fn match_blocks_gives_structural_partners() {
     assert_eq!(get(12), Some((Opcode::CAL, 14, 16)));
     assert_eq!(get(15), Some((Opcode::RET, 16, 16)));
     assert_eq!(get(16), Some((Opcode::ENDSUB, 14, 16)));
+    assert_eq!(get(13), None, "END has no partner");
     assert!(tgsi::valid::match_blocks(&parse(&prog("IF TEMP[0].xxxx\nEND\n"))).is_err());
 }
 
@@ -148,4 +149,20 @@ fn deep_nesting_gives_one_diagnostic_quickly() {
     let d = diags(&text);
     assert!(d.iter().all(|x| x.code == "V103" || x.code == "V506"));
     assert!(start.elapsed().as_secs() < 20, "took {:?}", start.elapsed());
+}
+
+#[test]
+fn legacy_flow_opcodes_follow_their_modern_forms() {
+    // IFC opens an IF block, BREAKC is a BRK, CALLNZ a CAL (tgsi-2010-flattened.txt).
+    no_errors(&prog("BGNLOOP\nIFC TEMP[0].xxxx\nBREAKC TEMP[0].xxxx\nENDIF\nENDLOOP\nCALLNZ TEMP[0].xxxx :7\nEND\nBGNSUB\nRET\nENDSUB\n"));
+    let d = diags(&prog("BREAKC TEMP[0].xxxx\nEND\n"));
+    assert_eq!(triples(&d).iter().filter(|t| t.0 == "V105").copied().collect::<Vec<_>>(), vec![("V105", 3, 1)]);
+    let d = diags(&prog("CALLNZ TEMP[0].xxxx\nEND\n"));
+    assert_eq!(triples(&d).iter().filter(|t| t.0 == "V112").copied().collect::<Vec<_>>(), vec![("V112", 3, 1)]);
+}
+
+#[test]
+fn v116_unstructured_jump() {
+    let d = diags("FRAG\nBRA :1\nEND\n");
+    assert_eq!(triples(&d).iter().filter(|t| t.0 == "V116").copied().collect::<Vec<_>>(), vec![("V116", 2, 1)]);
 }

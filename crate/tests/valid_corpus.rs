@@ -42,17 +42,57 @@ fn doc_examples() -> Vec<(String, String)> {
             }
         } else if let Some(rest) = line.strip_prefix("#### ") {
             code = rest.split_whitespace().next().map(str::to_string);
-        } else if line.starts_with("```tgsi") {
+        } else if line.trim_end() == "```tgsi" {
             block = Some(String::new());
         }
     }
     out
 }
 
+/// The `#### L…` sections: (code, vertex shader, fragment shader) from their tgsi-vs/tgsi-fs blocks.
+fn doc_link_examples() -> Vec<(String, String, String)> {
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/diagnostics.md")).expect("docs");
+    let mut out = Vec::new();
+    let (mut code, mut vs, mut cur): (Option<String>, Option<String>, Option<(bool, String)>) = (None, None, None);
+    for line in doc.lines() {
+        if let Some((is_vs, b)) = cur.as_mut() {
+            if line.starts_with("```") {
+                if *is_vs {
+                    vs = Some(b.clone());
+                } else if let (Some(c), Some(v)) = (code.take(), vs.take()) {
+                    out.push((c, v, b.clone()));
+                }
+                cur = None;
+            } else {
+                b.push_str(line);
+                b.push('\n');
+            }
+        } else if let Some(rest) = line.strip_prefix("#### ") {
+            code = rest.split_whitespace().next().map(str::to_string);
+            vs = None;
+        } else if line.starts_with("```tgsi-vs") {
+            cur = Some((true, String::new()));
+        } else if line.starts_with("```tgsi-fs") {
+            cur = Some((false, String::new()));
+        }
+    }
+    out
+}
+
+#[test]
+fn every_documented_linkage_example_produces_its_code() {
+    let examples = doc_link_examples();
+    assert_eq!(examples.len(), 5, "L000..L004");
+    for (code, vs, fs) in examples {
+        let (v, f) = link(&vs, &fs);
+        assert!(v.iter().chain(&f).any(|x| x.code == code), "example of {}:\n{}\n{}\n{:#?} {:#?}", code, vs, fs, v, f);
+    }
+}
+
 #[test]
 fn every_documented_example_produces_its_code() {
     let examples = doc_examples();
-    assert!(examples.len() >= 45, "found {} examples", examples.len());
+    assert!(examples.len() >= 55, "found {} examples", examples.len());
     for (code, text) in examples {
         let d = diags(&text);
         assert!(d.iter().any(|x| x.code == code), "example of {} does not produce it:\n{}\n{:#?}", code, text, d);
@@ -69,7 +109,8 @@ fn flagged_pieces() -> Vec<String> {
         .filter_map(|l| {
             let cols: Vec<&str> = l.split('\t').collect();
             let notes = cols.get(4).copied().unwrap_or("");
-            (notes.contains("no-END") || notes.contains("printf-template")).then(|| cols.first().copied().unwrap_or("").to_string())
+            (notes.contains("no-END") || notes.contains("printf-template"))
+                .then(|| cols.first().copied().unwrap_or("").to_string())
         })
         .collect()
 }
@@ -113,4 +154,37 @@ fn third_party_modern_files_have_no_errors() {
     }
     assert!(modern >= 80, "only {} modern files", modern);
     eprintln!("third-party corpus: {} modern-syntax files, 0 errors, {} warnings", modern, warnings);
+}
+
+/// Every code the validator can emit (a `"V123"` / `"L123"` literal in `src/valid/`) has its
+/// own `#### CODE` section in the docs, and every documented code exists.
+#[test]
+fn every_code_is_documented() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/src/valid");
+    let mut emitted = std::collections::BTreeSet::new();
+    for e in std::fs::read_dir(dir).expect("src/valid").flatten() {
+        let name = e.file_name().to_string_lossy().to_string();
+        if name == "unit_tests.rs" || name == "testkit.rs" {
+            continue;
+        }
+        let src = std::fs::read_to_string(e.path()).expect("read");
+        let bytes = src.as_bytes();
+        for i in 0..bytes.len().saturating_sub(5) {
+            let w = &bytes[i..i + 6];
+            if w[0] == b'"' && (w[1] == b'V' || w[1] == b'L') && w[2..5].iter().all(u8::is_ascii_digit) && w[5] == b'"' {
+                emitted.insert(String::from_utf8_lossy(&w[1..5]).to_string());
+            }
+        }
+    }
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/diagnostics.md")).expect("docs");
+    let documented: std::collections::BTreeSet<String> = doc
+        .lines()
+        .filter_map(|l| l.strip_prefix("#### "))
+        .filter_map(|l| l.split_whitespace().next())
+        .map(str::to_string)
+        .collect();
+    assert!(emitted.len() >= 60, "found {} codes", emitted.len());
+    let missing: Vec<_> = emitted.difference(&documented).collect();
+    let stale: Vec<_> = documented.difference(&emitted).collect();
+    assert!(missing.is_empty() && stale.is_empty(), "undocumented: {:?}, documented but never emitted: {:?}", missing, stale);
 }

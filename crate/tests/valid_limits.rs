@@ -11,9 +11,8 @@ use valid_support::*;
 fn v501_temporaries() {
     // TGSI_EXEC_NUM_TEMPS = 4096: TEMP[4095] is the last one.
     clean("FRAG\nDCL TEMP[0..4095]\nMOV TEMP[4095], TEMP[0]\nEND\n");
-    // "DCL TEMP[0..4096]": the error points at the range.
-    let d = diags("FRAG\nDCL TEMP[0..4096]\nMOV TEMP[4096], TEMP[0]\nEND\n");
-    assert_eq!(one(&d, "V501").line, 2);
+    // "DCL TEMP[0..4096]": the error points at the range, whose bracket opens at column 9.
+    expect("FRAG\nDCL TEMP[0..4096]\nMOV TEMP[4096], TEMP[0]\nEND\n", &[("V501", 2, 9)]);
 }
 
 #[test]
@@ -34,17 +33,18 @@ fn huge_range_is_one_diagnostic_in_no_time() {
 
 #[test]
 fn v502_to_v509_register_limits() {
-    let one_code = |text: &str, code: &str| {
-        let d = diags(text);
-        assert!(d.iter().any(|x| x.code == code), "{} expected in {:#?}", code, d);
-    };
-    one_code("FRAG\nDCL CONST[0..4096]\nEND\n", "V502");
-    one_code("FRAG\nDCL CONST[32][0]\nEND\n", "V502");
-    one_code("VERT\nDCL IN[80]\nEND\n", "V503");
-    one_code("VERT\nDCL OUT[80], GENERIC[0]\nEND\n", "V504");
-    one_code("FRAG\nDCL SAMP[32]\nEND\n", "V505");
-    one_code("FRAG\nDCL SVIEW[128], 2D, FLOAT\nEND\n", "V505");
-    one_code("FRAG\nDCL ADDR[3]\nEND\n", "V508");
+    // Each declaration is also unused (V011 at column 1); the limit error points at the
+    // register bracket: "DCL CONST[" puts it at column 10, "DCL IN[" at 7, "DCL OUT[" at 8,
+    // "DCL SAMP[" at 9, "DCL SVIEW[" at 10, "DCL ADDR[" at 9, "DCL SV[" at 7.
+    expect("FRAG\nDCL CONST[0..4096]\nEND\n", &[("V011", 2, 1), ("V502", 2, 10)]);
+    // CONST[32][0]: buffer 32 is beyond the 32 buffers 0..31; the first bracket opens at 10.
+    expect("FRAG\nDCL CONST[32][0]\nEND\n", &[("V011", 2, 1), ("V502", 2, 10)]);
+    expect("VERT\nDCL IN[80]\nEND\n", &[("V011", 2, 1), ("V503", 2, 7)]);
+    expect("VERT\nDCL OUT[80], GENERIC[0]\nEND\n", &[("V011", 2, 1), ("V504", 2, 8)]);
+    expect("FRAG\nDCL SAMP[32]\nEND\n", &[("V011", 2, 1), ("V505", 2, 9)]);
+    expect("FRAG\nDCL SVIEW[128], 2D, FLOAT\nEND\n", &[("V011", 2, 1), ("V505", 2, 10)]);
+    expect("FRAG\nDCL ADDR[3]\nEND\n", &[("V011", 2, 1), ("V508", 2, 9)]);
+    expect("COMP\nDCL SV[8], THREAD_ID\nEND\n", &[("V011", 2, 1), ("V509", 2, 7)]);
     let d = no_errors("FRAG\nDCL CONST[31][4095]\nDCL SAMP[31]\nDCL SVIEW[127], 2D, FLOAT\nDCL ADDR[2]\nEND\n");
     assert!(d.iter().all(|x| x.code == "V011"));
 }
@@ -75,7 +75,10 @@ fn v510_call_depth() {
 #[test]
 fn long_programs_are_linear() {
     let n = 200_000;
-    let text = format!("FRAG\nDCL TEMP[0..1]\nDCL OUT[0], COLOR\n{}MOV OUT[0], TEMP[1]\nEND\n", "ADD TEMP[1], TEMP[0], TEMP[1]\n".repeat(n));
+    let text = format!(
+        "FRAG\nDCL TEMP[0..1]\nDCL OUT[0], COLOR\n{}MOV OUT[0], TEMP[1]\nEND\n",
+        "ADD TEMP[1], TEMP[0], TEMP[1]\n".repeat(n)
+    );
     let start = Instant::now();
     let d = diags(&text);
     assert!(d.is_empty(), "{:?}", d.first());

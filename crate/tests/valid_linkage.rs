@@ -51,6 +51,10 @@ fn l003_unused_vertex_outputs_are_notes() {
     // GENERIC[5] (line 5, "DCL OUT[2], GENERIC[5]" col 13) is unread; POSITION is for the rasterizer.
     assert_eq!(codes(&v), vec![("L003", 5, 13)]);
     assert_eq!(v[0].severity, tgsi::diag::Severity::Note);
+    // Neighbour: the fragment shader also reads GENERIC[5]; nothing is left unread.
+    let fs_all = "FRAG\nDCL IN[0].xy, GENERIC[0], PERSPECTIVE\nDCL IN[1], GENERIC[5], PERSPECTIVE\nDCL OUT[0], COLOR\nMOV OUT[0].xy, IN[0].xyyy\nMOV OUT[0].zw, IN[1].xxxx\nEND\n";
+    let (v, f) = link(VS, fs_all);
+    assert_eq!((codes(&v), codes(&f)), (vec![], vec![]));
 }
 
 #[test]
@@ -71,6 +75,11 @@ fn l000_wrong_stages() {
     let (v, f) = link(fs, fs);
     assert_eq!(codes(&v), vec![("L000", 1, 1)]);
     assert_eq!(codes(&f), vec![]);
+    let (v, f) = link(VS, VS);
+    assert_eq!((codes(&v), codes(&f)), (vec![], vec![("L000", 1, 1)]));
+    // Neighbour: a vertex then a fragment shader.
+    let (v, f) = link(VS, fs);
+    assert!(v.iter().chain(&f).all(|d| d.code != "L000"));
 }
 
 #[test]
@@ -88,4 +97,28 @@ fn softpipe_pairs_link_without_errors() {
         pairs += 1;
     }
     assert!(pairs >= 25, "only {} pairs found", pairs);
+}
+
+/// The plain data the wasm `validate` / `link` return (serialized as JSON-compatible objects).
+#[test]
+fn wasm_report_shape() {
+    let v = tgsi::valid::report::validate("FRAG\nDCL TEMP[0]\nIF TEMP[0].xxxx\nEND\n");
+    let json = serde_json::to_value(&v).expect("serializable");
+    let d = &json[0];
+    assert_eq!(d["code"], "V103");
+    assert_eq!(d["severity"], "error");
+    assert_eq!((d["line"].as_u64(), d["column"].as_u64()), (Some(3), Some(1)));
+    // "IF TEMP[0].xxxx" is 15 characters: the span ends at column 16 of line 3.
+    assert_eq!((d["endLine"].as_u64(), d["endColumn"].as_u64()), (Some(3), Some(16)));
+    // Byte offsets: "FRAG\n" (5) + "DCL TEMP[0]\n" (12) = 17.
+    assert_eq!((d["span"]["start"].as_u64(), d["span"]["end"].as_u64()), (Some(17), Some(32)));
+    assert_eq!(d["related"][0]["line"].as_u64(), Some(4));
+    assert!(d["message"].as_str().is_some_and(|m| m.contains("ENDIF")));
+    // Parse errors come through too.
+    let v = tgsi::valid::report::validate("FRAG\nBOGUS\n");
+    assert!(v.iter().any(|d| d.code.starts_with('P') && d.severity == "error"));
+    let l = tgsi::valid::report::link(VS, "FRAG\nDCL IN[0], GENERIC[9], PERSPECTIVE\nDCL OUT[0], COLOR\nMOV OUT[0], IN[0]\nEND\n");
+    let json = serde_json::to_value(&l).expect("serializable");
+    assert!(json["fs"].as_array().is_some_and(|a| a.iter().any(|d| d["code"] == "L001")));
+    assert!(json["vs"].as_array().is_some_and(|a| a.iter().any(|d| d["code"] == "L003")));
 }

@@ -33,7 +33,10 @@ fn v204_v205_address_registers() {
     // "MOV ADDR[0].x, TEMP[0]": ADDR at column 5.
     expect("FRAG\nDCL ADDR[0]\nDCL TEMP[0]\nMOV ADDR[0].x, TEMP[0]\nEND\n", &[("V204", 4, 5)]);
     // "MOV TEMP[0], ADDR[0]": ADDR read as a value at column 14.
-    expect("FRAG\nDCL ADDR[0]\nDCL TEMP[0]\nARL ADDR[0].x, TEMP[0].xxxx\nMOV TEMP[0], ADDR[0]\nEND\n", &[("V205", 5, 14)]);
+    expect(
+        "FRAG\nDCL ADDR[0]\nDCL TEMP[0]\nARL ADDR[0].x, TEMP[0].xxxx\nMOV TEMP[0], ADDR[0]\nEND\n",
+        &[("V205", 5, 14)],
+    );
     clean("FRAG\nDCL ADDR[0]\nDCL TEMP[0..3]\nUARL ADDR[0].x, TEMP[0].xxxx\nMOV TEMP[0], TEMP[ADDR[0].x+1]\nEND\n");
 }
 
@@ -42,16 +45,23 @@ fn v206_indirect_from_a_non_address_file() {
     let d = diags("FRAG\nDCL TEMP[0..3]\nMOV TEMP[0], TEMP[TEMP[1].x+1]\nEND\n");
     // "MOV TEMP[0], TEMP[TEMP[1].x+1]": the inner TEMP[1] starts at column 19.
     assert_eq!(triples(&d).iter().filter(|t| t.0 == "V206").copied().collect::<Vec<_>>(), vec![("V206", 3, 19)]);
+    clean("FRAG\nDCL ADDR[0]\nDCL TEMP[0..3]\nUARL ADDR[0].x, TEMP[1].xxxx\nMOV TEMP[0], TEMP[ADDR[0].x+1]\nEND\n");
 }
 
 #[test]
 fn v207_arrays_and_vertex_indices() {
-    // "(3)" names an array id no declaration has.
-    let d = diags("FRAG\nDCL ADDR[0]\nDCL TEMP[0..3], ARRAY(1)\nARL ADDR[0].x, TEMP[0].xxxx\nMOV TEMP[0], TEMP[ADDR[0].x+1](3)\nEND\n");
-    assert_eq!(one(&d, "V207").line, 5);
-    // Offset 9 is outside ARRAY(1) = TEMP[0..3].
-    let d = diags("FRAG\nDCL ADDR[0]\nDCL TEMP[0..3], ARRAY(1)\nARL ADDR[0].x, TEMP[0].xxxx\nMOV TEMP[0], TEMP[ADDR[0].x+9](1)\nEND\n");
-    assert_eq!(one(&d, "V207").line, 5);
+    // "(3)" names an array id no declaration has. In "MOV TEMP[0], TEMP[ADDR[0].x+1](3)" the
+    // index bracket opens at column 18.
+    expect(
+        "FRAG\nDCL ADDR[0]\nDCL TEMP[0..3], ARRAY(1)\nARL ADDR[0].x, TEMP[0].xxxx\nMOV TEMP[0], TEMP[ADDR[0].x+1](3)\nEND\n",
+        &[("V207", 5, 18)],
+    );
+    // Offset 9 is outside ARRAY(1) = TEMP[0..3]; the note shows the array's declaration.
+    let d = expect(
+        "FRAG\nDCL ADDR[0]\nDCL TEMP[0..3], ARRAY(1)\nARL ADDR[0].x, TEMP[0].xxxx\nMOV TEMP[0], TEMP[ADDR[0].x+9](1)\nEND\n",
+        &[("V207", 5, 18)],
+    );
+    assert_eq!(d[0].related[0].line, 3);
     clean("FRAG\nDCL ADDR[0]\nDCL TEMP[0..3], ARRAY(1)\nARL ADDR[0].x, TEMP[0].xxxx\nMOV TEMP[0], TEMP[ADDR[0].x+1](1)\nEND\n");
     // Triangles have 3 vertices: IN[3][0] is out of range. "MOV OUT[0], IN[3][0]": the vertex
     // bracket "[3]" starts at column 15.
@@ -80,7 +90,10 @@ fn v208_number_of_indices() {
 #[test]
 fn v209_channel_results_masked_to_constants() {
     // LIT writes 1.0 to x; "LIT TEMP[0].x, TEMP[0]": the destination is at column 5.
-    let d = expect("FRAG\nDCL OUT[0], COLOR\nDCL TEMP[0]\nLIT TEMP[0].x, TEMP[0]\nMOV OUT[0], TEMP[0]\nEND\n", &[("V209", 4, 5)]);
+    let d = expect(
+        "FRAG\nDCL OUT[0], COLOR\nDCL TEMP[0]\nLIT TEMP[0].x, TEMP[0]\nMOV OUT[0], TEMP[0]\nEND\n",
+        &[("V209", 4, 5)],
+    );
     assert!(!d[0].is_error());
     clean("FRAG\nDCL OUT[0], COLOR\nDCL TEMP[0]\nLIT TEMP[0].yz, TEMP[0]\nMOV OUT[0], TEMP[0]\nEND\n");
 }
@@ -124,4 +137,16 @@ fn v214_texture_target_against_the_view() {
 #[test]
 fn v216_memory_qualifiers_only_on_memory_opcodes() {
     clean("COMP\nDCL TEMP[0]\nDCL BUFFER[0]\nLOAD TEMP[0], BUFFER[0], TEMP[0], COHERENT\nEND\n");
+}
+
+#[test]
+fn v211_scalar_opcode_reading_x_for_another_channel() {
+    // "RCP TEMP[0].y, TEMP[1]": the source at column 16 has no swizzle, so RCP reads .x.
+    let d = expect("FRAG\nDCL TEMP[0..1]\nRCP TEMP[0].y, TEMP[1]\nEND\n", &[("V211", 3, 16)]);
+    assert!(!d[0].is_error());
+    assert!(d[0].message.contains("TEMP[1].yyyy"), "{}", d[0].message);
+    clean("FRAG\nDCL TEMP[0..1]\nRCP TEMP[0].y, TEMP[1].yyyy\nEND\n");
+    clean("FRAG\nDCL TEMP[0..1]\nRCP TEMP[0].x, TEMP[1]\nEND\n");
+    // Dot products read several channels: no warning.
+    clean("FRAG\nDCL TEMP[0..1]\nDP3 TEMP[0].y, TEMP[1], TEMP[1]\nEND\n");
 }

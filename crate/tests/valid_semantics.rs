@@ -57,7 +57,10 @@ fn v404_v405_generic_indices() {
     expect(&vs_out("GENERIC[256]"), &[("V405", 3, 13)]);
     // … 216 when BCOLOR takes two slots.
     let with_bcolor = |g: u32| {
-        format!("VERT\nDCL IN[0]\nDCL OUT[0], BCOLOR\nDCL OUT[1], GENERIC[{}]\nMOV OUT[0], IN[0]\nMOV OUT[1], IN[0]\nEND\n", g)
+        format!(
+            "VERT\nDCL IN[0]\nDCL OUT[0], BCOLOR\nDCL OUT[1], GENERIC[{}]\nMOV OUT[0], IN[0]\nMOV OUT[1], IN[0]\nEND\n",
+            g
+        )
     };
     clean(&with_bcolor(216));
     expect(&with_bcolor(217), &[("V404", 4, 13)]);

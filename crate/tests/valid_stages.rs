@@ -46,3 +46,28 @@ fn v306_fragment_outputs() {
     expect("FRAG\nDCL OUT[0], GENERIC[0]\nMOV OUT[0], OUT[0]\nEND\n", &[("V306", 2, 13)]);
     clean("FRAG\nDCL OUT[0], COLOR\nDCL OUT[1], POSITION\nMOV OUT[0], OUT[0]\nMOV OUT[1].z, OUT[0].xxxx\nEND\n");
 }
+
+#[test]
+fn v307_implicit_level_of_detail_outside_fragment_shaders() {
+    let vs = |op: &str| {
+        format!("VERT\nDCL IN[0]\nDCL OUT[0], POSITION\nDCL SAMP[0]\nDCL SVIEW[0], 2D, FLOAT\n{} OUT[0], IN[0], SAMP[0], 2D\nEND\n", op)
+    };
+    let d = expect(&vs("TEX"), &[("V307", 6, 1)]);
+    assert!(!d[0].is_error());
+    clean(&vs("TXL"));
+    clean(&vs("TEX_LZ"));
+    clean("FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\nDCL SAMP[0]\nDCL SVIEW[0], 2D, FLOAT\nTEX OUT[0], IN[0], SAMP[0], 2D\nEND\n");
+}
+
+#[test]
+fn v308_geometry_shader_properties() {
+    let body = "DCL IN[][0], POSITION\nDCL OUT[0], POSITION\nIMM[0] UINT32 {0, 0, 0, 0}\nMOV OUT[0], IN[0][0]\nEMIT IMM[0].xxxx\nEND\n";
+    let full = format!(
+        "GEOM\nPROPERTY GS_INPUT_PRIMITIVE POINTS\nPROPERTY GS_OUTPUT_PRIMITIVE POINTS\nPROPERTY GS_MAX_OUTPUT_VERTICES 1\n{}",
+        body
+    );
+    clean(&full);
+    let missing = full.replace("PROPERTY GS_MAX_OUTPUT_VERTICES 1\n", "");
+    let d = expect(&missing, &[("V308", 1, 1)]);
+    assert!(d[0].message.contains("GS_MAX_OUTPUT_VERTICES"), "{}", d[0].message);
+}

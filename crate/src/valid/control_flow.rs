@@ -38,6 +38,11 @@ pub struct BlockTarget {
     pub end: usize,
 }
 
+/// The target of instruction `at` in the (sorted) result of [`match_blocks`], by binary search.
+pub fn target_of(targets: &[BlockTarget], at: usize) -> Option<&BlockTarget> {
+    targets.binary_search_by_key(&at, |t| t.at).ok().and_then(|k| targets.get(k))
+}
+
 /// The whole analysis: targets, diagnostics and the deepest nesting seen (for the limits).
 #[derive(Clone, Debug, Default)]
 pub struct Structure {
@@ -54,8 +59,9 @@ pub struct Structure {
     pub first_at_depth: [Vec<Span>; 3],
 }
 
-/// Computes each structural instruction's partner. `Err` holds the control-flow errors when the
-/// structure is broken (warnings alone do not make it fail).
+/// Computes each structural instruction's partner, sorted by instruction index (see
+/// [`target_of`]). `Err` holds the control-flow errors when the structure is broken (warnings,
+/// such as a label that disagrees, do not make it fail).
 pub fn match_blocks(shader: &Shader) -> Result<Vec<BlockTarget>, Vec<Diagnostic>> {
     let s = analyze(shader);
     if s.diagnostics.iter().any(Diagnostic::is_error) {
@@ -142,7 +148,15 @@ impl<'a> Walker<'a> {
         if let Some(n) = nearest.get_mut(slot_of(kind)) {
             *n = Some(self.stack.len());
         }
-        self.stack.push(Open { kind, at, else_at: None, labels: Vec::new(), default_at: None, exits: Vec::new(), nearest });
+        self.stack.push(Open {
+            kind,
+            at,
+            else_at: None,
+            labels: Vec::new(),
+            default_at: None,
+            exits: Vec::new(),
+            nearest,
+        });
         let span = self.span(at);
         // Depths are counted incrementally so deep nesting stays linear.
         let k = slot_of(kind);
@@ -224,7 +238,10 @@ impl<'a> Walker<'a> {
                         ),
                         self.span(i),
                     )
-                    .with_related(format!("this {} needs its {} first", self.name(inner.at), inner.kind.closer()), self.span(inner.at)),
+                    .with_related(
+                        format!("this {} needs its {} first", self.name(inner.at), inner.kind.closer()),
+                        self.span(inner.at),
+                    ),
                 );
                 self.leave(inner.kind);
             }
@@ -262,7 +279,14 @@ impl<'a> Walker<'a> {
 /// Runs the whole control-flow analysis in one pass over the instructions.
 pub fn analyze(shader: &Shader) -> Structure {
     let n = shader.instructions.len();
-    let mut w = Walker { shader, stack: Vec::new(), partner: vec![None; n], diags: Vec::new(), s: Structure::default(), now: [0; 3] };
+    let mut w = Walker {
+        shader,
+        stack: Vec::new(),
+        partner: vec![None; n],
+        diags: Vec::new(),
+        s: Structure::default(),
+        now: [0; 3],
+    };
     let mut end_at: Option<usize> = None;
     let mut main_rets: Vec<usize> = Vec::new();
     let mut stray_reported = false;
@@ -291,7 +315,8 @@ pub fn analyze(shader: &Shader) -> Structure {
             stray_reported = false; // a new run of stray instructions gets its own report
         }
         match op {
-            Opcode::IF | Opcode::UIF => w.push(Kind::If, i),
+            // IFC, BREAKC and CALLNZ are the legacy forms of IF, BRK and CAL (2010 TGSI).
+            Opcode::IF | Opcode::UIF | Opcode::IFC => w.push(Kind::If, i),
             Opcode::ELSE => match w.stack.last().map(|o| (o.kind, o.at, o.else_at)) {
                 Some((Kind::If, _, None)) => {
                     if let Some(o) = w.stack.last_mut() {
@@ -306,8 +331,12 @@ pub fn analyze(shader: &Shader) -> Structure {
                 }
                 Some((k, at, _)) => {
                     w.diags.push(
-                        Diagnostic::error("V101", format!("ELSE inside a {} that is not closed: ELSE must belong to an IF", k.opener()), ins.span)
-                            .with_related(format!("the open {}", w.name(at)), w.span(at)),
+                        Diagnostic::error(
+                            "V101",
+                            format!("ELSE inside a {} that is not closed: ELSE must belong to an IF", k.opener()),
+                            ins.span,
+                        )
+                        .with_related(format!("the open {}", w.name(at)), w.span(at)),
                     );
                 }
                 None => w.diags.push(Diagnostic::error("V101", "ELSE has no matching IF or UIF before it", ins.span)),
@@ -329,8 +358,12 @@ pub fn analyze(shader: &Shader) -> Structure {
                             }
                         } else if let Some(d) = default {
                             w.diags.push(
-                                Diagnostic::warning("V109", "CASE after DEFAULT: tgsi_exec only handles DEFAULT correctly as the last label", ins.span)
-                                    .with_related("the DEFAULT", w.span(d)),
+                                Diagnostic::warning(
+                                    "V109",
+                                    "CASE after DEFAULT: tgsi_exec only handles DEFAULT correctly as the last label",
+                                    ins.span,
+                                )
+                                .with_related("the DEFAULT", w.span(d)),
                             );
                         }
                         if let Some(o) = w.stack.last_mut() {
@@ -348,9 +381,11 @@ pub fn analyze(shader: &Shader) -> Structure {
                 }
             }
             Opcode::ENDSWITCH => w.close(Kind::Switch, i),
-            Opcode::BRK => match w.enclosing(&[Kind::Loop, Kind::Switch]) {
+            Opcode::BRK | Opcode::BREAKC => match w.enclosing(&[Kind::Loop, Kind::Switch]) {
                 Some(o) => o.exits.push(i),
-                None => w.diags.push(Diagnostic::error("V105", "BRK is only allowed inside a loop or a SWITCH", ins.span)),
+                None => {
+                    w.diags.push(Diagnostic::error("V105", "BRK is only allowed inside a loop or a SWITCH", ins.span))
+                }
             },
             Opcode::CONT => match w.enclosing(&[Kind::Loop]) {
                 Some(o) => o.exits.push(i),
@@ -376,7 +411,12 @@ pub fn analyze(shader: &Shader) -> Structure {
                 None if end_at.is_none() => main_rets.push(i),
                 None => {} // reported as V111
             },
-            Opcode::CAL => cals.push(i),
+            Opcode::CAL | Opcode::CALLNZ => cals.push(i),
+            Opcode::BRA => w.diags.push(Diagnostic::error(
+                "V116",
+                "BRA (an unstructured jump of 2010's TGSI) cannot be run: use IF/UIF, loops or CAL",
+                ins.span,
+            )),
             Opcode::END => {
                 if let Some(first) = end_at {
                     w.diags.push(
@@ -416,7 +456,11 @@ pub fn analyze(shader: &Shader) -> Structure {
     let (depth, recursive) = super::limits::call_graph(shader, &s.targets);
     s.call_depth = depth;
     if let Some(at) = recursive.and_then(|i| shader.instructions.get(i)) {
-        diags.push(Diagnostic::error("V115", "this CAL makes a subroutine call itself (recursion is not supported)", at.span));
+        diags.push(Diagnostic::error(
+            "V115",
+            "this CAL makes a subroutine call itself, directly or through others: recursion is not supported",
+            at.span,
+        ));
     }
     s.diagnostics = diags;
     s
@@ -427,7 +471,11 @@ fn resolve_calls(w: &mut Walker, cals: &[usize]) {
     for &i in cals {
         let Some(ins) = w.shader.instructions.get(i) else { continue };
         let Some(label) = ins.label else {
-            w.diags.push(Diagnostic::error("V112", "CAL needs a :label giving the instruction number of its BGNSUB", ins.span));
+            w.diags.push(Diagnostic::error(
+                "V112",
+                "CAL needs a :label giving the instruction number of its BGNSUB",
+                ins.span,
+            ));
             continue;
         };
         let target = w.shader.instructions.get(label as usize);
@@ -445,7 +493,11 @@ fn resolve_calls(w: &mut Walker, cals: &[usize]) {
             }
             None => w.diags.push(Diagnostic::error(
                 "V113",
-                format!("CAL :{} points past the last instruction ({} instructions)", label, w.shader.instructions.len()),
+                format!(
+                    "CAL :{} points past the last instruction ({} instructions)",
+                    label,
+                    w.shader.instructions.len()
+                ),
                 ins.span,
             )),
         }
@@ -459,7 +511,7 @@ fn check_labels(w: &mut Walker) {
         let Some(label) = ins.label else { continue };
         let Some((partner, _)) = w.partner.get(i).copied().flatten() else { continue };
         let zero_ok = matches!(ins.opcode, Opcode::BGNLOOP | Opcode::ENDLOOP | Opcode::BGNSUB);
-        let checked = matches!(ins.opcode, Opcode::IF | Opcode::UIF | Opcode::ELSE) || zero_ok;
+        let checked = matches!(ins.opcode, Opcode::IF | Opcode::UIF | Opcode::IFC | Opcode::ELSE) || zero_ok;
         if !checked || label as usize == partner || (zero_ok && label == 0) {
             continue;
         }
@@ -468,7 +520,10 @@ fn check_labels(w: &mut Walker) {
         w.diags.push(
             Diagnostic::warning(
                 "V114",
-                format!("{} :{} disagrees with the structure: its {} is instruction {}, so the label should be :{}", name, label, partner_name, partner, partner),
+                format!(
+                    "{} :{} disagrees with the structure: its {} is instruction {}, so the label should be :{}",
+                    name, label, partner_name, partner, partner
+                ),
                 ins.span,
             )
             .with_related(format!("the matching {}", partner_name), w.span(partner)),

@@ -19,7 +19,10 @@ pub(crate) fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
         if d.range.last < d.range.first {
             out.push(Diagnostic::error(
                 "V012",
-                format!("the range {}..{} is inverted: the first register must not exceed the last", d.range.first, d.range.last),
+                format!(
+                    "the range {}..{} is inverted: the first register must not exceed the last",
+                    d.range.first, d.range.last
+                ),
                 d.range.span,
             ));
         }
@@ -34,7 +37,7 @@ pub(crate) fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
         if matches!(imm.ty, ImmType::Flt64 | ImmType::Uint64 | ImmType::Int64) {
             out.push(Diagnostic::error(
                 "V009",
-                format!("immediate type {} is not accepted by tgsi_sanity: use FLT32, UINT32 or INT32", imm.ty),
+                format!("Mesa's tgsi_sanity refuses {} immediates: it accepts FLT32, UINT32 and INT32 only", imm.ty),
                 imm.span,
             ));
         }
@@ -42,7 +45,11 @@ pub(crate) fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
     check_duplicates(cx, out);
     for ins in &shader.instructions {
         let Some(info) = op_info(ins.opcode) else {
-            out.push(Diagnostic::error("V003", format!("opcode number {} is not a TGSI opcode", ins.opcode.0), ins.opcode_span));
+            out.push(Diagnostic::error(
+                "V003",
+                format!("opcode number {} is not a TGSI opcode", ins.opcode.0),
+                ins.opcode_span,
+            ));
             continue;
         };
         if ins.dst.len() != info.num_dst as usize {
@@ -104,13 +111,13 @@ fn check_order(shader: &Shader, out: &mut Vec<Diagnostic>) {
 fn check_duplicates(cx: &Context, out: &mut Vec<Diagnostic>) {
     let decls = &cx.shader.declarations;
     let exempt = |i: usize| {
-        decls.get(i).and_then(|d| d.semantic).is_some_and(|s| {
-            matches!(s.name, SemanticName::Patch | SemanticName::TessInner | SemanticName::TessOuter)
-        })
+        decls
+            .get(i)
+            .and_then(|d| d.semantic)
+            .is_some_and(|s| matches!(s.name, SemanticName::Patch | SemanticName::TessInner | SemanticName::TessOuter))
     };
     let mut found: Vec<(usize, usize, u32)> = Vec::new();
-    for (file, _, entries) in cx.decls.groups() {
-        let _ = file;
+    for (_, _, entries) in cx.decls.groups() {
         // Track the entry reaching furthest so far; any later entry starting inside it overlaps.
         let mut furthest: Option<super::regmap::Entry> = None;
         for e in entries {
@@ -119,7 +126,7 @@ fn check_duplicates(cx: &Context, out: &mut Vec<Diagnostic>) {
                     found.push((e.decl, f.decl, e.first));
                 }
             }
-            if furthest.map_or(true, |f| e.last > f.last) {
+            if furthest.is_none_or(|f| e.last > f.last) {
                 furthest = Some(*e);
             }
         }
@@ -132,7 +139,7 @@ fn check_duplicates(cx: &Context, out: &mut Vec<Diagnostic>) {
         // Report on the declaration that comes second in the text.
         let (second, first) = if a.span.start >= b.span.start { (a, b) } else { (b, a) };
         out.push(
-            Diagnostic::error("V008", format!("{}[{}] is declared more than once", second.file, reg.max(first.range.first)), second.span)
+            Diagnostic::error("V008", format!("{}[{}] is declared more than once", second.file, reg), second.span)
                 .with_related("first declared here", first.span),
         );
     }
@@ -152,7 +159,11 @@ fn check_reg(cx: &Context, role: Role, reg: &RegRef, out: &mut Vec<Diagnostic>) 
             if ind.file == File::Null {
                 out.push(Diagnostic::error("V001", "NULL is not a register file", ind.span));
             } else if ind.file == File::Addr && cx.decls.find(File::Addr, 0, ind.index as i64).is_none() {
-                out.push(Diagnostic::error("V005", format!("ADDR[{}] is used as an address but not declared", ind.index), ind.span));
+                out.push(Diagnostic::error(
+                    "V005",
+                    format!("ADDR[{}] is used as an address but not declared", ind.index),
+                    ind.span,
+                ));
             }
         }
     }
@@ -176,7 +187,12 @@ fn check_reg(cx: &Context, role: Role, reg: &RegRef, out: &mut Vec<Diagnostic>) 
         if !ok {
             out.push(Diagnostic::error(
                 "V005",
-                format!("{} register IMM[{}] does not exist: the shader has {} immediate(s)", what, reg.index.offset, shader.immediates.len()),
+                format!(
+                    "{} register IMM[{}] does not exist: the shader has {} immediate(s)",
+                    what,
+                    reg.index.offset,
+                    shader.immediates.len()
+                ),
                 reg.span,
             ));
         }

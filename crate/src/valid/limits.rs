@@ -95,7 +95,9 @@ pub(crate) fn check(cx: &Context, st: &Structure, p: &Profile, out: &mut Vec<Dia
         let (code, limit, what) = match d.file {
             File::Temp => ("V501", p.max_temps, "temporaries"),
             File::Const => ("V502", p.max_consts, "constants per buffer"),
-            File::In if per_vertex && d.dimension == DclDimension::Implied => ("V503", p.max_vertex_inputs, "inputs per vertex"),
+            File::In if per_vertex && d.dimension == DclDimension::Implied => {
+                ("V503", p.max_vertex_inputs, "inputs per vertex")
+            }
             File::In => ("V503", p.max_inputs, "inputs"),
             File::Out => ("V504", p.max_outputs, "outputs"),
             File::Samp => ("V505", p.max_samplers, "samplers"),
@@ -107,7 +109,16 @@ pub(crate) fn check(cx: &Context, st: &Structure, p: &Profile, out: &mut Vec<Dia
         if d.range.last as u64 >= limit {
             out.push(Diagnostic::error(
                 code,
-                format!("{}[{}] is beyond the '{}' limit of {} {} ({}[0..{}])", d.file, d.range.last, p.name, limit, what, d.file, limit.saturating_sub(1)),
+                format!(
+                    "{}[{}] is beyond the '{}' limit of {} {} ({}[0..{}])",
+                    d.file,
+                    d.range.last,
+                    p.name,
+                    limit,
+                    what,
+                    d.file,
+                    limit.saturating_sub(1)
+                ),
                 d.range.span,
             ));
         }
@@ -115,7 +126,10 @@ pub(crate) fn check(cx: &Context, st: &Structure, p: &Profile, out: &mut Vec<Dia
             if r.last as u64 >= p.max_const_buffers {
                 out.push(Diagnostic::error(
                     "V502",
-                    format!("constant buffer {} is beyond the '{}' limit of {} buffers", r.last, p.name, p.max_const_buffers),
+                    format!(
+                        "constant buffer {} is beyond the '{}' limit of {} buffers",
+                        r.last, p.name, p.max_const_buffers
+                    ),
                     if r.span.is_empty() { d.span } else { r.span },
                 ));
             }
@@ -180,7 +194,7 @@ pub fn call_graph(shader: &Shader, targets: &[BlockTarget]) -> (usize, Option<us
         }
     };
     let mut edges: Vec<Vec<(usize, usize)>> = vec![Vec::new(); subs.len() + 1];
-    for t in targets.iter().filter(|t| t.opcode == Opcode::CAL) {
+    for t in targets.iter().filter(|t| matches!(t.opcode, Opcode::CAL | Opcode::CALLNZ)) {
         let callee = subs.partition_point(|&(b, _)| b < t.partner) + 1;
         if subs.get(callee - 1).is_some_and(|&(b, _)| b == t.partner) {
             if let Some(e) = edges.get_mut(node_of(t.at)) {

@@ -8,9 +8,9 @@
 //! checked by sorting and sweeping, and only registers that instructions name are looked at
 //! one by one, so the work is bounded by the program text.
 
+use super::op_info;
 use super::regmap::DeclMap;
 use super::semantics::semantic_interval;
-use super::op_info;
 use crate::diag::Diagnostic;
 use crate::ir::{File, Instruction, Processor, SemanticName, Shader, CHANNEL_NAMES};
 use crate::opcode::{Opcode, OutputMode};
@@ -21,7 +21,16 @@ pub fn generated_by_rasterizer(name: SemanticName) -> bool {
     use SemanticName::*;
     matches!(
         name,
-        Position | Face | PCoord | PrimId | SampleId | SamplePos | SampleMask | HelperInvocation | Layer | ViewportIndex
+        Position
+            | Face
+            | PCoord
+            | PrimId
+            | SampleId
+            | SamplePos
+            | SampleMask
+            | HelperInvocation
+            | Layer
+            | ViewportIndex
     )
 }
 
@@ -43,7 +52,9 @@ pub fn read_channels(ins: &Instruction, i: usize) -> u8 {
     let Some(info) = op_info(ins.opcode) else { return pick(4) };
     match info.output {
         OutputMode::Component => match ins.dst.first() {
-            Some(d) => (0..4).filter(|&c| d.write_mask.has(c)).fold(0u8, |m, c| m | 1 << (sw.get(c).copied().unwrap_or(0) & 3)),
+            Some(d) => {
+                (0..4).filter(|&c| d.write_mask.has(c)).fold(0u8, |m, c| m | 1 << (sw.get(c).copied().unwrap_or(0) & 3))
+            }
             None => pick(4),
         },
         OutputMode::Replicated => match ins.opcode {
@@ -111,10 +122,14 @@ impl SemanticIndex {
         for by in map.values_mut() {
             by.entries.sort_unstable();
             let mut best = 0;
-            by.reach = by.entries.iter().map(|e| {
-                best = best.max(e.1);
-                best
-            }).collect();
+            by.reach = by
+                .entries
+                .iter()
+                .map(|e| {
+                    best = best.max(e.1);
+                    best
+                })
+                .collect();
             for &(a, b, _) in &by.entries {
                 match by.merged.last_mut() {
                     Some(last) if a <= last.1.saturating_add(1) => last.1 = last.1.max(b),
@@ -156,10 +171,18 @@ pub fn link(vs: &Shader, fs: &Shader) -> (Vec<Diagnostic>, Vec<Diagnostic>) {
     let mut vd = Vec::new();
     let mut fd = Vec::new();
     if vs.processor != Processor::Vertex {
-        vd.push(Diagnostic::error("L000", format!("linkage needs a vertex shader first, not a {} shader", vs.processor), vs.header_span));
+        vd.push(Diagnostic::error(
+            "L000",
+            format!("linkage needs a vertex shader first, not a {} shader", vs.processor),
+            vs.header_span,
+        ));
     }
     if fs.processor != Processor::Fragment {
-        fd.push(Diagnostic::error("L000", format!("linkage needs a fragment shader second, not a {} shader", fs.processor), fs.header_span));
+        fd.push(Diagnostic::error(
+            "L000",
+            format!("linkage needs a fragment shader second, not a {} shader", fs.processor),
+            fs.header_span,
+        ));
     }
     if !vd.is_empty() || !fd.is_empty() {
         return (vd, fd);
@@ -175,7 +198,8 @@ pub fn link(vs: &Shader, fs: &Shader) -> (Vec<Diagnostic>, Vec<Diagnostic>) {
             continue;
         }
         if let Some(missing) = outs.first_uncovered(name, a, b) {
-            let back_only = name == SemanticName::Color && outs.first_uncovered(SemanticName::BColor, missing, missing).is_none();
+            let back_only =
+                name == SemanticName::Color && outs.first_uncovered(SemanticName::BColor, missing, missing).is_none();
             if back_only {
                 fd.push(Diagnostic::warning(
                     "L004",
@@ -233,7 +257,11 @@ pub fn link(vs: &Shader, fs: &Shader) -> (Vec<Diagnostic>, Vec<Diagnostic>) {
         }
         let reader = if sem.name == SemanticName::BColor { SemanticName::Color } else { sem.name };
         if !ins.overlaps(reader, a, b) {
-            vd.push(Diagnostic::note("L003", format!("vertex output {}[{}] is not read by the fragment shader", sem.name, a), sem.span));
+            vd.push(Diagnostic::note(
+                "L003",
+                format!("vertex output {}[{}] is not read by the fragment shader", sem.name, a),
+                sem.span,
+            ));
         }
     }
     fd.sort_by_key(|d| d.span.start);

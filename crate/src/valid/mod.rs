@@ -13,6 +13,7 @@ pub mod limits;
 pub mod linkage;
 pub mod operands;
 pub mod regmap;
+pub mod report;
 pub mod semantics;
 pub mod stages;
 pub mod usage;
@@ -26,7 +27,7 @@ use crate::diag::Diagnostic;
 use crate::ir::Shader;
 use crate::opcode::{OpInfo, Opcode, OPCODES};
 
-pub use control_flow::{match_blocks, BlockTarget};
+pub use control_flow::{match_blocks, target_of, BlockTarget};
 pub use limits::Profile;
 
 /// Options for [`check`].

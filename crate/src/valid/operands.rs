@@ -9,8 +9,8 @@ use super::regmap::{two_d, TwoD};
 use super::{op_info, Context};
 use crate::diag::Diagnostic;
 use crate::ir::{DclDimension, DclExtra, File, Instruction, PropertyName, PropertyValue, RegRef, TextureTarget};
-use std::collections::HashMap;
 use crate::opcode::{OpInfo, Opcode, OutputMode, ValType, F_MEMORY, F_TEX, F_TEX_OFFSETS};
+use std::collections::HashMap;
 
 /// What a source slot of a resource instruction accepts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -78,14 +78,23 @@ pub(crate) fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
         let Some(info) = op_info(ins.opcode) else { continue };
         check_dsts(ins, info, out);
         check_srcs(ins, info, out);
-        for reg in ins.dst.iter().map(|d| &d.reg).chain(ins.src.iter().map(|s| &s.reg)).chain(ins.tex_offsets.iter().map(|t| &t.reg)) {
+        for reg in ins
+            .dst
+            .iter()
+            .map(|d| &d.reg)
+            .chain(ins.src.iter().map(|s| &s.reg))
+            .chain(ins.tex_offsets.iter().map(|t| &t.reg))
+        {
             check_indexing(cx, &arrays, reg, out);
         }
         check_target(cx, ins, info, out);
         if (ins.memory_qualifiers != 0 || ins.memory_format.is_some()) && !info.has(F_MEMORY) {
             out.push(Diagnostic::error(
                 "V216",
-                format!("{} does not access memory: memory qualifiers and formats only go on LOAD, STORE, ATOM* and RESQ", info.name),
+                format!(
+                    "{} does not access memory: memory qualifiers and formats only go on LOAD, STORE, ATOM* and RESQ",
+                    info.name
+                ),
                 ins.span,
             ));
         }
@@ -96,7 +105,11 @@ fn check_dsts(ins: &Instruction, info: &OpInfo, out: &mut Vec<Diagnostic>) {
     for d in &ins.dst {
         let f = d.reg.file;
         if matches!(f, File::In | File::Const | File::Imm | File::Samp | File::Sview | File::Sv) {
-            out.push(Diagnostic::error("V201", format!("{} is read-only: an instruction cannot write to {}", f, reg_text(&d.reg)), d.reg.span));
+            out.push(Diagnostic::error(
+                "V201",
+                format!("{} is read-only: an instruction cannot write to {}", f, reg_text(&d.reg)),
+                d.reg.span,
+            ));
         } else if f == File::Addr && !is_address_writer(ins.opcode) {
             out.push(Diagnostic::error(
                 "V204",
@@ -111,7 +124,10 @@ fn check_dsts(ins: &Instruction, info: &OpInfo, out: &mut Vec<Diagnostic>) {
         if is_wide(info.dst_type) && !matches!(mask, 0x3 | 0xC | 0xF) {
             out.push(Diagnostic::error(
                 "V210",
-                format!("{} writes 64-bit values, which use channel pairs: the write mask must be .xy, .zw or .xyzw", info.name),
+                format!(
+                    "{} writes 64-bit values, which use channel pairs: the write mask must be .xy, .zw or .xyzw",
+                    info.name
+                ),
                 d.span,
             ));
         }
@@ -126,13 +142,48 @@ fn check_dsts(ins: &Instruction, info: &OpInfo, out: &mut Vec<Diagnostic>) {
         if info.output == OutputMode::Channel && constant_channels != 0 && mask & !constant_channels == 0 {
             out.push(Diagnostic::warning(
                 "V209",
-                format!("{} only writes channel(s) where its result is always 1.0: the mask{} selects nothing it computes", info.name, d.write_mask.suffix()),
+                format!(
+                    "{} always writes 1.0 in the channel(s) {}: this write mask selects nothing it computes",
+                    info.name,
+                    d.write_mask.suffix()
+                ),
                 d.span,
             ));
         }
+        check_scalar_source(ins, info, mask, out);
         if ins.saturate && matches!(info.dst_type, ValType::Int | ValType::Uint | ValType::Int64 | ValType::Uint64) {
-            out.push(Diagnostic::warning("V213", format!("_SAT clamps floats, but {} produces integers", info.name), ins.opcode_span));
+            out.push(Diagnostic::warning(
+                "V213",
+                format!("_SAT clamps floats, but {} produces integers", info.name),
+                ins.opcode_span,
+            ));
         }
+    }
+}
+
+/// V211: a scalar opcode (RCP, RSQ, SQRT, EX2, LG2, POW, …; output mode "replicated") reads
+/// only the first swizzle channel of each source (`mesa-tgsi-notes.md` §5.5). Writing one
+/// channel other than x from an unswizzled source (`RCP TEMP[0].y, TEMP[1]`) computes from .x,
+/// which is almost never what was meant.
+fn check_scalar_source(ins: &Instruction, info: &OpInfo, mask: u8, out: &mut Vec<Diagnostic>) {
+    let multi_channel = matches!(ins.opcode, Opcode::DP2 | Opcode::DP3 | Opcode::DP4 | Opcode::DPH | Opcode::DP2A | Opcode::NRM4);
+    if info.output != OutputMode::Replicated || multi_channel || !matches!(mask, 0b0010 | 0b0100 | 0b1000) {
+        return;
+    }
+    let channel = crate::ir::CHANNEL_NAMES.get(mask.trailing_zeros() as usize).copied().unwrap_or('x');
+    for s in ins.src.iter().filter(|s| s.swizzle.is_identity() && !matches!(s.reg.file, File::Samp | File::Sview)) {
+        out.push(Diagnostic::warning(
+            "V211",
+            format!(
+                "{} reads only the first swizzle channel, so this computes from .x and writes .{}: write {}.{} to use .{}",
+                info.name,
+                channel,
+                super::declarations::reg_text(&s.reg),
+                std::iter::repeat_n(channel, 4).collect::<String>(),
+                channel
+            ),
+            s.span,
+        ));
     }
 }
 
@@ -142,11 +193,17 @@ fn check_srcs(ins: &Instruction, info: &OpInfo, out: &mut Vec<Diagnostic>) {
         let sl = slot(ins.opcode, info, i);
         let resource = matches!(f, File::Samp | File::Sview);
         match sl {
-            Slot::Value if resource && !(ins.opcode == Opcode::SAMP2HND && f == File::Samp) => out.push(Diagnostic::error(
-                "V202",
-                format!("{} can only be the sampler operand of a texture instruction, not an operand of {}", reg_text(&s.reg), info.name),
-                s.reg.span,
-            )),
+            Slot::Value if resource && !(ins.opcode == Opcode::SAMP2HND && f == File::Samp) => {
+                out.push(Diagnostic::error(
+                    "V202",
+                    format!(
+                        "{} can only be the sampler operand of a texture instruction, not an operand of {}",
+                        reg_text(&s.reg),
+                        info.name
+                    ),
+                    s.reg.span,
+                ))
+            }
             Slot::Sampler if !resource => out.push(Diagnostic::error(
                 "V203",
                 format!("the last source of {} must be a sampler such as SAMP[0], not {}", info.name, f),
@@ -171,15 +228,24 @@ fn check_srcs(ins: &Instruction, info: &OpInfo, out: &mut Vec<Diagnostic>) {
                 s.reg.span,
             ));
         }
-        let resource_like = resource || matches!(f, File::Image | File::Buffer | File::Memory | File::Hwatomic | File::Constbuf);
+        let resource_like =
+            resource || matches!(f, File::Image | File::Buffer | File::Memory | File::Hwatomic | File::Constbuf);
         if (s.absolute || s.negate) && resource_like {
-            out.push(Diagnostic::error("V212", format!("a modifier cannot apply to the resource {}", reg_text(&s.reg)), s.span));
+            out.push(Diagnostic::error(
+                "V212",
+                format!("a modifier cannot apply to the resource {}", reg_text(&s.reg)),
+                s.span,
+            ));
         } else if s.absolute {
             let t = info.src_type(i);
             if matches!(t, ValType::Int | ValType::Uint | ValType::Int64 | ValType::Uint64) {
                 out.push(Diagnostic::error(
                     "V212",
-                    format!("|abs| is a float modifier, but source {} of {} is an integer (use IABS or I64ABS)", i + 1, info.name),
+                    format!(
+                        "|abs| is a float modifier, but source {} of {} is an integer (use IABS or I64ABS)",
+                        i + 1,
+                        info.name
+                    ),
                     s.span,
                 ));
             }
@@ -193,7 +259,11 @@ fn check_indexing(cx: &Context, arrays: &Arrays, reg: &RegRef, out: &mut Vec<Dia
     for b in reg.dimension.iter().chain(std::iter::once(&reg.index)) {
         if let Some(a) = b.indirect {
             if a.file != File::Addr && a.file != File::Null {
-                out.push(Diagnostic::error("V206", format!("indirect indices must come from ADDR, not {}", a.file), a.span));
+                out.push(Diagnostic::error(
+                    "V206",
+                    format!("indirect indices must come from ADDR, not {}", a.file),
+                    a.span,
+                ));
             }
         }
     }
@@ -208,7 +278,10 @@ fn check_indexing(cx: &Context, arrays: &Arrays, reg: &RegRef, out: &mut Vec<Dia
             Some(d) if reg.index.indirect.is_some() && !d.range.contains(reg.index.offset) => out.push(
                 Diagnostic::error(
                     "V207",
-                    format!("offset {} is outside ARRAY({}), which covers {}[{}..{}]", reg.index.offset, id, d.file, d.range.first, d.range.last),
+                    format!(
+                        "offset {} is outside ARRAY({}), which covers {}[{}..{}]",
+                        reg.index.offset, id, d.file, d.range.first, d.range.last
+                    ),
                     reg.index.span,
                 )
                 .with_related("the array is declared here", d.span),
@@ -228,21 +301,31 @@ fn check_indexing(cx: &Context, arrays: &Arrays, reg: &RegRef, out: &mut Vec<Dia
             if decl.is_some_and(|d| d.dimension == DclDimension::Implied) && reg.index.indirect.is_none() {
                 out.push(Diagnostic::error(
                     "V208",
-                    format!("{} in a {} shader is per vertex: write {}[vertex][{}]", reg.file, shader.processor, reg.file, reg.index.offset),
+                    format!(
+                        "{} in a {} shader is per vertex: write {}[vertex][{}]",
+                        reg.file, shader.processor, reg.file, reg.index.offset
+                    ),
                     reg.span,
                 ));
             }
         }
         (TwoD::Required, Some(dim)) if reg.file == File::In && dim.indirect.is_none() => {
             let vertices = match shader.property(PropertyName::GsInputPrimitive) {
-                Some(PropertyValue::Primitive(p)) if shader.processor == crate::ir::Processor::Geometry => Some(p.vertices_per_primitive()),
+                Some(PropertyValue::Primitive(p)) if shader.processor == crate::ir::Processor::Geometry => {
+                    Some(p.vertices_per_primitive())
+                }
                 _ => None,
             };
             if let Some(n) = vertices {
                 if dim.offset < 0 || dim.offset >= n as i64 {
                     out.push(Diagnostic::error(
                         "V207",
-                        format!("vertex index {} is out of range: the input primitive has {} vertices (0..{})", dim.offset, n, n.saturating_sub(1)),
+                        format!(
+                            "vertex index {} is out of range: the input primitive has {} vertices (0..{})",
+                            dim.offset,
+                            n,
+                            n.saturating_sub(1)
+                        ),
                         dim.span,
                     ));
                 }
@@ -255,11 +338,19 @@ fn check_indexing(cx: &Context, arrays: &Arrays, reg: &RegRef, out: &mut Vec<Dia
 /// Texture targets: present exactly on texture opcodes, and consistent with `DCL SVIEW`.
 fn check_target(cx: &Context, ins: &Instruction, info: &OpInfo, out: &mut Vec<Diagnostic>) {
     if info.has(F_TEX) && ins.opcode != Opcode::SAMP2HND && ins.texture.is_none() {
-        out.push(Diagnostic::error("V215", format!("{} needs a texture target such as 2D after its operands", info.name), ins.span));
+        out.push(Diagnostic::error(
+            "V215",
+            format!("{} needs a texture target such as 2D after its operands", info.name),
+            ins.span,
+        ));
         return;
     }
     if ins.texture.is_some() && !info.has(F_TEX) && !info.has(F_TEX_OFFSETS) && !info.has(F_MEMORY) {
-        out.push(Diagnostic::error("V215", format!("{} is not a texture instruction and takes no texture target", info.name), ins.span));
+        out.push(Diagnostic::error(
+            "V215",
+            format!("{} is not a texture instruction and takes no texture target", info.name),
+            ins.span,
+        ));
         return;
     }
     let (Some(target), true) = (ins.texture, info.has(F_TEX)) else { return };
@@ -268,13 +359,20 @@ fn check_target(cx: &Context, ins: &Instruction, info: &OpInfo, out: &mut Vec<Di
         return;
     }
     // tgsi_exec uses the same unit number for the sampler and the sampler view.
-    let Some(view) = cx.decls.find(File::Sview, 0, sampler.reg.index.offset).and_then(|i| cx.shader.declarations.get(i)) else { return };
+    let Some(view) =
+        cx.decls.find(File::Sview, 0, sampler.reg.index.offset).and_then(|i| cx.shader.declarations.get(i))
+    else {
+        return;
+    };
     let DclExtra::SamplerView { target: declared, .. } = view.extra else { return };
     if declared != TextureTarget::Unknown && base_target(declared) != base_target(target) {
         out.push(
             Diagnostic::error(
                 "V214",
-                format!("{} samples unit {} as {}, but SVIEW[{}] is declared {}", info.name, sampler.reg.index.offset, target, sampler.reg.index.offset, declared),
+                format!(
+                    "{} samples unit {} as {}, but SVIEW[{}] is declared {}",
+                    info.name, sampler.reg.index.offset, target, sampler.reg.index.offset, declared
+                ),
                 ins.span,
             )
             .with_related("the sampler view declaration", view.span),

@@ -3,7 +3,7 @@
 //! A declaration `FILE[first..last]` is one interval; lookups are binary searches, so a
 //! declaration's size never costs memory or time (`TEMP[0..4000000000]` is one entry).
 
-use crate::ir::{Declaration, DclDimension, File, Instruction, Processor, RegRef, Shader};
+use crate::ir::{DclDimension, Declaration, File, Instruction, Processor, RegRef, Shader};
 use std::collections::{HashMap, HashSet};
 
 /// Key of declarations whose first bracket is implied (`DCL IN[][0]`): they match any vertex.

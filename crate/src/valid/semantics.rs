@@ -91,6 +91,14 @@ pub(crate) fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
     check_duplicates(cx, out);
 }
 
+fn file_word(f: File) -> &'static str {
+    match f {
+        File::In => "input",
+        File::Out => "output",
+        _ => "system value",
+    }
+}
+
 /// V406: the same (semantic, index) twice in IN, OUT or SV, found by sorting intervals.
 fn check_duplicates(cx: &Context, out: &mut Vec<Diagnostic>) {
     let decls = &cx.shader.declarations;
@@ -113,8 +121,12 @@ fn check_duplicates(cx: &Context, out: &mut Vec<Diagnostic>) {
                     let (second, earlier) = if d.span.start >= first.span.start { (d, first) } else { (first, d) };
                     let at = second.semantic.map_or(second.span, |s| s.span);
                     out.push(
-                        Diagnostic::error("V406", format!("{} {}[{}] is declared twice", it.0, it.1, it.2), at)
-                            .with_related("first declared here", earlier.span),
+                        Diagnostic::error(
+                            "V406",
+                            format!("{} semantic {}[{}] is declared twice", file_word(it.0), it.1, it.2),
+                            at,
+                        )
+                        .with_related("first declared here", earlier.span),
                     );
                 }
                 if it.3 > p.3 {

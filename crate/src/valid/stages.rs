@@ -2,12 +2,14 @@
 //! "Semantics"): opcodes reserved to one stage (V301: KILL, DDX, INTERP_* in fragment shaders,
 //! EMIT/ENDPRIM in geometry shaders, BARRIER in compute shaders), shared memory only in compute
 //! (V302), system values (V303) and properties (V304) per stage, no semantics or interpolation
-//! on vertex-shader inputs (V305), and what a fragment shader may output (V306).
+//! on vertex-shader inputs (V305), what a fragment shader may output (V306), sampling with an
+//! implicit level of detail outside fragment shaders (V307, a warning: derivatives exist only
+//! across a fragment quad, §5.4) and the properties a geometry shader needs (V308, a warning).
 
 use super::{op_info, Context};
 use crate::diag::Diagnostic;
 use crate::ir::{DclExtra, File, MemoryKind, Processor, PropertyName, SemanticName};
-use crate::opcode::{StageMask, S_ALL, S_COMP, S_FRAG, S_GEOM, S_TESS_CTRL, S_TESS_EVAL, S_VERT};
+use crate::opcode::{Opcode, StageMask, S_ALL, S_COMP, S_FRAG, S_GEOM, S_TESS_CTRL, S_TESS_EVAL, S_VERT};
 
 fn bit(p: Processor) -> StageMask {
     1 << p.index()
@@ -61,8 +63,13 @@ pub fn property_stages(name: PropertyName) -> StageMask {
     use PropertyName::*;
     match name {
         GsInputPrimitive | GsOutputPrimitive | GsMaxOutputVertices | GsInvocations => S_GEOM,
-        FsCoordOrigin | FsCoordPixelCenter | FsColor0WritesAllCbufs | FsDepthLayout | FsEarlyDepthStencil
-        | FsPostDepthCoverage | FsBlendEquationAdvanced => S_FRAG,
+        FsCoordOrigin
+        | FsCoordPixelCenter
+        | FsColor0WritesAllCbufs
+        | FsDepthLayout
+        | FsEarlyDepthStencil
+        | FsPostDepthCoverage
+        | FsBlendEquationAdvanced => S_FRAG,
         VsProhibitUcps | VsWindowSpacePosition | VsBlitSgprsAmd => S_VERT,
         TcsVerticesOut => S_TESS_CTRL,
         TesPrimMode | TesSpacing | TesVertexOrderCw | TesPointMode => S_TESS_EVAL,
@@ -70,6 +77,23 @@ pub fn property_stages(name: PropertyName) -> StageMask {
         NumClipdistEnabled | NumCulldistEnabled => S_VERT | S_GEOM | S_TESS_EVAL,
         NextShader | LegacyMathRules | LayerViewportRelative | SeparableProgram => S_ALL,
     }
+}
+
+/// Opcodes that choose a mip level from screen-space derivatives.
+fn implicit_lod(op: Opcode) -> bool {
+    matches!(
+        op,
+        Opcode::TEX
+            | Opcode::TXB
+            | Opcode::TXP
+            | Opcode::TEX2
+            | Opcode::TXB2
+            | Opcode::LODQ
+            | Opcode::LOD
+            | Opcode::SAMPLE
+            | Opcode::SAMPLE_B
+            | Opcode::SAMPLE_C
+    )
 }
 
 pub(crate) fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
@@ -80,9 +104,38 @@ pub(crate) fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
         if info.stages & bit(p) == 0 {
             out.push(Diagnostic::error(
                 "V301",
-                format!("{} is only available in {} shaders, not in a {} shader", info.name, stage_words(info.stages), stage_word(p)),
+                format!(
+                    "{} is only available in {} shaders, not in a {} shader",
+                    info.name,
+                    stage_words(info.stages),
+                    stage_word(p)
+                ),
                 ins.opcode_span,
             ));
+        } else if p != Processor::Fragment && implicit_lod(ins.opcode) {
+            out.push(Diagnostic::warning(
+                "V307",
+                format!(
+                    "{} picks a mip level from screen-space derivatives, which only fragment shaders have: use TXL (explicit level) or TEX_LZ (level 0)",
+                    info.name
+                ),
+                ins.opcode_span,
+            ));
+        }
+    }
+    if p == Processor::Geometry {
+        for (name, why) in [
+            (PropertyName::GsInputPrimitive, "the input primitive (how many vertices IN[v][…] has)"),
+            (PropertyName::GsOutputPrimitive, "the primitive type it emits"),
+            (PropertyName::GsMaxOutputVertices, "how many vertices it may emit (without it, none)"),
+        ] {
+            if shader.property(name).is_none() {
+                out.push(Diagnostic::warning(
+                    "V308",
+                    format!("a geometry shader should declare PROPERTY {}: {}", name, why),
+                    shader.header_span,
+                ));
+            }
         }
     }
     for prop in &shader.properties {
@@ -90,7 +143,12 @@ pub(crate) fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
         if stages & bit(p) == 0 {
             out.push(Diagnostic::error(
                 "V304",
-                format!("PROPERTY {} applies to {} shaders, not to a {} shader", prop.name, stage_words(stages), stage_word(p)),
+                format!(
+                    "PROPERTY {} applies to {} shaders, not to a {} shader",
+                    prop.name,
+                    stage_words(stages),
+                    stage_word(p)
+                ),
                 prop.span,
             ));
         }
@@ -110,12 +168,21 @@ pub(crate) fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
                     } else if stages & bit(p) == 0 {
                         out.push(Diagnostic::error(
                             "V303",
-                            format!("system value {} exists in {} shaders, not in a {} shader", sem.name, stage_words(stages), stage_word(p)),
+                            format!(
+                                "system value {} exists in {} shaders, not in a {} shader",
+                                sem.name,
+                                stage_words(stages),
+                                stage_word(p)
+                            ),
                             sem.span,
                         ));
                     }
                 } else {
-                    out.push(Diagnostic::error("V303", "a system value declaration needs a name, such as DCL SV[0], FACE", d.span));
+                    out.push(Diagnostic::error(
+                        "V303",
+                        "a system value declaration needs a name, such as DCL SV[0], FACE",
+                        d.span,
+                    ));
                 }
             }
             (File::In, Processor::Vertex) => {
@@ -127,7 +194,11 @@ pub(crate) fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
                     ));
                 }
                 if d.interp.is_some() || d.location.is_some() {
-                    out.push(Diagnostic::error("V305", "vertex shader inputs are not interpolated: remove the interpolation mode", d.span));
+                    out.push(Diagnostic::error(
+                        "V305",
+                        "vertex shader inputs are not interpolated: remove the interpolation mode",
+                        d.span,
+                    ));
                 }
             }
             (File::Out, Processor::Fragment) => {
@@ -136,7 +207,10 @@ pub(crate) fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
                     if !matches!(sem.name, Color | Position | Stencil | SampleMask) {
                         out.push(Diagnostic::error(
                             "V306",
-                            format!("a fragment shader outputs COLOR, POSITION (depth), STENCIL or SAMPLEMASK, not {}", sem.name),
+                            format!(
+                                "a fragment shader outputs COLOR, POSITION (depth), STENCIL or SAMPLEMASK, not {}",
+                                sem.name
+                            ),
                             sem.span,
                         ));
                     }

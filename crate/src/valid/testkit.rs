@@ -56,7 +56,13 @@ impl Builder {
     pub fn imm(mut self, ty: ImmType) -> Builder {
         let k = self.s.immediates.len();
         self.s.order.push(Statement::Immediate(k));
-        self.s.immediates.push(Immediate { ty, bits: [0; 4], count: 4, written_index: None, span: Span::new(500 + 10 * k, 505 + 10 * k) });
+        self.s.immediates.push(Immediate {
+            ty,
+            bits: [0; 4],
+            count: 4,
+            written_index: None,
+            span: Span::new(500 + 10 * k, 505 + 10 * k),
+        });
         self
     }
     pub fn ins(mut self, mut i: Instruction) -> Builder {
@@ -97,9 +103,7 @@ impl Builder {
 /// A fragment shader with `TEMP[0]` and `OUT[0], COLOR` declared, whose body is `f(builder)`,
 /// followed by `MOV OUT[0], TEMP[0]` and END.
 pub fn frag_with(f: impl FnOnce(Builder) -> Builder) -> Shader {
-    let b = Builder::new(Processor::Fragment)
-        .dcl_sem(File::Out, 0, 0, SemanticName::Color, 0)
-        .dcl(File::Temp, 0, 0);
+    let b = Builder::new(Processor::Fragment).dcl_sem(File::Out, 0, 0, SemanticName::Color, 0).dcl(File::Temp, 0, 0);
     let b = f(b);
     b.op(Opcode::MOV, vec![dst(reg(File::Out, 0), 0xF)], vec![src(reg(File::Temp, 0))]).flow(Opcode::END).build()
 }

@@ -228,7 +228,9 @@ fn operand_files() {
 
 #[test]
 fn abs_on_integer_operand() {
-    let mut s = frag_with(|b| b.op(Opcode::UADD, vec![dst(reg(File::Temp, 0), 0xF)], vec![src(reg(File::Temp, 0)), src(reg(File::Temp, 0))]));
+    let mut s = frag_with(|b| {
+        b.op(Opcode::UADD, vec![dst(reg(File::Temp, 0), 0xF)], vec![src(reg(File::Temp, 0)), src(reg(File::Temp, 0))])
+    });
     assert_eq!(errors(&s), Vec::<&str>::new());
     s.instructions[0].src[0].absolute = true;
     assert_eq!(errors(&s), vec!["V212"]);
@@ -244,13 +246,16 @@ fn stage_only_opcodes() {
 
 #[test]
 fn semantic_indices() {
-    let s = Builder::new(Processor::Vertex).dcl_sem(File::Out, 0, 0, SemanticName::Generic, 219).flow(Opcode::END).build();
+    let s =
+        Builder::new(Processor::Vertex).dcl_sem(File::Out, 0, 0, SemanticName::Generic, 219).flow(Opcode::END).build();
     assert!(run(&s).iter().any(|d| d.code == "V404" && !d.is_error()));
-    let s = Builder::new(Processor::Vertex).dcl_sem(File::Out, 0, 0, SemanticName::Generic, 256).flow(Opcode::END).build();
+    let s =
+        Builder::new(Processor::Vertex).dcl_sem(File::Out, 0, 0, SemanticName::Generic, 256).flow(Opcode::END).build();
     assert_eq!(errors(&s), vec!["V405"]);
     let s = Builder::new(Processor::Vertex).dcl_sem(File::Out, 0, 0, SemanticName::Color, 2).flow(Opcode::END).build();
     assert_eq!(errors(&s), vec!["V403"]);
-    let s = Builder::new(Processor::Vertex).dcl_sem(File::Out, 0, 0, SemanticName::Position, 1).flow(Opcode::END).build();
+    let s =
+        Builder::new(Processor::Vertex).dcl_sem(File::Out, 0, 0, SemanticName::Position, 1).flow(Opcode::END).build();
     assert_eq!(errors(&s), vec!["V402"]);
     let s = Builder::new(Processor::Vertex).dcl_sem(File::Out, 0, 0, SemanticName::Normal, 0).flow(Opcode::END).build();
     assert_eq!(errors(&s), vec!["V401"]);
@@ -339,7 +344,9 @@ fn v003_gap_or_out_of_table_opcode() {
 fn v004_operand_counts() {
     let s = frag_with(|b| b.op(Opcode::ADD, vec![dst(reg(File::Temp, 0), 0xF)], vec![src(reg(File::Temp, 0))]));
     assert_eq!(errors(&s), vec!["V004"]);
-    let s = frag_with(|b| b.op(Opcode::ADD, vec![dst(reg(File::Temp, 0), 0xF)], vec![src(reg(File::Temp, 0)), src(reg(File::Temp, 0))]));
+    let s = frag_with(|b| {
+        b.op(Opcode::ADD, vec![dst(reg(File::Temp, 0), 0xF)], vec![src(reg(File::Temp, 0)), src(reg(File::Temp, 0))])
+    });
     assert_eq!(errors(&s), Vec::<&str>::new());
 }
 
@@ -351,7 +358,13 @@ fn v006_empty_write_mask() {
 
 #[test]
 fn v215_v216_targets_and_qualifiers() {
-    let mut s = frag_with(|b| b.dcl(File::Samp, 0, 0).op(Opcode::TEX, vec![dst(reg(File::Temp, 0), 0xF)], vec![src(reg(File::Temp, 0)), src(reg(File::Samp, 0))]));
+    let mut s = frag_with(|b| {
+        b.dcl(File::Samp, 0, 0).op(
+            Opcode::TEX,
+            vec![dst(reg(File::Temp, 0), 0xF)],
+            vec![src(reg(File::Temp, 0)), src(reg(File::Samp, 0))],
+        )
+    });
     // Declared after OUT[0] and TEMP[0]: the TEX is instruction 0 and has no target.
     assert_eq!(errors(&s), vec!["V215"]);
     s.instructions[0].texture = Some(TextureTarget::Tex2D);
@@ -414,7 +427,11 @@ fn interval_lookup_is_exact_with_overlaps_and_fast() {
     }
     b = b.dcl(File::Temp, 2_000_000_000, 2_000_000_005);
     for k in 0..n {
-        b = b.op(Opcode::MOV, vec![dst(reg(File::Temp, 500_000_000 + k as i64), 0xF)], vec![src(reg(File::Temp, k as i64))]);
+        b = b.op(
+            Opcode::MOV,
+            vec![dst(reg(File::Temp, 500_000_000 + k as i64), 0xF)],
+            vec![src(reg(File::Temp, k as i64))],
+        );
     }
     let s = b.flow(Opcode::END).build();
     let map = super::regmap::DeclMap::build(&s);

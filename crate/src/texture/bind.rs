@@ -1,0 +1,156 @@
+//! The texture units a shader run sees, answering the interpreter's sampler calls
+//! (`mesa-tgsi-notes.md` §5.6: `get_samples`, `get_dims`, `get_texel`, `query_lod`).
+//!
+//! Units are indexed like TGSI's SVIEW/SAMP registers. TEX-style opcodes use one index for both
+//! (`SAMP[n]` names view n and sampler n, as tgsi_exec); the SAMPLE family names them
+//! separately, so the sampler state may come from another unit. An index without a bound
+//! texture samples as zeros and reports size 0, like softpipe with no view set.
+
+use std::collections::BTreeMap;
+
+use crate::ir::TextureTarget;
+
+use super::fetch;
+use super::sample::{self, Control, Request};
+use super::sampler::{SamplerState, TextureUnit};
+use super::trace::SampleTrace;
+
+/// All bound texture units, plus an optional trace of the sampling calls.
+#[derive(Clone, Debug, Default)]
+pub struct Bindings {
+    pub units: BTreeMap<u32, TextureUnit>,
+    /// When `Some`, every filtered sample appends what it did (for the teaching views).
+    pub trace: Option<Vec<SampleTrace>>,
+    /// Upper bound on recorded traces, so a long loop cannot exhaust memory.
+    pub trace_limit: usize,
+}
+
+impl Bindings {
+    pub fn new() -> Bindings {
+        Bindings { units: BTreeMap::new(), trace: None, trace_limit: 256 }
+    }
+
+    pub fn bind(&mut self, unit: u32, texture: TextureUnit) {
+        self.units.insert(unit, texture);
+    }
+
+    /// Starts recording traces (clears earlier ones).
+    pub fn record_traces(&mut self, limit: usize) {
+        self.trace = Some(Vec::new());
+        self.trace_limit = limit;
+    }
+
+    fn sampler_state(&self, view: &TextureUnit, sampler: u32) -> SamplerState {
+        let mut s = self.units.get(&sampler).map(|u| u.sampler).unwrap_or(view.sampler);
+        // RECT views always take texel coordinates, whichever sampler is used
+        s.normalized_coords = view.sampler.normalized_coords;
+        s
+    }
+
+    /// Filtered samples for a quad: `rgba[channel][lane]`. `coords` are s, t, r, c0, c1 as
+    /// tgsi_exec passes them; for gathers the component is the low 2 bits of c1 lane 0
+    /// (softpipe's `get_gather_component`) unless `control` already names it.
+    #[allow(clippy::too_many_arguments)]
+    pub fn get_samples(
+        &mut self,
+        sview: u32,
+        sampler: u32,
+        target: Option<TextureTarget>,
+        coords: [[f32; 4]; 5],
+        derivs: [[[f32; 4]; 2]; 3],
+        offsets: [i8; 3],
+        control: Control,
+    ) -> [[f32; 4]; 4] {
+        let Some(view) = self.units.get(&sview) else {
+            return [[0.0; 4]; 4];
+        };
+        let state = self.sampler_state(view, sampler);
+        let req = Request { coords, derivs, offsets, control, target };
+        let recording = self.trace.as_ref().map(|t| t.len() < self.trace_limit).unwrap_or(false);
+        if recording {
+            let mut tr = SampleTrace::default();
+            let out = sample::sample_quad(view, &state, &req, Some(&mut tr));
+            if let Some(t) = self.trace.as_mut() {
+                t.push(tr);
+            }
+            out
+        } else {
+            sample::sample_quad(view, &state, &req, None)
+        }
+    }
+
+    /// The gather component encoded in c1 lane 0 as an integer (TG4's src1.x).
+    pub fn gather_component(c1: [f32; 4]) -> u32 {
+        c1[0].to_bits() & 3
+    }
+
+    /// Size query (TXQ, SVIEWINFO) of a level relative to the view's base level.
+    pub fn get_dims(&self, sview: u32, level: i32) -> [i32; 4] {
+        self.units.get(&sview).map(|u| fetch::dims(u, level)).unwrap_or([0; 4])
+    }
+
+    /// Unfiltered texels (TXF, SAMPLE_I, SAMPLE_I_MS): `rgba[channel][lane]` as bits.
+    pub fn get_texel(&self, sview: u32, i: [i32; 4], j: [i32; 4], k: [i32; 4], lod: [i32; 4], offsets: [i8; 3]) -> [[u32; 4]; 4] {
+        self.units.get(&sview).map(|u| fetch::fetch_quad(u, i, j, k, lod, offsets)).unwrap_or([[0; 4]; 4])
+    }
+
+    /// LODQ: `[used level, λ]` per lane.
+    pub fn query_lod(&self, sview: u32, sampler: u32, coords: [[f32; 4]; 5]) -> [[f32; 4]; 2] {
+        match self.units.get(&sview) {
+            Some(view) => sample::query_lod(view, &self.sampler_state(view, sampler), &coords),
+            None => [[0.0; 4]; 2],
+        }
+    }
+
+    /// Samples per texel (TXQS, SAMPLE_INFO): 1 for any bound view, 0 for none.
+    pub fn sample_count(&self, sview: u32) -> u32 {
+        self.units.get(&sview).map(fetch::sample_count).unwrap_or(0)
+    }
+
+    /// SAMPLE_POS of the given sample index.
+    pub fn sample_position(&self, index: i32) -> [f32; 4] {
+        fetch::sample_position(index)
+    }
+}
+
+/// Moves the interpreter's arguments to where softpipe's sampler reads them. The interpreter
+/// (`exec::SampleRequest`) puts the shadow reference in c0 for every SHADOW target; softpipe
+/// reads it from r for 1D, 2D, RECT and 1D-array shadows, from c0 for 2D-array and cube
+/// shadows, and from c1 for cube-array shadows (whose layer the interpreter does not pass: it
+/// reads as layer 0).
+pub fn softpipe_coords(target: TextureTarget, mut coords: [[f32; 4]; 5]) -> [[f32; 4]; 5] {
+    use TextureTarget::*;
+    match target {
+        Shadow1D | Shadow2D | ShadowRect | Shadow1DArray => coords[2] = coords[3],
+        ShadowCubeArray => {
+            coords[4] = coords[3];
+            coords[3] = [0.0; 4];
+        }
+        _ => {}
+    }
+    coords
+}
+
+impl crate::exec::TextureHooks for Bindings {
+    fn get_samples(&mut self, r: &crate::exec::SampleRequest) -> [[f32; 4]; 4] {
+        use crate::exec::SampleControl as C;
+        let control = match r.control {
+            C::None => Control::Implicit,
+            C::Bias => Control::Bias,
+            C::Explicit => Control::Explicit,
+            C::Zero => Control::Zero,
+            C::DerivsExplicit => Control::Gradients,
+            C::Gather => Control::Gather(Bindings::gather_component(r.coords[4])),
+        };
+        let coords = softpipe_coords(r.target, r.coords);
+        Bindings::get_samples(self, r.sview, r.sampler, Some(r.target), coords, r.derivs, r.offsets, control)
+    }
+
+    fn get_dims(&mut self, sview: u32, level: i32) -> [i32; 4] {
+        Bindings::get_dims(self, sview, level)
+    }
+
+    fn get_texel(&mut self, sview: u32, i: [i32; 4], j: [i32; 4], k: [i32; 4], lod: [i32; 4], offsets: [i8; 3]) -> [[u32; 4]; 4] {
+        Bindings::get_texel(self, sview, i, j, k, lod, offsets)
+    }
+}

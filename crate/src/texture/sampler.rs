@@ -1,0 +1,240 @@
+//! Sampler state, sampler-view state and the texture unit that binds them to a texture
+//! (Gallium's `pipe_sampler_state` and `pipe_sampler_view`; tgsi.rst "Texture Sampling and
+//! Texture Formats" and the SVIEW declaration).
+
+use std::sync::Arc;
+
+use super::image::Texture;
+
+/// Magnification / minification filter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Filter {
+    Nearest,
+    Linear,
+}
+
+/// Filter between mip levels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MipFilter {
+    None,
+    Nearest,
+    Linear,
+}
+
+/// Wrap mode of one coordinate axis.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Wrap {
+    Repeat,
+    ClampToEdge,
+    ClampToBorder,
+    MirroredRepeat,
+}
+
+/// Depth comparison function: the result is `ref OP texel` (GL/Gallium convention).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CompareFunc {
+    Never,
+    Less,
+    Equal,
+    LessEqual,
+    Greater,
+    NotEqual,
+    GreaterEqual,
+    Always,
+}
+
+impl Filter {
+    pub fn from_name(w: &str) -> Option<Filter> {
+        match w.to_ascii_uppercase().as_str() {
+            "NEAREST" => Some(Filter::Nearest),
+            "LINEAR" => Some(Filter::Linear),
+            _ => None,
+        }
+    }
+}
+
+impl MipFilter {
+    pub fn from_name(w: &str) -> Option<MipFilter> {
+        match w.to_ascii_uppercase().as_str() {
+            "NONE" => Some(MipFilter::None),
+            "NEAREST" => Some(MipFilter::Nearest),
+            "LINEAR" => Some(MipFilter::Linear),
+            _ => None,
+        }
+    }
+}
+
+/// Splits a GL minification filter name (`LINEAR_MIPMAP_NEAREST`, …) into image and mip filter.
+pub fn parse_min_filter(w: &str) -> Option<(Filter, MipFilter)> {
+    let up = w.to_ascii_uppercase();
+    match up.split_once("_MIPMAP_") {
+        Some((img, mip)) => Some((Filter::from_name(img)?, MipFilter::from_name(mip)?)),
+        None => Some((Filter::from_name(&up)?, MipFilter::None)),
+    }
+}
+
+impl Wrap {
+    pub fn from_name(w: &str) -> Option<Wrap> {
+        match w.to_ascii_uppercase().as_str() {
+            "REPEAT" | "WRAP" => Some(Wrap::Repeat),
+            "CLAMP" | "CLAMP_TO_EDGE" | "EDGE" => Some(Wrap::ClampToEdge),
+            "CLAMP_TO_BORDER" | "BORDER" => Some(Wrap::ClampToBorder),
+            "MIRRORED_REPEAT" | "MIRROR_REPEAT" | "MIRROR" => Some(Wrap::MirroredRepeat),
+            _ => None,
+        }
+    }
+}
+
+impl CompareFunc {
+    pub fn from_name(w: &str) -> Option<CompareFunc> {
+        use CompareFunc::*;
+        Some(match w.to_ascii_uppercase().as_str() {
+            "NEVER" => Never,
+            "LESS" => Less,
+            "EQUAL" => Equal,
+            "LEQUAL" | "LESS_EQUAL" => LessEqual,
+            "GREATER" => Greater,
+            "NOTEQUAL" | "NOT_EQUAL" => NotEqual,
+            "GEQUAL" | "GREATER_EQUAL" => GreaterEqual,
+            "ALWAYS" => Always,
+            _ => return None,
+        })
+    }
+}
+
+/// Sampler state (`pipe_sampler_state`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SamplerState {
+    pub mag_filter: Filter,
+    pub min_filter: Filter,
+    pub mip_filter: MipFilter,
+    /// Wrap of s, t, r.
+    pub wrap: [Wrap; 3],
+    /// Colour read for texels outside the image under CLAMP_TO_BORDER (floats, as given).
+    pub border_color: [f32; 4],
+    pub lod_bias: f32,
+    pub min_lod: f32,
+    pub max_lod: f32,
+    /// `Some` enables depth comparison (`compare_mode = COMPARE_REF_TO_TEXTURE`).
+    pub compare: Option<CompareFunc>,
+    /// False for RECT textures: coordinates are in texels.
+    pub normalized_coords: bool,
+}
+
+impl Default for SamplerState {
+    /// Linear filtering without mipmaps, repeat on every axis, black transparent border.
+    fn default() -> SamplerState {
+        SamplerState {
+            mag_filter: Filter::Linear,
+            min_filter: Filter::Linear,
+            mip_filter: MipFilter::None,
+            wrap: [Wrap::Repeat; 3],
+            border_color: [0.0; 4],
+            lod_bias: 0.0,
+            min_lod: -1000.0,
+            max_lod: 1000.0,
+            compare: None,
+            normalized_coords: true,
+        }
+    }
+}
+
+/// One component selector of a view swizzle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Swizzle {
+    R,
+    G,
+    B,
+    A,
+    Zero,
+    One,
+}
+
+impl Swizzle {
+    pub fn from_name(w: &str) -> Option<Swizzle> {
+        Some(match w.to_ascii_uppercase().as_str() {
+            "R" | "RED" | "X" => Swizzle::R,
+            "G" | "GREEN" | "Y" => Swizzle::G,
+            "B" | "BLUE" | "Z" => Swizzle::B,
+            "A" | "ALPHA" | "W" => Swizzle::A,
+            "0" | "ZERO" => Swizzle::Zero,
+            "1" | "ONE" => Swizzle::One,
+            _ => return None,
+        })
+    }
+    pub const IDENTITY: [Swizzle; 4] = [Swizzle::R, Swizzle::G, Swizzle::B, Swizzle::A];
+}
+
+/// Sampler-view state (`pipe_sampler_view`): which levels are visible and the swizzle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ViewState {
+    /// First visible level (GL base level); LODs and TXF/TXQ levels are relative to it.
+    pub first_level: u32,
+    /// Last visible level (GL max level, clamped to the stored levels).
+    pub last_level: u32,
+    pub swizzle: [Swizzle; 4],
+}
+
+impl Default for ViewState {
+    fn default() -> ViewState {
+        ViewState { first_level: 0, last_level: u32::MAX, swizzle: Swizzle::IDENTITY }
+    }
+}
+
+/// A texture bound to a unit, with its view and sampler state.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TextureUnit {
+    pub texture: Arc<Texture>,
+    pub view: ViewState,
+    pub sampler: SamplerState,
+}
+
+impl TextureUnit {
+    pub fn new(texture: Texture, sampler: SamplerState) -> TextureUnit {
+        let mut u = TextureUnit { texture: Arc::new(texture), view: ViewState::default(), sampler };
+        u.normalize_view();
+        u
+    }
+
+    /// Clamps the view's levels to what is stored and forces unnormalised coordinates for RECT.
+    pub fn normalize_view(&mut self) {
+        let last_stored = self.texture.num_levels().saturating_sub(1);
+        self.view.first_level = self.view.first_level.min(last_stored);
+        self.view.last_level = self.view.last_level.clamp(self.view.first_level, last_stored);
+        if self.texture.dim == super::image::Dim::Rect {
+            self.sampler.normalized_coords = false;
+        }
+    }
+
+    /// Applies the view swizzle to a sampled colour. Integer textures get integer 1 for ONE.
+    pub fn swizzle(&self, rgba: [f32; 4]) -> [f32; 4] {
+        let one = if self.texture.format.is_integer() { f32::from_bits(1) } else { 1.0 };
+        self.view.swizzle.map(|s| match s {
+            Swizzle::R => rgba[0],
+            Swizzle::G => rgba[1],
+            Swizzle::B => rgba[2],
+            Swizzle::A => rgba[3],
+            Swizzle::Zero => 0.0,
+            Swizzle::One => one,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn gl_min_filter_names_split() {
+        assert_eq!(parse_min_filter("LINEAR_MIPMAP_NEAREST"), Some((Filter::Linear, MipFilter::Nearest)));
+        assert_eq!(parse_min_filter("nearest"), Some((Filter::Nearest, MipFilter::None)));
+        assert_eq!(parse_min_filter("cubic"), None);
+    }
+
+    #[test]
+    fn names_parse() {
+        assert_eq!(Wrap::from_name("clamp_to_border"), Some(Wrap::ClampToBorder));
+        assert_eq!(CompareFunc::from_name("GEQUAL"), Some(CompareFunc::GreaterEqual));
+        assert_eq!(Swizzle::from_name("ONE"), Some(Swizzle::One));
+    }
+}

@@ -1,0 +1,222 @@
+//! Wrap modes: from a coordinate to texel indices (softpipe's `wrap_nearest_*` and
+//! `wrap_linear_*`, `oracle/softpipe-tex/README.md` item 6). Indices outside `0..size` mean
+//! "border texel"; [`super::filter`] reads the border colour for them.
+
+use super::sampler::Wrap;
+
+/// floor as an i32 (saturating; NaN gives 0 — the C original is undefined there).
+pub fn ifloor(f: f32) -> i32 {
+    f.floor() as i32
+}
+
+/// Fractional part `f − floor(f)`, in [0, 1) for finite f.
+pub fn frac(f: f32) -> f32 {
+    f - f.floor()
+}
+
+/// Repeat an index into 0..size (Euclidean remainder: defined for any i).
+fn repeat(i: i32, size: i32) -> i32 {
+    i.rem_euclid(size.max(1))
+}
+
+/// Nearest texel index for normalised coordinate `s` (offset in texels).
+pub fn nearest(wrap: Wrap, s: f32, size: u32, offset: i32) -> i32 {
+    let n = size.max(1) as i32;
+    let fsize = size.max(1) as f32;
+    match wrap {
+        Wrap::Repeat => repeat(ifloor(s * fsize).saturating_add(offset), n),
+        Wrap::ClampToEdge => {
+            let u = s * fsize + offset as f32;
+            if u <= 0.0 {
+                0
+            } else if u >= fsize {
+                n - 1
+            } else {
+                ifloor(u)
+            }
+        }
+        Wrap::ClampToBorder => {
+            let u = s * fsize + offset as f32;
+            if u <= -1.0 {
+                -1
+            } else if u >= fsize {
+                n
+            } else {
+                ifloor(u)
+            }
+        }
+        Wrap::MirroredRepeat => {
+            let min = 1.0 / (2.0 * fsize);
+            let max = 1.0 - min;
+            let s = s + offset as f32 / fsize;
+            let mut u = frac(s);
+            if ifloor(s) & 1 != 0 {
+                u = 1.0 - u;
+            }
+            if u < min {
+                0
+            } else if u > max {
+                n - 1
+            } else {
+                ifloor(u * fsize)
+            }
+        }
+    }
+}
+
+/// The two texel indices and the weight of the second for linear filtering.
+pub fn linear(wrap: Wrap, s: f32, size: u32, offset: i32) -> (i32, i32, f32) {
+    let n = size.max(1) as i32;
+    let fsize = size.max(1) as f32;
+    match wrap {
+        Wrap::Repeat => {
+            let u = s * fsize - 0.5;
+            let i0 = repeat(ifloor(u).saturating_add(offset), n);
+            (i0, repeat(i0 + 1, n), frac(u))
+        }
+        Wrap::ClampToEdge => {
+            let u = clamp(s * fsize + offset as f32, 0.0, fsize) - 0.5;
+            let i0 = ifloor(u);
+            (i0.max(0), (i0 + 1).min(n - 1), frac(u))
+        }
+        Wrap::ClampToBorder => {
+            let u = clamp(s * fsize + offset as f32, -1.0, fsize + 0.5) - 0.5;
+            let i0 = ifloor(u);
+            (i0, i0 + 1, frac(u))
+        }
+        Wrap::MirroredRepeat => {
+            // In a mirrored period the texels run backwards: the second index is the one to
+            // the left and the weight is measured from the right (softpipe's ordering, which
+            // rounds differently from mirroring the coordinate first).
+            let s = s + offset as f32 / fsize;
+            let mirrored = ifloor(s) & 1 != 0;
+            let f = frac(s);
+            let u = if mirrored { (1.0 - f) * fsize + 0.5 } else { f * fsize - 0.5 };
+            let mut i0 = ifloor(u);
+            let mut i1 = if mirrored { i0 - 1 } else { i0 + 1 };
+            if i0 < 0 {
+                i0 += 1;
+            }
+            if i0 >= n {
+                i0 = n - 1;
+            }
+            if i1 >= n {
+                i1 = n - 1;
+            }
+            if i1 < 0 {
+                i1 += 1;
+            }
+            (i0, i1, if mirrored { frac(1.0 - u) } else { frac(u) })
+        }
+    }
+}
+
+/// Nearest index for unnormalised (RECT) coordinates: clamp modes only, as softpipe
+/// (`wrap_nearest_unorm_*`); repeat and mirror modes (invalid in GL) act as clamp to edge.
+pub fn nearest_unnormalized(wrap: Wrap, s: f32, size: u32, offset: i32) -> i32 {
+    let n = size.max(1) as i32;
+    match wrap {
+        Wrap::ClampToBorder => ifloor(clamp(s + offset as f32, -0.5, n as f32 + 0.5)),
+        _ => ifloor(clamp(s + offset as f32, 0.5, n as f32 - 0.5)),
+    }
+}
+
+/// Linear indices and weight for unnormalised (RECT) coordinates (`wrap_linear_unorm_*`).
+pub fn linear_unnormalized(wrap: Wrap, s: f32, size: u32, offset: i32) -> (i32, i32, f32) {
+    let n = size.max(1) as i32;
+    match wrap {
+        Wrap::ClampToBorder => {
+            let u = clamp(s + offset as f32, -0.5, n as f32 + 0.5) - 0.5;
+            let i0 = ifloor(u);
+            (i0, (i0 + 1).min(n - 1), frac(u))
+        }
+        _ => {
+            let u = clamp(s + offset as f32, 0.5, n as f32 - 0.5) - 0.5;
+            let i0 = ifloor(u);
+            (i0, (i0 + 1).min(n - 1), frac(u))
+        }
+    }
+}
+
+/// Gallium's CLAMP (NaN passes through, and then floors to 0 in [`ifloor`]).
+fn clamp(v: f32, lo: f32, hi: f32) -> f32 {
+    if v < lo {
+        lo
+    } else if v > hi {
+        hi
+    } else {
+        v
+    }
+}
+
+/// Array layer from a float coordinate: nearest layer, clamped (softpipe's `coord_to_layer`).
+pub fn layer(coord: f32, layers: u32) -> i32 {
+    ifloor(coord + 0.5).clamp(0, layers.max(1) as i32 - 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // 4 texels: texel i covers s in [i/4, (i+1)/4).
+    #[test]
+    fn nearest_modes_by_hand() {
+        assert_eq!(nearest(Wrap::Repeat, 0.3, 4, 0), 1); // 1.2 → 1
+        assert_eq!(nearest(Wrap::Repeat, -0.1, 4, 0), 3); // −0.4 → −1 → 3
+        assert_eq!(nearest(Wrap::Repeat, 0.3, 4, 3), 0); // 1 + 3 = 4 → 0
+        assert_eq!(nearest(Wrap::ClampToEdge, 1.7, 4, 0), 3);
+        assert_eq!(nearest(Wrap::ClampToEdge, -0.2, 4, 0), 0);
+        assert_eq!(nearest(Wrap::ClampToBorder, -0.2, 4, 0), -1); // −0.8 → floor −1: border
+        assert_eq!(nearest(Wrap::ClampToBorder, 1.2, 4, 0), 4);
+        assert_eq!(nearest(Wrap::ClampToBorder, 0.99, 4, 0), 3);
+        // mirrored: s = 1.3 is in an odd period → 1 − 0.3 = 0.7 → texel 2
+        assert_eq!(nearest(Wrap::MirroredRepeat, 1.3, 4, 0), 2);
+        assert_eq!(nearest(Wrap::MirroredRepeat, 0.3, 4, 0), 1);
+    }
+
+    #[test]
+    fn linear_modes_by_hand() {
+        // s = 0.5 on 4 texels: u = 2 − 0.5 = 1.5 → texels 1, 2, weight 0.5
+        assert_eq!(linear(Wrap::Repeat, 0.5, 4, 0), (1, 2, 0.5));
+        // s = 0: u = −0.5 → floor −1 → repeat 3, next 0, weight 0.5
+        assert_eq!(linear(Wrap::Repeat, 0.0, 4, 0), (3, 0, 0.5));
+        assert_eq!(linear(Wrap::ClampToEdge, 0.0, 4, 0), (0, 0, 0.5));
+        assert_eq!(linear(Wrap::ClampToEdge, 1.0, 4, 0), (3, 3, 0.5));
+        // border: s = 0 → u = −0.5 → (−1, 0), weight 0.5: half border colour
+        assert_eq!(linear(Wrap::ClampToBorder, 0.0, 4, 0), (-1, 0, 0.5));
+        // far outside clamps to −1 − 0.5 = −1.5 → (−2, −1) weight 0.5: all border
+        assert_eq!(linear(Wrap::ClampToBorder, -5.0, 4, 0), (-2, -1, 0.5));
+        // mirrored s = 1.125 → odd period, frac 0.125 → u = 0.875·4 + 0.5 = 4 → i0 = 4 → 3,
+        // i1 = 3 − … = 3; weight frac(1 − 4) = 0
+        assert_eq!(linear(Wrap::MirroredRepeat, 1.125, 4, 0), (3, 3, 0.0));
+        // mirrored s = 1.25: u = 0.75·4 + 0.5 = 3.5 → (3, 2), weight frac(1 − 3.5) = 0.5
+        assert_eq!(linear(Wrap::MirroredRepeat, 1.25, 4, 0), (3, 2, 0.5));
+        // unmirrored s = 0.25: u = 1 − 0.5 = 0.5 → (0, 1), 0.5
+        assert_eq!(linear(Wrap::MirroredRepeat, 0.25, 4, 0), (0, 1, 0.5));
+    }
+
+    #[test]
+    fn rect_coordinates_are_texels() {
+        assert_eq!(nearest_unnormalized(Wrap::ClampToEdge, 2.7, 4, 0), 2);
+        assert_eq!(nearest_unnormalized(Wrap::Repeat, 9.0, 4, 0), 3);
+        assert_eq!(linear_unnormalized(Wrap::ClampToEdge, 2.0, 4, 0), (1, 2, 0.5));
+        // clamped into [0.5, 3.5] first: s = 9 → u = 3 → (3, 3 (capped)), weight 0
+        assert_eq!(linear_unnormalized(Wrap::ClampToEdge, 9.0, 4, 0), (3, 3, 0.0));
+    }
+
+    #[test]
+    fn hostile_coordinates_are_defined() {
+        for s in [f32::NAN, f32::INFINITY, f32::NEG_INFINITY, 1e30, -1e30] {
+            for w in [Wrap::Repeat, Wrap::ClampToEdge, Wrap::ClampToBorder, Wrap::MirroredRepeat] {
+                let i = nearest(w, s, 4, 7);
+                assert!((-1..=4).contains(&i), "{w:?} {s} → {i}");
+                let (a, b, _) = linear(w, s, 4, -8);
+                // border texels may sit past either edge (−2, −1 and size, size + 1)
+                assert!((-2..=5).contains(&a) && (-2..=5).contains(&b), "{w:?} {s} → {a} {b}");
+            }
+        }
+        assert_eq!(layer(f32::NAN, 3), 0);
+        assert_eq!(layer(1.5, 3), 2);
+        assert_eq!(layer(99.0, 3), 2);
+    }
+}

@@ -1,0 +1,102 @@
+//! The validator's answer as plain data for the page: what `validate(text)` and
+//! `link(vsText, fsText)` of the wasm API return (`wasm/valid.rs` only serializes it).
+//! Kept outside the wasm-only code so native tests cover the exact shape the page receives.
+
+use crate::diag::{self, Diagnostic};
+use crate::ir::{LineIndex, Shader};
+use serde::Serialize;
+
+/// A byte range of the source text.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct JsSpan {
+    pub start: u32,
+    pub end: u32,
+}
+
+/// One related place ("the IF opened here").
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct JsRelated {
+    pub message: String,
+    pub line: u32,
+    pub column: u32,
+    pub span: JsSpan,
+}
+
+/// One diagnostic with 1-based line and column numbers.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct JsDiagnostic {
+    pub code: &'static str,
+    pub severity: &'static str,
+    pub message: String,
+    pub line: u32,
+    pub column: u32,
+    pub end_line: u32,
+    pub end_column: u32,
+    pub span: JsSpan,
+    pub related: Vec<JsRelated>,
+}
+
+/// The answer of `link`: each shader's diagnostics (parser, validator, linkage).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct JsLink {
+    pub vs: Vec<JsDiagnostic>,
+    pub fs: Vec<JsDiagnostic>,
+}
+
+impl From<&Diagnostic> for JsDiagnostic {
+    fn from(d: &Diagnostic) -> JsDiagnostic {
+        JsDiagnostic {
+            code: d.code,
+            severity: d.severity.word(),
+            message: d.message.clone(),
+            line: d.line,
+            column: d.column,
+            end_line: d.end_line,
+            end_column: d.end_column,
+            span: JsSpan { start: d.span.start, end: d.span.end },
+            related: d
+                .related
+                .iter()
+                .map(|r| JsRelated {
+                    message: r.message.clone(),
+                    line: r.line,
+                    column: r.column,
+                    span: JsSpan { start: r.span.start, end: r.span.end },
+                })
+                .collect(),
+        }
+    }
+}
+
+/// Parses and validates; parse diagnostics first, then the validator's, all located.
+fn check_text(text: &str) -> (Option<Shader>, Vec<Diagnostic>) {
+    let parsed = crate::text::parse(text);
+    let mut diags = parsed.diagnostics;
+    if let Some(shader) = &parsed.shader {
+        let mut v = super::check(shader, &super::Options::default());
+        diag::locate(&mut v, &LineIndex::new(text));
+        diags.extend(v);
+    }
+    (parsed.shader, diags)
+}
+
+/// What `validate(text)` returns.
+pub fn validate(text: &str) -> Vec<JsDiagnostic> {
+    check_text(text).1.iter().map(JsDiagnostic::from).collect()
+}
+
+/// What `link(vsText, fsText)` returns.
+pub fn link(vs_text: &str, fs_text: &str) -> JsLink {
+    let (vs, mut vd) = check_text(vs_text);
+    let (fs, mut fd) = check_text(fs_text);
+    if let (Some(vs), Some(fs)) = (&vs, &fs) {
+        let (mut lv, mut lf) = super::link(vs, fs);
+        diag::locate(&mut lv, &LineIndex::new(vs_text));
+        diag::locate(&mut lf, &LineIndex::new(fs_text));
+        vd.extend(lv);
+        fd.extend(lf);
+    }
+    JsLink { vs: vd.iter().map(JsDiagnostic::from).collect(), fs: fd.iter().map(JsDiagnostic::from).collect() }
+}

@@ -1,0 +1,8 @@
+#version 330 core
+in vec2 v_uv;
+out vec4 o_color;
+uniform samplerCube u_cube;
+void main() {
+  vec3 d = vec3(v_uv.x * 2.0 - 1.0, 1.0, v_uv.y * 2.0 - 1.0) * (v_uv.x + 0.25);
+  o_color = texture(u_cube, d);
+}
