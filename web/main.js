@@ -375,7 +375,7 @@ async function main() {
     return;
   }
   const opcodes = has(app.engine, 'opcodes') ? app.engine.opcodes() : [];
-  app.textureSupport = false;
+  app.textureSupport = has(app.engine, 'renderPage');
   app.editor = new ShaderEditor($('editor'), opcodes, onEdit);
   installTabs();
   installTabArrows();

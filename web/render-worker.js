@@ -12,7 +12,9 @@ let ready = null;
  */
 function renderBand(req) {
   const b = req.builtins;
-  return engine.render(req.fs, req.vs ?? null, {
+  // renderPage takes textures as JSON descriptions (mip levels, cube faces, sampler state).
+  const draw = typeof engine.renderPage === 'function' ? engine.renderPage : engine.render;
+  return draw(req.fs, req.vs ?? null, {
     width: req.width,
     height: req.height,
     mesh: req.mesh,
