@@ -1,12 +1,12 @@
 //! The WebAssembly API used by the page and its workers. Each area has its own file; values
 //! cross the boundary as plain JS objects (serde-wasm-bindgen).
 
-mod agal;
-mod exec;
-mod front;
+pub mod agal;
+pub mod exec;
+pub mod front;
 pub mod page;
-mod render;
-mod valid;
+pub mod render;
+pub mod valid;
 
 use wasm_bindgen::prelude::*;
 
