@@ -88,3 +88,23 @@ fn opcodes_carry_summary_and_formula() {
     assert!(formula.contains("src0") && formula.contains('*') && formula.contains("src2"), "{}", mad);
     assert_eq!((mad["numDst"].as_u64(), mad["numSrc"].as_u64()), (Some(1), Some(3)));
 }
+
+/// The AGAL export the page shows: bytes start with the 0xa0 magic byte and the version
+/// (agal.md, header: 0xa0, version as u32 little-endian, 0xa1, program type), and a shader with
+/// integer bit operations (no AGAL equivalent) is refused with an error diagnostic.
+#[wasm_bindgen_test]
+fn agal_export_gives_bytes_or_reasons() {
+    let v = json(Ok(tgsi::wasm::page::agal_export(GOOD_FS, 0)));
+    assert_eq!(v["ok"], Value::Bool(true), "{}", v);
+    let bytes: Vec<u64> = v["bytes"].as_array().into_iter().flatten().filter_map(Value::as_u64).collect();
+    let version = v["version"].as_u64().unwrap_or(0);
+    assert!(bytes.len() > 7, "{}", v);
+    assert_eq!(bytes[..6], [0xa0, version, 0, 0, 0, 0xa1]);
+    assert_eq!(bytes[6], 1, "program type 1 = fragment");
+    assert!(v["assembly"].as_str().is_some_and(|s| !s.is_empty()), "{}", v);
+
+    let ints = "FRAG\nDCL IN[0], POSITION, LINEAR\nDCL OUT[0], COLOR\nDCL TEMP[0]\n  0: F2U TEMP[0], IN[0]\n  1: XOR TEMP[0], TEMP[0], TEMP[0].yxzw\n  2: U2F OUT[0], TEMP[0]\n  3: END\n";
+    let v = json(Ok(tgsi::wasm::page::agal_export(ints, 0)));
+    assert_eq!(v["ok"], Value::Bool(false), "{}", v);
+    assert!(v["diagnostics"].as_array().into_iter().flatten().any(|d| d["severity"] == "error"), "{}", v);
+}

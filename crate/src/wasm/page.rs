@@ -4,3 +4,4 @@
 
 pub use super::valid::{link, validate};
 pub use super::front::{format, opcodes, parse};
+pub use super::agal::agal_export;
