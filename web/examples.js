@@ -257,6 +257,28 @@ IMM[0] FLT32 { 12.0000, 0.5000, 1.0000, 0.2000 }
   9: END
 `;
 
+const cubeMapVs = `VERT
+DCL IN[0]
+DCL IN[1]
+DCL OUT[0], POSITION
+DCL OUT[1], GENERIC[0]
+IMM[0] FLT32 { 0.8000, 0.5000, 1.0000, 0.0000 }
+  0: MUL OUT[0].xy, IN[0].xyyy, IMM[0].xxxx
+  1: MUL OUT[0].z, IN[0].zzzz, -IMM[0].yyyy
+  2: MOV OUT[0].w, IMM[0].zzzz
+  3: MOV OUT[1], IN[1]
+  4: END
+`;
+
+const cubeMapFs = `FRAG
+DCL IN[0], GENERIC[0], PERSPECTIVE
+DCL OUT[0], COLOR
+DCL SAMP[0]
+DCL SVIEW[0], CUBE, FLOAT
+  0: TEX OUT[0], IN[0], SAMP[0], CUBE
+  1: END
+`;
+
 const legacy = `FRAG
 DCL IN[0], GENERIC[0], PERSPECTIVE
 DCL OUT[0], COLOR
@@ -305,6 +327,8 @@ export const EXAMPLES = [
     textures: { 0: { name: 'checker' } }, needs: 'texture' },
   { id: 'mip-levels', title: 'Mip levels', note: 'TXL picks a level explicitly: each level has its own colour.', fs: textureLod,
     textures: { 0: { name: 'mip-levels', min: 'linear', mip: 'nearest' } }, needs: 'texture' },
+  { id: 'cube-map', title: 'Cube map', note: 'The sphere\u2019s normals look up a cube map: one colour per face.', fs: cubeMapFs, vs: cubeMapVs, mesh: 'sphere',
+    textures: { 0: { name: 'cube-faces', min: 'nearest', mag: 'nearest' } }, needs: 'texture' },
   { id: 'edges', title: 'Edge detection', note: 'DDX and DDY find the rings\u2019 edges.', fs: edges },
   { id: 'discard', title: 'Discard', note: 'KILL_IF punches holes outside each dot.', fs: discard },
   { id: 'mandelbrot', title: 'Mandelbrot loop', note: 'BGNLOOP, BRK and ENDLOOP draw a fractal.', fs: mandelbrot },
