@@ -141,6 +141,17 @@ export function tgsiHover(opcodeTable) {
         meta.className = 'hover-meta';
         meta.textContent = `${op.numDst} dst, ${op.numSrc} src · ${op.category}${op.legacy ? ' · legacy' : ''}${op.agal ? ` · AGAL: ${op.agal}` : ''}`;
         dom.append(meta);
+        const more = document.createElement('a');
+        more.href = `#opcode-${op.name}`;
+        more.className = 'hover-link';
+        more.textContent = 'opcode reference';
+        more.addEventListener('click', (e) => {
+          e.preventDefault();
+          const dialog = document.getElementById('about');
+          if (dialog && !dialog.open) dialog.showModal();
+          document.getElementById(`opcode-${op.name}`)?.scrollIntoView({ block: 'start' });
+        });
+        dom.append(more);
         return { dom };
       };
     } else if (REGISTER_FILES.includes(word) && text[end] === '[') {
