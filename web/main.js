@@ -153,10 +153,10 @@ function refreshOutputs() {
 // ---- rendering -----------------------------------------------------------------------------
 
 /** One JSON texture description per declared sampler unit: `[{unit, description}]`. */
-function textureRequest() {
+function textureRequest(state = app.state) {
   const out = [];
-  for (const unit of declaredSamplers(app.state.fs)) {
-    const b = { ...defaultBinding(), ...(app.state.textures[unit] ?? {}) };
+  for (const unit of declaredSamplers(state.fs)) {
+    const b = { ...defaultBinding(), ...(state.textures[unit] ?? {}) };
     // An image file is not part of links: without it, the checker stands in.
     const texture = b.name === 'image file' ? (app.images[unit] ?? makeTexture('checker')) : makeTexture(b.name);
     const key = `${unit}|${JSON.stringify(b)}|${b.name === 'image file' ? app.imageVersion : ''}`;
@@ -166,8 +166,8 @@ function textureRequest() {
   return out;
 }
 
-function constantsRequest() {
-  return Object.entries(app.state.constants).map(([key, v]) => {
+function constantsRequest(state = app.state) {
+  return Object.entries(state.constants).map(([key, v]) => {
     const [buffer, index] = key.split(':').map(Number);
     return { buffer, index, values: v.map(Number) };
   });
@@ -233,6 +233,30 @@ async function renderFrame() {
     app.underlinedRender = app.diagnostics.render.length > 0;
   }
   showProblems();
+}
+
+/** Draws each example small into its gallery card, once, with one worker of its own. */
+async function drawThumbnails() {
+  if (app.thumbnails || !app.pool) return;
+  app.thumbnails = new RenderPool(await engineModule(), 1);
+  const size = 72;
+  for (const ex of EXAMPLES) {
+    const state = { ...defaultState(), fs: ex.fs, vs: ex.vs ?? '', textures: ex.textures ?? {}, constants: ex.constants ?? {} };
+    const result = await app.thumbnails.render({
+      fs: ex.fs, vs: ex.vs ?? null, mesh: ex.mesh ?? 'fullscreen', width: size, height: size,
+      constants: constantsRequest(state), textures: textureRequest(state),
+      builtins: { width: size, height: size, time: 1, timeDelta: 0, frame: 0, mouse: [size / 2, size / 2], mouseDown: false },
+    });
+    const card = document.querySelector(`#gallery-list [data-example="${ex.id}"]`);
+    if (!card || !result.image) continue;
+    const c = document.createElement('canvas');
+    c.width = size;
+    c.height = size;
+    c.className = 'thumb';
+    c.setAttribute('aria-hidden', 'true');
+    c.getContext('2d').putImageData(result.image, 0, 0);
+    card.prepend(c);
+  }
 }
 
 // ---- state ---------------------------------------------------------------------------------
@@ -381,6 +405,8 @@ async function main() {
   installTabArrows();
   wireDialogs();
   buildGallery($('gallery-list'), EXAMPLES, (id) => { loadExample(id); $('gallery').close(); });
+  // Thumbnails are drawn the first time the gallery opens.
+  new MutationObserver(() => { if ($('gallery').open) drawThumbnails(); }).observe($('gallery'), { attributes: true, attributeFilter: ['open'] });
   buildReference($('opcode-reference'), $('opcode-filter'), opcodes);
   wireControls();
   installShortcuts({ playPause: () => setPlaying(!app.playing), tab: selectEditorTab, copyLink });
