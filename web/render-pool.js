@@ -20,6 +20,8 @@ export class RenderPool {
   spawn() {
     const worker = new Worker(new URL('./render-worker.js', import.meta.url), { type: 'module' });
     worker.postMessage({ type: 'init', module: this.module });
+    // A worker that cannot start (script or engine failure) is reported once, not retried.
+    worker.onerror = (e) => { e.preventDefault(); console.warn('TGSI Playground: a render worker failed', e.message); };
     return worker;
   }
 
