@@ -247,15 +247,10 @@ async function drawThumbnails() {
       constants: constantsRequest(state), textures: textureRequest(state),
       builtins: { width: size, height: size, time: 1, timeDelta: 0, frame: 0, mouse: [size / 2, size / 2], mouseDown: false },
     });
-    const card = document.querySelector(`#gallery-list [data-example="${ex.id}"]`);
-    if (!card || !result.image) continue;
-    const c = document.createElement('canvas');
-    c.width = size;
-    c.height = size;
-    c.className = 'thumb';
-    c.setAttribute('aria-hidden', 'true');
-    c.getContext('2d').putImageData(result.image, 0, 0);
-    card.prepend(c);
+    const thumb = document.querySelector(`#gallery-list [data-example="${ex.id}"] .thumb`);
+    if (!thumb || !result.image) continue;
+    thumb.getContext('2d').putImageData(result.image, 0, 0);
+    thumb.dataset.drawn = 'true';
   }
 }
 

@@ -54,7 +54,12 @@ export function buildGallery(list, examples, onPick) {
     title.textContent = ex.title;
     const note = document.createElement('span');
     note.textContent = ex.note;
-    button.append(title, note);
+    const thumb = document.createElement('canvas');
+    thumb.className = 'thumb';
+    thumb.width = 72;
+    thumb.height = 72;
+    thumb.setAttribute('aria-hidden', 'true');
+    button.append(thumb, title, note);
     button.addEventListener('click', () => onPick(ex.id));
     li.append(button);
     return li;

@@ -38,6 +38,8 @@ test('main views in dark and light themes, the dialogs and a narrow window', { t
   await saveScreenshot(page, 'view-main-light');
 
   await page.locator('#open-gallery').click();
+  // The gallery draws its thumbnails with the renderer once it opens.
+  await page.waitForFunction(() => document.querySelectorAll('#gallery-list .thumb[data-drawn]').length === window.tgsiPlayground.examples.length, null, { timeout: 30_000 });
   await saveScreenshot(page, 'view-gallery');
   await page.keyboard.press('Escape');
   await page.keyboard.press('F1');
