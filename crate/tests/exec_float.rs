@@ -1,3 +1,4 @@
+#![allow(clippy::approx_constant)] // 1.442695 is tgsi_exec's LG2 literal, on purpose.
 //! Float opcodes: expected values come from the tgsi.rst / tgsi_exec formulas evaluated here
 //! (`mesa-tgsi-notes.md` §5.5).
 mod exec_support;
@@ -77,6 +78,14 @@ fn min_max_ignore_nan_like_fminf() {
 }
 
 #[test]
+fn min_max_signed_zeros_follow_glibc_minss_maxss() {
+    // glibc's x86-64 fminf/fmaxf use minss/maxss: equal operands give the second one.
+    assert_f(op_f("MIN", &[[0.0, -0.0, 1.0, 1.0], [-0.0, 0.0, 1.0, 1.0]]), [-0.0, 0.0, 1.0, 1.0]);
+    assert_f(op_f("MAX", &[[0.0, -0.0, 1.0, 1.0], [-0.0, 0.0, 1.0, 1.0]]), [-0.0, 0.0, 1.0, 1.0]);
+    assert_f(op_f("MAX", &[[NAN, 1.0, NAN, 1.0], [NAN, NAN, -INF, 1.0]]), [NAN, 1.0, -INF, 1.0]);
+}
+
+#[test]
 fn cmp_and_ucmp_select() {
     assert_f(op_f("CMP", &[[-1.0, 0.0, -0.0, NAN], [1.0; 4], [2.0; 4]]), [1.0, 2.0, 2.0, 2.0]);
     let r = op_bits("UCMP", &[[0, 1, u32::MAX, 0x8000_0000], [7; 4], [9; 4]]);
@@ -119,6 +128,8 @@ fn channel_ops_lit_exp_log_dst_xpd() {
     assert_f(op_f("LIT", &[[2.0, 3.0, 0.0, 2.0]]), [1.0, 2.0, 9.0, 1.0]);
     assert_f(op_f("LIT", &[[-2.0, 3.0, 0.0, 2.0]]), [1.0, 0.0, 0.0, 1.0]);
     assert_f(op_f("LIT", &[[1.0, 0.5, 0.0, 300.0]]), [1.0, 1.0, 0.5f32.powf(128.0), 1.0]);
+    // NaN exponent: fminf(NaN, 128) = 128, so z = max(y, 0)^128.
+    assert_f(op_f("LIT", &[[1.0, 0.5, 0.0, NAN]]), [1.0, 1.0, 0.5f32.powf(128.0), 1.0]);
     // EXP: (2^floor x, x - floor x, 2^x, 1)
     assert_f(op_f("EXP", &[[2.5, 0.0, 0.0, 0.0]]), [4.0, 0.5, 2f32.powf(2.5), 1.0]);
     // LOG of |x|: (floor log2, |x| / 2^floor, log2, 1)
@@ -132,6 +143,8 @@ fn channel_ops_lit_exp_log_dst_xpd() {
 fn saturate_clamps_and_maps_nan_to_zero() {
     assert_f(op_f("MOV_SAT", &[[-1.0, 0.5, 7.0, NAN]]), [0.0, 0.5, 1.0, 0.0]);
     assert_f(op_f("ADD_SAT", &[[0.25, -3.0, 1.0, INF], [0.25, 0.0, 0.5, 0.0]]), [0.5, 0.0, 1.0, 1.0]);
+    // fminf(fmaxf(-0, 0), 1): glibc's fmaxf gives its second operand for equal zeros → +0.
+    assert_f(op_f("MOV_SAT", &[[-0.0, -INF, 1.0, 0.999]]), [0.0, 0.0, 1.0, 0.999]);
 }
 
 #[test]

@@ -436,3 +436,49 @@ fn unbalanced_control_flow_is_a_compile_error() {
         assert!(e.code.starts_with('X'), "{}", text);
     }
 }
+
+#[test]
+fn recursion_is_stopped_by_the_call_depth_limit() {
+    let p = program("FRAG\nDCL OUT[0]\nCAL :2\nEND\nBGNSUB\nCAL :2\nENDSUB\nEND");
+    let mut b = Batch::new(&p, 1);
+    let e = Machine::new().run(&p, &mut b, &Constants::default()).unwrap_err();
+    assert_eq!(e.diagnostic.code, "X006");
+    assert_eq!(e.instruction, 3);
+}
+
+#[test]
+fn huge_register_files_are_refused_not_allocated() {
+    let e = compile(&build("FRAG\nDCL TEMP[0..100000]\nEND")).unwrap_err();
+    assert_eq!(e.code, "X002");
+    let e = compile(&build("FRAG\nDCL TEMP[0..4000]\nDCL OUT[0..4000]\nEND")).unwrap_err();
+    assert_eq!(e.code, "X002");
+}
+
+#[test]
+fn in_place_results_respect_write_masks_and_aliasing() {
+    let text = "FRAG
+        DCL IN[0]
+        DCL OUT[0..2]
+        DCL TEMP[0..1]
+        DCL ADDR[0]
+        IMM FLT32 {1.0, 2.0, 3.0, 4.0}
+        IMM UINT32 {1, 0, 0, 0}
+        MOV TEMP[0], IMM[0]
+        MOV TEMP[1], IMM[0].wzyx
+        ADD TEMP[1].xz, TEMP[0], TEMP[0].yzwx
+        MOV TEMP[0], TEMP[0].yxwz
+        MOV OUT[0], TEMP[1]
+        MOV OUT[1], TEMP[0]
+        UARL ADDR[0].x, IMM[1].yyyy
+        UADD ADDR[0].x, ADDR[0].xxxx, IMM[1].xxxx
+        MOV OUT[2], TEMP[ADDR[0].x]
+        END";
+    let r = run_quad_bits(text, &[[[0; 4]; 4]], &Constants::default());
+    let lane0 = |o: usize| r[o][0].map(f32::from_bits);
+    // TEMP[1] = (4,3,2,1); .xz += (1+2, 3+4) → (3, 3, 7, 1)
+    assert_eq!(lane0(0), [3.0, 3.0, 7.0, 1.0]);
+    // Swizzled self-move reads the old values: (2, 1, 4, 3)
+    assert_eq!(lane0(1), [2.0, 1.0, 4.0, 3.0]);
+    // ADDR = 0 + 1 → OUT[2] = TEMP[1]
+    assert_eq!(lane0(2), [3.0, 3.0, 7.0, 1.0]);
+}

@@ -111,7 +111,8 @@ fn address_loads_floor_round_and_move() {
     // ARL floors; OUT = addr + bits of x (0 here since x = +0.0 … use ints via I2F-free check)
     let r = eval_bits(text, &[[0.0f32, -1.5, 2.5, 3.99].map(f32::to_bits)]);
     assert_eq!(r, [0, (-2i32) as u32, 2, 3]);
+    // ARR = (int)floor(x + 0.5) as tgsi_exec: halves round up.
     let text = "FRAG\nDCL IN[0]\nDCL OUT[0]\nDCL ADDR[0]\nARR ADDR[0], IN[0]\nMOV OUT[0], ADDR[0]\nEND";
-    let r = eval_bits(text, &[[0.5f32, -1.5, 2.5, 3.6].map(f32::to_bits)]);
-    assert_eq!(r, [0, (-2i32) as u32, 2, 4]);
+    let r = eval_bits(text, &[[0.5f32, -1.5, 2.5, 3.4].map(f32::to_bits)]);
+    assert_eq!(r, [1, (-1i32) as u32, 3, 3]);
 }

@@ -180,3 +180,65 @@ fn bra_is_refused_with_a_diagnostic() {
     let e = tgsi::exec::compile(&build("FRAG\nBRA :0\nEND")).unwrap_err();
     assert_eq!(e.code, "X001");
 }
+
+#[test]
+fn interp_sample_uses_the_batch_sample_offsets() {
+    let text = "FRAG
+        DCL IN[0], GENERIC[0], LINEAR
+        DCL OUT[0..1]
+        IMM UINT32 {1, 7, 0, 0}
+        INTERP_SAMPLE OUT[0], IN[0], IMM[0].xxxx
+        INTERP_SAMPLE OUT[1], IN[0], IMM[0].yyyy
+        END";
+    let p = program(text);
+    let mut b = Batch::new(&p, 1);
+    b.interp.coefs = vec![Some([Coef { a0: 0.0, dadx: 1.0, dady: 100.0 }; 4])];
+    b.interp.quad_origin = vec![[10.0, 20.0]];
+    b.interp.sample_offsets = vec![[0.0, 0.0], [0.25, -0.25]];
+    Machine::new().run(&p, &mut b, &Constants::default()).unwrap();
+    let at = |x: f32, y: f32| x + 100.0 * y;
+    // Sample 1 is offset by (0.25, -0.25); sample 7 does not exist: the centre is used.
+    assert_eq!(b.output(0, 0, 0).f32s(), [at(10.25, 19.75), at(11.25, 19.75), at(10.25, 20.75), at(11.25, 20.75)]);
+    assert_eq!(b.output(1, 0, 0).f32s(), [at(10.0, 20.0), at(11.0, 20.0), at(10.0, 21.0), at(11.0, 21.0)]);
+}
+
+#[test]
+fn legacy_dfracexp_and_shr() {
+    // DFRACEXP: dst0 = exponent, dst1 = significand in [0.5, 1): 12 = 0.75 · 2^4.
+    let text = "FRAG\nDCL IN[0]\nDCL OUT[0..1]\nDFRACEXP OUT[0], OUT[1], IN[0]\nEND";
+    let v = 12f64.to_bits();
+    let w = (-0.375f64).to_bits();
+    let ins = [[[v as u32, (v >> 32) as u32, w as u32, (w >> 32) as u32]; 4]];
+    let r = run_quad_bits(text, &ins, &Constants::default());
+    let d = |o: [u32; 4], p: usize| f64::from_bits(o[2 * p] as u64 | (o[2 * p + 1] as u64) << 32);
+    assert_eq!((d(r[0][0], 0), d(r[1][0], 0)), (4.0, 0.75));
+    assert_eq!((d(r[0][0], 1), d(r[1][0], 1)), (-1.0, -0.75));
+    // SHR (2010) is an arithmetic shift of integers.
+    assert_eq!(op_i("SHR", &[[-16, 16, -1, 5], [2, 2, 31, 33]]), [-4, 4, -1, 2]);
+}
+
+#[test]
+fn geometry_and_sync_opcodes_are_harmless_no_ops() {
+    let text = "FRAG\nDCL IN[0]\nDCL OUT[0]\nIMM[0] UINT32 {0, 0, 0, 0}\nNOP\nEMIT IMM[0].xxxx\nENDPRIM IMM[0].xxxx\nBARRIER\nMEMBAR IMM[0].xxxx\nMOV OUT[0], IN[0]\nEND";
+    assert_eq!(eval_bits(text, &[[1, 2, 3, 4]]), [1, 2, 3, 4]);
+}
+
+#[test]
+fn interp_applies_source_modifiers() {
+    let p = program("FRAG\nDCL IN[0], GENERIC[0], LINEAR\nDCL OUT[0]\nINTERP_CENTROID OUT[0], -IN[0]\nEND");
+    let mut b = Batch::new(&p, 1);
+    b.interp.coefs = vec![Some([Coef { a0: 2.0, dadx: 1.0, dady: 0.0 }; 4])];
+    b.interp.quad_origin = vec![[0.0, 0.0]];
+    Machine::new().run(&p, &mut b, &Constants::default()).unwrap();
+    assert_eq!(b.output(0, 0, 0).f32s(), [-2.0, -3.0, -2.0, -3.0]);
+}
+
+#[test]
+fn fragment_builtins_fill_position_and_face() {
+    let p = program("FRAG\nDCL IN[0], POSITION, LINEAR\nDCL IN[1], FACE, CONSTANT\nDCL OUT[0]\nMUL OUT[0], IN[0], IN[1].xxxx\nEND");
+    let mut b = Batch::new(&p, 1);
+    let pos = [[0.5, 0.5, 0.25, 1.0], [1.5, 0.5, 0.25, 1.0], [0.5, 1.5, 0.25, 1.0], [1.5, 1.5, 0.25, 1.0]];
+    b.set_fragment_builtins(&p, 0, pos, false);
+    Machine::new().run(&p, &mut b, &Constants::default()).unwrap();
+    assert_eq!(b.output_f32(0, 0, 3), [-1.5, -1.5, -0.25, -1.0]);
+}

@@ -26,6 +26,13 @@ fn double_arithmetic() {
     assert_eq!(as_d(op_bits("DMIN", &[a, b])), (0.25, -2.0));
     assert_eq!(as_d(op_bits("DMAX", &[a, b])), (1.5, 3.0));
     assert_eq!(as_d(op_bits("DABS", &[a])), (1.5, 2.0));
+    // DABS is `d >= 0 ? d : -d` (tgsi_exec): −0 stays −0.
+    assert_eq!(as_d(op_bits("DABS", &[d2(-0.0, -0.5)])).0.to_bits(), (-0.0f64).to_bits());
+    // glibc fmin/fmax (tgsi_exec's DMIN/DMAX): equal zeros give the second operand; NaN is ignored.
+    let (m0, m1) = as_d(op_bits("DMIN", &[d2(0.0, f64::NAN), d2(-0.0, 4.0)]));
+    assert_eq!((m0.to_bits(), m1), ((-0.0f64).to_bits(), 4.0));
+    let (m0, m1) = as_d(op_bits("DMAX", &[d2(-0.0, 4.0), d2(0.0, f64::NAN)]));
+    assert_eq!((m0.to_bits(), m1), (0.0f64.to_bits(), 4.0));
     assert_eq!(as_d(op_bits("DNEG", &[a])), (-1.5, 2.0));
     assert_eq!(as_d(op_bits("DRCP", &[d2(4.0, 0.0)])), (0.25, f64::INFINITY));
     assert_eq!(as_d(op_bits("DSQRT", &[d2(2.0, 9.0)])), (2f64.sqrt(), 3.0));

@@ -10,6 +10,8 @@ use crate::opcode::{Opcode, OutputMode, ValType};
 
 /// Largest register count accepted per file (tgsi_exec has 4096 temporaries).
 pub const MAX_REGS_PER_FILE: i64 = 4096;
+/// Largest number of registers over all files together.
+pub const MAX_TOTAL_REGS: i64 = 6144;
 /// Largest nesting of IF / loops / switches (tgsi_exec: 32).
 pub const MAX_NESTING: u32 = 64;
 
@@ -78,6 +80,11 @@ fn file_sizes(shader: &Shader) -> Result<[i64; 6], Diagnostic> {
     n[5] = shader.immediates.len() as i64;
     if n[5] > MAX_REGS_PER_FILE {
         return Err(err("X002", "too many immediates", ir::Span::default()));
+    }
+    // Bounds the storage of a batch (registers × 4 channels × quads).
+    let total: i64 = n.iter().sum();
+    if total > MAX_TOTAL_REGS {
+        return Err(err("X002", format!("{} registers in all files is more than the interpreter holds ({})", total, MAX_TOTAL_REGS), ir::Span::default()));
     }
     Ok(n)
 }
@@ -286,6 +293,7 @@ impl Inst {
             aux: 0,
             texture: None,
             offsets: [None],
+            fused: false,
             ir_index: 0,
             span: ir::Span::default(),
         }
@@ -323,11 +331,34 @@ fn decode(ctx: &mut Ctx, inst: &ir::Instruction, i: usize) -> Result<Inst, Diagn
         };
         out.offsets[0] = Some(ctx.src(&op, ValType::Int)?);
     }
+    out.fused = can_fuse(&out);
     // Fewer source operands than the table says (hand-written text): missing ones read 0.
     if (out.num_src as usize) < info.num_src as usize && info.output != OutputMode::None {
         out.num_src = info.num_src.min(5);
     }
     Ok(out)
+}
+
+fn can_fuse(inst: &Inst) -> bool {
+    use crate::opcode::Category as C;
+    let info = inst.op.info();
+    let d = inst.dst[0];
+    let (Store::Rows { base, count }, None) = (d.store, d.indirect) else { return false };
+    let direct = d.index >= 0 && (d.index as u64) < count as u64;
+    let first = (base as i64).saturating_add(d.index.saturating_mul(4));
+    let in_dst = |a: Option<AddrRow>| a.is_some_and(|a| (first..first.saturating_add(4)).contains(&(a.0 as i64)));
+    let aliases = inst.src[..inst.num_src as usize].iter().any(|s| {
+        (s.store == Store::Rows { base, count } && (s.indirect.is_some() || s.index == d.index))
+            || in_dst(s.indirect)
+            || in_dst(s.dim_indirect)
+    });
+    info.output == OutputMode::Component
+        && inst.num_dst == 1
+        && !inst.saturate
+        && direct
+        && !aliases
+        && matches!(info.category, C::Arithmetic | C::Comparison | C::Integer | C::Bitwise | C::Conversion)
+        && !matches!(info.dst_type, ValType::Double | ValType::Int64 | ValType::Uint64)
 }
 
 /// Matches IF/ELSE/ENDIF, loops, switches and subroutines; fills `target`/`aux`.

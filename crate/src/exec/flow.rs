@@ -21,11 +21,27 @@ pub(crate) enum Next {
 }
 
 impl Machine {
-    /// Fetches channel `c` of `s` for every quad into `flow_tmp` and returns it (taken out of
-    /// the machine; give it back with `self.flow_tmp = buf`).
+    /// A mask buffer from the machine's pool (no allocation once warm); return it with `give`.
+    fn take(&mut self) -> Vec<Lanes> {
+        let mut v = self.flow_pool.pop().unwrap_or_default();
+        v.clear();
+        v
+    }
+
+    fn give(&mut self, v: Vec<Lanes>) {
+        self.flow_pool.push(v);
+    }
+
+    /// A pooled copy of the exec mask.
+    fn exec_copy(&mut self) -> Vec<Lanes> {
+        let mut v = self.take();
+        v.extend_from_slice(&self.exec);
+        v
+    }
+
+    /// Fetches channel `c` of `s` for every quad into a pooled buffer (give it back with `give`).
     fn cond_values(&mut self, s: &Src, c: usize, consts: &Constants) -> Vec<Lanes> {
-        let mut buf = std::mem::take(&mut self.flow_tmp);
-        buf.clear();
+        let mut buf = self.take();
         buf.resize(self.nq, Lanes::ZERO);
         let mut none: [Lanes; 0] = [];
         let io = Io::new(&self.regs, consts, &self.exec, self.nq, &mut none);
@@ -55,7 +71,7 @@ impl Machine {
                 let t = self.truth(&inst.src[0], inst.op != Opcode::UIF, consts);
                 self.cond_stack.extend_from_slice(&self.cond);
                 and_into(&mut self.cond, &t);
-                self.flow_tmp = t;
+                self.give(t);
                 self.update_exec();
                 if self.any_active { next } else { Next::Goto(target) }
             }
@@ -106,18 +122,18 @@ impl Machine {
                 }
             }
             Opcode::BRK | Opcode::BREAKC => {
-                let mut lanes = self.exec.clone_from_into(&mut self.flow_tmp);
+                let mut lanes = self.exec_copy();
                 if inst.op == Opcode::BREAKC {
                     let t = self.truth(&inst.src[0], true, consts);
                     and_into(&mut lanes, &t);
-                    self.flow_tmp = t;
+                    self.give(t);
                 }
                 if inst.aux == 1 {
                     and_not_into(&mut self.switch[..nq], &lanes);
                 } else {
                     and_not_into(&mut self.loop_mask, &lanes);
                 }
-                self.flow_tmp = lanes;
+                self.give(lanes);
                 self.update_exec();
                 next
             }
@@ -135,7 +151,7 @@ impl Machine {
                 self.switch_stack.extend_from_slice(&self.switch);
                 let sel = self.cond_values(&inst.src[0], 0, consts);
                 // switch = [mask | selector | parent | default lanes]
-                let mut default = self.exec.clone_from_into(&mut self.flow_tmp2);
+                let mut default = self.exec_copy();
                 if let Some(info) = program.switches.get(inst.aux as usize) {
                     for case in &info.cases {
                         let v = self.cond_values(case, 0, consts);
@@ -146,7 +162,7 @@ impl Machine {
                                 }
                             }
                         }
-                        self.flow_tmp = v;
+                        self.give(v);
                     }
                 }
                 for q in 0..nq {
@@ -155,8 +171,8 @@ impl Machine {
                     self.switch[2 * nq + q] = self.exec[q];
                     self.switch[3 * nq + q] = default[q];
                 }
-                self.flow_tmp = sel;
-                self.flow_tmp2 = default;
+                self.give(sel);
+                self.give(default);
                 self.update_exec();
                 next
             }
@@ -169,7 +185,7 @@ impl Machine {
                         }
                     }
                 }
-                self.flow_tmp = v;
+                self.give(v);
                 self.update_exec();
                 next
             }
@@ -197,20 +213,20 @@ impl Machine {
                 if !self.any_active {
                     return Ok(next);
                 }
-                let mut lanes = self.exec.clone_from_into(&mut self.flow_tmp);
+                let mut lanes = self.exec_copy();
                 if inst.op == Opcode::CALLNZ {
                     let t = self.truth(&inst.src[0], true, consts);
                     and_into(&mut lanes, &t);
-                    self.flow_tmp = t;
+                    self.give(t);
                     if all_zero(&lanes) {
-                        self.flow_tmp = lanes;
+                        self.give(lanes);
                         return Ok(next);
                     }
                 }
                 self.call(pc + 1).map_err(|d| Diagnostic { span: inst.span, ..d })?;
                 // Inside the subroutine, FuncMask tracks the lanes that have not returned yet.
                 self.func.copy_from_slice(&lanes);
-                self.flow_tmp = lanes;
+                self.give(lanes);
                 self.update_exec();
                 Next::Goto(target + 1)
             }
@@ -253,7 +269,7 @@ impl Machine {
                             }
                         }
                     }
-                    self.flow_tmp = v;
+                    self.give(v);
                 }
                 next
             }
@@ -273,7 +289,7 @@ impl Machine {
                 for c in 0..4 {
                     let v = self.cond_values(&inst.src[0], c, consts);
                     self.addr_stack.extend_from_slice(&v);
-                    self.flow_tmp = v;
+                    self.give(v);
                 }
                 next
             }
@@ -293,20 +309,6 @@ impl Machine {
             }
             _ => Next::NotFlow,
         })
-    }
-}
-
-trait CloneInto {
-    fn clone_from_into(&self, buf: &mut Vec<Lanes>) -> Vec<Lanes>;
-}
-
-impl CloneInto for Vec<Lanes> {
-    /// Copies into a reused buffer (no allocation once warm).
-    fn clone_from_into(&self, buf: &mut Vec<Lanes>) -> Vec<Lanes> {
-        let mut v = std::mem::take(buf);
-        v.clear();
-        v.extend_from_slice(self);
-        v
     }
 }
 

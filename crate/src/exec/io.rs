@@ -196,6 +196,21 @@ impl Batch {
     pub fn output_f32(&self, register: usize, quad: usize, lane: usize) -> [f32; 4] {
         [0, 1, 2, 3].map(|c| f32::from_bits(self.output(register, c, quad).0[lane & 3]))
     }
+    /// Sets the fragment built-ins of one quad: every IN register declared POSITION gets the
+    /// lanes' window positions (x, y, z, 1/w), and every IN register declared FACE gets
+    /// (±1, 0, 0, 1) — +1 for a front face (tgsi.rst "TGSI_SEMANTIC_FACE").
+    pub fn set_fragment_builtins(&mut self, program: &Program, quad: usize, position: [[f32; 4]; 4], front_face: bool) {
+        use crate::ir::SemanticName;
+        let face = if front_face { 1.0 } else { -1.0 };
+        for info in &program.inputs {
+            match info.semantic.map(|s| s.0) {
+                Some(SemanticName::Position) => self.set_input_f32(info.index as usize, quad, position),
+                Some(SemanticName::Face) => self.set_input_f32(info.index as usize, quad, [[face, 0.0, 0.0, 1.0]; 4]),
+                _ => {}
+            }
+        }
+    }
+
     /// Fills the inputs that have coefficients in `self.interp`, as tgsi_exec does before
     /// running a quad: lane positions are the quad origin plus (0|1, 0|1).
     pub fn interpolate(&mut self, program: &Program) {

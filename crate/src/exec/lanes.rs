@@ -93,6 +93,39 @@ pub fn fmap3(out: &mut [Lanes], a: &[Lanes], b: &[Lanes], c: &[Lanes], f: impl F
     map3(out, a, b, c, |x, y, z| f(f32::from_bits(x), f32::from_bits(y), f32::from_bits(z)).to_bits())
 }
 
+/// One quad's lanes as a SIMD float vector (SSE natively, simd128 on wasm).
+#[inline(always)]
+pub fn fv(l: &Lanes) -> wide::f32x4 {
+    wide::f32x4::from(l.f32s())
+}
+
+#[inline(always)]
+pub fn from_fv(v: wide::f32x4) -> Lanes {
+    Lanes::from_f32(v.to_array())
+}
+
+/// Lane-wise float op on whole SIMD vectors (for the ops whose vector form is bit-identical to
+/// the scalar IEEE operation: add, sub, mul, div, and the explicit min/max below).
+#[inline(always)]
+pub fn vmap2(out: &mut [Lanes], a: &[Lanes], b: &[Lanes], f: impl Fn(wide::f32x4, wide::f32x4) -> wide::f32x4) {
+    for ((o, a), b) in out.iter_mut().zip(a).zip(b) {
+        *o = from_fv(f(fv(a), fv(b)));
+    }
+}
+
+#[inline(always)]
+pub fn vmap3(
+    out: &mut [Lanes],
+    a: &[Lanes],
+    b: &[Lanes],
+    c: &[Lanes],
+    f: impl Fn(wide::f32x4, wide::f32x4, wide::f32x4) -> wide::f32x4,
+) {
+    for (((o, a), b), c) in out.iter_mut().zip(a).zip(b).zip(c) {
+        *o = from_fv(f(fv(a), fv(b), fv(c)));
+    }
+}
+
 /// Writes `src` into `dst` in the lanes where `mask` is all ones.
 #[inline(always)]
 pub fn blend(dst: &mut [Lanes], src: &[Lanes], mask: &[Lanes]) {

@@ -3,7 +3,8 @@
 
 use super::io::{Batch, Constants, NoTextures, TextureHooks};
 use super::lanes::{blend, Lanes};
-use super::program::{Dst, Inst, Program, Src, Store};
+use super::program::{Dst, Inst, Program, Store};
+pub use super::regs::Io;
 use super::trace::{Trace, TraceStep};
 use crate::diag::Diagnostic;
 use crate::ir::{SemanticName, Span};
@@ -68,9 +69,8 @@ pub struct Machine {
     call_saved: Vec<Lanes>,
     pub(crate) kill: Vec<Lanes>,
     pub(crate) helper: Vec<Lanes>,
-    /// A per-batch mask buffer for control-flow conditions.
-    pub(crate) flow_tmp: Vec<Lanes>,
-    pub(crate) flow_tmp2: Vec<Lanes>,
+    /// Reused mask buffers for control-flow conditions.
+    pub(crate) flow_pool: Vec<Vec<Lanes>>,
     /// Decoded instructions dispatched so far in this run (also CLOCK's time base).
     pub(crate) clock: u64,
     pub(crate) any_active: bool,
@@ -81,159 +81,6 @@ pub struct Machine {
 impl Default for Machine {
     fn default() -> Self {
         Machine::new()
-    }
-}
-
-/// Read access to registers for the opcode implementations of one instruction.
-pub struct Io<'a> {
-    pub regs: &'a [Lanes],
-    pub consts: &'a Constants,
-    pub exec: &'a [Lanes],
-    pub nq: usize,
-    scratch: std::slice::ChunksExactMut<'a, Lanes>,
-}
-
-impl<'a> Io<'a> {
-    pub fn new(regs: &'a [Lanes], consts: &'a Constants, exec: &'a [Lanes], nq: usize, scratch: &'a mut [Lanes]) -> Io<'a> {
-        Io { regs, consts, exec, nq, scratch: scratch.chunks_exact_mut(nq.max(1)) }
-    }
-
-    /// A free scratch buffer of one channel (nq quads).
-    #[inline]
-    pub fn tmp(&mut self) -> &'a mut [Lanes] {
-        self.scratch.next().unwrap_or_default()
-    }
-
-    /// Channel `c` (after swizzle) of source `i`, with its modifiers applied per its type.
-    #[inline]
-    pub fn src(&mut self, inst: &Inst, i: usize, c: usize) -> &'a [Lanes] {
-        let Some(s) = inst.src.get(i) else { return self.tmp() };
-        self.fetch(s, c)
-    }
-
-    /// Like [`Io::src`] for a source that is not one of the instruction's operands.
-    pub fn fetch(&mut self, s: &Src, c: usize) -> &'a [Lanes] {
-        let nq = self.nq;
-        let plain = !s.negate && !s.absolute;
-        if plain {
-            if let Some(row) = s.direct_row(c) {
-                let r = row as usize * nq;
-                if let Some(sl) = self.regs.get(r..r + nq) {
-                    return sl;
-                }
-            }
-        }
-        let buf = self.tmp();
-        self.gather(s, c, buf);
-        apply_modifiers(buf, s, c);
-        buf
-    }
-
-    /// Raw bits of channel `c` of a source with no modifiers (for 64-bit ops that apply their own).
-    pub fn fetch_raw(&mut self, s: &Src, c: usize) -> &'a [Lanes] {
-        let mut plain = *s;
-        plain.negate = false;
-        plain.absolute = false;
-        self.fetch(&plain, c)
-    }
-
-    /// Fetches channel `c` of `s` (with modifiers) into `out`.
-    pub fn fetch_into(&self, s: &Src, c: usize, out: &mut [Lanes]) {
-        self.gather(s, c, out);
-        apply_modifiers(out, s, c);
-    }
-
-    fn addr(&self, row: u32, q: usize) -> Lanes {
-        self.regs.get(row as usize * self.nq + q).copied().unwrap_or_default()
-    }
-
-    fn gather(&self, s: &Src, c: usize, buf: &mut [Lanes]) {
-        let nq = self.nq;
-        let chan = s.swizzle[c & 3] as usize;
-        match s.store {
-            Store::Rows { base, count } => match s.indirect {
-                None => {
-                    let ok = s.index >= 0 && (s.index as u64) < count as u64;
-                    let r = (base as usize + s.index.max(0) as usize * 4 + chan) * nq;
-                    match self.regs.get(r..r + nq) {
-                        Some(sl) if ok => buf.copy_from_slice(sl),
-                        _ => buf.fill(Lanes::ZERO),
-                    }
-                }
-                Some(a) => {
-                    for (q, out) in buf.iter_mut().enumerate() {
-                        let addr = self.addr(a.0, q);
-                        for l in 0..4 {
-                            let idx = s.index + addr.0[l] as i32 as i64;
-                            out.0[l] = if idx >= 0 && idx < count as i64 {
-                                let r = (base as usize + idx as usize * 4 + chan) * nq + q;
-                                self.regs.get(r).map_or(0, |v| v.0[l])
-                            } else {
-                                0
-                            };
-                        }
-                    }
-                }
-            },
-            Store::Const => {
-                for (q, out) in buf.iter_mut().enumerate() {
-                    let ia = s.indirect.map(|a| self.addr(a.0, q));
-                    let da = s.dim_indirect.map(|a| self.addr(a.0, q));
-                    for l in 0..4 {
-                        let idx = s.index + ia.map_or(0, |a| a.0[l] as i32 as i64);
-                        let dim = s.dim + da.map_or(0, |a| a.0[l] as i32 as i64);
-                        out.0[l] = self.consts.get(dim, idx, chan);
-                    }
-                }
-            }
-            Store::None => buf.fill(Lanes::ZERO),
-        }
-    }
-}
-
-/// Absolute value then negation, in the operand's type (`mesa-tgsi-notes.md` §5.5): float ops
-/// flip/clear the sign bit, integer ops negate in two's complement, double ops act on the high
-/// word (odd channels). 64-bit integer operands are handled by their opcodes.
-fn apply_modifiers(buf: &mut [Lanes], s: &Src, c: usize) {
-    if !s.negate && !s.absolute {
-        return;
-    }
-    match s.ty.unwrap_or(ValType::Float) {
-        ValType::Float | ValType::Untyped => {
-            let and = if s.absolute { 0x7fff_ffff } else { u32::MAX };
-            let xor = if s.negate { 0x8000_0000 } else { 0 };
-            for l in buf.iter_mut() {
-                for v in l.0.iter_mut() {
-                    *v = (*v & and) ^ xor;
-                }
-            }
-        }
-        ValType::Int | ValType::Uint => {
-            for l in buf.iter_mut() {
-                for v in l.0.iter_mut() {
-                    let mut x = *v as i32;
-                    if s.absolute {
-                        x = x.wrapping_abs();
-                    }
-                    if s.negate {
-                        x = x.wrapping_neg();
-                    }
-                    *v = x as u32;
-                }
-            }
-        }
-        ValType::Double => {
-            if c & 1 == 1 {
-                let and = if s.absolute { 0x7fff_ffff } else { u32::MAX };
-                let xor = if s.negate { 0x8000_0000 } else { 0 };
-                for l in buf.iter_mut() {
-                    for v in l.0.iter_mut() {
-                        *v = (*v & and) ^ xor;
-                    }
-                }
-            }
-        }
-        ValType::Int64 | ValType::Uint64 => {}
     }
 }
 
@@ -281,8 +128,7 @@ impl Machine {
             call_saved: Vec::new(),
             kill: Vec::new(),
             helper: Vec::new(),
-            flow_tmp: Vec::new(),
-            flow_tmp2: Vec::new(),
+            flow_pool: Vec::new(),
             clock: 0,
             any_active: true,
             all_active: true,
@@ -331,8 +177,19 @@ impl Machine {
         let nq = batch.quads();
         self.nq = nq;
         let rows = program.layout.rows as usize;
-        self.regs.clear();
-        self.regs.resize(rows * nq, Lanes::ZERO);
+        let l = program.layout;
+        if self.regs.len() != rows * nq {
+            self.regs.clear();
+            self.regs.resize(rows * nq, Lanes::ZERO);
+        } else {
+            // Same size as the last run: clear only what is not rewritten below (TEMP, OUT, IN,
+            // SV, ADDR); immediates and cached constants are rewritten in full.
+            let first = l.temp.0 as usize * nq;
+            let end = l.imm.0 as usize * nq;
+            if let Some(sl) = self.regs.get_mut(first..end) {
+                sl.fill(Lanes::ZERO);
+            }
+        }
         self.scratch.resize(SCRATCH * nq, Lanes::ZERO);
         self.result.resize(8 * nq, Lanes::ZERO);
         for v in [&mut self.exec, &mut self.cond, &mut self.loop_mask, &mut self.cont, &mut self.func] {
@@ -360,7 +217,6 @@ impl Machine {
         self.any_active = true;
         self.all_active = true;
 
-        let l = program.layout;
         // Direct constants and immediates are broadcast once so operands read them in place.
         for (slot, cs) in program.const_slots.iter().enumerate() {
             for c in 0..4 {
@@ -513,16 +369,28 @@ impl Machine {
             return Ok(Some(pc + 1));
         }
         let nq = self.nq;
+        if inst.fused && self.all_active {
+            if let Some(r0) = Machine::dst_row(&inst.dst[0], 0) {
+                if self.regs.len() >= (r0 + 4) * nq {
+                    // Compute straight into the destination register: no result copy.
+                    let (lo, rest) = self.regs.split_at_mut(r0 * nq);
+                    let (dst, hi) = rest.split_at_mut(4 * nq);
+                    let mut dst_rows = dst.chunks_exact_mut(nq.max(1));
+                    let mut spare = self.result.chunks_exact_mut(nq.max(1)).skip(4);
+                    let mut res: Res = std::array::from_fn(|i| {
+                        if i < 4 { dst_rows.next().unwrap_or_default() } else { spare.next().unwrap_or_default() }
+                    });
+                    let mut io = Io::with_hole(lo, hi, (r0, r0 + 4), consts, &self.exec, nq, &mut self.scratch);
+                    let ctx = super::ops::Ctx { batch, hooks, helper: &self.helper, clock: self.clock, program };
+                    super::ops::execute(inst, &mut io, &mut res, ctx)?;
+                    return Ok(Some(pc + 1));
+                }
+            }
+        }
         let shape = {
             let mut res_chunks = self.result.chunks_exact_mut(nq.max(1));
             let mut res: Res = std::array::from_fn(|_| res_chunks.next().unwrap_or_default());
-            let mut io = Io {
-                regs: &self.regs,
-                consts,
-                exec: &self.exec,
-                nq,
-                scratch: self.scratch.chunks_exact_mut(nq.max(1)),
-            };
+            let mut io = Io::new(&self.regs, consts, &self.exec, nq, &mut self.scratch);
             let ctx = super::ops::Ctx { batch, hooks, helper: &self.helper, clock: self.clock, program };
             super::ops::execute(inst, &mut io, &mut res, ctx)?
         };
@@ -648,15 +516,14 @@ impl Machine {
     }
 }
 
-/// `fminf(fmaxf(x, 0), 1)` as glibc computes it: NaN → 0, −0 stays −0.
+/// `fminf(fmaxf(x, 0), 1)` as glibc computes it (`mesa-tgsi-notes.md` §5.5): NaN → 0, and
+/// −0 → +0 (glibc's fmaxf returns its second operand when both are zero).
 #[inline]
 pub fn saturate(x: f32) -> f32 {
-    if x.is_nan() || x < 0.0 {
-        0.0
-    } else if x > 1.0 {
-        1.0
+    if x > 0.0 {
+        if x < 1.0 { x } else { 1.0 }
     } else {
-        x
+        0.0
     }
 }
 
@@ -685,7 +552,7 @@ fn store(regs: &mut [Lanes], nq: usize, d: &Dst, c: usize, val: &[Lanes], exec: 
                     if m.0[l] == 0 {
                         continue;
                     }
-                    let idx = d.index + addr.0[l] as i32 as i64;
+                    let idx = d.index.saturating_add(addr.0[l] as i32 as i64);
                     if idx >= 0 && idx < count as i64 {
                         let r = (base as usize + idx as usize * 4 + c) * nq + q;
                         if let Some(slot) = regs.get_mut(r) {

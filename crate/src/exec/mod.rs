@@ -14,6 +14,7 @@ pub mod lanes;
 pub mod machine;
 pub mod ops;
 pub mod program;
+pub mod regs;
 pub mod trace;
 
 pub use compile::compile;

@@ -83,6 +83,9 @@ pub struct Inst {
     pub texture: Option<TextureTarget>,
     /// Texel offsets of texture instructions, decoded like sources.
     pub offsets: [Option<Src>; 1],
+    /// The result may be computed straight into the destination register when every lane is
+    /// active: component-wise 32-bit op, one direct destination that no source reads, no `_SAT`.
+    pub fused: bool,
     /// Index of the instruction in `Shader::instructions`.
     pub ir_index: u32,
     pub span: Span,

@@ -102,7 +102,7 @@ impl Pending {
             for d in inst.dst.iter().take(inst.num_dst as usize) {
                 let index = match d.indirect {
                     // Show the register lane 0 addressed.
-                    Some(a) => d.index + m.regs.get(a.0 as usize * m.nq + q).map_or(0, |l| l.0[0] as i32 as i64),
+                    Some(a) => d.index.saturating_add(m.regs.get(a.0 as usize * m.nq + q).map_or(0, |l| l.0[0] as i32 as i64)),
                     None => d.index,
                 };
                 let file = d.file.map_or("?", |f| f.name());

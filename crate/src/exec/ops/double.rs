@@ -85,6 +85,17 @@ enum Out {
     Flag(bool),
 }
 
+/// glibc's `fmin` on x86-64 (tgsi_exec's DMIN): a NaN operand gives the other; otherwise
+/// `a < b ? a : b`, so equal zeros give the second operand.
+fn dmin(a: f64, b: f64) -> f64 {
+    if b.is_nan() || (!a.is_nan() && a < b) { a } else { b }
+}
+
+/// glibc's `fmax` likewise (tgsi_exec's DMAX).
+fn dmax(a: f64, b: f64) -> f64 {
+    if b.is_nan() || (!a.is_nan() && a > b) { a } else { b }
+}
+
 /// Round half to even for doubles.
 fn round_even(x: f64) -> f64 {
     x.round_ties_even()
@@ -108,9 +119,10 @@ pub fn run(inst: &Inst, io: &mut Io, res: &mut Res) -> Option<Shape> {
         O::DDIV => each_pair(inst, io, res, 2, |v| D(v[0] / v[1])),
         O::DMAD => each_pair(inst, io, res, 3, |v| D(v[0] * v[1] + v[2])),
         O::DFMA => each_pair(inst, io, res, 3, |v| D(v[0].mul_add(v[1], v[2]))),
-        O::DMIN => each_pair(inst, io, res, 2, |v| D(v[0].min(v[1]))),
-        O::DMAX => each_pair(inst, io, res, 2, |v| D(v[0].max(v[1]))),
-        O::DABS => each_pair(inst, io, res, 1, |v| D(v[0].abs())),
+        O::DMIN => each_pair(inst, io, res, 2, |v| D(dmin(v[0], v[1]))),
+        O::DMAX => each_pair(inst, io, res, 2, |v| D(dmax(v[0], v[1]))),
+        // tgsi_exec: `d >= 0 ? d : -d` (so −0 stays −0 and a NaN's sign flips).
+        O::DABS => each_pair(inst, io, res, 1, |v| D(if v[0] >= 0.0 { v[0] } else { -v[0] })),
         O::DNEG => each_pair(inst, io, res, 1, |v| D(-v[0])),
         O::DRCP => each_pair(inst, io, res, 1, |v| D(1.0 / v[0])),
         O::DSQRT => each_pair(inst, io, res, 1, |v| D(v[0].sqrt())),

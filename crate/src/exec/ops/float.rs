@@ -3,13 +3,16 @@
 //! `tgsi-2010-flattened.txt` for the legacy ones).
 
 use super::{comp1, comp2, comp3, f1, mask, repl1f, tf, Shape};
-use crate::exec::lanes::{fmap2, Lanes};
+use crate::exec::lanes::{fmap2, vmap2, vmap3, Lanes};
 use crate::exec::machine::{Io, Res};
 use crate::exec::program::Inst;
 use crate::opcode::Opcode as O;
+use wide::{CmpGt, CmpLt, CmpNe};
 
-/// tgsi_exec's LG2: `logf(x) * 1.442695f` (not log2f).
+/// tgsi_exec's LG2: `logf(x) * 1.442695f` (not log2f). The literal is tgsi_exec's, kept as
+/// written so results stay bit-exact.
 #[inline]
+#[allow(clippy::approx_constant)]
 pub fn lg2(x: f32) -> f32 {
     x.ln() * 1.442695f32
 }
@@ -20,7 +23,7 @@ pub fn ex2(x: f32) -> f32 {
     2f32.powf(x)
 }
 
-/// Round half to even (tgsi_exec's ROUND, ARR).
+/// Round half to even (tgsi_exec's ROUND).
 #[inline]
 pub fn round_even(x: f32) -> f32 {
     x.round_ties_even()
@@ -29,11 +32,6 @@ pub fn round_even(x: f32) -> f32 {
 #[inline(always)]
 fn fbits(f: impl Fn(f32) -> f32) -> impl Fn(u32) -> u32 {
     move |a| f(f32::from_bits(a)).to_bits()
-}
-
-#[inline(always)]
-fn fbits2(f: impl Fn(f32, f32) -> f32) -> impl Fn(u32, u32) -> u32 {
-    move |a, b| f(f32::from_bits(a), f32::from_bits(b)).to_bits()
 }
 
 #[inline(always)]
@@ -99,19 +97,87 @@ fn konst(res: &mut Res, c: usize, v: f32) {
     res[c].fill(Lanes::splat_f(v));
 }
 
+/// fminf as glibc computes it on x86-64: a NaN operand gives the other one; otherwise
+/// `a < b ? a : b` (so min(+0, −0) = −0 and min(−0, +0) = +0, like `minss`).
+#[inline]
+pub fn fmin(a: f32, b: f32) -> f32 {
+    if b.is_nan() {
+        a
+    } else if a.is_nan() || a >= b {
+        b
+    } else {
+        a
+    }
+}
+
+/// fmaxf likewise: `a > b ? a : b` with NaN operands ignored.
+#[inline]
+pub fn fmax(a: f32, b: f32) -> f32 {
+    if b.is_nan() {
+        a
+    } else if a.is_nan() || a <= b {
+        b
+    } else {
+        a
+    }
+}
+
+/// Vector forms of [`fmin`] / [`fmax`] (compare, select; bit-identical to the scalar ones).
+#[inline(always)]
+fn vmin(a: wide::f32x4, b: wide::f32x4) -> wide::f32x4 {
+    // Take a where (a < b) or b is NaN; otherwise b.
+    let take_a = a.cmp_lt(b) | b.cmp_ne(b);
+    take_a.blend(a, b)
+}
+
+#[inline(always)]
+fn vmax(a: wide::f32x4, b: wide::f32x4) -> wide::f32x4 {
+    let take_a = a.cmp_gt(b) | b.cmp_ne(b);
+    take_a.blend(a, b)
+}
+
+#[inline(always)]
+fn vcomp2(inst: &Inst, io: &mut Io, res: &mut Res, f: impl Fn(wide::f32x4, wide::f32x4) -> wide::f32x4) -> Shape {
+    let m = mask(inst);
+    for c in 0..4 {
+        if m >> c & 1 != 0 {
+            let (a, b) = (io.src(inst, 0, c), io.src(inst, 1, c));
+            vmap2(res[c], a, b, &f);
+        }
+    }
+    Shape::PerChannel
+}
+
+#[inline(always)]
+fn vcomp3(
+    inst: &Inst,
+    io: &mut Io,
+    res: &mut Res,
+    f: impl Fn(wide::f32x4, wide::f32x4, wide::f32x4) -> wide::f32x4,
+) -> Shape {
+    let m = mask(inst);
+    for c in 0..4 {
+        if m >> c & 1 != 0 {
+            let (a, b, d) = (io.src(inst, 0, c), io.src(inst, 1, c), io.src(inst, 2, c));
+            vmap3(res[c], a, b, d, &f);
+        }
+    }
+    Shape::PerChannel
+}
+
 pub fn run(inst: &Inst, io: &mut Io, res: &mut Res) -> Option<Shape> {
     Some(match inst.op {
         O::MOV => comp1(inst, io, res, |a| a),
-        O::ADD => comp2(inst, io, res, fbits2(|a, b| a + b)),
-        O::SUB => comp2(inst, io, res, fbits2(|a, b| a - b)),
-        O::MUL => comp2(inst, io, res, fbits2(|a, b| a * b)),
-        O::DIV => comp2(inst, io, res, fbits2(|a, b| a / b)),
+        O::ADD => vcomp2(inst, io, res, |a, b| a + b),
+        O::SUB => vcomp2(inst, io, res, |a, b| a - b),
+        O::MUL => vcomp2(inst, io, res, |a, b| a * b),
+        O::DIV => vcomp2(inst, io, res, |a, b| a / b),
         // Not fused: two roundings, as tgsi_exec.
-        O::MAD => comp3(inst, io, res, fbits3(|a, b, c| a * b + c)),
+        O::MAD => vcomp3(inst, io, res, |a, b, c| a * b + c),
         O::FMA => comp3(inst, io, res, fbits3(|a, b, c| a.mul_add(b, c))),
-        O::LRP => comp3(inst, io, res, fbits3(|a, b, c| a * (b - c) + c)),
-        O::MIN => comp2(inst, io, res, fbits2(f32::min)),
-        O::MAX => comp2(inst, io, res, fbits2(f32::max)),
+        O::LRP => vcomp3(inst, io, res, |a, b, c| a * (b - c) + c),
+        O::MIN => vcomp2(inst, io, res, vmin),
+        O::MAX => vcomp2(inst, io, res, vmax),
         O::SLT => comp2(inst, io, res, fset(|a, b| a < b)),
         O::SGE => comp2(inst, io, res, fset(|a, b| a >= b)),
         O::SEQ => comp2(inst, io, res, fset(|a, b| a == b)),
@@ -232,9 +298,10 @@ fn channel_op(inst: &Inst, io: &mut Io, res: &mut Res) -> Shape {
             let d = |c: usize| s2[c].get(q).map_or(0.0, |v| f32::from_bits(v.0[l]));
             let out: [f32; 4] = match inst.op {
                 O::LIT => {
-                    // tgsi_exec: w clamped to ±128; z only when x > 0.
-                    let z = if a(0) > 0.0 { a(1).max(0.0).powf(a(3).clamp(-128.0, 128.0)) } else { 0.0 };
-                    [1.0, a(0).max(0.0), z, 1.0]
+                    // tgsi_exec: w clamped to ±128 with fminf/fmaxf; z only when 0 < x.
+                    let w = fmax(fmin(a(3), 128.0), -128.0);
+                    let z = if 0.0 < a(0) { fmax(a(1), 0.0).powf(w) } else { 0.0 };
+                    [1.0, fmax(a(0), 0.0), z, 1.0]
                 }
                 O::EXP => {
                     let f = a(0).floor();

@@ -147,9 +147,9 @@ pub fn run(inst: &Inst, io: &mut Io, res: &mut Res) -> Option<Shape> {
         O::LSB => comp1(inst, io, res, lsb),
         O::IMSB => comp1(inst, io, res, imsb),
         O::UMSB => comp1(inst, io, res, umsb),
-        // Address loads: ARL floors, ARR rounds half to even, UARL moves the integer.
+        // Address loads (tgsi_exec): ARL = (int)floor(x), ARR = (int)floor(x + 0.5), UARL moves.
         O::ARL => comp1(inst, io, res, |a| f2i(f32::from_bits(a).floor()) as u32),
-        O::ARR => comp1(inst, io, res, |a| f2i(super::float::round_even(f32::from_bits(a))) as u32),
+        O::ARR => comp1(inst, io, res, |a| f2i((f32::from_bits(a) + 0.5).floor()) as u32),
         O::UARL => comp1(inst, io, res, |a| a),
         // Legacy ARA (2010 "Address Register Add", formula TBD there): dst + floor(src) per channel.
         O::ARA => {

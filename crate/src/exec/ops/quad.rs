@@ -166,7 +166,13 @@ fn interp(inst: &Inst, io: &mut Io, res: &mut Res, ctx: &mut Ctx) {
                     }
                     let (x, y) = (qx + (l & 1) as f32 + dx, qy + (l >> 1) as f32 + dy);
                     let mode = if info.interp == InputInterp::Constant { InputInterp::Constant } else { info.interp };
-                    if let Some(f) = interp.eval(r, s.swizzle[c] as usize, mode, x, y) {
+                    if let Some(mut f) = interp.eval(r, s.swizzle[c] as usize, mode, x, y) {
+                        if s.absolute {
+                            f = f.abs();
+                        }
+                        if s.negate {
+                            f = -f;
+                        }
                         v = f.to_bits();
                     }
                 }

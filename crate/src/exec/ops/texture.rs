@@ -32,11 +32,16 @@ pub fn run(inst: &Inst, io: &mut Io, res: &mut Res, ctx: &mut Ctx) -> Option<Res
         O::TXL2 => (2, SampleControl::Explicit, Some((1, 0))),
         O::TXF | O::TXF_LZ => return Some(Ok(fetch(inst, io, res, ctx))),
         O::TXQ => {
+            // The level comes from lane 0 of each quad (tgsi_exec: "can't return per-pixel values").
             let lvl = io.src(inst, 0, 0);
-            let level = lvl.first().map_or(0, |l| l.0[0] as i32);
-            let dims = ctx.hooks.get_dims(inst.src[1].resource, level);
-            for c in 0..4 {
-                res[c].fill(Lanes::splat(dims[c] as u32));
+            for q in 0..nq {
+                let level = lvl.get(q).map_or(0, |l| l.0[0] as i32);
+                let dims = ctx.hooks.get_dims(inst.src[1].resource, level);
+                for (c, d) in dims.iter().enumerate() {
+                    if let Some(o) = res[c].get_mut(q) {
+                        *o = Lanes::splat(*d as u32);
+                    }
+                }
             }
             return Some(Ok(Shape::PerChannel));
         }
