@@ -108,3 +108,44 @@ fn agal_export_gives_bytes_or_reasons() {
     assert_eq!(v["ok"], Value::Bool(false), "{}", v);
     assert!(v["diagnostics"].as_array().into_iter().flatten().any(|d| d["severity"] == "error"), "{}", v);
 }
+
+fn render_page(fs: &str, options: &str) -> Value {
+    let opts = js_sys::JSON::parse(options).unwrap_or(JsValue::NULL);
+    json(Ok(tgsi::wasm::page::render_page(fs, None, opts)))
+}
+
+fn pixels(v: &Value) -> Vec<u64> {
+    // A Uint8Array serialises as {"0": r, "1": g, ...}.
+    let obj = v["pixels"].as_object().cloned().unwrap_or_default();
+    (0..obj.len()).map(|i| obj.get(&i.to_string()).and_then(Value::as_u64).unwrap_or(999)).collect()
+}
+
+/// A constant colour: (0.25, 0.5, 1, 1) → RGBA8 codes round(255·v) = (64, 128, 255, 255) on
+/// every pixel of the requested band (rows 1..3 of 4: 2 rows × 4 pixels).
+#[wasm_bindgen_test]
+fn render_page_draws_a_band_of_rows() {
+    let fs = "FRAG\nDCL OUT[0], COLOR\nIMM[0] FLT32 { 0.2500, 0.5000, 1.0000, 1.0000 }\n  0: MOV OUT[0], IMM[0]\n  1: END\n";
+    let v = render_page(fs, r#"{"width": 4, "height": 4, "rowStart": 1, "rowEnd": 3}"#);
+    assert_eq!(v["ok"], Value::Bool(true), "{}", v);
+    let p = pixels(&v);
+    assert_eq!(p.len(), 2 * 4 * 4);
+    for px in p.chunks(4) {
+        assert_eq!(px, [64, 128, 255, 255]);
+    }
+}
+
+/// A 1×1 texture described in JSON (docs/textures.md) holding (10, 20, 30, 255): TEX at any
+/// coordinate returns that texel, so every pixel is those codes.
+#[wasm_bindgen_test]
+fn render_page_binds_described_textures() {
+    let fs = "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\nDCL SAMP[0]\nDCL SVIEW[0], 2D, FLOAT\n  0: TEX OUT[0], IN[0], SAMP[0], 2D\n  1: END\n";
+    let description = r#"{\"target\": \"2D\", \"format\": \"RGBA8\", \"width\": 1, \"height\": 1, \"texels\": [[10, 20, 30, 255]]}"#;
+    let v = render_page(fs, &format!(r#"{{"width": 2, "height": 2, "textures": [{{"unit": 0, "description": "{}"}}]}}"#, description));
+    assert_eq!(v["ok"], Value::Bool(true), "{}", v);
+    for px in pixels(&v).chunks(4) {
+        assert_eq!(px, [10, 20, 30, 255]);
+    }
+    let bad = render_page(fs, r#"{"width": 2, "height": 2, "textures": [{"unit": 0, "description": "not json"}]}"#);
+    assert_eq!(bad["ok"], Value::Bool(false));
+    assert!(bad["diagnostics"].as_array().into_iter().flatten().any(|d| d["code"] == "R005"), "{}", bad);
+}

@@ -1,7 +1,7 @@
-//! What the playground page needs beyond the per-area bindings: today, public paths to those
-//! bindings, so that the browser tests of the page's API (`crate/tests/web_page.rs`) can call
-//! exactly the functions the page calls. Each area's module stays private to `wasm`.
+//! The wasm API the playground page calls, gathered in one place: the browser tests of the page
+//! (`crate/tests/web_page.rs`) call exactly these functions. Each lives in its area's file.
 
-pub use super::valid::{link, validate};
-pub use super::front::{format, opcodes, parse};
 pub use super::agal::agal_export;
+pub use super::front::{format, opcodes, parse};
+pub use super::render::{render, render_page};
+pub use super::valid::{link, validate};
