@@ -179,10 +179,11 @@ DCL CONST[15][1]
 DCL TEMP[0..3]
 IMM[0] FLT32 { 0.7000, 0.5000, 2.5000, 1.0000 }
 IMM[1] FLT32 { 2.3000, 0.0000, 0.0000, 0.0000 }
-  0: MUL TEMP[0].x, CONST[15][1].xxxx, IMM[0].xxxx
+IMM[2] FLT32 { 0.6000, 0.4500, 0.0000, 0.0000 }
+  0: MAD TEMP[0].x, CONST[15][1].xxxx, IMM[0].xxxx, IMM[2].xxxx
   1: COS TEMP[1].x, TEMP[0].xxxx
   2: SIN TEMP[1].y, TEMP[0].xxxx
-  3: MUL TEMP[0].y, CONST[15][1].xxxx, IMM[0].yyyy
+  3: MAD TEMP[0].y, CONST[15][1].xxxx, IMM[0].yyyy, IMM[2].yyyy
   4: COS TEMP[1].z, TEMP[0].yyyy
   5: SIN TEMP[1].w, TEMP[0].yyyy
   6: MUL TEMP[2].x, IN[0].xxxx, TEMP[1].xxxx
