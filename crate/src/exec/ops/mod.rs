@@ -8,6 +8,7 @@ pub mod int;
 pub mod int64;
 pub mod pack;
 pub mod quad;
+pub mod sample;
 pub mod texture;
 
 use super::io::{Batch, TextureHooks};
