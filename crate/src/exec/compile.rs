@@ -168,6 +168,7 @@ impl Ctx {
             absolute: s.absolute,
             ty: Some(ty),
             index: r.index.offset,
+            file: Some(r.file),
             ..Src::default()
         };
         out.indirect = r.index.indirect.as_ref().map(|i| self.addr_row(i)).transpose()?;
@@ -202,6 +203,8 @@ impl Ctx {
                 None => {
                     out.store = Store::None;
                     out.resource = r.index.offset.clamp(0, u32::MAX as i64) as u32;
+                    // HWATOMIC[b][i]: the first bracket names the atomic buffer.
+                    out.dim = r.dimension.map_or(0, |d| d.offset);
                 }
             },
         }

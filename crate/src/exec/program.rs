@@ -39,6 +39,9 @@ pub struct Src {
     pub ty: Option<ValType>,
     /// Original file and index for resource operands (SAMP[n], SVIEW[n]).
     pub resource: u32,
+    /// The register file written in the text (memory instructions tell BUFFER, IMAGE, MEMORY
+    /// and HWATOMIC apart by it).
+    pub file: Option<crate::ir::File>,
 }
 
 impl Src {
