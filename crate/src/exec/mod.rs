@@ -8,7 +8,9 @@
 //! the next one (`design.md` "The interpreter"). See `docs/interpreter.md`.
 
 pub mod compile;
+pub mod compute;
 pub mod flow;
+pub mod geometry;
 pub mod io;
 pub mod lanes;
 pub mod machine;
@@ -19,6 +21,8 @@ pub mod regs;
 pub mod trace;
 
 pub use compile::compile;
+pub use compute::dispatch;
+pub use geometry::{run_geometry, GeometryInfo, GeometryOutput};
 pub use io::{Batch, Coef, Constants, Interpolation, NoTextures, SampleControl, SampleRequest, SystemValues, TextureHooks};
 pub use lanes::Lanes;
 pub use machine::{ExecError, Machine, RunStats, DEFAULT_BUDGET};
