@@ -114,7 +114,7 @@ pub struct ImageBuffer {
 impl ImageBuffer {
     /// A zeroed image; sizes are clamped so that the data stays under [`MAX_MEMORY_BYTES`].
     pub fn new(format: ImageFormat, width: u32, height: u32, depth: u32) -> Result<ImageBuffer, String> {
-        let n = (width.max(1) as u64) * (height.max(1) as u64) * (depth.max(1) as u64) * format.bytes() as u64;
+        let n = [height, depth].iter().fold(width.max(1) as u64, |a, &v| a.saturating_mul(v.max(1) as u64)).saturating_mul(format.bytes() as u64);
         if n > MAX_MEMORY_BYTES as u64 {
             return Err(format!("image of {width}x{height}x{depth} is larger than {} bytes", MAX_MEMORY_BYTES));
         }
