@@ -128,3 +128,15 @@ fn gather4_takes_its_component_from_the_view_swizzle() {
     let out = run(D, "GATHER4 OUT[0], IN[0], SVIEW[0].yyyy, SAMP[0]", centre, &mut b);
     assert_eq!(out[0], [12.0, 13.0, 11.0, 10.0]);
 }
+
+#[test]
+fn lod_matches_lodq() {
+    let mut b = Bindings::new();
+    b.bind(0, mip2d(None));
+    // Neighbouring pixels 2 texels apart in s: λ = log2(2) = 1, nearest mip → level 1.
+    let quad = [[0.0, 0.0, 0.0, 0.0], [0.125, 0.0, 0.0, 0.0], [0.0, 0.0, 0.0, 0.0], [0.125, 0.0, 0.0, 0.0]];
+    let lod = run(D, "LOD OUT[0], IN[0], SVIEW[0], SAMP[0]", quad, &mut b);
+    let lodq = run(D, "LODQ OUT[0], IN[0], SAMP[0], 2D", quad, &mut b);
+    assert_eq!(lod, lodq);
+    assert_eq!(lod[0][..2], [1.0, 1.0]);
+}

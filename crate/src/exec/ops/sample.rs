@@ -26,6 +26,7 @@ pub fn run(inst: &Inst, io: &mut Io, res: &mut Res, ctx: &mut Ctx) -> Option<Res
         O::SVIEWINFO => return Some(Ok(view_info(inst, io, res, ctx))),
         O::TXQS | O::SAMPLE_INFO => return Some(Ok(sample_info(inst, io, res, ctx))),
         O::SAMPLE_POS => return Some(Ok(sample_pos(inst, io, res, ctx))),
+        O::LOD => return Some(Ok(lod(inst, io, res, ctx))),
         _ => return None,
     };
     let view_op = inst.src[1];
@@ -197,6 +198,25 @@ fn sample_pos(inst: &Inst, io: &mut Io, res: &mut Res, ctx: &mut Ctx) -> Shape {
             }
         }
         put_rgba(res, 0xF, q, out);
+    }
+    Shape::PerChannel
+}
+
+/// LOD dst, address, SVIEW, SAMP: what LODQ returns, with the view and sampler separate and the
+/// coordinates read by the view's target (tgsi.rst "LOD").
+fn lod(inst: &Inst, io: &mut Io, res: &mut Res, ctx: &mut Ctx) -> Shape {
+    let (view_op, samp_op) = (inst.src[1], inst.src[2]);
+    let target = view_target(ctx, &view_op);
+    let coords: [&[Lanes]; 4] = std::array::from_fn(|c| io.src(inst, 0, c));
+    let m = mask(inst);
+    for q in 0..io.nq {
+        let mut st = [[0f32; 4]; 5];
+        for c in 0..coord_count(target) {
+            st[c] = lanes_f(coords[c], q);
+        }
+        let (v, s) = (io.resource_index(&view_op, q), io.resource_index(&samp_op, q));
+        let [x, y] = ctx.hooks.query_lod(v, s, target, st);
+        put_rgba(res, m, q, [x, y, [0.0; 4], [0.0; 4]]);
     }
     Shape::PerChannel
 }
