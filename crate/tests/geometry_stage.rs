@@ -132,3 +132,35 @@ END
     assert_eq!(out.primitives.len(), 1);
     assert_eq!(out.primitives[0].vertices[0], vec![[0; 4], [0; 4]]);
 }
+
+#[test]
+fn hostile_properties_and_indices_are_bounded() {
+    // Huge property values are clamped (1024 vertices, 32 invocations); a vertex index far past
+    // the primitive reads 0; an endless EMIT loop stops at the instruction budget.
+    let text = "GEOM
+PROPERTY GS_INPUT_PRIMITIVE POINTS
+PROPERTY GS_OUTPUT_PRIMITIVE POINTS
+PROPERTY GS_MAX_OUTPUT_VERTICES 4294967295
+PROPERTY GS_INVOCATIONS 4294967295
+DCL IN[][0], POSITION
+DCL OUT[0], POSITION
+IMM[0] INT32 {0, 0, 0, 0}
+MOV OUT[0], IN[99999][0]
+BGNLOOP
+  EMIT IMM[0].xxxx
+ENDLOOP
+END
+";
+    let p = program(text);
+    let info = GeometryInfo::of(&p);
+    assert_eq!((info.max_vertices, info.invocations), (1024, 32));
+    let err = run_geometry(&mut Machine::with_budget(10_000), &p, &Constants::new(), &mut NoTextures, &[vec![vec![f([1.0; 4])]]]).unwrap_err();
+    assert_eq!(err.diagnostic.code, "X005");
+    // With a loop that ends, the vertex count is capped.
+    let text = text.replace("BGNLOOP\n  EMIT IMM[0].xxxx\nENDLOOP", "UARL ADDR[0].x, IMM[0].xxxx\nBGNLOOP\n  EMIT IMM[0].xxxx\n  UADD TEMP[0].x, TEMP[0].xxxx, IMM[1].xxxx\n  USGE TEMP[0].y, TEMP[0].xxxx, IMM[1].yyyy\n  UIF TEMP[0].yyyy\n    BRK\n  ENDIF\nENDLOOP")
+        .replace("IMM[0] INT32 {0, 0, 0, 0}", "DCL TEMP[0]\nDCL ADDR[0]\nIMM[0] INT32 {0, 0, 0, 0}\nIMM[1] UINT32 {1, 2000, 0, 0}");
+    let p = program(&text);
+    let out = run_geometry(&mut Machine::new(), &p, &Constants::new(), &mut NoTextures, &[vec![vec![f([1.0; 4])]]]).unwrap();
+    assert_eq!(out.primitives.len(), 32, "one point list per invocation");
+    assert!(out.primitives.iter().all(|p| p.vertices.len() == 1024 && p.vertices[0][0] == [0; 4]));
+}

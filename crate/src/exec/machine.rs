@@ -366,6 +366,7 @@ impl Machine {
     }
 
     /// Executes one instruction; returns the next pc, or None at END.
+    #[allow(clippy::too_many_arguments)]
     fn step(
         &mut self,
         program: &Program,
