@@ -1,8 +1,94 @@
-//! `tgsi bench`.
+//! `tgsi bench FS.tgsi [--vs VS.tgsi] [--size WxH] [--seconds S]` (also `--mesh`, `--const`,
+//! `--texture`, `--time`): renders one untimed warm-up frame, then frames until S seconds (default 2) have
+//! passed, and prints frames, milliseconds per frame and, on its last line, `Mpix/s: N`.
 
+use super::render::read_common;
 use super::Args;
+use crate::render::framebuffer::Framebuffer;
+use crate::render::job;
+use std::time::Instant;
 
-pub fn run(_args: &Args) -> i32 {
-    eprintln!("tgsi bench: not implemented yet");
-    2
+const USAGE: &str = "usage: tgsi bench FS.tgsi [--vs VS.tgsi] [--mesh NAME] [--size WxH] [--const B:I=X,Y,Z,W]... [--texture U=FILE[,...]]... [--time T] [--seconds S]";
+
+pub fn run(args: &Args) -> i32 {
+    if let Some(bad) = args.unknown(&["vs", "gs", "mesh", "size", "const", "texture", "time", "seconds"]) {
+        eprintln!("tgsi bench: unknown option '--{}'\n{}", bad, USAGE);
+        return 2;
+    }
+    let seconds = match args.value("seconds").map(str::parse::<f64>) {
+        None => 2.0,
+        Some(Ok(s)) if (0.0..=3600.0).contains(&s) => s,
+        Some(_) => {
+            eprintln!("tgsi bench: --seconds takes a number of seconds (0..3600)\n{}", USAGE);
+            return 2;
+        }
+    };
+    let common = match read_common(args, "bench", USAGE) {
+        Ok(c) => c,
+        Err(status) => return status,
+    };
+    let (prepared, diags) = job::prepare(&common.request());
+    common.print("bench", &diags);
+    let Some(job) = prepared else { return 1 };
+    let targets = job.fs_if.colors.iter().map(|&(t, _)| t as usize + 1).max().unwrap_or(1);
+    let mut fb = match Framebuffer::new(job.width, job.height, targets) {
+        Ok(fb) => fb,
+        Err(e) => {
+            eprintln!("tgsi bench: {}", e);
+            return 1;
+        }
+    };
+    let mut textures = common.textures.clone();
+    let mut frame = |fb: &mut Framebuffer| -> Result<(), i32> {
+        if job.mesh.wants_depth {
+            fb.clear_depth();
+        }
+        job::run_into(&job, fb, None, &mut textures, crate::exec::DEFAULT_BUDGET).map(|_| ()).map_err(|d| {
+            common.print("bench", &[d]);
+            1
+        })
+    };
+    // Warm-up frame, not timed.
+    if let Err(status) = frame(&mut fb) {
+        return status;
+    }
+    let start = Instant::now();
+    let cpu_start = cpu_seconds();
+    let mut frames = 0u64;
+    loop {
+        if let Err(status) = frame(&mut fb) {
+            return status;
+        }
+        frames += 1;
+        if start.elapsed().as_secs_f64() >= seconds {
+            break;
+        }
+    }
+    let elapsed = start.elapsed().as_secs_f64();
+    let pixels = job.width as f64 * job.height as f64 * frames as f64;
+    println!("shader: {}  size: {}x{}", common.fs_path, job.width, job.height);
+    println!("frames: {}", frames);
+    println!("ms/frame: {:.3}", elapsed * 1000.0 / frames as f64);
+    // On a shared machine wall-clock time includes waiting for a core; CPU time does not.
+    if let (Some(a), Some(b)) = (cpu_start, cpu_seconds()) {
+        let cpu = b - a;
+        if cpu > 0.0 {
+            println!("cpu ms/frame: {:.3}", cpu * 1000.0 / frames as f64);
+            println!("cpu Mpix/s: {:.3}", pixels / cpu / 1e6);
+        }
+    }
+    println!("Mpix/s: {:.3}", pixels / elapsed / 1e6);
+    0
+}
+
+/// User + system CPU time of this process from `/proc/self/stat` (Linux; clock ticks of 1/100 s,
+/// the kernel's USER_HZ on every common configuration). `None` elsewhere.
+fn cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // Fields after the parenthesised command name: state is field 3, utime 14, stime 15.
+    let rest = stat.rsplit_once(')')?.1;
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let utime: f64 = fields.get(11)?.parse().ok()?;
+    let stime: f64 = fields.get(12)?.parse().ok()?;
+    Some((utime + stime) / 100.0)
 }

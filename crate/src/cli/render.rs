@@ -1,8 +1,138 @@
-//! `tgsi render`.
+//! `tgsi render FS.tgsi [--vs VS.tgsi] [--gs GS.tgsi] [--mesh fullscreen|quad|cube|sphere]
+//! [--size WxH] [--const B:I=X,Y,Z,W]... [--texture U=FILE[,nearest|linear][,repeat|clamp]]...
+//! [--time T] -o OUT.png|OUT.f32` (docs/render.md).
+//! Exit status: 0 written, 1 diagnostics with errors (parse, validation, linkage, budget), 2 usage
+//! or I/O.
 
 use super::Args;
+use crate::render::job::{self, Request, Source, SourcedDiagnostic};
+use crate::render::options::{parse_const, parse_size, ConstValue};
+use crate::texture::bind::Bindings;
+use crate::render::uniforms::Builtins;
 
-pub fn run(_args: &Args) -> i32 {
-    eprintln!("tgsi render: not implemented yet");
-    2
+const USAGE: &str = "usage: tgsi render FS.tgsi [--vs VS.tgsi] [--gs GS.tgsi] [--mesh fullscreen|quad|cube|sphere] [--size WxH] [--const B:I=X,Y,Z,W]... [--texture U=FILE[,nearest|linear][,repeat|clamp]]... [--time T] -o OUT.png|OUT.f32";
+
+/// Options common to `render` and `bench`, read and checked.
+pub(crate) struct Common {
+    pub fs_path: String,
+    pub fs: String,
+    pub vs_path: Option<String>,
+    pub vs: Option<String>,
+    pub gs_path: Option<String>,
+    pub gs: Option<String>,
+    pub mesh: Option<String>,
+    pub size: (u32, u32),
+    pub constants: Vec<ConstValue>,
+    /// Texture units bound with `--texture`.
+    pub textures: Bindings,
+    pub time: f32,
+}
+
+/// Reads the shared options; `Err(status)` after printing the problem.
+pub(crate) fn read_common(args: &Args, command: &str, usage: &str) -> Result<Common, i32> {
+    let fail = |msg: String| -> i32 {
+        eprintln!("tgsi {}: {}\n{}", command, msg, usage);
+        2
+    };
+    let [fs_path] = args.positional.as_slice() else {
+        return Err(fail("expected exactly one fragment shader file".into()));
+    };
+    let size = match args.value("size") {
+        Some(s) => parse_size(s).map_err(fail)?,
+        None => (256, 256),
+    };
+    let constants = args.values("const").into_iter().map(parse_const).collect::<Result<Vec<_>, _>>().map_err(fail)?;
+    let mut textures = Bindings::new();
+    for spec in args.values("texture") {
+        let (unit, bound) = crate::texture::desc::load_binding(spec).map_err(|e| fail(format!("--texture {}: {}", spec, e)))?;
+        textures.bind(unit, bound);
+    }
+    let time = match args.value("time") {
+        Some(t) => t.parse::<f32>().ok().filter(|t| t.is_finite()).ok_or_else(|| fail(format!("bad time '{}'", t)))?,
+        None => 0.0,
+    };
+    let fs = super::read_text(fs_path).ok_or(2)?;
+    let read_opt = |name: &str| -> Result<(Option<String>, Option<String>), i32> {
+        match args.value(name) {
+            Some(p) => Ok((Some(p.to_string()), Some(super::read_text(p).ok_or(2)?))),
+            None => Ok((None, None)),
+        }
+    };
+    let (vs_path, vs) = read_opt("vs")?;
+    let (gs_path, gs) = read_opt("gs")?;
+    Ok(Common { fs_path: fs_path.clone(), fs, vs_path, vs, gs_path, gs, mesh: args.value("mesh").map(str::to_string), size, constants, textures, time })
+}
+
+impl Common {
+    pub(crate) fn request(&self) -> Request<'_> {
+        Request {
+            fs: &self.fs,
+            vs: self.vs.as_deref(),
+            gs: self.gs.as_deref(),
+            mesh: self.mesh.as_deref(),
+            width: self.size.0,
+            height: self.size.1,
+            constants: self.constants.clone(),
+            builtins: Builtins { time: self.time, ..Builtins::default() },
+        }
+    }
+
+    /// Prints diagnostics as `FILE:LINE:COL: severity: message [CODE]`.
+    pub(crate) fn print(&self, command: &str, diags: &[SourcedDiagnostic]) {
+        for d in diags {
+            let file = match d.source {
+                Source::Fragment => Some(self.fs_path.as_str()),
+                Source::Vertex => self.vs_path.as_deref(),
+                Source::Geometry => self.gs_path.as_deref(),
+                Source::Render => None,
+            };
+            match file {
+                Some(f) => eprintln!("{}", d.diagnostic.render(if f == "-" { "<stdin>" } else { f })),
+                None => eprintln!("tgsi {}: {}: {} [{}]", command, d.diagnostic.severity.word(), d.diagnostic.message, d.diagnostic.code),
+            }
+        }
+    }
+}
+
+pub fn run(args: &Args) -> i32 {
+    if let Some(bad) = args.unknown(&["vs", "gs", "mesh", "size", "const", "texture", "time", "o"]) {
+        eprintln!("tgsi render: unknown option '--{}'\n{}", bad, USAGE);
+        return 2;
+    }
+    let Some(out_path) = args.value("o") else {
+        eprintln!("tgsi render: missing -o OUT.png|OUT.f32\n{}", USAGE);
+        return 2;
+    };
+    let lower = out_path.to_ascii_lowercase();
+    if !(lower.ends_with(".png") || lower.ends_with(".f32")) {
+        eprintln!("tgsi render: the output must end in .png or .f32\n{}", USAGE);
+        return 2;
+    }
+    let common = match read_common(args, "render", USAGE) {
+        Ok(c) => c,
+        Err(status) => return status,
+    };
+    let (prepared, mut diags) = job::prepare(&common.request());
+    let Some(job) = prepared else {
+        common.print("render", &diags);
+        return 1;
+    };
+    let mut textures = common.textures.clone();
+    let result = job::run(&job, None, &mut textures, crate::exec::DEFAULT_BUDGET);
+    match result {
+        Ok(out) => {
+            diags.extend(out.warnings.into_iter().map(|d| SourcedDiagnostic { source: Source::Render, diagnostic: d }));
+            common.print("render", &diags);
+            if let Err(e) = crate::render::image_io::write_image(out_path, &out.framebuffer) {
+                eprintln!("tgsi render: {}", e);
+                return 2;
+            }
+            0
+        }
+        Err(d) => {
+            diags.push(d);
+            common.print("render", &diags);
+            1
+        }
+    }
 }

@@ -6,68 +6,13 @@ use crate::diag::{self, Diagnostic};
 use crate::ir::{LineIndex, Shader};
 use serde::Serialize;
 
-/// A byte range of the source text.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct JsSpan {
-    pub start: u32,
-    pub end: u32,
-}
-
-/// One related place ("the IF opened here").
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct JsRelated {
-    pub message: String,
-    pub line: u32,
-    pub column: u32,
-    pub span: JsSpan,
-}
-
-/// One diagnostic with 1-based line and column numbers.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct JsDiagnostic {
-    pub code: &'static str,
-    pub severity: &'static str,
-    pub message: String,
-    pub line: u32,
-    pub column: u32,
-    pub end_line: u32,
-    pub end_column: u32,
-    pub span: JsSpan,
-    pub related: Vec<JsRelated>,
-}
+pub use crate::diag::{JsDiagnostic, JsRelated, JsSpan};
 
 /// The answer of `link`: each shader's diagnostics (parser, validator, linkage).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct JsLink {
     pub vs: Vec<JsDiagnostic>,
     pub fs: Vec<JsDiagnostic>,
-}
-
-impl From<&Diagnostic> for JsDiagnostic {
-    fn from(d: &Diagnostic) -> JsDiagnostic {
-        JsDiagnostic {
-            code: d.code,
-            severity: d.severity.word(),
-            message: d.message.clone(),
-            line: d.line,
-            column: d.column,
-            end_line: d.end_line,
-            end_column: d.end_column,
-            span: JsSpan { start: d.span.start, end: d.span.end },
-            related: d
-                .related
-                .iter()
-                .map(|r| JsRelated {
-                    message: r.message.clone(),
-                    line: r.line,
-                    column: r.column,
-                    span: JsSpan { start: r.span.start, end: r.span.end },
-                })
-                .collect(),
-        }
-    }
 }
 
 /// Parses and validates; parse diagnostics first, then the validator's, all located.

@@ -9,63 +9,15 @@
 //! Diagnostics are `{code, severity, message, line, column, endLine, endColumn, span: {start,
 //! end}, related: [{message, line, column, span}]}`, the shape `validate` returns too.
 
-use crate::diag::Diagnostic;
+use crate::diag::{Diagnostic, JsDiagnostic};
 use crate::ir::Shader;
 use crate::opcode::{self, OpInfo, OPCODES};
 use crate::text::{self, Style};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-#[derive(Serialize)]
-struct JsSpan {
-    start: u32,
-    end: u32,
-}
-
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct JsRelated {
-    message: String,
-    line: u32,
-    column: u32,
-    span: JsSpan,
-}
-
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct JsDiagnostic {
-    code: &'static str,
-    severity: &'static str,
-    message: String,
-    line: u32,
-    column: u32,
-    end_line: u32,
-    end_column: u32,
-    span: JsSpan,
-    related: Vec<JsRelated>,
-}
-
 fn to_js(d: &Diagnostic) -> JsDiagnostic {
-    JsDiagnostic {
-        code: d.code,
-        severity: d.severity.word(),
-        message: d.message.clone(),
-        line: d.line,
-        column: d.column,
-        end_line: d.end_line,
-        end_column: d.end_column,
-        span: JsSpan { start: d.span.start, end: d.span.end },
-        related: d
-            .related
-            .iter()
-            .map(|r| JsRelated {
-                message: r.message.clone(),
-                line: r.line,
-                column: r.column,
-                span: JsSpan { start: r.span.start, end: r.span.end },
-            })
-            .collect(),
-    }
+    JsDiagnostic::from(d)
 }
 
 fn serialize<T: Serialize>(value: &T) -> Result<JsValue, JsValue> {

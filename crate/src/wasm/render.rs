@@ -1,1 +1,240 @@
-//! wasm bindings: render.
+//! wasm bindings: render. `render(fsText, vsText | null, options)` draws a frame (or a band of
+//! rows of it, so several workers can split a frame) and returns
+//! `{ ok, width, height, rowStart, rowEnd, pixels: Uint8Array (RGBA8, top row first, only the
+//! requested rows), diagnostics: [...] (errors and warnings), ms, quads, stats: { triangles,
+//! quads, fragments } }`.
+//!
+//! Options (all optional): `width`, `height` (256), `mesh`, `consts` (strings `"B:I=X,Y,Z,W"` as
+//! on the command line), `time`, `timeDelta`, `frame`, `mouse` ([x, y]), `mouseDown`,
+//! `rowStart`, `rowEnd` (rows counted from the top, end exclusive), `budget` (instructions per
+//! batch of quads), `textures` (`[{ unit, description }]` or `[{ unit, width, height, rgba,
+//! filter, wrap }]`, see [`TextureOption`]). `renderPage` is the same function.
+
+use crate::render::job::{self, Request, Source, SourcedDiagnostic};
+use crate::render::options::parse_const;
+use crate::render::uniforms::Builtins;
+use crate::texture::bind::Bindings;
+use crate::texture::desc::{apply_options, parse_description};
+use crate::texture::desc_image::RgbaImage;
+use crate::texture::{SamplerState, TextureUnit};
+use serde::{Deserialize, Serialize};
+use wasm_bindgen::prelude::*;
+
+#[derive(Deserialize, Default)]
+#[serde(default, rename_all = "camelCase")]
+struct Options {
+    width: Option<u32>,
+    height: Option<u32>,
+    mesh: Option<String>,
+    consts: Vec<String>,
+    time: f32,
+    time_delta: f32,
+    frame: u32,
+    mouse: Option<[f32; 2]>,
+    mouse_down: bool,
+    row_start: Option<u32>,
+    row_end: Option<u32>,
+    budget: Option<u64>,
+    textures: Vec<TextureOption>,
+}
+
+/// One texture for `SAMP[unit]`, either a JSON texture description (`description`, the format
+/// of docs/textures.md, texels inline) or RGBA8 pixels, top row first (an image as the page
+/// decodes it), with `filter` ("nearest" | "linear", default linear) and `wrap` ("repeat" |
+/// "clamp" | "mirror" | "border", default repeat).
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct TextureOption {
+    unit: u32,
+    description: Option<String>,
+    width: u32,
+    height: u32,
+    rgba: Vec<u8>,
+    filter: Option<String>,
+    wrap: Option<String>,
+}
+
+fn bind_textures(list: &[TextureOption], diags: &mut Vec<SourcedDiagnostic>) -> Bindings {
+    let mut bindings = Bindings::new();
+    for t in list {
+        let image = RgbaImage { width: t.width, height: t.height, rgba: t.rgba.clone() };
+        let no_files = |name: &str| -> Result<RgbaImage, String> { Err(format!("image '{}': the page passes texels inline", name)) };
+        let unit = match &t.description {
+            Some(json) => parse_description(json, &no_files),
+            None => image.to_texture().and_then(|tex| {
+            let mut unit = TextureUnit::new(tex, SamplerState::default());
+            let options: Vec<&str> = [t.filter.as_deref(), t.wrap.as_deref()].into_iter().flatten().collect();
+            apply_options(&mut unit, &options)?;
+            Ok(unit)
+        }),
+        };
+        match unit {
+            Ok(u) => bindings.bind(t.unit, u),
+            Err(e) => diags.push(SourcedDiagnostic {
+                source: Source::Render,
+                diagnostic: crate::diag::Diagnostic::error("R005", format!("texture for unit {}: {}", t.unit, e), crate::ir::Span::default()),
+            }),
+        }
+    }
+    bindings
+}
+
+/// The crate's one JS shape for diagnostics, plus which input it is about.
+#[derive(Serialize)]
+struct DiagnosticOut {
+    /// "fragment", "vertex", "geometry" or "render".
+    source: &'static str,
+    #[serde(flatten)]
+    diagnostic: crate::diag::JsDiagnostic,
+}
+
+fn diagnostic_out(d: &SourcedDiagnostic) -> DiagnosticOut {
+    DiagnosticOut {
+        source: match d.source {
+            Source::Fragment => "fragment",
+            Source::Vertex => "vertex",
+            Source::Geometry => "geometry",
+            Source::Render => "render",
+        },
+        diagnostic: crate::diag::JsDiagnostic::from(&d.diagnostic),
+    }
+}
+
+fn set(obj: &js_sys::Object, key: &str, value: &JsValue) {
+    // Setting a property on a plain object cannot fail.
+    let _ = js_sys::Reflect::set(obj, &JsValue::from_str(key), value);
+}
+
+/// Renders a frame or a band of rows; never throws for bad shaders (diagnostics instead).
+#[wasm_bindgen]
+pub fn render(fs_text: &str, vs_text: Option<String>, options: JsValue) -> JsValue {
+    let start = js_sys::Date::now();
+    let opts: Options = if options.is_undefined() || options.is_null() {
+        Options::default()
+    } else {
+        serde_wasm_bindgen::from_value(options).unwrap_or_default()
+    };
+    let (width, height) = (opts.width.unwrap_or(256), opts.height.unwrap_or(256));
+    let mut diags: Vec<SourcedDiagnostic> = Vec::new();
+    let mut constants = Vec::new();
+    for c in &opts.consts {
+        match parse_const(c) {
+            Ok(v) => constants.push(v),
+            Err(e) => diags.push(SourcedDiagnostic {
+                source: Source::Render,
+                diagnostic: crate::diag::Diagnostic::error("R004", e, crate::ir::Span::default()),
+            }),
+        }
+    }
+    let request = Request {
+        fs: fs_text,
+        vs: vs_text.as_deref(),
+        gs: None,
+        mesh: opts.mesh.as_deref(),
+        width,
+        height,
+        constants,
+        builtins: Builtins {
+            width,
+            height,
+            time: opts.time,
+            time_delta: opts.time_delta,
+            frame: opts.frame,
+            mouse: opts.mouse.unwrap_or([0.0, 0.0]),
+            mouse_down: opts.mouse_down,
+        },
+    };
+    let mut textures = bind_textures(&opts.textures, &mut diags);
+    let row_start = opts.row_start.unwrap_or(0).min(height);
+    let row_end = opts.row_end.unwrap_or(height).clamp(row_start, height);
+    let result = js_sys::Object::new();
+    let (prepared, more) = job::prepare(&request);
+    diags.extend(more);
+    let mut ok = false;
+    let mut pixels = Vec::new();
+    let mut stats = crate::render::DrawStats::default();
+    if let (Some(job), false) = (prepared, diags.iter().any(|d| d.diagnostic.is_error())) {
+        // Rows from the top → window rows from the bottom.
+        let window_rows = (height - row_end)..(height - row_start);
+        let budget = opts.budget.unwrap_or(crate::exec::DEFAULT_BUDGET);
+        match job::run(&job, Some(window_rows), &mut textures, budget) {
+            Ok(out) => {
+                ok = true;
+                stats = out.stats;
+                pixels = out.framebuffer.rgba8_rows(row_start..row_end);
+                diags.extend(out.warnings.into_iter().map(|d| SourcedDiagnostic { source: Source::Render, diagnostic: d }));
+            }
+            Err(d) => diags.push(d),
+        }
+    }
+    let list: Vec<DiagnosticOut> = diags.iter().map(diagnostic_out).collect();
+    set(&result, "ok", &JsValue::from_bool(ok));
+    set(&result, "width", &JsValue::from(width));
+    set(&result, "height", &JsValue::from(height));
+    set(&result, "rowStart", &JsValue::from(row_start));
+    set(&result, "rowEnd", &JsValue::from(row_end));
+    set(&result, "pixels", &js_sys::Uint8Array::from(pixels.as_slice()).into());
+    // Plain objects (not JS Maps) even though `DiagnosticOut` flattens the shared shape.
+    let serializer = serde_wasm_bindgen::Serializer::json_compatible();
+    set(&result, "diagnostics", &list.serialize(&serializer).unwrap_or(JsValue::NULL));
+    set(&result, "quads", &JsValue::from(stats.quads as f64));
+    let stats_obj = js_sys::Object::new();
+    set(&stats_obj, "triangles", &JsValue::from(stats.triangles as f64));
+    set(&stats_obj, "quads", &JsValue::from(stats.quads as f64));
+    set(&stats_obj, "fragments", &JsValue::from(stats.fragments_written as f64));
+    set(&result, "stats", &stats_obj.into());
+    set(&result, "ms", &JsValue::from(js_sys::Date::now() - start));
+    result.into()
+}
+
+/// The same as [`render`]; the page calls it when present, passing textures as JSON
+/// descriptions (`{ unit, description }`).
+#[wasm_bindgen(js_name = renderPage)]
+pub fn render_page(fs_text: &str, vs_text: Option<String>, options: JsValue) -> JsValue {
+    render(fs_text, vs_text, options)
+}
+
+/// The names of the built-in meshes, for the page's menu.
+#[wasm_bindgen(js_name = renderMeshes)]
+pub fn render_meshes() -> JsValue {
+    serde_wasm_bindgen::to_value(crate::render::mesh::BUILTIN_MESHES).unwrap_or(JsValue::NULL)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use wasm_bindgen_test::*;
+
+    wasm_bindgen_test_configure!(run_in_browser);
+
+    fn get(obj: &JsValue, key: &str) -> JsValue {
+        js_sys::Reflect::get(obj, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED)
+    }
+
+    /// Fragment-only 4x2 frame writing (u, v, 0, 1): RGBA8 of the requested band, top row first.
+    #[wasm_bindgen_test]
+    fn renders_a_band_of_rows() {
+        let fs = "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\nMOV OUT[0], IN[0]\nEND\n";
+        let options = js_sys::JSON::parse(r#"{"width": 4, "height": 2, "rowStart": 1, "rowEnd": 2}"#).unwrap_or(JsValue::NULL);
+        let result = render(fs, None, options);
+        assert_eq!(get(&result, "ok"), JsValue::TRUE);
+        let pixels = js_sys::Uint8Array::new(&get(&result, "pixels")).to_vec();
+        // Row 1 from the top is the bottom row: v = 0.25 → 64; u = 0.125 → 32 for x = 0.
+        assert_eq!(pixels.len(), 4 * 4);
+        assert_eq!(&pixels[0..4], &[32, 64, 0, 255]);
+    }
+
+    /// Errors come back as diagnostics with their source, not as exceptions.
+    #[wasm_bindgen_test]
+    fn reports_diagnostics() {
+        let result = render("FRAG\nFOO\nEND\n", None, JsValue::UNDEFINED);
+        assert_eq!(get(&result, "ok"), JsValue::FALSE);
+        let diags = js_sys::Array::from(&get(&result, "diagnostics"));
+        assert!(diags.length() > 0);
+        let first = diags.get(0);
+        assert_eq!(get(&first, "source"), JsValue::from_str("fragment"));
+        // `FOO` is on line 2, column 1.
+        assert_eq!(get(&first, "line").as_f64(), Some(2.0));
+        assert_eq!(get(&first, "severity"), JsValue::from_str("error"));
+    }
+}

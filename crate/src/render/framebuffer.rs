@@ -1,0 +1,169 @@
+//! The framebuffer: float RGBA render targets and a depth buffer, stored quad by quad (the 4
+//! lanes of each channel of a 2x2 quad side by side, 64 bytes per quad) so the fragment
+//! stage's outputs are written with whole-quad stores. Window row 0 is the bottom row of the
+//! picture; the readers below flip so that files start with the top row.
+
+/// One 2x2 quad of a render target as raw float bits (the shader's outputs are copied without
+/// conversion): `[channel][lane]`, lanes (x, y), (x+1, y), (x, y+1), (x+1, y+1). Aligned to a
+/// cache line so a whole-quad write touches one line.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[repr(C, align(64))]
+pub struct QuadPixels(pub [[u32; 4]; 4]);
+
+/// Render targets cleared to (0, 0, 0, 0) and a depth buffer cleared to 1.0.
+#[derive(Clone, Debug)]
+pub struct Framebuffer {
+    pub width: u32,
+    pub height: u32,
+    /// Quads per row: ⌈width / 2⌉.
+    quads_x: usize,
+    /// `targets[n][quad]`, quad = (y / 2) · quads_x + x / 2.
+    pub(crate) targets: Vec<Vec<QuadPixels>>,
+    /// Depth per quad, `[lane]`.
+    pub(crate) depth: Vec<[f32; 4]>,
+}
+
+/// Largest accepted width or height, and largest pixel count (64 Mpix), so that a bad size
+/// gives a diagnostic instead of an allocation failure.
+pub const MAX_DIMENSION: u32 = 16384;
+pub const MAX_PIXELS: u64 = 1 << 26;
+
+impl Framebuffer {
+    /// A framebuffer with `targets` render targets (1..8).
+    pub fn new(width: u32, height: u32, targets: usize) -> Result<Framebuffer, String> {
+        if width == 0 || height == 0 || width > MAX_DIMENSION || height > MAX_DIMENSION || (width as u64 * height as u64) > MAX_PIXELS {
+            return Err(format!(
+                "size {}x{} is not supported (each side 1..{}, at most {} pixels)",
+                width, height, MAX_DIMENSION, MAX_PIXELS
+            ));
+        }
+        let quads_x = width.div_ceil(2) as usize;
+        let quads = quads_x * height.div_ceil(2) as usize;
+        Ok(Framebuffer {
+            width,
+            height,
+            quads_x,
+            targets: vec![vec![QuadPixels::default(); quads]; targets.clamp(1, 8)],
+            depth: vec![[1.0; 4]; quads],
+        })
+    }
+
+    /// Index of the quad whose lane 0 is at (x, y) (both even).
+    #[inline]
+    pub fn quad_index(&self, x: u32, y: u32) -> usize {
+        (y / 2) as usize * self.quads_x + (x / 2) as usize
+    }
+
+    /// Number of render targets.
+    pub fn target_count(&self) -> usize {
+        self.targets.len()
+    }
+
+    /// Pixel (x, y) of a target, y counted from the bottom row; (0, 0, 0, 0) outside.
+    pub fn pixel(&self, target: usize, x: u32, y: u32) -> [f32; 4] {
+        if x >= self.width || y >= self.height {
+            return [0.0; 4];
+        }
+        let lane = (x & 1) as usize + 2 * (y & 1) as usize;
+        self.targets
+            .get(target)
+            .and_then(|t| t.get(self.quad_index(x, y)))
+            .map_or([0.0; 4], |q| [q.0[0][lane], q.0[1][lane], q.0[2][lane], q.0[3][lane]].map(f32::from_bits))
+    }
+
+    /// Depth of pixel (x, y), y from the bottom row.
+    pub fn depth_at(&self, x: u32, y: u32) -> f32 {
+        let lane = (x & 1) as usize + 2 * (y & 1) as usize;
+        self.depth.get(self.quad_index(x, y)).map_or(1.0, |d| d[lane])
+    }
+
+    /// Sets every depth back to 1.0.
+    pub fn clear_depth(&mut self) {
+        self.depth.iter_mut().for_each(|d| *d = [1.0; 4]);
+    }
+
+    /// Pixel (x, y) of target 0 with y counted from the top row of the picture.
+    pub fn pixel_from_top(&self, x: u32, y_top: u32) -> [f32; 4] {
+        if y_top >= self.height {
+            return [0.0; 4];
+        }
+        self.pixel(0, x, self.height - 1 - y_top)
+    }
+
+    /// Rows `rows` (counted from the top of the picture) of target 0 as RGBA8, top row first;
+    /// values clamped to [0, 1] and rounded to nearest (NaN gives 0).
+    pub fn rgba8_rows(&self, rows: std::ops::Range<u32>) -> Vec<u8> {
+        let rows = rows.start.min(self.height)..rows.end.min(self.height);
+        let mut out = Vec::with_capacity(rows.len() * self.width as usize * 4);
+        for yt in rows {
+            for x in 0..self.width {
+                for c in self.pixel_from_top(x, yt) {
+                    out.push(unorm8(c));
+                }
+            }
+        }
+        out
+    }
+
+    /// Target 0 as little-endian float32 RGBA, top row first.
+    pub fn f32_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(self.width as usize * self.height as usize * 16);
+        for yt in 0..self.height {
+            for x in 0..self.width {
+                for c in self.pixel_from_top(x, yt) {
+                    out.extend_from_slice(&c.to_le_bytes());
+                }
+            }
+        }
+        out
+    }
+}
+
+/// Float to 8-bit unsigned normalized: clamp to [0, 1], scale by 255, round to nearest.
+pub fn unorm8(v: f32) -> u8 {
+    if v.is_nan() {
+        return 0;
+    }
+    (v.clamp(0.0, 1.0) * 255.0 + 0.5) as u8
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rows_come_out_top_first() {
+        let mut fb = Framebuffer::new(1, 2, 1).unwrap();
+        // One quad: lane 0 = (0, 0) the bottom row, lane 2 = (0, 1) the top row.
+        let q = [[1.0f32, 0.0, 0.0, 0.0], [0.0, 0.0, 1.0, 0.0], [0.0; 4], [1.0, 0.0, 1.0, 0.0]];
+        fb.targets[0][0].0 = q.map(|c| c.map(f32::to_bits));
+        assert_eq!(fb.pixel(0, 0, 0), [1.0, 0.0, 0.0, 1.0]);
+        assert_eq!(fb.rgba8_rows(0..2), vec![0, 255, 0, 255, 255, 0, 0, 255]);
+        let f = fb.f32_bytes();
+        assert_eq!(f.len(), 32);
+        assert_eq!(f32::from_le_bytes([f[4], f[5], f[6], f[7]]), 1.0); // top row's green
+    }
+
+    #[test]
+    fn odd_sizes_have_whole_quads() {
+        let fb = Framebuffer::new(3, 3, 2).unwrap();
+        assert_eq!(fb.targets[1].len(), 4);
+        assert_eq!(fb.quad_index(2, 2), 3);
+        assert_eq!(fb.pixel(0, 3, 0), [0.0; 4]);
+        assert_eq!(fb.depth_at(2, 2), 1.0);
+    }
+
+    #[test]
+    fn unorm8_clamps_and_rounds() {
+        assert_eq!(unorm8(-1.0), 0);
+        assert_eq!(unorm8(2.0), 255);
+        assert_eq!(unorm8(0.5), 128); // 127.5 rounds up
+        assert_eq!(unorm8(f32::NAN), 0);
+    }
+
+    #[test]
+    fn bad_sizes_are_refused() {
+        assert!(Framebuffer::new(0, 4, 1).is_err());
+        assert!(Framebuffer::new(16384, 16384, 1).is_err());
+    }
+}

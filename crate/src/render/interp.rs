@@ -1,0 +1,101 @@
+//! Interpolation coefficients (plane equations) and their evaluation over a 2x2 quad.
+//!
+//! A channel's value at integer window position (x, y) is `a0 + dadx·x + dady·y`; the set-up
+//! folds the half-pixel offset into `a0`, so integer coordinates land on pixel centres
+//! (`mesa-tgsi-notes.md` §5.7). Evaluation follows tgsi_exec's order exactly, because the
+//! softpipe corpus is compared bit for bit: first the quad's top-left lane
+//! `base = (a0 + dadx·x) + dady·y`, then `base + dadx`, `base + dady`, `(base + dadx) + dady`,
+//! and perspective-correct channels divide each lane by its interpolated 1/w.
+
+/// One channel's plane equation.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Coef {
+    pub a0: f32,
+    pub dadx: f32,
+    pub dady: f32,
+}
+
+impl Coef {
+    /// A constant (flat) channel.
+    pub fn constant(v: f32) -> Coef {
+        Coef { a0: v, dadx: 0.0, dady: 0.0 }
+    }
+
+    /// The four lanes of the quad whose lane 0 sits at (x, y): lanes are (x, y), (x+1, y),
+    /// (x, y+1), (x+1, y+1), in tgsi_exec's evaluation order.
+    #[inline]
+    pub fn quad(&self, x: f32, y: f32) -> [f32; 4] {
+        let base = self.a0 + self.dadx * x + self.dady * y;
+        let right = base + self.dadx;
+        [base, right, base + self.dady, right + self.dady]
+    }
+}
+
+/// How a fragment input channel is filled.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// The plane's `a0` in every lane (flat shading).
+    Constant,
+    /// The plane evaluated at the lane (screen-space linear).
+    Linear,
+    /// The plane of attribute·(1/w), divided by the lane's interpolated 1/w.
+    Perspective,
+}
+
+/// Evaluates `coef` over a quad in `mode`; `inv_w` holds the lanes' interpolated 1/w.
+#[inline]
+pub fn eval_quad(coef: &Coef, mode: Mode, x: f32, y: f32, inv_w: &[f32; 4]) -> [f32; 4] {
+    match mode {
+        Mode::Constant => [coef.a0; 4],
+        Mode::Linear => coef.quad(x, y),
+        Mode::Perspective => {
+            let v = coef.quad(x, y);
+            [v[0] / inv_w[0], v[1] / inv_w[1], v[2] / inv_w[2], v[3] / inv_w[3]]
+        }
+    }
+}
+
+/// Plane equations of POSITION (softpipe's fragcoord set-up): x and y are the window position
+/// with the pixel centre at +0.5 (HALF_INTEGER) or +0 (INTEGER); LOWER_LEFT counts y from window
+/// row `height - 1` downwards. z and w come from the triangle's depth and 1/w planes.
+///
+/// Window row 0 is the bottom row of the picture (the softpipe corpus renders into a GL
+/// framebuffer object, see docs/render.md), so with LOWER_LEFT `y` grows towards the top row
+/// of the stored image exactly as it did in softpipe.
+pub fn fragcoord_coefs(height: u32, lower_left: bool, integer_center: bool, z: Coef, inv_w: Coef) -> [Coef; 4] {
+    let offset = if integer_center { 0.0 } else { 0.5 };
+    let x = Coef { a0: offset, dadx: 1.0, dady: 0.0 };
+    let y = if lower_left {
+        Coef { a0: (height as f32 - 1.0) + offset, dadx: 0.0, dady: -1.0 }
+    } else {
+        Coef { a0: offset, dadx: 0.0, dady: 1.0 }
+    };
+    [x, y, z, inv_w]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quad_lanes_follow_exec_order() {
+        // a0 = 0.25, dadx = 2, dady = 3 at (4, 6): base = 0.25 + 8 + 18 = 26.25.
+        let c = Coef { a0: 0.25, dadx: 2.0, dady: 3.0 };
+        assert_eq!(c.quad(4.0, 6.0), [26.25, 28.25, 29.25, 31.25]);
+    }
+
+    #[test]
+    fn perspective_divides_by_lane_inverse_w() {
+        let c = Coef { a0: 1.0, dadx: 0.0, dady: 0.0 };
+        let v = eval_quad(&c, Mode::Perspective, 0.0, 0.0, &[1.0, 2.0, 4.0, 0.5]);
+        assert_eq!(v, [1.0, 0.5, 0.25, 2.0]);
+    }
+
+    #[test]
+    fn fragcoord_lower_left_counts_from_the_last_row() {
+        let c = fragcoord_coefs(64, true, false, Coef::default(), Coef::constant(1.0));
+        // Row 0 → 63.5, row 1 → 62.5 (softpipe's setup_fragcoord_coeff).
+        assert_eq!(c[1].quad(0.0, 0.0), [63.5, 63.5, 62.5, 62.5]);
+        assert_eq!(c[0].quad(2.0, 0.0), [2.5, 3.5, 2.5, 3.5]);
+    }
+}

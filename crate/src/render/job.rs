@@ -1,0 +1,249 @@
+//! A render job from shader texts to pixels, shared by `tgsi render`, `tgsi bench`, the wasm
+//! API and the conformance suite: parse, validate and compile the shaders, pick the mesh, fill
+//! the constant buffers, then draw (all rows or a band of rows).
+
+use super::framebuffer::Framebuffer;
+use super::mesh::{self, Mesh};
+use super::options::ConstValue;
+use super::pipeline::{draw, fragment_only_vertex_stage, DrawConfig, DrawStats};
+use super::shaders::{ExecFragmentStage, ExecVertexStage};
+use super::stage::{FsInterface, VsInterface};
+use super::uniforms::{Builtins, BUILTIN_BUFFER};
+use crate::diag::{self, Diagnostic};
+use crate::exec::{self, Constants, Machine, Program, TextureHooks};
+use crate::ir::{LineIndex, Processor, Shader, Span};
+
+/// Which input a diagnostic is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Source {
+    Fragment,
+    Vertex,
+    Geometry,
+    /// The render set-up itself (options, linkage, budget).
+    Render,
+}
+
+/// A diagnostic with the input it belongs to (lines and columns already filled).
+#[derive(Clone, Debug, PartialEq)]
+pub struct SourcedDiagnostic {
+    pub source: Source,
+    pub diagnostic: Diagnostic,
+}
+
+/// What to render.
+#[derive(Clone, Debug, Default)]
+pub struct Request<'a> {
+    pub fs: &'a str,
+    pub vs: Option<&'a str>,
+    pub gs: Option<&'a str>,
+    /// A built-in mesh name; `None` = `fullscreen` (with a vertex shader).
+    pub mesh: Option<&'a str>,
+    pub width: u32,
+    pub height: u32,
+    pub constants: Vec<ConstValue>,
+    pub builtins: Builtins,
+}
+
+/// A prepared job: compiled shaders and everything a draw needs.
+pub struct Job {
+    pub fs: Program,
+    pub fs_if: FsInterface,
+    pub vs: Option<(Program, VsInterface)>,
+    pub mesh: Mesh,
+    pub constants: Constants,
+    pub width: u32,
+    pub height: u32,
+    fs_lines: LineIndex,
+    vs_lines: Option<LineIndex>,
+}
+
+/// What a draw produced.
+pub struct Output {
+    pub framebuffer: Framebuffer,
+    pub stats: DrawStats,
+    pub warnings: Vec<Diagnostic>,
+}
+
+fn load(text: &str, source: Source, expected: Processor, diags: &mut Vec<SourcedDiagnostic>) -> Option<(Program, Shader)> {
+    let parsed = crate::text::parse(text);
+    let index = LineIndex::new(text);
+    let mut found = parsed.diagnostics;
+    let shader = parsed.shader;
+    if let Some(s) = &shader {
+        found.extend(crate::valid::check(s, &crate::valid::Options::default()));
+    }
+    diag::locate(&mut found, &index);
+    let failed = diag::has_errors(&found);
+    diags.extend(found.into_iter().map(|d| SourcedDiagnostic { source, diagnostic: d }));
+    let shader = shader.filter(|_| !failed)?;
+    if shader.processor != expected {
+        let mut d = Diagnostic::error(
+            "R100",
+            format!("expected a {} shader here, found {}", expected.name(), shader.processor.name()),
+            shader.header_span,
+        );
+        diag::locate(std::slice::from_mut(&mut d), &index);
+        diags.push(SourcedDiagnostic { source, diagnostic: d });
+        return None;
+    }
+    match exec::compile(&shader) {
+        Ok(p) => Some((p, shader)),
+        Err(mut d) => {
+            diag::locate(std::slice::from_mut(&mut d), &index);
+            diags.push(SourcedDiagnostic { source, diagnostic: d });
+            None
+        }
+    }
+}
+
+fn render_error(code: &'static str, message: String) -> SourcedDiagnostic {
+    SourcedDiagnostic { source: Source::Render, diagnostic: Diagnostic::error(code, message, Span::default()) }
+}
+
+/// Parses, validates and compiles; `None` when any error was found (all are in the list).
+pub fn prepare(req: &Request) -> (Option<Job>, Vec<SourcedDiagnostic>) {
+    let mut diags = Vec::new();
+    if let Err(e) = check_size(req.width, req.height) {
+        diags.push(render_error("R001", e));
+    }
+    let fs = load(req.fs, Source::Fragment, Processor::Fragment, &mut diags);
+    let vs = req.vs.and_then(|t| load(t, Source::Vertex, Processor::Vertex, &mut diags));
+    if req.gs.is_some() {
+        diags.push(render_error("R103", "geometry shaders are not run by the renderer yet (see docs/render.md)".into()));
+    }
+    let mesh = match req.mesh {
+        None => Some(mesh::fullscreen()),
+        Some(name) => {
+            let m = Mesh::builtin(name);
+            if m.is_none() {
+                diags.push(render_error("R002", format!("unknown mesh '{}': one of {}", name, mesh::BUILTIN_MESHES.join(", "))));
+            }
+            m
+        }
+    };
+    if req.vs.is_none() && req.mesh.is_some_and(|m| m != "fullscreen") {
+        diags.push(render_error("R003", "a mesh other than 'fullscreen' needs a vertex shader (--vs)".into()));
+    }
+    if diags.iter().any(|d| d.diagnostic.is_error()) {
+        return (None, diags);
+    }
+    let (Some((fs, fs_shader)), Some(mesh)) = (fs, mesh) else { return (None, diags) };
+    if let Some((_, vs_shader)) = &vs {
+        link_diagnostics(vs_shader, &fs_shader, req, &mut diags);
+    }
+    let vs = vs.map(|(p, s)| (p, VsInterface::from_shader(&s)));
+    let mut constants = Constants::new();
+    for c in &req.constants {
+        constants.set_bits(c.buffer as usize, c.index as usize, c.bits);
+    }
+    let builtins = Builtins { width: req.width, height: req.height, ..req.builtins };
+    for (i, r) in builtins.registers().iter().enumerate() {
+        constants.set_f32(BUILTIN_BUFFER, i, *r);
+    }
+    let job = Job {
+        fs_if: FsInterface::from_shader(&fs_shader),
+        fs,
+        vs,
+        mesh,
+        constants,
+        width: req.width,
+        height: req.height,
+        fs_lines: LineIndex::new(req.fs),
+        vs_lines: req.vs.map(LineIndex::new),
+    };
+    (Some(job), diags)
+}
+
+/// The validator's linkage checks (`valid::link`), in rendering terms: an input nothing writes
+/// is not an error for a draw — it reads (0, 0, 0, 1) — so L001 and L002 become warnings.
+fn link_diagnostics(vs: &Shader, fs: &Shader, req: &Request, diags: &mut Vec<SourcedDiagnostic>) {
+    let (mut vd, mut fd) = crate::valid::link(vs, fs);
+    if let Some(text) = req.vs {
+        diag::locate(&mut vd, &LineIndex::new(text));
+    }
+    diag::locate(&mut fd, &LineIndex::new(req.fs));
+    for d in fd.iter_mut().filter(|d| d.is_error() && (d.code == "L001" || d.code == "L002")) {
+        d.severity = crate::diag::Severity::Warning;
+        d.message.push_str(if d.code == "L001" { "; it reads (0, 0, 0, 1)" } else { "; those channels read 0" });
+    }
+    diags.extend(vd.into_iter().filter(|d| d.severity != crate::diag::Severity::Note).map(|d| SourcedDiagnostic { source: Source::Vertex, diagnostic: d }));
+    diags.extend(fd.into_iter().map(|d| SourcedDiagnostic { source: Source::Fragment, diagnostic: d }));
+}
+
+/// The framebuffer size limits, checked before anything is allocated.
+fn check_size(w: u32, h: u32) -> Result<(), String> {
+    use super::framebuffer::{MAX_DIMENSION, MAX_PIXELS};
+    if w == 0 || h == 0 || w > MAX_DIMENSION || h > MAX_DIMENSION || (w as u64 * h as u64) > MAX_PIXELS {
+        return Err(format!("size {}x{} is not supported (each side 1..{}, at most {} pixels)", w, h, MAX_DIMENSION, MAX_PIXELS));
+    }
+    Ok(())
+}
+
+/// Quads per interpreter call: straight-line shaders gain from big batches (the per-call set-up
+/// is spread over more quads); shaders with loops or branches run every batch until its slowest
+/// lane is done, so they keep one 16x16 tile per call (measured in docs/render.md).
+fn batch_size(program: &Program) -> usize {
+    use crate::opcode::Opcode;
+    let divergent = program.code.iter().any(|i| {
+        matches!(i.op, Opcode::BGNLOOP | Opcode::IF | Opcode::UIF | Opcode::SWITCH | Opcode::CAL)
+    });
+    if divergent { 64 } else { 256 }
+}
+
+/// Draws the job into a new framebuffer; `rows` limits shading to a band of window rows
+/// (row 0 = bottom).
+pub fn run(job: &Job, rows: Option<std::ops::Range<u32>>, hooks: &mut dyn TextureHooks, budget: u64) -> Result<Output, SourcedDiagnostic> {
+    let targets = job.fs_if.colors.iter().map(|&(t, _)| t as usize + 1).max().unwrap_or(1);
+    let mut fb = Framebuffer::new(job.width, job.height, targets).map_err(|e| render_error("R001", e))?;
+    let (stats, warnings) = run_into(job, &mut fb, rows, hooks, budget)?;
+    Ok(Output { framebuffer: fb, stats, warnings })
+}
+
+/// Draws the job into an existing framebuffer of the job's size (not cleared: the caller
+/// decides; the benchmark reuses one). Returns the counters and the linkage warnings.
+pub fn run_into(
+    job: &Job,
+    fb: &mut Framebuffer,
+    rows: Option<std::ops::Range<u32>>,
+    hooks: &mut dyn TextureHooks,
+    budget: u64,
+) -> Result<(DrawStats, Vec<Diagnostic>), SourcedDiagnostic> {
+    let config = DrawConfig { rows, depth_test: job.mesh.wants_depth, batch_quads: batch_size(&job.fs) };
+    let mut warnings = Vec::new();
+    // The vertex stage gets no textures (vertex texture fetch reads zeros).
+    let mut no_textures = exec::NoTextures;
+    let mut fs_stage = ExecFragmentStage::new(&job.fs, &job.constants, hooks, Machine::with_budget(budget));
+    let result = match &job.vs {
+        Some((program, vs_if)) => {
+            let mut vs_stage = ExecVertexStage { program, constants: &job.constants, hooks: &mut no_textures, machine: Machine::with_budget(budget), failed: false };
+            let r = draw(fb, &job.mesh, vs_if, &mut vs_stage, &job.fs_if, &mut fs_stage, &config, &mut warnings);
+            r.map_err(|d| (d, if vs_stage.failed { Source::Vertex } else { Source::Fragment }))
+        }
+        None => {
+            let (vs_if, mut vs_stage) = fragment_only_vertex_stage();
+            draw(fb, &job.mesh, &vs_if, &mut vs_stage, &job.fs_if, &mut fs_stage, &config, &mut warnings).map_err(|d| (d, Source::Fragment))
+        }
+    };
+    // With a vertex shader the validator's linkage check has already reported missing inputs,
+    // with their place in the text.
+    if job.vs.is_some() {
+        warnings.retain(|w| w.code != super::link::MISSING_INPUT);
+    }
+    match result {
+        Ok(stats) => Ok((stats, warnings)),
+        Err((mut d, mut source)) => {
+            if d.code.starts_with('R') {
+                source = Source::Render;
+            }
+            let lines = match source {
+                Source::Vertex => job.vs_lines.as_ref(),
+                Source::Fragment => Some(&job.fs_lines),
+                _ => None,
+            };
+            if let Some(index) = lines {
+                diag::locate(std::slice::from_mut(&mut d), index);
+            }
+            Err(SourcedDiagnostic { source, diagnostic: d })
+        }
+    }
+}

@@ -1,0 +1,87 @@
+//! The textual options shared by `tgsi render`, `tgsi bench` and the page: `--size WxH`,
+//! `--const B:I=X,Y,Z,W` (`--texture` bindings are read by `texture::desc::load_binding`).
+
+/// Parses `WxH` (both at least 1).
+pub fn parse_size(s: &str) -> Result<(u32, u32), String> {
+    let bad = || format!("bad size '{}': expected WxH, for example 256x256", s);
+    let (w, h) = s.split_once(['x', 'X']).ok_or_else(bad)?;
+    let w: u32 = w.trim().parse().map_err(|_| bad())?;
+    let h: u32 = h.trim().parse().map_err(|_| bad())?;
+    if w == 0 || h == 0 {
+        return Err(bad());
+    }
+    Ok((w, h))
+}
+
+/// One `--const` value: `CONST[buffer][index]` = four raw 32-bit words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ConstValue {
+    pub buffer: u32,
+    pub index: u32,
+    pub bits: [u32; 4],
+}
+
+/// Largest constant buffer and register accepted (tgsi_exec's limits: 32 buffers of 4096).
+pub const MAX_CONST_BUFFER: u32 = 31;
+pub const MAX_CONST_INDEX: u32 = 4095;
+
+/// Parses `B:I=X,Y,Z,W` or `I=X,Y,Z,W` (buffer 0). Each value is a decimal float or `0x` and
+/// 8 hex digits taken as raw bits; fewer than four values leave the rest 0.
+pub fn parse_const(s: &str) -> Result<ConstValue, String> {
+    let (slot, values) = s.split_once('=').ok_or_else(|| format!("bad constant '{}': expected B:I=X,Y,Z,W", s))?;
+    let (buffer, index) = match slot.split_once(':') {
+        Some((b, i)) => (b.trim(), i.trim()),
+        None => ("0", slot.trim()),
+    };
+    let buffer: u32 = buffer.parse().map_err(|_| format!("bad constant buffer '{}' in '{}'", buffer, s))?;
+    let index: u32 = index.parse().map_err(|_| format!("bad constant register '{}' in '{}'", index, s))?;
+    if buffer > MAX_CONST_BUFFER || index > MAX_CONST_INDEX {
+        return Err(format!(
+            "constant CONST[{}][{}] is out of range (buffers 0..{}, registers 0..{})",
+            buffer, index, MAX_CONST_BUFFER, MAX_CONST_INDEX
+        ));
+    }
+    let parts: Vec<&str> = values.split(',').map(str::trim).collect();
+    if parts.is_empty() || parts.len() > 4 {
+        return Err(format!("bad constant '{}': give one to four values", s));
+    }
+    let mut bits = [0u32; 4];
+    for (slot, p) in bits.iter_mut().zip(parts.iter()) {
+        *slot = parse_word(p).ok_or_else(|| format!("bad constant value '{}' in '{}': a decimal float or 0x and 8 hex digits", p, s))?;
+    }
+    Ok(ConstValue { buffer, index, bits })
+}
+
+fn parse_word(p: &str) -> Option<u32> {
+    if let Some(hex) = p.strip_prefix("0x").or_else(|| p.strip_prefix("0X")) {
+        if hex.len() == 8 {
+            return u32::from_str_radix(hex, 16).ok();
+        }
+        return None;
+    }
+    p.parse::<f32>().ok().map(f32::to_bits)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes() {
+        assert_eq!(parse_size("512x256"), Ok((512, 256)));
+        assert!(parse_size("0x4").is_err());
+        assert!(parse_size("12").is_err());
+    }
+
+    #[test]
+    fn constants() {
+        let c = parse_const("0:4=1,0,-1,64").unwrap();
+        assert_eq!(c, ConstValue { buffer: 0, index: 4, bits: [1.0f32.to_bits(), 0, (-1.0f32).to_bits(), 64.0f32.to_bits()] });
+        let c = parse_const("3=0x3f800000,0xFFFFFFFF,2.5,0").unwrap();
+        assert_eq!((c.buffer, c.index), (0, 3));
+        assert_eq!(c.bits, [0x3f80_0000, 0xFFFF_FFFF, 2.5f32.to_bits(), 0]);
+        assert!(parse_const("0:1=0x123,0,0,0").is_err());
+        assert!(parse_const("99:1=0").is_err());
+        assert!(parse_const("1=a").is_err());
+    }
+}

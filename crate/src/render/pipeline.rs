@@ -1,0 +1,333 @@
+//! The draw call: vertex stage → primitive assembly → clipping → perspective divide and
+//! viewport → triangle set-up → rasterization into 2x2 quads → interpolation → fragment stage →
+//! depth test → render targets.
+
+use super::clip::{clip_triangle, fan, ClipVertex};
+use super::framebuffer::Framebuffer;
+use super::interp::{eval_quad, fragcoord_coefs, Coef, Mode};
+use super::link::{link, InputSource};
+use super::mesh::Mesh;
+use super::raster::{rasterize, Region};
+use super::setup::{Triangle, WindowPos};
+use super::stage::{FragmentStage, FsInterface, InputPlanes, Quad, QuadBatch, QuadOutputs, VertexStage, VsInterface, VsOutput};
+use crate::diag::Diagnostic;
+use crate::ir::{Interp, SemanticName, Span};
+
+/// Default quads per fragment-stage call.
+pub const BATCH_QUADS: usize = 64;
+
+/// Options of one draw.
+#[derive(Clone, Debug, Default)]
+pub struct DrawConfig {
+    /// Only these window rows (counted from the bottom row) are shaded and written; `None` = all.
+    pub rows: Option<std::ops::Range<u32>>,
+    /// LESS depth test against the framebuffer's depth buffer (cleared to 1.0).
+    pub depth_test: bool,
+    /// Quads per fragment-stage call (0 = [`BATCH_QUADS`]).
+    pub batch_quads: usize,
+}
+
+/// Counters of one draw.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DrawStats {
+    pub triangles: u64,
+    pub quads: u64,
+    pub fragments_written: u64,
+}
+
+/// Draws `mesh` with the two stages into `fb`. Linkage warnings are appended to `warnings`;
+/// an error (no POSITION output, a stage failure such as a budget overrun) stops the draw.
+#[allow(clippy::too_many_arguments)] // each stage comes as its interface and its implementation
+pub fn draw(
+    fb: &mut Framebuffer,
+    mesh: &Mesh,
+    vs_if: &VsInterface,
+    vs: &mut dyn VertexStage,
+    fs_if: &FsInterface,
+    fs: &mut dyn FragmentStage,
+    config: &DrawConfig,
+    warnings: &mut Vec<Diagnostic>,
+) -> Result<DrawStats, Diagnostic> {
+    let Some(pos_reg) = vs_if.find(SemanticName::Position, 0) else {
+        return Err(Diagnostic::error("R102", "the vertex shader writes no POSITION output, so nothing can be drawn", Span::default()));
+    };
+    let out_regs = vs_if.output_registers.max(pos_reg as usize + 1);
+    let count = mesh.vertex_count();
+
+    // Vertex stage over the whole mesh (the stage batches lanes itself).
+    let in_regs = vs_if.input_registers;
+    let mut vin = vec![[0.0, 0.0, 0.0, 1.0]; count * in_regs];
+    for v in 0..count {
+        for a in 0..in_regs.min(mesh.attributes) {
+            if let (Some(dst), Some(src)) = (vin.get_mut(v * in_regs + a), mesh.vertices.get(v * mesh.attributes + a)) {
+                *dst = *src;
+            }
+        }
+    }
+    let mut vout = vec![[0.0f32; 4]; count * out_regs];
+    vs.shade(&vin, in_regs, count, &mut vout, out_regs)?;
+
+    let (sources, link_warnings) = link(vs_if, fs_if);
+    warnings.extend(link_warnings);
+
+    let mut ctx = Raster::new(fb, fs_if, &sources, config);
+    let vertex = |i: u32| -> Option<&[[f32; 4]]> {
+        let start = (i as usize).checked_mul(out_regs)?;
+        vout.get(start..start + out_regs)
+    };
+    let mut stats = DrawStats::default();
+    for (prim, tri) in mesh.triangles().into_iter().enumerate() {
+        let (Some(a), Some(b), Some(c)) = (vertex(tri[0]), vertex(tri[1]), vertex(tri[2])) else { continue };
+        let cv = |attrs: &[[f32; 4]]| ClipVertex { pos: attrs.get(pos_reg as usize).copied().unwrap_or([0.0; 4]), attrs: attrs.to_vec() };
+        let (ca, cb, cc) = (cv(a), cv(b), cv(c));
+        let poly = clip_triangle([&ca, &cb, &cc]);
+        // The provoking vertex (flat shading) is the last one of the original triangle.
+        let provoking = c;
+        for [i, j, k] in fan(poly.len()) {
+            let verts = [&poly[i], &poly[j], &poly[k]];
+            stats.triangles += 1;
+            ctx.triangle(verts, provoking, prim as u32, fs, &mut stats)?;
+        }
+    }
+    Ok(stats)
+}
+
+/// State of the raster and fragment half of a draw.
+struct Raster<'a> {
+    fb: &'a mut Framebuffer,
+    fs_if: &'a FsInterface,
+    sources: &'a [InputSource],
+    config: &'a DrawConfig,
+    row_range: (u32, u32),
+    batch: QuadBatch,
+    outputs: QuadOutputs,
+    inv_w_lanes: Vec<[f32; 4]>,
+    /// Per quad of the batch, the lanes that write.
+    live: Vec<u8>,
+    batch_limit: usize,
+}
+
+impl<'a> Raster<'a> {
+    fn new(fb: &'a mut Framebuffer, fs_if: &'a FsInterface, sources: &'a [InputSource], config: &'a DrawConfig) -> Raster<'a> {
+        let row_range = match &config.rows {
+            Some(r) => (r.start.min(fb.height), r.end.min(fb.height)),
+            None => (0, fb.height),
+        };
+        Raster {
+            fb,
+            fs_if,
+            sources,
+            config,
+            row_range,
+            batch: QuadBatch { input_registers: fs_if.input_registers, ..QuadBatch::default() },
+            outputs: QuadOutputs::default(),
+            inv_w_lanes: Vec::new(),
+            live: Vec::new(),
+            batch_limit: if config.batch_quads == 0 { BATCH_QUADS } else { config.batch_quads },
+        }
+    }
+
+    /// Viewport transform (GL: x and y from −1..1 to 0..W and 0..H with row 0 at the bottom,
+    /// z from −1..1 to 0..1), after the perspective divide.
+    fn window(&self, p: &[f32; 4]) -> WindowPos {
+        let inv_w = 1.0 / p[3];
+        let (hw, hh) = (self.fb.width as f32 * 0.5, self.fb.height as f32 * 0.5);
+        WindowPos { x: p[0] * inv_w * hw + hw, y: p[1] * inv_w * hh + hh, z: p[2] * inv_w * 0.5 + 0.5, inv_w }
+    }
+
+    fn triangle(
+        &mut self,
+        verts: [&ClipVertex; 3],
+        provoking: &[[f32; 4]],
+        prim: u32,
+        fs: &mut dyn FragmentStage,
+        stats: &mut DrawStats,
+    ) -> Result<(), Diagnostic> {
+        let Some(tri) = Triangle::new(verts.map(|v| self.window(&v.pos))) else { return Ok(()) };
+        self.plan_inputs(&tri, verts, provoking, prim);
+        let region = Region { x0: 0, x1: self.fb.width as i64, y0: self.row_range.0 as i64, y1: self.row_range.1 as i64 };
+        rasterize(&tri, region, |x, y, coverage| {
+            self.batch.quads.push(Quad { x, y, coverage });
+            if self.batch.quads.len() >= self.batch_limit {
+                self.flush(&tri, fs, stats)?;
+            }
+            Ok(())
+        })?;
+        self.flush(&tri, fs, stats)
+    }
+
+    /// Plane equations of every fragment input for this triangle.
+    fn plan_inputs(&mut self, tri: &Triangle, verts: [&ClipVertex; 3], provoking: &[[f32; 4]], prim: u32) {
+        let fs_if = self.fs_if;
+        let b = &mut self.batch;
+        b.face = if tri.front { 1.0 } else { -1.0 };
+        b.primitive_id = prim;
+        b.inv_w = tri.inv_w();
+        b.fragcoord = fragcoord_coefs(self.fb.height, fs_if.lower_left, fs_if.integer_center, tri.depth(), b.inv_w);
+        b.planes.clear();
+        b.planes.resize(fs_if.input_registers, None);
+        for (input, source) in fs_if.inputs.iter().zip(self.sources.iter()) {
+            let mask = input.usage_mask;
+            let constant = |v: [f32; 4]| InputPlanes { coefs: v.map(Coef::constant), mode: Mode::Constant, mask };
+            let planes = match *source {
+                InputSource::Position => InputPlanes { coefs: b.fragcoord, mode: Mode::Linear, mask },
+                InputSource::Face => constant([b.face, 0.0, 0.0, 1.0]),
+                InputSource::PrimitiveId => constant([f32::from_bits(prim), 0.0, 0.0, 1.0]),
+                InputSource::Missing => constant([0.0, 0.0, 0.0, 1.0]),
+                InputSource::Varying { front, back } => {
+                    let reg = if tri.front { front } else { back } as usize;
+                    if reg >= verts[0].attrs.len() {
+                        constant([0.0, 0.0, 0.0, 1.0])
+                    } else {
+                        match input.interp {
+                            Interp::Constant => constant(provoking.get(reg).copied().unwrap_or([0.0, 0.0, 0.0, 1.0])),
+                            interp => {
+                                let mode = if interp == Interp::Linear { Mode::Linear } else { Mode::Perspective };
+                                let coefs = [0, 1, 2, 3].map(|c| {
+                                    let v = verts.map(|v| v.attrs[reg][c]);
+                                    if mode == Mode::Linear { tri.linear(v) } else { tri.perspective(v) }
+                                });
+                                InputPlanes { coefs, mode, mask }
+                            }
+                        }
+                    }
+                }
+            };
+            if let Some(slot) = b.planes.get_mut(input.register as usize) {
+                *slot = Some(planes);
+            }
+        }
+    }
+
+    /// Interpolates, shades and writes the pending quads.
+    fn flush(&mut self, tri: &Triangle, fs: &mut dyn FragmentStage, stats: &mut DrawStats) -> Result<(), Diagnostic> {
+        let nq = self.batch.quads.len();
+        if nq == 0 {
+            return Ok(());
+        }
+        stats.quads += nq as u64;
+        let b = &mut self.batch;
+        b.input_registers = self.fs_if.input_registers;
+        b.inputs.clear();
+        b.inputs.resize(b.input_registers * 4 * nq, [0.0; 4]);
+        // With 1/w = 1 everywhere (no perspective), dividing by it changes no bit: skip it.
+        let unit_w = b.inv_w == Coef::constant(1.0);
+        self.inv_w_lanes.clear();
+        if !unit_w {
+            self.inv_w_lanes.extend(b.quads.iter().map(|q| b.inv_w.quad(q.x as f32, q.y as f32)));
+        }
+        for (reg, planes) in b.planes.iter().enumerate() {
+            let Some(p) = planes else { continue };
+            let mode = if unit_w && p.mode == Mode::Perspective { Mode::Linear } else { p.mode };
+            for c in (0..4).filter(|c| p.mask & (1 << c) != 0) {
+                let Some(row) = b.inputs.get_mut((reg * 4 + c) * nq..(reg * 4 + c + 1) * nq) else { continue };
+                let coef = &p.coefs[c];
+                if mode == Mode::Perspective {
+                    for ((slot, quad), w) in row.iter_mut().zip(b.quads.iter()).zip(self.inv_w_lanes.iter()) {
+                        *slot = eval_quad(coef, mode, quad.x as f32, quad.y as f32, w);
+                    }
+                } else {
+                    for (slot, quad) in row.iter_mut().zip(b.quads.iter()) {
+                        *slot = eval_quad(coef, mode, quad.x as f32, quad.y as f32, &[1.0; 4]);
+                    }
+                }
+            }
+        }
+        self.outputs.reset(self.fs_if.output_registers, nq);
+        fs.shade(&self.batch, &mut self.outputs)?;
+        let depth_plane = tri.depth();
+        self.write(nq, &depth_plane, stats);
+        self.batch.quads.clear();
+        Ok(())
+    }
+
+    fn write(&mut self, nq: usize, depth_plane: &Coef, stats: &mut DrawStats) {
+        let fb = &mut *self.fb;
+        let (fs_if, out) = (self.fs_if, &self.outputs);
+        let row = |r: u32, c: usize| -> &[[u32; 4]] {
+            let start = (r as usize * 4 + c) * nq;
+            out.values.get(start..start + nq).unwrap_or(&[])
+        };
+        // Lanes to write per quad: covered, not killed, and passing the depth test.
+        let live = &mut self.live;
+        live.clear();
+        live.extend(self.batch.quads.iter().zip(out.killed.iter()).map(|(quad, k)| quad.coverage & !k));
+        if self.config.depth_test {
+            let z_row = fs_if.depth.map(|r| row(r, 2));
+            for (q, (quad, mask)) in self.batch.quads.iter().zip(live.iter_mut()).enumerate() {
+                let z = match z_row {
+                    Some(zs) => zs.get(q).copied().unwrap_or([0; 4]).map(|b| {
+                        let z = f32::from_bits(b);
+                        if z.is_nan() { 0.0 } else { z.clamp(0.0, 1.0) }
+                    }),
+                    None => depth_plane.quad(quad.x as f32, quad.y as f32),
+                };
+                let Some(depth) = fb.depth.get_mut(fb_quad_index(fb.width, quad)) else { continue };
+                for (lane, d) in depth.iter_mut().enumerate() {
+                    if *mask & (1 << lane) != 0 {
+                        if z[lane] < *d {
+                            *d = z[lane];
+                        } else {
+                            *mask &= !(1 << lane);
+                        }
+                    }
+                }
+            }
+        }
+        for &(t, r) in &fs_if.colors {
+            let [c0, c1, c2, c3] = [0, 1, 2, 3].map(|c| row(r, c));
+            let Some(target) = fb.targets.get_mut(t as usize) else { continue };
+            let n = self.batch.quads.len().min(live.len()).min(c0.len()).min(c1.len()).min(c2.len()).min(c3.len());
+            for q in 0..n {
+                let mask = live[q];
+                if mask == 0 {
+                    continue;
+                }
+                let value = [c0[q], c1[q], c2[q], c3[q]];
+                let Some(px) = target.get_mut(fb_quad_index(fb.width, &self.batch.quads[q])) else { continue };
+                if mask == 0xF {
+                    // Whole quad: one 64-byte copy of the output bits.
+                    px.0 = value;
+                } else {
+                    for (dst, src) in px.0.iter_mut().zip(value.iter()) {
+                        for (lane, (d, v)) in dst.iter_mut().zip(src.iter()).enumerate() {
+                            if mask & (1 << lane) != 0 {
+                                *d = *v;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        stats.fragments_written += live.iter().map(|m| m.count_ones() as u64).sum::<u64>();
+    }
+}
+
+/// Index of a quad in the framebuffer's quad-tiled storage (see `Framebuffer::quad_index`).
+#[inline]
+fn fb_quad_index(width: u32, quad: &Quad) -> usize {
+    (quad.y / 2) as usize * width.div_ceil(2) as usize + (quad.x / 2) as usize
+}
+
+/// The vertex side of fragment-only rendering: the `fullscreen` mesh with POSITION = IN[0] and a
+/// uv output (x·0.5 + 0.5, y·0.5 + 0.5, 0, 1) that every GENERIC, TEXCOORD and COLOR input reads
+/// — the same values as the softpipe corpus's `v_uv` vertex shader.
+pub fn fragment_only_vertex_stage() -> (VsInterface, impl VertexStage) {
+    let vs_if = VsInterface {
+        input_registers: 1,
+        output_registers: 2,
+        outputs: vec![VsOutput { register: 0, semantic: SemanticName::Position, index: 0 }],
+        uv_wildcard: Some(1),
+    };
+    let stage = |input: &[[f32; 4]], in_regs: usize, count: usize, out: &mut [[f32; 4]], out_regs: usize| -> Result<(), Diagnostic> {
+        for v in 0..count {
+            let p = input.get(v * in_regs).copied().unwrap_or([0.0, 0.0, 0.0, 1.0]);
+            if let Some(o) = out.get_mut(v * out_regs..v * out_regs + 2) {
+                o[0] = p;
+                o[1] = [p[0] * 0.5 + 0.5, p[1] * 0.5 + 0.5, 0.0, 1.0];
+            }
+        }
+        Ok(())
+    };
+    (vs_if, stage)
+}

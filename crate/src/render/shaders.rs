@@ -1,0 +1,163 @@
+//! The interpreter as the pipeline's shader stages: a vertex stage running 4 vertices per lane
+//! vector (up to 256 vertices per call) and a fragment stage running a whole batch of quads per
+//! call, with coverage → helper lanes, FACE / POSITION / PRIM_ID / SAMPLE system values, plane
+//! equations for INTERP_* opcodes, and kill masks.
+
+use super::stage::{FragmentStage, QuadBatch, QuadOutputs, VertexStage};
+use crate::diag::Diagnostic;
+use crate::exec::{Batch, Coef as ExecCoef, Constants, Lanes, Machine, Program, TextureHooks};
+use crate::ir::SemanticName;
+
+/// Vertices per interpreter call in the vertex stage.
+const VERTEX_QUADS: usize = 64;
+
+/// A compiled vertex shader with its machine.
+pub struct ExecVertexStage<'a> {
+    pub program: &'a Program,
+    pub constants: &'a Constants,
+    pub hooks: &'a mut dyn TextureHooks,
+    pub machine: Machine,
+    /// Set when a run failed, so the caller knows which shader a diagnostic is about.
+    pub failed: bool,
+}
+
+impl VertexStage for ExecVertexStage<'_> {
+    fn shade(&mut self, inputs: &[[f32; 4]], ni: usize, count: usize, outputs: &mut [[f32; 4]], no: usize) -> Result<(), Diagnostic> {
+        let p_in = self.program.input_count() as usize;
+        let p_out = self.program.output_count() as usize;
+        let mut start = 0;
+        while start < count {
+            let n = (count - start).min(VERTEX_QUADS * 4);
+            let nq = n.div_ceil(4);
+            let mut batch = Batch::new(self.program, nq);
+            for reg in 0..p_in.min(ni) {
+                for c in 0..4 {
+                    for q in 0..nq {
+                        let lanes = [0, 1, 2, 3].map(|l| {
+                            let v = start + q * 4 + l;
+                            if v < start + n { inputs.get(v * ni + reg).map_or(0, |a| a[c].to_bits()) } else { 0 }
+                        });
+                        batch.set_input(reg, c, q, Lanes(lanes));
+                    }
+                }
+            }
+            for q in 0..nq {
+                // Lanes past the last vertex are not covered: they run as helpers.
+                let valid = (n - q * 4).min(4);
+                if let Some(c) = batch.coverage.get_mut(q) {
+                    *c = ((1u16 << valid) - 1) as u8;
+                }
+            }
+            batch.system.set_with(SemanticName::VertexId, nq, |q, l, _| (start + q * 4 + l) as u32);
+            batch.system.set_with(SemanticName::VertexIdNoBase, nq, |q, l, _| (start + q * 4 + l) as u32);
+            batch.system.set_with(SemanticName::InstanceId, nq, |_, _, _| 0);
+            if let Err(e) = self.machine.run_with(self.program, &mut batch, self.constants, &mut *self.hooks) {
+                self.failed = true;
+                return Err(e.diagnostic);
+            }
+            for reg in 0..p_out.min(no) {
+                for c in 0..4 {
+                    for q in 0..nq {
+                        let lanes = batch.output(reg, c, q).0;
+                        for (l, bits) in lanes.iter().enumerate() {
+                            let v = start + q * 4 + l;
+                            if v < start + n {
+                                if let Some(o) = outputs.get_mut(v * no + reg) {
+                                    o[c] = f32::from_bits(*bits);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            start += n;
+        }
+        Ok(())
+    }
+}
+
+/// A compiled fragment shader with its machine and a reusable batch.
+pub struct ExecFragmentStage<'a> {
+    pub program: &'a Program,
+    pub constants: &'a Constants,
+    pub hooks: &'a mut dyn TextureHooks,
+    pub machine: Machine,
+    batch: Option<Batch>,
+}
+
+impl<'a> ExecFragmentStage<'a> {
+    pub fn new(program: &'a Program, constants: &'a Constants, hooks: &'a mut dyn TextureHooks, machine: Machine) -> Self {
+        ExecFragmentStage { program, constants, hooks, machine, batch: None }
+    }
+}
+
+fn exec_coef(c: &super::interp::Coef) -> ExecCoef {
+    ExecCoef { a0: c.a0, dadx: c.dadx, dady: c.dady }
+}
+
+impl FragmentStage for ExecFragmentStage<'_> {
+    fn shade(&mut self, qb: &QuadBatch, out: &mut QuadOutputs) -> Result<(), Diagnostic> {
+        let nq = qb.quads.len();
+        let program = self.program;
+        let batch = match &mut self.batch {
+            Some(b) if b.quads() == nq => b,
+            slot => slot.insert(Batch::new(program, nq)),
+        };
+        let p_in = program.input_count() as usize;
+        for reg in 0..p_in.min(qb.input_registers) {
+            for c in 0..4 {
+                let src = (reg * 4 + c) * nq;
+                let dst = batch.at(reg, c, 0);
+                if let (Some(s), Some(d)) = (qb.inputs.get(src..src + nq), batch.inputs.get_mut(dst..dst + nq)) {
+                    for (d, s) in d.iter_mut().zip(s) {
+                        *d = Lanes(s.map(f32::to_bits));
+                    }
+                }
+            }
+        }
+        for (q, quad) in qb.quads.iter().enumerate() {
+            if let Some(c) = batch.coverage.get_mut(q) {
+                *c = quad.coverage;
+            }
+        }
+        for &(_, name) in &program.system_values {
+            match name {
+                SemanticName::Face => batch.system.set_with(name, nq, |_, _, c| if c == 0 { qb.face.to_bits() } else { 0 }),
+                SemanticName::Position => batch.system.set_with(name, nq, |q, l, c| {
+                    let quad = qb.quads.get(q).copied().unwrap_or(super::stage::Quad { x: 0, y: 0, coverage: 0 });
+                    qb.fragcoord[c].quad(quad.x as f32, quad.y as f32)[l].to_bits()
+                }),
+                SemanticName::PrimId => batch.system.set_with(name, nq, |_, _, c| if c == 0 { qb.primitive_id } else { 0 }),
+                SemanticName::SamplePos => batch.system.set_with(name, nq, |_, _, c| if c < 2 { 0.5f32.to_bits() } else { 0 }),
+                SemanticName::SampleMask => batch.system.set_with(name, nq, |_, _, c| if c == 0 { 1 } else { 0 }),
+                _ => {}
+            }
+        }
+        // Plane equations for INTERP_CENTROID / INTERP_SAMPLE / INTERP_OFFSET.
+        let interp = &mut batch.interp;
+        interp.coefs.clear();
+        interp.coefs.extend(qb.planes.iter().map(|p| p.map(|p| p.coefs.map(|c| exec_coef(&c)))));
+        interp.inv_w = Some(exec_coef(&qb.inv_w));
+        interp.quad_origin.clear();
+        interp.quad_origin.extend(qb.quads.iter().map(|q| [q.x as f32, q.y as f32]));
+        // No flat-shade state: COLOR inputs are perspective-correct (see docs/render.md).
+        interp.flat_shade = false;
+        self.machine.run_with(program, batch, self.constants, &mut *self.hooks).map_err(|e| e.diagnostic)?;
+        let p_out = program.output_count() as usize;
+        for reg in 0..p_out.min(out.output_registers) {
+            for c in 0..4 {
+                let src = batch.at(reg, c, 0);
+                let dst = (reg * 4 + c) * nq;
+                if let (Some(s), Some(d)) = (batch.outputs.get(src..src + nq), out.values.get_mut(dst..dst + nq)) {
+                    for (d, s) in d.iter_mut().zip(s) {
+                        *d = s.0;
+                    }
+                }
+            }
+        }
+        for (k, b) in out.killed.iter_mut().zip(batch.killed.iter()) {
+            *k = *b;
+        }
+        Ok(())
+    }
+}
