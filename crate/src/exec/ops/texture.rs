@@ -77,11 +77,8 @@ pub fn run(inst: &Inst, io: &mut Io, res: &mut Res, ctx: &mut Ctx) -> Option<Res
         if inst.op == O::TXP {
             // Projective: divide the coordinates and the shadow reference by w.
             let w = lanes_f(coords[3], q);
-            let mut rows: Vec<usize> = (0..dim.min(3)).collect();
-            if shadow.is_some() {
-                rows.push(ref_slot);
-            }
-            for r in rows {
+            let reference = shadow.map(|_| ref_slot).filter(|&r| r >= dim.min(3));
+            for r in (0..dim.min(3)).chain(reference) {
                 for l in 0..4 {
                     st[r][l] /= w[l];
                 }
