@@ -67,3 +67,29 @@ fn run_reports_errors_and_usage() {
     let out = Command::new(env!("CARGO_BIN_EXE_tgsi")).arg("compute").arg(&cs).args(["--grid", "1", "--image", "0=NOPE,4x4"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn run_binds_textures() {
+    // TXF of texel (1, 0) of a 2×1 RGBA8 texture whose texel 1 is (255, 0, 255, 255): UNORM
+    // gives (1, 0, 1, 1); F2U stores (1, 0, 1, 1).
+    let d = dir("texture");
+    let cs = d.join("fetch.tgsi");
+    std::fs::write(
+        &cs,
+        "COMP\nPROPERTY CS_FIXED_BLOCK_WIDTH 1\nDCL SAMP[0]\nDCL SVIEW[0], 2D, FLOAT\nDCL BUFFER[0]\nDCL TEMP[0]\nIMM[0] INT32 {1, 0, 0, 0}\n\
+TXF TEMP[0], IMM[0], SAMP[0], 2D\nF2U TEMP[0], TEMP[0]\nSTORE BUFFER[0], IMM[0].yyyy, TEMP[0]\nEND\n",
+    )
+    .unwrap();
+    let tex = d.join("tex.json");
+    std::fs::write(&tex, r#"{"width": 2, "height": 1, "texels": [[0, 0, 0, 255], [255, 0, 255, 255]]}"#).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_tgsi"))
+        .arg("run")
+        .arg(&cs)
+        .args(["--grid", "1", "--buffer", "0=@16"])
+        .arg("--texture")
+        .arg(format!("0={}", tex.display()))
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("BUFFER[0]: 1 0 1 1"), "{}", String::from_utf8_lossy(&out.stdout));
+}

@@ -5,18 +5,18 @@
 //! tgsi run CS.tgsi --grid X[,Y[,Z]] [--block X[,Y[,Z]]]
 //!     [--buffer N=IN.bin[:OUT.bin]] [--buffer N=@BYTES[:OUT.bin]]
 //!     [--image N=FORMAT,WxH[xD][,IN.bin][:OUT.bin]] [--atomic N=@BYTES[:OUT.bin]]
-//!     [--shared BYTES] [--const B:I=x,y,z,w] [--budget N] [--print]
+//!     [--shared BYTES] [--const B:I=x,y,z,w] [--texture U=FILE[,options]] [--budget N] [--print]
 //! ```
 //! Exit status: 0 success, 1 shader errors (parse, compile, run), 2 usage or I/O problems.
 
 use super::Args;
 use crate::diag::{self, Diagnostic};
 use crate::exec::memory::MAX_MEMORY_BYTES;
-use crate::exec::{compile, dispatch, Constants, ImageBuffer, ImageFormat, Machine, NoTextures, Resources};
+use crate::exec::{compile, dispatch, Constants, ImageBuffer, ImageFormat, Machine, Resources};
 use crate::ir::LineIndex;
 
 const USAGE: &str = "usage: tgsi run CS.tgsi --grid X[,Y,Z] [--block X[,Y,Z]] [--buffer N=IN.bin[:OUT.bin] | N=@BYTES[:OUT.bin]]... \
-[--image N=FORMAT,WxH[xD][,IN.bin][:OUT.bin]]... [--atomic N=@BYTES[:OUT.bin]]... [--shared BYTES] [--const B:I=x,y,z,w]... [--budget N] [--print]";
+[--image N=FORMAT,WxH[xD][,IN.bin][:OUT.bin]]... [--atomic N=@BYTES[:OUT.bin]]... [--shared BYTES] [--const B:I=x,y,z,w]... [--texture U=FILE[,options]]... [--budget N] [--print]";
 
 /// Where a resource is written after the run.
 enum Back {
@@ -26,7 +26,7 @@ enum Back {
 }
 
 pub fn run(args: &Args) -> i32 {
-    if let Some(bad) = args.unknown(&["grid", "block", "buffer", "image", "atomic", "shared", "const", "budget", "print"]) {
+    if let Some(bad) = args.unknown(&["grid", "block", "buffer", "image", "atomic", "shared", "const", "texture", "budget", "print"]) {
         eprintln!("tgsi run: unknown option '--{bad}'\n{USAGE}");
         return 2;
     }
@@ -79,6 +79,11 @@ fn setup_and_run(path: &str, args: &Args) -> Result<i32, String> {
         }
         consts.set_f32(b, i, v);
     }
+    let mut textures = crate::texture::bind::Bindings::new();
+    for spec in args.values("texture") {
+        let (unit, bound) = crate::texture::desc::load_binding(spec).map_err(|e| format!("--texture {spec}: {e}"))?;
+        textures.bind(unit, bound);
+    }
     let mut machine = match args.value("budget") {
         Some(b) => Machine::with_budget(b.parse().map_err(|_| format!("--budget {b}: not a number"))?),
         None => Machine::new(),
@@ -100,7 +105,7 @@ fn setup_and_run(path: &str, args: &Args) -> Result<i32, String> {
             return Ok(1);
         }
     };
-    if let Err(e) = dispatch(&mut machine, &program, &consts, &mut NoTextures, &mut res, grid, block) {
+    if let Err(e) = dispatch(&mut machine, &program, &consts, &mut textures, &mut res, grid, block) {
         print_diags(&mut vec![e.diagnostic], &index, name);
         return Ok(1);
     }
