@@ -101,12 +101,12 @@ fn setup_and_run(path: &str, args: &Args) -> Result<i32, String> {
     let program = match compile(&shader) {
         Ok(p) => p,
         Err(d) => {
-            print_diags(&mut vec![d], &index, name);
+            print_diags(&mut [d], &index, name);
             return Ok(1);
         }
     };
     if let Err(e) = dispatch(&mut machine, &program, &consts, &mut textures, &mut res, grid, block) {
-        print_diags(&mut vec![e.diagnostic], &index, name);
+        print_diags(&mut [e.diagnostic], &index, name);
         return Ok(1);
     }
     write_back(&res, &back, args.flag("print"))
