@@ -6,4 +6,5 @@ source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
 bash scripts/setup.sh
 bash scripts/build-wasm.sh
+bash scripts/build-web.sh
 exec node scripts/serve.mjs

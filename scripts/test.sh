@@ -64,6 +64,11 @@ bash scripts/setup.sh --browser || die "set-up failed (see above)"
 build_ok=true
 bash scripts/build-wasm.sh 2>&1 | tee "$LOGS/build-wasm.log"
 [ "${PIPESTATUS[0]}" = 0 ] || build_ok=false
+bash scripts/build-web.sh 2>&1 | tee "$LOGS/build-web.log"
+[ "${PIPESTATUS[0]}" = 0 ] || build_ok=false
+# The e2e tests compare the page with the command-line renderer: build it.
+cargo build -p tgsi --bin tgsi 2>&1 | tee "$LOGS/build-cli.log"
+[ "${PIPESTATUS[0]}" = 0 ] || build_ok=false
 
 # Browsers leave their profiles in TMPDIR (about 13 MB per wasm test run): give them a private
 # one and remove it at the end.

@@ -1,13 +1,42 @@
-// Entry point of the playground page: loads the engine, shows its version and prepares the
-// output canvas.
+// Entry point of the playground page: loads the engine, builds the editor and the panels, keeps
+// the state (URL fragment and localStorage) and re-renders in workers as the shaders change.
 
-import { engineVersion } from './engine.js';
+import { engineModule, engineVersion, has, loadEngine } from './engine.js';
+import { ShaderEditor } from './editor.js';
+import { RenderPool } from './render-pool.js';
+import { decodeState, defaultState, encodeState, loadLocal, normalizeState, saveLocal } from './state.js';
+import { DEFAULT_EXAMPLE, EXAMPLES } from './examples.js';
+import { declaredConstants, renderBuiltins, renderConstantControls } from './constants.js';
+import { declaredSamplers, defaultBinding, loadImageFile, makeTexture, renderTextureControls, textureDescription } from './textures.js';
+import { download, showAgal, showFormatted } from './outputs.js';
+import { buildGallery, buildReference, installShortcuts, installTabArrows, installTabs, wireDialogs } from './ui.js';
 
-const versionLabel = document.getElementById('engine-version');
-const status = document.getElementById('status');
-const canvas = document.getElementById('output');
+const $ = (id) => document.getElementById(id);
+const versionLabel = $('engine-version');
+const status = $('status');
+const canvas = $('output');
 
-/** Clears the canvas to a neutral checkerboard: "no image yet". */
+/** How long typing must pause before the shaders are checked and drawn again. */
+const EDIT_DEBOUNCE_MS = 150;
+
+const app = {
+  engine: null,
+  editor: null,
+  pool: null,
+  state: defaultState(),
+  diagnostics: { fs: [], vs: [], render: [] },
+  images: {},
+  imageVersion: 0,
+  descriptions: new Map(),
+  playing: false,
+  clock: { time: 0, last: 0, frame: 0 },
+  mouse: { x: 0, y: 0, down: false },
+  agal: null,
+};
+app.examples = EXAMPLES;
+app.loadExample = (id) => loadExample(id);
+window.tgsiPlayground = app;
+
 function paintPlaceholder(target) {
   const ctx = target.getContext('2d');
   if (!ctx) return;
@@ -20,18 +49,375 @@ function paintPlaceholder(target) {
   }
 }
 
+function builtins() {
+  const size = app.state.size;
+  return { width: size, height: size, time: app.clock.time, timeDelta: app.playing ? 1 / 60 : 0,
+    frame: app.clock.frame, mouse: [app.mouse.x, app.mouse.y], mouseDown: app.mouse.down };
+}
+
+// ---- diagnostics ---------------------------------------------------------------------------
+
+function checkShaders() {
+  const { engine, state } = app;
+  let fs = [];
+  let vs = [];
+  try {
+    if (state.useVs && has(engine, 'link')) {
+      const r = engine.link(state.vs, state.fs);
+      fs = r.fs; vs = r.vs;
+    } else if (has(engine, 'validate')) {
+      fs = engine.validate(state.fs);
+      if (state.useVs) vs = engine.validate(state.vs);
+    } else if (has(engine, 'parse')) {
+      fs = engine.parse(state.fs).diagnostics;
+      if (state.useVs) vs = engine.parse(state.vs).diagnostics;
+    }
+  } catch (err) {
+    console.warn('TGSI Playground: checking failed', err);
+  }
+  app.diagnostics.fs = fs;
+  app.diagnostics.vs = vs;
+  app.editor.setDiagnostics('fs', fs);
+  app.editor.setDiagnostics('vs', state.useVs ? vs : []);
+  showProblems();
+}
+
+function showProblems() {
+  const list = $('problems');
+  const all = [
+    ...app.diagnostics.fs.map((d) => ({ ...d, tab: 'fs' })),
+    ...app.diagnostics.vs.map((d) => ({ ...d, tab: 'vs' })),
+    ...app.diagnostics.render.map((d) => ({ ...d, tab: d.source === 'vertex' ? 'vs' : d.source === 'fragment' ? 'fs' : null })),
+  ];
+  list.replaceChildren(...all.map((d) => {
+    const li = document.createElement('li');
+    li.className = `problem ${d.severity}`;
+    li.dataset.code = d.code;
+    const button = document.createElement('button');
+    button.type = 'button';
+    const where = d.tab && d.line ? `${d.tab === 'vs' ? 'vertex' : 'fragment'} ${d.line}:${d.column}` : 'render';
+    button.innerHTML = '<span class="sev"></span><span class="where"></span><span class="msg"></span><span class="code"></span>';
+    button.querySelector('.sev').textContent = d.severity;
+    button.querySelector('.where').textContent = where;
+    button.querySelector('.msg').textContent = d.message;
+    button.querySelector('.code').textContent = d.code;
+    if (d.tab && d.line) {
+      li.dataset.line = String(d.line);
+      li.dataset.column = String(d.column);
+      button.addEventListener('click', () => { selectEditorTab(d.tab); app.editor.jumpTo(d.tab, d.line, d.column); });
+    } else {
+      button.disabled = true;
+    }
+    li.append(button);
+    return li;
+  }));
+  const errors = all.filter((d) => d.severity === 'error').length;
+  $('problem-count').textContent = all.length === 0 ? 'none' : `${errors} error${errors === 1 ? '' : 's'}, ${all.length - errors} other`;
+}
+
+// ---- panels --------------------------------------------------------------------------------
+
+function refreshPanels() {
+  const { state } = app;
+  const text = state.useVs ? `${state.vs}\n${state.fs}` : state.fs;
+  renderConstantControls($('constants'), declaredConstants(text), state.constants, (key, values) => {
+    state.constants[key] = values;
+    stateChanged({ render: true });
+  });
+  const textureNote = app.textureSupport ? '' : 'Texture sampling arrives with the engine\u2019s texture API; choices are kept in the link already.';
+  renderTextureControls($('textures'), declaredSamplers(state.fs), state.textures, (unit, binding) => {
+    state.textures[unit] = binding;
+    stateChanged({ render: true });
+  }, async (unit, file) => {
+    try {
+      app.images[unit] = await loadImageFile(file);
+      app.imageVersion += 1;
+      state.textures[unit] = { ...(state.textures[unit] ?? {}), name: 'image file' };
+      stateChanged({ render: true });
+    } catch (err) {
+      status.textContent = `That image could not be read: ${err?.message ?? err}`;
+    }
+  }, textureNote);
+  refreshOutputs();
+}
+
+function refreshOutputs() {
+  const tab = app.editor.tab;
+  const text = tab === 'vs' ? app.state.vs : app.state.fs;
+  showFormatted(app.engine, $('formatted'), text);
+  app.agal = showAgal(app.engine, {
+    message: $('agal-message'), asm: $('agal-asm'), layout: $('agal-layout'), hex: $('agal-hex'), download: $('agal-download'),
+  }, text, Number($('agal-version').value));
+}
+
+// ---- rendering -----------------------------------------------------------------------------
+
+/** One JSON texture description per declared sampler unit: `[{unit, description}]`. */
+function textureRequest(state = app.state) {
+  const out = [];
+  for (const unit of declaredSamplers(state.fs)) {
+    const b = { ...defaultBinding(), ...(state.textures[unit] ?? {}) };
+    // An image file is not part of links: without it, the checker stands in.
+    const texture = b.name === 'image file' ? (app.images[unit] ?? makeTexture('checker')) : makeTexture(b.name);
+    const key = `${unit}|${JSON.stringify(b)}|${b.name === 'image file' ? app.imageVersion : ''}`;
+    if (!app.descriptions.has(key)) app.descriptions.set(key, textureDescription(texture, b));
+    out.push({ unit, description: app.descriptions.get(key) });
+  }
+  return out;
+}
+
+function constantsRequest(state = app.state) {
+  return Object.entries(state.constants).map(([key, v]) => {
+    const [buffer, index] = key.split(':').map(Number);
+    return { buffer, index, values: v.map(Number) };
+  });
+}
+
+let renderScheduled = false;
+function scheduleRender() {
+  if (renderScheduled) return;
+  renderScheduled = true;
+  queueMicrotask(() => { renderScheduled = false; renderFrame(); });
+}
+
+async function renderFrame() {
+  if (document.visibilityState === 'hidden') { app.needsRender = true; return; }
+  if (!app.pool) return;
+  const { state } = app;
+  const size = state.size;
+  if (canvas.width !== size) { canvas.width = size; canvas.height = size; }
+  const b = builtins();
+  renderBuiltins($('builtins'), b);
+  const request = {
+    fs: state.fs,
+    vs: state.useVs ? state.vs : null,
+    mesh: state.useVs ? state.mesh : 'fullscreen',
+    width: size,
+    height: size,
+    constants: constantsRequest(),
+    builtins: b,
+    textures: textureRequest(),
+  };
+  app.rendering = true;
+  const result = await app.pool.render(request);
+  if (result.superseded) return;
+  app.rendering = false;
+  const renderStatus = $('render-status');
+  // The renderer repeats the checker's findings; keep only what it adds (run-time errors,
+  // render set-up problems).
+  const known = [...app.diagnostics.fs, ...app.diagnostics.vs].map((d) => `${d.code}@${d.line}:${d.column}`);
+  app.diagnostics.render = (result.diagnostics ?? []).filter((d) => !known.includes(`${d.code}@${d.line}:${d.column}`));
+  if (result.stopped || result.error) {
+    renderStatus.dataset.state = 'error';
+    renderStatus.textContent = result.error ?? 'rendering was stopped';
+    canvas.dataset.state = 'stopped';
+  } else if (result.image) {
+    canvas.getContext('2d').putImageData(result.image, 0, 0);
+    canvas.dataset.state = 'ok';
+    canvas.dataset.renders = String(Number(canvas.dataset.renders ?? 0) + 1);
+    const errors = (result.diagnostics ?? []).filter((d) => d.severity === 'error');
+    renderStatus.dataset.state = errors.length ? 'error' : 'ok';
+    renderStatus.textContent = errors.length ? errors.map((d) => d.message).join('; ') : '';
+    $('frame-time').textContent = `${result.ms.toFixed(1)} ms/frame`;
+  } else {
+    const errors = (result.diagnostics ?? []).filter((d) => d.severity === 'error');
+    renderStatus.dataset.state = 'error';
+    renderStatus.textContent = errors.length ? `Not drawn: ${errors[0].message}` : 'Not drawn.';
+    canvas.dataset.state = 'error';
+  }
+  // Run-time errors (budget, …) are underlined too, next to the checker's findings.
+  const forTab = (tab) => app.diagnostics.render.filter((d) => d.line && (d.source === (tab === 'vs' ? 'vertex' : 'fragment')));
+  if (app.diagnostics.render.length || app.underlinedRender) {
+    app.editor.setDiagnostics('fs', [...app.diagnostics.fs, ...forTab('fs')]);
+    if (state.useVs) app.editor.setDiagnostics('vs', [...app.diagnostics.vs, ...forTab('vs')]);
+    app.underlinedRender = app.diagnostics.render.length > 0;
+  }
+  showProblems();
+}
+
+/** Draws each example small into its gallery card, once, with one worker of its own. */
+async function drawThumbnails() {
+  if (app.thumbnails || !app.pool) return;
+  app.thumbnails = new RenderPool(await engineModule(), 1);
+  const size = 72;
+  for (const ex of EXAMPLES) {
+    const state = { ...defaultState(), fs: ex.fs, vs: ex.vs ?? '', textures: ex.textures ?? {}, constants: ex.constants ?? {} };
+    const result = await app.thumbnails.render({
+      fs: ex.fs, vs: ex.vs ?? null, mesh: ex.mesh ?? 'fullscreen', width: size, height: size,
+      constants: constantsRequest(state), textures: textureRequest(state),
+      builtins: { width: size, height: size, time: 1, timeDelta: 0, frame: 0, mouse: [size / 2, size / 2], mouseDown: false },
+    });
+    const thumb = document.querySelector(`#gallery-list [data-example="${ex.id}"] .thumb`);
+    if (!thumb || !result.image) continue;
+    thumb.getContext('2d').putImageData(result.image, 0, 0);
+    thumb.dataset.drawn = 'true';
+  }
+}
+
+// ---- state ---------------------------------------------------------------------------------
+
+let saveTimer = 0;
+function stateChanged({ render = true, check = false } = {}) {
+  renderBuiltins($('builtins'), builtins());
+  if (check) checkShaders();
+  if (check) refreshPanels();
+  clearTimeout(saveTimer);
+  saveTimer = setTimeout(() => saveLocal(app.state), 300);
+  if (render) scheduleRender();
+}
+
+let editTimer = 0;
+function onEdit(tab, text) {
+  app.state[tab] = text;
+  app.state.example = null;
+  clearTimeout(editTimer);
+  // Save at once (a reload right after typing keeps the edit); check and draw after a pause.
+  saveLocal(app.state);
+  editTimer = setTimeout(() => stateChanged({ check: true }), EDIT_DEBOUNCE_MS);
+}
+
+function applyState(state) {
+  app.state = normalizeState(state);
+  app.editor.setText('fs', app.state.fs);
+  app.editor.setText('vs', app.state.vs);
+  $('use-vs').checked = app.state.useVs;
+  $('mesh').disabled = !app.state.useVs;
+  $('mesh').value = app.state.mesh;
+  $('size').value = String(app.state.size);
+  delete $('constants').dataset.signature;
+  delete $('textures').dataset.signature;
+  stateChanged({ check: true });
+}
+
+export function loadExample(id) {
+  const ex = EXAMPLES.find((e) => e.id === id);
+  if (!ex) return;
+  applyState({
+    ...defaultState(), fs: ex.fs, vs: ex.vs ?? '', useVs: Boolean(ex.vs), mesh: ex.mesh ?? 'fullscreen',
+    size: app.state.size, constants: structuredClone(ex.constants ?? {}), textures: structuredClone(ex.textures ?? {}), example: ex.id,
+  });
+  selectEditorTab('fs');
+  status.textContent = `Example: ${ex.title}. ${ex.note}`;
+}
+
+app.copyLink = () => copyLink();
+async function copyLink() {
+  const fragment = await encodeState(app.state);
+  const url = `${location.origin}${location.pathname}#${fragment}`;
+  history.replaceState(null, '', `#${fragment}`);
+  app.lastShareUrl = url;
+  try {
+    await navigator.clipboard.writeText(url);
+    status.textContent = 'Link copied: it restores the shaders, mesh, constants and textures.';
+  } catch {
+    status.textContent = `Share this link: ${url}`;
+  }
+  return url;
+}
+
+function selectEditorTab(tab) {
+  app.editor.show(tab);
+  $('tab-fs').setAttribute('aria-selected', String(tab === 'fs'));
+  $('tab-vs').setAttribute('aria-selected', String(tab === 'vs'));
+  refreshOutputs();
+}
+
+// ---- animation and input -------------------------------------------------------------------
+
+function setPlaying(on) {
+  app.playing = on;
+  const b = $('play');
+  b.setAttribute('aria-pressed', String(on));
+  b.textContent = on ? '⏸ Pause' : '▶ Play';
+  app.clock.last = performance.now();
+  if (on) requestAnimationFrame(tick);
+}
+
+function tick(now) {
+  if (!app.playing) return;
+  if (document.visibilityState !== 'hidden' && !app.rendering) {
+    app.clock.time += Math.min((now - app.clock.last) / 1000, 0.25);
+    app.clock.frame += 1;
+    app.clock.last = now;
+    renderFrame();
+  } else if (document.visibilityState === 'hidden') {
+    app.clock.last = now;
+  }
+  requestAnimationFrame(tick);
+}
+
+function wireControls() {
+  $('tab-fs').addEventListener('click', () => selectEditorTab('fs'));
+  $('tab-vs').addEventListener('click', () => selectEditorTab('vs'));
+  $('use-vs').addEventListener('change', () => {
+    app.state.useVs = $('use-vs').checked;
+    $('mesh').disabled = !app.state.useVs;
+    stateChanged({ check: true });
+  });
+  $('mesh').addEventListener('change', () => { app.state.mesh = $('mesh').value; stateChanged({}); });
+  $('size').addEventListener('change', () => { app.state.size = Number($('size').value); stateChanged({}); });
+  $('play').addEventListener('click', () => setPlaying(!app.playing));
+  $('rewind').addEventListener('click', () => { app.clock.time = 0; app.clock.frame = 0; scheduleRender(); });
+  $('copy-link').addEventListener('click', () => copyLink());
+  $('agal-version').addEventListener('change', refreshOutputs);
+  $('agal-download').addEventListener('click', () => {
+    if (app.agal?.ok) download(app.agal.bytes, `${app.editor.tab === 'vs' ? 'vertex' : 'fragment'}.agal`);
+  });
+  const pointer = (e) => {
+    const r = canvas.getBoundingClientRect();
+    app.mouse.x = ((e.clientX - r.left) / r.width) * canvas.width;
+    app.mouse.y = (1 - (e.clientY - r.top) / r.height) * canvas.height;
+  };
+  canvas.addEventListener('pointerdown', (e) => { app.mouse.down = true; pointer(e); scheduleRender(); });
+  canvas.addEventListener('pointermove', (e) => { if (app.mouse.down) { pointer(e); scheduleRender(); } });
+  window.addEventListener('pointerup', () => { if (app.mouse.down) { app.mouse.down = false; scheduleRender(); } });
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible' && app.needsRender) { app.needsRender = false; scheduleRender(); }
+  });
+  window.addEventListener('hashchange', async () => {
+    const s = await decodeState(location.hash);
+    if (s) applyState(s);
+  });
+}
+
 async function main() {
   paintPlaceholder(canvas);
   try {
-    versionLabel.textContent = await engineVersion();
-    versionLabel.dataset.state = 'ready';
-    status.textContent = 'Engine ready.';
+    const [engine, version] = await Promise.all([loadEngine(), engineVersion()]);
+    app.engine = engine;
+    versionLabel.textContent = version;
   } catch (err) {
     versionLabel.textContent = 'engine failed to load';
     versionLabel.dataset.state = 'error';
     status.textContent = `The engine could not be loaded: ${err?.message ?? err}`;
     console.error('TGSI Playground: the engine could not be loaded', err);
+    return;
   }
+  const opcodes = has(app.engine, 'opcodes') ? app.engine.opcodes() : [];
+  app.textureSupport = has(app.engine, 'renderPage');
+  app.editor = new ShaderEditor($('editor'), opcodes, onEdit);
+  installTabs();
+  installTabArrows();
+  wireDialogs();
+  buildGallery($('gallery-list'), EXAMPLES, (id) => { loadExample(id); $('gallery').close(); });
+  // Thumbnails are drawn the first time the gallery opens.
+  new MutationObserver(() => { if ($('gallery').open) drawThumbnails(); }).observe($('gallery'), { attributes: true, attributeFilter: ['open'] });
+  buildReference($('opcode-reference'), $('opcode-filter'), opcodes);
+  wireControls();
+  installShortcuts({ playPause: () => setPlaying(!app.playing), tab: selectEditorTab, copyLink });
+  if (has(app.engine, 'render')) {
+    app.pool = new RenderPool(await engineModule(), Math.min(Math.max((navigator.hardwareConcurrency || 2) - 1, 2), 4));
+  } else {
+    $('render-status').textContent = 'The renderer is not in this build of the engine yet: diagnostics and exports work.';
+  }
+  const restored = (await decodeState(location.hash)) ?? loadLocal();
+  if (restored && (restored.fs || restored.vs)) {
+    applyState(restored);
+    status.textContent = location.hash ? 'Restored from the link.' : 'Restored your last session.';
+  } else {
+    loadExample(DEFAULT_EXAMPLE);
+  }
+  versionLabel.dataset.state = 'ready';
 }
 
 main();

@@ -160,7 +160,6 @@ fn shadow_targets_read_their_reference() {
 }
 
 #[test]
-#[ignore = "the interpreter passes SHADOWCUBEARRAY's reference in c0 and drops the layer (reported)"]
 fn shadow_cube_array_reads_layer_and_reference() {
     let mut t = cube_array();
     t.sampler.compare = Some(tgsi::texture::sampler::CompareFunc::LessEqual);

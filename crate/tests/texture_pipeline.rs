@@ -12,15 +12,9 @@ use tgsi::texture::desc;
 const CASES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/texture-cases/");
 const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/corpus/softpipe/");
 
-/// Cases the interpreter cannot pass yet, with the reason (reported to the interpreter's owner;
-/// the direct harness `texture_cases.rs` checks the sampler on them).
-const NOT_YET: &[(&str, &str)] = &[
-    ("tg4_gather", "TG4 is not executed by the interpreter yet"),
-    ("tg4_offset_shadow", "TG4 is not executed by the interpreter yet"),
-    ("lodq_query", "LODQ is not executed by the interpreter yet"),
-    ("indirect_sampler", "the interpreter ignores the ADDR part of SAMP[ADDR[2].x] (tgsi_exec: the first active lane's unit)"),
-    ("txq_size", "the interpreter takes TXQ's level from the first quad of the whole batch, softpipe per quad"),
-];
+/// Cases the interpreter cannot pass yet, with the reason (none left: TG4, LODQ, indirect
+/// samplers and per-quad TXQ levels now run).
+const NOT_YET: &[(&str, &str)] = &[];
 
 fn read_f32(path: &str) -> Vec<u32> {
     let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{path}: {e}"));

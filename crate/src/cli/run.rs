@@ -1,8 +1,195 @@
-//! `tgsi run`.
+//! `tgsi run CS.tgsi` (alias `tgsi compute`): runs a compute shader on buffers and images read
+//! from files and writes them back (`docs/resources.md` "Command line").
+//!
+//! ```text
+//! tgsi run CS.tgsi --grid X[,Y[,Z]] [--block X[,Y[,Z]]]
+//!     [--buffer N=IN.bin[:OUT.bin]] [--buffer N=@BYTES[:OUT.bin]]
+//!     [--image N=FORMAT,WxH[xD][,IN.bin][:OUT.bin]] [--atomic N=@BYTES[:OUT.bin]]
+//!     [--shared BYTES] [--const B:I=x,y,z,w] [--texture U=FILE[,options]] [--budget N] [--print]
+//! ```
+//! Exit status: 0 success, 1 shader errors (parse, compile, run), 2 usage or I/O problems.
 
 use super::Args;
+use crate::diag::{self, Diagnostic};
+use crate::exec::memory::MAX_MEMORY_BYTES;
+use crate::exec::{compile, dispatch, Constants, ImageBuffer, ImageFormat, Machine, Resources};
+use crate::ir::LineIndex;
 
-pub fn run(_args: &Args) -> i32 {
-    eprintln!("tgsi run: not implemented yet");
-    2
+const USAGE: &str = "usage: tgsi run CS.tgsi --grid X[,Y,Z] [--block X[,Y,Z]] [--buffer N=IN.bin[:OUT.bin] | N=@BYTES[:OUT.bin]]... \
+[--image N=FORMAT,WxH[xD][,IN.bin][:OUT.bin]]... [--atomic N=@BYTES[:OUT.bin]]... [--shared BYTES] [--const B:I=x,y,z,w]... [--texture U=FILE[,options]]... [--budget N] [--print]";
+
+/// Where a resource is written after the run.
+enum Back {
+    Buffer(u32, Option<String>),
+    Atomic(u32, Option<String>),
+    Image(u32, Option<String>),
+}
+
+pub fn run(args: &Args) -> i32 {
+    if let Some(bad) = args.unknown(&["grid", "block", "buffer", "image", "atomic", "shared", "const", "texture", "budget", "print"]) {
+        eprintln!("tgsi run: unknown option '--{bad}'\n{USAGE}");
+        return 2;
+    }
+    let [path] = args.positional.as_slice() else {
+        eprintln!("{USAGE}");
+        return 2;
+    };
+    match setup_and_run(path, args) {
+        Ok(code) => code,
+        Err(msg) => {
+            eprintln!("tgsi run: {msg}\n{USAGE}");
+            2
+        }
+    }
+}
+
+fn setup_and_run(path: &str, args: &Args) -> Result<i32, String> {
+    let grid = triple(args.value("grid").ok_or("--grid is required")?)?;
+    let block = args.value("block").map(triple).transpose()?;
+    let mut res = Resources::new();
+    let mut back = Vec::new();
+    for spec in args.values("buffer") {
+        let (n, bytes, out) = byte_spec(spec)?;
+        res.buffers.insert(n, bytes);
+        back.push(Back::Buffer(n, out));
+    }
+    for spec in args.values("atomic") {
+        let (n, bytes, out) = byte_spec(spec)?;
+        res.atomic_buffers.insert(n, bytes);
+        back.push(Back::Atomic(n, out));
+    }
+    for spec in args.values("image") {
+        let (n, img, out) = image_spec(spec)?;
+        res.images.insert(n, img);
+        back.push(Back::Image(n, out));
+    }
+    if let Some(s) = args.value("shared") {
+        let n: usize = s.parse().map_err(|_| format!("--shared {s}: not a byte count"))?;
+        res.shared = vec![0; n.min(MAX_MEMORY_BYTES)];
+    }
+    let mut consts = Constants::new();
+    for spec in args.values("const") {
+        let (at, vals) = spec.split_once('=').ok_or_else(|| format!("--const {spec}: expected B:I=x,y,z,w"))?;
+        let (b, i) = at.split_once(':').ok_or_else(|| format!("--const {spec}: expected B:I=x,y,z,w"))?;
+        let b: usize = b.parse().map_err(|_| format!("--const {spec}: bad buffer"))?;
+        let i: usize = i.parse().map_err(|_| format!("--const {spec}: bad index"))?;
+        let mut v = [0f32; 4];
+        for (k, x) in vals.split(',').take(4).enumerate() {
+            v[k] = x.trim().parse().map_err(|_| format!("--const {spec}: '{x}' is not a number"))?;
+        }
+        consts.set_f32(b, i, v);
+    }
+    let mut textures = crate::texture::bind::Bindings::new();
+    for spec in args.values("texture") {
+        let (unit, bound) = crate::texture::desc::load_binding(spec).map_err(|e| format!("--texture {spec}: {e}"))?;
+        textures.bind(unit, bound);
+    }
+    let mut machine = match args.value("budget") {
+        Some(b) => Machine::with_budget(b.parse().map_err(|_| format!("--budget {b}: not a number"))?),
+        None => Machine::new(),
+    };
+
+    let Some(src) = super::read_text(path) else { return Ok(2) };
+    let index = LineIndex::new(&src);
+    let parsed = crate::text::parse(&src);
+    let mut diags = parsed.diagnostics;
+    let name = if path == "-" { "<stdin>" } else { path };
+    let Some(shader) = parsed.shader.filter(|_| !diag::has_errors(&diags)) else {
+        print_diags(&mut diags, &index, name);
+        return Ok(1);
+    };
+    let program = match compile(&shader) {
+        Ok(p) => p,
+        Err(d) => {
+            print_diags(&mut [d], &index, name);
+            return Ok(1);
+        }
+    };
+    if let Err(e) = dispatch(&mut machine, &program, &consts, &mut textures, &mut res, grid, block) {
+        print_diags(&mut [e.diagnostic], &index, name);
+        return Ok(1);
+    }
+    write_back(&res, &back, args.flag("print"))
+}
+
+fn print_diags(diags: &mut [Diagnostic], index: &LineIndex, name: &str) {
+    diag::locate(diags, index);
+    for d in diags.iter() {
+        println!("{}", d.render(name));
+    }
+}
+
+/// `X`, `X,Y` or `X,Y,Z` (missing ones are 1).
+fn triple(s: &str) -> Result<[u32; 3], String> {
+    let mut v = [1u32; 3];
+    for (k, part) in s.split([',', 'x']).enumerate() {
+        let slot = v.get_mut(k).ok_or_else(|| format!("'{s}': at most three sizes"))?;
+        *slot = part.trim().parse().map_err(|_| format!("'{s}': '{part}' is not a size"))?;
+    }
+    Ok(v)
+}
+
+/// `N=IN.bin[:OUT.bin]` or `N=@BYTES[:OUT.bin]`; a file buffer without OUT is written back to IN.
+fn byte_spec(spec: &str) -> Result<(u32, Vec<u8>, Option<String>), String> {
+    let (n, rest) = spec.split_once('=').ok_or_else(|| format!("'{spec}': expected N=FILE"))?;
+    let n: u32 = n.trim().parse().map_err(|_| format!("'{spec}': '{n}' is not a register number"))?;
+    let (src, out) = match rest.split_once(':') {
+        Some((a, b)) => (a, Some(b.to_string())),
+        None => (rest, None),
+    };
+    if let Some(size) = src.strip_prefix('@') {
+        let bytes: usize = size.parse().map_err(|_| format!("'{spec}': '{size}' is not a byte count"))?;
+        if bytes > MAX_MEMORY_BYTES {
+            return Err(format!("'{spec}': more than {MAX_MEMORY_BYTES} bytes"));
+        }
+        Ok((n, vec![0; bytes], out))
+    } else {
+        let data = std::fs::read(src).map_err(|e| format!("cannot read {src}: {e}"))?;
+        Ok((n, data, out.or_else(|| Some(src.to_string()))))
+    }
+}
+
+/// `N=FORMAT,WxH[xD][,IN.bin][:OUT.bin]`.
+fn image_spec(spec: &str) -> Result<(u32, ImageBuffer, Option<String>), String> {
+    let (n, rest) = spec.split_once('=').ok_or_else(|| format!("'{spec}': expected N=FORMAT,WxH"))?;
+    let n: u32 = n.trim().parse().map_err(|_| format!("'{spec}': '{n}' is not a register number"))?;
+    let (body, out) = match rest.split_once(':') {
+        Some((a, b)) => (a, Some(b.to_string())),
+        None => (rest, None),
+    };
+    let mut parts = body.split(',');
+    let fmt = parts.next().unwrap_or("");
+    let format = ImageFormat::from_name(fmt).ok_or_else(|| format!("'{fmt}': unknown image format (one of {})", ImageFormat::names().join(", ")))?;
+    let [w, h, d] = triple(parts.next().ok_or_else(|| format!("'{spec}': missing WxH"))?)?;
+    let mut img = ImageBuffer::new(format, w, h, d)?;
+    let input = parts.next();
+    if let Some(file) = input {
+        let data = std::fs::read(file).map_err(|e| format!("cannot read {file}: {e}"))?;
+        let n = data.len().min(img.data.len());
+        img.data[..n].copy_from_slice(&data[..n]);
+    }
+    Ok((n, img, out.or_else(|| input.map(str::to_string))))
+}
+
+fn write_back(res: &Resources, back: &[Back], print: bool) -> Result<i32, String> {
+    for b in back {
+        let (label, bytes, out) = match b {
+            Back::Buffer(n, o) => (format!("BUFFER[{n}]"), res.buffers.get(n).map(|v| v.as_slice()), o),
+            Back::Atomic(n, o) => (format!("HWATOMIC[{n}]"), res.atomic_buffers.get(n).map(|v| v.as_slice()), o),
+            Back::Image(n, o) => (format!("IMAGE[{n}]"), res.images.get(n).map(|i| i.data.as_slice()), o),
+        };
+        let bytes = bytes.unwrap_or_default();
+        if let Some(path) = out {
+            std::fs::write(path, bytes).map_err(|e| format!("cannot write {path}: {e}"))?;
+        }
+        if print || out.is_none() {
+            let words: Vec<String> = bytes.chunks(4).map(|c| {
+                let mut w = [0u8; 4];
+                w[..c.len()].copy_from_slice(c);
+                u32::from_le_bytes(w).to_string()
+            }).collect();
+            println!("{label}: {}", words.join(" "));
+        }
+    }
+    Ok(0)
 }

@@ -77,6 +77,10 @@ fn file_sizes(shader: &Shader) -> Result<[i64; 6], Diagnostic> {
             see(&s.reg)?;
         }
     }
+    if let Some(v) = geometry_vertices(shader) {
+        // IN[v][n] of a geometry shader: one block of `stride` attributes per vertex.
+        n[2] = n[2].max(1).saturating_mul(v as i64);
+    }
     n[5] = shader.immediates.len() as i64;
     if n[5] > MAX_REGS_PER_FILE {
         return Err(err("X002", "too many immediates", ir::Span::default()));
@@ -89,9 +93,42 @@ fn file_sizes(shader: &Shader) -> Result<[i64; 6], Diagnostic> {
     Ok(n)
 }
 
+/// Vertices of a geometry shader's input primitive (GS_INPUT_PRIMITIVE; triangles when
+/// missing), or None for other stages (tgsi.rst "Geometry ISA").
+pub fn geometry_vertices(shader: &Shader) -> Option<u32> {
+    if shader.processor != ir::Processor::Geometry {
+        return None;
+    }
+    let prim = match shader.property(ir::PropertyName::GsInputPrimitive) {
+        Some(ir::PropertyValue::Primitive(p)) => p,
+        _ => ir::PrimType::Triangles,
+    };
+    Some(prim.vertices_per_primitive().clamp(1, 6))
+}
+
+/// Attributes per vertex of a geometry shader's 2-D inputs (largest IN index + 1).
+fn vertex_stride(shader: &Shader) -> u32 {
+    let mut n = 0u32;
+    for d in &shader.declarations {
+        if d.file == File::In {
+            n = n.max(d.range.last.saturating_add(1).min(MAX_REGS_PER_FILE as u32));
+        }
+    }
+    for inst in &shader.instructions {
+        for s in &inst.src {
+            if s.reg.file == File::In && s.reg.index.indirect.is_none() && (0..MAX_REGS_PER_FILE).contains(&s.reg.index.offset) {
+                n = n.max(s.reg.index.offset as u32 + 1);
+            }
+        }
+    }
+    n.max(1)
+}
+
 struct Ctx {
     layout: Layout,
     const_slots: Vec<ConstSlot>,
+    /// Geometry shaders: attributes per vertex of `IN[v][n]`.
+    vertex_stride: Option<u32>,
 }
 
 impl Ctx {
@@ -131,10 +168,23 @@ impl Ctx {
             absolute: s.absolute,
             ty: Some(ty),
             index: r.index.offset,
+            file: Some(r.file),
             ..Src::default()
         };
         out.indirect = r.index.indirect.as_ref().map(|i| self.addr_row(i)).transpose()?;
         match r.file {
+            File::In if self.vertex_stride.is_some() && r.dimension.is_some() => {
+                // IN[v][n] → row v * stride + n; an indirect vertex index is not supported.
+                let stride = self.vertex_stride.unwrap_or(1) as i64;
+                let dim = r.dimension.unwrap_or(ir::Bracket::direct(0));
+                if dim.indirect.is_some() {
+                    return Err(err("X001", "an indirect vertex index IN[ADDR..][n] is not supported by the interpreter", r.span));
+                }
+                out.index = dim.offset.clamp(-1, 64).saturating_mul(stride).saturating_add(out.index.clamp(-1, MAX_REGS_PER_FILE));
+                if let Some((base, count)) = self.rows(File::In) {
+                    out.store = Store::Rows { base, count };
+                }
+            }
             File::Const => {
                 let dim = r.dimension.unwrap_or(ir::Bracket::direct(0));
                 out.dim = dim.offset;
@@ -153,6 +203,8 @@ impl Ctx {
                 None => {
                     out.store = Store::None;
                     out.resource = r.index.offset.clamp(0, u32::MAX as i64) as u32;
+                    // HWATOMIC[b][i]: the first bracket names the atomic buffer.
+                    out.dim = r.dimension.map_or(0, |d| d.offset);
                 }
             },
         }
@@ -186,7 +238,8 @@ pub fn compile(shader: &Shader) -> Result<Program, Diagnostic> {
     let mut layout = Layout::default();
     let mut next = 0u32;
     // Cached constants go first so that their rows are `slot * 4`; they are sized after decoding.
-    let mut ctx = Ctx { layout, const_slots: Vec::new() };
+    let stride = geometry_vertices(shader).map(|_| vertex_stride(shader));
+    let mut ctx = Ctx { layout, const_slots: Vec::new(), vertex_stride: stride };
     // Placeholder: decode once to count constant slots, then lay out the rest after them.
     for inst in &shader.instructions {
         for s in &inst.src {
@@ -265,7 +318,24 @@ pub fn compile(shader: &Shader) -> Result<Program, Diagnostic> {
     let can_kill = code.iter().any(|i| {
         matches!(i.op, Opcode::KILL | Opcode::KILL_IF | Opcode::KIL | Opcode::KILP | Opcode::DEMOTE)
     });
+    let mut sviews = Vec::new();
+    let mut images = Vec::new();
+    let mut memories = Vec::new();
+    for d in &shader.declarations {
+        let regs = d.range.first..=d.range.last.min(d.range.first.saturating_add(MAX_REGS_PER_FILE as u32));
+        match &d.extra {
+            ir::DclExtra::SamplerView { target, .. } => sviews.extend(regs.map(|r| (r, *target))),
+            ir::DclExtra::Image { target, format, .. } => images.extend(regs.map(|r| (r, *target, format.clone()))),
+            ir::DclExtra::Memory { kind } => memories.extend(regs.map(|r| (r, *kind))),
+            _ => {}
+        }
+    }
     Ok(Program {
+        sviews,
+        images,
+        memories,
+        properties: shader.properties.clone(),
+        vertex_stride: stride.unwrap_or(0),
         processor: shader.processor,
         code,
         layout,

@@ -286,7 +286,9 @@ impl Machine {
             // Subroutine bodies are only entered by CAL; falling into one skips it.
             Opcode::BGNSUB => Next::Goto(target + 1),
             Opcode::END => Next::End,
-            Opcode::NOP | Opcode::EMIT | Opcode::ENDPRIM | Opcode::BARRIER | Opcode::MEMBAR => next,
+            // BARRIER: a compute block runs as one batch in lock step, so every invocation is
+            // already here; MEMBAR: memory is accessed in program order.
+            Opcode::NOP | Opcode::BARRIER | Opcode::MEMBAR => next,
             Opcode::KILL | Opcode::KILP => {
                 let exec = std::mem::take(&mut self.exec);
                 or_into(&mut self.kill, &exec);

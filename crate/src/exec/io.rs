@@ -255,7 +255,10 @@ pub struct SampleRequest {
     pub sview: u32,
     pub sampler: u32,
     pub target: TextureTarget,
-    /// s, t, r, c0 (shadow reference / array layer), c1 (bias or LOD) per lane.
+    /// s, t, r, c0, c1 per lane, where tgsi_exec puts them (`mesa-tgsi-notes.md` §5.6): the
+    /// shadow reference is in r for 1D, 2D, RECT and 1D-array shadows, in c0 for 2D-array and
+    /// cube shadows and in c1 for cube-array shadows; the cube-array layer is in c0; the bias,
+    /// explicit LOD or gather component is in c1.
     pub coords: [[f32; 4]; 5],
     /// d/dx and d/dy of s, t, r per lane (for DERIVS_EXPLICIT).
     pub derivs: [[[f32; 4]; 2]; 3],
@@ -273,6 +276,18 @@ pub trait TextureHooks {
     /// Unfiltered texels at integer coordinates per lane: `rgba[channel][lane]` as raw bits
     /// (float for float formats, integers for integer formats).
     fn get_texel(&mut self, sview: u32, i: [i32; 4], j: [i32; 4], k: [i32; 4], lod: [i32; 4], offsets: [i8; 3]) -> [[u32; 4]; 4];
+    /// LODQ: `[level used, computed λ]` per lane (tgsi.rst "LODQ"); zeros by default.
+    fn query_lod(&mut self, _sview: u32, _sampler: u32, _target: TextureTarget, _coords: [[f32; 4]; 5]) -> [[f32; 4]; 2] {
+        [[0.0; 4]; 2]
+    }
+    /// Samples per texel of a view (TXQS, SAMPLE_INFO); 0 when nothing is bound.
+    fn sample_count(&mut self, _sview: u32) -> u32 {
+        0
+    }
+    /// Position of sample `index` inside the pixel, in [0, 1] (SAMPLE_POS): x, y, 0, 0.
+    fn sample_position(&mut self, _sview: u32, index: i32) -> [f32; 4] {
+        if index == 0 { [0.5, 0.5, 0.0, 0.0] } else { [0.0; 4] }
+    }
 }
 
 /// The default hooks: no texture bound; every fetch returns 0 and every size is 0.

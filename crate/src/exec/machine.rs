@@ -2,6 +2,7 @@
 //! (`mesa-tgsi-notes.md` §5.2), the instruction budget, and the dispatch loop.
 
 use super::io::{Batch, Constants, NoTextures, TextureHooks};
+use super::memory::Resources;
 use super::lanes::{blend, Lanes};
 use super::program::{Dst, Inst, Program, Store};
 pub use super::regs::Io;
@@ -167,7 +168,21 @@ impl Machine {
         hooks: &mut dyn TextureHooks,
     ) -> Result<RunStats, ExecError> {
         let mut none = Trace::default();
-        self.run_inner::<false>(program, batch, consts, hooks, &mut none)
+        self.run_inner::<false>(program, batch, consts, hooks, &mut Resources::default(), &mut none)
+    }
+
+    /// Runs with texture hooks and the buffers, images and memory that LOAD, STORE, the
+    /// atomics, FBFETCH and EMIT use (`docs/resources.md`).
+    pub fn run_with_resources(
+        &mut self,
+        program: &Program,
+        batch: &mut Batch,
+        consts: &Constants,
+        hooks: &mut dyn TextureHooks,
+        resources: &mut Resources,
+    ) -> Result<RunStats, ExecError> {
+        let mut none = Trace::default();
+        self.run_inner::<false>(program, batch, consts, hooks, resources, &mut none)
     }
 
     /// Runs and records, for quad `quad` of the batch, every executed instruction with the lanes
@@ -182,7 +197,7 @@ impl Machine {
         quad: usize,
     ) -> (Trace, Result<RunStats, ExecError>) {
         let mut trace = Trace { quad, ..Trace::default() };
-        let r = self.run_inner::<true>(program, batch, consts, hooks, &mut trace);
+        let r = self.run_inner::<true>(program, batch, consts, hooks, &mut Resources::default(), &mut trace);
         (trace, r)
     }
 
@@ -353,6 +368,7 @@ impl Machine {
         batch: &mut Batch,
         consts: &Constants,
         hooks: &mut dyn TextureHooks,
+        mem: &mut Resources,
         trace: &mut Trace,
     ) -> Result<RunStats, ExecError> {
         self.setup(program, batch, consts);
@@ -374,7 +390,7 @@ impl Machine {
                 return Err(ExecError { diagnostic: d, instruction: inst.ir_index, span: inst.span });
             }
             let before = if TRACE { TraceStep::begin(self, inst, pc, trace.quad) } else { None };
-            let next = match self.step(program, inst, pc, consts, batch, hooks) {
+            let next = match self.step(program, inst, pc, consts, batch, hooks, mem) {
                 Ok(n) => n,
                 Err(d) => {
                     self.finish(program, batch);
@@ -396,6 +412,7 @@ impl Machine {
     }
 
     /// Executes one instruction; returns the next pc, or None at END.
+    #[allow(clippy::too_many_arguments)]
     fn step(
         &mut self,
         program: &Program,
@@ -404,6 +421,7 @@ impl Machine {
         consts: &Constants,
         batch: &Batch,
         hooks: &mut dyn TextureHooks,
+        mem: &mut Resources,
     ) -> Result<Option<usize>, Diagnostic> {
         match self.flow(program, inst, pc, consts)? {
             super::flow::Next::NotFlow => {}
@@ -427,7 +445,7 @@ impl Machine {
                         if i < 4 { dst_rows.next().unwrap_or_default() } else { spare.next().unwrap_or_default() }
                     });
                     let mut io = Io::with_hole(lo, hi, (r0, r0 + 4), consts, &self.exec, nq, &mut self.scratch);
-                    let ctx = super::ops::Ctx { batch, hooks, helper: &self.helper, clock: self.clock, program };
+                    let ctx = super::ops::Ctx { batch, hooks, helper: &self.helper, kill: &self.kill, mem, clock: self.clock, program };
                     super::ops::execute(inst, &mut io, &mut res, ctx)?;
                     return Ok(Some(pc + 1));
                 }
@@ -439,15 +457,16 @@ impl Machine {
         if lane_wise(inst) {
             for i in 0..self.runs.len() {
                 let Some(&(a, b)) = self.runs.get(i) else { break };
-                self.run_alu(program, inst, consts, batch, hooks, a..b)?;
+                self.run_alu(program, inst, consts, batch, hooks, mem, a..b)?;
             }
         } else {
-            self.run_alu(program, inst, consts, batch, hooks, 0..nq)?;
+            self.run_alu(program, inst, consts, batch, hooks, mem, 0..nq)?;
         }
         Ok(Some(pc + 1))
     }
 
     /// Runs a non-flow instruction over quads `quads` and stores its results there.
+    #[allow(clippy::too_many_arguments)]
     fn run_alu(
         &mut self,
         program: &Program,
@@ -455,6 +474,7 @@ impl Machine {
         consts: &Constants,
         batch: &Batch,
         hooks: &mut dyn TextureHooks,
+        mem: &mut Resources,
         quads: std::ops::Range<usize>,
     ) -> Result<(), Diagnostic> {
         let nq = self.nq;
@@ -464,7 +484,7 @@ impl Machine {
             let mut res: Res = std::array::from_fn(|_| res_chunks.next().unwrap_or_default());
             let exec = self.exec.get(quads.clone()).unwrap_or_default();
             let mut io = Io::quads(&self.regs, consts, exec, nq, quads.clone(), &mut self.scratch);
-            let ctx = super::ops::Ctx { batch, hooks, helper: &self.helper, clock: self.clock, program };
+            let ctx = super::ops::Ctx { batch, hooks, helper: &self.helper, kill: &self.kill, mem, clock: self.clock, program };
             super::ops::execute(inst, &mut io, &mut res, ctx)?
         };
         self.write_results_for(inst, shape, quads);

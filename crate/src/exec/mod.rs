@@ -8,18 +8,24 @@
 //! the next one (`design.md` "The interpreter"). See `docs/interpreter.md`.
 
 pub mod compile;
+pub mod compute;
 pub mod flow;
+pub mod geometry;
 pub mod io;
 pub mod lanes;
 pub mod machine;
+pub mod memory;
 pub mod ops;
 pub mod program;
 pub mod regs;
 pub mod trace;
 
 pub use compile::compile;
+pub use compute::dispatch;
+pub use geometry::{run_geometry, GeometryInfo, GeometryOutput};
 pub use io::{Batch, Coef, Constants, Interpolation, NoTextures, SampleControl, SampleRequest, SystemValues, TextureHooks};
 pub use lanes::Lanes;
 pub use machine::{ExecError, Machine, RunStats, DEFAULT_BUDGET};
+pub use memory::{EmittedPrimitive, ImageBuffer, ImageFormat, Resources};
 pub use program::Program;
 pub use trace::{Trace, TraceStep, TraceWrite};

@@ -2,7 +2,7 @@
 //! needs is resolved here — storage rows, swizzles, modifiers, operand types and structured
 //! control-flow targets — so execution does no lookups in the IR.
 
-use crate::ir::{Processor, SemanticName, Span, TextureTarget};
+use crate::ir::{MemoryKind, Processor, Property, SemanticName, Span, TextureTarget};
 use crate::opcode::{Opcode, ValType};
 
 /// Where a register lives at run time.
@@ -39,6 +39,9 @@ pub struct Src {
     pub ty: Option<ValType>,
     /// Original file and index for resource operands (SAMP[n], SVIEW[n]).
     pub resource: u32,
+    /// The register file written in the text (memory instructions tell BUFFER, IMAGE, MEMORY
+    /// and HWATOMIC apart by it).
+    pub file: Option<crate::ir::File>,
 }
 
 impl Src {
@@ -163,6 +166,16 @@ pub struct Program {
     pub max_depth: u32,
     /// Whether the shader uses KILL/DEMOTE (the caller then reads the kill mask).
     pub can_kill: bool,
+    /// Declared sampler views: index and target (the SAMPLE family reads coordinates by it).
+    pub sviews: Vec<(u32, TextureTarget)>,
+    /// Declared images: index, target and `PIPE_FORMAT_…` (if written in the declaration).
+    pub images: Vec<(u32, TextureTarget, Option<String>)>,
+    /// Declared MEMORY registers and their kind.
+    pub memories: Vec<(u32, MemoryKind)>,
+    /// The shader's properties (compute block size, geometry primitive types, …).
+    pub properties: Vec<Property>,
+    /// Attributes per vertex of 2-D geometry inputs: `IN[v][n]` is input row `v * stride + n`.
+    pub vertex_stride: u32,
 }
 
 impl Program {

@@ -137,6 +137,17 @@ impl<'a> Io<'a> {
         apply_modifiers(out, s, c);
     }
 
+    /// The register index of a resource operand (SAMP, SVIEW, BUFFER, IMAGE, …) for quad `q`:
+    /// with `[ADDR[n].c]` the first active lane's address is used for the whole quad, as
+    /// tgsi_exec does (`mesa-tgsi-notes.md` §5.6). Negative indices give `u32::MAX` (nothing bound).
+    pub fn resource_index(&self, s: &Src, q: usize) -> u32 {
+        let Some(a) = s.indirect else { return s.resource };
+        let m = self.exec.get(q).copied().unwrap_or_default();
+        let lane = (0..4).find(|&l| m.0[l] != 0).unwrap_or(0);
+        let idx = s.index.saturating_add(self.addr(a.0, q).0[lane] as i32 as i64);
+        u32::try_from(idx).unwrap_or(u32::MAX)
+    }
+
     fn addr(&self, row: u32, q: usize) -> Lanes {
         self.row(row as usize).and_then(|r| r.get(q)).copied().unwrap_or_default()
     }

@@ -3,6 +3,7 @@
 //! the constant buffers, then draw (all rows or a band of rows).
 
 use super::framebuffer::Framebuffer;
+use super::geometry::{self, GeometryJob};
 use super::mesh::{self, Mesh};
 use super::options::ConstValue;
 use super::pipeline::{draw, fragment_only_vertex_stage, DrawConfig, DrawStats};
@@ -49,12 +50,15 @@ pub struct Job {
     pub fs: Program,
     pub fs_if: FsInterface,
     pub vs: Option<(Program, VsInterface)>,
+    /// The geometry shader, run between the vertex stage and rasterization.
+    pub gs: Option<GeometryJob>,
     pub mesh: Mesh,
     pub constants: Constants,
     pub width: u32,
     pub height: u32,
     fs_lines: LineIndex,
     vs_lines: Option<LineIndex>,
+    gs_lines: Option<LineIndex>,
 }
 
 /// What a draw produced.
@@ -108,9 +112,11 @@ pub fn prepare(req: &Request) -> (Option<Job>, Vec<SourcedDiagnostic>) {
     }
     let fs = load(req.fs, Source::Fragment, Processor::Fragment, &mut diags);
     let vs = req.vs.and_then(|t| load(t, Source::Vertex, Processor::Vertex, &mut diags));
-    if req.gs.is_some() {
-        diags.push(render_error("R103", "geometry shaders are not run by the renderer yet (see docs/render.md)".into()));
-    }
+    let gs = req.gs.and_then(|t| load(t, Source::Geometry, Processor::Geometry, &mut diags)).and_then(|(p, s)| {
+        GeometryJob::new(p, &s)
+            .map_err(|d| diags.push(SourcedDiagnostic { source: Source::Geometry, diagnostic: d }))
+            .ok()
+    });
     let mesh = match req.mesh {
         None => Some(mesh::fullscreen()),
         Some(name) => {
@@ -128,7 +134,9 @@ pub fn prepare(req: &Request) -> (Option<Job>, Vec<SourcedDiagnostic>) {
         return (None, diags);
     }
     let (Some((fs, fs_shader)), Some(mesh)) = (fs, mesh) else { return (None, diags) };
-    if let Some((_, vs_shader)) = &vs {
+    // With a geometry shader the fragment inputs come from its outputs (the pipeline's own
+    // linkage warnings report what is missing).
+    if let (Some((_, vs_shader)), None) = (&vs, &gs) {
         link_diagnostics(vs_shader, &fs_shader, req, &mut diags);
     }
     let vs = vs.map(|(p, s)| (p, VsInterface::from_shader(&s)));
@@ -144,12 +152,14 @@ pub fn prepare(req: &Request) -> (Option<Job>, Vec<SourcedDiagnostic>) {
         fs_if: FsInterface::from_shader(&fs_shader),
         fs,
         vs,
+        gs,
         mesh,
         constants,
         width: req.width,
         height: req.height,
         fs_lines: LineIndex::new(req.fs),
         vs_lines: req.vs.map(LineIndex::new),
+        gs_lines: req.gs.map(LineIndex::new),
     };
     (Some(job), diags)
 }
@@ -214,21 +224,29 @@ pub fn run_into(
     let mut warnings = Vec::new();
     // The vertex stage gets no textures (vertex texture fetch reads zeros).
     let mut no_textures = exec::NoTextures;
+    let expanded = match &job.gs {
+        Some(g) => Some(expand_geometry(job, g, hooks, budget)?),
+        None => None,
+    };
     let mut fs_stage = ExecFragmentStage::new(&job.fs, &job.constants, hooks, Machine::with_budget(budget));
-    let result = match &job.vs {
-        Some((program, vs_if)) => {
+    let result = match (&job.gs, &expanded, &job.vs) {
+        (Some(g), Some(mesh), _) => {
+            let mut pass = geometry::pass_through;
+            draw(fb, mesh, &g.outputs, &mut pass, &job.fs_if, &mut fs_stage, &config, &mut warnings).map_err(|d| (d, Source::Fragment))
+        }
+        (_, _, Some((program, vs_if))) => {
             let mut vs_stage = ExecVertexStage { program, constants: &job.constants, hooks: &mut no_textures, machine: Machine::with_budget(budget), failed: false };
             let r = draw(fb, &job.mesh, vs_if, &mut vs_stage, &job.fs_if, &mut fs_stage, &config, &mut warnings);
             r.map_err(|d| (d, if vs_stage.failed { Source::Vertex } else { Source::Fragment }))
         }
-        None => {
+        (_, _, None) => {
             let (vs_if, mut vs_stage) = fragment_only_vertex_stage();
             draw(fb, &job.mesh, &vs_if, &mut vs_stage, &job.fs_if, &mut fs_stage, &config, &mut warnings).map_err(|d| (d, Source::Fragment))
         }
     };
     // With a vertex shader the validator's linkage check has already reported missing inputs,
     // with their place in the text.
-    if job.vs.is_some() {
+    if job.vs.is_some() && job.gs.is_none() {
         warnings.retain(|w| w.code != super::link::MISSING_INPUT);
     }
     match result {
@@ -240,6 +258,7 @@ pub fn run_into(
             let lines = match source {
                 Source::Vertex => job.vs_lines.as_ref(),
                 Source::Fragment => Some(&job.fs_lines),
+                Source::Geometry => job.gs_lines.as_ref(),
                 _ => None,
             };
             if let Some(index) = lines {
@@ -248,4 +267,34 @@ pub fn run_into(
             Err(SourcedDiagnostic { source, diagnostic: d })
         }
     }
+}
+
+/// Runs the vertex stage and the geometry shader; the triangles it emits become the mesh the
+/// rest of the draw sees.
+fn expand_geometry(job: &Job, g: &GeometryJob, hooks: &mut dyn TextureHooks, budget: u64) -> Result<Mesh, SourcedDiagnostic> {
+    let mut no_textures = exec::NoTextures;
+    let (r, vs_failed) = match &job.vs {
+        Some((program, vs_if)) => {
+            let mut vs_stage = ExecVertexStage { program, constants: &job.constants, hooks: &mut no_textures, machine: Machine::with_budget(budget), failed: false };
+            let r = g.expand(&job.mesh, vs_if, &mut vs_stage, &job.constants, hooks, budget);
+            (r, vs_stage.failed)
+        }
+        None => {
+            let (vs_if, mut vs_stage) = fragment_only_vertex_stage();
+            (g.expand(&job.mesh, &vs_if, &mut vs_stage, &job.constants, hooks, budget), false)
+        }
+    };
+    r.map_err(|mut d| {
+        let (source, lines) = if vs_failed {
+            (Source::Vertex, job.vs_lines.as_ref())
+        } else if d.code.starts_with('R') {
+            (Source::Render, None)
+        } else {
+            (Source::Geometry, job.gs_lines.as_ref())
+        };
+        if let Some(index) = lines {
+            diag::locate(std::slice::from_mut(&mut d), index);
+        }
+        SourcedDiagnostic { source, diagnostic: d }
+    })
 }

@@ -6,6 +6,7 @@
 
 pub mod clip;
 pub mod framebuffer;
+pub mod geometry;
 pub mod image_io;
 pub mod job;
 pub mod interp;

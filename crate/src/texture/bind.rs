@@ -113,24 +113,6 @@ impl Bindings {
     }
 }
 
-/// Moves the interpreter's arguments to where softpipe's sampler reads them. The interpreter
-/// (`exec::SampleRequest`) puts the shadow reference in c0 for every SHADOW target; softpipe
-/// reads it from r for 1D, 2D, RECT and 1D-array shadows, from c0 for 2D-array and cube
-/// shadows, and from c1 for cube-array shadows (whose layer the interpreter does not pass: it
-/// reads as layer 0).
-pub fn softpipe_coords(target: TextureTarget, mut coords: [[f32; 4]; 5]) -> [[f32; 4]; 5] {
-    use TextureTarget::*;
-    match target {
-        Shadow1D | Shadow2D | ShadowRect | Shadow1DArray => coords[2] = coords[3],
-        ShadowCubeArray => {
-            coords[4] = coords[3];
-            coords[3] = [0.0; 4];
-        }
-        _ => {}
-    }
-    coords
-}
-
 impl crate::exec::TextureHooks for Bindings {
     fn get_samples(&mut self, r: &crate::exec::SampleRequest) -> [[f32; 4]; 4] {
         use crate::exec::SampleControl as C;
@@ -142,8 +124,8 @@ impl crate::exec::TextureHooks for Bindings {
             C::DerivsExplicit => Control::Gradients,
             C::Gather => Control::Gather(Bindings::gather_component(r.coords[4])),
         };
-        let coords = softpipe_coords(r.target, r.coords);
-        Bindings::get_samples(self, r.sview, r.sampler, Some(r.target), coords, r.derivs, r.offsets, control)
+        // The interpreter already places every argument where softpipe reads it.
+        Bindings::get_samples(self, r.sview, r.sampler, Some(r.target), r.coords, r.derivs, r.offsets, control)
     }
 
     fn get_dims(&mut self, sview: u32, level: i32) -> [i32; 4] {
@@ -152,5 +134,17 @@ impl crate::exec::TextureHooks for Bindings {
 
     fn get_texel(&mut self, sview: u32, i: [i32; 4], j: [i32; 4], k: [i32; 4], lod: [i32; 4], offsets: [i8; 3]) -> [[u32; 4]; 4] {
         Bindings::get_texel(self, sview, i, j, k, lod, offsets)
+    }
+
+    fn query_lod(&mut self, sview: u32, sampler: u32, _target: TextureTarget, coords: [[f32; 4]; 5]) -> [[f32; 4]; 2] {
+        Bindings::query_lod(self, sview, sampler, coords)
+    }
+
+    fn sample_count(&mut self, sview: u32) -> u32 {
+        Bindings::sample_count(self, sview)
+    }
+
+    fn sample_position(&mut self, _sview: u32, index: i32) -> [f32; 4] {
+        Bindings::sample_position(self, index)
     }
 }

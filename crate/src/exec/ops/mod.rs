@@ -6,8 +6,10 @@ pub mod double;
 pub mod float;
 pub mod int;
 pub mod int64;
+pub mod memory;
 pub mod pack;
 pub mod quad;
+pub mod sample;
 pub mod texture;
 
 use super::io::{Batch, TextureHooks};
@@ -21,6 +23,8 @@ pub struct Ctx<'c> {
     pub batch: &'c Batch,
     pub hooks: &'c mut dyn TextureHooks,
     pub helper: &'c [Lanes],
+    pub kill: &'c [Lanes],
+    pub mem: &'c mut super::memory::Resources,
     pub clock: u64,
     pub program: &'c Program,
 }
@@ -48,9 +52,12 @@ pub fn execute(inst: &Inst, io: &mut Io, res: &mut Res, mut ctx: Ctx) -> Result<
     if let Some(s) = texture::run(inst, io, res, &mut ctx) {
         return s;
     }
+    if let Some(s) = memory::run(inst, io, res, &mut ctx) {
+        return s;
+    }
     Err(Diagnostic::error(
         "X008",
-        format!("{} cannot be executed by the interpreter yet (images, buffers and atomics arrive with the resource work)", inst.op.name()),
+        format!("{} cannot be executed by the interpreter", inst.op.name()),
         inst.span,
     ))
 }

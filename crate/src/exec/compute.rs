@@ -1,0 +1,88 @@
+//! Compute dispatch (tgsi.rst "Compute ISA", "Inter-thread synchronization opcodes"): a grid of
+//! blocks, each block run as ONE batch so that all its invocations execute every instruction
+//! together — BARRIER then holds by construction (every invocation of the block reaches it
+//! before any goes on) and MEMBAR has nothing to wait for. Shared memory is cleared per block.
+
+use super::io::{Batch, Constants, TextureHooks};
+use super::machine::{ExecError, Machine, RunStats};
+use super::memory::{Resources, DEFAULT_SHARED_BYTES};
+use super::program::Program;
+use crate::diag::Diagnostic;
+use crate::ir::{PropertyName, PropertyValue, SemanticName, Span};
+
+/// Most invocations per block (GL's minimum maximum, 1024).
+pub const MAX_BLOCK_INVOCATIONS: u64 = 1024;
+/// Most invocations per dispatch, so that a run stays bounded in time.
+pub const MAX_DISPATCH_INVOCATIONS: u64 = 1 << 22;
+
+/// The block size the shader fixes with CS_FIXED_BLOCK_WIDTH/HEIGHT/DEPTH, if it does.
+pub fn fixed_block_size(program: &Program) -> Option<[u32; 3]> {
+    let get = |n: PropertyName| {
+        program.properties.iter().rev().find(|p| p.name == n).and_then(|p| match p.value {
+            PropertyValue::Uint(v) => Some(v),
+            _ => None,
+        })
+    };
+    let w = get(PropertyName::CsFixedBlockWidth)?;
+    Some([w, get(PropertyName::CsFixedBlockHeight).unwrap_or(1), get(PropertyName::CsFixedBlockDepth).unwrap_or(1)])
+}
+
+fn size_error(msg: String) -> ExecError {
+    ExecError { diagnostic: Diagnostic::error("X009", msg, Span::default()), instruction: 0, span: Span::default() }
+}
+
+/// Runs a compute shader over `grid` blocks of `block` invocations (None: the shader's
+/// CS_FIXED_BLOCK_* properties). THREAD_ID, BLOCK_ID, BLOCK_SIZE and GRID_SIZE system values
+/// are filled per invocation. Resources are read and written in place.
+pub fn dispatch(
+    machine: &mut Machine,
+    program: &Program,
+    consts: &Constants,
+    hooks: &mut dyn TextureHooks,
+    resources: &mut Resources,
+    grid: [u32; 3],
+    block: Option<[u32; 3]>,
+) -> Result<RunStats, ExecError> {
+    let Some(block) = block.or_else(|| fixed_block_size(program)) else {
+        return Err(size_error("no block size: give one or declare CS_FIXED_BLOCK_WIDTH/HEIGHT/DEPTH".into()));
+    };
+    let threads: u64 = block.iter().fold(1u64, |a, &v| a.saturating_mul(v as u64));
+    if threads == 0 || threads > MAX_BLOCK_INVOCATIONS {
+        return Err(size_error(format!("a block of {}x{}x{} invocations is outside 1..={}", block[0], block[1], block[2], MAX_BLOCK_INVOCATIONS)));
+    }
+    let blocks: u64 = grid.iter().fold(1u64, |a, &v| a.saturating_mul(v as u64));
+    if blocks.saturating_mul(threads) > MAX_DISPATCH_INVOCATIONS {
+        return Err(size_error(format!("{} invocations in one dispatch is more than {}", blocks.saturating_mul(threads), MAX_DISPATCH_INVOCATIONS)));
+    }
+    let threads = threads as usize;
+    let quads = threads.div_ceil(4);
+    let mut batch = Batch::new(program, quads);
+    // Lanes past the block's last invocation are padding: helpers, which never write.
+    for (q, cov) in batch.coverage.iter_mut().enumerate() {
+        *cov = (0..4).filter(|l| q * 4 + l < threads).fold(0u8, |m, l| m | 1 << l);
+    }
+    let [bw, bh, _] = block.map(|v| v as usize);
+    batch.system.set_with(SemanticName::ThreadId, quads, |q, l, c| {
+        let i = q * 4 + l;
+        [i % bw, (i / bw) % bh, i / (bw * bh), 0].get(c).map_or(0, |v| *v as u32)
+    });
+    batch.system.set_with(SemanticName::BlockSize, quads, |_, _, c| [block[0], block[1], block[2], 0][c & 3]);
+    batch.system.set_with(SemanticName::GridSize, quads, |_, _, c| [grid[0], grid[1], grid[2], 0][c & 3]);
+    if resources.shared.is_empty() {
+        resources.shared = vec![0; DEFAULT_SHARED_BYTES];
+    }
+    let mut total = RunStats::default();
+    for bz in 0..grid[2] {
+        for by in 0..grid[1] {
+            for bx in 0..grid[0] {
+                batch.system.set_with(SemanticName::BlockId, quads, |_, _, c| [bx, by, bz, 0][c & 3]);
+                resources.shared.fill(0);
+                resources.private.clear();
+                let s = machine.run_with_resources(program, &mut batch, consts, hooks, resources)?;
+                total.instructions += s.instructions;
+                total.quads += s.quads;
+            }
+        }
+    }
+    Ok(total)
+}

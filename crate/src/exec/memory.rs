@@ -1,0 +1,253 @@
+//! What shaders read and write besides registers (tgsi.rst "Resource Access Opcodes", "Atomic
+//! opcodes", "Hardware Atomic Register File"): shader buffers, images with a storage format,
+//! global / shared / private memory, hardware atomic counters, the framebuffer colours FBFETCH
+//! reads, and the vertices a geometry shader emits. Every access is bounds-checked: reads
+//! outside a resource give 0 and writes outside it are dropped.
+
+use std::collections::BTreeMap;
+
+/// Largest memory a caller may ask for per space (bounds what hostile sizes can allocate).
+pub const MAX_MEMORY_BYTES: usize = 64 << 20;
+/// Default size of shared memory per compute block.
+pub const DEFAULT_SHARED_BYTES: usize = 64 << 10;
+/// Private memory per invocation.
+pub const PRIVATE_BYTES: usize = 4 << 10;
+
+/// Storage formats of images (`PIPE_FORMAT_…` names as written in `DCL IMAGE`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ImageFormat {
+    R32Uint,
+    R32Sint,
+    R32Float,
+    Rgba32Uint,
+    Rgba32Sint,
+    Rgba32Float,
+    Rgba8Unorm,
+    Rgba16Float,
+}
+
+impl ImageFormat {
+    pub fn from_name(name: &str) -> Option<ImageFormat> {
+        let n = name.trim().trim_start_matches("PIPE_FORMAT_").to_ascii_uppercase();
+        Some(match n.as_str() {
+            "R32_UINT" => ImageFormat::R32Uint,
+            "R32_SINT" => ImageFormat::R32Sint,
+            "R32_FLOAT" => ImageFormat::R32Float,
+            "R32G32B32A32_UINT" => ImageFormat::Rgba32Uint,
+            "R32G32B32A32_SINT" => ImageFormat::Rgba32Sint,
+            "R32G32B32A32_FLOAT" => ImageFormat::Rgba32Float,
+            "R8G8B8A8_UNORM" => ImageFormat::Rgba8Unorm,
+            "R16G16B16A16_FLOAT" => ImageFormat::Rgba16Float,
+            _ => return None,
+        })
+    }
+    pub fn names() -> &'static [&'static str] {
+        &["R32_UINT", "R32_SINT", "R32_FLOAT", "R32G32B32A32_UINT", "R32G32B32A32_SINT", "R32G32B32A32_FLOAT", "R8G8B8A8_UNORM", "R16G16B16A16_FLOAT"]
+    }
+    /// Bytes per texel.
+    pub fn bytes(self) -> usize {
+        match self {
+            ImageFormat::R32Uint | ImageFormat::R32Sint | ImageFormat::R32Float | ImageFormat::Rgba8Unorm => 4,
+            ImageFormat::Rgba16Float => 8,
+            _ => 16,
+        }
+    }
+    /// Whether atomics may use it (tgsi.rst: 32-bit single-channel formats only).
+    pub fn atomic(self) -> bool {
+        matches!(self, ImageFormat::R32Uint | ImageFormat::R32Sint | ImageFormat::R32Float)
+    }
+    /// Texel bytes → the four channels a LOAD returns (missing channels read 0, alpha 1).
+    pub fn decode(self, b: &[u8]) -> [u32; 4] {
+        let w = |i: usize| b.get(i * 4..i * 4 + 4).map_or(0, |s| u32::from_le_bytes([s[0], s[1], s[2], s[3]]));
+        match self {
+            ImageFormat::R32Uint | ImageFormat::R32Sint => [w(0), 0, 0, 1],
+            ImageFormat::R32Float => [w(0), 0, 0, 1f32.to_bits()],
+            ImageFormat::Rgba32Uint | ImageFormat::Rgba32Sint | ImageFormat::Rgba32Float => [w(0), w(1), w(2), w(3)],
+            ImageFormat::Rgba8Unorm => [0, 1, 2, 3].map(|i| (b.get(i).copied().unwrap_or(0) as f32 / 255.0).to_bits()),
+            ImageFormat::Rgba16Float => [0, 1, 2, 3].map(|i| {
+                let h = b.get(i * 2..i * 2 + 2).map_or(0, |s| u16::from_le_bytes([s[0], s[1]]));
+                crate::texture::format::f16_to_f32(h).to_bits()
+            }),
+        }
+    }
+    /// Channel values → texel bytes (UNORM clamps and rounds to nearest).
+    pub fn encode(self, v: [u32; 4], out: &mut [u8]) {
+        let mut put = |i: usize, bytes: &[u8]| {
+            if let Some(d) = out.get_mut(i..i + bytes.len()) {
+                d.copy_from_slice(bytes);
+            }
+        };
+        match self {
+            ImageFormat::R32Uint | ImageFormat::R32Sint | ImageFormat::R32Float => put(0, &v[0].to_le_bytes()),
+            ImageFormat::Rgba32Uint | ImageFormat::Rgba32Sint | ImageFormat::Rgba32Float => {
+                for (i, x) in v.iter().enumerate() {
+                    put(i * 4, &x.to_le_bytes());
+                }
+            }
+            ImageFormat::Rgba8Unorm => {
+                for (i, x) in v.iter().enumerate() {
+                    let f = f32::from_bits(*x);
+                    let f = if f.is_nan() { 0.0 } else { f.clamp(0.0, 1.0) };
+                    put(i, &[(f * 255.0 + 0.5) as u8]);
+                }
+            }
+            ImageFormat::Rgba16Float => {
+                for (i, x) in v.iter().enumerate() {
+                    put(i * 2, &crate::texture::format::f32_to_f16(f32::from_bits(*x)).to_le_bytes());
+                }
+            }
+        }
+    }
+}
+
+/// One bound image: `width × height × depth` texels (height = layers for 1D arrays, depth =
+/// layers for 2D arrays and cubes), level 0 only, tightly packed, x fastest.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ImageBuffer {
+    pub format: ImageFormat,
+    pub width: u32,
+    pub height: u32,
+    pub depth: u32,
+    pub data: Vec<u8>,
+}
+
+impl ImageBuffer {
+    /// A zeroed image; sizes are clamped so that the data stays under [`MAX_MEMORY_BYTES`].
+    pub fn new(format: ImageFormat, width: u32, height: u32, depth: u32) -> Result<ImageBuffer, String> {
+        let n = [height, depth].iter().fold(width.max(1) as u64, |a, &v| a.saturating_mul(v.max(1) as u64)).saturating_mul(format.bytes() as u64);
+        if n > MAX_MEMORY_BYTES as u64 {
+            return Err(format!("image of {width}x{height}x{depth} is larger than {} bytes", MAX_MEMORY_BYTES));
+        }
+        Ok(ImageBuffer { format, width: width.max(1), height: height.max(1), depth: depth.max(1), data: vec![0; n as usize] })
+    }
+    /// Byte offset of texel (x, y, z), or None outside the image.
+    pub fn offset(&self, x: i64, y: i64, z: i64) -> Option<usize> {
+        let inside = |v: i64, n: u32| v >= 0 && v < n as i64;
+        if !(inside(x, self.width) && inside(y, self.height) && inside(z, self.depth)) {
+            return None;
+        }
+        let i = (z as u64 * self.height as u64 + y as u64) * self.width as u64 + x as u64;
+        Some(i as usize * self.format.bytes())
+    }
+    pub fn load(&self, x: i64, y: i64, z: i64) -> [u32; 4] {
+        match self.offset(x, y, z).and_then(|o| self.data.get(o..o + self.format.bytes())) {
+            Some(b) => self.format.decode(b),
+            None => [0; 4],
+        }
+    }
+    pub fn store(&mut self, x: i64, y: i64, z: i64, v: [u32; 4]) {
+        let n = self.format.bytes();
+        if let Some(o) = self.offset(x, y, z) {
+            if let Some(d) = self.data.get_mut(o..o + n) {
+                self.format.encode(v, d);
+            }
+        }
+    }
+}
+
+/// A primitive a geometry shader emitted: its stream and vertices, each vertex being every
+/// OUT register (raw bits, `[register][channel]`).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct EmittedPrimitive {
+    pub stream: u32,
+    pub vertices: Vec<Vec<[u32; 4]>>,
+}
+
+/// What EMIT / ENDPRIM collect, per invocation (quad * 4 + lane).
+#[derive(Clone, Debug, Default)]
+pub struct EmitSink {
+    /// GS_MAX_OUTPUT_VERTICES: further EMITs of an invocation are dropped.
+    pub max_vertices: u32,
+    pub invocations: Vec<InvocationEmits>,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct InvocationEmits {
+    pub done: Vec<EmittedPrimitive>,
+    /// The primitive being built in each of the four streams.
+    pub open: [Vec<Vec<[u32; 4]>>; 4],
+    pub emitted: u32,
+}
+
+impl InvocationEmits {
+    /// Closes the open primitive of `stream` (ENDPRIM; END closes all of them).
+    pub fn end_primitive(&mut self, stream: usize) {
+        if let Some(v) = self.open.get_mut(stream & 3) {
+            if !v.is_empty() {
+                self.done.push(EmittedPrimitive { stream: (stream & 3) as u32, vertices: std::mem::take(v) });
+            }
+        }
+    }
+}
+
+/// Which memory space a MEMORY register names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Space {
+    Global,
+    Shared,
+    Private,
+}
+
+/// Everything memory instructions touch during a run. Start from `Resources::new()`, bind what
+/// the shader declares, run, then read the buffers back.
+#[derive(Clone, Debug, Default)]
+pub struct Resources {
+    /// `BUFFER[n]`: raw bytes.
+    pub buffers: BTreeMap<u32, Vec<u8>>,
+    pub images: BTreeMap<u32, ImageBuffer>,
+    /// `HWATOMIC[b][i]`: counter i is the 32-bit word i of atomic buffer b.
+    pub atomic_buffers: BTreeMap<u32, Vec<u8>>,
+    /// MEMORY GLOBAL: one byte-addressed space.
+    pub global: Vec<u8>,
+    /// MEMORY SHARED: one space per compute block (the dispatch clears it between blocks).
+    pub shared: Vec<u8>,
+    /// MEMORY PRIVATE: one space per invocation (quad * 4 + lane), grown on first use.
+    pub private: Vec<Vec<u8>>,
+    /// FBFETCH: per OUT register, per quad, the framebuffer colour of each lane.
+    pub framebuffer: BTreeMap<u32, Vec<[[f32; 4]; 4]>>,
+    /// Filled by EMIT / ENDPRIM when present (the geometry API sets it up).
+    pub emits: Option<EmitSink>,
+}
+
+impl Resources {
+    pub fn new() -> Resources {
+        Resources::default()
+    }
+    /// The bytes of a byte-addressed space, for reading and writing.
+    pub fn space_mut(&mut self, space: Space, invocation: usize) -> Option<&mut Vec<u8>> {
+        match space {
+            Space::Global => Some(&mut self.global),
+            Space::Shared => Some(&mut self.shared),
+            Space::Private => {
+                if invocation >= 4096 {
+                    return None;
+                }
+                if self.private.len() <= invocation {
+                    self.private.resize(invocation + 1, Vec::new());
+                }
+                let p = self.private.get_mut(invocation)?;
+                if p.is_empty() {
+                    p.resize(PRIVATE_BYTES, 0);
+                }
+                Some(p)
+            }
+        }
+    }
+}
+
+/// Reads the 32-bit word at byte `offset`; 0 when any of its bytes is outside `bytes`.
+pub fn read_word(bytes: &[u8], offset: u64) -> u32 {
+    let Ok(o) = usize::try_from(offset) else { return 0 };
+    match o.checked_add(4).and_then(|e| bytes.get(o..e)) {
+        Some(s) => u32::from_le_bytes([s[0], s[1], s[2], s[3]]),
+        None => 0,
+    }
+}
+
+/// Writes the word at byte `offset`; dropped when any byte is outside `bytes`.
+pub fn write_word(bytes: &mut [u8], offset: u64, v: u32) {
+    let Ok(o) = usize::try_from(offset) else { return };
+    if let Some(s) = o.checked_add(4).and_then(|e| bytes.get_mut(o..e)) {
+        s.copy_from_slice(&v.to_le_bytes());
+    }
+}

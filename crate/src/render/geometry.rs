@@ -1,0 +1,124 @@
+//! The geometry stage of a draw (`tgsi render --gs`, `docs/resources.md`): the vertex stage
+//! runs over the mesh, the geometry shader over its triangles (`exec::run_geometry`), and the
+//! triangles it emits on stream 0 become a new triangle-list mesh whose vertices are the
+//! geometry shader's outputs. The rest of the pipeline then draws that mesh through a
+//! pass-through vertex stage, so clipping, rasterization and linkage to the fragment shader
+//! work on the geometry shader's outputs exactly as on a vertex shader's.
+
+use super::mesh::{Mesh, Topology};
+use super::stage::{VertexStage, VsInterface};
+use crate::diag::Diagnostic;
+use crate::exec::{self, Constants, GeometryInfo, Machine, Program, TextureHooks};
+use crate::ir::{File, PrimType, SemanticName, Shader, Span};
+
+/// A compiled geometry shader with what the draw needs from its declarations.
+#[derive(Clone, Debug)]
+pub struct GeometryJob {
+    pub program: Program,
+    /// Semantic of each `IN[][n]` (index n), when declared.
+    pub inputs: Vec<(u32, SemanticName, u32)>,
+    /// The outputs, as the fragment shader's linkage sees them.
+    pub outputs: VsInterface,
+}
+
+impl GeometryJob {
+    /// Checks that the renderer can feed and draw this shader: triangles in, triangle strips
+    /// out (R104 otherwise).
+    pub fn new(program: Program, shader: &Shader) -> Result<GeometryJob, Diagnostic> {
+        let info = GeometryInfo::of(&program);
+        if info.input != PrimType::Triangles {
+            return Err(Diagnostic::error("R104", format!("the renderer feeds triangles to the geometry shader; GS_INPUT_PRIMITIVE is {}", info.input.name()), Span::default()));
+        }
+        if info.output != PrimType::TriangleStrip {
+            return Err(Diagnostic::error("R104", format!("the renderer draws triangles; GS_OUTPUT_PRIMITIVE is {}", info.output.name()), Span::default()));
+        }
+        let mut inputs = Vec::new();
+        for d in shader.declarations.iter().filter(|d| d.file == File::In && d.range.count() <= 4096) {
+            if let Some(s) = d.semantic {
+                for r in d.range.first..=d.range.last {
+                    inputs.push((r, s.name, s.index.saturating_add(r - d.range.first)));
+                }
+            }
+        }
+        let mut outputs = VsInterface::from_shader(shader);
+        let regs = (program.output_count() as usize).max(outputs.output_registers);
+        outputs.output_registers = regs;
+        outputs.input_registers = regs;
+        Ok(GeometryJob { program, inputs, outputs })
+    }
+
+    /// Runs the vertex stage and the geometry shader; returns the emitted triangles as a mesh
+    /// (one vertex = every geometry output register, as floats' bits).
+    #[allow(clippy::too_many_arguments)]
+    pub fn expand(
+        &self,
+        mesh: &Mesh,
+        vs_if: &VsInterface,
+        vs: &mut dyn VertexStage,
+        constants: &Constants,
+        hooks: &mut dyn TextureHooks,
+        budget: u64,
+    ) -> Result<Mesh, Diagnostic> {
+        let count = mesh.vertex_count();
+        let in_regs = vs_if.input_registers;
+        let out_regs = vs_if.output_registers.max(1);
+        let mut vin = vec![[0.0, 0.0, 0.0, 1.0]; count * in_regs];
+        for v in 0..count {
+            for a in 0..in_regs.min(mesh.attributes) {
+                if let (Some(dst), Some(src)) = (vin.get_mut(v * in_regs + a), mesh.vertices.get(v * mesh.attributes + a)) {
+                    *dst = *src;
+                }
+            }
+        }
+        let mut vout = vec![[0.0f32; 4]; count * out_regs];
+        vs.shade(&vin, in_regs, count, &mut vout, out_regs)?;
+
+        // IN[][n] reads the vertex output with the same semantic (uv for fragment-only draws).
+        let stride = self.program.vertex_stride.max(1) as usize;
+        let source: Vec<Option<u32>> = (0..stride as u32)
+            .map(|n| {
+                let (_, name, index) = *self.inputs.iter().find(|i| i.0 == n)?;
+                vs_if.find(name, index).or(match name {
+                    SemanticName::Generic | SemanticName::TexCoord | SemanticName::Color => vs_if.uv_wildcard,
+                    _ => None,
+                })
+            })
+            .collect();
+        let vertex = |i: u32| -> Vec<[u32; 4]> {
+            source
+                .iter()
+                .map(|r| {
+                    let at = r.and_then(|r| (i as usize).checked_mul(out_regs)?.checked_add(r as usize));
+                    at.and_then(|at| vout.get(at)).copied().unwrap_or([0.0, 0.0, 0.0, 1.0]).map(f32::to_bits)
+                })
+                .collect()
+        };
+        let prims: Vec<_> = mesh.triangles().into_iter().map(|t| t.iter().map(|&i| vertex(i)).collect()).collect();
+        let mut machine = Machine::with_budget(budget);
+        let out = exec::run_geometry(&mut machine, &self.program, constants, hooks, &prims).map_err(|e| e.diagnostic)?;
+
+        let attributes = self.outputs.output_registers.max(1);
+        let mut vertices = Vec::new();
+        for tri in out.triangles() {
+            for v in tri {
+                for a in 0..attributes {
+                    vertices.push(v.get(a).copied().unwrap_or_default().map(f32::from_bits));
+                }
+            }
+        }
+        let n = (vertices.len() / attributes) as u32;
+        Ok(Mesh { name: mesh.name, attributes, vertices, indices: (0..n).collect(), topology: Topology::TriangleList, wants_depth: mesh.wants_depth })
+    }
+}
+
+/// The vertex stage after a geometry stage: the mesh already holds the outputs.
+pub fn pass_through(input: &[[f32; 4]], in_regs: usize, count: usize, out: &mut [[f32; 4]], out_regs: usize) -> Result<(), Diagnostic> {
+    for v in 0..count {
+        for r in 0..in_regs.min(out_regs) {
+            if let (Some(o), Some(i)) = (out.get_mut(v * out_regs + r), input.get(v * in_regs + r)) {
+                *o = *i;
+            }
+        }
+    }
+    Ok(())
+}

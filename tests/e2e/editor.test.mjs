@@ -1,0 +1,144 @@
+// The editor: diagnostics at the right place (underline and problems list), hover help from the
+// opcode table, examples free of diagnostics, reload and share links that keep the work.
+
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { launchBrowser, saveScreenshot, startServer } from './support.mjs';
+import { listedProblems, openPlayground, settle, typeShader, underlines } from './playground.mjs';
+
+let server;
+let browser;
+
+before(async () => {
+  server = await startServer(0);
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+// Line 3 is `DCL OUT[0], COLOUR`: the misspelt semantic starts at column 13, after the 12
+// characters of `DCL OUT[0], `.
+const SYNTAX_ERROR = 'FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOUR\n  0: MOV OUT[0], IN[0]\n  1: END\n';
+
+test('a syntax error is underlined at its line and column and listed', { timeout: 60_000 }, async () => {
+  const { page, problems } = await openPlayground(browser, server);
+  await typeShader(page, SYNTAX_ERROR);
+  await page.waitForSelector('#problems li.error', { timeout: 10_000 });
+  const listed = (await listedProblems(page)).filter((p) => p.severity === 'error');
+  assert.ok(listed.length >= 1, 'no error listed');
+  assert.deepEqual([listed[0].line, listed[0].column], [3, 13], JSON.stringify(listed));
+  await page.waitForSelector('.cm-lintRange-error');
+  const marks = (await underlines(page)).filter((u) => u.severity === 'error');
+  assert.equal(marks[0].line, 3);
+  assert.equal(marks[0].column, 13);
+  assert.match(marks[0].text, /^COLOUR/);
+  // A gutter mark on that line.
+  assert.ok(await page.locator('.cm-lint-marker-error').count() >= 1, 'no gutter mark');
+
+  // Clicking the problem moves the cursor there.
+  await page.locator('.cm-content').click();
+  await page.keyboard.press('Control+Home');
+  await page.locator('#problems li.error button').first().click();
+  const cursor = await page.evaluate(() => {
+    const v = window.tgsiPlayground.editor.view;
+    const pos = v.state.selection.main.head;
+    const line = v.state.doc.lineAt(pos);
+    return [line.number, pos - line.from + 1];
+  });
+  assert.deepEqual(cursor, [3, 13]);
+  await saveScreenshot(page, 'editor-syntax-error');
+  assert.deepEqual(problems, [], 'the page reported problems');
+  await page.close();
+});
+
+test('every example loads with no diagnostics', { timeout: 120_000 }, async () => {
+  const { page, problems } = await openPlayground(browser, server);
+  const ids = await page.$$eval('#gallery-list [data-example]', (b) => b.map((x) => x.dataset.example));
+  assert.ok(ids.length >= 12, `only ${ids.length} examples`);
+  for (const id of ids) {
+    await page.keyboard.press('Alt+E');
+    await page.locator(`#gallery-list [data-example="${id}"]`).click();
+    await settle(page, 400);
+    const expected = await page.evaluate((x) => window.tgsiPlayground.examples.find((e) => e.id === x).expectCodes ?? [], id);
+    const listed = (await listedProblems(page)).filter((p) => !expected.includes(p.code));
+    assert.deepEqual(listed, [], `example ${id} has diagnostics`);
+  }
+  assert.deepEqual(problems, [], 'the page reported problems');
+  await page.close();
+});
+
+test('a reload keeps unsaved edits', { timeout: 60_000 }, async () => {
+  const context = await browser.newContext();
+  const { page, problems } = await openPlayground(browser, server, { context });
+  const text = 'FRAG\nDCL OUT[0], COLOR\nIMM[0] FLT32 { 0.2500, 0.5000, 0.7500, 1.0000 }\n  0: MOV OUT[0], IMM[0]\n  1: END\n';
+  await typeShader(page, text);
+  await page.reload();
+  await page.waitForSelector('#engine-version[data-state="ready"]');
+  const restored = await page.evaluate(() => window.tgsiPlayground.editor.text('fs'));
+  assert.equal(restored, text);
+  assert.deepEqual(problems, [], 'the page reported problems');
+  await context.close();
+});
+
+test('a share link restores the shaders, mesh and constants in a fresh page', { timeout: 60_000 }, async () => {
+  const first = await browser.newContext();
+  const { page, problems } = await openPlayground(browser, server, { context: first });
+  await page.locator('#open-gallery').click();
+  await page.locator('#gallery-list [data-example="constants"]').click();
+  await page.locator('fieldset[data-key="0:2"] input[data-component="x"]').fill('2.5');
+  await settle(page, 300);
+  const url = await page.evaluate(() => window.tgsiPlayground.copyLink());
+  const saved = await page.evaluate(() => window.tgsiPlayground.state);
+  await first.close();
+
+  const fresh = await browser.newContext();
+  const { page: other, problems: otherProblems } = await openPlayground(browser, server, { context: fresh, hash: new URL(url).hash });
+  const state = await other.evaluate(() => window.tgsiPlayground.state);
+  assert.equal(state.fs, saved.fs);
+  assert.deepEqual(state.constants, saved.constants);
+  assert.equal(state.constants['0:2'][0], 2.5);
+  assert.equal(await other.locator('fieldset[data-key="0:2"] input[data-component="x"]').inputValue(), '2.5');
+  assert.deepEqual([...problems, ...otherProblems], [], 'the pages reported problems');
+  await fresh.close();
+});
+
+test('an old-format or damaged link falls back without errors', { timeout: 60_000 }, async () => {
+  const context = await browser.newContext();
+  const { page, problems } = await openPlayground(browser, server, { context, hash: '#s=1.not-deflate' });
+  const fs = await page.evaluate(() => window.tgsiPlayground.state.fs);
+  assert.match(fs, /^FRAG/);
+  assert.deepEqual(problems, [], 'the page reported problems');
+  await context.close();
+});
+
+test('hovering an opcode shows its formula; hovering a register shows its declaration', { timeout: 60_000 }, async () => {
+  const { page, problems } = await openPlayground(browser, server);
+  const text = 'FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\nDCL TEMP[0]\n  0: MAD TEMP[0], IN[0], IN[0], IN[0]\n  1: MOV OUT[0], TEMP[0]\n  2: END\n';
+  await typeShader(page, text);
+  const hoverAt = async (needle, offset = 1) => {
+    const point = await page.evaluate(([n, o]) => {
+      const view = window.tgsiPlayground.editor.view;
+      const pos = view.state.doc.toString().indexOf(n) + o;
+      const c = view.coordsAtPos(pos);
+      return { x: (c.left + c.right) / 2 + 2, y: (c.top + c.bottom) / 2 };
+    }, [needle, offset]);
+    await page.mouse.move(0, 0);
+    await page.mouse.move(point.x, point.y);
+    await page.waitForSelector('.cm-tooltip-hover', { timeout: 5_000 });
+    const shown = await page.locator('.cm-tooltip-hover').textContent();
+    return shown;
+  };
+  // tgsi.rst, MAD: dst = src0 * src1 + src2, per component.
+  const mad = await hoverAt('MAD');
+  assert.match(mad, /MAD/);
+  assert.match(mad, /src0\S*\s*\*\s*src1\S*\s*\+\s*src2/, `hover text: ${mad}`);
+  await saveScreenshot(page, 'editor-hover');
+  // TEMP[0] on line 5 is declared on line 4.
+  const reg = await hoverAt('MAD TEMP[0]', 5);
+  assert.match(reg, /line 4: DCL TEMP\[0\]/, `hover text: ${reg}`);
+  assert.deepEqual(problems, [], 'the page reported problems');
+  await page.close();
+});

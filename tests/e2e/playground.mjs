@@ -1,0 +1,101 @@
+// Helpers for driving the playground page in the end-to-end tests: open it, replace a shader
+// through the keyboard, read diagnostics and canvas pixels.
+
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { openPage, ROOT } from './support.mjs';
+
+const run = promisify(execFile);
+
+/** Opens the page (optionally at a URL fragment) and waits until the engine is ready. */
+export async function openPlayground(browser, server, { hash = '', context } = {}) {
+  const target = context ?? browser;
+  const { page, problems } = await openPage(target);
+  await page.goto(`${server.url}${hash}`);
+  await page.waitForSelector('#engine-version[data-state="ready"]', { timeout: 20_000 });
+  return { page, problems };
+}
+
+/** Replaces the text of the current editor tab as a user would (select all, type). */
+export async function typeShader(page, text) {
+  await page.locator('.cm-content').click();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.press('Delete');
+  await page.keyboard.insertText(text);
+}
+
+/** Waits until the page has checked the current text (the debounce has passed). */
+export async function settle(page, ms = 600) {
+  await page.waitForTimeout(ms);
+}
+
+/** The problems listed under the editor. */
+export function listedProblems(page) {
+  return page.$$eval('#problems li', (items) => items.map((li) => ({
+    severity: [...li.classList].find((c) => c !== 'problem'),
+    code: li.dataset.code,
+    line: Number(li.dataset.line ?? 0),
+    column: Number(li.dataset.column ?? 0),
+    text: li.textContent,
+  })));
+}
+
+/** The underlined ranges in the editor: 1-based line and column of each start, and the text. */
+export function underlines(page) {
+  return page.evaluate(() => {
+    const view = window.tgsiPlayground.editor.view;
+    return [...document.querySelectorAll('.cm-lintRange-error, .cm-lintRange-warning')].map((el) => {
+      const pos = view.posAtDOM(el, 0);
+      const line = view.state.doc.lineAt(pos);
+      return { severity: el.className.includes('error') ? 'error' : 'warning', line: line.number, column: pos - line.from + 1, text: el.textContent };
+    });
+  });
+}
+
+/** Waits for the canvas to show a new frame (its render counter grows past `after`). */
+export async function waitForRender(page, after = 0, timeout = 20_000) {
+  await page.waitForFunction((n) => Number(document.querySelector('#output').dataset.renders ?? 0) > n, after, { timeout });
+  return page.evaluate(() => Number(document.querySelector('#output').dataset.renders));
+}
+
+export function renderCount(page) {
+  return page.evaluate(() => Number(document.querySelector('#output').dataset.renders ?? 0));
+}
+
+/** RGBA bytes of the canvas, top row first. */
+export async function canvasPixels(page) {
+  const data = await page.evaluate(() => {
+    const c = document.querySelector('#output');
+    return Array.from(c.getContext('2d').getImageData(0, 0, c.width, c.height).data);
+  });
+  return Uint8Array.from(data);
+}
+
+/** The command-line tool the test script builds (release if present, else debug). */
+export function tgsiBinary() {
+  for (const p of ['target/release/tgsi', 'target/debug/tgsi']) {
+    const full = path.join(ROOT, p);
+    if (existsSync(full)) return full;
+  }
+  return null;
+}
+
+/** Runs `tgsi` with arguments in a scratch folder holding `files`; returns that folder's outputs. */
+export async function runTgsi(args, files) {
+  const bin = tgsiBinary();
+  if (!bin) throw new Error('target/*/tgsi is missing: scripts/test.sh builds it (cargo build -p tgsi --bin tgsi)');
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'tgsi-e2e-'));
+  try {
+    for (const [name, text] of Object.entries(files)) await writeFile(path.join(dir, name), text);
+    const { stdout, stderr } = await run(bin, args, { cwd: dir, maxBuffer: 64 << 20 }).catch((e) => { throw new Error(`tgsi ${args.join(' ')} failed: ${e.stderr || e.message}`); });
+    const read = (name) => readFile(path.join(dir, name));
+    return { stdout, stderr, read, dir: null, cleanup: () => rm(dir, { recursive: true, force: true }) };
+  } catch (e) {
+    await rm(dir, { recursive: true, force: true });
+    throw e;
+  }
+}

@@ -1,0 +1,170 @@
+// The live canvas: it shows exactly what `tgsi render` writes for the same shader, constants
+// change it, a share link reproduces it, every example draws, and an endless loop is stopped
+// without freezing the page.
+
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { launchBrowser, saveScreenshot, startServer } from './support.mjs';
+import { canvasPixels, openPlayground, renderCount, runTgsi, typeShader, waitForRender } from './playground.mjs';
+
+let server;
+let browser;
+
+before(async () => {
+  server = await startServer(0);
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** Decodes a PNG in the page (Chromium applies no colour conversion to untagged PNGs). */
+async function decodePng(page, bytes) {
+  const data = await page.evaluate(async (b64) => {
+    const blob = await (await fetch(`data:image/png;base64,${b64}`)).blob();
+    const bitmap = await createImageBitmap(blob, { colorSpaceConversion: 'none', premultiplyAlpha: 'none' });
+    const c = new OffscreenCanvas(bitmap.width, bitmap.height);
+    const ctx = c.getContext('2d');
+    ctx.drawImage(bitmap, 0, 0);
+    return { width: bitmap.width, height: bitmap.height, data: Array.from(ctx.getImageData(0, 0, bitmap.width, bitmap.height).data) };
+  }, Buffer.from(bytes).toString('base64'));
+  return { ...data, data: Uint8Array.from(data.data) };
+}
+
+/** Renders with the command-line tool and returns its PNG decoded to RGBA8, top row first. */
+async function cliRender(page, fs, size, extra = []) {
+  const out = await runTgsi(['render', 'fs.tgsi', '--size', `${size}x${size}`, ...extra, '-o', 'out.png'], { 'fs.tgsi': fs });
+  try {
+    return await decodePng(page, await out.read('out.png'));
+  } finally {
+    await out.cleanup();
+  }
+}
+
+function countDifferent(a, b) {
+  let n = 0;
+  for (let i = 0; i < a.length; i += 1) if (a[i] !== b[i]) n += 1;
+  return n;
+}
+
+async function setSize(page, size) {
+  const before = await renderCount(page);
+  await page.locator('#size').selectOption(String(size));
+  await waitForRender(page, before);
+}
+
+// An opaque picture (alpha 1 everywhere: the canvas stores premultiplied colours) that depends
+// on both coordinates, a constant and a transcendental.
+const SHADER = `FRAG
+DCL IN[0], GENERIC[0], PERSPECTIVE
+DCL OUT[0], COLOR
+DCL CONST[0][0]
+DCL TEMP[0]
+IMM[0] FLT32 { 6.2832, 0.5000, 1.0000, 0.0000 }
+  0: MUL TEMP[0].x, IN[0].xxxx, IMM[0].xxxx
+  1: SIN TEMP[0].x, TEMP[0].xxxx
+  2: MAD TEMP[0].x, TEMP[0].xxxx, IMM[0].yyyy, IMM[0].yyyy
+  3: MOV OUT[0].x, TEMP[0].xxxx
+  4: MUL OUT[0].y, IN[0].yyyy, CONST[0][0].xxxx
+  5: MOV OUT[0].z, CONST[0][0].yyyy
+  6: MOV OUT[0].w, IMM[0].zzzz
+  7: END
+`;
+
+test('editing a shader redraws the canvas with the pixels of tgsi render', { timeout: 120_000 }, async () => {
+  const { page, problems } = await openPlayground(browser, server);
+  await setSize(page, 128);
+  const before = await renderCount(page);
+  await typeShader(page, SHADER);
+  await waitForRender(page, before);
+  // Set the constant through its control: x = 1, y = 0.25.
+  let n = await renderCount(page);
+  await page.locator('fieldset[data-key="0:0"] input[data-component="x"]').fill('1');
+  n = await waitForRender(page, n);
+  await page.locator('fieldset[data-key="0:0"] input[data-component="y"]').fill('0.25');
+  await waitForRender(page, n);
+  const shown = await canvasPixels(page);
+  const expected = await cliRender(page, SHADER, 128, ['--const', '0:0=1,0.25,0,0']);
+  assert.equal(shown.length, expected.data.length);
+  assert.equal(countDifferent(shown, expected.data), 0, 'the canvas differs from tgsi render');
+
+  // The constant changes the picture: y = 0 turns the green channel off.
+  n = await renderCount(page);
+  await page.locator('fieldset[data-key="0:0"] input[data-component="x"]').fill('0');
+  await waitForRender(page, n);
+  const changed = await canvasPixels(page);
+  assert.ok(countDifferent(shown, changed) > 0, 'changing CONST[0][0].x left the picture unchanged');
+  const expected0 = await cliRender(page, SHADER, 128, ['--const', '0:0=0,0.25,0,0']);
+  assert.equal(countDifferent(changed, expected0.data), 0, 'the canvas differs from tgsi render after the constant changed');
+  await saveScreenshot(page, 'render-edited');
+  assert.deepEqual(problems, [], 'the page reported problems');
+  await page.close();
+});
+
+test('every example renders', { timeout: 180_000 }, async () => {
+  const { page, problems } = await openPlayground(browser, server);
+  const examples = await page.evaluate(() => window.tgsiPlayground.examples.map((e) => ({ id: e.id, needs: e.needs ?? null })));
+  const textures = await page.evaluate(() => window.tgsiPlayground.textureSupport);
+  for (const ex of examples) {
+    if (ex.needs === 'texture' && !textures) continue;
+    const n = await renderCount(page);
+    await page.evaluate((id) => window.tgsiPlayground.loadExample(id), ex.id);
+    await waitForRender(page, n);
+    const state = await page.locator('#output').getAttribute('data-state');
+    assert.equal(state, 'ok', `example ${ex.id}: ${await page.locator('#render-status').textContent()}`);
+    const status = await page.locator('#render-status').getAttribute('data-state');
+    assert.equal(status, 'ok', `example ${ex.id}: ${await page.locator('#render-status').textContent()}`);
+    if (['cube', 'mandelbrot', 'texture'].includes(ex.id)) await saveScreenshot(page, `example-${ex.id}`);
+  }
+  assert.deepEqual(problems, [], 'the page reported problems');
+  await page.close();
+});
+
+test('a share link reproduces the same picture in a fresh page', { timeout: 120_000 }, async () => {
+  const first = await browser.newContext();
+  const { page, problems } = await openPlayground(browser, server, { context: first });
+  let n = await renderCount(page);
+  await page.evaluate(() => window.tgsiPlayground.loadExample('constants'));
+  n = await waitForRender(page, n);
+  await page.locator('fieldset[data-key="0:2"] input[data-component="x"]').fill('9');
+  await waitForRender(page, n);
+  const picture = await canvasPixels(page);
+  const url = await page.evaluate(() => window.tgsiPlayground.copyLink());
+  await first.close();
+
+  const fresh = await browser.newContext();
+  const { page: other, problems: otherProblems } = await openPlayground(browser, server, { context: fresh, hash: new URL(url).hash });
+  await waitForRender(other, 0);
+  assert.equal(countDifferent(await canvasPixels(other), picture), 0, 'the shared picture differs');
+  await saveScreenshot(other, 'share-link-restored');
+  assert.deepEqual([...problems, ...otherProblems], [], 'the pages reported problems');
+  await fresh.close();
+});
+
+test('an endless loop is reported and the page stays responsive', { timeout: 120_000 }, async () => {
+  const { page, problems } = await openPlayground(browser, server);
+  await setSize(page, 128);
+  const endless = 'FRAG\nDCL OUT[0], COLOR\nDCL TEMP[0]\nIMM[0] FLT32 { 1.0000, 0.0000, 0.0000, 1.0000 }\n  0: MOV TEMP[0], IMM[0]\n  1: BGNLOOP\n  2:   ADD TEMP[0].x, TEMP[0].xxxx, IMM[0].xxxx\n  3: ENDLOOP\n  4: MOV OUT[0], TEMP[0]\n  5: END\n';
+  await typeShader(page, endless);
+  await page.waitForSelector('#render-status[data-state="error"]', { timeout: 30_000 });
+  const message = await page.locator('#render-status').textContent();
+  assert.ok(message.length > 0, 'no message for the endless loop');
+  // The main thread answers at once while (or after) the loop was running.
+  const t0 = Date.now();
+  await page.evaluate(() => 1);
+  assert.ok(Date.now() - t0 < 1000, 'the page did not answer within a second');
+  await saveScreenshot(page, 'endless-loop-stopped');
+
+  // Another edit still renders.
+  const n = await renderCount(page);
+  await typeShader(page, 'FRAG\nDCL OUT[0], COLOR\nIMM[0] FLT32 { 0.0000, 1.0000, 0.0000, 1.0000 }\n  0: MOV OUT[0], IMM[0]\n  1: END\n');
+  await waitForRender(page, n);
+  const pixels = await canvasPixels(page);
+  // Pure green, opaque, everywhere (the shader's immediate, written by hand above).
+  assert.deepEqual([...pixels.slice(0, 4)], [0, 255, 0, 255]);
+  assert.equal(await page.locator('#render-status').getAttribute('data-state'), 'ok');
+  assert.deepEqual(problems, [], 'the page reported problems');
+  await page.close();
+});

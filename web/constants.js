@@ -1,0 +1,132 @@
+// The Constants panel: one editable control per CONST register the shaders declare (four
+// numbers, a slider for x and a colour picker for xyz), and the built-in uniforms with their
+// registers. Values live in the playground state as `{"buffer:index": [x, y, z, w]}`.
+
+export const BUILTIN_BUFFER = 15;
+
+/** The CONST registers the text declares, as sorted `[buffer, index]` pairs (buffer 15 left out). */
+export function declaredConstants(text) {
+  const found = new Map();
+  for (const raw of text.split('\n')) {
+    const line = raw.replace(/;.*/, '').trim();
+    let m = line.match(/^DCL\s+CONST\[(\d+)\]\[(\d+)(?:\.\.(\d+))?\]/i);
+    let buffer = 0;
+    let lo;
+    let hi;
+    if (m) {
+      buffer = Number(m[1]); lo = Number(m[2]); hi = Number(m[3] ?? m[2]);
+    } else {
+      m = line.match(/^DCL\s+CONST\[(\d+)(?:\.\.(\d+))?\]/i);
+      if (!m) continue;
+      lo = Number(m[1]); hi = Number(m[2] ?? m[1]);
+    }
+    if (buffer === BUILTIN_BUFFER) continue;
+    // A huge declared range gets controls for its first 64 registers only.
+    for (let i = lo; i <= Math.min(hi, lo + 63); i += 1) found.set(`${buffer}:${i}`, [buffer, i]);
+  }
+  return [...found.values()].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+}
+
+const clamp01 = (v) => Math.min(1, Math.max(0, v));
+const toHex = (v) => Math.round(clamp01(v) * 255).toString(16).padStart(2, '0');
+
+function colorOf(values) {
+  return `#${toHex(values[0])}${toHex(values[1])}${toHex(values[2])}`;
+}
+
+/**
+ * Rebuilds the constant controls for the declared registers. `values` is the state's map;
+ * `onChange(key, [x,y,z,w])` is called on every edit.
+ */
+export function renderConstantControls(container, registers, values, onChange) {
+  const signature = registers.map(([b, i]) => `${b}:${i}`).join(',');
+  if (container.dataset.signature === signature) return;
+  container.dataset.signature = signature;
+  container.replaceChildren();
+  if (registers.length === 0) {
+    const p = document.createElement('p');
+    p.className = 'muted';
+    p.textContent = 'The shaders declare no CONST registers (besides the built-in CONST[15]).';
+    container.append(p);
+    return;
+  }
+  for (const [buffer, index] of registers) {
+    const key = `${buffer}:${index}`;
+    const current = (values[key] ?? [0, 0, 0, 0]).slice();
+    const row = document.createElement('fieldset');
+    row.className = 'const-row';
+    row.dataset.key = key;
+    const legend = document.createElement('legend');
+    legend.textContent = `CONST[${buffer}][${index}]`;
+    row.append(legend);
+    const inputs = [];
+    const slider = document.createElement('input');
+    const picker = document.createElement('input');
+    const emit = () => onChange(key, current.slice());
+    ['x', 'y', 'z', 'w'].forEach((c, k) => {
+      const label = document.createElement('label');
+      label.className = 'const-field';
+      label.textContent = c;
+      const input = document.createElement('input');
+      input.type = 'number';
+      input.step = '0.01';
+      input.value = String(current[k]);
+      input.setAttribute('aria-label', `CONST[${buffer}][${index}].${c}`);
+      input.dataset.component = c;
+      input.addEventListener('input', () => {
+        const v = Number(input.value);
+        if (!Number.isFinite(v)) return;
+        current[k] = v;
+        if (k === 0) slider.value = String(v);
+        picker.value = colorOf(current);
+        emit();
+      });
+      label.append(input);
+      row.append(label);
+      inputs.push(input);
+    });
+    slider.type = 'range';
+    slider.min = '-1';
+    slider.max = '8';
+    slider.step = '0.01';
+    slider.value = String(current[0]);
+    slider.setAttribute('aria-label', `CONST[${buffer}][${index}].x slider`);
+    slider.addEventListener('input', () => {
+      current[0] = Number(slider.value);
+      inputs[0].value = slider.value;
+      picker.value = colorOf(current);
+      emit();
+    });
+    picker.type = 'color';
+    picker.value = colorOf(current);
+    picker.setAttribute('aria-label', `CONST[${buffer}][${index}] as a colour`);
+    picker.addEventListener('input', () => {
+      const hex = picker.value;
+      for (let k = 0; k < 3; k += 1) {
+        current[k] = Math.round((parseInt(hex.slice(1 + 2 * k, 3 + 2 * k), 16) / 255) * 1000) / 1000;
+        inputs[k].value = String(current[k]);
+      }
+      slider.value = String(current[0]);
+      emit();
+    });
+    row.append(slider, picker);
+    container.append(row);
+  }
+}
+
+/** Fills the built-in uniforms table. */
+export function renderBuiltins(tbody, b) {
+  const rows = [
+    ['resolution', 'CONST[15][0]', `${b.width}, ${b.height}, 1/${b.width}, 1/${b.height}`],
+    ['time, delta, frame', 'CONST[15][1]', `${b.time.toFixed(2)} s, ${b.timeDelta.toFixed(3)} s, ${b.frame}`],
+    ['mouse', 'CONST[15][2]', `${b.mouse[0].toFixed(0)}, ${b.mouse[1].toFixed(0)}, ${b.mouseDown ? 'down' : 'up'}`],
+  ];
+  if (tbody.rows.length !== rows.length) {
+    tbody.replaceChildren(...rows.map(() => {
+      const tr = document.createElement('tr');
+      for (let i = 0; i < 3; i += 1) tr.append(document.createElement('td'));
+      return tr;
+    }));
+  }
+  rows.forEach((cells, r) => cells.forEach((c, i) => { tbody.rows[r].cells[i].textContent = c; }));
+}

@@ -1,0 +1,103 @@
+// Renders frames with several Web Workers, each drawing a band of rows with its own engine
+// instance, so typing never waits for a frame. A watchdog ends workers that run too long (the
+// engine's instruction budget should stop a runaway shader first; this is the safety net) and
+// starts fresh ones, so an infinite loop is reported and the page stays responsive.
+
+const WATCHDOG_MS = 8000;
+
+export class RenderPool {
+  /** module: the compiled engine; count: number of workers. */
+  constructor(module, count) {
+    this.module = module;
+    this.count = Math.max(1, count);
+    this.workers = [];
+    this.nextId = 1;
+    this.busy = null;
+    this.pending = null;
+    for (let i = 0; i < this.count; i += 1) this.workers.push(this.spawn());
+  }
+
+  spawn() {
+    const worker = new Worker(new URL('./render-worker.js', import.meta.url), { type: 'module' });
+    worker.postMessage({ type: 'init', module: this.module });
+    // A worker that cannot start (script or engine failure) is reported once, not retried.
+    worker.onerror = (e) => { e.preventDefault(); console.warn('TGSI Playground: a render worker failed', e.message); };
+    return worker;
+  }
+
+  /** Replaces every worker (after a watchdog stop): a stuck one cannot be interrupted. */
+  restart() {
+    for (const w of this.workers) w.terminate();
+    this.workers = this.workers.map(() => this.spawn());
+  }
+
+  /**
+   * Renders one frame; resolves to `{image: ImageData|null, diagnostics, ms, stopped, error}`.
+   * A request made while a frame is being drawn replaces any earlier waiting request: only
+   * the newest is drawn next, and the superseded ones resolve with `superseded: true`.
+   */
+  render(request) {
+    return new Promise((resolve) => {
+      if (this.busy) {
+        this.pending?.resolve({ superseded: true });
+        this.pending = { request, resolve };
+        return;
+      }
+      this.start(request, resolve);
+    });
+  }
+
+  start(request, resolve) {
+    const id = this.nextId++;
+    const started = performance.now();
+    const { width, height } = request;
+    const bands = Math.min(this.count, height);
+    const per = Math.ceil(height / bands);
+    const image = new ImageData(width, height);
+    const diagnostics = [];
+    let remaining = bands;
+    let error = null;
+    let failed = false;
+    const finish = (result) => {
+      clearTimeout(timer);
+      for (const w of this.workers) w.onmessage = null;
+      this.busy = null;
+      resolve(result);
+      const next = this.pending;
+      this.pending = null;
+      if (next) this.start(next.request, next.resolve);
+    };
+    const timer = setTimeout(() => {
+      this.restart();
+      finish({ image: null, diagnostics: [], ms: performance.now() - started, stopped: true,
+        error: `rendering was stopped after ${WATCHDOG_MS / 1000} s (is there an endless loop?)` });
+    }, WATCHDOG_MS);
+    this.busy = { id };
+    for (let b = 0; b < bands; b += 1) {
+      const top = b * per;
+      const bottom = Math.min(height, top + per);
+      const worker = this.workers[b];
+      worker.onmessage = (event) => {
+        const msg = event.data;
+        if (msg.type !== 'band' || msg.id !== id) return;
+        if (msg.error) { error ??= msg.error; failed = true; }
+        if (msg.pixels && msg.pixels.length === (msg.rows[1] - msg.rows[0]) * width * 4) {
+          image.data.set(msg.pixels, msg.rows[0] * width * 4);
+        } else if (!msg.error) {
+          failed = true;
+        }
+        // Every band reports the same shader diagnostics: keep one copy.
+        if (b === 0 || diagnostics.length === 0) {
+          for (const d of msg.diagnostics ?? []) {
+            if (!diagnostics.some((e) => e.code === d.code && e.line === d.line && e.column === d.column && e.source === d.source)) diagnostics.push(d);
+          }
+        }
+        remaining -= 1;
+        if (remaining === 0) {
+          finish({ image: failed ? null : image, diagnostics, ms: performance.now() - started, stopped: false, error });
+        }
+      };
+      worker.postMessage({ type: 'render', id, request: { ...request, rows: [top, bottom] } });
+    }
+  }
+}

@@ -1,0 +1,64 @@
+// A render worker: its own instance of the engine (from the module the page compiled), drawing
+// one band of rows of a frame. Several run side by side; the page stitches their bands.
+
+import init, * as engine from './pkg/tgsi.js';
+
+let ready = null;
+
+/**
+ * Renders rows [top, bottom) (row 0 = top of the picture) with the engine's
+ * `render(fsText, vsText | null, options)`; the result holds RGBA8 bytes of those rows, top row
+ * first, and the diagnostics (each with its `source`: fragment, vertex or render).
+ */
+function renderBand(req) {
+  const b = req.builtins;
+  // renderPage takes textures as JSON descriptions (mip levels, cube faces, sampler state).
+  const draw = typeof engine.renderPage === 'function' ? engine.renderPage : engine.render;
+  return draw(req.fs, req.vs ?? null, {
+    width: req.width,
+    height: req.height,
+    mesh: req.mesh,
+    consts: req.constants.map((c) => `${c.buffer}:${c.index}=${c.values.map((v) => String(Number.isFinite(v) ? v : 0)).join(',')}`),
+    textures: req.textures,
+    time: b.time,
+    timeDelta: b.timeDelta,
+    frame: b.frame,
+    mouse: b.mouse,
+    mouseDown: b.mouseDown,
+    rowStart: req.rows[0],
+    rowEnd: req.rows[1],
+    budget: req.budget,
+  });
+}
+
+self.onmessage = async (event) => {
+  const msg = event.data;
+  if (msg.type === 'init') {
+    ready = init({ module_or_path: msg.module }).then(() => true);
+    try {
+      await ready;
+      self.postMessage({ type: 'ready' });
+    } catch (err) {
+      self.postMessage({ type: 'failed', message: String(err?.message ?? err) });
+    }
+    return;
+  }
+  if (msg.type !== 'render') return;
+  await ready;
+  const start = performance.now();
+  try {
+    const result = renderBand(msg.request);
+    const pixels = result.pixels instanceof Uint8Array ? result.pixels : new Uint8Array(result.pixels ?? []);
+    self.postMessage({
+      type: 'band',
+      id: msg.id,
+      rows: msg.request.rows,
+      pixels,
+      diagnostics: result.diagnostics ?? [],
+      stats: result.stats ?? null,
+      ms: performance.now() - start,
+    }, [pixels.buffer]);
+  } catch (err) {
+    self.postMessage({ type: 'band', id: msg.id, rows: msg.request.rows, pixels: null, error: String(err?.message ?? err), diagnostics: [], ms: performance.now() - start });
+  }
+};
