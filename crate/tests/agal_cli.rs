@@ -1,5 +1,6 @@
 //! The AGAL subcommands end to end: output files, printed text, diagnostics format and exit
 //! status (0 ok, 1 diagnostics with errors, 2 usage or I/O).
+#![cfg(not(target_arch = "wasm32"))]
 
 use std::process::Command;
 

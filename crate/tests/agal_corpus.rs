@@ -1,5 +1,6 @@
 //! The assembler reproduces every `.bin` of the AGAL corpus (Adobe's bytes) from its `.agal`,
 //! and the disassembler round-trips every `.bin` (`corpus/agal/MANIFEST.md`, `adobe/README.md`).
+#![cfg(not(target_arch = "wasm32"))]
 
 use std::path::{Path, PathBuf};
 use tgsi::agal::{self, ShaderKind};

@@ -3,6 +3,7 @@
 //! tgsi.rst as tgsi_exec evaluates them (`mesa-tgsi-notes.md` §5.5). The TGSI interpreter was not
 //! on `main` when these tests were written, so the expected values are those formulas, not the
 //! interpreter's output. Every exported program must also pass our AGAL validator.
+#![cfg(not(target_arch = "wasm32"))]
 #![allow(clippy::needless_range_loop, clippy::approx_constant, clippy::unnecessary_sort_by)]
 
 mod agal_common;

@@ -1,6 +1,7 @@
 //! Every TGSI shader of the corpus goes through the export without panicking; what exports
 //! passes our validator and decodes back to the same program. Prints a summary (exported,
 //! refused by reason) used in `docs/agal.md`.
+#![cfg(not(target_arch = "wasm32"))]
 #![allow(
     clippy::needless_range_loop,
     clippy::approx_constant,

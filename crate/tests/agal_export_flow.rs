@@ -1,6 +1,7 @@
 //! Export of control flow, kills, textures, derivatives, indirect constants, outputs, register
 //! allocation and version choice. Expected values are written from the TGSI definitions
 //! (tgsi.rst; derivatives and kill as tgsi_exec, `mesa-tgsi-notes.md` §5.3–§5.4) in each test.
+#![cfg(not(target_arch = "wasm32"))]
 #![allow(
     clippy::needless_range_loop,
     clippy::approx_constant,

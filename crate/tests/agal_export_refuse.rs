@@ -1,5 +1,6 @@
 //! Constructs AGAL cannot express are refused with a diagnostic that names the instruction and
 //! says why (code A0200), and nothing is exported.
+#![cfg(not(target_arch = "wasm32"))]
 
 mod agal_common;
 use agal_common::*;

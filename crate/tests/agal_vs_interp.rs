@@ -2,6 +2,7 @@
 //! interpreter (`crate::exec`) on the same inputs, for shaders covering the lowering rules and
 //! for every corpus shader that exports (textures through a formula both sides sample). Documented differences: none for
 //! these inputs (CMP's NaN/infinity and zero-sign cases are not exercised; see docs/agal.md).
+#![cfg(not(target_arch = "wasm32"))]
 #![allow(clippy::needless_range_loop)]
 
 mod agal_common;

@@ -1,6 +1,7 @@
 //! Compute shaders through `exec::dispatch`: a prefix sum that needs BARRIER and shared memory,
 //! atomics counting into a buffer, and image stores. Expected values are computed here from the
 //! definitions (inclusive prefix sum, bin counts), never taken from the interpreter.
+#![cfg(not(target_arch = "wasm32"))]
 
 use tgsi::exec::{compile, dispatch, Constants, ImageBuffer, ImageFormat, Machine, NoTextures, Program, Resources};
 

@@ -3,6 +3,7 @@
 //! oracle README says: GENERIC[0] = v_uv = ((x+0.5)/64, (y+0.5)/64) with y from the bottom row;
 //! POSITION = (x+0.5, H−0.5−y, 0.5, 1) ("What to know" §1); constants from the `.json`.
 //! Quads cover (x, y), (x+1, y), (x, y+1), (x+1, y+1) with x, y even (README §7).
+#![cfg(not(target_arch = "wasm32"))]
 mod exec_support;
 
 use std::path::PathBuf;

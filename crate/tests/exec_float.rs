@@ -1,3 +1,4 @@
+#![cfg(not(target_arch = "wasm32"))]
 #![allow(clippy::approx_constant)] // 1.442695 is tgsi_exec's LG2 literal, on purpose.
 //! Float opcodes: expected values come from the tgsi.rst / tgsi_exec formulas evaluated here
 //! (`mesa-tgsi-notes.md` §5.5).

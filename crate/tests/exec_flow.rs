@@ -1,6 +1,7 @@
 //! Control flow with divergent lanes, the instruction budget, KILL/DEMOTE, derivatives,
 //! indirect addressing, constants and inter-lane ops. Expected values are computed in the tests
 //! by plain Rust loops over each lane (the reference semantics of `tgsi.rst`), or by hand.
+#![cfg(not(target_arch = "wasm32"))]
 mod exec_support;
 use exec_support::*;
 use tgsi::exec::{compile, Batch, Constants, Lanes, Machine};

@@ -1,5 +1,6 @@
 //! Integer, unsigned, bitwise, bitfield and conversion opcodes. Expected values are the
 //! tgsi.rst / tgsi_exec formulas written out by hand (`mesa-tgsi-notes.md` §5.5).
+#![cfg(not(target_arch = "wasm32"))]
 mod exec_support;
 use exec_support::*;
 

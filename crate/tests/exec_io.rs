@@ -1,6 +1,7 @@
 //! The interpreter's API: system values, interpolation (batch inputs and INTERP_*), texture
 //! hooks, CLOCK, and the legacy flow opcodes. Expected values by hand or by the plane formula
 //! a0 + dadx·x + dady·y (`mesa-tgsi-notes.md` §5.7).
+#![cfg(not(target_arch = "wasm32"))]
 mod exec_support;
 use exec_support::*;
 use tgsi::exec::{Batch, Coef, Constants, Lanes, Machine, SampleControl, SampleRequest, TextureHooks};

@@ -1,5 +1,6 @@
 //! Double-precision (`tgsi.rst` "Double ISA"), 64-bit integer and pack/unpack opcodes. A double
 //! or 64-bit value lives in a channel pair, low word first (xy = value 0, zw = value 1).
+#![cfg(not(target_arch = "wasm32"))]
 mod exec_support;
 use exec_support::*;
 

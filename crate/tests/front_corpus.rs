@@ -7,6 +7,7 @@
 //!   (regenerate it with `UPDATE_DOCS=1 cargo test --test front_corpus`);
 //! * the exact style round-trips every file that parses: parse → print → parse gives the same
 //!   shader model (spans aside), and printing again gives the same text.
+#![cfg(not(target_arch = "wasm32"))]
 
 use std::path::{Path, PathBuf};
 use tgsi::text::{self, strip_spans, Style};

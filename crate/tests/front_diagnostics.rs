@@ -3,6 +3,7 @@
 //! one per line: `LINE:COL-ENDLINE:ENDCOL: severity: message [CODE]`, then `shader: yes|no`.
 //! Regenerate the expectations with `UPDATE_EXPECT=1 cargo test --test front_diagnostics` and
 //! review the diff.
+#![cfg(not(target_arch = "wasm32"))]
 
 use std::path::Path;
 use tgsi::text;

@@ -2,6 +2,7 @@
 //! random token soup and mutated corpus files must never panic, and must always give either a
 //! shader (with no error) or at least one error with a real position. Whatever parses must
 //! also print (both styles) and read back, and the exact style must round-trip the model.
+#![cfg(not(target_arch = "wasm32"))]
 
 use std::path::Path;
 use tgsi::text::{self, strip_spans, Style};

@@ -1,5 +1,6 @@
 //! One parse-and-print check per row of the opcode table: an instruction using the opcode, with
 //! as many operands as the row says, parses with those operands in order and prints back.
+#![cfg(not(target_arch = "wasm32"))]
 
 use tgsi::ir::*;
 use tgsi::opcode::{Opcode, F_BRANCH, F_TEX, OPCODES};

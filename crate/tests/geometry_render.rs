@@ -1,6 +1,7 @@
 //! The geometry stage inside the render pipeline (`tgsi render --gs`): a geometry shader that
 //! emits two rectangles (two triangle strips) per input triangle, fed by the fragment-only
 //! vertex stage. Expected pixels follow from the rectangles written in the shader.
+#![cfg(not(target_arch = "wasm32"))]
 
 use tgsi::exec::NoTextures;
 use tgsi::render::job::{self, Request, Source};

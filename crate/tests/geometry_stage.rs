@@ -1,6 +1,7 @@
 //! Geometry shaders through `exec::run_geometry`: IN[v][n] inputs, EMIT / ENDPRIM with
 //! streams, GS_MAX_OUTPUT_VERTICES and GS_INVOCATIONS. Expected vertices are written out here
 //! from the shader's own arithmetic (copy, +10 in x).
+#![cfg(not(target_arch = "wasm32"))]
 
 use tgsi::exec::{compile, run_geometry, Constants, GeometryInfo, Machine, NoTextures, Program};
 use tgsi::ir::PrimType;

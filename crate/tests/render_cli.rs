@@ -1,5 +1,6 @@
 //! `tgsi render` and `tgsi bench` as scripts use them: output formats and orientation, constant
 //! syntax, fragment-only inputs, diagnostics and exit statuses.
+#![cfg(not(target_arch = "wasm32"))]
 
 use std::process::Command;
 

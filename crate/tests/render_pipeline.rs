@@ -2,6 +2,7 @@
 //! and flat interpolation, FACE/BCOLOR, linkage warnings, depth testing with the cube, row
 //! ranges and fragment-only rendering. Every expectation is computed here from a formula or
 //! written by hand.
+#![cfg(not(target_arch = "wasm32"))]
 
 use tgsi::diag::Diagnostic;
 use tgsi::ir::{Interp, Location, SemanticName};

@@ -1,6 +1,7 @@
 //! Rendering TGSI shaders through the interpreter: POSITION with FS_COORD_ORIGIN /
 //! FS_COORD_PIXEL_CENTER, FACE and BCOLOR, flat inputs, KILL, built-in uniforms and row bands.
 //! Expected values are hand calculations written next to each check.
+#![cfg(not(target_arch = "wasm32"))]
 
 use tgsi::render::job::{prepare, run, Request};
 use tgsi::render::uniforms::Builtins;

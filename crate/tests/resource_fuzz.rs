@@ -1,6 +1,7 @@
 //! Every memory opcode on every kind of resource with extreme addresses and indices: runs must
 //! end without a panic (debug builds also trap integer overflow), reads outside give 0, and
 //! resources keep their size.
+#![cfg(not(target_arch = "wasm32"))]
 
 use tgsi::exec::{compile, dispatch, Constants, ImageBuffer, ImageFormat, Machine, NoTextures, Resources};
 

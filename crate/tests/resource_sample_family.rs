@@ -1,6 +1,7 @@
 //! The SAMPLE family, GATHER4 and the view queries on the interpreter with textures bound
 //! through `texture::bind::Bindings`. The texture holds R32F values 100·level + x, so each
 //! expectation names the level and texel read (nearest filtering, clamp to edge).
+#![cfg(not(target_arch = "wasm32"))]
 
 use tgsi::exec::{compile, Batch, Constants, Machine};
 use tgsi::texture::bind::Bindings;

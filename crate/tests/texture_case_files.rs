@@ -1,6 +1,7 @@
 //! The softpipe texture cases are well-formed: every `.tgsi` parses with the front end, every
 //! texture instruction names a unit described in `.textures.json`, its target fits that
 //! texture's shape, and SHADOW targets go with comparing samplers (and only they).
+#![cfg(not(target_arch = "wasm32"))]
 
 use std::collections::BTreeMap;
 

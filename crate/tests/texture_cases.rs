@@ -6,6 +6,7 @@
 //!
 //! Fragment quads: lane l sits at GL pixel (2i + (l & 1), 2j + (l >> 1)), so lanes 2, 3 are the
 //! upper row, matching softpipe's derivative rule (README items 2 and 7).
+#![cfg(not(target_arch = "wasm32"))]
 
 use std::collections::BTreeMap;
 

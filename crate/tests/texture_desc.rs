@@ -1,4 +1,5 @@
 //! JSON texture descriptions, image files and `U=FILE` bindings (docs/textures.md).
+#![cfg(not(target_arch = "wasm32"))]
 
 use tgsi::texture::desc::{self, RgbaImage};
 use tgsi::texture::desc_image::{load_png, save_png};

@@ -1,6 +1,7 @@
 //! Texture opcodes written in TGSI, run on the interpreter over one quad with textures bound
 //! through `texture::bind::Bindings`. Textures hold R32F values 100·level + x (2D) or
 //! 1000·level + slice (cube arrays), so each expectation names the level and texel read.
+#![cfg(not(target_arch = "wasm32"))]
 
 use tgsi::exec::{compile, Batch, Constants, Machine};
 use tgsi::texture::bind::Bindings;

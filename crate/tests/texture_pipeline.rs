@@ -3,6 +3,7 @@
 //! textures bound through `texture::bind::Bindings`; the pixels must equal softpipe's bit for bit.
 //! Inputs as the oracle README: GENERIC[0] = v_uv = ((x + 0.5)/W, (y + 0.5)/H), y from the bottom;
 //! quads at even (x, y), lane l at (x + (l & 1), y + (l >> 1)).
+#![cfg(not(target_arch = "wasm32"))]
 
 use tgsi::exec::{compile, Batch, Constants, Machine};
 use tgsi::ir::SemanticName;

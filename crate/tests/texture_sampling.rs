@@ -1,6 +1,7 @@
 //! Hand-computed sampling expectations for every target, LOD rule and offset, plus hostile
 //! input. Textures hold R32F values that are exact binary fractions, so every expected value
 //! below is worked out in the comments next to it.
+#![cfg(not(target_arch = "wasm32"))]
 
 use tgsi::ir::TextureTarget;
 use tgsi::texture::bind::Bindings;

@@ -1,6 +1,7 @@
 //! Structured control flow: nesting, BRK/CONT/RET/CAL placement, END, computed targets and
 //! label warnings. Targets follow Mesa's ureg convention (`mesa-tgsi-notes.md` §6): IF/UIF →
 //! its ELSE or ENDIF, ELSE → ENDIF, CAL → BGNSUB; numbers are instruction indices from 0.
+#![cfg(not(target_arch = "wasm32"))]
 
 mod valid_support;
 use tgsi::opcode::Opcode;

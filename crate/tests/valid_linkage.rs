@@ -1,5 +1,6 @@
 //! Vertex → fragment linkage by (semantic, index) and channels (`gallium-semantics-rfc.txt`),
 //! plus every vertex/fragment pair of the softpipe corpus, which Mesa links and draws.
+#![cfg(not(target_arch = "wasm32"))]
 
 mod valid_support;
 use valid_support::*;

@@ -1,6 +1,7 @@
 //! tgsi_sanity's checks (`mesa-tgsi-notes.md` §4) and the unused-register warning.
 //! Each rule: a minimal failing program with its exact diagnostic (code, line, column, counted
 //! by hand from the text) and a passing neighbour that stays clean.
+#![cfg(not(target_arch = "wasm32"))]
 
 mod valid_support;
 use valid_support::*;

@@ -1,6 +1,7 @@
 //! Semantic indices per `gallium-semantics-rfc.txt`: NORMAL removed; index 0 only except
 //! GENERIC, COLOR, BCOLOR; COLOR/BCOLOR 0..1 except fragment outputs; GENERIC 0..218 portable,
 //! 0..216 with BCOLOR, ≤255 with a warning; no (semantic, index) twice.
+#![cfg(not(target_arch = "wasm32"))]
 
 mod valid_support;
 use valid_support::*;

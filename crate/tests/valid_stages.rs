@@ -1,5 +1,6 @@
 //! Per-stage rules: opcodes, shared memory, system values, properties, vertex inputs and
 //! fragment outputs.
+#![cfg(not(target_arch = "wasm32"))]
 
 mod valid_support;
 use valid_support::*;

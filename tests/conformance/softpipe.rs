@@ -6,6 +6,7 @@
 //! Bit-exact unless the shader uses a transcendental function, whose last bits depend on the
 //! libm (see `TRANSCENDENTAL`); those are allowed 2 ulp per channel.
 //! Run with `--nocapture` to see the table that docs/render.md shows.
+#![cfg(not(target_arch = "wasm32"))]
 
 use std::collections::BTreeMap;
 use tgsi::render::job::{prepare, run, Request};

@@ -235,7 +235,9 @@ impl<'a> Parser<'a> {
 
     /// `N:` before an instruction (kept in the IR, ignored by everything else).
     fn statement_number(&mut self) -> PResult<u32> {
-        let (v, span) = self.cur.digits().expect("caller saw a digit");
+        let Some((v, span)) = self.cur.digits() else {
+            return Err(self.expected("a statement number"));
+        };
         let n = u32::try_from(v).map_err(|_| Diagnostic::error(codes::NUMBER, "statement number does not fit in 32 bits", span))?;
         self.cur.skip_ws();
         if !self.cur.eat(b':') {
