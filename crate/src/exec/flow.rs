@@ -140,11 +140,15 @@ impl Machine {
             }
             Opcode::ENDLOOP => {
                 // CONT only lasts for one iteration: restore it, then loop while any lane is live.
+                // Until a CONT runs, every Cont mask (live or saved) is all ones, so the restore
+                // changes nothing and the exec mask is already current.
                 let top = self.loop_stack.len().saturating_sub(2 * nq);
-                if let Some(saved) = self.loop_stack.get(top + nq..top + 2 * nq) {
-                    self.cont.copy_from_slice(saved);
+                if self.cont_used {
+                    if let Some(saved) = self.loop_stack.get(top + nq..top + 2 * nq) {
+                        self.cont.copy_from_slice(saved);
+                    }
+                    self.update_exec();
                 }
-                self.update_exec();
                 if self.any_active {
                     Next::Goto(target + 1)
                 } else {
@@ -173,6 +177,7 @@ impl Machine {
                 next
             }
             Opcode::CONT => {
+                self.cont_used = true;
                 let exec = std::mem::take(&mut self.exec);
                 and_not_into(&mut self.cont, &exec);
                 self.exec = exec;

@@ -82,6 +82,8 @@ pub struct Machine {
     /// Set by an IF that no active lane enters and jumps to its ENDIF: the masks are unchanged,
     /// so that ENDIF skips recomputing them.
     pub(crate) masks_unchanged: bool,
+    /// A CONT has run in this run (until then every Cont mask is all ones).
+    pub(crate) cont_used: bool,
     /// First quad with an active lane and one past the last.
     pub(crate) active: (usize, usize),
     /// The runs of quads (start, end) that lane-wise ops run over: every quad with an active
@@ -144,6 +146,7 @@ impl Machine {
             any_active: true,
             all_active: true,
             masks_unchanged: false,
+            cont_used: false,
             active: (0, 0),
             runs: Vec::new(),
         }
@@ -245,6 +248,7 @@ impl Machine {
         self.any_active = true;
         self.all_active = true;
         self.masks_unchanged = false;
+        self.cont_used = false;
         self.active = (0, nq);
         self.runs.clear();
         self.runs.push((0, nq));
