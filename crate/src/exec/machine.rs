@@ -225,7 +225,10 @@ impl Machine {
         } else {
             // Same size as the last run: clear only what that run may have changed (clearing
             // every TEMP/OUT/IN row was 12 % of a straight-line shader's frame).
+            // Rows from IMM on are refilled in full below.
+            let refilled = l.imm.0 as usize * nq;
             for &(a, b) in &self.dirty {
+                let b = b.min(refilled);
                 for (a, b) in [(a, b.min(in_rows.start)), (a.max(in_rows.end), b)] {
                     if let Some(sl) = self.regs.get_mut(a..b) {
                         sl.fill(Lanes::ZERO);
