@@ -208,8 +208,12 @@ impl<'a> Raster<'a> {
         stats.quads += nq as u64;
         let b = &mut self.batch;
         b.input_registers = self.fs_if.input_registers;
-        b.inputs.clear();
-        b.inputs.resize(b.input_registers * 4 * nq, [0.0; 4]);
+        // Within one draw the same channels are interpolated for every batch and the others
+        // stay zero, so a batch of the same size needs no clearing.
+        if b.inputs.len() != b.input_registers * 4 * nq {
+            b.inputs.clear();
+            b.inputs.resize(b.input_registers * 4 * nq, [0.0; 4]);
+        }
         // With 1/w = 1 everywhere (no perspective), dividing by it changes no bit: skip it.
         let unit_w = b.inv_w == Coef::constant(1.0);
         self.inv_w_lanes.clear();
