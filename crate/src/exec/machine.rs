@@ -58,6 +58,11 @@ pub struct Machine {
     pub(crate) result: Vec<Lanes>,
     /// Legacy PUSHA/POPA address stack: 4 channels × nq per entry.
     pub(crate) addr_stack: Vec<Lanes>,
+    /// Element ranges of `regs` the last run may have left non-zero (its destinations, inputs,
+    /// system values, immediates and constants); every other element is still zero.
+    dirty: Vec<(usize, usize)>,
+    /// Scratch: per storage row, whether the current program may change it.
+    dirty_rows: Vec<bool>,
     pub(crate) exec: Vec<Lanes>,
     pub(crate) cond: Vec<Lanes>,
     pub(crate) loop_mask: Vec<Lanes>,
@@ -128,6 +133,8 @@ impl Machine {
             scratch: Vec::new(),
             result: Vec::new(),
             addr_stack: Vec::new(),
+            dirty: Vec::new(),
+            dirty_rows: Vec::new(),
             exec: Vec::new(),
             cond: Vec::new(),
             loop_mask: Vec::new(),
@@ -209,18 +216,27 @@ impl Machine {
         self.nq = nq;
         let rows = program.layout.rows as usize;
         let l = program.layout;
+        // Inputs copied in full below need no clearing first.
+        let n_in = (l.input.1 as usize * 4 * nq).min(batch.inputs.len());
+        let in_rows = l.input.0 as usize * nq..l.input.0 as usize * nq + n_in;
         if self.regs.len() != rows * nq {
             self.regs.clear();
             self.regs.resize(rows * nq, Lanes::ZERO);
         } else {
-            // Same size as the last run: clear only what is not rewritten below (TEMP, OUT, IN,
-            // SV, ADDR); immediates and cached constants are rewritten in full.
-            let first = l.temp.0 as usize * nq;
-            let end = l.imm.0 as usize * nq;
-            if let Some(sl) = self.regs.get_mut(first..end) {
-                sl.fill(Lanes::ZERO);
+            // Same size as the last run: clear only what that run may have changed (clearing
+            // every TEMP/OUT/IN row was 12 % of a straight-line shader's frame).
+            // Rows from IMM on are refilled in full below.
+            let refilled = l.imm.0 as usize * nq;
+            for &(a, b) in &self.dirty {
+                let b = b.min(refilled);
+                for (a, b) in [(a, b.min(in_rows.start)), (a.max(in_rows.end), b)] {
+                    if let Some(sl) = self.regs.get_mut(a..b) {
+                        sl.fill(Lanes::ZERO);
+                    }
+                }
             }
         }
+        self.mark_dirty(program);
         self.scratch.resize(SCRATCH * nq, Lanes::ZERO);
         self.result.resize(8 * nq, Lanes::ZERO);
         for v in [&mut self.exec, &mut self.cond, &mut self.loop_mask, &mut self.cont, &mut self.func] {
@@ -265,9 +281,7 @@ impl Machine {
                 self.fill_row(l.imm.0 as usize + i * 4 + c, Lanes::splat(bits));
             }
         }
-        let n_in = (l.input.1 as usize * 4 * nq).min(batch.inputs.len());
-        let base = l.input.0 as usize * nq;
-        if let (Some(dst), Some(src)) = (self.regs.get_mut(base..base + n_in), batch.inputs.get(..n_in)) {
+        if let (Some(dst), Some(src)) = (self.regs.get_mut(in_rows), batch.inputs.get(..n_in)) {
             dst.copy_from_slice(src);
         }
         for &(reg, name) in &program.system_values {
@@ -297,6 +311,49 @@ impl Machine {
         }
     }
 
+    /// Records in `dirty` the rows this run of `program` may change: every row an instruction
+    /// may write (a whole file for an indirect destination), IN, SV, and the immediate and
+    /// constant rows from IMM on.
+    fn mark_dirty(&mut self, program: &Program) {
+        let l = program.layout;
+        let rows = l.rows as usize;
+        let marks = &mut self.dirty_rows;
+        marks.clear();
+        marks.resize(rows, false);
+        let mut mark = |a: usize, b: usize| {
+            if let Some(sl) = marks.get_mut(a.min(rows)..b.min(rows)) {
+                sl.fill(true);
+            }
+        };
+        for inst in &program.code {
+            for d in inst.dst.iter().take(inst.num_dst as usize) {
+                let Store::Rows { base, count } = d.store else { continue };
+                match (d.indirect, Machine::dst_row(d, 0)) {
+                    (None, Some(r0)) => mark(r0, r0 + 4),
+                    (None, None) => {}
+                    (Some(_), _) => mark(base as usize, base as usize + count as usize * 4),
+                }
+            }
+        }
+        let (inp, sv) = (l.input.0 as usize, l.sv.0 as usize);
+        mark(inp, inp + l.input.1 as usize * 4);
+        mark(sv, sv + l.sv.1 as usize * 4);
+        mark(l.imm.0 as usize, rows);
+        self.dirty.clear();
+        let nq = self.nq;
+        let mut open: Option<usize> = None;
+        for (r, &d) in self.dirty_rows.iter().chain(std::iter::once(&false)).enumerate() {
+            match (d, open) {
+                (true, None) => open = Some(r),
+                (false, Some(a)) => {
+                    self.dirty.push((a * nq, r * nq));
+                    open = None;
+                }
+                _ => {}
+            }
+        }
+    }
+
     fn fill_row(&mut self, row: usize, v: Lanes) {
         let nq = self.nq;
         if let Some(sl) = self.regs.get_mut(row * nq..row * nq + nq) {
@@ -313,11 +370,12 @@ impl Machine {
         if let Some(src) = self.regs.get(base..base + n) {
             batch.outputs.copy_from_slice(src);
         }
-        // Refilled in place: no allocation per run.
+        // Refilled in place: no allocation per run; branch-free lane bits (a loop with a branch
+        // per lane was 10 % of a straight-line shader's frame).
         batch.killed.clear();
-        batch.killed.extend(self.kill.iter().map(|k| k.bits4()));
+        batch.killed.extend(self.kill.iter().map(lane_bits));
         batch.helpers.clear();
-        batch.helpers.extend(self.helper.iter().map(|k| k.bits4()));
+        batch.helpers.extend(self.helper.iter().map(lane_bits));
     }
 
     /// ExecMask = Cond & Loop & Cont & Switch & Func (tgsi_exec's UPDATE_EXEC_MASK).
@@ -682,4 +740,11 @@ fn store(regs: &mut [Lanes], nq: usize, first: usize, d: &Dst, c: usize, val: &[
             }
         }
     }
+}
+
+/// Bit i set when lane i of a mask is non-zero (as `Lanes::bits4`, without branches).
+#[inline]
+fn lane_bits(m: &Lanes) -> u8 {
+    let [a, b, c, d] = m.0.map(|v| (v != 0) as u8);
+    a | b << 1 | c << 2 | d << 3
 }

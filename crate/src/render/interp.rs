@@ -26,8 +26,13 @@ impl Coef {
     #[inline]
     pub fn quad(&self, x: f32, y: f32) -> [f32; 4] {
         let base = self.a0 + self.dadx * x + self.dady * y;
-        let right = base + self.dadx;
-        [base, right, base + self.dady, right + self.dady]
+        // Two vector adds with the same roundings as the scalar order above: −0.0 is the exact
+        // additive identity (x + −0.0 == x bit for bit, +0.0 and −0.0 included), so the lanes
+        // that take no step keep their value.
+        let z = -0.0f32;
+        let step1 = wide::f32x4::from([z, self.dadx, self.dady, self.dadx]);
+        let step2 = wide::f32x4::from([z, z, z, self.dady]);
+        (wide::f32x4::splat(base) + step1 + step2).to_array()
     }
 }
 
@@ -49,8 +54,8 @@ pub fn eval_quad(coef: &Coef, mode: Mode, x: f32, y: f32, inv_w: &[f32; 4]) -> [
         Mode::Constant => [coef.a0; 4],
         Mode::Linear => coef.quad(x, y),
         Mode::Perspective => {
-            let v = coef.quad(x, y);
-            [v[0] / inv_w[0], v[1] / inv_w[1], v[2] / inv_w[2], v[3] / inv_w[3]]
+            // One vector division: each lane is the same IEEE quotient as a scalar division.
+            (wide::f32x4::from(coef.quad(x, y)) / wide::f32x4::from(*inv_w)).to_array()
         }
     }
 }
@@ -82,6 +87,17 @@ mod tests {
         // a0 = 0.25, dadx = 2, dady = 3 at (4, 6): base = 0.25 + 8 + 18 = 26.25.
         let c = Coef { a0: 0.25, dadx: 2.0, dady: 3.0 };
         assert_eq!(c.quad(4.0, 6.0), [26.25, 28.25, 29.25, 31.25]);
+    }
+
+    #[test]
+    fn quad_lanes_keep_negative_zero() {
+        // a0 = dadx = dady = −0 at (0, 0): base = (−0 + −0·0) + −0·0 = −0, and every step adds
+        // −0, so the scalar order gives −0 in all four lanes.
+        let c = Coef { a0: -0.0, dadx: -0.0, dady: -0.0 };
+        assert!(c.quad(0.0, 0.0).iter().all(|v| v.to_bits() == (-0.0f32).to_bits()));
+        // a0 = +0, steps −0: base = +0 + −0 + −0 = +0; +0 + −0 = +0 in every lane.
+        let c = Coef { a0: 0.0, dadx: -0.0, dady: -0.0 };
+        assert!(c.quad(0.0, 0.0).iter().all(|v| v.to_bits() == 0));
     }
 
     #[test]

@@ -208,8 +208,12 @@ impl<'a> Raster<'a> {
         stats.quads += nq as u64;
         let b = &mut self.batch;
         b.input_registers = self.fs_if.input_registers;
-        b.inputs.clear();
-        b.inputs.resize(b.input_registers * 4 * nq, [0.0; 4]);
+        // Within one draw the same channels are interpolated for every batch and the others
+        // stay zero, so a batch of the same size needs no clearing.
+        if b.inputs.len() != b.input_registers * 4 * nq {
+            b.inputs.clear();
+            b.inputs.resize(b.input_registers * 4 * nq, [0.0; 4]);
+        }
         // With 1/w = 1 everywhere (no perspective), dividing by it changes no bit: skip it.
         let unit_w = b.inv_w == Coef::constant(1.0);
         self.inv_w_lanes.clear();
@@ -277,18 +281,19 @@ impl<'a> Raster<'a> {
         for &(t, r) in &fs_if.colors {
             let [c0, c1, c2, c3] = [0, 1, 2, 3].map(|c| row(r, c));
             let Some(target) = fb.targets.get_mut(t as usize) else { continue };
-            let n = self.batch.quads.len().min(live.len()).min(c0.len()).min(c1.len()).min(c2.len()).min(c3.len());
-            for q in 0..n {
-                let mask = live[q];
+            let quads_x = fb.width.div_ceil(2) as usize;
+            let lanes = c0.iter().zip(c1).zip(c2).zip(c3);
+            for ((quad, &mask), (((v0, v1), v2), v3)) in self.batch.quads.iter().zip(live.iter()).zip(lanes) {
                 if mask == 0 {
                     continue;
                 }
-                let value = [c0[q], c1[q], c2[q], c3[q]];
-                let Some(px) = target.get_mut(fb_quad_index(fb.width, &self.batch.quads[q])) else { continue };
+                let index = (quad.y / 2) as usize * quads_x + (quad.x / 2) as usize;
+                let Some(px) = target.get_mut(index) else { continue };
                 if mask == 0xF {
-                    // Whole quad: one 64-byte copy of the output bits.
-                    px.0 = value;
+                    // Whole quad: four 16-byte stores filling one cache line.
+                    px.0 = [*v0, *v1, *v2, *v3];
                 } else {
+                    let value = [*v0, *v1, *v2, *v3];
                     for (dst, src) in px.0.iter_mut().zip(value.iter()) {
                         for (lane, (d, v)) in dst.iter_mut().zip(src.iter()).enumerate() {
                             if mask & (1 << lane) != 0 {
