@@ -39,8 +39,8 @@ pub struct Profile {
 
 pub const DEFAULT_PROFILE: &str = "tgsi_exec";
 
-/// Every known profile; the first is the default.
-pub static PROFILES: &[Profile] = &[Profile {
+/// Mesa's tgsi_exec limits (`mesa-tgsi-notes.md` §5.1): the default profile.
+pub static TGSI_EXEC: Profile = Profile {
     name: "tgsi_exec",
     description: "Mesa's tgsi_exec interpreter (softpipe), which the playground reproduces",
     max_temps: 4096,
@@ -57,36 +57,19 @@ pub static PROFILES: &[Profile] = &[Profile {
     max_nesting: 32,
     max_call_depth: 32,
     max_instructions: None,
-}];
+};
+
+/// Every known profile; the first is the default.
+pub static PROFILES: &[&Profile] = &[&TGSI_EXEC];
 
 impl Profile {
     pub fn by_name(name: &str) -> Option<&'static Profile> {
-        PROFILES.iter().find(|p| p.name.eq_ignore_ascii_case(name))
+        PROFILES.iter().copied().find(|p| p.name.eq_ignore_ascii_case(name))
     }
     pub fn default_profile() -> &'static Profile {
-        // PROFILES is a non-empty static; fall back to a fixed copy rather than index it.
-        PROFILES.first().unwrap_or(&FALLBACK)
+        &TGSI_EXEC
     }
 }
-
-static FALLBACK: Profile = Profile {
-    name: "tgsi_exec",
-    description: "",
-    max_temps: 4096,
-    max_const_buffers: 32,
-    max_consts: 4096,
-    max_inputs: 80,
-    max_vertex_inputs: 32,
-    max_outputs: 80,
-    max_samplers: 32,
-    max_sampler_views: 128,
-    max_addrs: 3,
-    max_system_values: 8,
-    max_immediates: None,
-    max_nesting: 32,
-    max_call_depth: 32,
-    max_instructions: None,
-};
 
 pub(crate) fn check(cx: &Context, st: &Structure, p: &Profile, out: &mut Vec<Diagnostic>) {
     let shader = cx.shader;
