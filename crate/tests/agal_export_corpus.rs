@@ -8,26 +8,14 @@
     clippy::unnecessary_sort_by
 )]
 
+mod agal_common;
+
+use agal_common::tgsi_files;
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use tgsi::agal::lower::{export, ExportOptions};
 
 const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/corpus");
-
-fn tgsi_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    let mut entries: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
-    entries.sort();
-    for p in entries {
-        if p.is_dir() {
-            tgsi_files(&p, out);
-        } else if p.extension().is_some_and(|e| e == "tgsi") {
-            out.push(p);
-        }
-    }
-}
 
 #[test]
 fn corpus_shaders_export_or_are_refused_cleanly() {

@@ -7,7 +7,7 @@
 
 mod agal_common;
 use agal_common::*;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use tgsi::exec::{Batch, Constants, Machine, SampleRequest, TextureHooks};
 use tgsi::ir::{File, Shader};
 
@@ -218,21 +218,6 @@ fn lowering_rules_match_the_interpreter() {
                 "{} did not export",
                 body
             );
-        }
-    }
-}
-
-fn tgsi_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    let mut entries: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
-    entries.sort();
-    for p in entries {
-        if p.is_dir() {
-            tgsi_files(&p, out);
-        } else if p.extension().is_some_and(|e| e == "tgsi") {
-            out.push(p);
         }
     }
 }

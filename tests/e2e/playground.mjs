@@ -99,3 +99,16 @@ export async function runTgsi(args, files) {
     throw e;
   }
 }
+
+/** Decodes a PNG in the page (Chromium applies no colour conversion to untagged PNGs). */
+export async function decodePng(page, bytes) {
+  const data = await page.evaluate(async (b64) => {
+    const blob = await (await fetch(`data:image/png;base64,${b64}`)).blob();
+    const bitmap = await createImageBitmap(blob, { colorSpaceConversion: 'none', premultiplyAlpha: 'none' });
+    const c = new OffscreenCanvas(bitmap.width, bitmap.height);
+    const ctx = c.getContext('2d');
+    ctx.drawImage(bitmap, 0, 0);
+    return { width: bitmap.width, height: bitmap.height, data: Array.from(ctx.getImageData(0, 0, bitmap.width, bitmap.height).data) };
+  }, Buffer.from(bytes).toString('base64'));
+  return { ...data, data: Uint8Array.from(data.data) };
+}

@@ -5,7 +5,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { launchBrowser, saveScreenshot, startServer } from './support.mjs';
-import { canvasPixels, openPlayground, renderCount, runTgsi, typeShader, waitForRender } from './playground.mjs';
+import { canvasPixels, decodePng, openPlayground, renderCount, runTgsi, typeShader, waitForRender } from './playground.mjs';
 
 let server;
 let browser;
@@ -19,19 +19,6 @@ after(async () => {
   await browser?.close();
   await server?.close();
 });
-
-/** Decodes a PNG in the page (Chromium applies no colour conversion to untagged PNGs). */
-async function decodePng(page, bytes) {
-  const data = await page.evaluate(async (b64) => {
-    const blob = await (await fetch(`data:image/png;base64,${b64}`)).blob();
-    const bitmap = await createImageBitmap(blob, { colorSpaceConversion: 'none', premultiplyAlpha: 'none' });
-    const c = new OffscreenCanvas(bitmap.width, bitmap.height);
-    const ctx = c.getContext('2d');
-    ctx.drawImage(bitmap, 0, 0);
-    return { width: bitmap.width, height: bitmap.height, data: Array.from(ctx.getImageData(0, 0, bitmap.width, bitmap.height).data) };
-  }, Buffer.from(bytes).toString('base64'));
-  return { ...data, data: Uint8Array.from(data.data) };
-}
 
 /** Renders with the command-line tool and returns its PNG decoded to RGBA8, top row first. */
 async function cliRender(page, fs, size, extra = []) {

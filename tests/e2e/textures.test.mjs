@@ -5,7 +5,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { launchBrowser, saveScreenshot, startServer } from './support.mjs';
-import { canvasPixels, openPlayground, renderCount, runTgsi, waitForRender } from './playground.mjs';
+import { canvasPixels, decodePng, openPlayground, renderCount, runTgsi, waitForRender } from './playground.mjs';
 
 let server;
 let browser;
@@ -19,18 +19,6 @@ after(async () => {
   await browser?.close();
   await server?.close();
 });
-
-async function decodePng(page, bytes) {
-  const data = await page.evaluate(async (b64) => {
-    const blob = await (await fetch(`data:image/png;base64,${b64}`)).blob();
-    const bitmap = await createImageBitmap(blob, { colorSpaceConversion: 'none', premultiplyAlpha: 'none' });
-    const c = new OffscreenCanvas(bitmap.width, bitmap.height);
-    const ctx = c.getContext('2d');
-    ctx.drawImage(bitmap, 0, 0);
-    return Array.from(ctx.getImageData(0, 0, bitmap.width, bitmap.height).data);
-  }, Buffer.from(bytes).toString('base64'));
-  return Uint8Array.from(data);
-}
 
 const differing = (a, b) => a.reduce((n, v, i) => n + (v !== b[i] ? 1 : 0), 0);
 
@@ -58,7 +46,7 @@ test('texture choice and sampler state change the picture as tgsi render draws i
     description: [...window.tgsiPlayground.descriptions.values()].at(-1),
   }));
   const out = await runTgsi(['render', 'fs.tgsi', '--size', '128x128', '--texture', '0=tex.json', '-o', 'out.png'], { 'fs.tgsi': fs, 'tex.json': description });
-  const expected = await decodePng(page, await out.read('out.png'));
+  const expected = (await decodePng(page, await out.read('out.png'))).data;
   await out.cleanup();
   assert.equal(differing(clamped, expected), 0, 'the canvas differs from tgsi render --texture');
   assert.deepEqual(problems, [], 'the page reported problems');

@@ -137,3 +137,19 @@ pub fn run_with_hooks(
         .unwrap_or_else(|err| panic!("{}\n{}", err, e.assembly))
         .per_lane()
 }
+
+/// Every `.tgsi` file below `dir`, in sorted order.
+pub fn tgsi_files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let mut entries: Vec<std::path::PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    entries.sort();
+    for p in entries {
+        if p.is_dir() {
+            tgsi_files(&p, out);
+        } else if p.extension().is_some_and(|e| e == "tgsi") {
+            out.push(p);
+        }
+    }
+}
