@@ -149,3 +149,45 @@ fn render_page_binds_described_textures() {
     assert_eq!(bad["ok"], Value::Bool(false));
     assert!(bad["diagnostics"].as_array().into_iter().flatten().any(|d| d["code"] == "R005"), "{}", bad);
 }
+
+fn pixels_of(result: &JsValue) -> Vec<u8> {
+    let v = js_sys::Reflect::get(result, &JsValue::from_str("pixels")).unwrap_or(JsValue::UNDEFINED);
+    js_sys::Uint8Array::new(&v).to_vec()
+}
+
+/// The job is reused between calls, but the built-in uniforms of each call reach the shader:
+/// OUT = (time, frame / 255, 0, 1) with time 0.25 then 0.75 and frames 51 then 102 gives
+/// unorm8 64 then 191 (0.75 · 255 = 191.25) and 51 then 102.
+#[wasm_bindgen_test]
+fn built_in_uniforms_change_between_frames_of_one_job() {
+    let fs = "FRAG\nDCL OUT[0], COLOR\nDCL CONST[15][0..2]\nIMM[0] FLT32 {0.0039215689, 0.0, 1.0, 0.0}\n\
+              MOV OUT[0], IMM[0].yyyz\nMOV OUT[0].x, CONST[15][1].xxxx\nMUL OUT[0].y, CONST[15][1].zzzz, IMM[0].xxxx\nEND\n";
+    let first = tgsi::wasm::page::render_page(fs, None, js_sys::JSON::parse(r#"{"width": 2, "height": 2, "time": 0.25, "frame": 51}"#).unwrap_or(JsValue::NULL));
+    let second = tgsi::wasm::page::render_page(fs, None, js_sys::JSON::parse(r#"{"width": 2, "height": 2, "time": 0.75, "frame": 102}"#).unwrap_or(JsValue::NULL));
+    assert_eq!(&pixels_of(&first)[0..4], &[64, 51, 0, 255]);
+    assert_eq!(&pixels_of(&second)[0..4], &[191, 102, 0, 255]);
+}
+
+/// A changed shader text is prepared again (not the previous job's picture).
+#[wasm_bindgen_test]
+fn a_new_shader_replaces_the_kept_job() {
+    let red = "FRAG\nDCL OUT[0], COLOR\nIMM[0] FLT32 {1.0, 0.0, 0.0, 1.0}\nMOV OUT[0], IMM[0]\nEND\n";
+    let blue = "FRAG\nDCL OUT[0], COLOR\nIMM[0] FLT32 {0.0, 0.0, 1.0, 1.0}\nMOV OUT[0], IMM[0]\nEND\n";
+    let size = || js_sys::JSON::parse(r#"{"width": 2, "height": 2}"#).unwrap_or(JsValue::NULL);
+    assert_eq!(&pixels_of(&tgsi::wasm::page::render_page(red, None, size()))[0..4], &[255, 0, 0, 255]);
+    assert_eq!(&pixels_of(&tgsi::wasm::page::render_page(blue, None, size()))[0..4], &[0, 0, 255, 255]);
+}
+
+/// The kept framebuffer is cleared before each frame: a frame whose fragments are all killed
+/// (time 1 > 0.5) after one that wrote every pixel reads back (0, 0, 0, 0), the value of
+/// pixels no fragment wrote.
+#[wasm_bindgen_test]
+fn pixels_of_the_previous_frame_do_not_survive() {
+    let fs = "FRAG\nDCL OUT[0], COLOR\nDCL CONST[15][0..2]\nDCL TEMP[0]\nIMM[0] FLT32 {0.5, 1.0, 0.0, 0.0}\n\
+              SLT TEMP[0].x, IMM[0].xxxx, CONST[15][1].xxxx\nKILL_IF -TEMP[0].xxxx\nMOV OUT[0], IMM[0].yyyy\nEND\n";
+    let first = tgsi::wasm::page::render_page(fs, None, js_sys::JSON::parse(r#"{"width": 2, "height": 2, "time": 0.0}"#).unwrap_or(JsValue::NULL));
+    assert_eq!(pixels_of(&first), vec![255; 16]);
+    let second = tgsi::wasm::page::render_page(fs, None, js_sys::JSON::parse(r#"{"width": 2, "height": 2, "time": 1.0}"#).unwrap_or(JsValue::NULL));
+    assert_eq!(js_sys::Reflect::get(&second, &JsValue::from_str("ok")).unwrap_or(JsValue::UNDEFINED), JsValue::TRUE);
+    assert_eq!(pixels_of(&second), vec![0; 16]);
+}

@@ -17,7 +17,10 @@ use crate::texture::bind::Bindings;
 use crate::texture::desc::{apply_options, parse_description};
 use crate::texture::desc_image::RgbaImage;
 use crate::texture::{SamplerState, TextureUnit};
+use crate::render::framebuffer::Framebuffer;
+use crate::render::job::Job;
 use serde::{Deserialize, Serialize};
+use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 
 #[derive(Deserialize, Default)]
@@ -42,7 +45,7 @@ struct Options {
 /// of docs/textures.md, texels inline) or RGBA8 pixels, top row first (an image as the page
 /// decodes it), with `filter` ("nearest" | "linear", default linear) and `wrap` ("repeat" |
 /// "clamp" | "mirror" | "border", default repeat).
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, Clone, PartialEq)]
 #[serde(default)]
 struct TextureOption {
     unit: u32,
@@ -105,7 +108,131 @@ fn set(obj: &js_sys::Object, key: &str, value: &JsValue) {
     let _ = js_sys::Reflect::set(obj, &JsValue::from_str(key), value);
 }
 
+/// Everything a frame depends on except the per-frame built-in uniforms and the rows: while it
+/// stays the same (an animating page), the shaders are not parsed, validated and compiled again
+/// and the textures not decoded again.
+#[derive(Clone, PartialEq)]
+struct JobKey {
+    fs: String,
+    vs: Option<String>,
+    mesh: Option<String>,
+    width: u32,
+    height: u32,
+    consts: Vec<String>,
+    textures: Vec<TextureOption>,
+}
+
+/// The prepared job of the last call in this worker, with what preparing it reported.
+struct Prepared {
+    key: JobKey,
+    job: Option<Job>,
+    diagnostics: Vec<SourcedDiagnostic>,
+    textures: Bindings,
+    /// Reused from frame to frame; only the drawn rows are cleared.
+    framebuffer: Option<Framebuffer>,
+}
+
+thread_local! {
+    static LAST_JOB: RefCell<Option<Prepared>> = const { RefCell::new(None) };
+}
+
+fn prepare_key(key: JobKey, builtins: Builtins) -> Prepared {
+    let mut diagnostics: Vec<SourcedDiagnostic> = Vec::new();
+    let mut constants = Vec::new();
+    for c in &key.consts {
+        match parse_const(c) {
+            Ok(v) => constants.push(v),
+            Err(e) => diagnostics.push(SourcedDiagnostic {
+                source: Source::Render,
+                diagnostic: crate::diag::Diagnostic::error("R004", e, crate::ir::Span::default()),
+            }),
+        }
+    }
+    let textures = bind_textures(&key.textures, &mut diagnostics);
+    let request = Request {
+        fs: &key.fs,
+        vs: key.vs.as_deref(),
+        gs: None,
+        mesh: key.mesh.as_deref(),
+        width: key.width,
+        height: key.height,
+        constants,
+        builtins,
+    };
+    let (job, more) = job::prepare(&request);
+    diagnostics.extend(more);
+    let job = job.filter(|_| !diagnostics.iter().any(|d| d.diagnostic.is_error()));
+    Prepared { key, job, diagnostics, textures, framebuffer: None }
+}
+
+/// Clears window rows `rows` (row 0 = bottom) of every target to 0 and their depth to 1.0, by
+/// whole quads (a quad straddling the band edge is cleared too: only the band is read back).
+fn clear_rows(fb: &mut Framebuffer, rows: std::ops::Range<u32>) {
+    if rows.is_empty() {
+        return;
+    }
+    let (first, last) = (fb.quad_index(0, rows.start & !1), fb.quad_index(0, ((rows.end - 1) & !1) + 2));
+    for target in fb.targets.iter_mut() {
+        let end = last.min(target.len());
+        if let Some(quads) = target.get_mut(first..end) {
+            quads.fill(Default::default());
+        }
+    }
+    let end = last.min(fb.depth.len());
+    if let Some(depth) = fb.depth.get_mut(first..end) {
+        depth.fill([1.0; 4]);
+    }
+}
+
+/// What one call produced.
+struct Frame {
+    ok: bool,
+    pixels: Vec<u8>,
+    stats: crate::render::DrawStats,
+    diagnostics: Vec<SourcedDiagnostic>,
+}
+
+/// Draws rows `row_start..row_end` (from the top) of a prepared job.
+fn draw_band(prepared: &mut Prepared, builtins: Builtins, rows: (u32, u32), budget: u64) -> Frame {
+    let mut frame = Frame { ok: false, pixels: Vec::new(), stats: Default::default(), diagnostics: prepared.diagnostics.clone() };
+    let Some(job) = prepared.job.as_mut() else { return frame };
+    let height = job.height;
+    for (i, r) in builtins.registers().iter().enumerate() {
+        job.constants.set_f32(crate::render::uniforms::BUILTIN_BUFFER, i, *r);
+    }
+    let fb = match prepared.framebuffer.take() {
+        Some(fb) => Ok(fb),
+        None => {
+            let targets = job.fs_if.colors.iter().map(|&(t, _)| t as usize + 1).max().unwrap_or(1);
+            Framebuffer::new(job.width, height, targets)
+        }
+    };
+    let mut fb = match fb {
+        Ok(fb) => fb,
+        Err(e) => {
+            let d = crate::diag::Diagnostic::error("R001", e, crate::ir::Span::default());
+            frame.diagnostics.push(SourcedDiagnostic { source: Source::Render, diagnostic: d });
+            return frame;
+        }
+    };
+    // Rows from the top → window rows from the bottom.
+    let window_rows = (height - rows.1)..(height - rows.0);
+    clear_rows(&mut fb, window_rows.clone());
+    match job::run_into(job, &mut fb, Some(window_rows), &mut prepared.textures, budget) {
+        Ok((stats, warnings)) => {
+            frame.ok = true;
+            frame.stats = stats;
+            frame.pixels = fb.rgba8_rows(rows.0..rows.1);
+            frame.diagnostics.extend(warnings.into_iter().map(|d| SourcedDiagnostic { source: Source::Render, diagnostic: d }));
+        }
+        Err(d) => frame.diagnostics.push(d),
+    }
+    prepared.framebuffer = Some(fb);
+    frame
+}
+
 /// Renders a frame or a band of rows; never throws for bad shaders (diagnostics instead).
+/// The job is kept between calls and reused while only the built-in uniforms and the rows change.
 #[wasm_bindgen]
 pub fn render(fs_text: &str, vs_text: Option<String>, options: JsValue) -> JsValue {
     let start = js_sys::Date::now();
@@ -115,68 +242,51 @@ pub fn render(fs_text: &str, vs_text: Option<String>, options: JsValue) -> JsVal
         serde_wasm_bindgen::from_value(options).unwrap_or_default()
     };
     let (width, height) = (opts.width.unwrap_or(256), opts.height.unwrap_or(256));
-    let mut diags: Vec<SourcedDiagnostic> = Vec::new();
-    let mut constants = Vec::new();
-    for c in &opts.consts {
-        match parse_const(c) {
-            Ok(v) => constants.push(v),
-            Err(e) => diags.push(SourcedDiagnostic {
-                source: Source::Render,
-                diagnostic: crate::diag::Diagnostic::error("R004", e, crate::ir::Span::default()),
-            }),
-        }
-    }
-    let request = Request {
-        fs: fs_text,
-        vs: vs_text.as_deref(),
-        gs: None,
-        mesh: opts.mesh.as_deref(),
+    let builtins = Builtins {
         width,
         height,
-        constants,
-        builtins: Builtins {
-            width,
-            height,
-            time: opts.time,
-            time_delta: opts.time_delta,
-            frame: opts.frame,
-            mouse: opts.mouse.unwrap_or([0.0, 0.0]),
-            mouse_down: opts.mouse_down,
-        },
+        time: opts.time,
+        time_delta: opts.time_delta,
+        frame: opts.frame,
+        mouse: opts.mouse.unwrap_or([0.0, 0.0]),
+        mouse_down: opts.mouse_down,
     };
-    let mut textures = bind_textures(&opts.textures, &mut diags);
     let row_start = opts.row_start.unwrap_or(0).min(height);
     let row_end = opts.row_end.unwrap_or(height).clamp(row_start, height);
-    let result = js_sys::Object::new();
-    let (prepared, more) = job::prepare(&request);
-    diags.extend(more);
-    let mut ok = false;
-    let mut pixels = Vec::new();
-    let mut stats = crate::render::DrawStats::default();
-    if let (Some(job), false) = (prepared, diags.iter().any(|d| d.diagnostic.is_error())) {
-        // Rows from the top → window rows from the bottom.
-        let window_rows = (height - row_end)..(height - row_start);
-        let budget = opts.budget.unwrap_or(crate::exec::DEFAULT_BUDGET);
-        match job::run(&job, Some(window_rows), &mut textures, budget) {
-            Ok(out) => {
-                ok = true;
-                stats = out.stats;
-                pixels = out.framebuffer.rgba8_rows(row_start..row_end);
-                diags.extend(out.warnings.into_iter().map(|d| SourcedDiagnostic { source: Source::Render, diagnostic: d }));
-            }
-            Err(d) => diags.push(d),
+    let budget = opts.budget.unwrap_or(crate::exec::DEFAULT_BUDGET);
+    let key = JobKey {
+        fs: fs_text.to_owned(),
+        vs: vs_text,
+        mesh: opts.mesh,
+        width,
+        height,
+        consts: opts.consts,
+        textures: opts.textures,
+    };
+    let frame = LAST_JOB.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut slot) => {
+            let prepared = match slot.take() {
+                Some(p) if p.key == key => p,
+                _ => prepare_key(key, builtins),
+            };
+            let prepared = slot.insert(prepared);
+            draw_band(prepared, builtins, (row_start, row_end), budget)
         }
-    }
-    let list: Vec<DiagnosticOut> = diags.iter().map(diagnostic_out).collect();
-    set(&result, "ok", &JsValue::from_bool(ok));
+        // Not reachable (no call re-enters); drawing without the cache is still right.
+        Err(_) => draw_band(&mut prepare_key(key, builtins), builtins, (row_start, row_end), budget),
+    });
+    let result = js_sys::Object::new();
+    let list: Vec<DiagnosticOut> = frame.diagnostics.iter().map(diagnostic_out).collect();
+    set(&result, "ok", &JsValue::from_bool(frame.ok));
     set(&result, "width", &JsValue::from(width));
     set(&result, "height", &JsValue::from(height));
     set(&result, "rowStart", &JsValue::from(row_start));
     set(&result, "rowEnd", &JsValue::from(row_end));
-    set(&result, "pixels", &js_sys::Uint8Array::from(pixels.as_slice()).into());
+    set(&result, "pixels", &js_sys::Uint8Array::from(frame.pixels.as_slice()).into());
     // Plain objects (not JS Maps) even though `DiagnosticOut` flattens the shared shape.
     let serializer = serde_wasm_bindgen::Serializer::json_compatible();
     set(&result, "diagnostics", &list.serialize(&serializer).unwrap_or(JsValue::NULL));
+    let stats = frame.stats;
     set(&result, "quads", &JsValue::from(stats.quads as f64));
     let stats_obj = js_sys::Object::new();
     set(&stats_obj, "triangles", &JsValue::from(stats.triangles as f64));
