@@ -191,3 +191,16 @@ fn pixels_of_the_previous_frame_do_not_survive() {
     assert_eq!(js_sys::Reflect::get(&second, &JsValue::from_str("ok")).unwrap_or(JsValue::UNDEFINED), JsValue::TRUE);
     assert_eq!(pixels_of(&second), vec![0; 16]);
 }
+
+/// Errors of a render come back as diagnostics with their source, line and column, not as
+/// exceptions: `FOO` is on line 2, column 1 of the fragment text.
+#[wasm_bindgen_test]
+fn render_reports_diagnostics_with_their_source() {
+    let v = render_page("FRAG\nFOO\nEND\n", "{}");
+    assert_eq!(v["ok"], Value::Bool(false));
+    let first = &v["diagnostics"][0];
+    assert_eq!(first["source"], "fragment", "{}", v);
+    assert_eq!(first["line"], 2, "{}", v);
+    assert_eq!(first["column"], 1, "{}", v);
+    assert_eq!(first["severity"], "error", "{}", v);
+}
