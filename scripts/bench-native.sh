@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Side-by-side speed table: `tgsi bench` against Mesa's softpipe on corpus shaders at 512x512,
+# both as CPU time (user + system), so that waiting for a core on a busy machine is not counted.
+#
+#   bash scripts/bench-native.sh [--seconds S] [--softpipe DIR] [SHADER ...]
+#
+# SHADER names are corpus basenames (default: 01_arith 03_trig 08_if_else 09_for_loop
+# 26_mandelbrot). DIR is a folder holding `glrun` built as ../shared/oracle/softpipe/README.md
+# says; without it only our figures are printed. Softpipe's CPU time per frame is the difference
+# of two runs with different frame counts, which removes start-up and shader compilation.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+seconds=3
+oracle=""
+shaders=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --seconds) seconds="$2"; shift 2 ;;
+    --softpipe) oracle="$(cd "$2" && pwd)"; shift 2 ;;
+    -h|--help) sed -n '2,11p' "$0"; exit 0 ;;
+    *) shaders+=("$1"); shift ;;
+  esac
+done
+[ ${#shaders[@]} -gt 0 ] || shaders=(01_arith 03_trig 08_if_else 09_for_loop 26_mandelbrot)
+corpus="$(pwd)/../shared/corpus/softpipe"
+
+cargo build --release --bin tgsi >&2
+tgsi="$(pwd)/target/release/tgsi"
+
+# CPU Mpix/s of softpipe for one GLSL shader: runs of n1 and n2 timed frames.
+softpipe_mpix() {
+  local glsl="$1" n1="$2" n2="$3" a b
+  run() {
+    (cd "$oracle" && GALLIUM_DRIVER=softpipe EGL_PLATFORM=surfaceless LIBGL_ALWAYS_SOFTWARE=1 \
+      /usr/bin/time -f "%U %S" ./glrun --info --frag "$glsl" --size 512x512 --frames "$1" --min-time 0 2>&1 >/dev/null | tail -1)
+  }
+  a=$(run "$n1"); b=$(run "$n2")
+  python3 -c "
+a=sum(map(float,'$a'.split())); b=sum(map(float,'$b'.split()))
+per=(b-a)/($n2-$n1)
+print('%.3f' % (512*512/per/1e6) if per > 0 else 'n/a')"
+}
+
+echo "| shader | tgsi CPU Mpix/s | softpipe CPU Mpix/s | tgsi / softpipe |"
+echo "|---|---|---|---|"
+for s in "${shaders[@]}"; do
+  ours=$("$tgsi" bench "$corpus/$s.tgsi" --vs "$corpus/$s.vs.tgsi" --size 512x512 --seconds "$seconds" \
+    | awk '/^cpu Mpix\/s:/ {print $3}')
+  theirs="—"; ratio="—"
+  if [ -n "$oracle" ]; then
+    # Slow shaders get fewer frames (one to two seconds of softpipe time per run).
+    case "$s" in 26_*|03_*|09_*) n1=1; n2=3 ;; *) n1=5; n2=55 ;; esac
+    theirs=$(softpipe_mpix "$corpus/$s.glsl" "$n1" "$n2")
+    ratio=$(python3 -c "print('%.1fx' % ($ours / $theirs))" 2>/dev/null || echo "—")
+  fi
+  echo "| $s | $ours | $theirs | $ratio |"
+done
