@@ -1,7 +1,11 @@
 //! The framebuffer: float RGBA render targets and a depth buffer, stored quad by quad (the 4
 //! lanes of each channel of a 2x2 quad side by side, 64 bytes per quad) so the fragment
-//! stage's outputs are written with whole-quad stores. Window row 0 is the bottom row of the
-//! picture; the readers below flip so that files start with the top row.
+//! stage's outputs are written with whole-quad stores, and tile by tile: the 8x8 quads of each
+//! 16x16-pixel tile are contiguous (row by row), tiles follow each other row by row. The
+//! rasterizer walks the same 16x16 blocks in the same order, so a frame's writes run through
+//! memory sequentially instead of jumping a whole picture row every 8 quads (measured in
+//! docs/render.md). Window row 0 is the bottom row of the picture; the readers below flip so that
+//! files start with the top row.
 
 /// One 2x2 quad of a render target as raw float bits (the shader's outputs are copied without
 /// conversion): `[channel][lane]`, lanes (x, y), (x+1, y), (x, y+1), (x+1, y+1). Aligned to a
@@ -15,12 +19,32 @@ pub struct QuadPixels(pub [[u32; 4]; 4]);
 pub struct Framebuffer {
     pub width: u32,
     pub height: u32,
-    /// Quads per row: ⌈width / 2⌉.
-    quads_x: usize,
-    /// `targets[n][quad]`, quad = (y / 2) · quads_x + x / 2.
+    /// Tiles per row: ⌈width / 16⌉.
+    tiles_x: usize,
+    /// `targets[n][quad]`, quad = [`Framebuffer::quad_index`].
     pub(crate) targets: Vec<Vec<QuadPixels>>,
     /// Depth per quad, `[lane]`.
     pub(crate) depth: Vec<[f32; 4]>,
+}
+
+/// Side of a storage tile in pixels (the rasterizer's block size).
+pub const TILE: u32 = 16;
+/// Quads per tile.
+const TILE_QUADS: usize = (TILE as usize / 2) * (TILE as usize / 2);
+
+/// The storage order of a framebuffer's quads (see the module comment).
+#[derive(Clone, Copy, Debug)]
+pub struct Tiling {
+    tiles_x: usize,
+}
+
+impl Tiling {
+    #[inline]
+    pub fn quad_index(self, x: u32, y: u32) -> usize {
+        let tile = (y / TILE) as usize * self.tiles_x + (x / TILE) as usize;
+        let inside = (y % TILE / 2) * (TILE / 2) + x % TILE / 2;
+        tile * TILE_QUADS + inside as usize
+    }
 }
 
 /// Largest accepted width or height, and largest pixel count (64 Mpix), so that a bad size
@@ -37,21 +61,27 @@ impl Framebuffer {
                 width, height, MAX_DIMENSION, MAX_PIXELS
             ));
         }
-        let quads_x = width.div_ceil(2) as usize;
-        let quads = quads_x * height.div_ceil(2) as usize;
+        let tiles_x = width.div_ceil(TILE) as usize;
+        let quads = tiles_x * height.div_ceil(TILE) as usize * TILE_QUADS;
         Ok(Framebuffer {
             width,
             height,
-            quads_x,
+            tiles_x,
             targets: vec![vec![QuadPixels::default(); quads]; targets.clamp(1, 8)],
             depth: vec![[1.0; 4]; quads],
         })
     }
 
-    /// Index of the quad whose lane 0 is at (x, y) (both even).
+    /// Index of the quad whose lane 0 is at (x, y) (both even): its tile, then its row and
+    /// column of quads inside the tile.
     #[inline]
     pub fn quad_index(&self, x: u32, y: u32) -> usize {
-        (y / 2) as usize * self.quads_x + (x / 2) as usize
+        self.tiling().quad_index(x, y)
+    }
+
+    /// The storage order on its own (so that it can be used while the storage is borrowed).
+    pub fn tiling(&self) -> Tiling {
+        Tiling { tiles_x: self.tiles_x }
     }
 
     /// Number of render targets.
@@ -145,12 +175,27 @@ mod tests {
     }
 
     #[test]
-    fn odd_sizes_have_whole_quads() {
+    fn odd_sizes_have_whole_tiles() {
+        // 3x3 pixels: one 16x16 tile of 8x8 quads; quad (2, 2) is the second quad of the
+        // tile's second quad row: 8 + 1.
         let fb = Framebuffer::new(3, 3, 2).unwrap();
-        assert_eq!(fb.targets[1].len(), 4);
-        assert_eq!(fb.quad_index(2, 2), 3);
+        assert_eq!(fb.targets[1].len(), 64);
+        assert_eq!(fb.quad_index(2, 2), 9);
         assert_eq!(fb.pixel(0, 3, 0), [0.0; 4]);
         assert_eq!(fb.depth_at(2, 2), 1.0);
+    }
+
+    #[test]
+    fn tiles_are_contiguous_row_by_row() {
+        // 40x20 pixels: 3 tiles per row, 2 tile rows, 64 quads per tile.
+        let fb = Framebuffer::new(40, 20, 1).unwrap();
+        assert_eq!(fb.targets[0].len(), 6 * 64);
+        assert_eq!(fb.quad_index(0, 0), 0);
+        assert_eq!(fb.quad_index(14, 0), 7); // last quad of the first quad row
+        assert_eq!(fb.quad_index(0, 2), 8); // next quad row, same tile
+        assert_eq!(fb.quad_index(14, 14), 63); // last quad of tile 0
+        assert_eq!(fb.quad_index(16, 0), 64); // tile 1
+        assert_eq!(fb.quad_index(34, 18), 5 * 64 + 8 + 1); // tile (2, 1), quad row 1, column 1
     }
 
     #[test]

@@ -8,9 +8,9 @@ use super::interp::{fragcoord_coefs, Coef, Mode};
 use super::quads::{fill_inputs, write_quads, LanePlan, Target};
 use super::link::{link, InputSource};
 use super::mesh::Mesh;
-use super::raster::{rasterize, Region};
+use super::raster::{rasterize_blocks, Region};
 use super::setup::{Triangle, WindowPos};
-use super::stage::{FragmentStage, FsInterface, InputPlanes, Quad, QuadBatch, QuadOutputs, VertexStage, VsInterface, VsOutput};
+use super::stage::{FragmentStage, FsInterface, InputPlanes, QuadBatch, QuadOutputs, VertexStage, VsInterface, VsOutput};
 use crate::diag::Diagnostic;
 use crate::ir::{Interp, SemanticName, Span};
 
@@ -147,10 +147,16 @@ impl<'a> Raster<'a> {
         let Some(tri) = Triangle::new(verts.map(|v| self.window(&v.pos))) else { return Ok(()) };
         self.plan_inputs(&tri, verts, provoking, prim);
         let region = Region { x0: 0, x1: self.fb.width as i64, y0: self.row_range.0 as i64, y1: self.row_range.1 as i64 };
-        rasterize(&tri, region, |x, y, coverage| {
-            self.batch.quads.push(Quad { x, y, coverage });
-            if self.batch.quads.len() >= self.batch_limit {
-                self.flush(&tri, fs, stats)?;
+        rasterize_blocks(&tri, region, |mut quads| {
+            // Batches of exactly `batch_limit` quads (the last one of a triangle excepted).
+            while !quads.is_empty() {
+                let room = self.batch_limit.saturating_sub(self.batch.quads.len()).max(1);
+                let (now, later) = quads.split_at(room.min(quads.len()));
+                self.batch.quads.extend_from_slice(now);
+                quads = later;
+                if self.batch.quads.len() >= self.batch_limit {
+                    self.flush(&tri, fs, stats)?;
+                }
             }
             Ok(())
         })?;

@@ -88,7 +88,10 @@ pub fn write_quads<T: LaneBits>(target: &mut Target, quads: &[Quad], values: &[T
     };
     // Lanes to write per quad: covered, not killed, and passing the depth test.
     live.clear();
-    live.extend(quads.iter().zip(killed.iter().chain(std::iter::repeat(&0))).map(|(quad, k)| quad.coverage & !k));
+    live.extend(quads.iter().map(|quad| quad.coverage));
+    for (mask, k) in live.iter_mut().zip(killed) {
+        *mask &= !k;
+    }
     if target.depth_test {
         let z_row = target.fs_if.depth.map(|r| row(r, 2));
         for (q, (quad, mask)) in quads.iter().zip(live.iter_mut()).enumerate() {
@@ -112,7 +115,7 @@ pub fn write_quads<T: LaneBits>(target: &mut Target, quads: &[Quad], values: &[T
             }
         }
     }
-    let quads_x = fb.width.div_ceil(2) as usize;
+    let tiling = fb.tiling();
     for &(t, r) in &target.fs_if.colors {
         let [c0, c1, c2, c3] = [0, 1, 2, 3].map(|c| row(r, c));
         let Some(pixels) = fb.targets.get_mut(t as usize) else { continue };
@@ -121,13 +124,12 @@ pub fn write_quads<T: LaneBits>(target: &mut Target, quads: &[Quad], values: &[T
             if mask == 0 {
                 continue;
             }
-            let index = (quad.y / 2) as usize * quads_x + (quad.x / 2) as usize;
-            let Some(px) = pixels.get_mut(index) else { continue };
-            let value = [v0.bits(), v1.bits(), v2.bits(), v3.bits()];
+            let Some(px) = pixels.get_mut(tiling.quad_index(quad.x, quad.y)) else { continue };
             if mask == 0xF {
                 // Whole quad: four 16-byte stores filling one cache line.
-                *px = QuadPixels(value);
+                *px = QuadPixels([v0.bits(), v1.bits(), v2.bits(), v3.bits()]);
             } else {
+                let value = [v0.bits(), v1.bits(), v2.bits(), v3.bits()];
                 for (dst, src) in px.0.iter_mut().zip(value.iter()) {
                     for (lane, (d, v)) in dst.iter_mut().zip(src.iter()).enumerate() {
                         if mask & (1 << lane) != 0 {

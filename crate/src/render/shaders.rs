@@ -83,11 +83,14 @@ pub struct ExecFragmentStage<'a> {
     pub hooks: &'a mut dyn TextureHooks,
     pub machine: Machine,
     batch: Option<Batch>,
+    /// The program has INTERP_* instructions, which need the plane equations.
+    interpolates: bool,
 }
 
 impl<'a> ExecFragmentStage<'a> {
     pub fn new(program: &'a Program, constants: &'a Constants, hooks: &'a mut dyn TextureHooks, machine: Machine) -> Self {
-        ExecFragmentStage { program, constants, hooks, machine, batch: None }
+        let interpolates = program.code.iter().any(|i| i.op.info().category == crate::opcode::Category::Interpolation);
+        ExecFragmentStage { program, constants, hooks, machine, batch: None, interpolates }
     }
 }
 
@@ -128,15 +131,18 @@ impl ExecFragmentStage<'_> {
                 _ => {}
             }
         }
-        // Plane equations for INTERP_CENTROID / INTERP_SAMPLE / INTERP_OFFSET.
-        let interp = &mut batch.interp;
-        interp.coefs.clear();
-        interp.coefs.extend(qb.planes.iter().map(|p| p.map(|p| p.coefs.map(|c| exec_coef(&c)))));
-        interp.inv_w = Some(exec_coef(&qb.inv_w));
-        interp.quad_origin.clear();
-        interp.quad_origin.extend(qb.quads.iter().map(|q| [q.x as f32, q.y as f32]));
-        // No flat-shade state: COLOR inputs are perspective-correct (see docs/render.md).
-        interp.flat_shade = false;
+        // Plane equations for INTERP_CENTROID / INTERP_SAMPLE / INTERP_OFFSET (only programs
+        // with such instructions read them).
+        if self.interpolates {
+            let interp = &mut batch.interp;
+            interp.coefs.clear();
+            interp.coefs.extend(qb.planes.iter().map(|p| p.map(|p| p.coefs.map(|c| exec_coef(&c)))));
+            interp.inv_w = Some(exec_coef(&qb.inv_w));
+            interp.quad_origin.clear();
+            interp.quad_origin.extend(qb.quads.iter().map(|q| [q.x as f32, q.y as f32]));
+            // No flat-shade state: COLOR inputs are perspective-correct (see docs/render.md).
+            interp.flat_shade = false;
+        }
         self.machine.run_with(program, batch, self.constants, &mut *self.hooks).map_err(|e| e.diagnostic)?;
         Ok(())
     }
