@@ -2,7 +2,7 @@
 //! rows (the pipeline's `QuadBatch` or the interpreter's registers), and the outputs of the
 //! covered, surviving lanes into the framebuffer (depth test, render targets).
 
-use super::framebuffer::{Framebuffer, QuadPixels};
+use super::framebuffer::{end_streaming_stores, Framebuffer};
 use super::interp::{eval_row, Coef, LaneSlot, Mode};
 use super::stage::{FsInterface, InputPlanes, Quad};
 use crate::exec::Lanes;
@@ -126,8 +126,8 @@ pub fn write_quads<T: LaneBits>(target: &mut Target, quads: &[Quad], values: &[T
             }
             let Some(px) = pixels.get_mut(tiling.quad_index(quad.x, quad.y)) else { continue };
             if mask == 0xF {
-                // Whole quad: four 16-byte stores filling one cache line.
-                *px = QuadPixels([v0.bits(), v1.bits(), v2.bits(), v3.bits()]);
+                // Whole quad: one cache line, streamed to memory.
+                px.store_streaming([v0.bits(), v1.bits(), v2.bits(), v3.bits()]);
             } else {
                 let value = [v0.bits(), v1.bits(), v2.bits(), v3.bits()];
                 for (dst, src) in px.0.iter_mut().zip(value.iter()) {
@@ -140,5 +140,6 @@ pub fn write_quads<T: LaneBits>(target: &mut Target, quads: &[Quad], values: &[T
             }
         }
     }
+    end_streaming_stores();
     live.iter().map(|m| m.count_ones() as u64).sum()
 }
