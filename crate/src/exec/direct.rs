@@ -16,9 +16,12 @@ use super::program::Program;
 
 impl Machine {
     /// Sizes the registers for a run of `program` over `quads` quads (at least 1) and returns
-    /// its IN rows, element `(register * 4 + channel) * quads + quad`. Their contents are
-    /// unspecified: the caller writes every element, then runs a batch of the same number of
-    /// quads with `in_place` set (the run neither clears nor copies these rows).
+    /// its IN rows, element `(register * 4 + channel) * quads + quad`; the caller fills them,
+    /// then runs a batch of the same number of quads with `in_place` set. Such runs neither
+    /// clear nor copy these rows, and the interpreter never writes its inputs, so after an
+    /// in-place run of the same program and size they still hold what the caller wrote; after a
+    /// change of size they are all zero; otherwise (a first call after runs through the `Batch`
+    /// API or of another program) their contents are unspecified.
     pub fn input_rows(&mut self, program: &Program, quads: usize) -> &mut [Lanes] {
         let quads = quads.max(1);
         let l = program.layout;

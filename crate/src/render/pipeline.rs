@@ -103,6 +103,9 @@ struct Raster<'a> {
     batch: QuadBatch,
     outputs: QuadOutputs,
     lanes: LanePlan,
+    /// Batch size for which the in-place stage's input rows that are not interpolated have
+    /// been cleared.
+    zeroed_inputs: Option<usize>,
     /// Per quad of the batch, the lanes that write.
     live: Vec<u8>,
     batch_limit: usize,
@@ -123,6 +126,7 @@ impl<'a> Raster<'a> {
             batch: QuadBatch { input_registers: fs_if.input_registers, ..QuadBatch::default() },
             outputs: QuadOutputs::default(),
             lanes: LanePlan::default(),
+            zeroed_inputs: None,
             live: Vec::new(),
             batch_limit: if config.batch_quads == 0 { BATCH_QUADS } else { config.batch_quads },
         }
@@ -222,14 +226,19 @@ impl<'a> Raster<'a> {
         let mut target = Target { fb: &mut *self.fb, fs_if: self.fs_if, depth_test: self.config.depth_test };
         let written = match fs.in_place() {
             Some(stage) => {
-                fill_inputs(stage.input_rows(nq), nq, &b.planes, &self.lanes);
+                // The interpreter never writes its input rows and keeps them from run to run
+                // (or clears them all when the batch size changes), so the rows that are not
+                // interpolated need zeros only once per batch size.
+                let keep_zeros = self.zeroed_inputs == Some(nq);
+                fill_inputs(stage.input_rows(nq), nq, &b.planes, &self.lanes, keep_zeros);
+                self.zeroed_inputs = Some(nq);
                 stage.run(b)?;
                 let (values, killed) = stage.outputs();
                 write_quads(&mut target, &b.quads, values, killed, &depth_plane, &mut self.live)
             }
             None => {
                 b.inputs.resize(b.input_registers * 4 * nq, [0.0; 4]);
-                fill_inputs(&mut b.inputs, nq, &b.planes, &self.lanes);
+                fill_inputs(&mut b.inputs, nq, &b.planes, &self.lanes, false);
                 self.outputs.reset(self.fs_if.output_registers, nq);
                 fs.shade(b, &mut self.outputs)?;
                 write_quads(&mut target, &b.quads, &self.outputs.values, &self.outputs.killed, &depth_plane, &mut self.live)

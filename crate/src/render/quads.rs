@@ -32,9 +32,11 @@ fn unit_w(inv_w: &Coef) -> bool {
     *inv_w == Coef::constant(1.0)
 }
 
-/// Writes every element of `rows` (`(register * 4 + channel) * quads + quad`): the declared
-/// channels of the planes' registers interpolated, everything else 0.
-pub fn fill_inputs<T: LaneSlot>(rows: &mut [T], quads: usize, planes: &[Option<InputPlanes>], lanes: &LanePlan) {
+/// Fills `rows` (`(register * 4 + channel) * quads + quad`): the declared channels of the
+/// planes' registers interpolated, everything else 0 — unless `keep_zeros`, when those rows
+/// already hold zeros (they were cleared for an earlier batch of the same size and nothing
+/// else writes them).
+pub fn fill_inputs<T: LaneSlot>(rows: &mut [T], quads: usize, planes: &[Option<InputPlanes>], lanes: &LanePlan, keep_zeros: bool) {
     if quads == 0 {
         return;
     }
@@ -45,6 +47,7 @@ pub fn fill_inputs<T: LaneSlot>(rows: &mut [T], quads: usize, planes: &[Option<I
                 let mode = if lanes.inv_w.is_empty() && p.mode == Mode::Perspective { Mode::Linear } else { p.mode };
                 eval_row(row, &p.coefs[c], mode, &lanes.origins, &lanes.inv_w);
             }
+            _ if keep_zeros => {}
             _ => row.iter_mut().for_each(|slot| slot.set([0.0; 4])),
         }
     }

@@ -219,8 +219,9 @@ pub trait FragmentStage {
 /// outputs it reads from there. Rows are laid out like [`QuadBatch::inputs`] and
 /// [`QuadOutputs::values`]: element `(register * 4 + channel) * quads + quad`, four lanes each.
 pub trait InPlaceStage {
-    /// The input rows for a batch of `quads` quads; the caller writes every element (they hold
-    /// unspecified values).
+    /// The input rows for a batch of `quads` quads. When the previous batch had the same size
+    /// they still hold what the caller wrote for it (the stage never writes them); otherwise
+    /// their contents are unspecified.
     fn input_rows(&mut self, quads: usize) -> &mut [Lanes];
     /// Shades `batch` (its `inputs` are not used: the rows above hold them).
     fn run(&mut self, batch: &QuadBatch) -> Result<(), Diagnostic>;
