@@ -131,3 +131,49 @@ fn demoted_fragments_write_nothing() {
     let img = fs_only(fs, 4, 4);
     assert!(img.iter().flatten().all(|px| *px == [0.0; 4]));
 }
+
+#[test]
+fn undeclared_input_channels_read_zero_in_every_batch() {
+    // IN[0] declares x and y only: z and w are not interpolated and read 0. 64x32 pixels are
+    // 512 quads, drawn as the clipped fullscreen triangle's fan in batches of several sizes, so
+    // the input rows are reused and resized between batches. uv = ((x + 0.5)/64, (y + 0.5)/32)
+    // with y the window row from the bottom (exact in binary: the sizes are powers of two).
+    let fs = "FRAG\nDCL IN[0].xy, GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\nMOV OUT[0], IN[0]\nEND\n";
+    let (w, h) = (64u32, 32u32);
+    let img = fs_only(fs, w, h);
+    for (top, row) in img.iter().enumerate() {
+        let y = h - 1 - top as u32;
+        for (x, px) in row.iter().enumerate() {
+            let u = (x as f32 + 0.5) / w as f32;
+            let v = (y as f32 + 0.5) / h as f32;
+            assert_eq!(*px, [u, v, 0.0, 0.0], "pixel {},{}", x, y);
+        }
+    }
+}
+
+#[test]
+fn rgba8_framebuffers_hold_the_float_pixels_as_unorm8() {
+    // The same draw into RGBA32F and RGBA8: every RGBA8 byte is unorm8 of the float pixel
+    // (round(clamp(v, 0, 1) · 255)), for values inside and outside [0, 1] (01_arith writes
+    // x + y, x·y − 1.5, 3·(x − y) and x / (y + 0.1)).
+    use tgsi::render::framebuffer::{unorm8, Format, Framebuffer};
+    let corpus = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/corpus/softpipe");
+    let fs = std::fs::read_to_string(format!("{}/01_arith.tgsi", corpus)).unwrap();
+    let vs = std::fs::read_to_string(format!("{}/01_arith.vs.tgsi", corpus)).unwrap();
+    let (job, _) = prepare(&Request { fs: &fs, vs: Some(&vs), width: 40, height: 24, ..Request::default() });
+    let job = job.unwrap();
+    let mut float = Framebuffer::new(40, 24, 1).unwrap();
+    let mut bytes = Framebuffer::with_format(40, 24, 1, Format::Rgba8).unwrap();
+    for fb in [&mut float, &mut bytes] {
+        tgsi::render::job::run_into(&job, fb, None, &mut tgsi::exec::NoTextures, tgsi::exec::DEFAULT_BUDGET).unwrap();
+    }
+    let mut expected = Vec::new();
+    for yt in 0..24 {
+        for x in 0..40 {
+            expected.extend(float.pixel_from_top(x, yt).map(unorm8));
+        }
+    }
+    assert_eq!(bytes.rgba8_rows(0..24), expected);
+    // Both kinds of values occur: some channel clamps, some lies strictly inside (0, 255).
+    assert!(expected.iter().any(|&b| b == 0 || b == 255) && expected.iter().any(|&b| b > 0 && b < 255));
+}

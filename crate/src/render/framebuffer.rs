@@ -53,15 +53,36 @@ pub fn end_streaming_stores() {
     };
 }
 
+/// One 2x2 quad of an RGBA8 render target: `[channel][lane]`, each value [`unorm8`] of the
+/// shader's output.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[repr(C, align(16))]
+pub struct QuadBytes(pub [[u8; 4]; 4]);
+
+/// What the render targets store.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Format {
+    /// The raw 32-bit output bits (like the softpipe oracle's render target): `tgsi bench`'s
+    /// headline figure, `.f32` files and the conformance suite.
+    #[default]
+    Rgba32F,
+    /// 8 bits per channel, converted as [`unorm8`] when written: enough for PNG and the
+    /// canvas, a quarter of the memory traffic.
+    Rgba8,
+}
+
 /// Render targets cleared to (0, 0, 0, 0) and a depth buffer cleared to 1.0.
 #[derive(Clone, Debug)]
 pub struct Framebuffer {
     pub width: u32,
     pub height: u32,
+    pub format: Format,
     /// Tiles per row: ⌈width / 16⌉.
     tiles_x: usize,
-    /// `targets[n][quad]`, quad = [`Framebuffer::quad_index`].
+    /// `targets[n][quad]`, quad = [`Framebuffer::quad_index`] (`Rgba32F`; empty otherwise).
     pub(crate) targets: Vec<Vec<QuadPixels>>,
+    /// The same for `Rgba8`.
+    pub(crate) targets8: Vec<Vec<QuadBytes>>,
     /// Depth per quad, `[lane]`.
     pub(crate) depth: Vec<[f32; 4]>,
 }
@@ -92,8 +113,13 @@ pub const MAX_DIMENSION: u32 = 16384;
 pub const MAX_PIXELS: u64 = 1 << 26;
 
 impl Framebuffer {
-    /// A framebuffer with `targets` render targets (1..8).
+    /// A framebuffer with `targets` render targets (1..8) of RGBA32F.
     pub fn new(width: u32, height: u32, targets: usize) -> Result<Framebuffer, String> {
+        Framebuffer::with_format(width, height, targets, Format::Rgba32F)
+    }
+
+    /// A framebuffer with `targets` render targets (1..8) in `format`.
+    pub fn with_format(width: u32, height: u32, targets: usize, format: Format) -> Result<Framebuffer, String> {
         if width == 0 || height == 0 || width > MAX_DIMENSION || height > MAX_DIMENSION || (width as u64 * height as u64) > MAX_PIXELS {
             return Err(format!(
                 "size {}x{} is not supported (each side 1..{}, at most {} pixels)",
@@ -105,8 +131,16 @@ impl Framebuffer {
         Ok(Framebuffer {
             width,
             height,
+            format,
             tiles_x,
-            targets: vec![vec![QuadPixels::default(); quads]; targets.clamp(1, 8)],
+            targets: match format {
+                Format::Rgba32F => vec![vec![QuadPixels::default(); quads]; targets.clamp(1, 8)],
+                Format::Rgba8 => Vec::new(),
+            },
+            targets8: match format {
+                Format::Rgba32F => Vec::new(),
+                Format::Rgba8 => vec![vec![QuadBytes::default(); quads]; targets.clamp(1, 8)],
+            },
             depth: vec![[1.0; 4]; quads],
         })
     }
@@ -125,7 +159,7 @@ impl Framebuffer {
 
     /// Number of render targets.
     pub fn target_count(&self) -> usize {
-        self.targets.len()
+        self.targets.len().max(self.targets8.len())
     }
 
     /// Pixel (x, y) of a target, y counted from the bottom row; (0, 0, 0, 0) outside.
@@ -134,10 +168,19 @@ impl Framebuffer {
             return [0.0; 4];
         }
         let lane = (x & 1) as usize + 2 * (y & 1) as usize;
-        self.targets
-            .get(target)
-            .and_then(|t| t.get(self.quad_index(x, y)))
-            .map_or([0.0; 4], |q| [q.0[0][lane], q.0[1][lane], q.0[2][lane], q.0[3][lane]].map(f32::from_bits))
+        let index = self.quad_index(x, y);
+        match self.format {
+            Format::Rgba32F => self
+                .targets
+                .get(target)
+                .and_then(|t| t.get(index))
+                .map_or([0.0; 4], |q| [q.0[0][lane], q.0[1][lane], q.0[2][lane], q.0[3][lane]].map(f32::from_bits)),
+            Format::Rgba8 => self
+                .targets8
+                .get(target)
+                .and_then(|t| t.get(index))
+                .map_or([0.0; 4], |q| [q.0[0][lane], q.0[1][lane], q.0[2][lane], q.0[3][lane]].map(|b| b as f32 / 255.0)),
+        }
     }
 
     /// Depth of pixel (x, y), y from the bottom row.
@@ -165,9 +208,16 @@ impl Framebuffer {
         let rows = rows.start.min(self.height)..rows.end.min(self.height);
         let mut out = Vec::with_capacity(rows.len() * self.width as usize * 4);
         for yt in rows {
+            let y = self.height - 1 - yt;
             for x in 0..self.width {
-                for c in self.pixel_from_top(x, yt) {
-                    out.push(unorm8(c));
+                let lane = (x & 1) as usize + 2 * (y & 1) as usize;
+                let index = self.quad_index(x, y);
+                match self.format {
+                    Format::Rgba32F => out.extend(self.pixel(0, x, y).map(unorm8)),
+                    Format::Rgba8 => {
+                        let q = self.targets8.first().and_then(|t| t.get(index)).copied().unwrap_or_default();
+                        out.extend([q.0[0][lane], q.0[1][lane], q.0[2][lane], q.0[3][lane]]);
+                    }
                 }
             }
         }
@@ -188,7 +238,14 @@ impl Framebuffer {
     }
 }
 
+/// The four lanes of one channel (raw float bits) as [`unorm8`].
+#[inline]
+pub fn unorm8_lanes(bits: [u32; 4]) -> [u8; 4] {
+    bits.map(|b| unorm8(f32::from_bits(b)))
+}
+
 /// Float to 8-bit unsigned normalized: clamp to [0, 1], scale by 255, round to nearest.
+#[inline]
 pub fn unorm8(v: f32) -> u8 {
     if v.is_nan() {
         return 0;
@@ -246,6 +303,18 @@ mod tests {
         assert_eq!(fb.quad_index(14, 14), 63); // last quad of tile 0
         assert_eq!(fb.quad_index(16, 0), 64); // tile 1
         assert_eq!(fb.quad_index(34, 18), 5 * 64 + 8 + 1); // tile (2, 1), quad row 1, column 1
+    }
+
+    #[test]
+    fn rgba8_targets_store_unorm8() {
+        let mut fb = Framebuffer::with_format(1, 2, 1, Format::Rgba8).unwrap();
+        assert!(fb.targets.is_empty());
+        assert_eq!(fb.target_count(), 1);
+        // Lane 0 = (0, 0) the bottom row, lane 2 = (0, 1) the top row, as in the float test.
+        fb.targets8[0][0].0 = [[255, 0, 0, 0], [0, 0, 128, 0], [0; 4], [255, 0, 255, 0]];
+        assert_eq!(fb.rgba8_rows(0..2), vec![0, 128, 0, 255, 255, 0, 0, 255]);
+        assert_eq!(fb.pixel(0, 0, 1), [0.0, 128.0 / 255.0, 0.0, 1.0]);
+        assert_eq!(unorm8_lanes([0.5f32, -1.0, 2.0, f32::NAN].map(f32::to_bits)), [128, 0, 255, 0]);
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! rows (the pipeline's `QuadBatch` or the interpreter's registers), and the outputs of the
 //! covered, surviving lanes into the framebuffer (depth test, render targets).
 
-use super::framebuffer::{end_streaming_stores, Framebuffer};
+use super::framebuffer::{end_streaming_stores, unorm8_lanes, Format, Framebuffer, QuadBytes, QuadPixels, Tiling};
 use super::interp::{eval_row, Coef, LaneSlot, Mode};
 use super::stage::{FsInterface, InputPlanes, Quad};
 use crate::exec::Lanes;
@@ -120,29 +120,79 @@ pub fn write_quads<T: LaneBits>(target: &mut Target, quads: &[Quad], values: &[T
     }
     let tiling = fb.tiling();
     for &(t, r) in &target.fs_if.colors {
-        let [c0, c1, c2, c3] = [0, 1, 2, 3].map(|c| row(r, c));
-        let Some(pixels) = fb.targets.get_mut(t as usize) else { continue };
-        let lanes = c0.iter().zip(c1).zip(c2).zip(c3);
-        for ((quad, &mask), (((v0, v1), v2), v3)) in quads.iter().zip(live.iter()).zip(lanes) {
-            if mask == 0 {
-                continue;
+        let channels = [0, 1, 2, 3].map(|c| row(r, c));
+        let t = t as usize;
+        match fb.format {
+            Format::Rgba32F => {
+                if let Some(pixels) = fb.targets.get_mut(t) {
+                    write_target(pixels, tiling, quads, live, channels);
+                }
             }
-            let Some(px) = pixels.get_mut(tiling.quad_index(quad.x, quad.y)) else { continue };
-            if mask == 0xF {
-                // Whole quad: one cache line, streamed to memory.
-                px.store_streaming([v0.bits(), v1.bits(), v2.bits(), v3.bits()]);
-            } else {
-                let value = [v0.bits(), v1.bits(), v2.bits(), v3.bits()];
-                for (dst, src) in px.0.iter_mut().zip(value.iter()) {
-                    for (lane, (d, v)) in dst.iter_mut().zip(src.iter()).enumerate() {
-                        if mask & (1 << lane) != 0 {
-                            *d = *v;
-                        }
-                    }
+            Format::Rgba8 => {
+                if let Some(pixels) = fb.targets8.get_mut(t) {
+                    write_target(pixels, tiling, quads, live, channels);
                 }
             }
         }
     }
     end_streaming_stores();
     live.iter().map(|m| m.count_ones() as u64).sum()
+}
+
+/// A quad of a render target, in one of the framebuffer's formats.
+trait QuadStore {
+    /// All four lanes of every channel (`[channel][lane]`, raw float bits).
+    fn store_all(&mut self, value: [[u32; 4]; 4]);
+    /// The lanes whose bit is set in `mask`.
+    fn store_lanes(&mut self, value: [[u32; 4]; 4], mask: u8);
+}
+
+impl QuadStore for QuadPixels {
+    #[inline]
+    fn store_all(&mut self, value: [[u32; 4]; 4]) {
+        // One cache line, streamed to memory.
+        self.store_streaming(value);
+    }
+    fn store_lanes(&mut self, value: [[u32; 4]; 4], mask: u8) {
+        for (dst, src) in self.0.iter_mut().zip(value.iter()) {
+            for (lane, (d, v)) in dst.iter_mut().zip(src.iter()).enumerate() {
+                if mask & (1 << lane) != 0 {
+                    *d = *v;
+                }
+            }
+        }
+    }
+}
+
+impl QuadStore for QuadBytes {
+    #[inline]
+    fn store_all(&mut self, value: [[u32; 4]; 4]) {
+        self.0 = value.map(unorm8_lanes);
+    }
+    fn store_lanes(&mut self, value: [[u32; 4]; 4], mask: u8) {
+        for (dst, src) in self.0.iter_mut().zip(value.iter()) {
+            for (lane, (d, v)) in dst.iter_mut().zip(unorm8_lanes(*src).iter()).enumerate() {
+                if mask & (1 << lane) != 0 {
+                    *d = *v;
+                }
+            }
+        }
+    }
+}
+
+/// Writes the live lanes of each quad into one render target.
+fn write_target<P: QuadStore, T: LaneBits>(pixels: &mut [P], tiling: Tiling, quads: &[Quad], live: &[u8], [c0, c1, c2, c3]: [&[T]; 4]) {
+    let lanes = c0.iter().zip(c1).zip(c2).zip(c3);
+    for ((quad, &mask), (((v0, v1), v2), v3)) in quads.iter().zip(live.iter()).zip(lanes) {
+        if mask == 0 {
+            continue;
+        }
+        let Some(px) = pixels.get_mut(tiling.quad_index(quad.x, quad.y)) else { continue };
+        let value = [v0.bits(), v1.bits(), v2.bits(), v3.bits()];
+        if mask == 0xF {
+            px.store_all(value);
+        } else {
+            px.store_lanes(value, mask);
+        }
+    }
 }
