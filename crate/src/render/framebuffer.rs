@@ -238,10 +238,18 @@ impl Framebuffer {
     }
 }
 
-/// The four lanes of one channel (raw float bits) as [`unorm8`].
+/// The four lanes of one channel (raw float bits) as [`unorm8`], in vector operations (the
+/// scalar form compiled to a branch per value).
 #[inline]
 pub fn unorm8_lanes(bits: [u32; 4]) -> [u8; 4] {
-    bits.map(|b| unorm8(f32::from_bits(b)))
+    use wide::{f32x4, CmpGt, CmpLt};
+    let v = f32x4::from(bits.map(f32::from_bits));
+    let (zero, one) = (f32x4::splat(0.0), f32x4::splat(1.0));
+    // Comparisons with NaN are false: NaN and v ≤ 0 give 0, v ≥ 1 gives 1, as in `unorm8`.
+    let clamped = v.cmp_gt(zero).blend(v.cmp_lt(one).blend(v, one), zero);
+    let scaled = clamped * f32x4::splat(255.0) + f32x4::splat(0.5);
+    // Within [0.5, 255.5], so truncating to an integer is exactly `as u8`.
+    scaled.fast_trunc_int().to_array().map(|i| i as u8)
 }
 
 /// Float to 8-bit unsigned normalized: clamp to [0, 1], scale by 255, round to nearest.
@@ -315,6 +323,13 @@ mod tests {
         assert_eq!(fb.rgba8_rows(0..2), vec![0, 128, 0, 255, 255, 0, 0, 255]);
         assert_eq!(fb.pixel(0, 0, 1), [0.0, 128.0 / 255.0, 0.0, 1.0]);
         assert_eq!(unorm8_lanes([0.5f32, -1.0, 2.0, f32::NAN].map(f32::to_bits)), [128, 0, 255, 0]);
+        // The branch-free form agrees with `unorm8` on the edges and at every rounding step.
+        let mut edges = vec![0.0f32, -0.0, 1.0, f32::INFINITY, f32::NEG_INFINITY, f32::MIN_POSITIVE, 1e-45, 0.99999994, 1.0000001];
+        edges.extend((0..=2550).map(|i| i as f32 / 2550.0));
+        edges.extend((0..255).map(|i| (i as f32 + 0.5) / 255.0));
+        for v in edges {
+            assert_eq!(unorm8_lanes([v.to_bits(); 4]), [unorm8(v); 4], "{}", v);
+        }
     }
 
     #[test]
