@@ -141,6 +141,22 @@ fn bench_prints_mpix_last() {
 }
 
 #[test]
+fn bench_takes_an_rgba8_format() {
+    let fs = format!("{}/01_arith.tgsi", CORPUS);
+    let vs = format!("{}/01_arith.vs.tgsi", CORPUS);
+    let (code, stdout, err) = tgsi(&["bench", &fs, "--vs", &vs, "--size", "32x32", "--seconds", "0", "--format", "rgba8"]);
+    assert_eq!(code, 0, "{}", err);
+    assert!(stdout.contains("format: rgba8"), "{}", stdout);
+    assert!(stdout.lines().last().unwrap_or("").starts_with("Mpix/s: "), "{}", stdout);
+    let (code, stdout, _) = tgsi(&["bench", &fs, "--vs", &vs, "--size", "32x32", "--seconds", "0"]);
+    assert_eq!(code, 0);
+    assert!(!stdout.contains("format:"), "the default is the RGBA32F figure: {}", stdout);
+    let (code, _, err) = tgsi(&["bench", &fs, "--format", "rgb565"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--format"), "{}", err);
+}
+
+#[test]
 fn textures_are_read_upright() {
     // A 2x2 PNG, top row red | green, bottom row blue | white. Sampling each pixel centre of a
     // 2x2 fragment-only frame with NEAREST gives the image back: the file's top row is t = 1.

@@ -131,3 +131,103 @@ fn demoted_fragments_write_nothing() {
     let img = fs_only(fs, 4, 4);
     assert!(img.iter().flatten().all(|px| *px == [0.0; 4]));
 }
+
+#[test]
+fn undeclared_input_channels_read_zero_in_every_batch() {
+    // IN[0] declares x and y only: z and w are not interpolated and read 0. 64x32 pixels are
+    // 512 quads, drawn as the clipped fullscreen triangle's fan in batches of several sizes, so
+    // the input rows are reused and resized between batches. uv = ((x + 0.5)/64, (y + 0.5)/32)
+    // with y the window row from the bottom (exact in binary: the sizes are powers of two).
+    let fs = "FRAG\nDCL IN[0].xy, GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\nMOV OUT[0], IN[0]\nEND\n";
+    let (w, h) = (64u32, 32u32);
+    let img = fs_only(fs, w, h);
+    for (top, row) in img.iter().enumerate() {
+        let y = h - 1 - top as u32;
+        for (x, px) in row.iter().enumerate() {
+            let u = (x as f32 + 0.5) / w as f32;
+            let v = (y as f32 + 0.5) / h as f32;
+            assert_eq!(*px, [u, v, 0.0, 0.0], "pixel {},{}", x, y);
+        }
+    }
+}
+
+#[test]
+fn rgba8_framebuffers_hold_the_float_pixels_as_unorm8() {
+    // The same draw into RGBA32F and RGBA8: every RGBA8 byte is unorm8 of the float pixel
+    // (round(clamp(v, 0, 1) · 255)), for values inside and outside [0, 1] (01_arith writes
+    // x + y, x·y − 1.5, 3·(x − y) and x / (y + 0.1)).
+    use tgsi::render::framebuffer::{unorm8, Format, Framebuffer};
+    let corpus = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/corpus/softpipe");
+    let fs = std::fs::read_to_string(format!("{}/01_arith.tgsi", corpus)).unwrap();
+    let vs = std::fs::read_to_string(format!("{}/01_arith.vs.tgsi", corpus)).unwrap();
+    let (job, _) = prepare(&Request { fs: &fs, vs: Some(&vs), width: 40, height: 24, ..Request::default() });
+    let job = job.unwrap();
+    let mut float = Framebuffer::new(40, 24, 1).unwrap();
+    let mut bytes = Framebuffer::with_format(40, 24, 1, Format::Rgba8).unwrap();
+    for fb in [&mut float, &mut bytes] {
+        tgsi::render::job::run_into(&job, fb, None, &mut tgsi::exec::NoTextures, tgsi::exec::DEFAULT_BUDGET).unwrap();
+    }
+    let mut expected = Vec::new();
+    for yt in 0..24 {
+        for x in 0..40 {
+            expected.extend(float.pixel_from_top(x, yt).map(unorm8));
+        }
+    }
+    assert_eq!(bytes.rgba8_rows(0..24), expected);
+    // Both kinds of values occur: some channel clamps, some lies strictly inside (0, 255).
+    assert!(expected.iter().any(|&b| b == 0 || b == 255) && expected.iter().any(|&b| b > 0 && b < 255));
+}
+
+/// The interpreter's fragment stage seen only through `shade` (the `QuadBatch` copies), so that
+/// the pipeline takes its general path instead of the in-place one.
+struct CopyingStage<'a>(tgsi::render::shaders::ExecFragmentStage<'a>);
+
+impl tgsi::render::FragmentStage for CopyingStage<'_> {
+    fn shade(&mut self, batch: &tgsi::render::QuadBatch, out: &mut tgsi::render::QuadOutputs) -> Result<(), tgsi::diag::Diagnostic> {
+        self.0.shade(batch, out)
+    }
+}
+
+#[test]
+fn in_place_and_copied_inputs_render_the_same_bits() {
+    // The spinning cube (perspective-correct varyings, depth test, partly covered quads) with a
+    // shader that mixes interpolated inputs, FACE and KILL: both ways of handing the batch to
+    // the interpreter must give the same framebuffer, bit for bit, and the same counters.
+    use tgsi::render::framebuffer::Framebuffer;
+    use tgsi::render::pipeline::{draw, DrawConfig};
+    use tgsi::render::shaders::{ExecFragmentStage, ExecVertexStage};
+    // Sheared by z so that several faces show, w = z + 2 (perspective), uv from IN[2].
+    let vs = "VERT\nDCL IN[0]\nDCL IN[2]\nDCL OUT[0], POSITION\nDCL OUT[1], GENERIC[0]\nDCL TEMP[0]\n\
+              IMM[0] FLT32 {0.5, 0.3, 2.0, 1.8}\n\
+              MAD TEMP[0].x, IN[0].zzzz, IMM[0].xxxx, IN[0].xxxx\nMAD TEMP[0].y, IN[0].zzzz, IMM[0].yyyy, IN[0].yyyy\n\
+              MUL OUT[0].xy, TEMP[0].xyyy, IMM[0].wwww\nMUL OUT[0].z, IN[0].zzzz, IMM[0].xxxx\n\
+              ADD OUT[0].w, IN[0].zzzz, IMM[0].zzzz\nMOV OUT[1], IN[2]\nEND\n";
+    let fs = "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL IN[1], FACE, CONSTANT\nDCL OUT[0], COLOR\n\
+              DCL TEMP[0]\nIMM[0] FLT32 {0.5, 0.25, 0.0, 1.0}\n\
+              ADD TEMP[0], IN[0], -IMM[0].xxxx\nKILL_IF TEMP[0].yyyy\n\
+              MUL OUT[0].xyz, IN[0], IN[1].xxxx\nMOV OUT[0].w, IMM[0].yyyy\nEND\n";
+    let (job, diags) = prepare(&Request { fs, vs: Some(vs), mesh: Some("cube"), width: 45, height: 37, ..Request::default() });
+    let job = job.unwrap_or_else(|| panic!("{:?}", diags.iter().map(|d| &d.diagnostic.message).collect::<Vec<_>>()));
+    let (vs_program, vs_if) = job.vs.as_ref().unwrap();
+    let config = DrawConfig { rows: None, depth_test: true, batch_quads: 16 };
+    let mut results = Vec::new();
+    for copying in [false, true] {
+        let mut fb = Framebuffer::new(45, 37, 1).unwrap();
+        let (mut none_vs, mut none_fs) = (tgsi::exec::NoTextures, tgsi::exec::NoTextures);
+        let mut vs_stage = ExecVertexStage { program: vs_program, constants: &job.constants, hooks: &mut none_vs, machine: tgsi::exec::Machine::new(), failed: false };
+        let fs_stage = ExecFragmentStage::new(&job.fs, &job.constants, &mut none_fs, tgsi::exec::Machine::new());
+        let mut warnings = Vec::new();
+        let stats = if copying {
+            let mut stage = CopyingStage(fs_stage);
+            draw(&mut fb, &job.mesh, vs_if, &mut vs_stage, &job.fs_if, &mut stage, &config, &mut warnings)
+        } else {
+            let mut stage = fs_stage;
+            draw(&mut fb, &job.mesh, vs_if, &mut vs_stage, &job.fs_if, &mut stage, &config, &mut warnings)
+        }
+        .unwrap();
+        results.push((fb.f32_bytes(), stats));
+    }
+    assert!(results[0].1.fragments_written > 0 && results[0].1.fragments_written < 45 * 37, "{:?}", results[0].1);
+    assert_eq!(results[0].1, results[1].1);
+    assert!(results[0].0 == results[1].0, "in-place and copied paths differ");
+}

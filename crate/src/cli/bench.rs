@@ -1,17 +1,19 @@
 //! `tgsi bench FS.tgsi [--vs VS.tgsi] [--size WxH] [--seconds S]` (also `--mesh`, `--const`,
-//! `--texture`, `--time`): renders one untimed warm-up frame, then frames until S seconds (default 2) have
-//! passed, and prints frames, milliseconds per frame and, on its last line, `Mpix/s: N`.
+//! `--texture`, `--time`, `--format`): renders one untimed warm-up frame, then frames until S
+//! seconds (default 2) have passed, and prints frames, milliseconds per frame and, on its last
+//! line, `Mpix/s: N`. Frames go into an RGBA32F framebuffer (like softpipe's oracle), or with
+//! `--format rgba8` into an RGBA8 one (what PNG and the canvas need; reported as such).
 
 use super::render::read_common;
 use super::Args;
-use crate::render::framebuffer::Framebuffer;
+use crate::render::framebuffer::{Format, Framebuffer};
 use crate::render::job;
 use std::time::Instant;
 
-const USAGE: &str = "usage: tgsi bench FS.tgsi [--vs VS.tgsi] [--mesh NAME] [--size WxH] [--const B:I=X,Y,Z,W]... [--texture U=FILE[,...]]... [--time T] [--seconds S]";
+const USAGE: &str = "usage: tgsi bench FS.tgsi [--vs VS.tgsi] [--mesh NAME] [--size WxH] [--const B:I=X,Y,Z,W]... [--texture U=FILE[,...]]... [--time T] [--seconds S] [--format rgba32f|rgba8]";
 
 pub fn run(args: &Args) -> i32 {
-    if let Some(bad) = args.unknown(&["vs", "gs", "mesh", "size", "const", "texture", "time", "seconds"]) {
+    if let Some(bad) = args.unknown(&["vs", "gs", "mesh", "size", "const", "texture", "time", "seconds", "format"]) {
         eprintln!("tgsi bench: unknown option '--{}'\n{}", bad, USAGE);
         return 2;
     }
@@ -23,6 +25,14 @@ pub fn run(args: &Args) -> i32 {
             return 2;
         }
     };
+    let format = match args.value("format") {
+        None | Some("rgba32f") => Format::Rgba32F,
+        Some("rgba8") => Format::Rgba8,
+        Some(_) => {
+            eprintln!("tgsi bench: --format is rgba32f (the default) or rgba8\n{}", USAGE);
+            return 2;
+        }
+    };
     let common = match read_common(args, "bench", USAGE) {
         Ok(c) => c,
         Err(status) => return status,
@@ -31,7 +41,7 @@ pub fn run(args: &Args) -> i32 {
     common.print("bench", &diags);
     let Some(job) = prepared else { return 1 };
     let targets = job.fs_if.colors.iter().map(|&(t, _)| t as usize + 1).max().unwrap_or(1);
-    let mut fb = match Framebuffer::new(job.width, job.height, targets) {
+    let mut fb = match Framebuffer::with_format(job.width, job.height, targets, format) {
         Ok(fb) => fb,
         Err(e) => {
             eprintln!("tgsi bench: {}", e);
@@ -67,6 +77,10 @@ pub fn run(args: &Args) -> i32 {
     let elapsed = start.elapsed().as_secs_f64();
     let pixels = job.width as f64 * job.height as f64 * frames as f64;
     println!("shader: {}  size: {}x{}", common.fs_path, job.width, job.height);
+    if format == Format::Rgba8 {
+        // Not comparable with softpipe's RGBA32F figures.
+        println!("format: rgba8");
+    }
     println!("frames: {}", frames);
     println!("ms/frame: {:.3}", elapsed * 1000.0 / frames as f64);
     // On a shared machine wall-clock time includes waiting for a core; CPU time does not.

@@ -150,6 +150,11 @@ pub struct Batch {
     pub helpers: Vec<u8>,
     pub system: SystemValues,
     pub interp: Interpolation,
+    /// The caller writes the inputs straight into the machine's IN rows
+    /// ([`Machine::input_rows`](super::Machine::input_rows)) and reads the outputs from its OUT
+    /// rows ([`Machine::output_rows`](super::Machine::output_rows)); `inputs` and `outputs` are
+    /// then left alone. Saves two copies of every value (the render pipeline's fragment stage).
+    pub in_place: bool,
 }
 
 impl Batch {
@@ -165,6 +170,7 @@ impl Batch {
             helpers: vec![0; quads],
             system: SystemValues::default(),
             interp: Interpolation::default(),
+            in_place: false,
         }
     }
     pub fn quads(&self) -> usize {

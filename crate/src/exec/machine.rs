@@ -217,7 +217,8 @@ impl Machine {
         let rows = program.layout.rows as usize;
         let l = program.layout;
         // Inputs copied in full below need no clearing first.
-        let n_in = (l.input.1 as usize * 4 * nq).min(batch.inputs.len());
+        let n_in = l.input.1 as usize * 4 * nq;
+        let n_in = if batch.in_place { n_in } else { n_in.min(batch.inputs.len()) };
         let in_rows = l.input.0 as usize * nq..l.input.0 as usize * nq + n_in;
         if self.regs.len() != rows * nq {
             self.regs.clear();
@@ -281,7 +282,7 @@ impl Machine {
                 self.fill_row(l.imm.0 as usize + i * 4 + c, Lanes::splat(bits));
             }
         }
-        if let (Some(dst), Some(src)) = (self.regs.get_mut(in_rows), batch.inputs.get(..n_in)) {
+        if let (Some(dst), Some(src), false) = (self.regs.get_mut(in_rows), batch.inputs.get(..n_in), batch.in_place) {
             dst.copy_from_slice(src);
         }
         for &(reg, name) in &program.system_values {
@@ -365,10 +366,12 @@ impl Machine {
         let nq = self.nq;
         let l = program.layout;
         let n = l.out.1 as usize * 4 * nq;
-        batch.outputs.resize(n, Lanes::ZERO);
         let base = l.out.0 as usize * nq;
-        if let Some(src) = self.regs.get(base..base + n) {
-            batch.outputs.copy_from_slice(src);
+        if !batch.in_place {
+            batch.outputs.resize(n, Lanes::ZERO);
+            if let Some(src) = self.regs.get(base..base + n) {
+                batch.outputs.copy_from_slice(src);
+            }
         }
         // Refilled in place: no allocation per run; branch-free lane bits (a loop with a branch
         // per lane was 10 % of a straight-line shader's frame).

@@ -9,6 +9,7 @@
 
 pub mod compile;
 pub mod compute;
+pub mod direct;
 pub mod flow;
 pub mod geometry;
 pub mod io;

@@ -1,7 +1,11 @@
 //! The framebuffer: float RGBA render targets and a depth buffer, stored quad by quad (the 4
 //! lanes of each channel of a 2x2 quad side by side, 64 bytes per quad) so the fragment
-//! stage's outputs are written with whole-quad stores. Window row 0 is the bottom row of the
-//! picture; the readers below flip so that files start with the top row.
+//! stage's outputs are written with whole-quad stores, and tile by tile: the 8x8 quads of each
+//! 16x16-pixel tile are contiguous (row by row), tiles follow each other row by row. The
+//! rasterizer walks the same 16x16 blocks in the same order, so a frame's writes run through
+//! memory sequentially instead of jumping a whole picture row every 8 quads (measured in
+//! docs/render.md). Window row 0 is the bottom row of the picture; the readers below flip so that
+//! files start with the top row.
 
 /// One 2x2 quad of a render target as raw float bits (the shader's outputs are copied without
 /// conversion): `[channel][lane]`, lanes (x, y), (x+1, y), (x, y+1), (x+1, y+1). Aligned to a
@@ -10,17 +14,97 @@
 #[repr(C, align(64))]
 pub struct QuadPixels(pub [[u32; 4]; 4]);
 
+impl QuadPixels {
+    /// Writes a whole quad with streaming (non-temporal) stores on x86-64: a frame's pixels are
+    /// written once and not read back while drawing, so they go to memory without first reading
+    /// each line into the cache (and without evicting the interpreter's registers from it).
+    /// Measured in docs/render.md: the framebuffer writes of a fullscreen RGBA32F frame went from
+    /// about a third of the frame to a few per cent. Call [`end_streaming_stores`] before the
+    /// pixels are read or written in any other way.
+    #[inline]
+    pub fn store_streaming(&mut self, value: [[u32; 4]; 4]) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{__m128i, _mm_set_epi32, _mm_stream_si128};
+            let base = (self as *mut QuadPixels).cast::<__m128i>();
+            for (i, c) in value.iter().enumerate() {
+                // SAFETY: `base` comes from `&mut self`: 64 bytes, aligned to 64 and not aliased,
+                // so chunk i (0..4) of 16 bytes is in bounds and 16-byte aligned, as the store
+                // requires; SSE2 is part of every x86-64 CPU. The weak ordering of streaming
+                // stores is closed by `end_streaming_stores` (SFENCE) before any other access.
+                unsafe { _mm_stream_si128(base.add(i), _mm_set_epi32(c[3] as i32, c[2] as i32, c[1] as i32, c[0] as i32)) };
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            self.0 = value;
+        }
+    }
+}
+
+/// Orders the streaming stores of [`QuadPixels::store_streaming`] before everything that
+/// follows (SFENCE on x86-64; nothing elsewhere).
+#[inline]
+pub fn end_streaming_stores() {
+    // SAFETY: SFENCE has no operands; SSE is part of every x86-64 CPU.
+    #[cfg(target_arch = "x86_64")]
+    unsafe {
+        std::arch::x86_64::_mm_sfence()
+    };
+}
+
+/// One 2x2 quad of an RGBA8 render target: `[channel][lane]`, each value [`unorm8`] of the
+/// shader's output.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[repr(C, align(16))]
+pub struct QuadBytes(pub [[u8; 4]; 4]);
+
+/// What the render targets store.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Format {
+    /// The raw 32-bit output bits (like the softpipe oracle's render target): `tgsi bench`'s
+    /// headline figure, `.f32` files and the conformance suite.
+    #[default]
+    Rgba32F,
+    /// 8 bits per channel, converted as [`unorm8`] when written: enough for PNG and the
+    /// canvas, a quarter of the memory traffic.
+    Rgba8,
+}
+
 /// Render targets cleared to (0, 0, 0, 0) and a depth buffer cleared to 1.0.
 #[derive(Clone, Debug)]
 pub struct Framebuffer {
     pub width: u32,
     pub height: u32,
-    /// Quads per row: ⌈width / 2⌉.
-    quads_x: usize,
-    /// `targets[n][quad]`, quad = (y / 2) · quads_x + x / 2.
+    pub format: Format,
+    /// Tiles per row: ⌈width / 16⌉.
+    tiles_x: usize,
+    /// `targets[n][quad]`, quad = [`Framebuffer::quad_index`] (`Rgba32F`; empty otherwise).
     pub(crate) targets: Vec<Vec<QuadPixels>>,
+    /// The same for `Rgba8`.
+    pub(crate) targets8: Vec<Vec<QuadBytes>>,
     /// Depth per quad, `[lane]`.
     pub(crate) depth: Vec<[f32; 4]>,
+}
+
+/// Side of a storage tile in pixels (the rasterizer's block size).
+pub const TILE: u32 = 16;
+/// Quads per tile.
+const TILE_QUADS: usize = (TILE as usize / 2) * (TILE as usize / 2);
+
+/// The storage order of a framebuffer's quads (see the module comment).
+#[derive(Clone, Copy, Debug)]
+pub struct Tiling {
+    tiles_x: usize,
+}
+
+impl Tiling {
+    #[inline]
+    pub fn quad_index(self, x: u32, y: u32) -> usize {
+        let tile = (y / TILE) as usize * self.tiles_x + (x / TILE) as usize;
+        let inside = (y % TILE / 2) * (TILE / 2) + x % TILE / 2;
+        tile * TILE_QUADS + inside as usize
+    }
 }
 
 /// Largest accepted width or height, and largest pixel count (64 Mpix), so that a bad size
@@ -29,34 +113,53 @@ pub const MAX_DIMENSION: u32 = 16384;
 pub const MAX_PIXELS: u64 = 1 << 26;
 
 impl Framebuffer {
-    /// A framebuffer with `targets` render targets (1..8).
+    /// A framebuffer with `targets` render targets (1..8) of RGBA32F.
     pub fn new(width: u32, height: u32, targets: usize) -> Result<Framebuffer, String> {
+        Framebuffer::with_format(width, height, targets, Format::Rgba32F)
+    }
+
+    /// A framebuffer with `targets` render targets (1..8) in `format`.
+    pub fn with_format(width: u32, height: u32, targets: usize, format: Format) -> Result<Framebuffer, String> {
         if width == 0 || height == 0 || width > MAX_DIMENSION || height > MAX_DIMENSION || (width as u64 * height as u64) > MAX_PIXELS {
             return Err(format!(
                 "size {}x{} is not supported (each side 1..{}, at most {} pixels)",
                 width, height, MAX_DIMENSION, MAX_PIXELS
             ));
         }
-        let quads_x = width.div_ceil(2) as usize;
-        let quads = quads_x * height.div_ceil(2) as usize;
+        let tiles_x = width.div_ceil(TILE) as usize;
+        let quads = tiles_x * height.div_ceil(TILE) as usize * TILE_QUADS;
         Ok(Framebuffer {
             width,
             height,
-            quads_x,
-            targets: vec![vec![QuadPixels::default(); quads]; targets.clamp(1, 8)],
+            format,
+            tiles_x,
+            targets: match format {
+                Format::Rgba32F => vec![vec![QuadPixels::default(); quads]; targets.clamp(1, 8)],
+                Format::Rgba8 => Vec::new(),
+            },
+            targets8: match format {
+                Format::Rgba32F => Vec::new(),
+                Format::Rgba8 => vec![vec![QuadBytes::default(); quads]; targets.clamp(1, 8)],
+            },
             depth: vec![[1.0; 4]; quads],
         })
     }
 
-    /// Index of the quad whose lane 0 is at (x, y) (both even).
+    /// Index of the quad whose lane 0 is at (x, y) (both even): its tile, then its row and
+    /// column of quads inside the tile.
     #[inline]
     pub fn quad_index(&self, x: u32, y: u32) -> usize {
-        (y / 2) as usize * self.quads_x + (x / 2) as usize
+        self.tiling().quad_index(x, y)
+    }
+
+    /// The storage order on its own (so that it can be used while the storage is borrowed).
+    pub fn tiling(&self) -> Tiling {
+        Tiling { tiles_x: self.tiles_x }
     }
 
     /// Number of render targets.
     pub fn target_count(&self) -> usize {
-        self.targets.len()
+        self.targets.len().max(self.targets8.len())
     }
 
     /// Pixel (x, y) of a target, y counted from the bottom row; (0, 0, 0, 0) outside.
@@ -65,10 +168,19 @@ impl Framebuffer {
             return [0.0; 4];
         }
         let lane = (x & 1) as usize + 2 * (y & 1) as usize;
-        self.targets
-            .get(target)
-            .and_then(|t| t.get(self.quad_index(x, y)))
-            .map_or([0.0; 4], |q| [q.0[0][lane], q.0[1][lane], q.0[2][lane], q.0[3][lane]].map(f32::from_bits))
+        let index = self.quad_index(x, y);
+        match self.format {
+            Format::Rgba32F => self
+                .targets
+                .get(target)
+                .and_then(|t| t.get(index))
+                .map_or([0.0; 4], |q| [q.0[0][lane], q.0[1][lane], q.0[2][lane], q.0[3][lane]].map(f32::from_bits)),
+            Format::Rgba8 => self
+                .targets8
+                .get(target)
+                .and_then(|t| t.get(index))
+                .map_or([0.0; 4], |q| [q.0[0][lane], q.0[1][lane], q.0[2][lane], q.0[3][lane]].map(|b| b as f32 / 255.0)),
+        }
     }
 
     /// Depth of pixel (x, y), y from the bottom row.
@@ -96,9 +208,16 @@ impl Framebuffer {
         let rows = rows.start.min(self.height)..rows.end.min(self.height);
         let mut out = Vec::with_capacity(rows.len() * self.width as usize * 4);
         for yt in rows {
+            let y = self.height - 1 - yt;
             for x in 0..self.width {
-                for c in self.pixel_from_top(x, yt) {
-                    out.push(unorm8(c));
+                let lane = (x & 1) as usize + 2 * (y & 1) as usize;
+                let index = self.quad_index(x, y);
+                match self.format {
+                    Format::Rgba32F => out.extend(self.pixel(0, x, y).map(unorm8)),
+                    Format::Rgba8 => {
+                        let q = self.targets8.first().and_then(|t| t.get(index)).copied().unwrap_or_default();
+                        out.extend([q.0[0][lane], q.0[1][lane], q.0[2][lane], q.0[3][lane]]);
+                    }
                 }
             }
         }
@@ -119,7 +238,22 @@ impl Framebuffer {
     }
 }
 
+/// The four lanes of one channel (raw float bits) as [`unorm8`], in vector operations (the
+/// scalar form compiled to a branch per value).
+#[inline]
+pub fn unorm8_lanes(bits: [u32; 4]) -> [u8; 4] {
+    use wide::{f32x4, CmpGt, CmpLt};
+    let v = f32x4::from(bits.map(f32::from_bits));
+    let (zero, one) = (f32x4::splat(0.0), f32x4::splat(1.0));
+    // Comparisons with NaN are false: NaN and v ≤ 0 give 0, v ≥ 1 gives 1, as in `unorm8`.
+    let clamped = v.cmp_gt(zero).blend(v.cmp_lt(one).blend(v, one), zero);
+    let scaled = clamped * f32x4::splat(255.0) + f32x4::splat(0.5);
+    // Within [0.5, 255.5], so truncating to an integer is exactly `as u8`.
+    scaled.fast_trunc_int().to_array().map(|i| i as u8)
+}
+
 /// Float to 8-bit unsigned normalized: clamp to [0, 1], scale by 255, round to nearest.
+#[inline]
 pub fn unorm8(v: f32) -> u8 {
     if v.is_nan() {
         return 0;
@@ -145,12 +279,57 @@ mod tests {
     }
 
     #[test]
-    fn odd_sizes_have_whole_quads() {
+    fn odd_sizes_have_whole_tiles() {
+        // 3x3 pixels: one 16x16 tile of 8x8 quads; quad (2, 2) is the second quad of the
+        // tile's second quad row: 8 + 1.
         let fb = Framebuffer::new(3, 3, 2).unwrap();
-        assert_eq!(fb.targets[1].len(), 4);
-        assert_eq!(fb.quad_index(2, 2), 3);
+        assert_eq!(fb.targets[1].len(), 64);
+        assert_eq!(fb.quad_index(2, 2), 9);
         assert_eq!(fb.pixel(0, 3, 0), [0.0; 4]);
         assert_eq!(fb.depth_at(2, 2), 1.0);
+    }
+
+    #[test]
+    fn streamed_quads_read_back() {
+        let mut fb = Framebuffer::new(2, 2, 1).unwrap();
+        // Channel c of lane l holds c·10 + l.
+        let value: [[u32; 4]; 4] = std::array::from_fn(|c| std::array::from_fn(|l| (c * 10 + l) as u32));
+        fb.targets[0][0].store_streaming(value.map(|c| c.map(|v| (v as f32).to_bits())));
+        end_streaming_stores();
+        assert_eq!(fb.pixel(0, 1, 1), [3.0, 13.0, 23.0, 33.0]); // lane 3 = (x+1, y+1)
+        assert_eq!(fb.pixel(0, 0, 0), [0.0, 10.0, 20.0, 30.0]);
+    }
+
+    #[test]
+    fn tiles_are_contiguous_row_by_row() {
+        // 40x20 pixels: 3 tiles per row, 2 tile rows, 64 quads per tile.
+        let fb = Framebuffer::new(40, 20, 1).unwrap();
+        assert_eq!(fb.targets[0].len(), 6 * 64);
+        assert_eq!(fb.quad_index(0, 0), 0);
+        assert_eq!(fb.quad_index(14, 0), 7); // last quad of the first quad row
+        assert_eq!(fb.quad_index(0, 2), 8); // next quad row, same tile
+        assert_eq!(fb.quad_index(14, 14), 63); // last quad of tile 0
+        assert_eq!(fb.quad_index(16, 0), 64); // tile 1
+        assert_eq!(fb.quad_index(34, 18), 5 * 64 + 8 + 1); // tile (2, 1), quad row 1, column 1
+    }
+
+    #[test]
+    fn rgba8_targets_store_unorm8() {
+        let mut fb = Framebuffer::with_format(1, 2, 1, Format::Rgba8).unwrap();
+        assert!(fb.targets.is_empty());
+        assert_eq!(fb.target_count(), 1);
+        // Lane 0 = (0, 0) the bottom row, lane 2 = (0, 1) the top row, as in the float test.
+        fb.targets8[0][0].0 = [[255, 0, 0, 0], [0, 0, 128, 0], [0; 4], [255, 0, 255, 0]];
+        assert_eq!(fb.rgba8_rows(0..2), vec![0, 128, 0, 255, 255, 0, 0, 255]);
+        assert_eq!(fb.pixel(0, 0, 1), [0.0, 128.0 / 255.0, 0.0, 1.0]);
+        assert_eq!(unorm8_lanes([0.5f32, -1.0, 2.0, f32::NAN].map(f32::to_bits)), [128, 0, 255, 0]);
+        // The branch-free form agrees with `unorm8` on the edges and at every rounding step.
+        let mut edges = vec![0.0f32, -0.0, 1.0, f32::INFINITY, f32::NEG_INFINITY, f32::MIN_POSITIVE, 1e-45, 0.99999994, 1.0000001];
+        edges.extend((0..=2550).map(|i| i as f32 / 2550.0));
+        edges.extend((0..255).map(|i| (i as f32 + 0.5) / 255.0));
+        for v in edges {
+            assert_eq!(unorm8_lanes([v.to_bits(); 4]), [unorm8(v); 4], "{}", v);
+        }
     }
 
     #[test]

@@ -60,6 +60,53 @@ pub fn eval_quad(coef: &Coef, mode: Mode, x: f32, y: f32, inv_w: &[f32; 4]) -> [
     }
 }
 
+/// One quad's four lanes as stored in a batch's input rows: the pipeline's own `[f32; 4]` or
+/// the interpreter's [`Lanes`](crate::exec::Lanes) (raw bits).
+pub trait LaneSlot {
+    fn set(&mut self, lanes: [f32; 4]);
+}
+
+impl LaneSlot for [f32; 4] {
+    #[inline]
+    fn set(&mut self, lanes: [f32; 4]) {
+        *self = lanes;
+    }
+}
+
+impl LaneSlot for crate::exec::Lanes {
+    #[inline]
+    fn set(&mut self, lanes: [f32; 4]) {
+        self.0 = lanes.map(f32::to_bits);
+    }
+}
+
+/// Evaluates `coef` in `mode` for a row of quads: `row[q]` gets the lanes of the quad whose
+/// lane 0 sits at `origins[q]`; `inv_w[q]` are its lanes' 1/w (read in Perspective mode only).
+/// Same roundings as [`eval_quad`], written as plain scalar code per quad so that the compiler
+/// evaluates several quads per vector instruction.
+pub fn eval_row<T: LaneSlot>(row: &mut [T], coef: &Coef, mode: Mode, origins: &[[f32; 2]], inv_w: &[[f32; 4]]) {
+    let Coef { a0, dadx, dady } = *coef;
+    let lanes = |[x, y]: [f32; 2]| {
+        let base = a0 + dadx * x + dady * y;
+        let right = base + dadx;
+        [base, right, base + dady, right + dady]
+    };
+    match mode {
+        Mode::Constant => row.iter_mut().for_each(|slot| slot.set([a0; 4])),
+        Mode::Linear => {
+            for (slot, &origin) in row.iter_mut().zip(origins) {
+                slot.set(lanes(origin));
+            }
+        }
+        Mode::Perspective => {
+            for ((slot, &origin), w) in row.iter_mut().zip(origins).zip(inv_w) {
+                let v = lanes(origin);
+                slot.set([v[0] / w[0], v[1] / w[1], v[2] / w[2], v[3] / w[3]]);
+            }
+        }
+    }
+}
+
 /// Plane equations of POSITION (softpipe's fragcoord set-up): x and y are the window position
 /// with the pixel centre at +0.5 (HALF_INTEGER) or +0 (INTEGER); LOWER_LEFT counts y from window
 /// row `height - 1` downwards. z and w come from the triangle's depth and 1/w planes.
@@ -105,6 +152,33 @@ mod tests {
         let c = Coef { a0: 1.0, dadx: 0.0, dady: 0.0 };
         let v = eval_quad(&c, Mode::Perspective, 0.0, 0.0, &[1.0, 2.0, 4.0, 0.5]);
         assert_eq!(v, [1.0, 0.5, 0.25, 2.0]);
+    }
+
+    #[test]
+    fn rows_match_single_quads() {
+        // Steps chosen so that the lane order of the additions matters in f32: dadx and dady are
+        // far below base's last bit on their own but not summed first.
+        let c = Coef { a0: 1.0, dadx: 3.0e-8, dady: 5.0e-8 };
+        let w = Coef { a0: 0.5, dadx: 0.125, dady: 0.25 };
+        let origins = [[0.0, 0.0], [2.0, 0.0], [6.0, 4.0], [510.0, 300.0]];
+        let inv_w: Vec<[f32; 4]> = origins.iter().map(|&[x, y]| w.quad(x, y)).collect();
+        for mode in [Mode::Constant, Mode::Linear, Mode::Perspective] {
+            let mut row = vec![[0.0f32; 4]; origins.len()];
+            eval_row(&mut row, &c, mode, &origins, &inv_w);
+            let mut bits = vec![crate::exec::Lanes::ZERO; origins.len()];
+            eval_row(&mut bits, &c, mode, &origins, &inv_w);
+            for (q, &[x, y]) in origins.iter().enumerate() {
+                let one = eval_quad(&c, mode, x, y, &inv_w[q]);
+                assert_eq!(row[q].map(f32::to_bits), one.map(f32::to_bits), "{:?} quad {}", mode, q);
+                assert_eq!(bits[q].0, one.map(f32::to_bits));
+            }
+        }
+        // By hand at (0, 0): base = 1; 1 + 3e-8 rounds to 1 (half an ulp is 5.96e-8), and so
+        // does (1 + 3e-8) + 5e-8, while 1 + 8e-8 would round up to 1 + 2^-23.
+        let mut row = [[0.0f32; 4]];
+        eval_row(&mut row, &c, Mode::Linear, &[[0.0, 0.0]], &[]);
+        assert_eq!(row[0], [1.0; 4]);
+        assert_eq!(1.0f32 + 8.0e-8, 1.0 + f32::EPSILON);
     }
 
     #[test]

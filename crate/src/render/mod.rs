@@ -14,6 +14,7 @@ pub mod link;
 pub mod mesh;
 pub mod options;
 pub mod pipeline;
+pub mod quads;
 pub mod raster;
 pub mod setup;
 pub mod shaders;

@@ -4,12 +4,13 @@
 
 use super::clip::{clip_triangle, fan, ClipVertex};
 use super::framebuffer::Framebuffer;
-use super::interp::{eval_quad, fragcoord_coefs, Coef, Mode};
+use super::interp::{fragcoord_coefs, Coef, Mode};
+use super::quads::{fill_inputs, write_quads, LanePlan, Target};
 use super::link::{link, InputSource};
 use super::mesh::Mesh;
-use super::raster::{rasterize, Region};
+use super::raster::{rasterize_blocks, Region};
 use super::setup::{Triangle, WindowPos};
-use super::stage::{FragmentStage, FsInterface, InputPlanes, Quad, QuadBatch, QuadOutputs, VertexStage, VsInterface, VsOutput};
+use super::stage::{FragmentStage, FsInterface, InputPlanes, QuadBatch, QuadOutputs, VertexStage, VsInterface, VsOutput};
 use crate::diag::Diagnostic;
 use crate::ir::{Interp, SemanticName, Span};
 
@@ -101,7 +102,10 @@ struct Raster<'a> {
     row_range: (u32, u32),
     batch: QuadBatch,
     outputs: QuadOutputs,
-    inv_w_lanes: Vec<[f32; 4]>,
+    lanes: LanePlan,
+    /// Batch size for which the in-place stage's input rows that are not interpolated have
+    /// been cleared.
+    zeroed_inputs: Option<usize>,
     /// Per quad of the batch, the lanes that write.
     live: Vec<u8>,
     batch_limit: usize,
@@ -121,7 +125,8 @@ impl<'a> Raster<'a> {
             row_range,
             batch: QuadBatch { input_registers: fs_if.input_registers, ..QuadBatch::default() },
             outputs: QuadOutputs::default(),
-            inv_w_lanes: Vec::new(),
+            lanes: LanePlan::default(),
+            zeroed_inputs: None,
             live: Vec::new(),
             batch_limit: if config.batch_quads == 0 { BATCH_QUADS } else { config.batch_quads },
         }
@@ -146,10 +151,16 @@ impl<'a> Raster<'a> {
         let Some(tri) = Triangle::new(verts.map(|v| self.window(&v.pos))) else { return Ok(()) };
         self.plan_inputs(&tri, verts, provoking, prim);
         let region = Region { x0: 0, x1: self.fb.width as i64, y0: self.row_range.0 as i64, y1: self.row_range.1 as i64 };
-        rasterize(&tri, region, |x, y, coverage| {
-            self.batch.quads.push(Quad { x, y, coverage });
-            if self.batch.quads.len() >= self.batch_limit {
-                self.flush(&tri, fs, stats)?;
+        rasterize_blocks(&tri, region, |mut quads| {
+            // Batches of exactly `batch_limit` quads (the last one of a triangle excepted).
+            while !quads.is_empty() {
+                let room = self.batch_limit.saturating_sub(self.batch.quads.len()).max(1);
+                let (now, later) = quads.split_at(room.min(quads.len()));
+                self.batch.quads.extend_from_slice(now);
+                quads = later;
+                if self.batch.quads.len() >= self.batch_limit {
+                    self.flush(&tri, fs, stats)?;
+                }
             }
             Ok(())
         })?;
@@ -199,7 +210,9 @@ impl<'a> Raster<'a> {
         }
     }
 
-    /// Interpolates, shades and writes the pending quads.
+    /// Interpolates, shades and writes the pending quads. A stage that takes its inputs in place
+    /// gets them interpolated straight into its rows, and its outputs are written to the
+    /// framebuffer straight from its rows.
     fn flush(&mut self, tri: &Triangle, fs: &mut dyn FragmentStage, stats: &mut DrawStats) -> Result<(), Diagnostic> {
         let nq = self.batch.quads.len();
         if nq == 0 {
@@ -208,110 +221,33 @@ impl<'a> Raster<'a> {
         stats.quads += nq as u64;
         let b = &mut self.batch;
         b.input_registers = self.fs_if.input_registers;
-        // Within one draw the same channels are interpolated for every batch and the others
-        // stay zero, so a batch of the same size needs no clearing.
-        if b.inputs.len() != b.input_registers * 4 * nq {
-            b.inputs.clear();
-            b.inputs.resize(b.input_registers * 4 * nq, [0.0; 4]);
-        }
-        // With 1/w = 1 everywhere (no perspective), dividing by it changes no bit: skip it.
-        let unit_w = b.inv_w == Coef::constant(1.0);
-        self.inv_w_lanes.clear();
-        if !unit_w {
-            self.inv_w_lanes.extend(b.quads.iter().map(|q| b.inv_w.quad(q.x as f32, q.y as f32)));
-        }
-        for (reg, planes) in b.planes.iter().enumerate() {
-            let Some(p) = planes else { continue };
-            let mode = if unit_w && p.mode == Mode::Perspective { Mode::Linear } else { p.mode };
-            for c in (0..4).filter(|c| p.mask & (1 << c) != 0) {
-                let Some(row) = b.inputs.get_mut((reg * 4 + c) * nq..(reg * 4 + c + 1) * nq) else { continue };
-                let coef = &p.coefs[c];
-                if mode == Mode::Perspective {
-                    for ((slot, quad), w) in row.iter_mut().zip(b.quads.iter()).zip(self.inv_w_lanes.iter()) {
-                        *slot = eval_quad(coef, mode, quad.x as f32, quad.y as f32, w);
-                    }
-                } else {
-                    for (slot, quad) in row.iter_mut().zip(b.quads.iter()) {
-                        *slot = eval_quad(coef, mode, quad.x as f32, quad.y as f32, &[1.0; 4]);
-                    }
-                }
-            }
-        }
-        self.outputs.reset(self.fs_if.output_registers, nq);
-        fs.shade(&self.batch, &mut self.outputs)?;
+        self.lanes.prepare(&b.quads, &b.inv_w);
         let depth_plane = tri.depth();
-        self.write(nq, &depth_plane, stats);
+        let mut target = Target { fb: &mut *self.fb, fs_if: self.fs_if, depth_test: self.config.depth_test };
+        let written = match fs.in_place() {
+            Some(stage) => {
+                // The interpreter never writes its input rows and keeps them from run to run
+                // (or clears them all when the batch size changes), so the rows that are not
+                // interpolated need zeros only once per batch size.
+                let keep_zeros = self.zeroed_inputs == Some(nq);
+                fill_inputs(stage.input_rows(nq), nq, &b.planes, &self.lanes, keep_zeros);
+                self.zeroed_inputs = Some(nq);
+                stage.run(b)?;
+                let (values, killed) = stage.outputs();
+                write_quads(&mut target, &b.quads, values, killed, &depth_plane, &mut self.live)
+            }
+            None => {
+                b.inputs.resize(b.input_registers * 4 * nq, [0.0; 4]);
+                fill_inputs(&mut b.inputs, nq, &b.planes, &self.lanes, false);
+                self.outputs.reset(self.fs_if.output_registers, nq);
+                fs.shade(b, &mut self.outputs)?;
+                write_quads(&mut target, &b.quads, &self.outputs.values, &self.outputs.killed, &depth_plane, &mut self.live)
+            }
+        };
+        stats.fragments_written += written;
         self.batch.quads.clear();
         Ok(())
     }
-
-    fn write(&mut self, nq: usize, depth_plane: &Coef, stats: &mut DrawStats) {
-        let fb = &mut *self.fb;
-        let (fs_if, out) = (self.fs_if, &self.outputs);
-        let row = |r: u32, c: usize| -> &[[u32; 4]] {
-            let start = (r as usize * 4 + c) * nq;
-            out.values.get(start..start + nq).unwrap_or(&[])
-        };
-        // Lanes to write per quad: covered, not killed, and passing the depth test.
-        let live = &mut self.live;
-        live.clear();
-        live.extend(self.batch.quads.iter().zip(out.killed.iter()).map(|(quad, k)| quad.coverage & !k));
-        if self.config.depth_test {
-            let z_row = fs_if.depth.map(|r| row(r, 2));
-            for (q, (quad, mask)) in self.batch.quads.iter().zip(live.iter_mut()).enumerate() {
-                let z = match z_row {
-                    Some(zs) => zs.get(q).copied().unwrap_or([0; 4]).map(|b| {
-                        let z = f32::from_bits(b);
-                        if z.is_nan() { 0.0 } else { z.clamp(0.0, 1.0) }
-                    }),
-                    None => depth_plane.quad(quad.x as f32, quad.y as f32),
-                };
-                let Some(depth) = fb.depth.get_mut(fb_quad_index(fb.width, quad)) else { continue };
-                for (lane, d) in depth.iter_mut().enumerate() {
-                    if *mask & (1 << lane) != 0 {
-                        if z[lane] < *d {
-                            *d = z[lane];
-                        } else {
-                            *mask &= !(1 << lane);
-                        }
-                    }
-                }
-            }
-        }
-        for &(t, r) in &fs_if.colors {
-            let [c0, c1, c2, c3] = [0, 1, 2, 3].map(|c| row(r, c));
-            let Some(target) = fb.targets.get_mut(t as usize) else { continue };
-            let quads_x = fb.width.div_ceil(2) as usize;
-            let lanes = c0.iter().zip(c1).zip(c2).zip(c3);
-            for ((quad, &mask), (((v0, v1), v2), v3)) in self.batch.quads.iter().zip(live.iter()).zip(lanes) {
-                if mask == 0 {
-                    continue;
-                }
-                let index = (quad.y / 2) as usize * quads_x + (quad.x / 2) as usize;
-                let Some(px) = target.get_mut(index) else { continue };
-                if mask == 0xF {
-                    // Whole quad: four 16-byte stores filling one cache line.
-                    px.0 = [*v0, *v1, *v2, *v3];
-                } else {
-                    let value = [*v0, *v1, *v2, *v3];
-                    for (dst, src) in px.0.iter_mut().zip(value.iter()) {
-                        for (lane, (d, v)) in dst.iter_mut().zip(src.iter()).enumerate() {
-                            if mask & (1 << lane) != 0 {
-                                *d = *v;
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        stats.fragments_written += live.iter().map(|m| m.count_ones() as u64).sum::<u64>();
-    }
-}
-
-/// Index of a quad in the framebuffer's quad-tiled storage (see `Framebuffer::quad_index`).
-#[inline]
-fn fb_quad_index(width: u32, quad: &Quad) -> usize {
-    (quad.y / 2) as usize * width.div_ceil(2) as usize + (quad.x / 2) as usize
 }
 
 /// The vertex side of fragment-only rendering: the `fullscreen` mesh with POSITION = IN[0] and a

@@ -1,11 +1,15 @@
 //! Rasterization of a set-up triangle into 2x2 quads with coverage masks. The region is walked
-//! in 16x16-pixel blocks (one batch of 64 quads each): a block whose four corner pixel centres
-//! are inside every edge is entirely covered (edge functions are linear), a block whose corners
-//! are all outside one edge is empty, and only the others are tested pixel by pixel.
+//! in 16x16-pixel blocks aligned to the framebuffer's tiles (64 quads each): a block whose four
+//! corner pixel centres are inside every edge is entirely covered (edge functions are linear), a
+//! block whose corners are all outside one edge is empty, and only the others are tested pixel
+//! by pixel.
 
 use super::setup::Triangle;
+use super::stage::Quad;
 
-const BLOCK: i64 = 16;
+const BLOCK: i64 = super::framebuffer::TILE as i64;
+/// Quads per block.
+const BLOCK_QUADS: usize = (BLOCK as usize / 2) * (BLOCK as usize / 2);
 
 /// The pixel region to rasterize: columns `x0..x1` and rows `y0..y1` (end exclusive), window
 /// coordinates with row 0 at the bottom.
@@ -21,13 +25,21 @@ pub struct Region {
 /// bit `i` of `coverage` is lane `i`: (x, y), (x+1, y), (x, y+1), (x+1, y+1). Lanes outside the
 /// region are never covered.
 pub fn rasterize<E>(tri: &Triangle, region: Region, mut emit: impl FnMut(u32, u32, u8) -> Result<(), E>) -> Result<(), E> {
-    let x0 = tri.bbox[0].max(region.x0) & !1;
+    rasterize_blocks(tri, region, |quads| quads.iter().try_for_each(|q| emit(q.x, q.y, q.coverage)))
+}
+
+/// The same quads in the same order as [`rasterize`], handed over one block (up to 64 quads, row
+/// by row) per call: a covered block costs a tight loop, not a call per quad.
+pub fn rasterize_blocks<E>(tri: &Triangle, region: Region, mut emit: impl FnMut(&[Quad]) -> Result<(), E>) -> Result<(), E> {
+    // Blocks start on multiples of 16 so that each one is a tile of the framebuffer's storage.
+    let x0 = tri.bbox[0].max(region.x0) & !(BLOCK - 1);
     let x1 = (tri.bbox[2] + 1).min(region.x1);
-    let y0 = tri.bbox[1].max(region.y0) & !1;
+    let y0 = tri.bbox[1].max(region.y0) & !(BLOCK - 1);
     let y1 = (tri.bbox[3] + 1).min(region.y1);
     if x0 >= x1 || y0 >= y1 {
         return Ok(());
     }
+    let mut block = [Quad { x: 0, y: 0, coverage: 0 }; BLOCK_QUADS];
     let mut by = y0;
     while by < y1 {
         let mut bx = x0;
@@ -48,6 +60,7 @@ pub fn rasterize<E>(tri: &Triangle, region: Region, mut emit: impl FnMut(u32, u3
             }
             // A full block must also lie inside the region on every side, with whole quads.
             let whole = bx >= region.x0 && by >= region.y0 && (ex - bx) % 2 == 0 && (ey - by) % 2 == 0;
+            let mut n = 0;
             if !empty {
                 let mut qy = by;
                 while qy < ey {
@@ -65,13 +78,17 @@ pub fn rasterize<E>(tri: &Triangle, region: Region, mut emit: impl FnMut(u32, u3
                             }
                             c
                         };
-                        if coverage != 0 {
-                            emit(qx as u32, qy as u32, coverage)?;
+                        if let (true, Some(slot)) = (coverage != 0, block.get_mut(n)) {
+                            *slot = Quad { x: qx as u32, y: qy as u32, coverage };
+                            n += 1;
                         }
                         qx += 2;
                     }
                     qy += 2;
                 }
+            }
+            if n > 0 {
+                emit(block.get(..n).unwrap_or_default())?;
             }
             bx += BLOCK;
         }

@@ -3,7 +3,7 @@
 //! call, with coverage → helper lanes, FACE / POSITION / PRIM_ID / SAMPLE system values, plane
 //! equations for INTERP_* opcodes, and kill masks.
 
-use super::stage::{FragmentStage, QuadBatch, QuadOutputs, VertexStage};
+use super::stage::{FragmentStage, InPlaceStage, QuadBatch, QuadOutputs, VertexStage};
 use crate::diag::Diagnostic;
 use crate::exec::{Batch, Coef as ExecCoef, Constants, Lanes, Machine, Program, TextureHooks};
 use crate::ir::SemanticName;
@@ -83,11 +83,14 @@ pub struct ExecFragmentStage<'a> {
     pub hooks: &'a mut dyn TextureHooks,
     pub machine: Machine,
     batch: Option<Batch>,
+    /// The program has INTERP_* instructions, which need the plane equations.
+    interpolates: bool,
 }
 
 impl<'a> ExecFragmentStage<'a> {
     pub fn new(program: &'a Program, constants: &'a Constants, hooks: &'a mut dyn TextureHooks, machine: Machine) -> Self {
-        ExecFragmentStage { program, constants, hooks, machine, batch: None }
+        let interpolates = program.code.iter().any(|i| i.op.info().category == crate::opcode::Category::Interpolation);
+        ExecFragmentStage { program, constants, hooks, machine, batch: None, interpolates }
     }
 }
 
@@ -95,30 +98,25 @@ fn exec_coef(c: &super::interp::Coef) -> ExecCoef {
     ExecCoef { a0: c.a0, dadx: c.dadx, dady: c.dady }
 }
 
-impl FragmentStage for ExecFragmentStage<'_> {
-    fn shade(&mut self, qb: &QuadBatch, out: &mut QuadOutputs) -> Result<(), Diagnostic> {
+impl ExecFragmentStage<'_> {
+    /// The reusable batch for `nq` quads.
+    fn batch_for(&mut self, nq: usize) -> &mut Batch {
+        let program = self.program;
+        if self.batch.as_ref().is_none_or(|b| b.quads() != nq.max(1)) {
+            self.batch = Some(Batch::new(program, nq));
+        }
+        self.batch.get_or_insert_with(|| Batch::new(program, nq))
+    }
+
+    /// Fills everything of the interpreter's batch but the inputs, then runs it.
+    fn run_batch(&mut self, qb: &QuadBatch, in_place: bool) -> Result<(), Diagnostic> {
         let nq = qb.quads.len();
         let program = self.program;
-        let batch = match &mut self.batch {
-            Some(b) if b.quads() == nq => b,
-            slot => slot.insert(Batch::new(program, nq)),
-        };
-        let p_in = program.input_count() as usize;
-        for reg in 0..p_in.min(qb.input_registers) {
-            for c in 0..4 {
-                let src = (reg * 4 + c) * nq;
-                let dst = batch.at(reg, c, 0);
-                if let (Some(s), Some(d)) = (qb.inputs.get(src..src + nq), batch.inputs.get_mut(dst..dst + nq)) {
-                    for (d, s) in d.iter_mut().zip(s) {
-                        *d = Lanes(s.map(f32::to_bits));
-                    }
-                }
-            }
-        }
-        for (q, quad) in qb.quads.iter().enumerate() {
-            if let Some(c) = batch.coverage.get_mut(q) {
-                *c = quad.coverage;
-            }
+        self.batch_for(nq);
+        let Some(batch) = self.batch.as_mut() else { return Ok(()) };
+        batch.in_place = in_place;
+        for (c, quad) in batch.coverage.iter_mut().zip(qb.quads.iter()) {
+            *c = quad.coverage;
         }
         for &(_, name) in &program.system_values {
             match name {
@@ -133,16 +131,42 @@ impl FragmentStage for ExecFragmentStage<'_> {
                 _ => {}
             }
         }
-        // Plane equations for INTERP_CENTROID / INTERP_SAMPLE / INTERP_OFFSET.
-        let interp = &mut batch.interp;
-        interp.coefs.clear();
-        interp.coefs.extend(qb.planes.iter().map(|p| p.map(|p| p.coefs.map(|c| exec_coef(&c)))));
-        interp.inv_w = Some(exec_coef(&qb.inv_w));
-        interp.quad_origin.clear();
-        interp.quad_origin.extend(qb.quads.iter().map(|q| [q.x as f32, q.y as f32]));
-        // No flat-shade state: COLOR inputs are perspective-correct (see docs/render.md).
-        interp.flat_shade = false;
+        // Plane equations for INTERP_CENTROID / INTERP_SAMPLE / INTERP_OFFSET (only programs
+        // with such instructions read them).
+        if self.interpolates {
+            let interp = &mut batch.interp;
+            interp.coefs.clear();
+            interp.coefs.extend(qb.planes.iter().map(|p| p.map(|p| p.coefs.map(|c| exec_coef(&c)))));
+            interp.inv_w = Some(exec_coef(&qb.inv_w));
+            interp.quad_origin.clear();
+            interp.quad_origin.extend(qb.quads.iter().map(|q| [q.x as f32, q.y as f32]));
+            // No flat-shade state: COLOR inputs are perspective-correct (see docs/render.md).
+            interp.flat_shade = false;
+        }
         self.machine.run_with(program, batch, self.constants, &mut *self.hooks).map_err(|e| e.diagnostic)?;
+        Ok(())
+    }
+}
+
+impl FragmentStage for ExecFragmentStage<'_> {
+    fn shade(&mut self, qb: &QuadBatch, out: &mut QuadOutputs) -> Result<(), Diagnostic> {
+        let nq = qb.quads.len();
+        let program = self.program;
+        let batch = self.batch_for(nq);
+        let p_in = program.input_count() as usize;
+        for reg in 0..p_in.min(qb.input_registers) {
+            for c in 0..4 {
+                let src = (reg * 4 + c) * nq;
+                let dst = batch.at(reg, c, 0);
+                if let (Some(s), Some(d)) = (qb.inputs.get(src..src + nq), batch.inputs.get_mut(dst..dst + nq)) {
+                    for (d, s) in d.iter_mut().zip(s) {
+                        *d = Lanes(s.map(f32::to_bits));
+                    }
+                }
+            }
+        }
+        self.run_batch(qb, false)?;
+        let Some(batch) = self.batch.as_ref() else { return Ok(()) };
         let p_out = program.output_count() as usize;
         for reg in 0..p_out.min(out.output_registers) {
             for c in 0..4 {
@@ -159,5 +183,24 @@ impl FragmentStage for ExecFragmentStage<'_> {
             *k = *b;
         }
         Ok(())
+    }
+
+    fn in_place(&mut self) -> Option<&mut dyn InPlaceStage> {
+        Some(self)
+    }
+}
+
+impl InPlaceStage for ExecFragmentStage<'_> {
+    fn input_rows(&mut self, quads: usize) -> &mut [Lanes] {
+        self.machine.input_rows(self.program, quads)
+    }
+
+    fn run(&mut self, batch: &QuadBatch) -> Result<(), Diagnostic> {
+        self.run_batch(batch, true)
+    }
+
+    fn outputs(&self) -> (&[Lanes], &[u8]) {
+        let killed = self.batch.as_ref().map_or(&[][..], |b| b.killed.as_slice());
+        (self.machine.output_rows(self.program), killed)
     }
 }

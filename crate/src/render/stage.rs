@@ -4,6 +4,7 @@
 
 use super::interp::{Coef, Mode};
 use crate::diag::Diagnostic;
+use crate::exec::Lanes;
 use crate::ir::{CoordOrigin, File, Interp, Location, PixelCenter, PropertyName, PropertyValue, SemanticName, Shader};
 
 /// One declared fragment input register.
@@ -207,6 +208,25 @@ impl QuadOutputs {
 /// outputs and killed lanes.
 pub trait FragmentStage {
     fn shade(&mut self, batch: &QuadBatch, out: &mut QuadOutputs) -> Result<(), Diagnostic>;
+    /// The same stage with inputs and outputs in its own storage (the interpreter's register
+    /// rows), which saves copying every value twice; `None`: the pipeline calls `shade`.
+    fn in_place(&mut self) -> Option<&mut dyn InPlaceStage> {
+        None
+    }
+}
+
+/// A fragment stage whose inputs the pipeline writes straight into its storage and whose
+/// outputs it reads from there. Rows are laid out like [`QuadBatch::inputs`] and
+/// [`QuadOutputs::values`]: element `(register * 4 + channel) * quads + quad`, four lanes each.
+pub trait InPlaceStage {
+    /// The input rows for a batch of `quads` quads. When the previous batch had the same size
+    /// they still hold what the caller wrote for it (the stage never writes them); otherwise
+    /// their contents are unspecified.
+    fn input_rows(&mut self, quads: usize) -> &mut [Lanes];
+    /// Shades `batch` (its `inputs` are not used: the rows above hold them).
+    fn run(&mut self, batch: &QuadBatch) -> Result<(), Diagnostic>;
+    /// After `run`: the output rows (raw bits) and, per quad, the killed lanes.
+    fn outputs(&self) -> (&[Lanes], &[u8]);
 }
 
 impl<F: FnMut(&QuadBatch, &mut QuadOutputs) -> Result<(), Diagnostic>> FragmentStage for F {

@@ -1,0 +1,126 @@
+//! In-place inputs and outputs: a caller that produces inputs and consumes outputs in the
+//! interpreter's own layout (the render pipeline's fragment stage) writes them straight into the
+//! machine's register rows and reads them from there, instead of going through `Batch::inputs`
+//! and `Batch::outputs` (two copies of every value fewer).
+//!
+//! ```text
+//! let rows = machine.input_rows(&program, quads);   // fill every element
+//! batch.in_place = true;                            // a batch of `quads` quads
+//! machine.run(&program, &mut batch, &consts)?;
+//! let out = machine.output_rows(&program);          // (register * 4 + channel) * quads + quad
+//! ```
+
+use super::lanes::Lanes;
+use super::machine::Machine;
+use super::program::Program;
+
+impl Machine {
+    /// Sizes the registers for a run of `program` over `quads` quads (at least 1) and returns
+    /// its IN rows, element `(register * 4 + channel) * quads + quad`; the caller fills them,
+    /// then runs a batch of the same number of quads with `in_place` set. Such runs neither
+    /// clear nor copy these rows, and the interpreter never writes its inputs, so after an
+    /// in-place run of the same program and size they still hold what the caller wrote; after a
+    /// change of size they are all zero; otherwise (a first call after runs through the `Batch`
+    /// API or of another program) their contents are unspecified.
+    pub fn input_rows(&mut self, program: &Program, quads: usize) -> &mut [Lanes] {
+        let quads = quads.max(1);
+        let l = program.layout;
+        let total = l.rows as usize * quads;
+        if self.regs.len() != total {
+            // The run's set-up clears what it needs only when the size is unchanged.
+            self.regs.clear();
+            self.regs.resize(total, Lanes::ZERO);
+        }
+        let start = l.input.0 as usize * quads;
+        let end = start + l.input.1 as usize * 4 * quads;
+        self.regs.get_mut(start..end).unwrap_or_default()
+    }
+
+    /// The OUT rows of the last run, element `(register * 4 + channel) * quads + quad` (empty
+    /// before any run).
+    pub fn output_rows(&self, program: &Program) -> &[Lanes] {
+        let l = program.layout;
+        let start = l.out.0 as usize * self.nq;
+        let end = start + l.out.1 as usize * 4 * self.nq;
+        self.regs.get(start..end).unwrap_or_default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::exec::{compile, Batch, Constants, Lanes, Machine};
+
+    fn program(text: &str) -> crate::exec::Program {
+        let parsed = crate::text::parse(text);
+        compile(&parsed.shader.expect("test shader parses")).expect("test shader compiles")
+    }
+
+    const SHADER: &str = "FRAG\nDCL IN[0]\nDCL IN[1]\nDCL OUT[0], COLOR\nDCL TEMP[0]\n\
+        0: ADD TEMP[0], IN[0], IN[1]\n1: MUL OUT[0], TEMP[0], IN[1]\n2: END\n";
+
+    /// Lanes of input register r, channel c, quad q: distinct small integers.
+    fn input(r: usize, c: usize, q: usize) -> Lanes {
+        Lanes::from_f32([0, 1, 2, 3].map(|l| (r * 100 + c * 10 + q * 4 + l) as f32))
+    }
+
+    #[test]
+    fn in_place_rows_give_the_batch_results() {
+        let p = program(SHADER);
+        let consts = Constants::new();
+        let nq = 3;
+        // OUT[0] = (IN[0] + IN[1]) · IN[1], lane by lane.
+        let expected = |c: usize, q: usize| -> [f32; 4] {
+            let (a, b) = (input(0, c, q).f32s(), input(1, c, q).f32s());
+            [0, 1, 2, 3].map(|l| (a[l] + b[l]) * b[l])
+        };
+        // The Batch API.
+        let mut batch = Batch::new(&p, nq);
+        for (r, c, q) in (0..2).flat_map(|r| (0..4).flat_map(move |c| (0..nq).map(move |q| (r, c, q)))) {
+            batch.set_input(r, c, q, input(r, c, q));
+        }
+        let mut m = Machine::new();
+        m.run(&p, &mut batch, &consts).unwrap();
+        // In place, twice on one machine (the second run must not see the first one's values).
+        let mut direct = Machine::new();
+        for round in 0..2 {
+            let rows = direct.input_rows(&p, nq);
+            assert_eq!(rows.len(), 2 * 4 * nq);
+            for (r, c, q) in (0..2).flat_map(|r| (0..4).flat_map(move |c| (0..nq).map(move |q| (r, c, q)))) {
+                rows[(r * 4 + c) * nq + q] = if round == 0 { Lanes::splat_f(7.0) } else { input(r, c, q) };
+            }
+            let mut b = Batch::new(&p, nq);
+            b.in_place = true;
+            direct.run(&p, &mut b, &consts).unwrap();
+            assert!(b.outputs.iter().all(|v| *v == Lanes::ZERO), "outputs are left in the machine");
+            if round == 0 {
+                // (7 + 7) · 7 = 98 everywhere.
+                assert!(direct.output_rows(&p).iter().all(|v| v.f32s() == [98.0; 4]));
+            }
+        }
+        let out = direct.output_rows(&p);
+        assert_eq!(out.len(), 4 * nq);
+        for c in 0..4 {
+            for q in 0..nq {
+                assert_eq!(out[c * nq + q].f32s(), expected(c, q), "channel {} quad {}", c, q);
+                assert_eq!(batch.output(0, c, q).f32s(), expected(c, q));
+            }
+        }
+    }
+
+    #[test]
+    fn resizing_between_runs_starts_from_zero() {
+        let p = program(SHADER);
+        let consts = Constants::new();
+        let mut m = Machine::new();
+        for nq in [4, 2, 4] {
+            let rows = m.input_rows(&p, nq);
+            rows.fill(Lanes::splat_f(1.0));
+            let mut b = Batch::new(&p, nq);
+            b.in_place = true;
+            m.run(&p, &mut b, &consts).unwrap();
+            // (1 + 1) · 1 = 2.
+            assert_eq!(m.output_rows(&p).len(), 4 * nq);
+            assert!(m.output_rows(&p).iter().all(|v| v.f32s() == [2.0; 4]));
+        }
+    }
+}
