@@ -190,6 +190,14 @@ fn pixels_of_the_previous_frame_do_not_survive() {
     let second = tgsi::wasm::page::render_page(fs, None, js_sys::JSON::parse(r#"{"width": 2, "height": 2, "time": 1.0}"#).unwrap_or(JsValue::NULL));
     assert_eq!(js_sys::Reflect::get(&second, &JsValue::from_str("ok")).unwrap_or(JsValue::UNDEFINED), JsValue::TRUE);
     assert_eq!(pixels_of(&second), vec![0; 16]);
+    // The same with a frame larger than the framebuffer's 16x16 storage tiles, drawn in a band
+    // of 20 rows (rows 20..40 from the bottom, spanning two rows of tiles).
+    let big = |time: f32, rows: &str| {
+        let options = format!(r#"{{"width": 40, "height": 40, "time": {}, {}}}"#, time, rows);
+        pixels_of(&tgsi::wasm::page::render_page(fs, None, js_sys::JSON::parse(&options).unwrap_or(JsValue::NULL)))
+    };
+    assert_eq!(big(0.0, r#""rowStart": 0, "rowEnd": 40"#), vec![255; 40 * 40 * 4]);
+    assert_eq!(big(1.0, r#""rowStart": 0, "rowEnd": 20"#), vec![0; 40 * 20 * 4]);
 }
 
 /// Errors of a render come back as diagnostics with their source, line and column, not as

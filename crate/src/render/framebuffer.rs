@@ -206,22 +206,55 @@ impl Framebuffer {
     /// values clamped to [0, 1] and rounded to nearest (NaN gives 0).
     pub fn rgba8_rows(&self, rows: std::ops::Range<u32>) -> Vec<u8> {
         let rows = rows.start.min(self.height)..rows.end.min(self.height);
-        let mut out = Vec::with_capacity(rows.len() * self.width as usize * 4);
-        for yt in rows {
+        let width = self.width as usize;
+        let mut out = vec![0u8; rows.len() * width * 4];
+        let tiling = self.tiling();
+        // One quad lookup per two pixels of a row (the page reads a whole band every frame).
+        for (yt, line) in rows.zip(out.chunks_exact_mut(width * 4)) {
             let y = self.height - 1 - yt;
-            for x in 0..self.width {
-                let lane = (x & 1) as usize + 2 * (y & 1) as usize;
-                let index = self.quad_index(x, y);
-                match self.format {
-                    Format::Rgba32F => out.extend(self.pixel(0, x, y).map(unorm8)),
-                    Format::Rgba8 => {
-                        let q = self.targets8.first().and_then(|t| t.get(index)).copied().unwrap_or_default();
-                        out.extend([q.0[0][lane], q.0[1][lane], q.0[2][lane], q.0[3][lane]]);
-                    }
+            let row_lanes = 2 * (y & 1) as usize;
+            for (qx, pair) in line.chunks_mut(8).enumerate() {
+                let index = tiling.quad_index(qx as u32 * 2, y & !1);
+                let quad: [[u8; 4]; 4] = match self.format {
+                    Format::Rgba32F => self
+                        .targets
+                        .first()
+                        .and_then(|t| t.get(index))
+                        .map_or([[0; 4]; 4], |q| q.0.map(|c| c.map(|bits| unorm8(f32::from_bits(bits))))),
+                    Format::Rgba8 => self.targets8.first().and_then(|t| t.get(index)).map_or([[0; 4]; 4], |q| q.0),
+                };
+                for (half, px) in pair.chunks_exact_mut(4).enumerate() {
+                    let lane = row_lanes + half;
+                    px.copy_from_slice(&[quad[0][lane], quad[1][lane], quad[2][lane], quad[3][lane]]);
                 }
             }
         }
         out
+    }
+
+    /// Clears window rows `rows` (row 0 = bottom) of every target to 0 and their depth to 1.0,
+    /// by whole quads (a quad straddling the range's edge is cleared as a whole).
+    pub fn clear_rows(&mut self, rows: std::ops::Range<u32>) {
+        let rows = rows.start.min(self.height)..rows.end.min(self.height);
+        let tiling = self.tiling();
+        for y in (rows.start & !1..rows.end).step_by(2) {
+            for x in (0..self.width).step_by(2) {
+                let index = tiling.quad_index(x, y);
+                for target in self.targets.iter_mut() {
+                    if let Some(q) = target.get_mut(index) {
+                        *q = QuadPixels::default();
+                    }
+                }
+                for target in self.targets8.iter_mut() {
+                    if let Some(q) = target.get_mut(index) {
+                        *q = QuadBytes::default();
+                    }
+                }
+                if let Some(d) = self.depth.get_mut(index) {
+                    *d = [1.0; 4];
+                }
+            }
+        }
     }
 
     /// Target 0 as little-endian float32 RGBA, top row first.
@@ -329,6 +362,23 @@ mod tests {
         edges.extend((0..255).map(|i| (i as f32 + 0.5) / 255.0));
         for v in edges {
             assert_eq!(unorm8_lanes([v.to_bits(); 4]), [unorm8(v); 4], "{}", v);
+        }
+    }
+
+    /// Rows 20..40 of a 40x40 framebuffer (two rows of 16x16 tiles, three tiles across) are
+    /// cleared whole; rows below keep their value.
+    #[test]
+    fn clear_rows_clears_exactly_the_rows_across_tiles() {
+        let Ok(mut fb) = Framebuffer::new(40, 40, 1) else { panic!("40x40 is a valid size") };
+        for t in fb.targets.iter_mut() {
+            t.fill(QuadPixels([[1.0f32.to_bits(); 4]; 4]));
+        }
+        fb.clear_rows(20..40);
+        for y in 0..40 {
+            for x in 0..40 {
+                let expected = if y >= 20 { [0.0; 4] } else { [1.0; 4] };
+                assert_eq!(fb.pixel(0, x, y), expected, "pixel ({}, {})", x, y);
+            }
         }
     }
 

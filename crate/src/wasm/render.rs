@@ -165,25 +165,6 @@ fn prepare_key(key: JobKey, builtins: Builtins) -> Prepared {
     Prepared { key, job, diagnostics, textures, framebuffer: None }
 }
 
-/// Clears window rows `rows` (row 0 = bottom) of every target to 0 and their depth to 1.0, by
-/// whole quads (a quad straddling the band edge is cleared too: only the band is read back).
-fn clear_rows(fb: &mut Framebuffer, rows: std::ops::Range<u32>) {
-    if rows.is_empty() {
-        return;
-    }
-    let (first, last) = (fb.quad_index(0, rows.start & !1), fb.quad_index(0, ((rows.end - 1) & !1) + 2));
-    for target in fb.targets.iter_mut() {
-        let end = last.min(target.len());
-        if let Some(quads) = target.get_mut(first..end) {
-            quads.fill(Default::default());
-        }
-    }
-    let end = last.min(fb.depth.len());
-    if let Some(depth) = fb.depth.get_mut(first..end) {
-        depth.fill([1.0; 4]);
-    }
-}
-
 /// What one call produced.
 struct Frame {
     ok: bool,
@@ -204,7 +185,8 @@ fn draw_band(prepared: &mut Prepared, builtins: Builtins, rows: (u32, u32), budg
         Some(fb) => Ok(fb),
         None => {
             let targets = job.fs_if.colors.iter().map(|&(t, _)| t as usize + 1).max().unwrap_or(1);
-            Framebuffer::new(job.width, height, targets)
+            // The page shows RGBA8: converting as the fragments are written is the cheapest.
+            Framebuffer::with_format(job.width, height, targets, crate::render::framebuffer::Format::Rgba8)
         }
     };
     let mut fb = match fb {
@@ -217,7 +199,7 @@ fn draw_band(prepared: &mut Prepared, builtins: Builtins, rows: (u32, u32), budg
     };
     // Rows from the top → window rows from the bottom.
     let window_rows = (height - rows.1)..(height - rows.0);
-    clear_rows(&mut fb, window_rows.clone());
+    fb.clear_rows(window_rows.clone());
     match job::run_into(job, &mut fb, Some(window_rows), &mut prepared.textures, budget) {
         Ok((stats, warnings)) => {
             frame.ok = true;
