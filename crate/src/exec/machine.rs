@@ -54,7 +54,7 @@ pub struct Machine {
     pub budget: u64,
     pub(crate) nq: usize,
     pub(crate) regs: Vec<Lanes>,
-    scratch: Vec<Lanes>,
+    pub(crate) scratch: Vec<Lanes>,
     pub(crate) result: Vec<Lanes>,
     /// Legacy PUSHA/POPA address stack: 4 channels × nq per entry.
     pub(crate) addr_stack: Vec<Lanes>,
@@ -93,7 +93,7 @@ pub struct Machine {
     pub(crate) active: (usize, usize),
     /// The runs of quads (start, end) that lane-wise ops run over: every quad with an active
     /// lane is in one (the finished quads of a loop cost nothing).
-    runs: Vec<(usize, usize)>,
+    pub(crate) runs: Vec<(usize, usize)>,
 }
 
 impl Default for Machine {
@@ -395,19 +395,28 @@ impl Machine {
         let (any, all) = (Lanes(any.to_array()), Lanes(all.to_array()));
         self.any_active = any != Lanes::ZERO;
         self.all_active = all == Lanes::ONES;
-        self.runs.clear();
         if self.all_active {
+            self.runs.clear();
             self.active = (0, self.nq);
             self.runs.push((0, self.nq));
             return;
         }
+        self.find_runs(0..self.nq);
+    }
+
+    /// Lists the runs of quads with active lanes inside `span` (every exec lane outside it must
+    /// be zero) and the active span around them.
+    pub(crate) fn find_runs(&mut self, span: std::ops::Range<usize>) {
+        self.runs.clear();
         // Runs of quads with active lanes; gaps of up to RUN_GAP idle quads are bridged (one
         // call per run costs more than a few idle quads).
         let mut open: Option<(usize, usize)> = None;
-        for (q, m) in self.exec.iter().enumerate() {
+        let start = span.start;
+        for (i, m) in self.exec.get(span).unwrap_or_default().iter().enumerate() {
             if (m.0[0] | m.0[1] | m.0[2] | m.0[3]) == 0 {
                 continue;
             }
+            let q = start + i;
             open = match open {
                 Some((a, b)) if q <= b + RUN_GAP => Some((a, q + 1)),
                 Some(run) => {
@@ -438,6 +447,14 @@ impl Machine {
         let code = &program.code;
         while let Some(inst) = code.get(pc) {
             self.clock += 1;
+            // A fused IF/BRK/ENDIF advances the clock as the three instructions would (two
+            // when no lane leaves: the IF jumps to its ENDIF); near the budget it runs unfused.
+            if !TRACE && inst.cond_break && self.clock + 2 <= self.budget {
+                let left = self.cond_break(inst, consts);
+                self.clock += if left { 2 } else { 1 };
+                pc += 3;
+                continue;
+            }
             if self.clock > self.budget {
                 let d = Diagnostic::error(
                     "X005",
@@ -485,6 +502,12 @@ impl Machine {
         hooks: &mut dyn TextureHooks,
         mem: &mut Resources,
     ) -> Result<Option<usize>, Diagnostic> {
+        if let Some(k) = &inst.kernel {
+            if self.any_active {
+                self.run_kernel(k);
+            }
+            return Ok(Some(pc + 1));
+        }
         match self.flow(program, inst, pc, consts)? {
             super::flow::Next::NotFlow => {}
             super::flow::Next::Goto(n) => return Ok(Some(n)),

@@ -9,9 +9,11 @@
 
 pub mod compile;
 pub mod compute;
+mod fast;
 pub mod flow;
 pub mod geometry;
 pub mod io;
+pub mod kernels;
 pub mod lanes;
 pub mod machine;
 pub mod memory;

@@ -1,0 +1,325 @@
+//! Running the fast kernels (`kernels.rs`) and the fused conditional break.
+//!
+//! A kernel runs over each run of quads with active lanes (`Machine::runs`) as one pass per
+//! destination channel over flat `u32` slices: read the sources (float modifiers applied as
+//! `(x & and) ^ xor`), compute, saturate, and write the destination row — a plain store when
+//! every lane of the batch is active, a blend with the exec mask otherwise. The formulas are
+//! the `ops` family files' (scalar IEEE operations, no fused multiply-add), so results are
+//! bit-identical; LLVM vectorizes these loops at the machine's full width.
+
+use super::io::Constants;
+use super::kernels::{Kernel, KernelOp as K, SrcRow, NO_SNAPSHOT};
+use super::lanes::{flat, flat_mut, Lanes};
+use super::machine::{saturate, Machine};
+use super::program::Inst;
+use crate::opcode::Opcode;
+
+/// A source channel resolved for one run: its quads as flat lanes and its float modifiers.
+#[derive(Clone, Copy)]
+struct Operand<'a> {
+    bits: &'a [u32],
+    and: u32,
+    xor: u32,
+}
+
+/// Read access to every storage row except the destination row being written (the hole),
+/// and to the snapshots of destination rows that sources read.
+struct Rows<'a> {
+    lo: &'a [Lanes],
+    hi: &'a [Lanes],
+    /// Element range of the hole in storage.
+    hole: (usize, usize),
+    snapshots: &'a [Lanes],
+    nq: usize,
+    first: usize,
+    n: usize,
+}
+
+impl<'a> Rows<'a> {
+    fn get(&self, s: SrcRow) -> Operand<'a> {
+        let n = self.n;
+        let quads = if s.snapshot != NO_SNAPSHOT {
+            let at = usize::from(s.snapshot) * n;
+            self.snapshots.get(at..at + n)
+        } else {
+            let at = s.row as usize * self.nq + self.first;
+            if at + n <= self.hole.0 {
+                self.lo.get(at..at + n)
+            } else if at >= self.hole.1 {
+                let at = at - self.hole.1;
+                self.hi.get(at..at + n)
+            } else {
+                // Never: only snapshotted rows can be destination rows.
+                None
+            }
+        };
+        Operand { bits: flat(quads.unwrap_or_default()), and: s.and, xor: s.xor }
+    }
+}
+
+#[inline(always)]
+fn m(o: &Operand, x: u32) -> u32 {
+    (x & o.and) ^ o.xor
+}
+
+#[inline(always)]
+fn f(x: u32) -> f32 {
+    f32::from_bits(x)
+}
+
+/// TGSI integer truth (~0 / 0).
+#[inline(always)]
+fn tf(b: bool) -> u32 {
+    0u32.wrapping_sub(b as u32)
+}
+
+/// Float 1.0 / 0.0 (the SLT family).
+#[inline(always)]
+fn f1(b: bool) -> u32 {
+    if b { 0x3f80_0000 } else { 0 }
+}
+
+#[inline(always)]
+fn sat(x: u32) -> u32 {
+    saturate(f32::from_bits(x)).to_bits()
+}
+
+#[inline(always)]
+fn pass1(d: &mut [u32], a: Operand, exec: Option<&[u32]>, g: impl Fn(u32) -> u32) {
+    match exec {
+        None => {
+            for (d, &x) in d.iter_mut().zip(a.bits) {
+                *d = g(m(&a, x));
+            }
+        }
+        Some(e) => {
+            for ((d, &x), &e) in d.iter_mut().zip(a.bits).zip(e) {
+                *d = (g(m(&a, x)) & e) | (*d & !e);
+            }
+        }
+    }
+}
+
+#[inline(always)]
+fn pass2(d: &mut [u32], a: Operand, b: Operand, exec: Option<&[u32]>, g: impl Fn(u32, u32) -> u32) {
+    match exec {
+        None => {
+            for ((d, &x), &y) in d.iter_mut().zip(a.bits).zip(b.bits) {
+                *d = g(m(&a, x), m(&b, y));
+            }
+        }
+        Some(e) => {
+            for (((d, &x), &y), &e) in d.iter_mut().zip(a.bits).zip(b.bits).zip(e) {
+                *d = (g(m(&a, x), m(&b, y)) & e) | (*d & !e);
+            }
+        }
+    }
+}
+
+#[inline(always)]
+fn pass3(d: &mut [u32], a: Operand, b: Operand, c: Operand, exec: Option<&[u32]>, g: impl Fn(u32, u32, u32) -> u32) {
+    match exec {
+        None => {
+            for (((d, &x), &y), &z) in d.iter_mut().zip(a.bits).zip(b.bits).zip(c.bits) {
+                *d = g(m(&a, x), m(&b, y), m(&c, z));
+            }
+        }
+        Some(e) => {
+            for ((((d, &x), &y), &z), &e) in d.iter_mut().zip(a.bits).zip(b.bits).zip(c.bits).zip(e) {
+                *d = (g(m(&a, x), m(&b, y), m(&c, z)) & e) | (*d & !e);
+            }
+        }
+    }
+}
+
+/// One destination channel of a component-wise kernel.
+fn channel(op: K, saturated: bool, d: &mut [u32], s: [Operand; 3], exec: Option<&[u32]>) {
+    let [a, b, c] = s;
+    macro_rules! p1 {
+        ($g:expr) => {{
+            let g = $g;
+            if saturated { pass1(d, a, exec, |x| sat(g(x))) } else { pass1(d, a, exec, g) }
+        }};
+    }
+    macro_rules! p2 {
+        ($g:expr) => {{
+            let g = $g;
+            if saturated { pass2(d, a, b, exec, |x, y| sat(g(x, y))) } else { pass2(d, a, b, exec, g) }
+        }};
+    }
+    macro_rules! i2 {
+        // Integer results: `_SAT` does not apply (decode never sets it for them).
+        ($g:expr) => {
+            pass2(d, a, b, exec, $g)
+        };
+    }
+    match op {
+        K::Mov => p1!(|x| x),
+        K::Add => p2!(|x, y| (f(x) + f(y)).to_bits()),
+        K::Sub => p2!(|x, y| (f(x) - f(y)).to_bits()),
+        K::Mul => p2!(|x, y| (f(x) * f(y)).to_bits()),
+        K::Div => p2!(|x, y| (f(x) / f(y)).to_bits()),
+        // Not fused: two roundings, as tgsi_exec.
+        K::Mad => {
+            let g = |x, y, z| (f(x) * f(y) + f(z)).to_bits();
+            if saturated { pass3(d, a, b, c, exec, |x, y, z| sat(g(x, y, z))) } else { pass3(d, a, b, c, exec, g) }
+        }
+        // glibc's fminf/fmaxf (`ops::float::fmin`): a NaN operand gives the other one.
+        K::Min => p2!(|x, y| if f(x) < f(y) || f(y).is_nan() { x } else { y }),
+        K::Max => p2!(|x, y| if f(x) > f(y) || f(y).is_nan() { x } else { y }),
+        K::Slt => p2!(|x, y| f1(f(x) < f(y))),
+        K::Sge => p2!(|x, y| f1(f(x) >= f(y))),
+        K::Seq => p2!(|x, y| f1(f(x) == f(y))),
+        K::Sne => p2!(|x, y| f1(f(x) != f(y))),
+        K::Sgt => p2!(|x, y| f1(f(x) > f(y))),
+        K::Sle => p2!(|x, y| f1(f(x) <= f(y))),
+        K::Fslt => i2!(|x, y| tf(f(x) < f(y))),
+        K::Fsge => i2!(|x, y| tf(f(x) >= f(y))),
+        K::Fseq => i2!(|x, y| tf(f(x) == f(y))),
+        K::Fsne => i2!(|x, y| tf(f(x) != f(y))),
+        K::Uadd => i2!(u32::wrapping_add),
+        K::Umul => i2!(u32::wrapping_mul),
+        K::Imin => i2!(|x, y| (x as i32).min(y as i32) as u32),
+        K::Imax => i2!(|x, y| (x as i32).max(y as i32) as u32),
+        K::Umin => i2!(u32::min),
+        K::Umax => i2!(u32::max),
+        K::Isge => i2!(|x, y| tf(x as i32 >= y as i32)),
+        K::Islt => i2!(|x, y| tf((x as i32) < y as i32)),
+        K::Useq => i2!(|x, y| tf(x == y)),
+        K::Usne => i2!(|x, y| tf(x != y)),
+        K::Usge => i2!(|x, y| tf(x >= y)),
+        K::Uslt => i2!(|x, y| tf(x < y)),
+        // Shift counts are masked to 5 bits (tgsi_exec).
+        K::Shl => i2!(|x, y| x << (y & 31)),
+        K::Ishr => i2!(|x, y| ((x as i32) >> (y & 31)) as u32),
+        K::Ushr => i2!(|x, y| x >> (y & 31)),
+        K::And => i2!(|x, y| x & y),
+        K::Or => i2!(|x, y| x | y),
+        K::Xor => i2!(|x, y| x ^ y),
+        K::Not => pass1(d, a, exec, |x| !x),
+        K::I2f => p1!(|x| (x as i32 as f32).to_bits()),
+        K::U2f => p1!(|x| (x as f32).to_bits()),
+        K::F2i => pass1(d, a, exec, |x| f(x) as i32 as u32),
+        K::F2u => pass1(d, a, exec, |x| f(x) as u32),
+        // Dot products run through `dot` (replicated result).
+        K::Dot(_) => {}
+    }
+}
+
+/// `t = a0*b0`, then `t = ak*bk + t` for each further term: tgsi_exec's MUL then MADs, each
+/// product and sum rounded.
+fn dot(t: &mut [u32], terms: &[(Operand, Operand)]) {
+    let mut terms = terms.iter();
+    if let Some((a, b)) = terms.next() {
+        for ((t, &x), &y) in t.iter_mut().zip(a.bits).zip(b.bits) {
+            *t = (f(m(a, x)) * f(m(b, y))).to_bits();
+        }
+    }
+    for (a, b) in terms {
+        for ((t, &x), &y) in t.iter_mut().zip(a.bits).zip(b.bits) {
+            *t = (f(m(a, x)) * f(m(b, y)) + f(*t)).to_bits();
+        }
+    }
+}
+
+impl Machine {
+    /// Runs a fast kernel over the runs of quads with active lanes.
+    pub(crate) fn run_kernel(&mut self, k: &Kernel) {
+        for i in 0..self.runs.len() {
+            let Some(&(a, b)) = self.runs.get(i) else { break };
+            self.run_kernel_quads(k, a, b);
+        }
+    }
+
+    fn run_kernel_quads(&mut self, k: &Kernel, first: usize, end: usize) {
+        let (nq, n) = (self.nq, end.saturating_sub(first));
+        let snaps = usize::from(k.num_snapshots).min(4);
+        if n == 0 || self.scratch.len() < (snaps + 1) * n {
+            return;
+        }
+        let (snapshots, spare) = self.scratch.split_at_mut(snaps * n);
+        for (s, &row) in k.snapshots.iter().take(snaps).enumerate() {
+            let at = row as usize * nq + first;
+            if let (Some(to), Some(from)) = (snapshots.get_mut(s * n..s * n + n), self.regs.get(at..at + n)) {
+                to.copy_from_slice(from);
+            }
+        }
+        let exec = if self.all_active { None } else { self.exec.get(first..end).map(flat) };
+        let mut dot_result = None;
+        if let K::Dot(terms) = k.op {
+            // Computed once, before any channel is written, then stored to each.
+            let rows = Rows { lo: &self.regs, hi: &[], hole: (usize::MAX, usize::MAX), snapshots, nq, first, n };
+            let pairs: [(Operand, Operand); 4] = std::array::from_fn(|c| (rows.get(k.src[0][c]), rows.get(k.src[1][c])));
+            let t = spare.get_mut(..n).unwrap_or_default();
+            dot(flat_mut(t), pairs.get(..usize::from(terms).min(4)).unwrap_or_default());
+            dot_result = Some(&*t);
+        }
+        for c in 0..4 {
+            if k.mask >> c & 1 == 0 {
+                continue;
+            }
+            let at = k.dst[c] as usize * nq + first;
+            if self.regs.len() < at + n {
+                continue;
+            }
+            let (lo, rest) = self.regs.split_at_mut(at);
+            let (dst, hi) = rest.split_at_mut(n);
+            let dst = flat_mut(dst);
+            if let Some(t) = dot_result {
+                let t = Operand { bits: flat(t), and: u32::MAX, xor: 0 };
+                if k.saturate { pass1(dst, t, exec, sat) } else { pass1(dst, t, exec, |x| x) }
+                continue;
+            }
+            let rows = Rows { lo, hi, hole: (at, at + n), snapshots, nq, first, n };
+            let ops = std::array::from_fn(|i| {
+                if i < usize::from(k.num_src) { rows.get(k.src[i][c]) } else { Operand { bits: &[], and: 0, xor: 0 } }
+            });
+            channel(k.op, k.saturate, dst, ops, exec);
+        }
+    }
+
+    /// A fused `IF/UIF c; BRK; ENDIF` leaving a loop: the lanes where `c` holds leave it
+    /// (loop mask &= !(exec & c); exec &= !c), with no condition stack push or pop. Only the
+    /// span of quads with active lanes is looked at (every other exec lane is zero). Returns
+    /// whether some lane left.
+    pub(crate) fn cond_break(&mut self, inst: &Inst, consts: &Constants) -> bool {
+        let (s0, s1) = self.active;
+        let float = inst.op != Opcode::UIF;
+        let s = &inst.src[0];
+        let direct = if s.negate || s.absolute { None } else { s.direct_row(0) };
+        let nq = self.nq;
+        let pooled;
+        let cond: &[Lanes] = match direct {
+            Some(row) => {
+                pooled = None;
+                let at = row as usize * nq + s0;
+                self.regs.get(at..at + (s1 - s0)).unwrap_or_default()
+            }
+            None => {
+                pooled = Some(self.truth_in(s, float, consts, s0..s1));
+                pooled.as_deref().unwrap_or_default()
+            }
+        };
+        // Values fetched through `truth_in` are already ~0 / 0 masks.
+        let as_float = float && pooled.is_none();
+        let (Some(exec), Some(lp)) = (self.exec.get_mut(s0..s1), self.loop_mask.get_mut(s0..s1)) else { return false };
+        let mut left = 0u32;
+        for ((e, l), &v) in flat_mut(exec).iter_mut().zip(flat_mut(lp)).zip(flat(cond)) {
+            // IF: −0 is false, NaN true; UIF: any non-zero bits.
+            let t = if as_float { tf(f(v) != 0.0) } else { tf(v != 0) };
+            let out = *e & t;
+            *l &= !out;
+            *e &= !out;
+            left |= out;
+        }
+        if let Some(buf) = pooled {
+            self.give(buf);
+        }
+        if left != 0 {
+            self.all_active = false;
+            self.find_runs(s0..s1);
+            self.any_active = !self.runs.is_empty();
+        }
+        left != 0
+    }
+}
