@@ -15,8 +15,10 @@ use crate::opcode::ValType;
 pub const DEFAULT_BUDGET: u64 = 1 << 20;
 /// Deepest CAL nesting (tgsi_exec: 32).
 pub const MAX_CALL_DEPTH: usize = 32;
-/// Idle quads between two runs of active quads that are still run as one (see `update_exec`).
-const RUN_GAP: usize = 16;
+/// Quads per group: runs of active quads start and end at group boundaries (`find_runs`).
+const RUN_GROUP: usize = 4;
+/// Idle groups between two runs of active quads that are still run as one (see `find_runs`).
+const RUN_GAP: usize = 4;
 /// Scratch buffers per instruction (sources × channels plus temporaries).
 const SCRATCH: usize = 32;
 
@@ -408,26 +410,33 @@ impl Machine {
     /// be zero) and the active span around them.
     pub(crate) fn find_runs(&mut self, span: std::ops::Range<usize>) {
         self.runs.clear();
-        // Runs of quads with active lanes; gaps of up to RUN_GAP idle quads are bridged (one
-        // call per run costs more than a few idle quads).
+        // Runs are whole groups of RUN_GROUP quads (the fast kernels' loops then have no
+        // scalar tail); gaps of up to RUN_GAP idle groups are bridged (one call per run costs
+        // more than a few idle quads).
+        let nq = self.nq;
+        let first_group = span.start / RUN_GROUP;
+        let from = first_group * RUN_GROUP;
         let mut open: Option<(usize, usize)> = None;
-        let start = span.start;
-        for (i, m) in self.exec.get(span).unwrap_or_default().iter().enumerate() {
-            if (m.0[0] | m.0[1] | m.0[2] | m.0[3]) == 0 {
+        let groups = self.exec.get(from..span.end.max(from)).unwrap_or_default().chunks(RUN_GROUP);
+        for (i, group) in groups.enumerate() {
+            if group.iter().all(|m| (m.0[0] | m.0[1] | m.0[2] | m.0[3]) == 0) {
                 continue;
             }
-            let q = start + i;
+            let g = first_group + i;
             open = match open {
-                Some((a, b)) if q <= b + RUN_GAP => Some((a, q + 1)),
+                Some((a, b)) if g <= b + tune_gap() => Some((a, g + 1)),
                 Some(run) => {
                     self.runs.push(run);
-                    Some((q, q + 1))
+                    Some((g, g + 1))
                 }
-                None => Some((q, q + 1)),
+                None => Some((g, g + 1)),
             };
         }
         if let Some(run) = open {
             self.runs.push(run);
+        }
+        for run in self.runs.iter_mut() {
+            *run = (run.0 * RUN_GROUP, (run.1 * RUN_GROUP).min(nq));
         }
         let first = self.runs.first().map_or(0, |r| r.0);
         self.active = (first, self.runs.last().map_or(first, |r| r.1));
@@ -771,3 +780,5 @@ fn lane_bits(m: &Lanes) -> u8 {
     let [a, b, c, d] = m.0.map(|v| (v != 0) as u8);
     a | b << 1 | c << 2 | d << 3
 }
+
+fn tune_gap() -> usize { static G: std::sync::OnceLock<usize> = std::sync::OnceLock::new(); *G.get_or_init(|| std::env::var("TUNE_GAP").ok().and_then(|v| v.parse().ok()).unwrap_or(RUN_GAP)) }
