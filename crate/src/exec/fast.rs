@@ -57,9 +57,11 @@ impl<'a> Rows<'a> {
     }
 }
 
+/// Applies a source's float modifiers; `MODS` is false when no source of the instruction has
+/// any (the loops then skip two operations per source and lane).
 #[inline(always)]
-fn m(o: &Operand, x: u32) -> u32 {
-    (x & o.and) ^ o.xor
+fn m<const MODS: bool>(o: &Operand, x: u32) -> u32 {
+    if MODS { (x & o.and) ^ o.xor } else { x }
 }
 
 #[inline(always)]
@@ -85,72 +87,92 @@ fn sat(x: u32) -> u32 {
 }
 
 #[inline(always)]
-fn pass1(d: &mut [u32], a: Operand, exec: Option<&[u32]>, g: impl Fn(u32) -> u32) {
+fn pass1<const MODS: bool>(d: &mut [u32], a: Operand, exec: Option<&[u32]>, g: impl Fn(u32) -> u32) {
     match exec {
         None => {
             for (d, &x) in d.iter_mut().zip(a.bits) {
-                *d = g(m(&a, x));
+                *d = g(m::<MODS>(&a, x));
             }
         }
         Some(e) => {
             for ((d, &x), &e) in d.iter_mut().zip(a.bits).zip(e) {
-                *d = (g(m(&a, x)) & e) | (*d & !e);
+                *d = (g(m::<MODS>(&a, x)) & e) | (*d & !e);
             }
         }
     }
 }
 
 #[inline(always)]
-fn pass2(d: &mut [u32], a: Operand, b: Operand, exec: Option<&[u32]>, g: impl Fn(u32, u32) -> u32) {
+fn pass2<const MODS: bool>(d: &mut [u32], a: Operand, b: Operand, exec: Option<&[u32]>, g: impl Fn(u32, u32) -> u32) {
     match exec {
         None => {
             for ((d, &x), &y) in d.iter_mut().zip(a.bits).zip(b.bits) {
-                *d = g(m(&a, x), m(&b, y));
+                *d = g(m::<MODS>(&a, x), m::<MODS>(&b, y));
             }
         }
         Some(e) => {
             for (((d, &x), &y), &e) in d.iter_mut().zip(a.bits).zip(b.bits).zip(e) {
-                *d = (g(m(&a, x), m(&b, y)) & e) | (*d & !e);
+                *d = (g(m::<MODS>(&a, x), m::<MODS>(&b, y)) & e) | (*d & !e);
             }
         }
     }
 }
 
 #[inline(always)]
-fn pass3(d: &mut [u32], a: Operand, b: Operand, c: Operand, exec: Option<&[u32]>, g: impl Fn(u32, u32, u32) -> u32) {
+fn pass3<const MODS: bool>(d: &mut [u32], a: Operand, b: Operand, c: Operand, exec: Option<&[u32]>, g: impl Fn(u32, u32, u32) -> u32) {
     match exec {
         None => {
             for (((d, &x), &y), &z) in d.iter_mut().zip(a.bits).zip(b.bits).zip(c.bits) {
-                *d = g(m(&a, x), m(&b, y), m(&c, z));
+                *d = g(m::<MODS>(&a, x), m::<MODS>(&b, y), m::<MODS>(&c, z));
             }
         }
         Some(e) => {
             for ((((d, &x), &y), &z), &e) in d.iter_mut().zip(a.bits).zip(b.bits).zip(c.bits).zip(e) {
-                *d = (g(m(&a, x), m(&b, y), m(&c, z)) & e) | (*d & !e);
+                *d = (g(m::<MODS>(&a, x), m::<MODS>(&b, y), m::<MODS>(&c, z)) & e) | (*d & !e);
+            }
+        }
+    }
+}
+
+/// DP2 in one pass: `a0*b0`, then `a1*b1 + that` (tgsi_exec's MUL then MAD, each rounded).
+fn dot2(d: &mut [u32], t: [(Operand, Operand); 2], saturated: bool, exec: Option<&[u32]>) {
+    let [(a, b), (c, e)] = t;
+    let g = |x, y, z, w| (f(m::<true>(&c, z)) * f(m::<true>(&e, w)) + f(m::<true>(&a, x)) * f(m::<true>(&b, y))).to_bits();
+    let g = |x, y, z, w| if saturated { sat(g(x, y, z, w)) } else { g(x, y, z, w) };
+    let ops = d.iter_mut().zip(a.bits).zip(b.bits).zip(c.bits).zip(e.bits);
+    match exec {
+        None => {
+            for ((((d, &x), &y), &z), &w) in ops {
+                *d = g(x, y, z, w);
+            }
+        }
+        Some(mask) => {
+            for (((((d, &x), &y), &z), &w), &k) in ops.zip(mask) {
+                *d = (g(x, y, z, w) & k) | (*d & !k);
             }
         }
     }
 }
 
 /// One destination channel of a component-wise kernel.
-fn channel(op: K, saturated: bool, d: &mut [u32], s: [Operand; 3], exec: Option<&[u32]>) {
+fn channel<const MODS: bool>(op: K, saturated: bool, d: &mut [u32], s: [Operand; 3], exec: Option<&[u32]>) {
     let [a, b, c] = s;
     macro_rules! p1 {
         ($g:expr) => {{
             let g = $g;
-            if saturated { pass1(d, a, exec, |x| sat(g(x))) } else { pass1(d, a, exec, g) }
+            if saturated { pass1::<MODS>(d, a, exec, |x| sat(g(x))) } else { pass1::<MODS>(d, a, exec, g) }
         }};
     }
     macro_rules! p2 {
         ($g:expr) => {{
             let g = $g;
-            if saturated { pass2(d, a, b, exec, |x, y| sat(g(x, y))) } else { pass2(d, a, b, exec, g) }
+            if saturated { pass2::<MODS>(d, a, b, exec, |x, y| sat(g(x, y))) } else { pass2::<MODS>(d, a, b, exec, g) }
         }};
     }
     macro_rules! i2 {
         // Integer results: `_SAT` does not apply (decode never sets it for them).
         ($g:expr) => {
-            pass2(d, a, b, exec, $g)
+            pass2::<MODS>(d, a, b, exec, $g)
         };
     }
     match op {
@@ -162,7 +184,7 @@ fn channel(op: K, saturated: bool, d: &mut [u32], s: [Operand; 3], exec: Option<
         // Not fused: two roundings, as tgsi_exec.
         K::Mad => {
             let g = |x, y, z| (f(x) * f(y) + f(z)).to_bits();
-            if saturated { pass3(d, a, b, c, exec, |x, y, z| sat(g(x, y, z))) } else { pass3(d, a, b, c, exec, g) }
+            if saturated { pass3::<MODS>(d, a, b, c, exec, |x, y, z| sat(g(x, y, z))) } else { pass3::<MODS>(d, a, b, c, exec, g) }
         }
         // glibc's fminf/fmaxf (`ops::float::fmin`): a NaN operand gives the other one.
         K::Min => p2!(|x, y| if f(x) < f(y) || f(y).is_nan() { x } else { y }),
@@ -196,11 +218,11 @@ fn channel(op: K, saturated: bool, d: &mut [u32], s: [Operand; 3], exec: Option<
         K::And => i2!(|x, y| x & y),
         K::Or => i2!(|x, y| x | y),
         K::Xor => i2!(|x, y| x ^ y),
-        K::Not => pass1(d, a, exec, |x| !x),
+        K::Not => pass1::<MODS>(d, a, exec, |x| !x),
         K::I2f => p1!(|x| (x as i32 as f32).to_bits()),
         K::U2f => p1!(|x| (x as f32).to_bits()),
-        K::F2i => pass1(d, a, exec, |x| f(x) as i32 as u32),
-        K::F2u => pass1(d, a, exec, |x| f(x) as u32),
+        K::F2i => pass1::<MODS>(d, a, exec, |x| f(x) as i32 as u32),
+        K::F2u => pass1::<MODS>(d, a, exec, |x| f(x) as u32),
         // Dot products run through `dot` (replicated result).
         K::Dot(_) => {}
     }
@@ -212,12 +234,12 @@ fn dot(t: &mut [u32], terms: &[(Operand, Operand)]) {
     let mut terms = terms.iter();
     if let Some((a, b)) = terms.next() {
         for ((t, &x), &y) in t.iter_mut().zip(a.bits).zip(b.bits) {
-            *t = (f(m(a, x)) * f(m(b, y))).to_bits();
+            *t = (f(m::<true>(a, x)) * f(m::<true>(b, y))).to_bits();
         }
     }
     for (a, b) in terms {
         for ((t, &x), &y) in t.iter_mut().zip(a.bits).zip(b.bits) {
-            *t = (f(m(a, x)) * f(m(b, y)) + f(*t)).to_bits();
+            *t = (f(m::<true>(a, x)) * f(m::<true>(b, y)) + f(*t)).to_bits();
         }
     }
 }
@@ -246,6 +268,21 @@ impl Machine {
         }
         let exec = if self.all_active { None } else { self.exec.get(first..end).map(flat) };
         let mut dot_result = None;
+        if let (K::Dot(2), 0b0001 | 0b0010 | 0b0100 | 0b1000) = (k.op, k.mask) {
+            // One channel: products, sum, saturation and store in one pass (a source that is
+            // the destination row reads its snapshot).
+            let c = k.mask.trailing_zeros() as usize;
+            let at = k.dst[c] as usize * nq + first;
+            if self.regs.len() < at + n {
+                return;
+            }
+            let (lo, rest) = self.regs.split_at_mut(at);
+            let (dst, hi) = rest.split_at_mut(n);
+            let rows = Rows { lo, hi, hole: (at, at + n), snapshots, nq, first, n };
+            let t = [0, 1].map(|i| (rows.get(k.src[0][i]), rows.get(k.src[1][i])));
+            dot2(flat_mut(dst), t, k.saturate, exec);
+            return;
+        }
         if let K::Dot(terms) = k.op {
             // Computed once, before any channel is written, then stored to each.
             let rows = Rows { lo: &self.regs, hi: &[], hole: (usize::MAX, usize::MAX), snapshots, nq, first, n };
@@ -267,14 +304,18 @@ impl Machine {
             let dst = flat_mut(dst);
             if let Some(t) = dot_result {
                 let t = Operand { bits: flat(t), and: u32::MAX, xor: 0 };
-                if k.saturate { pass1(dst, t, exec, sat) } else { pass1(dst, t, exec, |x| x) }
+                if k.saturate { pass1::<false>(dst, t, exec, sat) } else { pass1::<false>(dst, t, exec, |x| x) }
                 continue;
             }
             let rows = Rows { lo, hi, hole: (at, at + n), snapshots, nq, first, n };
             let ops = std::array::from_fn(|i| {
-                if i < usize::from(k.num_src) { rows.get(k.src[i][c]) } else { Operand { bits: &[], and: 0, xor: 0 } }
+                if i < usize::from(k.num_src) { rows.get(k.src[i][c]) } else { Operand { bits: &[], and: u32::MAX, xor: 0 } }
             });
-            channel(k.op, k.saturate, dst, ops, exec);
+            if ops.iter().any(|o| o.and != u32::MAX || o.xor != 0) {
+                channel::<true>(k.op, k.saturate, dst, ops, exec);
+            } else {
+                channel::<false>(k.op, k.saturate, dst, ops, exec);
+            }
         }
     }
 

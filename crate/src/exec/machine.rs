@@ -18,7 +18,7 @@ pub const MAX_CALL_DEPTH: usize = 32;
 /// Quads per group: runs of active quads start and end at group boundaries (`find_runs`).
 const RUN_GROUP: usize = 4;
 /// Idle groups between two runs of active quads that are still run as one (see `find_runs`).
-const RUN_GAP: usize = 4;
+const RUN_GAP: usize = 16;
 /// Scratch buffers per instruction (sources × channels plus temporaries).
 const SCRATCH: usize = 32;
 
@@ -233,7 +233,8 @@ impl Machine {
                 let b = b.min(refilled);
                 for (a, b) in [(a, b.min(in_rows.start)), (a.max(in_rows.end), b)] {
                     if let Some(sl) = self.regs.get_mut(a..b) {
-                        sl.fill(Lanes::ZERO);
+                        // Flat: one memset instead of a 16-byte store per quad.
+                        super::lanes::flat_mut(sl).fill(0);
                     }
                 }
             }

@@ -199,7 +199,7 @@ fn batch_size(program: &Program) -> usize {
     });
     // Divergent shaders: lane-wise ops already skip the quads whose lanes all left a loop
     // (the active span), so 128 quads measured best (26_mandelbrot: 64 → 128 quads, 43 → 38 ms).
-    let t: usize = std::env::var("TUNE_BATCH").ok().and_then(|v| v.parse().ok()).unwrap_or(128);
+    let t: usize = std::env::var("TUNE_BATCH").ok().and_then(|v| v.parse().ok()).unwrap_or(512);
     if divergent { t } else { 256 }
 }
 
