@@ -38,7 +38,10 @@ struct Rows<'a> {
 impl<'a> Rows<'a> {
     fn get(&self, s: SrcRow) -> Operand<'a> {
         let n = self.n;
-        let quads = if s.snapshot != NO_SNAPSHOT {
+        let quads = if s.in_place {
+            // Read from the destination itself by the in-place passes.
+            Some(&[][..])
+        } else if s.snapshot != NO_SNAPSHOT {
             let at = usize::from(s.snapshot) * n;
             self.snapshots.get(at..at + n)
         } else {
@@ -134,6 +137,35 @@ fn pass3<const MODS: bool>(d: &mut [u32], a: Operand, b: Operand, c: Operand, ex
     }
 }
 
+/// A two-source pass where one operand is the destination row itself (`A_IS_DST`: operand a,
+/// else operand b), read lane by lane before the lane is written; no modifiers.
+#[inline(always)]
+fn pass2_in_place<const A_IS_DST: bool>(d: &mut [u32], other: Operand, exec: Option<&[u32]>, g: impl Fn(u32, u32) -> u32) {
+    let g = |old: u32, y: u32| if A_IS_DST { g(old, y) } else { g(y, old) };
+    match exec {
+        None => {
+            for (d, &y) in d.iter_mut().zip(other.bits) {
+                *d = g(*d, y);
+            }
+        }
+        Some(e) => {
+            for ((d, &y), &e) in d.iter_mut().zip(other.bits).zip(e) {
+                *d = (g(*d, y) & e) | (*d & !e);
+            }
+        }
+    }
+}
+
+/// A two-source pass with operand `in_place` (0 or 1) read from the destination, if any.
+#[inline(always)]
+fn run2<const MODS: bool>(d: &mut [u32], a: Operand, b: Operand, in_place: Option<usize>, exec: Option<&[u32]>, g: impl Fn(u32, u32) -> u32) {
+    match in_place {
+        Some(0) if !MODS => pass2_in_place::<true>(d, b, exec, g),
+        Some(1) if !MODS => pass2_in_place::<false>(d, a, exec, g),
+        _ => pass2::<MODS>(d, a, b, exec, g),
+    }
+}
+
 /// DP2 in one pass: `a0*b0`, then `a1*b1 + that` (tgsi_exec's MUL then MAD, each rounded).
 fn dot2(d: &mut [u32], t: [(Operand, Operand); 2], saturated: bool, exec: Option<&[u32]>) {
     let [(a, b), (c, e)] = t;
@@ -155,7 +187,7 @@ fn dot2(d: &mut [u32], t: [(Operand, Operand); 2], saturated: bool, exec: Option
 }
 
 /// One destination channel of a component-wise kernel.
-fn channel<const MODS: bool>(op: K, saturated: bool, d: &mut [u32], s: [Operand; 3], exec: Option<&[u32]>) {
+fn channel<const MODS: bool>(op: K, saturated: bool, d: &mut [u32], s: [Operand; 3], in_place: Option<usize>, exec: Option<&[u32]>) {
     let [a, b, c] = s;
     macro_rules! p1 {
         ($g:expr) => {{
@@ -166,13 +198,13 @@ fn channel<const MODS: bool>(op: K, saturated: bool, d: &mut [u32], s: [Operand;
     macro_rules! p2 {
         ($g:expr) => {{
             let g = $g;
-            if saturated { pass2::<MODS>(d, a, b, exec, |x, y| sat(g(x, y))) } else { pass2::<MODS>(d, a, b, exec, g) }
+            if saturated { run2::<MODS>(d, a, b, in_place, exec, |x, y| sat(g(x, y))) } else { run2::<MODS>(d, a, b, in_place, exec, g) }
         }};
     }
     macro_rules! i2 {
         // Integer results: `_SAT` does not apply (decode never sets it for them).
         ($g:expr) => {
-            pass2::<MODS>(d, a, b, exec, $g)
+            run2::<MODS>(d, a, b, in_place, exec, $g)
         };
     }
     match op {
@@ -311,10 +343,11 @@ impl Machine {
             let ops = std::array::from_fn(|i| {
                 if i < usize::from(k.num_src) { rows.get(k.src[i][c]) } else { Operand { bits: &[], and: u32::MAX, xor: 0 } }
             });
+            let in_place = (0..2).find(|&i| k.src[i][c].in_place);
             if ops.iter().any(|o| o.and != u32::MAX || o.xor != 0) {
-                channel::<true>(k.op, k.saturate, dst, ops, exec);
+                channel::<true>(k.op, k.saturate, dst, ops, in_place, exec);
             } else {
-                channel::<false>(k.op, k.saturate, dst, ops, exec);
+                channel::<false>(k.op, k.saturate, dst, ops, in_place, exec);
             }
         }
     }
@@ -327,34 +360,27 @@ impl Machine {
         let (s0, s1) = self.active;
         let float = inst.op != Opcode::UIF;
         let s = &inst.src[0];
-        let direct = if s.negate || s.absolute { None } else { s.direct_row(0) };
         let nq = self.nq;
-        let pooled;
-        let cond: &[Lanes] = match direct {
-            Some(row) => {
-                pooled = None;
-                let at = row as usize * nq + s0;
-                self.regs.get(at..at + (s1 - s0)).unwrap_or_default()
-            }
-            None => {
-                pooled = Some(self.truth_in(s, float, consts, s0..s1));
-                pooled.as_deref().unwrap_or_default()
-            }
-        };
-        // Values fetched through `truth_in` are already ~0 / 0 masks.
-        let as_float = float && pooled.is_none();
-        let (Some(exec), Some(lp)) = (self.exec.get_mut(s0..s1), self.loop_mask.get_mut(s0..s1)) else { return false };
         let mut left = 0u32;
-        for ((e, l), &v) in flat_mut(exec).iter_mut().zip(flat_mut(lp)).zip(flat(cond)) {
-            // IF: −0 is false, NaN true; UIF: any non-zero bits.
-            let t = if as_float { tf(f(v) != 0.0) } else { tf(v != 0) };
-            let out = *e & t;
-            *l &= !out;
-            *e &= !out;
-            left |= out;
-        }
-        if let Some(buf) = pooled {
-            self.give(buf);
+        match s.direct_row(0) {
+            Some(row) if !s.negate && !s.absolute => {
+                // Only the runs: a span can hold long stretches of finished quads.
+                for &(a, b) in &self.runs {
+                    let at = row as usize * nq + a;
+                    let cond = self.regs.get(at..at + (b - a)).unwrap_or_default();
+                    if let (Some(exec), Some(lp)) = (self.exec.get_mut(a..b), self.loop_mask.get_mut(a..b)) {
+                        left |= break_lanes(exec, lp, cond, float);
+                    }
+                }
+            }
+            _ => {
+                // Fetched as ~0 / 0 masks.
+                let t = self.truth_in(s, float, consts, s0..s1);
+                if let (Some(exec), Some(lp)) = (self.exec.get_mut(s0..s1), self.loop_mask.get_mut(s0..s1)) {
+                    left |= break_lanes(exec, lp, &t, false);
+                }
+                self.give(t);
+            }
         }
         if left != 0 {
             self.all_active = false;
@@ -363,4 +389,19 @@ impl Machine {
         }
         left != 0
     }
+}
+
+/// The lanes of `exec` where `cond` holds leave the loop (cleared in `exec` and `lp`); returns
+/// them OR-ed together (non-zero when some lane left).
+fn break_lanes(exec: &mut [Lanes], lp: &mut [Lanes], cond: &[Lanes], float: bool) -> u32 {
+    let mut left = 0u32;
+    for ((e, l), &v) in flat_mut(exec).iter_mut().zip(flat_mut(lp)).zip(flat(cond)) {
+        // IF: −0 is false, NaN true; UIF: any non-zero bits.
+        let t = if float { tf(f(v) != 0.0) } else { tf(v != 0) };
+        let out = *e & t;
+        *l &= !out;
+        *e &= !out;
+        left |= out;
+    }
+    left
 }

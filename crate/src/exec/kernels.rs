@@ -67,10 +67,13 @@ pub struct SrcRow {
     /// Index into `Kernel::snapshots` when the row is also a destination row of this
     /// instruction: it is copied before any channel is written, so every read sees old values.
     pub snapshot: u8,
+    /// The row is this channel's own destination row and is read in the same pass that
+    /// writes it (lane by lane, so each read sees the old value): no snapshot copy.
+    pub in_place: bool,
 }
 
 impl SrcRow {
-    const UNUSED: SrcRow = SrcRow { row: 0, and: u32::MAX, xor: 0, snapshot: NO_SNAPSHOT };
+    const UNUSED: SrcRow = SrcRow { row: 0, and: u32::MAX, xor: 0, snapshot: NO_SNAPSHOT, in_place: false };
 }
 
 /// A decoded fast instruction.
@@ -152,7 +155,7 @@ fn src_row(s: &Src, c: usize) -> Option<SrcRow> {
     }
     let and = if s.absolute { 0x7fff_ffff } else { u32::MAX };
     let xor = if s.negate { 0x8000_0000 } else { 0 };
-    Some(SrcRow { row, and, xor, snapshot: NO_SNAPSHOT })
+    Some(SrcRow { row, and, xor, snapshot: NO_SNAPSHOT, in_place: false })
 }
 
 impl Kernel {
@@ -219,10 +222,20 @@ impl Kernel {
     fn mark_snapshots(&mut self) {
         let (mask, dst) = (self.mask, self.dst);
         let is_dst = |row: u32| (0..4).any(|c| mask >> c & 1 != 0 && dst[c] == row);
+        // Two-source ops without modifiers read one operand per channel in place.
+        let binary = self.num_src == 2 && !matches!(self.op, KernelOp::Dot(_));
+        for c in 0..4 {
+            let plain = (0..2).all(|k| self.src[k][c].and == u32::MAX && self.src[k][c].xor == 0);
+            if binary && plain && self.reads(c) {
+                if let Some(k) = (0..2).find(|&k| self.src[k][c].row == dst[c]) {
+                    self.src[k][c].in_place = true;
+                }
+            }
+        }
         for k in 0..usize::from(self.num_src).min(3) {
             for c in 0..4 {
                 let r = self.src[k][c];
-                if !self.reads(c) || !is_dst(r.row) {
+                if !self.reads(c) || r.in_place || !is_dst(r.row) {
                     continue;
                 }
                 let n = usize::from(self.num_snapshots).min(4);
