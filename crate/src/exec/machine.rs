@@ -17,7 +17,6 @@ pub const DEFAULT_BUDGET: u64 = 1 << 20;
 pub const MAX_CALL_DEPTH: usize = 32;
 /// Quads per group: runs of active quads start and end at group boundaries (`find_runs`).
 const RUN_GROUP: usize = 4;
-fn run_group() -> usize { static G: std::sync::OnceLock<usize> = std::sync::OnceLock::new(); *G.get_or_init(|| std::env::var("TUNE_GROUP").ok().and_then(|v| v.parse().ok()).unwrap_or(RUN_GROUP)) }
 /// Idle groups between two runs of active quads that are still run as one (see `find_runs`).
 const RUN_GAP: usize = 16;
 /// Scratch buffers per instruction (sources × channels plus temporaries).
@@ -412,21 +411,21 @@ impl Machine {
     /// be zero) and the active span around them.
     pub(crate) fn find_runs(&mut self, span: std::ops::Range<usize>) {
         self.runs.clear();
-        // Runs are whole groups of run_group() quads (the fast kernels' loops then have no
-        // scalar tail); gaps of up to RUN_GAP idle groups are bridged (one call per run costs
-        // more than a few idle quads).
+        // Runs are whole groups of RUN_GROUP quads (a quarter of the scan, and whole vectors
+        // for the fast kernels); gaps of up to RUN_GAP idle groups are bridged (one call per
+        // run costs more than a few idle quads).
         let nq = self.nq;
-        let first_group = span.start / run_group();
-        let from = first_group * run_group();
+        let first_group = span.start / RUN_GROUP;
+        let from = first_group * RUN_GROUP;
         let mut open: Option<(usize, usize)> = None;
-        let groups = self.exec.get(from..span.end.max(from)).unwrap_or_default().chunks(run_group());
+        let groups = self.exec.get(from..span.end.max(from)).unwrap_or_default().chunks(RUN_GROUP);
         for (i, group) in groups.enumerate() {
             if group.iter().all(|m| (m.0[0] | m.0[1] | m.0[2] | m.0[3]) == 0) {
                 continue;
             }
             let g = first_group + i;
             open = match open {
-                Some((a, b)) if g <= b + tune_gap() => Some((a, g + 1)),
+                Some((a, b)) if g <= b + RUN_GAP => Some((a, g + 1)),
                 Some(run) => {
                     self.runs.push(run);
                     Some((g, g + 1))
@@ -438,7 +437,7 @@ impl Machine {
             self.runs.push(run);
         }
         for run in self.runs.iter_mut() {
-            *run = (run.0 * run_group(), (run.1 * run_group()).min(nq));
+            *run = (run.0 * RUN_GROUP, (run.1 * RUN_GROUP).min(nq));
         }
         let first = self.runs.first().map_or(0, |r| r.0);
         self.active = (first, self.runs.last().map_or(first, |r| r.1));
@@ -783,4 +782,3 @@ fn lane_bits(m: &Lanes) -> u8 {
     a | b << 1 | c << 2 | d << 3
 }
 
-fn tune_gap() -> usize { static G: std::sync::OnceLock<usize> = std::sync::OnceLock::new(); *G.get_or_init(|| std::env::var("TUNE_GAP").ok().and_then(|v| v.parse().ok()).unwrap_or(RUN_GAP)) }
