@@ -384,7 +384,7 @@ impl Machine {
         }
         if left != 0 {
             self.all_active = false;
-            self.find_runs(s0..s1);
+            self.refine_runs();
             self.any_active = !self.runs.is_empty();
         }
         left != 0

@@ -96,6 +96,8 @@ pub struct Machine {
     /// The runs of quads (start, end) that lane-wise ops run over: every quad with an active
     /// lane is in one (the finished quads of a loop cost nothing).
     pub(crate) runs: Vec<(usize, usize)>,
+    /// The previous run list while `refine_runs` builds the next (kept for its allocation).
+    spare_runs: Vec<(usize, usize)>,
 }
 
 impl Default for Machine {
@@ -158,6 +160,7 @@ impl Machine {
             cont_used: false,
             active: (0, 0),
             runs: Vec::new(),
+            spare_runs: Vec::new(),
         }
     }
 
@@ -411,6 +414,24 @@ impl Machine {
     /// be zero) and the active span around them.
     pub(crate) fn find_runs(&mut self, span: std::ops::Range<usize>) {
         self.runs.clear();
+        self.scan_runs(span);
+        self.set_active_span();
+    }
+
+    /// Lists the runs again after lanes were only switched off (a loop break): only the quads
+    /// of the old runs can still be active, and old runs stay more than RUN_GAP groups apart.
+    pub(crate) fn refine_runs(&mut self) {
+        let old = std::mem::replace(&mut self.runs, std::mem::take(&mut self.spare_runs));
+        self.runs.clear();
+        for &(a, b) in &old {
+            self.scan_runs(a..b);
+        }
+        self.spare_runs = old;
+        self.set_active_span();
+    }
+
+    /// Appends the runs of quads with active lanes inside `span`.
+    fn scan_runs(&mut self, span: std::ops::Range<usize>) {
         // Runs are whole groups of RUN_GROUP quads (a quarter of the scan, and whole vectors
         // for the fast kernels); gaps of up to RUN_GAP idle groups are bridged (one call per
         // run costs more than a few idle quads).
@@ -419,6 +440,7 @@ impl Machine {
         let from = first_group * RUN_GROUP;
         let mut open: Option<(usize, usize)> = None;
         let groups = self.exec.get(from..span.end.max(from)).unwrap_or_default().chunks(RUN_GROUP);
+        let quads = |(a, b): (usize, usize)| (a * RUN_GROUP, (b * RUN_GROUP).min(nq));
         for (i, group) in groups.enumerate() {
             if group.iter().all(|m| (m.0[0] | m.0[1] | m.0[2] | m.0[3]) == 0) {
                 continue;
@@ -427,18 +449,18 @@ impl Machine {
             open = match open {
                 Some((a, b)) if g <= b + RUN_GAP => Some((a, g + 1)),
                 Some(run) => {
-                    self.runs.push(run);
+                    self.runs.push(quads(run));
                     Some((g, g + 1))
                 }
                 None => Some((g, g + 1)),
             };
         }
         if let Some(run) = open {
-            self.runs.push(run);
+            self.runs.push(quads(run));
         }
-        for run in self.runs.iter_mut() {
-            *run = (run.0 * RUN_GROUP, (run.1 * RUN_GROUP).min(nq));
-        }
+    }
+
+    fn set_active_span(&mut self) {
         let first = self.runs.first().map_or(0, |r| r.0);
         self.active = (first, self.runs.last().map_or(first, |r| r.1));
     }
