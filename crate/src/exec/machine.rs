@@ -442,7 +442,8 @@ impl Machine {
         let groups = self.exec.get(from..span.end.max(from)).unwrap_or_default().chunks(RUN_GROUP);
         let quads = |(a, b): (usize, usize)| (a * RUN_GROUP, (b * RUN_GROUP).min(nq));
         for (i, group) in groups.enumerate() {
-            if group.iter().all(|m| (m.0[0] | m.0[1] | m.0[2] | m.0[3]) == 0) {
+            // One OR-reduction over the group's lanes (a single vector on AVX-512).
+            if super::lanes::flat(group).iter().fold(0, |acc, &m| acc | m) == 0 {
                 continue;
             }
             let g = first_group + i;
