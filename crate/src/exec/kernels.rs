@@ -224,10 +224,10 @@ impl Kernel {
         let is_dst = |row: u32| (0..4).any(|c| mask >> c & 1 != 0 && dst[c] == row);
         // Two-source ops without modifiers read one operand per channel in place.
         let binary = self.num_src == 2 && !matches!(self.op, KernelOp::Dot(_));
-        for c in 0..4 {
+        for (c, &own_row) in dst.iter().enumerate() {
             let plain = (0..2).all(|k| self.src[k][c].and == u32::MAX && self.src[k][c].xor == 0);
             if binary && plain && self.reads(c) {
-                if let Some(k) = (0..2).find(|&k| self.src[k][c].row == dst[c]) {
+                if let Some(k) = (0..2).find(|&k| self.src[k][c].row == own_row) {
                     self.src[k][c].in_place = true;
                 }
             }

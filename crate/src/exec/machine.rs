@@ -15,10 +15,6 @@ use crate::opcode::ValType;
 pub const DEFAULT_BUDGET: u64 = 1 << 20;
 /// Deepest CAL nesting (tgsi_exec: 32).
 pub const MAX_CALL_DEPTH: usize = 32;
-/// Quads per group: runs of active quads start and end at group boundaries (`find_runs`).
-const RUN_GROUP: usize = 4;
-/// Idle groups between two runs of active quads that are still run as one (see `find_runs`).
-const RUN_GAP: usize = 16;
 /// Scratch buffers per instruction (sources × channels plus temporaries).
 const SCRATCH: usize = 32;
 
@@ -97,7 +93,7 @@ pub struct Machine {
     /// lane is in one (the finished quads of a loop cost nothing).
     pub(crate) runs: Vec<(usize, usize)>,
     /// The previous run list while `refine_runs` builds the next (kept for its allocation).
-    spare_runs: Vec<(usize, usize)>,
+    pub(crate) spare_runs: Vec<(usize, usize)>,
 }
 
 impl Default for Machine {
@@ -408,62 +404,6 @@ impl Machine {
             return;
         }
         self.find_runs(0..self.nq);
-    }
-
-    /// Lists the runs of quads with active lanes inside `span` (every exec lane outside it must
-    /// be zero) and the active span around them.
-    pub(crate) fn find_runs(&mut self, span: std::ops::Range<usize>) {
-        self.runs.clear();
-        self.scan_runs(span);
-        self.set_active_span();
-    }
-
-    /// Lists the runs again after lanes were only switched off (a loop break): only the quads
-    /// of the old runs can still be active, and old runs stay more than RUN_GAP groups apart.
-    pub(crate) fn refine_runs(&mut self) {
-        let old = std::mem::replace(&mut self.runs, std::mem::take(&mut self.spare_runs));
-        self.runs.clear();
-        for &(a, b) in &old {
-            self.scan_runs(a..b);
-        }
-        self.spare_runs = old;
-        self.set_active_span();
-    }
-
-    /// Appends the runs of quads with active lanes inside `span`.
-    fn scan_runs(&mut self, span: std::ops::Range<usize>) {
-        // Runs are whole groups of RUN_GROUP quads (a quarter of the scan, and whole vectors
-        // for the fast kernels); gaps of up to RUN_GAP idle groups are bridged (one call per
-        // run costs more than a few idle quads).
-        let nq = self.nq;
-        let first_group = span.start / RUN_GROUP;
-        let from = first_group * RUN_GROUP;
-        let mut open: Option<(usize, usize)> = None;
-        let groups = self.exec.get(from..span.end.max(from)).unwrap_or_default().chunks(RUN_GROUP);
-        let quads = |(a, b): (usize, usize)| (a * RUN_GROUP, (b * RUN_GROUP).min(nq));
-        for (i, group) in groups.enumerate() {
-            // One OR-reduction over the group's lanes (a single vector on AVX-512).
-            if super::lanes::flat(group).iter().fold(0, |acc, &m| acc | m) == 0 {
-                continue;
-            }
-            let g = first_group + i;
-            open = match open {
-                Some((a, b)) if g <= b + RUN_GAP => Some((a, g + 1)),
-                Some(run) => {
-                    self.runs.push(quads(run));
-                    Some((g, g + 1))
-                }
-                None => Some((g, g + 1)),
-            };
-        }
-        if let Some(run) = open {
-            self.runs.push(quads(run));
-        }
-    }
-
-    fn set_active_span(&mut self) {
-        let first = self.runs.first().map_or(0, |r| r.0);
-        self.active = (first, self.runs.last().map_or(first, |r| r.1));
     }
 
     fn run_inner<const TRACE: bool>(

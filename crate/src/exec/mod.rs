@@ -20,6 +20,7 @@ pub mod memory;
 pub mod ops;
 pub mod program;
 pub mod regs;
+mod runs;
 pub mod trace;
 
 pub use compile::compile;
