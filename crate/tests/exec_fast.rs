@@ -265,3 +265,17 @@ fn a_large_batch_keeps_every_quad_counting_until_its_own_exit() {
         assert_eq!(b.output(0, 0, q).0, [0, 1, 2, 3].map(|l| limit(q, l)), "quad {q}");
     }
 }
+
+#[test]
+fn wide_dot_products_replicate_and_read_old_values() {
+    // DP3 TEMP[0], TEMP[0], TEMP[0] from (1, 10, 0, 0): 1 + 100 + 0 = 101 in every channel;
+    // run again from (101, 101, 101, 101): 3 · 10201 = 30603.
+    let [x, y] = aliasing("DP3 TEMP[0], TEMP[0], TEMP[0]");
+    assert_eq!(x, [30603.0, 101.0, 30603.0, 101.0]);
+    assert_eq!(y, [30603.0, 101.0, 30603.0, 101.0]);
+    // DP4 with modifiers: −(1, 2, 3, 4) · |(−1, 2, −3, 0.5)| = −(1 + 4 + 9 + 2) = −16.
+    let text = "FRAG\nDCL IN[0..1]\nDCL OUT[0]\nDP4 OUT[0].xz, -IN[0], |IN[1]|\nEND";
+    let ins = [[[f(1.0), f(2.0), f(3.0), f(4.0)]; 4], [[f(-1.0), f(2.0), f(-3.0), f(0.5)]; 4]];
+    let out = run_quad_bits(text, &ins, &Constants::default());
+    assert_eq!([out[0][0][0], out[0][0][1], out[0][0][2]], [f(-16.0), 0, f(-16.0)]);
+}
