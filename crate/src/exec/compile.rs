@@ -280,6 +280,7 @@ pub fn compile(shader: &Shader) -> Result<Program, Diagnostic> {
     code.push(end);
 
     let (switches, max_depth) = link_flow(&mut ctx, shader, &mut code)?;
+    mark_cond_breaks(&mut code);
 
     let mut inputs = Vec::new();
     let mut outputs = Vec::new();
@@ -364,6 +365,8 @@ impl Inst {
             texture: None,
             offsets: [None],
             fused: false,
+            kernel: None,
+            cond_break: false,
             ir_index: 0,
             span: ir::Span::default(),
         }
@@ -406,6 +409,7 @@ fn decode(ctx: &mut Ctx, inst: &ir::Instruction, i: usize) -> Result<Inst, Diagn
     if (out.num_src as usize) < info.num_src as usize && info.output != OutputMode::None {
         out.num_src = info.num_src.min(5);
     }
+    out.kernel = super::kernels::Kernel::decode(&out);
     Ok(out)
 }
 
@@ -429,6 +433,22 @@ fn can_fuse(inst: &Inst) -> bool {
         && !aliases
         && matches!(info.category, C::Arithmetic | C::Comparison | C::Integer | C::Bitwise | C::Conversion)
         && !matches!(info.dst_type, ValType::Double | ValType::Int64 | ValType::Uint64)
+}
+
+/// Marks each `IF/UIF c; BRK; ENDIF` (no ELSE, the BRK leaving a loop) for the fused
+/// conditional break.
+fn mark_cond_breaks(code: &mut [Inst]) {
+    for pc in 0..code.len() {
+        let op = |k: usize| code.get(pc + k).map(|i| i.op);
+        let fusable = matches!(op(0), Some(Opcode::IF | Opcode::UIF))
+            && op(1) == Some(Opcode::BRK)
+            && code.get(pc + 1).is_some_and(|b| b.aux == 0)
+            && op(2) == Some(Opcode::ENDIF)
+            && code.get(pc).is_some_and(|i| i.target as usize == pc + 2);
+        if let Some(i) = code.get_mut(pc) {
+            i.cond_break = fusable;
+        }
+    }
 }
 
 /// Matches IF/ELSE/ENDIF, loops, switches and subroutines; fills `target`/`aux`.

@@ -22,13 +22,13 @@ pub(crate) enum Next {
 
 impl Machine {
     /// A mask buffer from the machine's pool (no allocation once warm); return it with `give`.
-    fn take(&mut self) -> Vec<Lanes> {
+    pub(crate) fn take(&mut self) -> Vec<Lanes> {
         let mut v = self.flow_pool.pop().unwrap_or_default();
         v.clear();
         v
     }
 
-    fn give(&mut self, v: Vec<Lanes>) {
+    pub(crate) fn give(&mut self, v: Vec<Lanes>) {
         self.flow_pool.push(v);
     }
 
@@ -62,7 +62,7 @@ impl Machine {
     }
 
     /// Like `truth` for the quads `quads` only.
-    fn truth_in(&mut self, s: &Src, float: bool, consts: &Constants, quads: std::ops::Range<usize>) -> Vec<Lanes> {
+    pub(crate) fn truth_in(&mut self, s: &Src, float: bool, consts: &Constants, quads: std::ops::Range<usize>) -> Vec<Lanes> {
         use wide::{CmpEq, CmpNe};
         let mut v = self.cond_values_in(s, 0, consts, quads);
         if float {

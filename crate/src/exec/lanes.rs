@@ -50,6 +50,24 @@ impl Lanes {
     }
 }
 
+/// The lanes of a slice of quads as one flat slice of `u32` (quad-major, lane-minor), so that
+/// plain scalar loops over it vectorize at the machine's full width (the fast kernels).
+#[inline(always)]
+pub fn flat(l: &[Lanes]) -> &[u32] {
+    // SAFETY: `Lanes` is `#[repr(C)]` around `[u32; 4]` (16 bytes, no padding, alignment 16 ≥
+    // 4), so `len` quads are exactly `4 * len` initialised, aligned `u32`s; the result borrows
+    // `l` for its lifetime.
+    unsafe { std::slice::from_raw_parts(l.as_ptr().cast::<u32>(), l.len() * 4) }
+}
+
+/// [`flat`] for writing.
+#[inline(always)]
+pub fn flat_mut(l: &mut [Lanes]) -> &mut [u32] {
+    // SAFETY: as in `flat`; the unique borrow of `l` moves to the result, and every `u32` bit
+    // pattern is a valid `Lanes` lane.
+    unsafe { std::slice::from_raw_parts_mut(l.as_mut_ptr().cast::<u32>(), l.len() * 4) }
+}
+
 /// Lane-wise map of one slice into another.
 #[inline(always)]
 pub fn map1(out: &mut [Lanes], a: &[Lanes], f: impl Fn(u32) -> u32) {

@@ -15,8 +15,6 @@ use crate::opcode::ValType;
 pub const DEFAULT_BUDGET: u64 = 1 << 20;
 /// Deepest CAL nesting (tgsi_exec: 32).
 pub const MAX_CALL_DEPTH: usize = 32;
-/// Idle quads between two runs of active quads that are still run as one (see `update_exec`).
-const RUN_GAP: usize = 16;
 /// Scratch buffers per instruction (sources × channels plus temporaries).
 const SCRATCH: usize = 32;
 
@@ -54,7 +52,7 @@ pub struct Machine {
     pub budget: u64,
     pub(crate) nq: usize,
     pub(crate) regs: Vec<Lanes>,
-    scratch: Vec<Lanes>,
+    pub(crate) scratch: Vec<Lanes>,
     pub(crate) result: Vec<Lanes>,
     /// Legacy PUSHA/POPA address stack: 4 channels × nq per entry.
     pub(crate) addr_stack: Vec<Lanes>,
@@ -93,7 +91,9 @@ pub struct Machine {
     pub(crate) active: (usize, usize),
     /// The runs of quads (start, end) that lane-wise ops run over: every quad with an active
     /// lane is in one (the finished quads of a loop cost nothing).
-    runs: Vec<(usize, usize)>,
+    pub(crate) runs: Vec<(usize, usize)>,
+    /// The previous run list while `refine_runs` builds the next (kept for its allocation).
+    pub(crate) spare_runs: Vec<(usize, usize)>,
 }
 
 impl Default for Machine {
@@ -156,6 +156,7 @@ impl Machine {
             cont_used: false,
             active: (0, 0),
             runs: Vec::new(),
+            spare_runs: Vec::new(),
         }
     }
 
@@ -232,7 +233,8 @@ impl Machine {
                 let b = b.min(refilled);
                 for (a, b) in [(a, b.min(in_rows.start)), (a.max(in_rows.end), b)] {
                     if let Some(sl) = self.regs.get_mut(a..b) {
-                        sl.fill(Lanes::ZERO);
+                        // Flat: one memset instead of a 16-byte store per quad.
+                        super::lanes::flat_mut(sl).fill(0);
                     }
                 }
             }
@@ -398,33 +400,13 @@ impl Machine {
         let (any, all) = (Lanes(any.to_array()), Lanes(all.to_array()));
         self.any_active = any != Lanes::ZERO;
         self.all_active = all == Lanes::ONES;
-        self.runs.clear();
         if self.all_active {
+            self.runs.clear();
             self.active = (0, self.nq);
             self.runs.push((0, self.nq));
             return;
         }
-        // Runs of quads with active lanes; gaps of up to RUN_GAP idle quads are bridged (one
-        // call per run costs more than a few idle quads).
-        let mut open: Option<(usize, usize)> = None;
-        for (q, m) in self.exec.iter().enumerate() {
-            if (m.0[0] | m.0[1] | m.0[2] | m.0[3]) == 0 {
-                continue;
-            }
-            open = match open {
-                Some((a, b)) if q <= b + RUN_GAP => Some((a, q + 1)),
-                Some(run) => {
-                    self.runs.push(run);
-                    Some((q, q + 1))
-                }
-                None => Some((q, q + 1)),
-            };
-        }
-        if let Some(run) = open {
-            self.runs.push(run);
-        }
-        let first = self.runs.first().map_or(0, |r| r.0);
-        self.active = (first, self.runs.last().map_or(first, |r| r.1));
+        self.find_runs(0..self.nq);
     }
 
     fn run_inner<const TRACE: bool>(
@@ -441,6 +423,14 @@ impl Machine {
         let code = &program.code;
         while let Some(inst) = code.get(pc) {
             self.clock += 1;
+            // A fused IF/BRK/ENDIF advances the clock as the three instructions would (two
+            // when no lane leaves: the IF jumps to its ENDIF); near the budget it runs unfused.
+            if !TRACE && inst.cond_break && self.clock + 2 <= self.budget {
+                let left = self.cond_break(inst, consts);
+                self.clock += if left { 2 } else { 1 };
+                pc += 3;
+                continue;
+            }
             if self.clock > self.budget {
                 let d = Diagnostic::error(
                     "X005",
@@ -488,6 +478,12 @@ impl Machine {
         hooks: &mut dyn TextureHooks,
         mem: &mut Resources,
     ) -> Result<Option<usize>, Diagnostic> {
+        if let Some(k) = &inst.kernel {
+            if self.any_active {
+                self.run_kernel(k);
+            }
+            return Ok(Some(pc + 1));
+        }
         match self.flow(program, inst, pc, consts)? {
             super::flow::Next::NotFlow => {}
             super::flow::Next::Goto(n) => return Ok(Some(n)),
@@ -751,3 +747,4 @@ fn lane_bits(m: &Lanes) -> u8 {
     let [a, b, c, d] = m.0.map(|v| (v != 0) as u8);
     a | b << 1 | c << 2 | d << 3
 }
+

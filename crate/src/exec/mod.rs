@@ -10,15 +10,18 @@
 pub mod compile;
 pub mod compute;
 pub mod direct;
+mod fast;
 pub mod flow;
 pub mod geometry;
 pub mod io;
+pub mod kernels;
 pub mod lanes;
 pub mod machine;
 pub mod memory;
 pub mod ops;
 pub mod program;
 pub mod regs;
+mod runs;
 pub mod trace;
 
 pub use compile::compile;

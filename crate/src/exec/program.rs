@@ -89,6 +89,11 @@ pub struct Inst {
     /// The result may be computed straight into the destination register when every lane is
     /// active: component-wise 32-bit op, one direct destination that no source reads, no `_SAT`.
     pub fused: bool,
+    /// The fast single-pass form of a common lane-wise instruction (`kernels.rs`), if any.
+    pub kernel: Option<super::kernels::Kernel>,
+    /// IF/UIF whose body is exactly a BRK leaving a loop, with no ELSE: run as one conditional
+    /// break (`fast.rs`) except when tracing.
+    pub cond_break: bool,
     /// Index of the instruction in `Shader::instructions`.
     pub ir_index: u32,
     pub span: Span,

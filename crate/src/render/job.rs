@@ -191,15 +191,16 @@ fn check_size(w: u32, h: u32) -> Result<(), String> {
 
 /// Quads per interpreter call: straight-line shaders gain from big batches (the per-call set-up
 /// is spread over more quads); shaders with loops or branches run every batch until its slowest
-/// lane is done, so they use two 16x16 tiles per call (measured in docs/render.md).
+/// lane is done, but only over the runs of quads that still have active lanes, so they use
+/// eight 16x16 tiles per call: fewer dispatches per pixel (measured in docs/render.md).
 fn batch_size(program: &Program) -> usize {
     use crate::opcode::Opcode;
     let divergent = program.code.iter().any(|i| {
         matches!(i.op, Opcode::BGNLOOP | Opcode::IF | Opcode::UIF | Opcode::SWITCH | Opcode::CAL)
     });
-    // Divergent shaders: lane-wise ops already skip the quads whose lanes all left a loop
-    // (the active span), so 128 quads measured best (26_mandelbrot: 64 → 128 quads, 43 → 38 ms).
-    if divergent { 128 } else { 256 }
+    // Divergent shaders: the fast kernels made the per-instruction dispatch the main cost, so
+    // 512 quads measured best (26_mandelbrot CPU Mpix/s, 128 / 256 / 512: 14 / 17 / 18.6).
+    if divergent { 512 } else { 256 }
 }
 
 /// Draws the job into a new framebuffer; `rows` limits shading to a band of window rows
