@@ -50,7 +50,7 @@ for s in "${shaders[@]}"; do
   theirs="—"; ratio="—"
   if [ -n "$oracle" ]; then
     # Slow shaders get fewer frames (one to two seconds of softpipe time per run).
-    case "$s" in 26_*|03_*|09_*) n1=1; n2=3 ;; *) n1=5; n2=55 ;; esac
+    case "$s" in 26_*|03_*|09_*) n1=1; n2=6 ;; *) n1=10; n2=110 ;; esac
     theirs=$(softpipe_mpix "$corpus/$s.glsl" "$n1" "$n2")
     ratio=$(python3 -c "print('%.1fx' % ($ours / $theirs))" 2>/dev/null || echo "—")
   fi

@@ -331,7 +331,11 @@ pub fn compile(shader: &Shader) -> Result<Program, Diagnostic> {
             _ => {}
         }
     }
+    let prewritten = super::prewrite::prewritten_rows(&code, layout.rows as usize);
+    let touches_masks = super::prewrite::touches_masks(&code);
     Ok(Program {
+        prewritten,
+        touches_masks,
         sviews,
         images,
         memories,

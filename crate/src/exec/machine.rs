@@ -61,6 +61,11 @@ pub struct Machine {
     dirty: Vec<(usize, usize)>,
     /// Scratch: per storage row, whether the current program may change it.
     dirty_rows: Vec<bool>,
+    /// Scratch: per storage row, whether the current program writes it before reading it.
+    prewritten_rows: Vec<bool>,
+    /// The batch size for which the masks (exec, cond, loop, cont, func, switch) are all ones
+    /// and were left so by the last run (a program that never changes them).
+    masks_ready: Option<usize>,
     pub(crate) exec: Vec<Lanes>,
     pub(crate) cond: Vec<Lanes>,
     pub(crate) loop_mask: Vec<Lanes>,
@@ -135,6 +140,8 @@ impl Machine {
             addr_stack: Vec::new(),
             dirty: Vec::new(),
             dirty_rows: Vec::new(),
+            prewritten_rows: Vec::new(),
+            masks_ready: None,
             exec: Vec::new(),
             cond: Vec::new(),
             loop_mask: Vec::new(),
@@ -212,7 +219,7 @@ impl Machine {
         (trace, r)
     }
 
-    fn setup(&mut self, program: &Program, batch: &Batch, consts: &Constants) {
+    fn setup(&mut self, program: &Program, batch: &Batch, consts: &Constants, trace: bool) {
         let nq = batch.quads();
         self.nq = nq;
         let rows = program.layout.rows as usize;
@@ -228,13 +235,33 @@ impl Machine {
             // Same size as the last run: clear only what that run may have changed (clearing
             // every TEMP/OUT/IN row was 12 % of a straight-line shader's frame).
             // Rows from IMM on are refilled in full below.
+            // Rows this program writes for every lane before reading them are not cleared
+            // either (not when tracing: the trace shows the values an instruction replaces).
+            let skip = &mut self.prewritten_rows;
+            skip.clear();
+            skip.resize(rows, false);
+            if !trace {
+                for &(row, _) in &program.prewritten {
+                    if let Some(s) = skip.get_mut(row as usize) {
+                        *s = true;
+                    }
+                }
+            }
             let refilled = l.imm.0 as usize * nq;
             for &(a, b) in &self.dirty {
                 let b = b.min(refilled);
                 for (a, b) in [(a, b.min(in_rows.start)), (a.max(in_rows.end), b)] {
-                    if let Some(sl) = self.regs.get_mut(a..b) {
-                        // Flat: one memset instead of a 16-byte store per quad.
-                        super::lanes::flat_mut(sl).fill(0);
+                    let mut start = a;
+                    while start < b {
+                        // One row (or the part of one in the range) at a time.
+                        let end = ((start / nq.max(1)) + 1) * nq.max(1);
+                        let end = end.min(b);
+                        let keep = skip.get(start / nq.max(1)).copied().unwrap_or(false);
+                        if let (false, Some(sl)) = (keep, self.regs.get_mut(start..end)) {
+                            // Flat: one memset instead of a 16-byte store per quad.
+                            super::lanes::flat_mut(sl).fill(0);
+                        }
+                        start = end;
                     }
                 }
             }
@@ -242,12 +269,17 @@ impl Machine {
         self.mark_dirty(program);
         self.scratch.resize(SCRATCH * nq, Lanes::ZERO);
         self.result.resize(8 * nq, Lanes::ZERO);
-        for v in [&mut self.exec, &mut self.cond, &mut self.loop_mask, &mut self.cont, &mut self.func] {
-            v.clear();
-            v.resize(nq, Lanes::ONES);
+        // A program that never changes the masks leaves them all ones: no refill (36 KB per
+        // 256-quad batch) when the last run was such a program with the same batch size.
+        if self.masks_ready != Some(nq) {
+            for v in [&mut self.exec, &mut self.cond, &mut self.loop_mask, &mut self.cont, &mut self.func] {
+                v.clear();
+                v.resize(nq, Lanes::ONES);
+            }
+            self.switch.clear();
+            self.switch.resize(4 * nq, Lanes::ONES);
         }
-        self.switch.clear();
-        self.switch.resize(4 * nq, Lanes::ONES);
+        self.masks_ready = if program.touches_masks { None } else { Some(nq) };
         self.cond_stack.clear();
         self.loop_stack.clear();
         self.switch_stack.clear();
@@ -331,10 +363,16 @@ impl Machine {
         for inst in &program.code {
             for d in inst.dst.iter().take(inst.num_dst as usize) {
                 let Store::Rows { base, count } = d.store else { continue };
-                match (d.indirect, Machine::dst_row(d, 0)) {
-                    (None, Some(r0)) => mark(r0, r0 + 4),
-                    (None, None) => {}
-                    (Some(_), _) => mark(base as usize, base as usize + count as usize * 4),
+                match d.indirect {
+                    // Only the channels written (64-bit ops write the pairs their mask names).
+                    None => {
+                        for c in (0..4).filter(|c| d.mask & (1 << c) != 0) {
+                            if let Some(r) = Machine::dst_row(d, c) {
+                                mark(r, r + 1);
+                            }
+                        }
+                    }
+                    Some(_) => mark(base as usize, base as usize + count as usize * 4),
                 }
             }
         }
@@ -353,6 +391,20 @@ impl Machine {
                     open = None;
                 }
                 _ => {}
+            }
+        }
+    }
+
+    /// A run stopped at `pc`: rows whose first writer is at `pc` or later were not written (and
+    /// maybe not cleared): clear them, so they read 0 as unwritten rows do.
+    fn zero_unwritten(&mut self, program: &Program, pc: usize) {
+        let nq = self.nq;
+        for &(row, first_writer) in &program.prewritten {
+            let (row, first_writer) = (row as usize, first_writer as usize);
+            if first_writer >= pc {
+                if let Some(sl) = self.regs.get_mut(row * nq..row * nq + nq) {
+                    sl.fill(Lanes::ZERO);
+                }
             }
         }
     }
@@ -418,7 +470,7 @@ impl Machine {
         mem: &mut Resources,
         trace: &mut Trace,
     ) -> Result<RunStats, ExecError> {
-        self.setup(program, batch, consts);
+        self.setup(program, batch, consts, TRACE);
         let mut pc = 0usize;
         let code = &program.code;
         while let Some(inst) = code.get(pc) {
@@ -441,6 +493,7 @@ impl Machine {
                     ),
                     inst.span,
                 );
+                self.zero_unwritten(program, pc);
                 self.finish(program, batch);
                 return Err(ExecError { diagnostic: d, instruction: inst.ir_index, span: inst.span });
             }
@@ -448,6 +501,7 @@ impl Machine {
             let next = match self.step(program, inst, pc, consts, batch, hooks, mem) {
                 Ok(n) => n,
                 Err(d) => {
+                    self.zero_unwritten(program, pc);
                     self.finish(program, batch);
                     return Err(ExecError { diagnostic: d, instruction: inst.ir_index, span: inst.span });
                 }

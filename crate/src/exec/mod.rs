@@ -18,6 +18,7 @@ pub mod kernels;
 pub mod lanes;
 pub mod machine;
 pub mod memory;
+mod prewrite;
 pub mod ops;
 pub mod program;
 pub mod regs;

@@ -181,6 +181,12 @@ pub struct Program {
     pub properties: Vec<Property>,
     /// Attributes per vertex of 2-D geometry inputs: `IN[v][n]` is input row `v * stride + n`.
     pub vertex_stride: u32,
+    /// Storage rows written for every lane before any read, with the instruction writing each
+    /// first (`prewrite.rs`): the machine does not clear them between runs.
+    pub prewritten: Vec<(u32, u32)>,
+    /// Whether an instruction may change the execution masks (`prewrite.rs`); when not, the
+    /// machine does not refill them between runs.
+    pub touches_masks: bool,
 }
 
 impl Program {

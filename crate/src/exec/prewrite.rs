@@ -1,0 +1,74 @@
+//! What a run may leave as it found it, decided once per program: the storage rows the program
+//! overwrites in full before anything can read them (no need to clear them between runs), and
+//! whether it ever changes the execution masks (no need to refill them between runs).
+//!
+//! Registers start at zero for every run (`mesa-tgsi-notes.md` §5.2). The machine keeps its
+//! storage between runs and clears the rows the previous run may have written; a row that the
+//! next run writes for every lane before any instruction reads it would be cleared for nothing.
+
+use super::machine::Machine;
+use super::program::{Inst, Store};
+use crate::opcode::{Category, Opcode};
+
+/// Whether an instruction writes every lane of each enabled destination channel and reads only
+/// its sources: the lane-wise families (the same as the machine's `lane_wise`).
+fn writes_every_lane(inst: &Inst) -> bool {
+    use Category as C;
+    matches!(
+        inst.op.info().category,
+        C::Arithmetic | C::Comparison | C::Transcendental | C::Integer | C::Bitwise | C::Conversion | C::Double | C::Int64 | C::Pack
+    )
+}
+
+/// The rows (with the index of the instruction that writes each first) that the program's
+/// opening run of lane-wise instructions writes before any instruction reads them. That run
+/// starts at pc 0 and has no control flow, KILL or address instruction, so it executes once, in
+/// order, with every lane active: each of its writes covers every lane. The scan stops at the
+/// first other instruction, or at an indirect operand (which may read or write any row of its
+/// file). Source reads are over-approximated: all four swizzled channels count as read.
+pub fn prewritten_rows(code: &[Inst], rows: usize) -> Vec<(u32, u32)> {
+    let mut read = vec![false; rows];
+    let mut written = vec![false; rows];
+    let mut found = Vec::new();
+    for (pc, inst) in code.iter().enumerate() {
+        if !writes_every_lane(inst) || inst.cond_break {
+            break;
+        }
+        let sources = inst.src.iter().take(inst.num_src as usize);
+        let dsts = inst.dst.iter().take(inst.num_dst as usize);
+        if sources.clone().any(|s| s.indirect.is_some() || s.dim_indirect.is_some()) || dsts.clone().any(|d| d.indirect.is_some()) {
+            break;
+        }
+        for s in sources {
+            if let Store::Rows { .. } = s.store {
+                for c in 0..4 {
+                    if let Some(slot) = s.direct_row(c).and_then(|r| read.get_mut(r as usize)) {
+                        *slot = true;
+                    }
+                }
+            }
+        }
+        for d in dsts {
+            for c in (0..4).filter(|c| d.mask & (1 << c) != 0) {
+                let Some(r) = Machine::dst_row(d, c) else { continue };
+                if let (Some(false), Some(w)) = (read.get(r).copied(), written.get_mut(r)) {
+                    if !*w {
+                        *w = true;
+                        found.push((r as u32, pc as u32));
+                    }
+                }
+            }
+        }
+    }
+    found
+}
+
+/// Whether any instruction may change the execution masks: control flow, KILL, DEMOTE, the
+/// legacy opcodes (address stack, old branches), a fused conditional break. END, NOP and the
+/// barriers change nothing.
+pub fn touches_masks(code: &[Inst]) -> bool {
+    code.iter().any(|i| {
+        let quiet = matches!(i.op, Opcode::END | Opcode::NOP | Opcode::BARRIER | Opcode::MEMBAR);
+        i.cond_break || (!quiet && matches!(i.op.info().category, Category::Flow | Category::Legacy | Category::Gap))
+    })
+}
