@@ -8,7 +8,7 @@ use super::program::{Dst, Inst, Program, Store};
 pub use super::regs::Io;
 use super::trace::{Trace, TraceStep};
 use crate::diag::Diagnostic;
-use crate::ir::{SemanticName, Span};
+use crate::ir::Span;
 use crate::opcode::ValType;
 
 /// Default number of decoded instructions one run may dispatch.
@@ -16,7 +16,7 @@ pub const DEFAULT_BUDGET: u64 = 1 << 20;
 /// Deepest CAL nesting (tgsi_exec: 32).
 pub const MAX_CALL_DEPTH: usize = 32;
 /// Scratch buffers per instruction (sources × channels plus temporaries).
-const SCRATCH: usize = 32;
+pub(super) const SCRATCH: usize = 32;
 
 /// Why a run stopped early.
 #[derive(Clone, Debug, PartialEq)]
@@ -38,7 +38,7 @@ pub struct RunStats {
 
 /// One saved subroutine call: where to return and the stack heights to unwind to.
 #[derive(Clone, Copy, Debug)]
-struct Frame {
+pub(super) struct Frame {
     ret: usize,
     cond: usize,
     loops: usize,
@@ -58,14 +58,14 @@ pub struct Machine {
     pub(crate) addr_stack: Vec<Lanes>,
     /// Element ranges of `regs` the last run may have left non-zero (its destinations, inputs,
     /// system values, immediates and constants); every other element is still zero.
-    dirty: Vec<(usize, usize)>,
+    pub(super) dirty: Vec<(usize, usize)>,
     /// Scratch: per storage row, whether the current program may change it.
-    dirty_rows: Vec<bool>,
+    pub(super) dirty_rows: Vec<bool>,
     /// Scratch: per storage row, whether the current program writes it before reading it.
-    prewritten_rows: Vec<bool>,
+    pub(super) prewritten_rows: Vec<bool>,
     /// The batch size for which the masks (exec, cond, loop, cont, func, switch) are all ones
     /// and were left so by the last run (a program that never changes them).
-    masks_ready: Option<usize>,
+    pub(super) masks_ready: Option<usize>,
     pub(crate) exec: Vec<Lanes>,
     pub(crate) cond: Vec<Lanes>,
     pub(crate) loop_mask: Vec<Lanes>,
@@ -76,8 +76,8 @@ pub struct Machine {
     pub(crate) cond_stack: Vec<Lanes>,
     pub(crate) loop_stack: Vec<Lanes>,
     pub(crate) switch_stack: Vec<Lanes>,
-    call_stack: Vec<Frame>,
-    call_saved: Vec<Lanes>,
+    pub(super) call_stack: Vec<Frame>,
+    pub(super) call_saved: Vec<Lanes>,
     pub(crate) kill: Vec<Lanes>,
     pub(crate) helper: Vec<Lanes>,
     /// Reused mask buffers for control-flow conditions.
@@ -217,222 +217,6 @@ impl Machine {
         let mut trace = Trace { quad, ..Trace::default() };
         let r = self.run_inner::<true>(program, batch, consts, hooks, &mut Resources::default(), &mut trace);
         (trace, r)
-    }
-
-    fn setup(&mut self, program: &Program, batch: &Batch, consts: &Constants, trace: bool) {
-        let nq = batch.quads();
-        self.nq = nq;
-        let rows = program.layout.rows as usize;
-        let l = program.layout;
-        // Inputs copied in full below need no clearing first.
-        let n_in = l.input.1 as usize * 4 * nq;
-        let n_in = if batch.in_place { n_in } else { n_in.min(batch.inputs.len()) };
-        let in_rows = l.input.0 as usize * nq..l.input.0 as usize * nq + n_in;
-        if self.regs.len() != rows * nq {
-            self.regs.clear();
-            self.regs.resize(rows * nq, Lanes::ZERO);
-        } else {
-            // Same size as the last run: clear only what that run may have changed (clearing
-            // every TEMP/OUT/IN row was 12 % of a straight-line shader's frame).
-            // Rows from IMM on are refilled in full below.
-            // Rows this program writes for every lane before reading them are not cleared
-            // either (not when tracing: the trace shows the values an instruction replaces).
-            let skip = &mut self.prewritten_rows;
-            skip.clear();
-            skip.resize(rows, false);
-            if !trace {
-                for &(row, _) in &program.prewritten {
-                    if let Some(s) = skip.get_mut(row as usize) {
-                        *s = true;
-                    }
-                }
-            }
-            let refilled = l.imm.0 as usize * nq;
-            for &(a, b) in &self.dirty {
-                let b = b.min(refilled);
-                for (a, b) in [(a, b.min(in_rows.start)), (a.max(in_rows.end), b)] {
-                    let mut start = a;
-                    while start < b {
-                        // One row (or the part of one in the range) at a time.
-                        let end = ((start / nq.max(1)) + 1) * nq.max(1);
-                        let end = end.min(b);
-                        let keep = skip.get(start / nq.max(1)).copied().unwrap_or(false);
-                        if let (false, Some(sl)) = (keep, self.regs.get_mut(start..end)) {
-                            // Flat: one memset instead of a 16-byte store per quad.
-                            super::lanes::flat_mut(sl).fill(0);
-                        }
-                        start = end;
-                    }
-                }
-            }
-        }
-        self.mark_dirty(program);
-        self.scratch.resize(SCRATCH * nq, Lanes::ZERO);
-        self.result.resize(8 * nq, Lanes::ZERO);
-        // A program that never changes the masks leaves them all ones: no refill (36 KB per
-        // 256-quad batch) when the last run was such a program with the same batch size.
-        if self.masks_ready != Some(nq) {
-            for v in [&mut self.exec, &mut self.cond, &mut self.loop_mask, &mut self.cont, &mut self.func] {
-                v.clear();
-                v.resize(nq, Lanes::ONES);
-            }
-            self.switch.clear();
-            self.switch.resize(4 * nq, Lanes::ONES);
-        }
-        self.masks_ready = if program.touches_masks { None } else { Some(nq) };
-        self.cond_stack.clear();
-        self.loop_stack.clear();
-        self.switch_stack.clear();
-        self.call_stack.clear();
-        self.call_saved.clear();
-        self.addr_stack.clear();
-        let depth = program.max_depth as usize + 1;
-        self.cond_stack.reserve(depth * nq);
-        self.loop_stack.reserve(2 * depth * nq);
-        self.switch_stack.reserve(4 * depth * nq);
-        self.kill.clear();
-        self.kill.resize(nq, Lanes::ZERO);
-        self.helper.clear();
-        self.helper.extend(batch.coverage.iter().map(|&c| Lanes::from_bits4(!c & 0xF)));
-        self.helper.resize(nq, Lanes::ZERO);
-        self.clock = 0;
-        self.any_active = true;
-        self.all_active = true;
-        self.masks_unchanged = false;
-        self.cont_used = false;
-        self.active = (0, nq);
-        self.runs.clear();
-        self.runs.push((0, nq));
-
-        // Direct constants and immediates are broadcast once so operands read them in place.
-        for (slot, cs) in program.const_slots.iter().enumerate() {
-            for c in 0..4 {
-                let v = consts.get(cs.buffer as i64, cs.index as i64, c);
-                self.fill_row(l.consts.0 as usize + slot * 4 + c, Lanes::splat(v));
-            }
-        }
-        for (i, imm) in program.immediates.iter().enumerate() {
-            for (c, &bits) in imm.iter().enumerate() {
-                self.fill_row(l.imm.0 as usize + i * 4 + c, Lanes::splat(bits));
-            }
-        }
-        if let (Some(dst), Some(src), false) = (self.regs.get_mut(in_rows), batch.inputs.get(..n_in), batch.in_place) {
-            dst.copy_from_slice(src);
-        }
-        for &(reg, name) in &program.system_values {
-            if reg >= l.sv.1 {
-                continue;
-            }
-            let row0 = l.sv.0 as usize + reg as usize * 4;
-            if name == SemanticName::HelperInvocation {
-                for q in 0..nq {
-                    let h = self.helper.get(q).copied().unwrap_or_default();
-                    for c in 0..4 {
-                        if let Some(v) = self.regs.get_mut((row0 + c) * nq + q) {
-                            *v = h;
-                        }
-                    }
-                }
-                continue;
-            }
-            if let Some(vals) = batch.system.get(name) {
-                for c in 0..4 {
-                    let r = (row0 + c) * nq;
-                    if let (Some(dst), Some(src)) = (self.regs.get_mut(r..r + nq), vals.get(c * nq..c * nq + nq)) {
-                        dst.copy_from_slice(src);
-                    }
-                }
-            }
-        }
-    }
-
-    /// Records in `dirty` the rows this run of `program` may change: every row an instruction
-    /// may write (a whole file for an indirect destination), IN, SV, and the immediate and
-    /// constant rows from IMM on.
-    fn mark_dirty(&mut self, program: &Program) {
-        let l = program.layout;
-        let rows = l.rows as usize;
-        let marks = &mut self.dirty_rows;
-        marks.clear();
-        marks.resize(rows, false);
-        let mut mark = |a: usize, b: usize| {
-            if let Some(sl) = marks.get_mut(a.min(rows)..b.min(rows)) {
-                sl.fill(true);
-            }
-        };
-        for inst in &program.code {
-            for d in inst.dst.iter().take(inst.num_dst as usize) {
-                let Store::Rows { base, count } = d.store else { continue };
-                match d.indirect {
-                    // Only the channels written (64-bit ops write the pairs their mask names).
-                    None => {
-                        for c in (0..4).filter(|c| d.mask & (1 << c) != 0) {
-                            if let Some(r) = Machine::dst_row(d, c) {
-                                mark(r, r + 1);
-                            }
-                        }
-                    }
-                    Some(_) => mark(base as usize, base as usize + count as usize * 4),
-                }
-            }
-        }
-        let (inp, sv) = (l.input.0 as usize, l.sv.0 as usize);
-        mark(inp, inp + l.input.1 as usize * 4);
-        mark(sv, sv + l.sv.1 as usize * 4);
-        mark(l.imm.0 as usize, rows);
-        self.dirty.clear();
-        let nq = self.nq;
-        let mut open: Option<usize> = None;
-        for (r, &d) in self.dirty_rows.iter().chain(std::iter::once(&false)).enumerate() {
-            match (d, open) {
-                (true, None) => open = Some(r),
-                (false, Some(a)) => {
-                    self.dirty.push((a * nq, r * nq));
-                    open = None;
-                }
-                _ => {}
-            }
-        }
-    }
-
-    /// A run stopped at `pc`: rows whose first writer is at `pc` or later were not written (and
-    /// maybe not cleared): clear them, so they read 0 as unwritten rows do.
-    fn zero_unwritten(&mut self, program: &Program, pc: usize) {
-        let nq = self.nq;
-        for &(row, first_writer) in &program.prewritten {
-            let (row, first_writer) = (row as usize, first_writer as usize);
-            if first_writer >= pc {
-                if let Some(sl) = self.regs.get_mut(row * nq..row * nq + nq) {
-                    sl.fill(Lanes::ZERO);
-                }
-            }
-        }
-    }
-
-    fn fill_row(&mut self, row: usize, v: Lanes) {
-        let nq = self.nq;
-        if let Some(sl) = self.regs.get_mut(row * nq..row * nq + nq) {
-            sl.fill(v);
-        }
-    }
-
-    fn finish(&mut self, program: &Program, batch: &mut Batch) {
-        let nq = self.nq;
-        let l = program.layout;
-        let n = l.out.1 as usize * 4 * nq;
-        let base = l.out.0 as usize * nq;
-        if !batch.in_place {
-            batch.outputs.resize(n, Lanes::ZERO);
-            if let Some(src) = self.regs.get(base..base + n) {
-                batch.outputs.copy_from_slice(src);
-            }
-        }
-        // Refilled in place: no allocation per run; branch-free lane bits (a loop with a branch
-        // per lane was 10 % of a straight-line shader's frame).
-        batch.killed.clear();
-        batch.killed.extend(self.kill.iter().map(lane_bits));
-        batch.helpers.clear();
-        batch.helpers.extend(self.helper.iter().map(lane_bits));
     }
 
     /// ExecMask = Cond & Loop & Cont & Switch & Func (tgsi_exec's UPDATE_EXEC_MASK).
@@ -794,11 +578,3 @@ fn store(regs: &mut [Lanes], nq: usize, first: usize, d: &Dst, c: usize, val: &[
         }
     }
 }
-
-/// Bit i set when lane i of a mask is non-zero (as `Lanes::bits4`, without branches).
-#[inline]
-fn lane_bits(m: &Lanes) -> u8 {
-    let [a, b, c, d] = m.0.map(|v| (v != 0) as u8);
-    a | b << 1 | c << 2 | d << 3
-}
-

@@ -23,6 +23,7 @@ pub mod ops;
 pub mod program;
 pub mod regs;
 mod runs;
+mod setup;
 pub mod trace;
 
 pub use compile::compile;
