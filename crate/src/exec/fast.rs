@@ -11,6 +11,8 @@ use super::io::Constants;
 use super::kernels::{Kernel, KernelOp as K, SrcRow, NO_SNAPSHOT};
 use super::lanes::{flat, flat_mut, Lanes};
 use super::machine::{saturate, Machine};
+use super::ops::float::{fmax, fmin};
+use super::ops::int::{f2i, f2u, ishr, shl, ushr};
 use super::program::Inst;
 use crate::opcode::Opcode;
 
@@ -218,9 +220,9 @@ fn channel<const MODS: bool>(op: K, saturated: bool, d: &mut [u32], s: [Operand;
             let g = |x, y, z| (f(x) * f(y) + f(z)).to_bits();
             if saturated { pass3::<MODS>(d, a, b, c, exec, |x, y, z| sat(g(x, y, z))) } else { pass3::<MODS>(d, a, b, c, exec, g) }
         }
-        // glibc's fminf/fmaxf (`ops::float::fmin`): a NaN operand gives the other one.
-        K::Min => p2!(|x, y| if f(x) < f(y) || f(y).is_nan() { x } else { y }),
-        K::Max => p2!(|x, y| if f(x) > f(y) || f(y).is_nan() { x } else { y }),
+        // glibc's fminf/fmaxf: a NaN operand gives the other one.
+        K::Min => p2!(|x, y| fmin(f(x), f(y)).to_bits()),
+        K::Max => p2!(|x, y| fmax(f(x), f(y)).to_bits()),
         K::Slt => p2!(|x, y| f1(f(x) < f(y))),
         K::Sge => p2!(|x, y| f1(f(x) >= f(y))),
         K::Seq => p2!(|x, y| f1(f(x) == f(y))),
@@ -243,18 +245,17 @@ fn channel<const MODS: bool>(op: K, saturated: bool, d: &mut [u32], s: [Operand;
         K::Usne => i2!(|x, y| tf(x != y)),
         K::Usge => i2!(|x, y| tf(x >= y)),
         K::Uslt => i2!(|x, y| tf(x < y)),
-        // Shift counts are masked to 5 bits (tgsi_exec).
-        K::Shl => i2!(|x, y| x << (y & 31)),
-        K::Ishr => i2!(|x, y| ((x as i32) >> (y & 31)) as u32),
-        K::Ushr => i2!(|x, y| x >> (y & 31)),
+        K::Shl => i2!(shl),
+        K::Ishr => i2!(ishr),
+        K::Ushr => i2!(ushr),
         K::And => i2!(|x, y| x & y),
         K::Or => i2!(|x, y| x | y),
         K::Xor => i2!(|x, y| x ^ y),
         K::Not => pass1::<MODS>(d, a, exec, |x| !x),
         K::I2f => p1!(|x| (x as i32 as f32).to_bits()),
         K::U2f => p1!(|x| (x as f32).to_bits()),
-        K::F2i => pass1::<MODS>(d, a, exec, |x| f(x) as i32 as u32),
-        K::F2u => pass1::<MODS>(d, a, exec, |x| f(x) as u32),
+        K::F2i => pass1::<MODS>(d, a, exec, |x| f2i(f(x)) as u32),
+        K::F2u => pass1::<MODS>(d, a, exec, |x| f2u(f(x))),
         // Dot products run through `dot` (replicated result).
         K::Dot(_) => {}
     }

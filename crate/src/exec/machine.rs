@@ -519,7 +519,7 @@ impl Machine {
 /// over a sub-span of the batch): the arithmetic families, not derivatives, votes, texture or
 /// resource access, interpolation or CLOCK.
 #[inline]
-fn lane_wise(inst: &Inst) -> bool {
+pub(super) fn lane_wise(inst: &Inst) -> bool {
     use crate::opcode::Category as C;
     matches!(
         inst.op.info().category,

@@ -6,19 +6,9 @@
 //! storage between runs and clears the rows the previous run may have written; a row that the
 //! next run writes for every lane before any instruction reads it would be cleared for nothing.
 
-use super::machine::Machine;
+use super::machine::{lane_wise, Machine};
 use super::program::{Inst, Store};
 use crate::opcode::{Category, Opcode};
-
-/// Whether an instruction writes every lane of each enabled destination channel and reads only
-/// its sources: the lane-wise families (the same as the machine's `lane_wise`).
-fn writes_every_lane(inst: &Inst) -> bool {
-    use Category as C;
-    matches!(
-        inst.op.info().category,
-        C::Arithmetic | C::Comparison | C::Transcendental | C::Integer | C::Bitwise | C::Conversion | C::Double | C::Int64 | C::Pack
-    )
-}
 
 /// The rows (with the index of the instruction that writes each first) that the program's
 /// opening run of lane-wise instructions writes before any instruction reads them. That run
@@ -31,7 +21,8 @@ pub fn prewritten_rows(code: &[Inst], rows: usize) -> Vec<(u32, u32)> {
     let mut written = vec![false; rows];
     let mut found = Vec::new();
     for (pc, inst) in code.iter().enumerate() {
-        if !writes_every_lane(inst) || inst.cond_break {
+        // The lane-wise families write every lane of each enabled channel and read only sources.
+        if !lane_wise(inst) || inst.cond_break {
             break;
         }
         let sources = inst.src.iter().take(inst.num_src as usize);

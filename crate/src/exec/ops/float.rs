@@ -87,25 +87,15 @@ fn konst(res: &mut Res, c: usize, v: f32) {
 /// `a < b ? a : b` (so min(+0, −0) = −0 and min(−0, +0) = +0, like `minss`).
 #[inline]
 pub fn fmin(a: f32, b: f32) -> f32 {
-    if b.is_nan() {
-        a
-    } else if a.is_nan() || a >= b {
-        b
-    } else {
-        a
-    }
+    // A NaN `a` fails `a < b` and gives b; a NaN `b` gives a. One compare-and-select per lane,
+    // so the fast kernels' loops over this vectorize.
+    if a < b || b.is_nan() { a } else { b }
 }
 
 /// fmaxf likewise: `a > b ? a : b` with NaN operands ignored.
 #[inline]
 pub fn fmax(a: f32, b: f32) -> f32 {
-    if b.is_nan() {
-        a
-    } else if a.is_nan() || a <= b {
-        b
-    } else {
-        a
-    }
+    if a > b || b.is_nan() { a } else { b }
 }
 
 /// Vector forms of [`fmin`] / [`fmax`] (compare, select; bit-identical to the scalar ones).

@@ -26,6 +26,22 @@ fn i(x: u32) -> i32 {
     x as i32
 }
 
+/// SHL, ISHR, USHR: the shift count is taken modulo 32 (tgsi_exec masks it to 5 bits).
+#[inline]
+pub fn shl(a: u32, b: u32) -> u32 {
+    a << (b & 31)
+}
+
+#[inline]
+pub fn ishr(a: u32, b: u32) -> u32 {
+    ((a as i32) >> (b & 31)) as u32
+}
+
+#[inline]
+pub fn ushr(a: u32, b: u32) -> u32 {
+    a >> (b & 31)
+}
+
 /// F2I: truncation with GPU-style saturation — NaN → 0, out of range → INT_MIN / INT_MAX
 /// (tgsi_exec's C cast leaves these undefined).
 #[inline]
@@ -128,9 +144,9 @@ pub fn run(inst: &Inst, io: &mut Io, res: &mut Res) -> Option<Shape> {
         O::USGE => comp2(inst, io, res, |a, b| tf(a >= b)),
         O::USLT => comp2(inst, io, res, |a, b| tf(a < b)),
         // Shift counts are masked to 5 bits (tgsi_exec, tgsi.rst).
-        O::SHL => comp2(inst, io, res, |a, b| a << (b & 31)),
-        O::ISHR | O::SHR => comp2(inst, io, res, |a, b| (i(a) >> (b & 31)) as u32),
-        O::USHR => comp2(inst, io, res, |a, b| a >> (b & 31)),
+        O::SHL => comp2(inst, io, res, shl),
+        O::ISHR | O::SHR => comp2(inst, io, res, ishr),
+        O::USHR => comp2(inst, io, res, ushr),
         O::AND => comp2(inst, io, res, |a, b| a & b),
         O::OR => comp2(inst, io, res, |a, b| a | b),
         O::XOR => comp2(inst, io, res, |a, b| a ^ b),
