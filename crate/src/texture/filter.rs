@@ -4,7 +4,7 @@
 //! v0 + a·(v1 − v0)`; texels outside the image read the border colour.
 
 use super::image::Dim;
-use super::sampler::{Filter, MipFilter, SamplerState, TextureUnit};
+use super::sampler::{Filter, MipFilter, SamplerState, TextureUnit, Wrap};
 use super::trace::{LevelTaps, Tap};
 use super::wrap;
 
@@ -61,46 +61,39 @@ fn border_color(unit: &TextureUnit, sampler: &SamplerState) -> [f32; 4] {
     }
 }
 
-fn is_1d(dim: Dim) -> bool {
-    dim.is_1d()
-}
-
-/// Nearest texel indices per axis for this level.
-fn nearest_index(unit: &TextureUnit, sampler: &SamplerState, level: u32, p: &Point) -> (i32, i32, i32) {
+/// The wrapped texel coordinate of every axis for this level, by `normalized` or `unnormalized`
+/// (nearest: an index; linear: two indices and a weight); axes the texture does not have take
+/// `fixed` of 0 (y of a 1-D texture) or of the array slice (z of anything but 3-D).
+fn per_axis<T>(
+    unit: &TextureUnit,
+    sampler: &SamplerState,
+    level: u32,
+    p: &Point,
+    (normalized, unnormalized): (fn(Wrap, f32, u32, i32) -> T, fn(Wrap, f32, u32, i32) -> T),
+    fixed: impl Fn(i32) -> T,
+) -> [T; 3] {
     let (w, h, d) = unit.texture.level_size(level);
     let dim = unit.texture.dim;
     let pick = |axis: usize, c: f32, size: u32| {
         let off = p.offset.get(axis).copied().unwrap_or(0);
-        let mode = sampler.wrap.get(axis).copied().unwrap_or(super::sampler::Wrap::Repeat);
-        if sampler.normalized_coords {
-            wrap::nearest(mode, c, size, off)
-        } else {
-            wrap::nearest_unnormalized(mode, c, size, off)
-        }
+        let mode = sampler.wrap.get(axis).copied().unwrap_or(Wrap::Repeat);
+        if sampler.normalized_coords { normalized(mode, c, size, off) } else { unnormalized(mode, c, size, off) }
     };
     let x = pick(0, p.s, w);
-    let y = if is_1d(dim) { 0 } else { pick(1, p.t, h) };
-    let z = if dim == Dim::D3 { pick(2, p.r, d) } else { p.slice };
+    let y = if dim.is_1d() { fixed(0) } else { pick(1, p.t, h) };
+    let z = if dim == Dim::D3 { pick(2, p.r, d) } else { fixed(p.slice) };
+    [x, y, z]
+}
+
+/// Nearest texel indices per axis for this level.
+fn nearest_index(unit: &TextureUnit, sampler: &SamplerState, level: u32, p: &Point) -> (i32, i32, i32) {
+    let [x, y, z] = per_axis(unit, sampler, level, p, (wrap::nearest, wrap::nearest_unnormalized), |i| i);
     (x, y, z)
 }
 
 /// Linear texel indices and weights per axis.
 fn linear_index(unit: &TextureUnit, sampler: &SamplerState, level: u32, p: &Point) -> [(i32, i32, f32); 3] {
-    let (w, h, d) = unit.texture.level_size(level);
-    let dim = unit.texture.dim;
-    let pick = |axis: usize, c: f32, size: u32| {
-        let off = p.offset.get(axis).copied().unwrap_or(0);
-        let mode = sampler.wrap.get(axis).copied().unwrap_or(super::sampler::Wrap::Repeat);
-        if sampler.normalized_coords {
-            wrap::linear(mode, c, size, off)
-        } else {
-            wrap::linear_unnormalized(mode, c, size, off)
-        }
-    };
-    let x = pick(0, p.s, w);
-    let y = if is_1d(dim) { (0, 0, 0.0) } else { pick(1, p.t, h) };
-    let z = if dim == Dim::D3 { pick(2, p.r, d) } else { (p.slice, p.slice, 0.0) };
-    [x, y, z]
+    per_axis(unit, sampler, level, p, (wrap::linear, wrap::linear_unnormalized), |i| (i, i, 0.0))
 }
 
 /// Samples one level with the given image filter; records the texels read in `taps`.
@@ -119,7 +112,7 @@ pub fn image_filter(unit: &TextureUnit, sampler: &SamplerState, filter: Filter, 
                 taps.push(Tap { x, y, z, weight, border, value: v });
                 v
             };
-            let one_d = is_1d(unit.texture.dim);
+            let one_d = unit.texture.dim.is_1d();
             let three_d = unit.texture.dim == Dim::D3;
             if one_d {
                 let (a, b) = (read(x0, y0, z0, 1.0 - wx), read(x1, y0, z0, wx));
