@@ -65,19 +65,7 @@ pub fn run(
     consts: &[Vec4],
     sample: Option<exec::SampleFn>,
 ) -> Outputs {
-    let constants = e.layout.constant_values(consts);
-    let p = e.program.as_ref().expect("program");
-    let varyings: Vec<exec::Reg> = varyings.iter().map(exec::reg_from_quad).collect();
-    let attributes: Vec<exec::Reg> = attributes.iter().map(exec::reg_from_quad).collect();
-    let inputs = Inputs {
-        constants: &constants,
-        attributes: &attributes,
-        varyings: &varyings,
-        sample,
-    };
-    exec::run(p, &inputs)
-        .unwrap_or_else(|err| panic!("{}\n{}", err, e.assembly))
-        .per_lane()
+    run_on(e, varyings, attributes, consts, sample, None)
 }
 
 pub fn fs_varyings() -> Vec<Quad> {
@@ -123,6 +111,18 @@ pub fn run_with_hooks(
     consts: &[Vec4],
     hooks: &mut dyn tgsi::exec::TextureHooks,
 ) -> Outputs {
+    run_on(e, varyings, attributes, consts, None, Some(hooks))
+}
+
+/// The export's program on one quad, with a sample function or texture hooks (or neither).
+fn run_on(
+    e: &Export,
+    varyings: &[Quad],
+    attributes: &[Quad],
+    consts: &[Vec4],
+    sample: Option<exec::SampleFn>,
+    hooks: Option<&mut dyn tgsi::exec::TextureHooks>,
+) -> Outputs {
     let constants = e.layout.constant_values(consts);
     let p = e.program.as_ref().expect("program");
     let varyings: Vec<exec::Reg> = varyings.iter().map(exec::reg_from_quad).collect();
@@ -131,11 +131,13 @@ pub fn run_with_hooks(
         constants: &constants,
         attributes: &attributes,
         varyings: &varyings,
-        sample: None,
+        sample,
     };
-    exec::run_with_textures(p, &inputs, hooks)
-        .unwrap_or_else(|err| panic!("{}\n{}", err, e.assembly))
-        .per_lane()
+    let result = match hooks {
+        Some(h) => exec::run_with_textures(p, &inputs, h),
+        None => exec::run(p, &inputs),
+    };
+    result.unwrap_or_else(|err| panic!("{}\n{}", err, e.assembly)).per_lane()
 }
 
 /// Every `.tgsi` file below `dir`, in sorted order.
