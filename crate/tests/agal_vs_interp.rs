@@ -19,6 +19,14 @@ fn next(state: &mut u64) -> u64 {
     state.wrapping_mul(0x2545_F491_4F6C_DD1D)
 }
 
+/// A random source operand: one of `files` with one of the swizzles and modifiers (`|` opens
+/// an absolute value, closed after the register).
+fn random_source(rng: &mut u64, mods: &[&str], files: &[&str], swizzles: &[&str]) -> String {
+    let m = mods[(next(rng) as usize) % mods.len()];
+    let r = format!("{}{}", files[(next(rng) as usize) % files.len()], swizzles[(next(rng) as usize) % swizzles.len()]);
+    if m.contains('|') { format!("{}{}|", m, r) } else { format!("{}{}", m, r) }
+}
+
 /// A value in −4 … 4 in steps of 1/16 (exact), never exactly zero (keeps CMP's zero sign out).
 fn value(state: &mut u64) -> f32 {
     let v = (next(state) % 129) as f32 / 16.0 - 4.0;
@@ -343,17 +351,7 @@ fn random_float_shaders_match_the_interpreter() {
             );
             let mut operands = vec![dst];
             for _ in 0..n {
-                let m = mods[(next(&mut rng) as usize) % mods.len()];
-                let r = format!(
-                    "{}{}",
-                    files[(next(&mut rng) as usize) % files.len()],
-                    swz[(next(&mut rng) as usize) % swz.len()]
-                );
-                operands.push(if m.contains('|') {
-                    format!("{}{}|", m, r)
-                } else {
-                    format!("{}{}", m, r)
-                });
+                operands.push(random_source(&mut rng, &mods, &files, &swz));
             }
             body.push_str(&format!("  {}{} {}\n", op, sat, operands.join(", ")));
         }
@@ -497,17 +495,7 @@ fn random_floor_ceil_cmp_shaders_match_the_interpreter() {
                 masks[(next(&mut rng) as usize) % masks.len()]
             )];
             for _ in 0..n {
-                let m = mods[(next(&mut rng) as usize) % mods.len()];
-                let r = format!(
-                    "{}{}",
-                    files[(next(&mut rng) as usize) % files.len()],
-                    swz[(next(&mut rng) as usize) % swz.len()]
-                );
-                operands.push(if m.contains('|') {
-                    format!("{}{}|", m, r)
-                } else {
-                    format!("{}{}", m, r)
-                });
+                operands.push(random_source(&mut rng, &mods, &files, &swz));
             }
             body.push_str(&format!("  {} {}\n", op, operands.join(", ")));
         }
