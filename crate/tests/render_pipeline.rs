@@ -291,15 +291,8 @@ fn cube_with_depth_test_shows_the_nearest_face() {
     // edge-on. Colour = normal; pixels outside the square |ndc| < 0.5 stay (0, 0, 0, 0).
     for (s, expected_normal) in [(1.0f32, -1.0f32), (-1.0, 1.0)] {
         let cube = mesh::cube();
-        let vs_if = VsInterface {
-            input_registers: 3,
-            output_registers: 2,
-            outputs: vec![
-                VsOutput { register: 0, semantic: SemanticName::Position, index: 0 },
-                VsOutput { register: 1, semantic: SemanticName::Generic, index: 0 },
-            ],
-            uv_wildcard: None,
-        };
+        // The mesh has three attributes; POSITION and GENERIC[0] come out.
+        let vs_if = VsInterface { input_registers: 3, ..pass_through_vs(&[(SemanticName::Generic, 0)]) };
         let mut vs = |input: &[[f32; 4]], ni: usize, count: usize, out: &mut [[f32; 4]], no: usize| -> Result<(), Diagnostic> {
             for v in 0..count {
                 let p = input[v * ni];
@@ -332,15 +325,8 @@ fn cube_with_depth_test_shows_the_nearest_face() {
 #[test]
 fn row_ranges_render_the_same_rows_as_a_full_draw() {
     let mesh = mesh::sphere(8, 12);
-    let vs_if = VsInterface {
-        input_registers: 3,
-        output_registers: 2,
-        outputs: vec![
-            VsOutput { register: 0, semantic: SemanticName::Position, index: 0 },
-            VsOutput { register: 1, semantic: SemanticName::Generic, index: 0 },
-        ],
-        uv_wildcard: None,
-    };
+    // The mesh has three attributes; POSITION and GENERIC[0] come out.
+    let vs_if = VsInterface { input_registers: 3, ..pass_through_vs(&[(SemanticName::Generic, 0)]) };
     let fs_if = fs_with(&[(SemanticName::Generic, 0, Interp::Perspective)]);
     let (full, _) = render(&mesh, &vs_if, &fs_if, 24, 20, true);
     let mut parts = Framebuffer::new(24, 20, 1).unwrap();
