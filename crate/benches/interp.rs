@@ -45,7 +45,10 @@ fn image(p: &Program, quads_per_batch: usize) -> Image {
 /// Pixel-instructions executed for one image (dispatches × 4 lanes × quads).
 fn work(p: &Program, img: &mut Image, consts: &Constants) -> u64 {
     let mut m = Machine::new();
-    img.batches.iter_mut().map(|b| m.run(p, b, consts).map_or(0, |s| s.instructions * 4 * s.quads)).sum()
+    img.batches
+        .iter_mut()
+        .map(|b| m.run(p, b, consts).map_or(0, |s| s.instructions * 4 * s.quads))
+        .sum()
 }
 
 /// 64 single-channel instructions (the shape Mesa's compiler mostly emits: one channel each).
@@ -107,45 +110,59 @@ fn per_cpu_second(p: &Program, quads: usize, secs: f64) -> Option<f64> {
 fn bench(c: &mut Criterion) {
     if let Some(filter) = std::env::var_os("TGSI_BENCH_CPU") {
         let filter = filter.to_string_lossy().into_owned();
-        let mut cases: Vec<(String, Program)> =
-            vec![("straight_line_64".into(), straight_line()), ("straight_line_64_x".into(), straight_line_x())];
+        let mut cases: Vec<(String, Program)> = vec![
+            ("straight_line_64".into(), straight_line()),
+            ("straight_line_64_x".into(), straight_line_x()),
+        ];
         for name in ["01_arith", "03_trig", "09_for_loop", "26_mandelbrot", "28_matrix"] {
             if let Some(p) = load(name) {
                 cases.push((name.into(), p));
             }
         }
         if filter == "1" || filter == "calibration" {
-        // Calibration: the bare memory work of one 4-channel ADD over a batch of 64 quads
-        // (compute pass + store pass per channel), with no interpreter around it.
-        {
-            use tgsi::exec::lanes::{fmap2, Lanes};
-            let nq = 64;
-            let (a, b) = (vec![Lanes::splat_f(1.0); nq * 4], vec![Lanes::splat_f(2.0); nq * 4]);
-            let (mut r, mut d) = (vec![Lanes::ZERO; nq], vec![Lanes::ZERO; nq * 4]);
-            if let Some(start) = thread_cpu_seconds() {
-                let mut n = 0u64;
-                loop {
-                    for _ in 0..10_000 {
-                        for c in 0..4 {
-                            fmap2(&mut r, &a[c * nq..c * nq + nq], &b[c * nq..c * nq + nq], |x, y| x + y);
-                            d[c * nq..c * nq + nq].copy_from_slice(&r);
+            // Calibration: the bare memory work of one 4-channel ADD over a batch of 64 quads
+            // (compute pass + store pass per channel), with no interpreter around it.
+            {
+                use tgsi::exec::lanes::{fmap2, Lanes};
+                let nq = 64;
+                let (a, b) = (vec![Lanes::splat_f(1.0); nq * 4], vec![Lanes::splat_f(2.0); nq * 4]);
+                let (mut r, mut d) = (vec![Lanes::ZERO; nq], vec![Lanes::ZERO; nq * 4]);
+                if let Some(start) = thread_cpu_seconds() {
+                    let mut n = 0u64;
+                    loop {
+                        for _ in 0..10_000 {
+                            for c in 0..4 {
+                                fmap2(
+                                    &mut r,
+                                    &a[c * nq..c * nq + nq],
+                                    &b[c * nq..c * nq + nq],
+                                    |x, y| x + y,
+                                );
+                                d[c * nq..c * nq + nq].copy_from_slice(&r);
+                            }
+                            n += (nq * 4) as u64;
+                            std::hint::black_box(&mut d);
                         }
-                        n += (nq * 4) as u64;
-                        std::hint::black_box(&mut d);
-                    }
-                    let t = thread_cpu_seconds().unwrap_or(start) - start;
-                    if t >= 2.0 {
-                        println!("cpu-time calibration (bare 4-channel add+store, no dispatch): {:.0} M pixel-instructions per CPU-second", n as f64 / t / 1e6);
-                        break;
+                        let t = thread_cpu_seconds().unwrap_or(start) - start;
+                        if t >= 2.0 {
+                            println!("cpu-time calibration (bare 4-channel add+store, no dispatch): {:.0} M pixel-instructions per CPU-second", n as f64 / t / 1e6);
+                            break;
+                        }
                     }
                 }
             }
         }
-        }
         for quads in [16usize, 64] {
-            for (name, p) in cases.iter().filter(|(n, _)| filter == "1" || n.contains(filter.as_str())) {
+            for (name, p) in
+                cases.iter().filter(|(n, _)| filter == "1" || n.contains(filter.as_str()))
+            {
                 if let Some(r) = per_cpu_second(p, quads, 2.0) {
-                    println!("cpu-time {}/batch{}: {:.0} M pixel-instructions per CPU-second", name, quads, r / 1e6);
+                    println!(
+                        "cpu-time {}/batch{}: {:.0} M pixel-instructions per CPU-second",
+                        name,
+                        quads,
+                        r / 1e6
+                    );
                 }
             }
         }
@@ -153,9 +170,14 @@ fn bench(c: &mut Criterion) {
     }
     let consts = Constants::default();
     let mut group = c.benchmark_group("interp");
-    group.sample_size(10).measurement_time(Duration::from_secs(3)).warm_up_time(Duration::from_millis(500));
-    let mut cases: Vec<(String, Program)> =
-            vec![("straight_line_64".into(), straight_line()), ("straight_line_64_x".into(), straight_line_x())];
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(3))
+        .warm_up_time(Duration::from_millis(500));
+    let mut cases: Vec<(String, Program)> = vec![
+        ("straight_line_64".into(), straight_line()),
+        ("straight_line_64_x".into(), straight_line_x()),
+    ];
     for name in ["01_arith", "03_trig", "09_for_loop", "26_mandelbrot", "28_matrix"] {
         if let Some(p) = load(name) {
             cases.push((name.into(), p));
@@ -166,7 +188,9 @@ fn bench(c: &mut Criterion) {
             let mut img = image(p, quads);
             let per_image = work(p, &mut img, &consts);
             group.throughput(Throughput::Elements(per_image));
-            group.bench_function(format!("{}/batch{}", name, quads), |b| b.iter(|| work(p, &mut img, &consts)));
+            group.bench_function(format!("{}/batch{}", name, quads), |b| {
+                b.iter(|| work(p, &mut img, &consts))
+            });
         }
     }
     group.finish();

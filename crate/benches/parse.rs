@@ -23,7 +23,11 @@ pub fn big_shader(bytes: usize) -> String {
     s.push_str("FRAG\nPROPERTY FS_COORD_ORIGIN LOWER_LEFT\nDCL IN[0].xy, GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\n");
     s.push_str("DCL SAMP[0]\nDCL SVIEW[0], 2D, FLOAT\nDCL CONST[0][0..15]\nDCL CONST[1]\nDCL ADDR[0]\nDCL TEMP[0..5]\n");
     for i in 0..500 {
-        s.push_str(&format!("IMM[{}] FLT32 {{{}, -0.25, 1e-3, 0x3f800000}}\n", 2 * i, i as f32 * 0.37));
+        s.push_str(&format!(
+            "IMM[{}] FLT32 {{{}, -0.25, 1e-3, 0x3f800000}}\n",
+            2 * i,
+            i as f32 * 0.37
+        ));
         s.push_str(&format!("IMM[{}] UINT32 {{1065353216, {}, 0, 4294967295}}\n", 2 * i + 1, i));
     }
     let mut n = 0;
@@ -39,14 +43,22 @@ pub fn big_shader(bytes: usize) -> String {
 fn bench(c: &mut Criterion) {
     let src = big_shader(10 << 20);
     let parsed = text::parse(&src);
-    assert!(parsed.shader.is_some(), "{:?}", &parsed.diagnostics[..parsed.diagnostics.len().min(3)]);
+    assert!(
+        parsed.shader.is_some(),
+        "{:?}",
+        &parsed.diagnostics[..parsed.diagnostics.len().min(3)]
+    );
     let shader = parsed.shader.unwrap();
     let mut g = c.benchmark_group("text");
     g.sample_size(10);
     g.throughput(Throughput::Bytes(src.len() as u64));
     g.bench_function("parse 10 MB", |b| b.iter(|| text::parse(std::hint::black_box(&src))));
-    g.bench_function("print exact 10 MB", |b| b.iter(|| text::print(std::hint::black_box(&shader), Style::Exact)));
-    g.bench_function("print mesa 10 MB", |b| b.iter(|| text::print(std::hint::black_box(&shader), Style::Mesa)));
+    g.bench_function("print exact 10 MB", |b| {
+        b.iter(|| text::print(std::hint::black_box(&shader), Style::Exact))
+    });
+    g.bench_function("print mesa 10 MB", |b| {
+        b.iter(|| text::print(std::hint::black_box(&shader), Style::Mesa))
+    });
     g.finish();
 }
 

@@ -48,7 +48,12 @@ pub struct Diagnostic {
 }
 
 impl Diagnostic {
-    pub fn new(severity: Severity, code: &'static str, message: impl Into<String>, span: Span) -> Diagnostic {
+    pub fn new(
+        severity: Severity,
+        code: &'static str,
+        message: impl Into<String>,
+        span: Span,
+    ) -> Diagnostic {
         Diagnostic {
             severity,
             code,
@@ -178,4 +183,3 @@ impl From<&Diagnostic> for JsDiagnostic {
         }
     }
 }
-

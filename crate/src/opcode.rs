@@ -437,7 +437,8 @@ impl Opcode {
     pub const STR: Opcode = Opcode(275);
     pub const SUB: Opcode = Opcode(276);
     pub const X2D: Opcode = Opcode(277);
-    pub const XPD: Opcode = Opcode(278);}
+    pub const XPD: Opcode = Opcode(278);
+}
 
 use Category as C;
 use OutputMode as O;

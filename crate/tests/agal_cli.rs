@@ -7,10 +7,7 @@ use std::process::Command;
 const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/corpus/agal");
 
 fn tgsi(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_tgsi"))
-        .args(args)
-        .output()
-        .expect("runs");
+    let out = Command::new(env!("CARGO_BIN_EXE_tgsi")).args(args).output().expect("runs");
     (
         out.status.code().unwrap_or(-1),
         String::from_utf8_lossy(&out.stdout).into_owned(),
@@ -27,13 +24,8 @@ fn temp(name: &str) -> String {
 #[test]
 fn agal_asm_writes_adobes_bytes() {
     let out = temp("f01.bin");
-    let (code, _, err) = tgsi(&[
-        "agal-asm",
-        "fragment",
-        &format!("{}/f01_tex_2d_basic.agal", CORPUS),
-        "-o",
-        &out,
-    ]);
+    let (code, _, err) =
+        tgsi(&["agal-asm", "fragment", &format!("{}/f01_tex_2d_basic.agal", CORPUS), "-o", &out]);
     assert_eq!(code, 0, "{}", err);
     assert_eq!(
         std::fs::read(&out).unwrap(),
@@ -56,33 +48,14 @@ fn agal_asm_errors_are_diagnostics_with_exit_1() {
     std::fs::write(&src, "mov ft0, v0\nmov oc.xyz, ft0\n").unwrap();
     let (code, _, err) = tgsi(&["agal-asm", "fragment", &src, "-o", &temp("bad.bin")]);
     assert_eq!(code, 1);
-    assert!(
-        err.contains(":2:1: error: ") && err.contains("[A3701]"),
-        "{}",
-        err
-    );
+    assert!(err.contains(":2:1: error: ") && err.contains("[A3701]"), "{}", err);
 }
 
 #[test]
 fn usage_errors_exit_2() {
     assert_eq!(tgsi(&["agal-asm", "pixel", "x.agal", "-o", "y"]).0, 2);
-    assert_eq!(
-        tgsi(&[
-            "agal-asm",
-            "vertex",
-            "x.agal",
-            "--agal-version",
-            "7",
-            "-o",
-            "y"
-        ])
-        .0,
-        2
-    );
-    assert_eq!(
-        tgsi(&["agal-asm", "vertex", "/nonexistent/x.agal", "-o", "y"]).0,
-        2
-    );
+    assert_eq!(tgsi(&["agal-asm", "vertex", "x.agal", "--agal-version", "7", "-o", "y"]).0, 2);
+    assert_eq!(tgsi(&["agal-asm", "vertex", "/nonexistent/x.agal", "-o", "y"]).0, 2);
     assert_eq!(tgsi(&["agal-dis"]).0, 2);
     assert_eq!(tgsi(&["agal", "x.tgsi"]).0, 2);
 }
@@ -100,30 +73,14 @@ fn agal_dis_prints_reassemblable_text() {
     let src = temp("rel.agal");
     std::fs::write(&src, &text).unwrap();
     let out = temp("rel.bin");
-    assert_eq!(
-        tgsi(&[
-            "agal-asm",
-            "vertex",
-            &src,
-            "--agal-version",
-            "2",
-            "-o",
-            &out
-        ])
-        .0,
-        0
-    );
+    assert_eq!(tgsi(&["agal-asm", "vertex", &src, "--agal-version", "2", "-o", &out]).0, 0);
     assert_eq!(std::fs::read(&out).unwrap(), std::fs::read(&bin).unwrap());
     // Broken bytes: offset and reason, exit 1.
     let bad = temp("bad.bin");
     std::fs::write(&bad, [0xA0, 1, 0, 0, 0, 0xA1]).unwrap();
     let (code, _, err) = tgsi(&["agal-dis", &bad]);
     assert_eq!(code, 1);
-    assert!(
-        err.contains("bad.bin:byte 6: error: ") && err.contains("[A3615]"),
-        "{}",
-        err
-    );
+    assert!(err.contains("bad.bin:byte 6: error: ") && err.contains("[A3615]"), "{}", err);
 }
 
 #[test]
@@ -149,11 +106,7 @@ fn agal_export_refusal_is_a_located_diagnostic() {
     std::fs::write(&src, "FRAG\nDCL OUT[0], COLOR\nDCL TEMP[0]\n  BGNLOOP\n  BRK\n  ENDLOOP\n  MOV OUT[0], TEMP[0]\n  END\n").unwrap();
     let (code, _, err) = tgsi(&["agal", &src, "-o", &temp("loop.bin")]);
     assert_eq!(code, 1);
-    assert!(
-        err.contains("loop.tgsi:4:3: error: BGNLOOP: AGAL has no loops [A0200]"),
-        "{}",
-        err
-    );
+    assert!(err.contains("loop.tgsi:4:3: error: BGNLOOP: AGAL has no loops [A0200]"), "{}", err);
 }
 
 #[test]

@@ -11,10 +11,8 @@ const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/corpus/a
 fn bins() -> Vec<PathBuf> {
     let mut out = Vec::new();
     for dir in [PathBuf::from(CORPUS), Path::new(CORPUS).join("adobe")] {
-        let mut entries: Vec<PathBuf> = std::fs::read_dir(&dir)
-            .expect("corpus dir")
-            .map(|e| e.unwrap().path())
-            .collect();
+        let mut entries: Vec<PathBuf> =
+            std::fs::read_dir(&dir).expect("corpus dir").map(|e| e.unwrap().path()).collect();
         entries.sort();
         for p in entries {
             let name = p.file_name().unwrap().to_string_lossy().to_string();
@@ -30,11 +28,7 @@ fn bins() -> Vec<PathBuf> {
 /// Header fields read straight from the reference bytes (§1): version at 1..5, type at 6.
 fn header(bytes: &[u8]) -> (u32, ShaderKind) {
     let version = u32::from_le_bytes([bytes[1], bytes[2], bytes[3], bytes[4]]);
-    let kind = if bytes[6] == 0 {
-        ShaderKind::Vertex
-    } else {
-        ShaderKind::Fragment
-    };
+    let kind = if bytes[6] == 0 { ShaderKind::Vertex } else { ShaderKind::Fragment };
     (version, kind)
 }
 
@@ -62,21 +56,10 @@ fn disassembler_round_trips_every_corpus_bin() {
     for bin in bins() {
         let bytes = std::fs::read(&bin).unwrap();
         let program = agal::decode(&bytes).unwrap_or_else(|e| panic!("{}: {}", bin.display(), e));
-        assert_eq!(
-            agal::encode(&program),
-            bytes,
-            "{}: re-encoding",
-            bin.display()
-        );
+        assert_eq!(agal::encode(&program), bytes, "{}: re-encoding", bin.display());
         let text = agal::disassemble(&program);
         let again = agal::assemble(&text, program.kind, program.version);
-        assert!(
-            again.errors.is_empty(),
-            "{}: {:?}\n{}",
-            bin.display(),
-            again.errors,
-            text
-        );
+        assert!(again.errors.is_empty(), "{}: {:?}\n{}", bin.display(), again.errors, text);
         assert_eq!(
             hexdump(&agal::encode(&again.program)),
             hexdump(&bytes),
@@ -111,20 +94,14 @@ fn validator_findings_on_the_corpus() {
         ("f16_oc_write_masks.bin", &["A3701", "A3701", "A3744"]),
         ("v04_vector_ops.bin", &["A3648"]),
         ("v05_matrix_ops.bin", &["A3648"]),
-        (
-            "ruffle_misc_opcodes_vertex.bin",
-            &["A3628", "A3647", "A3647", "A3628", "A3647"],
-        ),
+        ("ruffle_misc_opcodes_vertex.bin", &["A3628", "A3647", "A3647", "A3628", "A3647"]),
     ];
     for bin in bins() {
         let name = bin.file_name().unwrap().to_string_lossy().to_string();
         let p = agal::decode(&std::fs::read(&bin).unwrap()).unwrap();
         let codes: Vec<&str> = agal::validate(&p).iter().map(|f| f.code).collect();
-        let want: Vec<&str> = expected
-            .iter()
-            .find(|(n, _)| *n == name)
-            .map(|(_, c)| c.to_vec())
-            .unwrap_or_default();
+        let want: Vec<&str> =
+            expected.iter().find(|(n, _)| *n == name).map(|(_, c)| c.to_vec()).unwrap_or_default();
         assert_eq!(codes, want, "{}", name);
     }
 }

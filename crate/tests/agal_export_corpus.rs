@@ -2,11 +2,7 @@
 //! passes our validator and decodes back to the same program. Prints a summary (exported,
 //! refused by reason) used in `docs/agal.md`.
 #![cfg(not(target_arch = "wasm32"))]
-#![allow(
-    clippy::needless_range_loop,
-    clippy::approx_constant,
-    clippy::unnecessary_sort_by
-)]
+#![allow(clippy::needless_range_loop, clippy::approx_constant, clippy::unnecessary_sort_by)]
 
 mod agal_common;
 
@@ -36,12 +32,7 @@ fn corpus_shaders_export_or_are_refused_cleanly() {
             Some(p) => {
                 exported += 1;
                 versions[e.version as usize] += 1;
-                assert_eq!(
-                    tgsi::agal::decode(&e.bytes).as_ref(),
-                    Ok(p),
-                    "{}",
-                    f.display()
-                );
+                assert_eq!(tgsi::agal::decode(&e.bytes).as_ref(), Ok(p), "{}", f.display());
                 let errs: Vec<_> = tgsi::agal::validate(p)
                     .into_iter()
                     .filter(|x| x.severity == tgsi::diag::Severity::Error)
@@ -55,12 +46,7 @@ fn corpus_shaders_export_or_are_refused_cleanly() {
                     .find(|d| d.is_error())
                     .expect("a failed export has an error");
                 let reason = match first.code {
-                    "A0200" => first
-                        .message
-                        .split(": ")
-                        .skip(1)
-                        .collect::<Vec<_>>()
-                        .join(": "),
+                    "A0200" => first.message.split(": ").skip(1).collect::<Vec<_>>().join(": "),
                     code => format!("[{}] {}", code, first.message),
                 };
                 let reason: String = reason.chars().take(90).collect();
@@ -149,22 +135,38 @@ fn huge_shaders_are_bounded() {
     let e = export(&shader, &ExportOptions::default());
     assert!(start.elapsed().as_secs() < 20, "took {:?}", start.elapsed());
     assert!(e.program.is_none());
-    assert!(
-        e.diagnostics.iter().any(|d| d.code == "A3629"),
-        "{:?}",
-        e.diagnostics.first()
-    );
+    assert!(e.diagnostics.iter().any(|d| d.code == "A3629"), "{:?}", e.diagnostics.first());
 }
 
 /// Random instruction soups (all opcodes of the table, odd operands, huge and negative indices,
 /// every file) go through the export without panicking; what exports validates.
 #[test]
 fn random_instruction_soups_never_panic() {
-    let files = ["TEMP[0]", "TEMP[7]", "TEMP[65535]", "IN[0]", "IN[3]", "OUT[0]", "OUT[1]", "CONST[0]", "CONST[300]", "IMM[0]", "IMM[5]", "ADDR[0]", "SAMP[0]", "SV[0]", "CONST[ADDR[0].x+2]", "CONST[ADDR[0].x-3]", "TEMP[ADDR[0].x]", "CONST[1][0]"];
+    let files = [
+        "TEMP[0]",
+        "TEMP[7]",
+        "TEMP[65535]",
+        "IN[0]",
+        "IN[3]",
+        "OUT[0]",
+        "OUT[1]",
+        "CONST[0]",
+        "CONST[300]",
+        "IMM[0]",
+        "IMM[5]",
+        "ADDR[0]",
+        "SAMP[0]",
+        "SV[0]",
+        "CONST[ADDR[0].x+2]",
+        "CONST[ADDR[0].x-3]",
+        "TEMP[ADDR[0].x]",
+        "CONST[1][0]",
+    ];
     let mods = ["", "-", "|", "-|"];
     let swz = ["", ".x", ".xyzw", ".wzyx", ".xxxx", ".y"];
     let masks = ["", ".x", ".xy", ".w", ".xyz"];
-    let ops: Vec<&tgsi::opcode::OpInfo> = tgsi::opcode::Opcode::all().map(|o| o.info()).filter(|i| !i.is_gap()).collect();
+    let ops: Vec<&tgsi::opcode::OpInfo> =
+        tgsi::opcode::Opcode::all().map(|o| o.info()).filter(|i| !i.is_gap()).collect();
     let mut rng = 0xC0FFEE_u64;
     let (mut parsed, mut exported) = (0, 0);
     for round in 0..3000 {
@@ -177,7 +179,11 @@ fn random_instruction_soups_never_panic() {
         );
         for _ in 0..1 + next(&mut rng) % 8 {
             // Mostly the opcode's own operand counts, sometimes a plain float opcode.
-            let info = if next(&mut rng) % 2 == 0 { ops[(next(&mut rng) as usize) % ops.len()] } else { tgsi::opcode::Opcode::ADD.info() };
+            let info = if next(&mut rng) % 2 == 0 {
+                ops[(next(&mut rng) as usize) % ops.len()]
+            } else {
+                tgsi::opcode::Opcode::ADD.info()
+            };
             let pick = |r: &mut u64, xs: &[&str]| xs[(next(r) as usize) % xs.len()].to_string();
             let mut operands = Vec::new();
             for _ in 0..info.num_dst {
@@ -186,7 +192,11 @@ fn random_instruction_soups_never_panic() {
             for _ in 0..info.num_src {
                 let m = pick(&mut rng, &mods);
                 let reg = format!("{}{}", pick(&mut rng, &files), pick(&mut rng, &swz));
-                operands.push(if m.contains('|') { format!("{}{}|", m, reg) } else { format!("{}{}", m, reg) });
+                operands.push(if m.contains('|') {
+                    format!("{}{}|", m, reg)
+                } else {
+                    format!("{}{}", m, reg)
+                });
             }
             if info.has(tgsi::opcode::F_TEX) {
                 operands.push(pick(&mut rng, &["2D", "CUBE", "3D", "RECT", "SHADOW2D"]));
@@ -199,7 +209,10 @@ fn random_instruction_soups_never_panic() {
         let e = export(&shader, &ExportOptions::default());
         if let Some(p) = &e.program {
             exported += 1;
-            let errs: Vec<_> = tgsi::agal::validate(p).into_iter().filter(|x| x.severity == tgsi::diag::Severity::Error).collect();
+            let errs: Vec<_> = tgsi::agal::validate(p)
+                .into_iter()
+                .filter(|x| x.severity == tgsi::diag::Severity::Error)
+                .collect();
             assert!(errs.is_empty(), "{:?}\n{}", errs, src);
         }
     }

@@ -2,11 +2,7 @@
 //! allocation and version choice. Expected values are written from the TGSI definitions
 //! (tgsi.rst; derivatives and kill as tgsi_exec, `mesa-tgsi-notes.md` §5.3–§5.4) in each test.
 #![cfg(not(target_arch = "wasm32"))]
-#![allow(
-    clippy::needless_range_loop,
-    clippy::approx_constant,
-    clippy::unnecessary_sort_by
-)]
+#![allow(clippy::needless_range_loop, clippy::approx_constant, clippy::unnecessary_sort_by)]
 
 mod agal_common;
 use agal_common::*;
@@ -40,11 +36,7 @@ fn if_else_needs_agal2_and_follows_each_lane() {
   ENDIF";
     let src = with_body(body);
     let e = export_ok(&src, &ExportOptions::default());
-    assert_eq!(
-        e.version, 2,
-        "ine/els/eif are AGAL 2 opcodes\n{}",
-        e.assembly
-    );
+    assert_eq!(e.version, 2, "ine/els/eif are AGAL 2 opcodes\n{}", e.assembly);
     assert!(
         e.assembly.contains("ine ft")
             && e.assembly.contains("els\n")
@@ -56,28 +48,15 @@ fn if_else_needs_agal2_and_follows_each_lane() {
     let (a, b) = (lanes_a(), lanes_b());
     for l in 0..LANES {
         let cond = a[l][0] < b[l][0];
-        let want: Vec4 = std::array::from_fn(|c| {
-            if cond {
-                a[l][c] + b[l][c]
-            } else {
-                a[l][c] * b[l][c]
-            }
-        });
+        let want: Vec4 =
+            std::array::from_fn(|c| if cond { a[l][c] + b[l][c] } else { a[l][c] * b[l][c] });
         assert!(same_bits(out.outputs[0][l], want), "lane {}", l);
     }
     // Asking for AGAL 1 is an error that names the version rule.
-    let e1 = export(
-        &parse(&src),
-        &ExportOptions {
-            version: Some(1),
-            ..Default::default()
-        },
-    );
+    let e1 = export(&parse(&src), &ExportOptions { version: Some(1), ..Default::default() });
     assert!(e1.program.is_none());
     assert!(
-        e1.diagnostics
-            .iter()
-            .any(|d| d.code == "A3726" && d.message.contains("version 2")),
+        e1.diagnostics.iter().any(|d| d.code == "A3726" && d.message.contains("version 2")),
         "{:?}",
         e1.diagnostics
     );
@@ -92,18 +71,11 @@ fn empty_then_branch_becomes_the_inverted_test() {
     MOV TEMP[0], IN[0]
   ENDIF";
     let e = export_ok(&with_body(body), &ExportOptions::default());
-    assert!(
-        e.assembly.contains("ife ") && !e.assembly.contains("els"),
-        "{}",
-        e.assembly
-    );
+    assert!(e.assembly.contains("ife ") && !e.assembly.contains("els"), "{}", e.assembly);
     let out = run(&e, &fs_varyings(), &[], &[], None);
     let (a, b) = (lanes_a(), lanes_b());
     for l in 0..LANES {
-        assert_eq!(
-            out.outputs[0][l],
-            if a[l][0] < b[l][0] { b[l] } else { a[l] }
-        );
+        assert_eq!(out.outputs[0][l], if a[l][0] < b[l][0] { b[l] } else { a[l] });
     }
 }
 
@@ -119,10 +91,7 @@ fn kill_if_emits_one_kil_per_distinct_component() {
     for l in 0..LANES {
         assert_eq!(out.killed[l], c[l][0] < 0.0 || c[l][1] < 0.0, "lane {}", l);
     }
-    let e = export_ok(
-        &with_body("KILL\n  MOV TEMP[0], IN[0]"),
-        &ExportOptions::default(),
-    );
+    let e = export_ok(&with_body("KILL\n  MOV TEMP[0], IN[0]"), &ExportOptions::default());
     assert_eq!(run(&e, &fs_varyings(), &[], &[], None).killed, [true; 4]);
 }
 
@@ -139,30 +108,11 @@ fn textures_get_flags_from_target_and_sampler_state() {
         FS_HEAD
     );
     let mut opts = ExportOptions::default();
-    opts.samplers.insert(
-        0,
-        SamplerState {
-            filter: 0,
-            mip: 2,
-            wrap: 1,
-        },
-    );
+    opts.samplers.insert(0, SamplerState { filter: 0, mip: 2, wrap: 1 });
     let e = export_ok(&src, &opts);
-    assert!(
-        e.assembly.contains("fs0 <2d,nearest,miplinear,repeat>"),
-        "{}",
-        e.assembly
-    );
-    assert!(
-        e.assembly.contains("fs1 <cube,linear,mipnone,clamp>"),
-        "{}",
-        e.assembly
-    );
-    assert!(
-        e.assembly.contains("fs2 <3d,linear,mipnone,clamp>"),
-        "{}",
-        e.assembly
-    );
+    assert!(e.assembly.contains("fs0 <2d,nearest,miplinear,repeat>"), "{}", e.assembly);
+    assert!(e.assembly.contains("fs1 <cube,linear,mipnone,clamp>"), "{}", e.assembly);
+    assert!(e.assembly.contains("fs2 <3d,linear,mipnone,clamp>"), "{}", e.assembly);
     let out = run(&e, &fs_varyings(), &[], &[], Some(&coord_texture));
     let (a, b, c) = (lanes_a(), lanes_b(), lanes_c());
     for l in 0..LANES {
@@ -185,14 +135,7 @@ fn textures_get_flags_from_target_and_sampler_state() {
 fn txb_with_an_immediate_bias_sets_the_bias_byte() {
     let src = format!("{}DCL SAMP[0]\nIMM[1] FLT32 {{ 0.25, 0.5, 0.0, -1.5 }}\n  TXB TEMP[0], IMM[1], SAMP[0], 2D\n  MOV OUT[0], TEMP[0]\n  END\n", FS_HEAD);
     let e = export_ok(&src, &ExportOptions::default());
-    let tex = e
-        .program
-        .as_ref()
-        .unwrap()
-        .code
-        .iter()
-        .find_map(|i| i.sampler)
-        .unwrap();
+    let tex = e.program.as_ref().unwrap().code.iter().find_map(|i| i.sampler).unwrap();
     // agal.md §6: bias byte = trunc(bias * 8) = -12.
     assert_eq!(tex.bias, -12);
     assert!(e.assembly.contains(",-1.5>"), "{}", e.assembly);
@@ -228,15 +171,8 @@ DCL ADDR[0]
 ";
     let e = export_ok(src, &ExportOptions::default());
     assert!(e.assembly.contains("vc[vt0.x+2]"), "{}", e.assembly);
-    let consts: Vec<Vec4> = (0..8)
-        .map(|i| [i as f32, 10.0 + i as f32, 0.5, 1.0])
-        .collect();
-    let idx: Quad = [
-        [0.0; 4],
-        [1.5, 0.0, 0.0, 0.0],
-        [2.9, 0.0, 0.0, 0.0],
-        [4.2, 0.0, 0.0, 0.0],
-    ];
+    let consts: Vec<Vec4> = (0..8).map(|i| [i as f32, 10.0 + i as f32, 0.5, 1.0]).collect();
+    let idx: Quad = [[0.0; 4], [1.5, 0.0, 0.0, 0.0], [2.9, 0.0, 0.0, 0.0], [4.2, 0.0, 0.0, 0.0]];
     let out = run(&e, &[], &[lanes_a(), idx], &consts, None);
     // ARL floors: lanes read CONST[2 + 0], [2 + 1], [2 + 2], [2 + 4].
     for (l, k) in [2usize, 3, 4, 6].iter().enumerate() {
@@ -246,10 +182,7 @@ DCL ADDR[0]
 
 #[test]
 fn partial_output_writes_are_merged_and_written_once() {
-    let src = format!(
-        "{}  MOV OUT[0].xyz, IN[0]\n  MOV OUT[0].w, IMM[0].yyyy\n  END\n",
-        FS_HEAD
-    );
+    let src = format!("{}  MOV OUT[0].xyz, IN[0]\n  MOV OUT[0].w, IMM[0].yyyy\n  END\n", FS_HEAD);
     let e = export_ok(&src, &ExportOptions::default());
     assert_eq!(e.assembly.matches(" oc").count(), 1, "{}", e.assembly);
     let out = run(&e, &fs_varyings(), &[], &[], None);
@@ -294,12 +227,7 @@ fn two_constant_sources_go_through_a_temporary() {
 fn allocation_fits_short_lived_temporaries_into_eight() {
     let mut body = String::from("MOV TEMP[4], IN[0]\n");
     for i in 5..16 {
-        body.push_str(&format!(
-            "  ADD TEMP[{}], TEMP[{}], IN[{}]\n",
-            i,
-            i - 1,
-            i % 3
-        ));
+        body.push_str(&format!("  ADD TEMP[{}], TEMP[{}], IN[{}]\n", i, i - 1, i % 3));
     }
     body.push_str("  MOV TEMP[0], TEMP[15]");
     let src = with_body(&body).replace("DCL TEMP[0..3]", "DCL TEMP[0..15]");
@@ -337,18 +265,10 @@ fn too_many_live_temporaries_choose_agal2_or_name_the_limit() {
     let src = with_body(&body).replace("DCL TEMP[0..3]", "DCL TEMP[0..13]");
     let e = export_ok(&src, &ExportOptions::default());
     assert_eq!(e.version, 2);
-    let e1 = export(
-        &parse(&src),
-        &ExportOptions {
-            version: Some(1),
-            ..Default::default()
-        },
-    );
+    let e1 = export(&parse(&src), &ExportOptions { version: Some(1), ..Default::default() });
     assert!(e1.program.is_none());
     assert!(
-        e1.diagnostics
-            .iter()
-            .any(|d| d.code == "A0201" && d.message.contains("AGAL 1 is 8")),
+        e1.diagnostics.iter().any(|d| d.code == "A0201" && d.message.contains("AGAL 1 is 8")),
         "{:?}",
         e1.diagnostics
     );
@@ -362,17 +282,9 @@ fn more_than_200_instructions_need_agal2() {
     }
     let src = with_body(&body);
     assert_eq!(export_ok(&src, &ExportOptions::default()).version, 2);
-    let e1 = export(
-        &parse(&src),
-        &ExportOptions {
-            version: Some(1),
-            ..Default::default()
-        },
-    );
+    let e1 = export(&parse(&src), &ExportOptions { version: Some(1), ..Default::default() });
     assert!(
-        e1.diagnostics
-            .iter()
-            .any(|d| d.code == "A3629" && d.message.contains("limit of 200")),
+        e1.diagnostics.iter().any(|d| d.code == "A3629" && d.message.contains("limit of 200")),
         "{:?}",
         e1.diagnostics
     );
@@ -385,11 +297,7 @@ fn pair_export_packs_varyings_and_links() {
         "FRAG\nDCL IN[0], GENERIC[5], PERSPECTIVE\nDCL OUT[0], COLOR\n  MOV OUT[0], IN[0]\n  END\n";
     let (a, b) = export_pair(&parse(vs), &parse(fs), &ExportOptions::default());
     let (pa, pb) = (a.program.unwrap(), b.program.unwrap());
-    assert!(
-        a.assembly.contains("mov v1, "),
-        "COLOR → v0, GENERIC[5] → v1:\n{}",
-        a.assembly
-    );
+    assert!(a.assembly.contains("mov v1, "), "COLOR → v0, GENERIC[5] → v1:\n{}", a.assembly);
     assert!(b.assembly.contains("mov oc, v1"), "{}", b.assembly);
     assert!(agal::validate_link(&pa, &pb).is_empty());
     assert_eq!(b.layout.varyings[0].register, "v1");
@@ -428,22 +336,12 @@ fn layout_packs_immediates_and_internal_values() {
 #[test]
 fn negated_immediates_are_folded_into_the_constants() {
     let (e, got) = frag("MUL TEMP[0], IN[0], -|IMM[0].zyxw|");
-    assert!(
-        !e.assembly.contains("neg") && !e.assembly.contains("abs"),
-        "{}",
-        e.assembly
-    );
+    assert!(!e.assembly.contains("neg") && !e.assembly.contains("abs"), "{}", e.assembly);
     let a = lanes_a();
     let imm = [-1.0f32, 2.0, 0.5, 0.0];
     for l in 0..LANES {
         let want: Vec4 = std::array::from_fn(|c| a[l][c] * -imm[c].abs());
-        assert!(
-            same_bits(got[l], want),
-            "lane {}: {:?} vs {:?}",
-            l,
-            got[l],
-            want
-        );
+        assert!(same_bits(got[l], want), "lane {}: {:?} vs {:?}", l, got[l], want);
     }
 }
 
@@ -506,9 +404,7 @@ fn booleans_used_as_numbers_are_refused() {
     let e = export(&parse(&src), &ExportOptions::default());
     assert!(e.program.is_none());
     assert!(
-        e.diagnostics
-            .iter()
-            .any(|d| d.message.contains("TEMP[1].x holds an integer boolean")),
+        e.diagnostics.iter().any(|d| d.message.contains("TEMP[1].x holds an integer boolean")),
         "{:?}",
         e.diagnostics
     );
@@ -516,9 +412,7 @@ fn booleans_used_as_numbers_are_refused() {
     let src = with_body("MOV TEMP[1], IN[0]\n  IF IN[1].xxxx\n    FSLT TEMP[1], IN[0], IN[1]\n  ENDIF\n  AND TEMP[0], TEMP[1], IN[2]");
     let e = export(&parse(&src), &ExportOptions::default());
     assert!(
-        e.diagnostics
-            .iter()
-            .any(|d| d.message.contains("on some paths")),
+        e.diagnostics.iter().any(|d| d.message.contains("on some paths")),
         "{:?}",
         e.diagnostics
     );
@@ -531,9 +425,7 @@ fn pair_export_reports_unwritten_varyings() {
     let fs = "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL IN[1], GENERIC[1], PERSPECTIVE\nDCL OUT[0], COLOR\n  ADD OUT[0], IN[0], IN[1]\n  END\n";
     let (_, b) = export_pair(&parse(vs), &parse(fs), &ExportOptions::default());
     assert!(
-        b.diagnostics
-            .iter()
-            .any(|d| d.code == "A3632" && d.message.contains("v1")),
+        b.diagnostics.iter().any(|d| d.code == "A3632" && d.message.contains("v1")),
         "{:?}",
         b.diagnostics
     );

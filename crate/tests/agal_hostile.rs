@@ -25,12 +25,7 @@ impl Rng {
 fn exercise(bytes: &[u8]) -> bool {
     match agal::decode(bytes) {
         Err(e) => {
-            assert!(
-                e.offset <= bytes.len(),
-                "offset {} past {} bytes",
-                e.offset,
-                bytes.len()
-            );
+            assert!(e.offset <= bytes.len(), "offset {} past {} bytes", e.offset, bytes.len());
             false
         }
         Ok(p) => {
@@ -61,12 +56,7 @@ fn truncations_of_a_valid_program() {
         }
         let e = agal::decode(&good[..n]).unwrap_err();
         // §1: size must be 7 + 24n with n >= 1.
-        assert!(
-            e.code == "A3615" || e.code == "A0001",
-            "{} bytes: {:?}",
-            n,
-            e
-        );
+        assert!(e.code == "A3615" || e.code == "A0001", "{} bytes: {:?}", n, e);
     }
     assert!(exercise(&good));
 }
@@ -77,10 +67,7 @@ fn header_errors_have_their_offsets() {
     let mut b = good.clone();
     b[0] = 0xA1;
     assert_eq!(
-        (
-            agal::decode(&b).unwrap_err().offset,
-            agal::decode(&b).unwrap_err().code
-        ),
+        (agal::decode(&b).unwrap_err().offset, agal::decode(&b).unwrap_err().code),
         (0, "A3612")
     );
     let mut b = good.clone();
@@ -200,12 +187,7 @@ fn random_text_never_panics() {
         for kind in [ShaderKind::Vertex, ShaderKind::Fragment] {
             let a = agal::assemble(&text, kind, 1 + rng.below(3) as u32);
             for d in &a.errors {
-                assert!(
-                    d.span.end as usize <= text.len() + 1,
-                    "{:?} in {:?}",
-                    d,
-                    text
-                );
+                assert!(d.span.end as usize <= text.len() + 1, "{:?} in {:?}", d, text);
             }
             let _ = agal::validate(&a.program);
         }

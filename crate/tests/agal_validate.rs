@@ -75,41 +75,20 @@ fn src(reg: RegType, index: u16) -> Option<Source> {
 }
 
 fn ins(op: u8, d: Option<Dest>, a: Option<Source>, b: Option<Source>) -> Instruction {
-    Instruction {
-        op,
-        dest: d,
-        src1: a,
-        src2: b,
-        sampler: None,
-    }
+    Instruction { op, dest: d, src1: a, src2: b, sampler: None }
 }
 
 /// Rules the assembler already enforces (so they need hand-built programs).
 #[test]
 fn rules_checked_on_built_programs() {
-    let out_v = ins(
-        opc::MOV,
-        dest(RegType::Output, 0, 0xF),
-        src(RegType::Attribute, 0),
-        None,
-    );
-    let out_f = ins(
-        opc::MOV,
-        dest(RegType::Output, 0, 0xF),
-        src(RegType::Varying, 0),
-        None,
-    );
+    let out_v = ins(opc::MOV, dest(RegType::Output, 0, 0xF), src(RegType::Attribute, 0), None);
+    let out_f = ins(opc::MOV, dest(RegType::Output, 0, 0xF), src(RegType::Varying, 0), None);
     let cases: Vec<(ShaderKind, u32, Vec<Instruction>, &str)> = vec![
         (
             V,
             1,
             vec![
-                ins(
-                    opc::DDX,
-                    dest(RegType::Temporary, 0, 0xF),
-                    src(RegType::Attribute, 0),
-                    None,
-                ),
+                ins(opc::DDX, dest(RegType::Temporary, 0, 0xF), src(RegType::Attribute, 0), None),
                 out_v,
             ],
             "A3622",
@@ -118,12 +97,7 @@ fn rules_checked_on_built_programs() {
             F,
             1,
             vec![
-                ins(
-                    opc::DDX,
-                    dest(RegType::Temporary, 0, 0xF),
-                    src(RegType::Varying, 0),
-                    None,
-                ),
+                ins(opc::DDX, dest(RegType::Temporary, 0, 0xF), src(RegType::Varying, 0), None),
                 out_f,
             ],
             "A3726",
@@ -133,12 +107,7 @@ fn rules_checked_on_built_programs() {
             1,
             vec![
                 out_f,
-                ins(
-                    opc::MOV,
-                    dest(RegType::Attribute, 0, 0xF),
-                    src(RegType::Varying, 0),
-                    None,
-                ),
+                ins(opc::MOV, dest(RegType::Attribute, 0, 0xF), src(RegType::Varying, 0), None),
             ],
             "A3651",
         ),
@@ -147,12 +116,7 @@ fn rules_checked_on_built_programs() {
             1,
             vec![
                 out_f,
-                ins(
-                    opc::MOV,
-                    dest(RegType::Constant, 0, 0xF),
-                    src(RegType::Varying, 0),
-                    None,
-                ),
+                ins(opc::MOV, dest(RegType::Constant, 0, 0xF), src(RegType::Varying, 0), None),
             ],
             "A3652",
         ),
@@ -161,12 +125,7 @@ fn rules_checked_on_built_programs() {
             1,
             vec![
                 out_f,
-                ins(
-                    opc::MOV,
-                    dest(RegType::Varying, 0, 0xF),
-                    src(RegType::Varying, 0),
-                    None,
-                ),
+                ins(opc::MOV, dest(RegType::Varying, 0, 0xF), src(RegType::Varying, 0), None),
             ],
             "A3650",
         ),
@@ -175,101 +134,56 @@ fn rules_checked_on_built_programs() {
             1,
             vec![
                 out_f,
-                ins(
-                    opc::MOV,
-                    dest(RegType::Sampler, 0, 0xF),
-                    src(RegType::Varying, 0),
-                    None,
-                ),
+                ins(opc::MOV, dest(RegType::Sampler, 0, 0xF), src(RegType::Varying, 0), None),
             ],
             "A3649",
         ),
         (
             F,
             1,
-            vec![ins(
-                opc::MOV,
-                dest(RegType::Output, 0, 0xF),
-                src(RegType::Attribute, 0),
-                None,
-            )],
+            vec![ins(opc::MOV, dest(RegType::Output, 0, 0xF), src(RegType::Attribute, 0), None)],
             "A3645",
         ),
         (
             V,
             1,
-            vec![ins(
-                opc::MOV,
-                dest(RegType::Output, 0, 0xF),
-                src(RegType::Output, 0),
-                None,
-            )],
+            vec![ins(opc::MOV, dest(RegType::Output, 0, 0xF), src(RegType::Output, 0), None)],
             "A3646",
         ),
         (
             V,
             1,
-            vec![ins(
-                opc::MOV,
-                dest(RegType::Output, 0, 0xF),
-                src(RegType::InstanceId, 0),
-                None,
-            )],
+            vec![ins(opc::MOV, dest(RegType::Output, 0, 0xF), src(RegType::InstanceId, 0), None)],
             "A3789",
         ),
         (
             V,
             3,
-            vec![ins(
-                opc::MOV,
-                dest(RegType::Output, 0, 0xF),
-                src(RegType::InstanceId, 0),
-                None,
-            )],
+            vec![ins(opc::MOV, dest(RegType::Output, 0, 0xF), src(RegType::InstanceId, 0), None)],
             "",
         ),
         (
             V,
             1,
-            vec![ins(
-                opc::MOV,
-                dest(RegType::Output, 0, 0xF),
-                src(RegType::Attribute, 8),
-                None,
-            )],
+            vec![ins(opc::MOV, dest(RegType::Output, 0, 0xF), src(RegType::Attribute, 8), None)],
             "A3658",
         ),
         (
             V,
             3,
-            vec![ins(
-                opc::MOV,
-                dest(RegType::Output, 0, 0xF),
-                src(RegType::Attribute, 15),
-                None,
-            )],
+            vec![ins(opc::MOV, dest(RegType::Output, 0, 0xF), src(RegType::Attribute, 15), None)],
             "",
         ),
         (
             V,
             1,
-            vec![ins(
-                opc::MOV,
-                dest(RegType::Output, 0, 0xF),
-                src(RegType::Constant, 128),
-                None,
-            )],
+            vec![ins(opc::MOV, dest(RegType::Output, 0, 0xF), src(RegType::Constant, 128), None)],
             "A3659",
         ),
         (
             V,
             2,
-            vec![ins(
-                opc::MOV,
-                dest(RegType::Output, 0, 0xF),
-                src(RegType::Constant, 249),
-                None,
-            )],
+            vec![ins(opc::MOV, dest(RegType::Output, 0, 0xF), src(RegType::Constant, 249), None)],
             "",
         ),
         (
@@ -277,12 +191,7 @@ fn rules_checked_on_built_programs() {
             1,
             vec![
                 out_f,
-                ins(
-                    opc::MOV,
-                    dest(RegType::Temporary, 8, 0xF),
-                    src(RegType::Varying, 0),
-                    None,
-                ),
+                ins(opc::MOV, dest(RegType::Temporary, 8, 0xF), src(RegType::Varying, 0), None),
             ],
             "A3661",
         ),
@@ -291,12 +200,7 @@ fn rules_checked_on_built_programs() {
             1,
             vec![
                 out_f,
-                ins(
-                    opc::MOV,
-                    dest(RegType::Temporary, 0, 0xF),
-                    src(RegType::Varying, 8),
-                    None,
-                ),
+                ins(opc::MOV, dest(RegType::Temporary, 0, 0xF), src(RegType::Varying, 8), None),
             ],
             "A3657",
         ),
@@ -304,12 +208,7 @@ fn rules_checked_on_built_programs() {
             F,
             1,
             vec![
-                ins(
-                    opc::MOV,
-                    dest(RegType::Output, 1, 0xF),
-                    src(RegType::Varying, 0),
-                    None,
-                ),
+                ins(opc::MOV, dest(RegType::Output, 1, 0xF), src(RegType::Varying, 0), None),
                 out_f,
             ],
             "A3660",
@@ -318,12 +217,7 @@ fn rules_checked_on_built_programs() {
             F,
             2,
             vec![
-                ins(
-                    opc::MOV,
-                    dest(RegType::Output, 3, 0xF),
-                    src(RegType::Varying, 0),
-                    None,
-                ),
+                ins(opc::MOV, dest(RegType::Output, 3, 0xF), src(RegType::Varying, 0), None),
                 out_f,
             ],
             "",
@@ -333,12 +227,7 @@ fn rules_checked_on_built_programs() {
             1,
             vec![
                 out_v,
-                ins(
-                    opc::MOV,
-                    dest(RegType::Depth, 0, 1),
-                    src(RegType::Attribute, 0),
-                    None,
-                ),
+                ins(opc::MOV, dest(RegType::Depth, 0, 1), src(RegType::Attribute, 0), None),
             ],
             "A3750",
         ),
@@ -347,12 +236,7 @@ fn rules_checked_on_built_programs() {
             1,
             vec![
                 out_f,
-                ins(
-                    opc::TED,
-                    dest(RegType::Temporary, 0, 0xF),
-                    src(RegType::Varying, 0),
-                    None,
-                ),
+                ins(opc::TED, dest(RegType::Temporary, 0, 0xF), src(RegType::Varying, 0), None),
             ],
             "A3621",
         ),
@@ -361,12 +245,7 @@ fn rules_checked_on_built_programs() {
             1,
             vec![
                 out_v,
-                ins(
-                    opc::TLD,
-                    dest(RegType::Temporary, 0, 0xF),
-                    src(RegType::Attribute, 0),
-                    None,
-                ),
+                ins(opc::TLD, dest(RegType::Temporary, 0, 0xF), src(RegType::Attribute, 0), None),
             ],
             "A3805",
         ),
@@ -375,12 +254,7 @@ fn rules_checked_on_built_programs() {
             1,
             vec![
                 out_f,
-                ins(
-                    opc::TLD,
-                    dest(RegType::Temporary, 0, 0xF),
-                    src(RegType::Varying, 0),
-                    None,
-                ),
+                ins(opc::TLD, dest(RegType::Temporary, 0, 0xF), src(RegType::Varying, 0), None),
             ],
             "A3803",
         ),
@@ -395,21 +269,11 @@ fn rules_checked_on_built_programs() {
                 c.sampler = Some(Sampler::new(0));
             }
         }
-        let got = codes(&Program {
-            version,
-            kind,
-            code,
-        });
+        let got = codes(&Program { version, kind, code });
         if want.is_empty() {
             assert!(got.is_empty(), "case {}: {:?}", i, got);
         } else {
-            assert!(
-                got.contains(&want),
-                "case {}: wanted {} in {:?}",
-                i,
-                want,
-                got
-            );
+            assert!(got.contains(&want), "case {}: wanted {} in {:?}", i, want, got);
         }
     }
 }
@@ -420,11 +284,7 @@ fn indirect_rules() {
         reg,
         index: 1,
         swizzle: agal::SWIZZLE_IDENTITY,
-        indirect: Some(agal::IndexReg {
-            reg: ireg,
-            index: 0,
-            component: 0,
-        }),
+        indirect: Some(agal::IndexReg { reg: ireg, index: 0, component: 0 }),
     };
     let mk = |kind, s: Source| Program {
         version: 1,
@@ -441,15 +301,9 @@ fn indirect_rules() {
 fn linkage_rules() {
     let vs = asm(V, 1, "mov op, va0\nmov v0, va0");
     let fs = asm(F, 1, "add oc, v0, v1");
-    let codes: Vec<_> = agal::validate_link(&vs, &fs)
-        .into_iter()
-        .map(|f| f.code)
-        .collect();
+    let codes: Vec<_> = agal::validate_link(&vs, &fs).into_iter().map(|f| f.code).collect();
     assert_eq!(codes, vec!["A3632"]);
     let fs2 = asm(F, 2, "mov oc, v0");
-    let codes: Vec<_> = agal::validate_link(&vs, &fs2)
-        .into_iter()
-        .map(|f| f.code)
-        .collect();
+    let codes: Vec<_> = agal::validate_link(&vs, &fs2).into_iter().map(|f| f.code).collect();
     assert_eq!(codes, vec!["A3757"]);
 }

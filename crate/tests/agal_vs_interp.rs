@@ -23,8 +23,16 @@ fn next(state: &mut u64) -> u64 {
 /// an absolute value, closed after the register).
 fn random_source(rng: &mut u64, mods: &[&str], files: &[&str], swizzles: &[&str]) -> String {
     let m = mods[(next(rng) as usize) % mods.len()];
-    let r = format!("{}{}", files[(next(rng) as usize) % files.len()], swizzles[(next(rng) as usize) % swizzles.len()]);
-    if m.contains('|') { format!("{}{}|", m, r) } else { format!("{}{}", m, r) }
+    let r = format!(
+        "{}{}",
+        files[(next(rng) as usize) % files.len()],
+        swizzles[(next(rng) as usize) % swizzles.len()]
+    );
+    if m.contains('|') {
+        format!("{}{}|", m, r)
+    } else {
+        format!("{}{}", m, r)
+    }
 }
 
 /// A value in −4 … 4 in steps of 1/16 (exact), never exactly zero (keeps CMP's zero sign out).
@@ -51,13 +59,10 @@ struct Formula;
 
 impl TextureHooks for Formula {
     fn get_samples(&mut self, q: &SampleRequest) -> [[f32; 4]; 4] {
-        let volume = !matches!(
-            q.target,
-            tgsi::ir::TextureTarget::Tex2D | tgsi::ir::TextureTarget::Tex1D
-        );
-        let per_lane: Vec<Vec4> = (0..4)
-            .map(|l| texel(q.coords[0][l], q.coords[1][l], q.coords[2][l], volume))
-            .collect();
+        let volume =
+            !matches!(q.target, tgsi::ir::TextureTarget::Tex2D | tgsi::ir::TextureTarget::Tex1D);
+        let per_lane: Vec<Vec4> =
+            (0..4).map(|l| texel(q.coords[0][l], q.coords[1][l], q.coords[2][l], volume)).collect();
         std::array::from_fn(|c| std::array::from_fn(|l| per_lane[l][c]))
     }
     fn get_dims(&mut self, _: u32, _: i32) -> [i32; 4] {
@@ -87,9 +92,7 @@ fn out_index(source: &str) -> Option<usize> {
 
 /// The register number of `v2` / `oc1` / `op` / `fd`.
 fn reg_number(r: &str) -> usize {
-    r.trim_start_matches(|c: char| c.is_ascii_alphabetic())
-        .parse()
-        .unwrap_or(0)
+    r.trim_start_matches(|c: char| c.is_ascii_alphabetic()).parse().unwrap_or(0)
 }
 
 /// Runs both and compares every exported output bit for bit. Returns false if the shader does
@@ -170,10 +173,7 @@ fn compare_with(shader: &Shader, seed: u64, name: &str, zero_sign_free: bool) ->
         }
     }
     assert_eq!(
-        out.killed
-            .iter()
-            .enumerate()
-            .fold(0u8, |m, (l, &k)| m | ((k as u8) << l)),
+        out.killed.iter().enumerate().fold(0u8, |m, (l, &k)| m | ((k as u8) << l)),
         batch.killed[0],
         "{}: killed lanes",
         name
@@ -216,16 +216,9 @@ const BODIES: &[&str] = &[
 #[test]
 fn lowering_rules_match_the_interpreter() {
     for (i, body) in BODIES.iter().enumerate() {
-        let src = format!(
-            "{}DCL SAMP[0..2]\n{}\n  MOV OUT[0], TEMP[0]\n  END\n",
-            FS_HEAD, body
-        );
+        let src = format!("{}DCL SAMP[0..2]\n{}\n  MOV OUT[0], TEMP[0]\n  END\n", FS_HEAD, body);
         for seed in 1..6u64 {
-            assert!(
-                compare(&parse(&src), seed * 7919 + i as u64, body),
-                "{} did not export",
-                body
-            );
+            assert!(compare(&parse(&src), seed * 7919 + i as u64, body), "{} did not export", body);
         }
     }
 }
@@ -233,10 +226,7 @@ fn lowering_rules_match_the_interpreter() {
 #[test]
 fn exported_corpus_shaders_match_the_interpreter() {
     let mut files = Vec::new();
-    tgsi_files(
-        Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/corpus")),
-        &mut files,
-    );
+    tgsi_files(Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/corpus")), &mut files);
     let mut compared = 0;
     for f in &files {
         let Some(shader) = tgsi::text::parse(&std::fs::read_to_string(f).unwrap()).shader else {
@@ -280,11 +270,7 @@ DCL ADDR[0]
     let shader = parse(src);
     let e = export(&shader, &ExportOptions::default());
     let asm = &e.assembly;
-    assert!(
-        asm.contains("m44 ") && asm.contains("m33 ") && asm.contains("vc["),
-        "{}",
-        asm
-    );
+    assert!(asm.contains("m44 ") && asm.contains("m33 ") && asm.contains("vc["), "{}", asm);
     for seed in 1..6u64 {
         assert!(compare(&shader, seed * 31337, "vertex matrices"));
     }
@@ -355,10 +341,7 @@ fn random_float_shaders_match_the_interpreter() {
             }
             body.push_str(&format!("  {}{} {}\n", op, sat, operands.join(", ")));
         }
-        let src = format!(
-            "{}DCL CONST[0..1]\n{}  MOV OUT[0], TEMP[0]\n  END\n",
-            FS_HEAD, body
-        );
+        let src = format!("{}DCL CONST[0..1]\n{}  MOV OUT[0], TEMP[0]\n  END\n", FS_HEAD, body);
         let shader = parse(&src);
         if compare(&shader, round * 101 + 7, &src) {
             compared += 1;
@@ -389,9 +372,7 @@ fn random_structured_shaders_match_the_interpreter() {
         ("MOV", 1),
         ("KILL_IF", 1),
     ];
-    let files = [
-        "TEMP[0]", "TEMP[1]", "TEMP[2]", "TEMP[3]", "IN[0]", "IN[1]", "IN[2]", "IMM[0]",
-    ];
+    let files = ["TEMP[0]", "TEMP[1]", "TEMP[2]", "TEMP[3]", "IN[0]", "IN[1]", "IN[2]", "IMM[0]"];
     let masks = ["", ".x", ".yz", ".w"];
     let swz = ["", ".xxxx", ".wzyx", ".yyyy"];
     let mut rng = 0x5EED_u64;
@@ -402,10 +383,7 @@ fn random_structured_shaders_match_the_interpreter() {
         for _ in 0..2 + next(&mut rng) % 10 {
             match next(&mut rng) % 10 {
                 0 if depth < 3 => {
-                    body.push_str(&format!(
-                        "  IF {}.xxxx\n",
-                        files[(next(&mut rng) as usize) % 4]
-                    ));
+                    body.push_str(&format!("  IF {}.xxxx\n", files[(next(&mut rng) as usize) % 4]));
                     depth += 1;
                 }
                 1 if depth > 0 => body.push_str("  ELSE\n"),
@@ -424,11 +402,8 @@ fn random_structured_shaders_match_the_interpreter() {
                         ));
                     }
                     for _ in 0..n {
-                        let neg = if op.starts_with('F') && next(&mut rng) % 3 == 0 {
-                            "-"
-                        } else {
-                            ""
-                        };
+                        let neg =
+                            if op.starts_with('F') && next(&mut rng) % 3 == 0 { "-" } else { "" };
                         operands.push(format!(
                             "{}{}{}",
                             neg,
@@ -452,10 +427,7 @@ fn random_structured_shaders_match_the_interpreter() {
             compared += 1;
         }
     }
-    println!(
-        "{} of {} structured shaders exported and compared",
-        compared, tried
-    );
+    println!("{} of {} structured shaders exported and compared", compared, tried);
     assert!(compared > 100, "only {} of {} exported", compared, tried);
 }
 
@@ -477,9 +449,7 @@ fn random_floor_ceil_cmp_shaders_match_the_interpreter() {
         ("MAD", 3),
         ("SLT", 2),
     ];
-    let files = [
-        "TEMP[0]", "TEMP[1]", "TEMP[2]", "IN[0]", "IN[1]", "IN[2]", "IMM[0]",
-    ];
+    let files = ["TEMP[0]", "TEMP[1]", "TEMP[2]", "IN[0]", "IN[1]", "IN[2]", "IMM[0]"];
     let masks = ["", ".x", ".yz", ".w", ".xyw"];
     let swz = ["", ".wzyx", ".yyyy", ".zxyw"];
     let mods = ["", "-", "|", "-|"];

@@ -47,10 +47,15 @@ fn run_writes_buffers_back() {
         .unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let bytes = std::fs::read(&outp).unwrap();
-    let got: Vec<u32> = bytes.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
+    let got: Vec<u32> =
+        bytes.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
     assert_eq!(got, input.iter().map(|v| v * 2).collect::<Vec<_>>());
     // The counter has no output file, so it is printed: 16 invocations added 1 each.
-    assert!(String::from_utf8_lossy(&out.stdout).contains("HWATOMIC[0]: 16"), "{}", String::from_utf8_lossy(&out.stdout));
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains("HWATOMIC[0]: 16"),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
 }
 
 #[test]
@@ -59,13 +64,23 @@ fn run_reports_errors_and_usage() {
     let cs = d.join("bad.tgsi");
     std::fs::write(&cs, "COMP\nDCL TEMP[0]\nEND\n").unwrap();
     // No block size anywhere: a dispatch diagnostic, exit 1.
-    let out = Command::new(env!("CARGO_BIN_EXE_tgsi")).arg("run").arg(&cs).args(["--grid", "1"]).output().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_tgsi"))
+        .arg("run")
+        .arg(&cs)
+        .args(["--grid", "1"])
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stdout).contains("X009"));
     // Missing --grid: usage, exit 2.
     let out = Command::new(env!("CARGO_BIN_EXE_tgsi")).arg("run").arg(&cs).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
-    let out = Command::new(env!("CARGO_BIN_EXE_tgsi")).arg("compute").arg(&cs).args(["--grid", "1", "--image", "0=NOPE,4x4"]).output().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_tgsi"))
+        .arg("compute")
+        .arg(&cs)
+        .args(["--grid", "1", "--image", "0=NOPE,4x4"])
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(2));
 }
 
@@ -82,7 +97,11 @@ TXF TEMP[0], IMM[0], SAMP[0], 2D\nF2U TEMP[0], TEMP[0]\nSTORE BUFFER[0], IMM[0].
     )
     .unwrap();
     let tex = d.join("tex.json");
-    std::fs::write(&tex, r#"{"width": 2, "height": 1, "texels": [[0, 0, 0, 255], [255, 0, 255, 255]]}"#).unwrap();
+    std::fs::write(
+        &tex,
+        r#"{"width": 2, "height": 1, "texels": [[0, 0, 0, 255], [255, 0, 255, 255]]}"#,
+    )
+    .unwrap();
     let out = Command::new(env!("CARGO_BIN_EXE_tgsi"))
         .arg("run")
         .arg(&cs)
@@ -92,5 +111,9 @@ TXF TEMP[0], IMM[0], SAMP[0], 2D\nF2U TEMP[0], TEMP[0]\nSTORE BUFFER[0], IMM[0].
         .output()
         .unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    assert!(String::from_utf8_lossy(&out.stdout).contains("BUFFER[0]: 1 0 1 1"), "{}", String::from_utf8_lossy(&out.stdout));
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains("BUFFER[0]: 1 0 1 1"),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
 }

@@ -3,7 +3,9 @@
 //! definitions (inclusive prefix sum, bin counts), never taken from the interpreter.
 #![cfg(not(target_arch = "wasm32"))]
 
-use tgsi::exec::{compile, dispatch, Constants, ImageBuffer, ImageFormat, Machine, NoTextures, Program, Resources};
+use tgsi::exec::{
+    compile, dispatch, Constants, ImageBuffer, ImageFormat, Machine, NoTextures, Program, Resources,
+};
 
 fn program(text: &str) -> Program {
     let parsed = tgsi::text::parse(text);
@@ -68,7 +70,16 @@ fn prefix_sum_with_barrier_and_shared_memory() {
     let input: Vec<u32> = (0..128u32).map(|i| (i * 7 + 3) % 11).collect();
     let mut res = Resources::new();
     res.buffers.insert(0, words(&input));
-    dispatch(&mut Machine::new(), &p, &Constants::new(), &mut NoTextures, &mut res, [2, 1, 1], None).unwrap();
+    dispatch(
+        &mut Machine::new(),
+        &p,
+        &Constants::new(),
+        &mut NoTextures,
+        &mut res,
+        [2, 1, 1],
+        None,
+    )
+    .unwrap();
     // Inclusive scan restarted at each block of 64.
     let mut want = Vec::new();
     for block in input.chunks(64) {
@@ -110,13 +121,24 @@ fn atomics_count_into_a_buffer() {
     res.buffers.insert(0, words(&input));
     res.buffers.insert(1, vec![0; 16]);
     res.buffers.insert(2, vec![0xEE; 18 * 4]);
-    dispatch(&mut Machine::new(), &p, &Constants::new(), &mut NoTextures, &mut res, [3, 1, 1], Some([6, 1, 1])).unwrap();
-    let want: Vec<u32> = (0..4).map(|b| input.iter().filter(|v| *v & 3 == b).count() as u32).collect();
+    dispatch(
+        &mut Machine::new(),
+        &p,
+        &Constants::new(),
+        &mut NoTextures,
+        &mut res,
+        [3, 1, 1],
+        Some([6, 1, 1]),
+    )
+    .unwrap();
+    let want: Vec<u32> =
+        (0..4).map(|b| input.iter().filter(|v| *v & 3 == b).count() as u32).collect();
     assert_eq!(unwords(&res.buffers[&1]), want);
     // The old values returned per bin are 0, 1, …, count − 1 once each.
     let olds = unwords(&res.buffers[&2]);
     for b in 0..4u32 {
-        let mut got: Vec<u32> = input.iter().zip(&olds).filter(|(v, _)| *v & 3 == b).map(|(_, o)| *o).collect();
+        let mut got: Vec<u32> =
+            input.iter().zip(&olds).filter(|(v, _)| *v & 3 == b).map(|(_, o)| *o).collect();
         got.sort();
         assert_eq!(got, (0..want[b as usize]).collect::<Vec<_>>(), "bin {b}");
     }
@@ -148,7 +170,16 @@ fn every_atomic_opcode_follows_its_formula() {
         let p = program(&text);
         let mut res = Resources::new();
         res.buffers.insert(0, words(&[old, 0]));
-        dispatch(&mut Machine::new(), &p, &Constants::new(), &mut NoTextures, &mut res, [1, 1, 1], None).unwrap();
+        dispatch(
+            &mut Machine::new(),
+            &p,
+            &Constants::new(),
+            &mut NoTextures,
+            &mut res,
+            [1, 1, 1],
+            None,
+        )
+        .unwrap();
         assert_eq!(unwords(&res.buffers[&0]), vec![new, old], "{op}");
     }
     // ATOMCAS: swaps only when the word equals the comparand.
@@ -156,7 +187,16 @@ fn every_atomic_opcode_follows_its_formula() {
         let text = format!("COMP\nPROPERTY CS_FIXED_BLOCK_WIDTH 1\nDCL BUFFER[0]\nDCL TEMP[0]\nIMM[0] UINT32 {{0, {cmp}, 42, 0}}\nATOMCAS TEMP[0].x, BUFFER[0], IMM[0].xxxx, IMM[0].yyyy, IMM[0].zzzz\nEND\n");
         let mut res = Resources::new();
         res.buffers.insert(0, words(&[old]));
-        dispatch(&mut Machine::new(), &program(&text), &Constants::new(), &mut NoTextures, &mut res, [1, 1, 1], None).unwrap();
+        dispatch(
+            &mut Machine::new(),
+            &program(&text),
+            &Constants::new(),
+            &mut NoTextures,
+            &mut res,
+            [1, 1, 1],
+            None,
+        )
+        .unwrap();
         assert_eq!(unwords(&res.buffers[&0]), vec![new]);
     }
 }
@@ -185,7 +225,16 @@ END
     let mut res = Resources::new();
     res.images.insert(0, ImageBuffer::new(ImageFormat::R32Uint, 8, 8, 1).unwrap());
     res.images.insert(1, ImageBuffer::new(ImageFormat::Rgba8Unorm, 8, 8, 1).unwrap());
-    dispatch(&mut Machine::new(), &p, &Constants::new(), &mut NoTextures, &mut res, [2, 2, 1], None).unwrap();
+    dispatch(
+        &mut Machine::new(),
+        &p,
+        &Constants::new(),
+        &mut NoTextures,
+        &mut res,
+        [2, 2, 1],
+        None,
+    )
+    .unwrap();
     let want: Vec<u32> = (0..64u32).map(|i| (i / 8) * 100 + i % 8).collect();
     assert_eq!(unwords(&res.images[&0].data), want);
     // UNORM8 = round(v · 255): 0.5 → 128, 1 → 255, 0 → 0, 0.25 → 64.
@@ -198,11 +247,39 @@ fn dispatch_sizes_are_checked() {
     let p = program("COMP\nDCL TEMP[0]\nEND\n");
     let mut res = Resources::new();
     let mut m = Machine::new();
-    let e = dispatch(&mut m, &p, &Constants::new(), &mut NoTextures, &mut res, [1, 1, 1], None).unwrap_err();
+    let e = dispatch(&mut m, &p, &Constants::new(), &mut NoTextures, &mut res, [1, 1, 1], None)
+        .unwrap_err();
     assert_eq!(e.diagnostic.code, "X009");
-    let e = dispatch(&mut m, &p, &Constants::new(), &mut NoTextures, &mut res, [1, 1, 1], Some([2048, 1, 1])).unwrap_err();
+    let e = dispatch(
+        &mut m,
+        &p,
+        &Constants::new(),
+        &mut NoTextures,
+        &mut res,
+        [1, 1, 1],
+        Some([2048, 1, 1]),
+    )
+    .unwrap_err();
     assert_eq!(e.diagnostic.code, "X009");
-    let e = dispatch(&mut m, &p, &Constants::new(), &mut NoTextures, &mut res, [u32::MAX, u32::MAX, u32::MAX], Some([1, 1, 1])).unwrap_err();
+    let e = dispatch(
+        &mut m,
+        &p,
+        &Constants::new(),
+        &mut NoTextures,
+        &mut res,
+        [u32::MAX, u32::MAX, u32::MAX],
+        Some([1, 1, 1]),
+    )
+    .unwrap_err();
     assert_eq!(e.diagnostic.code, "X009");
-    assert!(dispatch(&mut m, &p, &Constants::new(), &mut NoTextures, &mut res, [0, 1, 1], Some([1, 1, 1])).is_ok());
+    assert!(dispatch(
+        &mut m,
+        &p,
+        &Constants::new(),
+        &mut NoTextures,
+        &mut res,
+        [0, 1, 1],
+        Some([1, 1, 1])
+    )
+    .is_ok());
 }

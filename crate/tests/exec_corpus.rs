@@ -26,7 +26,9 @@ fn shaders() -> Vec<PathBuf> {
 }
 
 fn samples_texture(text: &str) -> bool {
-    text.lines().any(|l| l.contains("SVIEW") || l.contains("SAMP[") || l.contains(" TEX") || l.contains(" TXF"))
+    text.lines().any(|l| {
+        l.contains("SVIEW") || l.contains("SAMP[") || l.contains(" TEX") || l.contains(" TXF")
+    })
 }
 
 fn constants(json: &serde_json::Value) -> Constants {
@@ -46,7 +48,12 @@ fn constants(json: &serde_json::Value) -> Constants {
             };
             let raw: Vec<u32> = v["raw"]
                 .as_array()
-                .map(|a| a.iter().filter_map(|x| x.as_str()).filter_map(|s| u32::from_str_radix(s.trim_start_matches("0x"), 16).ok()).collect())
+                .map(|a| {
+                    a.iter()
+                        .filter_map(|x| x.as_str())
+                        .filter_map(|s| u32::from_str_radix(s.trim_start_matches("0x"), 16).ok())
+                        .collect()
+                })
                 .unwrap_or_default();
             let mut bits = [0u32; 4];
             for (k, r) in raw.iter().take(4).enumerate() {
@@ -72,7 +79,11 @@ fn ulp_distance(a: f32, b: f32) -> u64 {
     }
     let key = |x: f32| {
         let i = x.to_bits() as i32;
-        if i < 0 { i64::from(i32::MIN) - i64::from(i) } else { i64::from(i) }
+        if i < 0 {
+            i64::from(i32::MIN) - i64::from(i)
+        } else {
+            i64::from(i)
+        }
     };
     (key(a) - key(b)).unsigned_abs()
 }
@@ -83,7 +94,8 @@ fn run_one(path: &PathBuf, parse: impl Fn(&str) -> tgsi::ir::Shader) -> Option<O
         return None;
     }
     let stem = path.with_extension("");
-    let json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(stem.with_extension("json")).ok()?).ok()?;
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(stem.with_extension("json")).ok()?).ok()?;
     let expected = std::fs::read(stem.with_extension("f32")).ok()?;
     let (w, h) = (json["width"].as_u64()? as usize, json["height"].as_u64()? as usize);
     let shader = parse(&text);
@@ -97,7 +109,12 @@ fn run_one(path: &PathBuf, parse: impl Fn(&str) -> tgsi::ir::Shader) -> Option<O
     let nq = w / 2;
     let mut batch = Batch::new(&program, nq);
     let mut machine = Machine::new();
-    let mut out = Outcome { name: path.file_name()?.to_string_lossy().into_owned(), mismatches: 0, max_ulp: 0, first: None };
+    let mut out = Outcome {
+        name: path.file_name()?.to_string_lossy().into_owned(),
+        mismatches: 0,
+        max_ulp: 0,
+        first: None,
+    };
     for y0 in (0..h).step_by(2) {
         for q in 0..nq {
             let x0 = q * 2;
@@ -117,7 +134,9 @@ fn run_one(path: &PathBuf, parse: impl Fn(&str) -> tgsi::ir::Shader) -> Option<O
                 batch.set_input_f32(r as usize, q, pos);
             }
         }
-        machine.run(&program, &mut batch, &consts).unwrap_or_else(|e| panic!("{}: {}", path.display(), e.diagnostic.message));
+        machine
+            .run(&program, &mut batch, &consts)
+            .unwrap_or_else(|e| panic!("{}: {}", path.display(), e.diagnostic.message));
         for q in 0..nq {
             for l in 0..4 {
                 let (x, y) = (q * 2 + (l & 1), y0 + (l >> 1));
@@ -125,13 +144,21 @@ fn run_one(path: &PathBuf, parse: impl Fn(&str) -> tgsi::ir::Shader) -> Option<O
                 let got = if killed { [0.0; 4] } else { batch.output_f32(color as usize, q, l) };
                 for c in 0..4 {
                     let o = ((y * w + x) * 4 + c) * 4;
-                    let want = f32::from_le_bytes([expected[o], expected[o + 1], expected[o + 2], expected[o + 3]]);
+                    let want = f32::from_le_bytes([
+                        expected[o],
+                        expected[o + 1],
+                        expected[o + 2],
+                        expected[o + 3],
+                    ]);
                     // The framebuffer is float: softpipe stores what the shader wrote.
                     if got[c].to_bits() != want.to_bits() && !(got[c].is_nan() && want.is_nan()) {
                         out.mismatches += 1;
                         out.max_ulp = out.max_ulp.max(ulp_distance(got[c], want));
                         if out.first.is_none() {
-                            out.first = Some(format!("pixel ({}, {}) channel {}: got {} want {}", x, y, c, got[c], want));
+                            out.first = Some(format!(
+                                "pixel ({}, {}) channel {}: got {} want {}",
+                                x, y, c, got[c], want
+                            ));
                         }
                     }
                 }
@@ -150,11 +177,23 @@ fn softpipe_corpus_pixels_match() {
         ran += 1;
         eprintln!("{}: {} mismatches", o.name, o.mismatches);
         if o.mismatches > 0 {
-            report.push(format!("{}: {} channels differ, max {} ulp; first {}", o.name, o.mismatches, o.max_ulp, o.first.unwrap_or_default()));
+            report.push(format!(
+                "{}: {} channels differ, max {} ulp; first {}",
+                o.name,
+                o.mismatches,
+                o.max_ulp,
+                o.first.unwrap_or_default()
+            ));
         }
     }
     assert!(ran >= 20, "only {} corpus shaders ran", ran);
     // Natively the transcendental functions are glibc's, as in tgsi_exec, so every pixel must
     // be bit-exact (docs/interpreter.md "Conformance"; wasm differs by up to 2 ulp there).
-    assert!(report.is_empty(), "{} of {} shaders differ:\n{}", report.len(), ran, report.join("\n"));
+    assert!(
+        report.is_empty(),
+        "{} of {} shaders differ:\n{}",
+        report.len(),
+        ran,
+        report.join("\n")
+    );
 }

@@ -199,7 +199,8 @@ fn fused_break_with_lanes_leaving_at_different_iterations() {
     assert_eq!(stats.instructions, 48);
     // The traced run executes every instruction unfused and counts the same.
     let mut b = counter_batch(&p);
-    let (trace, r) = Machine::new().run_traced(&p, &mut b, &Constants::default(), &mut NoTextures, 0);
+    let (trace, r) =
+        Machine::new().run_traced(&p, &mut b, &Constants::default(), &mut NoTextures, 0);
     assert_eq!(r.unwrap().instructions, 48);
     assert_eq!(trace.steps.len(), 48);
     assert_eq!(trace.steps.iter().filter(|s| s.opcode == "BRK").count(), 4);
@@ -211,7 +212,9 @@ fn the_budget_stops_at_the_same_instruction_as_unfused() {
     // Instruction order (1-based): 1 MOV, 2 BGNLOOP, 3 USGE, 4 UIF, 5 BRK, 6 ENDIF, …; in the
     // untaken iteration 2: 15 USGE, 16 UIF, 17 ENDIF. A budget of B stops at instruction B + 1.
     // IR indices: UIF 3, BRK 4, ENDIF 5, END 9.
-    for (budget, ir, name) in [(4, 4, "BRK"), (5, 5, "ENDIF"), (15, 3, "UIF"), (16, 5, "ENDIF"), (47, 9, "END")] {
+    for (budget, ir, name) in
+        [(4, 4, "BRK"), (5, 5, "ENDIF"), (15, 3, "UIF"), (16, 5, "ENDIF"), (47, 9, "END")]
+    {
         let mut b = counter_batch(&p);
         let e = Machine::with_budget(budget).run(&p, &mut b, &Constants::default()).unwrap_err();
         assert_eq!(e.diagnostic.code, "X005");
@@ -219,7 +222,10 @@ fn the_budget_stops_at_the_same_instruction_as_unfused() {
         assert!(e.diagnostic.message.contains(&format!("at {name}:")), "{}", e.diagnostic.message);
     }
     let mut b = counter_batch(&p);
-    assert_eq!(Machine::with_budget(48).run(&p, &mut b, &Constants::default()).unwrap().instructions, 48);
+    assert_eq!(
+        Machine::with_budget(48).run(&p, &mut b, &Constants::default()).unwrap().instructions,
+        48
+    );
 }
 
 #[test]

@@ -14,7 +14,10 @@ fn add_mul_div_sub_follow_ieee() {
     let b = [2.25, 0.0, -INF, 1e-40];
     assert_f(op_f("ADD", &[a, b]), [3.75, 0.0, NAN, 2.0 * 1e-40f32]);
     assert_f(op_f("MUL", &[a, b]), [1.5 * 2.25, -0.0, -INF, 0.0]);
-    assert_f(op_f("DIV", &[[1.0, -1.0, 0.0, 1.0], [0.0, 0.0, 0.0, 3.0]]), [INF, -INF, NAN, 1.0 / 3.0]);
+    assert_f(
+        op_f("DIV", &[[1.0, -1.0, 0.0, 1.0], [0.0, 0.0, 0.0, 3.0]]),
+        [INF, -INF, NAN, 1.0 / 3.0],
+    );
     assert_f(op_f("SUB", &[a, b]), [-0.75, -0.0, INF, 0.0]);
 }
 
@@ -143,7 +146,10 @@ fn channel_ops_lit_exp_log_dst_xpd() {
 #[test]
 fn saturate_clamps_and_maps_nan_to_zero() {
     assert_f(op_f("MOV_SAT", &[[-1.0, 0.5, 7.0, NAN]]), [0.0, 0.5, 1.0, 0.0]);
-    assert_f(op_f("ADD_SAT", &[[0.25, -3.0, 1.0, INF], [0.25, 0.0, 0.5, 0.0]]), [0.5, 0.0, 1.0, 1.0]);
+    assert_f(
+        op_f("ADD_SAT", &[[0.25, -3.0, 1.0, INF], [0.25, 0.0, 0.5, 0.0]]),
+        [0.5, 0.0, 1.0, 1.0],
+    );
     // fminf(fmaxf(-0, 0), 1): glibc's fmaxf gives its second operand for equal zeros → +0.
     assert_f(op_f("MOV_SAT", &[[-0.0, -INF, 1.0, 0.999]]), [0.0, 0.0, 1.0, 0.999]);
 }
@@ -158,7 +164,10 @@ fn source_modifiers_are_float_for_float_ops() {
 
 #[test]
 fn ldexp_scales_by_powers_of_two() {
-    let r = op_bits("LDEXP", &[[1.5f32, 1.0, 3.0, 1.0].map(f32::to_bits), [3, (-149i32) as u32, 200, (-3i32) as u32]]);
+    let r = op_bits(
+        "LDEXP",
+        &[[1.5f32, 1.0, 3.0, 1.0].map(f32::to_bits), [3, (-149i32) as u32, 200, (-3i32) as u32]],
+    );
     assert_f(r.map(f32::from_bits), [12.0, f32::from_bits(1), INF, 0.125]);
 }
 
@@ -168,7 +177,10 @@ fn legacy_float_opcodes_follow_the_2010_formulas() {
     assert_f(op_f("ABS", &[[-5.0, 5.0, -0.0, -INF]]), [5.0, 5.0, 0.0, INF]);
     assert_f(op_f("CND", &[[1.0; 4], [2.0; 4], [0.6, 0.5, 0.4, 1.0]]), [1.0, 2.0, 2.0, 1.0]);
     assert_f(op_f("CLAMP", &[[-1.0, 0.5, 2.0, 0.0], [0.0; 4], [1.0; 4]]), [0.0, 0.5, 1.0, 0.0]);
-    assert_f(op_f("SAD", &[[1.0, 5.0, 0.0, 0.0], [3.0, 2.0, 0.0, 0.0], [1.0; 4]]), [3.0, 4.0, 1.0, 1.0]);
+    assert_f(
+        op_f("SAD", &[[1.0, 5.0, 0.0, 0.0], [3.0, 2.0, 0.0, 0.0], [1.0; 4]]),
+        [3.0, 4.0, 1.0, 1.0],
+    );
     assert_f(op_f("SFL", &[[1.0; 4], [1.0; 4]]), [0.0; 4]);
     assert_f(op_f("STR", &[[1.0; 4], [1.0; 4]]), [1.0; 4]);
     assert_f(op_f("SCS", &[[0.5; 4]]), [0.5f32.cos(), 0.5f32.sin(), 0.0, 1.0]);
@@ -181,5 +193,8 @@ fn legacy_float_opcodes_follow_the_2010_formulas() {
     // RFL: 2 (a·b)/(a·a) a − b; here k = -2, so z = -2·0 − 0 = −0.
     assert_f(op_f("RFL", &[[0.0, 1.0, 0.0, 0.0], [1.0, -1.0, 0.0, 0.0]]), [-1.0, -1.0, -0.0, 1.0]);
     // X2D: (a.x + b.x c.x + b.y c.y, a.y + b.x c.z + b.y c.w, same, same)
-    assert_f(op_f("X2D", &[[1.0, 2.0, 0.0, 0.0], [3.0, 4.0, 0.0, 0.0], [5.0, 6.0, 7.0, 8.0]]), [40.0, 55.0, 40.0, 55.0]);
+    assert_f(
+        op_f("X2D", &[[1.0, 2.0, 0.0, 0.0], [3.0, 4.0, 0.0, 0.0], [5.0, 6.0, 7.0, 8.0]]),
+        [40.0, 55.0, 40.0, 55.0],
+    );
 }

@@ -394,7 +394,13 @@ fn trace_lists_instructions_and_lane_values() {
     let mut b = Batch::new(&p, 2);
     b.set_input(0, 0, 1, Lanes::from_f32([1.0, 2.0, 3.0, 4.0]));
     b.set_input(0, 1, 1, Lanes::from_f32([1.0, 0.0, 1.0, 0.0]));
-    let (trace, r) = Machine::new().run_traced(&p, &mut b, &Constants::default(), &mut tgsi::exec::NoTextures, 1);
+    let (trace, r) = Machine::new().run_traced(
+        &p,
+        &mut b,
+        &Constants::default(),
+        &mut tgsi::exec::NoTextures,
+        1,
+    );
     r.unwrap();
     let ops: Vec<&str> = trace.steps.iter().map(|s| s.opcode).collect();
     assert_eq!(ops, ["ADD", "IF", "MUL", "ENDIF", "END"]);
@@ -432,7 +438,13 @@ fn batches_run_many_quads_like_single_quads() {
 
 #[test]
 fn unbalanced_control_flow_is_a_compile_error() {
-    for text in ["FRAG\nENDIF\nEND", "FRAG\nBGNLOOP\nEND", "FRAG\nDCL IN[0]\nIF IN[0].xxxx\nENDLOOP\nEND", "FRAG\nBRK\nEND", "FRAG\nCAL :7\nEND"] {
+    for text in [
+        "FRAG\nENDIF\nEND",
+        "FRAG\nBGNLOOP\nEND",
+        "FRAG\nDCL IN[0]\nIF IN[0].xxxx\nENDLOOP\nEND",
+        "FRAG\nBRK\nEND",
+        "FRAG\nCAL :7\nEND",
+    ] {
         let e = compile(&build(text)).unwrap_err();
         assert!(e.code.starts_with('X'), "{}", text);
     }

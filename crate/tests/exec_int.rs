@@ -62,7 +62,10 @@ fn comparisons_give_all_ones() {
 #[test]
 fn shifts_mask_the_count_to_five_bits() {
     assert_eq!(op_u("SHL", &[[1, 1, 1, 3], [31, 32, 33, 0]]), [0x8000_0000, 1, 2, 3]);
-    assert_eq!(op_u("USHR", &[[0x8000_0000; 4], [31, 32, 33, 4]]), [1, 0x8000_0000, 0x4000_0000, 0x0800_0000]);
+    assert_eq!(
+        op_u("USHR", &[[0x8000_0000; 4], [31, 32, 33, 4]]),
+        [1, 0x8000_0000, 0x4000_0000, 0x0800_0000]
+    );
     assert_eq!(op_i("ISHR", &[[MIN; 4], [31, 32, 33, 4]]), [-1, MIN, MIN >> 1, MIN >> 4]);
 }
 
@@ -77,11 +80,20 @@ fn bitwise_ops() {
 #[test]
 fn bitfield_extract_and_insert() {
     // UBFE(value, offset, bits) = (v << (32 - o - b)) >> (32 - b), or v >> o when o + b = 32.
-    assert_eq!(op_u("UBFE", &[[0xABCD_1234; 4], [4, 0, 28, 8], [8, 0, 4, 24]]), [0x23, 0, 0xA, 0xABCD12]);
+    assert_eq!(
+        op_u("UBFE", &[[0xABCD_1234; 4], [4, 0, 28, 8], [8, 0, 4, 24]]),
+        [0x23, 0, 0xA, 0xABCD12]
+    );
     // IBFE sign-extends from the window's top bit.
-    assert_eq!(op_i("IBFE", &[[0x0000_0F00, 0x0000_0F00, 0x0000_0700, -1], [8, 8, 8, 0], [4, 3, 4, 0]]), [-1, -1, 7, 0]);
+    assert_eq!(
+        op_i("IBFE", &[[0x0000_0F00, 0x0000_0F00, 0x0000_0700, -1], [8, 8, 8, 0], [4, 3, 4, 0]]),
+        [-1, -1, 7, 0]
+    );
     // BFI(base, insert, offset, bits)
-    assert_eq!(op_u("BFI", &[[0xFFFF_FFFF; 4], [0, 0x5, 0, 0], [4, 8, 0, 0], [4, 4, 0, 16]]), [0xFFFF_FF0F, 0xFFFF_F5FF, M, 0xFFFF_0000]);
+    assert_eq!(
+        op_u("BFI", &[[0xFFFF_FFFF; 4], [0, 0x5, 0, 0], [4, 8, 0, 0], [4, 4, 0, 16]]),
+        [0xFFFF_FF0F, 0xFFFF_F5FF, M, 0xFFFF_0000]
+    );
 }
 
 #[test]
@@ -97,8 +109,14 @@ fn bit_counting() {
 #[test]
 fn conversions_and_their_undefined_cases() {
     let f = |v: [f32; 4]| v.map(f32::to_bits);
-    assert_eq!(op_u("F2I", &[f([1.9, -1.9, f32::NAN, 3e9])]).map(|x| x as i32), [1, -1, 0, i32::MAX]);
-    assert_eq!(op_u("F2I", &[f([-3e9, f32::INFINITY, f32::NEG_INFINITY, -0.0])]).map(|x| x as i32), [MIN, i32::MAX, MIN, 0]);
+    assert_eq!(
+        op_u("F2I", &[f([1.9, -1.9, f32::NAN, 3e9])]).map(|x| x as i32),
+        [1, -1, 0, i32::MAX]
+    );
+    assert_eq!(
+        op_u("F2I", &[f([-3e9, f32::INFINITY, f32::NEG_INFINITY, -0.0])]).map(|x| x as i32),
+        [MIN, i32::MAX, MIN, 0]
+    );
     assert_eq!(op_u("F2U", &[f([1.9, -1.9, f32::NAN, 5e9])]), [1, 0, 0, M]);
     let r = op_bits("I2F", &[[(-3i32) as u32, 16_777_217, MIN as u32, 0]]).map(f32::from_bits);
     assert_f(r, [-3.0, 16_777_216.0, -2147483648.0, 0.0]);
@@ -113,7 +131,8 @@ fn address_loads_floor_round_and_move() {
     let r = eval_bits(text, &[[0.0f32, -1.5, 2.5, 3.99].map(f32::to_bits)]);
     assert_eq!(r, [0, (-2i32) as u32, 2, 3]);
     // ARR = (int)floor(x + 0.5) as tgsi_exec: halves round up.
-    let text = "FRAG\nDCL IN[0]\nDCL OUT[0]\nDCL ADDR[0]\nARR ADDR[0], IN[0]\nMOV OUT[0], ADDR[0]\nEND";
+    let text =
+        "FRAG\nDCL IN[0]\nDCL OUT[0]\nDCL ADDR[0]\nARR ADDR[0], IN[0]\nMOV OUT[0], ADDR[0]\nEND";
     let r = eval_bits(text, &[[0.5f32, -1.5, 2.5, 3.4].map(f32::to_bits)]);
     assert_eq!(r, [1, (-1i32) as u32, 3, 3]);
 }

@@ -4,7 +4,9 @@
 #![cfg(not(target_arch = "wasm32"))]
 mod exec_support;
 use exec_support::*;
-use tgsi::exec::{Batch, Coef, Constants, Lanes, Machine, SampleControl, SampleRequest, TextureHooks};
+use tgsi::exec::{
+    Batch, Coef, Constants, Lanes, Machine, SampleControl, SampleRequest, TextureHooks,
+};
 use tgsi::ir::SemanticName;
 
 #[test]
@@ -38,7 +40,10 @@ fn batch_interpolation_and_interp_opcodes_use_the_plane_equations() {
     Machine::new().run(&p, &mut b, &Constants::default()).unwrap();
     let at = |x: f32, y: f32| 1.0 + 2.0 * x + 10.0 * y;
     assert_eq!(b.output(0, 0, 0).f32s(), [at(4.0, 6.0), at(5.0, 6.0), at(4.0, 7.0), at(5.0, 7.0)]);
-    assert_eq!(b.output(1, 0, 0).f32s(), [at(4.25, 5.5), at(5.25, 5.5), at(4.25, 6.5), at(5.25, 6.5)]);
+    assert_eq!(
+        b.output(1, 0, 0).f32s(),
+        [at(4.25, 5.5), at(5.25, 5.5), at(4.25, 6.5), at(5.25, 6.5)]
+    );
     assert_eq!(b.output(2, 0, 0).f32s(), b.output(0, 0, 0).f32s());
 }
 
@@ -67,7 +72,15 @@ impl TextureHooks for Echo {
     fn get_dims(&mut self, sview: u32, level: i32) -> [i32; 4] {
         [64 >> level, 32 >> level, 1, sview as i32]
     }
-    fn get_texel(&mut self, _: u32, i: [i32; 4], j: [i32; 4], _: [i32; 4], lod: [i32; 4], _: [i8; 3]) -> [[u32; 4]; 4] {
+    fn get_texel(
+        &mut self,
+        _: u32,
+        i: [i32; 4],
+        j: [i32; 4],
+        _: [i32; 4],
+        lod: [i32; 4],
+        _: [i8; 3],
+    ) -> [[u32; 4]; 4] {
         [i.map(|v| v as u32), j.map(|v| v as u32), lod.map(|v| v as u32), [0; 4]]
     }
 }
@@ -86,7 +99,11 @@ fn texture_opcodes_call_the_hooks_with_whole_quads() {
         END";
     let p = program(text);
     let mut b = Batch::new(&p, 1);
-    b.set_input_f32(0, 0, [[2.0, 4.0, 0.0, 2.0], [6.0, 8.0, 0.0, 2.0], [1.0, 1.0, 0.0, 1.0], [0.0, 0.0, 0.0, 4.0]]);
+    b.set_input_f32(
+        0,
+        0,
+        [[2.0, 4.0, 0.0, 2.0], [6.0, 8.0, 0.0, 2.0], [1.0, 1.0, 0.0, 1.0], [0.0, 0.0, 0.0, 4.0]],
+    );
     let mut echo = Echo { calls: Vec::new() };
     Machine::new().run_with(&p, &mut b, &Constants::default(), &mut echo).unwrap();
     assert_eq!(echo.calls.len(), 2);
@@ -105,7 +122,8 @@ fn texture_opcodes_call_the_hooks_with_whole_quads() {
 
 #[test]
 fn no_textures_bound_reads_zero() {
-    let p = program("FRAG\nDCL IN[0]\nDCL OUT[0]\nDCL SAMP[0]\nTEX OUT[0], IN[0], SAMP[0], 2D\nEND");
+    let p =
+        program("FRAG\nDCL IN[0]\nDCL OUT[0]\nDCL SAMP[0]\nTEX OUT[0], IN[0], SAMP[0], 2D\nEND");
     let mut b = Batch::new(&p, 1);
     b.set_input_f32(0, 0, [[1.0; 4]; 4]);
     Machine::new().run(&p, &mut b, &Constants::default()).unwrap();
@@ -145,7 +163,11 @@ fn legacy_kil_kilp_ifc_breakc_callnz() {
         END";
     let p = program(text);
     let mut b = Batch::new(&p, 1);
-    b.set_input_f32(0, 0, [[1.0, 0.0, 0.0, 0.0], [0.0, -1.0, 0.0, 0.0], [2.0, 0.0, 0.0, 0.0], [0.0, 0.0, 0.0, 0.0]]);
+    b.set_input_f32(
+        0,
+        0,
+        [[1.0, 0.0, 0.0, 0.0], [0.0, -1.0, 0.0, 0.0], [2.0, 0.0, 0.0, 0.0], [0.0, 0.0, 0.0, 0.0]],
+    );
     Machine::new().run(&p, &mut b, &Constants::default()).unwrap();
     assert_eq!(b.killed[0], 0b0010);
     assert_eq!(b.output(0, 0, 0).f32s(), [1.0, 0.0, 1.0, 0.0]);
@@ -199,8 +221,14 @@ fn interp_sample_uses_the_batch_sample_offsets() {
     Machine::new().run(&p, &mut b, &Constants::default()).unwrap();
     let at = |x: f32, y: f32| x + 100.0 * y;
     // Sample 1 is offset by (0.25, -0.25); sample 7 does not exist: the centre is used.
-    assert_eq!(b.output(0, 0, 0).f32s(), [at(10.25, 19.75), at(11.25, 19.75), at(10.25, 20.75), at(11.25, 20.75)]);
-    assert_eq!(b.output(1, 0, 0).f32s(), [at(10.0, 20.0), at(11.0, 20.0), at(10.0, 21.0), at(11.0, 21.0)]);
+    assert_eq!(
+        b.output(0, 0, 0).f32s(),
+        [at(10.25, 19.75), at(11.25, 19.75), at(10.25, 20.75), at(11.25, 20.75)]
+    );
+    assert_eq!(
+        b.output(1, 0, 0).f32s(),
+        [at(10.0, 20.0), at(11.0, 20.0), at(10.0, 21.0), at(11.0, 21.0)]
+    );
 }
 
 #[test]
@@ -226,7 +254,9 @@ fn geometry_and_sync_opcodes_are_harmless_no_ops() {
 
 #[test]
 fn interp_applies_source_modifiers() {
-    let p = program("FRAG\nDCL IN[0], GENERIC[0], LINEAR\nDCL OUT[0]\nINTERP_CENTROID OUT[0], -IN[0]\nEND");
+    let p = program(
+        "FRAG\nDCL IN[0], GENERIC[0], LINEAR\nDCL OUT[0]\nINTERP_CENTROID OUT[0], -IN[0]\nEND",
+    );
     let mut b = Batch::new(&p, 1);
     b.interp.coefs = vec![Some([Coef { a0: 2.0, dadx: 1.0, dady: 0.0 }; 4])];
     b.interp.quad_origin = vec![[0.0, 0.0]];
@@ -238,7 +268,12 @@ fn interp_applies_source_modifiers() {
 fn fragment_builtins_fill_position_and_face() {
     let p = program("FRAG\nDCL IN[0], POSITION, LINEAR\nDCL IN[1], FACE, CONSTANT\nDCL OUT[0]\nMUL OUT[0], IN[0], IN[1].xxxx\nEND");
     let mut b = Batch::new(&p, 1);
-    let pos = [[0.5, 0.5, 0.25, 1.0], [1.5, 0.5, 0.25, 1.0], [0.5, 1.5, 0.25, 1.0], [1.5, 1.5, 0.25, 1.0]];
+    let pos = [
+        [0.5, 0.5, 0.25, 1.0],
+        [1.5, 0.5, 0.25, 1.0],
+        [0.5, 1.5, 0.25, 1.0],
+        [1.5, 1.5, 0.25, 1.0],
+    ];
     b.set_fragment_builtins(&p, 0, pos, false);
     Machine::new().run(&p, &mut b, &Constants::default()).unwrap();
     assert_eq!(b.output_f32(0, 0, 3), [-1.5, -1.5, -0.25, -1.0]);

@@ -93,7 +93,12 @@ fn channels_a_previous_run_wrote_read_zero_in_the_next() {
     );
     let mut m = Machine::new();
     let consts = Constants::default();
-    for (p, want) in [(&a, [5.0, 6.0, 7.0, 8.0]), (&b, [1.0, 0.0, 0.0, 0.0]), (&a, [5.0, 6.0, 7.0, 8.0]), (&b, [1.0, 0.0, 0.0, 0.0])] {
+    for (p, want) in [
+        (&a, [5.0, 6.0, 7.0, 8.0]),
+        (&b, [1.0, 0.0, 0.0, 0.0]),
+        (&a, [5.0, 6.0, 7.0, 8.0]),
+        (&b, [1.0, 0.0, 0.0, 0.0]),
+    ] {
         let mut batch = Batch::new(p, 3);
         m.run(p, &mut batch, &consts).unwrap_or_else(|e| panic!("{}", e.diagnostic.message));
         for q in 0..3 {
@@ -160,7 +165,8 @@ fn masks_left_changed_by_one_program_are_refilled_for_the_next() {
     for _ in 0..2 {
         let mut batch = Batch::new(&straight, 1);
         batch.set_input_f32(0, 0, [[1.0, 0.0, 0.0, 0.0], [0.0; 4], [0.0; 4], [1.0, 0.0, 0.0, 0.0]]);
-        m.run(&straight, &mut batch, &consts).unwrap_or_else(|e| panic!("{}", e.diagnostic.message));
+        m.run(&straight, &mut batch, &consts)
+            .unwrap_or_else(|e| panic!("{}", e.diagnostic.message));
         assert_eq!(batch.output(0, 0, 0).0, [0; 4]);
         let mut batch = Batch::new(&branchy, 1);
         batch.set_input_f32(0, 0, [[1.0, 0.0, 0.0, 0.0], [0.0; 4], [0.0; 4], [1.0, 0.0, 0.0, 0.0]]);

@@ -12,7 +12,10 @@ fn u2(a: u64, b: u64) -> [u32; 4] {
     [a as u32, (a >> 32) as u32, b as u32, (b >> 32) as u32]
 }
 fn as_d(r: [u32; 4]) -> (f64, f64) {
-    (f64::from_bits(r[0] as u64 | (r[1] as u64) << 32), f64::from_bits(r[2] as u64 | (r[3] as u64) << 32))
+    (
+        f64::from_bits(r[0] as u64 | (r[1] as u64) << 32),
+        f64::from_bits(r[2] as u64 | (r[3] as u64) << 32),
+    )
 }
 fn as_u(r: [u32; 4]) -> (u64, u64) {
     (r[0] as u64 | (r[1] as u64) << 32, r[2] as u64 | (r[3] as u64) << 32)
@@ -94,7 +97,10 @@ fn int64_arithmetic_and_division_by_zero() {
     assert_eq!(as_u(op_bits("U64DIV", &[u2(100, 7), u2(7, 0)])), (14, u64::MAX));
     assert_eq!(as_u(op_bits("U64MOD", &[u2(100, 7), u2(7, 0)])), (2, u64::MAX));
     let n = |v: i64| v as u64;
-    assert_eq!(as_u(op_bits("I64DIV", &[u2(n(-100), n(i64::MIN)), u2(7, n(-1))])), (n(-14), n(i64::MIN)));
+    assert_eq!(
+        as_u(op_bits("I64DIV", &[u2(n(-100), n(i64::MIN)), u2(7, n(-1))])),
+        (n(-14), n(i64::MIN))
+    );
     assert_eq!(as_u(op_bits("I64DIV", &[u2(5, 5), u2(0, 0)])), (0, 0));
     assert_eq!(as_u(op_bits("I64MOD", &[u2(n(-100), 5), u2(7, 0)])), (n(-2), u64::MAX));
     assert_eq!(as_u(op_bits("I64ABS", &[u2(n(-5), n(i64::MIN))])), (5, n(i64::MIN)));
@@ -110,7 +116,10 @@ fn int64_arithmetic_and_division_by_zero() {
 fn int64_shifts_mask_to_six_bits_and_use_x_then_y() {
     assert_eq!(as_u(op_bits("U64SHL", &[u2(1, 1), [63, 64, 0, 0]])), (1 << 63, 1));
     assert_eq!(as_u(op_bits("U64SHR", &[u2(1 << 63, 1 << 63), [63, 65, 0, 0]])), (1, 1 << 62));
-    assert_eq!(as_u(op_bits("I64SHR", &[u2(1 << 63, 1 << 63), [63, 1, 0, 0]])), (u64::MAX, 0xC000_0000_0000_0000));
+    assert_eq!(
+        as_u(op_bits("I64SHR", &[u2(1 << 63, 1 << 63), [63, 1, 0, 0]])),
+        (u64::MAX, 0xC000_0000_0000_0000)
+    );
 }
 
 #[test]
@@ -125,8 +134,14 @@ fn int64_comparisons_and_conversions() {
     assert_eq!(op_bits("U64SGE", &[u2(4, n(-6)), u2(5, 7)]), [0, 0, m, 0]);
     assert_eq!(as_u(op_bits("I2I64", &[[(-2i32) as u32, 2, 0, 0]])), (n(-2), 2));
     assert_eq!(as_u(op_bits("U2I64", &[[u32::MAX, 2, 0, 0]])), (u32::MAX as u64, 2));
-    assert_eq!(as_u(op_bits("F2I64", &[[(-3.5f32).to_bits(), 1e19f32.to_bits(), 0, 0]])), (n(-3), n(i64::MAX)));
-    assert_eq!(as_u(op_bits("F2U64", &[[(-3.5f32).to_bits(), 1e19f32.to_bits(), 0, 0]])), (0, 1e19f32 as u64));
+    assert_eq!(
+        as_u(op_bits("F2I64", &[[(-3.5f32).to_bits(), 1e19f32.to_bits(), 0, 0]])),
+        (n(-3), n(i64::MAX))
+    );
+    assert_eq!(
+        as_u(op_bits("F2U64", &[[(-3.5f32).to_bits(), 1e19f32.to_bits(), 0, 0]])),
+        (0, 1e19f32 as u64)
+    );
     let r = op_bits("U642F", &[u2(1 << 40, 3)]);
     assert_eq!([f32::from_bits(r[0]), f32::from_bits(r[1])], [2f32.powi(40), 3.0]);
     let r = op_bits("I642F", &[u2(n(-8), 3)]);

@@ -26,32 +26,165 @@ impl Rng {
 }
 
 const TOKENS: &[&str] = &[
-    "FRAG", "VERT", "GEOM", "COMP", "TESS_CTRL", "DCL", "IMM", "PROPERTY", "MOV", "ADD", "MAD", "TEX", "IF", "UIF", "ELSE",
-    "ENDIF", "BGNLOOP", "ENDLOOP", "END", "EMIT", "LOAD", "STORE", "ATOMUADD", "SAMPLE", "TXF", "KIL", "SUB", "XPD",
-    "DFRACEXP", "TEMP", "IN", "OUT", "CONST", "SAMP", "SVIEW", "IMAGE", "BUFFER", "MEMORY", "ADDR", "SV", "RES", "IMMX",
-    "FLT32", "UINT32", "INT32", "FLT64", "UINT64", "INT64", "GENERIC", "POSITION", "COLOR", "LINEAR", "CENTROID",
-    "INVARIANT", "ARRAY", "LOCAL", "STREAM", "2D", "CUBE", "SHADOW2D", "2D_ARRAY", "FLOAT", "UINT", "WR", "RAW",
-    "PIPE_FORMAT_R8_UNORM", "COHERENT", "GS_INPUT_PRIMITIVE", "TRIANGLES", "NEXT_SHADER", "_SAT", "[", "]", "[]", "(",
-    ")", "{", "}", ",", ".", "..", ":", "-", "+", "|", ".xyzw", ".x", ".wx", "0", "1", "7", "-3", "4294967296", "0.5",
-    "-1e-3", "0x3f800000", "0x1p-3", "inf", "nan", " ", " ", " ", "\n", "\n", "\r\n", "\t", ";", "; comment\n", "é", "\0",
+    "FRAG",
+    "VERT",
+    "GEOM",
+    "COMP",
+    "TESS_CTRL",
+    "DCL",
+    "IMM",
+    "PROPERTY",
+    "MOV",
+    "ADD",
+    "MAD",
+    "TEX",
+    "IF",
+    "UIF",
+    "ELSE",
+    "ENDIF",
+    "BGNLOOP",
+    "ENDLOOP",
+    "END",
+    "EMIT",
+    "LOAD",
+    "STORE",
+    "ATOMUADD",
+    "SAMPLE",
+    "TXF",
+    "KIL",
+    "SUB",
+    "XPD",
+    "DFRACEXP",
+    "TEMP",
+    "IN",
+    "OUT",
+    "CONST",
+    "SAMP",
+    "SVIEW",
+    "IMAGE",
+    "BUFFER",
+    "MEMORY",
+    "ADDR",
+    "SV",
+    "RES",
+    "IMMX",
+    "FLT32",
+    "UINT32",
+    "INT32",
+    "FLT64",
+    "UINT64",
+    "INT64",
+    "GENERIC",
+    "POSITION",
+    "COLOR",
+    "LINEAR",
+    "CENTROID",
+    "INVARIANT",
+    "ARRAY",
+    "LOCAL",
+    "STREAM",
+    "2D",
+    "CUBE",
+    "SHADOW2D",
+    "2D_ARRAY",
+    "FLOAT",
+    "UINT",
+    "WR",
+    "RAW",
+    "PIPE_FORMAT_R8_UNORM",
+    "COHERENT",
+    "GS_INPUT_PRIMITIVE",
+    "TRIANGLES",
+    "NEXT_SHADER",
+    "_SAT",
+    "[",
+    "]",
+    "[]",
+    "(",
+    ")",
+    "{",
+    "}",
+    ",",
+    ".",
+    "..",
+    ":",
+    "-",
+    "+",
+    "|",
+    ".xyzw",
+    ".x",
+    ".wx",
+    "0",
+    "1",
+    "7",
+    "-3",
+    "4294967296",
+    "0.5",
+    "-1e-3",
+    "0x3f800000",
+    "0x1p-3",
+    "inf",
+    "nan",
+    " ",
+    " ",
+    " ",
+    "\n",
+    "\n",
+    "\r\n",
+    "\t",
+    ";",
+    "; comment\n",
+    "é",
+    "\0",
 ];
 
 /// Checks the properties; returns whether the text parsed.
 fn check(src: &str, what: &str) -> bool {
-    let parsed = std::panic::catch_unwind(|| text::parse(src)).unwrap_or_else(|_| panic!("parse panicked on {}: {:?}", what, src));
+    let parsed = std::panic::catch_unwind(|| text::parse(src))
+        .unwrap_or_else(|_| panic!("parse panicked on {}: {:?}", what, src));
     for d in &parsed.diagnostics {
-        assert!(d.line >= 1 && d.column >= 1, "{}: diagnostic without position {:?}\n{:?}", what, d, src);
-        assert!(d.span.start <= d.span.end && d.span.end as usize <= src.len(), "{}: bad span {:?}", what, d);
+        assert!(
+            d.line >= 1 && d.column >= 1,
+            "{}: diagnostic without position {:?}\n{:?}",
+            what,
+            d,
+            src
+        );
+        assert!(
+            d.span.start <= d.span.end && d.span.end as usize <= src.len(),
+            "{}: bad span {:?}",
+            what,
+            d
+        );
     }
     match &parsed.shader {
         Some(shader) => {
             assert!(!parsed.has_errors(), "{}: a shader and an error", what);
             let exact = text::print(shader, Style::Exact);
             let again = text::parse(&exact);
-            assert!(!again.has_errors(), "{}: exact output does not parse\n{:?}\n{:#?}\n{}", what, src, again.diagnostics, exact);
-            assert!(strip_spans(shader) == strip_spans(again.shader.as_ref().unwrap()), "{}: round trip changed the model\n{:?}\n{}", what, src, exact);
+            assert!(
+                !again.has_errors(),
+                "{}: exact output does not parse\n{:?}\n{:#?}\n{}",
+                what,
+                src,
+                again.diagnostics,
+                exact
+            );
+            assert!(
+                strip_spans(shader) == strip_spans(again.shader.as_ref().unwrap()),
+                "{}: round trip changed the model\n{:?}\n{}",
+                what,
+                src,
+                exact
+            );
             let mesa = text::print(shader, Style::Mesa);
-            assert!(!text::parse(&mesa).has_errors(), "{}: mesa output does not parse\n{:?}\n{}", what, src, mesa);
+            assert!(
+                !text::parse(&mesa).has_errors(),
+                "{}: mesa output does not parse\n{:?}\n{}",
+                what,
+                src,
+                mesa
+            );
         }
         None => assert!(parsed.has_errors(), "{}: neither a shader nor an error", what),
     }
@@ -76,7 +209,8 @@ fn random_bytes_never_panic() {
 fn token_soup_never_panics() {
     let mut rng = Rng(42);
     for _ in 0..4000 {
-        let mut src = String::from(*rng.pick(&["FRAG\n", "VERT\n", "GEOM\n", "COMP\n", "TESS_CTRL\n", ""]));
+        let mut src =
+            String::from(*rng.pick(&["FRAG\n", "VERT\n", "GEOM\n", "COMP\n", "TESS_CTRL\n", ""]));
         for _ in 0..rng.below(60) {
             let token: &&str = rng.pick(TOKENS);
             src.push_str(token);
@@ -100,7 +234,9 @@ fn corpus_texts() -> Vec<String> {
             let p = e.unwrap().path();
             if p.is_dir() {
                 stack.push(p);
-            } else if p.extension().is_some_and(|x| x == "tgsi" || x == "sh" || x == "txt") && !p.ends_with("SOURCES.txt") {
+            } else if p.extension().is_some_and(|x| x == "tgsi" || x == "sh" || x == "txt")
+                && !p.ends_with("SOURCES.txt")
+            {
                 out.push(String::from_utf8_lossy(&std::fs::read(&p).unwrap()).into_owned());
             }
         }
@@ -117,7 +253,11 @@ fn mutated_corpus_files_never_panic() {
     let mut parsed = 0;
     for round in 0..6000 {
         let text = &texts[round % texts.len()];
-        let b = if round % 2 == 0 { gentle_mutation(text, &mut rng) } else { byte_mutation(text, &mut rng) };
+        let b = if round % 2 == 0 {
+            gentle_mutation(text, &mut rng)
+        } else {
+            byte_mutation(text, &mut rng)
+        };
         parsed += check(&String::from_utf8_lossy(&b), "mutated corpus file") as usize;
     }
     // Many mutants must still parse, or the round-trip half of the property tests nothing.
@@ -179,7 +319,11 @@ fn gentle_mutation(text: &str, rng: &mut Rng) -> Vec<u8> {
                 lines.swap(i, j);
             }
             3 => {
-                let digits: Vec<usize> = lines[i].char_indices().filter(|(_, c)| c.is_ascii_digit()).map(|(k, _)| k).collect();
+                let digits: Vec<usize> = lines[i]
+                    .char_indices()
+                    .filter(|(_, c)| c.is_ascii_digit())
+                    .map(|(k, _)| k)
+                    .collect();
                 if !digits.is_empty() {
                     let k = *rng.pick(&digits);
                     let d = (b'0' + rng.below(10) as u8) as char;
@@ -188,7 +332,11 @@ fn gentle_mutation(text: &str, rng: &mut Rng) -> Vec<u8> {
             }
             4 => lines[i] = lines[i].to_ascii_lowercase(),
             5 => {
-                let letters: Vec<usize> = lines[i].char_indices().filter(|(_, c)| "xyzw".contains(*c)).map(|(k, _)| k).collect();
+                let letters: Vec<usize> = lines[i]
+                    .char_indices()
+                    .filter(|(_, c)| "xyzw".contains(*c))
+                    .map(|(k, _)| k)
+                    .collect();
                 if !letters.is_empty() {
                     let k = *rng.pick(&letters);
                     let c = *rng.pick(&["x", "y", "z", "w"]);

@@ -43,7 +43,8 @@ fn every_opcode_parses_with_its_operands_and_prints_back() {
         let line = instruction_for(op);
         let src = format!("FRAG\n  0: {}\n", line);
         let parsed = text::parse(&src);
-        let unexpected: Vec<_> = parsed.diagnostics.iter().filter(|d| d.code != codes::LEGACY_OPCODE).collect();
+        let unexpected: Vec<_> =
+            parsed.diagnostics.iter().filter(|d| d.code != codes::LEGACY_OPCODE).collect();
         assert!(unexpected.is_empty(), "{}: {:#?}", line, unexpected);
         assert_eq!(
             info.is_legacy(),
@@ -59,12 +60,22 @@ fn every_opcode_parses_with_its_operands_and_prints_back() {
         assert_eq!(inst.src.len(), info.num_src as usize, "{}", line);
         for (i, d) in inst.dst.iter().enumerate() {
             assert_eq!((d.reg.file, d.reg.index.offset), (File::Temp, i as i64), "{}", line);
-            assert_eq!(d.write_mask, if i == 0 { WriteMask(0b0101) } else { WriteMask::XYZW }, "{}", line);
+            assert_eq!(
+                d.write_mask,
+                if i == 0 { WriteMask(0b0101) } else { WriteMask::XYZW },
+                "{}",
+                line
+            );
         }
         for (i, s) in inst.src.iter().enumerate() {
             assert_eq!((s.reg.file, s.reg.index.offset), (File::Temp, 10 + i as i64), "{}", line);
             assert_eq!(s.negate, i == 0, "{}", line);
-            assert_eq!(s.swizzle, if i == 0 { Swizzle([3, 2, 1, 0]) } else { Swizzle::IDENTITY }, "{}", line);
+            assert_eq!(
+                s.swizzle,
+                if i == 0 { Swizzle([3, 2, 1, 0]) } else { Swizzle::IDENTITY },
+                "{}",
+                line
+            );
         }
         assert_eq!(inst.texture, info.has(F_TEX).then_some(TextureTarget::Tex2D), "{}", line);
         assert_eq!(inst.label, info.has(F_BRANCH).then_some(7), "{}", line);
@@ -72,9 +83,26 @@ fn every_opcode_parses_with_its_operands_and_prints_back() {
 
         assert_eq!(text::print(&shader, Style::Exact), src, "{}: exact", line);
         // Mesa prints branch labels only for its own branch opcodes.
-        let mesa_labels = [Opcode::IF, Opcode::UIF, Opcode::ELSE, Opcode::BGNLOOP, Opcode::ENDLOOP, Opcode::CAL, Opcode::BGNSUB];
-        let mesa_line = if info.has(F_BRANCH) && !mesa_labels.contains(&op) { line.trim_end_matches(" :7").to_string() } else { line.clone() };
-        assert_eq!(text::print(&shader, Style::Mesa), format!("FRAG\n  0: {}\n", mesa_line), "{}: mesa", line);
+        let mesa_labels = [
+            Opcode::IF,
+            Opcode::UIF,
+            Opcode::ELSE,
+            Opcode::BGNLOOP,
+            Opcode::ENDLOOP,
+            Opcode::CAL,
+            Opcode::BGNSUB,
+        ];
+        let mesa_line = if info.has(F_BRANCH) && !mesa_labels.contains(&op) {
+            line.trim_end_matches(" :7").to_string()
+        } else {
+            line.clone()
+        };
+        assert_eq!(
+            text::print(&shader, Style::Mesa),
+            format!("FRAG\n  0: {}\n", mesa_line),
+            "{}: mesa",
+            line
+        );
     }
     assert_eq!(rows, OPCODES.iter().filter(|o| !o.is_gap()).count());
     assert!(rows >= 240 + 27, "only {} rows", rows);
@@ -100,13 +128,21 @@ fn opcode_names_ignore_case_and_take_sat_and_precise_suffixes() {
 
 #[test]
 fn gaps_and_suffix_order_are_rejected() {
-    for (line, code) in [("UNK67", codes::OPCODE), ("MOV_PRECISE_SAT TEMP[0], TEMP[1]", codes::OPCODE), ("MOVE TEMP[0], TEMP[1]", codes::OPCODE)] {
+    for (line, code) in [
+        ("UNK67", codes::OPCODE),
+        ("MOV_PRECISE_SAT TEMP[0], TEMP[1]", codes::OPCODE),
+        ("MOVE TEMP[0], TEMP[1]", codes::OPCODE),
+    ] {
         let parsed = text::parse(&format!("FRAG\n{}\n", line));
         assert!(parsed.shader.is_none(), "{}", line);
         assert_eq!(parsed.diagnostics[0].code, code, "{}: {:#?}", line, parsed.diagnostics);
     }
     let parsed = text::parse("FRAG\nMOVE TEMP[0], TEMP[1]\n");
-    assert!(parsed.diagnostics[0].message.contains("did you mean `MOV`"), "{}", parsed.diagnostics[0].message);
+    assert!(
+        parsed.diagnostics[0].message.contains("did you mean `MOV`"),
+        "{}",
+        parsed.diagnostics[0].message
+    );
 }
 
 #[test]
@@ -146,9 +182,9 @@ IMM[0] INT32 {-1, 0, 1, 0}
 #[test]
 fn every_row_is_documented() {
     const AGAL: &[&str] = &[
-        "mov", "add", "sub", "mul", "div", "rcp", "min", "max", "frc", "sqt", "rsq", "pow", "log", "exp", "sin", "cos", "dp3",
-        "dp4", "m33", "m44", "kil", "tex", "sge", "slt", "seq", "sne", "abs", "neg", "sat", "nrm", "crs", "ddx", "ddy", "ife",
-        "ine", "ifg", "ifl", "els", "eif",
+        "mov", "add", "sub", "mul", "div", "rcp", "min", "max", "frc", "sqt", "rsq", "pow", "log",
+        "exp", "sin", "cos", "dp3", "dp4", "m33", "m44", "kil", "tex", "sge", "slt", "seq", "sne",
+        "abs", "neg", "sat", "nrm", "crs", "ddx", "ddy", "ife", "ine", "ifg", "ifl", "els", "eif",
     ];
     let mut agal_used = std::collections::HashMap::new();
     for o in OPCODES {
@@ -157,7 +193,12 @@ fn every_row_is_documented() {
         if !o.is_gap() && o.name != "NOP" {
             assert!(!o.formula.is_empty(), "{}: no formula", o.name);
         }
-        assert_eq!(o.is_legacy(), !o.replacement.is_empty(), "{}: replacement is for legacy rows", o.name);
+        assert_eq!(
+            o.is_legacy(),
+            !o.replacement.is_empty(),
+            "{}: replacement is for legacy rows",
+            o.name
+        );
         if !o.agal.is_empty() {
             assert!(AGAL.contains(&o.agal), "{}: unknown AGAL mnemonic {}", o.name, o.agal);
             // A legacy opcode may share its modern twin's mnemonic (KIL and KILL_IF: kil).

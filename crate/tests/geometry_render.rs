@@ -41,7 +41,8 @@ EMIT IMM[1].xxxx
 END
 ";
 
-const FS: &str = "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\nMOV OUT[0], IN[0]\nEND\n";
+const FS: &str =
+    "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\nMOV OUT[0], IN[0]\nEND\n";
 
 #[test]
 fn two_rectangles_per_input_triangle() {
@@ -63,16 +64,41 @@ fn two_rectangles_per_input_triangle() {
 fn geometry_shader_problems_are_reported_as_geometry() {
     // Lines out cannot be drawn (R104); a parse error points into the geometry shader.
     let lines = GS.replace("TRIANGLE_STRIP", "LINE_STRIP");
-    let (job, diags) = job::prepare(&Request { fs: FS, gs: Some(&lines), width: 4, height: 4, ..Request::default() });
+    let (job, diags) = job::prepare(&Request {
+        fs: FS,
+        gs: Some(&lines),
+        width: 4,
+        height: 4,
+        ..Request::default()
+    });
     assert!(job.is_none());
-    assert!(diags.iter().any(|d| d.source == Source::Geometry && d.diagnostic.code == "R104"), "{diags:?}");
-    let broken = GS.replace("EMIT IMM[1].xxxx\nMOV OUT[0], IMM[0].yxyz", "EMIT IMM[1].xxxx\nFOO OUT[0]");
-    let (job, diags) = job::prepare(&Request { fs: FS, gs: Some(&broken), width: 4, height: 4, ..Request::default() });
+    assert!(
+        diags.iter().any(|d| d.source == Source::Geometry && d.diagnostic.code == "R104"),
+        "{diags:?}"
+    );
+    let broken =
+        GS.replace("EMIT IMM[1].xxxx\nMOV OUT[0], IMM[0].yxyz", "EMIT IMM[1].xxxx\nFOO OUT[0]");
+    let (job, diags) = job::prepare(&Request {
+        fs: FS,
+        gs: Some(&broken),
+        width: 4,
+        height: 4,
+        ..Request::default()
+    });
     assert!(job.is_none());
-    assert!(diags.iter().any(|d| d.source == Source::Geometry && d.diagnostic.line > 0), "{diags:?}");
+    assert!(
+        diags.iter().any(|d| d.source == Source::Geometry && d.diagnostic.line > 0),
+        "{diags:?}"
+    );
     // An endless geometry shader stops at the budget and is reported against its text.
     let endless = GS.replace("ENDPRIM IMM[1].xxxx", "BGNLOOP\nENDLOOP");
-    let (job, _) = job::prepare(&Request { fs: FS, gs: Some(&endless), width: 4, height: 4, ..Request::default() });
+    let (job, _) = job::prepare(&Request {
+        fs: FS,
+        gs: Some(&endless),
+        width: 4,
+        height: 4,
+        ..Request::default()
+    });
     let err = job::run(&job.unwrap(), None, &mut NoTextures, 10_000).err().unwrap();
     assert_eq!((err.source, err.diagnostic.code), (Source::Geometry, "X005"));
 }

@@ -52,23 +52,31 @@ END
 ";
 
 fn triangle(k: usize) -> Vec<Vec<[u32; 4]>> {
-    (0..3).map(|v| vec![f([k as f32, v as f32, 0.5, 1.0]), f([v as f32, 0.0, 0.0, k as f32])]).collect()
+    (0..3)
+        .map(|v| vec![f([k as f32, v as f32, 0.5, 1.0]), f([v as f32, 0.0, 0.0, k as f32])])
+        .collect()
 }
 
 #[test]
 fn two_triangles_per_input_triangle() {
     let p = program(TWO_TRIANGLES);
     let info = GeometryInfo::of(&p);
-    assert_eq!((info.input, info.output, info.max_vertices, info.invocations), (PrimType::Triangles, PrimType::TriangleStrip, 6, 1));
+    assert_eq!(
+        (info.input, info.output, info.max_vertices, info.invocations),
+        (PrimType::Triangles, PrimType::TriangleStrip, 6, 1)
+    );
     // Five inputs: the second batch quad has three padding lanes.
     let inputs: Vec<_> = (0..5).map(triangle).collect();
-    let out = run_geometry(&mut Machine::new(), &p, &Constants::new(), &mut NoTextures, &inputs).unwrap();
+    let out =
+        run_geometry(&mut Machine::new(), &p, &Constants::new(), &mut NoTextures, &inputs).unwrap();
     assert_eq!(out.primitives.len(), 10);
     for (k, input) in inputs.iter().enumerate() {
         let (a, b) = (&out.primitives[2 * k], &out.primitives[2 * k + 1]);
         assert_eq!(a.vertices, *input, "copy of triangle {k}");
         let moved: Vec<Vec<[u32; 4]>> = (0..3)
-            .map(|v| vec![f([k as f32 + 10.0, v as f32, 0.5, 1.0]), f([v as f32, 0.0, 0.0, k as f32])])
+            .map(|v| {
+                vec![f([k as f32 + 10.0, v as f32, 0.5, 1.0]), f([v as f32, 0.0, 0.0, k as f32])]
+            })
             .collect();
         assert_eq!(b.vertices, moved, "moved triangle {k}");
     }
@@ -101,7 +109,8 @@ END
 ";
     let p = program(text);
     let inputs = vec![vec![vec![f([1.0, 2.0, 3.0, 4.0])]], vec![vec![f([5.0, 6.0, 7.0, 8.0])]]];
-    let out = run_geometry(&mut Machine::new(), &p, &Constants::new(), &mut NoTextures, &inputs).unwrap();
+    let out =
+        run_geometry(&mut Machine::new(), &p, &Constants::new(), &mut NoTextures, &inputs).unwrap();
     assert_eq!(out.primitives.len(), 4);
     for (i, prim) in out.primitives.iter().enumerate() {
         let (point, inv) = (i / 2, i % 2);
@@ -129,7 +138,9 @@ EMIT IMM[0].xxxx
 END
 ";
     let p = program(text);
-    let out = run_geometry(&mut Machine::new(), &p, &Constants::new(), &mut NoTextures, &[triangle(1)]).unwrap();
+    let out =
+        run_geometry(&mut Machine::new(), &p, &Constants::new(), &mut NoTextures, &[triangle(1)])
+            .unwrap();
     assert_eq!(out.primitives.len(), 1);
     assert_eq!(out.primitives[0].vertices[0], vec![[0; 4], [0; 4]]);
 }
@@ -155,13 +166,27 @@ END
     let p = program(text);
     let info = GeometryInfo::of(&p);
     assert_eq!((info.max_vertices, info.invocations), (1024, 32));
-    let err = run_geometry(&mut Machine::with_budget(10_000), &p, &Constants::new(), &mut NoTextures, &[vec![vec![f([1.0; 4])]]]).unwrap_err();
+    let err = run_geometry(
+        &mut Machine::with_budget(10_000),
+        &p,
+        &Constants::new(),
+        &mut NoTextures,
+        &[vec![vec![f([1.0; 4])]]],
+    )
+    .unwrap_err();
     assert_eq!(err.diagnostic.code, "X005");
     // With a loop that ends, the vertex count is capped.
     let text = text.replace("BGNLOOP\n  EMIT IMM[0].xxxx\nENDLOOP", "UARL ADDR[0].x, IMM[0].xxxx\nBGNLOOP\n  EMIT IMM[0].xxxx\n  UADD TEMP[0].x, TEMP[0].xxxx, IMM[1].xxxx\n  USGE TEMP[0].y, TEMP[0].xxxx, IMM[1].yyyy\n  UIF TEMP[0].yyyy\n    BRK\n  ENDIF\nENDLOOP")
         .replace("IMM[0] INT32 {0, 0, 0, 0}", "DCL TEMP[0]\nDCL ADDR[0]\nIMM[0] INT32 {0, 0, 0, 0}\nIMM[1] UINT32 {1, 2000, 0, 0}");
     let p = program(&text);
-    let out = run_geometry(&mut Machine::new(), &p, &Constants::new(), &mut NoTextures, &[vec![vec![f([1.0; 4])]]]).unwrap();
+    let out = run_geometry(
+        &mut Machine::new(),
+        &p,
+        &Constants::new(),
+        &mut NoTextures,
+        &[vec![vec![f([1.0; 4])]]],
+    )
+    .unwrap();
     assert_eq!(out.primitives.len(), 32, "one point list per invocation");
     assert!(out.primitives.iter().all(|p| p.vertices.len() == 1024 && p.vertices[0][0] == [0; 4]));
 }

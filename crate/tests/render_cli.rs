@@ -8,7 +8,11 @@ const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/corpus/s
 
 fn tgsi(args: &[&str]) -> (i32, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_tgsi")).args(args).output().expect("run tgsi");
-    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into_owned(), String::from_utf8_lossy(&out.stderr).into_owned())
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
 }
 
 fn tmp(name: &str) -> String {
@@ -24,7 +28,11 @@ fn write(name: &str, text: &str) -> String {
 }
 
 fn floats(path: &str) -> Vec<f32> {
-    std::fs::read(path).unwrap().chunks_exact(4).map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]])).collect()
+    std::fs::read(path)
+        .unwrap()
+        .chunks_exact(4)
+        .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+        .collect()
 }
 
 #[test]
@@ -33,7 +41,18 @@ fn f32_output_starts_with_the_top_row_and_hex_constants_are_exact() {
     let out = tmp("inputs.f32");
     let fs = format!("{}/00_inputs.tgsi", CORPUS);
     let vs = format!("{}/00_inputs.vs.tgsi", CORPUS);
-    let (code, _, err) = tgsi(&["render", &fs, "--vs", &vs, "--size", "64x64", "--const", "0:0=0x3f800000,0x00000000,0xbf800000,0x42800000", "-o", &out]);
+    let (code, _, err) = tgsi(&[
+        "render",
+        &fs,
+        "--vs",
+        &vs,
+        "--size",
+        "64x64",
+        "--const",
+        "0:0=0x3f800000,0x00000000,0xbf800000,0x42800000",
+        "-o",
+        &out,
+    ]);
     assert_eq!(code, 0, "{}", err);
     let ours = floats(&out);
     let theirs = floats(&format!("{}/00_inputs.f32", CORPUS));
@@ -41,14 +60,21 @@ fn f32_output_starts_with_the_top_row_and_hex_constants_are_exact() {
     for y in 0..64 {
         let a = &ours[y * 256..(y + 1) * 256];
         let b = &theirs[(63 - y) * 256..(64 - y) * 256];
-        assert!(a.iter().zip(b).all(|(p, q)| p.to_bits() == q.to_bits()), "row {} from the top differs", y);
+        assert!(
+            a.iter().zip(b).all(|(p, q)| p.to_bits() == q.to_bits()),
+            "row {} from the top differs",
+            y
+        );
     }
 }
 
 #[test]
 fn fragment_only_png_and_f32() {
     // No --vs: GENERIC[0] reads (u, v, 0, 1) with u = (x+0.5)/W, v = (y+0.5)/H, y from the bottom.
-    let fs = write("uv.tgsi", "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\nMOV OUT[0], IN[0]\nEND\n");
+    let fs = write(
+        "uv.tgsi",
+        "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\nMOV OUT[0], IN[0]\nEND\n",
+    );
     let f32_path = tmp("uv.f32");
     let (code, _, err) = tgsi(&["render", &fs, "--size", "16x8", "-o", &f32_path]);
     assert_eq!(code, 0, "{}", err);
@@ -68,7 +94,10 @@ fn fragment_only_png_and_f32() {
 
 #[test]
 fn default_size_is_256() {
-    let fs = write("red.tgsi", "FRAG\nDCL OUT[0], COLOR\nIMM[0] FLT32 {1.0, 0.0, 0.0, 1.0}\nMOV OUT[0], IMM[0]\nEND\n");
+    let fs = write(
+        "red.tgsi",
+        "FRAG\nDCL OUT[0], COLOR\nIMM[0] FLT32 {1.0, 0.0, 0.0, 1.0}\nMOV OUT[0], IMM[0]\nEND\n",
+    );
     let out = tmp("red.f32");
     let (code, _, err) = tgsi(&["render", &fs, "-o", &out]);
     assert_eq!(code, 0, "{}", err);
@@ -96,7 +125,8 @@ fn errors_are_diagnostics_with_status_1() {
     assert!(err.contains("loop.tgsi:") && err.contains("X005"), "{}", err);
 
     // A broken geometry shader is reported against its own file.
-    let (code, _, err) = tgsi(&["render", &format!("{}/01_arith.tgsi", CORPUS), "--gs", &bad, "-o", &tmp("g.png")]);
+    let (code, _, err) =
+        tgsi(&["render", &format!("{}/01_arith.tgsi", CORPUS), "--gs", &bad, "-o", &tmp("g.png")]);
     assert_eq!(code, 1);
     assert!(err.contains("bad.tgsi:3"), "{}", err);
 }
@@ -115,15 +145,20 @@ fn usage_problems_are_status_2() {
 fn meshes_with_a_vertex_shader() {
     // The cube through an identity vertex shader: the −z face (nearest) covers the centre.
     let vs = write("cube.vs.tgsi", "VERT\nDCL IN[0]\nDCL IN[1]\nDCL OUT[0], POSITION\nDCL OUT[1], GENERIC[0]\nMOV OUT[0], IN[0]\nMOV OUT[1], IN[1]\nEND\n");
-    let fs = write("normal.tgsi", "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\nMOV OUT[0], IN[0]\nEND\n");
+    let fs = write(
+        "normal.tgsi",
+        "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\nMOV OUT[0], IN[0]\nEND\n",
+    );
     let out = tmp("cube.f32");
-    let (code, _, err) = tgsi(&["render", &fs, "--vs", &vs, "--mesh", "cube", "--size", "8x8", "-o", &out]);
+    let (code, _, err) =
+        tgsi(&["render", &fs, "--vs", &vs, "--mesh", "cube", "--size", "8x8", "-o", &out]);
     assert_eq!(code, 0, "{}", err);
     let px = floats(&out);
     let centre = ((3 * 8) + 3) * 4;
     assert_eq!(&px[centre..centre + 4], &[0.0, 0.0, -1.0, 0.0]);
     assert_eq!(&px[0..4], &[0.0; 4], "corner outside the cube");
-    let (code, _, err) = tgsi(&["render", &fs, "--vs", &vs, "--mesh", "teapot", "-o", &tmp("t.png")]);
+    let (code, _, err) =
+        tgsi(&["render", &fs, "--vs", &vs, "--mesh", "teapot", "-o", &tmp("t.png")]);
     assert_eq!(code, 1);
     assert!(err.contains("R002"), "{}", err);
 }
@@ -132,7 +167,8 @@ fn meshes_with_a_vertex_shader() {
 fn bench_prints_mpix_last() {
     let fs = format!("{}/01_arith.tgsi", CORPUS);
     let vs = format!("{}/01_arith.vs.tgsi", CORPUS);
-    let (code, stdout, err) = tgsi(&["bench", &fs, "--vs", &vs, "--size", "32x32", "--seconds", "0"]);
+    let (code, stdout, err) =
+        tgsi(&["bench", &fs, "--vs", &vs, "--size", "32x32", "--seconds", "0"]);
     assert_eq!(code, 0, "{}", err);
     let last = stdout.lines().last().unwrap_or("");
     assert!(last.starts_with("Mpix/s: "), "{}", stdout);
@@ -144,7 +180,18 @@ fn bench_prints_mpix_last() {
 fn bench_takes_an_rgba8_format() {
     let fs = format!("{}/01_arith.tgsi", CORPUS);
     let vs = format!("{}/01_arith.vs.tgsi", CORPUS);
-    let (code, stdout, err) = tgsi(&["bench", &fs, "--vs", &vs, "--size", "32x32", "--seconds", "0", "--format", "rgba8"]);
+    let (code, stdout, err) = tgsi(&[
+        "bench",
+        &fs,
+        "--vs",
+        &vs,
+        "--size",
+        "32x32",
+        "--seconds",
+        "0",
+        "--format",
+        "rgba8",
+    ]);
     assert_eq!(code, 0, "{}", err);
     assert!(stdout.contains("format: rgba8"), "{}", stdout);
     assert!(stdout.lines().last().unwrap_or("").starts_with("Mpix/s: "), "{}", stdout);
@@ -180,11 +227,21 @@ fn textures_are_read_upright() {
 fn missing_vertex_outputs_warn_and_still_render() {
     // The vertex shader writes only POSITION; the fragment shader's GENERIC[0] reads
     // (0, 0, 0, 1), with the validator's L001 as a warning pointing into the fragment shader.
-    let vs = write("pos_only.vs.tgsi", "VERT\nDCL IN[0]\nDCL OUT[0], POSITION\nMOV OUT[0], IN[0]\nEND\n");
-    let fs = write("uv_copy.tgsi", "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\nMOV OUT[0], IN[0]\nEND\n");
+    let vs = write(
+        "pos_only.vs.tgsi",
+        "VERT\nDCL IN[0]\nDCL OUT[0], POSITION\nMOV OUT[0], IN[0]\nEND\n",
+    );
+    let fs = write(
+        "uv_copy.tgsi",
+        "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\nMOV OUT[0], IN[0]\nEND\n",
+    );
     let out = tmp("missing.f32");
     let (code, _, err) = tgsi(&["render", &fs, "--vs", &vs, "--size", "4x4", "-o", &out]);
     assert_eq!(code, 0, "{}", err);
-    assert!(err.contains("uv_copy.tgsi:2:") && err.contains("warning") && err.contains("L001"), "{}", err);
+    assert!(
+        err.contains("uv_copy.tgsi:2:") && err.contains("warning") && err.contains("L001"),
+        "{}",
+        err
+    );
     assert_eq!(&floats(&out)[0..4], &[0.0, 0.0, 0.0, 1.0]);
 }

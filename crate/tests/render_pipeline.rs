@@ -35,10 +35,21 @@ fn pass_through_vs(extra: &[(SemanticName, u32)]) -> VsInterface {
     for (i, &(s, k)) in extra.iter().enumerate() {
         outputs.push(VsOutput { register: i as u32 + 1, semantic: s, index: k });
     }
-    VsInterface { input_registers: extra.len() + 1, output_registers: extra.len() + 1, outputs, uv_wildcard: None }
+    VsInterface {
+        input_registers: extra.len() + 1,
+        output_registers: extra.len() + 1,
+        outputs,
+        uv_wildcard: None,
+    }
 }
 
-fn copy_vs(input: &[[f32; 4]], ni: usize, count: usize, out: &mut [[f32; 4]], no: usize) -> Result<(), Diagnostic> {
+fn copy_vs(
+    input: &[[f32; 4]],
+    ni: usize,
+    count: usize,
+    out: &mut [[f32; 4]],
+    no: usize,
+) -> Result<(), Diagnostic> {
     for v in 0..count {
         for r in 0..no.min(ni) {
             out[v * no + r] = input[v * ni + r];
@@ -79,7 +90,14 @@ fn copy_fs(b: &QuadBatch, out: &mut QuadOutputs) -> Result<(), Diagnostic> {
     Ok(())
 }
 
-fn render(mesh: &Mesh, vs_if: &VsInterface, fs_if: &FsInterface, w: u32, h: u32, depth: bool) -> (Framebuffer, Vec<Diagnostic>) {
+fn render(
+    mesh: &Mesh,
+    vs_if: &VsInterface,
+    fs_if: &FsInterface,
+    w: u32,
+    h: u32,
+    depth: bool,
+) -> (Framebuffer, Vec<Diagnostic>) {
     let mut fb = Framebuffer::new(w, h, 1).unwrap();
     let mut warnings = Vec::new();
     let mut vs = copy_vs;
@@ -114,7 +132,14 @@ fn near_plane_clipping_keeps_the_visible_part_with_right_values() {
     let c = [0.0, 1.0, -3.0, 1.0];
     let mesh = tri_mesh(&[(a, a), (b, b), (c, c)]);
     let (w, h) = (48, 48);
-    let (fb, _) = render(&mesh, &pass_through_vs(&[(SemanticName::Generic, 0)]), &fs_with(&[(SemanticName::Generic, 0, Interp::Perspective)]), w, h, false);
+    let (fb, _) = render(
+        &mesh,
+        &pass_through_vs(&[(SemanticName::Generic, 0)]),
+        &fs_with(&[(SemanticName::Generic, 0, Interp::Perspective)]),
+        w,
+        h,
+        false,
+    );
     let mut checked = 0;
     for y in 0..h {
         for x in 0..w {
@@ -125,7 +150,14 @@ fn near_plane_clipping_keeps_the_visible_part_with_right_values() {
             let outside = l.iter().any(|v| *v < -MARGIN) || p.1 > -1.0 / 3.0 + 0.02;
             if inside {
                 // The attribute is the clip position: z = −3·λC (w = 1 everywhere, so linear).
-                assert!((px[2] as f64 - (-3.0 * l[2])).abs() < 1e-5, "pixel {},{}: z {} vs {}", x, y, px[2], -3.0 * l[2]);
+                assert!(
+                    (px[2] as f64 - (-3.0 * l[2])).abs() < 1e-5,
+                    "pixel {},{}: z {} vs {}",
+                    x,
+                    y,
+                    px[2],
+                    -3.0 * l[2]
+                );
                 assert!((px[0] as f64 - p.0).abs() < 1e-5);
                 checked += 1;
             } else if outside {
@@ -147,7 +179,14 @@ fn side_clipping_keeps_values_right_across_the_viewport_edge() {
     // Attribute = (x, y, 0, w): x/w interpolated perspective-correctly is ndc x.
     let mesh = tri_mesh(&[(a, a), (b, b), (c, c)]);
     let (w, h) = (40, 40);
-    let (fb, _) = render(&mesh, &pass_through_vs(&[(SemanticName::Generic, 0)]), &fs_with(&[(SemanticName::Generic, 0, Interp::Perspective)]), w, h, false);
+    let (fb, _) = render(
+        &mesh,
+        &pass_through_vs(&[(SemanticName::Generic, 0)]),
+        &fs_with(&[(SemanticName::Generic, 0, Interp::Perspective)]),
+        w,
+        h,
+        false,
+    );
     let mut checked = 0;
     for y in 0..h {
         for x in 0..w {
@@ -156,7 +195,13 @@ fn side_clipping_keeps_values_right_across_the_viewport_edge() {
             if l.iter().all(|v| *v > MARGIN) {
                 let px = fb.pixel(0, x, y);
                 // Perspective-correct interpolation of x and w separately gives x/w = ndc x.
-                assert!((px[0] as f64 / px[3] as f64 - p.0).abs() < 1e-4, "pixel {},{}: {:?}", x, y, px);
+                assert!(
+                    (px[0] as f64 / px[3] as f64 - p.0).abs() < 1e-4,
+                    "pixel {},{}: {:?}",
+                    x,
+                    y,
+                    px
+                );
                 checked += 1;
             }
         }
@@ -169,7 +214,16 @@ fn two_triangles_sharing_an_edge_cover_every_pixel_once() {
     // Diagonal through pixel centres (y = x in window space) and a fan of eight triangles around
     // an off-grid centre (the fan's outline is the whole viewport): each pixel centre must be counted exactly once.
     let fan_around = |centre: [f32; 2]| -> Vec<[f32; 2]> {
-        let ring = [[-1.0f32, -1.0], [0.2, -1.0], [1.0, -1.0], [1.0, 0.3], [1.0, 1.0], [-0.4, 1.0], [-1.0, 1.0], [-1.0, 0.25]];
+        let ring = [
+            [-1.0f32, -1.0],
+            [0.2, -1.0],
+            [1.0, -1.0],
+            [1.0, 0.3],
+            [1.0, 1.0],
+            [-0.4, 1.0],
+            [-1.0, 1.0],
+            [-1.0, 0.25],
+        ];
         (0..8).flat_map(|i| [centre, ring[i], ring[(i + 1) % 8]]).collect()
     };
     // Centre (8.5, 8.5) in window space: the spokes to the corners run through pixel centres.
@@ -178,7 +232,8 @@ fn two_triangles_sharing_an_edge_cover_every_pixel_once() {
         vec![[-1.0, -1.0], [1.0, -1.0], [1.0, 1.0], [-1.0, -1.0], [1.0, 1.0], [-1.0, 1.0]],
         fan_around([0.1, -0.07]),
     ] {
-        let verts: Vec<([f32; 4], [f32; 4])> = verts.iter().map(|p| ([p[0], p[1], 0.0, 1.0], [0.0; 4])).collect();
+        let verts: Vec<([f32; 4], [f32; 4])> =
+            verts.iter().map(|p| ([p[0], p[1], 0.0, 1.0], [0.0; 4])).collect();
         let mesh = tri_mesh(&verts);
         let (w, h) = (16, 16);
         let mut counts = vec![0u32; (w * h) as usize];
@@ -196,7 +251,17 @@ fn two_triangles_sharing_an_edge_cover_every_pixel_once() {
         };
         let vs_if = pass_through_vs(&[(SemanticName::Generic, 0)]);
         let fs_if = fs_with(&[]);
-        draw(&mut fb, &mesh, &vs_if, &mut vs, &fs_if, &mut fs, &DrawConfig::default(), &mut Vec::new()).unwrap();
+        draw(
+            &mut fb,
+            &mesh,
+            &vs_if,
+            &mut vs,
+            &fs_if,
+            &mut fs,
+            &DrawConfig::default(),
+            &mut Vec::new(),
+        )
+        .unwrap();
         assert!(counts.iter().all(|&c| c == 1), "coverage counts: {:?}", counts);
     }
 }
@@ -215,7 +280,14 @@ fn perspective_linear_and_flat_interpolation() {
     let ws = [1.0, 2.0, 3.0];
     let a = [0.0, 1.0, 2.0];
     for interp in [Interp::Perspective, Interp::Linear, Interp::Constant] {
-        let (fb, _) = render(&mesh, &pass_through_vs(&[(SemanticName::Generic, 0)]), &fs_with(&[(SemanticName::Generic, 0, interp)]), w, h, false);
+        let (fb, _) = render(
+            &mesh,
+            &pass_through_vs(&[(SemanticName::Generic, 0)]),
+            &fs_with(&[(SemanticName::Generic, 0, interp)]),
+            w,
+            h,
+            false,
+        );
         let mut checked = 0;
         for y in 0..h {
             for x in 0..w {
@@ -225,13 +297,24 @@ fn perspective_linear_and_flat_interpolation() {
                 }
                 let expected = match interp {
                     // Σ λi·ai/wi / Σ λi/wi.
-                    Interp::Perspective => (0..3).map(|i| l[i] * a[i] / ws[i]).sum::<f64>() / (0..3).map(|i| l[i] / ws[i]).sum::<f64>(),
+                    Interp::Perspective => {
+                        (0..3).map(|i| l[i] * a[i] / ws[i]).sum::<f64>()
+                            / (0..3).map(|i| l[i] / ws[i]).sum::<f64>()
+                    }
                     Interp::Linear => (0..3).map(|i| l[i] * a[i]).sum::<f64>(),
                     // Flat: the provoking (last) vertex.
                     _ => 2.0,
                 };
                 let got = fb.pixel(0, x, y)[0] as f64;
-                assert!((got - expected).abs() < 2e-5, "{:?} pixel {},{}: {} vs {}", interp, x, y, got, expected);
+                assert!(
+                    (got - expected).abs() < 2e-5,
+                    "{:?} pixel {},{}: {} vs {}",
+                    interp,
+                    x,
+                    y,
+                    got,
+                    expected
+                );
                 checked += 1;
             }
         }
@@ -246,14 +329,25 @@ fn face_and_bcolor() {
     let red = [1.0, 0.0, 0.0, 1.0];
     let blue = [0.0, 0.0, 1.0, 1.0];
     let v = |x: f32, y: f32| [x, y, 0.0, 1.0];
-    let tris = [v(-0.9, -0.5), v(-0.1, -0.5), v(-0.5, 0.5), v(0.1, -0.5), v(0.5, 0.5), v(0.9, -0.5)];
+    let tris =
+        [v(-0.9, -0.5), v(-0.1, -0.5), v(-0.5, 0.5), v(0.1, -0.5), v(0.5, 0.5), v(0.9, -0.5)];
     let mut vertices = Vec::new();
     for p in tris {
         vertices.extend_from_slice(&[p, red, blue]);
     }
-    let mesh = Mesh { name: "t", attributes: 3, indices: (0..6).collect(), vertices, topology: Topology::TriangleList, wants_depth: false };
+    let mesh = Mesh {
+        name: "t",
+        attributes: 3,
+        indices: (0..6).collect(),
+        vertices,
+        topology: Topology::TriangleList,
+        wants_depth: false,
+    };
     let vs_if = pass_through_vs(&[(SemanticName::Color, 0), (SemanticName::BColor, 0)]);
-    let fs_if = fs_with(&[(SemanticName::Color, 0, Interp::Color), (SemanticName::Face, 0, Interp::Constant)]);
+    let fs_if = fs_with(&[
+        (SemanticName::Color, 0, Interp::Color),
+        (SemanticName::Face, 0, Interp::Constant),
+    ]);
     let mut fb = Framebuffer::new(32, 32, 1).unwrap();
     let mut fs = |b: &QuadBatch, out: &mut QuadOutputs| -> Result<(), Diagnostic> {
         let nq = b.quads.len();
@@ -265,7 +359,17 @@ fn face_and_bcolor() {
         }
         Ok(())
     };
-    draw(&mut fb, &mesh, &vs_if, &mut copy_vs, &fs_if, &mut fs, &DrawConfig::default(), &mut Vec::new()).unwrap();
+    draw(
+        &mut fb,
+        &mesh,
+        &vs_if,
+        &mut copy_vs,
+        &fs_if,
+        &mut fs,
+        &DrawConfig::default(),
+        &mut Vec::new(),
+    )
+    .unwrap();
     // Centroids: left (−0.5, −1/6) → pixel (8, 13); right (0.5, −1/6) → pixel (24, 13).
     assert_eq!(fb.pixel(0, 8, 13), [1.0, 0.0, 0.0, 1.0]);
     assert_eq!(fb.pixel(0, 24, 13), [0.0, 0.0, 1.0, -1.0]);
@@ -292,8 +396,14 @@ fn cube_with_depth_test_shows_the_nearest_face() {
     for (s, expected_normal) in [(1.0f32, -1.0f32), (-1.0, 1.0)] {
         let cube = mesh::cube();
         // The mesh has three attributes; POSITION and GENERIC[0] come out.
-        let vs_if = VsInterface { input_registers: 3, ..pass_through_vs(&[(SemanticName::Generic, 0)]) };
-        let mut vs = |input: &[[f32; 4]], ni: usize, count: usize, out: &mut [[f32; 4]], no: usize| -> Result<(), Diagnostic> {
+        let vs_if =
+            VsInterface { input_registers: 3, ..pass_through_vs(&[(SemanticName::Generic, 0)]) };
+        let mut vs = |input: &[[f32; 4]],
+                      ni: usize,
+                      count: usize,
+                      out: &mut [[f32; 4]],
+                      no: usize|
+         -> Result<(), Diagnostic> {
             for v in 0..count {
                 let p = input[v * ni];
                 out[v * no] = [p[0], p[1], s * p[2], 1.0];
@@ -326,13 +436,15 @@ fn cube_with_depth_test_shows_the_nearest_face() {
 fn row_ranges_render_the_same_rows_as_a_full_draw() {
     let mesh = mesh::sphere(8, 12);
     // The mesh has three attributes; POSITION and GENERIC[0] come out.
-    let vs_if = VsInterface { input_registers: 3, ..pass_through_vs(&[(SemanticName::Generic, 0)]) };
+    let vs_if =
+        VsInterface { input_registers: 3, ..pass_through_vs(&[(SemanticName::Generic, 0)]) };
     let fs_if = fs_with(&[(SemanticName::Generic, 0, Interp::Perspective)]);
     let (full, _) = render(&mesh, &vs_if, &fs_if, 24, 20, true);
     let mut parts = Framebuffer::new(24, 20, 1).unwrap();
     for rows in [0..6, 6..13, 13..20] {
         let cfg = DrawConfig { rows: Some(rows), depth_test: true, ..DrawConfig::default() };
-        draw(&mut parts, &mesh, &vs_if, &mut copy_vs, &fs_if, &mut copy_fs, &cfg, &mut Vec::new()).unwrap();
+        draw(&mut parts, &mesh, &vs_if, &mut copy_vs, &fs_if, &mut copy_fs, &cfg, &mut Vec::new())
+            .unwrap();
     }
     for y in 0..20 {
         for x in 0..24 {
@@ -348,7 +460,17 @@ fn fragment_only_inputs_are_pixel_centre_uv() {
         let fs_if = fs_with(&[(SemanticName::TexCoord, 3, Interp::Perspective)]);
         let mut fb = Framebuffer::new(w, h, 1).unwrap();
         let mut warnings = Vec::new();
-        draw(&mut fb, &mesh::fullscreen(), &vs_if, &mut vs, &fs_if, &mut copy_fs, &DrawConfig::default(), &mut warnings).unwrap();
+        draw(
+            &mut fb,
+            &mesh::fullscreen(),
+            &vs_if,
+            &mut vs,
+            &fs_if,
+            &mut copy_fs,
+            &DrawConfig::default(),
+            &mut warnings,
+        )
+        .unwrap();
         assert!(warnings.is_empty());
         for y in 0..h {
             for x in 0..w {
@@ -358,7 +480,14 @@ fn fragment_only_inputs_are_pixel_centre_uv() {
                 if w == 64 {
                     assert_eq!(got, [u, v, 0.0, 1.0]);
                 } else {
-                    assert!((got[0] - u).abs() <= 2.0 * f32::EPSILON && (got[1] - v).abs() <= 2.0 * f32::EPSILON, "{:?} vs {},{}", got, u, v);
+                    assert!(
+                        (got[0] - u).abs() <= 2.0 * f32::EPSILON
+                            && (got[1] - v).abs() <= 2.0 * f32::EPSILON,
+                        "{:?} vs {},{}",
+                        got,
+                        u,
+                        v
+                    );
                 }
             }
         }

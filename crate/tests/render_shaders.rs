@@ -9,8 +9,11 @@ use tgsi::render::uniforms::Builtins;
 /// Renders and returns target 0 as rows from the top of the picture.
 fn render(req: &Request) -> Vec<Vec<[f32; 4]>> {
     let (job, diags) = prepare(req);
-    let job = job.unwrap_or_else(|| panic!("{:?}", diags.iter().map(|d| &d.diagnostic.message).collect::<Vec<_>>()));
-    let out = run(&job, None, &mut tgsi::exec::NoTextures, tgsi::exec::DEFAULT_BUDGET).unwrap_or_else(|d| panic!("{}", d.diagnostic.message));
+    let job = job.unwrap_or_else(|| {
+        panic!("{:?}", diags.iter().map(|d| &d.diagnostic.message).collect::<Vec<_>>())
+    });
+    let out = run(&job, None, &mut tgsi::exec::NoTextures, tgsi::exec::DEFAULT_BUDGET)
+        .unwrap_or_else(|d| panic!("{}", d.diagnostic.message));
     let fb = out.framebuffer;
     (0..fb.height).map(|y| (0..fb.width).map(|x| fb.pixel_from_top(x, y)).collect()).collect()
 }
@@ -19,7 +22,8 @@ fn fs_only(fs: &str, w: u32, h: u32) -> Vec<Vec<[f32; 4]>> {
     render(&Request { fs, width: w, height: h, ..Request::default() })
 }
 
-const POSITION_FS: &str = "FRAG\nDCL IN[0], POSITION, LINEAR\nDCL OUT[0], COLOR\nMOV OUT[0], IN[0]\nEND\n";
+const POSITION_FS: &str =
+    "FRAG\nDCL IN[0], POSITION, LINEAR\nDCL OUT[0], COLOR\nMOV OUT[0], IN[0]\nEND\n";
 
 #[test]
 fn position_follows_origin_and_pixel_centre_properties() {
@@ -59,7 +63,14 @@ fn face_and_bcolor_through_the_interpreter() {
     let fs = "FRAG\nDCL IN[0], COLOR, COLOR\nDCL IN[1], FACE, CONSTANT\nDCL OUT[0], COLOR\nMOV OUT[0].xyz, IN[0]\nMOV OUT[0].w, IN[1].xxxx\nEND\n";
     for (mirror, expected) in [(false, [1.0, 0.0, 0.0, 1.0]), (true, [0.0, 0.0, 1.0, -1.0])] {
         let vs = two_sided_vs(mirror);
-        let img = render(&Request { fs, vs: Some(&vs), mesh: Some("quad"), width: 4, height: 4, ..Request::default() });
+        let img = render(&Request {
+            fs,
+            vs: Some(&vs),
+            mesh: Some("quad"),
+            width: 4,
+            height: 4,
+            ..Request::default()
+        });
         for row in &img {
             for px in row {
                 assert_eq!(*px, expected, "mirror {}", mirror);
@@ -74,7 +85,14 @@ fn flat_inputs_take_the_provoking_vertex() {
     // the lower-left half reads vertex 2's uv (0, 1) and the upper-right half vertex 3's (1, 1).
     let fs = "FRAG\nDCL IN[0], GENERIC[0], CONSTANT\nDCL OUT[0], COLOR\nMOV OUT[0], IN[0]\nEND\n";
     let vs = two_sided_vs(false);
-    let img = render(&Request { fs, vs: Some(&vs), mesh: Some("quad"), width: 8, height: 8, ..Request::default() });
+    let img = render(&Request {
+        fs,
+        vs: Some(&vs),
+        mesh: Some("quad"),
+        width: 8,
+        height: 8,
+        ..Request::default()
+    });
     assert_eq!(img[7][0], [0.0, 1.0, 0.0, 1.0], "bottom-left pixel");
     assert_eq!(img[0][7], [1.0, 1.0, 0.0, 1.0], "top-right pixel");
 }
@@ -110,11 +128,15 @@ fn row_bands_match_the_full_frame() {
     let req = Request { fs, width: 10, height: 9, ..Request::default() };
     let (job, _) = prepare(&req);
     let job = job.unwrap();
-    let full = run(&job, None, &mut tgsi::exec::NoTextures, tgsi::exec::DEFAULT_BUDGET).unwrap().framebuffer;
+    let full = run(&job, None, &mut tgsi::exec::NoTextures, tgsi::exec::DEFAULT_BUDGET)
+        .unwrap()
+        .framebuffer;
     // Bands with odd boundaries: quads straddling them run partly as helper lanes, which still
     // feed DDY, so the pixels must not change.
     for (a, b) in [(0u32, 3u32), (3, 4), (4, 9)] {
-        let band = run(&job, Some(a..b), &mut tgsi::exec::NoTextures, tgsi::exec::DEFAULT_BUDGET).unwrap().framebuffer;
+        let band = run(&job, Some(a..b), &mut tgsi::exec::NoTextures, tgsi::exec::DEFAULT_BUDGET)
+            .unwrap()
+            .framebuffer;
         for y in 0..9u32 {
             for x in 0..10u32 {
                 let expected = if y >= a && y < b { full.pixel(0, x, y) } else { [0.0; 4] };
@@ -138,7 +160,8 @@ fn undeclared_input_channels_read_zero_in_every_batch() {
     // 512 quads, drawn as the clipped fullscreen triangle's fan in batches of several sizes, so
     // the input rows are reused and resized between batches. uv = ((x + 0.5)/64, (y + 0.5)/32)
     // with y the window row from the bottom (exact in binary: the sizes are powers of two).
-    let fs = "FRAG\nDCL IN[0].xy, GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\nMOV OUT[0], IN[0]\nEND\n";
+    let fs =
+        "FRAG\nDCL IN[0].xy, GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\nMOV OUT[0], IN[0]\nEND\n";
     let (w, h) = (64u32, 32u32);
     let img = fs_only(fs, w, h);
     for (top, row) in img.iter().enumerate() {
@@ -160,12 +183,20 @@ fn rgba8_framebuffers_hold_the_float_pixels_as_unorm8() {
     let corpus = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/corpus/softpipe");
     let fs = std::fs::read_to_string(format!("{}/01_arith.tgsi", corpus)).unwrap();
     let vs = std::fs::read_to_string(format!("{}/01_arith.vs.tgsi", corpus)).unwrap();
-    let (job, _) = prepare(&Request { fs: &fs, vs: Some(&vs), width: 40, height: 24, ..Request::default() });
+    let (job, _) =
+        prepare(&Request { fs: &fs, vs: Some(&vs), width: 40, height: 24, ..Request::default() });
     let job = job.unwrap();
     let mut float = Framebuffer::new(40, 24, 1).unwrap();
     let mut bytes = Framebuffer::with_format(40, 24, 1, Format::Rgba8).unwrap();
     for fb in [&mut float, &mut bytes] {
-        tgsi::render::job::run_into(&job, fb, None, &mut tgsi::exec::NoTextures, tgsi::exec::DEFAULT_BUDGET).unwrap();
+        tgsi::render::job::run_into(
+            &job,
+            fb,
+            None,
+            &mut tgsi::exec::NoTextures,
+            tgsi::exec::DEFAULT_BUDGET,
+        )
+        .unwrap();
     }
     let mut expected = Vec::new();
     for yt in 0..24 {
@@ -175,7 +206,9 @@ fn rgba8_framebuffers_hold_the_float_pixels_as_unorm8() {
     }
     assert_eq!(bytes.rgba8_rows(0..24), expected);
     // Both kinds of values occur: some channel clamps, some lies strictly inside (0, 255).
-    assert!(expected.iter().any(|&b| b == 0 || b == 255) && expected.iter().any(|&b| b > 0 && b < 255));
+    assert!(
+        expected.iter().any(|&b| b == 0 || b == 255) && expected.iter().any(|&b| b > 0 && b < 255)
+    );
 }
 
 /// The interpreter's fragment stage seen only through `shade` (the `QuadBatch` copies), so that
@@ -183,7 +216,11 @@ fn rgba8_framebuffers_hold_the_float_pixels_as_unorm8() {
 struct CopyingStage<'a>(tgsi::render::shaders::ExecFragmentStage<'a>);
 
 impl tgsi::render::FragmentStage for CopyingStage<'_> {
-    fn shade(&mut self, batch: &tgsi::render::QuadBatch, out: &mut tgsi::render::QuadOutputs) -> Result<(), tgsi::diag::Diagnostic> {
+    fn shade(
+        &mut self,
+        batch: &tgsi::render::QuadBatch,
+        out: &mut tgsi::render::QuadOutputs,
+    ) -> Result<(), tgsi::diag::Diagnostic> {
         self.0.shade(batch, out)
     }
 }
@@ -202,32 +239,75 @@ fn in_place_and_copied_inputs_render_the_same_bits() {
               MAD TEMP[0].x, IN[0].zzzz, IMM[0].xxxx, IN[0].xxxx\nMAD TEMP[0].y, IN[0].zzzz, IMM[0].yyyy, IN[0].yyyy\n\
               MUL OUT[0].xy, TEMP[0].xyyy, IMM[0].wwww\nMUL OUT[0].z, IN[0].zzzz, IMM[0].xxxx\n\
               ADD OUT[0].w, IN[0].zzzz, IMM[0].zzzz\nMOV OUT[1], IN[2]\nEND\n";
-    let fs = "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL IN[1], FACE, CONSTANT\nDCL OUT[0], COLOR\n\
+    let fs =
+        "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL IN[1], FACE, CONSTANT\nDCL OUT[0], COLOR\n\
               DCL TEMP[0]\nIMM[0] FLT32 {0.5, 0.25, 0.0, 1.0}\n\
               ADD TEMP[0], IN[0], -IMM[0].xxxx\nKILL_IF TEMP[0].yyyy\n\
               MUL OUT[0].xyz, IN[0], IN[1].xxxx\nMOV OUT[0].w, IMM[0].yyyy\nEND\n";
-    let (job, diags) = prepare(&Request { fs, vs: Some(vs), mesh: Some("cube"), width: 45, height: 37, ..Request::default() });
-    let job = job.unwrap_or_else(|| panic!("{:?}", diags.iter().map(|d| &d.diagnostic.message).collect::<Vec<_>>()));
+    let (job, diags) = prepare(&Request {
+        fs,
+        vs: Some(vs),
+        mesh: Some("cube"),
+        width: 45,
+        height: 37,
+        ..Request::default()
+    });
+    let job = job.unwrap_or_else(|| {
+        panic!("{:?}", diags.iter().map(|d| &d.diagnostic.message).collect::<Vec<_>>())
+    });
     let (vs_program, vs_if) = job.vs.as_ref().unwrap();
     let config = DrawConfig { rows: None, depth_test: true, batch_quads: 16 };
     let mut results = Vec::new();
     for copying in [false, true] {
         let mut fb = Framebuffer::new(45, 37, 1).unwrap();
         let (mut none_vs, mut none_fs) = (tgsi::exec::NoTextures, tgsi::exec::NoTextures);
-        let mut vs_stage = ExecVertexStage { program: vs_program, constants: &job.constants, hooks: &mut none_vs, machine: tgsi::exec::Machine::new(), failed: false };
-        let fs_stage = ExecFragmentStage::new(&job.fs, &job.constants, &mut none_fs, tgsi::exec::Machine::new());
+        let mut vs_stage = ExecVertexStage {
+            program: vs_program,
+            constants: &job.constants,
+            hooks: &mut none_vs,
+            machine: tgsi::exec::Machine::new(),
+            failed: false,
+        };
+        let fs_stage = ExecFragmentStage::new(
+            &job.fs,
+            &job.constants,
+            &mut none_fs,
+            tgsi::exec::Machine::new(),
+        );
         let mut warnings = Vec::new();
         let stats = if copying {
             let mut stage = CopyingStage(fs_stage);
-            draw(&mut fb, &job.mesh, vs_if, &mut vs_stage, &job.fs_if, &mut stage, &config, &mut warnings)
+            draw(
+                &mut fb,
+                &job.mesh,
+                vs_if,
+                &mut vs_stage,
+                &job.fs_if,
+                &mut stage,
+                &config,
+                &mut warnings,
+            )
         } else {
             let mut stage = fs_stage;
-            draw(&mut fb, &job.mesh, vs_if, &mut vs_stage, &job.fs_if, &mut stage, &config, &mut warnings)
+            draw(
+                &mut fb,
+                &job.mesh,
+                vs_if,
+                &mut vs_stage,
+                &job.fs_if,
+                &mut stage,
+                &config,
+                &mut warnings,
+            )
         }
         .unwrap();
         results.push((fb.f32_bytes(), stats));
     }
-    assert!(results[0].1.fragments_written > 0 && results[0].1.fragments_written < 45 * 37, "{:?}", results[0].1);
+    assert!(
+        results[0].1.fragments_written > 0 && results[0].1.fragments_written < 45 * 37,
+        "{:?}",
+        results[0].1
+    );
     assert_eq!(results[0].1, results[1].1);
     assert!(results[0].0 == results[1].0, "in-place and copied paths differ");
 }

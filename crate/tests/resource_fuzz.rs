@@ -3,7 +3,9 @@
 //! resources keep their size.
 #![cfg(not(target_arch = "wasm32"))]
 
-use tgsi::exec::{compile, dispatch, Constants, ImageBuffer, ImageFormat, Machine, NoTextures, Resources};
+use tgsi::exec::{
+    compile, dispatch, Constants, ImageBuffer, ImageFormat, Machine, NoTextures, Resources,
+};
 
 const OPS: &[&str] = &[
     "LOAD TEMP[0], {R}, TEMP[1]",
@@ -32,7 +34,8 @@ const RESOURCES: &[&str] = &[
     "HWATOMIC[0][3]",
 ];
 
-const VALUES: &[u32] = &[0, 1, 3, 4, 0x7fff_ffff, 0x8000_0000, 0xffff_fffc, 0xffff_fffd, 0xffff_ffff];
+const VALUES: &[u32] =
+    &[0, 1, 3, 4, 0x7fff_ffff, 0x8000_0000, 0xffff_fffc, 0xffff_fffd, 0xffff_ffff];
 
 #[test]
 fn extreme_operands_never_panic() {
@@ -48,11 +51,19 @@ IMM[0] UINT32 {{{v}, {v}, {v}, {v}}}\nMOV TEMP[1], IMM[0]\nUARL ADDR[0].x, IMM[0
                     op.replace("{R}", r)
                 );
                 let parsed = tgsi::text::parse(&text);
-                let Some(shader) = parsed.shader else { panic!("{text}\n{:?}", parsed.diagnostics) };
+                let Some(shader) = parsed.shader else {
+                    panic!("{text}\n{:?}", parsed.diagnostics)
+                };
                 // STORE may not name a counter (tgsi.rst: BUFFER, IMAGE or MEMORY): a diagnostic.
                 let p = match compile(&shader) {
                     Ok(p) => p,
-                    Err(d) if op.starts_with("STORE") && r.starts_with("HWATOMIC") && d.code == "X001" => continue,
+                    Err(d)
+                        if op.starts_with("STORE")
+                            && r.starts_with("HWATOMIC")
+                            && d.code == "X001" =>
+                    {
+                        continue
+                    }
                     Err(d) => panic!("{text}\n{}", d.message),
                 };
                 let mut res = Resources::new();
@@ -63,11 +74,22 @@ IMM[0] UINT32 {{{v}, {v}, {v}, {v}}}\nMOV TEMP[1], IMM[0]\nUARL ADDR[0].x, IMM[0
                 res.global = vec![0; 8];
                 res.shared = vec![0; 8];
                 res.atomic_buffers.insert(0, vec![0; 16]);
-                dispatch(&mut Machine::new(), &p, &Constants::new(), &mut NoTextures, &mut res, [2, 1, 1], None)
-                    .unwrap_or_else(|e| panic!("{text}\n{}", e.diagnostic.message));
+                dispatch(
+                    &mut Machine::new(),
+                    &p,
+                    &Constants::new(),
+                    &mut NoTextures,
+                    &mut res,
+                    [2, 1, 1],
+                    None,
+                )
+                .unwrap_or_else(|e| panic!("{text}\n{}", e.diagnostic.message));
                 assert_eq!(res.buffers[&0].len(), 16);
                 assert_eq!(res.images[&1].data.len(), 2 * 2 * 2 * 4);
-                assert_eq!((res.global.len(), res.shared.len(), res.atomic_buffers[&0].len()), (8, 8, 16));
+                assert_eq!(
+                    (res.global.len(), res.shared.len(), res.atomic_buffers[&0].len()),
+                    (8, 8, 16)
+                );
                 runs += 1;
             }
         }

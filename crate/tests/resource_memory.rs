@@ -3,7 +3,9 @@
 //! panic. Expected values are written out from the shader text.
 #![cfg(not(target_arch = "wasm32"))]
 
-use tgsi::exec::{compile, Batch, Constants, ImageBuffer, ImageFormat, Machine, NoTextures, Program, Resources};
+use tgsi::exec::{
+    compile, Batch, Constants, ImageBuffer, ImageFormat, Machine, NoTextures, Program, Resources,
+};
 
 fn program(text: &str) -> Program {
     let parsed = tgsi::text::parse(text);
@@ -27,7 +29,9 @@ fn run_quad(text: &str, coverage: u8, res: &mut Resources) -> [[u32; 4]; 4] {
         batch.set_input(0, c, 0, tgsi::exec::Lanes([0, 1, 2, 3]));
     }
     batch.coverage[0] = coverage;
-    Machine::new().run_with_resources(&p, &mut batch, &Constants::new(), &mut NoTextures, res).unwrap_or_else(|e| panic!("{}", e.diagnostic.message));
+    Machine::new()
+        .run_with_resources(&p, &mut batch, &Constants::new(), &mut NoTextures, res)
+        .unwrap_or_else(|e| panic!("{}", e.diagnostic.message));
     [0, 1, 2, 3].map(|l| [0, 1, 2, 3].map(|c| batch.output(0, c, 0).0[l]))
 }
 
@@ -115,7 +119,8 @@ MOV OUT[0].x, TEMP[0].xxxx\nMOV OUT[0].y, TEMP[1].xxxx\nF2U OUT[0].zw, TEMP[2].x
     let mut res = Resources::new();
     res.global = vec![0; 4];
     res.atomic_buffers.insert(0, vec![0; 16]);
-    res.framebuffer.insert(0, vec![[[7.0, 8.0, 0.0, 0.0], [9.0, 10.0, 0.0, 0.0], [0.0; 4], [0.0; 4]]]);
+    res.framebuffer
+        .insert(0, vec![[[7.0, 8.0, 0.0, 0.0], [9.0, 10.0, 0.0, 0.0], [0.0; 4], [0.0; 4]]]);
     let out = run_quad(&text, 0xF, &mut res);
     assert_eq!(out.map(|l| l[0]), [0, 1, 2, 3]);
     assert_eq!(out.map(|l| l[1]), [0, 5, 10, 15], "old counter values in lane order");

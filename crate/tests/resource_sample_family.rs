@@ -9,7 +9,8 @@ use tgsi::texture::sampler::{CompareFunc, Filter, MipFilter, SamplerState, Wrap}
 use tgsi::texture::{Dim, Format, Texture, TextureUnit};
 
 fn mip2d(compare: Option<CompareFunc>) -> TextureUnit {
-    let mut t = Texture::new(Dim::D2, Format::R32F, 16, 16, 1, 1, 5).unwrap_or_else(|e| panic!("{e}"));
+    let mut t =
+        Texture::new(Dim::D2, Format::R32F, 16, 16, 1, 1, 5).unwrap_or_else(|e| panic!("{e}"));
     for (l, level) in t.levels.iter_mut().enumerate() {
         let (w, h) = (level.width, level.height);
         for y in 0..h {
@@ -30,17 +31,22 @@ fn mip2d(compare: Option<CompareFunc>) -> TextureUnit {
 }
 
 fn run(decls: &str, body: &str, input: [[f32; 4]; 4], b: &mut Bindings) -> [[f32; 4]; 4] {
-    let text = format!("FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\n{decls}\n{body}\nEND\n");
+    let text = format!(
+        "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\n{decls}\n{body}\nEND\n"
+    );
     let parsed = tgsi::text::parse(&text);
     let shader = parsed.shader.unwrap_or_else(|| panic!("{text}\n{:?}", parsed.diagnostics));
     let program = compile(&shader).unwrap_or_else(|d| panic!("{}", d.message));
     let mut batch = Batch::new(&program, 1);
     batch.set_input_f32(0, 0, input);
-    Machine::new().run_with(&program, &mut batch, &Constants::new(), b).unwrap_or_else(|e| panic!("{}", e.diagnostic.message));
+    Machine::new()
+        .run_with(&program, &mut batch, &Constants::new(), b)
+        .unwrap_or_else(|e| panic!("{}", e.diagnostic.message));
     [0, 1, 2, 3].map(|l| batch.output_f32(0, 0, l))
 }
 
-const D: &str = "DCL SAMP[0]\nDCL SVIEW[0], 2D, FLOAT\nDCL TEMP[0]\nIMM[0] FLT32 {2.0, 1.0, 0.25, 0.0}";
+const D: &str =
+    "DCL SAMP[0]\nDCL SVIEW[0], 2D, FLOAT\nDCL TEMP[0]\nIMM[0] FLT32 {2.0, 1.0, 0.25, 0.0}";
 
 /// Texel x = 3 of every level: s = 3.5 / 16 at level 0, and the same texel fraction higher up
 /// clamps to the level's width.
@@ -61,7 +67,8 @@ fn sample_l_and_sample_b_choose_levels() {
     assert_eq!(out[0][0], 3.0);
     // SAMPLE_D with d/dx = (2/16, 0): λ = log2(2) = 1 → level 1 (8 wide): s·8 = 1.75 → 101
     let decls = format!("{D}\nIMM[1] FLT32 {{0.125, 0.0, 0.0, 0.0}}");
-    let out = run(&decls, "SAMPLE_D OUT[0], IN[0], SVIEW[0], SAMP[0], IMM[1], IMM[0].wwww", AT_3, &mut b);
+    let out =
+        run(&decls, "SAMPLE_D OUT[0], IN[0], SVIEW[0], SAMP[0], IMM[1], IMM[0].wwww", AT_3, &mut b);
     assert_eq!(out[0][0], 101.0);
 }
 
@@ -82,7 +89,8 @@ fn sample_c_compares_with_src3() {
     let decls = format!("{D}\nIMM[1] FLT32 {{4.0, 0.0, 0.0, 0.0}}");
     let out = run(&decls, "SAMPLE_C OUT[0], IN[0], SVIEW[0], SAMP[0], IMM[0].xxxx", AT_3, &mut b);
     assert_eq!(out[0][0], 1.0);
-    let out = run(&decls, "SAMPLE_C_LZ OUT[0], IN[0], SVIEW[0], SAMP[0], IMM[1].xxxx", AT_3, &mut b);
+    let out =
+        run(&decls, "SAMPLE_C_LZ OUT[0], IN[0], SVIEW[0], SAMP[0], IMM[1].xxxx", AT_3, &mut b);
     assert_eq!(out[0][0], 0.0);
 }
 
@@ -95,14 +103,34 @@ fn sample_i_sviewinfo_txqs_sample_info_and_pos() {
     let out = run(decls, "SAMPLE_I OUT[0], IMM[0], SVIEW[0]", [[0.0; 4]; 4], &mut b);
     assert_eq!(out[0][0], 105.0);
     // SVIEWINFO level 1: 8×8, 5 levels; level 9 is out of range: sizes 0, still 5 levels
-    let out = run(decls, "SVIEWINFO TEMP[0], IMM[0].wwww, SVIEW[0]\nU2F OUT[0], TEMP[0]", [[0.0; 4]; 4], &mut b);
+    let out = run(
+        decls,
+        "SVIEWINFO TEMP[0], IMM[0].wwww, SVIEW[0]\nU2F OUT[0], TEMP[0]",
+        [[0.0; 4]; 4],
+        &mut b,
+    );
     assert_eq!(out[0], [8.0, 8.0, 0.0, 5.0]);
-    let out = run(decls, "SVIEWINFO TEMP[0], IMM[1].xxxx, SVIEW[0]\nU2F OUT[0], TEMP[0]", [[0.0; 4]; 4], &mut b);
+    let out = run(
+        decls,
+        "SVIEWINFO TEMP[0], IMM[1].xxxx, SVIEW[0]\nU2F OUT[0], TEMP[0]",
+        [[0.0; 4]; 4],
+        &mut b,
+    );
     assert_eq!(out[0], [0.0, 0.0, 0.0, 5.0]);
     // One sample per texel; the render target's single sample sits at the centre.
-    let out = run(decls, "TXQS TEMP[0].x, SAMP[0], 2D\nU2F OUT[0].x, TEMP[0].xxxx", [[0.0; 4]; 4], &mut b);
+    let out = run(
+        decls,
+        "TXQS TEMP[0].x, SAMP[0], 2D\nU2F OUT[0].x, TEMP[0].xxxx",
+        [[0.0; 4]; 4],
+        &mut b,
+    );
     assert_eq!(out[0][0], 1.0);
-    let out = run(decls, "SAMPLE_INFO TEMP[0], SVIEW[0], IMM[0].yyyy\nU2F OUT[0], TEMP[0]", [[0.0; 4]; 4], &mut b);
+    let out = run(
+        decls,
+        "SAMPLE_INFO TEMP[0], SVIEW[0], IMM[0].yyyy\nU2F OUT[0], TEMP[0]",
+        [[0.0; 4]; 4],
+        &mut b,
+    );
     assert_eq!(out[0], [1.0, 0.0, 0.0, 0.0]);
     let out = run(decls, "SAMPLE_POS OUT[0], TEMP[0], IMM[0].yyyy", [[0.0; 4]; 4], &mut b);
     assert_eq!(out[0], [0.5, 0.5, 0.0, 0.0]);
@@ -110,7 +138,8 @@ fn sample_i_sviewinfo_txqs_sample_info_and_pos() {
 
 #[test]
 fn gather4_takes_its_component_from_the_view_swizzle() {
-    let mut t = Texture::new(Dim::D2, Format::Rgba32F, 2, 2, 1, 1, 1).unwrap_or_else(|e| panic!("{e}"));
+    let mut t =
+        Texture::new(Dim::D2, Format::Rgba32F, 2, 2, 1, 1, 1).unwrap_or_else(|e| panic!("{e}"));
     // texel (x, y) = (x + 2y, 10 + x + 2y, 20 + …, 30 + …)
     for y in 0..2u32 {
         for x in 0..2u32 {
@@ -135,7 +164,12 @@ fn lod_matches_lodq() {
     let mut b = Bindings::new();
     b.bind(0, mip2d(None));
     // Neighbouring pixels 2 texels apart in s: λ = log2(2) = 1, nearest mip → level 1.
-    let quad = [[0.0, 0.0, 0.0, 0.0], [0.125, 0.0, 0.0, 0.0], [0.0, 0.0, 0.0, 0.0], [0.125, 0.0, 0.0, 0.0]];
+    let quad = [
+        [0.0, 0.0, 0.0, 0.0],
+        [0.125, 0.0, 0.0, 0.0],
+        [0.0, 0.0, 0.0, 0.0],
+        [0.125, 0.0, 0.0, 0.0],
+    ];
     let lod = run(D, "LOD OUT[0], IN[0], SVIEW[0], SAMP[0]", quad, &mut b);
     let lodq = run(D, "LODQ OUT[0], IN[0], SAMP[0], 2D", quad, &mut b);
     assert_eq!(lod, lodq);

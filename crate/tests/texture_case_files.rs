@@ -35,10 +35,12 @@ fn cases_parse_and_match_their_textures() {
     assert!(names.len() >= 31, "cases found: {}", names.len());
     for name in names {
         let stem = name.trim_end_matches(".glsl");
-        let text = std::fs::read_to_string(format!("{CASES}{stem}.tgsi")).unwrap_or_else(|e| panic!("{stem}: {e}"));
+        let text = std::fs::read_to_string(format!("{CASES}{stem}.tgsi"))
+            .unwrap_or_else(|e| panic!("{stem}: {e}"));
         let parsed = tgsi::text::parse(&text);
         let shader = parsed.shader.unwrap_or_else(|| panic!("{stem}: {:?}", parsed.diagnostics));
-        let json = std::fs::read_to_string(format!("{CASES}{stem}.textures.json")).unwrap_or_default();
+        let json =
+            std::fs::read_to_string(format!("{CASES}{stem}.textures.json")).unwrap_or_default();
         let units: BTreeMap<u32, TextureUnit> = desc::parse_all(&json, &|n| Err(n.to_string()))
             .unwrap_or_else(|e| panic!("{stem}: {e}"))
             .into_iter()
@@ -48,9 +50,18 @@ fn cases_parse_and_match_their_textures() {
             let Some(target) = inst.texture else { continue };
             let Some(samp) = inst.src.iter().find(|s| s.reg.file == File::Samp) else { continue };
             let index = samp.reg.index.offset as u32;
-            let unit = units.get(&index).unwrap_or_else(|| panic!("{stem}: SAMP[{index}] has no texture"));
-            assert!(fits(target, unit.texture.dim), "{stem}: {target} on a {:?} texture", unit.texture.dim);
-            assert_eq!(target.is_shadow(), unit.sampler.compare.is_some(), "{stem}: {target} and compare state");
+            let unit =
+                units.get(&index).unwrap_or_else(|| panic!("{stem}: SAMP[{index}] has no texture"));
+            assert!(
+                fits(target, unit.texture.dim),
+                "{stem}: {target} on a {:?} texture",
+                unit.texture.dim
+            );
+            assert_eq!(
+                target.is_shadow(),
+                unit.sampler.compare.is_some(),
+                "{stem}: {target} and compare state"
+            );
             sampled += 1;
         }
         assert!(sampled > 0, "{stem}: no texture instruction");

@@ -28,8 +28,12 @@ fn no_image(name: &str) -> Result<desc::RgbaImage, String> {
 }
 
 fn load_units(name: &str) -> Units {
-    let text = std::fs::read_to_string(format!("{CASES}{name}.textures.json")).unwrap_or_else(|e| panic!("{name}: {e}"));
-    desc::parse_all(&text, &no_image).unwrap_or_else(|e| panic!("{name}: {e}")).into_iter().collect()
+    let text = std::fs::read_to_string(format!("{CASES}{name}.textures.json"))
+        .unwrap_or_else(|e| panic!("{name}: {e}"));
+    desc::parse_all(&text, &no_image)
+        .unwrap_or_else(|e| panic!("{name}: {e}"))
+        .into_iter()
+        .collect()
 }
 
 fn read_f32(path: &str) -> Vec<u32> {
@@ -65,7 +69,13 @@ fn compare(name: &str, units: &Units, expected: &[u32], w: usize, h: usize, shad
             }
         }
     }
-    assert!(bad.is_empty(), "{name}: {} of {} pixels differ, first: {:?}", bad.len(), w * h, &bad[..bad.len().min(6)]);
+    assert!(
+        bad.is_empty(),
+        "{name}: {} of {} pixels differ, first: {:?}",
+        bad.len(),
+        w * h,
+        &bad[..bad.len().min(6)]
+    );
 }
 
 fn run(name: &str, shader: Shader) {
@@ -108,10 +118,21 @@ fn imm(bits: u32) -> f32 {
 fn corpus_20_tex_nearest_and_21_tex_linear() {
     // The oracle's built-in texture: 4x4 RGBA8, texel (i, j) = (85i, 85j, 255·((i^j)&1), 255),
     // j = 0 the bottom row; unit 0 NEAREST / REPEAT (20), LINEAR / REPEAT (21).
-    let texels: Vec<String> =
-        (0..16).map(|n| format!("[{}, {}, {}, 255]", 85 * (n % 4), 85 * (n / 4), 255 * (((n % 4) ^ (n / 4)) & 1))).collect();
+    let texels: Vec<String> = (0..16)
+        .map(|n| {
+            format!(
+                "[{}, {}, {}, 255]",
+                85 * (n % 4),
+                85 * (n / 4),
+                255 * (((n % 4) ^ (n / 4)) & 1)
+            )
+        })
+        .collect();
     // 20: MAD uv·2 − 0.3 (0xBE99999A); 21: MAD uv·1.5 − 0.25 (0xBE800000)
-    for (name, filter, scale, add) in [("20_tex_nearest", "NEAREST", 2.0f32, 3197737370u32), ("21_tex_linear", "LINEAR", 1.5, 3196059648)] {
+    for (name, filter, scale, add) in [
+        ("20_tex_nearest", "NEAREST", 2.0f32, 3197737370u32),
+        ("21_tex_linear", "LINEAR", 1.5, 3196059648),
+    ] {
         let json = format!(
             r#"{{"target": "2D", "format": "RGBA8", "width": 4, "height": 4, "texels": [{}],
                "sampler": {{"filter": "{filter}", "wrap": "REPEAT"}}}}"#,
@@ -353,7 +374,13 @@ fn int_textures() {
         let a = fetch::fetch_quad(unit(u, 0), i, j, i, [0; 4], [0; 3]);
         let b = tex(u, 1, [uv[0], uv[1], uv[1], Z, Z], Control::Implicit);
         [0, 1, 2, 3].map(|l| {
-            [a[0][l] as f32, a[1][l] as f32, b[0][l].to_bits() as i32 as f32, b[1][l].to_bits() as i32 as f32].map(f32::to_bits)
+            [
+                a[0][l] as f32,
+                a[1][l] as f32,
+                b[0][l].to_bits() as i32 as f32,
+                b[1][l].to_bits() as i32 as f32,
+            ]
+            .map(f32::to_bits)
         })
     });
 }
@@ -457,7 +484,8 @@ fn txl_offset_txb_cube() {
     // TXL at uv, LOD y·4, offset (3, −2); TXB cube at (1, x·2 − 1, y·2 − 1) with bias x·4 − 1
     run("txl_offset_txb_cube", &|u, uv| {
         let un = unit(u, 0);
-        let mut req = Request::new([uv[0], uv[1], uv[0], Z, map4(uv[1], |y| y * 4.0)], Control::Explicit);
+        let mut req =
+            Request::new([uv[0], uv[1], uv[0], Z, map4(uv[1], |y| y * 4.0)], Control::Explicit);
         req.offsets = [3, -2, 3];
         let a = sample_quad(un, &un.sampler, &req, None);
         let cy = map4(uv[0], |x| x * 2.0 + -1.0);
@@ -556,6 +584,9 @@ fn format_int32_int8() {
         let j = uv[1].map(|y| (y * 4.0) as i32);
         let a = fetch::fetch_quad(unit(u, 0), i, j, i, [0; 4], [0; 3]);
         let b = fetch::fetch_quad(unit(u, 1), i, j, i, [0; 4], [0; 3]);
-        [0, 1, 2, 3].map(|l| [a[0][l] as f32, a[3][l] as f32, b[1][l] as i32 as f32, b[3][l] as i32 as f32].map(f32::to_bits))
+        [0, 1, 2, 3].map(|l| {
+            [a[0][l] as f32, a[3][l] as f32, b[1][l] as i32 as f32, b[3][l] as i32 as f32]
+                .map(f32::to_bits)
+        })
     });
 }

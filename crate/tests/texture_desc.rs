@@ -35,19 +35,33 @@ fn inline_2d_with_sampler_state() {
     // RG → (r, g, 0, 1), 8-bit values through softpipe's reciprocal multiply
     assert_eq!(texel(&u, 0, 1, 0, 0), [unorm8_to_float(51), unorm8_to_float(102), 0.0, 1.0]);
     let s = u.sampler;
-    assert_eq!((s.min_filter, s.mip_filter, s.mag_filter), (Filter::Linear, MipFilter::Nearest, Filter::Nearest));
+    assert_eq!(
+        (s.min_filter, s.mip_filter, s.mag_filter),
+        (Filter::Linear, MipFilter::Nearest, Filter::Nearest)
+    );
     assert_eq!(s.wrap, [Wrap::MirroredRepeat, Wrap::ClampToBorder, Wrap::Repeat]);
-    assert_eq!((s.border_color, s.lod_bias, s.min_lod, s.max_lod), ([1.0, 0.5, 0.25, 0.0], 0.5, -2.0, 3.0));
+    assert_eq!(
+        (s.border_color, s.lod_bias, s.min_lod, s.max_lod),
+        ([1.0, 0.5, 0.25, 0.0], 0.5, -2.0, 3.0)
+    );
     assert_eq!(s.compare, Some(CompareFunc::Greater));
     assert_eq!(u.view.swizzle, [Swizzle::G, Swizzle::R, Swizzle::B, Swizzle::A]);
 }
 
 #[test]
 fn cube_faces_layers_and_generated_mips() {
-    let face = |v: u32| format!(r#"{{"face": "{}", "texels": [{v},{v},{v},{v}]}}"#, ["+X", "-X", "+Y", "-Y", "+Z", "-Z"][v as usize]);
+    let face = |v: u32| {
+        format!(
+            r#"{{"face": "{}", "texels": [{v},{v},{v},{v}]}}"#,
+            ["+X", "-X", "+Y", "-Y", "+Z", "-Z"][v as usize]
+        )
+    };
     let images: Vec<String> = (0..6).map(face).collect();
-    let json = format!(r#"{{"target": "CUBE", "format": "R32F", "width": 2, "height": 2, "generate_mipmaps": true,
-        "images": [{}]}}"#, images.join(","));
+    let json = format!(
+        r#"{{"target": "CUBE", "format": "R32F", "width": 2, "height": 2, "generate_mipmaps": true,
+        "images": [{}]}}"#,
+        images.join(",")
+    );
     let u = desc::parse_description(&json, &no_image).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(u.texture.num_levels(), 2);
     // face −Y (3) holds 3.0; the generated 1×1 level averages four 3.0 texels
@@ -62,7 +76,8 @@ fn cube_faces_layers_and_generated_mips() {
 
 #[test]
 fn oracle_files_bind_by_unit() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/texture-cases/shadow_2d.textures.json");
+    let path =
+        concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/texture-cases/shadow_2d.textures.json");
     let (unit, u) = desc::load_binding(&format!("1={path}")).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(unit, 1);
     assert_eq!(u.sampler.compare, Some(CompareFunc::Greater));
@@ -88,8 +103,12 @@ fn png_files_are_read_upright() {
     assert_eq!((u.sampler.mag_filter, u.sampler.wrap[0]), (Filter::Nearest, Wrap::ClampToEdge));
     // a description can refer to the image relative to its own folder
     let json = dir.join("desc.json");
-    let _ = std::fs::write(&json, r#"{"format": "R8", "file": "two.png", "sampler": {"filter": "linear"}}"#);
-    let (_, u) = desc::load_binding(&format!("0={},mipmap", json.display())).unwrap_or_else(|e| panic!("{e}"));
+    let _ = std::fs::write(
+        &json,
+        r#"{"format": "R8", "file": "two.png", "sampler": {"filter": "linear"}}"#,
+    );
+    let (_, u) = desc::load_binding(&format!("0={},mipmap", json.display()))
+        .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(texel(&u, 0, 0, 1, 0), [1.0, 0.0, 0.0, 1.0]);
     assert_eq!((u.texture.num_levels(), u.sampler.mip_filter), (2, MipFilter::Linear));
 }
@@ -97,8 +116,12 @@ fn png_files_are_read_upright() {
 #[test]
 fn decoded_images_bind_with_options() {
     let img = RgbaImage { width: 2, height: 2, rgba: (0..16).map(|i| i as u8 * 16).collect() };
-    let u = desc::image_binding(&img, &["nearest", "mirror", "mipmap"]).unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!((u.sampler.min_filter, u.sampler.wrap[1], u.texture.num_levels()), (Filter::Nearest, Wrap::MirroredRepeat, 2));
+    let u = desc::image_binding(&img, &["nearest", "mirror", "mipmap"])
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        (u.sampler.min_filter, u.sampler.wrap[1], u.texture.num_levels()),
+        (Filter::Nearest, Wrap::MirroredRepeat, 2)
+    );
     // the file's top-left pixel (bytes 0, 16, 32, 48) is the texture's top row (y = 1)
     assert_eq!(texel(&u, 0, 0, 1, 0), [0, 16, 32, 48].map(unorm8_to_float));
     assert!(desc::image_binding(&img, &["bilinear"]).is_err());
@@ -114,14 +137,26 @@ fn bad_descriptions_are_reported() {
         (r#"{"width": 1, "texels": [[0,0,0]]}"#, "has 4 values"),
         (r#"{"width": 1}"#, "no texel data"),
         (r#"{"width": 100000, "height": 100000, "texels": []}"#, "outside"),
-        (r#"{"width": 4096, "height": 4096, "layers": 64, "target": "2D_ARRAY", "texels": []}"#, "too large"),
-        (r#"{"target": "CUBE", "width": 1, "height": 1, "images": [{"texels": [[0,0,0,0]]}]}"#, "need \"face\""),
+        (
+            r#"{"width": 4096, "height": 4096, "layers": 64, "target": "2D_ARRAY", "texels": []}"#,
+            "too large",
+        ),
+        (
+            r#"{"target": "CUBE", "width": 1, "height": 1, "images": [{"texels": [[0,0,0,0]]}]}"#,
+            "need \"face\"",
+        ),
         (r#"{"width": 1, "texels": [[0,0,0,0]], "sampler": {"wrap": "sideways"}}"#, "unknown wrap"),
-        (r#"{"width": 1, "texels": [[0,0,0,0]], "sampler": {"compare_mode": "MAYBE"}}"#, "compare_mode"),
+        (
+            r#"{"width": 1, "texels": [[0,0,0,0]], "sampler": {"compare_mode": "MAYBE"}}"#,
+            "compare_mode",
+        ),
         (r#"{"width": 1, "texels": [[0,0,0,0]], "swizzle": "rgbq"}"#, "swizzle"),
         (r#"{"width": 1, "texels": [["0xZZ",0,0,0]]}"#, "bad texel value"),
         (r#"{"width": 1, "images": [{"layer": 3, "texels": [[0,0,0,0]]}]}"#, "layer out of range"),
-        (r#"{"target": "CUBE", "width": 1, "height": 1, "images": [{"layer": 4294967295, "face": 5, "texels": [[0,0,0,0]]}]}"#, "layer out of range"),
+        (
+            r#"{"target": "CUBE", "width": 1, "height": 1, "images": [{"layer": 4294967295, "face": 5, "texels": [[0,0,0,0]]}]}"#,
+            "layer out of range",
+        ),
         (r#"{"width": 1, "images": [{"level": 4294967295, "texels": [[0,0,0,0]]}]}"#, "level"),
     ];
     for (json, want) in cases {
@@ -137,18 +172,32 @@ fn bad_descriptions_are_reported() {
 
 #[test]
 fn every_example_in_the_docs_parses() {
-    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/textures.md")).unwrap_or_default();
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/textures.md"))
+        .unwrap_or_default();
     let start = doc.find("### One example per target").unwrap_or_else(|| panic!("section missing"));
     let block = doc[start..].split("```").nth(1).unwrap_or("").trim_start_matches("json");
     let photo = |_: &str| Ok(RgbaImage { width: 4, height: 4, rgba: vec![200; 64] });
     let mut targets = Vec::new();
     for value in serde_json::Deserializer::from_str(block).into_iter::<serde_json::Value>() {
         let value = value.unwrap_or_else(|e| panic!("docs example is not JSON: {e}"));
-        let u = desc::parse_description(&value.to_string(), &photo).unwrap_or_else(|e| panic!("{value}: {e}"));
+        let u = desc::parse_description(&value.to_string(), &photo)
+            .unwrap_or_else(|e| panic!("{value}: {e}"));
         targets.push(u.texture.dim);
     }
     // one example per target
-    for dim in [Dim::Buffer, Dim::D1, Dim::D2, Dim::D3, Dim::Cube, Dim::Rect, Dim::D1Array, Dim::D2Array, Dim::CubeArray, Dim::D2Msaa, Dim::D2ArrayMsaa] {
+    for dim in [
+        Dim::Buffer,
+        Dim::D1,
+        Dim::D2,
+        Dim::D3,
+        Dim::Cube,
+        Dim::Rect,
+        Dim::D1Array,
+        Dim::D2Array,
+        Dim::CubeArray,
+        Dim::D2Msaa,
+        Dim::D2ArrayMsaa,
+    ] {
         assert!(targets.contains(&dim), "no docs example for {dim:?}");
     }
 }

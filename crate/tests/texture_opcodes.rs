@@ -8,8 +8,16 @@ use tgsi::texture::bind::Bindings;
 use tgsi::texture::sampler::{Filter, MipFilter, SamplerState, Wrap};
 use tgsi::texture::{Dim, Format, Texture, TextureUnit};
 
-fn r32f(dim: Dim, w: u32, h: u32, layers: u32, levels: u32, f: impl Fn(u32, u32, u32) -> f32) -> Texture {
-    let mut t = Texture::new(dim, Format::R32F, w, h, 1, layers, levels).unwrap_or_else(|e| panic!("{e}"));
+fn r32f(
+    dim: Dim,
+    w: u32,
+    h: u32,
+    layers: u32,
+    levels: u32,
+    f: impl Fn(u32, u32, u32) -> f32,
+) -> Texture {
+    let mut t =
+        Texture::new(dim, Format::R32F, w, h, 1, layers, levels).unwrap_or_else(|e| panic!("{e}"));
     for (l, level) in t.levels.iter_mut().enumerate() {
         let (lw, lh, ls) = (level.width, level.height, level.slices);
         for z in 0..ls {
@@ -35,20 +43,27 @@ fn sampler(mip: MipFilter) -> SamplerState {
 
 /// 16×16, 5 levels, value 100·level + x; nearest everything.
 fn mip2d() -> TextureUnit {
-    TextureUnit::new(r32f(Dim::D2, 16, 16, 1, 5, |l, x, _| 100.0 * l as f32 + x as f32), sampler(MipFilter::Nearest))
+    TextureUnit::new(
+        r32f(Dim::D2, 16, 16, 1, 5, |l, x, _| 100.0 * l as f32 + x as f32),
+        sampler(MipFilter::Nearest),
+    )
 }
 
 /// Runs `body` (instructions after the declarations) on one quad whose IN[0] lanes are `input`;
 /// returns OUT[0] per lane.
 fn run(decls: &str, body: &str, input: [[f32; 4]; 4], bindings: &mut Bindings) -> [[f32; 4]; 4] {
-    let text = format!("FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\n{decls}\n{body}\nEND\n");
+    let text = format!(
+        "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\n{decls}\n{body}\nEND\n"
+    );
     let parsed = tgsi::text::parse(&text);
     let shader = parsed.shader.unwrap_or_else(|| panic!("{text}\n{:?}", parsed.diagnostics));
     let program = compile(&shader).unwrap_or_else(|d| panic!("{}", d.message));
     let mut batch = Batch::new(&program, 1);
     batch.set_input_f32(0, 0, input);
     let mut machine = Machine::new();
-    machine.run_with(&program, &mut batch, &Constants::new(), bindings).unwrap_or_else(|e| panic!("{}", e.diagnostic.message));
+    machine
+        .run_with(&program, &mut batch, &Constants::new(), bindings)
+        .unwrap_or_else(|e| panic!("{}", e.diagnostic.message));
     [0, 1, 2, 3].map(|l| batch.output_f32(0, 0, l))
 }
 
@@ -112,16 +127,21 @@ fn txf_txf_lz_and_txq() {
     assert_eq!(out[0][0], 3.0);
     // TXQ of level 2: 4×4, 5 levels (integers)
     let decls = format!("{S2D}\nIMM[0] INT32 {{2, 0, 0, 0}}");
-    let out = run(&decls, "TXQ TEMP[0], IMM[0], SAMP[0], 2D\nI2F OUT[0], TEMP[0]", [[0.0; 4]; 4], &mut b);
+    let out =
+        run(&decls, "TXQ TEMP[0], IMM[0], SAMP[0], 2D\nI2F OUT[0], TEMP[0]", [[0.0; 4]; 4], &mut b);
     assert_eq!(out[0], [4.0, 4.0, 0.0, 5.0]);
 }
 
 /// 2×2 cube array, 2 layers, 2 levels: value 1000·level + 6·layer + face.
 fn cube_array() -> TextureUnit {
-    TextureUnit::new(r32f(Dim::CubeArray, 2, 2, 2, 2, |l, _, z| 1000.0 * l as f32 + z as f32), sampler(MipFilter::Nearest))
+    TextureUnit::new(
+        r32f(Dim::CubeArray, 2, 2, 2, 2, |l, _, z| 1000.0 * l as f32 + z as f32),
+        sampler(MipFilter::Nearest),
+    )
 }
 
-const SCA: &str = "DCL SAMP[0]\nDCL SVIEW[0], CUBEARRAY, FLOAT\nDCL TEMP[0]\nIMM[0] FLT32 {1.0, 0.0, 0.0, 0.0}";
+const SCA: &str =
+    "DCL SAMP[0]\nDCL SVIEW[0], CUBEARRAY, FLOAT\nDCL TEMP[0]\nIMM[0] FLT32 {1.0, 0.0, 0.0, 0.0}";
 
 #[test]
 fn cube_array_with_tex_txl2_and_txb2() {
@@ -150,7 +170,17 @@ fn shadow_targets_read_their_reference() {
     // SHADOW2D: reference in src0.z: 0.25 ≤ 0.5 → 1; 0.75 → 0
     let mut b = one(0, depth(Dim::D2, 1));
     let d = "DCL SAMP[0]\nDCL SVIEW[0], SHADOW2D, FLOAT";
-    let out = run(d, "TEX OUT[0], IN[0], SAMP[0], SHADOW2D", [[0.5, 0.5, 0.25, 0.0], [0.5, 0.5, 0.75, 0.0], [0.5, 0.5, 0.25, 0.0], [0.5, 0.5, 0.75, 0.0]], &mut b);
+    let out = run(
+        d,
+        "TEX OUT[0], IN[0], SAMP[0], SHADOW2D",
+        [
+            [0.5, 0.5, 0.25, 0.0],
+            [0.5, 0.5, 0.75, 0.0],
+            [0.5, 0.5, 0.25, 0.0],
+            [0.5, 0.5, 0.75, 0.0],
+        ],
+        &mut b,
+    );
     assert_eq!(out.map(|p| p[0]), [1.0, 0.0, 1.0, 0.0]);
     assert_eq!(out[0], [1.0, 1.0, 1.0, 1.0]);
     // SHADOWCUBE: reference in src0.w
@@ -168,8 +198,18 @@ fn shadow_cube_array_reads_layer_and_reference() {
     // TEX2 SHADOWCUBEARRAY: direction + layer 1 in src0, reference in src1.x.
     // Texel of −Y in layer 1 is 9: 8.5 ≤ 9 → 1, 9.5 → 0
     let d = "DCL SAMP[0]\nDCL SVIEW[0], SHADOWCUBEARRAY, FLOAT\nIMM[0] FLT32 {8.5, 9.5, 0.0, 0.0}";
-    let out = run(d, "TEX2 OUT[0], IN[0], IMM[0].xxxx, SAMP[0], SHADOWCUBEARRAY", [[0.0, -1.0, 0.2, 1.0]; 4], &mut b);
+    let out = run(
+        d,
+        "TEX2 OUT[0], IN[0], IMM[0].xxxx, SAMP[0], SHADOWCUBEARRAY",
+        [[0.0, -1.0, 0.2, 1.0]; 4],
+        &mut b,
+    );
     assert_eq!(out[0][0], 1.0);
-    let out = run(d, "TEX2 OUT[0], IN[0], IMM[0].yyyy, SAMP[0], SHADOWCUBEARRAY", [[0.0, -1.0, 0.2, 1.0]; 4], &mut b);
+    let out = run(
+        d,
+        "TEX2 OUT[0], IN[0], IMM[0].yyyy, SAMP[0], SHADOWCUBEARRAY",
+        [[0.0, -1.0, 0.2, 1.0]; 4],
+        &mut b,
+    );
     assert_eq!(out[0][0], 0.0);
 }

@@ -23,10 +23,18 @@ fn read_f32(path: &str) -> Vec<u32> {
 }
 
 /// Runs one shader over a W×H frame; returns the number of differing pixels and the first few.
-fn run(tgsi_path: &str, expected: &[u32], w: usize, h: usize, bindings: &mut Bindings) -> Result<(usize, Vec<String>), String> {
+fn run(
+    tgsi_path: &str,
+    expected: &[u32],
+    w: usize,
+    h: usize,
+    bindings: &mut Bindings,
+) -> Result<(usize, Vec<String>), String> {
     let text = std::fs::read_to_string(tgsi_path).map_err(|e| e.to_string())?;
     let parsed = tgsi::text::parse(&text);
-    let shader = parsed.shader.ok_or_else(|| format!("parse: {:?}", parsed.diagnostics.first().map(|d| &d.message)))?;
+    let shader = parsed
+        .shader
+        .ok_or_else(|| format!("parse: {:?}", parsed.diagnostics.first().map(|d| &d.message)))?;
     let program = compile(&shader).map_err(|d| format!("compile: {}", d.message))?;
     let generic = program.input_index(SemanticName::Generic, 0);
     let color = program.output_index(SemanticName::Color, 0).unwrap_or(0);
@@ -46,7 +54,9 @@ fn run(tgsi_path: &str, expected: &[u32], w: usize, h: usize, bindings: &mut Bin
                 batch.set_input_f32(r as usize, q, uv);
             }
         }
-        machine.run_with(&program, &mut batch, &consts, bindings).map_err(|e| format!("run: {}", e.diagnostic.message))?;
+        machine
+            .run_with(&program, &mut batch, &consts, bindings)
+            .map_err(|e| format!("run: {}", e.diagnostic.message))?;
         for q in 0..nq {
             for l in 0..4 {
                 let (x, y) = (q * 2 + (l & 1), y0 + (l >> 1));
@@ -55,7 +65,11 @@ fn run(tgsi_path: &str, expected: &[u32], w: usize, h: usize, bindings: &mut Bin
                 if got != want {
                     count += 1;
                     if bad.len() < 4 {
-                        bad.push(format!("({x},{y}) got {:?} want {:?}", got.map(f32::from_bits), want.iter().map(|b| f32::from_bits(*b)).collect::<Vec<_>>()));
+                        bad.push(format!(
+                            "({x},{y}) got {:?} want {:?}",
+                            got.map(f32::from_bits),
+                            want.iter().map(|b| f32::from_bits(*b)).collect::<Vec<_>>()
+                        ));
                     }
                 }
             }
@@ -75,9 +89,12 @@ fn texture_cases_through_the_interpreter() {
     let mut passed = 0;
     for name in &names {
         let stem = name.trim_end_matches(".glsl");
-        let json = std::fs::read_to_string(format!("{CASES}{stem}.textures.json")).unwrap_or_default();
+        let json =
+            std::fs::read_to_string(format!("{CASES}{stem}.textures.json")).unwrap_or_default();
         let mut b = Bindings::new();
-        for (unit, t) in desc::parse_all(&json, &|n| Err(n.to_string())).unwrap_or_else(|e| panic!("{stem}: {e}")) {
+        for (unit, t) in desc::parse_all(&json, &|n| Err(n.to_string()))
+            .unwrap_or_else(|e| panic!("{stem}: {e}"))
+        {
             b.bind(unit, t);
         }
         let expected = read_f32(&format!("{CASES}{stem}.f32"));
@@ -87,7 +104,9 @@ fn texture_cases_through_the_interpreter() {
             (Ok((0, _)), None) => passed += 1,
             // txq_size: quads asking for a missing level are uninitialised in softpipe (128 pixels)
             (Ok((n, _)), None) if stem == "txq_size" && n <= 128 => passed += 1,
-            (Ok((n, first)), None) => failures.push(format!("{stem}: {n} pixels differ, {first:?}")),
+            (Ok((n, first)), None) => {
+                failures.push(format!("{stem}: {n} pixels differ, {first:?}"))
+            }
             (Err(e), None) => failures.push(format!("{stem}: {e}")),
             // a listed case that now passes is counted (and can be taken off the list)
             (Ok((0, _)), Some(_)) => {
@@ -104,17 +123,30 @@ fn texture_cases_through_the_interpreter() {
 #[test]
 fn corpus_20_and_21_through_the_interpreter() {
     // The oracle's built-in 4×4 RGBA8 texture: texel (i, j) = (85i, 85j, 255·((i^j)&1), 255).
-    let texels: Vec<String> =
-        (0..16).map(|n| format!("[{}, {}, {}, 255]", 85 * (n % 4), 85 * (n / 4), 255 * (((n % 4) ^ (n / 4)) & 1))).collect();
+    let texels: Vec<String> = (0..16)
+        .map(|n| {
+            format!(
+                "[{}, {}, {}, 255]",
+                85 * (n % 4),
+                85 * (n / 4),
+                255 * (((n % 4) ^ (n / 4)) & 1)
+            )
+        })
+        .collect();
     for (name, filter) in [("20_tex_nearest", "NEAREST"), ("21_tex_linear", "LINEAR")] {
         let json = format!(
             r#"{{"width": 4, "height": 4, "texels": [{}], "sampler": {{"filter": "{filter}", "wrap": "REPEAT"}}}}"#,
             texels.join(",")
         );
         let mut b = Bindings::new();
-        b.bind(0, desc::parse_description(&json, &|n| Err(n.to_string())).unwrap_or_else(|e| panic!("{e}")));
+        b.bind(
+            0,
+            desc::parse_description(&json, &|n| Err(n.to_string()))
+                .unwrap_or_else(|e| panic!("{e}")),
+        );
         let expected = read_f32(&format!("{CORPUS}{name}.f32"));
-        let r = run(&format!("{CORPUS}{name}.tgsi"), &expected, 64, 64, &mut b).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let r = run(&format!("{CORPUS}{name}.tgsi"), &expected, 64, 64, &mut b)
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
         assert_eq!(r.0, 0, "{name}: {:?}", r.1);
     }
 }

@@ -14,8 +14,17 @@ use tgsi::texture::{Dim, Format, Texture, TextureUnit};
 const Z: [f32; 4] = [0.0; 4];
 
 /// An R32F texture whose texel (level, x, y, slice) holds `f(level, x, y, slice)`.
-fn r32f(dim: Dim, w: u32, h: u32, d: u32, layers: u32, levels: u32, f: impl Fn(u32, u32, u32, u32) -> f32) -> Texture {
-    let mut t = Texture::new(dim, Format::R32F, w, h, d, layers, levels).unwrap_or_else(|e| panic!("{e}"));
+fn r32f(
+    dim: Dim,
+    w: u32,
+    h: u32,
+    d: u32,
+    layers: u32,
+    levels: u32,
+    f: impl Fn(u32, u32, u32, u32) -> f32,
+) -> Texture {
+    let mut t =
+        Texture::new(dim, Format::R32F, w, h, d, layers, levels).unwrap_or_else(|e| panic!("{e}"));
     for (l, level) in t.levels.iter_mut().enumerate() {
         let (lw, lh, ls) = (level.width, level.height, level.slices);
         for z in 0..ls {
@@ -30,7 +39,11 @@ fn r32f(dim: Dim, w: u32, h: u32, d: u32, layers: u32, levels: u32, f: impl Fn(u
 }
 
 fn nearest() -> SamplerState {
-    SamplerState { mag_filter: Filter::Nearest, min_filter: Filter::Nearest, ..SamplerState::default() }
+    SamplerState {
+        mag_filter: Filter::Nearest,
+        min_filter: Filter::Nearest,
+        ..SamplerState::default()
+    }
 }
 
 /// Red channel of a sample where all four lanes use the same coordinates (λ = −127: mag).
@@ -51,14 +64,20 @@ fn target_1d_nearest_and_linear() {
 
 #[test]
 fn target_1d_array_layer_from_t() {
-    let u = TextureUnit::new(r32f(Dim::D1Array, 2, 1, 1, 3, 1, |_, x, _, z| 10.0 * z as f32 + x as f32), nearest());
+    let u = TextureUnit::new(
+        r32f(Dim::D1Array, 2, 1, 1, 3, 1, |_, x, _, z| 10.0 * z as f32 + x as f32),
+        nearest(),
+    );
     // s = 0.75 → texel 1; layer round(1.6) = 2 → 21
     assert_eq!(red_at(&u, [0.75, 1.6, 0.0, 0.0, 0.0], Control::Implicit), 21.0);
 }
 
 #[test]
 fn target_2d_array_layer_rounds_and_clamps() {
-    let u = TextureUnit::new(r32f(Dim::D2Array, 1, 1, 1, 3, 1, |_, _, _, z| 10.0 * (z + 1) as f32), nearest());
+    let u = TextureUnit::new(
+        r32f(Dim::D2Array, 1, 1, 1, 3, 1, |_, _, _, z| 10.0 * (z + 1) as f32),
+        nearest(),
+    );
     let layer = |r: f32| red_at(&u, [0.5, 0.5, r, 0.0, 0.0], Control::Implicit);
     assert_eq!(layer(1.49), 20.0); // floor(1.99) = 1
     assert_eq!(layer(1.5), 30.0); // floor(2.0) = 2
@@ -69,7 +88,10 @@ fn target_2d_array_layer_rounds_and_clamps() {
 
 #[test]
 fn target_3d_trilinear_centre_is_mean() {
-    let mut u = TextureUnit::new(r32f(Dim::D3, 2, 2, 2, 1, 1, |_, x, y, z| (x + 2 * y + 4 * z) as f32), nearest());
+    let mut u = TextureUnit::new(
+        r32f(Dim::D3, 2, 2, 2, 1, 1, |_, x, y, z| (x + 2 * y + 4 * z) as f32),
+        nearest(),
+    );
     u.sampler.mag_filter = Filter::Linear;
     // centre (0.5, 0.5, 0.5): every axis weight 0.5 → mean of 0..7 = 3.5
     assert_eq!(red_at(&u, [0.5, 0.5, 0.5, 0.0, 0.0], Control::Implicit), 3.5);
@@ -80,10 +102,22 @@ fn target_3d_trilinear_centre_is_mean() {
 
 #[test]
 fn target_cube_faces_and_cube_array_layers() {
-    let u = TextureUnit::new(r32f(Dim::Cube, 2, 2, 1, 1, 1, |_, _, _, face| face as f32), nearest());
-    let dirs = [[1.0, 0.2, 0.1], [-1.0, 0.2, 0.1], [0.1, 1.0, 0.2], [0.1, -1.0, 0.2], [0.1, 0.2, 1.0], [0.1, 0.2, -1.0]];
+    let u =
+        TextureUnit::new(r32f(Dim::Cube, 2, 2, 1, 1, 1, |_, _, _, face| face as f32), nearest());
+    let dirs = [
+        [1.0, 0.2, 0.1],
+        [-1.0, 0.2, 0.1],
+        [0.1, 1.0, 0.2],
+        [0.1, -1.0, 0.2],
+        [0.1, 0.2, 1.0],
+        [0.1, 0.2, -1.0],
+    ];
     for (face, d) in dirs.iter().enumerate() {
-        assert_eq!(red_at(&u, [d[0], d[1], d[2], 0.0, 0.0], Control::Implicit), face as f32, "{d:?}");
+        assert_eq!(
+            red_at(&u, [d[0], d[1], d[2], 0.0, 0.0], Control::Implicit),
+            face as f32,
+            "{d:?}"
+        );
     }
     // cube array: layer from c0, slice = 6·layer + face
     let a = TextureUnit::new(r32f(Dim::CubeArray, 2, 2, 1, 2, 1, |_, _, _, s| s as f32), nearest());
@@ -93,7 +127,10 @@ fn target_cube_faces_and_cube_array_layers() {
 
 #[test]
 fn target_rect_uses_texel_coordinates() {
-    let u = TextureUnit::new(r32f(Dim::Rect, 4, 2, 1, 1, 1, |_, x, y, _| (x + 10 * y) as f32), nearest());
+    let u = TextureUnit::new(
+        r32f(Dim::Rect, 4, 2, 1, 1, 1, |_, x, y, _| (x + 10 * y) as f32),
+        nearest(),
+    );
     assert!(!u.sampler.normalized_coords);
     // (2.5, 1.5) → texel (2, 1) → 12; beyond the edge clamps: (9, −3) → (3, 0) → 3
     assert_eq!(red_at(&u, [2.5, 1.5, 0.0, 0.0, 0.0], Control::Implicit), 12.0);
@@ -102,7 +139,8 @@ fn target_rect_uses_texel_coordinates() {
 
 #[test]
 fn target_buffer_fetch_and_size() {
-    let u = TextureUnit::new(r32f(Dim::Buffer, 5, 1, 1, 1, 1, |_, x, _, _| x as f32 * 2.0), nearest());
+    let u =
+        TextureUnit::new(r32f(Dim::Buffer, 5, 1, 1, 1, 1, |_, x, _, _| x as f32 * 2.0), nearest());
     let r = fetch::fetch_quad(&u, [0, 4, 9, -9], Z.map(|_| 0), [0; 4], [3; 4], [0; 3]);
     // clamped to 0..4; the LOD is ignored for buffers
     assert_eq!(r[0].map(f32::from_bits), [0.0, 8.0, 8.0, 0.0]);
@@ -111,7 +149,10 @@ fn target_buffer_fetch_and_size() {
 
 #[test]
 fn msaa_single_sample_answers_consistently() {
-    let u = TextureUnit::new(r32f(Dim::D2Msaa, 2, 2, 1, 1, 1, |_, x, y, _| (1 + x + 2 * y) as f32), nearest());
+    let u = TextureUnit::new(
+        r32f(Dim::D2Msaa, 2, 2, 1, 1, 1, |_, x, y, _| (1 + x + 2 * y) as f32),
+        nearest(),
+    );
     // SAMPLE_I_MS: sample 0 reads the texel, other samples read zeros
     let r = fetch::fetch_quad(&u, [1; 4], [1; 4], [0; 4], [0, 1, 3, 0], [0; 3]);
     assert_eq!(r[0].map(f32::from_bits), [4.0, 0.0, 0.0, 4.0]);
@@ -164,7 +205,7 @@ fn sampler_lod_range_bias_and_base_level() {
     u.sampler.max_lod = 1000.0;
     u.sampler.lod_bias = 2.0;
     assert_eq!(red_at(&u, [0.0, 0.0, 0.0, 0.0, 1.0], Control::Explicit), 300.0); // 1 + 2
-    // TEX_LZ: λ = sampler bias = 2 → level 2
+                                                                                 // TEX_LZ: λ = sampler bias = 2 → level 2
     assert_eq!(red_at(&u, [0.0, 0.0, 0.0, 0.0, 0.0], Control::Zero), 200.0);
     u.sampler.lod_bias = 0.0;
     // view base level 1: LOD 0 reads level 1; TXQ level 0 reports level 1's size
@@ -205,7 +246,12 @@ fn txd_lod_per_lane_versus_tex_per_quad() {
     // TEX over the same lanes: one λ for the quad (bottom row difference only)
     let s = [0.0, 0.0, 0.0, 0.25]; // lane 3 − lane 2 = 1/4 → ρ = 4 → level 2 for all
     let mut trace = SampleTrace::default();
-    let out = sample_quad(&u, &u.sampler, &Request::new([s, Z, Z, Z, Z], Control::Implicit), Some(&mut trace));
+    let out = sample_quad(
+        &u,
+        &u.sampler,
+        &Request::new([s, Z, Z, Z, Z], Control::Implicit),
+        Some(&mut trace),
+    );
     assert_eq!(out[0], [200.0, 200.0, 200.0, 201.0]);
     assert_eq!(trace.lod_source, LodSource::Implicit);
     assert!(trace.lanes.iter().all(|l| l.lod == 2.0 && l.levels[0].taps.len() == 1));
@@ -233,7 +279,8 @@ fn txd_coordinate_form_must_match_and_offsets_are_4_bit() {
 
 #[test]
 fn texel_offsets_on_fetch_and_linear() {
-    let mut u = TextureUnit::new(r32f(Dim::D2, 4, 4, 1, 1, 1, |_, x, y, _| (x + 10 * y) as f32), nearest());
+    let mut u =
+        TextureUnit::new(r32f(Dim::D2, 4, 4, 1, 1, 1, |_, x, y, _| (x + 10 * y) as f32), nearest());
     // TXF (1, 1) + offset (1, −1) = (2, 0) → 2
     let r = fetch::fetch_quad(&u, [1; 4], [1; 4], [0; 4], [0; 4], [1, -1, 0]);
     assert_eq!(f32::from_bits(r[0][0]), 2.0);
@@ -250,7 +297,8 @@ fn shadow_reference_comes_from_the_right_component() {
     let mut s = nearest();
     s.compare = Some(CompareFunc::LessEqual);
     let depth = |dim: Dim, layers: u32| {
-        let mut t = Texture::new(dim, Format::Depth32F, 2, 2, 1, layers, 1).unwrap_or_else(|e| panic!("{e}"));
+        let mut t = Texture::new(dim, Format::Depth32F, 2, 2, 1, layers, 1)
+            .unwrap_or_else(|e| panic!("{e}"));
         for l in t.levels.iter_mut() {
             for v in l.texels.iter_mut() {
                 *v = [0.5f32.to_bits(), 0, 0, 1f32.to_bits()];
@@ -270,7 +318,12 @@ fn shadow_reference_comes_from_the_right_component() {
     // cube array: ref in c1
     let ca = depth(Dim::CubeArray, 1);
     assert_eq!(red_at(&ca, [1.0, 0.0, 0.0, 0.0, 0.25], Control::Implicit), 1.0);
-    let full = sample_quad(&d2, &d2.sampler, &Request::new([[0.5; 4], [0.5; 4], [0.25; 4], Z, Z], Control::Implicit), None);
+    let full = sample_quad(
+        &d2,
+        &d2.sampler,
+        &Request::new([[0.5; 4], [0.5; 4], [0.25; 4], Z, Z], Control::Implicit),
+        None,
+    );
     assert_eq!([full[0][0], full[1][0], full[2][0], full[3][0]], [1.0, 1.0, 1.0, 1.0]);
 }
 
@@ -278,11 +331,24 @@ fn shadow_reference_comes_from_the_right_component() {
 fn gather_order_and_view_swizzle() {
     // 2×2: bottom row 1, 2; top row 3, 4. Gather at the centre returns (i0 j1, i1 j1, i1 j0,
     // i0 j0) = (3, 4, 2, 1).
-    let mut u = TextureUnit::new(r32f(Dim::D2, 2, 2, 1, 1, 1, |_, x, y, _| (1 + x + 2 * y) as f32), nearest());
-    let out = sample_quad(&u, &u.sampler, &Request::new([[0.5; 4], [0.5; 4], Z, Z, Z], Control::Gather(0)), None);
+    let mut u = TextureUnit::new(
+        r32f(Dim::D2, 2, 2, 1, 1, 1, |_, x, y, _| (1 + x + 2 * y) as f32),
+        nearest(),
+    );
+    let out = sample_quad(
+        &u,
+        &u.sampler,
+        &Request::new([[0.5; 4], [0.5; 4], Z, Z, Z], Control::Gather(0)),
+        None,
+    );
     assert_eq!([out[0][0], out[1][0], out[2][0], out[3][0]], [3.0, 4.0, 2.0, 1.0]);
     // gathering component 3 (alpha) of R32F gives the format's 1
-    let out = sample_quad(&u, &u.sampler, &Request::new([[0.5; 4], [0.5; 4], Z, Z, Z], Control::Gather(3)), None);
+    let out = sample_quad(
+        &u,
+        &u.sampler,
+        &Request::new([[0.5; 4], [0.5; 4], Z, Z, Z], Control::Gather(3)),
+        None,
+    );
     assert_eq!(out[0][0], 1.0);
     // view swizzle (A, ZERO, R, ONE) on a filtered sample of texel value 1
     u.view.swizzle = [
@@ -291,7 +357,12 @@ fn gather_order_and_view_swizzle() {
         tgsi::texture::sampler::Swizzle::R,
         tgsi::texture::sampler::Swizzle::One,
     ];
-    let out = sample_quad(&u, &u.sampler, &Request::new([[0.25; 4], [0.25; 4], Z, Z, Z], Control::Implicit), None);
+    let out = sample_quad(
+        &u,
+        &u.sampler,
+        &Request::new([[0.25; 4], [0.25; 4], Z, Z, Z], Control::Implicit),
+        None,
+    );
     assert_eq!([out[0][0], out[1][0], out[2][0], out[3][0]], [1.0, 0.0, 1.0, 1.0]);
 }
 
@@ -309,11 +380,22 @@ fn lodq_reports_used_level_and_lambda() {
 
 #[test]
 fn hostile_inputs_give_defined_results() {
-    let hostile = [f32::NAN, f32::INFINITY, f32::NEG_INFINITY, 1e30, -1e30, f32::MAX, f32::MIN_POSITIVE];
-    for dim in [Dim::D1, Dim::D2, Dim::D3, Dim::Cube, Dim::Rect, Dim::D1Array, Dim::D2Array, Dim::CubeArray] {
+    let hostile =
+        [f32::NAN, f32::INFINITY, f32::NEG_INFINITY, 1e30, -1e30, f32::MAX, f32::MIN_POSITIVE];
+    for dim in [
+        Dim::D1,
+        Dim::D2,
+        Dim::D3,
+        Dim::Cube,
+        Dim::Rect,
+        Dim::D1Array,
+        Dim::D2Array,
+        Dim::CubeArray,
+    ] {
         let w = 4;
         for mip in [MipFilter::None, MipFilter::Nearest, MipFilter::Linear] {
-            for wrap in [Wrap::Repeat, Wrap::ClampToEdge, Wrap::ClampToBorder, Wrap::MirroredRepeat] {
+            for wrap in [Wrap::Repeat, Wrap::ClampToEdge, Wrap::ClampToBorder, Wrap::MirroredRepeat]
+            {
                 let mut s = nearest();
                 s.mag_filter = Filter::Linear;
                 s.min_filter = Filter::Linear;
@@ -321,11 +403,18 @@ fn hostile_inputs_give_defined_results() {
                 s.wrap = [wrap; 3];
                 let u = TextureUnit::new(r32f(dim, w, w, w, 3, 3, |l, x, _, _| (l + x) as f32), s);
                 for &v in &hostile {
-                    for control in [Control::Implicit, Control::Bias, Control::Explicit, Control::Gradients, Control::Gather(2)] {
+                    for control in [
+                        Control::Implicit,
+                        Control::Bias,
+                        Control::Explicit,
+                        Control::Gradients,
+                        Control::Gather(2),
+                    ] {
                         let mut req = Request::new([[v, 0.5, v, 0.25]; 5], control);
                         req.derivs = [[[v; 4]; 2]; 3];
                         req.offsets = [-128, 127, 5];
-                        let _ = sample_quad(&u, &u.sampler, &req, Some(&mut SampleTrace::default()));
+                        let _ =
+                            sample_quad(&u, &u.sampler, &req, Some(&mut SampleTrace::default()));
                     }
                     let _ = query_lod(&u, &u.sampler, &[[v; 4]; 5]);
                 }
@@ -347,12 +436,16 @@ fn hostile_inputs_give_defined_results() {
         u.sampler.mip_filter = mip;
         for lod in [f32::MAX, -f32::MAX, 1e30, f32::INFINITY, f32::NEG_INFINITY, f32::NAN] {
             assert!(red_at(&u, [0.0, 0.0, 0.0, 0.0, lod], Control::Explicit).is_finite());
-            let _ = sample_quad(&u, &u.sampler, &Request::new([[lod; 4]; 5], Control::Gather(0)), None);
+            let _ =
+                sample_quad(&u, &u.sampler, &Request::new([[lod; 4]; 5], Control::Gather(0)), None);
         }
     }
     // unbound units answer zeros
     let mut b = Bindings::new();
-    assert_eq!(b.get_samples(7, 7, None, [Z; 5], [[Z; 2]; 3], [0; 3], Control::Implicit), [[0.0; 4]; 4]);
+    assert_eq!(
+        b.get_samples(7, 7, None, [Z; 5], [[Z; 2]; 3], [0; 3], Control::Implicit),
+        [[0.0; 4]; 4]
+    );
     assert_eq!(b.get_dims(3, 0), [0; 4]);
     assert_eq!(b.get_texel(3, [0; 4], [0; 4], [0; 4], [0; 4], [0; 3]), [[0; 4]; 4]);
 }
@@ -366,8 +459,14 @@ fn bindings_take_sampler_state_from_the_sampler_index() {
     b.bind(1, TextureUnit::new(r32f(Dim::D1, 1, 1, 1, 1, 1, |_, _, _, _| 9.0), linear));
     let coords = [[0.5; 4], Z, Z, Z, Z];
     // nearest on unit 0: s = 0.5 → texel 1; with sampler 1 (linear): u = 0.5 → 0.5
-    assert_eq!(b.get_samples(0, 0, None, coords, [[Z; 2]; 3], [0; 3], Control::Implicit)[0][0], 1.0);
-    assert_eq!(b.get_samples(0, 1, None, coords, [[Z; 2]; 3], [0; 3], Control::Implicit)[0][0], 0.5);
+    assert_eq!(
+        b.get_samples(0, 0, None, coords, [[Z; 2]; 3], [0; 3], Control::Implicit)[0][0],
+        1.0
+    );
+    assert_eq!(
+        b.get_samples(0, 1, None, coords, [[Z; 2]; 3], [0; 3], Control::Implicit)[0][0],
+        0.5
+    );
     // traces are recorded up to the limit
     b.record_traces(1);
     let _ = b.get_samples(0, 0, None, coords, [[Z; 2]; 3], [0; 3], Control::Implicit);

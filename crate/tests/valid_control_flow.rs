@@ -43,7 +43,10 @@ fn v103_unclosed_block_points_at_its_opener() {
 
 #[test]
 fn v104_crossing_blocks() {
-    let d = expect(&prog("BGNLOOP\nIF TEMP[0].xxxx\nENDLOOP\nENDIF\nEND\n"), &[("V104", 5, 1), ("V102", 6, 1)]);
+    let d = expect(
+        &prog("BGNLOOP\nIF TEMP[0].xxxx\nENDLOOP\nENDIF\nEND\n"),
+        &[("V104", 5, 1), ("V102", 6, 1)],
+    );
     assert_eq!(d[0].related[0].line, 4, "the note shows the inner IF");
     clean(&prog("BGNLOOP\nIF TEMP[0].xxxx\nENDIF\nBRK\nENDLOOP\nEND\n"));
 }
@@ -51,7 +54,10 @@ fn v104_crossing_blocks() {
 #[test]
 fn v105_v106_break_and_continue() {
     expect(&prog("MOV TEMP[0], TEMP[0]\nBRK\nEND\n"), &[("V105", 4, 1)]);
-    expect(&prog("SWITCH TEMP[0].xxxx\nCASE TEMP[0].xxxx\nCONT\nENDSWITCH\nEND\n"), &[("V106", 5, 1)]);
+    expect(
+        &prog("SWITCH TEMP[0].xxxx\nCASE TEMP[0].xxxx\nCONT\nENDSWITCH\nEND\n"),
+        &[("V106", 5, 1)],
+    );
     // BRK inside an IF inside a loop, CONT inside a SWITCH inside a loop: both fine.
     clean(&prog("BGNLOOP\nIF TEMP[0].xxxx\nBRK\nENDIF\nSWITCH TEMP[0].xxxx\nCASE TEMP[0].xxxx\nCONT\nBRK\nENDSWITCH\nENDLOOP\nEND\n"));
 }
@@ -67,7 +73,10 @@ fn v105_break_does_not_cross_a_subroutine() {
 fn v107_v108_v109_switch_labels() {
     expect(&prog("CASE TEMP[0].xxxx\nEND\n"), &[("V107", 3, 1)]);
     expect(&prog("SWITCH TEMP[0].xxxx\nDEFAULT\nDEFAULT\nENDSWITCH\nEND\n"), &[("V108", 5, 1)]);
-    let d = expect(&prog("SWITCH TEMP[0].xxxx\nDEFAULT\nCASE TEMP[0].xxxx\nENDSWITCH\nEND\n"), &[("V109", 5, 1)]);
+    let d = expect(
+        &prog("SWITCH TEMP[0].xxxx\nDEFAULT\nCASE TEMP[0].xxxx\nENDSWITCH\nEND\n"),
+        &[("V109", 5, 1)],
+    );
     assert!(!d[0].is_error());
     clean(&prog("SWITCH TEMP[0].xxxx\nCASE TEMP[0].xxxx\nBRK\nDEFAULT\nBRK\nENDSWITCH\nEND\n"));
 }
@@ -93,7 +102,10 @@ fn v112_v113_call_targets() {
 #[test]
 fn v114_label_that_disagrees_shows_the_right_value() {
     // 0 IF, 1 ELSE, 2 ENDIF: the IF's label should be :1 and the ELSE's :2.
-    let d = expect(&prog("IF TEMP[0].xxxx :2\nELSE :5\nENDIF\nEND\n"), &[("V114", 3, 1), ("V114", 4, 1)]);
+    let d = expect(
+        &prog("IF TEMP[0].xxxx :2\nELSE :5\nENDIF\nEND\n"),
+        &[("V114", 3, 1), ("V114", 4, 1)],
+    );
     assert!(d[0].message.contains("should be :1"), "{}", d[0].message);
     assert!(d[1].message.contains("should be :2"), "{}", d[1].message);
     assert!(d.iter().all(|x| !x.is_error()));
@@ -157,13 +169,22 @@ fn legacy_flow_opcodes_follow_their_modern_forms() {
     // IFC opens an IF block, BREAKC is a BRK, CALLNZ a CAL (tgsi-2010-flattened.txt).
     no_errors(&prog("BGNLOOP\nIFC TEMP[0].xxxx\nBREAKC TEMP[0].xxxx\nENDIF\nENDLOOP\nCALLNZ TEMP[0].xxxx :7\nEND\nBGNSUB\nRET\nENDSUB\n"));
     let d = diags(&prog("BREAKC TEMP[0].xxxx\nEND\n"));
-    assert_eq!(triples(&d).iter().filter(|t| t.0 == "V105").copied().collect::<Vec<_>>(), vec![("V105", 3, 1)]);
+    assert_eq!(
+        triples(&d).iter().filter(|t| t.0 == "V105").copied().collect::<Vec<_>>(),
+        vec![("V105", 3, 1)]
+    );
     let d = diags(&prog("CALLNZ TEMP[0].xxxx\nEND\n"));
-    assert_eq!(triples(&d).iter().filter(|t| t.0 == "V112").copied().collect::<Vec<_>>(), vec![("V112", 3, 1)]);
+    assert_eq!(
+        triples(&d).iter().filter(|t| t.0 == "V112").copied().collect::<Vec<_>>(),
+        vec![("V112", 3, 1)]
+    );
 }
 
 #[test]
 fn v116_unstructured_jump() {
     let d = diags("FRAG\nBRA :1\nEND\n");
-    assert_eq!(triples(&d).iter().filter(|t| t.0 == "V116").copied().collect::<Vec<_>>(), vec![("V116", 2, 1)]);
+    assert_eq!(
+        triples(&d).iter().filter(|t| t.0 == "V116").copied().collect::<Vec<_>>(),
+        vec![("V116", 2, 1)]
+    );
 }

@@ -8,7 +8,8 @@ use valid_support::*;
 #[test]
 fn softpipe_corpus_has_no_errors() {
     let dir = shared("corpus/softpipe");
-    let mut files: Vec<_> = std::fs::read_dir(&dir).expect("corpus").flatten().map(|e| e.path()).collect();
+    let mut files: Vec<_> =
+        std::fs::read_dir(&dir).expect("corpus").flatten().map(|e| e.path()).collect();
     files.sort();
     let mut n = 0;
     let mut warnings = 0;
@@ -26,7 +27,9 @@ fn softpipe_corpus_has_no_errors() {
 
 /// The `#### CODE — title` sections of the docs and the first ```tgsi block of each.
 fn doc_examples() -> Vec<(String, String)> {
-    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/diagnostics.md")).expect("docs");
+    let doc =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/diagnostics.md"))
+            .expect("docs");
     let mut out = Vec::new();
     let mut code: Option<String> = None;
     let mut block: Option<String> = None;
@@ -52,9 +55,12 @@ fn doc_examples() -> Vec<(String, String)> {
 
 /// The `#### L…` sections: (code, vertex shader, fragment shader) from their tgsi-vs/tgsi-fs blocks.
 fn doc_link_examples() -> Vec<(String, String, String)> {
-    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/diagnostics.md")).expect("docs");
+    let doc =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/diagnostics.md"))
+            .expect("docs");
     let mut out = Vec::new();
-    let (mut code, mut vs, mut cur): (Option<String>, Option<String>, Option<(bool, String)>) = (None, None, None);
+    let (mut code, mut vs, mut cur): (Option<String>, Option<String>, Option<(bool, String)>) =
+        (None, None, None);
     for line in doc.lines() {
         if let Some((is_vs, b)) = cur.as_mut() {
             if line.starts_with("```") {
@@ -86,7 +92,15 @@ fn every_documented_linkage_example_produces_its_code() {
     assert_eq!(examples.len(), 5, "L000..L004");
     for (code, vs, fs) in examples {
         let (v, f) = link(&vs, &fs);
-        assert!(v.iter().chain(&f).any(|x| x.code == code), "example of {}:\n{}\n{}\n{:#?} {:#?}", code, vs, fs, v, f);
+        assert!(
+            v.iter().chain(&f).any(|x| x.code == code),
+            "example of {}:\n{}\n{}\n{:#?} {:#?}",
+            code,
+            vs,
+            fs,
+            v,
+            f
+        );
     }
 }
 
@@ -96,14 +110,21 @@ fn every_documented_example_produces_its_code() {
     assert!(examples.len() >= 55, "found {} examples", examples.len());
     for (code, text) in examples {
         let d = diags(&text);
-        assert!(d.iter().any(|x| x.code == code), "example of {} does not produce it:\n{}\n{:#?}", code, text, d);
+        assert!(
+            d.iter().any(|x| x.code == code),
+            "example of {} does not produce it:\n{}\n{:#?}",
+            code,
+            text,
+            d
+        );
     }
 }
 
 /// Files of the third-party corpus flagged in SOURCES.txt as not whole shaders
 /// (printf templates, entry-point pieces without END).
 fn flagged_pieces() -> Vec<String> {
-    let sources = std::fs::read_to_string(shared("corpus/third-party/SOURCES.txt")).expect("SOURCES.txt");
+    let sources =
+        std::fs::read_to_string(shared("corpus/third-party/SOURCES.txt")).expect("SOURCES.txt");
     sources
         .lines()
         .filter(|l| !l.starts_with('#'))
@@ -137,7 +158,8 @@ fn third_party_modern_files_have_no_errors() {
     files.sort();
     let (mut modern, mut warnings) = (0, 0);
     for path in files {
-        let rel = path.strip_prefix(&root).map(|r| r.to_string_lossy().to_string()).unwrap_or_default();
+        let rel =
+            path.strip_prefix(&root).map(|r| r.to_string_lossy().to_string()).unwrap_or_default();
         if pieces.contains(&rel) {
             continue;
         }
@@ -154,7 +176,10 @@ fn third_party_modern_files_have_no_errors() {
         modern += 1;
     }
     assert!(modern >= 80, "only {} modern files", modern);
-    eprintln!("third-party corpus: {} modern-syntax files, 0 errors, {} warnings", modern, warnings);
+    eprintln!(
+        "third-party corpus: {} modern-syntax files, 0 errors, {} warnings",
+        modern, warnings
+    );
 }
 
 /// Every code the validator can emit (a `"V123"` / `"L123"` literal in `src/valid/`) has its
@@ -172,12 +197,18 @@ fn every_code_is_documented() {
         let bytes = src.as_bytes();
         for i in 0..bytes.len().saturating_sub(5) {
             let w = &bytes[i..i + 6];
-            if w[0] == b'"' && (w[1] == b'V' || w[1] == b'L') && w[2..5].iter().all(u8::is_ascii_digit) && w[5] == b'"' {
+            if w[0] == b'"'
+                && (w[1] == b'V' || w[1] == b'L')
+                && w[2..5].iter().all(u8::is_ascii_digit)
+                && w[5] == b'"'
+            {
                 emitted.insert(String::from_utf8_lossy(&w[1..5]).to_string());
             }
         }
     }
-    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/diagnostics.md")).expect("docs");
+    let doc =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/diagnostics.md"))
+            .expect("docs");
     let documented: std::collections::BTreeSet<String> = doc
         .lines()
         .filter_map(|l| l.strip_prefix("#### "))
@@ -187,5 +218,10 @@ fn every_code_is_documented() {
     assert!(emitted.len() >= 60, "found {} codes", emitted.len());
     let missing: Vec<_> = emitted.difference(&documented).collect();
     let stale: Vec<_> = documented.difference(&emitted).collect();
-    assert!(missing.is_empty() && stale.is_empty(), "undocumented: {:?}, documented but never emitted: {:?}", missing, stale);
+    assert!(
+        missing.is_empty() && stale.is_empty(),
+        "undocumented: {:?}, documented but never emitted: {:?}",
+        missing,
+        stale
+    );
 }

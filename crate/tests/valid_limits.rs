@@ -19,7 +19,9 @@ fn v501_temporaries() {
 #[test]
 fn huge_range_is_one_diagnostic_in_no_time() {
     let start = Instant::now();
-    let d = diags("FRAG\nDCL TEMP[0..4000000000]\nDCL OUT[0], COLOR\nMOV OUT[0], TEMP[3999999999]\nEND\n");
+    let d = diags(
+        "FRAG\nDCL TEMP[0..4000000000]\nDCL OUT[0], COLOR\nMOV OUT[0], TEMP[3999999999]\nEND\n",
+    );
     assert_eq!(d.iter().map(|x| x.code).collect::<Vec<_>>(), vec!["V501"]);
     assert!(start.elapsed().as_millis() < 2000);
     // Linkage with a huge semantic range stays bounded too.
@@ -46,7 +48,9 @@ fn v502_to_v509_register_limits() {
     expect("FRAG\nDCL SVIEW[128], 2D, FLOAT\nEND\n", &[("V011", 2, 1), ("V505", 2, 10)]);
     expect("FRAG\nDCL ADDR[3]\nEND\n", &[("V011", 2, 1), ("V508", 2, 9)]);
     expect("COMP\nDCL SV[8], THREAD_ID\nEND\n", &[("V011", 2, 1), ("V509", 2, 7)]);
-    let d = no_errors("FRAG\nDCL CONST[31][4095]\nDCL SAMP[31]\nDCL SVIEW[127], 2D, FLOAT\nDCL ADDR[2]\nEND\n");
+    let d = no_errors(
+        "FRAG\nDCL CONST[31][4095]\nDCL SAMP[31]\nDCL SVIEW[127], 2D, FLOAT\nDCL ADDR[2]\nEND\n",
+    );
     assert!(d.iter().all(|x| x.code == "V011"));
 }
 

@@ -87,11 +87,17 @@ fn l000_wrong_stages() {
 fn softpipe_pairs_link_without_errors() {
     let dir = shared("corpus/softpipe");
     let mut pairs = 0;
-    let mut entries: Vec<_> = std::fs::read_dir(&dir).expect("corpus").flatten().map(|e| e.path()).collect();
+    let mut entries: Vec<_> =
+        std::fs::read_dir(&dir).expect("corpus").flatten().map(|e| e.path()).collect();
     entries.sort();
     for vs_path in entries.iter().filter(|p| p.to_string_lossy().ends_with(".vs.tgsi")) {
-        let fs_path = std::path::PathBuf::from(vs_path.to_string_lossy().replace(".vs.tgsi", ".tgsi"));
-        let (Ok(vs), Ok(fs)) = (std::fs::read_to_string(vs_path), std::fs::read_to_string(&fs_path)) else { continue };
+        let fs_path =
+            std::path::PathBuf::from(vs_path.to_string_lossy().replace(".vs.tgsi", ".tgsi"));
+        let (Ok(vs), Ok(fs)) =
+            (std::fs::read_to_string(vs_path), std::fs::read_to_string(&fs_path))
+        else {
+            continue;
+        };
         let (v, f) = link(&vs, &fs);
         let errors: Vec<_> = v.iter().chain(&f).filter(|d| d.is_error()).collect();
         assert!(errors.is_empty(), "{}: {:#?}", fs_path.display(), errors);
@@ -118,7 +124,10 @@ fn wasm_report_shape() {
     // Parse errors come through too.
     let v = tgsi::valid::report::validate("FRAG\nBOGUS\n");
     assert!(v.iter().any(|d| d.code.starts_with('P') && d.severity == "error"));
-    let l = tgsi::valid::report::link(VS, "FRAG\nDCL IN[0], GENERIC[9], PERSPECTIVE\nDCL OUT[0], COLOR\nMOV OUT[0], IN[0]\nEND\n");
+    let l = tgsi::valid::report::link(
+        VS,
+        "FRAG\nDCL IN[0], GENERIC[9], PERSPECTIVE\nDCL OUT[0], COLOR\nMOV OUT[0], IN[0]\nEND\n",
+    );
     let json = serde_json::to_value(&l).expect("serializable");
     assert!(json["fs"].as_array().is_some_and(|a| a.iter().any(|d| d["code"] == "L001")));
     assert!(json["vs"].as_array().is_some_and(|a| a.iter().any(|d| d["code"] == "L003")));

@@ -20,7 +20,10 @@ fn v202_v203_samplers_only_in_sampler_slots() {
     // "MOV OUT[0], SAMP[0]": SAMP at column 13.
     expect("FRAG\nDCL OUT[0], COLOR\nDCL SAMP[0]\nMOV OUT[0], SAMP[0]\nEND\n", &[("V202", 4, 13)]);
     // "TEX OUT[0], TEMP[0], TEMP[0], 2D": the sampler slot (second TEMP) is at column 22.
-    expect("FRAG\nDCL OUT[0], COLOR\nDCL TEMP[0]\nTEX OUT[0], TEMP[0], TEMP[0], 2D\nEND\n", &[("V203", 4, 22)]);
+    expect(
+        "FRAG\nDCL OUT[0], COLOR\nDCL TEMP[0]\nTEX OUT[0], TEMP[0], TEMP[0], 2D\nEND\n",
+        &[("V203", 4, 22)],
+    );
     // "SAMPLE OUT[0], IN[0], SAMP[0], SVIEW[0]": view and sampler swapped (columns 23 and 32).
     expect(
         "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\nDCL SAMP[0]\nDCL SVIEW[0], 2D, FLOAT\nSAMPLE OUT[0], IN[0], SAMP[0], SVIEW[0]\nEND\n",
@@ -45,7 +48,10 @@ fn v204_v205_address_registers() {
 fn v206_indirect_from_a_non_address_file() {
     let d = diags("FRAG\nDCL TEMP[0..3]\nMOV TEMP[0], TEMP[TEMP[1].x+1]\nEND\n");
     // "MOV TEMP[0], TEMP[TEMP[1].x+1]": the inner TEMP[1] starts at column 19.
-    assert_eq!(triples(&d).iter().filter(|t| t.0 == "V206").copied().collect::<Vec<_>>(), vec![("V206", 3, 19)]);
+    assert_eq!(
+        triples(&d).iter().filter(|t| t.0 == "V206").copied().collect::<Vec<_>>(),
+        vec![("V206", 3, 19)]
+    );
     clean("FRAG\nDCL ADDR[0]\nDCL TEMP[0..3]\nUARL ADDR[0].x, TEMP[1].xxxx\nMOV TEMP[0], TEMP[ADDR[0].x+1]\nEND\n");
 }
 
@@ -96,7 +102,9 @@ fn v209_channel_results_masked_to_constants() {
         &[("V209", 4, 5)],
     );
     assert!(!d[0].is_error());
-    clean("FRAG\nDCL OUT[0], COLOR\nDCL TEMP[0]\nLIT TEMP[0].yz, TEMP[0]\nMOV OUT[0], TEMP[0]\nEND\n");
+    clean(
+        "FRAG\nDCL OUT[0], COLOR\nDCL TEMP[0]\nLIT TEMP[0].yz, TEMP[0]\nMOV OUT[0], TEMP[0]\nEND\n",
+    );
 }
 
 #[test]
@@ -120,7 +128,8 @@ fn v212_modifiers_per_operand_type() {
 
 #[test]
 fn v213_saturate_on_integer_results() {
-    let d = expect("FRAG\nDCL TEMP[0]\nUADD_SAT TEMP[0], TEMP[0], TEMP[0]\nEND\n", &[("V213", 3, 1)]);
+    let d =
+        expect("FRAG\nDCL TEMP[0]\nUADD_SAT TEMP[0], TEMP[0], TEMP[0]\nEND\n", &[("V213", 3, 1)]);
     assert!(!d[0].is_error());
     clean("FRAG\nDCL TEMP[0]\nADD_SAT TEMP[0], TEMP[0], TEMP[0]\nEND\n");
 }

@@ -83,7 +83,8 @@ fn mutate(text: &str, rng: &mut Lcg) -> String {
 #[test]
 fn mutated_corpus_never_panics() {
     let dir = shared("corpus/softpipe");
-    let mut files: Vec<_> = std::fs::read_dir(&dir).expect("corpus").flatten().map(|e| e.path()).collect();
+    let mut files: Vec<_> =
+        std::fs::read_dir(&dir).expect("corpus").flatten().map(|e| e.path()).collect();
     files.sort();
     let texts: Vec<String> = files
         .iter()
@@ -100,7 +101,9 @@ fn mutated_corpus_never_panics() {
             let d = check(&s, &Options::default());
             let _ = match_blocks(&s);
             // Link against a neighbour, whatever its stage.
-            if let Some(other) = texts.get((k + round) % texts.len()).and_then(|o| tgsi::text::parse(o).shader) {
+            if let Some(other) =
+                texts.get((k + round) % texts.len()).and_then(|o| tgsi::text::parse(o).shader)
+            {
                 let _ = link(&other, &s);
                 let _ = link(&s, &other);
             }

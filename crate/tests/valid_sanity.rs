@@ -47,16 +47,23 @@ fn v005_indirect_needs_the_address_register_declared() {
 
 #[test]
 fn v007_declaration_after_instruction() {
-    let d =
-        expect("FRAG\nDCL OUT[0], COLOR\nMOV OUT[0], OUT[0]\nDCL TEMP[0]\nEND\n", &[("V007", 4, 1), ("V011", 4, 1)]);
+    let d = expect(
+        "FRAG\nDCL OUT[0], COLOR\nMOV OUT[0], OUT[0]\nDCL TEMP[0]\nEND\n",
+        &[("V007", 4, 1), ("V011", 4, 1)],
+    );
     assert_eq!(d[0].related[0].line, 3);
-    expect("FRAG\nDCL OUT[0], COLOR\nMOV OUT[0], IMM[0]\nIMM FLT32 { 1.0, 0.0, 0.0, 1.0 }\nEND\n", &[("V007", 4, 1)]);
+    expect(
+        "FRAG\nDCL OUT[0], COLOR\nMOV OUT[0], IMM[0]\nIMM FLT32 { 1.0, 0.0, 0.0, 1.0 }\nEND\n",
+        &[("V007", 4, 1)],
+    );
     clean("FRAG\nDCL OUT[0], COLOR\nIMM FLT32 { 1.0, 0.0, 0.0, 1.0 }\nMOV OUT[0], IMM[0]\nEND\n");
 }
 
 #[test]
 fn v007_properties_may_come_anywhere() {
-    clean("FRAG\nDCL OUT[0], COLOR\nMOV OUT[0], OUT[0]\nPROPERTY FS_COLOR0_WRITES_ALL_CBUFS 1\nEND\n");
+    clean(
+        "FRAG\nDCL OUT[0], COLOR\nMOV OUT[0], OUT[0]\nPROPERTY FS_COLOR0_WRITES_ALL_CBUFS 1\nEND\n",
+    );
 }
 
 #[test]
@@ -79,7 +86,10 @@ fn v008_two_constant_buffers_are_different_registers() {
 
 #[test]
 fn v009_64_bit_immediates() {
-    expect("FRAG\nDCL OUT[0], COLOR\nIMM FLT64 { 1.0, 2.0 }\nMOV OUT[0], IMM[0]\nEND\n", &[("V009", 3, 1)]);
+    expect(
+        "FRAG\nDCL OUT[0], COLOR\nIMM FLT64 { 1.0, 2.0 }\nMOV OUT[0], IMM[0]\nEND\n",
+        &[("V009", 3, 1)],
+    );
     clean("FRAG\nDCL OUT[0], COLOR\nIMM UINT32 { 1, 2, 3, 4 }\nMOV OUT[0], IMM[0]\nEND\n");
 }
 
@@ -92,10 +102,15 @@ fn v010_missing_end() {
 
 #[test]
 fn v011_declared_but_never_used() {
-    let d =
-        expect("FRAG\nDCL OUT[0], COLOR\nDCL TEMP[0..1]\nDCL TEMP[2]\nMOV OUT[0], TEMP[0]\nEND\n", &[("V011", 4, 1)]);
+    let d = expect(
+        "FRAG\nDCL OUT[0], COLOR\nDCL TEMP[0..1]\nDCL TEMP[2]\nMOV OUT[0], TEMP[0]\nEND\n",
+        &[("V011", 4, 1)],
+    );
     assert!(!d[0].is_error());
-    let d = expect("FRAG\nDCL OUT[0], COLOR\nDCL OUT[1], COLOR[1]\nMOV OUT[0], OUT[0]\nEND\n", &[("V011", 3, 1)]);
+    let d = expect(
+        "FRAG\nDCL OUT[0], COLOR\nDCL OUT[1], COLOR[1]\nMOV OUT[0], OUT[0]\nEND\n",
+        &[("V011", 3, 1)],
+    );
     assert!(d[0].message.contains("never written"), "{}", d[0].message);
     // A range counts as used when any of its registers is; indirect use covers the file.
     clean("FRAG\nDCL OUT[0], COLOR\nDCL TEMP[0..9]\nMOV OUT[0], TEMP[7]\nEND\n");

@@ -27,8 +27,14 @@ fn v302_shared_memory_only_in_compute() {
 #[test]
 fn v303_system_values_per_stage() {
     // "DCL SV[0], FACE": FACE starts at column 12.
-    expect("VERT\nDCL SV[0], FACE\nDCL OUT[0], POSITION\nMOV OUT[0], SV[0]\nEND\n", &[("V303", 2, 12)]);
-    expect("FRAG\nDCL SV[0], GENERIC[0]\nDCL OUT[0], COLOR\nMOV OUT[0], SV[0]\nEND\n", &[("V303", 2, 12)]);
+    expect(
+        "VERT\nDCL SV[0], FACE\nDCL OUT[0], POSITION\nMOV OUT[0], SV[0]\nEND\n",
+        &[("V303", 2, 12)],
+    );
+    expect(
+        "FRAG\nDCL SV[0], GENERIC[0]\nDCL OUT[0], COLOR\nMOV OUT[0], SV[0]\nEND\n",
+        &[("V303", 2, 12)],
+    );
     clean("FRAG\nDCL SV[0], FACE\nDCL OUT[0], COLOR\nMOV OUT[0], SV[0]\nEND\n");
     clean("VERT\nDCL SV[0], INSTANCEID\nDCL OUT[0], POSITION\nMOV OUT[0], SV[0]\nEND\n");
 }

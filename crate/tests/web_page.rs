@@ -31,7 +31,10 @@ fn validate_locates_an_undeclared_register() {
     let text = "FRAG\nDCL OUT[0], COLOR\nDCL TEMP[0]\n  0: MOV OUT[0], TEMP[5]\n  1: END\n";
     let v = json(tgsi::wasm::page::validate(text));
     let list = v.as_array().cloned().unwrap_or_default();
-    let d = list.iter().find(|d| d["severity"] == "error").unwrap_or_else(|| panic!("no error in {}", v));
+    let d = list
+        .iter()
+        .find(|d| d["severity"] == "error")
+        .unwrap_or_else(|| panic!("no error in {}", v));
     assert_eq!((d["line"].as_u64(), d["column"].as_u64()), (Some(4), Some(18)), "{}", d);
     for key in ["code", "message", "endLine", "endColumn", "span", "related"] {
         assert!(d.get(key).is_some(), "diagnostic without `{}`: {}", key, d);
@@ -45,7 +48,10 @@ fn validate_reports_a_syntax_error_at_its_line_and_column() {
     let text = "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOUR\n  0: END\n";
     let v = json(tgsi::wasm::page::validate(text));
     let list = v.as_array().cloned().unwrap_or_default();
-    let d = list.iter().find(|d| d["severity"] == "error").unwrap_or_else(|| panic!("no error in {}", v));
+    let d = list
+        .iter()
+        .find(|d| d["severity"] == "error")
+        .unwrap_or_else(|| panic!("no error in {}", v));
     assert_eq!((d["line"].as_u64(), d["column"].as_u64()), (Some(3), Some(13)), "{}", d);
 }
 
@@ -56,12 +62,19 @@ fn link_checks_both_shaders_and_their_varyings() {
     let vs = "VERT\nDCL IN[0]\nDCL OUT[0], POSITION\nDCL OUT[1], GENERIC[1]\n  0: MOV OUT[0], IN[0]\n  1: MOV OUT[1], IN[0]\n  2: END\n";
     let v = json(tgsi::wasm::page::link(vs, GOOD_FS));
     assert!(v["vs"].is_array() && v["fs"].is_array(), "{}", v);
-    let all: Vec<Value> = v["vs"].as_array().into_iter().chain(v["fs"].as_array()).flatten().cloned().collect();
+    let all: Vec<Value> =
+        v["vs"].as_array().into_iter().chain(v["fs"].as_array()).flatten().cloned().collect();
     assert!(!all.is_empty(), "an unmatched GENERIC[0] input gave no diagnostic: {}", v);
 
     let matched = vs.replace("GENERIC[1]", "GENERIC[0]");
     let v = json(tgsi::wasm::page::link(&matched, GOOD_FS));
-    let errors = v["vs"].as_array().into_iter().chain(v["fs"].as_array()).flatten().filter(|d| d["severity"] == "error").count();
+    let errors = v["vs"]
+        .as_array()
+        .into_iter()
+        .chain(v["fs"].as_array())
+        .flatten()
+        .filter(|d| d["severity"] == "error")
+        .count();
     assert_eq!(errors, 0, "{}", v);
 }
 
@@ -69,10 +82,17 @@ fn link_checks_both_shaders_and_their_varyings() {
 /// has its error at column 13 (`DCL OUT[0], ` is 12 characters), and `shader` is null.
 #[wasm_bindgen_test]
 fn parse_reports_a_syntax_error_with_line_and_column() {
-    let v = json(tgsi::wasm::page::parse("FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOUR\n  0: END\n"));
+    let v = json(tgsi::wasm::page::parse(
+        "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOUR\n  0: END\n",
+    ));
     assert!(v["shader"].is_null(), "{}", v);
     let d = &v["diagnostics"][0];
-    assert_eq!((d["line"].as_u64(), d["column"].as_u64(), d["severity"].as_str()), (Some(3), Some(13), Some("error")), "{}", v);
+    assert_eq!(
+        (d["line"].as_u64(), d["column"].as_u64(), d["severity"].as_str()),
+        (Some(3), Some(13), Some("error")),
+        "{}",
+        v
+    );
     let ok = json(tgsi::wasm::page::parse(GOOD_FS));
     assert!(ok["shader"].is_object(), "{}", ok);
     assert_eq!(ok["diagnostics"], Value::Array(vec![]));
@@ -85,7 +105,11 @@ fn opcodes_carry_summary_and_formula() {
     let rows = v.as_array().cloned().unwrap_or_default();
     let mad = rows.iter().find(|r| r["name"] == "MAD").unwrap_or_else(|| panic!("no MAD row"));
     let formula = mad["formula"].as_str().unwrap_or("");
-    assert!(formula.contains("src0") && formula.contains('*') && formula.contains("src2"), "{}", mad);
+    assert!(
+        formula.contains("src0") && formula.contains('*') && formula.contains("src2"),
+        "{}",
+        mad
+    );
     assert_eq!((mad["numDst"].as_u64(), mad["numSrc"].as_u64()), (Some(1), Some(3)));
 }
 
@@ -96,7 +120,8 @@ fn opcodes_carry_summary_and_formula() {
 fn agal_export_gives_bytes_or_reasons() {
     let v = json(Ok(tgsi::wasm::page::agal_export(GOOD_FS, 0)));
     assert_eq!(v["ok"], Value::Bool(true), "{}", v);
-    let bytes: Vec<u64> = v["bytes"].as_array().into_iter().flatten().filter_map(Value::as_u64).collect();
+    let bytes: Vec<u64> =
+        v["bytes"].as_array().into_iter().flatten().filter_map(Value::as_u64).collect();
     let version = v["version"].as_u64().unwrap_or(0);
     assert!(bytes.len() > 7, "{}", v);
     assert_eq!(bytes[..6], [0xa0, version, 0, 0, 0, 0xa1]);
@@ -106,7 +131,11 @@ fn agal_export_gives_bytes_or_reasons() {
     let ints = "FRAG\nDCL IN[0], POSITION, LINEAR\nDCL OUT[0], COLOR\nDCL TEMP[0]\n  0: F2U TEMP[0], IN[0]\n  1: XOR TEMP[0], TEMP[0], TEMP[0].yxzw\n  2: U2F OUT[0], TEMP[0]\n  3: END\n";
     let v = json(Ok(tgsi::wasm::page::agal_export(ints, 0)));
     assert_eq!(v["ok"], Value::Bool(false), "{}", v);
-    assert!(v["diagnostics"].as_array().into_iter().flatten().any(|d| d["severity"] == "error"), "{}", v);
+    assert!(
+        v["diagnostics"].as_array().into_iter().flatten().any(|d| d["severity"] == "error"),
+        "{}",
+        v
+    );
 }
 
 fn render_page(fs: &str, options: &str) -> Value {
@@ -140,18 +169,32 @@ fn render_page_draws_a_band_of_rows() {
 fn render_page_binds_described_textures() {
     let fs = "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\nDCL SAMP[0]\nDCL SVIEW[0], 2D, FLOAT\n  0: TEX OUT[0], IN[0], SAMP[0], 2D\n  1: END\n";
     let description = r#"{\"target\": \"2D\", \"format\": \"RGBA8\", \"width\": 1, \"height\": 1, \"texels\": [[10, 20, 30, 255]]}"#;
-    let v = render_page(fs, &format!(r#"{{"width": 2, "height": 2, "textures": [{{"unit": 0, "description": "{}"}}]}}"#, description));
+    let v = render_page(
+        fs,
+        &format!(
+            r#"{{"width": 2, "height": 2, "textures": [{{"unit": 0, "description": "{}"}}]}}"#,
+            description
+        ),
+    );
     assert_eq!(v["ok"], Value::Bool(true), "{}", v);
     for px in pixels(&v).chunks(4) {
         assert_eq!(px, [10, 20, 30, 255]);
     }
-    let bad = render_page(fs, r#"{"width": 2, "height": 2, "textures": [{"unit": 0, "description": "not json"}]}"#);
+    let bad = render_page(
+        fs,
+        r#"{"width": 2, "height": 2, "textures": [{"unit": 0, "description": "not json"}]}"#,
+    );
     assert_eq!(bad["ok"], Value::Bool(false));
-    assert!(bad["diagnostics"].as_array().into_iter().flatten().any(|d| d["code"] == "R005"), "{}", bad);
+    assert!(
+        bad["diagnostics"].as_array().into_iter().flatten().any(|d| d["code"] == "R005"),
+        "{}",
+        bad
+    );
 }
 
 fn pixels_of(result: &JsValue) -> Vec<u8> {
-    let v = js_sys::Reflect::get(result, &JsValue::from_str("pixels")).unwrap_or(JsValue::UNDEFINED);
+    let v =
+        js_sys::Reflect::get(result, &JsValue::from_str("pixels")).unwrap_or(JsValue::UNDEFINED);
     js_sys::Uint8Array::new(&v).to_vec()
 }
 
@@ -162,8 +205,18 @@ fn pixels_of(result: &JsValue) -> Vec<u8> {
 fn built_in_uniforms_change_between_frames_of_one_job() {
     let fs = "FRAG\nDCL OUT[0], COLOR\nDCL CONST[15][0..2]\nIMM[0] FLT32 {0.0039215689, 0.0, 1.0, 0.0}\n\
               MOV OUT[0], IMM[0].yyyz\nMOV OUT[0].x, CONST[15][1].xxxx\nMUL OUT[0].y, CONST[15][1].zzzz, IMM[0].xxxx\nEND\n";
-    let first = tgsi::wasm::page::render_page(fs, None, js_sys::JSON::parse(r#"{"width": 2, "height": 2, "time": 0.25, "frame": 51}"#).unwrap_or(JsValue::NULL));
-    let second = tgsi::wasm::page::render_page(fs, None, js_sys::JSON::parse(r#"{"width": 2, "height": 2, "time": 0.75, "frame": 102}"#).unwrap_or(JsValue::NULL));
+    let first = tgsi::wasm::page::render_page(
+        fs,
+        None,
+        js_sys::JSON::parse(r#"{"width": 2, "height": 2, "time": 0.25, "frame": 51}"#)
+            .unwrap_or(JsValue::NULL),
+    );
+    let second = tgsi::wasm::page::render_page(
+        fs,
+        None,
+        js_sys::JSON::parse(r#"{"width": 2, "height": 2, "time": 0.75, "frame": 102}"#)
+            .unwrap_or(JsValue::NULL),
+    );
     assert_eq!(&pixels_of(&first)[0..4], &[64, 51, 0, 255]);
     assert_eq!(&pixels_of(&second)[0..4], &[191, 102, 0, 255]);
 }
@@ -171,11 +224,19 @@ fn built_in_uniforms_change_between_frames_of_one_job() {
 /// A changed shader text is prepared again (not the previous job's picture).
 #[wasm_bindgen_test]
 fn a_new_shader_replaces_the_kept_job() {
-    let red = "FRAG\nDCL OUT[0], COLOR\nIMM[0] FLT32 {1.0, 0.0, 0.0, 1.0}\nMOV OUT[0], IMM[0]\nEND\n";
-    let blue = "FRAG\nDCL OUT[0], COLOR\nIMM[0] FLT32 {0.0, 0.0, 1.0, 1.0}\nMOV OUT[0], IMM[0]\nEND\n";
+    let red =
+        "FRAG\nDCL OUT[0], COLOR\nIMM[0] FLT32 {1.0, 0.0, 0.0, 1.0}\nMOV OUT[0], IMM[0]\nEND\n";
+    let blue =
+        "FRAG\nDCL OUT[0], COLOR\nIMM[0] FLT32 {0.0, 0.0, 1.0, 1.0}\nMOV OUT[0], IMM[0]\nEND\n";
     let size = || js_sys::JSON::parse(r#"{"width": 2, "height": 2}"#).unwrap_or(JsValue::NULL);
-    assert_eq!(&pixels_of(&tgsi::wasm::page::render_page(red, None, size()))[0..4], &[255, 0, 0, 255]);
-    assert_eq!(&pixels_of(&tgsi::wasm::page::render_page(blue, None, size()))[0..4], &[0, 0, 255, 255]);
+    assert_eq!(
+        &pixels_of(&tgsi::wasm::page::render_page(red, None, size()))[0..4],
+        &[255, 0, 0, 255]
+    );
+    assert_eq!(
+        &pixels_of(&tgsi::wasm::page::render_page(blue, None, size()))[0..4],
+        &[0, 0, 255, 255]
+    );
 }
 
 /// The kept framebuffer is cleared before each frame: a frame whose fragments are all killed
@@ -185,16 +246,31 @@ fn a_new_shader_replaces_the_kept_job() {
 fn pixels_of_the_previous_frame_do_not_survive() {
     let fs = "FRAG\nDCL OUT[0], COLOR\nDCL CONST[15][0..2]\nDCL TEMP[0]\nIMM[0] FLT32 {0.5, 1.0, 0.0, 0.0}\n\
               SLT TEMP[0].x, IMM[0].xxxx, CONST[15][1].xxxx\nKILL_IF -TEMP[0].xxxx\nMOV OUT[0], IMM[0].yyyy\nEND\n";
-    let first = tgsi::wasm::page::render_page(fs, None, js_sys::JSON::parse(r#"{"width": 2, "height": 2, "time": 0.0}"#).unwrap_or(JsValue::NULL));
+    let first = tgsi::wasm::page::render_page(
+        fs,
+        None,
+        js_sys::JSON::parse(r#"{"width": 2, "height": 2, "time": 0.0}"#).unwrap_or(JsValue::NULL),
+    );
     assert_eq!(pixels_of(&first), vec![255; 16]);
-    let second = tgsi::wasm::page::render_page(fs, None, js_sys::JSON::parse(r#"{"width": 2, "height": 2, "time": 1.0}"#).unwrap_or(JsValue::NULL));
-    assert_eq!(js_sys::Reflect::get(&second, &JsValue::from_str("ok")).unwrap_or(JsValue::UNDEFINED), JsValue::TRUE);
+    let second = tgsi::wasm::page::render_page(
+        fs,
+        None,
+        js_sys::JSON::parse(r#"{"width": 2, "height": 2, "time": 1.0}"#).unwrap_or(JsValue::NULL),
+    );
+    assert_eq!(
+        js_sys::Reflect::get(&second, &JsValue::from_str("ok")).unwrap_or(JsValue::UNDEFINED),
+        JsValue::TRUE
+    );
     assert_eq!(pixels_of(&second), vec![0; 16]);
     // The same with a frame larger than the framebuffer's 16x16 storage tiles, drawn in a band
     // of 20 rows (rows 20..40 from the bottom, spanning two rows of tiles).
     let big = |time: f32, rows: &str| {
         let options = format!(r#"{{"width": 40, "height": 40, "time": {}, {}}}"#, time, rows);
-        pixels_of(&tgsi::wasm::page::render_page(fs, None, js_sys::JSON::parse(&options).unwrap_or(JsValue::NULL)))
+        pixels_of(&tgsi::wasm::page::render_page(
+            fs,
+            None,
+            js_sys::JSON::parse(&options).unwrap_or(JsValue::NULL),
+        ))
     };
     assert_eq!(big(0.0, r#""rowStart": 0, "rowEnd": 40"#), vec![255; 40 * 40 * 4]);
     assert_eq!(big(1.0, r#""rowStart": 0, "rowEnd": 20"#), vec![0; 40 * 20 * 4]);

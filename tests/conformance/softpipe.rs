@@ -37,7 +37,12 @@ fn corpus_textures(json: &serde_json::Value) -> Bindings {
     for row in 0..4u32 {
         let j = 3 - row; // image rows are stored top first
         for i in 0..4u32 {
-            rgba.extend_from_slice(&[(85 * i) as u8, (85 * j) as u8, (255 * ((i ^ j) & 1)) as u8, 255]);
+            rgba.extend_from_slice(&[
+                (85 * i) as u8,
+                (85 * j) as u8,
+                (255 * ((i ^ j) & 1)) as u8,
+                255,
+            ]);
         }
     }
     let image = RgbaImage { width: 4, height: 4, rgba };
@@ -45,10 +50,12 @@ fn corpus_textures(json: &serde_json::Value) -> Bindings {
     let Some(samplers) = json.get("samplers").and_then(|s| s.as_object()) else { return bindings };
     for (name, s) in samplers {
         // Bound to the shader's SAMP index (the key), not the GL texture unit ("unit").
-        let unit: u32 = name.trim_start_matches("SAMP[").trim_end_matches(']').parse().expect("SAMP[n]");
+        let unit: u32 =
+            name.trim_start_matches("SAMP[").trim_end_matches(']').parse().expect("SAMP[n]");
         let filter = s["filter"].as_str().unwrap_or("LINEAR").to_ascii_lowercase();
         let wrap = s["wrap"].as_str().unwrap_or("REPEAT").to_ascii_lowercase();
-        let mut tu = TextureUnit::new(image.to_texture().expect("4x4 texture"), SamplerState::default());
+        let mut tu =
+            TextureUnit::new(image.to_texture().expect("4x4 texture"), SamplerState::default());
         apply_options(&mut tu, &[filter.as_str(), wrap.as_str()]).expect("sampler options");
         bindings.bind(unit, tu);
     }
@@ -66,7 +73,11 @@ fn ulp_distance(a: f32, b: f32) -> u64 {
     // Map the sign-magnitude bits onto a monotonic integer line (−0 sits one step below +0).
     let key = |x: f32| -> i64 {
         let i = x.to_bits() as i32 as i64;
-        if i < 0 { i64::from(i32::MIN) - i - 1 } else { i }
+        if i < 0 {
+            i64::from(i32::MIN) - i - 1
+        } else {
+            i
+        }
     };
     (key(a) - key(b)).unsigned_abs()
 }
@@ -113,15 +124,32 @@ fn softpipe_corpus() {
     let mut failures = Vec::new();
     println!("| shader | status | max ulp | note |\n|---|---|---|---|");
     for name in &names {
-        let read = |ext: &str| std::fs::read_to_string(format!("{}/{}{}", CORPUS, name, ext)).expect("corpus file");
+        let read = |ext: &str| {
+            std::fs::read_to_string(format!("{}/{}{}", CORPUS, name, ext)).expect("corpus file")
+        };
         let fs = read(".tgsi");
         let vs = read(".vs.tgsi");
         let json: serde_json::Value = serde_json::from_str(&read(".json")).expect("json");
-        let (w, h) = (json["width"].as_u64().unwrap_or(64) as u32, json["height"].as_u64().unwrap_or(64) as u32);
-        let req = Request { fs: &fs, vs: Some(&vs), mesh: Some("fullscreen"), width: w, height: h, constants: constants_of(&json), ..Request::default() };
+        let (w, h) = (
+            json["width"].as_u64().unwrap_or(64) as u32,
+            json["height"].as_u64().unwrap_or(64) as u32,
+        );
+        let req = Request {
+            fs: &fs,
+            vs: Some(&vs),
+            mesh: Some("fullscreen"),
+            width: w,
+            height: h,
+            constants: constants_of(&json),
+            ..Request::default()
+        };
         let (job, diags) = prepare(&req);
         let Some(job) = job else {
-            failures.push(format!("{}: does not prepare: {:?}", name, diags.iter().map(|d| &d.diagnostic.message).collect::<Vec<_>>()));
+            failures.push(format!(
+                "{}: does not prepare: {:?}",
+                name,
+                diags.iter().map(|d| &d.diagnostic.message).collect::<Vec<_>>()
+            ));
             continue;
         };
         let mut textures = corpus_textures(&json);
@@ -153,7 +181,13 @@ fn softpipe_corpus() {
             }
         }
         let limit = if allowed.contains_key(name.as_str()) { 2 } else { 0 };
-        let status = if max_ulp == 0 { "bit-exact" } else if max_ulp <= limit { "within 2 ulp" } else { "FAIL" };
+        let status = if max_ulp == 0 {
+            "bit-exact"
+        } else if max_ulp <= limit {
+            "within 2 ulp"
+        } else {
+            "FAIL"
+        };
         let note = allowed.get(name.as_str()).copied().unwrap_or("");
         println!("| {} | {} | {} | {} |", name, status, max_ulp, note);
         if max_ulp > limit {

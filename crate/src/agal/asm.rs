@@ -45,11 +45,7 @@ const REG_NAMES: &[(&str, RegType, bool, bool)] = &[
 /// Assembles `text` as a program of `kind` and AGAL `version`.
 pub fn assemble(text: &str, kind: ShaderKind, version: u32) -> Assembled {
     let mut out = Assembled {
-        program: Program {
-            version,
-            kind,
-            code: Vec::new(),
-        },
+        program: Program { version, kind, code: Vec::new() },
         spans: Vec::new(),
         errors: Vec::new(),
     };
@@ -71,19 +67,12 @@ pub fn assemble(text: &str, kind: ShaderKind, version: u32) -> Assembled {
         if out.program.code.len() >= MAX_INSTRUCTIONS {
             out.errors.push(Diagnostic::error(
                 "A0110",
-                format!(
-                    "too many instructions (the maximum is {})",
-                    MAX_INSTRUCTIONS
-                ),
+                format!("too many instructions (the maximum is {})", MAX_INSTRUCTIONS),
                 span,
             ));
             break;
         }
-        let ctx = LineCtx {
-            kind,
-            version,
-            base: line_start + lead,
-        };
+        let ctx = LineCtx { kind, version, base: line_start + lead };
         match ctx.instruction(line) {
             Ok(ins) => {
                 out.program.code.push(ins);
@@ -112,17 +101,11 @@ impl LineCtx {
         at: usize,
         len: usize,
     ) -> Diagnostic {
-        Diagnostic::error(
-            code,
-            msg,
-            Span::new(self.base + at, self.base + at + len.max(1)),
-        )
+        Diagnostic::error(code, msg, Span::new(self.base + at, self.base + at + len.max(1)))
     }
 
     fn instruction(&self, line: &str) -> R<Instruction> {
-        let name_len = line
-            .find(|c: char| !c.is_ascii_alphanumeric())
-            .unwrap_or(line.len());
+        let name_len = line.find(|c: char| !c.is_ascii_alphanumeric()).unwrap_or(line.len());
         let name = &line[..name_len];
         let info = match op_by_name(name) {
             Some(i) => i,
@@ -194,10 +177,7 @@ impl LineCtx {
         if !rest.is_empty() && !rest.starts_with(char::is_whitespace) {
             return Err(self.error(
                 "A0101",
-                format!(
-                    "unknown opcode '{}'",
-                    line.split_whitespace().next().unwrap_or("")
-                ),
+                format!("unknown opcode '{}'", line.split_whitespace().next().unwrap_or("")),
                 0,
                 name_len,
             ));
@@ -210,12 +190,7 @@ impl LineCtx {
         if operands.len() != expected {
             return Err(self.error(
                 "A0102",
-                format!(
-                    "{} takes {} operand(s), found {}",
-                    info.name,
-                    expected,
-                    operands.len()
-                ),
+                format!("{} takes {} operand(s), found {}", info.name, expected, operands.len()),
                 0,
                 line.len(),
             ));
@@ -228,13 +203,8 @@ impl LineCtx {
                 line.len(),
             ));
         }
-        let mut ins = Instruction {
-            op: info.code,
-            dest: None,
-            src1: None,
-            src2: None,
-            sampler: None,
-        };
+        let mut ins =
+            Instruction { op: info.code, dest: None, src1: None, src2: None, sampler: None };
         let mut it = operands.into_iter();
         if info.dest {
             if let Some((text, at)) = it.next() {
@@ -261,9 +231,7 @@ impl LineCtx {
 
     /// Register name and number at the start of `text`; returns (type, number, rest).
     fn register<'a>(&self, text: &'a str, at: usize) -> R<(RegType, u16, &'a str)> {
-        let name_len = text
-            .find(|c: char| !c.is_ascii_alphabetic())
-            .unwrap_or(text.len());
+        let name_len = text.find(|c: char| !c.is_ascii_alphabetic()).unwrap_or(text.len());
         let name = &text[..name_len];
         let Some(&(_, reg, in_vertex, in_fragment)) = REG_NAMES.iter().find(|r| r.0 == name) else {
             return Err(self.error(
@@ -293,9 +261,7 @@ impl LineCtx {
             _ => {}
         }
         let rest = &text[name_len..];
-        let digits = rest
-            .find(|c: char| !c.is_ascii_digit())
-            .unwrap_or(rest.len());
+        let digits = rest.find(|c: char| !c.is_ascii_digit()).unwrap_or(rest.len());
         let number: u16 = if digits == 0 {
             0
         } else {
@@ -362,10 +328,7 @@ impl LineCtx {
         let bad = || {
             self.error(
                 "A0107",
-                format!(
-                    "bad component suffix '{}' (expected '.' and 1 to 4 of x, y, z, w)",
-                    rest
-                ),
+                format!("bad component suffix '{}' (expected '.' and 1 to 4 of x, y, z, w)", rest),
                 at,
                 rest.len(),
             )
@@ -374,10 +337,7 @@ impl LineCtx {
         if letters.is_empty() || letters.len() > 4 {
             return Err(bad());
         }
-        letters
-            .chars()
-            .map(|c| "xyzw".find(c).map(|i| i as u8).ok_or_else(bad))
-            .collect()
+        letters.chars().map(|c| "xyzw".find(c).map(|i| i as u8).ok_or_else(bad)).collect()
     }
 
     fn swizzle(&self, rest: &str, at: usize) -> R<u8> {
@@ -387,21 +347,14 @@ impl LineCtx {
         let letters = self.suffix(rest, at)?;
         let last = letters.last().copied().unwrap_or(0);
         // A short swizzle repeats its last letter (§5).
-        Ok((0..4).fold(0u8, |s, i| {
-            s | (letters.get(i).copied().unwrap_or(last) << (2 * i))
-        }))
+        Ok((0..4).fold(0u8, |s, i| s | (letters.get(i).copied().unwrap_or(last) << (2 * i))))
     }
 
     fn source(&self, text: &str, at: usize) -> R<Source> {
         let Some(open) = text.find('[') else {
             let (reg, index, rest) = self.register(text, at)?;
             let swizzle = self.swizzle(rest, at + text.len() - rest.len())?;
-            return Ok(Source {
-                reg,
-                index,
-                swizzle,
-                indirect: None,
-            });
+            return Ok(Source { reg, index, swizzle, indirect: None });
         };
         if self.kind == ShaderKind::Fragment {
             return Err(self.error(
@@ -415,10 +368,7 @@ impl LineCtx {
         if name != "vc" {
             return Err(self.error(
                 "A3640",
-                format!(
-                    "indirect addressing reads only constants ('vc[…]'), not '{}'",
-                    name
-                ),
+                format!("indirect addressing reads only constants ('vc[…]'), not '{}'", name),
                 at,
                 text.len(),
             ));
@@ -426,10 +376,7 @@ impl LineCtx {
         let Some(close) = text.find(']') else {
             return Err(self.error("A0106", "'[' without a closing ']'", at + open, 1));
         };
-        let inner: String = text[open + 1..close]
-            .chars()
-            .filter(|c| !c.is_whitespace())
-            .collect();
+        let inner: String = text[open + 1..close].chars().filter(|c| !c.is_whitespace()).collect();
         let inner_at = at + open + 1;
         let (index_part, offset) = match inner.find(['+', '-']) {
             Some(p) if inner[p..].starts_with('-') => {
@@ -475,11 +422,7 @@ impl LineCtx {
             reg: RegType::Constant,
             index: offset,
             swizzle,
-            indirect: Some(IndexReg {
-                reg: ireg,
-                index: inum,
-                component: comp,
-            }),
+            indirect: Some(IndexReg { reg: ireg, index: inum, component: comp }),
         })
     }
 
@@ -546,18 +489,9 @@ impl LineCtx {
 
     /// LOD bias: Adobe writes `int(bias * 8)` into a signed byte (§6).
     fn bias(&self, word: &str, at: usize) -> R<i8> {
-        let v: f64 = word
-            .parse()
-            .ok()
-            .filter(|v: &f64| v.is_finite())
-            .ok_or_else(|| {
-                self.error(
-                    "A0108",
-                    format!("unknown sampler option '{}'", word),
-                    at,
-                    word.len(),
-                )
-            })?;
+        let v: f64 = word.parse().ok().filter(|v: &f64| v.is_finite()).ok_or_else(|| {
+            self.error("A0108", format!("unknown sampler option '{}'", word), at, word.len())
+        })?;
         let eighths = (v * 8.0).trunc();
         if !(-128.0..=127.0).contains(&eighths) {
             return Err(self.error(

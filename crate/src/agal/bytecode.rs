@@ -137,12 +137,7 @@ pub const SWIZZLE_IDENTITY: u8 = 0xE4;
 
 impl Source {
     pub fn direct(reg: RegType, index: u16, swizzle: u8) -> Source {
-        Source {
-            reg,
-            index,
-            swizzle,
-            indirect: None,
-        }
+        Source { reg, index, swizzle, indirect: None }
     }
     /// Component read by result lane `lane`.
     pub fn lane(&self, lane: usize) -> usize {
@@ -172,16 +167,7 @@ pub struct Sampler {
 impl Sampler {
     /// `fs<index>` with Adobe's defaults: 2d, nearest, mipnone, clamp, no bias.
     pub fn new(index: u16) -> Sampler {
-        Sampler {
-            index,
-            bias: 0,
-            format: 0,
-            dim: 0,
-            special: 0,
-            wrap: 0,
-            mip: 0,
-            filter: 0,
-        }
+        Sampler { index, bias: 0, format: 0, dim: 0, special: 0, wrap: 0, mip: 0, filter: 0 }
     }
     /// Same sampling state apart from the register number (`#3696`).
     pub fn same_state(&self, o: &Sampler) -> bool {
@@ -192,14 +178,8 @@ impl Sampler {
 /// Names of the sampler option values, by nibble (§6). The first name is the one printed.
 pub const FORMAT_NAMES: &[&str] = &["rgba", "compressed", "compressedalpha", "video"];
 pub const DIM_NAMES: &[&str] = &["2d", "cube", "3d"];
-pub const FILTER_NAMES: &[&str] = &[
-    "nearest",
-    "linear",
-    "anisotropic2x",
-    "anisotropic4x",
-    "anisotropic8x",
-    "anisotropic16x",
-];
+pub const FILTER_NAMES: &[&str] =
+    &["nearest", "linear", "anisotropic2x", "anisotropic4x", "anisotropic8x", "anisotropic16x"];
 pub const MIP_NAMES: &[&str] = &["mipnone", "mipnearest", "miplinear"];
 pub const WRAP_NAMES: &[&str] = &["clamp", "repeat", "clamp_u_repeat_v", "repeat_u_clamp_v"];
 /// Special flag bits 1, 2, 4.
@@ -272,22 +252,13 @@ const fn op(code: u8, name: &'static str, dest: bool, sources: u8) -> OpInfo {
     }
 }
 const fn xyz(o: OpInfo) -> OpInfo {
-    OpInfo {
-        xyz_dest: true,
-        ..o
-    }
+    OpInfo { xyz_dest: true, ..o }
 }
 const fn v2(o: OpInfo) -> OpInfo {
-    OpInfo {
-        min_version: 2,
-        ..o
-    }
+    OpInfo { min_version: 2, ..o }
 }
 const fn frag(o: OpInfo) -> OpInfo {
-    OpInfo {
-        stage: Stage::FragmentOnly,
-        ..o
-    }
+    OpInfo { stage: Stage::FragmentOnly, ..o }
 }
 const fn scalar(o: OpInfo) -> OpInfo {
     OpInfo { scalar: true, ..o }

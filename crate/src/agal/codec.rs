@@ -89,11 +89,7 @@ fn encode_sampler(s: &Sampler) -> [u8; 8] {
 }
 
 fn err(offset: usize, code: &'static str, message: impl Into<String>) -> DecodeError {
-    DecodeError {
-        offset,
-        code,
-        message: message.into(),
-    }
+    DecodeError { offset, code, message: message.into() }
 }
 
 /// Parses bytes into a program. Never panics; the first problem found is returned.
@@ -110,11 +106,7 @@ pub fn decode(bytes: &[u8]) -> Result<Program, DecodeError> {
         ));
     }
     if bytes[0] != 0xA0 {
-        return Err(err(
-            0,
-            "A3612",
-            format!("magic byte is 0x{:02x}, expected 0xa0", bytes[0]),
-        ));
+        return Err(err(0, "A3612", format!("magic byte is 0x{:02x}, expected 0xa0", bytes[0])));
     }
     let version = u32::from_le_bytes([bytes[1], bytes[2], bytes[3], bytes[4]]);
     if !(1..=3).contains(&version) {
@@ -138,10 +130,7 @@ pub fn decode(bytes: &[u8]) -> Result<Program, DecodeError> {
             return Err(err(
                 6,
                 "A3619",
-                format!(
-                    "program type {} is neither 0 (vertex) nor 1 (fragment)",
-                    other
-                ),
+                format!("program type {} is neither 0 (vertex) nor 1 (fragment)", other),
             ))
         }
     };
@@ -163,11 +152,7 @@ pub fn decode(bytes: &[u8]) -> Result<Program, DecodeError> {
         t.copy_from_slice(chunk);
         code.push(decode_token(&t, HEADER_LEN + i * TOKEN_LEN)?);
     }
-    Ok(Program {
-        version,
-        kind,
-        code,
-    })
+    Ok(Program { version, kind, code })
 }
 
 fn u16_at(t: &[u8; TOKEN_LEN], at: usize) -> u16 {
@@ -182,29 +167,16 @@ fn all_zero(t: &[u8; TOKEN_LEN], range: std::ops::Range<usize>) -> Option<usize>
 pub fn decode_token(t: &[u8; TOKEN_LEN], base: usize) -> Result<Instruction, DecodeError> {
     let raw_op = u32::from_le_bytes([t[0], t[1], t[2], t[3]]);
     let info = u8::try_from(raw_op).ok().and_then(op_info).ok_or_else(|| {
-        err(
-            base,
-            "A3620",
-            format!("opcode 0x{:x} is not an AGAL opcode", raw_op),
-        )
+        err(base, "A3620", format!("opcode 0x{:x} is not an AGAL opcode", raw_op))
     })?;
-    let mut ins = Instruction {
-        op: info.code,
-        dest: None,
-        src1: None,
-        src2: None,
-        sampler: None,
-    };
+    let mut ins = Instruction { op: info.code, dest: None, src1: None, src2: None, sampler: None };
     if info.dest {
         ins.dest = Some(decode_dest(t, base)?);
     } else if let Some(i) = all_zero(t, 4..8) {
         return Err(err(
             base + i,
             "A3627",
-            format!(
-                "{} has no destination, but the destination field is not zero",
-                info.name
-            ),
+            format!("{} has no destination, but the destination field is not zero", info.name),
         ));
     }
     if info.sources >= 1 {
@@ -231,22 +203,13 @@ pub fn decode_token(t: &[u8; TOKEN_LEN], base: usize) -> Result<Instruction, Dec
 }
 
 fn reg_type(code: u8, offset: usize) -> Result<RegType, DecodeError> {
-    RegType::from_code(code).ok_or_else(|| {
-        err(
-            offset,
-            "A3655",
-            format!("register type {} is unknown", code),
-        )
-    })
+    RegType::from_code(code)
+        .ok_or_else(|| err(offset, "A3655", format!("register type {} is unknown", code)))
 }
 
 fn decode_dest(t: &[u8; TOKEN_LEN], base: usize) -> Result<Dest, DecodeError> {
     if t[6] & 0xF0 != 0 {
-        return Err(err(
-            base + 6,
-            "A3654",
-            "reserved bits of the write-mask byte are not zero",
-        ));
+        return Err(err(base + 6, "A3654", "reserved bits of the write-mask byte are not zero"));
     }
     if t[7] & 0xF0 != 0 {
         return Err(err(
@@ -259,11 +222,7 @@ fn decode_dest(t: &[u8; TOKEN_LEN], base: usize) -> Result<Dest, DecodeError> {
     if mask == 0 {
         return Err(err(base + 6, "A3653", "write mask is zero"));
     }
-    Ok(Dest {
-        reg: reg_type(t[7], base + 7)?,
-        index: u16_at(t, 4),
-        mask,
-    })
+    Ok(Dest { reg: reg_type(t[7], base + 7)?, index: u16_at(t, 4), mask })
 }
 
 fn decode_source(t: &[u8; TOKEN_LEN], at: usize, base: usize) -> Result<Source, DecodeError> {
@@ -273,11 +232,7 @@ fn decode_source(t: &[u8; TOKEN_LEN], at: usize, base: usize) -> Result<Source, 
         || t[at + 6] & 0xFC != 0
         || t[at + 7] & 0x7F != 0
     {
-        return Err(err(
-            off + 4,
-            "A3654",
-            "reserved bits of a source operand are not zero",
-        ));
+        return Err(err(off + 4, "A3654", "reserved bits of a source operand are not zero"));
     }
     let reg = reg_type(t[at + 4], off + 4)?;
     let swizzle = t[at + 3];
@@ -289,43 +244,27 @@ fn decode_source(t: &[u8; TOKEN_LEN], at: usize, base: usize) -> Result<Source, 
                 "indirect-addressing fields are set on a direct source",
             ));
         }
-        return Ok(Source {
-            reg,
-            index: u16_at(t, at),
-            swizzle,
-            indirect: None,
-        });
+        return Ok(Source { reg, index: u16_at(t, at), swizzle, indirect: None });
     }
     let ireg = reg_type(t[at + 5], off + 5)?;
     Ok(Source {
         reg,
         index: t[at + 2] as u16,
         swizzle,
-        indirect: Some(IndexReg {
-            reg: ireg,
-            index: u16_at(t, at),
-            component: t[at + 6] & 3,
-        }),
+        indirect: Some(IndexReg { reg: ireg, index: u16_at(t, at), component: t[at + 6] & 3 }),
     })
 }
 
 fn decode_sampler(t: &[u8; TOKEN_LEN], base: usize) -> Result<Sampler, DecodeError> {
     let off = base + 16;
     if t[19] != 0 {
-        return Err(err(
-            off + 3,
-            "A3654",
-            "reserved byte of the sampler operand is not zero",
-        ));
+        return Err(err(off + 3, "A3654", "reserved byte of the sampler operand is not zero"));
     }
     if t[20] != RegType::Sampler.code() {
         return Err(err(
             off + 4,
             "A3693",
-            format!(
-                "sampler operand has register type {}, expected 5 (sampler)",
-                t[20]
-            ),
+            format!("sampler operand has register type {}, expected 5 (sampler)", t[20]),
         ));
     }
     let s = Sampler {
@@ -342,22 +281,12 @@ fn decode_sampler(t: &[u8; TOKEN_LEN], base: usize) -> Result<Sampler, DecodeErr
         if (v as usize) < names.len() {
             Ok(())
         } else {
-            Err(err(
-                off + at,
-                code,
-                format!("sampler {} value {} is unknown", what, v),
-            ))
+            Err(err(off + at, code, format!("sampler {} value {} is unknown", what, v)))
         }
     };
     check(s.format, FORMAT_NAMES, 5, "A3763", "format")?;
     check(s.dim, DIM_NAMES, 5, "A3664", "dimension")?;
-    check(
-        s.special,
-        &["", "", "", "", "", "", "", ""],
-        6,
-        "A3668",
-        "special-flag",
-    )?;
+    check(s.special, &["", "", "", "", "", "", "", ""], 6, "A3668", "special-flag")?;
     check(s.wrap, WRAP_NAMES, 6, "A3667", "wrap")?;
     check(s.mip, MIP_NAMES, 7, "A3666", "mipmap")?;
     check(s.filter, FILTER_NAMES, 7, "A3665", "filter")?;
@@ -370,9 +299,7 @@ mod tests {
 
     fn hex(s: &str) -> Vec<u8> {
         let s: String = s.chars().filter(|c| !c.is_whitespace()).collect();
-        (0..s.len() / 2)
-            .map(|i| u8::from_str_radix(&s[2 * i..2 * i + 2], 16).unwrap())
-            .collect()
+        (0..s.len() / 2).map(|i| u8::from_str_radix(&s[2 * i..2 * i + 2], 16).unwrap()).collect()
     }
 
     #[test]
@@ -383,14 +310,7 @@ mod tests {
         let p = decode(&b).unwrap();
         let s = p.code[0].src1.unwrap();
         assert_eq!(s.index, 5);
-        assert_eq!(
-            s.indirect,
-            Some(IndexReg {
-                reg: RegType::Attribute,
-                index: 0,
-                component: 0
-            })
-        );
+        assert_eq!(s.indirect, Some(IndexReg { reg: RegType::Attribute, index: 0, component: 0 }));
         assert_eq!(encode(&p), b);
     }
 

@@ -25,9 +25,7 @@ pub fn swizzle_text(swizzle: u8) -> String {
     if swizzle == SWIZZLE_IDENTITY {
         return String::new();
     }
-    let letters: Vec<char> = (0..4)
-        .map(|i| LANES[((swizzle >> (2 * i)) & 3) as usize])
-        .collect();
+    let letters: Vec<char> = (0..4).map(|i| LANES[((swizzle >> (2 * i)) & 3) as usize]).collect();
     let mut n = 4;
     while n > 1 && letters[n - 1] == letters[n - 2] {
         n -= 1;
@@ -52,17 +50,9 @@ pub fn dest_text(d: &Dest, kind: ShaderKind) -> String {
 
 pub fn source_text(s: &Source, kind: ShaderKind) -> String {
     match s.indirect {
-        None => format!(
-            "{}{}",
-            reg_text(s.reg, s.index, kind),
-            swizzle_text(s.swizzle)
-        ),
+        None => format!("{}{}", reg_text(s.reg, s.index, kind), swizzle_text(s.swizzle)),
         Some(ir) => {
-            let offset = if s.index == 0 {
-                String::new()
-            } else {
-                format!("+{}", s.index)
-            };
+            let offset = if s.index == 0 { String::new() } else { format!("+{}", s.index) };
             format!(
                 "{}[{}.{}{}]{}",
                 s.reg.asm_name(kind),

@@ -122,16 +122,12 @@ fn run_machine<'a>(
         inputs,
         hooks,
         temps: vec![[Lanes::ZERO; 4]; MAX_TEMPS],
-        out: Outputs {
-            varyings: vec![[Lanes::ZERO; 4]; MAX_VARYINGS],
-            ..Outputs::default()
-        },
+        out: Outputs { varyings: vec![[Lanes::ZERO; 4]; MAX_VARYINGS], ..Outputs::default() },
         mask: [true; LANES],
         stack: Vec::new(),
     };
     for (i, ins) in p.code.iter().enumerate() {
-        m.step(ins)
-            .map_err(|e| format!("instruction {} ({}): {}", i + 1, ins.info().name, e))?;
+        m.step(ins).map_err(|e| format!("instruction {} ({}): {}", i + 1, ins.info().name, e))?;
     }
     Ok(m.out)
 }
@@ -148,18 +144,12 @@ impl Machine<'_> {
             RegType::Temporary => {
                 lane_of(self.temps.get(index).ok_or("temporary out of range")?, lane)
             }
-            RegType::Attribute => self
-                .inputs
-                .attributes
-                .get(index)
-                .map(|r| lane_of(r, lane))
-                .unwrap_or(zero),
-            RegType::Varying => self
-                .inputs
-                .varyings
-                .get(index)
-                .map(|r| lane_of(r, lane))
-                .unwrap_or(zero),
+            RegType::Attribute => {
+                self.inputs.attributes.get(index).map(|r| lane_of(r, lane)).unwrap_or(zero)
+            }
+            RegType::Varying => {
+                self.inputs.varyings.get(index).map(|r| lane_of(r, lane)).unwrap_or(zero)
+            }
             _ => return Err(format!("register type {:?} cannot be read", reg)),
         })
     }
@@ -259,15 +249,9 @@ impl Machine<'_> {
         if matches!(ins.op, opc::TEX | opc::TED | opc::TLD) && self.hooks.is_some() {
             results = self.sample_quad(ins, &a)?;
         } else if matches!(ins.op, opc::DDX | opc::DDY) {
-            let v: Vec<Vec4> = (0..LANES)
-                .map(|l| self.src(&a, l, 0))
-                .collect::<Result<_, _>>()?;
+            let v: Vec<Vec4> = (0..LANES).map(|l| self.src(&a, l, 0)).collect::<Result<_, _>>()?;
             // Coarse derivatives, the interpreter's own function (mesa-tgsi-notes.md §5.4).
-            let op = if ins.op == opc::DDX {
-                Opcode::DDX
-            } else {
-                Opcode::DDY
-            };
+            let op = if ins.op == opc::DDX { Opcode::DDX } else { Opcode::DDY };
             for c in 0..4 {
                 let per_lane = quad::derivative(op, std::array::from_fn(|l| v[l][c]));
                 for (l, r) in results.iter_mut().enumerate() {
@@ -288,9 +272,7 @@ impl Machine<'_> {
     /// A texture instruction for the whole quad through the hooks.
     fn sample_quad(&mut self, ins: &Instruction, a: &Source) -> Result<[Vec4; LANES], String> {
         let s = ins.sampler.ok_or("missing sampler")?;
-        let coords: Vec<Vec4> = (0..LANES)
-            .map(|l| self.src(a, l, 0))
-            .collect::<Result<_, _>>()?;
+        let coords: Vec<Vec4> = (0..LANES).map(|l| self.src(a, l, 0)).collect::<Result<_, _>>()?;
         let target = match s.dim {
             0 => TextureTarget::Tex2D,
             1 => TextureTarget::Cube,
@@ -302,20 +284,10 @@ impl Machine<'_> {
             sview: s.index as u32,
             sampler: s.index as u32,
             target,
-            coords: [
-                per_channel(0),
-                per_channel(1),
-                per_channel(2),
-                [0.0; 4],
-                [bias; 4],
-            ],
+            coords: [per_channel(0), per_channel(1), per_channel(2), [0.0; 4], [bias; 4]],
             derivs: [[[0.0; 4]; 2]; 3],
             offsets: [0; 3],
-            control: if s.bias != 0 {
-                SampleControl::Bias
-            } else {
-                SampleControl::None
-            },
+            control: if s.bias != 0 { SampleControl::Bias } else { SampleControl::None },
         };
         let hooks = self.hooks.as_mut().ok_or("no texture hooks")?;
         let rgba = hooks.get_samples(&request);
@@ -324,11 +296,7 @@ impl Machine<'_> {
 
     fn lane_op(&self, ins: &Instruction, a: &Source, b: &Source, l: usize) -> Result<Vec4, String> {
         let x = self.src(a, l, 0)?;
-        let y = if ins.src2.is_some() {
-            self.src(b, l, 0)?
-        } else {
-            [0.0; 4]
-        };
+        let y = if ins.src2.is_some() { self.src(b, l, 0)? } else { [0.0; 4] };
         let per = |f: &dyn Fn(f32, f32) -> f32| -> Vec4 { std::array::from_fn(|c| f(x[c], y[c])) };
         let dot3 = |p: Vec4, q: Vec4| p[0] * q[0] + p[1] * q[1] + p[2] * q[2];
         let dot4 = |p: Vec4, q: Vec4| p[0] * q[0] + p[1] * q[1] + p[2] * q[2] + p[3] * q[3];
@@ -375,20 +343,13 @@ impl Machine<'_> {
                 let mut r = [0.0; 4];
                 for (row, slot) in r.iter_mut().enumerate().take(matrix_rows(ins.op) as usize) {
                     let m = self.src(b, l, row as u16)?;
-                    *slot = if ins.op == opc::M33 {
-                        dot3(x, m)
-                    } else {
-                        dot4(x, m)
-                    };
+                    *slot = if ins.op == opc::M33 { dot3(x, m) } else { dot4(x, m) };
                 }
                 r
             }
             opc::TEX | opc::TED | opc::TLD => {
                 let s = ins.sampler.ok_or("missing sampler")?;
-                let f = self
-                    .inputs
-                    .sample
-                    .ok_or("no texture sampler was provided")?;
+                let f = self.inputs.sample.ok_or("no texture sampler was provided")?;
                 f(&s, x)
             }
             _ => return Err(format!("opcode {} is not executable", ins.info().name)),
@@ -404,21 +365,12 @@ mod tests {
     #[test]
     fn partial_masks_are_lane_positional() {
         // agal.md §10.1: `mov ft0.zw, fc0.zw` (swizzle zwww) gives ft0.z = fc0.w.
-        let a = assemble(
-            "mov ft0, fc1\nmov ft0.zw, fc0.zw\nmov oc, ft0\n",
-            ShaderKind::Fragment,
-            1,
-        );
+        let a =
+            assemble("mov ft0, fc1\nmov ft0.zw, fc0.zw\nmov oc, ft0\n", ShaderKind::Fragment, 1);
         let consts = [[1.0, 2.0, 3.0, 4.0], [0.0; 4]];
-        let out = run(
-            &a.program,
-            &Inputs {
-                constants: &consts,
-                ..Inputs::default()
-            },
-        )
-        .unwrap()
-        .per_lane();
+        let out = run(&a.program, &Inputs { constants: &consts, ..Inputs::default() })
+            .unwrap()
+            .per_lane();
         assert_eq!(out.outputs[0][0], [0.0, 0.0, 4.0, 4.0]);
     }
 
@@ -434,11 +386,7 @@ mod tests {
         let attrs = [reg_from_quad(&[[1.0, 2.0, 3.0, 1.0]; LANES])];
         let out = run(
             &a.program,
-            &Inputs {
-                constants: &consts,
-                attributes: &attrs,
-                ..Inputs::default()
-            },
+            &Inputs { constants: &consts, attributes: &attrs, ..Inputs::default() },
         )
         .unwrap()
         .per_lane();

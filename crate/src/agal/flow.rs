@@ -55,18 +55,11 @@ pub fn matrix_rows(op: u8) -> u16 {
 
 /// Components (bit per x, y, z, w) that source `s` reads for result lanes `lanes`.
 pub fn components_read(s: &Source, lanes: u8) -> u8 {
-    (0..4)
-        .filter(|l| lanes & (1 << l) != 0)
-        .fold(0u8, |m, l| m | (1 << s.lane(l)))
+    (0..4).filter(|l| lanes & (1 << l) != 0).fold(0u8, |m, l| m | (1 << s.lane(l)))
 }
 
 fn lane_letters(mask: u8) -> String {
-    "xyzw"
-        .chars()
-        .enumerate()
-        .filter(|(i, _)| mask & (1 << i) != 0)
-        .map(|(_, c)| c)
-        .collect()
+    "xyzw".chars().enumerate().filter(|(i, _)| mask & (1 << i) != 0).map(|(_, c)| c).collect()
 }
 
 impl Flow {
@@ -114,17 +107,9 @@ impl Flow {
                     );
                 }
                 if self.blocks.len() >= MAX_NESTING {
-                    err(
-                        out,
-                        "A3624",
-                        format!("conditionals nest deeper than {}", MAX_NESTING),
-                    );
+                    err(out, "A3624", format!("conditionals nest deeper than {}", MAX_NESTING));
                 }
-                self.blocks.push(Block {
-                    opened: i,
-                    has_else: false,
-                    in_branch: 0,
-                });
+                self.blocks.push(Block { opened: i, has_else: false, in_branch: 0 });
             }
             opc::ELS => match self.blocks.last_mut() {
                 None => err(out, "A3623", "els without an open if".into()),
@@ -147,11 +132,9 @@ impl Flow {
                     }
                 }
             },
-            opc::DDX | opc::DDY if in_block => err(
-                out,
-                "A3742",
-                "ddx/ddy cannot be used inside a conditional".into(),
-            ),
+            opc::DDX | opc::DDY if in_block => {
+                err(out, "A3742", "ddx/ddy cannot be used inside a conditional".into())
+            }
             opc::TEX | opc::TED
                 if in_block && ins.src1.is_some_and(|s| s.reg != RegType::Varying) =>
             {
@@ -171,10 +154,7 @@ impl Flow {
                     err(
                         out,
                         "A3696",
-                        format!(
-                            "sampler fs{} is used with different options than before",
-                            s.index
-                        ),
+                        format!("sampler fs{} is used with different options than before", s.index),
                     )
                 }
                 Some(_) => {}
@@ -187,11 +167,9 @@ impl Flow {
         match d.reg {
             RegType::Temporary => *self.temps.entry(d.index).or_insert(0) |= d.mask,
             RegType::Varying => *self.varyings.entry(d.index).or_insert(0) |= d.mask,
-            RegType::Output | RegType::Depth if in_block => err(
-                out,
-                "A3751",
-                "outputs cannot be written inside a conditional".into(),
-            ),
+            RegType::Output | RegType::Depth if in_block => {
+                err(out, "A3751", "outputs cannot be written inside a conditional".into())
+            }
             _ => {}
         }
         if d.reg == RegType::Output {
@@ -254,31 +232,20 @@ impl Flow {
                         "the vertex output op must be written in full",
                     ));
                 }
-                let mut partial: Vec<_> = self
-                    .varyings
-                    .iter()
-                    .filter(|(_, &m)| m != 0xF)
-                    .map(|(&k, _)| k)
-                    .collect();
+                let mut partial: Vec<_> =
+                    self.varyings.iter().filter(|(_, &m)| m != 0xF).map(|(&k, _)| k).collect();
                 partial.sort_unstable();
                 for v in partial {
                     out.push(Finding::error(
                         None,
                         "A3633",
-                        format!(
-                            "varying v{} is only partly written; write all four components",
-                            v
-                        ),
+                        format!("varying v{} is only partly written; write all four components", v),
                     ));
                 }
             }
             ShaderKind::Fragment => {
                 if !self.colors.contains_key(&0) {
-                    out.push(Finding::error(
-                        None,
-                        "A3634",
-                        "the color output oc is never written",
-                    ));
+                    out.push(Finding::error(None, "A3634", "the color output oc is never written"));
                 }
             }
         }
@@ -291,10 +258,7 @@ fn varyings(p: &Program, written: bool) -> Vec<u16> {
         .code
         .iter()
         .flat_map(|ins| {
-            let d = ins
-                .dest
-                .filter(|d| d.reg == RegType::Varying)
-                .map(|d| d.index);
+            let d = ins.dest.filter(|d| d.reg == RegType::Varying).map(|d| d.index);
             let s: Vec<u16> = ins
                 .sources()
                 .filter(|s| s.reg == RegType::Varying && s.indirect.is_none())

@@ -20,41 +20,26 @@ pub struct Finding {
 
 impl Finding {
     pub fn error(token: Option<usize>, code: &'static str, message: impl Into<String>) -> Finding {
-        Finding {
-            token,
-            severity: Severity::Error,
-            code,
-            message: message.into(),
-        }
+        Finding { token, severity: Severity::Error, code, message: message.into() }
     }
     pub fn warning(
         token: Option<usize>,
         code: &'static str,
         message: impl Into<String>,
     ) -> Finding {
-        Finding {
-            token,
-            severity: Severity::Warning,
-            code,
-            message: message.into(),
-        }
+        Finding { token, severity: Severity::Warning, code, message: message.into() }
     }
     /// As a diagnostic; `spans[token]` is the span of the instruction (assembly line or token
     /// bytes). Program-wide findings point at `whole`.
     pub fn to_diagnostic(&self, spans: &[Span], whole: Span) -> Diagnostic {
-        let span = self
-            .token
-            .and_then(|t| spans.get(t).copied())
-            .unwrap_or(whole);
+        let span = self.token.and_then(|t| spans.get(t).copied()).unwrap_or(whole);
         Diagnostic::new(self.severity, self.code, self.message.clone(), span)
     }
 }
 
 /// Span of each token's bytes in an encoded program (for diagnostics on binary input).
 pub fn token_spans(p: &Program) -> Vec<Span> {
-    (0..p.code.len())
-        .map(|i| Span::new(7 + 24 * i, 7 + 24 * (i + 1)))
-        .collect()
+    (0..p.code.len()).map(|i| Span::new(7 + 24 * i, 7 + 24 * (i + 1))).collect()
 }
 
 /// Checks one program against the rules of §7, §8 and §10.
@@ -68,11 +53,7 @@ pub fn validate(p: &Program) -> Vec<Finding> {
         ));
     }
     if p.code.is_empty() {
-        out.push(Finding::error(
-            None,
-            "A3615",
-            "the program has no instructions",
-        ));
+        out.push(Finding::error(None, "A3615", "the program has no instructions"));
     }
     let lim = limits(p.version);
     if p.code.len() > lim.tokens {
@@ -89,13 +70,7 @@ pub fn validate(p: &Program) -> Vec<Finding> {
     }
     let mut flow = Flow::new(p);
     for (i, ins) in p.code.iter().enumerate() {
-        let c = Check {
-            p,
-            lim: &lim,
-            token: i,
-            ins,
-            out: &mut out,
-        };
+        let c = Check { p, lim: &lim, token: i, ins, out: &mut out };
         c.run();
         flow.step(i, ins, &mut out);
     }
@@ -122,41 +97,27 @@ impl Check<'_> {
 
     fn run(mut self) {
         let Some(info) = op_info(self.ins.op) else {
-            self.err(
-                "A3620",
-                format!("opcode 0x{:x} is not an AGAL opcode", self.ins.op),
-            );
+            self.err("A3620", format!("opcode 0x{:x} is not an AGAL opcode", self.ins.op));
             return;
         };
         let vertex = self.p.kind == ShaderKind::Vertex;
         if info.code == opc::TED {
-            self.err(
-                "A3621",
-                "ted is not available in any AGAL version Adobe's tools produce",
-            );
+            self.err("A3621", "ted is not available in any AGAL version Adobe's tools produce");
         } else if info.min_version > 3 {
-            self.err(
-                "A3805",
-                format!("{} (vertex texture fetch) needs AGAL version 4", info.name),
-            );
+            self.err("A3805", format!("{} (vertex texture fetch) needs AGAL version 4", info.name));
         } else if info.min_version > self.p.version {
             self.err(
                 "A3726",
-                format!(
-                    "{} needs AGAL version {} or later",
-                    info.name, info.min_version
-                ),
+                format!("{} needs AGAL version {} or later", info.name, info.min_version),
             );
         }
         match info.stage {
-            Stage::FragmentOnly if vertex => self.err(
-                "A3622",
-                format!("{} is only allowed in fragment programs", info.name),
-            ),
-            Stage::VertexOnly if !vertex => self.err(
-                "A3803",
-                format!("{} is only allowed in vertex programs", info.name),
-            ),
+            Stage::FragmentOnly if vertex => {
+                self.err("A3622", format!("{} is only allowed in fragment programs", info.name))
+            }
+            Stage::VertexOnly if !vertex => {
+                self.err("A3803", format!("{} is only allowed in vertex programs", info.name))
+            }
             _ => {}
         }
         if let Some(d) = self.ins.dest {
@@ -228,14 +189,12 @@ impl Check<'_> {
             RegType::Constant => self.err("A3652", format!("constant {} cannot be written", n)),
             RegType::Sampler => self.err("A3649", format!("sampler {} cannot be written", n)),
             RegType::InstanceId => self.err("A3788", "the instance id cannot be written"),
-            RegType::Varying if !vertex => self.err(
-                "A3650",
-                format!("varying {} can only be written in vertex programs", n),
-            ),
-            RegType::Depth if vertex => self.err(
-                "A3750",
-                "the depth output is only available in fragment programs",
-            ),
+            RegType::Varying if !vertex => {
+                self.err("A3650", format!("varying {} can only be written in vertex programs", n))
+            }
+            RegType::Depth if vertex => {
+                self.err("A3750", "the depth output is only available in fragment programs")
+            }
             RegType::Depth => {
                 self.bound(d.reg, d.index);
                 if d.mask != 1 {
@@ -247,10 +206,7 @@ impl Check<'_> {
         if d.reg == RegType::Output && !vertex && d.mask != 0xF {
             self.err(
                 "A3701",
-                format!(
-                    "color output {} must be written in full (all four components)",
-                    n
-                ),
+                format!("color output {} must be written in full (all four components)", n),
             );
         }
         if info.xyz_dest && d.mask & 0x8 != 0 {
@@ -261,10 +217,8 @@ impl Check<'_> {
     fn source(&mut self, s: Source) {
         let vertex = self.p.kind == ShaderKind::Vertex;
         match s.reg {
-            RegType::Sampler => self.err(
-                "A3638",
-                "a sampler can only be the sampler operand of a texture instruction",
-            ),
+            RegType::Sampler => self
+                .err("A3638", "a sampler can only be the sampler operand of a texture instruction"),
             RegType::Attribute if !vertex => {
                 self.err("A3645", "attributes can only be read in vertex programs")
             }
@@ -274,19 +228,15 @@ impl Check<'_> {
             RegType::Output | RegType::Depth => {
                 self.err("A3646", "output registers cannot be read")
             }
-            RegType::InstanceId if !vertex || self.p.version < 3 => self.err(
-                "A3789",
-                "the instance id (iid) needs an AGAL 3 vertex program",
-            ),
+            RegType::InstanceId if !vertex || self.p.version < 3 => {
+                self.err("A3789", "the instance id (iid) needs an AGAL 3 vertex program")
+            }
             _ if s.indirect.is_none() => self.bound(s.reg, s.index),
             _ => {}
         }
         let Some(ir) = s.indirect else { return };
         if !vertex {
-            self.err(
-                "A3639",
-                "indirect addressing is only allowed in vertex programs",
-            );
+            self.err("A3639", "indirect addressing is only allowed in vertex programs");
         }
         if s.reg != RegType::Constant {
             self.err("A3640", "indirect addressing can only read constants");
@@ -295,26 +245,18 @@ impl Check<'_> {
             RegType::Attribute | RegType::Constant | RegType::Temporary => {
                 self.bound(ir.reg, ir.index)
             }
-            _ => self.err(
-                "A3642",
-                "the index register must be an attribute, a constant or a temporary",
-            ),
+            _ => self
+                .err("A3642", "the index register must be an attribute, a constant or a temporary"),
         }
     }
 
     fn sampler(&mut self, s: Sampler) {
         self.bound(RegType::Sampler, s.index);
         if s.dim == 1 && s.wrap != 0 {
-            self.err(
-                "A3662",
-                format!("cube sampler fs{} must use clamp wrapping", s.index),
-            );
+            self.err("A3662", format!("cube sampler fs{} must use clamp wrapping", s.index));
         }
         if s.filter >= 2 && self.p.kind == ShaderKind::Vertex {
-            self.err(
-                "A3804",
-                "anisotropic filtering is not available to vertex samplers",
-            );
+            self.err("A3804", "anisotropic filtering is not available to vertex samplers");
         }
     }
 }

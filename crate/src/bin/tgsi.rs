@@ -10,7 +10,10 @@ fn main() {
         if info.to_string().contains("Broken pipe") {
             std::process::exit(0);
         }
-        eprintln!("tgsi: internal error: {} (please report this with the input that caused it)", info);
+        eprintln!(
+            "tgsi: internal error: {} (please report this with the input that caused it)",
+            info
+        );
     }));
     let code = std::panic::catch_unwind(|| tgsi::cli::main(args)).unwrap_or(3);
     std::process::exit(code);

@@ -25,11 +25,8 @@ fn usage_error(cmd: &str, msg: &str) -> i32 {
 /// Writes bytes to a file, or standard output for `-`.
 pub(crate) fn write_output(path: &str, bytes: &[u8]) -> bool {
     use std::io::Write;
-    let result = if path == "-" {
-        std::io::stdout().write_all(bytes)
-    } else {
-        std::fs::write(path, bytes)
-    };
+    let result =
+        if path == "-" { std::io::stdout().write_all(bytes) } else { std::fs::write(path, bytes) };
     match result {
         Ok(()) => true,
         Err(e) => {
@@ -78,15 +75,9 @@ fn sampler_option(v: &str) -> Result<(u32, agal::lower::SamplerState), String> {
 /// [--layout] [--json]`.
 pub fn run_export(args: &Args) -> i32 {
     const CMD: &str = "agal";
-    if let Some(u) = args.unknown(&[
-        "agal-version",
-        "o",
-        "asm",
-        "layout",
-        "json",
-        "sampler",
-        "link",
-    ]) {
+    if let Some(u) =
+        args.unknown(&["agal-version", "o", "asm", "layout", "json", "sampler", "link"])
+    {
         return usage_error(CMD, &format!("unknown option '--{}'", u));
     }
     let [file] = args.positional.as_slice() else {
@@ -135,11 +126,7 @@ pub fn run_export(args: &Args) -> i32 {
                 return 1;
             };
             let this_is_vertex = shader.processor == crate::ir::Processor::Vertex;
-            let (vs, fs) = if this_is_vertex {
-                (&shader, &other)
-            } else {
-                (&other, &shader)
-            };
+            let (vs, fs) = if this_is_vertex { (&shader, &other) } else { (&other, &shader) };
             let (a, b) = agal::lower::export_pair(vs, fs, &opts);
             if this_is_vertex {
                 a
@@ -164,10 +151,7 @@ pub fn run_export(args: &Args) -> i32 {
             "assembly": export.assembly,
             "layout": export.layout,
         });
-        println!(
-            "{}",
-            serde_json::to_string_pretty(&json).unwrap_or_default()
-        );
+        println!("{}", serde_json::to_string_pretty(&json).unwrap_or_default());
         return 0;
     }
     if args.flag("asm") {
@@ -199,10 +183,7 @@ pub fn run_asm(args: &Args) -> i32 {
     let Some(kind) = ShaderKind::from_word(kind) else {
         return usage_error(
             CMD,
-            &format!(
-                "program type must be 'vertex' or 'fragment', not '{}'",
-                kind
-            ),
+            &format!("program type must be 'vertex' or 'fragment', not '{}'", kind),
         );
     };
     let version = match version_option(args) {
@@ -250,10 +231,7 @@ pub fn run_dis(args: &Args) -> i32 {
     let program = match agal::decode(&bytes) {
         Ok(p) => p,
         Err(e) => {
-            eprintln!(
-                "{}:byte {}: error: {} [{}]",
-                file, e.offset, e.message, e.code
-            );
+            eprintln!("{}:byte {}: error: {} [{}]", file, e.offset, e.message, e.code);
             return 1;
         }
     };
@@ -270,14 +248,7 @@ pub fn run_dis(args: &Args) -> i32 {
                 .token
                 .map(|t| format!("token {} (byte {})", t + 1, 7 + 24 * t))
                 .unwrap_or_else(|| "program".into());
-            eprintln!(
-                "{}:{}: {}: {} [{}]",
-                file,
-                at,
-                f.severity.word(),
-                f.message,
-                f.code
-            );
+            eprintln!("{}:{}: {}: {} [{}]", file, at, f.severity.word(), f.message, f.code);
         }
     }
     0

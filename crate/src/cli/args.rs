@@ -4,7 +4,17 @@
 //! as `--name word` unless the name is a known switch (see `SWITCHES`).
 
 /// Options that never take a value.
-const SWITCHES: &[&str] = &["asm", "layout", "help", "json", "trace", "legacy", "quiet", "no-validate", "warnings-as-errors"];
+const SWITCHES: &[&str] = &[
+    "asm",
+    "layout",
+    "help",
+    "json",
+    "trace",
+    "legacy",
+    "quiet",
+    "no-validate",
+    "warnings-as-errors",
+];
 
 #[derive(Debug, Default, Clone)]
 pub struct Args {
@@ -64,10 +74,11 @@ mod tests {
 
     #[test]
     fn reads_options_and_positionals() {
-        let raw: Vec<String> = ["fs.tgsi", "--size", "64x64", "--const=0:1=1,2,3,4", "--asm", "-o", "out.png"]
-            .iter()
-            .map(|s| s.to_string())
-            .collect();
+        let raw: Vec<String> =
+            ["fs.tgsi", "--size", "64x64", "--const=0:1=1,2,3,4", "--asm", "-o", "out.png"]
+                .iter()
+                .map(|s| s.to_string())
+                .collect();
         let a = Args::parse(&raw).unwrap();
         assert_eq!(a.positional, vec!["fs.tgsi"]);
         assert_eq!(a.value("size"), Some("64x64"));

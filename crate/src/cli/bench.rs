@@ -13,7 +13,9 @@ use std::time::Instant;
 const USAGE: &str = "usage: tgsi bench FS.tgsi [--vs VS.tgsi] [--mesh NAME] [--size WxH] [--const B:I=X,Y,Z,W]... [--texture U=FILE[,...]]... [--time T] [--seconds S] [--format rgba32f|rgba8]";
 
 pub fn run(args: &Args) -> i32 {
-    if let Some(bad) = args.unknown(&["vs", "gs", "mesh", "size", "const", "texture", "time", "seconds", "format"]) {
+    if let Some(bad) =
+        args.unknown(&["vs", "gs", "mesh", "size", "const", "texture", "time", "seconds", "format"])
+    {
         eprintln!("tgsi bench: unknown option '--{}'\n{}", bad, USAGE);
         return 2;
     }
@@ -53,10 +55,12 @@ pub fn run(args: &Args) -> i32 {
         if job.mesh.wants_depth {
             fb.clear_depth();
         }
-        job::run_into(&job, fb, None, &mut textures, crate::exec::DEFAULT_BUDGET).map(|_| ()).map_err(|d| {
-            common.print("bench", &[d]);
-            1
-        })
+        job::run_into(&job, fb, None, &mut textures, crate::exec::DEFAULT_BUDGET)
+            .map(|_| ())
+            .map_err(|d| {
+                common.print("bench", &[d]);
+                1
+            })
     };
     // Warm-up frame, not timed.
     if let Err(status) = frame(&mut fb) {

@@ -6,7 +6,10 @@ use crate::text::{self, Style};
 
 pub fn run(args: &Args) -> i32 {
     if let Some(bad) = args.unknown(&["style"]) {
-        eprintln!("tgsi fmt: unknown option '--{}'\nusage: tgsi fmt [--style mesa|exact] FILE", bad);
+        eprintln!(
+            "tgsi fmt: unknown option '--{}'\nusage: tgsi fmt [--style mesa|exact] FILE",
+            bad
+        );
         return 2;
     }
     let style = match args.value("style") {

@@ -30,7 +30,9 @@ pub fn usage() -> String {
         s.push_str(line);
         s.push('\n');
     }
-    s.push_str("\nOptions:\n  -h, --help     show this help\n  -V, --version  show the version\n\n");
+    s.push_str(
+        "\nOptions:\n  -h, --help     show this help\n  -V, --version  show the version\n\n",
+    );
     s.push_str("A FILE of '-' reads standard input.\n");
     s
 }

@@ -7,8 +7,8 @@
 use super::Args;
 use crate::render::job::{self, Request, Source, SourcedDiagnostic};
 use crate::render::options::{parse_const, parse_size, ConstValue};
-use crate::texture::bind::Bindings;
 use crate::render::uniforms::Builtins;
+use crate::texture::bind::Bindings;
 
 const USAGE: &str = "usage: tgsi render FS.tgsi [--vs VS.tgsi] [--gs GS.tgsi] [--mesh fullscreen|quad|cube|sphere] [--size WxH] [--const B:I=X,Y,Z,W]... [--texture U=FILE[,nearest|linear][,repeat|clamp]]... [--time T] -o OUT.png|OUT.f32";
 
@@ -41,14 +41,24 @@ pub(crate) fn read_common(args: &Args, command: &str, usage: &str) -> Result<Com
         Some(s) => parse_size(s).map_err(fail)?,
         None => (256, 256),
     };
-    let constants = args.values("const").into_iter().map(parse_const).collect::<Result<Vec<_>, _>>().map_err(fail)?;
+    let constants = args
+        .values("const")
+        .into_iter()
+        .map(parse_const)
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(fail)?;
     let mut textures = Bindings::new();
     for spec in args.values("texture") {
-        let (unit, bound) = crate::texture::desc::load_binding(spec).map_err(|e| fail(format!("--texture {}: {}", spec, e)))?;
+        let (unit, bound) = crate::texture::desc::load_binding(spec)
+            .map_err(|e| fail(format!("--texture {}: {}", spec, e)))?;
         textures.bind(unit, bound);
     }
     let time = match args.value("time") {
-        Some(t) => t.parse::<f32>().ok().filter(|t| t.is_finite()).ok_or_else(|| fail(format!("bad time '{}'", t)))?,
+        Some(t) => t
+            .parse::<f32>()
+            .ok()
+            .filter(|t| t.is_finite())
+            .ok_or_else(|| fail(format!("bad time '{}'", t)))?,
         None => 0.0,
     };
     let fs = super::read_text(fs_path).ok_or(2)?;
@@ -60,7 +70,19 @@ pub(crate) fn read_common(args: &Args, command: &str, usage: &str) -> Result<Com
     };
     let (vs_path, vs) = read_opt("vs")?;
     let (gs_path, gs) = read_opt("gs")?;
-    Ok(Common { fs_path: fs_path.clone(), fs, vs_path, vs, gs_path, gs, mesh: args.value("mesh").map(str::to_string), size, constants, textures, time })
+    Ok(Common {
+        fs_path: fs_path.clone(),
+        fs,
+        vs_path,
+        vs,
+        gs_path,
+        gs,
+        mesh: args.value("mesh").map(str::to_string),
+        size,
+        constants,
+        textures,
+        time,
+    })
 }
 
 impl Common {
@@ -87,15 +109,24 @@ impl Common {
                 Source::Render => None,
             };
             match file {
-                Some(f) => eprintln!("{}", d.diagnostic.render(if f == "-" { "<stdin>" } else { f })),
-                None => eprintln!("tgsi {}: {}: {} [{}]", command, d.diagnostic.severity.word(), d.diagnostic.message, d.diagnostic.code),
+                Some(f) => {
+                    eprintln!("{}", d.diagnostic.render(if f == "-" { "<stdin>" } else { f }))
+                }
+                None => eprintln!(
+                    "tgsi {}: {}: {} [{}]",
+                    command,
+                    d.diagnostic.severity.word(),
+                    d.diagnostic.message,
+                    d.diagnostic.code
+                ),
             }
         }
     }
 }
 
 pub fn run(args: &Args) -> i32 {
-    if let Some(bad) = args.unknown(&["vs", "gs", "mesh", "size", "const", "texture", "time", "o"]) {
+    if let Some(bad) = args.unknown(&["vs", "gs", "mesh", "size", "const", "texture", "time", "o"])
+    {
         eprintln!("tgsi render: unknown option '--{}'\n{}", bad, USAGE);
         return 2;
     }
@@ -121,7 +152,11 @@ pub fn run(args: &Args) -> i32 {
     let result = job::run(&job, None, &mut textures, crate::exec::DEFAULT_BUDGET);
     match result {
         Ok(out) => {
-            diags.extend(out.warnings.into_iter().map(|d| SourcedDiagnostic { source: Source::Render, diagnostic: d }));
+            diags.extend(
+                out.warnings
+                    .into_iter()
+                    .map(|d| SourcedDiagnostic { source: Source::Render, diagnostic: d }),
+            );
             common.print("render", &diags);
             if let Err(e) = crate::render::image_io::write_image(out_path, &out.framebuffer) {
                 eprintln!("tgsi render: {}", e);

@@ -26,7 +26,10 @@ enum Back {
 }
 
 pub fn run(args: &Args) -> i32 {
-    if let Some(bad) = args.unknown(&["grid", "block", "buffer", "image", "atomic", "shared", "const", "texture", "budget", "print"]) {
+    if let Some(bad) = args.unknown(&[
+        "grid", "block", "buffer", "image", "atomic", "shared", "const", "texture", "budget",
+        "print",
+    ]) {
         eprintln!("tgsi run: unknown option '--{bad}'\n{USAGE}");
         return 2;
     }
@@ -69,23 +72,29 @@ fn setup_and_run(path: &str, args: &Args) -> Result<i32, String> {
     }
     let mut consts = Constants::new();
     for spec in args.values("const") {
-        let (at, vals) = spec.split_once('=').ok_or_else(|| format!("--const {spec}: expected B:I=x,y,z,w"))?;
-        let (b, i) = at.split_once(':').ok_or_else(|| format!("--const {spec}: expected B:I=x,y,z,w"))?;
+        let (at, vals) =
+            spec.split_once('=').ok_or_else(|| format!("--const {spec}: expected B:I=x,y,z,w"))?;
+        let (b, i) =
+            at.split_once(':').ok_or_else(|| format!("--const {spec}: expected B:I=x,y,z,w"))?;
         let b: usize = b.parse().map_err(|_| format!("--const {spec}: bad buffer"))?;
         let i: usize = i.parse().map_err(|_| format!("--const {spec}: bad index"))?;
         let mut v = [0f32; 4];
         for (k, x) in vals.split(',').take(4).enumerate() {
-            v[k] = x.trim().parse().map_err(|_| format!("--const {spec}: '{x}' is not a number"))?;
+            v[k] =
+                x.trim().parse().map_err(|_| format!("--const {spec}: '{x}' is not a number"))?;
         }
         consts.set_f32(b, i, v);
     }
     let mut textures = crate::texture::bind::Bindings::new();
     for spec in args.values("texture") {
-        let (unit, bound) = crate::texture::desc::load_binding(spec).map_err(|e| format!("--texture {spec}: {e}"))?;
+        let (unit, bound) = crate::texture::desc::load_binding(spec)
+            .map_err(|e| format!("--texture {spec}: {e}"))?;
         textures.bind(unit, bound);
     }
     let mut machine = match args.value("budget") {
-        Some(b) => Machine::with_budget(b.parse().map_err(|_| format!("--budget {b}: not a number"))?),
+        Some(b) => {
+            Machine::with_budget(b.parse().map_err(|_| format!("--budget {b}: not a number"))?)
+        }
         None => Machine::new(),
     };
 
@@ -105,7 +114,8 @@ fn setup_and_run(path: &str, args: &Args) -> Result<i32, String> {
             return Ok(1);
         }
     };
-    if let Err(e) = dispatch(&mut machine, &program, &consts, &mut textures, &mut res, grid, block) {
+    if let Err(e) = dispatch(&mut machine, &program, &consts, &mut textures, &mut res, grid, block)
+    {
         print_diags(&mut [e.diagnostic], &index, name);
         return Ok(1);
     }
@@ -132,13 +142,15 @@ fn triple(s: &str) -> Result<[u32; 3], String> {
 /// `N=IN.bin[:OUT.bin]` or `N=@BYTES[:OUT.bin]`; a file buffer without OUT is written back to IN.
 fn byte_spec(spec: &str) -> Result<(u32, Vec<u8>, Option<String>), String> {
     let (n, rest) = spec.split_once('=').ok_or_else(|| format!("'{spec}': expected N=FILE"))?;
-    let n: u32 = n.trim().parse().map_err(|_| format!("'{spec}': '{n}' is not a register number"))?;
+    let n: u32 =
+        n.trim().parse().map_err(|_| format!("'{spec}': '{n}' is not a register number"))?;
     let (src, out) = match rest.split_once(':') {
         Some((a, b)) => (a, Some(b.to_string())),
         None => (rest, None),
     };
     if let Some(size) = src.strip_prefix('@') {
-        let bytes: usize = size.parse().map_err(|_| format!("'{spec}': '{size}' is not a byte count"))?;
+        let bytes: usize =
+            size.parse().map_err(|_| format!("'{spec}': '{size}' is not a byte count"))?;
         if bytes > MAX_MEMORY_BYTES {
             return Err(format!("'{spec}': more than {MAX_MEMORY_BYTES} bytes"));
         }
@@ -151,15 +163,19 @@ fn byte_spec(spec: &str) -> Result<(u32, Vec<u8>, Option<String>), String> {
 
 /// `N=FORMAT,WxH[xD][,IN.bin][:OUT.bin]`.
 fn image_spec(spec: &str) -> Result<(u32, ImageBuffer, Option<String>), String> {
-    let (n, rest) = spec.split_once('=').ok_or_else(|| format!("'{spec}': expected N=FORMAT,WxH"))?;
-    let n: u32 = n.trim().parse().map_err(|_| format!("'{spec}': '{n}' is not a register number"))?;
+    let (n, rest) =
+        spec.split_once('=').ok_or_else(|| format!("'{spec}': expected N=FORMAT,WxH"))?;
+    let n: u32 =
+        n.trim().parse().map_err(|_| format!("'{spec}': '{n}' is not a register number"))?;
     let (body, out) = match rest.split_once(':') {
         Some((a, b)) => (a, Some(b.to_string())),
         None => (rest, None),
     };
     let mut parts = body.split(',');
     let fmt = parts.next().unwrap_or("");
-    let format = ImageFormat::from_name(fmt).ok_or_else(|| format!("'{fmt}': unknown image format (one of {})", ImageFormat::names().join(", ")))?;
+    let format = ImageFormat::from_name(fmt).ok_or_else(|| {
+        format!("'{fmt}': unknown image format (one of {})", ImageFormat::names().join(", "))
+    })?;
     let [w, h, d] = triple(parts.next().ok_or_else(|| format!("'{spec}': missing WxH"))?)?;
     let mut img = ImageBuffer::new(format, w, h, d)?;
     let input = parts.next();
@@ -174,20 +190,29 @@ fn image_spec(spec: &str) -> Result<(u32, ImageBuffer, Option<String>), String> 
 fn write_back(res: &Resources, back: &[Back], print: bool) -> Result<i32, String> {
     for b in back {
         let (label, bytes, out) = match b {
-            Back::Buffer(n, o) => (format!("BUFFER[{n}]"), res.buffers.get(n).map(|v| v.as_slice()), o),
-            Back::Atomic(n, o) => (format!("HWATOMIC[{n}]"), res.atomic_buffers.get(n).map(|v| v.as_slice()), o),
-            Back::Image(n, o) => (format!("IMAGE[{n}]"), res.images.get(n).map(|i| i.data.as_slice()), o),
+            Back::Buffer(n, o) => {
+                (format!("BUFFER[{n}]"), res.buffers.get(n).map(|v| v.as_slice()), o)
+            }
+            Back::Atomic(n, o) => {
+                (format!("HWATOMIC[{n}]"), res.atomic_buffers.get(n).map(|v| v.as_slice()), o)
+            }
+            Back::Image(n, o) => {
+                (format!("IMAGE[{n}]"), res.images.get(n).map(|i| i.data.as_slice()), o)
+            }
         };
         let bytes = bytes.unwrap_or_default();
         if let Some(path) = out {
             std::fs::write(path, bytes).map_err(|e| format!("cannot write {path}: {e}"))?;
         }
         if print || out.is_none() {
-            let words: Vec<String> = bytes.chunks(4).map(|c| {
-                let mut w = [0u8; 4];
-                w[..c.len()].copy_from_slice(c);
-                u32::from_le_bytes(w).to_string()
-            }).collect();
+            let words: Vec<String> = bytes
+                .chunks(4)
+                .map(|c| {
+                    let mut w = [0u8; 4];
+                    w[..c.len()].copy_from_slice(c);
+                    u32::from_le_bytes(w).to_string()
+                })
+                .collect();
             println!("{label}: {}", words.join(" "));
         }
     }

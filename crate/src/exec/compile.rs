@@ -46,7 +46,10 @@ fn file_sizes(shader: &Shader) -> Result<[i64; 6], Diagnostic> {
             if last > MAX_REGS_PER_FILE {
                 return Err(err(
                     "X002",
-                    format!("{}[{}] is more registers than the interpreter holds ({})", d.file, d.range.last, MAX_REGS_PER_FILE),
+                    format!(
+                        "{}[{}] is more registers than the interpreter holds ({})",
+                        d.file, d.range.last, MAX_REGS_PER_FILE
+                    ),
                     d.span,
                 ));
             }
@@ -57,7 +60,11 @@ fn file_sizes(shader: &Shader) -> Result<[i64; 6], Diagnostic> {
         if let Some(s) = slot(r.file) {
             if r.index.indirect.is_none() {
                 if r.index.offset < 0 || r.index.offset >= MAX_REGS_PER_FILE {
-                    return Err(err("X002", format!("register index {} is out of range", r.index.offset), r.span));
+                    return Err(err(
+                        "X002",
+                        format!("register index {} is out of range", r.index.offset),
+                        r.span,
+                    ));
                 }
                 n[s] = n[s].max(r.index.offset + 1);
             }
@@ -88,7 +95,14 @@ fn file_sizes(shader: &Shader) -> Result<[i64; 6], Diagnostic> {
     // Bounds the storage of a batch (registers × 4 channels × quads).
     let total: i64 = n.iter().sum();
     if total > MAX_TOTAL_REGS {
-        return Err(err("X002", format!("{} registers in all files is more than the interpreter holds ({})", total, MAX_TOTAL_REGS), ir::Span::default()));
+        return Err(err(
+            "X002",
+            format!(
+                "{} registers in all files is more than the interpreter holds ({})",
+                total, MAX_TOTAL_REGS
+            ),
+            ir::Span::default(),
+        ));
     }
     Ok(n)
 }
@@ -116,7 +130,10 @@ fn vertex_stride(shader: &Shader) -> u32 {
     }
     for inst in &shader.instructions {
         for s in &inst.src {
-            if s.reg.file == File::In && s.reg.index.indirect.is_none() && (0..MAX_REGS_PER_FILE).contains(&s.reg.index.offset) {
+            if s.reg.file == File::In
+                && s.reg.index.indirect.is_none()
+                && (0..MAX_REGS_PER_FILE).contains(&s.reg.index.offset)
+            {
                 n = n.max(s.reg.index.offset as u32 + 1);
             }
         }
@@ -146,8 +163,14 @@ impl Ctx {
     }
     fn addr_row(&self, ind: &ir::IndirectAddr) -> Result<AddrRow, Diagnostic> {
         match self.rows(ind.file) {
-            Some((base, count)) if ind.index < count => Ok(AddrRow(base + ind.index * 4 + (ind.component as u32 & 3))),
-            _ => Err(err("X001", format!("{}[{}] cannot hold an address", ind.file, ind.index), ind.span)),
+            Some((base, count)) if ind.index < count => {
+                Ok(AddrRow(base + ind.index * 4 + (ind.component as u32 & 3)))
+            }
+            _ => Err(err(
+                "X001",
+                format!("{}[{}] cannot hold an address", ind.file, ind.index),
+                ind.span,
+            )),
         }
     }
     fn const_slot(&mut self, buffer: u32, index: u32) -> u32 {
@@ -180,7 +203,11 @@ impl Ctx {
                 if dim.indirect.is_some() {
                     return Err(err("X001", "an indirect vertex index IN[ADDR..][n] is not supported by the interpreter", r.span));
                 }
-                out.index = dim.offset.clamp(-1, 64).saturating_mul(stride).saturating_add(out.index.clamp(-1, MAX_REGS_PER_FILE));
+                out.index = dim
+                    .offset
+                    .clamp(-1, 64)
+                    .saturating_mul(stride)
+                    .saturating_add(out.index.clamp(-1, MAX_REGS_PER_FILE));
                 if let Some((base, count)) = self.rows(File::In) {
                     out.store = Store::Rows { base, count };
                 }
@@ -190,7 +217,10 @@ impl Ctx {
                 out.dim = dim.offset;
                 out.dim_indirect = dim.indirect.as_ref().map(|i| self.addr_row(i)).transpose()?;
                 let direct = out.indirect.is_none() && out.dim_indirect.is_none();
-                if direct && (0..MAX_REGS_PER_FILE).contains(&out.index) && (0..64).contains(&out.dim) {
+                if direct
+                    && (0..MAX_REGS_PER_FILE).contains(&out.index)
+                    && (0..64).contains(&out.dim)
+                {
                     let slot = self.const_slot(out.dim as u32, out.index as u32);
                     out.store = Store::Rows { base: slot * 4, count: 1 };
                     out.index = 0;
@@ -213,7 +243,9 @@ impl Ctx {
     fn dst(&self, d: &ir::DstOperand) -> Result<Dst, Diagnostic> {
         let r = &d.reg;
         let store = match r.file {
-            File::Temp | File::Out | File::Addr => self.rows(r.file).map(|(base, count)| Store::Rows { base, count }),
+            File::Temp | File::Out | File::Addr => {
+                self.rows(r.file).map(|(base, count)| Store::Rows { base, count })
+            }
             // Buffers/images are written by memory opcodes through the resource hooks.
             File::Buffer | File::Image | File::Memory | File::Null => Some(Store::None),
             _ => None,
@@ -246,7 +278,10 @@ pub fn compile(shader: &Shader) -> Result<Program, Diagnostic> {
             let r = &s.reg;
             if r.file == File::Const && r.index.indirect.is_none() {
                 let dim = r.dimension.unwrap_or(ir::Bracket::direct(0));
-                if dim.indirect.is_none() && (0..MAX_REGS_PER_FILE).contains(&r.index.offset) && (0..64).contains(&dim.offset) {
+                if dim.indirect.is_none()
+                    && (0..MAX_REGS_PER_FILE).contains(&r.index.offset)
+                    && (0..64).contains(&dim.offset)
+                {
                     ctx.const_slot(dim.offset as u32, r.index.offset as u32);
                 }
             }
@@ -292,7 +327,9 @@ pub fn compile(shader: &Shader) -> Result<Program, Diagnostic> {
                 continue;
             }
         }
-        for r in d.range.first..=d.range.last.min(d.range.first.saturating_add(MAX_REGS_PER_FILE as u32)) {
+        for r in
+            d.range.first..=d.range.last.min(d.range.first.saturating_add(MAX_REGS_PER_FILE as u32))
+        {
             let semantic = d.semantic.map(|s| (s.name, s.index + (r - d.range.first)));
             match d.file {
                 File::In => inputs.push(InputInfo {
@@ -323,10 +360,13 @@ pub fn compile(shader: &Shader) -> Result<Program, Diagnostic> {
     let mut images = Vec::new();
     let mut memories = Vec::new();
     for d in &shader.declarations {
-        let regs = d.range.first..=d.range.last.min(d.range.first.saturating_add(MAX_REGS_PER_FILE as u32));
+        let regs = d.range.first
+            ..=d.range.last.min(d.range.first.saturating_add(MAX_REGS_PER_FILE as u32));
         match &d.extra {
             ir::DclExtra::SamplerView { target, .. } => sviews.extend(regs.map(|r| (r, *target))),
-            ir::DclExtra::Image { target, format, .. } => images.extend(regs.map(|r| (r, *target, format.clone()))),
+            ir::DclExtra::Image { target, format, .. } => {
+                images.extend(regs.map(|r| (r, *target, format.clone())))
+            }
             ir::DclExtra::Memory { kind } => memories.extend(regs.map(|r| (r, *kind))),
             _ => {}
         }
@@ -424,7 +464,9 @@ fn can_fuse(inst: &Inst) -> bool {
     let (Store::Rows { base, count }, None) = (d.store, d.indirect) else { return false };
     let direct = d.index >= 0 && (d.index as u64) < count as u64;
     let first = (base as i64).saturating_add(d.index.saturating_mul(4));
-    let in_dst = |a: Option<AddrRow>| a.is_some_and(|a| (first..first.saturating_add(4)).contains(&(a.0 as i64)));
+    let in_dst = |a: Option<AddrRow>| {
+        a.is_some_and(|a| (first..first.saturating_add(4)).contains(&(a.0 as i64)))
+    };
     let aliases = inst.src[..inst.num_src as usize].iter().any(|s| {
         (s.store == Store::Rows { base, count } && (s.indirect.is_some() || s.index == d.index))
             || in_dst(s.indirect)
@@ -435,7 +477,10 @@ fn can_fuse(inst: &Inst) -> bool {
         && !inst.saturate
         && direct
         && !aliases
-        && matches!(info.category, C::Arithmetic | C::Comparison | C::Integer | C::Bitwise | C::Conversion)
+        && matches!(
+            info.category,
+            C::Arithmetic | C::Comparison | C::Integer | C::Bitwise | C::Conversion
+        )
         && !matches!(info.dst_type, ValType::Double | ValType::Int64 | ValType::Uint64)
 }
 
@@ -456,7 +501,11 @@ fn mark_cond_breaks(code: &mut [Inst]) {
 }
 
 /// Matches IF/ELSE/ENDIF, loops, switches and subroutines; fills `target`/`aux`.
-fn link_flow(ctx: &mut Ctx, shader: &Shader, code: &mut [Inst]) -> Result<(Vec<SwitchInfo>, u32), Diagnostic> {
+fn link_flow(
+    ctx: &mut Ctx,
+    shader: &Shader,
+    code: &mut [Inst],
+) -> Result<(Vec<SwitchInfo>, u32), Diagnostic> {
     let mut stack: Vec<Open> = Vec::new();
     let mut switches: Vec<SwitchInfo> = Vec::new();
     let mut max_depth = 0u32;
@@ -464,7 +513,8 @@ fn link_flow(ctx: &mut Ctx, shader: &Shader, code: &mut [Inst]) -> Result<(Vec<S
     for pc in 0..last {
         let op = code[pc].op;
         let span = code[pc].span;
-        let unmatched = |what: &str| err("X003", format!("{} has no matching opening instruction", what), span);
+        let unmatched =
+            |what: &str| err("X003", format!("{} has no matching opening instruction", what), span);
         match op {
             Opcode::IF | Opcode::UIF | Opcode::IFC => stack.push(Open::If(pc, false)),
             Opcode::ELSE => match stack.last_mut() {
@@ -504,25 +554,46 @@ fn link_flow(ctx: &mut Ctx, shader: &Shader, code: &mut [Inst]) -> Result<(Vec<S
                         }
                     }
                 }
-                _ => return Err(err("X003", format!("{} is not directly inside a SWITCH", op.name()), span)),
+                _ => {
+                    return Err(err(
+                        "X003",
+                        format!("{} is not directly inside a SWITCH", op.name()),
+                        span,
+                    ))
+                }
             },
             Opcode::ENDSWITCH => match stack.pop() {
                 Some(Open::Switch(start)) => code[start].target = pc as u32,
                 _ => return Err(unmatched("ENDSWITCH")),
             },
             Opcode::BRK | Opcode::BREAKC => {
-                match stack.iter().rev().find(|o| matches!(o, Open::Loop(_) | Open::Switch(_) | Open::Sub(_))) {
+                match stack
+                    .iter()
+                    .rev()
+                    .find(|o| matches!(o, Open::Loop(_) | Open::Switch(_) | Open::Sub(_)))
+                {
                     Some(Open::Loop(_)) => code[pc].aux = 0,
                     Some(Open::Switch(_)) => code[pc].aux = 1,
                     _ => return Err(err("X003", "BRK is not inside a loop or a switch", span)),
                 }
             }
             Opcode::CONT => {
-                if !stack.iter().rev().take_while(|o| !matches!(o, Open::Sub(_))).any(|o| matches!(o, Open::Loop(_))) {
+                if !stack
+                    .iter()
+                    .rev()
+                    .take_while(|o| !matches!(o, Open::Sub(_)))
+                    .any(|o| matches!(o, Open::Loop(_)))
+                {
                     return Err(err("X003", "CONT is not inside a loop", span));
                 }
             }
-            Opcode::BRA => return Err(err("X001", "BRA (unstructured jump) is not supported; use IF/loops", span)),
+            Opcode::BRA => {
+                return Err(err(
+                    "X001",
+                    "BRA (unstructured jump) is not supported; use IF/loops",
+                    span,
+                ))
+            }
             Opcode::BGNSUB => {
                 if !stack.is_empty() {
                     return Err(err("X003", "BGNSUB inside another construct", span));
@@ -537,7 +608,11 @@ fn link_flow(ctx: &mut Ctx, shader: &Shader, code: &mut [Inst]) -> Result<(Vec<S
         }
         let depth = stack.iter().filter(|o| !matches!(o, Open::Sub(_))).count() as u32;
         if depth > MAX_NESTING {
-            return Err(err("X007", format!("control flow nested deeper than {}", MAX_NESTING), span));
+            return Err(err(
+                "X007",
+                format!("control flow nested deeper than {}", MAX_NESTING),
+                span,
+            ));
         }
         max_depth = max_depth.max(depth);
     }
@@ -553,13 +628,21 @@ fn link_flow(ctx: &mut Ctx, shader: &Shader, code: &mut [Inst]) -> Result<(Vec<S
         }
         let ir_inst = shader.instructions.get(code[pc].ir_index as usize);
         let label = ir_inst.and_then(|i| i.label);
-        let by_index = label.filter(|&l| (l as usize) < last && code[l as usize].op == Opcode::BGNSUB);
+        let by_index =
+            label.filter(|&l| (l as usize) < last && code[l as usize].op == Opcode::BGNSUB);
         let by_label = || {
-            shader.instructions.iter().position(|i| i.opcode == Opcode::BGNSUB && i.label.is_some() && i.label == label)
+            shader
+                .instructions
+                .iter()
+                .position(|i| i.opcode == Opcode::BGNSUB && i.label.is_some() && i.label == label)
         };
         match by_index.map(|l| l as usize).or_else(by_label) {
             Some(t) => code[pc].target = t as u32,
-            None => return Err(err("X004", "CAL does not name a BGNSUB (its :label must be the BGNSUB's instruction number)", code[pc].span)),
+            None => return Err(err(
+                "X004",
+                "CAL does not name a BGNSUB (its :label must be the BGNSUB's instruction number)",
+                code[pc].span,
+            )),
         }
     }
     let _ = ctx;

@@ -24,11 +24,19 @@ pub fn fixed_block_size(program: &Program) -> Option<[u32; 3]> {
         })
     };
     let w = get(PropertyName::CsFixedBlockWidth)?;
-    Some([w, get(PropertyName::CsFixedBlockHeight).unwrap_or(1), get(PropertyName::CsFixedBlockDepth).unwrap_or(1)])
+    Some([
+        w,
+        get(PropertyName::CsFixedBlockHeight).unwrap_or(1),
+        get(PropertyName::CsFixedBlockDepth).unwrap_or(1),
+    ])
 }
 
 fn size_error(msg: String) -> ExecError {
-    ExecError { diagnostic: Diagnostic::error("X009", msg, Span::default()), instruction: 0, span: Span::default() }
+    ExecError {
+        diagnostic: Diagnostic::error("X009", msg, Span::default()),
+        instruction: 0,
+        span: Span::default(),
+    }
 }
 
 /// Runs a compute shader over `grid` blocks of `block` invocations (None: the shader's
@@ -44,15 +52,24 @@ pub fn dispatch(
     block: Option<[u32; 3]>,
 ) -> Result<RunStats, ExecError> {
     let Some(block) = block.or_else(|| fixed_block_size(program)) else {
-        return Err(size_error("no block size: give one or declare CS_FIXED_BLOCK_WIDTH/HEIGHT/DEPTH".into()));
+        return Err(size_error(
+            "no block size: give one or declare CS_FIXED_BLOCK_WIDTH/HEIGHT/DEPTH".into(),
+        ));
     };
     let threads: u64 = block.iter().fold(1u64, |a, &v| a.saturating_mul(v as u64));
     if threads == 0 || threads > MAX_BLOCK_INVOCATIONS {
-        return Err(size_error(format!("a block of {}x{}x{} invocations is outside 1..={}", block[0], block[1], block[2], MAX_BLOCK_INVOCATIONS)));
+        return Err(size_error(format!(
+            "a block of {}x{}x{} invocations is outside 1..={}",
+            block[0], block[1], block[2], MAX_BLOCK_INVOCATIONS
+        )));
     }
     let blocks: u64 = grid.iter().fold(1u64, |a, &v| a.saturating_mul(v as u64));
     if blocks.saturating_mul(threads) > MAX_DISPATCH_INVOCATIONS {
-        return Err(size_error(format!("{} invocations in one dispatch is more than {}", blocks.saturating_mul(threads), MAX_DISPATCH_INVOCATIONS)));
+        return Err(size_error(format!(
+            "{} invocations in one dispatch is more than {}",
+            blocks.saturating_mul(threads),
+            MAX_DISPATCH_INVOCATIONS
+        )));
     }
     let threads = threads as usize;
     let quads = threads.div_ceil(4);
@@ -66,8 +83,12 @@ pub fn dispatch(
         let i = q * 4 + l;
         [i % bw, (i / bw) % bh, i / (bw * bh), 0].get(c).map_or(0, |v| *v as u32)
     });
-    batch.system.set_with(SemanticName::BlockSize, quads, |_, _, c| [block[0], block[1], block[2], 0][c & 3]);
-    batch.system.set_with(SemanticName::GridSize, quads, |_, _, c| [grid[0], grid[1], grid[2], 0][c & 3]);
+    batch.system.set_with(SemanticName::BlockSize, quads, |_, _, c| {
+        [block[0], block[1], block[2], 0][c & 3]
+    });
+    batch
+        .system
+        .set_with(SemanticName::GridSize, quads, |_, _, c| [grid[0], grid[1], grid[2], 0][c & 3]);
     if resources.shared.is_empty() {
         resources.shared = vec![0; DEFAULT_SHARED_BYTES];
     }
@@ -75,10 +96,13 @@ pub fn dispatch(
     for bz in 0..grid[2] {
         for by in 0..grid[1] {
             for bx in 0..grid[0] {
-                batch.system.set_with(SemanticName::BlockId, quads, |_, _, c| [bx, by, bz, 0][c & 3]);
+                batch
+                    .system
+                    .set_with(SemanticName::BlockId, quads, |_, _, c| [bx, by, bz, 0][c & 3]);
                 resources.shared.fill(0);
                 resources.private.clear();
-                let s = machine.run_with_resources(program, &mut batch, consts, hooks, resources)?;
+                let s =
+                    machine.run_with_resources(program, &mut batch, consts, hooks, resources)?;
                 total.instructions += s.instructions;
                 total.quads += s.quads;
             }

@@ -75,7 +75,9 @@ mod tests {
         };
         // The Batch API.
         let mut batch = Batch::new(&p, nq);
-        for (r, c, q) in (0..2).flat_map(|r| (0..4).flat_map(move |c| (0..nq).map(move |q| (r, c, q)))) {
+        for (r, c, q) in
+            (0..2).flat_map(|r| (0..4).flat_map(move |c| (0..nq).map(move |q| (r, c, q))))
+        {
             batch.set_input(r, c, q, input(r, c, q));
         }
         let mut m = Machine::new();
@@ -85,8 +87,11 @@ mod tests {
         for round in 0..2 {
             let rows = direct.input_rows(&p, nq);
             assert_eq!(rows.len(), 2 * 4 * nq);
-            for (r, c, q) in (0..2).flat_map(|r| (0..4).flat_map(move |c| (0..nq).map(move |q| (r, c, q)))) {
-                rows[(r * 4 + c) * nq + q] = if round == 0 { Lanes::splat_f(7.0) } else { input(r, c, q) };
+            for (r, c, q) in
+                (0..2).flat_map(|r| (0..4).flat_map(move |c| (0..nq).map(move |q| (r, c, q))))
+            {
+                rows[(r * 4 + c) * nq + q] =
+                    if round == 0 { Lanes::splat_f(7.0) } else { input(r, c, q) };
             }
             let mut b = Batch::new(&p, nq);
             b.in_place = true;

@@ -66,7 +66,11 @@ impl<'a> Rows<'a> {
 /// any (the loops then skip two operations per source and lane).
 #[inline(always)]
 fn m<const MODS: bool>(o: &Operand, x: u32) -> u32 {
-    if MODS { (x & o.and) ^ o.xor } else { x }
+    if MODS {
+        (x & o.and) ^ o.xor
+    } else {
+        x
+    }
 }
 
 #[inline(always)]
@@ -83,7 +87,11 @@ fn tf(b: bool) -> u32 {
 /// Float 1.0 / 0.0 (the SLT family).
 #[inline(always)]
 fn f1(b: bool) -> u32 {
-    if b { 0x3f80_0000 } else { 0 }
+    if b {
+        0x3f80_0000
+    } else {
+        0
+    }
 }
 
 #[inline(always)]
@@ -92,7 +100,12 @@ fn sat(x: u32) -> u32 {
 }
 
 #[inline(always)]
-fn pass1<const MODS: bool>(d: &mut [u32], a: Operand, exec: Option<&[u32]>, g: impl Fn(u32) -> u32) {
+fn pass1<const MODS: bool>(
+    d: &mut [u32],
+    a: Operand,
+    exec: Option<&[u32]>,
+    g: impl Fn(u32) -> u32,
+) {
     match exec {
         None => {
             for (d, &x) in d.iter_mut().zip(a.bits) {
@@ -108,7 +121,13 @@ fn pass1<const MODS: bool>(d: &mut [u32], a: Operand, exec: Option<&[u32]>, g: i
 }
 
 #[inline(always)]
-fn pass2<const MODS: bool>(d: &mut [u32], a: Operand, b: Operand, exec: Option<&[u32]>, g: impl Fn(u32, u32) -> u32) {
+fn pass2<const MODS: bool>(
+    d: &mut [u32],
+    a: Operand,
+    b: Operand,
+    exec: Option<&[u32]>,
+    g: impl Fn(u32, u32) -> u32,
+) {
     match exec {
         None => {
             for ((d, &x), &y) in d.iter_mut().zip(a.bits).zip(b.bits) {
@@ -124,7 +143,14 @@ fn pass2<const MODS: bool>(d: &mut [u32], a: Operand, b: Operand, exec: Option<&
 }
 
 #[inline(always)]
-fn pass3<const MODS: bool>(d: &mut [u32], a: Operand, b: Operand, c: Operand, exec: Option<&[u32]>, g: impl Fn(u32, u32, u32) -> u32) {
+fn pass3<const MODS: bool>(
+    d: &mut [u32],
+    a: Operand,
+    b: Operand,
+    c: Operand,
+    exec: Option<&[u32]>,
+    g: impl Fn(u32, u32, u32) -> u32,
+) {
     match exec {
         None => {
             for (((d, &x), &y), &z) in d.iter_mut().zip(a.bits).zip(b.bits).zip(c.bits) {
@@ -132,7 +158,8 @@ fn pass3<const MODS: bool>(d: &mut [u32], a: Operand, b: Operand, c: Operand, ex
             }
         }
         Some(e) => {
-            for ((((d, &x), &y), &z), &e) in d.iter_mut().zip(a.bits).zip(b.bits).zip(c.bits).zip(e) {
+            for ((((d, &x), &y), &z), &e) in d.iter_mut().zip(a.bits).zip(b.bits).zip(c.bits).zip(e)
+            {
                 *d = (g(m::<MODS>(&a, x), m::<MODS>(&b, y), m::<MODS>(&c, z)) & e) | (*d & !e);
             }
         }
@@ -142,7 +169,12 @@ fn pass3<const MODS: bool>(d: &mut [u32], a: Operand, b: Operand, c: Operand, ex
 /// A two-source pass where one operand is the destination row itself (`A_IS_DST`: operand a,
 /// else operand b), read lane by lane before the lane is written; no modifiers.
 #[inline(always)]
-fn pass2_in_place<const A_IS_DST: bool>(d: &mut [u32], other: Operand, exec: Option<&[u32]>, g: impl Fn(u32, u32) -> u32) {
+fn pass2_in_place<const A_IS_DST: bool>(
+    d: &mut [u32],
+    other: Operand,
+    exec: Option<&[u32]>,
+    g: impl Fn(u32, u32) -> u32,
+) {
     let g = |old: u32, y: u32| if A_IS_DST { g(old, y) } else { g(y, old) };
     match exec {
         None => {
@@ -160,7 +192,14 @@ fn pass2_in_place<const A_IS_DST: bool>(d: &mut [u32], other: Operand, exec: Opt
 
 /// A two-source pass with operand `in_place` (0 or 1) read from the destination, if any.
 #[inline(always)]
-fn run2<const MODS: bool>(d: &mut [u32], a: Operand, b: Operand, in_place: Option<usize>, exec: Option<&[u32]>, g: impl Fn(u32, u32) -> u32) {
+fn run2<const MODS: bool>(
+    d: &mut [u32],
+    a: Operand,
+    b: Operand,
+    in_place: Option<usize>,
+    exec: Option<&[u32]>,
+    g: impl Fn(u32, u32) -> u32,
+) {
     match in_place {
         Some(0) if !MODS => pass2_in_place::<true>(d, b, exec, g),
         Some(1) if !MODS => pass2_in_place::<false>(d, a, exec, g),
@@ -171,7 +210,10 @@ fn run2<const MODS: bool>(d: &mut [u32], a: Operand, b: Operand, in_place: Optio
 /// DP2 in one pass: `a0*b0`, then `a1*b1 + that` (tgsi_exec's MUL then MAD, each rounded).
 fn dot2(d: &mut [u32], t: [(Operand, Operand); 2], saturated: bool, exec: Option<&[u32]>) {
     let [(a, b), (c, e)] = t;
-    let g = |x, y, z, w| (f(m::<true>(&c, z)) * f(m::<true>(&e, w)) + f(m::<true>(&a, x)) * f(m::<true>(&b, y))).to_bits();
+    let g = |x, y, z, w| {
+        (f(m::<true>(&c, z)) * f(m::<true>(&e, w)) + f(m::<true>(&a, x)) * f(m::<true>(&b, y)))
+            .to_bits()
+    };
     let g = |x, y, z, w| if saturated { sat(g(x, y, z, w)) } else { g(x, y, z, w) };
     let ops = d.iter_mut().zip(a.bits).zip(b.bits).zip(c.bits).zip(e.bits);
     match exec {
@@ -189,18 +231,33 @@ fn dot2(d: &mut [u32], t: [(Operand, Operand); 2], saturated: bool, exec: Option
 }
 
 /// One destination channel of a component-wise kernel.
-fn channel<const MODS: bool>(op: K, saturated: bool, d: &mut [u32], s: [Operand; 3], in_place: Option<usize>, exec: Option<&[u32]>) {
+fn channel<const MODS: bool>(
+    op: K,
+    saturated: bool,
+    d: &mut [u32],
+    s: [Operand; 3],
+    in_place: Option<usize>,
+    exec: Option<&[u32]>,
+) {
     let [a, b, c] = s;
     macro_rules! p1 {
         ($g:expr) => {{
             let g = $g;
-            if saturated { pass1::<MODS>(d, a, exec, |x| sat(g(x))) } else { pass1::<MODS>(d, a, exec, g) }
+            if saturated {
+                pass1::<MODS>(d, a, exec, |x| sat(g(x)))
+            } else {
+                pass1::<MODS>(d, a, exec, g)
+            }
         }};
     }
     macro_rules! p2 {
         ($g:expr) => {{
             let g = $g;
-            if saturated { run2::<MODS>(d, a, b, in_place, exec, |x, y| sat(g(x, y))) } else { run2::<MODS>(d, a, b, in_place, exec, g) }
+            if saturated {
+                run2::<MODS>(d, a, b, in_place, exec, |x, y| sat(g(x, y)))
+            } else {
+                run2::<MODS>(d, a, b, in_place, exec, g)
+            }
         }};
     }
     macro_rules! i2 {
@@ -218,7 +275,11 @@ fn channel<const MODS: bool>(op: K, saturated: bool, d: &mut [u32], s: [Operand;
         // Not fused: two roundings, as tgsi_exec.
         K::Mad => {
             let g = |x, y, z| (f(x) * f(y) + f(z)).to_bits();
-            if saturated { pass3::<MODS>(d, a, b, c, exec, |x, y, z| sat(g(x, y, z))) } else { pass3::<MODS>(d, a, b, c, exec, g) }
+            if saturated {
+                pass3::<MODS>(d, a, b, c, exec, |x, y, z| sat(g(x, y, z)))
+            } else {
+                pass3::<MODS>(d, a, b, c, exec, g)
+            }
         }
         // glibc's fminf/fmaxf: a NaN operand gives the other one.
         K::Min => p2!(|x, y| fmin(f(x), f(y)).to_bits()),
@@ -295,7 +356,9 @@ impl Machine {
         let (snapshots, spare) = self.scratch.split_at_mut(snaps * n);
         for (s, &row) in k.snapshots.iter().take(snaps).enumerate() {
             let at = row as usize * nq + first;
-            if let (Some(to), Some(from)) = (snapshots.get_mut(s * n..s * n + n), self.regs.get(at..at + n)) {
+            if let (Some(to), Some(from)) =
+                (snapshots.get_mut(s * n..s * n + n), self.regs.get(at..at + n))
+            {
                 to.copy_from_slice(from);
             }
         }
@@ -318,8 +381,17 @@ impl Machine {
         }
         if let K::Dot(terms) = k.op {
             // Computed once, before any channel is written, then stored to each.
-            let rows = Rows { lo: &self.regs, hi: &[], hole: (usize::MAX, usize::MAX), snapshots, nq, first, n };
-            let pairs: [(Operand, Operand); 4] = std::array::from_fn(|c| (rows.get(k.src[0][c]), rows.get(k.src[1][c])));
+            let rows = Rows {
+                lo: &self.regs,
+                hi: &[],
+                hole: (usize::MAX, usize::MAX),
+                snapshots,
+                nq,
+                first,
+                n,
+            };
+            let pairs: [(Operand, Operand); 4] =
+                std::array::from_fn(|c| (rows.get(k.src[0][c]), rows.get(k.src[1][c])));
             let t = spare.get_mut(..n).unwrap_or_default();
             dot(flat_mut(t), pairs.get(..usize::from(terms).min(4)).unwrap_or_default());
             dot_result = Some(&*t);
@@ -337,12 +409,20 @@ impl Machine {
             let dst = flat_mut(dst);
             if let Some(t) = dot_result {
                 let t = Operand { bits: flat(t), and: u32::MAX, xor: 0 };
-                if k.saturate { pass1::<false>(dst, t, exec, sat) } else { pass1::<false>(dst, t, exec, |x| x) }
+                if k.saturate {
+                    pass1::<false>(dst, t, exec, sat)
+                } else {
+                    pass1::<false>(dst, t, exec, |x| x)
+                }
                 continue;
             }
             let rows = Rows { lo, hi, hole: (at, at + n), snapshots, nq, first, n };
             let ops = std::array::from_fn(|i| {
-                if i < usize::from(k.num_src) { rows.get(k.src[i][c]) } else { Operand { bits: &[], and: u32::MAX, xor: 0 } }
+                if i < usize::from(k.num_src) {
+                    rows.get(k.src[i][c])
+                } else {
+                    Operand { bits: &[], and: u32::MAX, xor: 0 }
+                }
             });
             let in_place = (0..2).find(|&i| k.src[i][c].in_place);
             if ops.iter().any(|o| o.and != u32::MAX || o.xor != 0) {
@@ -369,7 +449,9 @@ impl Machine {
                 for &(a, b) in &self.runs {
                     let at = row as usize * nq + a;
                     let cond = self.regs.get(at..at + (b - a)).unwrap_or_default();
-                    if let (Some(exec), Some(lp)) = (self.exec.get_mut(a..b), self.loop_mask.get_mut(a..b)) {
+                    if let (Some(exec), Some(lp)) =
+                        (self.exec.get_mut(a..b), self.loop_mask.get_mut(a..b))
+                    {
                         left |= break_lanes(exec, lp, cond, float);
                     }
                 }
@@ -377,7 +459,9 @@ impl Machine {
             _ => {
                 // Fetched as ~0 / 0 masks.
                 let t = self.truth_in(s, float, consts, s0..s1);
-                if let (Some(exec), Some(lp)) = (self.exec.get_mut(s0..s1), self.loop_mask.get_mut(s0..s1)) {
+                if let (Some(exec), Some(lp)) =
+                    (self.exec.get_mut(s0..s1), self.loop_mask.get_mut(s0..s1))
+                {
                     left |= break_lanes(exec, lp, &t, false);
                 }
                 self.give(t);

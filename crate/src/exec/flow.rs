@@ -45,7 +45,13 @@ impl Machine {
     }
 
     /// Like `cond_values` for the quads `quads` only.
-    fn cond_values_in(&mut self, s: &Src, c: usize, consts: &Constants, quads: std::ops::Range<usize>) -> Vec<Lanes> {
+    fn cond_values_in(
+        &mut self,
+        s: &Src,
+        c: usize,
+        consts: &Constants,
+        quads: std::ops::Range<usize>,
+    ) -> Vec<Lanes> {
         let mut buf = self.take();
         buf.resize(quads.len(), Lanes::ZERO);
         let mut none: [Lanes; 0] = [];
@@ -62,7 +68,13 @@ impl Machine {
     }
 
     /// Like `truth` for the quads `quads` only.
-    pub(crate) fn truth_in(&mut self, s: &Src, float: bool, consts: &Constants, quads: std::ops::Range<usize>) -> Vec<Lanes> {
+    pub(crate) fn truth_in(
+        &mut self,
+        s: &Src,
+        float: bool,
+        consts: &Constants,
+        quads: std::ops::Range<usize>,
+    ) -> Vec<Lanes> {
         use wide::{CmpEq, CmpNe};
         let mut v = self.cond_values_in(s, 0, consts, quads);
         if float {
@@ -79,7 +91,13 @@ impl Machine {
         v
     }
 
-    pub(crate) fn flow(&mut self, program: &Program, inst: &Inst, pc: usize, consts: &Constants) -> Result<Next, Diagnostic> {
+    pub(crate) fn flow(
+        &mut self,
+        program: &Program,
+        inst: &Inst,
+        pc: usize,
+        consts: &Constants,
+    ) -> Result<Next, Diagnostic> {
         let nq = self.nq;
         let target = inst.target as usize;
         let next = Next::Goto(pc + 1);
@@ -104,7 +122,11 @@ impl Machine {
                 and_into(&mut self.cond, &t);
                 self.give(t);
                 self.update_exec();
-                if self.any_active { next } else { Next::Goto(target) }
+                if self.any_active {
+                    next
+                } else {
+                    Next::Goto(target)
+                }
             }
             Opcode::ELSE => {
                 let top = self.cond_stack.len().saturating_sub(nq);
@@ -115,7 +137,11 @@ impl Machine {
                     }
                 }
                 self.update_exec();
-                if self.any_active { next } else { Next::Goto(target) }
+                if self.any_active {
+                    next
+                } else {
+                    Next::Goto(target)
+                }
             }
             Opcode::ENDIF => {
                 if std::mem::take(&mut self.masks_unchanged) {
@@ -326,7 +352,11 @@ impl Machine {
             Opcode::PUSHA => {
                 // Legacy (2010): push the four channels of src on the address stack.
                 if self.addr_stack.len() >= MAX_ADDR_STACK * 4 * nq {
-                    return Err(Diagnostic::error("X006", format!("PUSHA deeper than {} entries", MAX_ADDR_STACK), inst.span));
+                    return Err(Diagnostic::error(
+                        "X006",
+                        format!("PUSHA deeper than {} entries", MAX_ADDR_STACK),
+                        inst.span,
+                    ));
                 }
                 for c in 0..4 {
                     let v = self.cond_values(&inst.src[0], c, consts);
@@ -337,7 +367,11 @@ impl Machine {
             }
             Opcode::POPA => {
                 let Some(top) = self.addr_stack.len().checked_sub(4 * nq) else {
-                    return Err(Diagnostic::error("X006", "POPA with an empty address stack", inst.span));
+                    return Err(Diagnostic::error(
+                        "X006",
+                        "POPA with an empty address stack",
+                        inst.span,
+                    ));
                 };
                 if self.result.len() >= 4 * nq {
                     let (res, stack) = (&mut self.result, &self.addr_stack);

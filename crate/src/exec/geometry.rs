@@ -29,7 +29,9 @@ pub struct GeometryInfo {
 
 impl GeometryInfo {
     pub fn of(program: &Program) -> GeometryInfo {
-        let prop = |n: PropertyName| program.properties.iter().rev().find(|p| p.name == n).map(|p| p.value);
+        let prop = |n: PropertyName| {
+            program.properties.iter().rev().find(|p| p.name == n).map(|p| p.value)
+        };
         let prim = |n, d| match prop(n) {
             Some(PropertyValue::Primitive(p)) => p,
             _ => d,
@@ -41,7 +43,8 @@ impl GeometryInfo {
         GeometryInfo {
             input: prim(PropertyName::GsInputPrimitive, PrimType::Triangles),
             output: prim(PropertyName::GsOutputPrimitive, PrimType::TriangleStrip),
-            max_vertices: uint(PropertyName::GsMaxOutputVertices, MAX_OUTPUT_VERTICES).min(MAX_OUTPUT_VERTICES),
+            max_vertices: uint(PropertyName::GsMaxOutputVertices, MAX_OUTPUT_VERTICES)
+                .min(MAX_OUTPUT_VERTICES),
             invocations: uint(PropertyName::GsInvocations, 1).clamp(1, MAX_INVOCATIONS),
         }
     }
@@ -109,15 +112,26 @@ pub fn run_geometry(
                 for c in 0..4 {
                     let lanes = [0, 1, 2, 3].map(|l| {
                         let prim = lane_of(q, l) / per_prim;
-                        inputs.get(prim).and_then(|p| p.get(v)).and_then(|vx| vx.get(attr)).map_or(0, |x| x[c])
+                        inputs
+                            .get(prim)
+                            .and_then(|p| p.get(v))
+                            .and_then(|vx| vx.get(attr))
+                            .map_or(0, |x| x[c])
                     });
                     batch.set_input(row, c, q, Lanes(lanes));
                 }
             }
         }
-        batch.system.set_with(SemanticName::PrimId, quads, |q, l, _| (lane_of(q, l) / per_prim) as u32);
-        batch.system.set_with(SemanticName::InvocationId, quads, |q, l, _| (lane_of(q, l) % per_prim) as u32);
-        let mut res = Resources { emits: Some(EmitSink { max_vertices: info.max_vertices, invocations: Vec::new() }), ..Resources::default() };
+        batch
+            .system
+            .set_with(SemanticName::PrimId, quads, |q, l, _| (lane_of(q, l) / per_prim) as u32);
+        batch.system.set_with(SemanticName::InvocationId, quads, |q, l, _| {
+            (lane_of(q, l) % per_prim) as u32
+        });
+        let mut res = Resources {
+            emits: Some(EmitSink { max_vertices: info.max_vertices, invocations: Vec::new() }),
+            ..Resources::default()
+        };
         let s = machine.run_with_resources(program, &mut batch, consts, hooks, &mut res)?;
         out.stats.instructions += s.instructions;
         out.stats.quads += s.quads;

@@ -88,7 +88,14 @@ pub struct Interpolation {
 
 impl Interpolation {
     /// The value of `input`.`channel` at lane position (x, y) using the declared mode.
-    pub fn eval(&self, input: usize, channel: usize, mode: InputInterp, x: f32, y: f32) -> Option<f32> {
+    pub fn eval(
+        &self,
+        input: usize,
+        channel: usize,
+        mode: InputInterp,
+        x: f32,
+        y: f32,
+    ) -> Option<f32> {
         let c = self.coefs.get(input).copied().flatten()?[channel & 3];
         let mode = match mode {
             InputInterp::Color if self.flat_shade => InputInterp::Constant,
@@ -116,7 +123,12 @@ pub struct SystemValues {
 
 impl SystemValues {
     /// Sets a system value for every lane of every quad from a function of (quad, lane, channel).
-    pub fn set_with(&mut self, name: SemanticName, quads: usize, f: impl Fn(usize, usize, usize) -> u32) {
+    pub fn set_with(
+        &mut self,
+        name: SemanticName,
+        quads: usize,
+        f: impl Fn(usize, usize, usize) -> u32,
+    ) {
         let mut v = vec![Lanes::ZERO; 4 * quads];
         for c in 0..4 {
             for q in 0..quads {
@@ -205,13 +217,23 @@ impl Batch {
     /// Sets the fragment built-ins of one quad: every IN register declared POSITION gets the
     /// lanes' window positions (x, y, z, 1/w), and every IN register declared FACE gets
     /// (±1, 0, 0, 1) — +1 for a front face (tgsi.rst "TGSI_SEMANTIC_FACE").
-    pub fn set_fragment_builtins(&mut self, program: &Program, quad: usize, position: [[f32; 4]; 4], front_face: bool) {
+    pub fn set_fragment_builtins(
+        &mut self,
+        program: &Program,
+        quad: usize,
+        position: [[f32; 4]; 4],
+        front_face: bool,
+    ) {
         use crate::ir::SemanticName;
         let face = if front_face { 1.0 } else { -1.0 };
         for info in &program.inputs {
             match info.semantic.map(|s| s.0) {
-                Some(SemanticName::Position) => self.set_input_f32(info.index as usize, quad, position),
-                Some(SemanticName::Face) => self.set_input_f32(info.index as usize, quad, [[face, 0.0, 0.0, 1.0]; 4]),
+                Some(SemanticName::Position) => {
+                    self.set_input_f32(info.index as usize, quad, position)
+                }
+                Some(SemanticName::Face) => {
+                    self.set_input_f32(info.index as usize, quad, [[face, 0.0, 0.0, 1.0]; 4])
+                }
                 _ => {}
             }
         }
@@ -228,7 +250,8 @@ impl Batch {
                     let mut any = false;
                     for (l, v) in lanes.iter_mut().enumerate() {
                         let (x, y) = (ox + (l & 1) as f32, oy + (l >> 1) as f32);
-                        if let Some(r) = self.interp.eval(info.index as usize, c, info.interp, x, y) {
+                        if let Some(r) = self.interp.eval(info.index as usize, c, info.interp, x, y)
+                        {
                             *v = r;
                             any = true;
                         }
@@ -281,9 +304,23 @@ pub trait TextureHooks {
     fn get_dims(&mut self, sview: u32, level: i32) -> [i32; 4];
     /// Unfiltered texels at integer coordinates per lane: `rgba[channel][lane]` as raw bits
     /// (float for float formats, integers for integer formats).
-    fn get_texel(&mut self, sview: u32, i: [i32; 4], j: [i32; 4], k: [i32; 4], lod: [i32; 4], offsets: [i8; 3]) -> [[u32; 4]; 4];
+    fn get_texel(
+        &mut self,
+        sview: u32,
+        i: [i32; 4],
+        j: [i32; 4],
+        k: [i32; 4],
+        lod: [i32; 4],
+        offsets: [i8; 3],
+    ) -> [[u32; 4]; 4];
     /// LODQ: `[level used, computed λ]` per lane (tgsi.rst "LODQ"); zeros by default.
-    fn query_lod(&mut self, _sview: u32, _sampler: u32, _target: TextureTarget, _coords: [[f32; 4]; 5]) -> [[f32; 4]; 2] {
+    fn query_lod(
+        &mut self,
+        _sview: u32,
+        _sampler: u32,
+        _target: TextureTarget,
+        _coords: [[f32; 4]; 5],
+    ) -> [[f32; 4]; 2] {
         [[0.0; 4]; 2]
     }
     /// Samples per texel of a view (TXQS, SAMPLE_INFO); 0 when nothing is bound.
@@ -292,7 +329,11 @@ pub trait TextureHooks {
     }
     /// Position of sample `index` inside the pixel, in [0, 1] (SAMPLE_POS): x, y, 0, 0.
     fn sample_position(&mut self, _sview: u32, index: i32) -> [f32; 4] {
-        if index == 0 { [0.5, 0.5, 0.0, 0.0] } else { [0.0; 4] }
+        if index == 0 {
+            [0.5, 0.5, 0.0, 0.0]
+        } else {
+            [0.0; 4]
+        }
     }
 }
 
@@ -307,7 +348,15 @@ impl TextureHooks for NoTextures {
     fn get_dims(&mut self, _: u32, _: i32) -> [i32; 4] {
         [0; 4]
     }
-    fn get_texel(&mut self, _: u32, _: [i32; 4], _: [i32; 4], _: [i32; 4], _: [i32; 4], _: [i8; 3]) -> [[u32; 4]; 4] {
+    fn get_texel(
+        &mut self,
+        _: u32,
+        _: [i32; 4],
+        _: [i32; 4],
+        _: [i32; 4],
+        _: [i32; 4],
+        _: [i8; 3],
+    ) -> [[u32; 4]; 4] {
         [[0; 4]; 4]
     }
 }

@@ -73,7 +73,8 @@ pub struct SrcRow {
 }
 
 impl SrcRow {
-    const UNUSED: SrcRow = SrcRow { row: 0, and: u32::MAX, xor: 0, snapshot: NO_SNAPSHOT, in_place: false };
+    const UNUSED: SrcRow =
+        SrcRow { row: 0, and: u32::MAX, xor: 0, snapshot: NO_SNAPSHOT, in_place: false };
 }
 
 /// A decoded fast instruction.

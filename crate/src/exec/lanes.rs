@@ -88,7 +88,13 @@ pub fn map2(out: &mut [Lanes], a: &[Lanes], b: &[Lanes], f: impl Fn(u32, u32) ->
 }
 
 #[inline(always)]
-pub fn map3(out: &mut [Lanes], a: &[Lanes], b: &[Lanes], c: &[Lanes], f: impl Fn(u32, u32, u32) -> u32) {
+pub fn map3(
+    out: &mut [Lanes],
+    a: &[Lanes],
+    b: &[Lanes],
+    c: &[Lanes],
+    f: impl Fn(u32, u32, u32) -> u32,
+) {
     for (((o, a), b), c) in out.iter_mut().zip(a).zip(b).zip(c) {
         for i in 0..4 {
             o.0[i] = f(a.0[i], b.0[i], c.0[i]);
@@ -107,8 +113,16 @@ pub fn fmap2(out: &mut [Lanes], a: &[Lanes], b: &[Lanes], f: impl Fn(f32, f32) -
 }
 
 #[inline(always)]
-pub fn fmap3(out: &mut [Lanes], a: &[Lanes], b: &[Lanes], c: &[Lanes], f: impl Fn(f32, f32, f32) -> f32) {
-    map3(out, a, b, c, |x, y, z| f(f32::from_bits(x), f32::from_bits(y), f32::from_bits(z)).to_bits())
+pub fn fmap3(
+    out: &mut [Lanes],
+    a: &[Lanes],
+    b: &[Lanes],
+    c: &[Lanes],
+    f: impl Fn(f32, f32, f32) -> f32,
+) {
+    map3(out, a, b, c, |x, y, z| {
+        f(f32::from_bits(x), f32::from_bits(y), f32::from_bits(z)).to_bits()
+    })
 }
 
 /// One quad's lanes as a SIMD float vector (SSE natively, simd128 on wasm).
@@ -125,7 +139,12 @@ pub fn from_fv(v: wide::f32x4) -> Lanes {
 /// Lane-wise float op on whole SIMD vectors (for the ops whose vector form is bit-identical to
 /// the scalar IEEE operation: add, sub, mul, div, and the explicit min/max below).
 #[inline(always)]
-pub fn vmap2(out: &mut [Lanes], a: &[Lanes], b: &[Lanes], f: impl Fn(wide::f32x4, wide::f32x4) -> wide::f32x4) {
+pub fn vmap2(
+    out: &mut [Lanes],
+    a: &[Lanes],
+    b: &[Lanes],
+    f: impl Fn(wide::f32x4, wide::f32x4) -> wide::f32x4,
+) {
     for ((o, a), b) in out.iter_mut().zip(a).zip(b) {
         *o = from_fv(f(fv(a), fv(b)));
     }
@@ -152,7 +171,12 @@ pub fn iv(l: &Lanes) -> wide::i32x4 {
 
 /// Lane-wise integer op on whole SIMD vectors (comparisons give ~0 / 0 masks directly).
 #[inline(always)]
-pub fn imap2(out: &mut [Lanes], a: &[Lanes], b: &[Lanes], f: impl Fn(wide::i32x4, wide::i32x4) -> wide::i32x4) {
+pub fn imap2(
+    out: &mut [Lanes],
+    a: &[Lanes],
+    b: &[Lanes],
+    f: impl Fn(wide::i32x4, wide::i32x4) -> wide::i32x4,
+) {
     for ((o, a), b) in out.iter_mut().zip(a).zip(b) {
         *o = Lanes::from_i32(f(iv(a), iv(b)).to_array());
     }

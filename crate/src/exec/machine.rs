@@ -2,8 +2,8 @@
 //! (`mesa-tgsi-notes.md` §5.2), the instruction budget, and the dispatch loop.
 
 use super::io::{Batch, Constants, NoTextures, TextureHooks};
-use super::memory::Resources;
 use super::lanes::{blend, Lanes};
+use super::memory::Resources;
 use super::program::{Dst, Inst, Program, Store};
 pub use super::regs::Io;
 use super::trace::{Trace, TraceStep};
@@ -173,7 +173,12 @@ impl Machine {
     }
 
     /// Runs `program` over every quad of `batch` with no textures bound.
-    pub fn run(&mut self, program: &Program, batch: &mut Batch, consts: &Constants) -> Result<RunStats, ExecError> {
+    pub fn run(
+        &mut self,
+        program: &Program,
+        batch: &mut Batch,
+        consts: &Constants,
+    ) -> Result<RunStats, ExecError> {
         self.run_with(program, batch, consts, &mut NoTextures)
     }
 
@@ -215,7 +220,14 @@ impl Machine {
         quad: usize,
     ) -> (Trace, Result<RunStats, ExecError>) {
         let mut trace = Trace { quad, ..Trace::default() };
-        let r = self.run_inner::<true>(program, batch, consts, hooks, &mut Resources::default(), &mut trace);
+        let r = self.run_inner::<true>(
+            program,
+            batch,
+            consts,
+            hooks,
+            &mut Resources::default(),
+            &mut trace,
+        );
         (trace, r)
     }
 
@@ -279,7 +291,11 @@ impl Machine {
                 );
                 self.zero_unwritten(program, pc);
                 self.finish(program, batch);
-                return Err(ExecError { diagnostic: d, instruction: inst.ir_index, span: inst.span });
+                return Err(ExecError {
+                    diagnostic: d,
+                    instruction: inst.ir_index,
+                    span: inst.span,
+                });
             }
             let before = if TRACE { TraceStep::begin(self, inst, pc, trace.quad) } else { None };
             let next = match self.step(program, inst, pc, consts, batch, hooks, mem) {
@@ -287,7 +303,11 @@ impl Machine {
                 Err(d) => {
                     self.zero_unwritten(program, pc);
                     self.finish(program, batch);
-                    return Err(ExecError { diagnostic: d, instruction: inst.ir_index, span: inst.span });
+                    return Err(ExecError {
+                        diagnostic: d,
+                        instruction: inst.ir_index,
+                        span: inst.span,
+                    });
                 }
             };
             if TRACE {
@@ -341,10 +361,30 @@ impl Machine {
                     let mut dst_rows = dst.chunks_exact_mut(nq.max(1));
                     let mut spare = self.result.chunks_exact_mut(nq.max(1)).skip(4);
                     let mut res: Res = std::array::from_fn(|i| {
-                        if i < 4 { dst_rows.next().unwrap_or_default() } else { spare.next().unwrap_or_default() }
+                        if i < 4 {
+                            dst_rows.next().unwrap_or_default()
+                        } else {
+                            spare.next().unwrap_or_default()
+                        }
                     });
-                    let mut io = Io::with_hole(lo, hi, (r0, r0 + 4), consts, &self.exec, nq, &mut self.scratch);
-                    let ctx = super::ops::Ctx { batch, hooks, helper: &self.helper, kill: &self.kill, mem, clock: self.clock, program };
+                    let mut io = Io::with_hole(
+                        lo,
+                        hi,
+                        (r0, r0 + 4),
+                        consts,
+                        &self.exec,
+                        nq,
+                        &mut self.scratch,
+                    );
+                    let ctx = super::ops::Ctx {
+                        batch,
+                        hooks,
+                        helper: &self.helper,
+                        kill: &self.kill,
+                        mem,
+                        clock: self.clock,
+                        program,
+                    };
                     super::ops::execute(inst, &mut io, &mut res, ctx)?;
                     return Ok(Some(pc + 1));
                 }
@@ -383,7 +423,15 @@ impl Machine {
             let mut res: Res = std::array::from_fn(|_| res_chunks.next().unwrap_or_default());
             let exec = self.exec.get(quads.clone()).unwrap_or_default();
             let mut io = Io::quads(&self.regs, consts, exec, nq, quads.clone(), &mut self.scratch);
-            let ctx = super::ops::Ctx { batch, hooks, helper: &self.helper, kill: &self.kill, mem, clock: self.clock, program };
+            let ctx = super::ops::Ctx {
+                batch,
+                hooks,
+                helper: &self.helper,
+                kill: &self.kill,
+                mem,
+                clock: self.clock,
+                program,
+            };
             super::ops::execute(inst, &mut io, &mut res, ctx)?
         };
         self.write_results_for(inst, shape, quads);
@@ -464,7 +512,9 @@ impl Machine {
     /// Storage row of a destination channel for direct destinations.
     pub(crate) fn dst_row(d: &Dst, c: usize) -> Option<usize> {
         match (d.store, d.indirect) {
-            (Store::Rows { base, count }, None) if d.index >= 0 && (d.index as u64) < count as u64 => {
+            (Store::Rows { base, count }, None)
+                if d.index >= 0 && (d.index as u64) < count as u64 =>
+            {
                 Some(base as usize + d.index as usize * 4 + c)
             }
             _ => None,
@@ -474,7 +524,11 @@ impl Machine {
     /// Pushes a call frame (CAL).
     pub(crate) fn call(&mut self, ret: usize) -> Result<(), Diagnostic> {
         if self.call_stack.len() >= MAX_CALL_DEPTH {
-            return Err(Diagnostic::error("X006", format!("subroutine calls nested deeper than {}", MAX_CALL_DEPTH), Span::default()));
+            return Err(Diagnostic::error(
+                "X006",
+                format!("subroutine calls nested deeper than {}", MAX_CALL_DEPTH),
+                Span::default(),
+            ));
         }
         let saved = self.call_saved.len();
         for v in [&self.cond, &self.loop_mask, &self.cont, &self.func] {
@@ -501,7 +555,10 @@ impl Machine {
         self.switch_stack.truncate(f.switches);
         let s = f.saved;
         let saved = &self.call_saved;
-        for (k, v) in [&mut self.cond, &mut self.loop_mask, &mut self.cont, &mut self.func].into_iter().enumerate() {
+        for (k, v) in [&mut self.cond, &mut self.loop_mask, &mut self.cont, &mut self.func]
+            .into_iter()
+            .enumerate()
+        {
             if let Some(src) = saved.get(s + k * nq..s + k * nq + nq) {
                 v.copy_from_slice(src);
             }
@@ -523,7 +580,15 @@ pub(super) fn lane_wise(inst: &Inst) -> bool {
     use crate::opcode::Category as C;
     matches!(
         inst.op.info().category,
-        C::Arithmetic | C::Comparison | C::Transcendental | C::Integer | C::Bitwise | C::Conversion | C::Double | C::Int64 | C::Pack
+        C::Arithmetic
+            | C::Comparison
+            | C::Transcendental
+            | C::Integer
+            | C::Bitwise
+            | C::Conversion
+            | C::Double
+            | C::Int64
+            | C::Pack
     )
 }
 
@@ -532,7 +597,11 @@ pub(super) fn lane_wise(inst: &Inst) -> bool {
 #[inline]
 pub fn saturate(x: f32) -> f32 {
     if x > 0.0 {
-        if x < 1.0 { x } else { 1.0 }
+        if x < 1.0 {
+            x
+        } else {
+            1.0
+        }
     } else {
         0.0
     }
@@ -542,7 +611,16 @@ pub fn saturate(x: f32) -> f32 {
 /// each lane's own address (tgsi_exec uses lane 0's for all lanes: a bug we do not copy).
 /// Out-of-range writes are dropped.
 #[allow(clippy::too_many_arguments)]
-fn store(regs: &mut [Lanes], nq: usize, first: usize, d: &Dst, c: usize, val: &[Lanes], exec: &[Lanes], all_active: bool) {
+fn store(
+    regs: &mut [Lanes],
+    nq: usize,
+    first: usize,
+    d: &Dst,
+    c: usize,
+    val: &[Lanes],
+    exec: &[Lanes],
+    all_active: bool,
+) {
     let Store::Rows { base, count } = d.store else { return };
     let n = val.len();
     match d.indirect {

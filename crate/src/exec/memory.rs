@@ -42,12 +42,24 @@ impl ImageFormat {
         })
     }
     pub fn names() -> &'static [&'static str] {
-        &["R32_UINT", "R32_SINT", "R32_FLOAT", "R32G32B32A32_UINT", "R32G32B32A32_SINT", "R32G32B32A32_FLOAT", "R8G8B8A8_UNORM", "R16G16B16A16_FLOAT"]
+        &[
+            "R32_UINT",
+            "R32_SINT",
+            "R32_FLOAT",
+            "R32G32B32A32_UINT",
+            "R32G32B32A32_SINT",
+            "R32G32B32A32_FLOAT",
+            "R8G8B8A8_UNORM",
+            "R16G16B16A16_FLOAT",
+        ]
     }
     /// Bytes per texel.
     pub fn bytes(self) -> usize {
         match self {
-            ImageFormat::R32Uint | ImageFormat::R32Sint | ImageFormat::R32Float | ImageFormat::Rgba8Unorm => 4,
+            ImageFormat::R32Uint
+            | ImageFormat::R32Sint
+            | ImageFormat::R32Float
+            | ImageFormat::Rgba8Unorm => 4,
             ImageFormat::Rgba16Float => 8,
             _ => 16,
         }
@@ -58,12 +70,18 @@ impl ImageFormat {
     }
     /// Texel bytes → the four channels a LOAD returns (missing channels read 0, alpha 1).
     pub fn decode(self, b: &[u8]) -> [u32; 4] {
-        let w = |i: usize| b.get(i * 4..i * 4 + 4).map_or(0, |s| u32::from_le_bytes([s[0], s[1], s[2], s[3]]));
+        let w = |i: usize| {
+            b.get(i * 4..i * 4 + 4).map_or(0, |s| u32::from_le_bytes([s[0], s[1], s[2], s[3]]))
+        };
         match self {
             ImageFormat::R32Uint | ImageFormat::R32Sint => [w(0), 0, 0, 1],
             ImageFormat::R32Float => [w(0), 0, 0, 1f32.to_bits()],
-            ImageFormat::Rgba32Uint | ImageFormat::Rgba32Sint | ImageFormat::Rgba32Float => [w(0), w(1), w(2), w(3)],
-            ImageFormat::Rgba8Unorm => [0, 1, 2, 3].map(|i| (b.get(i).copied().unwrap_or(0) as f32 / 255.0).to_bits()),
+            ImageFormat::Rgba32Uint | ImageFormat::Rgba32Sint | ImageFormat::Rgba32Float => {
+                [w(0), w(1), w(2), w(3)]
+            }
+            ImageFormat::Rgba8Unorm => {
+                [0, 1, 2, 3].map(|i| (b.get(i).copied().unwrap_or(0) as f32 / 255.0).to_bits())
+            }
             ImageFormat::Rgba16Float => [0, 1, 2, 3].map(|i| {
                 let h = b.get(i * 2..i * 2 + 2).map_or(0, |s| u16::from_le_bytes([s[0], s[1]]));
                 crate::texture::format::f16_to_f32(h).to_bits()
@@ -78,7 +96,9 @@ impl ImageFormat {
             }
         };
         match self {
-            ImageFormat::R32Uint | ImageFormat::R32Sint | ImageFormat::R32Float => put(0, &v[0].to_le_bytes()),
+            ImageFormat::R32Uint | ImageFormat::R32Sint | ImageFormat::R32Float => {
+                put(0, &v[0].to_le_bytes())
+            }
             ImageFormat::Rgba32Uint | ImageFormat::Rgba32Sint | ImageFormat::Rgba32Float => {
                 for (i, x) in v.iter().enumerate() {
                     put(i * 4, &x.to_le_bytes());
@@ -93,7 +113,10 @@ impl ImageFormat {
             }
             ImageFormat::Rgba16Float => {
                 for (i, x) in v.iter().enumerate() {
-                    put(i * 2, &crate::texture::format::f32_to_f16(f32::from_bits(*x)).to_le_bytes());
+                    put(
+                        i * 2,
+                        &crate::texture::format::f32_to_f16(f32::from_bits(*x)).to_le_bytes(),
+                    );
                 }
             }
         }
@@ -113,12 +136,29 @@ pub struct ImageBuffer {
 
 impl ImageBuffer {
     /// A zeroed image; sizes are clamped so that the data stays under [`MAX_MEMORY_BYTES`].
-    pub fn new(format: ImageFormat, width: u32, height: u32, depth: u32) -> Result<ImageBuffer, String> {
-        let n = [height, depth].iter().fold(width.max(1) as u64, |a, &v| a.saturating_mul(v.max(1) as u64)).saturating_mul(format.bytes() as u64);
+    pub fn new(
+        format: ImageFormat,
+        width: u32,
+        height: u32,
+        depth: u32,
+    ) -> Result<ImageBuffer, String> {
+        let n = [height, depth]
+            .iter()
+            .fold(width.max(1) as u64, |a, &v| a.saturating_mul(v.max(1) as u64))
+            .saturating_mul(format.bytes() as u64);
         if n > MAX_MEMORY_BYTES as u64 {
-            return Err(format!("image of {width}x{height}x{depth} is larger than {} bytes", MAX_MEMORY_BYTES));
+            return Err(format!(
+                "image of {width}x{height}x{depth} is larger than {} bytes",
+                MAX_MEMORY_BYTES
+            ));
         }
-        Ok(ImageBuffer { format, width: width.max(1), height: height.max(1), depth: depth.max(1), data: vec![0; n as usize] })
+        Ok(ImageBuffer {
+            format,
+            width: width.max(1),
+            height: height.max(1),
+            depth: depth.max(1),
+            data: vec![0; n as usize],
+        })
     }
     /// Byte offset of texel (x, y, z), or None outside the image.
     pub fn offset(&self, x: i64, y: i64, z: i64) -> Option<usize> {
@@ -174,7 +214,10 @@ impl InvocationEmits {
     pub fn end_primitive(&mut self, stream: usize) {
         if let Some(v) = self.open.get_mut(stream & 3) {
             if !v.is_empty() {
-                self.done.push(EmittedPrimitive { stream: (stream & 3) as u32, vertices: std::mem::take(v) });
+                self.done.push(EmittedPrimitive {
+                    stream: (stream & 3) as u32,
+                    vertices: std::mem::take(v),
+                });
             }
         }
     }

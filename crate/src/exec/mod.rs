@@ -18,8 +18,8 @@ pub mod kernels;
 pub mod lanes;
 pub mod machine;
 pub mod memory;
-mod prewrite;
 pub mod ops;
+mod prewrite;
 pub mod program;
 pub mod regs;
 mod runs;
@@ -29,7 +29,10 @@ pub mod trace;
 pub use compile::compile;
 pub use compute::dispatch;
 pub use geometry::{run_geometry, GeometryInfo, GeometryOutput};
-pub use io::{Batch, Coef, Constants, Interpolation, NoTextures, SampleControl, SampleRequest, SystemValues, TextureHooks};
+pub use io::{
+    Batch, Coef, Constants, Interpolation, NoTextures, SampleControl, SampleRequest, SystemValues,
+    TextureHooks,
+};
 pub use lanes::Lanes;
 pub use machine::{ExecError, Machine, RunStats, DEFAULT_BUDGET};
 pub use memory::{EmittedPrimitive, ImageBuffer, ImageFormat, Resources};

@@ -27,7 +27,9 @@ pub fn prewritten_rows(code: &[Inst], rows: usize) -> Vec<(u32, u32)> {
         }
         let sources = inst.src.iter().take(inst.num_src as usize);
         let dsts = inst.dst.iter().take(inst.num_dst as usize);
-        if sources.clone().any(|s| s.indirect.is_some() || s.dim_indirect.is_some()) || dsts.clone().any(|d| d.indirect.is_some()) {
+        if sources.clone().any(|s| s.indirect.is_some() || s.dim_indirect.is_some())
+            || dsts.clone().any(|d| d.indirect.is_some())
+        {
             break;
         }
         for s in sources {
@@ -60,6 +62,11 @@ pub fn prewritten_rows(code: &[Inst], rows: usize) -> Vec<(u32, u32)> {
 pub fn touches_masks(code: &[Inst]) -> bool {
     code.iter().any(|i| {
         let quiet = matches!(i.op, Opcode::END | Opcode::NOP | Opcode::BARRIER | Opcode::MEMBAR);
-        i.cond_break || (!quiet && matches!(i.op.info().category, Category::Flow | Category::Legacy | Category::Gap))
+        i.cond_break
+            || (!quiet
+                && matches!(
+                    i.op.info().category,
+                    Category::Flow | Category::Legacy | Category::Gap
+                ))
     })
 }

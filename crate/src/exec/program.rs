@@ -49,7 +49,9 @@ impl Src {
     #[inline]
     pub fn direct_row(&self, c: usize) -> Option<u32> {
         match (self.store, self.indirect) {
-            (Store::Rows { base, count }, None) if self.index >= 0 && (self.index as u64) < count as u64 => {
+            (Store::Rows { base, count }, None)
+                if self.index >= 0 && (self.index as u64) < count as u64 =>
+            {
                 Some(base + self.index as u32 * 4 + self.swizzle[c & 3] as u32)
             }
             _ => None,

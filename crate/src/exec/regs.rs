@@ -25,7 +25,13 @@ pub struct Io<'a> {
 }
 
 impl<'a> Io<'a> {
-    pub fn new(regs: &'a [Lanes], consts: &'a Constants, exec: &'a [Lanes], nq: usize, scratch: &'a mut [Lanes]) -> Io<'a> {
+    pub fn new(
+        regs: &'a [Lanes],
+        consts: &'a Constants,
+        exec: &'a [Lanes],
+        nq: usize,
+        scratch: &'a mut [Lanes],
+    ) -> Io<'a> {
         Io::quads(regs, consts, exec, nq, 0..nq, scratch)
     }
 
@@ -63,7 +69,17 @@ impl<'a> Io<'a> {
         nq: usize,
         scratch: &'a mut [Lanes],
     ) -> Io<'a> {
-        Io { lo, hi, hole, consts, exec, nq, stride: nq, first: 0, scratch: scratch.chunks_exact_mut(nq.max(1)) }
+        Io {
+            lo,
+            hi,
+            hole,
+            consts,
+            exec,
+            nq,
+            stride: nq,
+            first: 0,
+            scratch: scratch.chunks_exact_mut(nq.max(1)),
+        }
     }
 
     /// One storage row (the view's quads of one channel of one register).
@@ -106,7 +122,9 @@ impl<'a> Io<'a> {
         }
         let buf = self.tmp();
         // Direct float operand with modifiers: one pass (mask the sign bit, flip it).
-        if let (Some(row), ValType::Float | ValType::Untyped) = (s.direct_row(c), s.ty.unwrap_or(ValType::Float)) {
+        if let (Some(row), ValType::Float | ValType::Untyped) =
+            (s.direct_row(c), s.ty.unwrap_or(ValType::Float))
+        {
             if let Some(sl) = self.row(row as usize) {
                 let and = if s.absolute { 0x7fff_ffff } else { u32::MAX };
                 let xor = if s.negate { 0x8000_0000 } else { 0 };
@@ -153,7 +171,6 @@ impl<'a> Io<'a> {
     }
 
     fn gather(&self, s: &Src, c: usize, buf: &mut [Lanes]) {
-        
         let chan = s.swizzle[c & 3] as usize;
         match s.store {
             Store::Rows { base, count } => match s.indirect {
@@ -241,4 +258,3 @@ fn apply_modifiers(buf: &mut [Lanes], s: &Src, c: usize) {
         ValType::Int64 | ValType::Uint64 => {}
     }
 }
-

@@ -10,7 +10,13 @@ use super::program::{Program, Store};
 use crate::ir::SemanticName;
 
 impl Machine {
-    pub(super) fn setup(&mut self, program: &Program, batch: &Batch, consts: &Constants, trace: bool) {
+    pub(super) fn setup(
+        &mut self,
+        program: &Program,
+        batch: &Batch,
+        consts: &Constants,
+        trace: bool,
+    ) {
         let nq = batch.quads();
         self.nq = nq;
         let rows = program.layout.rows as usize;
@@ -63,7 +69,13 @@ impl Machine {
         // A program that never changes the masks leaves them all ones: no refill (36 KB per
         // 256-quad batch) when the last run was such a program with the same batch size.
         if self.masks_ready != Some(nq) {
-            for v in [&mut self.exec, &mut self.cond, &mut self.loop_mask, &mut self.cont, &mut self.func] {
+            for v in [
+                &mut self.exec,
+                &mut self.cond,
+                &mut self.loop_mask,
+                &mut self.cont,
+                &mut self.func,
+            ] {
                 v.clear();
                 v.resize(nq, Lanes::ONES);
             }
@@ -107,7 +119,9 @@ impl Machine {
                 self.fill_row(l.imm.0 as usize + i * 4 + c, Lanes::splat(bits));
             }
         }
-        if let (Some(dst), Some(src), false) = (self.regs.get_mut(in_rows), batch.inputs.get(..n_in), batch.in_place) {
+        if let (Some(dst), Some(src), false) =
+            (self.regs.get_mut(in_rows), batch.inputs.get(..n_in), batch.in_place)
+        {
             dst.copy_from_slice(src);
         }
         for &(reg, name) in &program.system_values {
@@ -129,7 +143,9 @@ impl Machine {
             if let Some(vals) = batch.system.get(name) {
                 for c in 0..4 {
                     let r = (row0 + c) * nq;
-                    if let (Some(dst), Some(src)) = (self.regs.get_mut(r..r + nq), vals.get(c * nq..c * nq + nq)) {
+                    if let (Some(dst), Some(src)) =
+                        (self.regs.get_mut(r..r + nq), vals.get(c * nq..c * nq + nq))
+                    {
                         dst.copy_from_slice(src);
                     }
                 }
@@ -233,4 +249,3 @@ fn lane_bits(m: &Lanes) -> u8 {
     let [a, b, c, d] = m.0.map(|v| (v != 0) as u8);
     a | b << 1 | c << 2 | d << 3
 }
-

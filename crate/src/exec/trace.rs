@@ -68,10 +68,18 @@ impl Trace {
     pub fn render(&self) -> String {
         let mut s = String::new();
         for st in &self.steps {
-            s.push_str(&format!("{:3}: {:<10} exec={:04b}", st.pc, st.opcode, st.exec_mask.reverse_bits() >> 4));
+            s.push_str(&format!(
+                "{:3}: {:<10} exec={:04b}",
+                st.pc,
+                st.opcode,
+                st.exec_mask.reverse_bits() >> 4
+            ));
             for w in &st.writes {
                 let f = w.floats();
-                s.push_str(&format!("  {}.{} = ({} {} {} {})", w.register, w.channel, f[0], f[1], f[2], f[3]));
+                s.push_str(&format!(
+                    "  {}.{} = ({} {} {} {})",
+                    w.register, w.channel, f[0], f[1], f[2], f[3]
+                ));
             }
             s.push('\n');
         }
@@ -102,7 +110,9 @@ impl Pending {
             for d in inst.dst.iter().take(inst.num_dst as usize) {
                 let index = match d.indirect {
                     // Show the register lane 0 addressed.
-                    Some(a) => d.index.saturating_add(m.regs.get(a.0 as usize * m.nq + q).map_or(0, |l| l.0[0] as i32 as i64)),
+                    Some(a) => d.index.saturating_add(
+                        m.regs.get(a.0 as usize * m.nq + q).map_or(0, |l| l.0[0] as i32 as i64),
+                    ),
                     None => d.index,
                 };
                 let file = d.file.map_or("?", |f| f.name());
@@ -115,7 +125,11 @@ impl Pending {
                     dd.indirect = None;
                     let Some(row) = Machine::dst_row(&dd, c) else { continue };
                     let bits = m.regs.get(row * m.nq + q).copied().unwrap_or(Lanes::ZERO).0;
-                    writes.push(TraceWrite { register: format!("{}[{}]", file, index), channel: ['x', 'y', 'z', 'w'][c], bits });
+                    writes.push(TraceWrite {
+                        register: format!("{}[{}]", file, index),
+                        channel: ['x', 'y', 'z', 'w'][c],
+                        bits,
+                    });
                 }
             }
             writes

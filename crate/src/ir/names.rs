@@ -165,7 +165,16 @@ impl TextureTarget {
     /// True for the SHADOW* targets (depth comparison).
     pub fn is_shadow(self) -> bool {
         use TextureTarget::*;
-        matches!(self, Shadow1D | Shadow2D | ShadowRect | Shadow1DArray | Shadow2DArray | ShadowCube | ShadowCubeArray)
+        matches!(
+            self,
+            Shadow1D
+                | Shadow2D
+                | ShadowRect
+                | Shadow1DArray
+                | Shadow2DArray
+                | ShadowCube
+                | ShadowCubeArray
+        )
     }
 }
 

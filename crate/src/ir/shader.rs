@@ -87,7 +87,11 @@ impl DclRange {
     }
     /// Number of registers; 0 for an inverted range.
     pub fn count(&self) -> u64 {
-        if self.last < self.first { 0 } else { (self.last - self.first) as u64 + 1 }
+        if self.last < self.first {
+            0
+        } else {
+            (self.last - self.first) as u64 + 1
+        }
     }
 }
 
@@ -116,13 +120,25 @@ pub struct Semantic {
 pub enum DclExtra {
     None,
     /// `DCL SVIEW[n], target, rtype[, rtype, rtype, rtype]`
-    SamplerView { target: TextureTarget, return_types: [ReturnType; 4] },
+    SamplerView {
+        target: TextureTarget,
+        return_types: [ReturnType; 4],
+    },
     /// `DCL IMAGE[n], target[, format][, WR][, RAW]`
-    Image { target: TextureTarget, format: Option<String>, writable: bool, raw: bool },
+    Image {
+        target: TextureTarget,
+        format: Option<String>,
+        writable: bool,
+        raw: bool,
+    },
     /// `DCL BUFFER[n][, ATOMIC]`
-    Buffer { atomic: bool },
+    Buffer {
+        atomic: bool,
+    },
     /// `DCL MEMORY[n], kind`
-    Memory { kind: MemoryKind },
+    Memory {
+        kind: MemoryKind,
+    },
 }
 
 /// `DCL FILE[range]...`

@@ -21,7 +21,8 @@ fn inside_all(p: &[f32; 4]) -> bool {
 }
 
 fn lerp_vertex(a: &ClipVertex, b: &ClipVertex, t: f32) -> ClipVertex {
-    let mix = |u: &[f32; 4], v: &[f32; 4]| -> [f32; 4] { [0, 1, 2, 3].map(|c| u[c] + t * (v[c] - u[c])) };
+    let mix =
+        |u: &[f32; 4], v: &[f32; 4]| -> [f32; 4] { [0, 1, 2, 3].map(|c| u[c] + t * (v[c] - u[c])) };
     ClipVertex {
         pos: mix(&a.pos, &b.pos),
         attrs: a.attrs.iter().zip(b.attrs.iter()).map(|(u, v)| mix(u, v)).collect(),

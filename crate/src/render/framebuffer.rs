@@ -32,7 +32,12 @@ impl QuadPixels {
                 // so chunk i (0..4) of 16 bytes is in bounds and 16-byte aligned, as the store
                 // requires; SSE2 is part of every x86-64 CPU. The weak ordering of streaming
                 // stores is closed by `end_streaming_stores` (SFENCE) before any other access.
-                unsafe { _mm_stream_si128(base.add(i), _mm_set_epi32(c[3] as i32, c[2] as i32, c[1] as i32, c[0] as i32)) };
+                unsafe {
+                    _mm_stream_si128(
+                        base.add(i),
+                        _mm_set_epi32(c[3] as i32, c[2] as i32, c[1] as i32, c[0] as i32),
+                    )
+                };
             }
         }
         #[cfg(not(target_arch = "x86_64"))]
@@ -119,8 +124,18 @@ impl Framebuffer {
     }
 
     /// A framebuffer with `targets` render targets (1..8) in `format`.
-    pub fn with_format(width: u32, height: u32, targets: usize, format: Format) -> Result<Framebuffer, String> {
-        if width == 0 || height == 0 || width > MAX_DIMENSION || height > MAX_DIMENSION || (width as u64 * height as u64) > MAX_PIXELS {
+    pub fn with_format(
+        width: u32,
+        height: u32,
+        targets: usize,
+        format: Format,
+    ) -> Result<Framebuffer, String> {
+        if width == 0
+            || height == 0
+            || width > MAX_DIMENSION
+            || height > MAX_DIMENSION
+            || (width as u64 * height as u64) > MAX_PIXELS
+        {
             return Err(format!(
                 "size {}x{} is not supported (each side 1..{}, at most {} pixels)",
                 width, height, MAX_DIMENSION, MAX_PIXELS
@@ -170,16 +185,17 @@ impl Framebuffer {
         let lane = (x & 1) as usize + 2 * (y & 1) as usize;
         let index = self.quad_index(x, y);
         match self.format {
-            Format::Rgba32F => self
-                .targets
-                .get(target)
-                .and_then(|t| t.get(index))
-                .map_or([0.0; 4], |q| [q.0[0][lane], q.0[1][lane], q.0[2][lane], q.0[3][lane]].map(f32::from_bits)),
-            Format::Rgba8 => self
-                .targets8
-                .get(target)
-                .and_then(|t| t.get(index))
-                .map_or([0.0; 4], |q| [q.0[0][lane], q.0[1][lane], q.0[2][lane], q.0[3][lane]].map(|b| b as f32 / 255.0)),
+            Format::Rgba32F => {
+                self.targets.get(target).and_then(|t| t.get(index)).map_or([0.0; 4], |q| {
+                    [q.0[0][lane], q.0[1][lane], q.0[2][lane], q.0[3][lane]].map(f32::from_bits)
+                })
+            }
+            Format::Rgba8 => {
+                self.targets8.get(target).and_then(|t| t.get(index)).map_or([0.0; 4], |q| {
+                    [q.0[0][lane], q.0[1][lane], q.0[2][lane], q.0[3][lane]]
+                        .map(|b| b as f32 / 255.0)
+                })
+            }
         }
     }
 
@@ -216,16 +232,25 @@ impl Framebuffer {
             for (qx, pair) in line.chunks_mut(8).enumerate() {
                 let index = tiling.quad_index(qx as u32 * 2, y & !1);
                 let quad: [[u8; 4]; 4] = match self.format {
-                    Format::Rgba32F => self
-                        .targets
+                    Format::Rgba32F => {
+                        self.targets.first().and_then(|t| t.get(index)).map_or([[0; 4]; 4], |q| {
+                            q.0.map(|c| c.map(|bits| unorm8(f32::from_bits(bits))))
+                        })
+                    }
+                    Format::Rgba8 => self
+                        .targets8
                         .first()
                         .and_then(|t| t.get(index))
-                        .map_or([[0; 4]; 4], |q| q.0.map(|c| c.map(|bits| unorm8(f32::from_bits(bits))))),
-                    Format::Rgba8 => self.targets8.first().and_then(|t| t.get(index)).map_or([[0; 4]; 4], |q| q.0),
+                        .map_or([[0; 4]; 4], |q| q.0),
                 };
                 for (half, px) in pair.chunks_exact_mut(4).enumerate() {
                     let lane = row_lanes + half;
-                    px.copy_from_slice(&[quad[0][lane], quad[1][lane], quad[2][lane], quad[3][lane]]);
+                    px.copy_from_slice(&[
+                        quad[0][lane],
+                        quad[1][lane],
+                        quad[2][lane],
+                        quad[3][lane],
+                    ]);
                 }
             }
         }
@@ -326,7 +351,8 @@ mod tests {
     fn streamed_quads_read_back() {
         let mut fb = Framebuffer::new(2, 2, 1).unwrap();
         // Channel c of lane l holds c·10 + l.
-        let value: [[u32; 4]; 4] = std::array::from_fn(|c| std::array::from_fn(|l| (c * 10 + l) as u32));
+        let value: [[u32; 4]; 4] =
+            std::array::from_fn(|c| std::array::from_fn(|l| (c * 10 + l) as u32));
         fb.targets[0][0].store_streaming(value.map(|c| c.map(|v| (v as f32).to_bits())));
         end_streaming_stores();
         assert_eq!(fb.pixel(0, 1, 1), [3.0, 13.0, 23.0, 33.0]); // lane 3 = (x+1, y+1)
@@ -357,7 +383,17 @@ mod tests {
         assert_eq!(fb.pixel(0, 0, 1), [0.0, 128.0 / 255.0, 0.0, 1.0]);
         assert_eq!(unorm8_lanes([0.5f32, -1.0, 2.0, f32::NAN].map(f32::to_bits)), [128, 0, 255, 0]);
         // The branch-free form agrees with `unorm8` on the edges and at every rounding step.
-        let mut edges = vec![0.0f32, -0.0, 1.0, f32::INFINITY, f32::NEG_INFINITY, f32::MIN_POSITIVE, 1e-45, 0.99999994, 1.0000001];
+        let mut edges = vec![
+            0.0f32,
+            -0.0,
+            1.0,
+            f32::INFINITY,
+            f32::NEG_INFINITY,
+            f32::MIN_POSITIVE,
+            1e-45,
+            0.99999994,
+            1.0000001,
+        ];
         edges.extend((0..=2550).map(|i| i as f32 / 2550.0));
         edges.extend((0..255).map(|i| (i as f32 + 0.5) / 255.0));
         for v in edges {

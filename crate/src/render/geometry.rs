@@ -27,13 +27,29 @@ impl GeometryJob {
     pub fn new(program: Program, shader: &Shader) -> Result<GeometryJob, Diagnostic> {
         let info = GeometryInfo::of(&program);
         if info.input != PrimType::Triangles {
-            return Err(Diagnostic::error("R104", format!("the renderer feeds triangles to the geometry shader; GS_INPUT_PRIMITIVE is {}", info.input.name()), Span::default()));
+            return Err(Diagnostic::error(
+                "R104",
+                format!(
+                    "the renderer feeds triangles to the geometry shader; GS_INPUT_PRIMITIVE is {}",
+                    info.input.name()
+                ),
+                Span::default(),
+            ));
         }
         if info.output != PrimType::TriangleStrip {
-            return Err(Diagnostic::error("R104", format!("the renderer draws triangles; GS_OUTPUT_PRIMITIVE is {}", info.output.name()), Span::default()));
+            return Err(Diagnostic::error(
+                "R104",
+                format!(
+                    "the renderer draws triangles; GS_OUTPUT_PRIMITIVE is {}",
+                    info.output.name()
+                ),
+                Span::default(),
+            ));
         }
         let mut inputs = Vec::new();
-        for d in shader.declarations.iter().filter(|d| d.file == File::In && d.range.count() <= 4096) {
+        for d in
+            shader.declarations.iter().filter(|d| d.file == File::In && d.range.count() <= 4096)
+        {
             if let Some(s) = d.semantic {
                 for r in d.range.first..=d.range.last {
                     inputs.push((r, s.name, s.index.saturating_add(r - d.range.first)));
@@ -65,7 +81,9 @@ impl GeometryJob {
         let mut vin = vec![[0.0, 0.0, 0.0, 1.0]; count * in_regs];
         for v in 0..count {
             for a in 0..in_regs.min(mesh.attributes) {
-                if let (Some(dst), Some(src)) = (vin.get_mut(v * in_regs + a), mesh.vertices.get(v * mesh.attributes + a)) {
+                if let (Some(dst), Some(src)) =
+                    (vin.get_mut(v * in_regs + a), mesh.vertices.get(v * mesh.attributes + a))
+                {
                     *dst = *src;
                 }
             }
@@ -79,7 +97,9 @@ impl GeometryJob {
             .map(|n| {
                 let (_, name, index) = *self.inputs.iter().find(|i| i.0 == n)?;
                 vs_if.find(name, index).or(match name {
-                    SemanticName::Generic | SemanticName::TexCoord | SemanticName::Color => vs_if.uv_wildcard,
+                    SemanticName::Generic | SemanticName::TexCoord | SemanticName::Color => {
+                        vs_if.uv_wildcard
+                    }
                     _ => None,
                 })
             })
@@ -88,14 +108,20 @@ impl GeometryJob {
             source
                 .iter()
                 .map(|r| {
-                    let at = r.and_then(|r| (i as usize).checked_mul(out_regs)?.checked_add(r as usize));
-                    at.and_then(|at| vout.get(at)).copied().unwrap_or([0.0, 0.0, 0.0, 1.0]).map(f32::to_bits)
+                    let at =
+                        r.and_then(|r| (i as usize).checked_mul(out_regs)?.checked_add(r as usize));
+                    at.and_then(|at| vout.get(at))
+                        .copied()
+                        .unwrap_or([0.0, 0.0, 0.0, 1.0])
+                        .map(f32::to_bits)
                 })
                 .collect()
         };
-        let prims: Vec<_> = mesh.triangles().into_iter().map(|t| t.iter().map(|&i| vertex(i)).collect()).collect();
+        let prims: Vec<_> =
+            mesh.triangles().into_iter().map(|t| t.iter().map(|&i| vertex(i)).collect()).collect();
         let mut machine = Machine::with_budget(budget);
-        let out = exec::run_geometry(&mut machine, &self.program, constants, hooks, &prims).map_err(|e| e.diagnostic)?;
+        let out = exec::run_geometry(&mut machine, &self.program, constants, hooks, &prims)
+            .map_err(|e| e.diagnostic)?;
 
         let attributes = self.outputs.output_registers.max(1);
         let mut vertices = Vec::new();
@@ -107,15 +133,29 @@ impl GeometryJob {
             }
         }
         let n = (vertices.len() / attributes) as u32;
-        Ok(Mesh { name: mesh.name, attributes, vertices, indices: (0..n).collect(), topology: Topology::TriangleList, wants_depth: mesh.wants_depth })
+        Ok(Mesh {
+            name: mesh.name,
+            attributes,
+            vertices,
+            indices: (0..n).collect(),
+            topology: Topology::TriangleList,
+            wants_depth: mesh.wants_depth,
+        })
     }
 }
 
 /// The vertex stage after a geometry stage: the mesh already holds the outputs.
-pub fn pass_through(input: &[[f32; 4]], in_regs: usize, count: usize, out: &mut [[f32; 4]], out_regs: usize) -> Result<(), Diagnostic> {
+pub fn pass_through(
+    input: &[[f32; 4]],
+    in_regs: usize,
+    count: usize,
+    out: &mut [[f32; 4]],
+    out_regs: usize,
+) -> Result<(), Diagnostic> {
     for v in 0..count {
         for r in 0..in_regs.min(out_regs) {
-            if let (Some(o), Some(i)) = (out.get_mut(v * out_regs + r), input.get(v * in_regs + r)) {
+            if let (Some(o), Some(i)) = (out.get_mut(v * out_regs + r), input.get(v * in_regs + r))
+            {
                 *o = *i;
             }
         }

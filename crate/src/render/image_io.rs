@@ -86,7 +86,10 @@ pub fn decode_png(bytes: &[u8]) -> Result<Rgba8Image, String> {
 pub fn f32_pixels(bytes: &[u8]) -> Vec<[f32; 4]> {
     bytes
         .chunks_exact(16)
-        .map(|p| [0, 1, 2, 3].map(|c| f32::from_le_bytes([p[4 * c], p[4 * c + 1], p[4 * c + 2], p[4 * c + 3]])))
+        .map(|p| {
+            [0, 1, 2, 3]
+                .map(|c| f32::from_le_bytes([p[4 * c], p[4 * c + 1], p[4 * c + 2], p[4 * c + 3]]))
+        })
         .collect()
 }
 

@@ -84,7 +84,13 @@ impl LaneSlot for crate::exec::Lanes {
 /// lane 0 sits at `origins[q]`; `inv_w[q]` are its lanes' 1/w (read in Perspective mode only).
 /// Same roundings as [`eval_quad`], written as plain scalar code per quad so that the compiler
 /// evaluates several quads per vector instruction.
-pub fn eval_row<T: LaneSlot>(row: &mut [T], coef: &Coef, mode: Mode, origins: &[[f32; 2]], inv_w: &[[f32; 4]]) {
+pub fn eval_row<T: LaneSlot>(
+    row: &mut [T],
+    coef: &Coef,
+    mode: Mode,
+    origins: &[[f32; 2]],
+    inv_w: &[[f32; 4]],
+) {
     let Coef { a0, dadx, dady } = *coef;
     let lanes = |[x, y]: [f32; 2]| {
         let base = a0 + dadx * x + dady * y;
@@ -114,7 +120,13 @@ pub fn eval_row<T: LaneSlot>(row: &mut [T], coef: &Coef, mode: Mode, origins: &[
 /// Window row 0 is the bottom row of the picture (the softpipe corpus renders into a GL
 /// framebuffer object, see docs/render.md), so with LOWER_LEFT `y` grows towards the top row
 /// of the stored image exactly as it did in softpipe.
-pub fn fragcoord_coefs(height: u32, lower_left: bool, integer_center: bool, z: Coef, inv_w: Coef) -> [Coef; 4] {
+pub fn fragcoord_coefs(
+    height: u32,
+    lower_left: bool,
+    integer_center: bool,
+    z: Coef,
+    inv_w: Coef,
+) -> [Coef; 4] {
     let offset = if integer_center { 0.0 } else { 0.5 };
     let x = Coef { a0: offset, dadx: 1.0, dady: 0.0 };
     let y = if lower_left {
@@ -169,7 +181,13 @@ mod tests {
             eval_row(&mut bits, &c, mode, &origins, &inv_w);
             for (q, &[x, y]) in origins.iter().enumerate() {
                 let one = eval_quad(&c, mode, x, y, &inv_w[q]);
-                assert_eq!(row[q].map(f32::to_bits), one.map(f32::to_bits), "{:?} quad {}", mode, q);
+                assert_eq!(
+                    row[q].map(f32::to_bits),
+                    one.map(f32::to_bits),
+                    "{:?} quad {}",
+                    mode,
+                    q
+                );
                 assert_eq!(bits[q].0, one.map(f32::to_bits));
             }
         }

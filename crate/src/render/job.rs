@@ -68,7 +68,12 @@ pub struct Output {
     pub warnings: Vec<Diagnostic>,
 }
 
-fn load(text: &str, source: Source, expected: Processor, diags: &mut Vec<SourcedDiagnostic>) -> Option<(Program, Shader)> {
+fn load(
+    text: &str,
+    source: Source,
+    expected: Processor,
+    diags: &mut Vec<SourcedDiagnostic>,
+) -> Option<(Program, Shader)> {
     let parsed = crate::text::parse(text);
     let index = LineIndex::new(text);
     let mut found = parsed.diagnostics;
@@ -83,7 +88,11 @@ fn load(text: &str, source: Source, expected: Processor, diags: &mut Vec<Sourced
     if shader.processor != expected {
         let mut d = Diagnostic::error(
             "R100",
-            format!("expected a {} shader here, found {}", expected.name(), shader.processor.name()),
+            format!(
+                "expected a {} shader here, found {}",
+                expected.name(),
+                shader.processor.name()
+            ),
             shader.header_span,
         );
         diag::locate(std::slice::from_mut(&mut d), &index);
@@ -101,7 +110,10 @@ fn load(text: &str, source: Source, expected: Processor, diags: &mut Vec<Sourced
 }
 
 fn render_error(code: &'static str, message: String) -> SourcedDiagnostic {
-    SourcedDiagnostic { source: Source::Render, diagnostic: Diagnostic::error(code, message, Span::default()) }
+    SourcedDiagnostic {
+        source: Source::Render,
+        diagnostic: Diagnostic::error(code, message, Span::default()),
+    }
 }
 
 /// Parses, validates and compiles; `None` when any error was found (all are in the list).
@@ -112,23 +124,34 @@ pub fn prepare(req: &Request) -> (Option<Job>, Vec<SourcedDiagnostic>) {
     }
     let fs = load(req.fs, Source::Fragment, Processor::Fragment, &mut diags);
     let vs = req.vs.and_then(|t| load(t, Source::Vertex, Processor::Vertex, &mut diags));
-    let gs = req.gs.and_then(|t| load(t, Source::Geometry, Processor::Geometry, &mut diags)).and_then(|(p, s)| {
-        GeometryJob::new(p, &s)
-            .map_err(|d| diags.push(SourcedDiagnostic { source: Source::Geometry, diagnostic: d }))
-            .ok()
-    });
+    let gs = req
+        .gs
+        .and_then(|t| load(t, Source::Geometry, Processor::Geometry, &mut diags))
+        .and_then(|(p, s)| {
+            GeometryJob::new(p, &s)
+                .map_err(|d| {
+                    diags.push(SourcedDiagnostic { source: Source::Geometry, diagnostic: d })
+                })
+                .ok()
+        });
     let mesh = match req.mesh {
         None => Some(mesh::fullscreen()),
         Some(name) => {
             let m = Mesh::builtin(name);
             if m.is_none() {
-                diags.push(render_error("R002", format!("unknown mesh '{}': one of {}", name, mesh::BUILTIN_MESHES.join(", "))));
+                diags.push(render_error(
+                    "R002",
+                    format!("unknown mesh '{}': one of {}", name, mesh::BUILTIN_MESHES.join(", ")),
+                ));
             }
             m
         }
     };
     if req.vs.is_none() && req.mesh.is_some_and(|m| m != "fullscreen") {
-        diags.push(render_error("R003", "a mesh other than 'fullscreen' needs a vertex shader (--vs)".into()));
+        diags.push(render_error(
+            "R003",
+            "a mesh other than 'fullscreen' needs a vertex shader (--vs)".into(),
+        ));
     }
     if diags.iter().any(|d| d.diagnostic.is_error()) {
         return (None, diags);
@@ -174,17 +197,35 @@ fn link_diagnostics(vs: &Shader, fs: &Shader, req: &Request, diags: &mut Vec<Sou
     diag::locate(&mut fd, &LineIndex::new(req.fs));
     for d in fd.iter_mut().filter(|d| d.is_error() && (d.code == "L001" || d.code == "L002")) {
         d.severity = crate::diag::Severity::Warning;
-        d.message.push_str(if d.code == "L001" { "; it reads (0, 0, 0, 1)" } else { "; those channels read 0" });
+        d.message.push_str(if d.code == "L001" {
+            "; it reads (0, 0, 0, 1)"
+        } else {
+            "; those channels read 0"
+        });
     }
-    diags.extend(vd.into_iter().filter(|d| d.severity != crate::diag::Severity::Note).map(|d| SourcedDiagnostic { source: Source::Vertex, diagnostic: d }));
-    diags.extend(fd.into_iter().map(|d| SourcedDiagnostic { source: Source::Fragment, diagnostic: d }));
+    diags.extend(
+        vd.into_iter()
+            .filter(|d| d.severity != crate::diag::Severity::Note)
+            .map(|d| SourcedDiagnostic { source: Source::Vertex, diagnostic: d }),
+    );
+    diags.extend(
+        fd.into_iter().map(|d| SourcedDiagnostic { source: Source::Fragment, diagnostic: d }),
+    );
 }
 
 /// The framebuffer size limits, checked before anything is allocated.
 fn check_size(w: u32, h: u32) -> Result<(), String> {
     use super::framebuffer::{MAX_DIMENSION, MAX_PIXELS};
-    if w == 0 || h == 0 || w > MAX_DIMENSION || h > MAX_DIMENSION || (w as u64 * h as u64) > MAX_PIXELS {
-        return Err(format!("size {}x{} is not supported (each side 1..{}, at most {} pixels)", w, h, MAX_DIMENSION, MAX_PIXELS));
+    if w == 0
+        || h == 0
+        || w > MAX_DIMENSION
+        || h > MAX_DIMENSION
+        || (w as u64 * h as u64) > MAX_PIXELS
+    {
+        return Err(format!(
+            "size {}x{} is not supported (each side 1..{}, at most {} pixels)",
+            w, h, MAX_DIMENSION, MAX_PIXELS
+        ));
     }
     Ok(())
 }
@@ -200,14 +241,24 @@ fn batch_size(program: &Program) -> usize {
     });
     // Divergent shaders: the fast kernels made the per-instruction dispatch the main cost, so
     // 512 quads measured best (26_mandelbrot CPU Mpix/s, 128 / 256 / 512: 14 / 17 / 18.6).
-    if divergent { 512 } else { 256 }
+    if divergent {
+        512
+    } else {
+        256
+    }
 }
 
 /// Draws the job into a new framebuffer; `rows` limits shading to a band of window rows
 /// (row 0 = bottom).
-pub fn run(job: &Job, rows: Option<std::ops::Range<u32>>, hooks: &mut dyn TextureHooks, budget: u64) -> Result<Output, SourcedDiagnostic> {
+pub fn run(
+    job: &Job,
+    rows: Option<std::ops::Range<u32>>,
+    hooks: &mut dyn TextureHooks,
+    budget: u64,
+) -> Result<Output, SourcedDiagnostic> {
     let targets = job.fs_if.colors.iter().map(|&(t, _)| t as usize + 1).max().unwrap_or(1);
-    let mut fb = Framebuffer::new(job.width, job.height, targets).map_err(|e| render_error("R001", e))?;
+    let mut fb =
+        Framebuffer::new(job.width, job.height, targets).map_err(|e| render_error("R001", e))?;
     let (stats, warnings) = run_into(job, &mut fb, rows, hooks, budget)?;
     Ok(Output { framebuffer: fb, stats, warnings })
 }
@@ -221,7 +272,8 @@ pub fn run_into(
     hooks: &mut dyn TextureHooks,
     budget: u64,
 ) -> Result<(DrawStats, Vec<Diagnostic>), SourcedDiagnostic> {
-    let config = DrawConfig { rows, depth_test: job.mesh.wants_depth, batch_quads: batch_size(&job.fs) };
+    let config =
+        DrawConfig { rows, depth_test: job.mesh.wants_depth, batch_quads: batch_size(&job.fs) };
     let mut warnings = Vec::new();
     // The vertex stage gets no textures (vertex texture fetch reads zeros).
     let mut no_textures = exec::NoTextures;
@@ -229,20 +281,47 @@ pub fn run_into(
         Some(g) => Some(expand_geometry(job, g, hooks, budget)?),
         None => None,
     };
-    let mut fs_stage = ExecFragmentStage::new(&job.fs, &job.constants, hooks, Machine::with_budget(budget));
+    let mut fs_stage =
+        ExecFragmentStage::new(&job.fs, &job.constants, hooks, Machine::with_budget(budget));
     let result = match (&job.gs, &expanded, &job.vs) {
         (Some(g), Some(mesh), _) => {
             let mut pass = geometry::pass_through;
-            draw(fb, mesh, &g.outputs, &mut pass, &job.fs_if, &mut fs_stage, &config, &mut warnings).map_err(|d| (d, Source::Fragment))
+            draw(fb, mesh, &g.outputs, &mut pass, &job.fs_if, &mut fs_stage, &config, &mut warnings)
+                .map_err(|d| (d, Source::Fragment))
         }
         (_, _, Some((program, vs_if))) => {
-            let mut vs_stage = ExecVertexStage { program, constants: &job.constants, hooks: &mut no_textures, machine: Machine::with_budget(budget), failed: false };
-            let r = draw(fb, &job.mesh, vs_if, &mut vs_stage, &job.fs_if, &mut fs_stage, &config, &mut warnings);
+            let mut vs_stage = ExecVertexStage {
+                program,
+                constants: &job.constants,
+                hooks: &mut no_textures,
+                machine: Machine::with_budget(budget),
+                failed: false,
+            };
+            let r = draw(
+                fb,
+                &job.mesh,
+                vs_if,
+                &mut vs_stage,
+                &job.fs_if,
+                &mut fs_stage,
+                &config,
+                &mut warnings,
+            );
             r.map_err(|d| (d, if vs_stage.failed { Source::Vertex } else { Source::Fragment }))
         }
         (_, _, None) => {
             let (vs_if, mut vs_stage) = fragment_only_vertex_stage();
-            draw(fb, &job.mesh, &vs_if, &mut vs_stage, &job.fs_if, &mut fs_stage, &config, &mut warnings).map_err(|d| (d, Source::Fragment))
+            draw(
+                fb,
+                &job.mesh,
+                &vs_if,
+                &mut vs_stage,
+                &job.fs_if,
+                &mut fs_stage,
+                &config,
+                &mut warnings,
+            )
+            .map_err(|d| (d, Source::Fragment))
         }
     };
     // With a vertex shader the validator's linkage check has already reported missing inputs,
@@ -272,11 +351,22 @@ pub fn run_into(
 
 /// Runs the vertex stage and the geometry shader; the triangles it emits become the mesh the
 /// rest of the draw sees.
-fn expand_geometry(job: &Job, g: &GeometryJob, hooks: &mut dyn TextureHooks, budget: u64) -> Result<Mesh, SourcedDiagnostic> {
+fn expand_geometry(
+    job: &Job,
+    g: &GeometryJob,
+    hooks: &mut dyn TextureHooks,
+    budget: u64,
+) -> Result<Mesh, SourcedDiagnostic> {
     let mut no_textures = exec::NoTextures;
     let (r, vs_failed) = match &job.vs {
         Some((program, vs_if)) => {
-            let mut vs_stage = ExecVertexStage { program, constants: &job.constants, hooks: &mut no_textures, machine: Machine::with_budget(budget), failed: false };
+            let mut vs_stage = ExecVertexStage {
+                program,
+                constants: &job.constants,
+                hooks: &mut no_textures,
+                machine: Machine::with_budget(budget),
+                failed: false,
+            };
             let r = g.expand(&job.mesh, vs_if, &mut vs_stage, &job.constants, hooks, budget);
             (r, vs_stage.failed)
         }

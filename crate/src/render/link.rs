@@ -10,7 +10,10 @@ use crate::ir::{SemanticName, Span};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum InputSource {
     /// Interpolated from a vertex output register; `back` replaces it on back faces (BCOLOR).
-    Varying { front: u32, back: u32 },
+    Varying {
+        front: u32,
+        back: u32,
+    },
     /// The window position (POSITION input).
     Position,
     /// +1 / −1 in x (FACE input).
@@ -89,7 +92,13 @@ mod tests {
             inputs: inputs
                 .iter()
                 .enumerate()
-                .map(|(i, &(n, k))| FsInput { register: i as u32, semantic: Some((n, k)), interp: Interp::Perspective, location: Location::Center, usage_mask: 0xF })
+                .map(|(i, &(n, k))| FsInput {
+                    register: i as u32,
+                    semantic: Some((n, k)),
+                    interp: Interp::Perspective,
+                    location: Location::Center,
+                    usage_mask: 0xF,
+                })
                 .collect(),
             input_registers: inputs.len(),
             ..FsInterface::default()
@@ -107,7 +116,11 @@ mod tests {
             ],
             ..VsInterface::default()
         };
-        let fs = fs_with(&[(SemanticName::Generic, 3), (SemanticName::Color, 0), (SemanticName::Generic, 1)]);
+        let fs = fs_with(&[
+            (SemanticName::Generic, 3),
+            (SemanticName::Color, 0),
+            (SemanticName::Generic, 1),
+        ]);
         let (s, w) = link(&vs, &fs);
         assert_eq!(s[0], InputSource::Varying { front: 1, back: 1 });
         assert_eq!(s[1], InputSource::Varying { front: 2, back: 3 });

@@ -41,7 +41,13 @@ impl Mesh {
         match self.topology {
             Topology::TriangleList => ix.chunks_exact(3).map(|c| [c[0], c[1], c[2]]).collect(),
             Topology::TriangleStrip => (2..ix.len())
-                .map(|i| if i % 2 == 0 { [ix[i - 2], ix[i - 1], ix[i]] } else { [ix[i - 1], ix[i - 2], ix[i]] })
+                .map(|i| {
+                    if i % 2 == 0 {
+                        [ix[i - 2], ix[i - 1], ix[i]]
+                    } else {
+                        [ix[i - 1], ix[i - 2], ix[i]]
+                    }
+                })
                 .collect(),
             Topology::TriangleFan => (2..ix.len()).map(|i| [ix[0], ix[i - 1], ix[i]]).collect(),
         }
@@ -80,7 +86,14 @@ pub fn quad() -> Mesh {
         vertices.push([x, y, 0.0, 1.0]);
         vertices.push([x * 0.5 + 0.5, y * 0.5 + 0.5, 0.0, 1.0]);
     }
-    Mesh { name: "quad", attributes: 2, vertices, indices: vec![0, 1, 2, 3], topology: Topology::TriangleStrip, wants_depth: false }
+    Mesh {
+        name: "quad",
+        attributes: 2,
+        vertices,
+        indices: vec![0, 1, 2, 3],
+        topology: Topology::TriangleStrip,
+        wants_depth: false,
+    }
 }
 
 pub fn cube() -> Mesh {
@@ -106,7 +119,14 @@ pub fn cube() -> Mesh {
         }
         indices.extend_from_slice(&[base, base + 1, base + 2, base, base + 2, base + 3]);
     }
-    Mesh { name: "cube", attributes: 3, vertices, indices, topology: Topology::TriangleList, wants_depth: true }
+    Mesh {
+        name: "cube",
+        attributes: 3,
+        vertices,
+        indices,
+        topology: Topology::TriangleList,
+        wants_depth: true,
+    }
 }
 
 pub fn sphere(stacks: u32, slices: u32) -> Mesh {
@@ -133,7 +153,14 @@ pub fn sphere(stacks: u32, slices: u32) -> Mesh {
             indices.extend_from_slice(&[a, b, d, a, d, c]);
         }
     }
-    Mesh { name: "sphere", attributes: 3, vertices, indices, topology: Topology::TriangleList, wants_depth: true }
+    Mesh {
+        name: "sphere",
+        attributes: 3,
+        vertices,
+        indices,
+        topology: Topology::TriangleList,
+        wants_depth: true,
+    }
 }
 
 #[cfg(test)]
@@ -168,7 +195,8 @@ mod tests {
 
     #[test]
     fn fans_share_the_first_vertex() {
-        let m = Mesh { topology: Topology::TriangleFan, indices: vec![0, 1, 2, 3, 4], ..fullscreen() };
+        let m =
+            Mesh { topology: Topology::TriangleFan, indices: vec![0, 1, 2, 3, 4], ..fullscreen() };
         assert_eq!(m.triangles(), vec![[0, 1, 2], [0, 2, 3], [0, 3, 4]]);
     }
 

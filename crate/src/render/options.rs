@@ -28,13 +28,16 @@ pub const MAX_CONST_INDEX: u32 = 4095;
 /// Parses `B:I=X,Y,Z,W` or `I=X,Y,Z,W` (buffer 0). Each value is a decimal float or `0x` and
 /// 8 hex digits taken as raw bits; fewer than four values leave the rest 0.
 pub fn parse_const(s: &str) -> Result<ConstValue, String> {
-    let (slot, values) = s.split_once('=').ok_or_else(|| format!("bad constant '{}': expected B:I=X,Y,Z,W", s))?;
+    let (slot, values) =
+        s.split_once('=').ok_or_else(|| format!("bad constant '{}': expected B:I=X,Y,Z,W", s))?;
     let (buffer, index) = match slot.split_once(':') {
         Some((b, i)) => (b.trim(), i.trim()),
         None => ("0", slot.trim()),
     };
-    let buffer: u32 = buffer.parse().map_err(|_| format!("bad constant buffer '{}' in '{}'", buffer, s))?;
-    let index: u32 = index.parse().map_err(|_| format!("bad constant register '{}' in '{}'", index, s))?;
+    let buffer: u32 =
+        buffer.parse().map_err(|_| format!("bad constant buffer '{}' in '{}'", buffer, s))?;
+    let index: u32 =
+        index.parse().map_err(|_| format!("bad constant register '{}' in '{}'", index, s))?;
     if buffer > MAX_CONST_BUFFER || index > MAX_CONST_INDEX {
         return Err(format!(
             "constant CONST[{}][{}] is out of range (buffers 0..{}, registers 0..{})",
@@ -47,7 +50,9 @@ pub fn parse_const(s: &str) -> Result<ConstValue, String> {
     }
     let mut bits = [0u32; 4];
     for (slot, p) in bits.iter_mut().zip(parts.iter()) {
-        *slot = parse_word(p).ok_or_else(|| format!("bad constant value '{}' in '{}': a decimal float or 0x and 8 hex digits", p, s))?;
+        *slot = parse_word(p).ok_or_else(|| {
+            format!("bad constant value '{}' in '{}': a decimal float or 0x and 8 hex digits", p, s)
+        })?;
     }
     Ok(ConstValue { buffer, index, bits })
 }
@@ -76,7 +81,14 @@ mod tests {
     #[test]
     fn constants() {
         let c = parse_const("0:4=1,0,-1,64").unwrap();
-        assert_eq!(c, ConstValue { buffer: 0, index: 4, bits: [1.0f32.to_bits(), 0, (-1.0f32).to_bits(), 64.0f32.to_bits()] });
+        assert_eq!(
+            c,
+            ConstValue {
+                buffer: 0,
+                index: 4,
+                bits: [1.0f32.to_bits(), 0, (-1.0f32).to_bits(), 64.0f32.to_bits()]
+            }
+        );
         let c = parse_const("3=0x3f800000,0xFFFFFFFF,2.5,0").unwrap();
         assert_eq!((c.buffer, c.index), (0, 3));
         assert_eq!(c.bits, [0x3f80_0000, 0xFFFF_FFFF, 2.5f32.to_bits(), 0]);

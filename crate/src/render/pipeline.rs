@@ -5,12 +5,15 @@
 use super::clip::{clip_triangle, fan, ClipVertex};
 use super::framebuffer::Framebuffer;
 use super::interp::{fragcoord_coefs, Coef, Mode};
-use super::quads::{fill_inputs, write_quads, LanePlan, Target};
 use super::link::{link, InputSource};
 use super::mesh::Mesh;
+use super::quads::{fill_inputs, write_quads, LanePlan, Target};
 use super::raster::{rasterize_blocks, Region};
 use super::setup::{Triangle, WindowPos};
-use super::stage::{FragmentStage, FsInterface, InputPlanes, QuadBatch, QuadOutputs, VertexStage, VsInterface, VsOutput};
+use super::stage::{
+    FragmentStage, FsInterface, InputPlanes, QuadBatch, QuadOutputs, VertexStage, VsInterface,
+    VsOutput,
+};
 use crate::diag::Diagnostic;
 use crate::ir::{Interp, SemanticName, Span};
 
@@ -50,7 +53,11 @@ pub fn draw(
     warnings: &mut Vec<Diagnostic>,
 ) -> Result<DrawStats, Diagnostic> {
     let Some(pos_reg) = vs_if.find(SemanticName::Position, 0) else {
-        return Err(Diagnostic::error("R102", "the vertex shader writes no POSITION output, so nothing can be drawn", Span::default()));
+        return Err(Diagnostic::error(
+            "R102",
+            "the vertex shader writes no POSITION output, so nothing can be drawn",
+            Span::default(),
+        ));
     };
     let out_regs = vs_if.output_registers.max(pos_reg as usize + 1);
     let count = mesh.vertex_count();
@@ -60,7 +67,9 @@ pub fn draw(
     let mut vin = vec![[0.0, 0.0, 0.0, 1.0]; count * in_regs];
     for v in 0..count {
         for a in 0..in_regs.min(mesh.attributes) {
-            if let (Some(dst), Some(src)) = (vin.get_mut(v * in_regs + a), mesh.vertices.get(v * mesh.attributes + a)) {
+            if let (Some(dst), Some(src)) =
+                (vin.get_mut(v * in_regs + a), mesh.vertices.get(v * mesh.attributes + a))
+            {
                 *dst = *src;
             }
         }
@@ -78,8 +87,13 @@ pub fn draw(
     };
     let mut stats = DrawStats::default();
     for (prim, tri) in mesh.triangles().into_iter().enumerate() {
-        let (Some(a), Some(b), Some(c)) = (vertex(tri[0]), vertex(tri[1]), vertex(tri[2])) else { continue };
-        let cv = |attrs: &[[f32; 4]]| ClipVertex { pos: attrs.get(pos_reg as usize).copied().unwrap_or([0.0; 4]), attrs: attrs.to_vec() };
+        let (Some(a), Some(b), Some(c)) = (vertex(tri[0]), vertex(tri[1]), vertex(tri[2])) else {
+            continue;
+        };
+        let cv = |attrs: &[[f32; 4]]| ClipVertex {
+            pos: attrs.get(pos_reg as usize).copied().unwrap_or([0.0; 4]),
+            attrs: attrs.to_vec(),
+        };
         let (ca, cb, cc) = (cv(a), cv(b), cv(c));
         let poly = clip_triangle([&ca, &cb, &cc]);
         // The provoking vertex (flat shading) is the last one of the original triangle.
@@ -112,7 +126,12 @@ struct Raster<'a> {
 }
 
 impl<'a> Raster<'a> {
-    fn new(fb: &'a mut Framebuffer, fs_if: &'a FsInterface, sources: &'a [InputSource], config: &'a DrawConfig) -> Raster<'a> {
+    fn new(
+        fb: &'a mut Framebuffer,
+        fs_if: &'a FsInterface,
+        sources: &'a [InputSource],
+        config: &'a DrawConfig,
+    ) -> Raster<'a> {
         let row_range = match &config.rows {
             Some(r) => (r.start.min(fb.height), r.end.min(fb.height)),
             None => (0, fb.height),
@@ -137,7 +156,12 @@ impl<'a> Raster<'a> {
     fn window(&self, p: &[f32; 4]) -> WindowPos {
         let inv_w = 1.0 / p[3];
         let (hw, hh) = (self.fb.width as f32 * 0.5, self.fb.height as f32 * 0.5);
-        WindowPos { x: p[0] * inv_w * hw + hw, y: p[1] * inv_w * hh + hh, z: p[2] * inv_w * 0.5 + 0.5, inv_w }
+        WindowPos {
+            x: p[0] * inv_w * hw + hw,
+            y: p[1] * inv_w * hh + hh,
+            z: p[2] * inv_w * 0.5 + 0.5,
+            inv_w,
+        }
     }
 
     fn triangle(
@@ -150,7 +174,12 @@ impl<'a> Raster<'a> {
     ) -> Result<(), Diagnostic> {
         let Some(tri) = Triangle::new(verts.map(|v| self.window(&v.pos))) else { return Ok(()) };
         self.plan_inputs(&tri, verts, provoking, prim);
-        let region = Region { x0: 0, x1: self.fb.width as i64, y0: self.row_range.0 as i64, y1: self.row_range.1 as i64 };
+        let region = Region {
+            x0: 0,
+            x1: self.fb.width as i64,
+            y0: self.row_range.0 as i64,
+            y1: self.row_range.1 as i64,
+        };
         rasterize_blocks(&tri, region, |mut quads| {
             // Batches of exactly `batch_limit` quads (the last one of a triangle excepted).
             while !quads.is_empty() {
@@ -168,20 +197,38 @@ impl<'a> Raster<'a> {
     }
 
     /// Plane equations of every fragment input for this triangle.
-    fn plan_inputs(&mut self, tri: &Triangle, verts: [&ClipVertex; 3], provoking: &[[f32; 4]], prim: u32) {
+    fn plan_inputs(
+        &mut self,
+        tri: &Triangle,
+        verts: [&ClipVertex; 3],
+        provoking: &[[f32; 4]],
+        prim: u32,
+    ) {
         let fs_if = self.fs_if;
         let b = &mut self.batch;
         b.face = if tri.front { 1.0 } else { -1.0 };
         b.primitive_id = prim;
         b.inv_w = tri.inv_w();
-        b.fragcoord = fragcoord_coefs(self.fb.height, fs_if.lower_left, fs_if.integer_center, tri.depth(), b.inv_w);
+        b.fragcoord = fragcoord_coefs(
+            self.fb.height,
+            fs_if.lower_left,
+            fs_if.integer_center,
+            tri.depth(),
+            b.inv_w,
+        );
         b.planes.clear();
         b.planes.resize(fs_if.input_registers, None);
         for (input, source) in fs_if.inputs.iter().zip(self.sources.iter()) {
             let mask = input.usage_mask;
-            let constant = |v: [f32; 4]| InputPlanes { coefs: v.map(Coef::constant), mode: Mode::Constant, mask };
+            let constant = |v: [f32; 4]| InputPlanes {
+                coefs: v.map(Coef::constant),
+                mode: Mode::Constant,
+                mask,
+            };
             let planes = match *source {
-                InputSource::Position => InputPlanes { coefs: b.fragcoord, mode: Mode::Linear, mask },
+                InputSource::Position => {
+                    InputPlanes { coefs: b.fragcoord, mode: Mode::Linear, mask }
+                }
                 InputSource::Face => constant([b.face, 0.0, 0.0, 1.0]),
                 InputSource::PrimitiveId => constant([f32::from_bits(prim), 0.0, 0.0, 1.0]),
                 InputSource::Missing => constant([0.0, 0.0, 0.0, 1.0]),
@@ -191,12 +238,22 @@ impl<'a> Raster<'a> {
                         constant([0.0, 0.0, 0.0, 1.0])
                     } else {
                         match input.interp {
-                            Interp::Constant => constant(provoking.get(reg).copied().unwrap_or([0.0, 0.0, 0.0, 1.0])),
+                            Interp::Constant => constant(
+                                provoking.get(reg).copied().unwrap_or([0.0, 0.0, 0.0, 1.0]),
+                            ),
                             interp => {
-                                let mode = if interp == Interp::Linear { Mode::Linear } else { Mode::Perspective };
+                                let mode = if interp == Interp::Linear {
+                                    Mode::Linear
+                                } else {
+                                    Mode::Perspective
+                                };
                                 let coefs = [0, 1, 2, 3].map(|c| {
                                     let v = verts.map(|v| v.attrs[reg][c]);
-                                    if mode == Mode::Linear { tri.linear(v) } else { tri.perspective(v) }
+                                    if mode == Mode::Linear {
+                                        tri.linear(v)
+                                    } else {
+                                        tri.perspective(v)
+                                    }
                                 });
                                 InputPlanes { coefs, mode, mask }
                             }
@@ -213,7 +270,12 @@ impl<'a> Raster<'a> {
     /// Interpolates, shades and writes the pending quads. A stage that takes its inputs in place
     /// gets them interpolated straight into its rows, and its outputs are written to the
     /// framebuffer straight from its rows.
-    fn flush(&mut self, tri: &Triangle, fs: &mut dyn FragmentStage, stats: &mut DrawStats) -> Result<(), Diagnostic> {
+    fn flush(
+        &mut self,
+        tri: &Triangle,
+        fs: &mut dyn FragmentStage,
+        stats: &mut DrawStats,
+    ) -> Result<(), Diagnostic> {
         let nq = self.batch.quads.len();
         if nq == 0 {
             return Ok(());
@@ -223,7 +285,8 @@ impl<'a> Raster<'a> {
         b.input_registers = self.fs_if.input_registers;
         self.lanes.prepare(&b.quads, &b.inv_w);
         let depth_plane = tri.depth();
-        let mut target = Target { fb: &mut *self.fb, fs_if: self.fs_if, depth_test: self.config.depth_test };
+        let mut target =
+            Target { fb: &mut *self.fb, fs_if: self.fs_if, depth_test: self.config.depth_test };
         let written = match fs.in_place() {
             Some(stage) => {
                 // The interpreter never writes its input rows and keeps them from run to run
@@ -241,7 +304,14 @@ impl<'a> Raster<'a> {
                 fill_inputs(&mut b.inputs, nq, &b.planes, &self.lanes, false);
                 self.outputs.reset(self.fs_if.output_registers, nq);
                 fs.shade(b, &mut self.outputs)?;
-                write_quads(&mut target, &b.quads, &self.outputs.values, &self.outputs.killed, &depth_plane, &mut self.live)
+                write_quads(
+                    &mut target,
+                    &b.quads,
+                    &self.outputs.values,
+                    &self.outputs.killed,
+                    &depth_plane,
+                    &mut self.live,
+                )
             }
         };
         stats.fragments_written += written;
@@ -260,7 +330,12 @@ pub fn fragment_only_vertex_stage() -> (VsInterface, impl VertexStage) {
         outputs: vec![VsOutput { register: 0, semantic: SemanticName::Position, index: 0 }],
         uv_wildcard: Some(1),
     };
-    let stage = |input: &[[f32; 4]], in_regs: usize, count: usize, out: &mut [[f32; 4]], out_regs: usize| -> Result<(), Diagnostic> {
+    let stage = |input: &[[f32; 4]],
+                 in_regs: usize,
+                 count: usize,
+                 out: &mut [[f32; 4]],
+                 out_regs: usize|
+     -> Result<(), Diagnostic> {
         for v in 0..count {
             let p = input.get(v * in_regs).copied().unwrap_or([0.0, 0.0, 0.0, 1.0]);
             if let Some(o) = out.get_mut(v * out_regs..v * out_regs + 2) {

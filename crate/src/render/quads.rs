@@ -2,7 +2,9 @@
 //! rows (the pipeline's `QuadBatch` or the interpreter's registers), and the outputs of the
 //! covered, surviving lanes into the framebuffer (depth test, render targets).
 
-use super::framebuffer::{end_streaming_stores, unorm8_lanes, Format, Framebuffer, QuadBytes, QuadPixels, Tiling};
+use super::framebuffer::{
+    end_streaming_stores, unorm8_lanes, Format, Framebuffer, QuadBytes, QuadPixels, Tiling,
+};
 use super::interp::{eval_row, Coef, LaneSlot, Mode};
 use super::stage::{FsInterface, InputPlanes, Quad};
 use crate::exec::Lanes;
@@ -36,7 +38,13 @@ fn unit_w(inv_w: &Coef) -> bool {
 /// planes' registers interpolated, everything else 0 — unless `keep_zeros`, when those rows
 /// already hold zeros (they were cleared for an earlier batch of the same size and nothing
 /// else writes them).
-pub fn fill_inputs<T: LaneSlot>(rows: &mut [T], quads: usize, planes: &[Option<InputPlanes>], lanes: &LanePlan, keep_zeros: bool) {
+pub fn fill_inputs<T: LaneSlot>(
+    rows: &mut [T],
+    quads: usize,
+    planes: &[Option<InputPlanes>],
+    lanes: &LanePlan,
+    keep_zeros: bool,
+) {
     if quads == 0 {
         return;
     }
@@ -44,7 +52,11 @@ pub fn fill_inputs<T: LaneSlot>(rows: &mut [T], quads: usize, planes: &[Option<I
         let (reg, c) = (i / 4, i % 4);
         match planes.get(reg).copied().flatten() {
             Some(p) if p.mask & (1 << c) != 0 => {
-                let mode = if lanes.inv_w.is_empty() && p.mode == Mode::Perspective { Mode::Linear } else { p.mode };
+                let mode = if lanes.inv_w.is_empty() && p.mode == Mode::Perspective {
+                    Mode::Linear
+                } else {
+                    p.mode
+                };
                 eval_row(row, &p.coefs[c], mode, &lanes.origins, &lanes.inv_w);
             }
             _ if keep_zeros => {}
@@ -82,7 +94,14 @@ pub struct Target<'a> {
 
 /// Writes the outputs of a batch: `values[(register * 4 + channel) * quads.len() + quad]`,
 /// `killed[quad]` the lanes that write nothing. `live` is scratch; returns the fragments written.
-pub fn write_quads<T: LaneBits>(target: &mut Target, quads: &[Quad], values: &[T], killed: &[u8], depth_plane: &Coef, live: &mut Vec<u8>) -> u64 {
+pub fn write_quads<T: LaneBits>(
+    target: &mut Target,
+    quads: &[Quad],
+    values: &[T],
+    killed: &[u8],
+    depth_plane: &Coef,
+    live: &mut Vec<u8>,
+) -> u64 {
     let nq = quads.len();
     let fb = &mut *target.fb;
     let row = |r: u32, c: usize| -> &[T] {
@@ -101,7 +120,11 @@ pub fn write_quads<T: LaneBits>(target: &mut Target, quads: &[Quad], values: &[T
             let z = match z_row {
                 Some(zs) => zs.get(q).map_or([0; 4], LaneBits::bits).map(|b| {
                     let z = f32::from_bits(b);
-                    if z.is_nan() { 0.0 } else { z.clamp(0.0, 1.0) }
+                    if z.is_nan() {
+                        0.0
+                    } else {
+                        z.clamp(0.0, 1.0)
+                    }
                 }),
                 None => depth_plane.quad(quad.x as f32, quad.y as f32),
             };
@@ -181,7 +204,13 @@ impl QuadStore for QuadBytes {
 }
 
 /// Writes the live lanes of each quad into one render target.
-fn write_target<P: QuadStore, T: LaneBits>(pixels: &mut [P], tiling: Tiling, quads: &[Quad], live: &[u8], [c0, c1, c2, c3]: [&[T]; 4]) {
+fn write_target<P: QuadStore, T: LaneBits>(
+    pixels: &mut [P],
+    tiling: Tiling,
+    quads: &[Quad],
+    live: &[u8],
+    [c0, c1, c2, c3]: [&[T]; 4],
+) {
     let lanes = c0.iter().zip(c1).zip(c2).zip(c3);
     for ((quad, &mask), (((v0, v1), v2), v3)) in quads.iter().zip(live.iter()).zip(lanes) {
         if mask == 0 {

@@ -24,13 +24,21 @@ pub struct Region {
 /// Calls `emit(x, y, coverage)` for every quad (even x, y) of `region` that the triangle touches;
 /// bit `i` of `coverage` is lane `i`: (x, y), (x+1, y), (x, y+1), (x+1, y+1). Lanes outside the
 /// region are never covered.
-pub fn rasterize<E>(tri: &Triangle, region: Region, mut emit: impl FnMut(u32, u32, u8) -> Result<(), E>) -> Result<(), E> {
+pub fn rasterize<E>(
+    tri: &Triangle,
+    region: Region,
+    mut emit: impl FnMut(u32, u32, u8) -> Result<(), E>,
+) -> Result<(), E> {
     rasterize_blocks(tri, region, |quads| quads.iter().try_for_each(|q| emit(q.x, q.y, q.coverage)))
 }
 
 /// The same quads in the same order as [`rasterize`], handed over one block (up to 64 quads, row
 /// by row) per call: a covered block costs a tight loop, not a call per quad.
-pub fn rasterize_blocks<E>(tri: &Triangle, region: Region, mut emit: impl FnMut(&[Quad]) -> Result<(), E>) -> Result<(), E> {
+pub fn rasterize_blocks<E>(
+    tri: &Triangle,
+    region: Region,
+    mut emit: impl FnMut(&[Quad]) -> Result<(), E>,
+) -> Result<(), E> {
     // Blocks start on multiples of 16 so that each one is a tile of the framebuffer's storage.
     let x0 = tri.bbox[0].max(region.x0) & !(BLOCK - 1);
     let x1 = (tri.bbox[2] + 1).min(region.x1);
@@ -59,7 +67,8 @@ pub fn rasterize_blocks<E>(tri: &Triangle, region: Region, mut emit: impl FnMut(
                 }
             }
             // A full block must also lie inside the region on every side, with whole quads.
-            let whole = bx >= region.x0 && by >= region.y0 && (ex - bx) % 2 == 0 && (ey - by) % 2 == 0;
+            let whole =
+                bx >= region.x0 && by >= region.y0 && (ex - bx) % 2 == 0 && (ey - by) % 2 == 0;
             let mut n = 0;
             if !empty {
                 let mut qy = by;
@@ -72,7 +81,12 @@ pub fn rasterize_blocks<E>(tri: &Triangle, region: Region, mut emit: impl FnMut(
                             let mut c = 0u8;
                             for lane in 0..4 {
                                 let (px, py) = (qx + (lane & 1), qy + (lane >> 1));
-                                if px >= region.x0 && px < region.x1 && py >= region.y0 && py < region.y1 && tri.covers(px, py) {
+                                if px >= region.x0
+                                    && px < region.x1
+                                    && py >= region.y0
+                                    && py < region.y1
+                                    && tri.covers(px, py)
+                                {
                                     c |= 1 << lane;
                                 }
                             }
@@ -110,7 +124,9 @@ mod tests {
     #[test]
     fn blocks_agree_with_per_pixel_tests() {
         let tri = Triangle::new([wp(1.3, 0.2), wp(29.7, 5.1), wp(7.2, 26.9)]).unwrap();
-        for region in [Region { x0: 0, x1: 31, y0: 0, y1: 27 }, Region { x0: 0, x1: 32, y0: 5, y1: 18 }] {
+        for region in
+            [Region { x0: 0, x1: 31, y0: 0, y1: 27 }, Region { x0: 0, x1: 32, y0: 5, y1: 18 }]
+        {
             let mut got = vec![0u8; 32 * 32];
             rasterize::<()>(&tri, region, |x, y, c| {
                 for lane in 0..4 {
@@ -123,7 +139,8 @@ mod tests {
             .unwrap();
             for y in 0..32i64 {
                 for x in 0..32i64 {
-                    let inside_region = x >= region.x0 && x < region.x1 && y >= region.y0 && y < region.y1;
+                    let inside_region =
+                        x >= region.x0 && x < region.x1 && y >= region.y0 && y < region.y1;
                     let expected = (inside_region && tri.covers(x, y)) as u8;
                     assert_eq!(got[(y * 32 + x) as usize], expected, "pixel {},{}", x, y);
                 }

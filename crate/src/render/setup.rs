@@ -92,7 +92,9 @@ fn snap(v: f32) -> i64 {
 impl Triangle {
     /// Sets up a triangle; `None` for degenerate (zero-area), non-finite or absurdly large ones.
     pub fn new(pos: [WindowPos; 3]) -> Option<Triangle> {
-        if pos.iter().any(|p| !(p.x.is_finite() && p.y.is_finite() && p.x.abs() < MAX_COORD && p.y.abs() < MAX_COORD)) {
+        if pos.iter().any(|p| {
+            !(p.x.is_finite() && p.y.is_finite() && p.x.abs() < MAX_COORD && p.y.abs() < MAX_COORD)
+        }) {
             return None;
         }
         let order = sort_by_y([pos[0].y, pos[1].y, pos[2].y]);
@@ -112,7 +114,8 @@ impl Triangle {
 
         // Fixed-point edges, oriented counter-clockwise so that inside is E > 0.
         let mut p: Vec<(i64, i64)> = pos.iter().map(|v| (snap(v.x), snap(v.y))).collect();
-        let fixed_det = (p[1].0 - p[0].0) * (p[2].1 - p[0].1) - (p[1].1 - p[0].1) * (p[2].0 - p[0].0);
+        let fixed_det =
+            (p[1].0 - p[0].0) * (p[2].1 - p[0].1) - (p[1].1 - p[0].1) * (p[2].0 - p[0].0);
         if fixed_det == 0 {
             return None;
         }
@@ -136,7 +139,12 @@ impl Triangle {
         let maxx = pos.iter().map(|v| v.x).fold(f32::NEG_INFINITY, f32::max);
         let miny = pos.iter().map(|v| v.y).fold(f32::INFINITY, f32::min);
         let maxy = pos.iter().map(|v| v.y).fold(f32::NEG_INFINITY, f32::max);
-        let bbox = [(minx.floor() as i64) - 1, (miny.floor() as i64) - 1, maxx.ceil() as i64, maxy.ceil() as i64];
+        let bbox = [
+            (minx.floor() as i64) - 1,
+            (miny.floor() as i64) - 1,
+            maxx.ceil() as i64,
+            maxy.ceil() as i64,
+        ];
         Some(Triangle { order, pos, ebot, emaj, one_over_area, front, edges, bbox })
     }
 

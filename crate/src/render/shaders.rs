@@ -22,7 +22,14 @@ pub struct ExecVertexStage<'a> {
 }
 
 impl VertexStage for ExecVertexStage<'_> {
-    fn shade(&mut self, inputs: &[[f32; 4]], ni: usize, count: usize, outputs: &mut [[f32; 4]], no: usize) -> Result<(), Diagnostic> {
+    fn shade(
+        &mut self,
+        inputs: &[[f32; 4]],
+        ni: usize,
+        count: usize,
+        outputs: &mut [[f32; 4]],
+        no: usize,
+    ) -> Result<(), Diagnostic> {
         let p_in = self.program.input_count() as usize;
         let p_out = self.program.output_count() as usize;
         let mut start = 0;
@@ -35,7 +42,11 @@ impl VertexStage for ExecVertexStage<'_> {
                     for q in 0..nq {
                         let lanes = [0, 1, 2, 3].map(|l| {
                             let v = start + q * 4 + l;
-                            if v < start + n { inputs.get(v * ni + reg).map_or(0, |a| a[c].to_bits()) } else { 0 }
+                            if v < start + n {
+                                inputs.get(v * ni + reg).map_or(0, |a| a[c].to_bits())
+                            } else {
+                                0
+                            }
                         });
                         batch.set_input(reg, c, q, Lanes(lanes));
                     }
@@ -49,9 +60,13 @@ impl VertexStage for ExecVertexStage<'_> {
                 }
             }
             batch.system.set_with(SemanticName::VertexId, nq, |q, l, _| (start + q * 4 + l) as u32);
-            batch.system.set_with(SemanticName::VertexIdNoBase, nq, |q, l, _| (start + q * 4 + l) as u32);
+            batch
+                .system
+                .set_with(SemanticName::VertexIdNoBase, nq, |q, l, _| (start + q * 4 + l) as u32);
             batch.system.set_with(SemanticName::InstanceId, nq, |_, _, _| 0);
-            if let Err(e) = self.machine.run_with(self.program, &mut batch, self.constants, &mut *self.hooks) {
+            if let Err(e) =
+                self.machine.run_with(self.program, &mut batch, self.constants, &mut *self.hooks)
+            {
                 self.failed = true;
                 return Err(e.diagnostic);
             }
@@ -88,8 +103,16 @@ pub struct ExecFragmentStage<'a> {
 }
 
 impl<'a> ExecFragmentStage<'a> {
-    pub fn new(program: &'a Program, constants: &'a Constants, hooks: &'a mut dyn TextureHooks, machine: Machine) -> Self {
-        let interpolates = program.code.iter().any(|i| i.op.info().category == crate::opcode::Category::Interpolation);
+    pub fn new(
+        program: &'a Program,
+        constants: &'a Constants,
+        hooks: &'a mut dyn TextureHooks,
+        machine: Machine,
+    ) -> Self {
+        let interpolates = program
+            .code
+            .iter()
+            .any(|i| i.op.info().category == crate::opcode::Category::Interpolation);
         ExecFragmentStage { program, constants, hooks, machine, batch: None, interpolates }
     }
 }
@@ -120,14 +143,38 @@ impl ExecFragmentStage<'_> {
         }
         for &(_, name) in &program.system_values {
             match name {
-                SemanticName::Face => batch.system.set_with(name, nq, |_, _, c| if c == 0 { qb.face.to_bits() } else { 0 }),
+                SemanticName::Face => {
+                    batch.system.set_with(
+                        name,
+                        nq,
+                        |_, _, c| if c == 0 { qb.face.to_bits() } else { 0 },
+                    )
+                }
                 SemanticName::Position => batch.system.set_with(name, nq, |q, l, c| {
-                    let quad = qb.quads.get(q).copied().unwrap_or(super::stage::Quad { x: 0, y: 0, coverage: 0 });
+                    let quad = qb.quads.get(q).copied().unwrap_or(super::stage::Quad {
+                        x: 0,
+                        y: 0,
+                        coverage: 0,
+                    });
                     qb.fragcoord[c].quad(quad.x as f32, quad.y as f32)[l].to_bits()
                 }),
-                SemanticName::PrimId => batch.system.set_with(name, nq, |_, _, c| if c == 0 { qb.primitive_id } else { 0 }),
-                SemanticName::SamplePos => batch.system.set_with(name, nq, |_, _, c| if c < 2 { 0.5f32.to_bits() } else { 0 }),
-                SemanticName::SampleMask => batch.system.set_with(name, nq, |_, _, c| if c == 0 { 1 } else { 0 }),
+                SemanticName::PrimId => {
+                    batch.system.set_with(
+                        name,
+                        nq,
+                        |_, _, c| if c == 0 { qb.primitive_id } else { 0 },
+                    )
+                }
+                SemanticName::SamplePos => {
+                    batch.system.set_with(
+                        name,
+                        nq,
+                        |_, _, c| if c < 2 { 0.5f32.to_bits() } else { 0 },
+                    )
+                }
+                SemanticName::SampleMask => {
+                    batch.system.set_with(name, nq, |_, _, c| if c == 0 { 1 } else { 0 })
+                }
                 _ => {}
             }
         }
@@ -136,14 +183,18 @@ impl ExecFragmentStage<'_> {
         if self.interpolates {
             let interp = &mut batch.interp;
             interp.coefs.clear();
-            interp.coefs.extend(qb.planes.iter().map(|p| p.map(|p| p.coefs.map(|c| exec_coef(&c)))));
+            interp
+                .coefs
+                .extend(qb.planes.iter().map(|p| p.map(|p| p.coefs.map(|c| exec_coef(&c)))));
             interp.inv_w = Some(exec_coef(&qb.inv_w));
             interp.quad_origin.clear();
             interp.quad_origin.extend(qb.quads.iter().map(|q| [q.x as f32, q.y as f32]));
             // No flat-shade state: COLOR inputs are perspective-correct (see docs/render.md).
             interp.flat_shade = false;
         }
-        self.machine.run_with(program, batch, self.constants, &mut *self.hooks).map_err(|e| e.diagnostic)?;
+        self.machine
+            .run_with(program, batch, self.constants, &mut *self.hooks)
+            .map_err(|e| e.diagnostic)?;
         Ok(())
     }
 }
@@ -158,7 +209,9 @@ impl FragmentStage for ExecFragmentStage<'_> {
             for c in 0..4 {
                 let src = (reg * 4 + c) * nq;
                 let dst = batch.at(reg, c, 0);
-                if let (Some(s), Some(d)) = (qb.inputs.get(src..src + nq), batch.inputs.get_mut(dst..dst + nq)) {
+                if let (Some(s), Some(d)) =
+                    (qb.inputs.get(src..src + nq), batch.inputs.get_mut(dst..dst + nq))
+                {
                     for (d, s) in d.iter_mut().zip(s) {
                         *d = Lanes(s.map(f32::to_bits));
                     }
@@ -172,7 +225,9 @@ impl FragmentStage for ExecFragmentStage<'_> {
             for c in 0..4 {
                 let src = batch.at(reg, c, 0);
                 let dst = (reg * 4 + c) * nq;
-                if let (Some(s), Some(d)) = (batch.outputs.get(src..src + nq), out.values.get_mut(dst..dst + nq)) {
+                if let (Some(s), Some(d)) =
+                    (batch.outputs.get(src..src + nq), out.values.get_mut(dst..dst + nq))
+                {
                     for (d, s) in d.iter_mut().zip(s) {
                         *d = s.0;
                     }

@@ -5,7 +5,10 @@
 use super::interp::{Coef, Mode};
 use crate::diag::Diagnostic;
 use crate::exec::Lanes;
-use crate::ir::{CoordOrigin, File, Interp, Location, PixelCenter, PropertyName, PropertyValue, SemanticName, Shader};
+use crate::ir::{
+    CoordOrigin, File, Interp, Location, PixelCenter, PropertyName, PropertyValue, SemanticName,
+    Shader,
+};
 
 /// One declared fragment input register.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -81,7 +84,8 @@ impl FsInterface {
         let mut fs = FsInterface {
             input_registers: registers(shader, File::In),
             output_registers: registers(shader, File::Out),
-            lower_left: shader.property(PropertyName::FsCoordOrigin) == Some(PropertyValue::Origin(CoordOrigin::LowerLeft)),
+            lower_left: shader.property(PropertyName::FsCoordOrigin)
+                == Some(PropertyValue::Origin(CoordOrigin::LowerLeft)),
             integer_center: shader.property(PropertyName::FsCoordPixelCenter)
                 == Some(PropertyValue::Center(PixelCenter::Integer)),
             ..FsInterface::default()
@@ -91,7 +95,8 @@ impl FsInterface {
                 continue;
             }
             for r in d.range.first..=d.range.last {
-                let semantic = d.semantic.map(|s| (s.name, s.index.saturating_add(r - d.range.first)));
+                let semantic =
+                    d.semantic.map(|s| (s.name, s.index.saturating_add(r - d.range.first)));
                 match d.file {
                     File::In => fs.inputs.push(FsInput {
                         register: r,
@@ -121,10 +126,16 @@ impl VsInterface {
             output_registers: registers(shader, File::Out),
             ..VsInterface::default()
         };
-        for d in shader.declarations.iter().filter(|d| d.file == File::Out && d.range.count() <= 4096) {
+        for d in
+            shader.declarations.iter().filter(|d| d.file == File::Out && d.range.count() <= 4096)
+        {
             if let Some(s) = d.semantic {
                 for r in d.range.first..=d.range.last {
-                    vs.outputs.push(VsOutput { register: r, semantic: s.name, index: s.index.saturating_add(r - d.range.first) });
+                    vs.outputs.push(VsOutput {
+                        register: r,
+                        semantic: s.name,
+                        index: s.index.saturating_add(r - d.range.first),
+                    });
                 }
             }
         }
@@ -199,8 +210,16 @@ impl QuadOutputs {
         self.killed.resize(quads, 0);
     }
     /// One output channel of one quad as floats.
-    pub fn lanes_f32(&self, register: usize, channel: usize, quad: usize, quads: usize) -> [f32; 4] {
-        self.values.get((register * 4 + channel) * quads + quad).map_or([0.0; 4], |v| v.map(f32::from_bits))
+    pub fn lanes_f32(
+        &self,
+        register: usize,
+        channel: usize,
+        quad: usize,
+        quads: usize,
+    ) -> [f32; 4] {
+        self.values
+            .get((register * 4 + channel) * quads + quad)
+            .map_or([0.0; 4], |v| v.map(f32::from_bits))
     }
 }
 
@@ -248,7 +267,9 @@ pub trait VertexStage {
     ) -> Result<(), Diagnostic>;
 }
 
-impl<F: FnMut(&[[f32; 4]], usize, usize, &mut [[f32; 4]], usize) -> Result<(), Diagnostic>> VertexStage for F {
+impl<F: FnMut(&[[f32; 4]], usize, usize, &mut [[f32; 4]], usize) -> Result<(), Diagnostic>>
+    VertexStage for F
+{
     fn shade(
         &mut self,
         inputs: &[[f32; 4]],

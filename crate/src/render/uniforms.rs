@@ -42,7 +42,18 @@ mod tests {
 
     #[test]
     fn layout() {
-        let b = Builtins { width: 4, height: 2, time: 1.5, time_delta: 0.25, frame: 7, mouse: [1.0, 2.0], mouse_down: true };
-        assert_eq!(b.registers(), [[4.0, 2.0, 0.25, 0.5], [1.5, 0.25, 7.0, 0.0], [1.0, 2.0, 1.0, 0.0]]);
+        let b = Builtins {
+            width: 4,
+            height: 2,
+            time: 1.5,
+            time_delta: 0.25,
+            frame: 7,
+            mouse: [1.0, 2.0],
+            mouse_down: true,
+        };
+        assert_eq!(
+            b.registers(),
+            [[4.0, 2.0, 0.25, 0.5], [1.5, 0.25, 7.0, 0.0], [1.0, 2.0, 1.0, 0.0]]
+        );
     }
 }

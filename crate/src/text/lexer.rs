@@ -181,7 +181,11 @@ impl<'a> Cursor<'a> {
         if end > pos && self.text[pos..end].chars().all(|c| c.is_alphanumeric() || c == '_') {
             let s = Span::new(pos, end);
             let w = self.slice(s);
-            let shown: String = if w.chars().count() > 40 { format!("{}…", w.chars().take(40).collect::<String>()) } else { w.to_string() };
+            let shown: String = if w.chars().count() > 40 {
+                format!("{}…", w.chars().take(40).collect::<String>())
+            } else {
+                w.to_string()
+            };
             return (s, format!("`{}`", shown));
         }
         let ch = self.text[pos..].chars().next().unwrap_or('?');

@@ -87,7 +87,8 @@ pub fn parse_f32(tok: &str) -> Result<u32, String> {
             let bits = u32::from_str_radix(hex, 16).map_err(|e| e.to_string())?;
             return Ok(bits ^ sign);
         }
-        let bits = parse_hex_float(hex, 23, 8).ok_or_else(|| format!("`{}` is not a valid hex float", tok))?;
+        let bits = parse_hex_float(hex, 23, 8)
+            .ok_or_else(|| format!("`{}` is not a valid hex float", tok))?;
         return Ok(bits as u32 | sign);
     }
     match body.to_ascii_lowercase().as_str() {
@@ -111,7 +112,8 @@ pub fn parse_f64(tok: &str) -> Result<u64, String> {
             let bits = u64::from_str_radix(hex, 16).map_err(|e| e.to_string())?;
             return Ok(bits ^ sign);
         }
-        let bits = parse_hex_float(hex, 52, 11).ok_or_else(|| format!("`{}` is not a valid hex float", tok))?;
+        let bits = parse_hex_float(hex, 52, 11)
+            .ok_or_else(|| format!("`{}` is not a valid hex float", tok))?;
         return Ok(bits | sign);
     }
     match body.to_ascii_lowercase().as_str() {
@@ -239,13 +241,14 @@ pub fn parse_i32(tok: &str) -> Result<i32, String> {
 
 /// A C `strtoull(…, 0)`-style magnitude: `0x` hex, leading-`0` octal or decimal.
 fn parse_c_magnitude(body: &str) -> Option<u128> {
-    let (digits, radix) = if let Some(h) = body.strip_prefix("0x").or_else(|| body.strip_prefix("0X")) {
-        (h, 16)
-    } else if body.len() > 1 && body.starts_with('0') {
-        (&body[1..], 8)
-    } else {
-        (body, 10)
-    };
+    let (digits, radix) =
+        if let Some(h) = body.strip_prefix("0x").or_else(|| body.strip_prefix("0X")) {
+            (h, 16)
+        } else if body.len() > 1 && body.starts_with('0') {
+            (&body[1..], 8)
+        } else {
+            (body, 10)
+        };
     if digits.is_empty() || !digits.chars().all(|c| c.is_digit(radix)) {
         return None;
     }
@@ -272,9 +275,17 @@ pub fn parse_i64(tok: &str) -> Result<i64, String> {
 /// `inf`/`-inf`/`nan`/`-nan`, right-aligned in `width`.
 pub fn c_fixed(x: f64, width: usize, precision: usize) -> String {
     let s = if x.is_nan() {
-        if x.is_sign_negative() { "-nan".to_string() } else { "nan".to_string() }
+        if x.is_sign_negative() {
+            "-nan".to_string()
+        } else {
+            "nan".to_string()
+        }
     } else if x.is_infinite() {
-        if x < 0.0 { "-inf".to_string() } else { "inf".to_string() }
+        if x < 0.0 {
+            "-inf".to_string()
+        } else {
+            "inf".to_string()
+        }
     } else {
         format!("{:.*}", precision, x)
     };
@@ -377,7 +388,17 @@ mod tests {
 
     #[test]
     fn exact_text_round_trips() {
-        for bits in [0u32, 0x8000_0000, 1, 0x3dcc_cccd, 0x7f7f_ffff, 0x7f80_0000, 0x7fc0_0001, 0xffc0_0000, 0x0080_0000] {
+        for bits in [
+            0u32,
+            0x8000_0000,
+            1,
+            0x3dcc_cccd,
+            0x7f7f_ffff,
+            0x7f80_0000,
+            0x7fc0_0001,
+            0xffc0_0000,
+            0x0080_0000,
+        ] {
             assert_eq!(f(&f32_exact(bits)), bits, "{}", f32_exact(bits));
         }
     }

@@ -16,10 +16,20 @@ use crate::opcode::{Opcode, F_MEMORY, F_POST_INDENT, F_PRE_DEDENT, F_TEX};
 use std::fmt::Write;
 
 pub(super) fn print(shader: &Shader, style: Style) -> String {
-    let mut p = Printer { out: String::with_capacity(64 + shader.instructions.len() * 48), style, shader, indent: 0, instno: 0, immno: 0 };
+    let mut p = Printer {
+        out: String::with_capacity(64 + shader.instructions.len() * 48),
+        style,
+        shader,
+        indent: 0,
+        instno: 0,
+        immno: 0,
+    };
     p.out.push_str(shader.processor.name());
     p.out.push('\n');
-    let total = shader.properties.len() + shader.declarations.len() + shader.immediates.len() + shader.instructions.len();
+    let total = shader.properties.len()
+        + shader.declarations.len()
+        + shader.immediates.len()
+        + shader.instructions.len();
     if shader.order.len() == total {
         for st in &shader.order {
             p.statement(*st);
@@ -70,7 +80,9 @@ impl<'a> Printer<'a> {
         o.push(' ');
         match p.value {
             // Mesa prints numeric values with %d.
-            PropertyValue::Uint(v) if self.style == Style::Mesa => write!(o, "{}", v as i32).unwrap(),
+            PropertyValue::Uint(v) if self.style == Style::Mesa => {
+                write!(o, "{}", v as i32).unwrap()
+            }
             PropertyValue::Uint(v) => write!(o, "{}", v).unwrap(),
             PropertyValue::Primitive(v) => o.push_str(v.name()),
             PropertyValue::Origin(v) => o.push_str(v.name()),
@@ -87,7 +99,13 @@ impl<'a> Printer<'a> {
         o.push_str(d.file.name());
         if mesa {
             let patch = d.semantic.is_some_and(|s| {
-                matches!(s.name, SemanticName::Patch | SemanticName::TessInner | SemanticName::TessOuter | SemanticName::PrimId)
+                matches!(
+                    s.name,
+                    SemanticName::Patch
+                        | SemanticName::TessInner
+                        | SemanticName::TessOuter
+                        | SemanticName::PrimId
+                )
             });
             let tess = matches!(processor, Processor::TessCtrl | Processor::TessEval);
             if (d.file == File::In && (processor == Processor::Geometry || (!patch && tess)))
@@ -197,10 +215,20 @@ impl<'a> Printer<'a> {
         o.push_str(imm.ty.name());
         o.push_str(" {");
         let values: Vec<String> = match imm.ty {
-            ImmType::Flt32 => imm.bits.iter().map(|&b| if mesa { c_fixed(f32::from_bits(b) as f64, 10, 4) } else { f32_exact(b) }).collect(),
+            ImmType::Flt32 => imm
+                .bits
+                .iter()
+                .map(
+                    |&b| if mesa { c_fixed(f32::from_bits(b) as f64, 10, 4) } else { f32_exact(b) },
+                )
+                .collect(),
             ImmType::Uint32 => imm.bits.iter().map(|b| b.to_string()).collect(),
             ImmType::Int32 => imm.bits.iter().map(|&b| (b as i32).to_string()).collect(),
-            ImmType::Flt64 => imm.u64s().iter().map(|&b| if mesa { c_fixed(f64::from_bits(b), 10, 8) } else { f64_exact(b) }).collect(),
+            ImmType::Flt64 => imm
+                .u64s()
+                .iter()
+                .map(|&b| if mesa { c_fixed(f64::from_bits(b), 10, 8) } else { f64_exact(b) })
+                .collect(),
             ImmType::Uint64 => imm.u64s().iter().map(|b| b.to_string()).collect(),
             ImmType::Int64 => imm.u64s().iter().map(|&b| (b as i64).to_string()).collect(),
         };
@@ -282,7 +310,15 @@ impl<'a> Printer<'a> {
             }
         }
         if let Some(l) = inst.label {
-            let printed = [Opcode::IF, Opcode::UIF, Opcode::ELSE, Opcode::BGNLOOP, Opcode::ENDLOOP, Opcode::CAL, Opcode::BGNSUB];
+            let printed = [
+                Opcode::IF,
+                Opcode::UIF,
+                Opcode::ELSE,
+                Opcode::BGNLOOP,
+                Opcode::ENDLOOP,
+                Opcode::CAL,
+                Opcode::BGNSUB,
+            ];
             if !mesa || printed.contains(&inst.opcode) {
                 write!(self.out, " :{}", l).unwrap();
             }
@@ -301,7 +337,14 @@ impl<'a> Printer<'a> {
         let o = &mut self.out;
         match &b.indirect {
             Some(ind) => {
-                write!(o, "[{}[{}].{}", ind.file.name(), ind.index, CHANNEL_NAMES[ind.component as usize & 3]).unwrap();
+                write!(
+                    o,
+                    "[{}[{}].{}",
+                    ind.file.name(),
+                    ind.index,
+                    CHANNEL_NAMES[ind.component as usize & 3]
+                )
+                .unwrap();
                 if b.offset != 0 {
                     write!(o, "{:+}", b.offset).unwrap();
                 }

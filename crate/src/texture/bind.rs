@@ -90,8 +90,19 @@ impl Bindings {
     }
 
     /// Unfiltered texels (TXF, SAMPLE_I, SAMPLE_I_MS): `rgba[channel][lane]` as bits.
-    pub fn get_texel(&self, sview: u32, i: [i32; 4], j: [i32; 4], k: [i32; 4], lod: [i32; 4], offsets: [i8; 3]) -> [[u32; 4]; 4] {
-        self.units.get(&sview).map(|u| fetch::fetch_quad(u, i, j, k, lod, offsets)).unwrap_or([[0; 4]; 4])
+    pub fn get_texel(
+        &self,
+        sview: u32,
+        i: [i32; 4],
+        j: [i32; 4],
+        k: [i32; 4],
+        lod: [i32; 4],
+        offsets: [i8; 3],
+    ) -> [[u32; 4]; 4] {
+        self.units
+            .get(&sview)
+            .map(|u| fetch::fetch_quad(u, i, j, k, lod, offsets))
+            .unwrap_or([[0; 4]; 4])
     }
 
     /// LODQ: `[used level, λ]` per lane.
@@ -125,18 +136,41 @@ impl crate::exec::TextureHooks for Bindings {
             C::Gather => Control::Gather(Bindings::gather_component(r.coords[4])),
         };
         // The interpreter already places every argument where softpipe reads it.
-        Bindings::get_samples(self, r.sview, r.sampler, Some(r.target), r.coords, r.derivs, r.offsets, control)
+        Bindings::get_samples(
+            self,
+            r.sview,
+            r.sampler,
+            Some(r.target),
+            r.coords,
+            r.derivs,
+            r.offsets,
+            control,
+        )
     }
 
     fn get_dims(&mut self, sview: u32, level: i32) -> [i32; 4] {
         Bindings::get_dims(self, sview, level)
     }
 
-    fn get_texel(&mut self, sview: u32, i: [i32; 4], j: [i32; 4], k: [i32; 4], lod: [i32; 4], offsets: [i8; 3]) -> [[u32; 4]; 4] {
+    fn get_texel(
+        &mut self,
+        sview: u32,
+        i: [i32; 4],
+        j: [i32; 4],
+        k: [i32; 4],
+        lod: [i32; 4],
+        offsets: [i8; 3],
+    ) -> [[u32; 4]; 4] {
         Bindings::get_texel(self, sview, i, j, k, lod, offsets)
     }
 
-    fn query_lod(&mut self, sview: u32, sampler: u32, _target: TextureTarget, coords: [[f32; 4]; 5]) -> [[f32; 4]; 2] {
+    fn query_lod(
+        &mut self,
+        sview: u32,
+        sampler: u32,
+        _target: TextureTarget,
+        coords: [[f32; 4]; 5],
+    ) -> [[f32; 4]; 2] {
         Bindings::query_lod(self, sview, sampler, coords)
     }
 

@@ -10,7 +10,9 @@ use serde_json::{Map, Value};
 
 use super::format::{Format, StoredValue};
 use super::image::{Dim, Texture};
-use super::sampler::{parse_min_filter, CompareFunc, Filter, MipFilter, SamplerState, Swizzle, TextureUnit, Wrap};
+use super::sampler::{
+    parse_min_filter, CompareFunc, Filter, MipFilter, SamplerState, Swizzle, TextureUnit, Wrap,
+};
 
 pub use super::desc_image::RgbaImage;
 
@@ -29,7 +31,8 @@ pub fn parse_description(json: &str, images: ImageLoader) -> Result<TextureUnit,
 /// Parses every texture of a description file with its unit (an oracle file may hold several;
 /// a single description has unit 0 unless it says `"unit"`).
 pub fn parse_all(json: &str, images: ImageLoader) -> Result<Vec<(u32, TextureUnit)>, String> {
-    let v: Value = serde_json::from_str(json).map_err(|e| format!("texture description is not JSON: {e}"))?;
+    let v: Value =
+        serde_json::from_str(json).map_err(|e| format!("texture description is not JSON: {e}"))?;
     let obj = v.as_object().ok_or("texture description must be a JSON object")?;
     if let Some(list) = obj.get("textures") {
         let list = list.as_array().ok_or("\"textures\" must be a list")?;
@@ -88,8 +91,9 @@ fn parse_texture(o: &Map<String, Value>, images: ImageLoader) -> Result<TextureU
     let target = string(o, "target")?.unwrap_or("2D");
     let dim = Dim::from_name(target).ok_or_else(|| format!("unknown target \"{target}\""))?;
     let fname = string(o, "format")?.or(string(o, "internal_format")?).unwrap_or("RGBA8");
-    let format = Format::from_name(fname)
-        .ok_or_else(|| format!("unknown format \"{fname}\" (known: {})", Format::all_names().join(", ")))?;
+    let format = Format::from_name(fname).ok_or_else(|| {
+        format!("unknown format \"{fname}\" (known: {})", Format::all_names().join(", "))
+    })?;
     let image_list = collect_images(o)?;
     // size: given, or taken from the first image file
     let mut width = uint(o, "width")?;
@@ -109,8 +113,13 @@ fn parse_texture(o: &Map<String, Value>, images: ImageLoader) -> Result<TextureU
     let layers = uint(o, "layers")?.unwrap_or(1);
     let given_levels = image_list.iter().map(|i| i.level.saturating_add(1)).max().unwrap_or(1);
     let generate = o.get("generate_mipmaps").and_then(Value::as_bool).unwrap_or(false);
-    let levels = uint(o, "levels")?.or(uint(o, "num_levels")?).unwrap_or(if generate { 32 } else { given_levels });
-    let mut tex = Texture::new(dim, format, width, height, depth, layers, levels.max(given_levels))?;
+    let levels = uint(o, "levels")?.or(uint(o, "num_levels")?).unwrap_or(if generate {
+        32
+    } else {
+        given_levels
+    });
+    let mut tex =
+        Texture::new(dim, format, width, height, depth, layers, levels.max(given_levels))?;
     for img in &image_list {
         fill_image(&mut tex, img, images, first_file.as_ref())?;
     }
@@ -119,7 +128,11 @@ fn parse_texture(o: &Map<String, Value>, images: ImageLoader) -> Result<TextureU
     }
     let sampler = match o.get("sampler") {
         Some(Value::Object(s)) => parse_sampler(s)?,
-        Some(Value::Null) | None => SamplerState { mag_filter: Filter::Nearest, min_filter: Filter::Nearest, ..SamplerState::default() },
+        Some(Value::Null) | None => SamplerState {
+            mag_filter: Filter::Nearest,
+            min_filter: Filter::Nearest,
+            ..SamplerState::default()
+        },
         Some(_) => return Err("\"sampler\" must be an object".into()),
     };
     let mut sampler = sampler;
@@ -149,10 +162,22 @@ struct ImageEntry {
 fn collect_images(o: &Map<String, Value>) -> Result<Vec<ImageEntry>, String> {
     let mut out = Vec::new();
     if let Some(t) = o.get("texels") {
-        out.push(ImageEntry { level: 0, layer: 0, face: None, texels: Some(t.clone()), file: None });
+        out.push(ImageEntry {
+            level: 0,
+            layer: 0,
+            face: None,
+            texels: Some(t.clone()),
+            file: None,
+        });
     }
     if let Some(f) = string(o, "file")? {
-        out.push(ImageEntry { level: 0, layer: 0, face: None, texels: None, file: Some(f.to_string()) });
+        out.push(ImageEntry {
+            level: 0,
+            layer: 0,
+            face: None,
+            texels: None,
+            file: Some(f.to_string()),
+        });
     }
     if let Some(list) = o.get("images") {
         let list = list.as_array().ok_or("\"images\" must be a list")?;
@@ -161,10 +186,18 @@ fn collect_images(o: &Map<String, Value>) -> Result<Vec<ImageEntry>, String> {
             let face = match img.get("face") {
                 None | Some(Value::Null) => None,
                 Some(Value::String(s)) => Some(
-                    super::cube::FACE_NAMES.iter().position(|n| n.eq_ignore_ascii_case(s)).ok_or_else(|| format!("images[{i}]: unknown face \"{s}\""))?
+                    super::cube::FACE_NAMES
+                        .iter()
+                        .position(|n| n.eq_ignore_ascii_case(s))
+                        .ok_or_else(|| format!("images[{i}]: unknown face \"{s}\""))?
                         as u32,
                 ),
-                Some(v) => Some(v.as_u64().filter(|f| *f < 6).ok_or_else(|| format!("images[{i}]: face must be 0..5"))? as u32),
+                Some(v) => Some(
+                    v.as_u64()
+                        .filter(|f| *f < 6)
+                        .ok_or_else(|| format!("images[{i}]: face must be 0..5"))?
+                        as u32,
+                ),
             };
             out.push(ImageEntry {
                 level: uint(img, "level")?.unwrap_or(0),
@@ -181,7 +214,12 @@ fn collect_images(o: &Map<String, Value>) -> Result<Vec<ImageEntry>, String> {
     Ok(out)
 }
 
-fn fill_image(tex: &mut Texture, img: &ImageEntry, images: ImageLoader, preloaded: Option<&(String, RgbaImage)>) -> Result<(), String> {
+fn fill_image(
+    tex: &mut Texture,
+    img: &ImageEntry,
+    images: ImageLoader,
+    preloaded: Option<&(String, RgbaImage)>,
+) -> Result<(), String> {
     let (w, h, slices) = tex.level_size(img.level);
     let where_ = format!("level {} layer {} face {:?}", img.level, img.layer, img.face);
     // slices covered by this image: a 3D level has all its depth in one image
@@ -210,7 +248,10 @@ fn fill_image(tex: &mut Texture, img: &ImageEntry, images: ImageLoader, preloade
             _ => images(file)?,
         };
         if pic.width != w || pic.height != h {
-            return Err(format!("{where_}: image {file} is {}x{}, the level needs {w}x{h}", pic.width, pic.height));
+            return Err(format!(
+                "{where_}: image {file} is {}x{}, the level needs {w}x{h}",
+                pic.width, pic.height
+            ));
         }
         pic.texels_bottom_up(format)
     } else {
@@ -218,9 +259,15 @@ fn fill_image(tex: &mut Texture, img: &ImageEntry, images: ImageLoader, preloade
     };
     let need = (w * h * depth) as usize;
     if values.len() != need {
-        return Err(format!("{where_}: {} texels given, {need} needed ({w}x{h}x{depth})", values.len()));
+        return Err(format!(
+            "{where_}: {} texels given, {need} needed ({w}x{h}x{depth})",
+            values.len()
+        ));
     }
-    let level = tex.levels.get_mut(img.level as usize).ok_or_else(|| format!("{where_}: level out of range"))?;
+    let level = tex
+        .levels
+        .get_mut(img.level as usize)
+        .ok_or_else(|| format!("{where_}: level out of range"))?;
     for (i, v) in values.into_iter().enumerate() {
         let i = i as u32;
         level.set(i % w, (i / w) % h, z0 + i / (w * h), v);
@@ -236,7 +283,11 @@ fn texel_values(v: &Value, n: usize, format: Format) -> Result<Vec<[u32; 4]>, St
         match item {
             Value::Array(texel) => {
                 if texel.len() != n {
-                    return Err(format!("a {} texel has {n} values, got {}", format.name(), texel.len()));
+                    return Err(format!(
+                        "a {} texel has {n} values, got {}",
+                        format.name(),
+                        texel.len()
+                    ));
                 }
                 for x in texel {
                     flat.push(stored(x)?);
@@ -251,7 +302,8 @@ fn texel_values(v: &Value, n: usize, format: Format) -> Result<Vec<[u32; 4]>, St
     Ok(flat
         .chunks(n)
         .map(|ch| {
-            let decoded: Vec<u32> = ch.iter().enumerate().map(|(c, v)| format.decode_channel(*v, c == 3)).collect();
+            let decoded: Vec<u32> =
+                ch.iter().enumerate().map(|(c, v)| format.decode_channel(*v, c == 3)).collect();
             format.expand(&decoded)
         })
         .collect())
@@ -263,7 +315,9 @@ fn stored(v: &Value) -> Result<StoredValue, String> {
             Some(i) => StoredValue::Int(i),
             None => StoredValue::Float(n.as_f64().unwrap_or(0.0)),
         }),
-        Value::String(s) => parse_hex_bits(s).map(StoredValue::Bits).ok_or_else(|| format!("bad texel value \"{s}\" (use 0xXXXXXXXX)")),
+        Value::String(s) => parse_hex_bits(s)
+            .map(StoredValue::Bits)
+            .ok_or_else(|| format!("bad texel value \"{s}\" (use 0xXXXXXXXX)")),
         _ => Err(format!("bad texel value {v}")),
     }
 }
@@ -287,22 +341,29 @@ fn parse_swizzle(v: &Value) -> Result<[Swizzle; 4], String> {
 /// Parses a sampler object. Missing fields: NEAREST filters, no mipmapping, REPEAT, border
 /// (0, 0, 0, 0), bias 0, LOD range −1000..1000, no comparison (the oracle's defaults).
 pub fn parse_sampler(s: &Map<String, Value>) -> Result<SamplerState, String> {
-    let mut st = SamplerState { mag_filter: Filter::Nearest, min_filter: Filter::Nearest, ..SamplerState::default() };
+    let mut st = SamplerState {
+        mag_filter: Filter::Nearest,
+        min_filter: Filter::Nearest,
+        ..SamplerState::default()
+    };
     if let Some(f) = string(s, "filter")? {
         let f = Filter::from_name(f).ok_or_else(|| format!("unknown filter \"{f}\""))?;
         st.mag_filter = f;
         st.min_filter = f;
     }
     if let Some(f) = string(s, "min_filter")? {
-        let (img, mip) = parse_min_filter(f).ok_or_else(|| format!("unknown min_filter \"{f}\""))?;
+        let (img, mip) =
+            parse_min_filter(f).ok_or_else(|| format!("unknown min_filter \"{f}\""))?;
         st.min_filter = img;
         st.mip_filter = mip;
     }
     if let Some(f) = string(s, "mag_filter")? {
-        st.mag_filter = Filter::from_name(f).ok_or_else(|| format!("unknown mag_filter \"{f}\""))?;
+        st.mag_filter =
+            Filter::from_name(f).ok_or_else(|| format!("unknown mag_filter \"{f}\""))?;
     }
     if let Some(f) = string(s, "mip_filter")? {
-        st.mip_filter = MipFilter::from_name(f).ok_or_else(|| format!("unknown mip_filter \"{f}\""))?;
+        st.mip_filter =
+            MipFilter::from_name(f).ok_or_else(|| format!("unknown mip_filter \"{f}\""))?;
     }
     if let Some(w) = string(s, "wrap")? {
         st.wrap = [Wrap::from_name(w).ok_or_else(|| format!("unknown wrap \"{w}\""))?; 3];
@@ -313,7 +374,8 @@ pub fn parse_sampler(s: &Map<String, Value>) -> Result<SamplerState, String> {
         }
     }
     if let Some(b) = s.get("border_color") {
-        let a = b.as_array().filter(|a| a.len() == 4).ok_or("\"border_color\" must be 4 numbers")?;
+        let a =
+            b.as_array().filter(|a| a.len() == 4).ok_or("\"border_color\" must be 4 numbers")?;
         for (slot, x) in st.border_color.iter_mut().zip(a) {
             *slot = value_f32(x).ok_or("\"border_color\" must be 4 numbers")?;
         }
@@ -322,12 +384,16 @@ pub fn parse_sampler(s: &Map<String, Value>) -> Result<SamplerState, String> {
     st.min_lod = float(s, "min_lod")?.unwrap_or(-1000.0);
     st.max_lod = float(s, "max_lod")?.unwrap_or(1000.0);
     let func = match string(s, "compare_func")?.or(string(s, "compare")?) {
-        Some(f) => Some(CompareFunc::from_name(f).ok_or_else(|| format!("unknown compare function \"{f}\""))?),
+        Some(f) => Some(
+            CompareFunc::from_name(f).ok_or_else(|| format!("unknown compare function \"{f}\""))?,
+        ),
         None => None,
     };
     st.compare = match string(s, "compare_mode")? {
         Some(m) if m.eq_ignore_ascii_case("NONE") => None,
-        Some(m) if m.eq_ignore_ascii_case("COMPARE_REF_TO_TEXTURE") => Some(func.unwrap_or(CompareFunc::LessEqual)),
+        Some(m) if m.eq_ignore_ascii_case("COMPARE_REF_TO_TEXTURE") => {
+            Some(func.unwrap_or(CompareFunc::LessEqual))
+        }
         Some(m) => return Err(format!("unknown compare_mode \"{m}\"")),
         None if s.contains_key("compare") => func,
         None => None,
@@ -340,8 +406,10 @@ pub fn parse_sampler(s: &Map<String, Value>) -> Result<SamplerState, String> {
 /// several textures, the one whose `unit` is U is taken. Native only (reads files).
 #[cfg(not(target_arch = "wasm32"))]
 pub fn load_binding(spec: &str) -> Result<(u32, TextureUnit), String> {
-    let (u, rest) = spec.split_once('=').ok_or_else(|| format!("expected U=FILE, got \"{spec}\""))?;
-    let unit: u32 = u.trim().parse().map_err(|_| format!("texture unit \"{u}\" is not a number"))?;
+    let (u, rest) =
+        spec.split_once('=').ok_or_else(|| format!("expected U=FILE, got \"{spec}\""))?;
+    let unit: u32 =
+        u.trim().parse().map_err(|_| format!("texture unit \"{u}\" is not a number"))?;
     let mut parts = rest.split(',');
     let path = parts.next().unwrap_or("").trim();
     if path.is_empty() {

@@ -38,7 +38,9 @@ impl RgbaImage {
                     .map(|c| {
                         let byte = p.get(c).copied().unwrap_or(0);
                         match format.kind() {
-                            Kind::Half | Kind::Float => super::format::unorm8_to_float(byte).to_bits(),
+                            Kind::Half | Kind::Float => {
+                                super::format::unorm8_to_float(byte).to_bits()
+                            }
                             _ => format.decode_channel(StoredValue::Int(i64::from(byte)), c == 3),
                         }
                     })
@@ -69,7 +71,10 @@ pub fn load_png(path: &std::path::Path) -> Result<RgbaImage, String> {
     decoder.set_transformations(png::Transformations::EXPAND | png::Transformations::STRIP_16);
     let mut reader = decoder.read_info().map_err(|e| format!("{name}: not a readable PNG: {e}"))?;
     let (w, h) = (reader.info().width, reader.info().height);
-    if u64::from(w) * u64::from(h) > super::image::MAX_TEXELS || w > super::image::MAX_SIZE || h > super::image::MAX_SIZE {
+    if u64::from(w) * u64::from(h) > super::image::MAX_TEXELS
+        || w > super::image::MAX_SIZE
+        || h > super::image::MAX_SIZE
+    {
         return Err(format!("{name}: image {w}x{h} is too large"));
     }
     let mut buf = vec![0; reader.output_buffer_size()];

@@ -12,7 +12,14 @@ use super::sampler::TextureUnit;
 /// edges; array layers are clamped to the layers. Cube textures cannot be fetched and return
 /// zeros. For multisampled textures `lod` is the sample index: only sample 0 exists, other
 /// indices return zeros. The view swizzle is applied.
-pub fn fetch_quad(unit: &TextureUnit, i: [i32; 4], j: [i32; 4], k: [i32; 4], lod: [i32; 4], offsets: [i8; 3]) -> [[u32; 4]; 4] {
+pub fn fetch_quad(
+    unit: &TextureUnit,
+    i: [i32; 4],
+    j: [i32; 4],
+    k: [i32; 4],
+    lod: [i32; 4],
+    offsets: [i8; 3],
+) -> [[u32; 4]; 4] {
     let tex = &unit.texture;
     let dim = tex.dim;
     let mut out = [[0u32; 4]; 4];
@@ -38,7 +45,9 @@ pub fn fetch_quad(unit: &TextureUnit, i: [i32; 4], j: [i32; 4], k: [i32; 4], lod
             Dim::Buffer | Dim::D1 => (0, 0),
             Dim::D1Array => (0, clamp_to(j[lane], 0, d)),
             Dim::D2 | Dim::Rect | Dim::D2Msaa => (clamp_to(j[lane], off[1], h), 0),
-            Dim::D2Array | Dim::D2ArrayMsaa => (clamp_to(j[lane], off[1], h), clamp_to(k[lane], 0, d)),
+            Dim::D2Array | Dim::D2ArrayMsaa => {
+                (clamp_to(j[lane], off[1], h), clamp_to(k[lane], 0, d))
+            }
             Dim::D3 => (clamp_to(j[lane], off[1], h), clamp_to(k[lane], off[2], d)),
             Dim::Cube | Dim::CubeArray => (0, 0),
         };
@@ -97,7 +106,8 @@ mod tests {
     use crate::texture::sampler::{SamplerState, TextureUnit};
 
     fn numbered(dim: Dim, w: u32, h: u32, layers: u32, levels: u32) -> TextureUnit {
-        let mut t = Texture::new(dim, Format::R32Ui, w, h, 1, layers, levels).unwrap_or_else(|e| panic!("{e}"));
+        let mut t = Texture::new(dim, Format::R32Ui, w, h, 1, layers, levels)
+            .unwrap_or_else(|e| panic!("{e}"));
         for (li, level) in t.levels.iter_mut().enumerate() {
             for (n, texel) in level.texels.iter_mut().enumerate() {
                 *texel = [(li * 1000 + n) as u32, 0, 0, 1];

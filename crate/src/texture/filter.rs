@@ -46,7 +46,14 @@ impl Taps {
 
 /// Reads one texel of a level, or the border colour when (x, y, z) is outside.
 /// For normalised formats the border colour is first clamped to [0, 1], as softpipe does.
-pub fn texel(unit: &TextureUnit, sampler: &SamplerState, level: u32, x: i32, y: i32, z: i32) -> ([f32; 4], bool) {
+pub fn texel(
+    unit: &TextureUnit,
+    sampler: &SamplerState,
+    level: u32,
+    x: i32,
+    y: i32,
+    z: i32,
+) -> ([f32; 4], bool) {
     match unit.texture.level(level).and_then(|l| l.get(x, y, z)) {
         Some(t) => (t.map(f32::from_bits), false),
         None => (border_color(unit, sampler), true),
@@ -56,7 +63,9 @@ pub fn texel(unit: &TextureUnit, sampler: &SamplerState, level: u32, x: i32, y: 
 fn border_color(unit: &TextureUnit, sampler: &SamplerState) -> [f32; 4] {
     use super::format::Kind;
     match unit.texture.format.kind() {
-        Kind::Unorm8 | Kind::Srgb8 | Kind::Unorm16 => sampler.border_color.map(|c| c.clamp(0.0, 1.0)),
+        Kind::Unorm8 | Kind::Srgb8 | Kind::Unorm16 => {
+            sampler.border_color.map(|c| c.clamp(0.0, 1.0))
+        }
         _ => sampler.border_color,
     }
 }
@@ -77,7 +86,11 @@ fn per_axis<T>(
     let pick = |axis: usize, c: f32, size: u32| {
         let off = p.offset.get(axis).copied().unwrap_or(0);
         let mode = sampler.wrap.get(axis).copied().unwrap_or(Wrap::Repeat);
-        if sampler.normalized_coords { normalized(mode, c, size, off) } else { unnormalized(mode, c, size, off) }
+        if sampler.normalized_coords {
+            normalized(mode, c, size, off)
+        } else {
+            unnormalized(mode, c, size, off)
+        }
     };
     let x = pick(0, p.s, w);
     let y = if dim.is_1d() { fixed(0) } else { pick(1, p.t, h) };
@@ -86,18 +99,36 @@ fn per_axis<T>(
 }
 
 /// Nearest texel indices per axis for this level.
-fn nearest_index(unit: &TextureUnit, sampler: &SamplerState, level: u32, p: &Point) -> (i32, i32, i32) {
-    let [x, y, z] = per_axis(unit, sampler, level, p, (wrap::nearest, wrap::nearest_unnormalized), |i| i);
+fn nearest_index(
+    unit: &TextureUnit,
+    sampler: &SamplerState,
+    level: u32,
+    p: &Point,
+) -> (i32, i32, i32) {
+    let [x, y, z] =
+        per_axis(unit, sampler, level, p, (wrap::nearest, wrap::nearest_unnormalized), |i| i);
     (x, y, z)
 }
 
 /// Linear texel indices and weights per axis.
-fn linear_index(unit: &TextureUnit, sampler: &SamplerState, level: u32, p: &Point) -> [(i32, i32, f32); 3] {
+fn linear_index(
+    unit: &TextureUnit,
+    sampler: &SamplerState,
+    level: u32,
+    p: &Point,
+) -> [(i32, i32, f32); 3] {
     per_axis(unit, sampler, level, p, (wrap::linear, wrap::linear_unnormalized), |i| (i, i, 0.0))
 }
 
 /// Samples one level with the given image filter; records the texels read in `taps`.
-pub fn image_filter(unit: &TextureUnit, sampler: &SamplerState, filter: Filter, level: u32, p: &Point, taps: &mut Taps) -> [f32; 4] {
+pub fn image_filter(
+    unit: &TextureUnit,
+    sampler: &SamplerState,
+    filter: Filter,
+    level: u32,
+    p: &Point,
+    taps: &mut Taps,
+) -> [f32; 4] {
     match filter {
         Filter::Nearest => {
             let (x, y, z) = nearest_index(unit, sampler, level, p);
@@ -137,7 +168,13 @@ pub fn image_filter(unit: &TextureUnit, sampler: &SamplerState, filter: Filter, 
 }
 
 /// The 2×2 footprint of a gather, in GL order (i0 j1, i1 j1, i1 j0, i0 j0), one component.
-pub fn gather_footprint(unit: &TextureUnit, sampler: &SamplerState, level: u32, p: &Point, taps: &mut Taps) -> [[f32; 4]; 4] {
+pub fn gather_footprint(
+    unit: &TextureUnit,
+    sampler: &SamplerState,
+    level: u32,
+    p: &Point,
+    taps: &mut Taps,
+) -> [[f32; 4]; 4] {
     let [(x0, x1, _), (y0, y1, _), (z, _, _)] = linear_index(unit, sampler, level, p);
     [(x0, y1), (x1, y1), (x1, y0), (x0, y0)].map(|(x, y)| {
         let (v, border) = texel(unit, sampler, level, x, y, z);
@@ -148,7 +185,12 @@ pub fn gather_footprint(unit: &TextureUnit, sampler: &SamplerState, level: u32, 
 
 /// Which level(s) a lane reads and with what weight, from its clamped LOD (README item 5).
 /// Returns (level, weight) pairs, absolute level indices, and whether the mag filter applies.
-pub fn choose_levels(unit: &TextureUnit, sampler: &SamplerState, lod: f32, gather: bool) -> ([(u32, f32); 2], usize, bool) {
+pub fn choose_levels(
+    unit: &TextureUnit,
+    sampler: &SamplerState,
+    lod: f32,
+    gather: bool,
+) -> ([(u32, f32); 2], usize, bool) {
     let first = unit.view.first_level;
     let last = unit.view.last_level.max(first);
     let mip = if unit.texture.format.is_integer() && sampler.mip_filter == MipFilter::Linear {
@@ -159,7 +201,9 @@ pub fn choose_levels(unit: &TextureUnit, sampler: &SamplerState, lod: f32, gathe
     if lod <= 0.0 && !gather {
         return ([(first, 1.0), (first, 0.0)], 1, true);
     }
-    let at = |offset: i64| i64::from(first).saturating_add(offset).clamp(i64::from(first), i64::from(last)) as u32;
+    let at = |offset: i64| {
+        i64::from(first).saturating_add(offset).clamp(i64::from(first), i64::from(last)) as u32
+    };
     match mip {
         MipFilter::None => ([(first, 1.0), (first, 0.0)], 1, false),
         // (int)(lod + 0.5): C truncation toward zero
@@ -179,7 +223,14 @@ pub fn choose_levels(unit: &TextureUnit, sampler: &SamplerState, lod: f32, gathe
 
 /// Samples a lane: chooses levels, filters each, blends, and records a per-level trace when
 /// `trace` is given.
-pub fn mip_filter(unit: &TextureUnit, sampler: &SamplerState, lod: f32, p: &Point, trace: Option<&mut Vec<LevelTaps>>, face: Option<u32>) -> ([f32; 4], bool) {
+pub fn mip_filter(
+    unit: &TextureUnit,
+    sampler: &SamplerState,
+    lod: f32,
+    p: &Point,
+    trace: Option<&mut Vec<LevelTaps>>,
+    face: Option<u32>,
+) -> ([f32; 4], bool) {
     let (levels, n, magnified) = choose_levels(unit, sampler, lod, false);
     let integer = unit.texture.format.is_integer();
     let filter = match (magnified, integer) {
@@ -201,7 +252,12 @@ pub fn mip_filter(unit: &TextureUnit, sampler: &SamplerState, lod: f32, p: &Poin
     };
     if let Some(t) = trace {
         for i in 0..n.min(2) {
-            t.push(LevelTaps { level: levels[i].0, weight: levels[i].1, face, taps: all_taps[i].as_slice().to_vec() });
+            t.push(LevelTaps {
+                level: levels[i].0,
+                weight: levels[i].1,
+                face,
+                taps: all_taps[i].as_slice().to_vec(),
+            });
         }
     }
     (color, magnified)
@@ -215,7 +271,8 @@ mod tests {
 
     /// 2x1 R32F texture [0, 1] with levels, linear filtering.
     fn unit_r32f(values: &[f32], w: u32, h: u32) -> TextureUnit {
-        let mut t = Texture::new(Dim::D2, Format::R32F, w, h, 1, 1, 1).unwrap_or_else(|e| panic!("{e}"));
+        let mut t =
+            Texture::new(Dim::D2, Format::R32F, w, h, 1, 1, 1).unwrap_or_else(|e| panic!("{e}"));
         for (i, v) in values.iter().enumerate() {
             t.levels[0].set(i as u32 % w, i as u32 / w, 0, [v.to_bits(), 0, 0, 1f32.to_bits()]);
         }
@@ -253,7 +310,8 @@ mod tests {
 
     #[test]
     fn level_choice_rules() {
-        let mut t = Texture::new(Dim::D2, Format::R8, 8, 8, 1, 1, 4).unwrap_or_else(|e| panic!("{e}"));
+        let mut t =
+            Texture::new(Dim::D2, Format::R8, 8, 8, 1, 1, 4).unwrap_or_else(|e| panic!("{e}"));
         t.generate_mipmaps(4);
         let mut u = TextureUnit::new(t, SamplerState::default());
         u.sampler.mip_filter = MipFilter::Nearest;

@@ -94,7 +94,10 @@ impl Format {
     pub fn from_name(word: &str) -> Option<Format> {
         NAMES
             .iter()
-            .find(|(_, name, other)| name.eq_ignore_ascii_case(word) || other.iter().any(|o| o.eq_ignore_ascii_case(word)))
+            .find(|(_, name, other)| {
+                name.eq_ignore_ascii_case(word)
+                    || other.iter().any(|o| o.eq_ignore_ascii_case(word))
+            })
             .map(|(f, _, _)| *f)
     }
 
@@ -215,7 +218,9 @@ impl StoredValue {
     fn as_int(self) -> i64 {
         match self {
             StoredValue::Int(i) => i,
-            StoredValue::Float(f) if f.is_finite() => f.round().clamp(i64::MIN as f64, i64::MAX as f64) as i64,
+            StoredValue::Float(f) if f.is_finite() => {
+                f.round().clamp(i64::MIN as f64, i64::MAX as f64) as i64
+            }
             StoredValue::Float(_) => 0,
             StoredValue::Bits(b) => b as i64,
         }
@@ -321,7 +326,8 @@ mod tests {
         // (README item 1 says 126 of 256 values differ); check the definition directly.
         assert_eq!(unorm8_to_float(3), 3.0f32 * (1.0f32 / 255.0));
         assert_eq!(unorm8_to_float(255), 255.0f32 * (1.0f32 / 255.0));
-        let differing = (0..=255u8).filter(|&v| unorm8_to_float(v) != (f64::from(v) / 255.0) as f32).count();
+        let differing =
+            (0..=255u8).filter(|&v| unorm8_to_float(v) != (f64::from(v) / 255.0) as f32).count();
         assert_eq!(differing, 126);
     }
 
@@ -372,9 +378,15 @@ mod tests {
 
     #[test]
     fn unorm_values_as_codes_or_normalised() {
-        assert_eq!(Format::R8.decode_channel(StoredValue::Int(1), false), unorm8_to_float(1).to_bits());
+        assert_eq!(
+            Format::R8.decode_channel(StoredValue::Int(1), false),
+            unorm8_to_float(1).to_bits()
+        );
         // 0.5 · 255 = 127.5 → 128; 1.0 → 255
-        assert_eq!(Format::R8.decode_channel(StoredValue::Float(0.5), false), unorm8_to_float(128).to_bits());
+        assert_eq!(
+            Format::R8.decode_channel(StoredValue::Float(0.5), false),
+            unorm8_to_float(128).to_bits()
+        );
         assert_eq!(Format::R8.decode_channel(StoredValue::Float(1.0), false), 1.0f32.to_bits());
     }
 

@@ -43,7 +43,9 @@ impl Dim {
     pub fn from_name(word: &str) -> Option<Dim> {
         DIM_NAMES
             .iter()
-            .find(|(_, n, o)| n.eq_ignore_ascii_case(word) || o.iter().any(|x| x.eq_ignore_ascii_case(word)))
+            .find(|(_, n, o)| {
+                n.eq_ignore_ascii_case(word) || o.iter().any(|x| x.eq_ignore_ascii_case(word))
+            })
             .map(|(d, _, _)| *d)
     }
     pub fn name(self) -> &'static str {
@@ -95,7 +97,13 @@ impl Level {
     }
     /// The texel at (x, y, slice), or `None` outside the level.
     pub fn get(&self, x: i32, y: i32, z: i32) -> Option<[u32; 4]> {
-        if x < 0 || y < 0 || z < 0 || x as u32 >= self.width || y as u32 >= self.height || z as u32 >= self.slices {
+        if x < 0
+            || y < 0
+            || z < 0
+            || x as u32 >= self.width
+            || y as u32 >= self.height
+            || z as u32 >= self.slices
+        {
             return None;
         }
         let i = (z as usize * self.height as usize + y as usize) * self.width as usize + x as usize;
@@ -104,7 +112,8 @@ impl Level {
     /// Writes a texel; positions outside the level are ignored.
     pub fn set(&mut self, x: u32, y: u32, z: u32, v: [u32; 4]) {
         if x < self.width && y < self.height && z < self.slices {
-            let i = (z as usize * self.height as usize + y as usize) * self.width as usize + x as usize;
+            let i =
+                (z as usize * self.height as usize + y as usize) * self.width as usize + x as usize;
             if let Some(t) = self.texels.get_mut(i) {
                 *t = v;
             }
@@ -137,11 +146,21 @@ pub fn minify(size: u32, level: u32) -> u32 {
 
 impl Texture {
     /// An all-zero texture with `levels` levels, after checking sizes against the limits.
-    pub fn new(dim: Dim, format: Format, width: u32, height: u32, depth: u32, layers: u32, levels: u32) -> Result<Texture, String> {
+    pub fn new(
+        dim: Dim,
+        format: Format,
+        width: u32,
+        height: u32,
+        depth: u32,
+        layers: u32,
+        levels: u32,
+    ) -> Result<Texture, String> {
         let height = if dim.is_1d() { 1 } else { height };
         let depth = if dim.has_depth() { depth } else { 1 };
         let layers = if dim.is_array() { layers } else { 1 };
-        for (what, v) in [("width", width), ("height", height), ("depth", depth), ("layers", layers)] {
+        for (what, v) in
+            [("width", width), ("height", height), ("depth", depth), ("layers", layers)]
+        {
             if v == 0 || v > MAX_SIZE {
                 return Err(format!("texture {what} {v} is outside 1..{MAX_SIZE}"));
             }
@@ -160,10 +179,12 @@ impl Texture {
                 return Err(format!("texture too large: more than {MAX_TEXELS} texels"));
             }
         }
-        t.levels = (0..levels).map(|l| {
-            let (w, h, s) = t.level_size(l);
-            Level::new(w, h, s)
-        }).collect();
+        t.levels = (0..levels)
+            .map(|l| {
+                let (w, h, s) = t.level_size(l);
+                Level::new(w, h, s)
+            })
+            .collect();
         Ok(t)
     }
 
@@ -220,7 +241,8 @@ impl Texture {
     fn box_texel(&self, prev: &Level, x: u32, y: u32, z: u32) -> [u32; 4] {
         let xs = [2 * x, (2 * x + 1).min(prev.width - 1)];
         let ys = [2 * y, (2 * y + 1).min(prev.height - 1)];
-        let zs = if self.dim.has_depth() { [2 * z, (2 * z + 1).min(prev.slices - 1)] } else { [z, z] };
+        let zs =
+            if self.dim.has_depth() { [2 * z, (2 * z + 1).min(prev.slices - 1)] } else { [z, z] };
         let first = prev.get(xs[0] as i32, ys[0] as i32, zs[0] as i32).unwrap_or([0; 4]);
         if self.format.is_integer() {
             return first;
@@ -253,10 +275,12 @@ mod tests {
 
     #[test]
     fn sizes_follow_minify() {
-        let t = Texture::new(Dim::D2, Format::Rgba8, 8, 2, 1, 1, 10).unwrap_or_else(|e| panic!("{e}"));
+        let t =
+            Texture::new(Dim::D2, Format::Rgba8, 8, 2, 1, 1, 10).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(t.num_levels(), 4); // 8x2, 4x1, 2x1, 1x1
         assert_eq!(t.level_size(3), (1, 1, 1));
-        let c = Texture::new(Dim::CubeArray, Format::Rgba8, 4, 4, 1, 2, 1).unwrap_or_else(|e| panic!("{e}"));
+        let c = Texture::new(Dim::CubeArray, Format::Rgba8, 4, 4, 1, 2, 1)
+            .unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(c.slices_at(0), 12);
         let v = Texture::new(Dim::D3, Format::R8, 4, 4, 8, 1, 9).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(v.level_size(2), (1, 1, 2));
@@ -271,7 +295,8 @@ mod tests {
 
     #[test]
     fn box_filter_averages_and_requantises() {
-        let mut t = Texture::new(Dim::D2, Format::R8, 2, 2, 1, 1, 1).unwrap_or_else(|e| panic!("{e}"));
+        let mut t =
+            Texture::new(Dim::D2, Format::R8, 2, 2, 1, 1, 1).unwrap_or_else(|e| panic!("{e}"));
         // texels 0, 255, 255, 255 → mean 191.25 → stored as 191
         for (i, v) in [0u8, 255, 255, 255].iter().enumerate() {
             let x = unorm8_to_float(*v).to_bits();
@@ -279,6 +304,9 @@ mod tests {
         }
         t.generate_mipmaps(5);
         assert_eq!(t.num_levels(), 2);
-        assert_eq!(t.levels[1].get(0, 0, 0).map(|v| f32::from_bits(v[0])), Some(unorm8_to_float(191)));
+        assert_eq!(
+            t.levels[1].get(0, 0, 0).map(|v| f32::from_bits(v[0])),
+            Some(unorm8_to_float(191))
+        );
     }
 }

@@ -60,7 +60,9 @@ fn rho(shape: LambdaShape, m: [f32; 3]) -> f32 {
     match shape {
         LambdaShape::OneD { width } => m[0] * width,
         LambdaShape::TwoD { width, height } => (m[0] * width).max(m[1] * height),
-        LambdaShape::ThreeD { width, height, depth } => (m[0] * width).max(m[1] * height).max(m[2] * depth),
+        LambdaShape::ThreeD { width, height, depth } => {
+            (m[0] * width).max(m[1] * height).max(m[2] * depth)
+        }
         LambdaShape::Cube { width } => m[0].max(m[1]).max(m[2]) * width / 2.0,
     }
 }

@@ -60,7 +60,9 @@ fn coordinate_class_of_target(t: TextureTarget) -> Option<u8> {
     use TextureTarget::*;
     match t {
         Tex1D | Array1D | Shadow1D | Shadow1DArray => Some(1),
-        Tex2D | Array2D | Rect | Shadow2D | ShadowRect | Shadow2DArray | Msaa2D | Msaa2DArray => Some(2),
+        Tex2D | Array2D | Rect | Shadow2D | ShadowRect | Shadow2DArray | Msaa2D | Msaa2DArray => {
+            Some(2)
+        }
         Tex3D => Some(3),
         Cube | CubeArray | ShadowCube | ShadowCubeArray => Some(4),
         Buffer | Unknown => None,
@@ -85,7 +87,9 @@ pub fn lambda_shape(unit: &TextureUnit) -> LambdaShape {
     let h = minify(t.height, first) as f32;
     match t.dim {
         Dim::Buffer | Dim::D1 | Dim::D1Array => LambdaShape::OneD { width: w },
-        Dim::D3 => LambdaShape::ThreeD { width: w, height: h, depth: minify(t.depth, first) as f32 },
+        Dim::D3 => {
+            LambdaShape::ThreeD { width: w, height: h, depth: minify(t.depth, first) as f32 }
+        }
         Dim::Cube | Dim::CubeArray => LambdaShape::Cube { width: w },
         _ => LambdaShape::TwoD { width: w, height: h },
     }
@@ -105,7 +109,9 @@ pub fn lambda_per_lane(unit: &TextureUnit, sampler: &SamplerState, req: &Request
         }
         Control::Explicit => lod_in.map(|l| l + bias),
         Control::Zero | Control::Gather(_) => [bias; 4],
-        Control::Gradients => [0, 1, 2, 3].map(|lane| lod::lambda_from_grad(shape, &req.derivs, lane)),
+        Control::Gradients => {
+            [0, 1, 2, 3].map(|lane| lod::lambda_from_grad(shape, &req.derivs, lane))
+        }
     }
 }
 
@@ -124,7 +130,12 @@ fn four_bit_offset(o: i8) -> i32 {
 
 /// Samples a quad. Returns `rgba[channel][lane]` after shadow comparison and the view swizzle.
 /// Integer textures return their integer bits inside the f32 values.
-pub fn sample_quad(unit: &TextureUnit, sampler: &SamplerState, req: &Request, mut trace: Option<&mut SampleTrace>) -> [[f32; 4]; 4] {
+pub fn sample_quad(
+    unit: &TextureUnit,
+    sampler: &SamplerState,
+    req: &Request,
+    mut trace: Option<&mut SampleTrace>,
+) -> [[f32; 4]; 4] {
     let dim = unit.texture.dim;
     if let Some(t) = trace.as_deref_mut() {
         t.lod_source = match req.control {
@@ -132,7 +143,11 @@ pub fn sample_quad(unit: &TextureUnit, sampler: &SamplerState, req: &Request, mu
             Control::Gradients => LodSource::Gradients,
             _ => LodSource::Explicit,
         };
-        t.derivatives = if req.control == Control::Gradients { req.derivs } else { implicit_derivs(&req.coords) };
+        t.derivatives = if req.control == Control::Gradients {
+            req.derivs
+        } else {
+            implicit_derivs(&req.coords)
+        };
     }
     if req.control == Control::Gradients {
         let want = req.target.and_then(coordinate_class_of_target);
@@ -157,13 +172,26 @@ pub fn sample_quad(unit: &TextureUnit, sampler: &SamplerState, req: &Request, mu
     let mut out = [[0f32; 4]; 4];
     for lane in 0..4 {
         let lod = clamp_lambda(sampler, lambdas[lane]);
-        let (point, face, reference) = lane_point(unit, [s[lane], t[lane], r[lane], c0[lane], c1[lane]], offsets);
-        let mut lane_trace = trace.as_ref().map(|_| LaneTrace { lambda: lambdas[lane], lod, ..LaneTrace::default() });
+        let (point, face, reference) =
+            lane_point(unit, [s[lane], t[lane], r[lane], c0[lane], c1[lane]], offsets);
+        let mut lane_trace = trace.as_ref().map(|_| LaneTrace {
+            lambda: lambdas[lane],
+            lod,
+            ..LaneTrace::default()
+        });
         let color = match req.control {
-            Control::Gather(comp) => gather_lane(unit, sampler, lod, &point, comp, reference, lane_trace.as_mut(), face),
+            Control::Gather(comp) => {
+                gather_lane(unit, sampler, lod, &point, comp, reference, lane_trace.as_mut(), face)
+            }
             _ => {
-                let (mut color, magnified) =
-                    filter::mip_filter(unit, sampler, lod, &point, lane_trace.as_mut().map(|t| &mut t.levels), face);
+                let (mut color, magnified) = filter::mip_filter(
+                    unit,
+                    sampler,
+                    lod,
+                    &point,
+                    lane_trace.as_mut().map(|t| &mut t.levels),
+                    face,
+                );
                 if let Some(func) = sampler.compare {
                     let k = shadow::compare(func, reference, color[0], unit.texture.format.kind());
                     color = [k, k, k, 1.0];
@@ -202,7 +230,7 @@ fn implicit_derivs(coords: &[[f32; 4]; 5]) -> [[[f32; 4]; 2]; 3] {
 fn lane_point(unit: &TextureUnit, a: [f32; 5], offset: [i32; 3]) -> (Point, Option<u32>, f32) {
     let [s, t, r, c0, c1] = a;
     let layers = unit.texture.layers;
-    let mut p = Point { s, t, r, slice: 0, offset, };
+    let mut p = Point { s, t, r, slice: 0, offset };
     match unit.texture.dim {
         Dim::Buffer | Dim::D1 => (p, None, r),
         Dim::D1Array => {
@@ -216,7 +244,11 @@ fn lane_point(unit: &TextureUnit, a: [f32; 5], offset: [i32; 3]) -> (Point, Opti
         }
         Dim::Cube | Dim::CubeArray => {
             let (face, fs, ft) = cube::select_face(s, t, r);
-            let (layer, reference) = if unit.texture.dim == Dim::CubeArray { (wrap::layer(c0, layers), c1) } else { (0, c0) };
+            let (layer, reference) = if unit.texture.dim == Dim::CubeArray {
+                (wrap::layer(c0, layers), c1)
+            } else {
+                (0, c0)
+            };
             p.s = fs;
             p.t = ft;
             p.r = 0.0;
@@ -260,7 +292,12 @@ fn gather_lane(
         }
     });
     if let Some(t) = trace {
-        t.levels.push(super::trace::LevelTaps { level, weight: 1.0, face, taps: taps.as_slice().to_vec() });
+        t.levels.push(super::trace::LevelTaps {
+            level,
+            weight: 1.0,
+            face,
+            taps: taps.as_slice().to_vec(),
+        });
     }
     result
 }
@@ -269,7 +306,11 @@ fn gather_lane(
 /// clamping) and x the level actually used relative to the base level: clamped to the
 /// sampler's range and to the view's levels, rounded for nearest mip filtering, 0 without
 /// mipmapping (tgsi.rst LODQ; softpipe's `sp_tgsi_query_lod`).
-pub fn query_lod(unit: &TextureUnit, sampler: &SamplerState, coords: &[[f32; 4]; 5]) -> [[f32; 4]; 2] {
+pub fn query_lod(
+    unit: &TextureUnit,
+    sampler: &SamplerState,
+    coords: &[[f32; 4]; 5],
+) -> [[f32; 4]; 2] {
     let req = Request::new(*coords, Control::Implicit);
     let lambdas = lambda_per_lane(unit, sampler, &req);
     let levels = unit.view.last_level.saturating_sub(unit.view.first_level) as f32;

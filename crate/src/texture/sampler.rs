@@ -226,7 +226,10 @@ mod tests {
 
     #[test]
     fn gl_min_filter_names_split() {
-        assert_eq!(parse_min_filter("LINEAR_MIPMAP_NEAREST"), Some((Filter::Linear, MipFilter::Nearest)));
+        assert_eq!(
+            parse_min_filter("LINEAR_MIPMAP_NEAREST"),
+            Some((Filter::Linear, MipFilter::Nearest))
+        );
         assert_eq!(parse_min_filter("nearest"), Some((Filter::Nearest, MipFilter::None)));
         assert_eq!(parse_min_filter("cubic"), None);
     }

@@ -8,7 +8,11 @@ use super::sampler::CompareFunc;
 /// 1.0 if `reference OP texel` holds, else 0.0. The reference is clamped to [0, 1] for
 /// normalised depth formats only (float depth is compared as given).
 pub fn compare(func: CompareFunc, reference: f32, texel: f32, kind: Kind) -> f32 {
-    let r = if matches!(kind, Kind::Unorm16 | Kind::Unorm8) { reference.clamp(0.0, 1.0) } else { reference };
+    let r = if matches!(kind, Kind::Unorm16 | Kind::Unorm8) {
+        reference.clamp(0.0, 1.0)
+    } else {
+        reference
+    };
     let pass = match func {
         CompareFunc::Never => false,
         CompareFunc::Less => r < texel,

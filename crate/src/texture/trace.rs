@@ -95,10 +95,31 @@ impl SampleTrace {
                         let taps: Vec<String> = l
                             .taps
                             .iter()
-                            .map(|t| format!("({},{}){} ×{}", t.x, t.y, if t.border { " border" } else { "" }, t.weight))
+                            .map(|t| {
+                                format!(
+                                    "({},{}){} ×{}",
+                                    t.x,
+                                    t.y,
+                                    if t.border { " border" } else { "" },
+                                    t.weight
+                                )
+                            })
                             .collect();
-                        let face = l.face.map(|f| format!(" face {}", super::cube::FACE_NAMES.get(f as usize).unwrap_or(&"?"))).unwrap_or_default();
-                        format!("level {}{face} ×{} (texels {})", l.level, l.weight, taps.join(", "))
+                        let face = l
+                            .face
+                            .map(|f| {
+                                format!(
+                                    " face {}",
+                                    super::cube::FACE_NAMES.get(f as usize).unwrap_or(&"?")
+                                )
+                            })
+                            .unwrap_or_default();
+                        format!(
+                            "level {}{face} ×{} (texels {})",
+                            l.level,
+                            l.weight,
+                            taps.join(", ")
+                        )
                     })
                     .collect();
                 let mag = if lane.magnified { ", magnified" } else { "" };
@@ -129,8 +150,18 @@ mod tests {
             lambda: 1.5,
             lod: 1.5,
             levels: vec![
-                LevelTaps { level: 1, weight: 0.5, face: None, taps: vec![Tap { x: 2, y: 3, weight: 1.0, ..Tap::default() }] },
-                LevelTaps { level: 2, weight: 0.5, face: Some(4), taps: vec![Tap { x: -1, y: 0, weight: 1.0, border: true, ..Tap::default() }] },
+                LevelTaps {
+                    level: 1,
+                    weight: 0.5,
+                    face: None,
+                    taps: vec![Tap { x: 2, y: 3, weight: 1.0, ..Tap::default() }],
+                },
+                LevelTaps {
+                    level: 2,
+                    weight: 0.5,
+                    face: Some(4),
+                    taps: vec![Tap { x: -1, y: 0, weight: 1.0, border: true, ..Tap::default() }],
+                },
             ],
             result: [0.5, 0.0, 0.0, 1.0],
             ..LaneTrace::default()

@@ -160,7 +160,10 @@ impl<'a> Walker<'a> {
         let span = self.span(at);
         // Depths are counted incrementally so deep nesting stays linear.
         let k = slot_of(kind);
-        let (Some(now), Some(firsts)) = (self.now.get_mut(k), self.s.first_at_depth.get_mut(k)) else { return };
+        let (Some(now), Some(firsts)) = (self.now.get_mut(k), self.s.first_at_depth.get_mut(k))
+        else {
+            return;
+        };
         *now += 1;
         let max = match kind {
             Kind::If => &mut self.s.max_cond_depth,
@@ -239,7 +242,11 @@ impl<'a> Walker<'a> {
                         self.span(i),
                     )
                     .with_related(
-                        format!("this {} needs its {} first", self.name(inner.at), inner.kind.closer()),
+                        format!(
+                            "this {} needs its {} first",
+                            self.name(inner.at),
+                            inner.kind.closer()
+                        ),
                         self.span(inner.at),
                     ),
                 );
@@ -317,20 +324,21 @@ pub fn analyze(shader: &Shader) -> Structure {
         match op {
             // IFC, BREAKC and CALLNZ are the legacy forms of IF, BRK and CAL (2010 TGSI).
             Opcode::IF | Opcode::UIF | Opcode::IFC => w.push(Kind::If, i),
-            Opcode::ELSE => match w.stack.last().map(|o| (o.kind, o.at, o.else_at)) {
-                Some((Kind::If, _, None)) => {
-                    if let Some(o) = w.stack.last_mut() {
-                        o.else_at = Some(i);
+            Opcode::ELSE => {
+                match w.stack.last().map(|o| (o.kind, o.at, o.else_at)) {
+                    Some((Kind::If, _, None)) => {
+                        if let Some(o) = w.stack.last_mut() {
+                            o.else_at = Some(i);
+                        }
                     }
-                }
-                Some((Kind::If, _, Some(first))) => {
-                    w.diags.push(
-                        Diagnostic::error("V101", "this IF already has an ELSE", ins.span)
-                            .with_related("the first ELSE", w.span(first)),
-                    );
-                }
-                Some((k, at, _)) => {
-                    w.diags.push(
+                    Some((Kind::If, _, Some(first))) => {
+                        w.diags.push(
+                            Diagnostic::error("V101", "this IF already has an ELSE", ins.span)
+                                .with_related("the first ELSE", w.span(first)),
+                        );
+                    }
+                    Some((k, at, _)) => {
+                        w.diags.push(
                         Diagnostic::error(
                             "V101",
                             format!("ELSE inside a {} that is not closed: ELSE must belong to an IF", k.opener()),
@@ -338,9 +346,14 @@ pub fn analyze(shader: &Shader) -> Structure {
                         )
                         .with_related(format!("the open {}", w.name(at)), w.span(at)),
                     );
+                    }
+                    None => w.diags.push(Diagnostic::error(
+                        "V101",
+                        "ELSE has no matching IF or UIF before it",
+                        ins.span,
+                    )),
                 }
-                None => w.diags.push(Diagnostic::error("V101", "ELSE has no matching IF or UIF before it", ins.span)),
-            },
+            }
             Opcode::ENDIF => w.close(Kind::If, i),
             Opcode::BGNLOOP => w.push(Kind::Loop, i),
             Opcode::ENDLOOP => w.close(Kind::Loop, i),
@@ -352,8 +365,12 @@ pub fn analyze(shader: &Shader) -> Structure {
                         if op == Opcode::DEFAULT {
                             if let Some(d) = default {
                                 w.diags.push(
-                                    Diagnostic::error("V108", "this SWITCH already has a DEFAULT", ins.span)
-                                        .with_related("the first DEFAULT", w.span(d)),
+                                    Diagnostic::error(
+                                        "V108",
+                                        "this SWITCH already has a DEFAULT",
+                                        ins.span,
+                                    )
+                                    .with_related("the first DEFAULT", w.span(d)),
                                 );
                             }
                         } else if let Some(d) = default {
@@ -383,13 +400,19 @@ pub fn analyze(shader: &Shader) -> Structure {
             Opcode::ENDSWITCH => w.close(Kind::Switch, i),
             Opcode::BRK | Opcode::BREAKC => match w.enclosing(&[Kind::Loop, Kind::Switch]) {
                 Some(o) => o.exits.push(i),
-                None => {
-                    w.diags.push(Diagnostic::error("V105", "BRK is only allowed inside a loop or a SWITCH", ins.span))
-                }
+                None => w.diags.push(Diagnostic::error(
+                    "V105",
+                    "BRK is only allowed inside a loop or a SWITCH",
+                    ins.span,
+                )),
             },
             Opcode::CONT => match w.enclosing(&[Kind::Loop]) {
                 Some(o) => o.exits.push(i),
-                None => w.diags.push(Diagnostic::error("V106", "CONT is only allowed inside a loop", ins.span)),
+                None => w.diags.push(Diagnostic::error(
+                    "V106",
+                    "CONT is only allowed inside a loop",
+                    ins.span,
+                )),
             },
             Opcode::BGNSUB => {
                 if end_at.is_none() || !w.stack.is_empty() {
@@ -420,8 +443,12 @@ pub fn analyze(shader: &Shader) -> Structure {
             Opcode::END => {
                 if let Some(first) = end_at {
                     w.diags.push(
-                        Diagnostic::error("V002", "more than one END: a shader has exactly one", ins.span)
-                            .with_related("the first END", w.span(first)),
+                        Diagnostic::error(
+                            "V002",
+                            "more than one END: a shader has exactly one",
+                            ins.span,
+                        )
+                        .with_related("the first END", w.span(first)),
                     );
                 } else {
                     end_at = Some(i);
@@ -438,8 +465,13 @@ pub fn analyze(shader: &Shader) -> Structure {
     let tail = shader.instructions.last().map(|x| x.span);
     w.drop_all(tail, "before the end of the program");
     if end_at.is_none() {
-        let at = shader.instructions.last().map(|x| Span::new(x.span.end as usize, x.span.end as usize));
-        w.diags.push(Diagnostic::error("V010", "the program has no END instruction", at.unwrap_or(shader.header_span)));
+        let at =
+            shader.instructions.last().map(|x| Span::new(x.span.end as usize, x.span.end as usize));
+        w.diags.push(Diagnostic::error(
+            "V010",
+            "the program has no END instruction",
+            at.unwrap_or(shader.header_span),
+        ));
     }
     resolve_calls(&mut w, &cals);
     check_labels(&mut w);
@@ -481,14 +513,23 @@ fn resolve_calls(w: &mut Walker, cals: &[usize]) {
         let target = w.shader.instructions.get(label as usize);
         match target {
             Some(t) if t.opcode == Opcode::BGNSUB => {
-                let end = w.partner.get(label as usize).copied().flatten().map_or(label as usize, |(_, e)| e);
+                let end = w
+                    .partner
+                    .get(label as usize)
+                    .copied()
+                    .flatten()
+                    .map_or(label as usize, |(_, e)| e);
                 w.set(i, label as usize, end);
             }
             Some(t) => {
                 let name = op_info(t.opcode).map_or("?", |o| o.name);
                 w.diags.push(
-                    Diagnostic::error("V113", format!("CAL :{} points at {}, not at a BGNSUB", label, name), ins.span)
-                        .with_related(format!("instruction {} is this {}", label, name), t.span),
+                    Diagnostic::error(
+                        "V113",
+                        format!("CAL :{} points at {}, not at a BGNSUB", label, name),
+                        ins.span,
+                    )
+                    .with_related(format!("instruction {} is this {}", label, name), t.span),
                 );
             }
             None => w.diags.push(Diagnostic::error(
@@ -511,12 +552,18 @@ fn check_labels(w: &mut Walker) {
         let Some(label) = ins.label else { continue };
         let Some((partner, _)) = w.partner.get(i).copied().flatten() else { continue };
         let zero_ok = matches!(ins.opcode, Opcode::BGNLOOP | Opcode::ENDLOOP | Opcode::BGNSUB);
-        let checked = matches!(ins.opcode, Opcode::IF | Opcode::UIF | Opcode::IFC | Opcode::ELSE) || zero_ok;
+        let checked =
+            matches!(ins.opcode, Opcode::IF | Opcode::UIF | Opcode::IFC | Opcode::ELSE) || zero_ok;
         if !checked || label as usize == partner || (zero_ok && label == 0) {
             continue;
         }
         let name = op_info(ins.opcode).map_or("?", |o| o.name);
-        let partner_name = w.shader.instructions.get(partner).and_then(|p| op_info(p.opcode)).map_or("?", |o| o.name);
+        let partner_name = w
+            .shader
+            .instructions
+            .get(partner)
+            .and_then(|p| op_info(p.opcode))
+            .map_or("?", |o| o.name);
         w.diags.push(
             Diagnostic::warning(
                 "V114",

@@ -14,7 +14,11 @@ pub(crate) fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
     check_order(shader, out);
     for d in &shader.declarations {
         if d.file == File::Null {
-            out.push(Diagnostic::error("V001", "NULL is not a register file that can be declared", d.span));
+            out.push(Diagnostic::error(
+                "V001",
+                "NULL is not a register file that can be declared",
+                d.span,
+            ));
         }
         if d.range.last < d.range.first {
             out.push(Diagnostic::error(
@@ -29,7 +33,11 @@ pub(crate) fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
         if let Some(id) = d.array_id {
             // ArrayID is a 10-bit field in Mesa's tokens; 0 means "no array".
             if !(1..=1023).contains(&id) {
-                out.push(Diagnostic::error("V013", format!("array id {} is out of range: use 1 to 1023", id), d.span));
+                out.push(Diagnostic::error(
+                    "V013",
+                    format!("array id {} is out of range: use 1 to 1023", id),
+                    d.span,
+                ));
             }
         }
     }
@@ -55,20 +63,34 @@ pub(crate) fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
         if ins.dst.len() != info.num_dst as usize {
             out.push(Diagnostic::error(
                 "V004",
-                format!("{} takes {} destination operand(s), not {}", info.name, info.num_dst, ins.dst.len()),
+                format!(
+                    "{} takes {} destination operand(s), not {}",
+                    info.name,
+                    info.num_dst,
+                    ins.dst.len()
+                ),
                 ins.span,
             ));
         }
         if ins.src.len() != info.num_src as usize {
             out.push(Diagnostic::error(
                 "V004",
-                format!("{} takes {} source operand(s), not {}", info.name, info.num_src, ins.src.len()),
+                format!(
+                    "{} takes {} source operand(s), not {}",
+                    info.name,
+                    info.num_src,
+                    ins.src.len()
+                ),
                 ins.span,
             ));
         }
         for d in &ins.dst {
             if d.write_mask.0 & 0xF == 0 {
-                out.push(Diagnostic::error("V006", "the destination writes no channel (empty write mask)", d.span));
+                out.push(Diagnostic::error(
+                    "V006",
+                    "the destination writes no channel (empty write mask)",
+                    d.span,
+                ));
             }
         }
         check_declared(cx, ins, out);
@@ -88,16 +110,24 @@ fn check_order(shader: &Shader, out: &mut Vec<Diagnostic>) {
             Statement::Declaration(i) => {
                 if let (Some(at), Some(d)) = (first_instruction, shader.declarations.get(i)) {
                     out.push(
-                        Diagnostic::error("V007", "declarations must come before the first instruction", d.span)
-                            .with_related("the first instruction", at),
+                        Diagnostic::error(
+                            "V007",
+                            "declarations must come before the first instruction",
+                            d.span,
+                        )
+                        .with_related("the first instruction", at),
                     );
                 }
             }
             Statement::Immediate(i) => {
                 if let (Some(at), Some(m)) = (first_instruction, shader.immediates.get(i)) {
                     out.push(
-                        Diagnostic::error("V007", "immediates must come before the first instruction", m.span)
-                            .with_related("the first instruction", at),
+                        Diagnostic::error(
+                            "V007",
+                            "immediates must come before the first instruction",
+                            m.span,
+                        )
+                        .with_related("the first instruction", at),
                     );
                 }
             }
@@ -111,10 +141,12 @@ fn check_order(shader: &Shader, out: &mut Vec<Diagnostic>) {
 fn check_duplicates(cx: &Context, out: &mut Vec<Diagnostic>) {
     let decls = &cx.shader.declarations;
     let exempt = |i: usize| {
-        decls
-            .get(i)
-            .and_then(|d| d.semantic)
-            .is_some_and(|s| matches!(s.name, SemanticName::Patch | SemanticName::TessInner | SemanticName::TessOuter))
+        decls.get(i).and_then(|d| d.semantic).is_some_and(|s| {
+            matches!(
+                s.name,
+                SemanticName::Patch | SemanticName::TessInner | SemanticName::TessOuter
+            )
+        })
     };
     let mut found: Vec<(usize, usize, u32)> = Vec::new();
     for (_, _, entries) in cx.decls.groups() {
@@ -139,8 +171,12 @@ fn check_duplicates(cx: &Context, out: &mut Vec<Diagnostic>) {
         // Report on the declaration that comes second in the text.
         let (second, first) = if a.span.start >= b.span.start { (a, b) } else { (b, a) };
         out.push(
-            Diagnostic::error("V008", format!("{}[{}] is declared more than once", second.file, reg), second.span)
-                .with_related("first declared here", first.span),
+            Diagnostic::error(
+                "V008",
+                format!("{}[{}] is declared more than once", second.file, reg),
+                second.span,
+            )
+            .with_related("first declared here", first.span),
         );
     }
 }
@@ -158,7 +194,9 @@ fn check_reg(cx: &Context, role: Role, reg: &RegRef, out: &mut Vec<Diagnostic>) 
         if let Some(ind) = b.indirect {
             if ind.file == File::Null {
                 out.push(Diagnostic::error("V001", "NULL is not a register file", ind.span));
-            } else if ind.file == File::Addr && cx.decls.find(File::Addr, 0, ind.index as i64).is_none() {
+            } else if ind.file == File::Addr
+                && cx.decls.find(File::Addr, 0, ind.index as i64).is_none()
+            {
                 out.push(Diagnostic::error(
                     "V005",
                     format!("ADDR[{}] is used as an address but not declared", ind.index),
@@ -208,7 +246,10 @@ fn check_reg(cx: &Context, role: Role, reg: &RegRef, out: &mut Vec<Diagnostic>) 
     };
     if !ok {
         let name = if indirect_src {
-            format!("{} register file {} is indexed indirectly but none of it is declared", what, reg.file)
+            format!(
+                "{} register file {} is indexed indirectly but none of it is declared",
+                what, reg.file
+            )
         } else {
             format!("{} register {} is not declared", what, reg_text(reg))
         };

@@ -73,7 +73,8 @@ impl Profile {
 
 pub(crate) fn check(cx: &Context, st: &Structure, p: &Profile, out: &mut Vec<Diagnostic>) {
     let shader = cx.shader;
-    let per_vertex = matches!(shader.processor, Processor::Geometry | Processor::TessCtrl | Processor::TessEval);
+    let per_vertex =
+        matches!(shader.processor, Processor::Geometry | Processor::TessCtrl | Processor::TessEval);
     for d in &shader.declarations {
         let (code, limit, what) = match d.file {
             File::Temp => ("V501", p.max_temps, "temporaries"),
@@ -121,7 +122,11 @@ pub(crate) fn check(cx: &Context, st: &Structure, p: &Profile, out: &mut Vec<Dia
     if let Some(max) = p.max_immediates {
         if shader.immediates.len() as u64 > max {
             let at = shader.immediates.get(max as usize).map_or(shader.header_span, |m| m.span);
-            out.push(Diagnostic::error("V511", format!("more than {} immediates (the '{}' limit)", max, p.name), at));
+            out.push(Diagnostic::error(
+                "V511",
+                format!("more than {} immediates (the '{}' limit)", max, p.name),
+                at,
+            ));
         }
     }
     for (k, depth, what) in [
@@ -139,7 +144,10 @@ pub(crate) fn check(cx: &Context, st: &Structure, p: &Profile, out: &mut Vec<Dia
                 .unwrap_or(shader.header_span);
             out.push(Diagnostic::error(
                 "V506",
-                format!("{} are nested {} deep; the '{}' limit is {}", what, depth, p.name, p.max_nesting),
+                format!(
+                    "{} are nested {} deep; the '{}' limit is {}",
+                    what, depth, p.name, p.max_nesting
+                ),
                 at,
             ));
         }
@@ -147,7 +155,10 @@ pub(crate) fn check(cx: &Context, st: &Structure, p: &Profile, out: &mut Vec<Dia
     if st.call_depth as u64 > p.max_call_depth {
         out.push(Diagnostic::error(
             "V510",
-            format!("subroutine calls nest {} deep; the '{}' limit is {}", st.call_depth, p.name, p.max_call_depth),
+            format!(
+                "subroutine calls nest {} deep; the '{}' limit is {}",
+                st.call_depth, p.name, p.max_call_depth
+            ),
             shader.header_span,
         ));
     }
@@ -156,7 +167,12 @@ pub(crate) fn check(cx: &Context, st: &Structure, p: &Profile, out: &mut Vec<Dia
             let at = shader.instructions.get(max as usize).map_or(shader.header_span, |i| i.span);
             out.push(Diagnostic::error(
                 "V507",
-                format!("{} instructions; the '{}' limit is {}", shader.instructions.len(), p.name, max),
+                format!(
+                    "{} instructions; the '{}' limit is {}",
+                    shader.instructions.len(),
+                    p.name,
+                    max
+                ),
                 at,
             ));
         }

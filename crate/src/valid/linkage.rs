@@ -37,7 +37,10 @@ pub fn generated_by_rasterizer(name: SemanticName) -> bool {
 /// Vertex outputs consumed by fixed-function stages rather than by the fragment shader.
 fn consumed_by_fixed_function(name: SemanticName) -> bool {
     use SemanticName::*;
-    matches!(name, Position | Psize | ClipDist | ClipVertex | EdgeFlag | Layer | ViewportIndex | ViewportMask)
+    matches!(
+        name,
+        Position | Psize | ClipDist | ClipVertex | EdgeFlag | Layer | ViewportIndex | ViewportMask
+    )
 }
 
 fn channel_suffix(mask: u8) -> String {
@@ -52,9 +55,9 @@ pub fn read_channels(ins: &Instruction, i: usize) -> u8 {
     let Some(info) = op_info(ins.opcode) else { return pick(4) };
     match info.output {
         OutputMode::Component => match ins.dst.first() {
-            Some(d) => {
-                (0..4).filter(|&c| d.write_mask.has(c)).fold(0u8, |m, c| m | 1 << (sw.get(c).copied().unwrap_or(0) & 3))
-            }
+            Some(d) => (0..4)
+                .filter(|&c| d.write_mask.has(c))
+                .fold(0u8, |m, c| m | 1 << (sw.get(c).copied().unwrap_or(0) & 3)),
             None => pick(4),
         },
         OutputMode::Replicated => match ins.opcode {
@@ -198,8 +201,8 @@ pub fn link(vs: &Shader, fs: &Shader) -> (Vec<Diagnostic>, Vec<Diagnostic>) {
             continue;
         }
         if let Some(missing) = outs.first_uncovered(name, a, b) {
-            let back_only =
-                name == SemanticName::Color && outs.first_uncovered(SemanticName::BColor, missing, missing).is_none();
+            let back_only = name == SemanticName::Color
+                && outs.first_uncovered(SemanticName::BColor, missing, missing).is_none();
             if back_only {
                 fd.push(Diagnostic::warning(
                     "L004",
@@ -209,7 +212,10 @@ pub fn link(vs: &Shader, fs: &Shader) -> (Vec<Diagnostic>, Vec<Diagnostic>) {
             } else {
                 fd.push(Diagnostic::error(
                     "L001",
-                    format!("fragment input {}[{}] is not written by the vertex shader", name, missing),
+                    format!(
+                        "fragment input {}[{}] is not written by the vertex shader",
+                        name, missing
+                    ),
                     span,
                 ));
             }
@@ -222,19 +228,30 @@ pub fn link(vs: &Shader, fs: &Shader) -> (Vec<Diagnostic>, Vec<Diagnostic>) {
         let mut regs: Vec<(u32, u8)> = read.iter().map(|(r, m)| (*r, *m)).collect();
         regs.sort_unstable();
         for (reg, mask) in regs {
-            let Some(d) = fs_decls.find(File::In, 0, reg as i64).and_then(|i| fs.declarations.get(i)) else { continue };
+            let Some(d) =
+                fs_decls.find(File::In, 0, reg as i64).and_then(|i| fs.declarations.get(i))
+            else {
+                continue;
+            };
             let Some(sem) = d.semantic else { continue };
             if generated_by_rasterizer(sem.name) {
                 continue;
             }
             let index = sem.index as u64 + (reg.saturating_sub(d.range.first)) as u64;
-            let Some(v) = outs.find(sem.name, index).and_then(|i| vs.declarations.get(i)) else { continue };
+            let Some(v) = outs.find(sem.name, index).and_then(|i| vs.declarations.get(i)) else {
+                continue;
+            };
             let Some(vsem) = v.semantic else { continue };
             let vreg = v.range.first as u64 + index.saturating_sub(vsem.index as u64);
-            let wrote = u32::try_from(vreg).ok().and_then(|r| written.get(&r)).copied().unwrap_or(0);
+            let wrote =
+                u32::try_from(vreg).ok().and_then(|r| written.get(&r)).copied().unwrap_or(0);
             let missing = mask & !wrote;
             if missing != 0 {
-                let wrote_text = if wrote == 0 { "nothing".to_string() } else { format!(".{}", channel_suffix(wrote)) };
+                let wrote_text = if wrote == 0 {
+                    "nothing".to_string()
+                } else {
+                    format!(".{}", channel_suffix(wrote))
+                };
                 fd.push(Diagnostic::error(
                     "L002",
                     format!(

@@ -47,7 +47,8 @@ pub(crate) struct Context<'a> {
 
 impl<'a> Context<'a> {
     pub fn new(shader: &'a Shader) -> Context<'a> {
-        let legacy = shader.instructions.iter().any(|i| op_info(i.opcode).is_some_and(|o| o.is_legacy()));
+        let legacy =
+            shader.instructions.iter().any(|i| op_info(i.opcode).is_some_and(|o| o.is_legacy()));
         Context { shader, legacy, decls: regmap::DeclMap::build(shader) }
     }
 }
@@ -69,7 +70,11 @@ pub fn check(shader: &Shader, options: &Options) -> Vec<Diagnostic> {
             None => {
                 out.push(Diagnostic::warning(
                     "V500",
-                    format!("unknown limit profile '{}'; using '{}'", name, limits::DEFAULT_PROFILE),
+                    format!(
+                        "unknown limit profile '{}'; using '{}'",
+                        name,
+                        limits::DEFAULT_PROFILE
+                    ),
                     shader.header_span,
                 ));
                 limits::Profile::default_profile()

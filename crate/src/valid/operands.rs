@@ -8,7 +8,9 @@ use super::declarations::reg_text;
 use super::regmap::{two_d, TwoD};
 use super::{op_info, Context};
 use crate::diag::Diagnostic;
-use crate::ir::{DclDimension, DclExtra, File, Instruction, PropertyName, PropertyValue, RegRef, TextureTarget};
+use crate::ir::{
+    DclDimension, DclExtra, File, Instruction, PropertyName, PropertyValue, RegRef, TextureTarget,
+};
 use crate::opcode::{OpInfo, Opcode, OutputMode, ValType, F_MEMORY, F_TEX, F_TEX_OFFSETS};
 use std::collections::HashMap;
 
@@ -139,7 +141,10 @@ fn check_dsts(ins: &Instruction, info: &OpInfo, out: &mut Vec<Diagnostic>) {
             Opcode::EXP | Opcode::LOG => 0b1000,
             _ => 0,
         };
-        if info.output == OutputMode::Channel && constant_channels != 0 && mask & !constant_channels == 0 {
+        if info.output == OutputMode::Channel
+            && constant_channels != 0
+            && mask & !constant_channels == 0
+        {
             out.push(Diagnostic::warning(
                 "V209",
                 format!(
@@ -151,7 +156,12 @@ fn check_dsts(ins: &Instruction, info: &OpInfo, out: &mut Vec<Diagnostic>) {
             ));
         }
         check_scalar_source(ins, info, mask, out);
-        if ins.saturate && matches!(info.dst_type, ValType::Int | ValType::Uint | ValType::Int64 | ValType::Uint64) {
+        if ins.saturate
+            && matches!(
+                info.dst_type,
+                ValType::Int | ValType::Uint | ValType::Int64 | ValType::Uint64
+            )
+        {
             out.push(Diagnostic::warning(
                 "V213",
                 format!("_SAT clamps floats, but {} produces integers", info.name),
@@ -166,12 +176,23 @@ fn check_dsts(ins: &Instruction, info: &OpInfo, out: &mut Vec<Diagnostic>) {
 /// channel other than x from an unswizzled source (`RCP TEMP[0].y, TEMP[1]`) computes from .x,
 /// which is almost never what was meant.
 fn check_scalar_source(ins: &Instruction, info: &OpInfo, mask: u8, out: &mut Vec<Diagnostic>) {
-    let multi_channel = matches!(ins.opcode, Opcode::DP2 | Opcode::DP3 | Opcode::DP4 | Opcode::DPH | Opcode::DP2A | Opcode::NRM4);
-    if info.output != OutputMode::Replicated || multi_channel || !matches!(mask, 0b0010 | 0b0100 | 0b1000) {
+    let multi_channel = matches!(
+        ins.opcode,
+        Opcode::DP2 | Opcode::DP3 | Opcode::DP4 | Opcode::DPH | Opcode::DP2A | Opcode::NRM4
+    );
+    if info.output != OutputMode::Replicated
+        || multi_channel
+        || !matches!(mask, 0b0010 | 0b0100 | 0b1000)
+    {
         return;
     }
-    let channel = crate::ir::CHANNEL_NAMES.get(mask.trailing_zeros() as usize).copied().unwrap_or('x');
-    for s in ins.src.iter().filter(|s| s.swizzle.is_identity() && !matches!(s.reg.file, File::Samp | File::Sview)) {
+    let channel =
+        crate::ir::CHANNEL_NAMES.get(mask.trailing_zeros() as usize).copied().unwrap_or('x');
+    for s in ins
+        .src
+        .iter()
+        .filter(|s| s.swizzle.is_identity() && !matches!(s.reg.file, File::Samp | File::Sview))
+    {
         out.push(Diagnostic::warning(
             "V211",
             format!(
@@ -228,8 +249,11 @@ fn check_srcs(ins: &Instruction, info: &OpInfo, out: &mut Vec<Diagnostic>) {
                 s.reg.span,
             ));
         }
-        let resource_like =
-            resource || matches!(f, File::Image | File::Buffer | File::Memory | File::Hwatomic | File::Constbuf);
+        let resource_like = resource
+            || matches!(
+                f,
+                File::Image | File::Buffer | File::Memory | File::Hwatomic | File::Constbuf
+            );
         if (s.absolute || s.negate) && resource_like {
             out.push(Diagnostic::error(
                 "V212",
@@ -275,17 +299,18 @@ fn check_indexing(cx: &Context, arrays: &Arrays, reg: &RegRef, out: &mut Vec<Dia
                 format!("no {} declaration has ARRAY({})", reg.file, id),
                 reg.index.span,
             )),
-            Some(d) if reg.index.indirect.is_some() && !d.range.contains(reg.index.offset) => out.push(
-                Diagnostic::error(
-                    "V207",
-                    format!(
-                        "offset {} is outside ARRAY({}), which covers {}[{}..{}]",
-                        reg.index.offset, id, d.file, d.range.first, d.range.last
-                    ),
-                    reg.index.span,
-                )
-                .with_related("the array is declared here", d.span),
-            ),
+            Some(d) if reg.index.indirect.is_some() && !d.range.contains(reg.index.offset) => out
+                .push(
+                    Diagnostic::error(
+                        "V207",
+                        format!(
+                            "offset {} is outside ARRAY({}), which covers {}[{}..{}]",
+                            reg.index.offset, id, d.file, d.range.first, d.range.last
+                        ),
+                        reg.index.span,
+                    )
+                    .with_related("the array is declared here", d.span),
+                ),
             _ => {}
         }
     }
@@ -297,8 +322,13 @@ fn check_indexing(cx: &Context, arrays: &Arrays, reg: &RegRef, out: &mut Vec<Dia
         )),
         (TwoD::Required, None) => {
             // Per-vertex registers need a vertex index; patch-style declarations do not.
-            let decl = cx.decls.find(reg.file, 0, reg.index.offset).and_then(|i| shader.declarations.get(i));
-            if decl.is_some_and(|d| d.dimension == DclDimension::Implied) && reg.index.indirect.is_none() {
+            let decl = cx
+                .decls
+                .find(reg.file, 0, reg.index.offset)
+                .and_then(|i| shader.declarations.get(i));
+            if decl.is_some_and(|d| d.dimension == DclDimension::Implied)
+                && reg.index.indirect.is_none()
+            {
                 out.push(Diagnostic::error(
                     "V208",
                     format!(
@@ -311,7 +341,9 @@ fn check_indexing(cx: &Context, arrays: &Arrays, reg: &RegRef, out: &mut Vec<Dia
         }
         (TwoD::Required, Some(dim)) if reg.file == File::In && dim.indirect.is_none() => {
             let vertices = match shader.property(PropertyName::GsInputPrimitive) {
-                Some(PropertyValue::Primitive(p)) if shader.processor == crate::ir::Processor::Geometry => {
+                Some(PropertyValue::Primitive(p))
+                    if shader.processor == crate::ir::Processor::Geometry =>
+                {
                     Some(p.vertices_per_primitive())
                 }
                 _ => None,
@@ -345,7 +377,8 @@ fn check_target(cx: &Context, ins: &Instruction, info: &OpInfo, out: &mut Vec<Di
         ));
         return;
     }
-    if ins.texture.is_some() && !info.has(F_TEX) && !info.has(F_TEX_OFFSETS) && !info.has(F_MEMORY) {
+    if ins.texture.is_some() && !info.has(F_TEX) && !info.has(F_TEX_OFFSETS) && !info.has(F_MEMORY)
+    {
         out.push(Diagnostic::error(
             "V215",
             format!("{} is not a texture instruction and takes no texture target", info.name),
@@ -359,8 +392,10 @@ fn check_target(cx: &Context, ins: &Instruction, info: &OpInfo, out: &mut Vec<Di
         return;
     }
     // tgsi_exec uses the same unit number for the sampler and the sampler view.
-    let Some(view) =
-        cx.decls.find(File::Sview, 0, sampler.reg.index.offset).and_then(|i| cx.shader.declarations.get(i))
+    let Some(view) = cx
+        .decls
+        .find(File::Sview, 0, sampler.reg.index.offset)
+        .and_then(|i| cx.shader.declarations.get(i))
     else {
         return;
     };

@@ -122,7 +122,9 @@ pub enum TwoD {
 pub fn two_d(processor: Processor, file: File) -> TwoD {
     match (file, processor) {
         (File::Const, _) => TwoD::Optional,
-        (File::In, Processor::Geometry | Processor::TessCtrl | Processor::TessEval) => TwoD::Required,
+        (File::In, Processor::Geometry | Processor::TessCtrl | Processor::TessEval) => {
+            TwoD::Required
+        }
         (File::Out, Processor::TessCtrl) => TwoD::Required,
         _ => TwoD::Never,
     }

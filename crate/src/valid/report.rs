@@ -43,5 +43,8 @@ pub fn link(vs_text: &str, fs_text: &str) -> JsLink {
         vd.extend(lv);
         fd.extend(lf);
     }
-    JsLink { vs: vd.iter().map(JsDiagnostic::from).collect(), fs: fd.iter().map(JsDiagnostic::from).collect() }
+    JsLink {
+        vs: vd.iter().map(JsDiagnostic::from).collect(),
+        fs: fd.iter().map(JsDiagnostic::from).collect(),
+    }
 }

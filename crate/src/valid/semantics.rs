@@ -44,8 +44,12 @@ fn max_index(name: SemanticName, fragment_output: bool) -> Option<u64> {
 
 pub(crate) fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
     let shader = cx.shader;
-    let uses_bcolor = shader.declarations.iter().any(|d| d.semantic.is_some_and(|s| s.name == SemanticName::BColor));
-    let portable = if uses_bcolor { GENERIC_PORTABLE_MAX_WITH_BCOLOR } else { GENERIC_PORTABLE_MAX };
+    let uses_bcolor = shader
+        .declarations
+        .iter()
+        .any(|d| d.semantic.is_some_and(|s| s.name == SemanticName::BColor));
+    let portable =
+        if uses_bcolor { GENERIC_PORTABLE_MAX_WITH_BCOLOR } else { GENERIC_PORTABLE_MAX };
     for d in &shader.declarations {
         let (Some(sem), Some((first, last))) = (d.semantic, semantic_interval(d)) else { continue };
         let fragment_output = shader.processor == Processor::Fragment && d.file == File::Out;
@@ -62,14 +66,20 @@ pub(crate) fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
             if last > GENERIC_MAX {
                 out.push(Diagnostic::error(
                     "V405",
-                    format!("GENERIC[{}] is out of range: GENERIC indices go from 0 to {}", last, GENERIC_MAX),
+                    format!(
+                        "GENERIC[{}] is out of range: GENERIC indices go from 0 to {}",
+                        last, GENERIC_MAX
+                    ),
                     sem.span,
                 ));
             } else if last > portable {
                 let why = if uses_bcolor { " because BCOLOR is used" } else { "" };
                 out.push(Diagnostic::warning(
                     "V404",
-                    format!("GENERIC[{}] is not portable: every driver supports 0..{}{}", last, portable, why),
+                    format!(
+                        "GENERIC[{}] is not portable: every driver supports 0..{}{}",
+                        last, portable, why
+                    ),
                     sem.span,
                 ));
             }
@@ -80,9 +90,21 @@ pub(crate) fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
                 let (code, text) = if max == 0 {
                     ("V402", format!("{} takes index 0 only, not {}", sem.name, last.max(first)))
                 } else if matches!(sem.name, SemanticName::Color | SemanticName::BColor) {
-                    ("V403", format!("{}[{}] is out of range: {} takes index 0 or 1", sem.name, last, sem.name))
+                    (
+                        "V403",
+                        format!(
+                            "{}[{}] is out of range: {} takes index 0 or 1",
+                            sem.name, last, sem.name
+                        ),
+                    )
                 } else {
-                    ("V402", format!("{}[{}] is out of range: {} takes indices 0..{}", sem.name, last, sem.name, max))
+                    (
+                        "V402",
+                        format!(
+                            "{}[{}] is out of range: {} takes indices 0..{}",
+                            sem.name, last, sem.name, max
+                        ),
+                    )
                 };
                 out.push(Diagnostic::error(code, text, sem.span));
             }
@@ -118,12 +140,18 @@ fn check_duplicates(cx: &Context, out: &mut Vec<Diagnostic>) {
         if let Some(p) = prev {
             if p.0 == it.0 && p.1 == it.1 && it.2 <= p.3 {
                 if let (Some(d), Some(first)) = (decls.get(it.4), decls.get(p.4)) {
-                    let (second, earlier) = if d.span.start >= first.span.start { (d, first) } else { (first, d) };
+                    let (second, earlier) =
+                        if d.span.start >= first.span.start { (d, first) } else { (first, d) };
                     let at = second.semantic.map_or(second.span, |s| s.span);
                     out.push(
                         Diagnostic::error(
                             "V406",
-                            format!("{} semantic {}[{}] is declared twice", file_word(it.0), it.1, it.2),
+                            format!(
+                                "{} semantic {}[{}] is declared twice",
+                                file_word(it.0),
+                                it.1,
+                                it.2
+                            ),
                             at,
                         )
                         .with_related("first declared here", earlier.span),

@@ -9,7 +9,9 @@
 use super::{op_info, Context};
 use crate::diag::Diagnostic;
 use crate::ir::{DclExtra, File, MemoryKind, Processor, PropertyName, SemanticName};
-use crate::opcode::{Opcode, StageMask, S_ALL, S_COMP, S_FRAG, S_GEOM, S_TESS_CTRL, S_TESS_EVAL, S_VERT};
+use crate::opcode::{
+    Opcode, StageMask, S_ALL, S_COMP, S_FRAG, S_GEOM, S_TESS_CTRL, S_TESS_EVAL, S_VERT,
+};
 
 fn bit(p: Processor) -> StageMask {
     1 << p.index()
@@ -52,8 +54,8 @@ pub fn system_value_stages(name: SemanticName) -> StageMask {
         TessCoord => S_TESS_EVAL,
         TessOuter | TessInner => S_TESS_CTRL | S_TESS_EVAL,
         VerticesIn => S_GEOM | S_TESS_CTRL | S_TESS_EVAL,
-        SubgroupSize | SubgroupInvocation | SubgroupEqMask | SubgroupGeMask | SubgroupGtMask | SubgroupLeMask
-        | SubgroupLtMask | Layer | ViewportIndex | ViewportMask => S_ALL,
+        SubgroupSize | SubgroupInvocation | SubgroupEqMask | SubgroupGeMask | SubgroupGtMask
+        | SubgroupLeMask | SubgroupLtMask | Layer | ViewportIndex | ViewportMask => S_ALL,
         _ => 0,
     }
 }
@@ -73,7 +75,9 @@ pub fn property_stages(name: PropertyName) -> StageMask {
         VsProhibitUcps | VsWindowSpacePosition | VsBlitSgprsAmd => S_VERT,
         TcsVerticesOut => S_TESS_CTRL,
         TesPrimMode | TesSpacing | TesVertexOrderCw | TesPointMode => S_TESS_EVAL,
-        CsFixedBlockWidth | CsFixedBlockHeight | CsFixedBlockDepth | CsUserDataComponentsAmd => S_COMP,
+        CsFixedBlockWidth | CsFixedBlockHeight | CsFixedBlockDepth | CsUserDataComponentsAmd => {
+            S_COMP
+        }
         NumClipdistEnabled | NumCulldistEnabled => S_VERT | S_GEOM | S_TESS_EVAL,
         NextShader | LegacyMathRules | LayerViewportRelative | SeparableProgram => S_ALL,
     }
@@ -125,7 +129,10 @@ pub(crate) fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
     }
     if p == Processor::Geometry {
         for (name, why) in [
-            (PropertyName::GsInputPrimitive, "the input primitive (how many vertices IN[v][…] has)"),
+            (
+                PropertyName::GsInputPrimitive,
+                "the input primitive (how many vertices IN[v][…] has)",
+            ),
             (PropertyName::GsOutputPrimitive, "the primitive type it emits"),
             (PropertyName::GsMaxOutputVertices, "how many vertices it may emit (without it, none)"),
         ] {
@@ -156,7 +163,11 @@ pub(crate) fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
     for d in &shader.declarations {
         if let DclExtra::Memory { kind: MemoryKind::Shared } = d.extra {
             if p != Processor::Compute {
-                out.push(Diagnostic::error("V302", "shared MEMORY exists only in compute shaders", d.span));
+                out.push(Diagnostic::error(
+                    "V302",
+                    "shared MEMORY exists only in compute shaders",
+                    d.span,
+                ));
             }
         }
         match (d.file, p) {
@@ -164,7 +175,11 @@ pub(crate) fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
                 if let Some(sem) = d.semantic {
                     let stages = system_value_stages(sem.name);
                     if stages == 0 {
-                        out.push(Diagnostic::error("V303", format!("{} is not a system value", sem.name), sem.span));
+                        out.push(Diagnostic::error(
+                            "V303",
+                            format!("{} is not a system value", sem.name),
+                            sem.span,
+                        ));
                     } else if stages & bit(p) == 0 {
                         out.push(Diagnostic::error(
                             "V303",

@@ -17,7 +17,12 @@ pub fn reg(file: File, index: i64) -> RegRef {
     RegRef { file, dimension: None, index: Bracket::direct(index), span: Span::default() }
 }
 pub fn reg2(file: File, dim: i64, index: i64) -> RegRef {
-    RegRef { file, dimension: Some(Bracket::direct(dim)), index: Bracket::direct(index), span: Span::default() }
+    RegRef {
+        file,
+        dimension: Some(Bracket::direct(dim)),
+        index: Bracket::direct(index),
+        span: Span::default(),
+    }
 }
 pub fn dst(r: RegRef, mask: u8) -> DstOperand {
     DstOperand { reg: r, write_mask: WriteMask(mask), span: r.span }
@@ -48,7 +53,14 @@ impl Builder {
     pub fn dcl(self, file: File, first: u32, last: u32) -> Builder {
         self.decl(Declaration::new(file, first, last))
     }
-    pub fn dcl_sem(self, file: File, first: u32, last: u32, name: SemanticName, index: u32) -> Builder {
+    pub fn dcl_sem(
+        self,
+        file: File,
+        first: u32,
+        last: u32,
+        name: SemanticName,
+        index: u32,
+    ) -> Builder {
         let mut d = Declaration::new(file, first, last);
         d.semantic = Some(Semantic { name, index, span: Span::default() });
         self.decl(d)
@@ -83,7 +95,9 @@ impl Builder {
     /// A bare opcode (END, ELSE, ENDIF, …) or one with a single `TEMP[0]` source for IF & co.
     pub fn flow(self, op: Opcode) -> Builder {
         let srcs = match op {
-            Opcode::IF | Opcode::UIF | Opcode::SWITCH | Opcode::CASE => vec![src(reg(File::Temp, 0))],
+            Opcode::IF | Opcode::UIF | Opcode::SWITCH | Opcode::CASE => {
+                vec![src(reg(File::Temp, 0))]
+            }
             _ => Vec::new(),
         };
         self.op(op, Vec::new(), srcs)
@@ -103,9 +117,15 @@ impl Builder {
 /// A fragment shader with `TEMP[0]` and `OUT[0], COLOR` declared, whose body is `f(builder)`,
 /// followed by `MOV OUT[0], TEMP[0]` and END.
 pub fn frag_with(f: impl FnOnce(Builder) -> Builder) -> Shader {
-    let b = Builder::new(Processor::Fragment).dcl_sem(File::Out, 0, 0, SemanticName::Color, 0).dcl(File::Temp, 0, 0);
+    let b = Builder::new(Processor::Fragment).dcl_sem(File::Out, 0, 0, SemanticName::Color, 0).dcl(
+        File::Temp,
+        0,
+        0,
+    );
     let b = f(b);
-    b.op(Opcode::MOV, vec![dst(reg(File::Out, 0), 0xF)], vec![src(reg(File::Temp, 0))]).flow(Opcode::END).build()
+    b.op(Opcode::MOV, vec![dst(reg(File::Out, 0), 0xF)], vec![src(reg(File::Temp, 0))])
+        .flow(Opcode::END)
+        .build()
 }
 
 /// Codes of the diagnostics, in order.

@@ -22,12 +22,16 @@ fn a_minimal_fragment_shader_is_clean() {
 
 #[test]
 fn undeclared_and_declared_registers() {
-    let bad = frag_with(|b| b.op(Opcode::MOV, vec![dst(reg(File::Temp, 1), 0xF)], vec![src(reg(File::Temp, 0))]));
+    let bad = frag_with(|b| {
+        b.op(Opcode::MOV, vec![dst(reg(File::Temp, 1), 0xF)], vec![src(reg(File::Temp, 0))])
+    });
     let d = run(&bad);
     let v5: Vec<_> = d.iter().filter(|x| x.code == "V005").collect();
     assert_eq!(v5.len(), 1);
     assert_eq!(v5[0].span, Span::default()); // the builder's operand span
-    let good = frag_with(|b| b.op(Opcode::MOV, vec![dst(reg(File::Temp, 0), 0xF)], vec![src(reg(File::Temp, 0))]));
+    let good = frag_with(|b| {
+        b.op(Opcode::MOV, vec![dst(reg(File::Temp, 0), 0xF)], vec![src(reg(File::Temp, 0))])
+    });
     assert_eq!(errors(&good), Vec::<&str>::new());
 }
 
@@ -35,7 +39,11 @@ fn undeclared_and_declared_registers() {
 fn huge_declarations_are_intervals_not_allocations() {
     let s = Builder::new(Processor::Fragment)
         .dcl(File::Temp, 0, 4_000_000_000)
-        .op(Opcode::MOV, vec![dst(reg(File::Temp, 3_999_999_999), 0xF)], vec![src(reg(File::Temp, 0))])
+        .op(
+            Opcode::MOV,
+            vec![dst(reg(File::Temp, 3_999_999_999), 0xF)],
+            vec![src(reg(File::Temp, 0))],
+        )
         .flow(Opcode::END)
         .build();
     let d = run(&s);
@@ -44,12 +52,20 @@ fn huge_declarations_are_intervals_not_allocations() {
 
 #[test]
 fn duplicate_declarations_point_at_the_first() {
-    let s = Builder::new(Processor::Fragment).dcl(File::Temp, 0, 3).dcl(File::Temp, 3, 5).flow(Opcode::END).build();
+    let s = Builder::new(Processor::Fragment)
+        .dcl(File::Temp, 0, 3)
+        .dcl(File::Temp, 3, 5)
+        .flow(Opcode::END)
+        .build();
     let d: Vec<_> = run(&s).into_iter().filter(|x| x.code == "V008").collect();
     assert_eq!(d.len(), 1);
     assert_eq!(d[0].span, decl_span(1));
     assert_eq!(d[0].related[0].span, decl_span(0));
-    let ok = Builder::new(Processor::Fragment).dcl(File::Temp, 0, 3).dcl(File::Temp, 4, 5).flow(Opcode::END).build();
+    let ok = Builder::new(Processor::Fragment)
+        .dcl(File::Temp, 0, 3)
+        .dcl(File::Temp, 4, 5)
+        .flow(Opcode::END)
+        .build();
     assert!(!errors(&ok).contains(&"V008"));
 }
 
@@ -72,7 +88,11 @@ fn if_else_endif_targets() {
 
 #[test]
 fn unclosed_if_and_stray_endif() {
-    let s = Builder::new(Processor::Fragment).dcl(File::Temp, 0, 0).flow(Opcode::IF).flow(Opcode::END).build();
+    let s = Builder::new(Processor::Fragment)
+        .dcl(File::Temp, 0, 0)
+        .flow(Opcode::IF)
+        .flow(Opcode::END)
+        .build();
     let d = run(&s);
     let v: Vec<_> = d.iter().filter(|x| x.code == "V103").collect();
     assert_eq!(v.len(), 1);
@@ -229,7 +249,11 @@ fn operand_files() {
 #[test]
 fn abs_on_integer_operand() {
     let mut s = frag_with(|b| {
-        b.op(Opcode::UADD, vec![dst(reg(File::Temp, 0), 0xF)], vec![src(reg(File::Temp, 0)), src(reg(File::Temp, 0))])
+        b.op(
+            Opcode::UADD,
+            vec![dst(reg(File::Temp, 0), 0xF)],
+            vec![src(reg(File::Temp, 0)), src(reg(File::Temp, 0))],
+        )
     });
     assert_eq!(errors(&s), Vec::<&str>::new());
     s.instructions[0].src[0].absolute = true;
@@ -246,18 +270,30 @@ fn stage_only_opcodes() {
 
 #[test]
 fn semantic_indices() {
-    let s =
-        Builder::new(Processor::Vertex).dcl_sem(File::Out, 0, 0, SemanticName::Generic, 219).flow(Opcode::END).build();
+    let s = Builder::new(Processor::Vertex)
+        .dcl_sem(File::Out, 0, 0, SemanticName::Generic, 219)
+        .flow(Opcode::END)
+        .build();
     assert!(run(&s).iter().any(|d| d.code == "V404" && !d.is_error()));
-    let s =
-        Builder::new(Processor::Vertex).dcl_sem(File::Out, 0, 0, SemanticName::Generic, 256).flow(Opcode::END).build();
+    let s = Builder::new(Processor::Vertex)
+        .dcl_sem(File::Out, 0, 0, SemanticName::Generic, 256)
+        .flow(Opcode::END)
+        .build();
     assert_eq!(errors(&s), vec!["V405"]);
-    let s = Builder::new(Processor::Vertex).dcl_sem(File::Out, 0, 0, SemanticName::Color, 2).flow(Opcode::END).build();
+    let s = Builder::new(Processor::Vertex)
+        .dcl_sem(File::Out, 0, 0, SemanticName::Color, 2)
+        .flow(Opcode::END)
+        .build();
     assert_eq!(errors(&s), vec!["V403"]);
-    let s =
-        Builder::new(Processor::Vertex).dcl_sem(File::Out, 0, 0, SemanticName::Position, 1).flow(Opcode::END).build();
+    let s = Builder::new(Processor::Vertex)
+        .dcl_sem(File::Out, 0, 0, SemanticName::Position, 1)
+        .flow(Opcode::END)
+        .build();
     assert_eq!(errors(&s), vec!["V402"]);
-    let s = Builder::new(Processor::Vertex).dcl_sem(File::Out, 0, 0, SemanticName::Normal, 0).flow(Opcode::END).build();
+    let s = Builder::new(Processor::Vertex)
+        .dcl_sem(File::Out, 0, 0, SemanticName::Normal, 0)
+        .flow(Opcode::END)
+        .build();
     assert_eq!(errors(&s), vec!["V401"]);
     let s = Builder::new(Processor::Vertex)
         .dcl_sem(File::Out, 0, 1, SemanticName::Generic, 0)
@@ -297,7 +333,8 @@ fn two_dimensional_references() {
     let s = Builder::new(Processor::Fragment)
         .decl({
             let mut d = Declaration::new(File::Const, 0, 3);
-            d.dimension = DclDimension::Range(DclRange { first: 1, last: 1, span: Span::default() });
+            d.dimension =
+                DclDimension::Range(DclRange { first: 1, last: 1, span: Span::default() });
             d
         })
         .dcl(File::Temp, 0, 0)
@@ -327,7 +364,9 @@ fn wide_immediates_are_refused_like_tgsi_sanity() {
 
 #[test]
 fn v001_null_file() {
-    let s = frag_with(|b| b.op(Opcode::MOV, vec![dst(reg(File::Temp, 0), 0xF)], vec![src(reg(File::Null, 0))]));
+    let s = frag_with(|b| {
+        b.op(Opcode::MOV, vec![dst(reg(File::Temp, 0), 0xF)], vec![src(reg(File::Null, 0))])
+    });
     assert_eq!(errors(&s), vec!["V001"]);
     let s = Builder::new(Processor::Fragment).dcl(File::Null, 0, 0).flow(Opcode::END).build();
     assert_eq!(errors(&s), vec!["V001"]);
@@ -342,17 +381,25 @@ fn v003_gap_or_out_of_table_opcode() {
 
 #[test]
 fn v004_operand_counts() {
-    let s = frag_with(|b| b.op(Opcode::ADD, vec![dst(reg(File::Temp, 0), 0xF)], vec![src(reg(File::Temp, 0))]));
+    let s = frag_with(|b| {
+        b.op(Opcode::ADD, vec![dst(reg(File::Temp, 0), 0xF)], vec![src(reg(File::Temp, 0))])
+    });
     assert_eq!(errors(&s), vec!["V004"]);
     let s = frag_with(|b| {
-        b.op(Opcode::ADD, vec![dst(reg(File::Temp, 0), 0xF)], vec![src(reg(File::Temp, 0)), src(reg(File::Temp, 0))])
+        b.op(
+            Opcode::ADD,
+            vec![dst(reg(File::Temp, 0), 0xF)],
+            vec![src(reg(File::Temp, 0)), src(reg(File::Temp, 0))],
+        )
     });
     assert_eq!(errors(&s), Vec::<&str>::new());
 }
 
 #[test]
 fn v006_empty_write_mask() {
-    let s = frag_with(|b| b.op(Opcode::MOV, vec![dst(reg(File::Temp, 0), 0)], vec![src(reg(File::Temp, 0))]));
+    let s = frag_with(|b| {
+        b.op(Opcode::MOV, vec![dst(reg(File::Temp, 0), 0)], vec![src(reg(File::Temp, 0))])
+    });
     assert_eq!(errors(&s), vec!["V006"]);
 }
 
@@ -371,7 +418,9 @@ fn v215_v216_targets_and_qualifiers() {
     assert_eq!(errors(&s), Vec::<&str>::new());
     s.instructions[0].memory_qualifiers = 1;
     assert_eq!(errors(&s), vec!["V216"]);
-    let mut s = frag_with(|b| b.op(Opcode::MOV, vec![dst(reg(File::Temp, 0), 0xF)], vec![src(reg(File::Temp, 0))]));
+    let mut s = frag_with(|b| {
+        b.op(Opcode::MOV, vec![dst(reg(File::Temp, 0), 0xF)], vec![src(reg(File::Temp, 0))])
+    });
     s.instructions[0].texture = Some(TextureTarget::Tex2D);
     assert_eq!(errors(&s), vec!["V215"]);
 }
@@ -403,7 +452,11 @@ fn small_profiles_limit_instructions_immediates_and_calls() {
         .imm(ImmType::Flt32)
         .imm(ImmType::Flt32)
         .dcl(File::Temp, 0, 0)
-        .op(Opcode::ADD, vec![dst(reg(File::Temp, 0), 0xF)], vec![src(reg(File::Imm, 0)), src(reg(File::Imm, 1))])
+        .op(
+            Opcode::ADD,
+            vec![dst(reg(File::Temp, 0), 0xF)],
+            vec![src(reg(File::Imm, 0)), src(reg(File::Imm, 1))],
+        )
         .labeled(Opcode::CAL, 3)
         .flow(Opcode::END)
         .flow(Opcode::BGNSUB)
@@ -459,8 +512,16 @@ fn linkage_of_many_semantics_is_fast() {
         fs = fs.dcl_sem(File::In, k, k, SemanticName::Generic, n - 1 - k);
     }
     for k in 0..n {
-        vs = vs.op(Opcode::MOV, vec![dst(reg(File::Out, k as i64), 0x3)], vec![src(reg(File::Temp, 0))]);
-        fs = fs.op(Opcode::MOV, vec![dst(reg(File::Out, 0), 0x1)], vec![src(reg(File::In, k as i64))]);
+        vs = vs.op(
+            Opcode::MOV,
+            vec![dst(reg(File::Out, k as i64), 0x3)],
+            vec![src(reg(File::Temp, 0))],
+        );
+        fs = fs.op(
+            Opcode::MOV,
+            vec![dst(reg(File::Out, 0), 0x1)],
+            vec![src(reg(File::In, k as i64))],
+        );
     }
     let (vs, fs) = (vs.flow(Opcode::END).build(), fs.flow(Opcode::END).build());
     let start = std::time::Instant::now();

@@ -60,7 +60,9 @@ pub(crate) fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
                 match reg.index.indirect {
                     Some(_) => imm_indirect = true,
                     None => {
-                        if let Some(u) = usize::try_from(reg.index.offset).ok().and_then(|i| imm_used.get_mut(i)) {
+                        if let Some(u) =
+                            usize::try_from(reg.index.offset).ok().and_then(|i| imm_used.get_mut(i))
+                        {
                             *u = true;
                         }
                     }
@@ -86,7 +88,9 @@ pub(crate) fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
             continue;
         }
         let keys = match (two_d(shader.processor, d.file), d.dimension) {
-            (TwoD::Required, _) => vec![if d.dimension == DclDimension::Implied { ANY_DIM } else { 0 }],
+            (TwoD::Required, _) => {
+                vec![if d.dimension == DclDimension::Implied { ANY_DIM } else { 0 }]
+            }
             _ => dim_keys(d),
         };
         if keys.is_empty() {
@@ -102,7 +106,11 @@ pub(crate) fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
                 format!("{}[{}..{}]", d.file, d.range.first, d.range.last)
             };
             let verb = if d.file == File::Out { "written" } else { "used" };
-            out.push(Diagnostic::warning("V011", format!("{} is declared but never {}", regs, verb), d.span));
+            out.push(Diagnostic::warning(
+                "V011",
+                format!("{} is declared but never {}", regs, verb),
+                d.span,
+            ));
         }
     }
     if imm_indirect {
@@ -110,7 +118,11 @@ pub(crate) fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
     }
     for (k, (m, used)) in shader.immediates.iter().zip(&imm_used).enumerate() {
         if !used {
-            out.push(Diagnostic::warning("V011", format!("IMM[{}] is declared but never used", k), m.span));
+            out.push(Diagnostic::warning(
+                "V011",
+                format!("IMM[{}] is declared but never used", k),
+                m.span,
+            ));
         }
     }
 }

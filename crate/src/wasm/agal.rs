@@ -25,35 +25,22 @@ pub fn agal_assemble(text: &str, kind: &str, version: u32) -> JsValue {
     let Some(kind) = ShaderKind::from_word(kind) else {
         let d = Diagnostic::error(
             "A0100",
-            format!(
-                "program type must be 'vertex' or 'fragment', not '{}'",
-                kind
-            ),
+            format!("program type must be 'vertex' or 'fragment', not '{}'", kind),
             Span::default(),
         );
-        return to_js(&AssembleResult {
-            bytes: Vec::new(),
-            diagnostics: vec![d],
-        });
+        return to_js(&AssembleResult { bytes: Vec::new(), diagnostics: vec![d] });
     };
     let a = agal::assemble(text, kind, version);
     let mut diags = a.errors.clone();
     let bytes = if diags.is_empty() {
         let whole = Span::new(0, text.len());
-        diags.extend(
-            agal::validate(&a.program)
-                .iter()
-                .map(|f| f.to_diagnostic(&a.spans, whole)),
-        );
+        diags.extend(agal::validate(&a.program).iter().map(|f| f.to_diagnostic(&a.spans, whole)));
         agal::encode(&a.program)
     } else {
         Vec::new()
     };
     diag::locate(&mut diags, &LineIndex::new(text));
-    to_js(&AssembleResult {
-        bytes,
-        diagnostics: diags,
-    })
+    to_js(&AssembleResult { bytes, diagnostics: diags })
 }
 
 #[derive(Serialize)]
@@ -143,10 +130,7 @@ fn export_options(version: u32) -> agal::lower::ExportOptions {
 #[wasm_bindgen(js_name = agalExport)]
 pub fn agal_export(text: &str, version: u32) -> JsValue {
     let parsed = crate::text::parse(text);
-    let e = parsed
-        .shader
-        .as_ref()
-        .map(|s| agal::lower::export(s, &export_options(version)));
+    let e = parsed.shader.as_ref().map(|s| agal::lower::export(s, &export_options(version)));
     to_js(&export_result(text, parsed.diagnostics, e))
 }
 
@@ -163,8 +147,5 @@ pub fn agal_export_pair(vs_text: &str, fs_text: &str, version: u32) -> JsValue {
         }
         _ => (None, None),
     };
-    to_js(&(
-        export_result(vs_text, vs.diagnostics, a),
-        export_result(fs_text, fs.diagnostics, b),
-    ))
+    to_js(&(export_result(vs_text, vs.diagnostics, a), export_result(fs_text, fs.diagnostics, b)))
 }

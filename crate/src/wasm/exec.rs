@@ -45,7 +45,14 @@ pub fn exec_quad(text: &str, request: JsValue) -> Result<JsValue, JsValue> {
 }
 
 fn run(text: &str, req: &RunRequest) -> RunResponse {
-    let mut resp = RunResponse { outputs: Vec::new(), killed: 0, helpers: 0, instructions: 0, trace: Default::default(), error: None };
+    let mut resp = RunResponse {
+        outputs: Vec::new(),
+        killed: 0,
+        helpers: 0,
+        instructions: 0,
+        trace: Default::default(),
+        error: None,
+    };
     let parsed = crate::text::parse(text);
     let Some(shader) = parsed.shader else {
         resp.error = parsed.diagnostics.into_iter().find(|d| d.is_error());
@@ -66,9 +73,17 @@ fn run(text: &str, req: &RunRequest) -> RunResponse {
     if let Some(c) = req.coverage {
         batch.coverage[0] = c & 0xF;
     }
-    let consts = Constants { buffers: req.constants.iter().take(64).map(|b| b.iter().take(4096).copied().collect()).collect() };
+    let consts = Constants {
+        buffers: req
+            .constants
+            .iter()
+            .take(64)
+            .map(|b| b.iter().take(4096).copied().collect())
+            .collect(),
+    };
     let mut machine = Machine::with_budget(req.budget.unwrap_or(crate::exec::DEFAULT_BUDGET));
-    let (trace, result) = machine.run_traced(&program, &mut batch, &consts, &mut crate::exec::NoTextures, 0);
+    let (trace, result) =
+        machine.run_traced(&program, &mut batch, &consts, &mut crate::exec::NoTextures, 0);
     resp.trace = trace;
     match result {
         Ok(stats) => resp.instructions = stats.instructions,

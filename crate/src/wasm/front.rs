@@ -35,7 +35,10 @@ struct JsParsed<'a> {
 #[wasm_bindgen]
 pub fn parse(text: &str) -> Result<JsValue, JsValue> {
     let parsed = text::parse(text);
-    serialize(&JsParsed { shader: parsed.shader.as_ref(), diagnostics: parsed.diagnostics.iter().map(to_js).collect() })
+    serialize(&JsParsed {
+        shader: parsed.shader.as_ref(),
+        diagnostics: parsed.diagnostics.iter().map(to_js).collect(),
+    })
 }
 
 #[derive(Serialize)]
@@ -50,11 +53,16 @@ pub fn format(text: &str, style: &str) -> Result<JsValue, JsValue> {
     let style = if style.is_empty() {
         Style::Exact
     } else {
-        Style::from_name(style).ok_or_else(|| JsValue::from_str(&format!("unknown style '{}' (mesa or exact)", style)))?
+        Style::from_name(style).ok_or_else(|| {
+            JsValue::from_str(&format!("unknown style '{}' (mesa or exact)", style))
+        })?
     };
     let parsed = text::parse(text);
     let printed = parsed.shader.as_ref().map(|s| text::print(s, style));
-    serialize(&JsFormatted { text: printed, diagnostics: parsed.diagnostics.iter().map(to_js).collect() })
+    serialize(&JsFormatted {
+        text: printed,
+        diagnostics: parsed.diagnostics.iter().map(to_js).collect(),
+    })
 }
 
 /// One row of the opcode table as the page receives it.
@@ -93,7 +101,11 @@ fn js_opcode(o: &OpInfo) -> JsOpcode<'_> {
         dst_type: o.dst_type,
         src_types: o.src_types,
         category: o.category,
-        stages: crate::ir::Processor::ALL.iter().filter(|p| o.stages & (1 << p.index()) != 0).map(|p| p.name()).collect(),
+        stages: crate::ir::Processor::ALL
+            .iter()
+            .filter(|p| o.stages & (1 << p.index()) != 0)
+            .map(|p| p.name())
+            .collect(),
         texture: o.has(opcode::F_TEX),
         branch: o.has(opcode::F_BRANCH),
         memory: o.has(opcode::F_MEMORY),

@@ -10,6 +10,8 @@
 //! batch of quads), `textures` (`[{ unit, description }]` or `[{ unit, width, height, rgba,
 //! filter, wrap }]`, see [`TextureOption`]). `renderPage` is the same function.
 
+use crate::render::framebuffer::Framebuffer;
+use crate::render::job::Job;
 use crate::render::job::{self, Request, Source, SourcedDiagnostic};
 use crate::render::options::parse_const;
 use crate::render::uniforms::Builtins;
@@ -17,8 +19,6 @@ use crate::texture::bind::Bindings;
 use crate::texture::desc::{apply_options, parse_description};
 use crate::texture::desc_image::RgbaImage;
 use crate::texture::{SamplerState, TextureUnit};
-use crate::render::framebuffer::Framebuffer;
-use crate::render::job::Job;
 use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
@@ -61,21 +61,28 @@ fn bind_textures(list: &[TextureOption], diags: &mut Vec<SourcedDiagnostic>) -> 
     let mut bindings = Bindings::new();
     for t in list {
         let image = RgbaImage { width: t.width, height: t.height, rgba: t.rgba.clone() };
-        let no_files = |name: &str| -> Result<RgbaImage, String> { Err(format!("image '{}': the page passes texels inline", name)) };
+        let no_files = |name: &str| -> Result<RgbaImage, String> {
+            Err(format!("image '{}': the page passes texels inline", name))
+        };
         let unit = match &t.description {
             Some(json) => parse_description(json, &no_files),
             None => image.to_texture().and_then(|tex| {
-            let mut unit = TextureUnit::new(tex, SamplerState::default());
-            let options: Vec<&str> = [t.filter.as_deref(), t.wrap.as_deref()].into_iter().flatten().collect();
-            apply_options(&mut unit, &options)?;
-            Ok(unit)
-        }),
+                let mut unit = TextureUnit::new(tex, SamplerState::default());
+                let options: Vec<&str> =
+                    [t.filter.as_deref(), t.wrap.as_deref()].into_iter().flatten().collect();
+                apply_options(&mut unit, &options)?;
+                Ok(unit)
+            }),
         };
         match unit {
             Ok(u) => bindings.bind(t.unit, u),
             Err(e) => diags.push(SourcedDiagnostic {
                 source: Source::Render,
-                diagnostic: crate::diag::Diagnostic::error("R005", format!("texture for unit {}: {}", t.unit, e), crate::ir::Span::default()),
+                diagnostic: crate::diag::Diagnostic::error(
+                    "R005",
+                    format!("texture for unit {}: {}", t.unit, e),
+                    crate::ir::Span::default(),
+                ),
             }),
         }
     }
@@ -175,7 +182,12 @@ struct Frame {
 
 /// Draws rows `row_start..row_end` (from the top) of a prepared job.
 fn draw_band(prepared: &mut Prepared, builtins: Builtins, rows: (u32, u32), budget: u64) -> Frame {
-    let mut frame = Frame { ok: false, pixels: Vec::new(), stats: Default::default(), diagnostics: prepared.diagnostics.clone() };
+    let mut frame = Frame {
+        ok: false,
+        pixels: Vec::new(),
+        stats: Default::default(),
+        diagnostics: prepared.diagnostics.clone(),
+    };
     let Some(job) = prepared.job.as_mut() else { return frame };
     let height = job.height;
     for (i, r) in builtins.registers().iter().enumerate() {
@@ -186,7 +198,12 @@ fn draw_band(prepared: &mut Prepared, builtins: Builtins, rows: (u32, u32), budg
         None => {
             let targets = job.fs_if.colors.iter().map(|&(t, _)| t as usize + 1).max().unwrap_or(1);
             // The page shows RGBA8: converting as the fragments are written is the cheapest.
-            Framebuffer::with_format(job.width, height, targets, crate::render::framebuffer::Format::Rgba8)
+            Framebuffer::with_format(
+                job.width,
+                height,
+                targets,
+                crate::render::framebuffer::Format::Rgba8,
+            )
         }
     };
     let mut fb = match fb {
@@ -205,7 +222,11 @@ fn draw_band(prepared: &mut Prepared, builtins: Builtins, rows: (u32, u32), budg
             frame.ok = true;
             frame.stats = stats;
             frame.pixels = fb.rgba8_rows(rows.0..rows.1);
-            frame.diagnostics.extend(warnings.into_iter().map(|d| SourcedDiagnostic { source: Source::Render, diagnostic: d }));
+            frame.diagnostics.extend(
+                warnings
+                    .into_iter()
+                    .map(|d| SourcedDiagnostic { source: Source::Render, diagnostic: d }),
+            );
         }
         Err(d) => frame.diagnostics.push(d),
     }
@@ -255,7 +276,9 @@ pub fn render(fs_text: &str, vs_text: Option<String>, options: JsValue) -> JsVal
             draw_band(prepared, builtins, (row_start, row_end), budget)
         }
         // Not reachable (no call re-enters); drawing without the cache is still right.
-        Err(_) => draw_band(&mut prepare_key(key, builtins), builtins, (row_start, row_end), budget),
+        Err(_) => {
+            draw_band(&mut prepare_key(key, builtins), builtins, (row_start, row_end), budget)
+        }
     });
     let result = js_sys::Object::new();
     let list: Vec<DiagnosticOut> = frame.diagnostics.iter().map(diagnostic_out).collect();

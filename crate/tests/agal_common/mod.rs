@@ -7,8 +7,7 @@ pub use tgsi::agal::{self, Sampler};
 
 pub fn parse(src: &str) -> tgsi::ir::Shader {
     let p = tgsi::text::parse(src);
-    p.shader
-        .unwrap_or_else(|| panic!("parse failed: {:?}\n{}", p.diagnostics, src))
+    p.shader.unwrap_or_else(|| panic!("parse failed: {:?}\n{}", p.diagnostics, src))
 }
 
 pub fn export_ok(src: &str, opts: &ExportOptions) -> Export {
@@ -42,12 +41,7 @@ pub fn lanes_a() -> Quad {
     ]
 }
 pub fn lanes_b() -> Quad {
-    [
-        [0.5, 3.0, -1.0, 2.0],
-        [-0.5, 2.0, 1.5, -2.0],
-        [0.25, -3.0, 0.9, 4.0],
-        [8.0, 7.75, -1.5, 0.5],
-    ]
+    [[0.5, 3.0, -1.0, 2.0], [-0.5, 2.0, 1.5, -2.0], [0.25, -3.0, 0.9, 4.0], [8.0, 7.75, -1.5, 0.5]]
 }
 pub fn lanes_c() -> Quad {
     [
@@ -70,16 +64,7 @@ pub fn run(
 
 pub fn fs_varyings() -> Vec<Quad> {
     let zero = [[0.0; 4]; LANES];
-    vec![
-        zero,
-        zero,
-        lanes_a(),
-        lanes_b(),
-        lanes_c(),
-        zero,
-        zero,
-        zero,
-    ]
+    vec![zero, zero, lanes_a(), lanes_b(), lanes_c(), zero, zero, zero]
 }
 
 pub const FS_HEAD: &str = "FRAG
@@ -127,12 +112,8 @@ fn run_on(
     let p = e.program.as_ref().expect("program");
     let varyings: Vec<exec::Reg> = varyings.iter().map(exec::reg_from_quad).collect();
     let attributes: Vec<exec::Reg> = attributes.iter().map(exec::reg_from_quad).collect();
-    let inputs = Inputs {
-        constants: &constants,
-        attributes: &attributes,
-        varyings: &varyings,
-        sample,
-    };
+    let inputs =
+        Inputs { constants: &constants, attributes: &attributes, varyings: &varyings, sample };
     let result = match hooks {
         Some(h) => exec::run_with_textures(p, &inputs, h),
         None => exec::run(p, &inputs),
@@ -145,7 +126,8 @@ pub fn tgsi_files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return;
     };
-    let mut entries: Vec<std::path::PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    let mut entries: Vec<std::path::PathBuf> =
+        entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
     entries.sort();
     for p in entries {
         if p.is_dir() {

@@ -23,7 +23,11 @@ pub fn program(text: &str) -> Program {
 
 /// Runs one quad whose IN registers are given per register as 4 lanes × 4 channels
 /// (`inputs[reg][lane][channel]`), returns OUT registers as `[reg][lane][channel]` bits.
-pub fn run_quad_bits(text: &str, inputs: &[[[u32; 4]; 4]], consts: &Constants) -> Vec<[[u32; 4]; 4]> {
+pub fn run_quad_bits(
+    text: &str,
+    inputs: &[[[u32; 4]; 4]],
+    consts: &Constants,
+) -> Vec<[[u32; 4]; 4]> {
     let p = program(text);
     let mut b = Batch::new(&p, 1);
     for (r, lanes) in inputs.iter().enumerate() {
@@ -48,7 +52,12 @@ pub fn eval_bits(text: &str, inputs: &[[u32; 4]]) -> [u32; 4] {
 /// opcode has), evaluated with the given source bits, result bits of OUT[0] lane 0.
 pub fn op_bits(op: &str, srcs: &[[u32; 4]]) -> [u32; 4] {
     let ins: Vec<String> = (0..srcs.len()).map(|i| format!("IN[{}]", i)).collect();
-    let text = format!("FRAG\nDCL IN[0..{}]\nDCL OUT[0]\n{} OUT[0], {}\nEND", srcs.len().max(1) - 1, op, ins.join(", "));
+    let text = format!(
+        "FRAG\nDCL IN[0..{}]\nDCL OUT[0]\n{} OUT[0], {}\nEND",
+        srcs.len().max(1) - 1,
+        op,
+        ins.join(", ")
+    );
     eval_bits(&text, srcs)
 }
 
@@ -71,7 +80,9 @@ pub fn op_u(op: &str, srcs: &[[u32; 4]]) -> [u32; 4] {
 pub fn assert_f(got: [f32; 4], want: [f32; 4]) {
     let (g, w) = (got.map(f32::to_bits), want.map(f32::to_bits));
     assert!(
-        g.iter().zip(&w).all(|(a, b)| a == b || (f32::from_bits(*a).is_nan() && f32::from_bits(*b).is_nan())),
+        g.iter()
+            .zip(&w)
+            .all(|(a, b)| a == b || (f32::from_bits(*a).is_nan() && f32::from_bits(*b).is_nan())),
         "got {:?} want {:?}",
         got,
         want

@@ -78,9 +78,7 @@ fn undefined_reads(code: &[Instruction]) -> HashMap<u16, u8> {
     let mut stack: Vec<(State, Option<State>)> = Vec::new();
     let mut need: HashMap<u16, u8> = HashMap::new();
     let meet = |a: &State, b: &State| -> State {
-        a.iter()
-            .filter_map(|(k, &m)| b.get(k).map(|&n| (*k, m & n)))
-            .collect()
+        a.iter().filter_map(|(k, &m)| b.get(k).map(|&n| (*k, m & n))).collect()
     };
     for ins in code {
         for (slot, s) in ins.sources().enumerate() {
@@ -164,11 +162,7 @@ fn zero_init(l: &mut Lower) {
     for (at, t, mask) in inserts {
         let mov = Instruction {
             op: opc::MOV,
-            dest: Some(Dest {
-                reg: RegType::Temporary,
-                index: t,
-                mask,
-            }),
+            dest: Some(Dest { reg: RegType::Temporary, index: t, mask }),
             src1: Some(zero),
             src2: None,
             sampler: None,
@@ -270,11 +264,7 @@ fn allocate(l: &mut Lower) {
             if s.reg == RegType::Temporary && s.indirect.is_none() {
                 s.index = m(s.index);
             }
-            if let Some(ir) = s
-                .indirect
-                .as_mut()
-                .filter(|ir| ir.reg == RegType::Temporary)
-            {
+            if let Some(ir) = s.indirect.as_mut().filter(|ir| ir.reg == RegType::Temporary) {
                 ir.index = m(ir.index);
             }
         }
@@ -322,12 +312,9 @@ fn fold_output_copies(l: &mut Lower) {
             }
             let reads = ins.sources().any(|s| {
                 (s.reg == RegType::Temporary && s.index == t)
-                    || s.indirect
-                        .is_some_and(|ir| ir.reg == RegType::Temporary && ir.index == t)
+                    || s.indirect.is_some_and(|ir| ir.reg == RegType::Temporary && ir.index == t)
             });
-            let writes = ins
-                .dest
-                .is_some_and(|d| d.reg == RegType::Temporary && d.index == t);
+            let writes = ins.dest.is_some_and(|d| d.reg == RegType::Temporary && d.index == t);
             if reads
                 || (writes
                     && (writer.is_some() || depth > 0 || ins.dest.map(|d| d.mask) != Some(0xF)))
@@ -337,11 +324,7 @@ fn fold_output_copies(l: &mut Lower) {
                 writer = Some(pc);
             }
         }
-        let later_use = l
-            .code
-            .iter()
-            .skip(i + 1)
-            .any(|ins| temps_of(ins).contains(&t));
+        let later_use = l.code.iter().skip(i + 1).any(|ins| temps_of(ins).contains(&t));
         match writer {
             Some(w) if ok && !later_use => {
                 if let Some(d) = l.code.get_mut(w).and_then(|ins| ins.dest.as_mut()) {

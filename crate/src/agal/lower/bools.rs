@@ -95,8 +95,7 @@ fn comp_of(s: &SrcOperand, lane: usize) -> Option<(u32, u8)> {
 }
 
 fn src_is_bool(b: &Bools, s: Option<&SrcOperand>, lane: usize) -> bool {
-    s.and_then(|s| comp_of(s, lane))
-        .is_some_and(|c| b.is_bool(&c))
+    s.and_then(|s| comp_of(s, lane)).is_some_and(|c| b.is_bool(&c))
 }
 
 /// Whether lane `lane` of the instruction's result is an integer boolean.
@@ -121,10 +120,7 @@ impl Lower<'_> {
 
 /// Opcodes that read booleans correctly.
 fn reads_bools(name: &str) -> bool {
-    matches!(
-        name,
-        "AND" | "OR" | "XOR" | "NOT" | "UCMP" | "MOV" | "IF" | "UIF"
-    )
+    matches!(name, "AND" | "OR" | "XOR" | "NOT" | "UCMP" | "MOV" | "IF" | "UIF")
 }
 
 /// True (after reporting) when the instruction reads a boolean as a number or as bits, with a
@@ -139,11 +135,7 @@ pub fn misuse(l: &mut Lower, ins: &TgsiIns) -> bool {
     };
     let to_temp = ins.dst.first().is_some_and(|d| d.reg.file == File::Temp);
     for s in &ins.src {
-        let plain = SrcOperand {
-            negate: false,
-            absolute: false,
-            ..*s
-        };
+        let plain = SrcOperand { negate: false, absolute: false, ..*s };
         let found = (0..4)
             .filter(|&lane| lanes & (1 << lane) != 0)
             .find_map(|lane| comp_of(&plain, lane).and_then(|c| l.bools.get(&c).map(|k| (c, k))));
@@ -176,11 +168,7 @@ pub fn misuse(l: &mut Lower, ins: &TgsiIns) -> bool {
 }
 
 fn tdest(index: u16, mask: u8) -> Dest {
-    Dest {
-        reg: RegType::Temporary,
-        index,
-        mask,
-    }
+    Dest { reg: RegType::Temporary, index, mask }
 }
 
 fn tsrc(index: u16) -> Source {
@@ -285,23 +273,15 @@ pub fn nonzero_bits(l: &mut Lower, c: Source, m: u8, t: u16) -> Option<Source> {
 fn ucmp(l: &mut Lower, ins: &TgsiIns, d: Dest, srcs: &[SrcOperand], kinds: &[Option<bool>]) {
     let m = d.mask;
     if srcs.len() < 3 || kinds.iter().any(|k| k.is_none()) {
-        return l.refuse(
-            ins.opcode_span,
-            "UCMP mixes boolean and other channels in one operand",
-        );
+        return l.refuse(ins.opcode_span, "UCMP mixes boolean and other channels in one operand");
     }
     if kinds.get(1) != kinds.get(2) {
         // TGSI would copy the all-ones bits of one and the number of the other.
-        return l.refuse(
-            ins.opcode_span,
-            "UCMP selects between a comparison result and a number",
-        );
+        return l.refuse(ins.opcode_span, "UCMP selects between a comparison result and a number");
     }
-    let (Some(c), Some(x), Some(y)) = (
-        l.src(&srcs[0], m, false),
-        l.src(&srcs[1], m, false),
-        l.src(&srcs[2], m, false),
-    ) else {
+    let (Some(c), Some(x), Some(y)) =
+        (l.src(&srcs[0], m, false), l.src(&srcs[1], m, false), l.src(&srcs[2], m, false))
+    else {
         return;
     };
     let (Some(tc), Some(tx), Some(ty)) = (l.scratch(), l.scratch(), l.scratch()) else {

@@ -10,20 +10,11 @@ use crate::ir::{File, Instruction as TgsiIns, SrcOperand, TextureTarget};
 use crate::opcode::{Category, Opcode};
 
 const fn tdest(index: u16, mask: u8) -> Dest {
-    Dest {
-        reg: RegType::Temporary,
-        index,
-        mask,
-    }
+    Dest { reg: RegType::Temporary, index, mask }
 }
 
 const fn tsrc(index: u16) -> Source {
-    Source {
-        reg: RegType::Temporary,
-        index,
-        swizzle: SWIZZLE_IDENTITY,
-        indirect: None,
-    }
+    Source { reg: RegType::Temporary, index, swizzle: SWIZZLE_IDENTITY, indirect: None }
 }
 
 /// Lowers every instruction up to END, then copies the outputs to their AGAL registers.
@@ -72,10 +63,7 @@ fn at_top_level(l: &Lower, i: usize) -> bool {
 }
 
 fn next_is_end(l: &Lower, i: usize) -> bool {
-    l.shader
-        .instructions
-        .get(i + 1)
-        .is_none_or(|n| n.opcode == Opcode::END)
+    l.shader.instructions.get(i + 1).is_none_or(|n| n.opcode == Opcode::END)
 }
 
 /// Why an opcode is refused, in words.
@@ -180,10 +168,7 @@ fn lower_one(l: &mut Lower, ins: &TgsiIns) {
                 // A constant condition is rejected by Flash (#3758): go through a temporary.
                 let Some(t) = l.scratch() else { return };
                 l.emit(opc::MOV, Some(tdest(t, 0xF)), Some(c), None);
-                c = Source {
-                    swizzle: 0,
-                    ..tsrc(t)
-                };
+                c = Source { swizzle: 0, ..tsrc(t) };
             }
             // ife…ifl need replicated swizzles (#3703); a modifier temporary is read as `.x`.
             let mut c = scalar_of(c, 0);
@@ -205,20 +190,12 @@ fn lower_one(l: &mut Lower, ins: &TgsiIns) {
                 sampler: None,
             });
         }
-        "ELSE" => l.push(Instruction {
-            op: opc::ELS,
-            dest: None,
-            src1: None,
-            src2: None,
-            sampler: None,
-        }),
-        "ENDIF" => l.push(Instruction {
-            op: opc::EIF,
-            dest: None,
-            src1: None,
-            src2: None,
-            sampler: None,
-        }),
+        "ELSE" => {
+            l.push(Instruction { op: opc::ELS, dest: None, src1: None, src2: None, sampler: None })
+        }
+        "ENDIF" => {
+            l.push(Instruction { op: opc::EIF, dest: None, src1: None, src2: None, sampler: None })
+        }
         "ARL" => {
             // The index register is floored when used (agal.md §5), as ARL floors.
             if ins.dst.first().is_some_and(|d| d.reg.file == File::Addr) {
@@ -303,16 +280,8 @@ fn add(l: &mut Lower, ins: &TgsiIns) {
         return;
     };
     let (op, a, b) = match (x.negate, y.negate) {
-        (false, true) => (
-            opc::SUB,
-            l.src(&x, d.mask, false),
-            l.src_unnegated(&y, d.mask),
-        ),
-        (true, false) => (
-            opc::SUB,
-            l.src(&y, d.mask, false),
-            l.src_unnegated(&x, d.mask),
-        ),
+        (false, true) => (opc::SUB, l.src(&x, d.mask, false), l.src_unnegated(&y, d.mask)),
+        (true, false) => (opc::SUB, l.src(&y, d.mask, false), l.src_unnegated(&x, d.mask)),
         _ => (opc::ADD, l.src(&x, d.mask, false), l.src(&y, d.mask, false)),
     };
     let (Some(a), Some(b)) = (a, b) else { return };
@@ -331,14 +300,8 @@ fn dp2(l: &mut Lower, ins: &TgsiIns) {
     l.emit(
         opc::ADD,
         Some(d),
-        Some(Source {
-            swizzle: replicate(0),
-            ..tsrc(t)
-        }),
-        Some(Source {
-            swizzle: replicate(1),
-            ..tsrc(t)
-        }),
+        Some(Source { swizzle: replicate(0), ..tsrc(t) }),
+        Some(Source { swizzle: replicate(1), ..tsrc(t) }),
     );
     saturate(l, ins, d);
 }
@@ -361,11 +324,8 @@ fn mad_lrp(l: &mut Lower, ins: &TgsiIns, lrp: bool) {
     // MAD's negated addend becomes sub (exact: t + (−c) = t − c). Not for LRP, which also
     // subtracts c from b.
     let negated = srcs[2].negate && !lrp;
-    let Some(c) = (if negated {
-        l.src_unnegated(&srcs[2], m)
-    } else {
-        l.src(&srcs[2], m, false)
-    }) else {
+    let Some(c) = (if negated { l.src_unnegated(&srcs[2], m) } else { l.src(&srcs[2], m, false) })
+    else {
         return;
     };
     let Some(t) = l.scratch() else { return };
@@ -375,12 +335,7 @@ fn mad_lrp(l: &mut Lower, ins: &TgsiIns, lrp: bool) {
     } else {
         l.emit(opc::MUL, Some(tdest(t, m)), Some(a), Some(b));
     }
-    l.emit(
-        if negated { opc::SUB } else { opc::ADD },
-        Some(d),
-        Some(tsrc(t)),
-        Some(c),
-    );
+    l.emit(if negated { opc::SUB } else { opc::ADD }, Some(d), Some(tsrc(t)), Some(c));
     saturate(l, ins, d);
 }
 
@@ -458,10 +413,7 @@ fn cmp(l: &mut Lower, ins: &TgsiIns) {
 /// Legacy XPD (cross product) and NRM (normalise xyz); both set w = 1.
 fn xpd_nrm(l: &mut Lower, ins: &TgsiIns, xpd: bool) {
     let Some(d) = dest_of(l, ins) else { return };
-    let xyz = Dest {
-        mask: d.mask & 0b0111,
-        ..d
-    };
+    let xyz = Dest { mask: d.mask & 0b0111, ..d };
     if xyz.mask != 0 {
         if xpd {
             let Some((a, b)) = two_sources(l, ins, 0b0111, false) else {
@@ -505,12 +457,7 @@ fn legacy_channels(l: &mut Lower, ins: &TgsiIns, name: &str) {
                 return;
             };
             l.emit(opc::DP3, Some(tdest(t, 0xF)), Some(a), Some(b));
-            l.emit(
-                opc::ADD,
-                Some(tdest(t, 0xF)),
-                Some(tsrc(t)),
-                Some(scalar_of(b, 3)),
-            );
+            l.emit(opc::ADD, Some(tdest(t, 0xF)), Some(tsrc(t)), Some(scalar_of(b, 3)));
         }
         _ => {
             let Some(a) = ins.src.first().and_then(|s| l.src(s, 0b0011, true)) else {
@@ -546,10 +493,7 @@ fn kill_if(l: &mut Lower, ins: &TgsiIns) {
             l.emit(
                 opc::KIL,
                 None,
-                Some(Source {
-                    swizzle: replicate(x.lane(c as usize) as u8),
-                    ..x
-                }),
+                Some(Source { swizzle: replicate(x.lane(c as usize) as u8), ..x }),
                 None,
             );
         }
@@ -558,10 +502,7 @@ fn kill_if(l: &mut Lower, ins: &TgsiIns) {
 
 /// Replicated swizzle of the first lane, for a source already translated.
 pub fn scalar_of(s: Source, lane: usize) -> Source {
-    Source {
-        swizzle: replicate(s.lane(lane) as u8),
-        ..s
-    }
+    Source { swizzle: replicate(s.lane(lane) as u8), ..s }
 }
 
 /// Texture target → AGAL dimension (§6), or the reason it is refused.

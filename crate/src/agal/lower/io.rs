@@ -79,15 +79,8 @@ pub fn texture(l: &mut Lower, ins: &TgsiIns) {
         return;
     };
     let lanes = if dim == 0 { 0b0011 } else { 0b0111 };
-    let Some(mut c) = l.src(
-        &coord,
-        if ins.opcode == Opcode::TXP {
-            0xF
-        } else {
-            lanes
-        },
-        false,
-    ) else {
+    let Some(mut c) = l.src(&coord, if ins.opcode == Opcode::TXP { 0xF } else { lanes }, false)
+    else {
         return;
     };
     if ins.opcode == Opcode::TXP {
@@ -95,11 +88,7 @@ pub fn texture(l: &mut Lower, ins: &TgsiIns) {
         let Some(t) = l.scratch() else { return };
         l.emit(
             opc::DIV,
-            Some(Dest {
-                reg: RegType::Temporary,
-                index: t,
-                mask: 0b0111,
-            }),
+            Some(Dest { reg: RegType::Temporary, index: t, mask: 0b0111 }),
             Some(c),
             Some(scalar_of(c, 3)),
         );
@@ -132,11 +121,7 @@ pub fn texture(l: &mut Lower, ins: &TgsiIns) {
         l.emit(
             opc::SAT,
             Some(d),
-            Some(Source::direct(
-                RegType::Temporary,
-                d.index,
-                SWIZZLE_IDENTITY,
-            )),
+            Some(Source::direct(RegType::Temporary, d.index, SWIZZLE_IDENTITY)),
             None,
         );
     }
@@ -147,10 +132,7 @@ fn constant_w(l: &Lower, coord: &SrcOperand) -> Option<f32> {
     if coord.reg.file != File::Imm || coord.reg.index.indirect.is_some() {
         return None;
     }
-    let imm = l
-        .shader
-        .immediates
-        .get(usize::try_from(coord.reg.index.offset).ok()?)?;
+    let imm = l.shader.immediates.get(usize::try_from(coord.reg.index.offset).ok()?)?;
     let mut v = imm.f32s()[coord.swizzle.0[3] as usize & 3];
     if coord.absolute {
         v = v.abs();
@@ -176,9 +158,7 @@ fn same_operand(a: &SrcOperand, b: &SrcOperand) -> bool {
 fn plain_const(s: &SrcOperand) -> Option<i64> {
     let plain = s.reg.file == File::Const
         && s.reg.index.indirect.is_none()
-        && s.reg
-            .dimension
-            .is_none_or(|d| d.offset == 0 && d.indirect.is_none())
+        && s.reg.dimension.is_none_or(|d| d.offset == 0 && d.indirect.is_none())
         && s.swizzle.is_identity()
         && !s.negate
         && !s.absolute;
@@ -199,14 +179,12 @@ pub fn matrix_pattern(l: &mut Lower, start: usize) -> Option<usize> {
     if !matches!(dst0.reg.file, File::Temp | File::Out) || dst0.reg.index.indirect.is_some() {
         return None;
     }
-    let (vector, base, swapped) = match (
-        plain_const(first.src.get(1)?),
-        plain_const(first.src.first()?),
-    ) {
-        (Some(b), _) => (*first.src.first()?, b, false),
-        (None, Some(b)) => (*first.src.get(1)?, b, true),
-        _ => return None,
-    };
+    let (vector, base, swapped) =
+        match (plain_const(first.src.get(1)?), plain_const(first.src.first()?)) {
+            (Some(b), _) => (*first.src.first()?, b, false),
+            (None, Some(b)) => (*first.src.get(1)?, b, true),
+            _ => return None,
+        };
     if vector.reg.file == dst0.reg.file && vector.reg.index.offset == dst0.reg.index.offset {
         return None;
     }
@@ -247,21 +225,12 @@ pub fn matrix_pattern(l: &mut Lower, start: usize) -> Option<usize> {
     d.mask = if rows == 4 { 0xF } else { 0b0111 };
     let a = l.src(&vector, if dp4 { 0xF } else { 0b0111 }, false)?;
     let base = u16::try_from(base).ok()?;
-    l.emit(
-        op,
-        Some(d),
-        Some(a),
-        Some(Source::direct(RegType::Constant, base, SWIZZLE_IDENTITY)),
-    );
+    l.emit(op, Some(d), Some(a), Some(Source::direct(RegType::Constant, base, SWIZZLE_IDENTITY)));
     if first.saturate {
         l.emit(
             opc::SAT,
             Some(d),
-            Some(Source::direct(
-                RegType::Temporary,
-                d.index,
-                SWIZZLE_IDENTITY,
-            )),
+            Some(Source::direct(RegType::Temporary, d.index, SWIZZLE_IDENTITY)),
             None,
         );
     }
@@ -270,13 +239,8 @@ pub fn matrix_pattern(l: &mut Lower, start: usize) -> Option<usize> {
 
 /// Copies every written output to its AGAL register, once and in full (§10.3).
 pub fn write_outputs(l: &mut Lower) {
-    let decls: Vec<_> = l
-        .shader
-        .declarations
-        .iter()
-        .filter(|d| d.file == File::Out)
-        .cloned()
-        .collect();
+    let decls: Vec<_> =
+        l.shader.declarations.iter().filter(|d| d.file == File::Out).cloned().collect();
     for d in decls {
         let first = d.range.first;
         for i in first..=d.range.last.min(first.saturating_add(64)) {
@@ -291,14 +255,9 @@ pub fn write_outputs(l: &mut Lower) {
             let src = Source::direct(RegType::Temporary, v, SWIZZLE_IDENTITY);
             let what = format!("OUT[{}] ({}[{}])", i, key.0.name(), key.1);
             let (dest, src) = match (l.kind, key.0) {
-                (ShaderKind::Vertex, SemanticName::Position) => (
-                    Dest {
-                        reg: RegType::Output,
-                        index: 0,
-                        mask: 0xF,
-                    },
-                    src,
-                ),
+                (ShaderKind::Vertex, SemanticName::Position) => {
+                    (Dest { reg: RegType::Output, index: 0, mask: 0xF }, src)
+                }
                 (ShaderKind::Vertex, SemanticName::Psize | SemanticName::EdgeFlag) => {
                     l.diags.push(Diagnostic::warning(
                         "A0203",
@@ -311,40 +270,19 @@ pub fn write_outputs(l: &mut Lower) {
                     let Some(slot) = l.varying_slot(key, d.span) else {
                         continue;
                     };
-                    (
-                        Dest {
-                            reg: RegType::Varying,
-                            index: slot,
-                            mask: 0xF,
-                        },
-                        src,
-                    )
+                    (Dest { reg: RegType::Varying, index: slot, mask: 0xF }, src)
                 }
                 (ShaderKind::Fragment, SemanticName::Color) => {
                     let Ok(k) = u16::try_from(key.1) else {
                         continue;
                     };
-                    (
-                        Dest {
-                            reg: RegType::Output,
-                            index: k,
-                            mask: 0xF,
-                        },
-                        src,
-                    )
+                    (Dest { reg: RegType::Output, index: k, mask: 0xF }, src)
                 }
                 (ShaderKind::Fragment, SemanticName::Position) => {
                     // Depth is OUT.z in TGSI and fd.x in AGAL (AGAL 2 and later).
                     (
-                        Dest {
-                            reg: RegType::Depth,
-                            index: 0,
-                            mask: 1,
-                        },
-                        Source {
-                            swizzle: 0xAA,
-                            ..src
-                        },
+                        Dest { reg: RegType::Depth, index: 0, mask: 1 },
+                        Source { swizzle: 0xAA, ..src },
                     )
                 }
                 _ => {
@@ -352,9 +290,7 @@ pub fn write_outputs(l: &mut Lower) {
                     continue;
                 }
             };
-            l.layout
-                .outputs
-                .push(binding(dest.reg, dest.index, l.kind, what));
+            l.layout.outputs.push(binding(dest.reg, dest.index, l.kind, what));
             l.push(Instruction {
                 op: opc::MOV,
                 dest: Some(dest),
@@ -371,12 +307,7 @@ pub fn fill_layout(l: &mut Lower) {
     let kind = l.kind;
     let reg = |i: u16| crate::agal::disasm::reg_text(RegType::Constant, i, kind);
     let mut consts = Vec::new();
-    for d in l
-        .shader
-        .declarations
-        .iter()
-        .filter(|d| d.file == File::Const)
-    {
+    for d in l.shader.declarations.iter().filter(|d| d.file == File::Const) {
         for i in d.range.first..=d.range.last.min(d.range.first.saturating_add(1024)) {
             if let Ok(i) = u16::try_from(i) {
                 consts.push(super::ConstSlot {
@@ -390,14 +321,8 @@ pub fn fill_layout(l: &mut Lower) {
     }
     for (r, slots) in l.pool.iter().enumerate() {
         let i = l.imm_base.saturating_add(r as u16);
-        let labels: Vec<&str> = slots
-            .iter()
-            .flatten()
-            .map(|(_, label)| label.as_str())
-            .collect();
-        let values = slots
-            .clone()
-            .map(|s| s.map(|(b, _)| f32::from_bits(b)).unwrap_or(0.0));
+        let labels: Vec<&str> = slots.iter().flatten().map(|(_, label)| label.as_str()).collect();
+        let values = slots.clone().map(|s| s.map(|(b, _)| f32::from_bits(b)).unwrap_or(0.0));
         consts.push(super::ConstSlot {
             register: reg(i),
             index: i,
@@ -427,21 +352,11 @@ pub fn fill_layout(l: &mut Lower) {
     } else {
         l.varyings_used
             .iter()
-            .map(|(&s, k)| {
-                binding(
-                    RegType::Varying,
-                    s,
-                    kind,
-                    format!("{}[{}]", k.0.name(), k.1),
-                )
-            })
+            .map(|(&s, k)| binding(RegType::Varying, s, kind, format!("{}[{}]", k.0.name(), k.1)))
             .collect()
     };
     l.layout.varyings = vars;
-    let samplers: Vec<_> = l
-        .samplers
-        .values()
-        .map(|(s, src)| sampler_binding(s, kind, src.clone()))
-        .collect();
+    let samplers: Vec<_> =
+        l.samplers.values().map(|(s, src)| sampler_binding(s, kind, src.clone())).collect();
     l.layout.samplers = samplers;
 }

@@ -60,12 +60,8 @@ impl Layout {
             }
             s.push('\n');
         }
-        for b in self
-            .attributes
-            .iter()
-            .chain(&self.varyings)
-            .chain(&self.samplers)
-            .chain(&self.outputs)
+        for b in
+            self.attributes.iter().chain(&self.varyings).chain(&self.samplers).chain(&self.outputs)
         {
             s.push_str(&format!("{} = {}\n", b.register, b.source));
         }
@@ -75,12 +71,7 @@ impl Layout {
     /// The constant registers as an array ready to upload, from the host's CONST values.
     /// Registers not in the layout are zero.
     pub fn constant_values(&self, consts: &[[f32; 4]]) -> Vec<[f32; 4]> {
-        let n = self
-            .constants
-            .iter()
-            .map(|c| c.index as usize + 1)
-            .max()
-            .unwrap_or(0);
+        let n = self.constants.iter().map(|c| c.index as usize + 1).max().unwrap_or(0);
         let mut out = vec![[0.0; 4]; n];
         for c in &self.constants {
             let v = match c.values {
@@ -96,10 +87,7 @@ impl Layout {
 }
 
 pub fn binding(reg: RegType, index: u16, kind: ShaderKind, source: String) -> Binding {
-    Binding {
-        register: reg_text(reg, index, kind),
-        source,
-    }
+    Binding { register: reg_text(reg, index, kind), source }
 }
 
 pub fn sampler_binding(s: &Sampler, kind: ShaderKind, source: String) -> Binding {

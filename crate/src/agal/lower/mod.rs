@@ -30,11 +30,7 @@ pub struct SamplerState {
 impl Default for SamplerState {
     /// linear, mipnone, clamp.
     fn default() -> Self {
-        SamplerState {
-            filter: 1,
-            mip: 0,
-            wrap: 0,
-        }
+        SamplerState { filter: 1, mip: 0, wrap: 0 }
     }
 }
 
@@ -141,11 +137,7 @@ impl<'a> Lower<'a> {
             .map(|i| i.opcode.name())
             .unwrap_or("shader");
         let span = if span.is_empty() { self.span() } else { span };
-        self.diags.push(Diagnostic::error(
-            "A0200",
-            format!("{}: {}", name, msg.into()),
-            span,
-        ));
+        self.diags.push(Diagnostic::error("A0200", format!("{}: {}", name, msg.into()), span));
     }
 
     pub fn refuse_none<T>(&mut self, span: Span, msg: impl Into<String>) -> Option<T> {
@@ -156,10 +148,8 @@ impl<'a> Lower<'a> {
     pub fn new_virtual(&mut self) -> Option<u16> {
         if self.next_virtual >= MAX_VIRTUALS {
             let span = self.span();
-            return self.refuse_none(
-                span,
-                "the shader needs more temporaries than the export can track",
-            );
+            return self
+                .refuse_none(span, "the shader needs more temporaries than the export can track");
         }
         self.next_virtual += 1;
         Some((self.next_virtual - 1) as u16)
@@ -177,10 +167,7 @@ impl<'a> Lower<'a> {
 
     pub fn varying_slot(&mut self, key: VaryingKey, span: Span) -> Option<u16> {
         let slot = match &self.opts.varyings {
-            Some(order) => order
-                .iter()
-                .position(|k| *k == key)
-                .and_then(|p| u16::try_from(p).ok()),
+            Some(order) => order.iter().position(|k| *k == key).and_then(|p| u16::try_from(p).ok()),
             None => default_varying(key),
         };
         match slot {
@@ -221,11 +208,7 @@ impl<'a> Lower<'a> {
                 if let Some(t) = self.new_virtual() {
                     self.push(Instruction {
                         op: opc::MOV,
-                        dest: Some(Dest {
-                            reg: RegType::Temporary,
-                            index: t,
-                            mask: 0xF,
-                        }),
+                        dest: Some(Dest { reg: RegType::Temporary, index: t, mask: 0xF }),
                         src1: Some(x),
                         src2: None,
                         sampler: None,
@@ -234,13 +217,7 @@ impl<'a> Lower<'a> {
                 }
             }
         }
-        self.push(Instruction {
-            op,
-            dest,
-            src1: a,
-            src2: b,
-            sampler: None,
-        });
+        self.push(Instruction { op, dest, src1: a, src2: b, sampler: None });
     }
 
     pub fn push(&mut self, ins: Instruction) {
@@ -332,25 +309,17 @@ fn export_at(shader: &Shader, kind: ShaderKind, version: u32, opts: &ExportOptio
     if crate::diag::has_errors(&l.diags) {
         return failed(version, l.diags);
     }
-    let program = Program {
-        version,
-        kind,
-        code: std::mem::take(&mut l.code),
-    };
+    let program = Program { version, kind, code: std::mem::take(&mut l.code) };
     let spans: Vec<Span> = l
         .origin
         .iter()
         .map(|o| {
-            o.and_then(|i| shader.instructions.get(i))
-                .map(|i| i.span)
-                .unwrap_or(shader.header_span)
+            o.and_then(|i| shader.instructions.get(i)).map(|i| i.span).unwrap_or(shader.header_span)
         })
         .collect();
     let mut diags = l.diags;
     let findings = validate::validate(&program);
-    let errors = findings
-        .iter()
-        .any(|f| f.severity == crate::diag::Severity::Error);
+    let errors = findings.iter().any(|f| f.severity == crate::diag::Severity::Error);
     diags.extend(findings.iter().map(|f| {
         let mut d = f.to_diagnostic(&spans, shader.header_span);
         d.message = format!("AGAL {}: {}", version, d.message);

@@ -37,11 +37,7 @@ impl Lower<'_> {
         };
         let (reg, slots) = self.pack(&[(v.to_bits(), format!("{} (internal)", v))]);
         let slot = slots.first().copied().unwrap_or(0);
-        Source::direct(
-            RegType::Constant,
-            self.imm_base.saturating_add(reg),
-            replicate(slot),
-        )
+        Source::direct(RegType::Constant, self.imm_base.saturating_add(reg), replicate(slot))
     }
 
     /// Places values (bits, label) in the constant pool that follows CONST: into the first
@@ -68,10 +64,7 @@ impl Lower<'_> {
         let mut slots = Vec::with_capacity(values.len());
         if let Some(reg) = self.pool.get_mut(r) {
             for (bits, label) in values {
-                let at = match reg
-                    .iter()
-                    .position(|s| s.as_ref().is_some_and(|(b, _)| b == bits))
-                {
+                let at = match reg.iter().position(|s| s.as_ref().is_some_and(|(b, _)| b == bits)) {
                     Some(i) => i,
                     None => {
                         let free = reg.iter().position(|s| s.is_none()).unwrap_or(0) & 3;
@@ -107,11 +100,7 @@ impl Lower<'_> {
         let mut lane_value = [0usize; 4];
         let first = (0..4).find(|l| lanes & (1 << l) != 0).unwrap_or(0);
         for (lane, slot) in lane_value.iter_mut().enumerate() {
-            let l = if lanes & (1 << lane) != 0 {
-                lane
-            } else {
-                first
-            };
+            let l = if lanes & (1 << lane) != 0 { lane } else { first };
             let c = (swz[l] & 3) as usize;
             let mut bits = bits_all[c];
             let mut label = format!("IMM[{}].{}", i, CHANNEL_NAMES[c]);
@@ -135,11 +124,7 @@ impl Lower<'_> {
         let swizzle = (0..4).fold(0u8, |acc, lane| {
             acc | (slots.get(lane_value[lane]).copied().unwrap_or(0) << (2 * lane))
         });
-        Some(Source::direct(
-            RegType::Constant,
-            self.imm_base.saturating_add(reg),
-            swizzle,
-        ))
+        Some(Source::direct(RegType::Constant, self.imm_base.saturating_add(reg), swizzle))
     }
 
     fn index_of(&mut self, r: &RegRef) -> Option<u16> {
@@ -152,8 +137,7 @@ impl Lower<'_> {
     /// The AGAL register a TGSI register reads from; `None` after reporting why not.
     fn read_reg(&mut self, r: &RegRef) -> Option<(RegType, u16, Option<IndexReg>)> {
         let what = format!("{}[{}]", r.file.name(), r.index.offset);
-        if r.dimension
-            .is_some_and(|d| d.offset != 0 || d.indirect.is_some())
+        if r.dimension.is_some_and(|d| d.offset != 0 || d.indirect.is_some())
             && r.file == File::Const
         {
             return self.refuse_none(
@@ -165,27 +149,17 @@ impl Lower<'_> {
             );
         }
         if r.file != File::Const && r.index.indirect.is_some() {
-            return self.refuse_none(
-                r.span,
-                format!("{}: AGAL reads only constants indirectly", what),
-            );
+            return self
+                .refuse_none(r.span, format!("{}: AGAL reads only constants indirectly", what));
         }
         match r.file {
             File::Temp => {
                 let i = self.index_of(r)?;
-                Some((
-                    RegType::Temporary,
-                    self.temp_virtual(File::Temp, i as u32)?,
-                    None,
-                ))
+                Some((RegType::Temporary, self.temp_virtual(File::Temp, i as u32)?, None))
             }
             File::Out => {
                 let i = self.index_of(r)?;
-                Some((
-                    RegType::Temporary,
-                    self.temp_virtual(File::Out, i as u32)?,
-                    None,
-                ))
+                Some((RegType::Temporary, self.temp_virtual(File::Out, i as u32)?, None))
             }
             File::Addr => {
                 self.refuse_none(r.span, "ADDR registers can only be used as indices in AGAL")
@@ -251,22 +225,13 @@ impl Lower<'_> {
             return self.immediate(op, swz, if lanes == 0 { 0xF } else { lanes });
         }
         let (reg, index, indirect) = self.read_reg(&op.reg)?;
-        let mut s = Source {
-            reg,
-            index,
-            swizzle: swizzle_byte(swz),
-            indirect,
-        };
+        let mut s = Source { reg, index, swizzle: swizzle_byte(swz), indirect };
         let lanes = if lanes == 0 { 0xF } else { lanes };
         if op.absolute {
             let t = self.scratch()?;
             self.emit(
                 opc::ABS,
-                Some(Dest {
-                    reg: RegType::Temporary,
-                    index: t,
-                    mask: lanes,
-                }),
+                Some(Dest { reg: RegType::Temporary, index: t, mask: lanes }),
                 Some(s),
                 None,
             );
@@ -276,11 +241,7 @@ impl Lower<'_> {
             let t = self.scratch()?;
             self.emit(
                 opc::NEG,
-                Some(Dest {
-                    reg: RegType::Temporary,
-                    index: t,
-                    mask: lanes,
-                }),
+                Some(Dest { reg: RegType::Temporary, index: t, mask: lanes }),
                 Some(s),
                 None,
             );
@@ -320,11 +281,7 @@ impl Lower<'_> {
                 )
             }
         };
-        Some(Dest {
-            reg: RegType::Temporary,
-            index,
-            mask: op.write_mask.0 & 0xF,
-        })
+        Some(Dest { reg: RegType::Temporary, index, mask: op.write_mask.0 & 0xF })
     }
 
     /// The varying slot of fragment input `IN[i]`.
@@ -351,10 +308,7 @@ impl Lower<'_> {
                 ),
             );
         }
-        let key = (
-            sem.name,
-            sem.index + (i - decl.map(|d| d.range.first).unwrap_or(i)),
-        );
+        let key = (sem.name, sem.index + (i - decl.map(|d| d.range.first).unwrap_or(i)));
         self.varying_slot(key, span)
     }
 }

@@ -64,10 +64,12 @@ fn each_pair(inst: &Inst, io: &mut Io, res: &mut Res, n: usize, f: impl Fn(&[f64
         if !on {
             continue;
         }
-        let srcs: [Option<Pair>; 3] = std::array::from_fn(|i| if i < n { Some(pair(io, inst, i, p)) } else { None });
+        let srcs: [Option<Pair>; 3] =
+            std::array::from_fn(|i| if i < n { Some(pair(io, inst, i, p)) } else { None });
         for q in 0..nq {
             for l in 0..4 {
-                let v: [f64; 3] = std::array::from_fn(|i| srcs[i].as_ref().map_or(0.0, |s| s.d(q, l)));
+                let v: [f64; 3] =
+                    std::array::from_fn(|i| srcs[i].as_ref().map_or(0.0, |s| s.d(q, l)));
                 match f(&v) {
                     Out::D(d) => put64(res, p, q, l, d.to_bits()),
                     Out::Flag(b) => {
@@ -88,12 +90,20 @@ enum Out {
 /// glibc's `fmin` on x86-64 (tgsi_exec's DMIN): a NaN operand gives the other; otherwise
 /// `a < b ? a : b`, so equal zeros give the second operand.
 fn dmin(a: f64, b: f64) -> f64 {
-    if b.is_nan() || (!a.is_nan() && a < b) { a } else { b }
+    if b.is_nan() || (!a.is_nan() && a < b) {
+        a
+    } else {
+        b
+    }
 }
 
 /// glibc's `fmax` likewise (tgsi_exec's DMAX).
 fn dmax(a: f64, b: f64) -> f64 {
-    if b.is_nan() || (!a.is_nan() && a > b) { a } else { b }
+    if b.is_nan() || (!a.is_nan() && a > b) {
+        a
+    } else {
+        b
+    }
 }
 
 /// Round half to even for doubles.

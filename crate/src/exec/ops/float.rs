@@ -89,13 +89,21 @@ fn konst(res: &mut Res, c: usize, v: f32) {
 pub fn fmin(a: f32, b: f32) -> f32 {
     // A NaN `a` fails `a < b` and gives b; a NaN `b` gives a. One compare-and-select per lane,
     // so the fast kernels' loops over this vectorize.
-    if a < b || b.is_nan() { a } else { b }
+    if a < b || b.is_nan() {
+        a
+    } else {
+        b
+    }
 }
 
 /// fmaxf likewise: `a > b ? a : b` with NaN operands ignored.
 #[inline]
 pub fn fmax(a: f32, b: f32) -> f32 {
-    if a > b || b.is_nan() { a } else { b }
+    if a > b || b.is_nan() {
+        a
+    } else {
+        b
+    }
 }
 
 /// Vector forms of [`fmin`] / [`fmax`] (compare, select; bit-identical to the scalar ones).
@@ -113,7 +121,12 @@ fn vmax(a: wide::f32x4, b: wide::f32x4) -> wide::f32x4 {
 }
 
 #[inline(always)]
-fn vcomp2(inst: &Inst, io: &mut Io, res: &mut Res, f: impl Fn(wide::f32x4, wide::f32x4) -> wide::f32x4) -> Shape {
+fn vcomp2(
+    inst: &Inst,
+    io: &mut Io,
+    res: &mut Res,
+    f: impl Fn(wide::f32x4, wide::f32x4) -> wide::f32x4,
+) -> Shape {
     let m = mask(inst);
     for c in 0..4 {
         if m >> c & 1 != 0 {
@@ -176,7 +189,20 @@ pub fn run(inst: &Inst, io: &mut Io, res: &mut Res) -> Option<Shape> {
         O::LDEXP => comp2(inst, io, res, |a, b| ldexp(f32::from_bits(a), b as i32).to_bits()),
         // Legacy (2010): CND picks src0 where src2 > 0.5; CLAMP; SAD.
         O::CND => comp3(inst, io, res, |a, b, c| if f32::from_bits(c) > 0.5 { a } else { b }),
-        O::CLAMP => comp3(inst, io, res, fbits3(|x, lo, hi| if x < lo { lo } else if x > hi { hi } else { x })),
+        O::CLAMP => comp3(
+            inst,
+            io,
+            res,
+            fbits3(|x, lo, hi| {
+                if x < lo {
+                    lo
+                } else if x > hi {
+                    hi
+                } else {
+                    x
+                }
+            }),
+        ),
         O::SAD => comp3(inst, io, res, fbits3(|a, b, c| (a - b).abs() + c)),
 
         O::RCP => repl1f(inst, io, res, |x| 1.0 / x),
@@ -226,7 +252,8 @@ pub fn run(inst: &Inst, io: &mut Io, res: &mut Res) -> Option<Shape> {
         }
         O::NRM4 => {
             // 2010 text: the vector scaled to unit length, replicated from x.
-            let (x, y, z, w) = (io.src(inst, 0, 0), io.src(inst, 0, 1), io.src(inst, 0, 2), io.src(inst, 0, 3));
+            let (x, y, z, w) =
+                (io.src(inst, 0, 0), io.src(inst, 0, 1), io.src(inst, 0, 2), io.src(inst, 0, 3));
             for (q, o) in res[0].iter_mut().enumerate() {
                 for l in 0..4 {
                     let g = |v: &[Lanes]| f32::from_bits(v[q].0[l]);
@@ -236,7 +263,9 @@ pub fn run(inst: &Inst, io: &mut Io, res: &mut Res) -> Option<Shape> {
             }
             Shape::Replicated
         }
-        O::LIT | O::EXP | O::LOG | O::DST | O::XPD | O::SCS | O::RFL | O::X2D | O::NRM => channel_op(inst, io, res),
+        O::LIT | O::EXP | O::LOG | O::DST | O::XPD | O::SCS | O::RFL | O::X2D | O::NRM => {
+            channel_op(inst, io, res)
+        }
         _ => return None,
     })
 }
@@ -265,8 +294,10 @@ fn channel_op(inst: &Inst, io: &mut Io, res: &mut Res) -> Shape {
     let nq = io.nq;
     let s0: [&[Lanes]; 4] = std::array::from_fn(|c| io.src(inst, 0, c));
     let two = matches!(inst.op, O::DST | O::XPD | O::RFL | O::X2D);
-    let s1: [&[Lanes]; 4] = if two { std::array::from_fn(|c| io.src(inst, 1, c)) } else { [&[]; 4] };
-    let s2: [&[Lanes]; 4] = if inst.op == O::X2D { std::array::from_fn(|c| io.src(inst, 2, c)) } else { [&[]; 4] };
+    let s1: [&[Lanes]; 4] =
+        if two { std::array::from_fn(|c| io.src(inst, 1, c)) } else { [&[]; 4] };
+    let s2: [&[Lanes]; 4] =
+        if inst.op == O::X2D { std::array::from_fn(|c| io.src(inst, 2, c)) } else { [&[]; 4] };
     for q in 0..nq {
         for l in 0..4 {
             let a = |c: usize| s0[c].get(q).map_or(0.0, |v| f32::from_bits(v.0[l]));
@@ -290,10 +321,16 @@ fn channel_op(inst: &Inst, io: &mut Io, res: &mut Res) -> Shape {
                     [x, ax / ex2(x), z, 1.0]
                 }
                 O::DST => [1.0, a(1) * b(1), a(2), b(3)],
-                O::XPD => [a(1) * b(2) - b(1) * a(2), a(2) * b(0) - b(2) * a(0), a(0) * b(1) - b(0) * a(1), 1.0],
+                O::XPD => [
+                    a(1) * b(2) - b(1) * a(2),
+                    a(2) * b(0) - b(2) * a(0),
+                    a(0) * b(1) - b(0) * a(1),
+                    1.0,
+                ],
                 O::SCS => [a(0).cos(), a(0).sin(), 0.0, 1.0],
                 O::RFL => {
-                    let k = 2.0 * (a(0) * b(0) + a(1) * b(1) + a(2) * b(2)) / (a(0) * a(0) + a(1) * a(1) + a(2) * a(2));
+                    let k = 2.0 * (a(0) * b(0) + a(1) * b(1) + a(2) * b(2))
+                        / (a(0) * a(0) + a(1) * a(1) + a(2) * a(2));
                     [k * a(0) - b(0), k * a(1) - b(1), k * a(2) - b(2), 1.0]
                 }
                 O::X2D => {

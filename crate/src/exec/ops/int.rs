@@ -10,7 +10,12 @@ use wide::{CmpEq, CmpLt};
 
 /// Component-wise op of two sources on SIMD integer vectors.
 #[inline(always)]
-fn icomp2(inst: &Inst, io: &mut Io, res: &mut Res, f: impl Fn(wide::i32x4, wide::i32x4) -> wide::i32x4) -> Shape {
+fn icomp2(
+    inst: &Inst,
+    io: &mut Io,
+    res: &mut Res,
+    f: impl Fn(wide::i32x4, wide::i32x4) -> wide::i32x4,
+) -> Shape {
     let m = super::mask(inst);
     for c in 0..4 {
         if m >> c & 1 != 0 {
@@ -59,13 +64,21 @@ pub fn f2u(x: f32) -> u32 {
 /// undefined; GPUs wrap).
 #[inline]
 pub fn idiv(a: i32, b: i32) -> i32 {
-    if b == 0 { 0 } else { a.wrapping_div(b) }
+    if b == 0 {
+        0
+    } else {
+        a.wrapping_div(b)
+    }
 }
 
 /// MOD (signed remainder): by zero gives all ones (tgsi_exec); INT_MIN % −1 = 0.
 #[inline]
 pub fn imod(a: i32, b: i32) -> u32 {
-    if b == 0 { u32::MAX } else { a.wrapping_rem(b) as u32 }
+    if b == 0 {
+        u32::MAX
+    } else {
+        a.wrapping_rem(b) as u32
+    }
 }
 
 /// UBFE as tgsi_exec: offset and width masked to 5 bits.
@@ -106,17 +119,29 @@ pub fn bfi(base: u32, insert: u32, offset: u32, width: u32) -> u32 {
 #[inline]
 pub fn imsb(x: u32) -> u32 {
     let v = if (x as i32) < 0 { !x } else { x };
-    if v == 0 { u32::MAX } else { 31 - v.leading_zeros() }
+    if v == 0 {
+        u32::MAX
+    } else {
+        31 - v.leading_zeros()
+    }
 }
 
 #[inline]
 pub fn umsb(x: u32) -> u32 {
-    if x == 0 { u32::MAX } else { 31 - x.leading_zeros() }
+    if x == 0 {
+        u32::MAX
+    } else {
+        31 - x.leading_zeros()
+    }
 }
 
 #[inline]
 pub fn lsb(x: u32) -> u32 {
-    if x == 0 { u32::MAX } else { x.trailing_zeros() }
+    if x == 0 {
+        u32::MAX
+    } else {
+        x.trailing_zeros()
+    }
 }
 
 pub fn run(inst: &Inst, io: &mut Io, res: &mut Res) -> Option<Shape> {
@@ -159,10 +184,16 @@ pub fn run(inst: &Inst, io: &mut Io, res: &mut Res) -> Option<Shape> {
             let m = super::mask(inst);
             for c in 0..4 {
                 if m >> c & 1 != 0 {
-                    let (a, b, o, w) = (io.src(inst, 0, c), io.src(inst, 1, c), io.src(inst, 2, c), io.src(inst, 3, c));
+                    let (a, b, o, w) = (
+                        io.src(inst, 0, c),
+                        io.src(inst, 1, c),
+                        io.src(inst, 2, c),
+                        io.src(inst, 3, c),
+                    );
                     for (q, out) in res[c].iter_mut().enumerate() {
                         for l in 0..4 {
-                            let g = |v: &[crate::exec::lanes::Lanes]| v.get(q).map_or(0, |x| x.0[l]);
+                            let g =
+                                |v: &[crate::exec::lanes::Lanes]| v.get(q).map_or(0, |x| x.0[l]);
                             out.0[l] = bfi(g(a), g(b), g(o), g(w));
                         }
                     }
@@ -196,7 +227,9 @@ pub fn run(inst: &Inst, io: &mut Io, res: &mut Res) -> Option<Shape> {
             for c in 0..4 {
                 if m >> c & 1 != 0 {
                     let (cur, s) = (io.fetch(&as_src, c), io.src(inst, 0, c));
-                    crate::exec::lanes::map2(res[c], cur, s, |a, b| a.wrapping_add(f2i(f32::from_bits(b).floor()) as u32));
+                    crate::exec::lanes::map2(res[c], cur, s, |a, b| {
+                        a.wrapping_add(f2i(f32::from_bits(b).floor()) as u32)
+                    });
                 }
             }
             Shape::PerChannel

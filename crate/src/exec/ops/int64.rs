@@ -19,7 +19,8 @@ struct Pair<'a> {
 impl Pair<'_> {
     #[inline]
     fn get(&self, q: usize, l: usize) -> u64 {
-        let v = self.lo.get(q).map_or(0, |v| v.0[l]) as u64 | (self.hi.get(q).map_or(0, |v| v.0[l]) as u64) << 32;
+        let v = self.lo.get(q).map_or(0, |v| v.0[l]) as u64
+            | (self.hi.get(q).map_or(0, |v| v.0[l]) as u64) << 32;
         let mut v = v as i64;
         if self.abs {
             v = v.wrapping_abs();
@@ -33,7 +34,12 @@ impl Pair<'_> {
 
 fn pair<'a>(io: &mut Io<'a>, inst: &Inst, i: usize, p: usize) -> Pair<'a> {
     let s = inst.src.get(i).copied().unwrap_or_default();
-    Pair { lo: io.fetch_raw(&s, 2 * p), hi: io.fetch_raw(&s, 2 * p + 1), neg: s.negate, abs: s.absolute }
+    Pair {
+        lo: io.fetch_raw(&s, 2 * p),
+        hi: io.fetch_raw(&s, 2 * p + 1),
+        neg: s.negate,
+        abs: s.absolute,
+    }
 }
 
 #[inline]
@@ -58,7 +64,11 @@ fn each_pair(inst: &Inst, io: &mut Io, res: &mut Res, n: usize, f: impl Fn(u64, 
         let a = pair(io, inst, 0, p);
         let b = if n > 1 { Some(pair(io, inst, 1, p)) } else { None };
         // Shift counts: src1.x for the first value, src1.y for the second.
-        let count = if inst.src.get(1).and_then(|s| s.ty) == Some(ValType::Uint) { Some(io.src(inst, 1, p)) } else { None };
+        let count = if inst.src.get(1).and_then(|s| s.ty) == Some(ValType::Uint) {
+            Some(io.src(inst, 1, p))
+        } else {
+            None
+        };
         for q in 0..nq {
             for l in 0..4 {
                 let x = a.get(q, l);
@@ -126,10 +136,18 @@ pub fn run(inst: &Inst, io: &mut Io, res: &mut Res) -> Option<Shape> {
     match inst.op {
         O::U64ADD => each_pair(inst, io, res, 2, |a, b, _| V(a.wrapping_add(b))),
         O::U64MUL => each_pair(inst, io, res, 2, |a, b, _| V(a.wrapping_mul(b))),
-        O::U64DIV => each_pair(inst, io, res, 2, |a, b, _| V(if b == 0 { u64::MAX } else { a / b })),
-        O::U64MOD => each_pair(inst, io, res, 2, |a, b, _| V(if b == 0 { u64::MAX } else { a % b })),
-        O::I64DIV => each_pair(inst, io, res, 2, |a, b, _| V(if b == 0 { 0 } else { s(a).wrapping_div(s(b)) as u64 })),
-        O::I64MOD => each_pair(inst, io, res, 2, |a, b, _| V(if b == 0 { u64::MAX } else { s(a).wrapping_rem(s(b)) as u64 })),
+        O::U64DIV => {
+            each_pair(inst, io, res, 2, |a, b, _| V(if b == 0 { u64::MAX } else { a / b }))
+        }
+        O::U64MOD => {
+            each_pair(inst, io, res, 2, |a, b, _| V(if b == 0 { u64::MAX } else { a % b }))
+        }
+        O::I64DIV => each_pair(inst, io, res, 2, |a, b, _| {
+            V(if b == 0 { 0 } else { s(a).wrapping_div(s(b)) as u64 })
+        }),
+        O::I64MOD => each_pair(inst, io, res, 2, |a, b, _| {
+            V(if b == 0 { u64::MAX } else { s(a).wrapping_rem(s(b)) as u64 })
+        }),
         O::U64MIN => each_pair(inst, io, res, 2, |a, b, _| V(a.min(b))),
         O::U64MAX => each_pair(inst, io, res, 2, |a, b, _| V(a.max(b))),
         O::I64MIN => each_pair(inst, io, res, 2, |a, b, _| V(s(a).min(s(b)) as u64)),

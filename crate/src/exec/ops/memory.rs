@@ -26,7 +26,12 @@ enum Target {
     None,
 }
 
-pub fn run(inst: &Inst, io: &mut Io, res: &mut Res, ctx: &mut Ctx) -> Option<Result<Shape, Diagnostic>> {
+pub fn run(
+    inst: &Inst,
+    io: &mut Io,
+    res: &mut Res,
+    ctx: &mut Ctx,
+) -> Option<Result<Shape, Diagnostic>> {
     let shape = match inst.op {
         O::LOAD => load(inst, io, res, ctx),
         O::STORE => store(inst, io, ctx),
@@ -44,11 +49,21 @@ fn resolve(ctx: &Ctx, io: &Io, s: &Src, q: usize) -> Target {
     match s.file {
         Some(File::Buffer) => Target::Buffer(idx),
         Some(File::Image) => {
-            let t = ctx.program.images.iter().find(|(i, _, _)| *i == idx).map_or(TextureTarget::Tex2D, |d| d.1);
+            let t = ctx
+                .program
+                .images
+                .iter()
+                .find(|(i, _, _)| *i == idx)
+                .map_or(TextureTarget::Tex2D, |d| d.1);
             Target::Image(idx, t)
         }
         Some(File::Memory) => {
-            let kind = ctx.program.memories.iter().find(|(i, _)| *i == idx).map_or(MemoryKind::Global, |d| d.1);
+            let kind = ctx
+                .program
+                .memories
+                .iter()
+                .find(|(i, _)| *i == idx)
+                .map_or(MemoryKind::Global, |d| d.1);
             Target::Memory(match kind {
                 MemoryKind::Shared => Space::Shared,
                 MemoryKind::Private => Space::Private,
@@ -107,7 +122,9 @@ fn read4(ctx: &mut Ctx, t: Target, invocation: usize, addr: u32) -> [u32; 4] {
         Target::Memory(s) => ctx.mem.space_mut(s, invocation).map_or([0; 4], |b| words(b)),
         Target::Counter(b, i) => {
             let at = (i.saturating_add(addr as i64)).saturating_mul(4);
-            let w = u64::try_from(at).map_or(0, |at| ctx.mem.atomic_buffers.get(&b).map_or(0, |bytes| read_word(bytes, at)));
+            let w = u64::try_from(at).map_or(0, |at| {
+                ctx.mem.atomic_buffers.get(&b).map_or(0, |bytes| read_word(bytes, at))
+            });
             [w, 0, 0, 0]
         }
         _ => [0; 4],
@@ -195,9 +212,15 @@ fn resq(inst: &Inst, io: &mut Io, res: &mut Res, ctx: &mut Ctx) -> Shape {
     for q in 0..io.nq {
         let v = match resolve(ctx, io, &r, q) {
             Target::Buffer(n) => [ctx.mem.buffers.get(&n).map_or(0, |b| b.len() as u32), 0, 0, 0],
-            Target::Image(n, _) => ctx.mem.images.get(&n).map_or([0; 4], |i| [i.width, i.height, i.depth, 1]),
-            Target::Memory(s) => [ctx.mem.space_mut(s, q * 4).map_or(0, |b| b.len() as u32), 0, 0, 0],
-            Target::Counter(b, _) => [ctx.mem.atomic_buffers.get(&b).map_or(0, |b| b.len() as u32), 0, 0, 0],
+            Target::Image(n, _) => {
+                ctx.mem.images.get(&n).map_or([0; 4], |i| [i.width, i.height, i.depth, 1])
+            }
+            Target::Memory(s) => {
+                [ctx.mem.space_mut(s, q * 4).map_or(0, |b| b.len() as u32), 0, 0, 0]
+            }
+            Target::Counter(b, _) => {
+                [ctx.mem.atomic_buffers.get(&b).map_or(0, |b| b.len() as u32), 0, 0, 0]
+            }
             Target::None => [0; 4],
         };
         for (c, x) in v.iter().enumerate() {
@@ -269,7 +292,11 @@ pub fn atomic_result(kind_op: crate::opcode::Opcode, old: u32, a: u32, b: u32) -
         Atom::UAdd => old.wrapping_add(a),
         Atom::Xchg => a,
         Atom::Cas => {
-            if old == a { b } else { old }
+            if old == a {
+                b
+            } else {
+                old
+            }
         }
         Atom::And => old & a,
         Atom::Or => old | a,
@@ -281,11 +308,19 @@ pub fn atomic_result(kind_op: crate::opcode::Opcode, old: u32, a: u32, b: u32) -
         Atom::FAdd => (f32::from_bits(old) + f32::from_bits(a)).to_bits(),
         // resource = old + 1 <= src ? old + 1 : 0
         Atom::IncWrap => {
-            if (old as u64) < a as u64 { old + 1 } else { 0 }
+            if (old as u64) < a as u64 {
+                old + 1
+            } else {
+                0
+            }
         }
         // resource = (old > 0 && old < src) ? old - 1 : 0
         Atom::DecWrap => {
-            if old > 0 && old < a { old - 1 } else { 0 }
+            if old > 0 && old < a {
+                old - 1
+            } else {
+                0
+            }
         }
     }
 }
@@ -363,7 +398,12 @@ fn emit(inst: &Inst, io: &mut Io, ctx: &mut Ctx) -> Shape {
     let (base, count) = ctx.program.layout.out;
     let outs: Vec<[&[Lanes]; 4]> = (0..count)
         .map(|reg| {
-            let s = Src { store: Store::Rows { base, count }, index: reg as i64, swizzle: [0, 1, 2, 3], ..Src::default() };
+            let s = Src {
+                store: Store::Rows { base, count },
+                index: reg as i64,
+                swizzle: [0, 1, 2, 3],
+                ..Src::default()
+            };
             std::array::from_fn(|c| io.fetch(&s, c))
         })
         .collect();

@@ -65,7 +65,11 @@ pub fn execute(inst: &Inst, io: &mut Io, res: &mut Res, mut ctx: Ctx) -> Result<
 /// Enabled channels of dst 0 (all four when the op has no destination).
 #[inline]
 pub fn mask(inst: &Inst) -> u8 {
-    if inst.num_dst == 0 { 0xF } else { inst.dst[0].mask | if inst.num_dst > 1 { inst.dst[1].mask } else { 0 } }
+    if inst.num_dst == 0 {
+        0xF
+    } else {
+        inst.dst[0].mask | if inst.num_dst > 1 { inst.dst[1].mask } else { 0 }
+    }
 }
 
 /// Component-wise op of one source, on raw bits.
@@ -127,11 +131,19 @@ pub fn put(res: &mut Res, c: usize, v: &[Lanes]) {
 /// Per-lane boolean as TGSI integer truth (~0 / 0).
 #[inline(always)]
 pub fn tf(b: bool) -> u32 {
-    if b { u32::MAX } else { 0 }
+    if b {
+        u32::MAX
+    } else {
+        0
+    }
 }
 
 /// Per-lane boolean as float 1.0 / 0.0.
 #[inline(always)]
 pub fn f1(b: bool) -> f32 {
-    if b { 1.0 } else { 0.0 }
+    if b {
+        1.0
+    } else {
+        0.0
+    }
 }

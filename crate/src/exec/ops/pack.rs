@@ -76,15 +76,26 @@ pub fn run(inst: &Inst, io: &mut Io, res: &mut Res) -> Option<Shape> {
     match inst.op {
         O::PK2H | O::PK2US | O::PK4B | O::PK4UB => {
             let n = if matches!(inst.op, O::PK2H | O::PK2US) { 2 } else { 4 };
-            let s: [&[crate::exec::lanes::Lanes]; 4] = std::array::from_fn(|c| if c < n { io.src(inst, 0, c) } else { &[] });
+            let s: [&[crate::exec::lanes::Lanes]; 4] =
+                std::array::from_fn(|c| if c < n { io.src(inst, 0, c) } else { &[] });
             for q in 0..nq {
                 for l in 0..4 {
                     let v = |c: usize| s[c].get(q).map_or(0.0, |v| f32::from_bits(v.0[l]));
                     let r = match inst.op {
                         O::PK2H => f32_to_f16(v(0)) as u32 | (f32_to_f16(v(1)) as u32) << 16,
                         O::PK2US => unorm(v(0), 65535.0) | unorm(v(1), 65535.0) << 16,
-                        O::PK4B => snorm8(v(0)) | snorm8(v(1)) << 8 | snorm8(v(2)) << 16 | snorm8(v(3)) << 24,
-                        _ => unorm(v(0), 255.0) | unorm(v(1), 255.0) << 8 | unorm(v(2), 255.0) << 16 | unorm(v(3), 255.0) << 24,
+                        O::PK4B => {
+                            snorm8(v(0))
+                                | snorm8(v(1)) << 8
+                                | snorm8(v(2)) << 16
+                                | snorm8(v(3)) << 24
+                        }
+                        _ => {
+                            unorm(v(0), 255.0)
+                                | unorm(v(1), 255.0) << 8
+                                | unorm(v(2), 255.0) << 16
+                                | unorm(v(3), 255.0) << 24
+                        }
                     };
                     if let Some(o) = res[0].get_mut(q) {
                         o.0[l] = r;
@@ -104,10 +115,12 @@ pub fn run(inst: &Inst, io: &mut Io, res: &mut Res) -> Option<Shape> {
                             [a, b, a, b]
                         }
                         O::UP2US => {
-                            let (a, b) = ((x & 0xffff) as f32 / 65535.0, (x >> 16) as f32 / 65535.0);
+                            let (a, b) =
+                                ((x & 0xffff) as f32 / 65535.0, (x >> 16) as f32 / 65535.0);
                             [a, b, a, b]
                         }
-                        O::UP4B => [0, 8, 16, 24].map(|sh| ((x >> sh) as u8 as i8 as f32 / 127.0).max(-1.0)),
+                        O::UP4B => [0, 8, 16, 24]
+                            .map(|sh| ((x >> sh) as u8 as i8 as f32 / 127.0).max(-1.0)),
                         _ => [0, 8, 16, 24].map(|sh| (x >> sh) as u8 as f32 / 255.0),
                     };
                     for (c, v) in out.iter().enumerate() {

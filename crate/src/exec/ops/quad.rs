@@ -5,7 +5,7 @@
 use super::{mask, tf, Ctx, Shape};
 use crate::exec::lanes::Lanes;
 use crate::exec::machine::{Io, Res};
-use crate::exec::program::{Inst, InputInterp, Store};
+use crate::exec::program::{InputInterp, Inst, Store};
 use crate::opcode::Opcode as O;
 
 /// Derivative of one quad's lanes: coarse uses the bottom row (DDX) and left column (DDY).
@@ -48,7 +48,10 @@ pub fn run(inst: &Inst, io: &mut Io, res: &mut Res, ctx: &mut Ctx) -> Option<Sha
                 }
                 let a = io.src(inst, 0, c);
                 for q in 0..nq {
-                    let (v, e) = (a.get(q).copied().unwrap_or_default(), exec.get(q).copied().unwrap_or_default());
+                    let (v, e) = (
+                        a.get(q).copied().unwrap_or_default(),
+                        exec.get(q).copied().unwrap_or_default(),
+                    );
                     let lanes = (0..4).filter(|&l| e.0[l] != 0);
                     let r = match inst.op {
                         O::VOTE_ANY => lanes.clone().any(|l| v.0[l] != 0),
@@ -68,8 +71,12 @@ pub fn run(inst: &Inst, io: &mut Io, res: &mut Res, ctx: &mut Ctx) -> Option<Sha
         O::BALLOT => {
             let a = io.src(inst, 0, 0);
             for q in 0..nq {
-                let (v, e) = (a.get(q).copied().unwrap_or_default(), exec.get(q).copied().unwrap_or_default());
-                let bits = (0..4).filter(|&l| e.0[l] != 0 && v.0[l] != 0).fold(0u32, |b, l| b | 1 << l);
+                let (v, e) = (
+                    a.get(q).copied().unwrap_or_default(),
+                    exec.get(q).copied().unwrap_or_default(),
+                );
+                let bits =
+                    (0..4).filter(|&l| e.0[l] != 0 && v.0[l] != 0).fold(0u32, |b, l| b | 1 << l);
                 for c in 0..4 {
                     if let Some(o) = res[c].get_mut(q) {
                         *o = Lanes::splat(if c % 2 == 0 { bits } else { 0 });
@@ -86,7 +93,10 @@ pub fn run(inst: &Inst, io: &mut Io, res: &mut Res, ctx: &mut Ctx) -> Option<Sha
                 }
                 let a = io.src(inst, 0, c);
                 for q in 0..nq {
-                    let (v, e) = (a.get(q).copied().unwrap_or_default(), exec.get(q).copied().unwrap_or_default());
+                    let (v, e) = (
+                        a.get(q).copied().unwrap_or_default(),
+                        exec.get(q).copied().unwrap_or_default(),
+                    );
                     let first = first_active(e).unwrap_or(0);
                     let lane = match inv {
                         // The invocation index is taken from the first active lane (it must be
@@ -134,13 +144,19 @@ fn interp(inst: &Inst, io: &mut Io, res: &mut Res, ctx: &mut Ctx) {
     let m = mask(inst);
     let s = inst.src[0];
     let reg = match s.store {
-        Store::Rows { base, .. } if base == ctx.program.layout.input.0 && s.indirect.is_none() => Some(s.index.max(0) as usize),
+        Store::Rows { base, .. } if base == ctx.program.layout.input.0 && s.indirect.is_none() => {
+            Some(s.index.max(0) as usize)
+        }
         _ => None,
     };
     let info = reg.and_then(|r| ctx.program.inputs.iter().find(|i| i.index as usize == r));
     let interp = &ctx.batch.interp;
     let has_coefs = reg.and_then(|r| interp.coefs.get(r).copied().flatten()).is_some();
-    let (ox, oy) = if inst.op == O::INTERP_OFFSET { (Some(io.src(inst, 1, 0)), Some(io.src(inst, 1, 1))) } else { (None, None) };
+    let (ox, oy) = if inst.op == O::INTERP_OFFSET {
+        (Some(io.src(inst, 1, 0)), Some(io.src(inst, 1, 1)))
+    } else {
+        (None, None)
+    };
     let sid = if inst.op == O::INTERP_SAMPLE { Some(io.src(inst, 1, 0)) } else { None };
     for c in 0..4 {
         if m >> c & 1 == 0 {
@@ -165,7 +181,11 @@ fn interp(inst: &Inst, io: &mut Io, res: &mut Res, ctx: &mut Ctx) {
                         }
                     }
                     let (x, y) = (qx + (l & 1) as f32 + dx, qy + (l >> 1) as f32 + dy);
-                    let mode = if info.interp == InputInterp::Constant { InputInterp::Constant } else { info.interp };
+                    let mode = if info.interp == InputInterp::Constant {
+                        InputInterp::Constant
+                    } else {
+                        info.interp
+                    };
                     if let Some(mut f) = interp.eval(r, s.swizzle[c] as usize, mode, x, y) {
                         if s.absolute {
                             f = f.abs();

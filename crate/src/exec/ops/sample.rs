@@ -13,7 +13,12 @@ use crate::exec::program::{Inst, Store};
 use crate::ir::TextureTarget;
 use crate::opcode::Opcode as O;
 
-pub fn run(inst: &Inst, io: &mut Io, res: &mut Res, ctx: &mut Ctx) -> Option<Result<Shape, Diagnostic>> {
+pub fn run(
+    inst: &Inst,
+    io: &mut Io,
+    res: &mut Res,
+    ctx: &mut Ctx,
+) -> Option<Result<Shape, Diagnostic>> {
     let (control, compare, lod_src) = match inst.op {
         O::SAMPLE => (SampleControl::None, false, None),
         O::SAMPLE_B => (SampleControl::Bias, false, Some(3)),
@@ -37,7 +42,10 @@ pub fn run(inst: &Inst, io: &mut Io, res: &mut Res, ctx: &mut Ctx) -> Option<Res
     let lod = lod_src.map(|i| io.src(inst, i, 0));
     let reference = if compare { Some(io.src(inst, 3, 0)) } else { None };
     let derivs: Option<[[&[Lanes]; 3]; 2]> = if inst.op == O::SAMPLE_D {
-        Some([std::array::from_fn(|c| io.src(inst, 3, c)), std::array::from_fn(|c| io.src(inst, 4, c))])
+        Some([
+            std::array::from_fn(|c| io.src(inst, 3, c)),
+            std::array::from_fn(|c| io.src(inst, 4, c)),
+        ])
     } else {
         None
     };
@@ -84,7 +92,11 @@ pub fn run(inst: &Inst, io: &mut Io, res: &mut Res, ctx: &mut Ctx) -> Option<Res
             control,
         };
         let rgba = ctx.hooks.get_samples(&req);
-        let out = if inst.op == O::GATHER4 { rgba } else { view_op.swizzle.map(|c| rgba[c as usize & 3]) };
+        let out = if inst.op == O::GATHER4 {
+            rgba
+        } else {
+            view_op.swizzle.map(|c| rgba[c as usize & 3])
+        };
         put_rgba(res, m, q, out);
     }
     Some(Ok(Shape::PerChannel))
@@ -92,7 +104,11 @@ pub fn run(inst: &Inst, io: &mut Io, res: &mut Res, ctx: &mut Ctx) -> Option<Res
 
 /// The target a view was declared with (`DCL SVIEW[n], target, …`); 2D when undeclared.
 fn view_target(ctx: &Ctx, view: &crate::exec::program::Src) -> TextureTarget {
-    ctx.program.sviews.iter().find(|(i, _)| *i == view.resource).map_or(TextureTarget::Tex2D, |(_, t)| *t)
+    ctx.program
+        .sviews
+        .iter()
+        .find(|(i, _)| *i == view.resource)
+        .map_or(TextureTarget::Tex2D, |(_, t)| *t)
 }
 
 /// Coordinates a SAMPLE reads from src0 for a view target (exec_sample's switch).
@@ -130,7 +146,8 @@ fn sample_i(inst: &Inst, io: &mut Io, res: &mut Res, ctx: &mut Ctx) -> Shape {
     for q in 0..io.nq {
         let g = |k: usize| c[k].get(q).map_or([0; 4], |l| l.i32s());
         let lod = if inst.op == O::SAMPLE_I { g(3) } else { [0; 4] };
-        let texel = ctx.hooks.get_texel(io.resource_index(&view_op, q), g(0), g(1), g(2), lod, offs);
+        let texel =
+            ctx.hooks.get_texel(io.resource_index(&view_op, q), g(0), g(1), g(2), lod, offs);
         for k in 0..4 {
             if m >> k & 1 != 0 {
                 if let Some(o) = res[k].get_mut(q) {
@@ -152,7 +169,8 @@ fn view_info(inst: &Inst, io: &mut Io, res: &mut Res, ctx: &mut Ctx) -> Shape {
         let unit = io.resource_index(&view_op, q);
         let level = lvl.get(q).map_or(0, |l| l.0[0] as i32);
         let levels = ctx.hooks.get_dims(unit, 0)[3];
-        let mut dims = if level >= 0 && level < levels { ctx.hooks.get_dims(unit, level) } else { [0; 4] };
+        let mut dims =
+            if level >= 0 && level < levels { ctx.hooks.get_dims(unit, level) } else { [0; 4] };
         dims[3] = levels;
         for (c, d) in dims.iter().enumerate() {
             if let Some(o) = res[c].get_mut(q) {
@@ -169,10 +187,15 @@ fn sample_info(inst: &Inst, io: &mut Io, res: &mut Res, ctx: &mut Ctx) -> Shape 
     let src = inst.src[0];
     let is_view = src.store == Store::None;
     for q in 0..io.nq {
-        let n = if is_view || inst.op == O::TXQS { ctx.hooks.sample_count(io.resource_index(&src, q)) } else { 1 };
+        let n = if is_view || inst.op == O::TXQS {
+            ctx.hooks.sample_count(io.resource_index(&src, q))
+        } else {
+            1
+        };
         let v = [n, 0, 0, 0];
         for c in 0..4 {
-            let bits = if inst.op == O::SAMPLE_INFO { v[src.swizzle[c] as usize & 3] } else { v[c] };
+            let bits =
+                if inst.op == O::SAMPLE_INFO { v[src.swizzle[c] as usize & 3] } else { v[c] };
             if let Some(o) = res[c].get_mut(q) {
                 *o = Lanes::splat(bits);
             }

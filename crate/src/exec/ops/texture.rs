@@ -15,7 +15,12 @@ pub fn lanes_f(v: &[Lanes], q: usize) -> [f32; 4] {
     v.get(q).map_or([0.0; 4], |x| x.f32s())
 }
 
-pub fn run(inst: &Inst, io: &mut Io, res: &mut Res, ctx: &mut Ctx) -> Option<Result<Shape, Diagnostic>> {
+pub fn run(
+    inst: &Inst,
+    io: &mut Io,
+    res: &mut Res,
+    ctx: &mut Ctx,
+) -> Option<Result<Shape, Diagnostic>> {
     let nq = io.nq;
     let target = inst.texture.unwrap_or(TextureTarget::Tex2D);
     // (sampler operand, control, where bias/lod/component comes from: (operand, channel))
@@ -56,7 +61,10 @@ pub fn run(inst: &Inst, io: &mut Io, res: &mut Res, ctx: &mut Ctx) -> Option<Res
     let (ref_src, ref_slot) = shadow_ref(target);
     let shadow: Option<&[Lanes]> = ref_src.map(|(i, c)| io.src(inst, i, c));
     let derivs: Option<[[&[Lanes]; 3]; 2]> = if inst.op == O::TXD {
-        Some([std::array::from_fn(|c| io.src(inst, 1, c)), std::array::from_fn(|c| io.src(inst, 2, c))])
+        Some([
+            std::array::from_fn(|c| io.src(inst, 1, c)),
+            std::array::from_fn(|c| io.src(inst, 2, c)),
+        ])
     } else {
         None
     };
@@ -93,7 +101,15 @@ pub fn run(inst: &Inst, io: &mut Io, res: &mut Res, ctx: &mut Ctx) -> Option<Res
             }
         }
         let unit = io.resource_index(&unit_op, q);
-        let req = SampleRequest { sview: unit, sampler: unit, target, coords: st, derivs: d, offsets, control };
+        let req = SampleRequest {
+            sview: unit,
+            sampler: unit,
+            target,
+            coords: st,
+            derivs: d,
+            offsets,
+            control,
+        };
         let rgba = ctx.hooks.get_samples(&req);
         put_rgba(res, m, q, rgba);
     }
@@ -162,7 +178,8 @@ fn fetch(inst: &Inst, io: &mut Io, res: &mut Res, ctx: &mut Ctx) -> Shape {
     for q in 0..io.nq {
         let g = |k: usize| c[k].get(q).map_or([0; 4], |l| l.i32s());
         let lod = if inst.op == O::TXF_LZ { [0; 4] } else { g(3) };
-        let rgba = ctx.hooks.get_texel(io.resource_index(&unit_op, q), g(0), g(1), g(2), lod, offsets);
+        let rgba =
+            ctx.hooks.get_texel(io.resource_index(&unit_op, q), g(0), g(1), g(2), lod, offsets);
         for k in 0..4 {
             if m >> k & 1 != 0 {
                 if let Some(o) = res[k].get_mut(q) {

@@ -24,7 +24,10 @@ impl<'a> Parser<'a> {
         // GEOM and TESS_EVAL inputs and TESS_CTRL inputs and outputs: the first of two brackets
         // is the vertex index, implied by the primitive; Mesa drops it.
         let vertex_dim = (file == File::In
-            && matches!(processor, Processor::Geometry | Processor::TessEval | Processor::TessCtrl))
+            && matches!(
+                processor,
+                Processor::Geometry | Processor::TessEval | Processor::TessCtrl
+            ))
             || (file == File::Out && processor == Processor::TessCtrl);
         let mut decl = Declaration::new(file, 0, 0);
         if self.cur.peek_past_ws() == Some(b'[') {
@@ -32,7 +35,11 @@ impl<'a> Parser<'a> {
             self.cur.eat(b'[');
             let second = self.dcl_bracket()?;
             decl.range = self.resolve_range(second)?;
-            decl.dimension = if vertex_dim { DclDimension::Implied } else { DclDimension::Range(self.resolve_range(first)?) };
+            decl.dimension = if vertex_dim {
+                DclDimension::Implied
+            } else {
+                DclDimension::Range(self.resolve_range(first)?)
+            };
         } else {
             decl.range = self.resolve_range(first)?;
         }
@@ -131,7 +138,11 @@ impl<'a> Parser<'a> {
         }
         let (v, span) = self.cur.digits().ok_or_else(|| self.expected(what))?;
         if v > i32::MAX as u64 {
-            return Err(Diagnostic::error(codes::NUMBER, format!("{} does not fit in 32 bits", what), span));
+            return Err(Diagnostic::error(
+                codes::NUMBER,
+                format!("{} does not fit in 32 bits", what),
+                span,
+            ));
         }
         Ok(if neg { -(v as i64) } else { v as i64 })
     }
@@ -197,7 +208,11 @@ impl<'a> Parser<'a> {
                     types.push(t);
                     self.cur.commit(s.end as usize);
                 }
-                let return_types = if types.len() == 4 { [types[0], types[1], types[2], types[3]] } else { [first; 4] };
+                let return_types = if types.len() == 4 {
+                    [types[0], types[1], types[2], types[3]]
+                } else {
+                    [first; 4]
+                };
                 if types.len() == 2 || types.len() == 3 {
                     self.warn(
                         codes::SVIEW_TYPES,
@@ -248,7 +263,11 @@ impl<'a> Parser<'a> {
                             index = self.uint("a semantic index")?.0;
                             self.expect_char(b']', "`]` after the semantic index")?;
                         }
-                        decl.semantic = Some(Semantic { name, index, span: Span::new(s.start as usize, self.cur.last_end) });
+                        decl.semantic = Some(Semantic {
+                            name,
+                            index,
+                            span: Span::new(s.start as usize, self.cur.last_end),
+                        });
                     }
                 }
             }
@@ -293,7 +312,9 @@ impl<'a> Parser<'a> {
         let known = SemanticName::from_name(word).is_some()
             || Interp::from_name(word).is_some()
             || Location::from_name(word).is_some()
-            || ["INVARIANT", "LOCAL", "ARRAY", "STREAM"].iter().any(|k| word.eq_ignore_ascii_case(k));
+            || ["INVARIANT", "LOCAL", "ARRAY", "STREAM"]
+                .iter()
+                .any(|k| word.eq_ignore_ascii_case(k));
         let msg = if known {
             format!(
                 "{} is out of place or not allowed for {} here: declaration attributes go in the order ARRAY(n), LOCAL, semantic, STREAM (geometry outputs), interpolation, location, INVARIANT",

@@ -55,7 +55,8 @@ impl<'a> Parser<'a> {
             }
             let tok = &self.cur.text[p..end];
             let span = Span::new(p, end);
-            let value = parse_value(ty, tok).map_err(|m| Diagnostic::error(codes::NUMBER, m, span))?;
+            let value =
+                parse_value(ty, tok).map_err(|m| Diagnostic::error(codes::NUMBER, m, span))?;
             self.cur.commit(end);
             if n < want {
                 if wide {
@@ -87,7 +88,13 @@ impl<'a> Parser<'a> {
             ));
         }
         self.end_of_statement(|| "the immediate".into())?;
-        let imm = Immediate { ty, bits, count: want as u8, written_index, span: Span::new(start, self.cur.last_end) };
+        let imm = Immediate {
+            ty,
+            bits,
+            count: want as u8,
+            written_index,
+            span: Span::new(start, self.cur.last_end),
+        };
         self.push_statement(Statement::Immediate(self.shader.immediates.len()));
         self.shader.immediates.push(imm);
         Ok(())
@@ -95,7 +102,9 @@ impl<'a> Parser<'a> {
 
     pub(super) fn property(&mut self, start: usize) -> PResult<()> {
         self.cur.skip_ws();
-        let Some(s) = self.cur.word_at(self.cur.pos) else { return Err(self.expected("a property name")) };
+        let Some(s) = self.cur.word_at(self.cur.pos) else {
+            return Err(self.expected("a property name"));
+        };
         let w = self.cur.slice(s);
         let Some(name) = PropertyName::from_name(w) else {
             return Err(Diagnostic::error(codes::PROPERTY, format!("unknown property `{}`", w), s));
@@ -104,16 +113,30 @@ impl<'a> Parser<'a> {
         self.cur.skip_ws();
         let value = match name {
             PropertyName::GsInputPrimitive | PropertyName::GsOutputPrimitive => {
-                PropertyValue::Primitive(self.named(PrimType::from_name, name, "a primitive (POINTS, LINES, TRIANGLES, LINES_ADJACENCY, …)")?)
+                PropertyValue::Primitive(self.named(
+                    PrimType::from_name,
+                    name,
+                    "a primitive (POINTS, LINES, TRIANGLES, LINES_ADJACENCY, …)",
+                )?)
             }
-            PropertyName::FsCoordOrigin => PropertyValue::Origin(self.named(CoordOrigin::from_name, name, "UPPER_LEFT or LOWER_LEFT")?),
-            PropertyName::FsCoordPixelCenter => {
-                PropertyValue::Center(self.named(PixelCenter::from_name, name, "HALF_INTEGER or INTEGER")?)
-            }
-            PropertyName::NextShader => {
-                PropertyValue::Shader(self.named(ShaderName::from_name, name, "a stage (VERT, TESS_CTRL, TESS_EVAL, GEOM, FRAG, COMP, TASK, MESH)")?)
-            }
-            _ => PropertyValue::Uint(self.uint(&format!("an unsigned integer value for {}", name.name()))?.0),
+            PropertyName::FsCoordOrigin => PropertyValue::Origin(self.named(
+                CoordOrigin::from_name,
+                name,
+                "UPPER_LEFT or LOWER_LEFT",
+            )?),
+            PropertyName::FsCoordPixelCenter => PropertyValue::Center(self.named(
+                PixelCenter::from_name,
+                name,
+                "HALF_INTEGER or INTEGER",
+            )?),
+            PropertyName::NextShader => PropertyValue::Shader(self.named(
+                ShaderName::from_name,
+                name,
+                "a stage (VERT, TESS_CTRL, TESS_EVAL, GEOM, FRAG, COMP, TASK, MESH)",
+            )?),
+            _ => PropertyValue::Uint(
+                self.uint(&format!("an unsigned integer value for {}", name.name()))?.0,
+            ),
         };
         if let (PropertyName::GsInputPrimitive, PropertyValue::Primitive(p)) = (name, value) {
             if self.shader.processor == Processor::Geometry {
@@ -122,13 +145,23 @@ impl<'a> Parser<'a> {
         }
         self.end_of_statement(|| "the property".into())?;
         self.push_statement(Statement::Property(self.shader.properties.len()));
-        self.shader.properties.push(Property { name, value, span: Span::new(start, self.cur.last_end) });
+        self.shader.properties.push(Property {
+            name,
+            value,
+            span: Span::new(start, self.cur.last_end),
+        });
         Ok(())
     }
 
     /// A named property value.
-    fn named<T>(&mut self, lookup: fn(&str) -> Option<T>, name: PropertyName, what: &str) -> PResult<T> {
-        let found = self.cur.word_at(self.cur.pos).and_then(|s| lookup(self.cur.slice(s)).map(|v| (v, s)));
+    fn named<T>(
+        &mut self,
+        lookup: fn(&str) -> Option<T>,
+        name: PropertyName,
+        what: &str,
+    ) -> PResult<T> {
+        let found =
+            self.cur.word_at(self.cur.pos).and_then(|s| lookup(self.cur.slice(s)).map(|v| (v, s)));
         match found {
             Some((v, s)) => {
                 self.cur.commit(s.end as usize);

@@ -82,7 +82,11 @@ pub(crate) fn operand_summary(info: &OpInfo) -> String {
 impl<'a> Parser<'a> {
     pub(super) fn instruction(&mut self, start: usize, number: Option<u32>) -> PResult<()> {
         let Some(wspan) = self.cur.word_at(self.cur.pos) else {
-            let what = if number.is_some() { "an opcode" } else { "a statement (DCL, IMM, PROPERTY or an instruction)" };
+            let what = if number.is_some() {
+                "an opcode"
+            } else {
+                "a statement (DCL, IMM, PROPERTY or an instruction)"
+            };
             let mut d = self.expected(what);
             let rest = &self.cur.text[self.cur.pos..];
             if rest.starts_with('#') || rest.starts_with("//") || rest.starts_with("/*") {
@@ -99,7 +103,10 @@ impl<'a> Parser<'a> {
         if info.is_legacy() {
             self.warn(
                 codes::LEGACY_OPCODE,
-                format!("`{}` is a legacy opcode, removed from TGSI: {}", info.name, info.replacement),
+                format!(
+                    "`{}` is a legacy opcode, removed from TGSI: {}",
+                    info.name, info.replacement
+                ),
                 wspan,
             );
         }
@@ -122,8 +129,16 @@ impl<'a> Parser<'a> {
                 self.cur.skip_ws();
                 self.cur.eat(b',');
             }
-            let kind = if i < ndst { OperandKind::Dst } else if i < ndst + nsrc { OperandKind::Src } else { OperandKind::Target };
-            if self.cur.peek_past_ws().is_none() || (self.next_is_on_new_line() && !self.operand_starts_next(kind)) {
+            let kind = if i < ndst {
+                OperandKind::Dst
+            } else if i < ndst + nsrc {
+                OperandKind::Src
+            } else {
+                OperandKind::Target
+            };
+            if self.cur.peek_past_ws().is_none()
+                || (self.next_is_on_new_line() && !self.operand_starts_next(kind))
+            {
                 // Mesa lets an operand follow on the next line; anything else there is the
                 // next statement, and this instruction lacks its operands.
                 return Err(self.missing_operand(info, i, false));
@@ -157,7 +172,9 @@ impl<'a> Parser<'a> {
                 self.cur.eat(b',');
                 self.cur.skip_ws();
                 let what = "a memory qualifier (COHERENT, RESTRICT, VOLATILE, STREAM_CACHE_POLICY), a texture target or a PIPE_FORMAT_… name";
-                let Some(s) = self.cur.word_at(self.cur.pos) else { return Err(self.expected(what)) };
+                let Some(s) = self.cur.word_at(self.cur.pos) else {
+                    return Err(self.expected(what));
+                };
                 let w = self.cur.slice(s);
                 if let Some(q) = MemoryQualifier::from_name(w) {
                     inst.memory_qualifiers |= 1 << q.index();
@@ -223,15 +240,27 @@ impl<'a> Parser<'a> {
         let which = if i < ndst {
             "a destination operand".to_string()
         } else if i < ndst + nsrc {
-            if nsrc > 1 { format!("source operand {}", i - ndst + 1) } else { "a source operand".to_string() }
+            if nsrc > 1 {
+                format!("source operand {}", i - ndst + 1)
+            } else {
+                "a source operand".to_string()
+            }
         } else {
             "a texture target".to_string()
         };
         let what = if need_comma { format!("`,` and {}", which) } else { which };
         let (span, found) = self.found();
-        let mut msg = format!("`{}` takes {}: expected {}, found {}", info.name, operand_summary(info), what, found);
+        let mut msg = format!(
+            "`{}` takes {}: expected {}, found {}",
+            info.name,
+            operand_summary(info),
+            what,
+            found
+        );
         if matches!(info.name, "EMIT" | "ENDPRIM") {
-            msg.push_str(" (the vertex stream, e.g. `IMM[0].xxxx` holding UINT32 0; older Mesa took none)");
+            msg.push_str(
+                " (the vertex stream, e.g. `IMM[0].xxxx` holding UINT32 0; older Mesa took none)",
+            );
         }
         Diagnostic::error(codes::SYNTAX, msg, span)
     }
@@ -248,7 +277,8 @@ impl<'a> Parser<'a> {
         } else if OPCODES.iter().any(|o| o.is_gap() && o.name == upper) {
             format!("`{}` is an unused opcode number, not an instruction", word)
         } else {
-            let mut m = format!("unknown opcode `{}`: expected an instruction, DCL, IMM or PROPERTY", word);
+            let mut m =
+                format!("unknown opcode `{}`: expected an instruction, DCL, IMM or PROPERTY", word);
             if let Some(s) = suggest_opcode(&upper) {
                 m.push_str(&format!(" (did you mean `{}`?)", s));
             }
@@ -273,7 +303,11 @@ impl<'a> Parser<'a> {
         let upper = w.to_ascii_uppercase();
         let file = match upper.as_str() {
             "NULL" => {
-                return Err(Diagnostic::error(codes::FILE, "the NULL register file cannot be written in TGSI text", s));
+                return Err(Diagnostic::error(
+                    codes::FILE,
+                    "the NULL register file cannot be written in TGSI text",
+                    s,
+                ));
             }
             "RES" => {
                 self.warn(
@@ -324,7 +358,11 @@ impl<'a> Parser<'a> {
                 Some(f) => f,
                 None => {
                     let (span, found) = self.cur.describe_at(s.start as usize);
-                    return Err(Diagnostic::error(codes::FILE, format!("expected {}, found {}", what, found), span));
+                    return Err(Diagnostic::error(
+                        codes::FILE,
+                        format!("expected {}, found {}", what, found),
+                        span,
+                    ));
                 }
             },
         };
@@ -363,9 +401,17 @@ impl<'a> Parser<'a> {
             }
             Some(b'-') => {
                 let p = self.cur.ws_end(self.cur.pos);
-                return Err(Diagnostic::error(codes::NUMBER, "register indices cannot be negative", Span::new(p, p + 1)));
+                return Err(Diagnostic::error(
+                    codes::NUMBER,
+                    "register indices cannot be negative",
+                    Span::new(p, p + 1),
+                ));
             }
-            _ => return Err(self.expected("a register index or an address register such as `ADDR[0].x`")),
+            _ => {
+                return Err(
+                    self.expected("a register index or an address register such as `ADDR[0].x`")
+                )
+            }
         }
         self.expect_char(b']', "`]`")?;
         if self.cur.peek() == Some(b'(') {
@@ -430,12 +476,19 @@ impl<'a> Parser<'a> {
                 self.cur.pos = q;
             }
         }
-        let (v, span) = self.cur.digits().ok_or_else(|| self.expected("a number after the sign of the offset"))?;
+        let (v, span) = self
+            .cur
+            .digits()
+            .ok_or_else(|| self.expected("a number after the sign of the offset"))?;
         if self.cur.peek().is_some_and(is_word_byte) {
             return Err(self.expected("`]`"));
         }
         if v > i32::MAX as u64 {
-            return Err(Diagnostic::error(codes::NUMBER, "the offset does not fit in 32 bits", span));
+            return Err(Diagnostic::error(
+                codes::NUMBER,
+                "the offset does not fit in 32 bits",
+                span,
+            ));
         }
         Ok(if sign == b'-' { -(v as i64) } else { v as i64 })
     }
@@ -502,7 +555,11 @@ impl<'a> Parser<'a> {
         let Some(s) = self.dot_letters(what)? else { return Ok(WriteMask::XYZW) };
         let w = self.cur.slice(s);
         let Some((chans, n)) = channels(w) else {
-            return Err(Diagnostic::error(codes::SWIZZLE, format!("expected {}, found `.{}`", what, w), s));
+            return Err(Diagnostic::error(
+                codes::SWIZZLE,
+                format!("expected {}, found `.{}`", what, w),
+                s,
+            ));
         };
         let mut mask = 0u8;
         let mut ordered = true;
@@ -563,7 +620,8 @@ impl<'a> Parser<'a> {
     }
 
     pub(crate) fn texture_target(&mut self) -> PResult<TextureTarget> {
-        let what = "a texture target (1D, 2D, 3D, CUBE, RECT, SHADOW2D, 2D_ARRAY, CUBEARRAY, BUFFER, …)";
+        let what =
+            "a texture target (1D, 2D, 3D, CUBE, RECT, SHADOW2D, 2D_ARRAY, CUBEARRAY, BUFFER, …)";
         let Some(s) = self.cur.word_at(self.cur.pos) else { return Err(self.expected(what)) };
         match TextureTarget::from_name(self.cur.slice(s)) {
             Some(t) => {
@@ -581,7 +639,12 @@ impl<'a> Parser<'a> {
         self.expect_char(b'[', "`[` after the register file")?;
         let (i, _) = self.uint("a register index")?;
         self.expect_char(b']', "`]`")?;
-        let reg = RegRef { file, dimension: None, index: Bracket::direct(i as i64), span: Span::new(start, self.cur.last_end) };
+        let reg = RegRef {
+            file,
+            dimension: None,
+            index: Bracket::direct(i as i64),
+            span: Span::new(start, self.cur.last_end),
+        };
         let mut swizzle = [0, 1, 2];
         if let Some(s) = self.dot_letters("three swizzle letters")? {
             let w = self.cur.slice(s);
@@ -608,7 +671,8 @@ enum OperandKind {
 }
 
 /// Register file names of old Mesa that are recognised to give a precise diagnostic.
-const LEGACY_FILES: &[&str] = &["RES", "IMMX", "TEMPX", "PRED", "RGLOBAL", "RLOCAL", "RPRIVATE", "RINPUT"];
+const LEGACY_FILES: &[&str] =
+    &["RES", "IMMX", "TEMPX", "PRED", "RGLOBAL", "RLOCAL", "RPRIVATE", "RINPUT"];
 
 /// `x`/`y`/`z`/`w` (any case) → 0..3.
 fn channel(c: u8) -> Option<u8> {
@@ -663,7 +727,8 @@ fn suggest_opcode(upper: &str) -> Option<&'static str> {
         let i = s.iter().zip(l).take_while(|(x, y)| x == y).count();
         s[i..] == l[i + 1..]
     }
-    let mut found = OPCODES.iter().filter(|o| !o.is_gap() && one_edit(upper, o.name)).map(|o| o.name);
+    let mut found =
+        OPCODES.iter().filter(|o| !o.is_gap() && one_edit(upper, o.name)).map(|o| o.name);
     let first = found.next()?;
     if found.next().is_some() {
         return None;

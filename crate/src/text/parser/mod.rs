@@ -114,7 +114,8 @@ impl<'a> Parser<'a> {
             if let Err(d) = self.statement(start) {
                 let resume = self.cur.next_line_start((d.span.start as usize).max(start));
                 self.diags.push(d);
-                let resume = self.skip_continuation_lines(resume.max(start + 1).min(self.cur.len()));
+                let resume =
+                    self.skip_continuation_lines(resume.max(start + 1).min(self.cur.len()));
                 self.cur.commit(resume);
             }
         }
@@ -238,7 +239,9 @@ impl<'a> Parser<'a> {
         let Some((v, span)) = self.cur.digits() else {
             return Err(self.expected("a statement number"));
         };
-        let n = u32::try_from(v).map_err(|_| Diagnostic::error(codes::NUMBER, "statement number does not fit in 32 bits", span))?;
+        let n = u32::try_from(v).map_err(|_| {
+            Diagnostic::error(codes::NUMBER, "statement number does not fit in 32 bits", span)
+        })?;
         self.cur.skip_ws();
         if !self.cur.eat(b':') {
             return Err(self.expected("`:` after the statement number (as in `  0: MOV …`)"));
@@ -252,7 +255,9 @@ impl<'a> Parser<'a> {
         match self.cur.peek() {
             None => Ok(()),
             Some(b) if is_ws(b) => Ok(()),
-            Some(_) => Err(self.expected_code(codes::SYNTAX, &format!("a new line after {}", what()))),
+            Some(_) => {
+                Err(self.expected_code(codes::SYNTAX, &format!("a new line after {}", what())))
+            }
         }
     }
 
@@ -271,7 +276,11 @@ impl<'a> Parser<'a> {
 
     pub(crate) fn expected_code(&self, code: &'static str, what: &str) -> Diagnostic {
         let (span, found) = self.found();
-        Diagnostic::error(code, format!("expected {}, found {}{}", what, found, hint_for(&found)), span)
+        Diagnostic::error(
+            code,
+            format!("expected {}, found {}{}", what, found, hint_for(&found)),
+            span,
+        )
     }
 
     /// What stands next (after whitespace), as (span, description), with the end-of-line rule.
@@ -317,7 +326,11 @@ impl<'a> Parser<'a> {
                     ));
                 }
                 let v = u32::try_from(v).map_err(|_| {
-                    Diagnostic::error(codes::NUMBER, format!("`{}` does not fit in 32 bits", self.cur.slice(span)), span)
+                    Diagnostic::error(
+                        codes::NUMBER,
+                        format!("`{}` does not fit in 32 bits", self.cur.slice(span)),
+                        span,
+                    )
                 })?;
                 Ok((v, span))
             }
