@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `npm test`: install what is missing (Chromium included), build the engine, then run, in order,
 #   1. native `cargo test` (whole workspace)
-#   2. wasm-bindgen tests (crate/tests/web_*.rs) in headless Chromium
+#   2. wasm-bindgen tests (crate/tests/web/) in headless Chromium
 #   3. end-to-end tests (tests/e2e/*.test.mjs, node --test + playwright-core) against a real server
 # Every runner runs even when an earlier one fails, so the summary is complete; the exit status
 # is non-zero when anything failed. Full logs go to test-artifacts/.
@@ -79,8 +79,8 @@ trap 'rm -rf "$browser_tmp"' EXIT
 run cargo libtest_counts cargo test --workspace --no-fail-fast
 
 # 2. wasm-bindgen tests in headless Chromium (runner and browser set in .cargo/config.toml).
-# Only the web_* targets: the other integration tests are native-only.
-TMPDIR="$browser_tmp" run wasm libtest_counts cargo test -p tgsi --target "$WASM_TARGET" --no-fail-fast --test 'web_*'
+# Only the web target: the native test binary compiles to nothing on wasm32.
+TMPDIR="$browser_tmp" run wasm libtest_counts cargo test -p tgsi --target "$WASM_TARGET" --no-fail-fast --test web
 
 # 3. End-to-end tests against the built page.
 if $build_ok; then

@@ -5,7 +5,7 @@ use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::time::Duration;
 use tgsi::exec::{compile, Batch, Constants, Machine, Program};
 
-#[path = "../tests/exec_support/mod.rs"]
+#[path = "../tests/native/exec_support/mod.rs"]
 #[allow(dead_code)]
 mod exec_support;
 

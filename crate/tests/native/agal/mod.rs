@@ -1,0 +1,9 @@
+mod cli;
+mod corpus;
+mod export;
+mod export_corpus;
+mod export_flow;
+mod export_refuse;
+mod hostile;
+mod validate;
+mod vs_interp;

@@ -1,0 +1,9 @@
+mod corpus;
+mod fast;
+mod float;
+mod flow;
+mod int;
+mod io;
+mod opcodes;
+mod prewrite;
+mod wide;

@@ -1,0 +1,4 @@
+mod corpus;
+mod diagnostics;
+mod fuzz;
+mod opcodes;

@@ -1,0 +1,2 @@
+mod render;
+mod stage;

@@ -1,0 +1,20 @@
+//! Every native integration test in one binary (one link of the crate instead of one per file),
+//! one module per stage: `cargo test -p tgsi --test native <stage>::<topic>`, e.g.
+//! `cargo test -p tgsi --test native exec::flow` or `--test native conformance`.
+//! Browser tests are the other binary, `crate/tests/web/`.
+#![cfg(not(target_arch = "wasm32"))]
+
+mod agal_common;
+mod exec_support;
+mod valid_support;
+
+mod agal;
+mod compute;
+mod conformance;
+mod exec;
+mod front;
+mod geometry;
+mod render;
+mod resource;
+mod texture;
+mod valid;

@@ -1,0 +1,246 @@
+//! `tgsi render` and `tgsi bench` as scripts use them: output formats and orientation, constant
+//! syntax, fragment-only inputs, diagnostics and exit statuses.
+
+use std::process::Command;
+
+const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/corpus/softpipe");
+
+fn tgsi(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_tgsi")).args(args).output().expect("run tgsi");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn tmp(name: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("tgsi-render-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name).to_string_lossy().into_owned()
+}
+
+fn write(name: &str, text: &str) -> String {
+    let p = tmp(name);
+    std::fs::write(&p, text).unwrap();
+    p
+}
+
+fn floats(path: &str) -> Vec<f32> {
+    std::fs::read(path)
+        .unwrap()
+        .chunks_exact(4)
+        .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+        .collect()
+}
+
+#[test]
+fn f32_output_starts_with_the_top_row_and_hex_constants_are_exact() {
+    // 00_inputs with gl_FbWposYTransform given as raw bits; Mesa's .f32 has row 0 at the bottom.
+    let out = tmp("inputs.f32");
+    let fs = format!("{}/00_inputs.tgsi", CORPUS);
+    let vs = format!("{}/00_inputs.vs.tgsi", CORPUS);
+    let (code, _, err) = tgsi(&[
+        "render",
+        &fs,
+        "--vs",
+        &vs,
+        "--size",
+        "64x64",
+        "--const",
+        "0:0=0x3f800000,0x00000000,0xbf800000,0x42800000",
+        "-o",
+        &out,
+    ]);
+    assert_eq!(code, 0, "{}", err);
+    let ours = floats(&out);
+    let theirs = floats(&format!("{}/00_inputs.f32", CORPUS));
+    assert_eq!(ours.len(), 64 * 64 * 4);
+    for y in 0..64 {
+        let a = &ours[y * 256..(y + 1) * 256];
+        let b = &theirs[(63 - y) * 256..(64 - y) * 256];
+        assert!(
+            a.iter().zip(b).all(|(p, q)| p.to_bits() == q.to_bits()),
+            "row {} from the top differs",
+            y
+        );
+    }
+}
+
+#[test]
+fn fragment_only_png_and_f32() {
+    // No --vs: GENERIC[0] reads (u, v, 0, 1) with u = (x+0.5)/W, v = (y+0.5)/H, y from the bottom.
+    let fs = write(
+        "uv.tgsi",
+        "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\nMOV OUT[0], IN[0]\nEND\n",
+    );
+    let f32_path = tmp("uv.f32");
+    let (code, _, err) = tgsi(&["render", &fs, "--size", "16x8", "-o", &f32_path]);
+    assert_eq!(code, 0, "{}", err);
+    let px = floats(&f32_path);
+    // First pixel of the file = top-left: u = 0.5/16, v = 7.5/8.
+    assert_eq!(&px[0..4], &[0.5 / 16.0, 7.5 / 8.0, 0.0, 1.0]);
+    // Last pixel = bottom-right: u = 15.5/16, v = 0.5/8.
+    assert_eq!(&px[px.len() - 4..], &[15.5 / 16.0, 0.5 / 8.0, 0.0, 1.0]);
+    let png_path = tmp("uv.png");
+    let (code, _, err) = tgsi(&["render", &fs, "--size", "16x8", "-o", &png_path]);
+    assert_eq!(code, 0, "{}", err);
+    let img = tgsi::render::image_io::read_png(&png_path).unwrap();
+    assert_eq!((img.width, img.height), (16, 8));
+    // Top-left: round(255·0.03125) = 8, round(255·0.9375) = 239.
+    assert_eq!(img.pixels[0], [8, 239, 0, 255]);
+}
+
+#[test]
+fn default_size_is_256() {
+    let fs = write(
+        "red.tgsi",
+        "FRAG\nDCL OUT[0], COLOR\nIMM[0] FLT32 {1.0, 0.0, 0.0, 1.0}\nMOV OUT[0], IMM[0]\nEND\n",
+    );
+    let out = tmp("red.f32");
+    let (code, _, err) = tgsi(&["render", &fs, "-o", &out]);
+    assert_eq!(code, 0, "{}", err);
+    assert_eq!(std::fs::metadata(&out).unwrap().len(), 256 * 256 * 16);
+}
+
+#[test]
+fn errors_are_diagnostics_with_status_1() {
+    let bad = write("bad.tgsi", "FRAG\nDCL OUT[0], COLOR\nFOO OUT[0], IN[0]\nEND\n");
+    let (code, _, err) = tgsi(&["render", &bad, "-o", &tmp("bad.png")]);
+    assert_eq!(code, 1);
+    assert!(err.contains("bad.tgsi:3:"), "{}", err);
+    assert!(err.contains("error"), "{}", err);
+
+    // A vertex shader given where a fragment shader is expected.
+    let vs = format!("{}/01_arith.vs.tgsi", CORPUS);
+    let (code, _, err) = tgsi(&["render", &vs, "-o", &tmp("x.png")]);
+    assert_eq!(code, 1);
+    assert!(err.contains("[R100]"), "{}", err);
+
+    // The instruction budget stops an endless loop (one quad keeps this fast).
+    let endless = write("loop.tgsi", "FRAG\nDCL OUT[0], COLOR\nDCL TEMP[0]\nBGNLOOP\nADD TEMP[0], TEMP[0], TEMP[0]\nENDLOOP\nMOV OUT[0], TEMP[0]\nEND\n");
+    let (code, _, err) = tgsi(&["render", &endless, "--size", "2x2", "-o", &tmp("loop.png")]);
+    assert_eq!(code, 1);
+    assert!(err.contains("loop.tgsi:") && err.contains("X005"), "{}", err);
+
+    // A broken geometry shader is reported against its own file.
+    let (code, _, err) =
+        tgsi(&["render", &format!("{}/01_arith.tgsi", CORPUS), "--gs", &bad, "-o", &tmp("g.png")]);
+    assert_eq!(code, 1);
+    assert!(err.contains("bad.tgsi:3"), "{}", err);
+}
+
+#[test]
+fn usage_problems_are_status_2() {
+    let fs = format!("{}/01_arith.tgsi", CORPUS);
+    assert_eq!(tgsi(&["render", &fs]).0, 2);
+    assert_eq!(tgsi(&["render", &fs, "-o", &tmp("a.bmp")]).0, 2);
+    assert_eq!(tgsi(&["render", &fs, "--const", "0:1=0x12", "-o", &tmp("a.png")]).0, 2);
+    assert_eq!(tgsi(&["render", &fs, "--size", "0x4", "-o", &tmp("a.png")]).0, 2);
+    assert_eq!(tgsi(&["render", &fs, "--bogus", "1", "-o", &tmp("a.png")]).0, 2);
+}
+
+#[test]
+fn meshes_with_a_vertex_shader() {
+    // The cube through an identity vertex shader: the −z face (nearest) covers the centre.
+    let vs = write("cube.vs.tgsi", "VERT\nDCL IN[0]\nDCL IN[1]\nDCL OUT[0], POSITION\nDCL OUT[1], GENERIC[0]\nMOV OUT[0], IN[0]\nMOV OUT[1], IN[1]\nEND\n");
+    let fs = write(
+        "normal.tgsi",
+        "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\nMOV OUT[0], IN[0]\nEND\n",
+    );
+    let out = tmp("cube.f32");
+    let (code, _, err) =
+        tgsi(&["render", &fs, "--vs", &vs, "--mesh", "cube", "--size", "8x8", "-o", &out]);
+    assert_eq!(code, 0, "{}", err);
+    let px = floats(&out);
+    let centre = ((3 * 8) + 3) * 4;
+    assert_eq!(&px[centre..centre + 4], &[0.0, 0.0, -1.0, 0.0]);
+    assert_eq!(&px[0..4], &[0.0; 4], "corner outside the cube");
+    let (code, _, err) =
+        tgsi(&["render", &fs, "--vs", &vs, "--mesh", "teapot", "-o", &tmp("t.png")]);
+    assert_eq!(code, 1);
+    assert!(err.contains("R002"), "{}", err);
+}
+
+#[test]
+fn bench_prints_mpix_last() {
+    let fs = format!("{}/01_arith.tgsi", CORPUS);
+    let vs = format!("{}/01_arith.vs.tgsi", CORPUS);
+    let (code, stdout, err) =
+        tgsi(&["bench", &fs, "--vs", &vs, "--size", "32x32", "--seconds", "0"]);
+    assert_eq!(code, 0, "{}", err);
+    let last = stdout.lines().last().unwrap_or("");
+    assert!(last.starts_with("Mpix/s: "), "{}", stdout);
+    assert!(last["Mpix/s: ".len()..].trim().parse::<f64>().unwrap() > 0.0);
+    assert!(stdout.contains("frames: "));
+}
+
+#[test]
+fn bench_takes_an_rgba8_format() {
+    let fs = format!("{}/01_arith.tgsi", CORPUS);
+    let vs = format!("{}/01_arith.vs.tgsi", CORPUS);
+    let (code, stdout, err) = tgsi(&[
+        "bench",
+        &fs,
+        "--vs",
+        &vs,
+        "--size",
+        "32x32",
+        "--seconds",
+        "0",
+        "--format",
+        "rgba8",
+    ]);
+    assert_eq!(code, 0, "{}", err);
+    assert!(stdout.contains("format: rgba8"), "{}", stdout);
+    assert!(stdout.lines().last().unwrap_or("").starts_with("Mpix/s: "), "{}", stdout);
+    let (code, stdout, _) = tgsi(&["bench", &fs, "--vs", &vs, "--size", "32x32", "--seconds", "0"]);
+    assert_eq!(code, 0);
+    assert!(!stdout.contains("format:"), "the default is the RGBA32F figure: {}", stdout);
+    let (code, _, err) = tgsi(&["bench", &fs, "--format", "rgb565"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--format"), "{}", err);
+}
+
+#[test]
+fn textures_are_read_upright() {
+    // A 2x2 PNG, top row red | green, bottom row blue | white. Sampling each pixel centre of a
+    // 2x2 fragment-only frame with NEAREST gives the image back: the file's top row is t = 1.
+    let rgba = [255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 255, 255, 255, 255];
+    let png = tmp("tex.png");
+    std::fs::write(&png, tgsi::render::image_io::encode_png(2, 2, &rgba).unwrap()).unwrap();
+    let fs = write("tex.tgsi", "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\nDCL SAMP[1]\nDCL SVIEW[1], 2D, FLOAT\nTEX OUT[0], IN[0], SAMP[1], 2D\nEND\n");
+    let out = tmp("tex.f32");
+    let spec = format!("1={},nearest,clamp", png);
+    let (code, _, err) = tgsi(&["render", &fs, "--size", "2x2", "--texture", &spec, "-o", &out]);
+    assert_eq!(code, 0, "{}", err);
+    let px = floats(&out);
+    let expected: Vec<f32> = rgba.iter().map(|&b| b as f32 / 255.0).collect();
+    assert_eq!(px, expected);
+    // A missing file is a usage/I-O problem.
+    let (code, _, _) = tgsi(&["render", &fs, "--texture", "0=/nonexistent.png", "-o", &out]);
+    assert_eq!(code, 2);
+}
+
+#[test]
+fn missing_vertex_outputs_warn_and_still_render() {
+    // The vertex shader writes only POSITION; the fragment shader's GENERIC[0] reads
+    // (0, 0, 0, 1), with the validator's L001 as a warning pointing into the fragment shader.
+    let vs = write(
+        "pos_only.vs.tgsi",
+        "VERT\nDCL IN[0]\nDCL OUT[0], POSITION\nMOV OUT[0], IN[0]\nEND\n",
+    );
+    let fs = write(
+        "uv_copy.tgsi",
+        "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\nMOV OUT[0], IN[0]\nEND\n",
+    );
+    let out = tmp("missing.f32");
+    let (code, _, err) = tgsi(&["render", &fs, "--vs", &vs, "--size", "4x4", "-o", &out]);
+    assert_eq!(code, 0, "{}", err);
+    assert!(
+        err.contains("uv_copy.tgsi:2:") && err.contains("warning") && err.contains("L001"),
+        "{}",
+        err
+    );
+    assert_eq!(&floats(&out)[0..4], &[0.0, 0.0, 0.0, 1.0]);
+}

@@ -1,0 +1,3 @@
+mod cli;
+mod pipeline;
+mod shaders;

@@ -1,0 +1,3 @@
+mod fuzz;
+mod memory;
+mod sample_family;

@@ -1,0 +1,6 @@
+mod case_files;
+mod cases;
+mod desc;
+mod opcodes;
+mod pipeline;
+mod sampling;

@@ -1,0 +1,9 @@
+mod control_flow;
+mod corpus;
+mod limits;
+mod linkage;
+mod operands;
+mod robustness;
+mod sanity;
+mod semantics;
+mod stages;

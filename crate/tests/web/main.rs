@@ -1,0 +1,9 @@
+//! The browser tests of the wasm API, in one binary run by `wasm-bindgen-test-runner` in headless
+//! browsers: `cargo test -p tgsi --target wasm32-unknown-unknown --test web`. Native `cargo test`
+//! compiles it to an empty test crate.
+#![cfg(target_arch = "wasm32")]
+
+wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
+
+mod page;
+mod smoke;

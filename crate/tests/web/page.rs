@@ -1,0 +1,287 @@
+//! Browser tests of the wasm API the playground page calls (`crate/src/wasm/`, reached through
+//! `tgsi::wasm::page`): the shapes the page reads and the positions it underlines. Expected
+//! positions are counted by hand in the test texts.
+
+use serde_json::Value;
+use wasm_bindgen::JsValue;
+use wasm_bindgen_test::*;
+
+/// The JS value as JSON, the way the page sees it.
+fn json(v: Result<JsValue, JsValue>) -> Value {
+    let v = v.unwrap_or_else(|e| panic!("the call threw {:?}", e));
+    let text: String = js_sys::JSON::stringify(&v).map(String::from).unwrap_or_default();
+    serde_json::from_str(&text).unwrap_or(Value::Null)
+}
+
+const GOOD_FS: &str = "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\n  0: MOV OUT[0], IN[0]\n  1: END\n";
+
+#[wasm_bindgen_test]
+fn validate_accepts_a_correct_shader_with_no_diagnostic() {
+    let v = json(tgsi::wasm::page::validate(GOOD_FS));
+    assert_eq!(v, Value::Array(vec![]));
+}
+
+/// Line 4 is `  0: MOV OUT[0], TEMP[5]`; `TEMP[5]` starts after 2 spaces, `0: `, `MOV ` and
+/// `OUT[0], `, i.e. at column 2 + 3 + 4 + 8 + 1 = 18. It is not declared: an error there.
+#[wasm_bindgen_test]
+fn validate_locates_an_undeclared_register() {
+    let text = "FRAG\nDCL OUT[0], COLOR\nDCL TEMP[0]\n  0: MOV OUT[0], TEMP[5]\n  1: END\n";
+    let v = json(tgsi::wasm::page::validate(text));
+    let list = v.as_array().cloned().unwrap_or_default();
+    let d = list
+        .iter()
+        .find(|d| d["severity"] == "error")
+        .unwrap_or_else(|| panic!("no error in {}", v));
+    assert_eq!((d["line"].as_u64(), d["column"].as_u64()), (Some(4), Some(18)), "{}", d);
+    for key in ["code", "message", "endLine", "endColumn", "span", "related"] {
+        assert!(d.get(key).is_some(), "diagnostic without `{}`: {}", key, d);
+    }
+}
+
+/// A syntax error: line 3 is `DCL OUT[0], COLOUR`; the semantic name starts at column 13
+/// (`DCL OUT[0], ` is 12 characters).
+#[wasm_bindgen_test]
+fn validate_reports_a_syntax_error_at_its_line_and_column() {
+    let text = "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOUR\n  0: END\n";
+    let v = json(tgsi::wasm::page::validate(text));
+    let list = v.as_array().cloned().unwrap_or_default();
+    let d = list
+        .iter()
+        .find(|d| d["severity"] == "error")
+        .unwrap_or_else(|| panic!("no error in {}", v));
+    assert_eq!((d["line"].as_u64(), d["column"].as_u64()), (Some(3), Some(13)), "{}", d);
+}
+
+/// The vertex shader writes GENERIC[1] but the fragment shader reads GENERIC[0]: the link
+/// reports something about the fragment input; each side's diagnostics are separate lists.
+#[wasm_bindgen_test]
+fn link_checks_both_shaders_and_their_varyings() {
+    let vs = "VERT\nDCL IN[0]\nDCL OUT[0], POSITION\nDCL OUT[1], GENERIC[1]\n  0: MOV OUT[0], IN[0]\n  1: MOV OUT[1], IN[0]\n  2: END\n";
+    let v = json(tgsi::wasm::page::link(vs, GOOD_FS));
+    assert!(v["vs"].is_array() && v["fs"].is_array(), "{}", v);
+    let all: Vec<Value> =
+        v["vs"].as_array().into_iter().chain(v["fs"].as_array()).flatten().cloned().collect();
+    assert!(!all.is_empty(), "an unmatched GENERIC[0] input gave no diagnostic: {}", v);
+
+    let matched = vs.replace("GENERIC[1]", "GENERIC[0]");
+    let v = json(tgsi::wasm::page::link(&matched, GOOD_FS));
+    let errors = v["vs"]
+        .as_array()
+        .into_iter()
+        .chain(v["fs"].as_array())
+        .flatten()
+        .filter(|d| d["severity"] == "error")
+        .count();
+    assert_eq!(errors, 0, "{}", v);
+}
+
+/// `parse` gives the shader model and located diagnostics: `DCL OUT[0], COLOUR` on line 3
+/// has its error at column 13 (`DCL OUT[0], ` is 12 characters), and `shader` is null.
+#[wasm_bindgen_test]
+fn parse_reports_a_syntax_error_with_line_and_column() {
+    let v = json(tgsi::wasm::page::parse(
+        "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOUR\n  0: END\n",
+    ));
+    assert!(v["shader"].is_null(), "{}", v);
+    let d = &v["diagnostics"][0];
+    assert_eq!(
+        (d["line"].as_u64(), d["column"].as_u64(), d["severity"].as_str()),
+        (Some(3), Some(13), Some("error")),
+        "{}",
+        v
+    );
+    let ok = json(tgsi::wasm::page::parse(GOOD_FS));
+    assert!(ok["shader"].is_object(), "{}", ok);
+    assert_eq!(ok["diagnostics"], Value::Array(vec![]));
+}
+
+/// The opcode table carries the hover text: MAD is `src0 * src1 + src2` (tgsi.rst, MAD).
+#[wasm_bindgen_test]
+fn opcodes_carry_summary_and_formula() {
+    let v = json(tgsi::wasm::page::opcodes());
+    let rows = v.as_array().cloned().unwrap_or_default();
+    let mad = rows.iter().find(|r| r["name"] == "MAD").unwrap_or_else(|| panic!("no MAD row"));
+    let formula = mad["formula"].as_str().unwrap_or("");
+    assert!(
+        formula.contains("src0") && formula.contains('*') && formula.contains("src2"),
+        "{}",
+        mad
+    );
+    assert_eq!((mad["numDst"].as_u64(), mad["numSrc"].as_u64()), (Some(1), Some(3)));
+}
+
+/// The AGAL export the page shows: bytes start with the 0xa0 magic byte and the version
+/// (agal.md, header: 0xa0, version as u32 little-endian, 0xa1, program type), and a shader with
+/// integer bit operations (no AGAL equivalent) is refused with an error diagnostic.
+#[wasm_bindgen_test]
+fn agal_export_gives_bytes_or_reasons() {
+    let v = json(Ok(tgsi::wasm::page::agal_export(GOOD_FS, 0)));
+    assert_eq!(v["ok"], Value::Bool(true), "{}", v);
+    let bytes: Vec<u64> =
+        v["bytes"].as_array().into_iter().flatten().filter_map(Value::as_u64).collect();
+    let version = v["version"].as_u64().unwrap_or(0);
+    assert!(bytes.len() > 7, "{}", v);
+    assert_eq!(bytes[..6], [0xa0, version, 0, 0, 0, 0xa1]);
+    assert_eq!(bytes[6], 1, "program type 1 = fragment");
+    assert!(v["assembly"].as_str().is_some_and(|s| !s.is_empty()), "{}", v);
+
+    let ints = "FRAG\nDCL IN[0], POSITION, LINEAR\nDCL OUT[0], COLOR\nDCL TEMP[0]\n  0: F2U TEMP[0], IN[0]\n  1: XOR TEMP[0], TEMP[0], TEMP[0].yxzw\n  2: U2F OUT[0], TEMP[0]\n  3: END\n";
+    let v = json(Ok(tgsi::wasm::page::agal_export(ints, 0)));
+    assert_eq!(v["ok"], Value::Bool(false), "{}", v);
+    assert!(
+        v["diagnostics"].as_array().into_iter().flatten().any(|d| d["severity"] == "error"),
+        "{}",
+        v
+    );
+}
+
+fn render_page(fs: &str, options: &str) -> Value {
+    let opts = js_sys::JSON::parse(options).unwrap_or(JsValue::NULL);
+    json(Ok(tgsi::wasm::page::render_page(fs, None, opts)))
+}
+
+fn pixels(v: &Value) -> Vec<u64> {
+    // A Uint8Array serialises as {"0": r, "1": g, ...}.
+    let obj = v["pixels"].as_object().cloned().unwrap_or_default();
+    (0..obj.len()).map(|i| obj.get(&i.to_string()).and_then(Value::as_u64).unwrap_or(999)).collect()
+}
+
+/// A constant colour: (0.25, 0.5, 1, 1) → RGBA8 codes round(255·v) = (64, 128, 255, 255) on
+/// every pixel of the requested band (rows 1..3 of 4: 2 rows × 4 pixels).
+#[wasm_bindgen_test]
+fn render_page_draws_a_band_of_rows() {
+    let fs = "FRAG\nDCL OUT[0], COLOR\nIMM[0] FLT32 { 0.2500, 0.5000, 1.0000, 1.0000 }\n  0: MOV OUT[0], IMM[0]\n  1: END\n";
+    let v = render_page(fs, r#"{"width": 4, "height": 4, "rowStart": 1, "rowEnd": 3}"#);
+    assert_eq!(v["ok"], Value::Bool(true), "{}", v);
+    let p = pixels(&v);
+    assert_eq!(p.len(), 2 * 4 * 4);
+    for px in p.chunks(4) {
+        assert_eq!(px, [64, 128, 255, 255]);
+    }
+}
+
+/// A 1×1 texture described in JSON (docs/textures.md) holding (10, 20, 30, 255): TEX at any
+/// coordinate returns that texel, so every pixel is those codes.
+#[wasm_bindgen_test]
+fn render_page_binds_described_textures() {
+    let fs = "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\nDCL SAMP[0]\nDCL SVIEW[0], 2D, FLOAT\n  0: TEX OUT[0], IN[0], SAMP[0], 2D\n  1: END\n";
+    let description = r#"{\"target\": \"2D\", \"format\": \"RGBA8\", \"width\": 1, \"height\": 1, \"texels\": [[10, 20, 30, 255]]}"#;
+    let v = render_page(
+        fs,
+        &format!(
+            r#"{{"width": 2, "height": 2, "textures": [{{"unit": 0, "description": "{}"}}]}}"#,
+            description
+        ),
+    );
+    assert_eq!(v["ok"], Value::Bool(true), "{}", v);
+    for px in pixels(&v).chunks(4) {
+        assert_eq!(px, [10, 20, 30, 255]);
+    }
+    let bad = render_page(
+        fs,
+        r#"{"width": 2, "height": 2, "textures": [{"unit": 0, "description": "not json"}]}"#,
+    );
+    assert_eq!(bad["ok"], Value::Bool(false));
+    assert!(
+        bad["diagnostics"].as_array().into_iter().flatten().any(|d| d["code"] == "R005"),
+        "{}",
+        bad
+    );
+}
+
+fn pixels_of(result: &JsValue) -> Vec<u8> {
+    let v =
+        js_sys::Reflect::get(result, &JsValue::from_str("pixels")).unwrap_or(JsValue::UNDEFINED);
+    js_sys::Uint8Array::new(&v).to_vec()
+}
+
+/// The job is reused between calls, but the built-in uniforms of each call reach the shader:
+/// OUT = (time, frame / 255, 0, 1) with time 0.25 then 0.75 and frames 51 then 102 gives
+/// unorm8 64 then 191 (0.75 · 255 = 191.25) and 51 then 102.
+#[wasm_bindgen_test]
+fn built_in_uniforms_change_between_frames_of_one_job() {
+    let fs = "FRAG\nDCL OUT[0], COLOR\nDCL CONST[15][0..2]\nIMM[0] FLT32 {0.0039215689, 0.0, 1.0, 0.0}\n\
+              MOV OUT[0], IMM[0].yyyz\nMOV OUT[0].x, CONST[15][1].xxxx\nMUL OUT[0].y, CONST[15][1].zzzz, IMM[0].xxxx\nEND\n";
+    let first = tgsi::wasm::page::render_page(
+        fs,
+        None,
+        js_sys::JSON::parse(r#"{"width": 2, "height": 2, "time": 0.25, "frame": 51}"#)
+            .unwrap_or(JsValue::NULL),
+    );
+    let second = tgsi::wasm::page::render_page(
+        fs,
+        None,
+        js_sys::JSON::parse(r#"{"width": 2, "height": 2, "time": 0.75, "frame": 102}"#)
+            .unwrap_or(JsValue::NULL),
+    );
+    assert_eq!(&pixels_of(&first)[0..4], &[64, 51, 0, 255]);
+    assert_eq!(&pixels_of(&second)[0..4], &[191, 102, 0, 255]);
+}
+
+/// A changed shader text is prepared again (not the previous job's picture).
+#[wasm_bindgen_test]
+fn a_new_shader_replaces_the_kept_job() {
+    let red =
+        "FRAG\nDCL OUT[0], COLOR\nIMM[0] FLT32 {1.0, 0.0, 0.0, 1.0}\nMOV OUT[0], IMM[0]\nEND\n";
+    let blue =
+        "FRAG\nDCL OUT[0], COLOR\nIMM[0] FLT32 {0.0, 0.0, 1.0, 1.0}\nMOV OUT[0], IMM[0]\nEND\n";
+    let size = || js_sys::JSON::parse(r#"{"width": 2, "height": 2}"#).unwrap_or(JsValue::NULL);
+    assert_eq!(
+        &pixels_of(&tgsi::wasm::page::render_page(red, None, size()))[0..4],
+        &[255, 0, 0, 255]
+    );
+    assert_eq!(
+        &pixels_of(&tgsi::wasm::page::render_page(blue, None, size()))[0..4],
+        &[0, 0, 255, 255]
+    );
+}
+
+/// The kept framebuffer is cleared before each frame: a frame whose fragments are all killed
+/// (time 1 > 0.5) after one that wrote every pixel reads back (0, 0, 0, 0), the value of
+/// pixels no fragment wrote.
+#[wasm_bindgen_test]
+fn pixels_of_the_previous_frame_do_not_survive() {
+    let fs = "FRAG\nDCL OUT[0], COLOR\nDCL CONST[15][0..2]\nDCL TEMP[0]\nIMM[0] FLT32 {0.5, 1.0, 0.0, 0.0}\n\
+              SLT TEMP[0].x, IMM[0].xxxx, CONST[15][1].xxxx\nKILL_IF -TEMP[0].xxxx\nMOV OUT[0], IMM[0].yyyy\nEND\n";
+    let first = tgsi::wasm::page::render_page(
+        fs,
+        None,
+        js_sys::JSON::parse(r#"{"width": 2, "height": 2, "time": 0.0}"#).unwrap_or(JsValue::NULL),
+    );
+    assert_eq!(pixels_of(&first), vec![255; 16]);
+    let second = tgsi::wasm::page::render_page(
+        fs,
+        None,
+        js_sys::JSON::parse(r#"{"width": 2, "height": 2, "time": 1.0}"#).unwrap_or(JsValue::NULL),
+    );
+    assert_eq!(
+        js_sys::Reflect::get(&second, &JsValue::from_str("ok")).unwrap_or(JsValue::UNDEFINED),
+        JsValue::TRUE
+    );
+    assert_eq!(pixels_of(&second), vec![0; 16]);
+    // The same with a frame larger than the framebuffer's 16x16 storage tiles, drawn in a band
+    // of 20 rows (rows 20..40 from the bottom, spanning two rows of tiles).
+    let big = |time: f32, rows: &str| {
+        let options = format!(r#"{{"width": 40, "height": 40, "time": {}, {}}}"#, time, rows);
+        pixels_of(&tgsi::wasm::page::render_page(
+            fs,
+            None,
+            js_sys::JSON::parse(&options).unwrap_or(JsValue::NULL),
+        ))
+    };
+    assert_eq!(big(0.0, r#""rowStart": 0, "rowEnd": 40"#), vec![255; 40 * 40 * 4]);
+    assert_eq!(big(1.0, r#""rowStart": 0, "rowEnd": 20"#), vec![0; 40 * 20 * 4]);
+}
+
+/// Errors of a render come back as diagnostics with their source, line and column, not as
+/// exceptions: `FOO` is on line 2, column 1 of the fragment text.
+#[wasm_bindgen_test]
+fn render_reports_diagnostics_with_their_source() {
+    let v = render_page("FRAG\nFOO\nEND\n", "{}");
+    assert_eq!(v["ok"], Value::Bool(false));
+    let first = &v["diagnostics"][0];
+    assert_eq!(first["source"], "fragment", "{}", v);
+    assert_eq!(first["line"], 2, "{}", v);
+    assert_eq!(first["column"], 1, "{}", v);
+    assert_eq!(first["severity"], "error", "{}", v);
+}
