@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # `npm test`: install what is missing (Chromium included), build the engine, then run, in order,
-#   1. native `cargo test` (whole workspace)
-#   2. wasm-bindgen tests (crate/tests/web/) in headless Chromium
-#   3. end-to-end tests (tests/e2e/*.test.mjs, node --test + playwright-core) against a real server
+#   1. lints: rustfmt, clippy (native and wasm32, warnings are errors)
+#   2. native `cargo test` (whole workspace)
+#   3. wasm-bindgen tests (crate/tests/web/) in headless Chromium
+#   4. end-to-end tests (tests/e2e/*.test.mjs, node --test + playwright-core) against a real server
 # Every runner runs even when an earlier one fails, so the summary is complete; the exit status
 # is non-zero when anything failed. Full logs go to test-artifacts/.
 set -uo pipefail
@@ -75,14 +76,36 @@ cargo build -p tgsi --bin tgsi 2>&1 | tee "$LOGS/build-cli.log"
 browser_tmp="$(mktemp -d "${TMPDIR:-/tmp}/tgsi-test-XXXXXX")"
 trap 'rm -rf "$browser_tmp"' EXIT
 
-# 1. Native tests.
+# 1. Lints: formatting and clippy (every target, warnings are errors). Counted as one runner
+# with one check per tool.
+lint_passed=0
+lint_failed=0
+lint() {
+  local name="$1"; shift
+  say "lint: $*"
+  if "$@" 2>&1 | tee -a "$LOGS/lint.log"; then
+    lint_passed=$((lint_passed + 1))
+  else
+    lint_failed=$((lint_failed + 1))
+    say "lint failed: $name"
+  fi
+}
+: > "$LOGS/lint.log"
+lint rustfmt cargo fmt --all --check
+lint clippy cargo clippy --workspace --all-targets -- -D warnings
+lint clippy-wasm cargo clippy -p tgsi --target "$WASM_TARGET" --lib --tests -- -D warnings
+summary+=("lint: $lint_passed passed, $lint_failed failed, 0 skipped")
+total_passed=$((total_passed + lint_passed))
+total_failed=$((total_failed + lint_failed))
+
+# 2. Native tests.
 run cargo libtest_counts cargo test --workspace --no-fail-fast
 
-# 2. wasm-bindgen tests in headless Chromium (runner and browser set in .cargo/config.toml).
+# 3. wasm-bindgen tests in headless Chromium (runner and browser set in .cargo/config.toml).
 # Only the web target: the native test binary compiles to nothing on wasm32.
 TMPDIR="$browser_tmp" run wasm libtest_counts cargo test -p tgsi --target "$WASM_TARGET" --no-fail-fast --test web
 
-# 3. End-to-end tests against the built page.
+# 4. End-to-end tests against the built page.
 if $build_ok; then
   TMPDIR="$browser_tmp" run e2e node_test_counts node --test --test-reporter=spec tests/e2e/*.test.mjs
 else

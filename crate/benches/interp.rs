@@ -6,7 +6,6 @@ use std::time::Duration;
 use tgsi::exec::{compile, Batch, Constants, Machine, Program};
 
 #[path = "../tests/native/exec_support/mod.rs"]
-#[allow(dead_code)]
 mod exec_support;
 
 const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/corpus/softpipe");

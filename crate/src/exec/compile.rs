@@ -577,15 +577,14 @@ fn link_flow(
                     _ => return Err(err("X003", "BRK is not inside a loop or a switch", span)),
                 }
             }
-            Opcode::CONT => {
+            Opcode::CONT
                 if !stack
                     .iter()
                     .rev()
                     .take_while(|o| !matches!(o, Open::Sub(_)))
-                    .any(|o| matches!(o, Open::Loop(_)))
-                {
-                    return Err(err("X003", "CONT is not inside a loop", span));
-                }
+                    .any(|o| matches!(o, Open::Loop(_))) =>
+            {
+                return Err(err("X003", "CONT is not inside a loop", span));
             }
             Opcode::BRA => {
                 return Err(err(

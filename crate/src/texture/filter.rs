@@ -73,12 +73,15 @@ fn border_color(unit: &TextureUnit, sampler: &SamplerState) -> [f32; 4] {
 /// The wrapped texel coordinate of every axis for this level, by `normalized` or `unnormalized`
 /// (nearest: an index; linear: two indices and a weight); axes the texture does not have take
 /// `fixed` of 0 (y of a 1-D texture) or of the array slice (z of anything but 3-D).
+/// One axis' wrap: (mode, coordinate, size, texel offset) → index or footprint.
+type WrapFn<T> = fn(Wrap, f32, u32, i32) -> T;
+
 fn per_axis<T>(
     unit: &TextureUnit,
     sampler: &SamplerState,
     level: u32,
     p: &Point,
-    (normalized, unnormalized): (fn(Wrap, f32, u32, i32) -> T, fn(Wrap, f32, u32, i32) -> T),
+    (normalized, unnormalized): (WrapFn<T>, WrapFn<T>),
     fixed: impl Fn(i32) -> T,
 ) -> [T; 3] {
     let (w, h, d) = unit.texture.level_size(level);

@@ -152,7 +152,7 @@ pub fn run(inst: &Inst, io: &mut Io, res: &mut Res) -> Option<Shape> {
         O::IMUL_HI => comp2(inst, io, res, |a, b| ((i(a) as i64 * i(b) as i64) >> 32) as u32),
         O::UMUL_HI => comp2(inst, io, res, |a, b| ((a as u64 * b as u64) >> 32) as u32),
         O::IDIV => comp2(inst, io, res, |a, b| idiv(i(a), i(b)) as u32),
-        O::UDIV => comp2(inst, io, res, |a, b| if b == 0 { u32::MAX } else { a / b }),
+        O::UDIV => comp2(inst, io, res, |a, b| a.checked_div(b).unwrap_or(u32::MAX)),
         O::MOD => comp2(inst, io, res, |a, b| imod(i(a), i(b))),
         O::UMOD => comp2(inst, io, res, |a, b| if b == 0 { u32::MAX } else { a % b }),
         O::INEG => comp1(inst, io, res, |a| i(a).wrapping_neg() as u32),

@@ -136,9 +136,7 @@ pub fn run(inst: &Inst, io: &mut Io, res: &mut Res) -> Option<Shape> {
     match inst.op {
         O::U64ADD => each_pair(inst, io, res, 2, |a, b, _| V(a.wrapping_add(b))),
         O::U64MUL => each_pair(inst, io, res, 2, |a, b, _| V(a.wrapping_mul(b))),
-        O::U64DIV => {
-            each_pair(inst, io, res, 2, |a, b, _| V(if b == 0 { u64::MAX } else { a / b }))
-        }
+        O::U64DIV => each_pair(inst, io, res, 2, |a, b, _| V(a.checked_div(b).unwrap_or(u64::MAX))),
         O::U64MOD => {
             each_pair(inst, io, res, 2, |a, b, _| V(if b == 0 { u64::MAX } else { a % b }))
         }

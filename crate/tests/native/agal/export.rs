@@ -74,7 +74,7 @@ fn arithmetic_lowering_matches_tgsi_formulas() {
         ("SNE TEMP[0], IN[0], IN[0].xyxy", |a, _, _| {
             each(|i| (a[i] != a[[0, 1, 0, 1][i]]) as u8 as f32)
         }),
-        ("ADD_SAT TEMP[0], IN[0], IN[1]", |a, b, _| each(|i| (a[i] + b[i]).max(0.0).min(1.0))),
+        ("ADD_SAT TEMP[0], IN[0], IN[1]", |a, b, _| each(|i| (a[i] + b[i]).clamp(0.0, 1.0))),
         ("MUL TEMP[0], IN[0], IMM[0].yyyy", |a, _, _| each(|i| a[i] * 2.0)),
         ("XPD TEMP[0], IN[0], IN[1]", |a, b, _| {
             [a[1] * b[2] - b[1] * a[2], a[2] * b[0] - b[2] * a[0], a[0] * b[1] - b[0] * a[1], 1.0]

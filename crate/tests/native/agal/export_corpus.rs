@@ -176,7 +176,7 @@ fn random_instruction_soups_never_panic() {
         );
         for _ in 0..1 + next(&mut rng) % 8 {
             // Mostly the opcode's own operand counts, sometimes a plain float opcode.
-            let info = if next(&mut rng) % 2 == 0 {
+            let info = if next(&mut rng).is_multiple_of(2) {
                 ops[(next(&mut rng) as usize) % ops.len()]
             } else {
                 tgsi::opcode::Opcode::ADD.info()

@@ -327,7 +327,7 @@ fn random_float_shaders_match_the_interpreter() {
         let mut body = String::new();
         for _ in 0..1 + next(&mut rng) % 10 {
             let (op, n) = ops[(next(&mut rng) as usize) % ops.len()];
-            let sat = if next(&mut rng) % 4 == 0 { "_SAT" } else { "" };
+            let sat = if next(&mut rng).is_multiple_of(4) { "_SAT" } else { "" };
             let dst = format!(
                 "TEMP[{}]{}",
                 next(&mut rng) % 4,
@@ -400,8 +400,11 @@ fn random_structured_shaders_match_the_interpreter() {
                         ));
                     }
                     for _ in 0..n {
-                        let neg =
-                            if op.starts_with('F') && next(&mut rng) % 3 == 0 { "-" } else { "" };
+                        let neg = if op.starts_with('F') && next(&mut rng).is_multiple_of(3) {
+                            "-"
+                        } else {
+                            ""
+                        };
                         operands.push(format!(
                             "{}{}{}",
                             neg,

@@ -171,7 +171,7 @@ fn softpipe_corpus_pixels_match() {
     let mut ran = 0;
     let mut report = Vec::new();
     for path in shaders() {
-        let Some(o) = run_one(&path, |t| crate::exec_support::build(t)) else { continue };
+        let Some(o) = run_one(&path, crate::exec_support::build) else { continue };
         ran += 1;
         eprintln!("{}: {} mismatches", o.name, o.mismatches);
         if o.mismatches > 0 {
