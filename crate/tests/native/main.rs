@@ -16,5 +16,6 @@ mod front;
 mod geometry;
 mod render;
 mod resource;
+mod snapshots;
 mod texture;
 mod valid;

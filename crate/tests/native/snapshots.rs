@@ -1,0 +1,144 @@
+//! Snapshot tests of every text the `tgsi` command prints: help, diagnostics (parser, validator,
+//! linkage, interpreter), formatted TGSI, AGAL assembly and disassembly.
+//!
+//! Each case runs the real binary from the repository root and compares its exit status,
+//! standard output and standard error with `tests/snapshots/NAME.snap`. On a difference (or a
+//! missing snapshot) the test writes `NAME.snap.new` next to it and fails; review the changes
+//! with `bash scripts/snapshots.sh` (shows each diff) and accept them with
+//! `bash scripts/snapshots.sh --accept`. A snapshot is accepted only after reading it: it is
+//! a record of reviewed output, so a change of wording shows up as a failing test.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// (snapshot name, arguments). Paths are relative to the repository root; `OUT` is replaced
+/// by a scratch file whose contents are not part of the snapshot.
+const CASES: &[(&str, &[&str])] = &[
+    ("help", &["--help"]),
+    ("no_arguments", &[]),
+    ("unknown_subcommand", &["frobnicate"]),
+    ("render_unknown_option", &["render", "--colour", "x.tgsi"]),
+    ("check_syntax_errors", &["check", "tests/snapshots/inputs/syntax.tgsi"]),
+    ("check_undeclared", &["check", "tests/snapshots/inputs/undeclared.tgsi"]),
+    ("check_flow", &["check", "tests/snapshots/inputs/flow.tgsi"]),
+    ("check_extensions", &["check", "tests/snapshots/inputs/comments.tgsi"]),
+    (
+        "check_link",
+        &[
+            "check",
+            "--link",
+            "tests/snapshots/inputs/vs_out.tgsi",
+            "tests/snapshots/inputs/fs_in.tgsi",
+        ],
+    ),
+    ("check_missing_file", &["check", "tests/snapshots/inputs/no_such_file.tgsi"]),
+    ("fmt_mesa_extensions", &["fmt", "--style", "mesa", "tests/snapshots/inputs/comments.tgsi"]),
+    ("fmt_exact_extensions", &["fmt", "--style", "exact", "tests/snapshots/inputs/comments.tgsi"]),
+    (
+        "run_budget",
+        &[
+            "run",
+            "tests/snapshots/inputs/loop.tgsi",
+            "--grid",
+            "1,1,1",
+            "--block",
+            "1,1,1",
+            "--budget",
+            "1000",
+        ],
+    ),
+    ("render_errors", &["render", "tests/snapshots/inputs/undeclared.tgsi", "-o", "OUT.png"]),
+    ("agal_asm_arith", &["agal", "../shared/corpus/softpipe/01_arith.tgsi", "--asm", "-o", "OUT"]),
+    (
+        "agal_layout_arith",
+        &["agal", "../shared/corpus/softpipe/01_arith.tgsi", "--layout", "-o", "OUT"],
+    ),
+    (
+        "agal_refusals_mandelbrot",
+        &["agal", "../shared/corpus/softpipe/26_mandelbrot.tgsi", "--asm", "-o", "OUT"],
+    ),
+    ("agal_refusal", &["agal", "tests/snapshots/inputs/loop.tgsi", "-o", "OUT"]),
+    ("agal_dis", &["agal-dis", "../shared/corpus/agal/f01_tex_2d_basic.bin"]),
+];
+
+fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+fn snapshot_dir() -> PathBuf {
+    repo_root().join("tests/snapshots")
+}
+
+/// What one run printed, in the snapshot's text form. Output written with `-o OUT` goes to a
+/// scratch file, so binary AGAL bytes never reach the snapshot.
+fn run_case(name: &str, args: &[&str]) -> String {
+    let scratch =
+        std::env::temp_dir().join(format!("tgsi-snapshot-{}-{}", std::process::id(), name));
+    let args: Vec<String> = args
+        .iter()
+        .map(|a| if *a == "OUT" { scratch.display().to_string() } else { a.to_string() })
+        .collect();
+    let out = Command::new(env!("CARGO_BIN_EXE_tgsi"))
+        .args(&args)
+        .current_dir(repo_root())
+        .env_remove("NO_COLOR")
+        .output()
+        .expect("the tgsi binary runs");
+    let _ = std::fs::remove_file(&scratch);
+    let shown: Vec<String> = args
+        .iter()
+        .map(|a| if a.contains("tgsi-snapshot-") { "OUT".into() } else { a.clone() })
+        .collect();
+    let text = |b: &[u8]| String::from_utf8_lossy(b).replace(&scratch.display().to_string(), "OUT");
+    format!(
+        "$ tgsi {}\nexit: {}\n--- stdout\n{}--- stderr\n{}",
+        shown.join(" "),
+        out.status.code().map_or("signal".into(), |c| c.to_string()),
+        text(&out.stdout),
+        text(&out.stderr)
+    )
+}
+
+#[test]
+fn cli_output_matches_reviewed_snapshots() {
+    let dir = snapshot_dir();
+    let mut failures = Vec::new();
+    for (name, args) in CASES {
+        let got = run_case(name, args);
+        assert!(!got.contains("panicked"), "{name}: the CLI panicked:\n{got}");
+        let path = dir.join(format!("{name}.snap"));
+        let new_path = dir.join(format!("{name}.snap.new"));
+        match std::fs::read_to_string(&path) {
+            Ok(want) if want == got => {
+                let _ = std::fs::remove_file(&new_path);
+            }
+            Ok(_) => {
+                std::fs::write(&new_path, &got).expect("write .snap.new");
+                failures.push(format!("{name}: output changed"));
+            }
+            Err(_) => {
+                std::fs::write(&new_path, &got).expect("write .snap.new");
+                failures.push(format!("{name}: no snapshot yet"));
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} snapshot(s) differ; review with `bash scripts/snapshots.sh`, accept with \
+         `bash scripts/snapshots.sh --accept`:\n  {}",
+        failures.len(),
+        failures.join("\n  ")
+    );
+}
+
+/// Every snapshot file belongs to a case: a renamed or removed case leaves no stale snapshot.
+#[test]
+fn every_snapshot_has_a_case() {
+    for entry in std::fs::read_dir(snapshot_dir()).expect("tests/snapshots exists") {
+        let path = entry.expect("dir entry").path();
+        if path.extension().is_some_and(|e| e == "snap") {
+            let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or_default().to_string();
+            assert!(CASES.iter().any(|(n, _)| *n == stem), "stale snapshot {}", path.display());
+        }
+    }
+}
