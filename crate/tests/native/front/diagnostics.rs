@@ -1,7 +1,7 @@
 //! The parser's diagnostics suite: each `tests/diagnostics/NAME.tgsi` is a malformed (or
 //! extension-using) input and `NAME.expected` lists exactly the diagnostics it must produce,
 //! one per line: `LINE:COL-ENDLINE:ENDCOL: severity: message [CODE]`, then `shader: yes|no`.
-//! Regenerate the expectations with `UPDATE_EXPECT=1 cargo test --test front_diagnostics` and
+//! Regenerate the expectations with `UPDATE_EXPECT=1 cargo test -p tgsi --test native front::diagnostics` and
 //! review the diff.
 
 use std::path::Path;
