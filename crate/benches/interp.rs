@@ -3,7 +3,7 @@
 //! "elements" = executed instructions × pixels). Run: `cargo bench -p tgsi --bench interp`.
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::time::Duration;
-use tgsi::exec::{compile, Batch, Constants, Machine, Program};
+use tgsi::exec::{build, Batch, Constants, Machine, Program};
 
 #[path = "../tests/native/exec_support/mod.rs"]
 mod exec_support;
@@ -12,7 +12,7 @@ const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/corpus/s
 
 fn load(name: &str) -> Option<Program> {
     let text = std::fs::read_to_string(format!("{}/{}.tgsi", CORPUS, name)).ok()?;
-    compile(&exec_support::build(&text)).ok()
+    build(&exec_support::build(&text)).ok()
 }
 
 /// A 64x64 image as 64 batches of 16 quads (8x8 pixel tiles), inputs filled once.
@@ -63,7 +63,7 @@ fn straight_line_x() -> Program {
         text.push_str(line);
     }
     text.push_str("MOV OUT[0], TEMP[0]\nEND\n");
-    compile(&exec_support::build(&text)).expect("kernel compiles")
+    build(&exec_support::build(&text)).expect("kernel compiles")
 }
 
 fn straight_line() -> Program {
@@ -78,7 +78,7 @@ fn straight_line() -> Program {
         text.push_str(line);
     }
     text.push_str("MOV OUT[0], TEMP[0]\nEND\n");
-    compile(&exec_support::build(&text)).expect("kernel compiles")
+    build(&exec_support::build(&text)).expect("kernel compiles")
 }
 
 /// CPU seconds used by this thread so far (utime + stime from /proc; Linux only). The machine

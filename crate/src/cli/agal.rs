@@ -112,8 +112,16 @@ pub fn run_export(args: &Args) -> i32 {
         print_diagnostics(file, &text, &mut diags);
         return 1;
     };
+    let analysed = match crate::valid::analyse(&shader, &crate::valid::Options::default()) {
+        Ok(a) => a,
+        Err(all) => {
+            diags.extend(all);
+            print_diagnostics(file, &text, &mut diags);
+            return 1;
+        }
+    };
     let export = match args.value("link") {
-        None => agal::lower::export(&shader, &opts),
+        None => agal::lower::export(&analysed, &opts),
         Some(other_path) => {
             // Export as one half of a linked pair: varyings packed the same way on both sides.
             let Some(other_text) = super::read_text(other_path) else {
@@ -125,8 +133,15 @@ pub fn run_export(args: &Args) -> i32 {
                 print_diagnostics(other_path, &other_text, &mut d);
                 return 1;
             };
+            let other = match crate::valid::analyse(&other, &crate::valid::Options::default()) {
+                Ok(a) => a,
+                Err(mut all) => {
+                    print_diagnostics(other_path, &other_text, &mut all);
+                    return 1;
+                }
+            };
             let this_is_vertex = shader.processor == crate::ir::Processor::Vertex;
-            let (vs, fs) = if this_is_vertex { (&shader, &other) } else { (&other, &shader) };
+            let (vs, fs) = if this_is_vertex { (&analysed, &other) } else { (&other, &analysed) };
             let (a, b) = agal::lower::export_pair(vs, fs, &opts);
             if this_is_vertex {
                 a

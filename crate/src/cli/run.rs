@@ -12,7 +12,7 @@
 use super::Args;
 use crate::diag::{self, Diagnostic};
 use crate::exec::memory::MAX_MEMORY_BYTES;
-use crate::exec::{compile, dispatch, Constants, ImageBuffer, ImageFormat, Machine, Resources};
+use crate::exec::{dispatch, Constants, ImageBuffer, ImageFormat, Machine, Resources};
 use crate::ir::LineIndex;
 
 const USAGE: &str = "usage: tgsi run CS.tgsi --grid X[,Y,Z] [--block X[,Y,Z]] [--buffer N=IN.bin[:OUT.bin] | N=@BYTES[:OUT.bin]]... \
@@ -107,10 +107,10 @@ fn setup_and_run(path: &str, args: &Args) -> Result<i32, String> {
         print_diags(&mut diags, &index, name);
         return Ok(1);
     };
-    let program = match compile(&shader) {
+    let program = match crate::exec::build(&shader) {
         Ok(p) => p,
-        Err(d) => {
-            print_diags(&mut [d], &index, name);
+        Err(mut found) => {
+            print_diags(&mut found, &index, name);
             return Ok(1);
         }
     };

@@ -1,27 +1,18 @@
-//! IR → decoded program (`design.md` "The interpreter"): register files laid out in one storage
-//! array, operands resolved to rows, swizzles/modifiers/types decoded, and structured control
-//! flow matched so every branch knows its target. `:label`s written in the text are ignored for
-//! IF/ELSE/loops (`mesa-tgsi-notes.md` §6); CAL's label names its subroutine and is checked.
+//! Analysed IR → decoded program (`design.md` "The interpreter"): register files laid out in one
+//! storage array, operands resolved to rows, swizzles/modifiers/types decoded, and every branch
+//! given its target from the validator's matched blocks (`valid::Analysed`), never from the
+//! `:label`s written in the text (`mesa-tgsi-notes.md` §6).
 
 use super::program::*;
 use crate::diag::Diagnostic;
 use crate::ir::{self, DclDimension, File, Interp, Shader};
 use crate::opcode::{Opcode, OutputMode, ValType};
+use crate::valid::{self, Analysed};
 
 /// Largest register count accepted per file (tgsi_exec has 4096 temporaries).
 pub const MAX_REGS_PER_FILE: i64 = 4096;
 /// Largest number of registers over all files together.
 pub const MAX_TOTAL_REGS: i64 = 6144;
-/// Largest nesting of IF / loops / switches (tgsi_exec: 32).
-pub const MAX_NESTING: u32 = 64;
-
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Open {
-    If(usize, bool),
-    Loop(usize),
-    Switch(usize),
-    Sub(usize),
-}
 
 fn err(code: &'static str, msg: impl Into<String>, span: ir::Span) -> Diagnostic {
     Diagnostic::error(code, msg, span)
@@ -84,7 +75,7 @@ fn file_sizes(shader: &Shader) -> Result<[i64; 6], Diagnostic> {
             see(&s.reg)?;
         }
     }
-    if let Some(v) = geometry_vertices(shader) {
+    if let Some(v) = shader.geometry_input_vertices() {
         // IN[v][n] of a geometry shader: one block of `stride` attributes per vertex.
         n[2] = n[2].max(1).saturating_mul(v as i64);
     }
@@ -105,19 +96,6 @@ fn file_sizes(shader: &Shader) -> Result<[i64; 6], Diagnostic> {
         ));
     }
     Ok(n)
-}
-
-/// Vertices of a geometry shader's input primitive (GS_INPUT_PRIMITIVE; triangles when
-/// missing), or None for other stages (tgsi.rst "Geometry ISA").
-pub fn geometry_vertices(shader: &Shader) -> Option<u32> {
-    if shader.processor != ir::Processor::Geometry {
-        return None;
-    }
-    let prim = match shader.property(ir::PropertyName::GsInputPrimitive) {
-        Some(ir::PropertyValue::Primitive(p)) => p,
-        _ => ir::PrimType::Triangles,
-    };
-    Some(prim.vertices_per_primitive().clamp(1, 6))
 }
 
 /// Attributes per vertex of a geometry shader's 2-D inputs (largest IN index + 1).
@@ -263,14 +241,17 @@ impl Ctx {
     }
 }
 
-/// Compiles a shader into a [`Program`]. Fails with an `X…` diagnostic on structure the
-/// interpreter cannot run (unbalanced control flow, unknown subroutine, unsupported files).
-pub fn compile(shader: &Shader) -> Result<Program, Diagnostic> {
+/// Compiles an analysed shader into a [`Program`]. Control flow comes from the validator's
+/// matched blocks. The remaining `X…` failures guard the interpreter's storage against
+/// hand-built IR; for a program that `valid::analyse` accepted they cannot happen (the
+/// `valid::agreement` tests check that over the corpus and generated edge cases).
+pub fn compile(analysed: &Analysed) -> Result<Program, Diagnostic> {
+    let shader = analysed.shader();
     let n = file_sizes(shader)?;
     let mut layout = Layout::default();
     let mut next = 0u32;
     // Cached constants go first so that their rows are `slot * 4`; they are sized after decoding.
-    let stride = geometry_vertices(shader).map(|_| vertex_stride(shader));
+    let stride = shader.geometry_input_vertices().map(|_| vertex_stride(shader));
     let mut ctx = Ctx { layout, const_slots: Vec::new(), vertex_stride: stride };
     // Placeholder: decode once to count constant slots, then lay out the rest after them.
     for inst in &shader.instructions {
@@ -314,7 +295,8 @@ pub fn compile(shader: &Shader) -> Result<Program, Diagnostic> {
     end.span = shader.instructions.last().map(|i| i.span).unwrap_or_default();
     code.push(end);
 
-    let (switches, max_depth) = link_flow(&mut ctx, shader, &mut code)?;
+    let switches = link_flow(analysed, &mut code);
+    let max_depth = analysed.max_depth().min(u32::MAX as usize) as u32;
     mark_cond_breaks(&mut code);
 
     let mut inputs = Vec::new();
@@ -500,150 +482,58 @@ fn mark_cond_breaks(code: &mut [Inst]) {
     }
 }
 
-/// Matches IF/ELSE/ENDIF, loops, switches and subroutines; fills `target`/`aux`.
-fn link_flow(
-    ctx: &mut Ctx,
-    shader: &Shader,
-    code: &mut [Inst],
-) -> Result<(Vec<SwitchInfo>, u32), Diagnostic> {
-    let mut stack: Vec<Open> = Vec::new();
+/// Fills each structural instruction's `target` and `aux` from the validator's matched blocks
+/// (`valid::BlockTarget`): jumps go to the partner the validator proved, BRK learns whether it
+/// leaves a loop or a SWITCH, and each SWITCH gets its list of CASE values in order.
+fn link_flow(analysed: &Analysed, code: &mut [Inst]) -> Vec<SwitchInfo> {
     let mut switches: Vec<SwitchInfo> = Vec::new();
-    let mut max_depth = 0u32;
-    let last = code.len() - 1;
-    for pc in 0..last {
-        let op = code[pc].op;
-        let span = code[pc].span;
-        let unmatched =
-            |what: &str| err("X003", format!("{} has no matching opening instruction", what), span);
+    for t in analysed.targets() {
+        let (at, partner, end) = (t.at, t.partner, t.end);
+        let Some(op) = code.get(at).map(|i| i.op) else { continue };
         match op {
-            Opcode::IF | Opcode::UIF | Opcode::IFC => stack.push(Open::If(pc, false)),
-            Opcode::ELSE => match stack.last_mut() {
-                Some(top) if matches!(*top, Open::If(_, false)) => {
-                    if let Open::If(start, _) = *top {
-                        code[start].target = pc as u32;
-                    }
-                    *top = Open::If(pc, true);
-                }
-                _ => return Err(unmatched("ELSE")),
-            },
-            Opcode::ENDIF => match stack.pop() {
-                Some(Open::If(start, _)) => code[start].target = pc as u32,
-                _ => return Err(unmatched("ENDIF")),
-            },
-            Opcode::BGNLOOP => stack.push(Open::Loop(pc)),
-            Opcode::ENDLOOP => match stack.pop() {
-                Some(Open::Loop(start)) => {
-                    code[start].target = pc as u32;
-                    code[pc].target = start as u32;
-                }
-                _ => return Err(unmatched("ENDLOOP")),
-            },
-            Opcode::SWITCH => {
-                code[pc].aux = switches.len() as u32;
-                switches.push(SwitchInfo::default());
-                stack.push(Open::Switch(pc));
-            }
-            Opcode::CASE | Opcode::DEFAULT => match stack.last() {
-                Some(Open::Switch(start)) => {
-                    let sw = code[*start].aux as usize;
-                    code[pc].aux = sw as u32;
-                    if op == Opcode::CASE {
-                        let value = code[pc].src[0];
-                        if let Some(info) = switches.get_mut(sw) {
-                            info.cases.push(value);
-                        }
-                    }
-                }
-                _ => {
-                    return Err(err(
-                        "X003",
-                        format!("{} is not directly inside a SWITCH", op.name()),
-                        span,
-                    ))
-                }
-            },
-            Opcode::ENDSWITCH => match stack.pop() {
-                Some(Open::Switch(start)) => code[start].target = pc as u32,
-                _ => return Err(unmatched("ENDSWITCH")),
-            },
+            // IF/UIF → ELSE or ENDIF; ELSE → ENDIF; loops and subroutines → their other end;
+            // SWITCH → ENDSWITCH; CAL → the BGNSUB.
+            Opcode::IF
+            | Opcode::UIF
+            | Opcode::IFC
+            | Opcode::ELSE
+            | Opcode::BGNLOOP
+            | Opcode::ENDLOOP
+            | Opcode::SWITCH
+            | Opcode::BGNSUB
+            | Opcode::CAL
+            | Opcode::CALLNZ => code[at].target = partner as u32,
             Opcode::BRK | Opcode::BREAKC => {
-                match stack
-                    .iter()
-                    .rev()
-                    .find(|o| matches!(o, Open::Loop(_) | Open::Switch(_) | Open::Sub(_)))
-                {
-                    Some(Open::Loop(_)) => code[pc].aux = 0,
-                    Some(Open::Switch(_)) => code[pc].aux = 1,
-                    _ => return Err(err("X003", "BRK is not inside a loop or a switch", span)),
-                }
+                let leaves_switch = code.get(partner).is_some_and(|i| i.op == Opcode::ENDSWITCH);
+                code[at].aux = leaves_switch as u32;
             }
-            Opcode::CONT
-                if !stack
-                    .iter()
-                    .rev()
-                    .take_while(|o| !matches!(o, Open::Sub(_)))
-                    .any(|o| matches!(o, Open::Loop(_))) =>
-            {
-                return Err(err("X003", "CONT is not inside a loop", span));
-            }
-            Opcode::BRA => {
-                return Err(err(
-                    "X001",
-                    "BRA (unstructured jump) is not supported; use IF/loops",
-                    span,
-                ))
-            }
-            Opcode::BGNSUB => {
-                if !stack.is_empty() {
-                    return Err(err("X003", "BGNSUB inside another construct", span));
-                }
-                stack.push(Open::Sub(pc));
-            }
-            Opcode::ENDSUB => match stack.pop() {
-                Some(Open::Sub(start)) => code[start].target = pc as u32,
-                _ => return Err(unmatched("ENDSUB")),
-            },
             _ => {}
         }
-        let depth = stack.iter().filter(|o| !matches!(o, Open::Sub(_))).count() as u32;
-        if depth > MAX_NESTING {
-            return Err(err(
-                "X007",
-                format!("control flow nested deeper than {}", MAX_NESTING),
-                span,
-            ));
+        if op == Opcode::SWITCH {
+            code[at].aux = switches.len() as u32;
+            switches.push(SwitchInfo::default());
         }
-        max_depth = max_depth.max(depth);
-    }
-    if let Some(open) = stack.last() {
-        let (Open::If(p, _) | Open::Loop(p) | Open::Switch(p) | Open::Sub(p)) = *open;
-        return Err(err("X003", format!("{} is never closed", code[p].op.name()), code[p].span));
-    }
-    // CAL / CALLNZ: the label is the instruction number of a BGNSUB (what ureg writes);
-    // otherwise a BGNSUB carrying the same label.
-    for pc in 0..last {
-        if !matches!(code[pc].op, Opcode::CAL | Opcode::CALLNZ) {
-            continue;
-        }
-        let ir_inst = shader.instructions.get(code[pc].ir_index as usize);
-        let label = ir_inst.and_then(|i| i.label);
-        let by_index =
-            label.filter(|&l| (l as usize) < last && code[l as usize].op == Opcode::BGNSUB);
-        let by_label = || {
-            shader
-                .instructions
-                .iter()
-                .position(|i| i.opcode == Opcode::BGNSUB && i.label.is_some() && i.label == label)
-        };
-        match by_index.map(|l| l as usize).or_else(by_label) {
-            Some(t) => code[pc].target = t as u32,
-            None => return Err(err(
-                "X004",
-                "CAL does not name a BGNSUB (its :label must be the BGNSUB's instruction number)",
-                code[pc].span,
-            )),
+        // CASE/DEFAULT: the SWITCH is the partner of their ENDSWITCH (targets are sorted, so
+        // the SWITCH was numbered before its labels).
+        if matches!(op, Opcode::CASE | Opcode::DEFAULT) {
+            let switch = analysed.target(end).map(|e| e.partner);
+            let sw = switch.and_then(|s| code.get(s)).map_or(0, |s| s.aux);
+            code[at].aux = sw;
+            if op == Opcode::CASE {
+                let value = code[at].src[0];
+                if let Some(info) = switches.get_mut(sw as usize) {
+                    info.cases.push(value);
+                }
+            }
         }
     }
-    let _ = ctx;
-    Ok((switches, max_depth))
+    switches
+}
+
+/// Validates and compiles in one step: what every entry point (CLI, wasm, render) calls, so a
+/// program runs exactly when `tgsi check` accepts it. `Err` holds the validator's diagnostics
+/// (or the one compile failure).
+pub fn build(shader: &Shader) -> Result<Program, Vec<Diagnostic>> {
+    let analysed = valid::analyse(shader, &valid::Options::default())?;
+    compile(&analysed).map_err(|d| vec![d])
 }

@@ -48,11 +48,11 @@ impl Machine {
 
 #[cfg(test)]
 mod tests {
-    use crate::exec::{compile, Batch, Constants, Lanes, Machine};
+    use crate::exec::{build, Batch, Constants, Lanes, Machine};
 
     fn program(text: &str) -> crate::exec::Program {
         let parsed = crate::text::parse(text);
-        compile(&parsed.shader.expect("test shader parses")).expect("test shader compiles")
+        build(&parsed.shader.expect("test shader parses")).expect("test shader compiles")
     }
 
     const SHADER: &str = "FRAG\nDCL IN[0]\nDCL IN[1]\nDCL OUT[0], COLOR\nDCL TEMP[0]\n\

@@ -26,7 +26,7 @@ mod runs;
 mod setup;
 pub mod trace;
 
-pub use compile::compile;
+pub use compile::{build, compile};
 pub use compute::dispatch;
 pub use geometry::{run_geometry, GeometryInfo, GeometryOutput};
 pub use io::{

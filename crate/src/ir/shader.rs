@@ -54,6 +54,19 @@ impl Shader {
     pub fn property(&self, name: PropertyName) -> Option<PropertyValue> {
         self.properties.iter().rev().find(|p| p.name == name).map(|p| p.value)
     }
+
+    /// Vertices of a geometry shader's input primitive (GS_INPUT_PRIMITIVE; triangles when
+    /// missing), or None for other stages (tgsi.rst "Geometry ISA").
+    pub fn geometry_input_vertices(&self) -> Option<u32> {
+        if self.processor != Processor::Geometry {
+            return None;
+        }
+        let prim = match self.property(PropertyName::GsInputPrimitive) {
+            Some(PropertyValue::Primitive(p)) => p,
+            _ => PrimType::Triangles,
+        };
+        Some(prim.vertices_per_primitive().clamp(1, 6))
+    }
 }
 
 /// `PROPERTY NAME value`.

@@ -77,14 +77,26 @@ fn load(
     let parsed = crate::text::parse(text);
     let index = LineIndex::new(text);
     let mut found = parsed.diagnostics;
-    let shader = parsed.shader;
-    if let Some(s) = &shader {
-        found.extend(crate::valid::check(s, &crate::valid::Options::default()));
-    }
+    let parse_failed = diag::has_errors(&found);
+    let analysed = parsed.shader.as_ref().map(|s| {
+        crate::valid::analyse(s, &crate::valid::Options::default()).map_err(|all| {
+            found.extend(all);
+        })
+    });
+    let program = match analysed {
+        Some(Ok(a)) if !parse_failed => {
+            found.extend(a.warnings().iter().cloned());
+            Some(exec::compile(&a))
+        }
+        Some(Ok(a)) => {
+            found.extend(a.warnings().iter().cloned());
+            None
+        }
+        _ => None,
+    };
     diag::locate(&mut found, &index);
-    let failed = diag::has_errors(&found);
     diags.extend(found.into_iter().map(|d| SourcedDiagnostic { source, diagnostic: d }));
-    let shader = shader.filter(|_| !failed)?;
+    let (Some(program), Some(shader)) = (program, parsed.shader) else { return None };
     if shader.processor != expected {
         let mut d = Diagnostic::error(
             "R100",
@@ -99,7 +111,7 @@ fn load(
         diags.push(SourcedDiagnostic { source, diagnostic: d });
         return None;
     }
-    match exec::compile(&shader) {
+    match program {
         Ok(p) => Some((p, shader)),
         Err(mut d) => {
             diag::locate(std::slice::from_mut(&mut d), &index);

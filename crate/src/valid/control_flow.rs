@@ -51,6 +51,9 @@ pub struct Structure {
     pub max_cond_depth: usize,
     pub max_loop_depth: usize,
     pub max_switch_depth: usize,
+    /// Deepest nesting of IF, loops and SWITCH together (what the interpreter's mask stacks
+    /// hold at once).
+    pub max_depth: usize,
     /// Deepest chain of subroutine calls from the main program (0 when it calls nothing).
     pub call_depth: usize,
     /// `first_at_depth[k][d]`: the opener that first reached depth `d + 1` for IF (k = 0),
@@ -174,6 +177,7 @@ impl<'a> Walker<'a> {
             *max = *now;
             firsts.push(span);
         }
+        self.s.max_depth = self.s.max_depth.max(self.now.iter().sum());
     }
     fn leave(&mut self, kind: Kind) {
         let slot = match kind {

@@ -35,6 +35,9 @@ pub struct Profile {
     pub max_nesting: u64,
     pub max_call_depth: u64,
     pub max_instructions: Option<u64>,
+    /// Registers of TEMP, OUT, IN (per vertex × vertices for geometry shaders), SV, ADDR and IMM
+    /// together: the storage one batch of the interpreter holds.
+    pub max_total_registers: Option<u64>,
 }
 
 pub const DEFAULT_PROFILE: &str = "tgsi_exec";
@@ -53,10 +56,14 @@ pub static TGSI_EXEC: Profile = Profile {
     max_sampler_views: 128,
     max_addrs: 3,
     max_system_values: 8,
-    max_immediates: None,
+    // tgsi_exec grows its immediate array; the playground's interpreter stores at most 4096
+    // immediates and 6144 registers in all, and refusing more here keeps `check` and `run` in
+    // agreement.
+    max_immediates: Some(4096),
     max_nesting: 32,
     max_call_depth: 32,
     max_instructions: None,
+    max_total_registers: Some(6144),
 };
 
 /// Every known profile; the first is the default.
@@ -162,6 +169,23 @@ pub(crate) fn check(cx: &Context, st: &Structure, p: &Profile, out: &mut Vec<Dia
             shader.header_span,
         ));
     }
+    // The total only matters once every file is within its own limit (one diagnostic per cause).
+    let per_file_exceeded = out.iter().any(|d| {
+        matches!(d.code, "V501" | "V502" | "V503" | "V504" | "V505" | "V508" | "V509" | "V511")
+    });
+    if let (Some(max), false) = (p.max_total_registers, per_file_exceeded) {
+        let total = storage_registers(shader);
+        if total > max {
+            out.push(Diagnostic::error(
+                "V512",
+                format!(
+                    "{} registers are declared in TEMP, OUT, IN, SV, ADDR and IMM together; the '{}' limit is {}",
+                    total, p.name, max
+                ),
+                shader.header_span,
+            ));
+        }
+    }
     if let Some(max) = p.max_instructions {
         if shader.instructions.len() as u64 > max {
             let at = shader.instructions.get(max as usize).map_or(shader.header_span, |i| i.span);
@@ -246,4 +270,25 @@ pub fn call_graph(shader: &Shader, targets: &[BlockTarget]) -> (usize, Option<us
         }
     }
     (depth.first().copied().unwrap_or(0), recursive)
+}
+
+/// Registers the interpreter lays out for a shader: per file the highest declared index + 1
+/// (inputs of a geometry shader once per vertex of its input primitive) plus the immediates.
+fn storage_registers(shader: &Shader) -> u64 {
+    let mut top = [0u64; 5];
+    for d in &shader.declarations {
+        let slot = match d.file {
+            File::Temp => 0,
+            File::Out => 1,
+            File::In => 2,
+            File::Sv => 3,
+            File::Addr => 4,
+            _ => continue,
+        };
+        top[slot] = top[slot].max(d.range.last as u64 + 1);
+    }
+    if let Some(v) = shader.geometry_input_vertices() {
+        top[2] = top[2].max(1).saturating_mul(v as u64);
+    }
+    top.iter().sum::<u64>() + shader.immediates.len() as u64
 }

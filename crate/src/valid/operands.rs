@@ -58,8 +58,10 @@ fn slot(op: Opcode, info: &OpInfo, i: usize) -> Slot {
     }
 }
 
+/// ARL, ARR and UARL load an address register; the legacy ARA adds to one and POPA pops one
+/// from the 2010 address stack.
 fn is_address_writer(op: Opcode) -> bool {
-    matches!(op, Opcode::ARL | Opcode::ARR | Opcode::UARL | Opcode::ARA)
+    matches!(op, Opcode::ARL | Opcode::ARR | Opcode::UARL | Opcode::ARA | Opcode::POPA)
 }
 
 fn is_wide(t: ValType) -> bool {
@@ -115,7 +117,7 @@ fn check_dsts(ins: &Instruction, info: &OpInfo, out: &mut Vec<Diagnostic>) {
         } else if f == File::Addr && !is_address_writer(ins.opcode) {
             out.push(Diagnostic::error(
                 "V204",
-                format!("only ARL, ARR and UARL may write an address register, not {}", info.name),
+                format!("only ARL, ARR and UARL (and the legacy ARA and POPA) may write an address register, not {}", info.name),
                 d.reg.span,
             ));
         }
@@ -242,7 +244,8 @@ fn check_srcs(ins: &Instruction, info: &OpInfo, out: &mut Vec<Diagnostic>) {
             )),
             _ => {}
         }
-        if f == File::Addr {
+        // The legacy PUSHA pushes an address register: its operand is the register itself.
+        if f == File::Addr && ins.opcode != Opcode::PUSHA {
             out.push(Diagnostic::error(
                 "V205",
                 "an address register is only read as an index, as in TEMP[ADDR[0].x+1]",
@@ -338,6 +341,19 @@ fn check_indexing(cx: &Context, arrays: &Arrays, reg: &RegRef, out: &mut Vec<Dia
                     reg.span,
                 ));
             }
+        }
+        // Mesa indexes geometry-shader vertices indirectly; the playground's interpreter lays
+        // each vertex out as a block of rows chosen when the program is compiled, so it cannot.
+        (TwoD::Required, Some(dim))
+            if reg.file == File::In
+                && dim.indirect.is_some()
+                && shader.processor == crate::ir::Processor::Geometry =>
+        {
+            out.push(Diagnostic::error(
+                "V217",
+                "an indirect vertex index (IN[ADDR[..]][n]) cannot be run by the playground's interpreter: index the vertex directly",
+                dim.span.join(reg.index.span),
+            ));
         }
         (TwoD::Required, Some(dim)) if reg.file == File::In && dim.indirect.is_none() => {
             let vertices = match shader.property(PropertyName::GsInputPrimitive) {

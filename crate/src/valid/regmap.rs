@@ -113,7 +113,7 @@ impl DeclMap {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TwoD {
     Never,
-    /// CONST: the buffer number; absent means buffer 0.
+    /// CONST and HWATOMIC: the buffer number; absent means buffer 0.
     Optional,
     /// Per-vertex inputs of geometry and tessellation shaders, per-vertex TCS outputs.
     Required,
@@ -121,7 +121,9 @@ pub enum TwoD {
 
 pub fn two_d(processor: Processor, file: File) -> TwoD {
     match (file, processor) {
-        (File::Const, _) => TwoD::Optional,
+        // Atomic counters are declared and addressed per buffer, like constants
+        // (`DCL HWATOMIC[0][0]`, `ATOMUADD TEMP[0].x, HWATOMIC[0][0], …`).
+        (File::Const | File::Hwatomic, _) => TwoD::Optional,
         (File::In, Processor::Geometry | Processor::TessCtrl | Processor::TessEval) => {
             TwoD::Required
         }

@@ -130,8 +130,10 @@ fn export_options(version: u32) -> agal::lower::ExportOptions {
 #[wasm_bindgen(js_name = agalExport)]
 pub fn agal_export(text: &str, version: u32) -> JsValue {
     let parsed = crate::text::parse(text);
-    let e = parsed.shader.as_ref().map(|s| agal::lower::export(s, &export_options(version)));
-    to_js(&export_result(text, parsed.diagnostics, e))
+    let mut diags = parsed.diagnostics;
+    let analysed = parsed.shader.as_ref().and_then(|s| validated(s, &mut diags));
+    let e = analysed.map(|a| agal::lower::export(&a, &export_options(version)));
+    to_js(&export_result(text, diags, e))
 }
 
 /// `agalExportPair(vsText, fsText, version)` → `[vertexResult, fragmentResult]`, with varyings
@@ -140,12 +142,30 @@ pub fn agal_export(text: &str, version: u32) -> JsValue {
 pub fn agal_export_pair(vs_text: &str, fs_text: &str, version: u32) -> JsValue {
     let vs = crate::text::parse(vs_text);
     let fs = crate::text::parse(fs_text);
-    let (a, b) = match (&vs.shader, &fs.shader) {
+    let (mut vs_diags, mut fs_diags) = (vs.diagnostics, fs.diagnostics);
+    let v = vs.shader.as_ref().and_then(|s| validated(s, &mut vs_diags));
+    let f = fs.shader.as_ref().and_then(|s| validated(s, &mut fs_diags));
+    let (a, b) = match (v, f) {
         (Some(v), Some(f)) => {
-            let (a, b) = agal::lower::export_pair(v, f, &export_options(version));
+            let (a, b) = agal::lower::export_pair(&v, &f, &export_options(version));
             (Some(a), Some(b))
         }
         _ => (None, None),
     };
-    to_js(&(export_result(vs_text, vs.diagnostics, a), export_result(fs_text, fs.diagnostics, b)))
+    to_js(&(export_result(vs_text, vs_diags, a), export_result(fs_text, fs_diags, b)))
+}
+
+/// The analysed shader, or `None` with the validator's diagnostics added: the export only
+/// takes programs the validator accepted.
+fn validated<'s>(
+    shader: &'s crate::ir::Shader,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<crate::valid::Analysed<'s>> {
+    match crate::valid::analyse(shader, &crate::valid::Options::default()) {
+        Ok(a) => Some(a),
+        Err(all) => {
+            diags.extend(all);
+            None
+        }
+    }
 }

@@ -1,7 +1,7 @@
 //! wasm bindings: exec. Runs a shader on one quad (or a batch) for the page's debugger and
 //! teaching views, with a trace of the executed instructions.
 
-use crate::exec::{compile, Batch, Constants, Machine};
+use crate::exec::{Batch, Constants, Machine};
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
@@ -58,11 +58,12 @@ fn run(text: &str, req: &RunRequest) -> RunResponse {
         resp.error = parsed.diagnostics.into_iter().find(|d| d.is_error());
         return resp;
     };
-    let program = match compile(&shader) {
+    let program = match crate::exec::build(&shader) {
         Ok(p) => p,
-        Err(mut d) => {
-            crate::diag::locate(std::slice::from_mut(&mut d), &crate::ir::LineIndex::new(text));
-            resp.error = Some(d);
+        Err(found) => {
+            let mut first = found.into_iter().find(|d| d.is_error());
+            crate::diag::locate(first.as_mut_slice(), &crate::ir::LineIndex::new(text));
+            resp.error = first;
             return resp;
         }
     };

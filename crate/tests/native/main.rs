@@ -6,6 +6,7 @@
 
 mod agal_common;
 mod exec_support;
+mod support;
 mod valid_support;
 
 mod agal;

@@ -14,6 +14,7 @@ use crate::agal::bytecode::*;
 use crate::agal::{codec, disasm, validate};
 use crate::diag::Diagnostic;
 use crate::ir::{File, Processor, SemanticName, Shader, Span};
+use crate::valid::Analysed;
 pub use layout::{default_varying, Binding, ConstSlot, Layout, VaryingKey};
 use serde::Serialize;
 use std::collections::{BTreeMap, HashMap};
@@ -237,8 +238,9 @@ const VERSION_LIMIT_CODES: &[&str] = &[
     "A3789",
 ];
 
-/// Exports one vertex or fragment shader.
-pub fn export(shader: &Shader, opts: &ExportOptions) -> Export {
+/// Exports one vertex or fragment shader that the validator accepted.
+pub fn export(analysed: &Analysed, opts: &ExportOptions) -> Export {
+    let shader = analysed.shader();
     let kind = match shader.processor {
         Processor::Vertex => ShaderKind::Vertex,
         Processor::Fragment => ShaderKind::Fragment,
@@ -273,6 +275,15 @@ pub fn export(shader: &Shader, opts: &ExportOptions) -> Export {
         last = attempt;
     }
     last
+}
+
+/// Validates, then exports: a shader the validator refuses gives its diagnostics and no
+/// program. What the CLI, the wasm API and the tests call with a parsed shader.
+pub fn export_checked(shader: &Shader, opts: &ExportOptions) -> Export {
+    match crate::valid::analyse(shader, &crate::valid::Options::default()) {
+        Ok(a) => export(&a, opts),
+        Err(all) => failed(1, all),
+    }
 }
 
 fn failed(version: u32, diagnostics: Vec<Diagnostic>) -> Export {
@@ -361,7 +372,12 @@ fn varying_keys(shader: &Shader, file: File) -> Vec<VaryingKey> {
 /// Exports a vertex and a fragment shader together: varyings are packed into consecutive `v`
 /// registers (colors first, then GENERIC/TEXCOORD by index) and both programs get the same AGAL
 /// version (Flash's `#3757`).
-pub fn export_pair(vs: &Shader, fs: &Shader, opts: &ExportOptions) -> (Export, Export) {
+pub fn export_pair(
+    vs_analysed: &Analysed,
+    fs_analysed: &Analysed,
+    opts: &ExportOptions,
+) -> (Export, Export) {
+    let (vs, fs) = (vs_analysed.shader(), fs_analysed.shader());
     let mut keys = varying_keys(vs, File::Out);
     keys.extend(varying_keys(fs, File::In));
     keys.sort_by_key(|k| (k.0 != SemanticName::Color, k.1, k.0));
@@ -370,12 +386,12 @@ pub fn export_pair(vs: &Shader, fs: &Shader, opts: &ExportOptions) -> (Export, E
     if o.varyings.is_none() {
         o.varyings = Some(keys);
     }
-    let mut a = export(vs, &o);
-    let mut b = export(fs, &o);
+    let mut a = export(vs_analysed, &o);
+    let mut b = export(fs_analysed, &o);
     if o.version.is_none() && a.program.is_some() && b.program.is_some() && a.version != b.version {
         o.version = Some(a.version.max(b.version));
-        a = export(vs, &o);
-        b = export(fs, &o);
+        a = export(vs_analysed, &o);
+        b = export(fs_analysed, &o);
     }
     // Linkage rules (#3757, #3632) are reported on the fragment side.
     if let (Some(pa), Some(pb)) = (&a.program, &b.program) {

@@ -4,7 +4,8 @@
 #![allow(clippy::needless_range_loop, clippy::approx_constant, clippy::unnecessary_sort_by)]
 
 use crate::agal_common::*;
-use tgsi::agal::lower::{export_pair, SamplerState};
+use crate::support::export_pair;
+use tgsi::agal::lower::SamplerState;
 
 fn with_body(body: &str) -> String {
     format!("{}{}\n  MOV OUT[0], TEMP[0]\n  END\n", FS_HEAD, body)

@@ -11,7 +11,7 @@ fn refusals(src: &str) -> Vec<String> {
 }
 
 fn fs(body: &str) -> String {
-    format!("{}DCL ADDR[0]\nDCL SAMP[0]\nIMM[1] FLT64 {{ 1.0, 2.0 }}\n{}\n  MOV OUT[0], TEMP[0]\n  END\n", FS_HEAD, body)
+    format!("{}DCL ADDR[0]\nDCL SAMP[0]\nDCL CONST[0..3]\nIMM[1] FLT64 {{ 1.0, 2.0 }}\n{}\n  MOV OUT[0], TEMP[0]\n  END\n", FS_HEAD, body)
 }
 
 #[test]
@@ -30,7 +30,6 @@ fn each_unsupported_construct_has_its_diagnostic() {
             "ARL ADDR[0].x, IN[0].xxxx\n  MOV TEMP[0], CONST[ADDR[0].x]",
             "AGAL fragment programs cannot address constants indirectly",
         ),
-        ("CAL :9\n  RET", "CAL: AGAL has no subroutines"),
         ("TXL TEMP[0], IN[0], SAMP[0], 2D", "TXL: AGAL's tex has no explicit level of detail"),
         ("TXB TEMP[0], IN[0], SAMP[0], 2D", "TXB: TXB takes its bias from coord.w per pixel"),
         ("TEX TEMP[0], IN[0], SAMP[0], RECT", "TEX: AGAL textures use normalized coordinates"),
@@ -48,6 +47,11 @@ fn each_unsupported_construct_has_its_diagnostic() {
         let msgs = refusals(&fs(body));
         assert!(msgs.iter().any(|m| m.contains(want)), "{}: wanted '{}' in {:?}", body, want, msgs);
     }
+    // A subroutine lives after END, so this case is a whole program.
+    let sub =
+        format!("{}  CAL :3\n  MOV OUT[0], IN[0]\n  END\n  BGNSUB\n  RET\n  ENDSUB\n", FS_HEAD);
+    let msgs = refusals(&sub);
+    assert!(msgs.iter().any(|m| m.contains("CAL: AGAL has no subroutines")), "{:?}", msgs);
 }
 
 #[test]

@@ -105,7 +105,7 @@ fn compare_with(shader: &Shader, seed: u64, name: &str, zero_sign_free: bool) ->
     let Some(program) = &e.program else {
         return false;
     };
-    let Ok(compiled) = tgsi::exec::compile(shader) else {
+    let Ok(compiled) = crate::support::compile(shader) else {
         return false;
     };
     let mut rng = seed;

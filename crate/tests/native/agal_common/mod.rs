@@ -1,8 +1,9 @@
 //! Helpers shared by the AGAL export tests.
 #![allow(dead_code, unused_imports)]
 
+pub use crate::support::export;
 pub use tgsi::agal::exec::{self, Inputs, Quad, QuadOutputs as Outputs, Vec4, LANES};
-pub use tgsi::agal::lower::{export, Export, ExportOptions};
+pub use tgsi::agal::lower::{Export, ExportOptions};
 pub use tgsi::agal::{self, Sampler};
 
 pub fn parse(src: &str) -> tgsi::ir::Shader {

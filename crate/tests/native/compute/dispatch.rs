@@ -2,8 +2,9 @@
 //! atomics counting into a buffer, and image stores. Expected values are computed here from the
 //! definitions (inclusive prefix sum, bin counts), never taken from the interpreter.
 
+use crate::support::compile;
 use tgsi::exec::{
-    compile, dispatch, Constants, ImageBuffer, ImageFormat, Machine, NoTextures, Program, Resources,
+    dispatch, Constants, ImageBuffer, ImageFormat, Machine, NoTextures, Program, Resources,
 };
 
 fn program(text: &str) -> Program {

@@ -4,8 +4,9 @@
 //! POSITION = (x+0.5, H−0.5−y, 0.5, 1) ("What to know" §1); constants from the `.json`.
 //! Quads cover (x, y), (x+1, y), (x, y+1), (x+1, y+1) with x, y even (README §7).
 
+use crate::support::compile;
 use std::path::PathBuf;
-use tgsi::exec::{compile, Batch, Constants, Machine};
+use tgsi::exec::{Batch, Constants, Machine};
 use tgsi::ir::SemanticName;
 
 const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/corpus/softpipe");

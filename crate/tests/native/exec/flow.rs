@@ -2,7 +2,8 @@
 //! indirect addressing, constants and inter-lane ops. Expected values are computed in the tests
 //! by plain Rust loops over each lane (the reference semantics of `tgsi.rst`), or by hand.
 use crate::exec_support::*;
-use tgsi::exec::{compile, Batch, Constants, Lanes, Machine};
+use crate::support::compile;
+use tgsi::exec::{Batch, Constants, Lanes, Machine};
 
 fn f(v: f32) -> u32 {
     v.to_bits()
@@ -208,8 +209,7 @@ fn subroutine_chain_with_early_per_lane_return() {
         ENDSUB
         BGNSUB
           MOV OUT[0].y, IMM[0].wwww
-        ENDSUB
-        END";
+        ENDSUB";
     let r = run_lanes(text, [0, 1, 2, 5]);
     // lanes with x > 1 return early: only +1, and never reach B.
     assert_eq!(r.map(|l| (l[0], l[1])), [(11, 7), (11, 7), (1, 0), (1, 0)]);
@@ -338,6 +338,9 @@ fn constant_buffers_two_dimensional_indirect_and_out_of_range() {
         DCL IN[0]
         DCL OUT[0]
         DCL ADDR[0]
+        DCL CONST[0][0..900]
+        DCL CONST[1][0..3]
+        DCL CONST[3][0]
         UARL ADDR[0].x, IN[0].xxxx
         MOV OUT[0].x, CONST[1][ADDR[0].x]
         MOV OUT[0].y, CONST[0][1].yyyy
@@ -435,34 +438,58 @@ fn batches_run_many_quads_like_single_quads() {
 }
 
 #[test]
-fn unbalanced_control_flow_is_a_compile_error() {
-    for text in [
-        "FRAG\nENDIF\nEND",
-        "FRAG\nBGNLOOP\nEND",
-        "FRAG\nDCL IN[0]\nIF IN[0].xxxx\nENDLOOP\nEND",
-        "FRAG\nBRK\nEND",
-        "FRAG\nCAL :7\nEND",
+fn unbalanced_control_flow_is_refused_by_the_validator_before_running() {
+    for (text, code) in [
+        ("FRAG\nENDIF\nEND", "V102"),
+        ("FRAG\nBGNLOOP\nEND", "V103"),
+        ("FRAG\nDCL IN[0]\nIF IN[0].xxxx\nENDLOOP\nEND", "V103"),
+        ("FRAG\nBRK\nEND", "V105"),
+        ("FRAG\nCAL :7\nEND", "V113"),
     ] {
         let e = compile(&build(text)).unwrap_err();
-        assert!(e.code.starts_with('X'), "{}", text);
+        assert_eq!(e.code, code, "{}", text);
     }
 }
 
 #[test]
-fn recursion_is_stopped_by_the_call_depth_limit() {
-    let p = program("FRAG\nDCL OUT[0]\nCAL :2\nEND\nBGNSUB\nCAL :2\nENDSUB\nEND");
-    let mut b = Batch::new(&p, 1);
-    let e = Machine::new().run(&p, &mut b, &Constants::default()).unwrap_err();
-    assert_eq!(e.diagnostic.code, "X006");
-    assert_eq!(e.instruction, 3);
+fn recursion_is_refused_and_the_deepest_allowed_call_chain_runs() {
+    let e = compile(&build("FRAG\nDCL OUT[0]\nCAL :2\nEND\nBGNSUB\nCAL :2\nENDSUB")).unwrap_err();
+    assert_eq!(e.code, "V115");
+    // A chain of n subroutines, each calling the next; the last writes OUT[0].x = 1.
+    let chain = |n: usize| {
+        let mut t =
+            String::from("FRAG\nDCL IN[0]\nDCL OUT[0]\nIMM FLT32 {1, 0, 0, 0}\nCAL :2\nEND\n");
+        for k in 0..n {
+            // Subroutine k starts at instruction 2 + 3k: BGNSUB, CAL (or MOV), ENDSUB.
+            if k + 1 < n {
+                t.push_str(&format!("BGNSUB\nCAL :{}\nENDSUB\n", 2 + 3 * (k + 1)));
+            } else {
+                t.push_str("BGNSUB\nMOV OUT[0].x, IMM[0].xxxx\nENDSUB\n");
+            }
+        }
+        t
+    };
+    // The validator's limit (V510, 32 as tgsi_exec) and the machine's call stack agree: 32
+    // nested calls run to the end, 33 are refused before running.
+    let r = run_lanes(&chain(32), [0, 0, 0, 0]);
+    assert_eq!(r.map(|l| f32::from_bits(l[0])), [1.0; 4]);
+    assert_eq!(compile(&build(&chain(33))).unwrap_err().code, "V510");
 }
 
 #[test]
 fn huge_register_files_are_refused_not_allocated() {
     let e = compile(&build("FRAG\nDCL TEMP[0..100000]\nEND")).unwrap_err();
-    assert_eq!(e.code, "X002");
+    assert_eq!(e.code, "V501");
     let e = compile(&build("FRAG\nDCL TEMP[0..4000]\nDCL OUT[0..4000]\nEND")).unwrap_err();
-    assert_eq!(e.code, "X002");
+    assert_eq!(e.code, "V504");
+    // Every file within its limit, but 4096 temporaries + 2100 immediates exceed the 6144
+    // registers one batch holds.
+    let mut t = String::from("FRAG\nDCL TEMP[0..4095]\n");
+    for _ in 0..2100 {
+        t.push_str("IMM FLT32 {0, 0, 0, 0}\n");
+    }
+    t.push_str("END\n");
+    assert_eq!(compile(&build(&t)).unwrap_err().code, "V512");
 }
 
 #[test]
@@ -480,8 +507,7 @@ fn in_place_results_respect_write_masks_and_aliasing() {
         MOV TEMP[0], TEMP[0].yxwz
         MOV OUT[0], TEMP[1]
         MOV OUT[1], TEMP[0]
-        UARL ADDR[0].x, IMM[1].yyyy
-        UADD ADDR[0].x, ADDR[0].xxxx, IMM[1].xxxx
+        UARL ADDR[0].x, IMM[1].xxxx
         MOV OUT[2], TEMP[ADDR[0].x]
         END";
     let r = run_quad_bits(text, &[[[0; 4]; 4]], &Constants::default());
@@ -490,6 +516,6 @@ fn in_place_results_respect_write_masks_and_aliasing() {
     assert_eq!(lane0(0), [3.0, 3.0, 7.0, 1.0]);
     // Swizzled self-move reads the old values: (2, 1, 4, 3)
     assert_eq!(lane0(1), [2.0, 1.0, 4.0, 3.0]);
-    // ADDR = 0 + 1 → OUT[2] = TEMP[1]
+    // ADDR = 1 → OUT[2] = TEMP[1]
     assert_eq!(lane0(2), [3.0, 3.0, 7.0, 1.0]);
 }

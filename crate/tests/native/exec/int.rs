@@ -124,13 +124,25 @@ fn conversions_and_their_undefined_cases() {
 
 #[test]
 fn address_loads_floor_round_and_move() {
-    let text = "FRAG\nDCL IN[0]\nDCL OUT[0]\nDCL ADDR[0]\nARL ADDR[0], IN[0]\nUADD OUT[0], ADDR[0], IN[0].xxxx\nEND";
-    // ARL floors; OUT = addr + bits of x (0 here since x = +0.0 … use ints via I2F-free check)
-    let r = eval_bits(text, &[[0.0f32, -1.5, 2.5, 3.99].map(f32::to_bits)]);
-    assert_eq!(r, [0, (-2i32) as u32, 2, 3]);
-    // ARR = (int)floor(x + 0.5) as tgsi_exec: halves round up.
-    let text =
-        "FRAG\nDCL IN[0]\nDCL OUT[0]\nDCL ADDR[0]\nARR ADDR[0], IN[0]\nMOV OUT[0], ADDR[0]\nEND";
-    let r = eval_bits(text, &[[0.5f32, -1.5, 2.5, 3.4].map(f32::to_bits)]);
-    assert_eq!(r, [1, (-1i32) as u32, 3, 3]);
+    // An address register is only read as an index (V205), so each result is observed through
+    // IMM[ADDR[0].x+2], where IMM[k] holds k: the output is the loaded value + 2.
+    let with = |load: &str| {
+        let mut t = String::from("FRAG\nDCL IN[0]\nDCL OUT[0]\nDCL ADDR[0]\n");
+        for k in 0..6 {
+            t.push_str(&format!("IMM UINT32 {{{k}, {k}, {k}, {k}}}\n"));
+        }
+        // Four test values in IN[0].xyzw load ADDR[0].xyzw; channel c reads through ADDR[0].c.
+        t.push_str(&format!("{load} ADDR[0], IN[0]\n"));
+        for c in ["x", "y", "z", "w"] {
+            t.push_str(&format!("MOV OUT[0].{c}, IMM[ADDR[0].{c}+2].xxxx\n"));
+        }
+        t.push_str("END");
+        t
+    };
+    // ARL floors: 0.0 → 0, -1.5 → -2, 2.5 → 2, 3.99 → 3.
+    let r = eval_bits(&with("ARL"), &[[0.0f32, -1.5, 2.5, 3.99].map(f32::to_bits)]);
+    assert_eq!(r, [0, -2, 2, 3].map(|a: i32| (a + 2) as u32));
+    // ARR = (int)floor(x + 0.5) as tgsi_exec: halves round up: 0.5 → 1, -1.5 → -1, 2.5 → 3.
+    let r = eval_bits(&with("ARR"), &[[0.5f32, -1.5, 2.5, 3.4].map(f32::to_bits)]);
+    assert_eq!(r, [1, -1, 3, 3].map(|a: i32| (a + 2) as u32));
 }

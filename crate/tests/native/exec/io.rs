@@ -157,8 +157,7 @@ fn legacy_kil_kilp_ifc_breakc_callnz() {
         END
         BGNSUB
           MOV OUT[0].z, IMM[0].zzzz
-        ENDSUB
-        END";
+        ENDSUB";
     let p = program(text);
     let mut b = Batch::new(&p, 1);
     b.set_input_f32(
@@ -179,27 +178,33 @@ fn legacy_kil_kilp_ifc_breakc_callnz() {
 
 #[test]
 fn legacy_pusha_popa_and_ara() {
-    let text = "FRAG
-        DCL IN[0]
-        DCL OUT[0]
-        DCL ADDR[0]
-        IMM FLT32 {2.5, -1.5, 0.0, 0.0}
-        UARL ADDR[0], IN[0]
+    // Address registers are only read as indices (V205): IMM[k] holds k, so
+    // IMM[ADDR[0].c] shows the address value of channel c.
+    let mut text = String::from("FRAG\nDCL IN[0]\nDCL OUT[0]\nDCL ADDR[0]\n");
+    text.push_str("IMM FLT32 {2.5, -1.5, 0.0, 0.0}\n");
+    for k in 1..=20 {
+        text.push_str(&format!("IMM UINT32 {{{k}, {k}, {k}, {k}}}\n"));
+    }
+    text.push_str(
+        "UARL ADDR[0], IN[0]
         PUSHA ADDR[0]
         ARA ADDR[0], IMM[0]
-        MOV OUT[0].xy, ADDR[0]
+        MOV OUT[0].x, IMM[ADDR[0].x].xxxx
+        MOV OUT[0].y, IMM[ADDR[0].y].xxxx
         POPA ADDR[0]
-        MOV OUT[0].zw, ADDR[0].zwxy
-        END";
-    let r = eval_bits(text, &[[10, 20, 0, 0]]);
+        MOV OUT[0].z, IMM[ADDR[0].x].xxxx
+        MOV OUT[0].w, IMM[ADDR[0].y].xxxx
+        END",
+    );
+    let r = eval_bits(&text, &[[10, 20, 0, 0]]);
     // ARA adds floor(2.5) = 2 and floor(-1.5) = -2; POPA restores (10, 20).
     assert_eq!(r, [12, 18, 10, 20]);
 }
 
 #[test]
 fn bra_is_refused_with_a_diagnostic() {
-    let e = tgsi::exec::compile(&build("FRAG\nBRA :0\nEND")).unwrap_err();
-    assert_eq!(e.code, "X001");
+    let e = crate::support::compile(&build("FRAG\nBRA :0\nEND")).unwrap_err();
+    assert_eq!(e.code, "V116");
 }
 
 #[test]
@@ -245,9 +250,15 @@ fn legacy_dfracexp_and_shr() {
 }
 
 #[test]
-fn geometry_and_sync_opcodes_are_harmless_no_ops() {
-    let text = "FRAG\nDCL IN[0]\nDCL OUT[0]\nIMM[0] UINT32 {0, 0, 0, 0}\nNOP\nEMIT IMM[0].xxxx\nENDPRIM IMM[0].xxxx\nBARRIER\nMEMBAR IMM[0].xxxx\nMOV OUT[0], IN[0]\nEND";
+fn sync_opcodes_are_harmless_no_ops_and_stage_opcodes_stay_in_their_stage() {
+    let text = "FRAG\nDCL IN[0]\nDCL OUT[0]\nIMM[0] UINT32 {0, 0, 0, 0}\nNOP\nMEMBAR IMM[0].xxxx\nMOV OUT[0], IN[0]\nEND";
     assert_eq!(eval_bits(text, &[[1, 2, 3, 4]]), [1, 2, 3, 4]);
+    // EMIT/ENDPRIM belong to geometry shaders and BARRIER to compute shaders: a fragment
+    // shader using them is refused before it runs (V301), as `tgsi check` says.
+    for op in ["EMIT IMM[0].xxxx", "ENDPRIM IMM[0].xxxx", "BARRIER"] {
+        let t = format!("FRAG\nDCL OUT[0]\nIMM[0] UINT32 {{0, 0, 0, 0}}\n{op}\nEND");
+        assert_eq!(crate::support::compile(&build(&t)).unwrap_err().code, "V301", "{op}");
+    }
 }
 
 #[test]

@@ -2,7 +2,7 @@
 //! helpers to run one quad, and lane views.
 #![allow(dead_code)]
 
-use tgsi::exec::{compile, Batch, Constants, Lanes, Machine, Program};
+use tgsi::exec::{Batch, Constants, Lanes, Machine, Program};
 use tgsi::ir::Shader;
 
 /// Parses TGSI text with the crate's parser; panics with the diagnostics on errors.
@@ -18,7 +18,7 @@ pub fn build(text: &str) -> Shader {
 }
 
 pub fn program(text: &str) -> Program {
-    compile(&build(text)).unwrap_or_else(|d| panic!("compile failed: {}", d.message))
+    tgsi::exec::build(&build(text)).unwrap_or_else(|d| panic!("validate/compile failed: {d:?}"))
 }
 
 /// Runs one quad whose IN registers are given per register as 4 lanes × 4 channels

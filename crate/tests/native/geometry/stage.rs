@@ -2,7 +2,8 @@
 //! streams, GS_MAX_OUTPUT_VERTICES and GS_INVOCATIONS. Expected vertices are written out here
 //! from the shader's own arithmetic (copy, +10 in x).
 
-use tgsi::exec::{compile, run_geometry, Constants, GeometryInfo, Machine, NoTextures, Program};
+use crate::support::compile;
+use tgsi::exec::{run_geometry, Constants, GeometryInfo, Machine, NoTextures, Program};
 use tgsi::ir::PrimType;
 
 fn program(text: &str) -> Program {
@@ -122,7 +123,9 @@ END
 
 #[test]
 fn missing_vertices_and_attributes_read_zero() {
-    // IN[5][0] is past a triangle's three vertices; IN[0][3] past its attributes.
+    // Attribute 3 is past the declared attributes: a direct IN[0][3] is refused by the
+    // validator (V005), so the index comes from ADDR at run time and reads 0. A vertex past the
+    // primitive can only be named directly (V207 refuses it; V217 refuses indirect vertices).
     let text = "GEOM
 PROPERTY GS_INPUT_PRIMITIVE TRIANGLES
 PROPERTY GS_OUTPUT_PRIMITIVE POINTS
@@ -130,9 +133,12 @@ PROPERTY GS_MAX_OUTPUT_VERTICES 1
 DCL IN[][0], POSITION
 DCL OUT[0], POSITION
 DCL OUT[1], GENERIC[0]
+DCL ADDR[0]
 IMM[0] INT32 {0, 0, 0, 0}
-MOV OUT[0], IN[5][0]
-MOV OUT[1], IN[0][3]
+IMM[1] INT32 {3, 0, 0, 0}
+UARL ADDR[0].x, IMM[1].xxxx
+MOV OUT[0], IN[1][ADDR[0].x]
+MOV OUT[1], IN[2][ADDR[0].x]
 EMIT IMM[0].xxxx
 END
 ";
@@ -146,8 +152,14 @@ END
 
 #[test]
 fn hostile_properties_and_indices_are_bounded() {
-    // Huge property values are clamped (1024 vertices, 32 invocations); a vertex index far past
-    // the primitive reads 0; an endless EMIT loop stops at the instruction budget.
+    // Huge property values are clamped (1024 vertices, 32 invocations); an attribute index far
+    // past the declared ones reads 0; an endless EMIT loop stops at the instruction budget.
+    // Vertex indices past the primitive are refused before running (direct: V207, indirect: V217).
+    for (vertex, code) in [("IN[5][0]", "V207"), ("IN[ADDR[0].x][0]", "V217")] {
+        let t = format!("GEOM\nPROPERTY GS_INPUT_PRIMITIVE TRIANGLES\nPROPERTY GS_OUTPUT_PRIMITIVE POINTS\nPROPERTY GS_MAX_OUTPUT_VERTICES 1\nDCL IN[][0], POSITION\nDCL OUT[0], POSITION\nDCL ADDR[0]\nIMM[0] INT32 {{0, 0, 0, 0}}\nUARL ADDR[0].x, IMM[0].xxxx\nMOV OUT[0], {vertex}\nEMIT IMM[0].xxxx\nEND\n");
+        let shader = tgsi::text::parse(&t).shader.expect("parses");
+        assert_eq!(crate::support::compile(&shader).err().map(|d| d.code), Some(code), "{vertex}");
+    }
     let text = "GEOM
 PROPERTY GS_INPUT_PRIMITIVE POINTS
 PROPERTY GS_OUTPUT_PRIMITIVE POINTS
@@ -155,8 +167,11 @@ PROPERTY GS_MAX_OUTPUT_VERTICES 4294967295
 PROPERTY GS_INVOCATIONS 4294967295
 DCL IN[][0], POSITION
 DCL OUT[0], POSITION
+DCL ADDR[0]
 IMM[0] INT32 {0, 0, 0, 0}
-MOV OUT[0], IN[99999][0]
+IMM[1] INT32 {99999, 0, 0, 0}
+UARL ADDR[0].x, IMM[1].xxxx
+MOV OUT[0], IN[0][ADDR[0].x]
 BGNLOOP
   EMIT IMM[0].xxxx
 ENDLOOP
@@ -175,8 +190,9 @@ END
     .unwrap_err();
     assert_eq!(err.diagnostic.code, "X005");
     // With a loop that ends, the vertex count is capped.
-    let text = text.replace("BGNLOOP\n  EMIT IMM[0].xxxx\nENDLOOP", "UARL ADDR[0].x, IMM[0].xxxx\nBGNLOOP\n  EMIT IMM[0].xxxx\n  UADD TEMP[0].x, TEMP[0].xxxx, IMM[1].xxxx\n  USGE TEMP[0].y, TEMP[0].xxxx, IMM[1].yyyy\n  UIF TEMP[0].yyyy\n    BRK\n  ENDIF\nENDLOOP")
-        .replace("IMM[0] INT32 {0, 0, 0, 0}", "DCL TEMP[0]\nDCL ADDR[0]\nIMM[0] INT32 {0, 0, 0, 0}\nIMM[1] UINT32 {1, 2000, 0, 0}");
+    let text = text.replace("BGNLOOP\n  EMIT IMM[0].xxxx\nENDLOOP", "BGNLOOP\n  EMIT IMM[0].xxxx\n  UADD TEMP[0].x, TEMP[0].xxxx, IMM[2].xxxx\n  USGE TEMP[0].y, TEMP[0].xxxx, IMM[2].yyyy\n  UIF TEMP[0].yyyy\n    BRK\n  ENDIF\nENDLOOP")
+        .replace("IMM[0] INT32 {0, 0, 0, 0}", "DCL TEMP[0]\nIMM[0] INT32 {0, 0, 0, 0}")
+        .replace("IMM[1] INT32 {99999, 0, 0, 0}", "IMM[1] INT32 {99999, 0, 0, 0}\nIMM[2] UINT32 {1, 2000, 0, 0}");
     let p = program(&text);
     let out = run_geometry(
         &mut Machine::new(),

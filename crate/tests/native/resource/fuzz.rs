@@ -2,9 +2,8 @@
 //! end without a panic (debug builds also trap integer overflow), reads outside give 0, and
 //! resources keep their size.
 
-use tgsi::exec::{
-    compile, dispatch, Constants, ImageBuffer, ImageFormat, Machine, NoTextures, Resources,
-};
+use crate::support::compile;
+use tgsi::exec::{dispatch, Constants, ImageBuffer, ImageFormat, Machine, NoTextures, Resources};
 
 const OPS: &[&str] = &[
     "LOAD TEMP[0], {R}, TEMP[1]",

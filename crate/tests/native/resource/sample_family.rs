@@ -2,7 +2,8 @@
 //! through `texture::bind::Bindings`. The texture holds R32F values 100·level + x, so each
 //! expectation names the level and texel read (nearest filtering, clamp to edge).
 
-use tgsi::exec::{compile, Batch, Constants, Machine};
+use crate::support::compile;
+use tgsi::exec::{Batch, Constants, Machine};
 use tgsi::texture::bind::Bindings;
 use tgsi::texture::sampler::{CompareFunc, Filter, MipFilter, SamplerState, Wrap};
 use tgsi::texture::{Dim, Format, Texture, TextureUnit};

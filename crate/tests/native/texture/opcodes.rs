@@ -2,7 +2,8 @@
 //! through `texture::bind::Bindings`. Textures hold R32F values 100·level + x (2D) or
 //! 1000·level + slice (cube arrays), so each expectation names the level and texel read.
 
-use tgsi::exec::{compile, Batch, Constants, Machine};
+use crate::support::compile;
+use tgsi::exec::{Batch, Constants, Machine};
 use tgsi::texture::bind::Bindings;
 use tgsi::texture::sampler::{Filter, MipFilter, SamplerState, Wrap};
 use tgsi::texture::{Dim, Format, Texture, TextureUnit};

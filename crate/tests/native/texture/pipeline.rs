@@ -4,7 +4,8 @@
 //! Inputs as the oracle README: GENERIC[0] = v_uv = ((x + 0.5)/W, (y + 0.5)/H), y from the bottom;
 //! quads at even (x, y), lane l at (x + (l & 1), y + (l >> 1)).
 
-use tgsi::exec::{compile, Batch, Constants, Machine};
+use crate::support::compile;
+use tgsi::exec::{Batch, Constants, Machine};
 use tgsi::ir::SemanticName;
 use tgsi::texture::bind::Bindings;
 use tgsi::texture::desc;

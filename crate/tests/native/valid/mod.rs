@@ -1,3 +1,4 @@
+mod agreement;
 mod control_flow;
 mod corpus;
 mod limits;
