@@ -23,7 +23,8 @@ while [ $# -gt 0 ]; do
   esac
 done
 [ ${#shaders[@]} -gt 0 ] || shaders=(01_arith 03_trig 08_if_else 09_for_loop 26_mandelbrot)
-corpus="$(pwd)/../shared/corpus/softpipe"
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+corpus="$CORPUS/softpipe"
 
 cargo build --release --bin tgsi >&2
 tgsi="$(pwd)/target/release/tgsi"

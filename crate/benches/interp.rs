@@ -5,10 +5,13 @@ use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::time::Duration;
 use tgsi::exec::{build, Batch, Constants, Machine, Program};
 
+#[macro_use]
+#[path = "../tests/native/corpus.rs"]
+mod corpus;
 #[path = "../tests/native/exec_support/mod.rs"]
 mod exec_support;
 
-const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/corpus/softpipe");
+const CORPUS: &str = corpus!("/softpipe");
 
 fn load(name: &str) -> Option<Program> {
     let text = std::fs::read_to_string(format!("{}/{}.tgsi", CORPUS, name)).ok()?;

@@ -71,19 +71,10 @@ fn setup_and_run(path: &str, args: &Args) -> Result<i32, String> {
         res.shared = vec![0; n.min(MAX_MEMORY_BYTES)];
     }
     let mut consts = Constants::new();
+    // The same `--const` syntax as `tgsi render` (one parser: render::options).
     for spec in args.values("const") {
-        let (at, vals) =
-            spec.split_once('=').ok_or_else(|| format!("--const {spec}: expected B:I=x,y,z,w"))?;
-        let (b, i) =
-            at.split_once(':').ok_or_else(|| format!("--const {spec}: expected B:I=x,y,z,w"))?;
-        let b: usize = b.parse().map_err(|_| format!("--const {spec}: bad buffer"))?;
-        let i: usize = i.parse().map_err(|_| format!("--const {spec}: bad index"))?;
-        let mut v = [0f32; 4];
-        for (k, x) in vals.split(',').take(4).enumerate() {
-            v[k] =
-                x.trim().parse().map_err(|_| format!("--const {spec}: '{x}' is not a number"))?;
-        }
-        consts.set_f32(b, i, v);
+        let c = crate::render::options::parse_const(spec).map_err(|e| format!("--const {e}"))?;
+        consts.set_bits(c.buffer as usize, c.index as usize, c.bits);
     }
     let mut textures = crate::texture::bind::Bindings::new();
     for spec in args.values("texture") {

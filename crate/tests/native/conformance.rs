@@ -15,7 +15,7 @@ use tgsi::texture::desc::apply_options;
 use tgsi::texture::desc_image::RgbaImage;
 use tgsi::texture::{SamplerState, TextureUnit};
 
-const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/corpus/softpipe");
+const CORPUS: &str = corpus!("/softpipe");
 
 /// Shaders whose results go through sinf/cosf/exp2/log2/pow: natively these are glibc's, like
 /// softpipe's, but the wasm build uses Rust's libm, which may differ in the last bits.

@@ -4,6 +4,9 @@
 //! Browser tests are the other binary, `crate/tests/web/`.
 #![cfg(not(target_arch = "wasm32"))]
 
+#[macro_use]
+mod corpus;
+
 mod agal_common;
 mod exec_support;
 mod support;

@@ -12,7 +12,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// (snapshot name, arguments). Paths are relative to the repository root; `OUT` is replaced
-/// by a scratch file whose contents are not part of the snapshot.
+/// by a scratch file whose contents are not part of the snapshot, and `CORPUS` by the shared
+/// corpus (shown as `CORPUS` again in the snapshot).
 const CASES: &[(&str, &[&str])] = &[
     ("help", &["--help"]),
     ("no_arguments", &[]),
@@ -48,17 +49,14 @@ const CASES: &[(&str, &[&str])] = &[
         ],
     ),
     ("render_errors", &["render", "tests/snapshots/inputs/undeclared.tgsi", "-o", "OUT.png"]),
-    ("agal_asm_arith", &["agal", "../shared/corpus/softpipe/01_arith.tgsi", "--asm", "-o", "OUT"]),
-    (
-        "agal_layout_arith",
-        &["agal", "../shared/corpus/softpipe/01_arith.tgsi", "--layout", "-o", "OUT"],
-    ),
+    ("agal_asm_arith", &["agal", "CORPUS/softpipe/01_arith.tgsi", "--asm", "-o", "OUT"]),
+    ("agal_layout_arith", &["agal", "CORPUS/softpipe/01_arith.tgsi", "--layout", "-o", "OUT"]),
     (
         "agal_refusals_mandelbrot",
-        &["agal", "../shared/corpus/softpipe/26_mandelbrot.tgsi", "--asm", "-o", "OUT"],
+        &["agal", "CORPUS/softpipe/26_mandelbrot.tgsi", "--asm", "-o", "OUT"],
     ),
     ("agal_refusal", &["agal", "tests/snapshots/inputs/loop.tgsi", "-o", "OUT"]),
-    ("agal_dis", &["agal-dis", "../shared/corpus/agal/f01_tex_2d_basic.bin"]),
+    ("agal_dis", &["agal-dis", "CORPUS/agal/f01_tex_2d_basic.bin"]),
 ];
 
 fn repo_root() -> PathBuf {
@@ -74,10 +72,18 @@ fn snapshot_dir() -> PathBuf {
 fn run_case(name: &str, args: &[&str]) -> String {
     let scratch =
         std::env::temp_dir().join(format!("tgsi-snapshot-{}-{}", std::process::id(), name));
-    let args: Vec<String> = args
-        .iter()
-        .map(|a| if *a == "OUT" { scratch.display().to_string() } else { a.to_string() })
-        .collect();
+    let corpus = std::fs::canonicalize(corpus!()).expect("the shared corpus exists");
+    let corpus = corpus.display().to_string();
+    let args: Vec<String> =
+        args.iter()
+            .map(|a| {
+                if *a == "OUT" {
+                    scratch.display().to_string()
+                } else {
+                    a.replace("CORPUS", &corpus)
+                }
+            })
+            .collect();
     let out = Command::new(env!("CARGO_BIN_EXE_tgsi"))
         .args(&args)
         .current_dir(repo_root())
@@ -85,11 +91,21 @@ fn run_case(name: &str, args: &[&str]) -> String {
         .output()
         .expect("the tgsi binary runs");
     let _ = std::fs::remove_file(&scratch);
-    let shown: Vec<String> = args
-        .iter()
-        .map(|a| if a.contains("tgsi-snapshot-") { "OUT".into() } else { a.clone() })
-        .collect();
-    let text = |b: &[u8]| String::from_utf8_lossy(b).replace(&scratch.display().to_string(), "OUT");
+    let shown: Vec<String> =
+        args.iter()
+            .map(|a| {
+                if a.contains("tgsi-snapshot-") {
+                    "OUT".into()
+                } else {
+                    a.replace(&corpus, "CORPUS")
+                }
+            })
+            .collect();
+    let text = |b: &[u8]| {
+        String::from_utf8_lossy(b)
+            .replace(&scratch.display().to_string(), "OUT")
+            .replace(&corpus, "CORPUS")
+    };
     format!(
         "$ tgsi {}\nexit: {}\n--- stdout\n{}--- stderr\n{}",
         shown.join(" "),

@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 use tgsi::agal::{self, ShaderKind};
 
-const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/corpus/agal");
+const CORPUS: &str = corpus!("/agal");
 
 /// Every `.bin` (not `.away.bin`) in the corpus and its `adobe/` folder.
 fn bins() -> Vec<PathBuf> {

@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use tgsi::agal::lower::ExportOptions;
 
-const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/corpus");
+const CORPUS: &str = corpus!();
 
 #[test]
 fn corpus_shaders_export_or_are_refused_cleanly() {

@@ -4,7 +4,7 @@
 
 use tgsi::agal::{self, ShaderKind};
 
-const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/corpus/agal");
+const CORPUS: &str = corpus!("/agal");
 
 /// xorshift64*: a fixed-seed generator so failures reproduce.
 struct Rng(u64);

@@ -224,7 +224,7 @@ fn lowering_rules_match_the_interpreter() {
 #[test]
 fn exported_corpus_shaders_match_the_interpreter() {
     let mut files = Vec::new();
-    tgsi_files(Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/corpus")), &mut files);
+    tgsi_files(Path::new(corpus!()), &mut files);
     let mut compared = 0;
     for f in &files {
         let Some(shader) = tgsi::text::parse(&std::fs::read_to_string(f).unwrap()).shader else {

@@ -116,3 +116,43 @@ TXF TEMP[0], IMM[0], SAMP[0], 2D\nF2U TEMP[0], TEMP[0]\nSTORE BUFFER[0], IMM[0].
         String::from_utf8_lossy(&out.stdout)
     );
 }
+
+/// `--const` takes the same syntax as `tgsi render` (one parser): raw bits in hex, floats,
+/// a buffer index. The shader copies CONST[0][0] and CONST[1][2] into a buffer.
+#[test]
+fn run_accepts_the_render_constant_syntax() {
+    let d = dir("consts");
+    let cs = d.join("copy.tgsi");
+    std::fs::write(
+        &cs,
+        "COMP\nPROPERTY CS_FIXED_BLOCK_WIDTH 1\nDCL BUFFER[0]\nDCL CONST[0][0]\nDCL CONST[1][2]\n\
+         IMM[0] UINT32 {0, 4, 8, 12}\n\
+         STORE BUFFER[0].x, IMM[0].xxxx, CONST[0][0].xxxx\n\
+         STORE BUFFER[0].x, IMM[0].yyyy, CONST[0][0].yyyy\n\
+         STORE BUFFER[0].x, IMM[0].zzzz, CONST[1][2].zzzz\n\
+         STORE BUFFER[0].x, IMM[0].wwww, CONST[1][2].wwww\nEND\n",
+    )
+    .unwrap();
+    let outp = d.join("out.bin");
+    let out = Command::new(env!("CARGO_BIN_EXE_tgsi"))
+        .arg("run")
+        .arg(&cs)
+        .args([
+            "--grid",
+            "1",
+            "--const",
+            "0:0=0x3f800000,0,0,0",
+            "--const",
+            "1:2=0,0,-2.5,0x7fc00001",
+        ])
+        .arg("--buffer")
+        .arg(format!("0=@16:{}", outp.display()))
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let bytes = std::fs::read(&outp).unwrap();
+    let got: Vec<u32> =
+        bytes.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
+    // 0x3f800000 is 1.0's bits; -2.5 is 0xc0200000; a NaN payload passes unchanged.
+    assert_eq!(got, [0x3f80_0000, 0, 0xc020_0000, 0x7fc0_0001]);
+}

@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use tgsi::exec::{Batch, Constants, Machine};
 use tgsi::ir::SemanticName;
 
-const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/corpus/softpipe");
+const DIR: &str = corpus!("/softpipe");
 
 fn shaders() -> Vec<PathBuf> {
     let mut v: Vec<PathBuf> = std::fs::read_dir(DIR)

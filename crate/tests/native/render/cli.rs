@@ -3,7 +3,7 @@
 
 use std::process::Command;
 
-const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/corpus/softpipe");
+const CORPUS: &str = corpus!("/softpipe");
 
 fn tgsi(args: &[&str]) -> (i32, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_tgsi")).args(args).output().expect("run tgsi");

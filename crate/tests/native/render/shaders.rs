@@ -179,7 +179,7 @@ fn rgba8_framebuffers_hold_the_float_pixels_as_unorm8() {
     // (round(clamp(v, 0, 1) · 255)), for values inside and outside [0, 1] (01_arith writes
     // x + y, x·y − 1.5, 3·(x − y) and x / (y + 0.1)).
     use tgsi::render::framebuffer::{unorm8, Format, Framebuffer};
-    let corpus = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/corpus/softpipe");
+    let corpus = corpus!("/softpipe");
     let fs = std::fs::read_to_string(format!("{}/01_arith.tgsi", corpus)).unwrap();
     let vs = std::fs::read_to_string(format!("{}/01_arith.vs.tgsi", corpus)).unwrap();
     let (job, _) =

@@ -16,7 +16,7 @@ use tgsi::texture::sample::{query_lod, sample_quad, Control, Request};
 use tgsi::texture::TextureUnit;
 
 const CASES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/texture-cases/");
-const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/corpus/softpipe/");
+const CORPUS: &str = corpus!("/softpipe/");
 
 type Units = BTreeMap<u32, TextureUnit>;
 /// Per-lane uv → per-lane RGBA bits.

@@ -11,7 +11,7 @@ use tgsi::texture::bind::Bindings;
 use tgsi::texture::desc;
 
 const CASES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/texture-cases/");
-const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/corpus/softpipe/");
+const CORPUS: &str = corpus!("/softpipe/");
 
 /// Cases the interpreter cannot pass yet, with the reason (none left: TG4, LODQ, indirect
 /// samplers and per-quad TXQ levels now run).

@@ -55,7 +55,7 @@ fn agree(name: &str, text: &str) -> Result<(), String> {
 }
 
 fn corpus_files() -> Vec<std::path::PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus");
+    let root = Path::new(corpus!());
     let mut out = Vec::new();
     let mut dirs = vec![root.join("softpipe"), root.join("third-party"), root.join("piglit")];
     while let Some(d) = dirs.pop() {
