@@ -16,6 +16,7 @@
 pub mod agal;
 pub mod diag;
 pub mod exec;
+pub mod half;
 pub mod ir;
 pub mod opcode;
 pub mod render;

@@ -84,7 +84,7 @@ impl ImageFormat {
             }
             ImageFormat::Rgba16Float => [0, 1, 2, 3].map(|i| {
                 let h = b.get(i * 2..i * 2 + 2).map_or(0, |s| u16::from_le_bytes([s[0], s[1]]));
-                crate::texture::format::f16_to_f32(h).to_bits()
+                crate::half::to_f32(h).to_bits()
             }),
         }
     }
@@ -113,10 +113,7 @@ impl ImageFormat {
             }
             ImageFormat::Rgba16Float => {
                 for (i, x) in v.iter().enumerate() {
-                    put(
-                        i * 2,
-                        &crate::texture::format::f32_to_f16(f32::from_bits(*x)).to_le_bytes(),
-                    );
+                    put(i * 2, &crate::half::from_f32(f32::from_bits(*x)).to_le_bytes());
                 }
             }
         }

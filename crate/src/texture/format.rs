@@ -8,6 +8,8 @@
 //! Normalised and float formats store `f32` values; integer formats store the integer's bits in
 //! the same 32-bit slot (as softpipe, whose integer texels travel through float registers).
 
+use crate::half::{from_f32, to_f32};
+
 /// What the stored components mean.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
@@ -200,7 +202,7 @@ impl Format {
             Kind::Srgb8 if alpha => unorm8_to_float((v.clamp(0.0, 1.0) * 255.0).round() as u8),
             Kind::Srgb8 => srgb8_to_linear(linear_to_srgb8(v)),
             Kind::Unorm16 => (v.clamp(0.0, 1.0) * 65535.0).round() * (1.0f32 / 65535.0),
-            Kind::Half => f16_to_f32(f32_to_f16(v)),
+            Kind::Half => to_f32(from_f32(v)),
             _ => v,
         }
     }
@@ -270,52 +272,6 @@ pub fn linear_to_srgb8(v: f32) -> u8 {
     (s * 255.0).round().clamp(0.0, 255.0) as u8
 }
 
-/// IEEE binary16 → binary32 (exact).
-pub fn f16_to_f32(h: u16) -> f32 {
-    let sign = u32::from(h >> 15) << 31;
-    let exp = u32::from((h >> 10) & 0x1f);
-    let man = u32::from(h & 0x3ff);
-    let bits = match (exp, man) {
-        (0, 0) => sign,
-        (0, m) => {
-            // subnormal: value = m * 2^-24, exact in f32
-            let v = m as f32 * (1.0 / 16_777_216.0);
-            return if sign != 0 { -v } else { v };
-        }
-        (31, 0) => sign | 0x7f80_0000,
-        (31, m) => sign | 0x7f80_0000 | (m << 13),
-        (e, m) => sign | ((e + 112) << 23) | (m << 13),
-    };
-    f32::from_bits(bits)
-}
-
-/// binary32 → binary16, rounding to nearest even (used only to requantise generated mips and
-/// to accept float values for half formats).
-pub fn f32_to_f16(v: f32) -> u16 {
-    let bits = v.to_bits();
-    let sign = ((bits >> 16) & 0x8000) as u16;
-    if v.is_nan() {
-        return sign | 0x7e00;
-    }
-    let a = v.abs();
-    if a >= 65520.0 {
-        return sign | 0x7c00;
-    }
-    if a < 6.103_515_6e-5 {
-        // subnormal or zero: units of 2^-24
-        let m = (a * 16_777_216.0).round_ties_even() as u16;
-        return sign | m;
-    }
-    let exp = ((bits >> 23) & 0xff) as i32 - 127 + 15;
-    let man = bits & 0x7f_ffff;
-    let mut h = ((exp as u32) << 10) | (man >> 13);
-    let rest = man & 0x1fff;
-    if rest > 0x1000 || (rest == 0x1000 && (h & 1) == 1) {
-        h += 1;
-    }
-    sign | h as u16
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -348,14 +304,14 @@ mod tests {
 
     #[test]
     fn half_floats_decode_exactly() {
-        assert_eq!(f16_to_f32(0x3c00), 1.0);
-        assert_eq!(f16_to_f32(0xc000), -2.0);
-        assert_eq!(f16_to_f32(0x0001), 2f32.powi(-24));
-        assert_eq!(f16_to_f32(0x7c00), f32::INFINITY);
-        assert!(f16_to_f32(0x7e00).is_nan());
-        assert_eq!(f32_to_f16(1.0), 0x3c00);
-        assert_eq!(f32_to_f16(0.5), 0x3800);
-        assert_eq!(f32_to_f16(1.0e6), 0x7c00);
+        assert_eq!(to_f32(0x3c00), 1.0);
+        assert_eq!(to_f32(0xc000), -2.0);
+        assert_eq!(to_f32(0x0001), 2f32.powi(-24));
+        assert_eq!(to_f32(0x7c00), f32::INFINITY);
+        assert!(to_f32(0x7e00).is_nan());
+        assert_eq!(from_f32(1.0), 0x3c00);
+        assert_eq!(from_f32(0.5), 0x3800);
+        assert_eq!(from_f32(1.0e6), 0x7c00);
     }
 
     #[test]

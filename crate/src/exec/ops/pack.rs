@@ -7,60 +7,6 @@ use crate::exec::machine::{Io, Res};
 use crate::exec::program::Inst;
 use crate::opcode::Opcode as O;
 
-/// f32 → IEEE half, round to nearest even; NaN stays NaN, overflow gives infinity.
-pub fn f32_to_f16(x: f32) -> u16 {
-    let b = x.to_bits();
-    let sign = ((b >> 16) & 0x8000) as u16;
-    let exp = ((b >> 23) & 0xff) as i32;
-    let man = b & 0x7f_ffff;
-    if exp == 0xff {
-        return sign | 0x7c00 | if man != 0 { 0x200 | (man >> 13) as u16 } else { 0 };
-    }
-    let e = exp - 127 + 15;
-    if e >= 0x1f {
-        return sign | 0x7c00;
-    }
-    if e <= 0 {
-        // Subnormal half (or zero): shift the full significand into place with rounding.
-        if e < -10 {
-            return sign;
-        }
-        let m = man | 0x80_0000;
-        let shift = (14 - e) as u32;
-        let half = m >> shift;
-        let rem = m & ((1 << shift) - 1);
-        let mid = 1 << (shift - 1);
-        let round = rem > mid || (rem == mid && half & 1 == 1);
-        return sign | (half + round as u32) as u16;
-    }
-    let half = ((e as u32) << 10) | (man >> 13);
-    let rem = man & 0x1fff;
-    let round = rem > 0x1000 || (rem == 0x1000 && half & 1 == 1);
-    // A carry out of the mantissa correctly bumps the exponent (up to infinity).
-    sign | (half + round as u32) as u16
-}
-
-/// IEEE half → f32 (exact).
-pub fn f16_to_f32(h: u16) -> f32 {
-    let sign = ((h & 0x8000) as u32) << 16;
-    let exp = ((h >> 10) & 0x1f) as u32;
-    let man = (h & 0x3ff) as u32;
-    let bits = if exp == 0 {
-        if man == 0 {
-            sign
-        } else {
-            // Subnormal: value = man · 2^-24 (exact in f32).
-            let v = man as f32 * 2f32.powi(-24);
-            return if sign != 0 { -v } else { v };
-        }
-    } else if exp == 0x1f {
-        sign | 0x7f80_0000 | (man << 13)
-    } else {
-        sign | ((exp + 127 - 15) << 23) | (man << 13)
-    };
-    f32::from_bits(bits)
-}
-
 fn unorm(x: f32, max: f32) -> u32 {
     let c = if x.is_nan() { 0.0 } else { x.clamp(0.0, 1.0) };
     (c * max).round_ties_even() as u32
@@ -82,7 +28,10 @@ pub fn run(inst: &Inst, io: &mut Io, res: &mut Res) -> Option<Shape> {
                 for l in 0..4 {
                     let v = |c: usize| s[c].get(q).map_or(0.0, |v| f32::from_bits(v.0[l]));
                     let r = match inst.op {
-                        O::PK2H => f32_to_f16(v(0)) as u32 | (f32_to_f16(v(1)) as u32) << 16,
+                        O::PK2H => {
+                            crate::half::from_f32(v(0)) as u32
+                                | (crate::half::from_f32(v(1)) as u32) << 16
+                        }
                         O::PK2US => unorm(v(0), 65535.0) | unorm(v(1), 65535.0) << 16,
                         O::PK4B => {
                             snorm8(v(0))
@@ -111,7 +60,10 @@ pub fn run(inst: &Inst, io: &mut Io, res: &mut Res) -> Option<Shape> {
                     let x = s.get(q).map_or(0, |v| v.0[l]);
                     let out: [f32; 4] = match inst.op {
                         O::UP2H => {
-                            let (a, b) = (f16_to_f32(x as u16), f16_to_f32((x >> 16) as u16));
+                            let (a, b) = (
+                                crate::half::to_f32(x as u16),
+                                crate::half::to_f32((x >> 16) as u16),
+                            );
                             [a, b, a, b]
                         }
                         O::UP2US => {
