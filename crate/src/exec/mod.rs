@@ -7,6 +7,7 @@
 //! A [`Batch`] holds N quads in SoA layout; each decoded instruction runs over all of them before
 //! the next one (`design.md` "The interpreter"). See `docs/interpreter.md`.
 
+mod bindings;
 pub mod compile;
 pub mod compute;
 pub mod direct;

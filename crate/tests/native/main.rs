@@ -18,6 +18,7 @@ mod conformance;
 mod exec;
 mod front;
 mod geometry;
+mod layering;
 mod render;
 mod resource;
 mod snapshots;

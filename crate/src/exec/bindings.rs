@@ -1,0 +1,66 @@
+//! The interpreter's texture hooks answered by the texture stage's [`Bindings`]. The impl lives
+//! here, above `texture`, so that `texture` never imports `exec` (layering: see ARCHITECTURE.md).
+
+use super::io::{SampleControl, SampleRequest, TextureHooks};
+use crate::ir::TextureTarget;
+use crate::texture::bind::Bindings;
+use crate::texture::sample::Control;
+
+impl TextureHooks for Bindings {
+    fn get_samples(&mut self, r: &SampleRequest) -> [[f32; 4]; 4] {
+        use SampleControl as C;
+        let control = match r.control {
+            C::None => Control::Implicit,
+            C::Bias => Control::Bias,
+            C::Explicit => Control::Explicit,
+            C::Zero => Control::Zero,
+            C::DerivsExplicit => Control::Gradients,
+            C::Gather => Control::Gather(Bindings::gather_component(r.coords[4])),
+        };
+        // The interpreter already places every argument where softpipe reads it.
+        Bindings::get_samples(
+            self,
+            r.sview,
+            r.sampler,
+            Some(r.target),
+            r.coords,
+            r.derivs,
+            r.offsets,
+            control,
+        )
+    }
+
+    fn get_dims(&mut self, sview: u32, level: i32) -> [i32; 4] {
+        Bindings::get_dims(self, sview, level)
+    }
+
+    fn get_texel(
+        &mut self,
+        sview: u32,
+        i: [i32; 4],
+        j: [i32; 4],
+        k: [i32; 4],
+        lod: [i32; 4],
+        offsets: [i8; 3],
+    ) -> [[u32; 4]; 4] {
+        Bindings::get_texel(self, sview, i, j, k, lod, offsets)
+    }
+
+    fn query_lod(
+        &mut self,
+        sview: u32,
+        sampler: u32,
+        _target: TextureTarget,
+        coords: [[f32; 4]; 5],
+    ) -> [[f32; 4]; 2] {
+        Bindings::query_lod(self, sview, sampler, coords)
+    }
+
+    fn sample_count(&mut self, sview: u32) -> u32 {
+        Bindings::sample_count(self, sview)
+    }
+
+    fn sample_position(&mut self, _sview: u32, index: i32) -> [f32; 4] {
+        Bindings::sample_position(self, index)
+    }
+}
