@@ -401,9 +401,6 @@ impl Inst {
 
 fn decode(ctx: &mut Ctx, inst: &ir::Instruction, i: usize) -> Result<Inst, Diagnostic> {
     let info = inst.opcode.info();
-    if info.is_gap() {
-        return Err(err("X001", format!("opcode {} does not exist", info.name), inst.span));
-    }
     let mut out = Inst::blank(inst.opcode);
     out.saturate = inst.saturate;
     out.ir_index = i as u32;

@@ -63,10 +63,6 @@ pub fn touches_masks(code: &[Inst]) -> bool {
     code.iter().any(|i| {
         let quiet = matches!(i.op, Opcode::END | Opcode::NOP | Opcode::BARRIER | Opcode::MEMBAR);
         i.cond_break
-            || (!quiet
-                && matches!(
-                    i.op.info().category,
-                    Category::Flow | Category::Legacy | Category::Gap
-                ))
+            || (!quiet && matches!(i.op.info().category, Category::Flow | Category::Legacy))
     })
 }

@@ -6,7 +6,6 @@
 //!
 //! [`match_blocks`] exposes the computed targets so the interpreter never trusts labels.
 
-use super::op_info;
 use crate::diag::Diagnostic;
 use crate::ir::{Shader, Span};
 use crate::opcode::Opcode;
@@ -139,7 +138,7 @@ impl<'a> Walker<'a> {
         self.shader.instructions.get(i).map(|x| x.span).unwrap_or_default()
     }
     fn name(&self, i: usize) -> &'static str {
-        self.shader.instructions.get(i).and_then(|x| op_info(x.opcode)).map_or("?", |o| o.name)
+        self.shader.instructions.get(i).map_or("?", |x| x.opcode.name())
     }
     fn set(&mut self, i: usize, partner: usize, end: usize) {
         if let Some(p) = self.partner.get_mut(i) {
@@ -304,9 +303,6 @@ pub fn analyze(shader: &Shader) -> Structure {
     let mut cals: Vec<usize> = Vec::new();
     for (i, ins) in shader.instructions.iter().enumerate() {
         let op = ins.opcode;
-        if op_info(op).is_none() {
-            continue;
-        }
         let after_end = end_at.is_some();
         let in_sub = w.in_sub();
         if after_end && !in_sub && op != Opcode::BGNSUB && op != Opcode::END {
@@ -526,7 +522,7 @@ fn resolve_calls(w: &mut Walker, cals: &[usize]) {
                 w.set(i, label as usize, end);
             }
             Some(t) => {
-                let name = op_info(t.opcode).map_or("?", |o| o.name);
+                let name = t.opcode.name();
                 w.diags.push(
                     Diagnostic::error(
                         "V113",
@@ -561,13 +557,8 @@ fn check_labels(w: &mut Walker) {
         if !checked || label as usize == partner || (zero_ok && label == 0) {
             continue;
         }
-        let name = op_info(ins.opcode).map_or("?", |o| o.name);
-        let partner_name = w
-            .shader
-            .instructions
-            .get(partner)
-            .and_then(|p| op_info(p.opcode))
-            .map_or("?", |o| o.name);
+        let name = ins.opcode.name();
+        let partner_name = w.shader.instructions.get(partner).map_or("?", |p| p.opcode.name());
         w.diags.push(
             Diagnostic::warning(
                 "V114",

@@ -5,7 +5,7 @@
 //! The END checks (V002, V010) live in `control_flow`, the unused-register warning in `usage`.
 
 use super::regmap::{ref_dim_key, regs_of, Role};
-use super::{op_info, Context};
+use super::Context;
 use crate::diag::Diagnostic;
 use crate::ir::{File, ImmType, Instruction, RegRef, SemanticName, Shader, Statement};
 
@@ -54,14 +54,7 @@ pub(crate) fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
     }
     check_duplicates(cx, out);
     for ins in &shader.instructions {
-        let Some(info) = op_info(ins.opcode) else {
-            out.push(Diagnostic::error(
-                "V003",
-                format!("opcode number {} is not a TGSI opcode", ins.opcode.0),
-                ins.opcode_span,
-            ));
-            continue;
-        };
+        let info = ins.opcode.info();
         if ins.dst.len() != info.num_dst as usize {
             out.push(Diagnostic::error(
                 "V004",

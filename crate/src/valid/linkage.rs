@@ -8,7 +8,6 @@
 //! checked by sorting and sweeping, and only registers that instructions name are looked at
 //! one by one, so the work is bounded by the program text.
 
-use super::op_info;
 use super::regmap::DeclMap;
 use super::semantics::semantic_interval;
 use crate::diag::Diagnostic;
@@ -52,7 +51,7 @@ pub fn read_channels(ins: &Instruction, i: usize) -> u8 {
     let Some(src) = ins.src.get(i) else { return 0 };
     let sw = src.swizzle.0;
     let pick = |n: usize| sw.iter().take(n).fold(0u8, |m, &c| m | 1 << (c & 3));
-    let Some(info) = op_info(ins.opcode) else { return pick(4) };
+    let info = ins.opcode.info();
     match info.output {
         OutputMode::Component => match ins.dst.first() {
             Some(d) => (0..4)

@@ -25,7 +25,7 @@ mod unit_tests;
 
 use crate::diag::Diagnostic;
 use crate::ir::Shader;
-use crate::opcode::{OpInfo, Opcode, OPCODES};
+use crate::opcode::Opcode;
 
 pub use control_flow::{match_blocks, target_of, BlockTarget};
 pub use limits::Profile;
@@ -47,16 +47,9 @@ pub(crate) struct Context<'a> {
 
 impl<'a> Context<'a> {
     pub fn new(shader: &'a Shader) -> Context<'a> {
-        let legacy =
-            shader.instructions.iter().any(|i| op_info(i.opcode).is_some_and(|o| o.is_legacy()));
+        let legacy = shader.instructions.iter().any(|i| i.opcode.info().is_legacy());
         Context { shader, legacy, decls: regmap::DeclMap::build(shader) }
     }
-}
-
-/// The table row of an opcode, or `None` for a number outside the table or an unused number
-/// (a gap). Never panics, unlike `Opcode::info` on hand-built IR.
-pub fn op_info(op: Opcode) -> Option<&'static OpInfo> {
-    OPCODES.get(op.0 as usize).filter(|o| !o.is_gap())
 }
 
 /// Validates one shader. Diagnostics carry spans; call `diag::locate` to fill lines.

@@ -6,7 +6,7 @@
 
 use super::declarations::reg_text;
 use super::regmap::{two_d, TwoD};
-use super::{op_info, Context};
+use super::Context;
 use crate::diag::Diagnostic;
 use crate::ir::{
     DclDimension, DclExtra, File, Instruction, PropertyName, PropertyValue, RegRef, TextureTarget,
@@ -79,7 +79,7 @@ pub(crate) fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
         }
     }
     for ins in &cx.shader.instructions {
-        let Some(info) = op_info(ins.opcode) else { continue };
+        let info = ins.opcode.info();
         check_dsts(ins, info, out);
         check_srcs(ins, info, out);
         for reg in ins

@@ -6,7 +6,7 @@
 //! implicit level of detail outside fragment shaders (V307, a warning: derivatives exist only
 //! across a fragment quad, §5.4) and the properties a geometry shader needs (V308, a warning).
 
-use super::{op_info, Context};
+use super::Context;
 use crate::diag::Diagnostic;
 use crate::ir::{DclExtra, File, MemoryKind, Processor, PropertyName, SemanticName};
 use crate::opcode::{
@@ -104,7 +104,7 @@ pub(crate) fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
     let shader = cx.shader;
     let p = shader.processor;
     for ins in &shader.instructions {
-        let Some(info) = op_info(ins.opcode) else { continue };
+        let info = ins.opcode.info();
         if info.stages & bit(p) == 0 {
             out.push(Diagnostic::error(
                 "V301",

@@ -4,7 +4,7 @@
 //! reference inside my interval?" with a binary search, so huge declarations cost nothing.
 
 use super::regmap::{dim_keys, regs_of, two_d, TwoD, ANY_DIM};
-use super::{op_info, Context};
+use super::Context;
 use crate::diag::Diagnostic;
 use crate::ir::{DclDimension, File, RegRef};
 use crate::opcode::F_TEX;
@@ -72,7 +72,7 @@ pub(crate) fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
             uses.add(shader.processor, reg);
         }
         // TEX-style opcodes read the sampler view with the same unit as their SAMP operand.
-        if op_info(ins.opcode).is_some_and(|o| o.has(F_TEX)) {
+        if ins.opcode.info().has(F_TEX) {
             if let Some(s) = ins.src.last().filter(|s| s.reg.file == File::Samp) {
                 let mut view = s.reg;
                 view.file = File::Sview;

@@ -123,6 +123,6 @@ fn js_opcode(o: &OpInfo) -> JsOpcode<'_> {
 /// memory, store, legacy, summary, formula, replacement, agal}`.
 #[wasm_bindgen]
 pub fn opcodes() -> Result<JsValue, JsValue> {
-    let rows: Vec<JsOpcode> = OPCODES.iter().filter(|o| !o.is_gap()).map(js_opcode).collect();
+    let rows: Vec<JsOpcode> = OPCODES.iter().map(js_opcode).collect();
     serialize(&rows)
 }

@@ -11,14 +11,7 @@ use std::sync::OnceLock;
 /// Opcode names (upper case) → opcode, gaps excluded. Built once.
 fn opcode_map() -> &'static HashMap<&'static str, Opcode> {
     static MAP: OnceLock<HashMap<&'static str, Opcode>> = OnceLock::new();
-    MAP.get_or_init(|| {
-        OPCODES
-            .iter()
-            .enumerate()
-            .filter(|(_, o)| !o.is_gap())
-            .map(|(i, o)| (o.name, Opcode(i as u16)))
-            .collect()
-    })
+    MAP.get_or_init(|| Opcode::all().map(|o| (o.name(), o)).collect())
 }
 
 fn find_opcode(upper: &str) -> Option<Opcode> {
@@ -274,7 +267,11 @@ impl<'a> Parser<'a> {
             )
         } else if Processor::from_name(word).is_some() {
             format!("`{}` is a processor header; a shader has exactly one, on its first line", word)
-        } else if OPCODES.iter().any(|o| o.is_gap() && o.name == upper) {
+        } else if upper
+            .strip_prefix("UNK")
+            .and_then(|n| n.parse::<u16>().ok())
+            .is_some_and(Opcode::is_unused_number)
+        {
             format!("`{}` is an unused opcode number, not an instruction", word)
         } else {
             let mut m =
@@ -727,8 +724,7 @@ fn suggest_opcode(upper: &str) -> Option<&'static str> {
         let i = s.iter().zip(l).take_while(|(x, y)| x == y).count();
         s[i..] == l[i + 1..]
     }
-    let mut found =
-        OPCODES.iter().filter(|o| !o.is_gap() && one_edit(upper, o.name)).map(|o| o.name);
+    let mut found = OPCODES.iter().filter(|o| one_edit(upper, o.name)).map(|o| o.name);
     let first = found.next()?;
     if found.next().is_some() {
         return None;

@@ -50,8 +50,7 @@ fn every_non_resource_opcode_executes() {
         // that this generic generator does not make: texture::opcodes and resource:: run them.
         let needs_resources =
             matches!(info.category, Category::Texture | Category::Resource | Category::Atomic);
-        if info.is_gap()
-            || needs_resources
+        if needs_resources
             || matches!(info.category, Category::Flow)
             || [Opcode::BRA, Opcode::IFC, Opcode::BREAKC, Opcode::CALLNZ].contains(&op)
         {
@@ -96,8 +95,7 @@ fn random_shaders_never_panic() {
     let ops: Vec<Opcode> = Opcode::all()
         .filter(|o| {
             let i = o.info();
-            !i.is_gap()
-                && i.stages & tgsi::opcode::S_FRAG != 0
+            i.stages & tgsi::opcode::S_FRAG != 0
                 && !matches!(
                     i.category,
                     Category::Flow
