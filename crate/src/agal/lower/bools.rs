@@ -9,6 +9,7 @@ use super::operands::{ONE, ZERO};
 use super::Lower;
 use crate::agal::bytecode::*;
 use crate::ir::{File, Instruction as TgsiIns, SrcOperand};
+use crate::opcode::Opcode as O;
 use std::collections::HashMap;
 
 /// What a TEMP component holds at a point of the program: a boolean, or a boolean on some
@@ -52,14 +53,14 @@ impl Bools {
             }
             out
         };
-        match ins.opcode.name() {
-            "IF" | "UIF" => self.stack.push((self.state.clone(), None)),
-            "ELSE" => {
+        match ins.opcode {
+            O::IF | O::UIF => self.stack.push((self.state.clone(), None)),
+            O::ELSE => {
                 if let Some(top) = self.stack.last_mut() {
                     top.1 = Some(std::mem::replace(&mut self.state, top.0.clone()));
                 }
             }
-            "ENDIF" => {
+            O::ENDIF => {
                 if let Some((pre, then)) = self.stack.pop() {
                     self.state = merge(then.as_ref().unwrap_or(&pre), &self.state);
                 }
@@ -101,12 +102,12 @@ fn src_is_bool(b: &Bools, s: Option<&SrcOperand>, lane: usize) -> bool {
 /// Whether lane `lane` of the instruction's result is an integer boolean.
 fn produces_bool(ins: &TgsiIns, lane: usize, b: &Bools) -> bool {
     let s = |i: usize| ins.src.get(i);
-    match ins.opcode.name() {
-        "FSLT" | "FSGE" | "FSEQ" | "FSNE" => true,
-        "AND" | "OR" | "XOR" => src_is_bool(b, s(0), lane) && src_is_bool(b, s(1), lane),
-        "NOT" => src_is_bool(b, s(0), lane),
-        "MOV" => !ins.saturate && src_is_bool(b, s(0), lane),
-        "UCMP" => src_is_bool(b, s(1), lane) && src_is_bool(b, s(2), lane),
+    match ins.opcode {
+        O::FSLT | O::FSGE | O::FSEQ | O::FSNE => true,
+        O::AND | O::OR | O::XOR => src_is_bool(b, s(0), lane) && src_is_bool(b, s(1), lane),
+        O::NOT => src_is_bool(b, s(0), lane),
+        O::MOV => !ins.saturate && src_is_bool(b, s(0), lane),
+        O::UCMP => src_is_bool(b, s(1), lane) && src_is_bool(b, s(2), lane),
         _ => false,
     }
 }
@@ -119,18 +120,19 @@ impl Lower<'_> {
 }
 
 /// Opcodes that read booleans correctly.
-fn reads_bools(name: &str) -> bool {
-    matches!(name, "AND" | "OR" | "XOR" | "NOT" | "UCMP" | "MOV" | "IF" | "UIF")
+fn reads_bools(op: O) -> bool {
+    matches!(op, O::AND | O::OR | O::XOR | O::NOT | O::UCMP | O::MOV | O::IF | O::UIF)
 }
 
 /// True (after reporting) when the instruction reads a boolean as a number or as bits, with a
 /// modifier, where only some paths made it a boolean, or a MOV copies one out of TEMP.
 pub fn misuse(l: &mut Lower, ins: &TgsiIns) -> bool {
     let name = ins.opcode.name();
+    let op = ins.opcode;
     // Lanes read: the written ones for component-wise opcodes, x for IF/UIF, else all.
     let lanes = match (ins.opcode.info().output, ins.dst.first()) {
         (crate::opcode::OutputMode::Component, Some(d)) => d.write_mask.0,
-        (_, None) if matches!(name, "IF" | "UIF") => 0x1,
+        (_, None) if matches!(op, O::IF | O::UIF) => 0x1,
         _ => 0xF,
     };
     let to_temp = ins.dst.first().is_some_and(|d| d.reg.file == File::Temp);
@@ -143,10 +145,10 @@ pub fn misuse(l: &mut Lower, ins: &TgsiIns) -> bool {
             continue;
         };
         let ok = kind == Kind::Bool
-            && reads_bools(name)
+            && reads_bools(ins.opcode)
             && !s.negate
             && !s.absolute
-            && (name != "MOV" || to_temp);
+            && (op != O::MOV || to_temp);
         if !ok {
             let what = if kind == Kind::Mixed {
                 "holds a comparison result on some paths and a number on others"
@@ -194,6 +196,7 @@ fn kind(l: &Lower, s: &SrcOperand, lanes: u8) -> Option<bool> {
 /// Lowers FSLT…FSNE, AND, OR, XOR, NOT and UCMP; refuses the forms AGAL cannot express.
 pub fn lower(l: &mut Lower, ins: &TgsiIns) {
     let name = ins.opcode.name();
+    let op = ins.opcode;
     let Some(dst) = ins.dst.first().copied() else {
         return;
     };
@@ -202,38 +205,38 @@ pub fn lower(l: &mut Lower, ins: &TgsiIns) {
     let srcs: Vec<SrcOperand> = ins.src.clone();
     let kinds: Vec<Option<bool>> = srcs.iter().map(|s| kind(l, s, m)).collect();
     let is_bool = |i: usize| kinds.get(i) == Some(&Some(true));
-    let produces = match name {
-        "FSLT" | "FSGE" | "FSEQ" | "FSNE" => true,
-        "NOT" => is_bool(0),
-        "UCMP" => is_bool(1) && is_bool(2),
+    let produces = match op {
+        O::FSLT | O::FSGE | O::FSEQ | O::FSNE => true,
+        O::NOT => is_bool(0),
+        O::UCMP => is_bool(1) && is_bool(2),
         _ => is_bool(0) && is_bool(1),
     };
     if produces && dst.reg.file != File::Temp {
         return l.refuse(ins.opcode_span, "booleans from comparisons can only be kept in TEMP registers (AGAL holds them as 1.0/0.0)");
     }
     let get = |l: &mut Lower, i: usize| srcs.get(i).and_then(|s| l.src(s, m, false));
-    match name {
-        "FSLT" | "FSGE" | "FSEQ" | "FSNE" => {
+    match op {
+        O::FSLT | O::FSGE | O::FSEQ | O::FSNE => {
             let (Some(a), Some(b)) = (get(l, 0), get(l, 1)) else { return };
-            let op = match name {
-                "FSLT" => opc::SLT,
-                "FSGE" => opc::SGE,
-                "FSEQ" => opc::SEQ,
+            let op = match op {
+                O::FSLT => opc::SLT,
+                O::FSGE => opc::SGE,
+                O::FSEQ => opc::SEQ,
                 _ => opc::SNE,
             };
             l.emit(op, Some(d), Some(a), Some(b));
         }
-        "AND" | "OR" | "XOR" => match (kinds.first().copied().flatten(), kinds.get(1).copied().flatten()) {
+        O::AND | O::OR | O::XOR => match (kinds.first().copied().flatten(), kinds.get(1).copied().flatten()) {
             (Some(true), Some(true)) => {
                 let (Some(a), Some(b)) = (get(l, 0), get(l, 1)) else { return };
-                let op = match name {
-                    "AND" => opc::MIN,
-                    "OR" => opc::MAX,
+                let op = match op {
+                    O::AND => opc::MIN,
+                    O::OR => opc::MAX,
                     _ => opc::SNE,
                 };
                 l.emit(op, Some(d), Some(a), Some(b));
             }
-            (Some(x), Some(y)) if name == "AND" && x != y => {
+            (Some(x), Some(y)) if op == O::AND && x != y => {
                 // bits & all-ones = value, & 0 = +0: value · b, then + 0 turns a −0 into +0.
                 let (Some(a), Some(b)) = (get(l, 0), get(l, 1)) else { return };
                 let Some(t) = l.scratch() else { return };
@@ -243,7 +246,7 @@ pub fn lower(l: &mut Lower, ins: &TgsiIns) {
             }
             _ => l.refuse(ins.opcode_span, format!("{} of values that are not comparison results is a bitwise operation; AGAL registers hold only floats", name)),
         },
-        "NOT" => match kinds.first().copied().flatten() {
+        O::NOT => match kinds.first().copied().flatten() {
             Some(true) => {
                 let Some(a) = get(l, 0) else { return };
                 let one = l.special(ONE);

@@ -7,7 +7,7 @@ use super::operands::{replicate, MINUS_ONE, ONE, ZERO};
 use super::Lower;
 use crate::agal::bytecode::*;
 use crate::ir::{File, Instruction as TgsiIns, SrcOperand, TextureTarget};
-use crate::opcode::{Category, Opcode};
+use crate::opcode::{Category, Opcode, Opcode as O, OutputMode};
 
 const fn tdest(index: u16, mask: u8) -> Dest {
     Dest { reg: RegType::Temporary, index, mask }
@@ -53,9 +53,9 @@ pub fn lower_all(l: &mut Lower) {
 fn at_top_level(l: &Lower, i: usize) -> bool {
     let mut depth = 0i64;
     for ins in l.shader.instructions.iter().take(i) {
-        match ins.opcode.name() {
-            "IF" | "UIF" | "BGNLOOP" | "BGNSUB" | "SWITCH" => depth += 1,
-            "ENDIF" | "ENDLOOP" | "ENDSUB" | "ENDSWITCH" => depth -= 1,
+        match ins.opcode {
+            O::IF | O::UIF | O::BGNLOOP | O::BGNSUB | O::SWITCH => depth += 1,
+            O::ENDIF | O::ENDLOOP | O::ENDSUB | O::ENDSWITCH => depth -= 1,
             _ => {}
         }
     }
@@ -71,16 +71,16 @@ fn refusal(ins: &TgsiIns) -> String {
     let op = ins.opcode;
     let info = op.info();
     let name = info.name;
-    match name {
-        "BGNLOOP" | "ENDLOOP" | "BRK" | "CONT" | "BREAKC" => "AGAL has no loops".into(),
-        "CAL" | "RET" | "BGNSUB" | "ENDSUB" | "CALLNZ" => "AGAL has no subroutines or early returns".into(),
-        "SWITCH" | "CASE" | "DEFAULT" | "ENDSWITCH" => "AGAL has no switch statement".into(),
-        "TXL" | "TXD" | "TXF" | "TXQ" | "TXL2" | "TXB2" | "TEX2" | "TG4" | "LODQ" | "TEX_LZ" | "TXF_LZ" | "SAMPLE_L" | "SAMPLE_D" | "SAMPLE_B" => {
+    match op {
+        O::BGNLOOP | O::ENDLOOP | O::BRK | O::CONT | O::BREAKC => "AGAL has no loops".into(),
+        O::CAL | O::RET | O::BGNSUB | O::ENDSUB | O::CALLNZ => "AGAL has no subroutines or early returns".into(),
+        O::SWITCH | O::CASE | O::DEFAULT | O::ENDSWITCH => "AGAL has no switch statement".into(),
+        O::TXL | O::TXD | O::TXF | O::TXQ | O::TXL2 | O::TXB2 | O::TEX2 | O::TG4 | O::LODQ | O::TEX_LZ | O::TXF_LZ | O::SAMPLE_L | O::SAMPLE_D | O::SAMPLE_B => {
             "AGAL's tex has no explicit level of detail, derivatives, texel fetch, gather or size query".into()
         }
-        "SAMPLE_C" | "SAMPLE_C_LZ" => "AGAL has no depth-comparison sampling".into(),
-        "DDX_FINE" | "DDY_FINE" => "AGAL's ddx/ddy give one derivative per quad (coarse); fine derivatives cannot be expressed".into(),
-        "EMIT" | "ENDPRIM" => "AGAL has no geometry stage".into(),
+        O::SAMPLE_C | O::SAMPLE_C_LZ => "AGAL has no depth-comparison sampling".into(),
+        O::DDX_FINE | O::DDY_FINE => "AGAL's ddx/ddy give one derivative per quad (coarse); fine derivatives cannot be expressed".into(),
+        O::EMIT | O::ENDPRIM => "AGAL has no geometry stage".into(),
         _ => match info.category {
             Category::Integer | Category::Bitwise | Category::Int64 => "AGAL registers hold only floats; integer and bitwise operations cannot be expressed".into(),
             Category::Double => "AGAL has no double precision".into(),
@@ -93,73 +93,54 @@ fn refusal(ins: &TgsiIns) -> String {
     }
 }
 
+/// The AGAL instruction an opcode maps to one to one: the table's `agal` column.
+pub fn agal_op(op: Opcode) -> Option<u8> {
+    op_by_name(op.info().agal).map(|i| i.code)
+}
+
 fn lower_one(l: &mut Lower, ins: &TgsiIns) {
     let op = ins.opcode;
-    let name = op.info().name;
     let s = |i: usize| ins.src.get(i).copied();
-    // Plain one-to-one component-wise opcodes.
-    let direct2 = match name {
-        "MUL" => Some(opc::MUL),
-        "DIV" => Some(opc::DIV),
-        "MIN" => Some(opc::MIN),
-        "MAX" => Some(opc::MAX),
-        "SLT" => Some(opc::SLT),
-        "SGE" => Some(opc::SGE),
-        "SEQ" => Some(opc::SEQ),
-        "SNE" => Some(opc::SNE),
-        "SUB" => Some(opc::SUB),
-        _ => None,
-    };
-    let scalar1 = match name {
-        "RCP" => Some(opc::RCP),
-        "RSQ" => Some(opc::RSQ),
-        "SQRT" => Some(opc::SQT),
-        "EX2" => Some(opc::EXP),
-        "LG2" => Some(opc::LOG),
-        "SIN" => Some(opc::SIN),
-        "COS" => Some(opc::COS),
-        _ => None,
-    };
+    // One-to-one opcodes: the AGAL instruction is the table's `agal` column
+    // (`opcode.rs`); the TGSI output mode says how it is applied.
+    let info = op.info();
+    let mapped = agal_op(op);
+    let scalar1 = mapped.filter(|_| info.output == OutputMode::Replicated && info.num_src == 1);
+    let direct2 = mapped
+        .filter(|_| info.output == OutputMode::Component && info.num_src == 2 && op != O::ADD);
     if super::bools::misuse(l, ins) {
         return;
     }
-    match name {
-        "NOP" => {}
-        "FSLT" | "FSGE" | "FSEQ" | "FSNE" | "AND" | "OR" | "XOR" | "NOT" | "UCMP" => {
+    match op {
+        O::NOP => {}
+        O::FSLT | O::FSGE | O::FSEQ | O::FSNE | O::AND | O::OR | O::XOR | O::NOT | O::UCMP => {
             super::bools::lower(l, ins)
         }
-        "MOV" | "FRC" | "ABS" | "DDX" | "DDY" => {
-            let o = match name {
-                "MOV" => opc::MOV,
-                "FRC" => opc::FRC,
-                "ABS" => opc::ABS,
-                "DDX" => opc::DDX,
-                _ => opc::DDY,
-            };
-            unary(l, ins, o, false);
+        O::MOV | O::FRC | O::ABS | O::DDX | O::DDY => {
+            unary(l, ins, mapped.unwrap_or(opc::MOV), false);
         }
         _ if scalar1.is_some() => unary(l, ins, scalar1.unwrap_or(opc::MOV), true),
         _ if direct2.is_some() => binary(l, ins, direct2.unwrap_or(opc::MUL), false),
-        "ADD" => add(l, ins),
-        "SGT" => binary(l, ins, opc::SLT, true),
-        "SLE" => binary(l, ins, opc::SGE, true),
-        "POW" => binary_scalar(l, ins, opc::POW),
-        "DP3" => binary_fixed(l, ins, opc::DP3, 0b0111),
-        "DP4" => binary_fixed(l, ins, opc::DP4, 0xF),
-        "DP2" => dp2(l, ins),
-        "MAD" | "LRP" => mad_lrp(l, ins, name == "LRP"),
-        "FLR" | "CEIL" => floor_ceil(l, ins, name == "CEIL"),
-        "SSG" => ssg(l, ins),
-        "CMP" => cmp(l, ins),
-        "XPD" | "NRM" => xpd_nrm(l, ins, name == "XPD"),
-        "DST" | "DPH" | "SCS" => legacy_channels(l, ins, name),
-        "KILL_IF" | "KIL" => kill_if(l, ins),
-        "KILL" | "KILP" => {
+        O::ADD => add(l, ins),
+        O::SGT => binary(l, ins, opc::SLT, true),
+        O::SLE => binary(l, ins, opc::SGE, true),
+        O::POW => binary_scalar(l, ins, mapped.unwrap_or(opc::POW)),
+        O::DP3 => binary_fixed(l, ins, mapped.unwrap_or(opc::DP3), 0b0111),
+        O::DP4 => binary_fixed(l, ins, mapped.unwrap_or(opc::DP4), 0xF),
+        O::DP2 => dp2(l, ins),
+        O::MAD | O::LRP => mad_lrp(l, ins, op == O::LRP),
+        O::FLR | O::CEIL => floor_ceil(l, ins, op == O::CEIL),
+        O::SSG => ssg(l, ins),
+        O::CMP => cmp(l, ins),
+        O::XPD | O::NRM => xpd_nrm(l, ins, op == O::XPD),
+        O::DST | O::DPH | O::SCS => legacy_channels(l, ins, op),
+        O::KILL_IF | O::KIL => kill_if(l, ins),
+        O::KILL | O::KILP => {
             let m1 = l.special(MINUS_ONE);
             l.emit(opc::KIL, None, Some(m1), None);
         }
-        "TEX" | "TXP" | "TXB" | "SAMPLE" => super::io::texture(l, ins),
-        "IF" | "UIF" => {
+        O::TEX | O::TXP | O::TXB | O::SAMPLE => super::io::texture(l, ins),
+        O::IF | O::UIF => {
             let Some(src) = s(0) else { return };
             let Some(mut c) = l.src(&src, 1, true) else {
                 return;
@@ -174,7 +155,7 @@ fn lower_one(l: &mut Lower, ins: &TgsiIns) {
             let mut c = scalar_of(c, 0);
             // UIF tests bits: −0.0 is true. Booleans (1.0/0.0) and IF's float test need nothing.
             let boolean = src.reg.file == File::Temp && l.bools_read(&src);
-            if name == "UIF" && !boolean {
+            if op == O::UIF && !boolean {
                 let Some(t) = l.scratch() else { return };
                 let Some(b) = super::bools::nonzero_bits(l, c, 1, t) else {
                     return;
@@ -190,13 +171,13 @@ fn lower_one(l: &mut Lower, ins: &TgsiIns) {
                 sampler: None,
             });
         }
-        "ELSE" => {
+        O::ELSE => {
             l.push(Instruction { op: opc::ELS, dest: None, src1: None, src2: None, sampler: None })
         }
-        "ENDIF" => {
+        O::ENDIF => {
             l.push(Instruction { op: opc::EIF, dest: None, src1: None, src2: None, sampler: None })
         }
-        "ARL" => {
+        O::ARL => {
             // The index register is floored when used (agal.md §5), as ARL floors.
             if ins.dst.first().is_some_and(|d| d.reg.file == File::Addr) {
                 unary(l, ins, opc::MOV, false);
@@ -437,12 +418,12 @@ fn xpd_nrm(l: &mut Lower, ins: &TgsiIns, xpd: bool) {
 /// Legacy per-channel opcodes, built in a scratch register then copied (the sources may be the
 /// destination): DST = (1, a.y·b.y, a.z, b.w); DPH = a.xyz·b.xyz + b.w; SCS = (cos a.x, sin a.x,
 /// 0, 1) (`tgsi-2010-flattened.txt`).
-fn legacy_channels(l: &mut Lower, ins: &TgsiIns, name: &str) {
+fn legacy_channels(l: &mut Lower, ins: &TgsiIns, op: Opcode) {
     let Some(d) = dest_of(l, ins) else { return };
     let Some(t) = l.scratch() else { return };
     let lane = |c: u8| tdest(t, 1 << c);
-    match name {
-        "DST" => {
+    match op {
+        O::DST => {
             let Some((a, b)) = two_sources(l, ins, 0b1110, false) else {
                 return;
             };
@@ -452,7 +433,7 @@ fn legacy_channels(l: &mut Lower, ins: &TgsiIns, name: &str) {
             l.emit(opc::MOV, Some(lane(2)), Some(a), None);
             l.emit(opc::MOV, Some(lane(3)), Some(b), None);
         }
-        "DPH" => {
+        O::DPH => {
             let Some((a, b)) = two_sources(l, ins, 0xF, false) else {
                 return;
             };

@@ -168,3 +168,45 @@ fn three_dp3_become_m33() {
         assert_eq!(&out.outputs[0][l][..3], &want[..]);
     }
 }
+
+/// Every opcode whose table row names an AGAL instruction (the `agal` column) lowers to that
+/// instruction: the column is what the export uses, not a second list.
+#[test]
+fn the_agal_column_is_what_the_export_emits() {
+    use tgsi::opcode::{Category, Opcode};
+    let mut checked = 0;
+    for op in Opcode::all() {
+        let info = op.info();
+        if info.agal.is_empty() {
+            continue;
+        }
+        let srcs = (0..info.num_src).map(|k| format!("IN[{k}]")).collect::<Vec<_>>().join(", ");
+        let body = match (op, info.category) {
+            (Opcode::ELSE, _) => {
+                "IF IN[0].xxxx\nMOV TEMP[0], IN[1]\nELSE\nMOV TEMP[0], IN[2]\nENDIF".to_string()
+            }
+            (Opcode::ENDIF, _) => "IF IN[0].xxxx\nMOV TEMP[0], IN[1]\nENDIF".to_string(),
+            (_, Category::Texture) => "TEX TEMP[0], IN[0], SAMP[0], 2D".to_string(),
+            (Opcode::KIL | Opcode::KILL_IF, _) => {
+                format!("{} IN[0]\nMOV TEMP[0], IN[1]", info.name)
+            }
+            _ if info.num_dst == 0 => format!("{} {srcs}", info.name),
+            _ => format!("{} TEMP[0], {srcs}", info.name),
+        };
+        let src = format!(
+            "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL IN[1], GENERIC[1], PERSPECTIVE\nDCL IN[2], GENERIC[2], PERSPECTIVE\nDCL OUT[0], COLOR\nDCL TEMP[0]\nDCL SAMP[0]\nDCL SVIEW[0], 2D, FLOAT\n{body}\nMOV OUT[0], TEMP[0]\nEND\n"
+        );
+        let e = export(&parse(&src), &ExportOptions::default());
+        let want = format!("{} ", info.agal);
+        assert!(
+            e.assembly.lines().any(|l| l.starts_with(&want) || l == info.agal),
+            "{}: expected `{}` in\n{}\n{:?}",
+            info.name,
+            info.agal,
+            e.assembly,
+            e.diagnostics.iter().map(|d| &d.message).collect::<Vec<_>>()
+        );
+        checked += 1;
+    }
+    assert!(checked >= 30, "only {checked} opcodes have an AGAL column");
+}

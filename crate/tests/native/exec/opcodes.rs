@@ -283,7 +283,7 @@ fn every_opcode_has_a_family_or_a_named_refusal() {
         }
     }
     assert_eq!(refused, ["IMG2HND", "SAMP2HND", "BRA"]); // table order: legacy BRA last
-    // BRA never reaches the interpreter (V116); the bindless ones stop with X008, documented.
+                                                         // BRA never reaches the interpreter (V116); the bindless ones stop with X008, documented.
     assert!(docs.contains("IMG2HND") && docs.contains("SAMP2HND") && docs.contains("X008"));
     // The refusal is the named diagnostic.
     let e = compile(&one_instruction(Opcode::IMG2HND));
