@@ -4,6 +4,7 @@ pub mod names;
 pub mod operand;
 pub mod shader;
 pub mod span;
+pub mod summary;
 
 pub use names::*;
 pub use operand::*;

@@ -12,6 +12,31 @@
 /// The constant buffer reserved for the built-in uniforms.
 pub const BUILTIN_BUFFER: usize = 15;
 
+/// One register of the built-in buffer and what its four channels hold.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BuiltinSlot {
+    pub index: u32,
+    pub name: &'static str,
+    pub channels: [&'static str; 4],
+}
+
+/// The layout of `CONST[15]`: the one definition the renderer ([`Builtins::registers`]), the
+/// page's constants panel and the docs table above follow.
+pub const LAYOUT: [BuiltinSlot; 3] = [
+    BuiltinSlot {
+        index: 0,
+        name: "resolution",
+        channels: ["width", "height", "1/width", "1/height"],
+    },
+    BuiltinSlot { index: 1, name: "time", channels: ["time (s)", "time delta (s)", "frame", "0"] },
+    BuiltinSlot {
+        index: 2,
+        name: "mouse",
+        channels: ["mouse x (px)", "mouse y (px, from the bottom)", "button down (1/0)", "0"],
+    },
+];
+
 /// Values of the built-in uniforms for one frame.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Builtins {
@@ -25,7 +50,7 @@ pub struct Builtins {
 }
 
 impl Builtins {
-    /// The three registers of the reserved buffer, as floats.
+    /// The registers of the reserved buffer, as floats, in [`LAYOUT`] order.
     pub fn registers(&self) -> [[f32; 4]; 3] {
         let (w, h) = (self.width as f32, self.height as f32);
         [
@@ -55,5 +80,9 @@ mod tests {
             b.registers(),
             [[4.0, 2.0, 0.25, 0.5], [1.5, 0.25, 7.0, 0.0], [1.0, 2.0, 1.0, 0.0]]
         );
+        // The published layout names the registers in the same order.
+        assert_eq!(LAYOUT.map(|s| s.index), [0, 1, 2]);
+        assert_eq!(LAYOUT.map(|s| s.name), ["resolution", "time", "mouse"]);
+        assert_eq!(b.registers().len(), LAYOUT.len());
     }
 }

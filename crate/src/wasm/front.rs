@@ -4,7 +4,13 @@
 //!   the text has errors) and every diagnostic;
 //! * `format(text, style)` → `{text, diagnostics}`: the shader printed in `"mesa"` or `"exact"`
 //!   style (`text` is `null` when it does not parse);
-//! * `opcodes()` → the opcode table, one object per row, for the reference page and hover help.
+//! * `opcodes()` → the opcode table, one object per row, for the reference page and hover help;
+//! * `vocabulary()` → every word of the language (`text::vocabulary`), for highlighting and
+//!   completion;
+//! * `describe(text)` → what the text declares (`ir::summary`): declarations with their lines,
+//!   constant slots, sampler units (`null` when it does not parse);
+//! * `builtinLayout()` → `{buffer, slots}`: the built-in uniform buffer and what each register
+//!   holds (`render::uniforms::LAYOUT`).
 //!
 //! Diagnostics are `{code, severity, message, line, column, endLine, endColumn, span: {start,
 //! end}, related: [{message, line, column, span}]}`, the shape `validate` returns too.
@@ -125,4 +131,30 @@ fn js_opcode(o: &OpInfo) -> JsOpcode<'_> {
 pub fn opcodes() -> Result<JsValue, JsValue> {
     let rows: Vec<JsOpcode> = OPCODES.iter().map(js_opcode).collect();
     serialize(&rows)
+}
+
+/// Every word of the language: `{opcodes, processors, files, semantics, textureTargets, …}`.
+#[wasm_bindgen]
+pub fn vocabulary() -> Result<JsValue, JsValue> {
+    serialize(&text::vocabulary::vocabulary())
+}
+
+/// What `text` declares (`ir::summary::Summary`), or `null` when it does not parse.
+#[wasm_bindgen]
+pub fn describe(text: &str) -> Result<JsValue, JsValue> {
+    let parsed = text::parse(text);
+    serialize(&parsed.shader.as_ref().map(|s| crate::ir::summary::summarize(s, text)))
+}
+
+#[derive(Serialize)]
+struct JsBuiltinLayout {
+    buffer: usize,
+    slots: &'static [crate::render::uniforms::BuiltinSlot],
+}
+
+/// The built-in uniforms: `{buffer: 15, slots: [{index, name, channels}]}`.
+#[wasm_bindgen(js_name = builtinLayout)]
+pub fn builtin_layout() -> Result<JsValue, JsValue> {
+    use crate::render::uniforms::{BUILTIN_BUFFER, LAYOUT};
+    serialize(&JsBuiltinLayout { buffer: BUILTIN_BUFFER, slots: &LAYOUT })
 }

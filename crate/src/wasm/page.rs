@@ -1,7 +1,7 @@
 //! The wasm API the playground page calls, gathered in one place: the browser tests of the page
-//! (`crate/tests/web_page.rs`) call exactly these functions. Each lives in its area's file.
+//! (`crate/tests/web/page.rs`) call exactly these functions. Each lives in its area's file.
 
 pub use super::agal::agal_export;
-pub use super::front::{format, opcodes, parse};
+pub use super::front::{builtin_layout, describe, format, opcodes, parse, vocabulary};
 pub use super::render::{render, render_page};
 pub use super::valid::{link, validate};

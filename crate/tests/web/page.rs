@@ -285,3 +285,39 @@ fn render_reports_diagnostics_with_their_source() {
     assert_eq!(first["column"], 1, "{}", v);
     assert_eq!(first["severity"], "error", "{}", v);
 }
+
+/// The page's highlighter and completion read the parser's words from the engine, including
+/// the compute system values the old hand-typed list missed.
+#[wasm_bindgen_test]
+fn vocabulary_lists_the_parsers_words() {
+    let v = json(tgsi::wasm::page::vocabulary());
+    let has = |list: &str, word: &str| {
+        v[list].as_array().is_some_and(|a| a.iter().any(|w| w.as_str() == Some(word)))
+    };
+    assert!(has("semantics", "BLOCK_ID") && has("semantics", "GRID_SIZE"), "{}", v["semantics"]);
+    assert!(has("opcodes", "UMUL_HI") && has("files", "HWATOMIC") && has("textureTargets", "2D"));
+    assert!(!has("files", "NULL"));
+}
+
+/// `describe` gives the panels their registers: `DCL CONST[0][0..3]` is four slots, buffer 15
+/// is listed too (the page leaves out the buffer `builtinLayout` names), samplers by unit, and
+/// each declaration's line.
+#[wasm_bindgen_test]
+fn describe_lists_constant_slots_samplers_and_lines() {
+    let text = "FRAG\nDCL CONST[0][0..3]\nDCL CONST[15][1]\nDCL SAMP[2]\nDCL OUT[0], COLOR\nEND\n";
+    let v = json(tgsi::wasm::page::describe(text));
+    let slots: Vec<(u64, u64)> = v["constants"]
+        .as_array()
+        .map(|a| {
+            a.iter().map(|p| (p[0].as_u64().unwrap_or(99), p[1].as_u64().unwrap_or(99))).collect()
+        })
+        .unwrap_or_default();
+    assert_eq!(slots, vec![(0, 0), (0, 1), (0, 2), (0, 3), (15, 1)]);
+    assert_eq!(v["samplers"], serde_json::json!([2]));
+    assert_eq!(v["declarations"][3]["line"], 5);
+    assert_eq!(v["declarations"][3]["semantic"], "COLOR");
+    assert_eq!(json(tgsi::wasm::page::describe("FRAG\nDCL CONST[\n")), Value::Null);
+    let layout = json(tgsi::wasm::page::builtin_layout());
+    assert_eq!(layout["buffer"], 15);
+    assert_eq!(layout["slots"][1]["name"], "time");
+}

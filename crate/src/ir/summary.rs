@@ -1,0 +1,123 @@
+//! What a shader declares, in the form the page's panels need (constant slots, sampler units,
+//! sampler views, every declaration with its line): computed from the parsed IR, so the page
+//! never reads TGSI text itself. Exported through wasm as `describe(text)`.
+
+use super::*;
+use serde::Serialize;
+
+/// Registers listed per declaration at most (a huge `TEMP[0..4000000]` is one entry; the
+/// constant and sampler lists stop here).
+pub const MAX_LISTED: u32 = 64;
+
+/// One declaration.
+#[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DeclSummary {
+    pub file: &'static str,
+    /// First and last register of the range.
+    pub first: u32,
+    pub last: u32,
+    /// The first bracket of a two-dimensional declaration (`CONST[1][0..3]` → 1), if any.
+    pub dimension: Option<u32>,
+    pub semantic: Option<&'static str>,
+    pub semantic_index: Option<u32>,
+    pub interpolation: Option<&'static str>,
+    /// SVIEW: the texture target and return type.
+    pub target: Option<&'static str>,
+    pub return_type: Option<&'static str>,
+    /// 1-based line and column of the declaration in the text.
+    pub line: u32,
+    pub column: u32,
+}
+
+/// The panels' view of a shader.
+#[derive(Clone, Debug, Default, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Summary {
+    pub processor: &'static str,
+    pub declarations: Vec<DeclSummary>,
+    /// Declared constant registers as (buffer, index), sorted, at most [`MAX_LISTED`] per
+    /// declaration.
+    pub constants: Vec<(u32, u32)>,
+    /// Declared sampler units, sorted.
+    pub samplers: Vec<u32>,
+}
+
+/// Summarises the declarations of `shader`; `text` is the source it was parsed from (for lines).
+pub fn summarize(shader: &Shader, text: &str) -> Summary {
+    let lines = LineIndex::new(text);
+    let mut s = Summary { processor: shader.processor.name(), ..Summary::default() };
+    for d in &shader.declarations {
+        let dimension = match d.dimension {
+            DclDimension::Range(r) => Some(r.first),
+            _ => None,
+        };
+        let (target, return_type) = match &d.extra {
+            DclExtra::SamplerView { target, return_types } => {
+                (Some(target.name()), Some(return_types[0].name()))
+            }
+            _ => (None, None),
+        };
+        let (line, column) = lines.line_col(d.span.start);
+        s.declarations.push(DeclSummary {
+            file: d.file.name(),
+            first: d.range.first,
+            last: d.range.last,
+            dimension,
+            semantic: d.semantic.map(|x| x.name.name()),
+            semantic_index: d.semantic.map(|x| x.index),
+            interpolation: d.interp.map(Interp::name),
+            target,
+            return_type,
+            line,
+            column,
+        });
+        let listed = d.range.first..=d.range.last.min(d.range.first.saturating_add(MAX_LISTED - 1));
+        match d.file {
+            File::Const => {
+                let buffers = match d.dimension {
+                    DclDimension::Range(r) => {
+                        r.first..=r.last.min(r.first.saturating_add(MAX_LISTED - 1))
+                    }
+                    _ => 0..=0,
+                };
+                for b in buffers {
+                    s.constants.extend(listed.clone().map(|i| (b, i)));
+                }
+            }
+            File::Samp => s.samplers.extend(listed.filter(|&u| u < MAX_LISTED)),
+            _ => {}
+        }
+    }
+    s.constants.sort_unstable();
+    s.constants.dedup();
+    s.samplers.sort_unstable();
+    s.samplers.dedup();
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn constants_samplers_and_lines() {
+        let text = "FRAG\nDCL IN[0], GENERIC[3], LINEAR\nDCL CONST[0..1]\nDCL CONST[2][5]\nDCL SAMP[1]\nDCL SVIEW[1], 2D, FLOAT\nDCL TEMP[0..4000000]\nEND\n";
+        let shader = crate::text::parse(text).shader.expect("parses");
+        let s = summarize(&shader, text);
+        assert_eq!(s.processor, "FRAG");
+        assert_eq!(s.constants, vec![(0, 0), (0, 1), (2, 5)]);
+        assert_eq!(s.samplers, vec![1]);
+        let input = &s.declarations[0];
+        assert_eq!(
+            (input.file, input.semantic, input.semantic_index),
+            ("IN", Some("GENERIC"), Some(3))
+        );
+        assert_eq!((input.interpolation, input.line, input.column), (Some("LINEAR"), 2, 1));
+        let view = &s.declarations[4];
+        assert_eq!((view.target, view.return_type), (Some("2D"), Some("FLOAT")));
+        // A huge range is one declaration, not millions of entries.
+        assert_eq!(s.declarations[5].last, 4_000_000);
+        assert_eq!(s.declarations.len(), 6);
+    }
+}
