@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `npm test`: install what is missing (Chromium included), build the engine, then run, in order,
-#   1. lints: rustfmt, clippy (native and wasm32, warnings are errors)
+#   1. lints: rustfmt, clippy (native and wasm32, warnings are errors), tsc --noEmit on web/
 #   2. native `cargo test` (whole workspace)
 #   3. wasm-bindgen tests (crate/tests/web/) in headless Chromium
 #   4. end-to-end tests (tests/e2e/*.test.mjs, node --test + playwright-core) against a real server
@@ -94,6 +94,9 @@ lint() {
 lint rustfmt cargo fmt --all --check
 lint clippy cargo clippy --workspace --all-targets -- -D warnings
 lint clippy-wasm cargo clippy -p tgsi --target "$WASM_TARGET" --lib --tests -- -D warnings
+# The page's JavaScript: every module is `// @ts-check`ed against its JSDoc types (pinned
+# TypeScript from package-lock.json; web/pkg's .d.ts come from the wasm build above).
+lint tsc node_modules/.bin/tsc --noEmit -p .
 summary+=("lint: $lint_passed passed, $lint_failed failed, 0 skipped")
 total_passed=$((total_passed + lint_passed))
 total_failed=$((total_failed + lint_failed))

@@ -1,28 +1,23 @@
+// @ts-check
 // The Constants panel: one editable control per CONST register the shaders declare (four
 // numbers, a slider for x and a colour picker for xyz), and the built-in uniforms with their
 // registers. Values live in the playground state as `{"buffer:index": [x, y, z, w]}`.
 
-export const BUILTIN_BUFFER = 15;
-
-/** The CONST registers the text declares, as sorted `[buffer, index]` pairs (buffer 15 left out). */
-export function declaredConstants(text) {
+/**
+ * The CONST registers the shaders declare, as sorted `[buffer, index]` pairs, from the engine's
+ * `describe` summaries (`null` for a shader that does not parse); the built-in buffer is left
+ * out (its values are shown in the built-in uniforms table).
+ * @param {({constants: [number, number][]} | null)[]} summaries
+ * @param {number} builtinBuffer
+ * @returns {[number, number][]}
+ */
+export function declaredConstants(summaries, builtinBuffer) {
+  /** @type {Map<string, [number, number]>} */
   const found = new Map();
-  for (const raw of text.split('\n')) {
-    const line = raw.replace(/;.*/, '').trim();
-    let m = line.match(/^DCL\s+CONST\[(\d+)\]\[(\d+)(?:\.\.(\d+))?\]/i);
-    let buffer = 0;
-    let lo;
-    let hi;
-    if (m) {
-      buffer = Number(m[1]); lo = Number(m[2]); hi = Number(m[3] ?? m[2]);
-    } else {
-      m = line.match(/^DCL\s+CONST\[(\d+)(?:\.\.(\d+))?\]/i);
-      if (!m) continue;
-      lo = Number(m[1]); hi = Number(m[2] ?? m[1]);
+  for (const summary of summaries) {
+    for (const [buffer, index] of summary?.constants ?? []) {
+      if (buffer !== builtinBuffer) found.set(`${buffer}:${index}`, [buffer, index]);
     }
-    if (buffer === BUILTIN_BUFFER) continue;
-    // A huge declared range gets controls for its first 64 registers only.
-    for (let i = lo; i <= Math.min(hi, lo + 63); i += 1) found.set(`${buffer}:${i}`, [buffer, i]);
   }
   return [...found.values()].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
 }
@@ -46,7 +41,7 @@ export function renderConstantControls(container, registers, values, onChange) {
   if (registers.length === 0) {
     const p = document.createElement('p');
     p.className = 'muted';
-    p.textContent = 'The shaders declare no CONST registers (besides the built-in CONST[15]).';
+    p.textContent = 'The shaders declare no CONST registers (besides the built-in uniforms).';
     container.append(p);
     return;
   }
@@ -114,13 +109,25 @@ export function renderConstantControls(container, registers, values, onChange) {
   }
 }
 
-/** Fills the built-in uniforms table. */
-export function renderBuiltins(tbody, b) {
-  const rows = [
-    ['resolution', 'CONST[15][0]', `${b.width}, ${b.height}, 1/${b.width}, 1/${b.height}`],
-    ['time, delta, frame', 'CONST[15][1]', `${b.time.toFixed(2)} s, ${b.timeDelta.toFixed(3)} s, ${b.frame}`],
-    ['mouse', 'CONST[15][2]', `${b.mouse[0].toFixed(0)}, ${b.mouse[1].toFixed(0)}, ${b.mouseDown ? 'down' : 'up'}`],
-  ];
+/**
+ * Fills the built-in uniforms table: one row per register of the engine's layout
+ * (`builtinLayout()`), with this frame's values in its channel order.
+ * @param {HTMLTableSectionElement} tbody
+ * @param {{width: number, height: number, time: number, timeDelta: number, frame: number, mouse: number[], mouseDown: boolean}} b
+ * @param {{buffer: number, slots: {index: number, name: string, channels: string[]}[]}} layout
+ */
+export function renderBuiltins(tbody, b, layout) {
+  /** @type {Record<string, string>} */
+  const values = {
+    resolution: `${b.width}, ${b.height}, 1/${b.width}, 1/${b.height}`,
+    time: `${b.time.toFixed(2)} s, ${b.timeDelta.toFixed(3)} s, ${b.frame}`,
+    mouse: `${b.mouse[0].toFixed(0)}, ${b.mouse[1].toFixed(0)}, ${b.mouseDown ? 'down' : 'up'}`,
+  };
+  const rows = layout.slots.map((s) => [
+    `${s.name} (${s.channels.filter((c) => c !== '0').join(', ')})`,
+    `CONST[${layout.buffer}][${s.index}]`,
+    values[s.name] ?? '',
+  ]);
   if (tbody.rows.length !== rows.length) {
     tbody.replaceChildren(...rows.map(() => {
       const tr = document.createElement('tr');

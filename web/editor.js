@@ -1,3 +1,4 @@
+// @ts-check
 // The code editor: one CodeMirror view that shows either the fragment or the vertex shader
 // (each keeps its own editor state, so undo history and diagnostics survive a tab switch).
 
@@ -32,13 +33,14 @@ export function toEditorDiagnostics(doc, diags) {
 
 export class ShaderEditor {
   /**
-   * parent: element to mount in; opcodes: the engine's table; onChange(tab, text) after every
-   * edit.
+   * parent: element to mount in; opcodes: the engine's table; vocabulary: the engine's words
+   * (`vocabulary()`); describe: the engine's declaration summary of a text;
+   * onChange(tab, text) after every edit.
    */
-  constructor(parent, opcodes, onChange) {
+  constructor(parent, opcodes, vocabulary, describe, onChange) {
     this.onChange = onChange;
     this.tab = 'fs';
-    const language = tgsiLanguage(opcodes);
+    const language = tgsiLanguage(opcodes, vocabulary);
     this.extensions = [
       lineNumbers(),
       highlightActiveLineGutter(),
@@ -50,8 +52,8 @@ export class ShaderEditor {
       highlightSelectionMatches(),
       language,
       tgsiHighlight,
-      autocompletion({ override: [tgsiCompletion(opcodes)] }),
-      tgsiHover(opcodes),
+      autocompletion({ override: [tgsiCompletion(opcodes, vocabulary)] }),
+      tgsiHover(opcodes, vocabulary, describe),
       lintGutter(),
       keymap.of([indentWithTab, ...defaultKeymap, ...historyKeymap, ...completionKeymap, ...searchKeymap, ...lintKeymap]),
       EditorView.contentAttributes.of({ 'aria-label': 'Shader source' }),

@@ -1,3 +1,4 @@
+// @ts-check
 // Loads the wasm engine (built into web/pkg by scripts/build-wasm.sh) once: the module is
 // compiled on the main thread, instantiated there for the quick calls (parse, validate, format,
 // AGAL export) and handed, already compiled, to the render workers, so it is fetched only once.

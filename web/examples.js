@@ -1,3 +1,4 @@
+// @ts-check
 // The examples gallery: small shaders that each show one thing TGSI can do. Fragment-only
 // examples are drawn on the fullscreen triangle, where every GENERIC input carries the
 // picture's uv (0,0 at the bottom-left corner, 1,1 at the top-right). The built-in uniforms

@@ -1,16 +1,24 @@
+// @ts-check
 // Entry point of the playground page: loads the engine, builds the editor and the panels, keeps
 // the state (URL fragment and localStorage) and re-renders in workers as the shaders change.
 
-import { engineModule, engineVersion, has, loadEngine } from './engine.js';
+import { engineModule, engineVersion, loadEngine } from './engine.js';
 import { ShaderEditor } from './editor.js';
 import { RenderPool } from './render-pool.js';
-import { decodeState, defaultState, encodeState, loadLocal, normalizeState, saveLocal } from './state.js';
+import { decodeState, defaultState, encodeState, loadLocal, saveLocal } from './state.js';
+import { store } from './store.js';
 import { DEFAULT_EXAMPLE, EXAMPLES } from './examples.js';
 import { declaredConstants, renderBuiltins, renderConstantControls } from './constants.js';
 import { declaredSamplers, defaultBinding, loadImageFile, makeTexture, renderTextureControls, textureDescription } from './textures.js';
 import { download, showAgal, showFormatted } from './outputs.js';
 import { buildGallery, buildReference, installShortcuts, installTabArrows, installTabs, wireDialogs } from './ui.js';
 
+/**
+ * The page's element with this id. Typed loosely: the ids and their element kinds are fixed by
+ * index.html, which the end-to-end tests load.
+ * @param {string} id
+ * @returns {any}
+ */
 const $ = (id) => document.getElementById(id);
 const versionLabel = $('engine-version');
 const status = $('status');
@@ -19,23 +27,42 @@ const canvas = $('output');
 /** How long typing must pause before the shaders are checked and drawn again. */
 const EDIT_DEBOUNCE_MS = 150;
 
+/**
+ * What this page holds besides the shared state (which `store` owns): the engine and the
+ * editor, the worker pool, the latest findings, the animation clock and pointer, decoded
+ * images and texture descriptions. Only this module touches it.
+ */
 const app = {
-  engine: null,
-  editor: null,
-  pool: null,
-  state: defaultState(),
-  diagnostics: { fs: [], vs: [], render: [] },
-  images: {},
+  /** @type {any} */ engine: null,
+  /** @type {any} */ editor: null,
+  /** @type {RenderPool | null} */ pool: null,
+  /** @type {RenderPool | null} */ thumbnails: null,
+  /** @type {{fs: any[], vs: any[], render: any[]}} */ diagnostics: { fs: [], vs: [], render: [] },
+  /** @type {Record<number, any>} */ images: {},
   imageVersion: 0,
-  descriptions: new Map(),
+  /** @type {Map<string, any>} */ descriptions: new Map(),
+  /** The engine's built-in uniform layout: `{buffer, slots}`. */
+  /** @type {{buffer: number, slots: {index: number, name: string, channels: string[]}[]}} */
+  builtins: { buffer: 15, slots: [] },
   playing: false,
+  rendering: false,
+  needsRender: false,
+  underlinedRender: false,
   clock: { time: 0, last: 0, frame: 0 },
   mouse: { x: 0, y: 0, down: false },
-  agal: null,
+  /** @type {any} */ agal: null,
 };
-app.examples = EXAMPLES;
-app.loadExample = (id) => loadExample(id);
-window.tgsiPlayground = app;
+
+// The end-to-end tests drive the page through this small, read-mostly hook.
+/** @type {any} */ (window).tgsiPlayground = {
+  examples: EXAMPLES,
+  loadExample: (/** @type {string} */ id) => loadExample(id),
+  copyLink: () => copyLink(),
+  get state() { return store.state; },
+  get editor() { return app.editor; },
+  get descriptions() { return app.descriptions; },
+  textureSupport: true,
+};
 
 function paintPlaceholder(target) {
   const ctx = target.getContext('2d');
@@ -50,7 +77,7 @@ function paintPlaceholder(target) {
 }
 
 function builtins() {
-  const size = app.state.size;
+  const size = store.state.size;
   return { width: size, height: size, time: app.clock.time, timeDelta: app.playing ? 1 / 60 : 0,
     frame: app.clock.frame, mouse: [app.mouse.x, app.mouse.y], mouseDown: app.mouse.down };
 }
@@ -58,19 +85,16 @@ function builtins() {
 // ---- diagnostics ---------------------------------------------------------------------------
 
 function checkShaders() {
-  const { engine, state } = app;
+  const { engine } = app;
+  const state = store.state;
   let fs = [];
   let vs = [];
   try {
-    if (state.useVs && has(engine, 'link')) {
+    if (state.useVs) {
       const r = engine.link(state.vs, state.fs);
       fs = r.fs; vs = r.vs;
-    } else if (has(engine, 'validate')) {
+    } else {
       fs = engine.validate(state.fs);
-      if (state.useVs) vs = engine.validate(state.vs);
-    } else if (has(engine, 'parse')) {
-      fs = engine.parse(state.fs).diagnostics;
-      if (state.useVs) vs = engine.parse(state.vs).diagnostics;
     }
   } catch (err) {
     console.warn('TGSI Playground: checking failed', err);
@@ -117,33 +141,42 @@ function showProblems() {
 
 // ---- panels --------------------------------------------------------------------------------
 
+/** What the engine says a shader declares (`null` when it does not parse). */
+function describe(/** @type {string} */ text) {
+  try {
+    return app.engine.describe(text);
+  } catch (err) {
+    console.warn('TGSI Playground: describe failed', err);
+    return null;
+  }
+}
+
 function refreshPanels() {
-  const { state } = app;
-  const text = state.useVs ? `${state.vs}\n${state.fs}` : state.fs;
-  renderConstantControls($('constants'), declaredConstants(text), state.constants, (key, values) => {
-    state.constants[key] = values;
+  const state = store.state;
+  const summaries = [describe(state.fs), state.useVs ? describe(state.vs) : null];
+  renderConstantControls($('constants'), declaredConstants(summaries, app.builtins.buffer), state.constants, (key, values) => {
+    store.setConstant(key, values);
     stateChanged({ render: true });
   });
-  const textureNote = app.textureSupport ? '' : 'Texture sampling arrives with the engine\u2019s texture API; choices are kept in the link already.';
-  renderTextureControls($('textures'), declaredSamplers(state.fs), state.textures, (unit, binding) => {
-    state.textures[unit] = binding;
+  renderTextureControls($('textures'), declaredSamplers(summaries[0]), state.textures, (unit, binding) => {
+    store.setTexture(unit, binding);
     stateChanged({ render: true });
   }, async (unit, file) => {
     try {
       app.images[unit] = await loadImageFile(file);
       app.imageVersion += 1;
-      state.textures[unit] = { ...(state.textures[unit] ?? {}), name: 'image file' };
+      store.setTexture(unit, { ...(store.state.textures[unit] ?? {}), name: 'image file' });
       stateChanged({ render: true });
     } catch (err) {
       status.textContent = `That image could not be read: ${err?.message ?? err}`;
     }
-  }, textureNote);
+  }, '');
   refreshOutputs();
 }
 
 function refreshOutputs() {
   const tab = app.editor.tab;
-  const text = tab === 'vs' ? app.state.vs : app.state.fs;
+  const text = tab === 'vs' ? store.state.vs : store.state.fs;
   showFormatted(app.engine, $('formatted'), text);
   app.agal = showAgal(app.engine, {
     message: $('agal-message'), asm: $('agal-asm'), layout: $('agal-layout'), hex: $('agal-hex'), download: $('agal-download'),
@@ -153,9 +186,9 @@ function refreshOutputs() {
 // ---- rendering -----------------------------------------------------------------------------
 
 /** One JSON texture description per declared sampler unit: `[{unit, description}]`. */
-function textureRequest(state = app.state) {
+function textureRequest(state = store.state) {
   const out = [];
-  for (const unit of declaredSamplers(state.fs)) {
+  for (const unit of declaredSamplers(describe(state.fs))) {
     const b = { ...defaultBinding(), ...(state.textures[unit] ?? {}) };
     // An image file is not part of links: without it, the checker stands in.
     const texture = b.name === 'image file' ? (app.images[unit] ?? makeTexture('checker')) : makeTexture(b.name);
@@ -166,7 +199,7 @@ function textureRequest(state = app.state) {
   return out;
 }
 
-function constantsRequest(state = app.state) {
+function constantsRequest(state = store.state) {
   return Object.entries(state.constants).map(([key, v]) => {
     const [buffer, index] = key.split(':').map(Number);
     return { buffer, index, values: v.map(Number) };
@@ -183,11 +216,11 @@ function scheduleRender() {
 async function renderFrame() {
   if (document.visibilityState === 'hidden') { app.needsRender = true; return; }
   if (!app.pool) return;
-  const { state } = app;
+  const state = store.state;
   const size = state.size;
   if (canvas.width !== size) { canvas.width = size; canvas.height = size; }
   const b = builtins();
-  renderBuiltins($('builtins'), b);
+  renderBuiltins($('builtins'), b, app.builtins);
   const request = {
     fs: state.fs,
     vs: state.useVs ? state.vs : null,
@@ -247,7 +280,7 @@ async function drawThumbnails() {
       constants: constantsRequest(state), textures: textureRequest(state),
       builtins: { width: size, height: size, time: 1, timeDelta: 0, frame: 0, mouse: [size / 2, size / 2], mouseDown: false },
     });
-    const thumb = document.querySelector(`#gallery-list [data-example="${ex.id}"] .thumb`);
+    const thumb = /** @type {HTMLCanvasElement | null} */ (document.querySelector(`#gallery-list [data-example="${ex.id}"] .thumb`));
     if (!thumb || !result.image) continue;
     thumb.getContext('2d').putImageData(result.image, 0, 0);
     thumb.dataset.drawn = 'true';
@@ -258,32 +291,31 @@ async function drawThumbnails() {
 
 let saveTimer = 0;
 function stateChanged({ render = true, check = false } = {}) {
-  renderBuiltins($('builtins'), builtins());
+  renderBuiltins($('builtins'), builtins(), app.builtins);
   if (check) checkShaders();
   if (check) refreshPanels();
   clearTimeout(saveTimer);
-  saveTimer = setTimeout(() => saveLocal(app.state), 300);
+  saveTimer = setTimeout(() => saveLocal(store.state), 300);
   if (render) scheduleRender();
 }
 
 let editTimer = 0;
-function onEdit(tab, text) {
-  app.state[tab] = text;
-  app.state.example = null;
+function onEdit(/** @type {'fs' | 'vs'} */ tab, /** @type {string} */ text) {
+  store.update({ [tab]: text, example: null });
   clearTimeout(editTimer);
   // Save at once (a reload right after typing keeps the edit); check and draw after a pause.
-  saveLocal(app.state);
+  saveLocal(store.state);
   editTimer = setTimeout(() => stateChanged({ check: true }), EDIT_DEBOUNCE_MS);
 }
 
-function applyState(state) {
-  app.state = normalizeState(state);
-  app.editor.setText('fs', app.state.fs);
-  app.editor.setText('vs', app.state.vs);
-  $('use-vs').checked = app.state.useVs;
-  $('mesh').disabled = !app.state.useVs;
-  $('mesh').value = app.state.mesh;
-  $('size').value = String(app.state.size);
+function applyState(/** @type {unknown} */ state) {
+  store.replace(state);
+  app.editor.setText('fs', store.state.fs);
+  app.editor.setText('vs', store.state.vs);
+  $('use-vs').checked = store.state.useVs;
+  $('mesh').disabled = !store.state.useVs;
+  $('mesh').value = store.state.mesh;
+  $('size').value = String(store.state.size);
   delete $('constants').dataset.signature;
   delete $('textures').dataset.signature;
   stateChanged({ check: true });
@@ -294,15 +326,14 @@ export function loadExample(id) {
   if (!ex) return;
   applyState({
     ...defaultState(), fs: ex.fs, vs: ex.vs ?? '', useVs: Boolean(ex.vs), mesh: ex.mesh ?? 'fullscreen',
-    size: app.state.size, constants: structuredClone(ex.constants ?? {}), textures: structuredClone(ex.textures ?? {}), example: ex.id,
+    size: store.state.size, constants: structuredClone(ex.constants ?? {}), textures: structuredClone(ex.textures ?? {}), example: ex.id,
   });
   selectEditorTab('fs');
   status.textContent = `Example: ${ex.title}. ${ex.note}`;
 }
 
-app.copyLink = () => copyLink();
 async function copyLink() {
-  const fragment = await encodeState(app.state);
+  const fragment = await encodeState(store.state);
   const url = `${location.origin}${location.pathname}#${fragment}`;
   history.replaceState(null, '', `#${fragment}`);
   app.lastShareUrl = url;
@@ -350,12 +381,12 @@ function wireControls() {
   $('tab-fs').addEventListener('click', () => selectEditorTab('fs'));
   $('tab-vs').addEventListener('click', () => selectEditorTab('vs'));
   $('use-vs').addEventListener('change', () => {
-    app.state.useVs = $('use-vs').checked;
-    $('mesh').disabled = !app.state.useVs;
+    store.update({ useVs: $('use-vs').checked });
+    $('mesh').disabled = !store.state.useVs;
     stateChanged({ check: true });
   });
-  $('mesh').addEventListener('change', () => { app.state.mesh = $('mesh').value; stateChanged({}); });
-  $('size').addEventListener('change', () => { app.state.size = Number($('size').value); stateChanged({}); });
+  $('mesh').addEventListener('change', () => { store.update({ mesh: $('mesh').value }); stateChanged({}); });
+  $('size').addEventListener('change', () => { store.update({ size: Number($('size').value) }); stateChanged({}); });
   $('play').addEventListener('click', () => setPlaying(!app.playing));
   $('rewind').addEventListener('click', () => { app.clock.time = 0; app.clock.frame = 0; scheduleRender(); });
   $('copy-link').addEventListener('click', () => copyLink());
@@ -393,9 +424,9 @@ async function main() {
     console.error('TGSI Playground: the engine could not be loaded', err);
     return;
   }
-  const opcodes = has(app.engine, 'opcodes') ? app.engine.opcodes() : [];
-  app.textureSupport = has(app.engine, 'renderPage');
-  app.editor = new ShaderEditor($('editor'), opcodes, onEdit);
+  const opcodes = app.engine.opcodes();
+  app.builtins = app.engine.builtinLayout();
+  app.editor = new ShaderEditor($('editor'), opcodes, app.engine.vocabulary(), describe, onEdit);
   installTabs();
   installTabArrows();
   wireDialogs();
@@ -405,11 +436,7 @@ async function main() {
   buildReference($('opcode-reference'), $('opcode-filter'), opcodes);
   wireControls();
   installShortcuts({ playPause: () => setPlaying(!app.playing), tab: selectEditorTab, copyLink });
-  if (has(app.engine, 'render')) {
-    app.pool = new RenderPool(await engineModule(), Math.min(Math.max((navigator.hardwareConcurrency || 2) - 1, 2), 4));
-  } else {
-    $('render-status').textContent = 'The renderer is not in this build of the engine yet: diagnostics and exports work.';
-  }
+  app.pool = new RenderPool(await engineModule(), Math.min(Math.max((navigator.hardwareConcurrency || 2) - 1, 2), 4));
   const restored = (await decodeState(location.hash)) ?? loadLocal();
   if (restored && (restored.fs || restored.vs)) {
     applyState(restored);

@@ -1,3 +1,4 @@
+// @ts-check
 // The compiled-output pane: the shader in Mesa's format and its AGAL export (assembly, bytes,
 // constant layout, a version choice and the download of the binary).
 
@@ -14,10 +15,6 @@ export function hexDump(bytes) {
 
 /** Shows Mesa-style formatting of the current tab's shader. */
 export function showFormatted(engine, pre, text) {
-  if (typeof engine.format !== 'function') {
-    pre.textContent = 'The formatter is not in this build of the engine.';
-    return;
-  }
   try {
     const r = engine.format(text, 'mesa');
     pre.textContent = r.text ?? `The shader does not parse (${r.diagnostics.length} problem${r.diagnostics.length === 1 ? '' : 's'}); see Problems.`;
@@ -31,13 +28,6 @@ export function showFormatted(engine, pre, text) {
  * els: {message, asm, layout, hex, download}.
  */
 export function showAgal(engine, els, text, version) {
-  if (typeof engine.agalExport !== 'function') {
-    els.message.textContent = 'AGAL export is not in this build of the engine.';
-    els.message.dataset.state = 'error';
-    els.asm.textContent = els.layout.textContent = els.hex.textContent = '';
-    els.download.disabled = true;
-    return null;
-  }
   let r;
   try {
     r = engine.agalExport(text, version);

@@ -1,3 +1,4 @@
+// @ts-check
 // Renders frames with several Web Workers, each drawing a band of rows with its own engine
 // instance, so typing never waits for a frame. A watchdog ends workers that run too long (the
 // engine's instruction budget should stop a runaway shader first; this is the safety net) and

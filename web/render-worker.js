@@ -1,3 +1,4 @@
+// @ts-check
 // A render worker: its own instance of the engine (from the module the page compiled), drawing
 // one band of rows of a frame. Several run side by side; the page stitches their bands.
 
@@ -57,7 +58,7 @@ self.onmessage = async (event) => {
       diagnostics: result.diagnostics ?? [],
       stats: result.stats ?? null,
       ms: performance.now() - start,
-    }, [pixels.buffer]);
+    }, { transfer: [pixels.buffer] });
   } catch (err) {
     self.postMessage({ type: 'band', id: msg.id, rows: msg.request.rows, pixels: null, error: String(err?.message ?? err), diagnostics: [], ms: performance.now() - start });
   }

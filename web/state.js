@@ -1,3 +1,4 @@
+// @ts-check
 // The playground state (shaders, mesh, size, constants, texture choices) as a share link and
 // as an autosave. Link format: `#s=<version>.<base64url of deflate-raw JSON>`; the version
 // lets old links keep working when the state grows (missing fields take their defaults).
@@ -5,12 +6,25 @@
 export const STATE_VERSION = 1;
 const STORAGE_KEY = 'tgsi-playground/state';
 
-/** Fields every state has; older links lack some and get these. */
+/**
+ * The shared state: shaders, settings, constants and texture choices (what a link keeps).
+ * @typedef {{fs: string, vs: string, useVs: boolean, mesh: string, size: number,
+ *   constants: Record<string, number[]>, textures: Record<string, any>, example: string | null}} PlaygroundState
+ */
+
+/**
+ * Fields every state has; older links lack some and get these.
+ * @returns {PlaygroundState}
+ */
 export function defaultState() {
   return { fs: '', vs: '', useVs: false, mesh: 'fullscreen', size: 256, constants: {}, textures: {}, example: null };
 }
 
-/** Fills missing fields and drops unknown ones, whatever version the data came from. */
+/**
+ * Fills missing fields and drops unknown ones, whatever version the data came from.
+ * @param {any} data
+ * @returns {PlaygroundState}
+ */
 export function normalizeState(data) {
   const base = defaultState();
   if (!data || typeof data !== 'object') return base;

@@ -1,3 +1,4 @@
+// @ts-check
 // Built-in textures made in the page (checker, gradient, noise, a mip chain whose levels have
 // distinct colours, a cube map with one colour per face), image files, and the Textures panel:
 // one row per sampler unit the shader declares, with its sampler state.
@@ -95,15 +96,13 @@ export function textureDescription(texture, binding) {
     images: texture.levels.map((l, i) => ({ level: i, texels: texels(l) })) });
 }
 
-/** The sampler units the text declares (`DCL SAMP[n]`). */
-export function declaredSamplers(text) {
-  const units = new Set();
-  for (const raw of text.split('\n')) {
-    const m = raw.replace(/;.*/, '').trim().match(/^DCL\s+SAMP\[(\d+)(?:\.\.(\d+))?\]/i);
-    if (!m) continue;
-    for (let u = Number(m[1]); u <= Math.min(Number(m[2] ?? m[1]), 31); u += 1) units.add(u);
-  }
-  return [...units].sort((a, b) => a - b);
+/**
+ * The sampler units a shader declares, from the engine's `describe` summary.
+ * @param {{samplers: number[]} | null} summary
+ * @returns {number[]}
+ */
+export function declaredSamplers(summary) {
+  return (summary?.samplers ?? []).filter((u) => u <= 31);
 }
 
 export function defaultBinding() {

@@ -1,3 +1,4 @@
+// @ts-check
 // The TGSI language for CodeMirror: a stream tokenizer (opcodes, modifiers, register files,
 // semantics, numbers, `;` comments), completion and hover help. The opcode list comes from the
 // engine's `opcodes()` table, so highlighting and help always match the parser.
@@ -6,25 +7,38 @@ import { StreamLanguage, HighlightStyle, syntaxHighlighting } from '@codemirror/
 import { tags as t } from '@lezer/highlight';
 import { hoverTooltip } from '@codemirror/view';
 
-export const REGISTER_FILES = ['CONST', 'IN', 'OUT', 'TEMP', 'SAMP', 'ADDR', 'IMM', 'SV', 'IMAGE', 'SVIEW',
-  'BUFFER', 'MEMORY', 'CONSTBUF', 'HWATOMIC', 'NULL'];
-export const SEMANTICS = ['POSITION', 'COLOR', 'BCOLOR', 'FOG', 'PSIZE', 'GENERIC', 'NORMAL', 'FACE',
-  'EDGEFLAG', 'PRIM_ID', 'INSTANCEID', 'VERTEXID', 'STENCIL', 'CLIPDIST', 'CLIPVERTEX', 'TEXCOORD',
-  'PCOORD', 'VIEWPORT_INDEX', 'LAYER', 'SAMPLEID', 'SAMPLEPOS', 'SAMPLEMASK', 'INVOCATIONID',
-  'HELPER_INVOCATION'];
-const HEADERS = ['FRAG', 'VERT', 'GEOM', 'COMP', 'TESS_CTRL', 'TESS_EVAL', 'PROPERTY', 'DCL', 'IMM'];
-const MODIFIERS = ['_SAT', '_SATNV', 'PERSPECTIVE', 'LINEAR', 'CONSTANT', 'CENTROID', 'SAMPLE',
-  'FLT32', 'UINT32', 'INT32', 'FLT64', 'INVARIANT', 'LOCAL', 'ARRAY'];
-const TEXTURE_TARGETS = ['1D', '2D', '3D', 'CUBE', 'RECT', 'SHADOW1D', 'SHADOW2D', 'SHADOWRECT',
-  '1D_ARRAY', '2D_ARRAY', 'SHADOWCUBE', 'CUBEARRAY'];
+/**
+ * The engine's words (`vocabulary()`: the parser's own tables).
+ * @typedef {{opcodes: string[], processors: string[], files: string[], semantics: string[],
+ *   textureTargets: string[], returnTypes: string[], interpolations: string[], locations: string[],
+ *   memoryKinds: string[], immediateTypes: string[], properties: string[], propertyValues: string[],
+ *   memoryQualifiers: string[], keywords: string[]}} Vocabulary
+ */
 
-/** Builds the language for a given opcode table (array of `{name, summary, formula}`). */
-export function tgsiLanguage(opcodeTable) {
+/** @typedef {{name: string, summary: string, formula: string, legacy?: boolean, numDst?: number, numSrc?: number, category?: string, agal?: string}} OpcodeRow */
+
+/**
+ * Words shown as modifiers: declaration and immediate words that are neither opcodes, files
+ * nor semantics.
+ * @param {Vocabulary} v
+ */
+function modifierWords(v) {
+  return [...v.interpolations, ...v.locations, ...v.immediateTypes, ...v.textureTargets, ...v.returnTypes,
+    ...v.memoryKinds, ...v.memoryQualifiers, ...v.properties, ...v.propertyValues,
+    ...v.keywords.filter((k) => !['DCL', 'IMM', 'PROPERTY'].includes(k))];
+}
+
+/**
+ * Builds the language from the engine's opcode table and vocabulary.
+ * @param {OpcodeRow[]} opcodeTable
+ * @param {Vocabulary} vocabulary
+ */
+export function tgsiLanguage(opcodeTable, vocabulary) {
   const opcodes = new Set(opcodeTable.map((o) => o.name));
-  const files = new Set(REGISTER_FILES);
-  const semantics = new Set(SEMANTICS);
-  const headers = new Set(HEADERS);
-  const modifiers = new Set(MODIFIERS.concat(TEXTURE_TARGETS));
+  const files = new Set(vocabulary.files);
+  const semantics = new Set(vocabulary.semantics);
+  const headers = new Set([...vocabulary.processors, 'DCL', 'IMM', 'PROPERTY']);
+  const modifiers = new Set(modifierWords(vocabulary));
   return StreamLanguage.define({
     name: 'tgsi',
     startState: () => ({ statementStart: true }),
@@ -39,11 +53,9 @@ export function tgsiLanguage(opcodeTable) {
       if (word) {
         const w = word[0].toUpperCase();
         const base = w.replace(/_SAT$/, '');
-        const first = state.statementStart;
         state.statementStart = false;
         if (headers.has(w)) return 'keyword';
-        // Without the engine's table, the first word of a statement is taken as an opcode.
-        if (opcodes.has(w) || opcodes.has(base) || (first && opcodes.size === 0)) return 'operatorKeyword';
+        if (opcodes.has(w) || opcodes.has(base)) return 'operatorKeyword';
         if (files.has(w)) return 'typeName';
         if (semantics.has(w)) return 'atom';
         if (modifiers.has(w)) return 'modifier';
@@ -69,14 +81,18 @@ export const tgsiHighlight = syntaxHighlighting(HighlightStyle.define([
   { tag: t.labelName, class: 'tok-label' },
 ]));
 
-/** Completion source: opcodes, register files, semantics and modifiers. */
-export function tgsiCompletion(opcodeTable) {
+/**
+ * Completion source: opcodes, register files, semantics and the other words of the language.
+ * @param {OpcodeRow[]} opcodeTable
+ * @param {Vocabulary} vocabulary
+ */
+export function tgsiCompletion(opcodeTable, vocabulary) {
   const options = [
     ...opcodeTable.map((o) => ({ label: o.name, type: 'function', detail: o.summary, boost: o.legacy ? -1 : 1 })),
-    ...REGISTER_FILES.map((f) => ({ label: f, type: 'type', detail: 'register file' })),
-    ...SEMANTICS.map((s) => ({ label: s, type: 'constant', detail: 'semantic' })),
-    ...HEADERS.map((h) => ({ label: h, type: 'keyword' })),
-    ...MODIFIERS.map((m) => ({ label: m.replace(/^_/, ''), type: 'keyword', detail: 'modifier' })),
+    ...vocabulary.files.map((f) => ({ label: f, type: 'type', detail: 'register file' })),
+    ...vocabulary.semantics.map((s) => ({ label: s, type: 'constant', detail: 'semantic' })),
+    ...[...vocabulary.processors, 'DCL', 'IMM', 'PROPERTY'].map((h) => ({ label: h, type: 'keyword' })),
+    ...modifierWords(vocabulary).map((m) => ({ label: m.replace(/^_/, ''), type: 'keyword', detail: 'modifier' })),
   ];
   return (context) => {
     const word = context.matchBefore(/[A-Za-z_][A-Za-z0-9_]*/);
@@ -85,31 +101,29 @@ export function tgsiCompletion(opcodeTable) {
   };
 }
 
-/** Finds the declaration line of a register (`TEMP[3]`, `IN[0]`, `CONST[0][2]`) in the text. */
-export function findDeclaration(text, file, index, buffer) {
-  const lines = text.split('\n');
-  for (let i = 0; i < lines.length; i += 1) {
-    const line = lines[i].replace(/;.*/, '').trim();
-    if (!/^DCL\s/i.test(line)) continue;
-    const m = line.match(/^DCL\s+([A-Z_]+)\[(\d+)\](?:\[(\d+)(?:\.\.(\d+))?\]|(?:\.\.(\d+))?)/i)
-      || line.match(/^DCL\s+([A-Z_]+)\[(\d+)(?:\.\.(\d+))?\]/i);
-    if (!m || m[1].toUpperCase() !== file) continue;
-    let lo;
-    let hi;
-    if (file === 'CONST' && m[3] !== undefined) {
-      if (buffer !== undefined && Number(m[2]) !== buffer) continue;
-      lo = Number(m[3]); hi = Number(m[4] ?? m[3]);
-    } else {
-      lo = Number(m[2]); hi = Number(m[5] ?? m[3] ?? m[2]);
-      if (file === 'CONST' && buffer !== undefined && buffer !== 0) continue;
-    }
-    if (index >= lo && index <= hi) return { line: i + 1, text: line };
-  }
-  return null;
+/**
+ * The declaration of a register (`TEMP[3]`, `IN[0]`, `CONST[0][2]`) in a shader, from the
+ * engine's `describe` summary: `{line, text}` or `null`.
+ * @param {{declarations: {file: string, first: number, last: number, dimension: number | null, line: number}[]} | null} summary
+ * @param {string} text
+ * @param {string} file
+ * @param {number} index
+ * @param {number | undefined} buffer
+ */
+export function findDeclaration(summary, text, file, index, buffer) {
+  const d = summary?.declarations.find((x) => x.file === file && index >= x.first && index <= x.last
+    && (buffer === undefined || (x.dimension ?? 0) === buffer));
+  if (!d) return null;
+  return { line: d.line, text: (text.split('\n')[d.line - 1] ?? '').trim() };
 }
 
-/** Hover help: an opcode's summary and formula; a register's declaration. */
-export function tgsiHover(opcodeTable) {
+/**
+ * Hover help: an opcode's summary and formula; a register's declaration.
+ * @param {OpcodeRow[]} opcodeTable
+ * @param {Vocabulary} vocabulary
+ * @param {(text: string) => any} describe the engine's declaration summary of a text
+ */
+export function tgsiHover(opcodeTable, vocabulary, describe) {
   const byName = new Map(opcodeTable.map((o) => [o.name, o]));
   return hoverTooltip((view, pos) => {
     const line = view.state.doc.lineAt(pos);
@@ -147,20 +161,21 @@ export function tgsiHover(opcodeTable) {
         more.textContent = 'opcode reference';
         more.addEventListener('click', (e) => {
           e.preventDefault();
-          const dialog = document.getElementById('about');
+          const dialog = /** @type {HTMLDialogElement | null} */ (document.getElementById('about'));
           if (dialog && !dialog.open) dialog.showModal();
           document.getElementById(`opcode-${op.name}`)?.scrollIntoView({ block: 'start' });
         });
         dom.append(more);
         return { dom };
       };
-    } else if (REGISTER_FILES.includes(word) && text[end] === '[') {
+    } else if (vocabulary.files.includes(word) && text[end] === '[') {
       const rest = text.slice(end).match(/^\[(\d+)\](?:\[(\d+)\])?/);
       if (rest && !/^\s*DCL\b/i.test(text)) {
         const two = rest[2] !== undefined;
         const index = Number(two ? rest[2] : rest[1]);
         const buffer = two ? Number(rest[1]) : undefined;
-        const decl = findDeclaration(view.state.doc.toString(), word, index, buffer);
+        const doc = view.state.doc.toString();
+        const decl = findDeclaration(describe(doc), doc, word, index, buffer);
         make = () => {
           const dom = document.createElement('div');
           dom.className = 'hover-register';

@@ -1,6 +1,13 @@
+// @ts-check
 // Page chrome: output tabs, dialogs (examples, about), the opcode reference generated from the
 // engine's table, the theme and the keyboard shortcuts.
 
+/**
+ * The page's element with this id. Typed loosely: the ids and their element kinds are fixed by
+ * index.html, which the end-to-end tests load.
+ * @param {string} id
+ * @returns {any}
+ */
 const $ = (id) => document.getElementById(id);
 const THEME_KEY = 'tgsi-playground/theme';
 
@@ -68,10 +75,6 @@ export function buildGallery(list, examples, onPick) {
 
 /** The opcode reference: one entry per opcode with its summary, formula and operand counts. */
 export function buildReference(container, filter, opcodes) {
-  if (opcodes.length === 0) {
-    container.textContent = 'The opcode table is not in this build of the engine.';
-    return;
-  }
   const entries = opcodes.map((op) => {
     const item = document.createElement('section');
     item.className = 'opcode-entry';
@@ -121,10 +124,10 @@ export function installShortcuts({ playPause, tab, copyLink }) {
 /** Left/Right arrows move between the tabs of every tablist (WAI-ARIA tabs pattern). */
 export function installTabArrows() {
   for (const list of document.querySelectorAll('[role="tablist"]')) {
-    list.addEventListener('keydown', (e) => {
+    list.addEventListener('keydown', (/** @type {KeyboardEvent} */ e) => {
       if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
-      const tabs = [...list.querySelectorAll('[role="tab"]')];
-      const i = tabs.indexOf(document.activeElement);
+      const tabs = /** @type {HTMLElement[]} */ ([...list.querySelectorAll('[role="tab"]')]);
+      const i = tabs.indexOf(/** @type {HTMLElement} */ (document.activeElement));
       if (i < 0) return;
       const next = tabs[(i + (e.key === 'ArrowRight' ? 1 : tabs.length - 1)) % tabs.length];
       next.focus();

@@ -142,3 +142,22 @@ test('hovering an opcode shows its formula; hovering a register shows its declar
   assert.deepEqual(problems, [], 'the page reported problems');
   await page.close();
 });
+
+// The panels and the highlighter take what the engine says the text declares and which words
+// it knows: four constant slots for `DCL CONST[0][0..3]` (none for the built-in buffer), the
+// sampler unit of `DCL SAMP[2]`, and BLOCK_ID highlighted as a semantic.
+test('panels and highlighting come from the engine', { timeout: 60_000 }, async () => {
+  const { page, problems } = await openPlayground(browser, server);
+  await typeShader(page, 'FRAG\nDCL CONST[0][0..3]\nDCL CONST[15][1]\nDCL SAMP[2]\nDCL SVIEW[2], 2D, FLOAT\nDCL OUT[0], COLOR\n  0: TEX OUT[0], CONST[0][0], SAMP[2], 2D\n  1: ADD OUT[0], OUT[0], CONST[0][3]\n  2: END\n');
+  await settle(page);
+  const slots = await page.$$eval('#constants .const-row', (rows) => rows.map((r) => r.dataset.key));
+  assert.deepEqual(slots, ['0:0', '0:1', '0:2', '0:3']);
+  const units = await page.evaluate(() => document.querySelector('#textures')?.textContent ?? '');
+  assert.match(units, /2/, 'sampler unit 2 has controls');
+  await typeShader(page, 'COMP\nDCL SV[0], BLOCK_ID\nDCL SV[1], GRID_SIZE\nEND\n');
+  await settle(page);
+  const semantics = await page.$$eval('.tok-semantic', (s) => s.map((x) => x.textContent));
+  assert.ok(semantics.includes('BLOCK_ID') && semantics.includes('GRID_SIZE'), JSON.stringify(semantics));
+  assert.deepEqual(problems, [], 'the page reported problems');
+  await page.close();
+});
