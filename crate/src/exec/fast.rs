@@ -11,8 +11,8 @@ use super::io::Constants;
 use super::kernels::{Kernel, KernelOp as K, SrcRow, NO_SNAPSHOT};
 use super::lanes::{flat, flat_mut, Lanes};
 use super::machine::{saturate, Machine};
-use super::ops::float::{fmax, fmin};
 use super::ops::int::{f2i, f2u, ishr, shl, ushr};
+use super::ops::lane;
 use super::program::Inst;
 use crate::opcode::Opcode;
 
@@ -76,22 +76,6 @@ fn m<const MODS: bool>(o: &Operand, x: u32) -> u32 {
 #[inline(always)]
 fn f(x: u32) -> f32 {
     f32::from_bits(x)
-}
-
-/// TGSI integer truth (~0 / 0).
-#[inline(always)]
-fn tf(b: bool) -> u32 {
-    0u32.wrapping_sub(b as u32)
-}
-
-/// Float 1.0 / 0.0 (the SLT family).
-#[inline(always)]
-fn f1(b: bool) -> u32 {
-    if b {
-        0x3f80_0000
-    } else {
-        0
-    }
 }
 
 #[inline(always)]
@@ -211,8 +195,8 @@ fn run2<const MODS: bool>(
 fn dot2(d: &mut [u32], t: [(Operand, Operand); 2], saturated: bool, exec: Option<&[u32]>) {
     let [(a, b), (c, e)] = t;
     let g = |x, y, z, w| {
-        (f(m::<true>(&c, z)) * f(m::<true>(&e, w)) + f(m::<true>(&a, x)) * f(m::<true>(&b, y)))
-            .to_bits()
+        let first = lane::mul(f(m::<true>(&a, x)), f(m::<true>(&b, y)));
+        lane::dot_step(first, f(m::<true>(&c, z)), f(m::<true>(&e, w))).to_bits()
     };
     let g = |x, y, z, w| if saturated { sat(g(x, y, z, w)) } else { g(x, y, z, w) };
     let ops = d.iter_mut().zip(a.bits).zip(b.bits).zip(c.bits).zip(e.bits);
@@ -268,53 +252,51 @@ fn channel<const MODS: bool>(
     }
     match op {
         K::Mov => p1!(|x| x),
-        K::Add => p2!(|x, y| (f(x) + f(y)).to_bits()),
-        K::Sub => p2!(|x, y| (f(x) - f(y)).to_bits()),
-        K::Mul => p2!(|x, y| (f(x) * f(y)).to_bits()),
-        K::Div => p2!(|x, y| (f(x) / f(y)).to_bits()),
-        // Not fused: two roundings, as tgsi_exec.
+        K::Add => p2!(|x, y| lane::add(f(x), f(y)).to_bits()),
+        K::Sub => p2!(|x, y| lane::sub(f(x), f(y)).to_bits()),
+        K::Mul => p2!(|x, y| lane::mul(f(x), f(y)).to_bits()),
+        K::Div => p2!(|x, y| lane::div(f(x), f(y)).to_bits()),
         K::Mad => {
-            let g = |x, y, z| (f(x) * f(y) + f(z)).to_bits();
+            let g = |x, y, z| lane::mad(f(x), f(y), f(z)).to_bits();
             if saturated {
                 pass3::<MODS>(d, a, b, c, exec, |x, y, z| sat(g(x, y, z)))
             } else {
                 pass3::<MODS>(d, a, b, c, exec, g)
             }
         }
-        // glibc's fminf/fmaxf: a NaN operand gives the other one.
-        K::Min => p2!(|x, y| fmin(f(x), f(y)).to_bits()),
-        K::Max => p2!(|x, y| fmax(f(x), f(y)).to_bits()),
-        K::Slt => p2!(|x, y| f1(f(x) < f(y))),
-        K::Sge => p2!(|x, y| f1(f(x) >= f(y))),
-        K::Seq => p2!(|x, y| f1(f(x) == f(y))),
-        K::Sne => p2!(|x, y| f1(f(x) != f(y))),
-        K::Sgt => p2!(|x, y| f1(f(x) > f(y))),
-        K::Sle => p2!(|x, y| f1(f(x) <= f(y))),
-        K::Fslt => i2!(|x, y| tf(f(x) < f(y))),
-        K::Fsge => i2!(|x, y| tf(f(x) >= f(y))),
-        K::Fseq => i2!(|x, y| tf(f(x) == f(y))),
-        K::Fsne => i2!(|x, y| tf(f(x) != f(y))),
-        K::Uadd => i2!(u32::wrapping_add),
-        K::Umul => i2!(u32::wrapping_mul),
-        K::Imin => i2!(|x, y| (x as i32).min(y as i32) as u32),
-        K::Imax => i2!(|x, y| (x as i32).max(y as i32) as u32),
-        K::Umin => i2!(u32::min),
-        K::Umax => i2!(u32::max),
-        K::Isge => i2!(|x, y| tf(x as i32 >= y as i32)),
-        K::Islt => i2!(|x, y| tf((x as i32) < y as i32)),
-        K::Useq => i2!(|x, y| tf(x == y)),
-        K::Usne => i2!(|x, y| tf(x != y)),
-        K::Usge => i2!(|x, y| tf(x >= y)),
-        K::Uslt => i2!(|x, y| tf(x < y)),
+        K::Min => p2!(|x, y| lane::min(f(x), f(y)).to_bits()),
+        K::Max => p2!(|x, y| lane::max(f(x), f(y)).to_bits()),
+        K::Slt => p2!(|x, y| lane::slt(f(x), f(y)).to_bits()),
+        K::Sge => p2!(|x, y| lane::sge(f(x), f(y)).to_bits()),
+        K::Seq => p2!(|x, y| lane::seq(f(x), f(y)).to_bits()),
+        K::Sne => p2!(|x, y| lane::sne(f(x), f(y)).to_bits()),
+        K::Sgt => p2!(|x, y| lane::sgt(f(x), f(y)).to_bits()),
+        K::Sle => p2!(|x, y| lane::sle(f(x), f(y)).to_bits()),
+        K::Fslt => i2!(|x, y| lane::fslt(f(x), f(y)).to_bits()),
+        K::Fsge => i2!(|x, y| lane::fsge(f(x), f(y)).to_bits()),
+        K::Fseq => i2!(|x, y| lane::fseq(f(x), f(y)).to_bits()),
+        K::Fsne => i2!(|x, y| lane::fsne(f(x), f(y)).to_bits()),
+        K::Uadd => i2!(lane::uadd),
+        K::Umul => i2!(lane::umul),
+        K::Imin => i2!(lane::imin),
+        K::Imax => i2!(lane::imax),
+        K::Umin => i2!(lane::umin),
+        K::Umax => i2!(lane::umax),
+        K::Isge => i2!(lane::isge::<u32>),
+        K::Islt => i2!(lane::islt::<u32>),
+        K::Useq => i2!(lane::useq::<u32>),
+        K::Usne => i2!(lane::usne::<u32>),
+        K::Usge => i2!(lane::usge),
+        K::Uslt => i2!(lane::uslt),
         K::Shl => i2!(shl),
         K::Ishr => i2!(ishr),
         K::Ushr => i2!(ushr),
-        K::And => i2!(|x, y| x & y),
-        K::Or => i2!(|x, y| x | y),
-        K::Xor => i2!(|x, y| x ^ y),
-        K::Not => pass1::<MODS>(d, a, exec, |x| !x),
-        K::I2f => p1!(|x| (x as i32 as f32).to_bits()),
-        K::U2f => p1!(|x| (x as f32).to_bits()),
+        K::And => i2!(lane::and),
+        K::Or => i2!(lane::or),
+        K::Xor => i2!(lane::xor),
+        K::Not => pass1::<MODS>(d, a, exec, lane::not),
+        K::I2f => p1!(lane::i2f),
+        K::U2f => p1!(lane::u2f),
         K::F2i => pass1::<MODS>(d, a, exec, |x| f2i(f(x)) as u32),
         K::F2u => pass1::<MODS>(d, a, exec, |x| f2u(f(x))),
         // Dot products run through `dot` (replicated result).
@@ -328,12 +310,12 @@ fn dot(t: &mut [u32], terms: &[(Operand, Operand)]) {
     let mut terms = terms.iter();
     if let Some((a, b)) = terms.next() {
         for ((t, &x), &y) in t.iter_mut().zip(a.bits).zip(b.bits) {
-            *t = (f(m::<true>(a, x)) * f(m::<true>(b, y))).to_bits();
+            *t = lane::mul(f(m::<true>(a, x)), f(m::<true>(b, y))).to_bits();
         }
     }
     for (a, b) in terms {
         for ((t, &x), &y) in t.iter_mut().zip(a.bits).zip(b.bits) {
-            *t = (f(m::<true>(a, x)) * f(m::<true>(b, y)) + f(*t)).to_bits();
+            *t = lane::dot_step(f(*t), f(m::<true>(a, x)), f(m::<true>(b, y))).to_bits();
         }
     }
 }
@@ -482,7 +464,7 @@ fn break_lanes(exec: &mut [Lanes], lp: &mut [Lanes], cond: &[Lanes], float: bool
     let mut left = 0u32;
     for ((e, l), &v) in flat_mut(exec).iter_mut().zip(flat_mut(lp)).zip(flat(cond)) {
         // IF: −0 is false, NaN true; UIF: any non-zero bits.
-        let t = if float { tf(f(v) != 0.0) } else { tf(v != 0) };
+        let t = if float { lane::truth(f(v) != 0.0) } else { lane::truth(v != 0) };
         let out = *e & t;
         *l &= !out;
         *e &= !out;

@@ -4,7 +4,6 @@ pub mod names;
 pub mod operand;
 pub mod shader;
 pub mod span;
-pub mod summary;
 
 pub use names::*;
 pub use operand::*;

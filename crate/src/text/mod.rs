@@ -7,6 +7,7 @@ pub mod number;
 mod parser;
 mod print;
 mod spans;
+pub mod summary;
 pub mod vocabulary;
 
 use crate::diag::{self, Diagnostic};

@@ -7,7 +7,7 @@
 //! * `opcodes()` → the opcode table, one object per row, for the reference page and hover help;
 //! * `vocabulary()` → every word of the language (`text::vocabulary`), for highlighting and
 //!   completion;
-//! * `describe(text)` → what the text declares (`ir::summary`): declarations with their lines,
+//! * `describe(text)` → what the text declares (`text::summary`): declarations with their lines,
 //!   constant slots, sampler units (`null` when it does not parse);
 //! * `builtinLayout()` → `{buffer, slots}`: the built-in uniform buffer and what each register
 //!   holds (`render::uniforms::LAYOUT`).
@@ -139,11 +139,11 @@ pub fn vocabulary() -> Result<JsValue, JsValue> {
     serialize(&text::vocabulary::vocabulary())
 }
 
-/// What `text` declares (`ir::summary::Summary`), or `null` when it does not parse.
+/// What `text` declares (`text::summary::Summary`), or `null` when it does not parse.
 #[wasm_bindgen]
 pub fn describe(text: &str) -> Result<JsValue, JsValue> {
     let parsed = text::parse(text);
-    serialize(&parsed.shader.as_ref().map(|s| crate::ir::summary::summarize(s, text)))
+    serialize(&parsed.shader.as_ref().map(|s| crate::text::summary::summarize(s, text)))
 }
 
 #[derive(Serialize)]

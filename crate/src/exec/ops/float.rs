@@ -2,12 +2,12 @@
 //! tgsi_exec's exact formulas (`mesa-tgsi-notes.md` §5.5, `tgsi.rst` "Core ISA",
 //! `tgsi-2010-flattened.txt` for the legacy ones).
 
+use super::lane;
 use super::{comp1, comp2, comp3, mask, repl1f, Shape};
 use crate::exec::lanes::{fmap2, from_fv, fv, vmap2, vmap3, Lanes};
 use crate::exec::machine::{Io, Res};
 use crate::exec::program::Inst;
 use crate::opcode::Opcode as O;
-use wide::{CmpEq, CmpGe, CmpGt, CmpLe, CmpLt, CmpNe};
 
 /// tgsi_exec's LG2: `logf(x) * 1.442695f` (not log2f). The literal is tgsi_exec's, kept as
 /// written so results stay bit-exact.
@@ -56,12 +56,11 @@ pub fn ssg(x: f32) -> f32 {
 fn dot(inst: &Inst, io: &mut Io, res: &mut Res, n: usize) {
     let out = &mut *res[0];
     let (a, b) = (io.src(inst, 0, 0), io.src(inst, 1, 0));
-    vmap2(out, a, b, |x, y| x * y);
+    vmap2(out, a, b, lane::mul);
     for c in 1..n {
         let (a, b) = (io.src(inst, 0, c), io.src(inst, 1, c));
-        // Product rounded, then the sum rounded: the same two IEEE steps as the scalar form.
         for ((o, a), b) in out.iter_mut().zip(a).zip(b) {
-            *o = from_fv(fv(a) * fv(b) + fv(o));
+            *o = from_fv(lane::dot_step(fv(o), fv(a), fv(b)));
         }
     }
 }
@@ -83,41 +82,16 @@ fn konst(res: &mut Res, c: usize, v: f32) {
     res[c].fill(Lanes::splat_f(v));
 }
 
-/// fminf as glibc computes it on x86-64: a NaN operand gives the other one; otherwise
-/// `a < b ? a : b` (so min(+0, −0) = −0 and min(−0, +0) = +0, like `minss`).
-#[inline]
+/// fminf as glibc computes it on x86-64 (one lane of [`lane::min`]).
+#[inline(always)]
 pub fn fmin(a: f32, b: f32) -> f32 {
-    // A NaN `a` fails `a < b` and gives b; a NaN `b` gives a. One compare-and-select per lane,
-    // so the fast kernels' loops over this vectorize.
-    if a < b || b.is_nan() {
-        a
-    } else {
-        b
-    }
+    lane::min(a, b)
 }
 
-/// fmaxf likewise: `a > b ? a : b` with NaN operands ignored.
-#[inline]
+/// fmaxf as glibc computes it on x86-64 (one lane of [`lane::max`]).
+#[inline(always)]
 pub fn fmax(a: f32, b: f32) -> f32 {
-    if a > b || b.is_nan() {
-        a
-    } else {
-        b
-    }
-}
-
-/// Vector forms of [`fmin`] / [`fmax`] (compare, select; bit-identical to the scalar ones).
-#[inline(always)]
-fn vmin(a: wide::f32x4, b: wide::f32x4) -> wide::f32x4 {
-    // Take a where (a < b) or b is NaN; otherwise b.
-    let take_a = a.cmp_lt(b) | b.cmp_ne(b);
-    take_a.blend(a, b)
-}
-
-#[inline(always)]
-fn vmax(a: wide::f32x4, b: wide::f32x4) -> wide::f32x4 {
-    let take_a = a.cmp_gt(b) | b.cmp_ne(b);
-    take_a.blend(a, b)
+    lane::max(a, b)
 }
 
 #[inline(always)]
@@ -157,26 +131,25 @@ fn vcomp3(
 pub fn run(inst: &Inst, io: &mut Io, res: &mut Res) -> Option<Shape> {
     Some(match inst.op {
         O::MOV => comp1(inst, io, res, |a| a),
-        O::ADD => vcomp2(inst, io, res, |a, b| a + b),
-        O::SUB => vcomp2(inst, io, res, |a, b| a - b),
-        O::MUL => vcomp2(inst, io, res, |a, b| a * b),
-        O::DIV => vcomp2(inst, io, res, |a, b| a / b),
-        // Not fused: two roundings, as tgsi_exec.
-        O::MAD => vcomp3(inst, io, res, |a, b, c| a * b + c),
+        O::ADD => vcomp2(inst, io, res, lane::add),
+        O::SUB => vcomp2(inst, io, res, lane::sub),
+        O::MUL => vcomp2(inst, io, res, lane::mul),
+        O::DIV => vcomp2(inst, io, res, lane::div),
+        O::MAD => vcomp3(inst, io, res, lane::mad),
         O::FMA => comp3(inst, io, res, fbits3(|a, b, c| a.mul_add(b, c))),
         O::LRP => vcomp3(inst, io, res, |a, b, c| a * (b - c) + c),
-        O::MIN => vcomp2(inst, io, res, vmin),
-        O::MAX => vcomp2(inst, io, res, vmax),
-        O::SLT => vcomp2(inst, io, res, |a, b| a.cmp_lt(b) & wide::f32x4::splat(1.0)),
-        O::SGE => vcomp2(inst, io, res, |a, b| a.cmp_ge(b) & wide::f32x4::splat(1.0)),
-        O::SEQ => vcomp2(inst, io, res, |a, b| a.cmp_eq(b) & wide::f32x4::splat(1.0)),
-        O::SNE => vcomp2(inst, io, res, |a, b| a.cmp_ne(b) & wide::f32x4::splat(1.0)),
-        O::SGT => vcomp2(inst, io, res, |a, b| a.cmp_gt(b) & wide::f32x4::splat(1.0)),
-        O::SLE => vcomp2(inst, io, res, |a, b| a.cmp_le(b) & wide::f32x4::splat(1.0)),
-        O::FSEQ => vcomp2(inst, io, res, |a, b| a.cmp_eq(b)),
-        O::FSNE => vcomp2(inst, io, res, |a, b| a.cmp_ne(b)),
-        O::FSLT => vcomp2(inst, io, res, |a, b| a.cmp_lt(b)),
-        O::FSGE => vcomp2(inst, io, res, |a, b| a.cmp_ge(b)),
+        O::MIN => vcomp2(inst, io, res, lane::min),
+        O::MAX => vcomp2(inst, io, res, lane::max),
+        O::SLT => vcomp2(inst, io, res, lane::slt),
+        O::SGE => vcomp2(inst, io, res, lane::sge),
+        O::SEQ => vcomp2(inst, io, res, lane::seq),
+        O::SNE => vcomp2(inst, io, res, lane::sne),
+        O::SGT => vcomp2(inst, io, res, lane::sgt),
+        O::SLE => vcomp2(inst, io, res, lane::sle),
+        O::FSEQ => vcomp2(inst, io, res, lane::fseq),
+        O::FSNE => vcomp2(inst, io, res, lane::fsne),
+        O::FSLT => vcomp2(inst, io, res, lane::fslt),
+        O::FSGE => vcomp2(inst, io, res, lane::fsge),
         O::FRC => comp1(inst, io, res, fbits(|a| a - a.floor())),
         O::FLR => comp1(inst, io, res, fbits(f32::floor)),
         O::CEIL => comp1(inst, io, res, fbits(f32::ceil)),

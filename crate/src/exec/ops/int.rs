@@ -2,11 +2,11 @@
 //! address loads (`tgsi.rst` "Integer ISA", tgsi_exec results for division by zero and shift
 //! masking, `mesa-tgsi-notes.md` §5.5).
 
-use super::{comp1, comp2, comp3, tf, Shape};
+use super::lane;
+use super::{comp1, comp2, comp3, Shape};
 use crate::exec::machine::{Io, Res};
 use crate::exec::program::Inst;
 use crate::opcode::Opcode as O;
-use wide::{CmpEq, CmpLt};
 
 /// Component-wise op of two sources on SIMD integer vectors.
 #[inline(always)]
@@ -146,8 +146,8 @@ pub fn lsb(x: u32) -> u32 {
 
 pub fn run(inst: &Inst, io: &mut Io, res: &mut Res) -> Option<Shape> {
     Some(match inst.op {
-        O::UADD => comp2(inst, io, res, u32::wrapping_add),
-        O::UMUL => comp2(inst, io, res, u32::wrapping_mul),
+        O::UADD => comp2(inst, io, res, lane::uadd),
+        O::UMUL => comp2(inst, io, res, lane::umul),
         O::UMAD => comp3(inst, io, res, |a, b, c| a.wrapping_mul(b).wrapping_add(c)),
         O::IMUL_HI => comp2(inst, io, res, |a, b| ((i(a) as i64 * i(b) as i64) >> 32) as u32),
         O::UMUL_HI => comp2(inst, io, res, |a, b| ((a as u64 * b as u64) >> 32) as u32),
@@ -158,26 +158,26 @@ pub fn run(inst: &Inst, io: &mut Io, res: &mut Res) -> Option<Shape> {
         O::INEG => comp1(inst, io, res, |a| i(a).wrapping_neg() as u32),
         O::IABS => comp1(inst, io, res, |a| i(a).wrapping_abs() as u32),
         O::ISSG => comp1(inst, io, res, |a| i(a).signum() as u32),
-        O::IMIN => comp2(inst, io, res, |a, b| i(a).min(i(b)) as u32),
-        O::IMAX => comp2(inst, io, res, |a, b| i(a).max(i(b)) as u32),
-        O::UMIN => comp2(inst, io, res, u32::min),
-        O::UMAX => comp2(inst, io, res, u32::max),
-        O::ISGE => icomp2(inst, io, res, |a, b| !a.cmp_lt(b)),
-        O::ISLT => icomp2(inst, io, res, |a, b| a.cmp_lt(b)),
-        O::USEQ => icomp2(inst, io, res, |a, b| a.cmp_eq(b)),
-        O::USNE => icomp2(inst, io, res, |a, b| !a.cmp_eq(b)),
-        O::USGE => comp2(inst, io, res, |a, b| tf(a >= b)),
-        O::USLT => comp2(inst, io, res, |a, b| tf(a < b)),
+        O::IMIN => comp2(inst, io, res, lane::imin),
+        O::IMAX => comp2(inst, io, res, lane::imax),
+        O::UMIN => comp2(inst, io, res, lane::umin),
+        O::UMAX => comp2(inst, io, res, lane::umax),
+        O::ISGE => icomp2(inst, io, res, lane::isge),
+        O::ISLT => icomp2(inst, io, res, lane::islt),
+        O::USEQ => icomp2(inst, io, res, lane::useq),
+        O::USNE => icomp2(inst, io, res, lane::usne),
+        O::USGE => comp2(inst, io, res, lane::usge),
+        O::USLT => comp2(inst, io, res, lane::uslt),
         // Shift counts are masked to 5 bits (tgsi_exec, tgsi.rst).
         O::SHL => comp2(inst, io, res, shl),
         O::ISHR | O::SHR => comp2(inst, io, res, ishr),
         O::USHR => comp2(inst, io, res, ushr),
-        O::AND => comp2(inst, io, res, |a, b| a & b),
-        O::OR => comp2(inst, io, res, |a, b| a | b),
-        O::XOR => comp2(inst, io, res, |a, b| a ^ b),
-        O::NOT => comp1(inst, io, res, |a| !a),
-        O::I2F => comp1(inst, io, res, |a| (i(a) as f32).to_bits()),
-        O::U2F => comp1(inst, io, res, |a| (a as f32).to_bits()),
+        O::AND => comp2(inst, io, res, lane::and),
+        O::OR => comp2(inst, io, res, lane::or),
+        O::XOR => comp2(inst, io, res, lane::xor),
+        O::NOT => comp1(inst, io, res, lane::not),
+        O::I2F => comp1(inst, io, res, lane::i2f),
+        O::U2F => comp1(inst, io, res, lane::u2f),
         O::F2I => comp1(inst, io, res, |a| f2i(f32::from_bits(a)) as u32),
         O::F2U => comp1(inst, io, res, |a| f2u(f32::from_bits(a))),
         O::BFI => {

@@ -6,6 +6,7 @@ pub mod double;
 pub mod float;
 pub mod int;
 pub mod int64;
+pub mod lane;
 pub mod memory;
 pub mod pack;
 pub mod quad;
@@ -426,22 +427,5 @@ pub fn put(res: &mut Res, c: usize, v: &[Lanes]) {
     }
 }
 
-/// Per-lane boolean as TGSI integer truth (~0 / 0).
-#[inline(always)]
-pub fn tf(b: bool) -> u32 {
-    if b {
-        u32::MAX
-    } else {
-        0
-    }
-}
-
-/// Per-lane boolean as float 1.0 / 0.0.
-#[inline(always)]
-pub fn f1(b: bool) -> f32 {
-    if b {
-        1.0
-    } else {
-        0.0
-    }
-}
+/// Per-lane boolean as TGSI integer truth (~0 / 0): [`lane::truth`].
+pub use lane::truth as tf;

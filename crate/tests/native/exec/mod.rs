@@ -1,5 +1,6 @@
 mod corpus;
 mod fast;
+mod fast_vs_general;
 mod float;
 mod flow;
 mod int;

@@ -2,7 +2,7 @@
 //! sampler views, every declaration with its line): computed from the parsed IR, so the page
 //! never reads TGSI text itself. Exported through wasm as `describe(text)`.
 
-use super::*;
+use crate::ir::*;
 use serde::Serialize;
 
 /// Registers listed per declaration at most (a huge `TEMP[0..4000000]` is one entry; the
