@@ -10,7 +10,7 @@
 use super::bytecode::*;
 use super::flow::matrix_rows;
 use crate::exec::machine::saturate;
-use crate::exec::ops::{f1, float, quad};
+use crate::exec::ops::{float, lane, quad};
 pub use crate::exec::Lanes;
 use crate::exec::{SampleControl, SampleRequest, TextureHooks};
 use crate::ir::TextureTarget;
@@ -304,13 +304,13 @@ impl Machine<'_> {
         // programs compute what TGSI computes.
         Ok(match ins.op {
             opc::MOV => x,
-            opc::ADD => per(&|p, q| p + q),
-            opc::SUB => per(&|p, q| p - q),
-            opc::MUL => per(&|p, q| p * q),
-            opc::DIV => per(&|p, q| p / q),
+            opc::ADD => per(&|p, q| lane::add(p, q)),
+            opc::SUB => per(&|p, q| lane::sub(p, q)),
+            opc::MUL => per(&|p, q| lane::mul(p, q)),
+            opc::DIV => per(&|p, q| lane::div(p, q)),
             opc::RCP => per(&|p, _| 1.0 / p),
-            opc::MIN => per(&|p, q| float::fmin(p, q)),
-            opc::MAX => per(&|p, q| float::fmax(p, q)),
+            opc::MIN => per(&|p, q| lane::min(p, q)),
+            opc::MAX => per(&|p, q| lane::max(p, q)),
             opc::FRC => per(&|p, _| p - p.floor()),
             opc::SQT => per(&|p, _| p.sqrt()),
             opc::RSQ => per(&|p, _| 1.0 / p.sqrt()),
@@ -322,10 +322,10 @@ impl Machine<'_> {
             opc::ABS => per(&|p, _| p.abs()),
             opc::NEG => per(&|p, _| -p),
             opc::SAT => per(&|p, _| saturate(p)),
-            opc::SGE => per(&|p, q| f1(p >= q)),
-            opc::SLT => per(&|p, q| f1(p < q)),
-            opc::SEQ => per(&|p, q| f1(p == q)),
-            opc::SNE => per(&|p, q| f1(p != q)),
+            opc::SGE => per(&|p, q| lane::sge(p, q)),
+            opc::SLT => per(&|p, q| lane::slt(p, q)),
+            opc::SEQ => per(&|p, q| lane::seq(p, q)),
+            opc::SNE => per(&|p, q| lane::sne(p, q)),
             opc::SGN => per(&|p, _| float::ssg(p)),
             opc::DP3 => [dot3(x, y); 4],
             opc::DP4 => [dot4(x, y); 4],
