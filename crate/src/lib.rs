@@ -18,6 +18,7 @@ pub mod diag;
 pub mod exec;
 pub mod half;
 pub mod ir;
+pub mod limits;
 pub mod opcode;
 pub mod render;
 pub mod text;

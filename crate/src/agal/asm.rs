@@ -72,7 +72,7 @@ pub fn assemble(text: &str, kind: ShaderKind, version: u32) -> Assembled {
             ));
             break;
         }
-        let ctx = LineCtx { kind, version, base: line_start + lead };
+        let ctx = LineCtx { kind, version, base: line_start + lead, end: span.end as usize };
         match ctx.instruction(line) {
             Ok(ins) => {
                 out.program.code.push(ins);
@@ -89,6 +89,8 @@ struct LineCtx {
     version: u32,
     /// Byte offset of the line's first character in the whole text.
     base: usize,
+    /// Byte offset just past the line's last character.
+    end: usize,
 }
 
 type R<T> = Result<T, Diagnostic>;
@@ -101,7 +103,11 @@ impl LineCtx {
         at: usize,
         len: usize,
     ) -> Diagnostic {
-        Diagnostic::error(code, msg, Span::new(self.base + at, self.base + at + len.max(1)))
+        // At least one character wide, but never past the end of the line (an empty operand at
+        // the end of a truncated line is an empty span there).
+        let start = (self.base + at).min(self.end);
+        let stop = (start + len.max(1)).min(self.end);
+        Diagnostic::error(code, msg, Span::new(start, stop))
     }
 
     fn instruction(&self, line: &str) -> R<Instruction> {

@@ -55,7 +55,7 @@ pub fn run(args: &Args) -> i32 {
         if job.mesh.wants_depth {
             fb.clear_depth();
         }
-        job::run_into(&job, fb, None, &mut textures, crate::exec::DEFAULT_BUDGET)
+        job::run_into(&job, fb, None, &mut textures, crate::limits::DEFAULT_FRAME_BUDGET)
             .map(|_| ())
             .map_err(|d| {
                 common.print("bench", &[d]);

@@ -10,7 +10,7 @@ use crate::render::options::{parse_const, parse_size, ConstValue};
 use crate::render::uniforms::Builtins;
 use crate::texture::bind::Bindings;
 
-const USAGE: &str = "usage: tgsi render FS.tgsi [--vs VS.tgsi] [--gs GS.tgsi] [--mesh fullscreen|quad|cube|sphere] [--size WxH] [--const B:I=X,Y,Z,W]... [--texture U=FILE[,nearest|linear][,repeat|clamp]]... [--time T] -o OUT.png|OUT.f32";
+const USAGE: &str = "usage: tgsi render FS.tgsi [--vs VS.tgsi] [--gs GS.tgsi] [--mesh fullscreen|quad|cube|sphere] [--size WxH] [--const B:I=X,Y,Z,W]... [--texture U=FILE[,nearest|linear][,repeat|clamp]]... [--time T] [--budget N] -o OUT.png|OUT.f32";
 
 /// Options common to `render` and `bench`, read and checked.
 pub(crate) struct Common {
@@ -125,7 +125,8 @@ impl Common {
 }
 
 pub fn run(args: &Args) -> i32 {
-    if let Some(bad) = args.unknown(&["vs", "gs", "mesh", "size", "const", "texture", "time", "o"])
+    if let Some(bad) =
+        args.unknown(&["vs", "gs", "mesh", "size", "const", "texture", "time", "budget", "o"])
     {
         eprintln!("tgsi render: unknown option '--{}'\n{}", bad, USAGE);
         return 2;
@@ -143,31 +144,55 @@ pub fn run(args: &Args) -> i32 {
         Ok(c) => c,
         Err(status) => return status,
     };
+    // The instruction budget of the whole frame (`limits`): at most limits::MAX_BUDGET.
+    let budget = match args.value("budget") {
+        None => crate::limits::DEFAULT_FRAME_BUDGET,
+        Some(b) => match b
+            .parse::<u64>()
+            .map_err(|_| format!("'{b}' is not a number"))
+            .and_then(crate::limits::check_budget)
+        {
+            Ok(n) => n,
+            Err(e) => {
+                eprintln!("tgsi render: --budget: {}\n{}", e, USAGE);
+                return 2;
+            }
+        },
+    };
     let (prepared, mut diags) = job::prepare(&common.request());
     let Some(job) = prepared else {
         common.print("render", &diags);
         return 1;
     };
     let mut textures = common.textures.clone();
-    let result = job::run(&job, None, &mut textures, crate::exec::DEFAULT_BUDGET);
-    match result {
-        Ok(out) => {
+    let targets = job.fs_if.colors.iter().map(|&(t, _)| t as usize + 1).max().unwrap_or(1);
+    let mut fb = match crate::render::framebuffer::Framebuffer::new(job.width, job.height, targets)
+    {
+        Ok(fb) => fb,
+        Err(e) => {
+            eprintln!("tgsi render: {}", e);
+            return 1;
+        }
+    };
+    let status = match job::run_into(&job, &mut fb, None, &mut textures, budget) {
+        Ok((_, warnings)) => {
             diags.extend(
-                out.warnings
+                warnings
                     .into_iter()
                     .map(|d| SourcedDiagnostic { source: Source::Render, diagnostic: d }),
             );
-            common.print("render", &diags);
-            if let Err(e) = crate::render::image_io::write_image(out_path, &out.framebuffer) {
-                eprintln!("tgsi render: {}", e);
-                return 2;
-            }
             0
         }
+        // Stopped (the budget ran out, …): the diagnostic, and the image as far as it got.
         Err(d) => {
             diags.push(d);
-            common.print("render", &diags);
             1
         }
+    };
+    common.print("render", &diags);
+    if let Err(e) = crate::render::image_io::write_image(out_path, &fb) {
+        eprintln!("tgsi render: {}", e);
+        return 2;
     }
+    status
 }

@@ -82,12 +82,16 @@ fn setup_and_run(path: &str, args: &Args) -> Result<i32, String> {
             .map_err(|e| format!("--texture {spec}: {e}"))?;
         textures.bind(unit, bound);
     }
-    let mut machine = match args.value("budget") {
-        Some(b) => {
-            Machine::with_budget(b.parse().map_err(|_| format!("--budget {b}: not a number"))?)
-        }
-        None => Machine::new(),
+    // The budget bounds the whole dispatch (every block draws from it), at most
+    // limits::MAX_BUDGET.
+    let budget = match args.value("budget") {
+        Some(b) => crate::limits::check_budget(
+            b.parse().map_err(|_| format!("--budget {b}: not a number"))?,
+        )
+        .map_err(|e| format!("--budget: {e}"))?,
+        None => crate::limits::DEFAULT_FRAME_BUDGET,
     };
+    let mut machine = Machine::in_frame(budget, &crate::exec::FrameBudget::new(budget));
 
     let Some(src) = super::read_text(path) else { return Ok(2) };
     let index = LineIndex::new(&src);

@@ -46,10 +46,33 @@ pub(super) struct Frame {
     saved: usize,
 }
 
+/// The instructions left for a whole frame (every batch, draw and stage of one render, every
+/// block of one compute dispatch), shared by the machines that run it. Each run may dispatch
+/// at most what is left, and is charged what it dispatched when it ends (`limits`).
+#[derive(Clone, Debug)]
+pub struct FrameBudget(std::sync::Arc<std::sync::atomic::AtomicU64>);
+
+impl FrameBudget {
+    pub fn new(instructions: u64) -> FrameBudget {
+        FrameBudget(std::sync::Arc::new(std::sync::atomic::AtomicU64::new(instructions)))
+    }
+    /// Instructions left.
+    pub fn left(&self) -> u64 {
+        self.0.load(std::sync::atomic::Ordering::Relaxed)
+    }
+    pub(super) fn charge(&self, used: u64) {
+        let left = self.left();
+        self.0.store(left.saturating_sub(used), std::sync::atomic::Ordering::Relaxed);
+    }
+}
+
 /// The interpreter state. Reuse one machine for many runs: buffers are kept between them.
 pub struct Machine {
     /// Decoded instructions one run may dispatch before it stops with `X005`.
     pub budget: u64,
+    /// The frame this machine's runs belong to, if any: a run may then dispatch at most what
+    /// the frame has left.
+    pub frame: Option<FrameBudget>,
     pub(crate) nq: usize,
     pub(crate) regs: Vec<Lanes>,
     pub(crate) scratch: Vec<Lanes>,
@@ -133,6 +156,7 @@ impl Machine {
     pub fn new() -> Machine {
         Machine {
             budget: DEFAULT_BUDGET,
+            frame: None,
             nq: 0,
             regs: Vec::new(),
             scratch: Vec::new(),
@@ -170,6 +194,11 @@ impl Machine {
     /// A machine with a custom instruction budget.
     pub fn with_budget(budget: u64) -> Machine {
         Machine { budget, ..Machine::new() }
+    }
+
+    /// A machine whose runs draw from `frame` (and each at most `budget`).
+    pub fn in_frame(budget: u64, frame: &FrameBudget) -> Machine {
+        Machine { budget, frame: Some(frame.clone()), ..Machine::new() }
     }
 
     /// Runs `program` over every quad of `batch` with no textures bound.
@@ -267,24 +296,26 @@ impl Machine {
         trace: &mut Trace,
     ) -> Result<RunStats, ExecError> {
         self.setup(program, batch, consts, TRACE);
+        // What this run may dispatch: its own budget, and no more than its frame has left.
+        let limit = self.frame.as_ref().map_or(self.budget, |f| self.budget.min(f.left()));
         let mut pc = 0usize;
         let code = &program.code;
         while let Some(inst) = code.get(pc) {
             self.clock += 1;
             // A fused IF/BRK/ENDIF advances the clock as the three instructions would (two
             // when no lane leaves: the IF jumps to its ENDIF); near the budget it runs unfused.
-            if !TRACE && inst.cond_break && self.clock + 2 <= self.budget {
+            if !TRACE && inst.cond_break && self.clock + 2 <= limit {
                 let left = self.cond_break(inst, consts);
                 self.clock += if left { 2 } else { 1 };
                 pc += 3;
                 continue;
             }
-            if self.clock > self.budget {
+            if self.clock > limit {
                 let d = Diagnostic::error(
                     "X005",
                     format!(
                         "stopped after {} instructions (the budget) at {}: the shader may loop forever",
-                        self.budget,
+                        limit,
                         inst.op.name()
                     ),
                     inst.span,

@@ -224,6 +224,9 @@ impl Machine {
     }
 
     pub(super) fn finish(&mut self, program: &Program, batch: &mut Batch) {
+        if let Some(frame) = &self.frame {
+            frame.charge(self.clock);
+        }
         let nq = self.nq;
         let l = program.layout;
         let n = l.out.1 as usize * 4 * nq;

@@ -123,6 +123,36 @@ impl Framebuffer {
         Framebuffer::with_format(width, height, targets, Format::Rgba32F)
     }
 
+    /// Checks that a framebuffer of this size, target count and format fits the byte limit
+    /// (`limits::MAX_FRAMEBUFFER_BYTES`): every target plus the depth buffer, counted before
+    /// anything is allocated. Bytes, not pixels, are what is bounded.
+    pub fn check_bytes(
+        width: u32,
+        height: u32,
+        targets: usize,
+        format: Format,
+    ) -> Result<(), String> {
+        let texel: u64 = match format {
+            Format::Rgba32F => 16,
+            Format::Rgba8 => 4,
+        };
+        let pixels =
+            u64::from(width.div_ceil(TILE) * TILE) * u64::from(height.div_ceil(TILE) * TILE);
+        let targets = targets.clamp(1, 8) as u64;
+        let bytes = pixels * (texel * targets + 4);
+        if bytes > crate::limits::MAX_FRAMEBUFFER_BYTES {
+            return Err(format!(
+                "a {}x{} framebuffer with {} render target(s) needs {} MiB; the limit is {} MiB",
+                width,
+                height,
+                targets,
+                bytes >> 20,
+                crate::limits::MAX_FRAMEBUFFER_BYTES >> 20
+            ));
+        }
+        Ok(())
+    }
+
     /// A framebuffer with `targets` render targets (1..8) in `format`.
     pub fn with_format(
         width: u32,
@@ -143,6 +173,7 @@ impl Framebuffer {
         }
         let tiles_x = width.div_ceil(TILE) as usize;
         let quads = tiles_x * height.div_ceil(TILE) as usize * TILE_QUADS;
+        Framebuffer::check_bytes(width, height, targets, format)?;
         Ok(Framebuffer {
             width,
             height,

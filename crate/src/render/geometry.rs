@@ -74,6 +74,7 @@ impl GeometryJob {
         constants: &Constants,
         hooks: &mut dyn TextureHooks,
         budget: u64,
+        frame: &exec::FrameBudget,
     ) -> Result<Mesh, Diagnostic> {
         let count = mesh.vertex_count();
         let in_regs = vs_if.input_registers;
@@ -119,7 +120,7 @@ impl GeometryJob {
         };
         let prims: Vec<_> =
             mesh.triangles().into_iter().map(|t| t.iter().map(|&i| vertex(i)).collect()).collect();
-        let mut machine = Machine::with_budget(budget);
+        let mut machine = Machine::in_frame(budget, frame);
         let out = exec::run_geometry(&mut machine, &self.program, constants, hooks, &prims)
             .map_err(|e| e.diagnostic)?;
 

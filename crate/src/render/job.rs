@@ -135,6 +135,13 @@ pub fn prepare(req: &Request) -> (Option<Job>, Vec<SourcedDiagnostic>) {
         diags.push(render_error("R001", e));
     }
     let fs = load(req.fs, Source::Fragment, Processor::Fragment, &mut diags);
+    if let Some((program, _)) = &fs {
+        let targets = program.outputs.len().max(1);
+        let format = super::framebuffer::Format::Rgba32F;
+        if let Err(e) = Framebuffer::check_bytes(req.width, req.height, targets, format) {
+            diags.push(render_error("R001", e));
+        }
+    }
     let vs = req.vs.and_then(|t| load(t, Source::Vertex, Processor::Vertex, &mut diags));
     let gs = req
         .gs
@@ -261,7 +268,8 @@ fn batch_size(program: &Program) -> usize {
 }
 
 /// Draws the job into a new framebuffer; `rows` limits shading to a band of window rows
-/// (row 0 = bottom).
+/// (row 0 = bottom). `budget` is the instruction budget of the whole frame (every batch, draw
+/// and stage; `limits::DEFAULT_FRAME_BUDGET` is the usual one).
 pub fn run(
     job: &Job,
     rows: Option<std::ops::Range<u32>>,
@@ -287,14 +295,16 @@ pub fn run_into(
     let config =
         DrawConfig { rows, depth_test: job.mesh.wants_depth, batch_quads: batch_size(&job.fs) };
     let mut warnings = Vec::new();
+    // One budget for the whole frame: every machine below draws from it.
+    let frame = exec::FrameBudget::new(budget);
     // The vertex stage gets no textures (vertex texture fetch reads zeros).
     let mut no_textures = exec::NoTextures;
     let expanded = match &job.gs {
-        Some(g) => Some(expand_geometry(job, g, hooks, budget)?),
+        Some(g) => Some(expand_geometry(job, g, hooks, budget, &frame)?),
         None => None,
     };
     let mut fs_stage =
-        ExecFragmentStage::new(&job.fs, &job.constants, hooks, Machine::with_budget(budget));
+        ExecFragmentStage::new(&job.fs, &job.constants, hooks, Machine::in_frame(budget, &frame));
     let result = match (&job.gs, &expanded, &job.vs) {
         (Some(g), Some(mesh), _) => {
             let mut pass = geometry::pass_through;
@@ -306,7 +316,7 @@ pub fn run_into(
                 program,
                 constants: &job.constants,
                 hooks: &mut no_textures,
-                machine: Machine::with_budget(budget),
+                machine: Machine::in_frame(budget, &frame),
                 failed: false,
             };
             let r = draw(
@@ -368,6 +378,7 @@ fn expand_geometry(
     g: &GeometryJob,
     hooks: &mut dyn TextureHooks,
     budget: u64,
+    frame: &exec::FrameBudget,
 ) -> Result<Mesh, SourcedDiagnostic> {
     let mut no_textures = exec::NoTextures;
     let (r, vs_failed) = match &job.vs {
@@ -376,15 +387,18 @@ fn expand_geometry(
                 program,
                 constants: &job.constants,
                 hooks: &mut no_textures,
-                machine: Machine::with_budget(budget),
+                machine: Machine::in_frame(budget, frame),
                 failed: false,
             };
-            let r = g.expand(&job.mesh, vs_if, &mut vs_stage, &job.constants, hooks, budget);
+            let r = g.expand(&job.mesh, vs_if, &mut vs_stage, &job.constants, hooks, budget, frame);
             (r, vs_stage.failed)
         }
         None => {
             let (vs_if, mut vs_stage) = fragment_only_vertex_stage();
-            (g.expand(&job.mesh, &vs_if, &mut vs_stage, &job.constants, hooks, budget), false)
+            (
+                g.expand(&job.mesh, &vs_if, &mut vs_stage, &job.constants, hooks, budget, frame),
+                false,
+            )
         }
     };
     r.map_err(|mut d| {

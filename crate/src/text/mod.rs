@@ -34,7 +34,16 @@ impl Parsed {
 /// Parses TGSI text. Never panics; returns a shader or at least one error diagnostic.
 /// Diagnostics are in source order.
 pub fn parse(text: &str) -> Parsed {
+    // Too long an input is refused before anything is built from it (`limits`).
+    if let Err(mut d) = crate::limits::check_input(text) {
+        d.line = 1;
+        d.column = 1;
+        d.end_line = 1;
+        d.end_column = 1;
+        return Parsed { shader: None, diagnostics: vec![d] };
+    }
     let (shader, mut diagnostics) = parser::Parser::new(text).run();
+    crate::limits::cap_diagnostics(&mut diagnostics);
     if !diagnostics.is_empty() {
         diag::locate(&mut diagnostics, &LineIndex::new(text));
     }

@@ -34,18 +34,28 @@ pub fn parse_all(json: &str, images: ImageLoader) -> Result<Vec<(u32, TextureUni
     let v: Value =
         serde_json::from_str(json).map_err(|e| format!("texture description is not JSON: {e}"))?;
     let obj = v.as_object().ok_or("texture description must be a JSON object")?;
+    // Every texture of the file draws from one byte budget, checked before each is allocated
+    // (`limits::MAX_TEXTURE_BYTES`).
+    let mut budget = crate::limits::MAX_TEXTURE_BYTES;
     if let Some(list) = obj.get("textures") {
         let list = list.as_array().ok_or("\"textures\" must be a list")?;
-        let mut out = Vec::new();
+        // Every texture's shape first, the total checked, and only then any texel allocated.
+        let mut plans = Vec::new();
         for (i, t) in list.iter().enumerate() {
             let t = t.as_object().ok_or_else(|| format!("textures[{i}] must be an object"))?;
             let unit = uint(t, "unit")?.unwrap_or(i as u32);
-            out.push((unit, parse_texture(t, images).map_err(|e| format!("textures[{i}]: {e}"))?));
+            let p = plan(t, images).map_err(|e| format!("textures[{i}]: {e}"))?;
+            charge(&mut budget, p.bytes()?)?;
+            plans.push((i, unit, p));
+        }
+        let mut out = Vec::new();
+        for (i, unit, p) in plans {
+            out.push((unit, build(p, images).map_err(|e| format!("textures[{i}]: {e}"))?));
         }
         return Ok(out);
     }
     let unit = uint(obj, "unit")?.unwrap_or(0);
-    Ok(vec![(unit, parse_texture(obj, images)?)])
+    Ok(vec![(unit, parse_texture(obj, images, &mut budget)?)])
 }
 
 fn uint(o: &Map<String, Value>, key: &str) -> Result<Option<u32>, String> {
@@ -87,7 +97,59 @@ fn string<'a>(o: &'a Map<String, Value>, key: &str) -> Result<Option<&'a str>, S
     }
 }
 
-fn parse_texture(o: &Map<String, Value>, images: ImageLoader) -> Result<TextureUnit, String> {
+/// A texture description read up to its shape, before any texel is allocated.
+struct Plan<'a> {
+    o: &'a Map<String, Value>,
+    dim: Dim,
+    format: Format,
+    width: u32,
+    height: u32,
+    depth: u32,
+    layers: u32,
+    levels: u32,
+    generate: bool,
+    image_list: Vec<ImageEntry>,
+    first_file: Option<(String, RgbaImage)>,
+}
+
+impl Plan<'_> {
+    /// Bytes the texture will take (every level, layer and face).
+    fn bytes(&self) -> Result<u64, String> {
+        let texels = Texture::planned_texels(
+            self.dim,
+            self.width,
+            self.height,
+            self.depth,
+            self.layers,
+            self.levels,
+        )?;
+        Ok(texels.saturating_mul(crate::texture::image::TEXEL_BYTES))
+    }
+}
+
+fn parse_texture(
+    o: &Map<String, Value>,
+    images: ImageLoader,
+    budget: &mut u64,
+) -> Result<TextureUnit, String> {
+    let p = plan(o, images)?;
+    charge(budget, p.bytes()?)?;
+    build(p, images)
+}
+
+/// Takes `bytes` from the budget of a description's textures, or says the limit is reached.
+fn charge(budget: &mut u64, bytes: u64) -> Result<(), String> {
+    if bytes > *budget {
+        return Err(format!(
+            "the textures need more than {} MiB in all (the limit of a description)",
+            crate::limits::MAX_TEXTURE_BYTES >> 20
+        ));
+    }
+    *budget -= bytes;
+    Ok(())
+}
+
+fn plan<'a>(o: &'a Map<String, Value>, images: ImageLoader) -> Result<Plan<'a>, String> {
     let target = string(o, "target")?.unwrap_or("2D");
     let dim = Dim::from_name(target).ok_or_else(|| format!("unknown target \"{target}\""))?;
     let fname = string(o, "format")?.or(string(o, "internal_format")?).unwrap_or("RGBA8");
@@ -118,8 +180,37 @@ fn parse_texture(o: &Map<String, Value>, images: ImageLoader) -> Result<TextureU
     } else {
         given_levels
     });
-    let mut tex =
-        Texture::new(dim, format, width, height, depth, layers, levels.max(given_levels))?;
+    let levels = levels.max(given_levels);
+    Ok(Plan {
+        o,
+        dim,
+        format,
+        width,
+        height,
+        depth,
+        layers,
+        levels,
+        generate,
+        image_list,
+        first_file,
+    })
+}
+
+fn build(p: Plan, images: ImageLoader) -> Result<TextureUnit, String> {
+    let Plan {
+        o,
+        dim,
+        format,
+        width,
+        height,
+        depth,
+        layers,
+        levels,
+        generate,
+        image_list,
+        first_file,
+    } = p;
+    let mut tex = Texture::new(dim, format, width, height, depth, layers, levels)?;
     for img in &image_list {
         fill_image(&mut tex, img, images, first_file.as_ref())?;
     }

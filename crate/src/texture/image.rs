@@ -80,6 +80,9 @@ pub const MAX_TEXELS: u64 = 1 << 24;
 /// Upper bound on any single dimension.
 pub const MAX_SIZE: u32 = 1 << 16;
 
+/// Bytes one stored texel takes (four 32-bit values).
+pub const TEXEL_BYTES: u64 = 16;
+
 /// One mip level: all slices (layers, faces or depth) of that level.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Level {
@@ -155,6 +158,57 @@ impl Texture {
         layers: u32,
         levels: u32,
     ) -> Result<Texture, String> {
+        let levels = Texture::checked_levels(dim, width, height, depth, layers, levels)?;
+        let height = if dim.is_1d() { 1 } else { height };
+        let depth = if dim.has_depth() { depth } else { 1 };
+        let layers = if dim.is_array() { layers } else { 1 };
+        let mut t = Texture { dim, format, width, height, depth, layers, levels: Vec::new() };
+        t.levels = (0..levels)
+            .map(|l| {
+                let (w, h, s) = t.level_size(l);
+                Level::new(w, h, s)
+            })
+            .collect();
+        Ok(t)
+    }
+
+    /// Texels a texture of this shape stores (every level, layer and face), computed without
+    /// allocating; the same checks as [`Texture::new`].
+    pub fn planned_texels(
+        dim: Dim,
+        width: u32,
+        height: u32,
+        depth: u32,
+        layers: u32,
+        levels: u32,
+    ) -> Result<u64, String> {
+        let levels = Texture::checked_levels(dim, width, height, depth, layers, levels)?;
+        let t = Texture {
+            dim,
+            format: Format::Rgba8,
+            width,
+            height: if dim.is_1d() { 1 } else { height },
+            depth: if dim.has_depth() { depth } else { 1 },
+            layers: if dim.is_array() { layers } else { 1 },
+            levels: Vec::new(),
+        };
+        Ok((0..levels)
+            .map(|l| {
+                let (w, h, s) = t.level_size(l);
+                u64::from(w) * u64::from(h) * u64::from(s)
+            })
+            .sum())
+    }
+
+    /// The level count a texture of this shape gets, after the size checks.
+    fn checked_levels(
+        dim: Dim,
+        width: u32,
+        height: u32,
+        depth: u32,
+        layers: u32,
+        levels: u32,
+    ) -> Result<u32, String> {
         let height = if dim.is_1d() { 1 } else { height };
         let depth = if dim.has_depth() { depth } else { 1 };
         let layers = if dim.is_array() { layers } else { 1 };
@@ -170,7 +224,15 @@ impl Texture {
         }
         let max_levels = 32 - width.max(height).max(depth).leading_zeros();
         let levels = if dim.allows_mips() { levels.clamp(1, max_levels) } else { 1 };
-        let mut t = Texture { dim, format, width, height, depth, layers, levels: Vec::new() };
+        let t = Texture {
+            dim,
+            format: Format::Rgba8,
+            width,
+            height,
+            depth,
+            layers,
+            levels: Vec::new(),
+        };
         let mut total: u64 = 0;
         for l in 0..levels {
             let (w, h, s) = t.level_size(l);
@@ -179,13 +241,7 @@ impl Texture {
                 return Err(format!("texture too large: more than {MAX_TEXELS} texels"));
             }
         }
-        t.levels = (0..levels)
-            .map(|l| {
-                let (w, h, s) = t.level_size(l);
-                Level::new(w, h, s)
-            })
-            .collect();
-        Ok(t)
+        Ok(levels)
     }
 
     /// Slices per level: depth (3D), layers, 6 (cube) or 6·layers (cube array).

@@ -58,6 +58,7 @@ pub fn check(shader: &Shader, options: &Options) -> Vec<Diagnostic> {
     let (profile, mut out) = resolve_profile(shader, options);
     out.extend(run(shader, profile).0);
     sort(&mut out);
+    crate::limits::cap_diagnostics(&mut out);
     out
 }
 
@@ -76,6 +77,7 @@ pub fn analyse<'s>(shader: &'s Shader, options: &Options) -> Result<Analysed<'s>
     let (found, structure) = run(shader, profile);
     out.extend(found);
     sort(&mut out);
+    crate::limits::cap_diagnostics(&mut out);
     if out.iter().any(Diagnostic::is_error) {
         return Err(out);
     }

@@ -82,7 +82,16 @@ fn run(text: &str, req: &RunRequest) -> RunResponse {
             .map(|b| b.iter().take(4096).copied().collect())
             .collect(),
     };
-    let mut machine = Machine::with_budget(req.budget.unwrap_or(crate::exec::DEFAULT_BUDGET));
+    let budget = req.budget.unwrap_or(crate::exec::DEFAULT_BUDGET);
+    let budget = match crate::limits::check_budget(budget) {
+        Ok(b) => b,
+        Err(e) => {
+            resp.error =
+                Some(crate::diag::Diagnostic::error("X005", e, crate::ir::Span::new(0, 0)));
+            return resp;
+        }
+    };
+    let mut machine = Machine::with_budget(budget);
     let (trace, result) =
         machine.run_traced(&program, &mut batch, &consts, &mut crate::exec::NoTextures, 0);
     resp.trace = trace;

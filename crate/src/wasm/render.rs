@@ -256,7 +256,9 @@ pub fn render(fs_text: &str, vs_text: Option<String>, options: JsValue) -> JsVal
     };
     let row_start = opts.row_start.unwrap_or(0).min(height);
     let row_end = opts.row_end.unwrap_or(height).clamp(row_start, height);
-    let budget = opts.budget.unwrap_or(crate::exec::DEFAULT_BUDGET);
+    // The frame's budget (`limits`); asking for more than limits::MAX_BUDGET gets the maximum.
+    let budget =
+        opts.budget.unwrap_or(crate::limits::DEFAULT_FRAME_BUDGET).min(crate::limits::MAX_BUDGET);
     let key = JobKey {
         fs: fs_text.to_owned(),
         vs: vs_text,

@@ -152,7 +152,7 @@ fn softpipe_corpus() {
             continue;
         };
         let mut textures = corpus_textures(&json);
-        let out = match run(&job, None, &mut textures, tgsi::exec::DEFAULT_BUDGET) {
+        let out = match run(&job, None, &mut textures, tgsi::limits::DEFAULT_FRAME_BUDGET) {
             Ok(o) => o,
             Err(d) => {
                 failures.push(format!("{}: render error {}", name, d.diagnostic.message));

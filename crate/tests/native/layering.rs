@@ -8,7 +8,7 @@ use std::path::Path;
 const LAYERS: &[&[&str]] = &[
     &["half", "opcode"],
     &["ir"],
-    &["diag"],
+    &["diag", "limits"],
     &["text"],
     &["valid"],
     &["texture"],

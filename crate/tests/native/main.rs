@@ -19,6 +19,7 @@ mod exec;
 mod front;
 mod geometry;
 mod layering;
+mod limits;
 mod render;
 mod resource;
 mod snapshots;

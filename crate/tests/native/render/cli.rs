@@ -119,7 +119,8 @@ fn errors_are_diagnostics_with_status_1() {
 
     // The instruction budget stops an endless loop (one quad keeps this fast).
     let endless = write("loop.tgsi", "FRAG\nDCL OUT[0], COLOR\nDCL TEMP[0]\nBGNLOOP\nADD TEMP[0], TEMP[0], TEMP[0]\nENDLOOP\nMOV OUT[0], TEMP[0]\nEND\n");
-    let (code, _, err) = tgsi(&["render", &endless, "--size", "2x2", "-o", &tmp("loop.png")]);
+    let (code, _, err) =
+        tgsi(&["render", &endless, "--size", "2x2", "--budget", "100000", "-o", &tmp("loop.png")]);
     assert_eq!(code, 1);
     assert!(err.contains("loop.tgsi:") && err.contains("X005"), "{}", err);
 

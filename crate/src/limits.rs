@@ -1,0 +1,134 @@
+//! The resource limits of every entry point, in one table (`docs/limits.md` shows it). Each
+//! is checked before the memory or time it bounds is spent: input bytes before parsing, the
+//! framebuffer's bytes and the textures' bytes before allocating, the instruction budget of a
+//! whole frame while running.
+
+use crate::diag::Diagnostic;
+use crate::ir::Span;
+
+/// One limit: its name, value, the diagnostic code that reports it, and why it is what it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Limit {
+    pub name: &'static str,
+    pub value: u64,
+    pub code: &'static str,
+    pub why: &'static str,
+}
+
+/// Bytes of TGSI (or AGAL assembly) text one call reads.
+pub const MAX_INPUT_BYTES: u64 = 16 << 20;
+/// Diagnostics kept for one input; the rest are counted in a last "and N more" note.
+pub const MAX_DIAGNOSTICS: usize = 1000;
+/// Instructions (decoded instructions dispatched over a batch) a whole frame may run: every
+/// batch, draw and stage of one render, or every block of one compute dispatch.
+pub const DEFAULT_FRAME_BUDGET: u64 = 1 << 22;
+/// The largest budget a caller may ask for.
+pub const MAX_BUDGET: u64 = 1 << 32;
+/// Bytes of all render targets and the depth buffer of one render.
+pub const MAX_FRAMEBUFFER_BYTES: u64 = 2 << 30;
+/// Bytes of all textures of one render or dispatch, counted from their descriptions.
+pub const MAX_TEXTURE_BYTES: u64 = 512 << 20;
+
+/// The table.
+pub const LIMITS: &[Limit] = &[
+    Limit {
+        name: "input bytes",
+        value: MAX_INPUT_BYTES,
+        code: "P013",
+        why: "shaders are a few kilobytes; a parsed shader takes about 13 times its text (the parser benchmark reads 10 MB)",
+    },
+    Limit {
+        name: "diagnostics per input",
+        value: MAX_DIAGNOSTICS as u64,
+        code: "(note)",
+        why: "past a thousand, more of them help nobody; the last note counts the rest",
+    },
+    Limit {
+        name: "instructions per frame (default)",
+        value: DEFAULT_FRAME_BUDGET,
+        code: "X005",
+        why: "the heaviest corpus shader (a Mandelbrot loop) at 2048x2048 stays under a million",
+    },
+    Limit {
+        name: "instructions per frame (most a caller may ask for)",
+        value: MAX_BUDGET,
+        code: "usage",
+        why: "bounds the time of one frame (about a minute on one core at worst)",
+    },
+    Limit {
+        name: "framebuffer bytes",
+        value: MAX_FRAMEBUFFER_BYTES,
+        code: "R001",
+        why: "width × height × (targets × bytes per texel + depth), checked before allocating",
+    },
+    Limit {
+        name: "texture bytes (all textures of one description)",
+        value: MAX_TEXTURE_BYTES,
+        code: "(texture description error)",
+        why: "counted from the descriptions before any texel is allocated",
+    },
+];
+
+/// The error when `text` is longer than [`MAX_INPUT_BYTES`].
+pub fn check_input(text: &str) -> Result<(), Diagnostic> {
+    let n = text.len() as u64;
+    if n > MAX_INPUT_BYTES {
+        return Err(Diagnostic::error(
+            "P013",
+            format!(
+                "the input is {} bytes; the limit is {} bytes ({} MiB)",
+                n,
+                MAX_INPUT_BYTES,
+                MAX_INPUT_BYTES >> 20
+            ),
+            Span::new(0, 0),
+        ));
+    }
+    Ok(())
+}
+
+/// Keeps the first [`MAX_DIAGNOSTICS`] diagnostics and replaces the rest by one note that
+/// counts them (at the position of the first one left out).
+pub fn cap_diagnostics(diags: &mut Vec<Diagnostic>) {
+    if diags.len() <= MAX_DIAGNOSTICS {
+        return;
+    }
+    let more = diags.len() - MAX_DIAGNOSTICS;
+    let at = diags.get(MAX_DIAGNOSTICS).map(|d| d.span).unwrap_or_default();
+    diags.truncate(MAX_DIAGNOSTICS);
+    diags.push(Diagnostic::note("D001", format!("… and {} more diagnostics", more), at));
+}
+
+/// A budget a caller asked for, if it is within [`MAX_BUDGET`].
+pub fn check_budget(asked: u64) -> Result<u64, String> {
+    if asked > MAX_BUDGET {
+        Err(format!("a budget of {} instructions is more than the limit of {}", asked, MAX_BUDGET))
+    } else {
+        Ok(asked)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_limit_has_a_reason_and_a_value() {
+        for l in LIMITS {
+            assert!(l.value > 0 && !l.why.is_empty() && !l.code.is_empty(), "{}", l.name);
+        }
+        assert!(check_budget(MAX_BUDGET).is_ok() && check_budget(MAX_BUDGET + 1).is_err());
+        assert!(check_input("FRAG\n").is_ok());
+    }
+
+    #[test]
+    fn capping_keeps_the_first_and_counts_the_rest() {
+        let mut v: Vec<Diagnostic> = (0..MAX_DIAGNOSTICS + 5)
+            .map(|i| Diagnostic::error("P001", format!("e{i}"), Span::new(i, i + 1)))
+            .collect();
+        cap_diagnostics(&mut v);
+        assert_eq!(v.len(), MAX_DIAGNOSTICS + 1);
+        assert_eq!(v[MAX_DIAGNOSTICS].message, "… and 5 more diagnostics");
+        assert_eq!(v[MAX_DIAGNOSTICS - 1].message, format!("e{}", MAX_DIAGNOSTICS - 1));
+    }
+}

@@ -1,0 +1,2 @@
+mod agal_spans;
+mod inputs;
