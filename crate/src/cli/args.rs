@@ -9,6 +9,7 @@ const SWITCHES: &[&str] = &[
     "layout",
     "help",
     "json",
+    "lanes",
     "trace",
     "legacy",
     "quiet",

@@ -8,6 +8,7 @@ pub mod check;
 pub mod fmt;
 pub mod render;
 pub mod run;
+pub mod trace;
 
 pub use args::Args;
 
@@ -17,6 +18,7 @@ const COMMANDS: &[(&str, &str)] = &[
     ("check", "check [--link VS FS] FILE...          parse and validate; FILE:LINE:COL: error: MESSAGE [CODE]"),
     ("render", "render FS.tgsi [options] -o OUT.png|OUT.f32   render a shader to an image"),
     ("bench", "bench FS.tgsi [--vs VS] [--size WxH] [--seconds S]   measure rendering speed (Mpix/s)"),
+    ("trace", "trace FS.tgsi [render options] --pixel X,Y [--json]   what the shader did for one pixel"),
     ("run", "run CS.tgsi [options]                  run a compute shader on buffers"),
     ("agal", "agal FILE.tgsi [--agal-version N] -o OUT [--asm] [--layout]   export TGSI as AGAL"),
     ("agal-asm", "agal-asm vertex|fragment FILE [--agal-version N] -o OUT   assemble AGAL"),
@@ -57,6 +59,7 @@ pub fn main(args: Vec<String>) -> i32 {
         "check" => with_args(rest, check::run),
         "render" => with_args(rest, render::run),
         "bench" => with_args(rest, bench::run),
+        "trace" => with_args(rest, trace::run),
         "run" | "compute" => with_args(rest, run::run),
         "agal" => with_args(rest, agal::run_export),
         "agal-asm" => with_args(rest, agal::run_asm),

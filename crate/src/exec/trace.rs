@@ -17,6 +17,8 @@ pub struct TraceWrite {
     /// `TEMP[3]`, `OUT[0]`, … (for indirect destinations, the register of lane 0's address).
     pub register: String,
     pub channel: char,
+    /// Raw bits per lane (TL, TR, BL, BR) before the instruction.
+    pub before: [u32; 4],
     /// Raw bits per lane (TL, TR, BL, BR) after the instruction.
     pub bits: [u32; 4],
 }
@@ -91,57 +93,77 @@ pub(crate) struct Pending {
     pc: u32,
     exec_mask: u8,
     quad: usize,
+    /// Every channel the instruction may write, with its storage row and bits before it ran.
+    targets: Vec<(String, char, usize, [u32; 4])>,
+}
+
+/// The channels `inst` writes in quad `q`: register name, channel letter, storage row.
+fn written_rows(m: &Machine, inst: &Inst, q: usize) -> Vec<(String, char, usize)> {
+    let mut out = Vec::new();
+    if inst.op.info().output == crate::opcode::OutputMode::None {
+        return out;
+    }
+    for d in inst.dst.iter().take(inst.num_dst as usize) {
+        let index = match d.indirect {
+            // Show the register lane 0 addressed.
+            Some(a) => d.index.saturating_add(
+                m.regs.get(a.0 as usize * m.nq + q).map_or(0, |l| l.0[0] as i32 as i64),
+            ),
+            None => d.index,
+        };
+        let file = d.file.map_or("?", |f| f.name());
+        for c in 0..4 {
+            if d.mask >> c & 1 == 0 {
+                continue;
+            }
+            let mut dd = *d;
+            dd.index = index;
+            dd.indirect = None;
+            let Some(row) = Machine::dst_row(&dd, c) else { continue };
+            out.push((format!("{}[{}]", file, index), ['x', 'y', 'z', 'w'][c], row));
+        }
+    }
+    out
 }
 
 impl TraceStep {
-    pub(crate) fn begin(m: &Machine, _inst: &Inst, pc: usize, quad: usize) -> Option<Pending> {
+    pub(crate) fn begin(m: &Machine, inst: &Inst, pc: usize, quad: usize) -> Option<Pending> {
         let exec = m.exec.get(quad)?;
-        Some(Pending { pc: pc as u32, exec_mask: exec.bits4(), quad })
+        let targets = written_rows(m, inst, quad)
+            .into_iter()
+            .map(|(r, c, row)| {
+                let bits = m.regs.get(row * m.nq + quad).copied().unwrap_or(Lanes::ZERO).0;
+                (r, c, row, bits)
+            })
+            .collect();
+        Some(Pending { pc: pc as u32, exec_mask: exec.bits4(), quad, targets })
     }
 }
 
 impl Pending {
     pub(crate) fn end(self, m: &Machine, inst: &Inst, program: &Program) -> TraceStep {
-        let quad_writes = |q: usize| {
-            let mut writes = Vec::new();
-            if inst.op.info().output == crate::opcode::OutputMode::None {
-                return writes;
-            }
-            for d in inst.dst.iter().take(inst.num_dst as usize) {
-                let index = match d.indirect {
-                    // Show the register lane 0 addressed.
-                    Some(a) => d.index.saturating_add(
-                        m.regs.get(a.0 as usize * m.nq + q).map_or(0, |l| l.0[0] as i32 as i64),
-                    ),
-                    None => d.index,
-                };
-                let file = d.file.map_or("?", |f| f.name());
-                for c in 0..4 {
-                    if d.mask >> c & 1 == 0 {
-                        continue;
-                    }
-                    let mut dd = *d;
-                    dd.index = index;
-                    dd.indirect = None;
-                    let Some(row) = Machine::dst_row(&dd, c) else { continue };
-                    let bits = m.regs.get(row * m.nq + q).copied().unwrap_or(Lanes::ZERO).0;
-                    writes.push(TraceWrite {
-                        register: format!("{}[{}]", file, index),
-                        channel: ['x', 'y', 'z', 'w'][c],
-                        bits,
-                    });
-                }
-            }
-            writes
-        };
         let _ = program;
+        let q = self.quad;
+        let writes = if self.exec_mask == 0 {
+            Vec::new()
+        } else {
+            self.targets
+                .into_iter()
+                .map(|(register, channel, row, before)| TraceWrite {
+                    register,
+                    channel,
+                    before,
+                    bits: m.regs.get(row * m.nq + q).copied().unwrap_or(Lanes::ZERO).0,
+                })
+                .collect()
+        };
         TraceStep {
             pc: self.pc,
             opcode: inst.op.name(),
             span: inst.span,
             exec_mask: self.exec_mask,
             kill_mask: m.kill.get(self.quad).map_or(0, |k| k.bits4()),
-            writes: if self.exec_mask == 0 { Vec::new() } else { quad_writes(self.quad) },
+            writes,
         }
     }
 }

@@ -292,6 +292,19 @@ pub fn run_into(
     hooks: &mut dyn TextureHooks,
     budget: u64,
 ) -> Result<(DrawStats, Vec<Diagnostic>), SourcedDiagnostic> {
+    run_traced(job, fb, rows, hooks, budget, None).map(|(stats, warnings, _)| (stats, warnings))
+}
+
+/// [`run_into`], with the fragment quad whose bottom-left pixel is at window position
+/// `trace_at` shaded in trace mode: the same program and the same path as every other quad.
+pub fn run_traced(
+    job: &Job,
+    fb: &mut Framebuffer,
+    rows: Option<std::ops::Range<u32>>,
+    hooks: &mut dyn TextureHooks,
+    budget: u64,
+    trace_at: Option<(i32, i32)>,
+) -> Result<(DrawStats, Vec<Diagnostic>, Option<exec::Trace>), SourcedDiagnostic> {
     let config =
         DrawConfig { rows, depth_test: job.mesh.wants_depth, batch_quads: batch_size(&job.fs) };
     let mut warnings = Vec::new();
@@ -305,6 +318,7 @@ pub fn run_into(
     };
     let mut fs_stage =
         ExecFragmentStage::new(&job.fs, &job.constants, hooks, Machine::in_frame(budget, &frame));
+    fs_stage.trace_at = trace_at;
     let result = match (&job.gs, &expanded, &job.vs) {
         (Some(g), Some(mesh), _) => {
             let mut pass = geometry::pass_through;
@@ -351,8 +365,9 @@ pub fn run_into(
     if job.vs.is_some() && job.gs.is_none() {
         warnings.retain(|w| w.code != super::link::MISSING_INPUT);
     }
+    let trace = fs_stage.trace.take();
     match result {
-        Ok(stats) => Ok((stats, warnings)),
+        Ok(stats) => Ok((stats, warnings, trace)),
         Err((mut d, mut source)) => {
             if d.code.starts_with('R') {
                 source = Source::Render;

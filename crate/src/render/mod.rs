@@ -8,6 +8,7 @@ pub mod clip;
 pub mod framebuffer;
 pub mod geometry;
 pub mod image_io;
+pub mod inspect;
 pub mod interp;
 pub mod job;
 pub mod link;

@@ -100,6 +100,11 @@ pub struct ExecFragmentStage<'a> {
     batch: Option<Batch>,
     /// The program has INTERP_* instructions, which need the plane equations.
     interpolates: bool,
+    /// The window position (x, y of its bottom-left pixel) of a quad to trace: the batch that
+    /// holds it runs in trace mode, on the same program and path as every other batch.
+    pub trace_at: Option<(i32, i32)>,
+    /// The trace of that quad, once it was shaded.
+    pub trace: Option<crate::exec::Trace>,
 }
 
 impl<'a> ExecFragmentStage<'a> {
@@ -113,7 +118,16 @@ impl<'a> ExecFragmentStage<'a> {
             .code
             .iter()
             .any(|i| i.op.info().category == crate::opcode::Category::Interpolation);
-        ExecFragmentStage { program, constants, hooks, machine, batch: None, interpolates }
+        ExecFragmentStage {
+            program,
+            constants,
+            hooks,
+            machine,
+            batch: None,
+            interpolates,
+            trace_at: None,
+            trace: None,
+        }
     }
 }
 
@@ -192,9 +206,19 @@ impl ExecFragmentStage<'_> {
             // No flat-shade state: COLOR inputs are perspective-correct (see docs/render.md).
             interp.flat_shade = false;
         }
-        self.machine
-            .run_with(program, batch, self.constants, &mut *self.hooks)
-            .map_err(|e| e.diagnostic)?;
+        let traced = self
+            .trace_at
+            .and_then(|(x, y)| qb.quads.iter().position(|q| q.x as i32 == x && q.y as i32 == y));
+        if let Some(quad) = traced {
+            let (trace, r) =
+                self.machine.run_traced(program, batch, self.constants, &mut *self.hooks, quad);
+            self.trace = Some(trace);
+            r.map_err(|e| e.diagnostic)?;
+        } else {
+            self.machine
+                .run_with(program, batch, self.constants, &mut *self.hooks)
+                .map_err(|e| e.diagnostic)?;
+        }
         Ok(())
     }
 }

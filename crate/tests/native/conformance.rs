@@ -31,7 +31,7 @@ const TRANSCENDENTAL: &[(&str, &str)] = &[
 /// The oracle's 4x4 RGBA8 texture (corpus README): texel (i, j) = (85·i, 85·j,
 /// 255·((i ^ j) & 1), 255) with j = 0 the bottom row, bound to every `SAMP[n]` the `.json`
 /// lists, with its filter and wrap mode.
-fn corpus_textures(json: &serde_json::Value) -> Bindings {
+pub(crate) fn corpus_textures(json: &serde_json::Value) -> Bindings {
     let mut rgba = Vec::new();
     for row in 0..4u32 {
         let j = 3 - row; // image rows are stored top first
@@ -81,7 +81,7 @@ fn ulp_distance(a: f32, b: f32) -> u64 {
     (key(a) - key(b)).unsigned_abs()
 }
 
-fn constants_of(json: &serde_json::Value) -> Vec<ConstValue> {
+pub(crate) fn constants_of(json: &serde_json::Value) -> Vec<ConstValue> {
     let mut out = Vec::new();
     let Some(consts) = json.get("consts").and_then(|c| c.as_object()) else { return out };
     for (name, v) in consts {

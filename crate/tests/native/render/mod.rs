@@ -1,3 +1,4 @@
 mod cli;
 mod pipeline;
 mod shaders;
+mod trace;
