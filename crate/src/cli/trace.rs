@@ -6,9 +6,8 @@
 use super::render::{read_common, USAGE as RENDER_USAGE};
 use super::Args;
 use crate::ir::LineIndex;
-use crate::render::inspect::{trace_pixel, PixelTrace};
+use crate::render::inspect::{in_image_order, source_text, trace_pixel, PixelTrace};
 use crate::render::job;
-use serde_json::json;
 
 const USAGE: &str = "usage: tgsi trace FS.tgsi [render options] --pixel X,Y [--json] [--lanes]";
 
@@ -63,83 +62,52 @@ pub fn run(args: &Args) -> i32 {
     };
     let lines = LineIndex::new(&common.fs);
     if args.flag("json") {
-        println!("{}", to_json(&t, &common.fs, &lines));
+        println!("{}", t.to_json(&common.fs, &lines));
     } else {
         print!("{}", to_text(&t, &common.fs, &lines, args.flag("lanes")));
     }
     0
 }
 
-/// The instruction as written in the source.
-fn source_text(text: &str, span: crate::ir::Span) -> String {
-    text.get(span.start as usize..span.end as usize).unwrap_or("").trim().to_string()
+/// Bits as the instruction means them, with the hex beside.
+fn value(bits: u32, ty: &str) -> String {
+    match ty {
+        "int" | "int64" => format!("{} (0x{:08x})", bits as i32, bits),
+        "uint" | "uint64" => format!("{} (0x{:08x})", bits, bits),
+        "double" => format!("0x{:08x}", bits),
+        _ => format!("{} (0x{:08x})", f32::from_bits(bits), bits),
+    }
 }
 
-/// The JSON contract of the README: pixel, quad, lane, steps, outputs, truncated; every value
-/// as unsigned 32-bit bits, lanes in the interpreter's order.
-pub fn to_json(t: &PixelTrace, text: &str, lines: &LineIndex) -> String {
-    let steps: Vec<_> = t
-        .trace
-        .steps
-        .iter()
-        .map(|s| {
-            let (line, col) = lines.line_col(s.span.start);
-            let exec_mask = [0, 1, 2, 3].map(|l| s.exec_mask >> l & 1 != 0);
-            let kill_mask = [0, 1, 2, 3].map(|l| s.kill_mask >> l & 1 != 0);
-            json!({
-                "pc": s.pc,
-                "line": line,
-                "col": col,
-                "text": source_text(text, s.span),
-                "exec_mask": exec_mask,
-                "kill_mask": kill_mask,
-                "writes": s.writes.iter().map(|w| json!({
-                    "reg": w.register,
-                    "chan": w.channel.to_string(),
-                    "before": w.before,
-                    "after": w.bits,
-                })).collect::<Vec<_>>(),
-            })
-        })
-        .collect();
-    let outputs: Vec<_> = t
-        .outputs
-        .iter()
-        .map(|o| {
-            json!({
-                "reg": o.register,
-                "semantic": o.semantic.as_ref().map(|(n, _)| n.clone()),
-                "semantic_index": o.semantic.as_ref().map(|(_, i)| *i),
-                "bits": o.bits,
-            })
-        })
-        .collect();
-    json!({
-        "pixel": t.pixel,
-        "quad": t.quad,
-        "lane": t.lane,
-        "steps": steps,
-        "outputs": outputs,
-        "truncated": t.truncated,
-    })
-    .to_string()
-}
-
-fn value(bits: u32) -> String {
-    format!("{} (0x{:08x})", f32::from_bits(bits), bits)
+/// Bits as the instruction means them, short (for source operands).
+fn short(bits: u32, ty: &str) -> String {
+    match ty {
+        "int" | "int64" => (bits as i32).to_string(),
+        "uint" | "uint64" => bits.to_string(),
+        "double" => format!("0x{bits:08x}"),
+        _ => f32::from_bits(bits).to_string(),
+    }
 }
 
 /// One line per executed instruction: where, what, the exec mask (lanes 0..3), and the
 /// channels it wrote in this pixel's lane (all four lanes with `--lanes`).
 pub fn to_text(t: &PixelTrace, text: &str, lines: &LineIndex, lanes: bool) -> String {
+    const PLACES: [&str; 4] = ["top-left", "top-right", "bottom-left", "bottom-right"];
     let mut s = format!(
-        "pixel ({}, {}) is lane {} of the quad at ({}, {})\n",
-        t.pixel[0], t.pixel[1], t.lane, t.quad[0], t.quad[1]
+        "pixel ({}, {}) is the {} pixel of the quad at ({}, {}); lanes below are listed \
+         top-left, top-right, bottom-left, bottom-right\n",
+        t.pixel[0],
+        t.pixel[1],
+        PLACES.get(t.position).unwrap_or(&"?"),
+        t.quad[0],
+        t.quad[1]
     );
     for step in &t.trace.steps {
         let (line, col) = lines.line_col(step.span.start);
-        let mask: String =
-            (0..4).map(|l| if step.exec_mask >> l & 1 != 0 { '1' } else { '0' }).collect();
+        let mask: String = in_image_order([0, 1, 2, 3])
+            .iter()
+            .map(|&l| if step.exec_mask >> l & 1 != 0 { '1' } else { '0' })
+            .collect();
         s.push_str(&format!(
             "{:4}  {:>4}:{:<3} {:<40} exec {}",
             step.pc,
@@ -148,13 +116,38 @@ pub fn to_text(t: &PixelTrace, text: &str, lines: &LineIndex, lanes: bool) -> St
             source_text(text, step.span),
             mask
         ));
-        if step.kill_mask >> t.lane & 1 != 0 {
+        if let Some(i) = step.iteration {
+            s.push_str(&format!("  iteration {i}"));
+        }
+        if let Some(why) = step.off.get(t.lane).copied().flatten() {
+            s.push_str(&format!("  (this pixel: {})", why.describe()));
+        } else if step.kill_mask >> t.lane & 1 != 0 {
             s.push_str("  killed");
         }
         s.push('\n');
+        if lanes {
+            for src in &step.sources {
+                let v: Vec<String> = (0..4)
+                    .map(|c| {
+                        let l = in_image_order(src.values[c]).map(|b| short(b, src.ty));
+                        l.join(" ")
+                    })
+                    .collect();
+                s.push_str(&format!("        reads {} = [{}]\n", src.operand, v.join(" | ")));
+            }
+        } else if step.exec_mask >> t.lane & 1 != 0 {
+            for src in &step.sources {
+                let v = src.values.map(|c| short(c[t.lane], src.ty));
+                s.push_str(&format!(
+                    "        reads {} = ({}, {}, {}, {})\n",
+                    src.operand, v[0], v[1], v[2], v[3]
+                ));
+            }
+        }
         for w in &step.writes {
             if lanes {
-                let all: Vec<String> = w.bits.iter().map(|&b| value(b)).collect();
+                let all: Vec<String> =
+                    in_image_order(w.bits).iter().map(|&b| value(b, w.ty)).collect();
                 s.push_str(&format!(
                     "        {}.{} = [{}]\n",
                     w.register,
@@ -166,18 +159,22 @@ pub fn to_text(t: &PixelTrace, text: &str, lines: &LineIndex, lanes: bool) -> St
                     "        {}.{} = {}  (was {})\n",
                     w.register,
                     w.channel,
-                    value(w.bits[t.lane]),
-                    value(w.before[t.lane])
+                    value(w.bits[t.lane], w.ty),
+                    value(w.before[t.lane], w.ty)
                 ));
             }
         }
     }
     if t.truncated {
-        s.push_str(&format!("trace truncated at {} steps\n", t.trace.steps.len()));
+        s.push_str(&format!(
+            "trace truncated at {} steps ({} more were run)\n",
+            t.trace.steps.len(),
+            t.trace.dropped
+        ));
     }
     for o in &t.outputs {
         let sem = o.semantic.as_ref().map_or(String::new(), |(n, i)| format!(" {n}[{i}]"));
-        let v: Vec<String> = o.bits.iter().map(|&b| value(b)).collect();
+        let v: Vec<String> = o.bits.iter().map(|&b| value(b, "float")).collect();
         s.push_str(&format!("{}{} = ({})\n", o.register, sem, v.join(", ")));
     }
     s

@@ -4,6 +4,7 @@
 use super::io::{Batch, Constants, NoTextures, TextureHooks};
 use super::lanes::{blend, Lanes};
 use super::memory::Resources;
+use super::probe::Probe;
 use super::program::{Dst, Inst, Program, Store};
 pub use super::regs::Io;
 use super::trace::{Trace, TraceStep};
@@ -103,6 +104,8 @@ pub struct Machine {
     pub(super) call_saved: Vec<Lanes>,
     pub(crate) kill: Vec<Lanes>,
     pub(crate) helper: Vec<Lanes>,
+    /// Probe mode: the exec mask of the watched instruction, before it ran.
+    probe_mask: Vec<Lanes>,
     /// Reused mask buffers for control-flow conditions.
     pub(crate) flow_pool: Vec<Vec<Lanes>>,
     /// Decoded instructions dispatched so far in this run (also CLOCK's time base).
@@ -179,6 +182,7 @@ impl Machine {
             call_saved: Vec::new(),
             kill: Vec::new(),
             helper: Vec::new(),
+            probe_mask: Vec::new(),
             flow_pool: Vec::new(),
             clock: 0,
             any_active: true,
@@ -220,7 +224,8 @@ impl Machine {
         hooks: &mut dyn TextureHooks,
     ) -> Result<RunStats, ExecError> {
         let mut none = Trace::default();
-        self.run_inner::<false>(program, batch, consts, hooks, &mut Resources::default(), &mut none)
+        let mut res = Resources::default();
+        self.run_inner::<false, false>(program, batch, consts, hooks, &mut res, &mut none, None)
     }
 
     /// Runs with texture hooks and the buffers, images and memory that LOAD, STORE, the
@@ -234,7 +239,7 @@ impl Machine {
         resources: &mut Resources,
     ) -> Result<RunStats, ExecError> {
         let mut none = Trace::default();
-        self.run_inner::<false>(program, batch, consts, hooks, resources, &mut none)
+        self.run_inner::<false, false>(program, batch, consts, hooks, resources, &mut none, None)
     }
 
     /// Runs and records, for quad `quad` of the batch, every executed instruction with the lanes
@@ -248,16 +253,43 @@ impl Machine {
         hooks: &mut dyn TextureHooks,
         quad: usize,
     ) -> (Trace, Result<RunStats, ExecError>) {
-        let mut trace = Trace { quad, ..Trace::default() };
-        let r = self.run_inner::<true>(
+        let mut trace = Trace::new(quad);
+        trace.helpers = batch.coverage.get(quad).map_or(0, |c| !c & 0xF);
+        let r = self.run_inner::<true, false>(
             program,
             batch,
             consts,
             hooks,
             &mut Resources::default(),
             &mut trace,
+            None,
         );
         (trace, r)
+    }
+
+    /// Runs and fills `probe` for every quad of the batch: instructions run per lane and the
+    /// watched value after the watched instruction (the heat map and the image at
+    /// instruction N). The plain loop is a separate instantiation.
+    pub fn run_probed(
+        &mut self,
+        program: &Program,
+        batch: &mut Batch,
+        consts: &Constants,
+        hooks: &mut dyn TextureHooks,
+        probe: &mut Probe,
+    ) -> Result<RunStats, ExecError> {
+        let mut none = Trace::default();
+        probe.start(batch.quads());
+        let mut res = Resources::default();
+        self.run_inner::<false, true>(
+            program,
+            batch,
+            consts,
+            hooks,
+            &mut res,
+            &mut none,
+            Some(probe),
+        )
     }
 
     /// ExecMask = Cond & Loop & Cont & Switch & Func (tgsi_exec's UPDATE_EXEC_MASK).
@@ -286,7 +318,8 @@ impl Machine {
         self.find_runs(0..self.nq);
     }
 
-    fn run_inner<const TRACE: bool>(
+    #[allow(clippy::too_many_arguments)]
+    fn run_inner<const TRACE: bool, const PROBE: bool>(
         &mut self,
         program: &Program,
         batch: &mut Batch,
@@ -294,6 +327,7 @@ impl Machine {
         hooks: &mut dyn TextureHooks,
         mem: &mut Resources,
         trace: &mut Trace,
+        mut probe: Option<&mut Probe>,
     ) -> Result<RunStats, ExecError> {
         self.setup(program, batch, consts, TRACE);
         // What this run may dispatch: its own budget, and no more than its frame has left.
@@ -304,7 +338,7 @@ impl Machine {
             self.clock += 1;
             // A fused IF/BRK/ENDIF advances the clock as the three instructions would (two
             // when no lane leaves: the IF jumps to its ENDIF); near the budget it runs unfused.
-            if !TRACE && inst.cond_break && self.clock + 2 <= limit {
+            if !TRACE && !PROBE && inst.cond_break && self.clock + 2 <= limit {
                 let left = self.cond_break(inst, consts);
                 self.clock += if left { 2 } else { 1 };
                 pc += 3;
@@ -328,7 +362,19 @@ impl Machine {
                     span: inst.span,
                 });
             }
-            let before = if TRACE { TraceStep::begin(self, inst, pc, trace.quad) } else { None };
+            let before =
+                if TRACE { TraceStep::begin(self, inst, pc, trace.quad, consts) } else { None };
+            let ran_before = if PROBE {
+                if let Some(p) = probe.as_deref_mut() {
+                    p.count(&self.exec);
+                    if p.at == Some(pc as u32) {
+                        self.probe_mask.clone_from(&self.exec);
+                    }
+                }
+                true
+            } else {
+                false
+            };
             let next = match self.step(program, inst, pc, consts, batch, hooks, mem) {
                 Ok(n) => n,
                 Err(d) => {
@@ -341,6 +387,11 @@ impl Machine {
                     });
                 }
             };
+            if PROBE && ran_before {
+                if let Some(p) = probe.as_deref_mut() {
+                    p.capture(pc, &self.probe_mask, &self.regs, self.nq);
+                }
+            }
             if TRACE {
                 if let Some(step) = before {
                     trace.push(step.end(self, inst, program));

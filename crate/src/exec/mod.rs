@@ -21,6 +21,7 @@ pub mod machine;
 pub mod memory;
 pub mod ops;
 mod prewrite;
+pub mod probe;
 pub mod program;
 pub mod regs;
 mod runs;
@@ -37,5 +38,6 @@ pub use io::{
 pub use lanes::Lanes;
 pub use machine::{ExecError, FrameBudget, Machine, RunStats, DEFAULT_BUDGET};
 pub use memory::{EmittedPrimitive, ImageBuffer, ImageFormat, Resources};
+pub use probe::Probe;
 pub use program::Program;
-pub use trace::{Trace, TraceStep, TraceWrite};
+pub use trace::{LaneOff, Trace, TraceSource, TraceStep, TraceWrite};

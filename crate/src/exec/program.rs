@@ -208,4 +208,18 @@ impl Program {
     pub fn output_count(&self) -> u32 {
         self.layout.out.1
     }
+    /// The storage row of channel `channel` of a TEMP, OUT, IN or ADDR register (what probe
+    /// mode watches), if the program has that register.
+    pub fn row_of(&self, file: crate::ir::File, index: u32, channel: usize) -> Option<usize> {
+        use crate::ir::File;
+        let l = &self.layout;
+        let (base, count) = match file {
+            File::Temp => l.temp,
+            File::Out => l.out,
+            File::In => l.input,
+            File::Addr => l.addr,
+            _ => return None,
+        };
+        (index < count && channel < 4).then(|| (base + index * 4) as usize + channel)
+    }
 }

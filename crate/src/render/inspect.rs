@@ -4,11 +4,157 @@
 //! inspector shows.
 
 use super::framebuffer::Framebuffer;
-use super::job::{run_traced, Job, Source, SourcedDiagnostic};
+use super::job::{run_watched, Job, Source, SourcedDiagnostic};
+use super::stage::QuadBatch;
 use crate::diag::Diagnostic;
-use crate::exec::{TextureHooks, Trace};
-use crate::ir::{SemanticName, Span};
+use crate::exec::trace::MAX_TRACE_STEPS;
+use crate::exec::LaneOff;
+use crate::exec::{Probe, TextureHooks, Trace};
+use crate::ir::LineIndex;
+use crate::ir::{File, SemanticName, Span};
 use serde::Serialize;
+use serde_json::json;
+
+/// The interpreter's lane at each position of a quad as the image shows it: top-left,
+/// top-right, bottom-left, bottom-right. Window rows grow upwards and lane = dx + 2·dy, so the
+/// image's top row holds lanes 2 and 3.
+pub const IMAGE_ORDER: [usize; 4] = [2, 3, 0, 1];
+
+/// Reorders per-lane values from the interpreter's order to [`IMAGE_ORDER`].
+pub fn in_image_order<T: Copy>(lanes: [T; 4]) -> [T; 4] {
+    IMAGE_ORDER.map(|l| lanes[l])
+}
+
+/// What the inspector watches while a frame is drawn (`job::run_watched`).
+#[derive(Default)]
+pub struct Watch {
+    /// The window position of a quad (its bottom-left pixel) and a lane of it: the batch where
+    /// the primitive covers that lane runs in trace mode …
+    pub trace_at: Option<(i32, i32, usize)>,
+    /// … and leaves its trace here.
+    pub trace: Option<Trace>,
+    /// Every batch runs in probe mode and leaves what it saw here.
+    pub probe: Option<ProbeImage>,
+}
+
+/// A register channel to watch after an instruction: the image at instruction N.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Watched {
+    /// The instruction's index in the program (as in a trace's `pc`).
+    pub pc: u32,
+    pub file: File,
+    pub index: u32,
+    pub channel: usize,
+}
+
+impl Watched {
+    /// `TEMP[2].x`, `OUT[0].w`, `IN[1].y` or `ADDR[0].x` after instruction `pc`.
+    pub fn parse(pc: u32, register: &str) -> Result<Watched, String> {
+        let bad = || format!("'{register}' is not a register channel like TEMP[0].x");
+        let (reg, chan) = register.trim().rsplit_once('.').ok_or_else(bad)?;
+        let channel = match chan {
+            "x" => 0,
+            "y" => 1,
+            "z" => 2,
+            "w" => 3,
+            _ => return Err(bad()),
+        };
+        let (file, rest) = reg.split_once('[').ok_or_else(bad)?;
+        let index = rest.strip_suffix(']').and_then(|i| i.parse::<u32>().ok()).ok_or_else(bad)?;
+        let file = File::from_name(file)
+            .filter(|f| matches!(f, File::Temp | File::Out | File::In | File::Addr));
+        let file = file
+            .ok_or_else(|| format!("'{register}': only TEMP, OUT, IN and ADDR can be watched"))?;
+        Ok(Watched { pc, file, index, channel })
+    }
+}
+
+/// What probe mode saw of every pixel of a frame. Per pixel, rows from the top (as in the
+/// PNG), for the last fragment shaded there.
+#[derive(Clone, Debug)]
+pub struct ProbeImage {
+    pub width: u32,
+    pub height: u32,
+    pub(crate) probe: Probe,
+    /// Instructions the fragment ran (the heat map).
+    pub counts: Vec<u32>,
+    /// The watched channel's bits after the watched instruction.
+    pub values: Vec<u32>,
+    /// 0: no fragment; 1: shaded, never ran the watched instruction; 2: ran it.
+    pub state: Vec<u8>,
+}
+
+impl ProbeImage {
+    /// Keeps what the probe saw of the covered lanes of `qb`.
+    pub(crate) fn keep(&mut self, qb: &QuadBatch) {
+        let (w, h) = (self.width, self.height);
+        for (q, quad) in qb.quads.iter().enumerate() {
+            for lane in 0..4 {
+                let (wx, wy) = (quad.x + (lane & 1) as u32, quad.y + (lane >> 1) as u32);
+                if quad.coverage >> lane & 1 == 0 || wx >= w || wy >= h {
+                    continue;
+                }
+                let i = ((h - 1 - wy) * w + wx) as usize;
+                let reached = self.probe.reached.get(q).is_some_and(|r| r >> lane & 1 != 0);
+                if let (Some(n), Some(s)) = (self.counts.get_mut(i), self.state.get_mut(i)) {
+                    *n = self.probe.counts.get(q).map_or(0, |c| c[lane]);
+                    *s = 1 + reached as u8;
+                }
+                if reached {
+                    if let (Some(v), Some(seen)) = (self.values.get_mut(i), self.probe.value.get(q))
+                    {
+                        *v = seen.0[lane];
+                    }
+                }
+            }
+        }
+    }
+    /// Instructions run by every fragment together, and by the busiest one.
+    pub fn totals(&self) -> (u64, u32) {
+        let total = self.counts.iter().map(|&n| n as u64).sum();
+        (total, self.counts.iter().copied().max().unwrap_or(0))
+    }
+}
+
+/// Draws `job` in probe mode: per pixel, the instructions run and (with `watched`) the value of
+/// a register channel right after an instruction (the last time the pixel ran it).
+pub fn probe_frame(
+    job: &Job,
+    watched: Option<Watched>,
+    hooks: &mut dyn TextureHooks,
+    budget: u64,
+) -> Result<ProbeImage, SourcedDiagnostic> {
+    let fail = |message: String| SourcedDiagnostic {
+        source: Source::Render,
+        diagnostic: Diagnostic::error("R002", message, Span::default()),
+    };
+    let row = match watched {
+        Some(w) => {
+            if w.pc as usize >= job.fs.code.len() {
+                return Err(fail(format!("there is no instruction {} in the program", w.pc)));
+            }
+            let row = job.fs.row_of(w.file, w.index, w.channel);
+            Some(
+                row.ok_or_else(|| fail(format!("the shader declares no {}[{}]", w.file, w.index)))?,
+            )
+        }
+        None => None,
+    };
+    let pixels = job.width as usize * job.height as usize;
+    let image = ProbeImage {
+        width: job.width,
+        height: job.height,
+        probe: Probe::new(watched.map(|w| w.pc), row),
+        counts: vec![0; pixels],
+        values: vec![0; pixels],
+        state: vec![0; pixels],
+    };
+    let targets = job.fs_if.colors.iter().map(|&(t, _)| t as usize + 1).max().unwrap_or(1);
+    let mut fb = Framebuffer::new(job.width, job.height, targets).map_err(fail)?;
+    let mut watch = Watch { probe: Some(image), ..Watch::default() };
+    run_watched(job, &mut fb, None, hooks, budget, &mut watch)?;
+    watch.probe.ok_or_else(|| fail("the probe was lost".to_string()))
+}
 
 /// The last value the shader wrote to one output register, in the inspected pixel's lane.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -30,10 +176,33 @@ pub struct PixelTrace {
     pub quad: [u32; 2],
     /// The pixel's lane in the quad (the interpreter's order).
     pub lane: usize,
+    /// The pixel's position in the quad in [`IMAGE_ORDER`] (0 top-left … 3 bottom-right).
+    pub position: usize,
     pub trace: Trace,
     pub outputs: Vec<TracedOutput>,
     /// The trace stopped recording before the program ended (`exec::trace::MAX_TRACE_STEPS`).
     pub truncated: bool,
+}
+
+impl crate::exec::TraceStep {
+    /// Lanes (bit i = lane i) in which this step wrote a NaN or an infinity to a float channel:
+    /// where "run to first NaN or Inf" stops.
+    pub fn nonfinite(&self) -> u8 {
+        let mut m = 0;
+        for w in self.writes.iter().filter(|w| w.ty == "float") {
+            for l in 0..4 {
+                if self.exec_mask >> l & 1 != 0 && !f32::from_bits(w.bits[l]).is_finite() {
+                    m |= 1 << l;
+                }
+            }
+        }
+        m
+    }
+}
+
+/// The first step that wrote a NaN or an infinity in interpreter lane `lane`, if any.
+pub fn first_nonfinite(trace: &Trace, lane: usize) -> Option<usize> {
+    trace.steps.iter().position(|s| s.nonfinite() >> lane & 1 != 0)
 }
 
 /// Traces pixel (`x`, `y`) (y from the top) of `job`'s image.
@@ -62,10 +231,11 @@ pub fn trace_pixel(
     let mut fb = Framebuffer::new(job.width, job.height, targets).map_err(fail)?;
     // Only the quad's rows are drawn: the quad is shaded exactly as in the full image.
     let rows = Some(qy..(qy + 2).min(job.height));
-    let (_, _, trace) =
-        run_traced(job, &mut fb, rows, hooks, budget, Some((qx as i32, qy as i32)))?;
-    let trace =
-        trace.ok_or_else(|| fail(format!("pixel ({x}, {y}) is not covered by any primitive")))?;
+    let mut watch = Watch { trace_at: Some((qx as i32, qy as i32, lane)), ..Watch::default() };
+    run_watched(job, &mut fb, rows, hooks, budget, &mut watch)?;
+    let trace = watch
+        .trace
+        .ok_or_else(|| fail(format!("pixel ({x}, {y}) is not covered by any primitive")))?;
     let truncated = trace.dropped > 0;
     let outputs = job
         .fs
@@ -88,8 +258,85 @@ pub fn trace_pixel(
         pixel: [x, y],
         quad: [qx, job.height - 1 - (qy + 1).min(job.height - 1)],
         lane,
+        position: IMAGE_ORDER.iter().position(|&l| l == lane).unwrap_or(0),
         trace,
         outputs,
         truncated,
     })
+}
+
+/// The instruction as written in the source, without its `N:` label.
+pub fn source_text(text: &str, span: crate::ir::Span) -> String {
+    let t = text.get(span.start as usize..span.end as usize).unwrap_or("").trim();
+    match t.split_once(':') {
+        Some((label, rest)) if !label.is_empty() && label.bytes().all(|b| b.is_ascii_digit()) => {
+            rest.trim().to_string()
+        }
+        _ => t.to_string(),
+    }
+}
+
+/// The JSON contract of the README: pixel, quad, lane, steps, outputs, truncated; every value
+/// as unsigned 32-bit bits, per-lane arrays in image order (top-left, top-right, bottom-left,
+/// bottom-right) and `lane` the pixel's place in that order.
+impl PixelTrace {
+    pub fn to_json(&self, text: &str, lines: &LineIndex) -> serde_json::Value {
+        let t = self;
+        let mask = |m: u8| in_image_order([0, 1, 2, 3].map(|l| m >> l & 1 != 0));
+        let steps: Vec<_> = t
+            .trace
+            .steps
+            .iter()
+            .map(|s| {
+                let (line, col) = lines.line_col(s.span.start);
+                let off = in_image_order(s.off).map(|o| o.map(LaneOff::describe));
+                json!({
+                    "pc": s.pc,
+                    "line": line,
+                    "col": col,
+                    "text": source_text(text, s.span),
+                    "exec_mask": mask(s.exec_mask),
+                    "exec_after": mask(s.exec_after),
+                    "kill_mask": mask(s.kill_mask),
+                    "off": off,
+                "nonfinite": mask(s.nonfinite()),
+                    "iteration": s.iteration,
+                    "sources": s.sources.iter().map(|src| json!({
+                        "operand": src.operand,
+                        "type": src.ty,
+                        "values": src.values.map(in_image_order),
+                    })).collect::<Vec<_>>(),
+                    "writes": s.writes.iter().map(|w| json!({
+                        "reg": w.register,
+                        "chan": w.channel.to_string(),
+                        "type": w.ty,
+                        "before": in_image_order(w.before),
+                        "after": in_image_order(w.bits),
+                    })).collect::<Vec<_>>(),
+                })
+            })
+            .collect();
+        let outputs: Vec<_> = t
+            .outputs
+            .iter()
+            .map(|o| {
+                json!({
+                    "reg": o.register,
+                    "semantic": o.semantic.as_ref().map(|(n, _)| n.clone()),
+                    "semantic_index": o.semantic.as_ref().map(|(_, i)| *i),
+                    "bits": o.bits,
+                })
+            })
+            .collect();
+        json!({
+            "pixel": t.pixel,
+            "quad": t.quad,
+            "lane": t.position,
+            "helpers": mask(t.trace.helpers),
+            "steps": steps,
+            "outputs": outputs,
+            "truncated": t.truncated,
+            "max_steps": MAX_TRACE_STEPS,
+        })
+    }
 }

@@ -4,6 +4,7 @@
 
 use super::framebuffer::Framebuffer;
 use super::geometry::{self, GeometryJob};
+use super::inspect::Watch;
 use super::mesh::{self, Mesh};
 use super::options::ConstValue;
 use super::pipeline::{draw, fragment_only_vertex_stage, DrawConfig, DrawStats};
@@ -292,19 +293,19 @@ pub fn run_into(
     hooks: &mut dyn TextureHooks,
     budget: u64,
 ) -> Result<(DrawStats, Vec<Diagnostic>), SourcedDiagnostic> {
-    run_traced(job, fb, rows, hooks, budget, None).map(|(stats, warnings, _)| (stats, warnings))
+    run_watched(job, fb, rows, hooks, budget, &mut Watch::default())
 }
 
-/// [`run_into`], with the fragment quad whose bottom-left pixel is at window position
-/// `trace_at` shaded in trace mode: the same program and the same path as every other quad.
-pub fn run_traced(
+/// [`run_into`] with the inspector watching (`render::inspect`): the fragment to trace and the
+/// probe run in the same draw, through the same program, as every other fragment.
+pub fn run_watched(
     job: &Job,
     fb: &mut Framebuffer,
     rows: Option<std::ops::Range<u32>>,
     hooks: &mut dyn TextureHooks,
     budget: u64,
-    trace_at: Option<(i32, i32)>,
-) -> Result<(DrawStats, Vec<Diagnostic>, Option<exec::Trace>), SourcedDiagnostic> {
+    watch: &mut Watch,
+) -> Result<(DrawStats, Vec<Diagnostic>), SourcedDiagnostic> {
     let config =
         DrawConfig { rows, depth_test: job.mesh.wants_depth, batch_quads: batch_size(&job.fs) };
     let mut warnings = Vec::new();
@@ -318,7 +319,7 @@ pub fn run_traced(
     };
     let mut fs_stage =
         ExecFragmentStage::new(&job.fs, &job.constants, hooks, Machine::in_frame(budget, &frame));
-    fs_stage.trace_at = trace_at;
+    fs_stage.watch = std::mem::take(watch);
     let result = match (&job.gs, &expanded, &job.vs) {
         (Some(g), Some(mesh), _) => {
             let mut pass = geometry::pass_through;
@@ -365,9 +366,9 @@ pub fn run_traced(
     if job.vs.is_some() && job.gs.is_none() {
         warnings.retain(|w| w.code != super::link::MISSING_INPUT);
     }
-    let trace = fs_stage.trace.take();
+    *watch = std::mem::take(&mut fs_stage.watch);
     match result {
-        Ok(stats) => Ok((stats, warnings, trace)),
+        Ok(stats) => Ok((stats, warnings)),
         Err((mut d, mut source)) => {
             if d.code.starts_with('R') {
                 source = Source::Render;

@@ -100,11 +100,9 @@ pub struct ExecFragmentStage<'a> {
     batch: Option<Batch>,
     /// The program has INTERP_* instructions, which need the plane equations.
     interpolates: bool,
-    /// The window position (x, y of its bottom-left pixel) of a quad to trace: the batch that
-    /// holds it runs in trace mode, on the same program and path as every other batch.
-    pub trace_at: Option<(i32, i32)>,
-    /// The trace of that quad, once it was shaded.
-    pub trace: Option<crate::exec::Trace>,
+    /// What the inspector watches: the batch holding the traced fragment runs in trace mode,
+    /// every batch in probe mode when probing, all on the same program and path.
+    pub watch: super::inspect::Watch,
 }
 
 impl<'a> ExecFragmentStage<'a> {
@@ -125,8 +123,7 @@ impl<'a> ExecFragmentStage<'a> {
             machine,
             batch: None,
             interpolates,
-            trace_at: None,
-            trace: None,
+            watch: super::inspect::Watch::default(),
         }
     }
 }
@@ -206,13 +203,26 @@ impl ExecFragmentStage<'_> {
             // No flat-shade state: COLOR inputs are perspective-correct (see docs/render.md).
             interp.flat_shade = false;
         }
-        let traced = self
-            .trace_at
-            .and_then(|(x, y)| qb.quads.iter().position(|q| q.x as i32 == x && q.y as i32 == y));
+        // The traced fragment: its quad, in the batch where the primitive covers its lane.
+        let traced = self.watch.trace_at.and_then(|(x, y, lane)| {
+            qb.quads
+                .iter()
+                .position(|q| q.x as i32 == x && q.y as i32 == y && q.coverage >> lane & 1 != 0)
+        });
         if let Some(quad) = traced {
             let (trace, r) =
                 self.machine.run_traced(program, batch, self.constants, &mut *self.hooks, quad);
-            self.trace = Some(trace);
+            self.watch.trace = Some(trace);
+            r.map_err(|e| e.diagnostic)?;
+        } else if let Some(image) = self.watch.probe.as_mut() {
+            let r = self.machine.run_probed(
+                program,
+                batch,
+                self.constants,
+                &mut *self.hooks,
+                &mut image.probe,
+            );
+            image.keep(qb);
             r.map_err(|e| e.diagnostic)?;
         } else {
             self.machine

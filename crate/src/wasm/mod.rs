@@ -4,6 +4,7 @@
 pub mod agal;
 pub mod exec;
 pub mod front;
+pub mod inspect;
 pub mod page;
 pub mod render;
 pub mod valid;

@@ -91,14 +91,14 @@ fn bind_textures(list: &[TextureOption], diags: &mut Vec<SourcedDiagnostic>) -> 
 
 /// The crate's one JS shape for diagnostics, plus which input it is about.
 #[derive(Serialize)]
-struct DiagnosticOut {
+pub(super) struct DiagnosticOut {
     /// "fragment", "vertex", "geometry" or "render".
     source: &'static str,
     #[serde(flatten)]
     diagnostic: crate::diag::JsDiagnostic,
 }
 
-fn diagnostic_out(d: &SourcedDiagnostic) -> DiagnosticOut {
+pub(super) fn diagnostic_out(d: &SourcedDiagnostic) -> DiagnosticOut {
     DiagnosticOut {
         source: match d.source {
             Source::Fragment => "fragment",
@@ -110,7 +110,7 @@ fn diagnostic_out(d: &SourcedDiagnostic) -> DiagnosticOut {
     }
 }
 
-fn set(obj: &js_sys::Object, key: &str, value: &JsValue) {
+pub(super) fn set(obj: &js_sys::Object, key: &str, value: &JsValue) {
     // Setting a property on a plain object cannot fail.
     let _ = js_sys::Reflect::set(obj, &JsValue::from_str(key), value);
 }
@@ -130,11 +130,11 @@ struct JobKey {
 }
 
 /// The prepared job of the last call in this worker, with what preparing it reported.
-struct Prepared {
+pub(super) struct Prepared {
     key: JobKey,
-    job: Option<Job>,
-    diagnostics: Vec<SourcedDiagnostic>,
-    textures: Bindings,
+    pub job: Option<Job>,
+    pub diagnostics: Vec<SourcedDiagnostic>,
+    pub textures: Bindings,
     /// Reused from frame to frame; only the drawn rows are cleared.
     framebuffer: Option<Framebuffer>,
 }
@@ -181,7 +181,7 @@ struct Frame {
 }
 
 /// Draws rows `row_start..row_end` (from the top) of a prepared job.
-fn draw_band(prepared: &mut Prepared, builtins: Builtins, rows: (u32, u32), budget: u64) -> Frame {
+fn draw_band(prepared: &mut Prepared, rows: (u32, u32), budget: u64) -> Frame {
     let mut frame = Frame {
         ok: false,
         pixels: Vec::new(),
@@ -190,9 +190,6 @@ fn draw_band(prepared: &mut Prepared, builtins: Builtins, rows: (u32, u32), budg
     };
     let Some(job) = prepared.job.as_mut() else { return frame };
     let height = job.height;
-    for (i, r) in builtins.registers().iter().enumerate() {
-        job.constants.set_f32(crate::render::uniforms::BUILTIN_BUFFER, i, *r);
-    }
     let fb = match prepared.framebuffer.take() {
         Some(fb) => Ok(fb),
         None => {
@@ -234,11 +231,15 @@ fn draw_band(prepared: &mut Prepared, builtins: Builtins, rows: (u32, u32), budg
     frame
 }
 
-/// Renders a frame or a band of rows; never throws for bad shaders (diagnostics instead).
-/// The job is kept between calls and reused while only the built-in uniforms and the rows change.
-#[wasm_bindgen]
-pub fn render(fs_text: &str, vs_text: Option<String>, options: JsValue) -> JsValue {
-    let start = js_sys::Date::now();
+/// A call's options, read once: the frame's built-in uniforms, its budget and the key of its job.
+pub(super) struct Call {
+    pub builtins: Builtins,
+    pub budget: u64,
+    pub rows: (u32, u32),
+    key: JobKey,
+}
+
+pub(super) fn read_call(fs_text: &str, vs_text: Option<String>, options: JsValue) -> Call {
     let opts: Options = if options.is_undefined() || options.is_null() {
         Options::default()
     } else {
@@ -268,20 +269,43 @@ pub fn render(fs_text: &str, vs_text: Option<String>, options: JsValue) -> JsVal
         consts: opts.consts,
         textures: opts.textures,
     };
-    let frame = LAST_JOB.with(|cell| match cell.try_borrow_mut() {
+    Call { builtins, budget, rows: (row_start, row_end), key }
+}
+
+/// Runs `f` on this worker's prepared job for `call` (the one the last render used when its
+/// inputs are the same: the same compiled program), with the call's built-in uniforms set.
+pub(super) fn with_job<R>(call: Call, f: impl FnOnce(&mut Prepared, &Call) -> R) -> R {
+    let builtins = call.builtins;
+    let run = |prepared: &mut Prepared| {
+        if let Some(job) = prepared.job.as_mut() {
+            for (i, r) in builtins.registers().iter().enumerate() {
+                job.constants.set_f32(crate::render::uniforms::BUILTIN_BUFFER, i, *r);
+            }
+        }
+        f(prepared, &call)
+    };
+    LAST_JOB.with(|cell| match cell.try_borrow_mut() {
         Ok(mut slot) => {
             let prepared = match slot.take() {
-                Some(p) if p.key == key => p,
-                _ => prepare_key(key, builtins),
+                Some(p) if p.key == call.key => p,
+                _ => prepare_key(call.key.clone(), builtins),
             };
-            let prepared = slot.insert(prepared);
-            draw_band(prepared, builtins, (row_start, row_end), budget)
+            run(slot.insert(prepared))
         }
-        // Not reachable (no call re-enters); drawing without the cache is still right.
-        Err(_) => {
-            draw_band(&mut prepare_key(key, builtins), builtins, (row_start, row_end), budget)
-        }
-    });
+        // Not reachable (no call re-enters); working without the cache is still right.
+        Err(_) => run(&mut prepare_key(call.key.clone(), builtins)),
+    })
+}
+
+/// Renders a frame or a band of rows; never throws for bad shaders (diagnostics instead).
+/// The job is kept between calls and reused while only the built-in uniforms and the rows change.
+#[wasm_bindgen]
+pub fn render(fs_text: &str, vs_text: Option<String>, options: JsValue) -> JsValue {
+    let start = js_sys::Date::now();
+    let call = read_call(fs_text, vs_text, options);
+    let (width, height) = (call.key.width, call.key.height);
+    let (row_start, row_end) = call.rows;
+    let frame = with_job(call, |prepared, call| draw_band(prepared, call.rows, call.budget));
     let result = js_sys::Object::new();
     let list: Vec<DiagnosticOut> = frame.diagnostics.iter().map(diagnostic_out).collect();
     set(&result, "ok", &JsValue::from_bool(frame.ok));

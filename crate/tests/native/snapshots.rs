@@ -57,6 +57,47 @@ const CASES: &[(&str, &[&str])] = &[
     ),
     ("agal_refusal", &["agal", "tests/snapshots/inputs/loop.tgsi", "-o", "OUT"]),
     ("agal_dis", &["agal-dis", "CORPUS/agal/f01_tex_2d_basic.bin"]),
+    (
+        "trace_if_else",
+        &[
+            "trace",
+            "CORPUS/softpipe/08_if_else.tgsi",
+            "--vs",
+            "CORPUS/softpipe/08_if_else.vs.tgsi",
+            "--size",
+            "8x8",
+            "--pixel",
+            "3,4",
+        ],
+    ),
+    (
+        "trace_loop_lanes",
+        &[
+            "trace",
+            "tests/snapshots/inputs/trace_loop.tgsi",
+            "--size",
+            "4x4",
+            "--pixel",
+            "1,2",
+            "--lanes",
+        ],
+    ),
+    (
+        "trace_loop_json",
+        &[
+            "trace",
+            "tests/snapshots/inputs/trace_loop.tgsi",
+            "--size",
+            "4x4",
+            "--pixel",
+            "1,2",
+            "--json",
+        ],
+    ),
+    (
+        "trace_outside",
+        &["trace", "tests/snapshots/inputs/trace_loop.tgsi", "--size", "4x4", "--pixel", "4,0"],
+    ),
 ];
 
 fn repo_root() -> PathBuf {

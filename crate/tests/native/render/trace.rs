@@ -4,7 +4,7 @@
 //! suite compares those pixels with softpipe's).
 
 use crate::conformance::{constants_of, corpus_textures};
-use tgsi::render::inspect::trace_pixel;
+use tgsi::render::inspect::{first_nonfinite, probe_frame, trace_pixel, Watched};
 use tgsi::render::job::{prepare, run, Request};
 
 const PIXELS: &[(u32, u32)] = &[(0, 0), (63, 63), (17, 42), (31, 5), (40, 40), (1, 62)];
@@ -82,4 +82,153 @@ fn steps_record_before_and_after() {
     }
     // Outside the image: a clear error.
     assert!(trace_pixel(&job, 8, 0, &mut tgsi::exec::NoTextures, 1 << 20).is_err());
+}
+
+fn prepared(fs: &str, width: u32, height: u32) -> tgsi::render::job::Job {
+    let req = Request { fs, width, height, ..Request::default() };
+    let (job, diags) = prepare(&req);
+    job.unwrap_or_else(|| panic!("{diags:?}"))
+}
+
+fn corpus_job(name: &str, size: u32) -> (tgsi::render::job::Job, serde_json::Value) {
+    let dir = corpus!("/softpipe");
+    let read = |ext: &str| std::fs::read_to_string(format!("{dir}/{name}{ext}")).expect("read");
+    let (fs, vs) = (read(".tgsi"), read(".vs.tgsi"));
+    let json: serde_json::Value = serde_json::from_str(&read(".json")).expect("json");
+    let req = Request {
+        fs: &fs,
+        vs: Some(&vs),
+        mesh: Some("fullscreen"),
+        width: size,
+        height: size,
+        constants: constants_of(&json),
+        ..Request::default()
+    };
+    let (job, diags) = prepare(&req);
+    (job.unwrap_or_else(|| panic!("{name}: {diags:?}")), json)
+}
+
+const BUDGET: u64 = tgsi::limits::DEFAULT_FRAME_BUDGET;
+
+/// DDX and DDY in a trace are the differences between lanes of their source in the same
+/// trace. Coarse derivatives as tgsi_exec computes them (`mesa-tgsi-notes.md` §5.4): every
+/// lane gets DDX = v[3] − v[2] and DDY = v[2] − v[0] in the interpreter's lane order
+/// (lane = dx + 2·dy, window rows growing upwards).
+#[test]
+fn derivatives_are_lane_differences_of_their_source() {
+    let (job, json) = corpus_job("17_derivatives", 16);
+    let mut checked = 0;
+    for (x, y) in [(0, 0), (5, 9), (14, 3)] {
+        let t = trace_pixel(&job, x, y, &mut corpus_textures(&json), BUDGET).expect("traces");
+        for step in t.trace.steps.iter().filter(|s| s.opcode == "DDX" || s.opcode == "DDY") {
+            let src = step.sources[0].values[0].map(f32::from_bits);
+            let want = if step.opcode == "DDX" { src[3] - src[2] } else { src[2] - src[0] };
+            for l in 0..4 {
+                let got = f32::from_bits(step.writes[0].bits[l]);
+                assert_eq!(got.to_bits(), want.to_bits(), "{} at ({x}, {y})", step.opcode);
+            }
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 3 * 4, "four derivative instructions per trace");
+}
+
+/// The heat map counts, per pixel, the instructions its lane ran: a straight-line program of
+/// four instructions (END included) is 4 everywhere (hand count); with loops, the count of a
+/// pixel equals the steps its trace shows with its lane active.
+#[test]
+fn heat_map_counts_the_instructions_each_pixel_ran() {
+    let fs = "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\nDCL TEMP[0]\n\
+              0: MOV TEMP[0], IN[0]\n1: ADD TEMP[0], TEMP[0], TEMP[0]\n2: MOV OUT[0], TEMP[0]\n3: END\n";
+    let job = prepared(fs, 8, 8);
+    let probe = probe_frame(&job, None, &mut tgsi::exec::NoTextures, BUDGET).expect("probes");
+    assert!(probe.counts.iter().all(|&n| n == 4), "{:?}", probe.counts);
+    assert_eq!(probe.totals(), (4 * 64, 4));
+
+    let (job, json) = corpus_job("11_while_dynamic", 32);
+    let probe = probe_frame(&job, None, &mut corpus_textures(&json), BUDGET).expect("probes");
+    let (_, max) = probe.totals();
+    let min = probe.counts.iter().copied().min().unwrap_or(0);
+    assert!(max > min, "loops make the count vary ({min}..{max})");
+    for (x, y) in [(0, 0), (31, 31), (7, 20), (25, 4)] {
+        let t = trace_pixel(&job, x, y, &mut corpus_textures(&json), BUDGET).expect("traces");
+        let ran = t.trace.steps.iter().filter(|s| s.exec_mask >> t.lane & 1 != 0).count();
+        assert_eq!(probe.counts[(y * 32 + x) as usize] as usize, ran, "({x}, {y})");
+    }
+}
+
+/// The image at instruction N: watching the channel the last instruction writing OUT[0].x
+/// writes, right after it, gives the rendered image's red channel bit for bit; watching an
+/// earlier instruction gives what the trace shows after that step.
+#[test]
+fn image_at_instruction_n_is_what_the_program_held_there() {
+    for name in ["11_while_dynamic", "26_mandelbrot", "08_if_else", "01_arith"] {
+        let (job, json) = corpus_job(name, 24);
+        let image = run(&job, None, &mut corpus_textures(&json), BUDGET).expect("renders");
+        let last_red = (0..job.fs.code.len())
+            .rev()
+            .find(|&pc| {
+                let i = &job.fs.code[pc];
+                i.num_dst > 0
+                    && i.dst[0].file == Some(tgsi::ir::File::Out)
+                    && i.dst[0].index == 0
+                    && i.dst[0].mask & 1 != 0
+            })
+            .expect("writes OUT[0].x");
+        let watched = Watched::parse(last_red as u32, "OUT[0].x").expect("register");
+        let probe =
+            probe_frame(&job, Some(watched), &mut corpus_textures(&json), BUDGET).expect("probes");
+        for y in 0..24 {
+            for x in 0..24 {
+                let i = (y * 24 + x) as usize;
+                assert_eq!(probe.state[i], 2, "{name} ({x}, {y}) ran the last write");
+                let want = image.framebuffer.pixel_from_top(x, y)[0].to_bits();
+                assert_eq!(probe.values[i], want, "{name} ({x}, {y})");
+            }
+        }
+        // An earlier instruction: the trace's value after its last run in the pixel's lane.
+        let t = trace_pixel(&job, 5, 7, &mut corpus_textures(&json), BUDGET).expect("traces");
+        let step = t.trace.steps.iter().rev().find(|s| {
+            s.exec_mask >> t.lane & 1 != 0
+                && s.writes.first().is_some_and(|w| w.register.starts_with("TEMP"))
+        });
+        if let Some(step) = step {
+            let w = &step.writes[0];
+            let reg = format!("{}.{}", w.register, w.channel);
+            let watched = Watched::parse(step.pc, &reg).expect("register");
+            let probe = probe_frame(&job, Some(watched), &mut corpus_textures(&json), BUDGET)
+                .expect("probes");
+            assert_eq!(probe.values[7 * 24 + 5], w.bits[t.lane], "{name} {reg} after {}", step.pc);
+        }
+    }
+}
+
+/// Run to the first NaN or Inf stops at the instruction that produced one in the pixel's
+/// lane. Generated cases: `x / (x - c)` is ±Inf where x = c exactly and `sqrt(x - c)` is NaN
+/// where x < c (tgsi.rst RCP, SQRT); the position input's x is (pixel column + 0.5).
+#[test]
+fn first_nonfinite_is_the_instruction_that_made_it() {
+    for column in [0u32, 3, 6] {
+        let c = column as f32 + 0.5;
+        let fs = format!(
+            "FRAG\nDCL IN[0], POSITION, LINEAR\nDCL OUT[0], COLOR\nDCL TEMP[0..1]\n\
+             IMM[0] FLT32 {{{c:?}, 1.0, 0.0, 0.0}}\n\
+             0: ADD TEMP[0].x, IN[0].xxxx, -IMM[0].xxxx\n\
+             1: MOV TEMP[1].x, IN[0].xxxx\n\
+             2: RCP TEMP[0].y, TEMP[0].xxxx\n\
+             3: SQRT TEMP[0].z, TEMP[0].xxxx\n\
+             4: MOV OUT[0], TEMP[0]\n5: END\n"
+        );
+        let job = prepared(&fs, 8, 8);
+        for x in 0..8u32 {
+            let t = trace_pixel(&job, x, 2, &mut tgsi::exec::NoTextures, BUDGET).expect("traces");
+            let want = match x.cmp(&column) {
+                std::cmp::Ordering::Equal => Some(2), // 1/0 = +Inf at RCP
+                std::cmp::Ordering::Less => Some(3),  // sqrt of a negative at SQRT
+                std::cmp::Ordering::Greater => None,
+            };
+            let got = first_nonfinite(&t.trace, t.lane).map(|i| t.trace.steps[i].pc);
+            assert_eq!(got, want, "column {column}, pixel x {x}");
+        }
+    }
 }

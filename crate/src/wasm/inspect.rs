@@ -1,0 +1,127 @@
+//! wasm bindings: the inspector. Both calls take the same `(fsText, vsText, options)` as
+//! `render` and work on the same prepared job (the same compiled program the canvas used).
+//!
+//! - `tracePixel(fs, vs, options, x, y)` → `{ ok, trace, diagnostics, ms }`: `trace` is the
+//!   JSON of `tgsi trace --json` (README, "Trace JSON"), x from the left, y from the top.
+//! - `probeFrame(fs, vs, options, watch)` with `watch` null or `{ pc, register }` (`"TEMP[0].x"`)
+//!   → `{ ok, width, height, counts: Uint32Array, values: Uint32Array, state: Uint8Array,
+//!   total, max, diagnostics, ms }`: per pixel (top row first) the instructions its fragment ran,
+//!   and the register channel's bits right after instruction `pc` (state 2) or state 1 when the
+//!   fragment never ran it, 0 when no fragment covers the pixel.
+
+use super::render::{diagnostic_out, read_call, set, with_job, DiagnosticOut};
+use crate::ir::{LineIndex, Span};
+use crate::render::inspect::{probe_frame, trace_pixel, Watched};
+use crate::render::job::{Source, SourcedDiagnostic};
+use serde::{Deserialize, Serialize};
+use wasm_bindgen::prelude::*;
+
+fn diagnostics(list: &[SourcedDiagnostic]) -> JsValue {
+    let out: Vec<DiagnosticOut> = list.iter().map(diagnostic_out).collect();
+    out.serialize(&serde_wasm_bindgen::Serializer::json_compatible()).unwrap_or(JsValue::NULL)
+}
+
+fn render_error(code: &'static str, message: String) -> SourcedDiagnostic {
+    SourcedDiagnostic {
+        source: Source::Render,
+        diagnostic: crate::diag::Diagnostic::error(code, message, Span::default()),
+    }
+}
+
+/// Traces one pixel of the frame `render` would draw with the same arguments.
+#[wasm_bindgen(js_name = tracePixel)]
+pub fn trace_pixel_js(
+    fs_text: &str,
+    vs_text: Option<String>,
+    options: JsValue,
+    x: u32,
+    y: u32,
+) -> JsValue {
+    let start = js_sys::Date::now();
+    let call = read_call(fs_text, vs_text, options);
+    let result = js_sys::Object::new();
+    let outcome = with_job(call, |prepared, call| {
+        let mut diags = prepared.diagnostics.clone();
+        let Some(job) = prepared.job.as_ref() else { return (None, diags) };
+        match trace_pixel(job, x, y, &mut prepared.textures, call.budget) {
+            Ok(t) => {
+                let lines = LineIndex::new(fs_text);
+                (Some(t.to_json(fs_text, &lines)), diags)
+            }
+            Err(d) => {
+                diags.push(d);
+                (None, diags)
+            }
+        }
+    });
+    let (trace, diags) = outcome;
+    set(&result, "ok", &JsValue::from_bool(trace.is_some()));
+    let serializer = serde_wasm_bindgen::Serializer::json_compatible();
+    let trace = trace.map_or(Ok(JsValue::NULL), |t| t.serialize(&serializer));
+    set(&result, "trace", &trace.unwrap_or(JsValue::NULL));
+    set(&result, "diagnostics", &diagnostics(&diags));
+    set(&result, "ms", &JsValue::from(js_sys::Date::now() - start));
+    result.into()
+}
+
+#[derive(Deserialize)]
+struct WatchOption {
+    pc: u32,
+    register: String,
+}
+
+/// The heat map and the image at instruction N of the frame `render` would draw.
+#[wasm_bindgen(js_name = probeFrame)]
+pub fn probe_frame_js(
+    fs_text: &str,
+    vs_text: Option<String>,
+    options: JsValue,
+    watch: JsValue,
+) -> JsValue {
+    let start = js_sys::Date::now();
+    let call = read_call(fs_text, vs_text, options);
+    let result = js_sys::Object::new();
+    let watched: Result<Option<Watched>, SourcedDiagnostic> =
+        if watch.is_null() || watch.is_undefined() {
+            Ok(None)
+        } else {
+            serde_wasm_bindgen::from_value::<WatchOption>(watch)
+                .map_err(|e| e.to_string())
+                .and_then(|w| Watched::parse(w.pc, &w.register))
+                .map(Some)
+                .map_err(|e| render_error("R002", e))
+        };
+    let outcome = with_job(call, |prepared, call| {
+        let mut diags = prepared.diagnostics.clone();
+        let watched = match watched {
+            Ok(w) => w,
+            Err(d) => {
+                diags.push(d);
+                return (None, diags);
+            }
+        };
+        let Some(job) = prepared.job.as_ref() else { return (None, diags) };
+        match probe_frame(job, watched, &mut prepared.textures, call.budget) {
+            Ok(image) => (Some(image), diags),
+            Err(d) => {
+                diags.push(d);
+                (None, diags)
+            }
+        }
+    });
+    let (image, diags) = outcome;
+    set(&result, "ok", &JsValue::from_bool(image.is_some()));
+    if let Some(image) = image {
+        let (total, max) = image.totals();
+        set(&result, "width", &JsValue::from(image.width));
+        set(&result, "height", &JsValue::from(image.height));
+        set(&result, "counts", &js_sys::Uint32Array::from(image.counts.as_slice()).into());
+        set(&result, "values", &js_sys::Uint32Array::from(image.values.as_slice()).into());
+        set(&result, "state", &js_sys::Uint8Array::from(image.state.as_slice()).into());
+        set(&result, "total", &JsValue::from(total as f64));
+        set(&result, "max", &JsValue::from(max));
+    }
+    set(&result, "diagnostics", &diagnostics(&diags));
+    set(&result, "ms", &JsValue::from(js_sys::Date::now() - start));
+    result.into()
+}
