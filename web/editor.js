@@ -2,8 +2,8 @@
 // The code editor: one CodeMirror view that shows either the fragment or the vertex shader
 // (each keeps its own editor state, so undo history and diagnostics survive a tab switch).
 
-import { EditorState } from '@codemirror/state';
-import { EditorView, keymap, lineNumbers, highlightActiveLine, highlightActiveLineGutter, drawSelection } from '@codemirror/view';
+import { EditorState, StateEffect, StateField, RangeSet } from '@codemirror/state';
+import { Decoration, EditorView, GutterMarker, gutter, keymap, lineNumbers, highlightActiveLine, highlightActiveLineGutter, drawSelection } from '@codemirror/view';
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
 import { bracketMatching } from '@codemirror/language';
 import { autocompletion, completionKeymap, closeBrackets } from '@codemirror/autocomplete';
@@ -31,6 +31,78 @@ export function toEditorDiagnostics(doc, diags) {
   });
 }
 
+// ---- breakpoints and the inspector's current line -------------------------------------------
+
+/** Toggles a breakpoint at a document position (the start of its line). */
+/** @type {import('@codemirror/state').StateEffectType<number>} */
+const toggleBreakpoint = StateEffect.define({ map: (pos, change) => change.mapPos(pos) });
+/** Sets (a 1-based line) or clears (null) the line the inspector is at. */
+/** @type {import('@codemirror/state').StateEffectType<number | null>} */
+const setTraceLine = StateEffect.define();
+
+const breakpointMarker = new (class extends GutterMarker {
+  toDOM() {
+    const dot = document.createElement('span');
+    dot.className = 'breakpoint';
+    dot.textContent = '●';
+    return dot;
+  }
+})();
+
+/** The breakpoints of one text: a set of line-start positions, kept in place by edits. */
+const breakpointField = StateField.define({
+  /** @returns {RangeSet<GutterMarker>} */
+  create: () => RangeSet.empty,
+  update(set, tr) {
+    set = set.map(tr.changes);
+    for (const e of tr.effects) {
+      if (!e.is(toggleBreakpoint)) continue;
+      let on = false;
+      set.between(e.value, e.value, () => { on = true; });
+      set = on
+        ? set.update({ filter: (from) => from !== e.value })
+        : set.update({ add: [breakpointMarker.range(e.value)] });
+    }
+    return set;
+  },
+});
+
+const traceLineDecoration = Decoration.line({ attributes: { class: 'cm-trace-line' } });
+
+/** The line the inspector stands on, highlighted. */
+const traceLineField = StateField.define({
+  create: () => Decoration.none,
+  update(deco, tr) {
+    deco = deco.map(tr.changes);
+    for (const e of tr.effects) {
+      if (!e.is(setTraceLine)) continue;
+      const line = e.value;
+      if (line == null || line < 1 || line > tr.state.doc.lines) {
+        deco = Decoration.none;
+      } else {
+        deco = Decoration.set([traceLineDecoration.range(tr.state.doc.line(line).from)]);
+      }
+    }
+    return deco;
+  },
+  provide: (f) => EditorView.decorations.from(f),
+});
+
+const breakpointGutter = [
+  breakpointField,
+  gutter({
+    class: 'cm-breakpoint-gutter',
+    markers: (view) => view.state.field(breakpointField),
+    initialSpacer: () => breakpointMarker,
+    domEventHandlers: {
+      mousedown(view, line) {
+        view.dispatch({ effects: toggleBreakpoint.of(line.from) });
+        return true;
+      },
+    },
+  }),
+];
+
 export class ShaderEditor {
   /**
    * parent: element to mount in; opcodes: the engine's table; vocabulary: the engine's words
@@ -42,6 +114,8 @@ export class ShaderEditor {
     this.tab = 'fs';
     const language = tgsiLanguage(opcodes, vocabulary);
     this.extensions = [
+      breakpointGutter,
+      traceLineField,
       lineNumbers(),
       highlightActiveLineGutter(),
       history(),
@@ -95,6 +169,42 @@ export class ShaderEditor {
     const state = this.states[tab];
     if (!state) return;
     this.states[tab] = state.update(setDiagnostics(state, toEditorDiagnostics(state.doc, diags))).state;
+  }
+
+  /** The 1-based lines with a breakpoint in one tab's text. */
+  breakpoints(tab = 'fs') {
+    const state = tab === this.tab ? this.view.state : this.states[tab];
+    const lines = new Set();
+    if (!state) return lines;
+    state.field(breakpointField).between(0, state.doc.length, (from) => { lines.add(state.doc.lineAt(from).number); });
+    return lines;
+  }
+
+  /** Sets or clears the breakpoint on a 1-based line of the shown text. */
+  toggleBreakpoint(line) {
+    const doc = this.view.state.doc;
+    if (line < 1 || line > doc.lines) return;
+    this.view.dispatch({ effects: toggleBreakpoint.of(doc.line(line).from) });
+  }
+
+  /**
+   * Highlights the line the inspector stands on (null clears it) and scrolls to it.
+   * @param {number | null} line
+   */
+  showTraceLine(line) {
+    const doc = this.view.state.doc;
+    /** @type {import('@codemirror/state').StateEffect<any>[]} */
+    const effects = [setTraceLine.of(line)];
+    if (line != null && line >= 1 && line <= doc.lines) {
+      effects.push(EditorView.scrollIntoView(doc.line(line).from, { y: 'nearest' }));
+    }
+    this.view.dispatch({ effects });
+  }
+
+  /** The 1-based line of the cursor in the shown text. */
+  cursorLine() {
+    const state = this.view.state;
+    return state.doc.lineAt(state.selection.main.head).number;
   }
 
   /** Moves the cursor to a 1-based line and column of a tab and focuses the editor. */

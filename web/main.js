@@ -12,6 +12,7 @@ import { declaredConstants, renderBuiltins, renderConstantControls } from './con
 import { declaredSamplers, defaultBinding, loadImageFile, makeTexture, renderTextureControls, textureDescription } from './textures.js';
 import { download, showAgal, showFormatted } from './outputs.js';
 import { buildGallery, buildReference, installShortcuts, installTabArrows, installTabs, wireDialogs } from './ui.js';
+import { RAMP_CSS, TraceView, paintProbe } from './inspector.js';
 
 /**
  * The page's element with this id. Typed loosely: the ids and their element kinds are fixed by
@@ -51,6 +52,16 @@ const app = {
   clock: { time: 0, last: 0, frame: 0 },
   mouse: { x: 0, y: 0, down: false },
   /** @type {any} */ agal: null,
+  /** The request of the frame on the canvas: traces and probes use exactly it. */
+  /** @type {any} */ lastRequest: null,
+  /** @type {TraceView | null} */ traceView: null,
+  /** The inspected pixel (x from the left, y from the top) and the keyboard cursor. */
+  /** @type {{x: number, y: number} | null} */ inspected: null,
+  cursor: { x: 0, y: 0 },
+  /** The last probe result shown on the overlay, and whether another is wanted. */
+  /** @type {any} */ probe: null,
+  probing: false,
+  probeAgain: false,
 };
 
 // The end-to-end tests drive the page through this small, read-mostly hook.
@@ -61,6 +72,9 @@ const app = {
   get state() { return store.state; },
   get editor() { return app.editor; },
   get descriptions() { return app.descriptions; },
+  get trace() { return app.traceView?.trace ?? null; },
+  get probe() { return app.probe; },
+  inspect: (/** @type {number} */ x, /** @type {number} */ y) => inspectPixel(x, y),
   textureSupport: true,
 };
 
@@ -246,6 +260,10 @@ async function renderFrame() {
     canvas.dataset.state = 'stopped';
   } else if (result.image) {
     canvas.getContext('2d').putImageData(result.image, 0, 0);
+    const fresh = app.lastRequest?.fs !== request.fs || app.lastRequest?.vs !== request.vs;
+    app.lastRequest = request;
+    if (fresh && app.inspected) inspectPixel(app.inspected.x, app.inspected.y);
+    if ($('view-mode').value !== 'image' && !app.playing) scheduleProbe();
     canvas.dataset.state = 'ok';
     canvas.dataset.renders = String(Number(canvas.dataset.renders ?? 0) + 1);
     const errors = (result.diagnostics ?? []).filter((d) => d.severity === 'error');
@@ -287,6 +305,161 @@ async function drawThumbnails() {
   }
 }
 
+// ---- inspector -----------------------------------------------------------------------------
+
+/** The overlay canvas: a probe's false colours and the inspected quad's outline. */
+function paintOverlay() {
+  const overlay = $('overlay');
+  const size = canvas.width;
+  if (overlay.width !== size) { overlay.width = size; overlay.height = size; }
+  const ctx = overlay.getContext('2d');
+  ctx.clearRect(0, 0, size, size);
+  const mode = $('view-mode').value;
+  const legend = $('probe-legend');
+  if (mode !== 'image' && app.probe?.ok && app.probe.width === size) {
+    const image = new ImageData(size, size);
+    const view = $('value-format').value;
+    const range = paintProbe(image, app.probe, mode, view === 'auto' ? 'float' : view);
+    ctx.putImageData(image, 0, 0);
+    legend.hidden = false;
+    const show = (/** @type {number} */ v) => (mode === 'heat' ? String(v) : Number(v.toPrecision(6)).toString());
+    $('probe-min').textContent = show(range.min);
+    $('probe-max').textContent = show(range.max);
+    $('probe-ramp').style.background = RAMP_CSS;
+    $('probe-summary').textContent = mode === 'heat'
+      ? `instructions run: ${app.probe.total} in all, ${app.probe.max} at most in one pixel`
+      : `grey: pixels that never ran this instruction${range.nonFinite ? `; magenta: ${range.nonFinite} NaN or infinite` : ''}`;
+  } else {
+    legend.hidden = true;
+  }
+  if (app.inspected) {
+    const qx = app.inspected.x & ~1;
+    // Quads start at even window rows, counted from the bottom.
+    const qy = size - 2 - ((size - 1 - app.inspected.y) & ~1);
+    ctx.strokeStyle = '#ffcf40';
+    ctx.lineWidth = Math.max(1, size / 256);
+    ctx.strokeRect(qx, qy, 2, 2);
+    ctx.fillStyle = 'rgba(255, 207, 64, 0.55)';
+    ctx.fillRect(app.inspected.x, app.inspected.y, 1, 1);
+  }
+}
+
+/** Traces pixel (x, y) of the frame on the canvas (y from the top) and shows the trace. */
+async function inspectPixel(/** @type {number} */ x, /** @type {number} */ y) {
+  if (!app.pool || !app.lastRequest || !app.traceView) return null;
+  if ($('freeze-frame').checked && app.playing) setPlaying(false);
+  app.inspected = { x, y };
+  app.cursor = { x, y };
+  paintOverlay();
+  const inspectStatus = $('inspect-status');
+  inspectStatus.textContent = `Tracing pixel (${x}, ${y})…`;
+  const result = await app.pool.inspect('trace', app.lastRequest, { x, y });
+  if (!result?.ok) {
+    const d = (result?.diagnostics ?? []).find((/** @type {any} */ e) => e.severity === 'error');
+    inspectStatus.textContent = `Pixel (${x}, ${y}) could not be traced: ${d?.message ?? result?.error ?? 'unknown error'}`;
+    app.traceView.clear();
+    return result;
+  }
+  inspectStatus.textContent = `Traced in ${result.ms.toFixed(1)} ms: ${result.trace.steps.length} steps.`;
+  app.traceView.view = $('value-format').value;
+  app.traceView.show(result.trace);
+  return result;
+}
+
+/** Asks for a probe of the frame on the canvas; while one runs, only the latest wish waits. */
+function scheduleProbe() {
+  if (app.probing) { app.probeAgain = true; return; }
+  runProbe();
+}
+
+async function runProbe() {
+  const mode = $('view-mode').value;
+  if (mode === 'image' || !app.pool || !app.lastRequest) { paintOverlay(); return; }
+  app.probing = true;
+  const watch = mode === 'value' ? { pc: Number($('probe-pc').value), register: $('probe-register').value } : null;
+  const result = await app.pool.inspect('probe', app.lastRequest, { watch });
+  app.probing = false;
+  app.probe = result;
+  const inspectStatus = $('inspect-status');
+  if (!result?.ok) {
+    const d = (result?.diagnostics ?? []).find((/** @type {any} */ e) => e.severity === 'error');
+    inspectStatus.textContent = `Nothing to show: ${d?.message ?? result?.error ?? 'unknown error'}`;
+  } else if (!app.inspected) {
+    inspectStatus.textContent = `Computed in ${result.ms.toFixed(1)} ms.`;
+  }
+  paintOverlay();
+  $('overlay').dataset.probes = String(Number($('overlay').dataset.probes ?? 0) + 1);
+  if (app.probeAgain) { app.probeAgain = false; runProbe(); }
+}
+
+/** The scrubber's range and labels follow the fragment shader's instructions. */
+function refreshProbeControls() {
+  const summary = describe(store.state.fs);
+  const instructions = summary?.instructions ?? [];
+  const slider = $('probe-pc');
+  slider.max = String(Math.max(0, instructions.length - 1));
+  if (Number(slider.value) > instructions.length - 1) slider.value = String(Math.max(0, instructions.length - 1));
+  const i = instructions[Number(slider.value)];
+  $('probe-pc-label').textContent = i ? `${slider.value}: ${i.opcode} (line ${i.line})` : '';
+  const regs = [];
+  for (const d of summary?.declarations ?? []) {
+    if (!['TEMP', 'OUT', 'IN', 'ADDR'].includes(d.file)) continue;
+    for (let r = d.first; r <= Math.min(d.last, d.first + 31); r += 1) for (const c of 'xyzw') regs.push(`${d.file}[${r}].${c}`);
+  }
+  $('probe-registers').replaceChildren(...regs.map((r) => { const o = document.createElement('option'); o.value = r; return o; }));
+  return i;
+}
+
+function wireInspector() {
+  app.traceView = new TraceView({
+    root: $('trace-view'), title: $('trace-title'), position: $('trace-position'), message: $('trace-message'),
+    instruction: $('trace-instruction'), quad: $('trace-quad'), outputs: $('trace-outputs'),
+    first: $('trace-first'), back: $('trace-back'), step: $('trace-step'), end: $('trace-end'),
+    runBreak: $('trace-run-break'), runCursor: $('trace-run-cursor'), runNaN: $('trace-run-nan'),
+  }, app.editor);
+  const pick = (/** @type {MouseEvent} */ e) => {
+    const r = canvas.getBoundingClientRect();
+    const x = Math.min(canvas.width - 1, Math.max(0, Math.floor(((e.clientX - r.left) / r.width) * canvas.width)));
+    const y = Math.min(canvas.height - 1, Math.max(0, Math.floor(((e.clientY - r.top) / r.height) * canvas.height)));
+    inspectPixel(x, y);
+  };
+  canvas.addEventListener('click', pick);
+  canvas.addEventListener('keydown', (/** @type {KeyboardEvent} */ e) => {
+    const moves = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+    const m = /** @type {Record<string, number[]>} */ (moves)[e.key];
+    if (m) {
+      e.preventDefault();
+      const step = e.shiftKey ? 8 : 1;
+      app.cursor = {
+        x: Math.min(canvas.width - 1, Math.max(0, app.cursor.x + m[0] * step)),
+        y: Math.min(canvas.height - 1, Math.max(0, app.cursor.y + m[1] * step)),
+      };
+      app.inspected = { ...app.cursor };
+      paintOverlay();
+    } else if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      inspectPixel(app.cursor.x, app.cursor.y);
+    }
+  });
+  $('view-mode').addEventListener('change', () => {
+    const mode = $('view-mode').value;
+    $('probe-controls').hidden = mode !== 'value';
+    refreshProbeControls();
+    if (mode !== 'image' && $('freeze-frame').checked && app.playing) setPlaying(false);
+    scheduleProbe();
+  });
+  $('probe-pc').addEventListener('input', () => {
+    const i = refreshProbeControls();
+    if (i) app.editor.showTraceLine(i.line);
+    scheduleProbe();
+  });
+  $('probe-register').addEventListener('change', () => scheduleProbe());
+  $('value-format').addEventListener('change', () => {
+    if (app.traceView) { app.traceView.view = $('value-format').value; app.traceView.render(); }
+    paintOverlay();
+  });
+}
+
 // ---- state ---------------------------------------------------------------------------------
 
 let saveTimer = 0;
@@ -294,6 +467,7 @@ function stateChanged({ render = true, check = false } = {}) {
   renderBuiltins($('builtins'), builtins(), app.builtins);
   if (check) checkShaders();
   if (check) refreshPanels();
+  if (check && app.traceView) refreshProbeControls();
   clearTimeout(saveTimer);
   saveTimer = setTimeout(() => saveLocal(store.state), 300);
   if (render) scheduleRender();
@@ -435,6 +609,7 @@ async function main() {
   new MutationObserver(() => { if ($('gallery').open) drawThumbnails(); }).observe($('gallery'), { attributes: true, attributeFilter: ['open'] });
   buildReference($('opcode-reference'), $('opcode-filter'), opcodes);
   wireControls();
+  wireInspector();
   installShortcuts({ playPause: () => setPlaying(!app.playing), tab: selectEditorTab, copyLink });
   app.pool = new RenderPool(await engineModule(), Math.min(Math.max((navigator.hardwareConcurrency || 2) - 1, 2), 4));
   const restored = (await decodeState(location.hash)) ?? loadLocal();

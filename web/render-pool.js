@@ -48,6 +48,39 @@ export class RenderPool {
     });
   }
 
+  /**
+   * The inspector's calls, answered by the first worker on the same prepared job as its band
+   * of the frame: `trace` (args `{x, y}`, y from the top) or `probe` (args `{watch}`).
+   * Resolves to the engine's result, or `{ok: false, error}` if the worker failed or took
+   * longer than the watchdog allows.
+   * @param {'trace' | 'probe'} kind
+   * @param {any} request
+   * @param {any} args
+   * @returns {Promise<any>}
+   */
+  inspect(kind, request, args) {
+    const worker = this.workers[0];
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      const done = (/** @type {any} */ result) => {
+        clearTimeout(timer);
+        worker.removeEventListener('message', listen);
+        resolve(result);
+      };
+      const timer = setTimeout(() => {
+        this.restart();
+        done({ ok: false, error: `inspecting was stopped after ${WATCHDOG_MS / 1000} s`, diagnostics: [] });
+      }, WATCHDOG_MS);
+      const listen = (/** @type {MessageEvent} */ event) => {
+        const msg = event.data;
+        if (msg.type !== 'inspected' || msg.id !== id) return;
+        done(msg.result ?? { ok: false, error: msg.error, diagnostics: [] });
+      };
+      worker.addEventListener('message', listen);
+      worker.postMessage({ type: kind, id, request, ...args });
+    });
+  }
+
   start(request, resolve) {
     const id = this.nextId++;
     const started = performance.now();

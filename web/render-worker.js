@@ -7,15 +7,12 @@ import init, * as engine from './pkg/tgsi.js';
 let ready = null;
 
 /**
- * Renders rows [top, bottom) (row 0 = top of the picture) with the engine's
- * `render(fsText, vsText | null, options)`; the result holds RGBA8 bytes of those rows, top row
- * first, and the diagnostics (each with its `source`: fragment, vertex or render).
+ * The engine's options for a page request: the same for a band, a trace and a probe, so all
+ * three run on the worker's one prepared job (the same compiled program).
  */
-function renderBand(req) {
+function options(req) {
   const b = req.builtins;
-  // renderPage takes textures as JSON descriptions (mip levels, cube faces, sampler state).
-  const draw = typeof engine.renderPage === 'function' ? engine.renderPage : engine.render;
-  return draw(req.fs, req.vs ?? null, {
+  return {
     width: req.width,
     height: req.height,
     mesh: req.mesh,
@@ -26,10 +23,28 @@ function renderBand(req) {
     frame: b.frame,
     mouse: b.mouse,
     mouseDown: b.mouseDown,
-    rowStart: req.rows[0],
-    rowEnd: req.rows[1],
+    rowStart: req.rows?.[0],
+    rowEnd: req.rows?.[1],
     budget: req.budget,
-  });
+  };
+}
+
+/**
+ * Renders rows [top, bottom) (row 0 = top of the picture) with the engine's
+ * `render(fsText, vsText | null, options)`; the result holds RGBA8 bytes of those rows, top row
+ * first, and the diagnostics (each with its `source`: fragment, vertex or render).
+ */
+function renderBand(req) {
+  // renderPage takes textures as JSON descriptions (mip levels, cube faces, sampler state).
+  const draw = typeof engine.renderPage === 'function' ? engine.renderPage : engine.render;
+  return draw(req.fs, req.vs ?? null, options(req));
+}
+
+/** The inspector's calls: the trace of one pixel, or the probe of a whole frame. */
+function inspect(msg) {
+  const req = msg.request;
+  if (msg.type === 'trace') return engine.tracePixel(req.fs, req.vs ?? null, options(req), msg.x, msg.y);
+  return engine.probeFrame(req.fs, req.vs ?? null, options(req), msg.watch ?? null);
 }
 
 self.onmessage = async (event) => {
@@ -41,6 +56,17 @@ self.onmessage = async (event) => {
       self.postMessage({ type: 'ready' });
     } catch (err) {
       self.postMessage({ type: 'failed', message: String(err?.message ?? err) });
+    }
+    return;
+  }
+  if (msg.type === 'trace' || msg.type === 'probe') {
+    await ready;
+    try {
+      const result = inspect(msg);
+      const transfer = msg.type === 'probe' && result.ok ? [result.counts.buffer, result.values.buffer, result.state.buffer] : [];
+      self.postMessage({ type: 'inspected', id: msg.id, result }, { transfer });
+    } catch (err) {
+      self.postMessage({ type: 'inspected', id: msg.id, result: null, error: String(err?.message ?? err) });
     }
     return;
   }

@@ -329,7 +329,8 @@ impl Machine {
         trace: &mut Trace,
         mut probe: Option<&mut Probe>,
     ) -> Result<RunStats, ExecError> {
-        self.setup(program, batch, consts, TRACE);
+        // Watching modes show registers before their first write: clear them all.
+        self.setup(program, batch, consts, TRACE || PROBE);
         // What this run may dispatch: its own budget, and no more than its frame has left.
         let limit = self.frame.as_ref().map_or(self.budget, |f| self.budget.min(f.left()));
         let mut pc = 0usize;

@@ -41,6 +41,17 @@ pub struct Summary {
     pub constants: Vec<(u32, u32)>,
     /// Declared sampler units, sorted.
     pub samplers: Vec<u32>,
+    /// Every instruction in program order (its index is a trace's `pc`): where it is and
+    /// what it is, for the inspector's scrubber.
+    pub instructions: Vec<InstSummary>,
+}
+
+/// One instruction's place in the text.
+#[derive(Clone, Debug, Serialize)]
+pub struct InstSummary {
+    pub opcode: &'static str,
+    pub line: u32,
+    pub column: u32,
 }
 
 /// Summarises the declarations of `shader`; `text` is the source it was parsed from (for lines).
@@ -89,6 +100,10 @@ pub fn summarize(shader: &Shader, text: &str) -> Summary {
             _ => {}
         }
     }
+    for ins in &shader.instructions {
+        let (line, column) = lines.line_col(ins.span.start);
+        s.instructions.push(InstSummary { opcode: ins.opcode.name(), line, column });
+    }
     s.constants.sort_unstable();
     s.constants.dedup();
     s.samplers.sort_unstable();
@@ -108,6 +123,8 @@ mod tests {
         assert_eq!(s.processor, "FRAG");
         assert_eq!(s.constants, vec![(0, 0), (0, 1), (2, 5)]);
         assert_eq!(s.samplers, vec![1]);
+        assert_eq!(s.instructions.len(), 1);
+        assert_eq!((s.instructions[0].opcode, s.instructions[0].line), ("END", 8));
         let input = &s.declarations[0];
         assert_eq!(
             (input.file, input.semantic, input.semantic_index),

@@ -232,3 +232,28 @@ fn first_nonfinite_is_the_instruction_that_made_it() {
         }
     }
 }
+
+/// Registers read 0 until written (`mesa-tgsi-notes.md` §5.2), in every batch of a frame: the
+/// image after instruction 0 of a register first written by instruction 2 is 0 everywhere,
+/// even though the plain path skips clearing such registers between batches.
+#[test]
+fn image_at_instruction_n_shows_unwritten_registers_as_zero() {
+    let fs = "FRAG\nDCL IN[0], POSITION, LINEAR\nDCL OUT[0], COLOR\nDCL TEMP[0..1]\n\
+              IMM[0] FLT32 {64.0, 0.0078125, 1.0, 0.0}\n\
+              0: ADD TEMP[0].x, IN[0].xxxx, -IMM[0].xxxx\n1: SQRT TEMP[0].y, TEMP[0].xxxx\n\
+              2: MUL TEMP[1].x, TEMP[0].xxxx, IMM[0].yyyy\n3: MOV OUT[0], TEMP[1].xxxx\n\
+              4: MOV OUT[0].w, IMM[0].zzzz\n5: END\n";
+    let job = prepared(fs, 64, 64);
+    let watched = Watched::parse(0, "TEMP[1].x").expect("register");
+    let probe =
+        probe_frame(&job, Some(watched), &mut tgsi::exec::NoTextures, BUDGET).expect("probes");
+    assert!(probe.state.iter().all(|&s| s == 2));
+    assert!(probe.values.iter().all(|&v| v == 0), "stale values from an earlier batch");
+    // After instruction 2 it is (x + 0.5 − 64) / 128 (exact in binary).
+    let watched = Watched::parse(2, "TEMP[1].x").expect("register");
+    let probe =
+        probe_frame(&job, Some(watched), &mut tgsi::exec::NoTextures, BUDGET).expect("probes");
+    for x in 0..64u32 {
+        assert_eq!(f32::from_bits(probe.values[x as usize]), (x as f32 + 0.5 - 64.0) / 128.0);
+    }
+}

@@ -1,0 +1,175 @@
+// The inspector: clicking a pixel shows what the shader did there, step by step for the four
+// pixels of its quad; stepping back and forward shows the same state; breakpoints, run to
+// NaN, the heat map and the value after instruction N. Expected numbers are worked out by hand
+// from the shader below (the fragment position is the pixel centre: x + 0.5, and window rows
+// count from the bottom).
+
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { launchBrowser, saveScreenshot, startServer } from './support.mjs';
+import { canvasPixels, openPlayground, renderCount, typeShader, waitForRender } from './playground.mjs';
+
+let server;
+let browser;
+
+before(async () => {
+  server = await startServer(0);
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const SIZE = 128;
+// TEMP[0].x = x + 0.5 − 64; its square root is NaN left of x = 64; red = TEMP[0].x / 128.
+const SHADER = `FRAG
+DCL IN[0], POSITION, LINEAR
+DCL OUT[0], COLOR
+DCL TEMP[0..1]
+IMM[0] FLT32 { 64.0, 0.0078125, 1.0, 0.0 }
+  0: ADD TEMP[0].x, IN[0].xxxx, -IMM[0].xxxx
+  1: SQRT TEMP[0].y, TEMP[0].xxxx
+  2: MUL TEMP[1].x, TEMP[0].xxxx, IMM[0].yyyy
+  3: MOV OUT[0], TEMP[1].xxxx
+  4: MOV OUT[0].w, IMM[0].zzzz
+  5: END
+`;
+const MUL_LINE = 8;
+
+async function setUp() {
+  const { page, problems } = await openPlayground(browser, server);
+  let n = await renderCount(page);
+  await page.locator('#size').selectOption(String(SIZE));
+  n = await waitForRender(page, n);
+  await typeShader(page, SHADER);
+  await waitForRender(page, n);
+  return { page, problems };
+}
+
+/** The shown value of one register channel in one lane column (0 top-left … 3 bottom-right). */
+function shown(page, reg, lane) {
+  return page.locator(`#trace-quad tr[data-reg="${reg}"] td[data-lane="${lane}"]`).textContent();
+}
+
+/** Moves the instruction scrubber as dragging does (an input event per position). */
+function scrub(page, pc) {
+  return page.evaluate((v) => {
+    const slider = document.querySelector('#probe-pc');
+    slider.value = String(v);
+    slider.dispatchEvent(new Event('input', { bubbles: true }));
+  }, pc);
+}
+
+const at = (page) => page.locator('#trace-view').getAttribute('data-at').then(Number);
+
+test('clicking a pixel traces it; step, step back, breakpoint, run to NaN', { timeout: 120_000 }, async () => {
+  const { page, problems } = await setUp();
+  // A real click in the middle of the picture traces the pixel under the pointer.
+  await page.locator('#output').click();
+  await page.waitForSelector('#trace-view:not([hidden])');
+  assert.match(await page.locator('#trace-title').textContent(), /Pixel \(\d+, \d+\)/);
+
+  // Pixel (10, 20): its window row is 127 − 20 = 107 (odd), so it is in the top row of its
+  // quad; x = 10 is even: the top-left pixel. The quad's other column is x = 11.
+  await page.evaluate(() => window.tgsiPlayground.inspect(10, 20));
+  await page.waitForFunction(() => window.tgsiPlayground.trace?.pixel[0] === 10);
+  assert.match(await page.locator('#trace-title').textContent(), /Pixel \(10, 20\): the top-left pixel of the quad at \(10, 20\)/);
+  assert.equal(await at(page), -1);
+
+  await page.locator('#trace-step').click();
+  assert.equal(await at(page), 0);
+  // ADD: 10.5 − 64 = −53.5 here, 11.5 − 64 = −52.5 in the top-right pixel.
+  assert.equal(await shown(page, 'TEMP[0].x', 0), '-53.5');
+  assert.equal(await shown(page, 'TEMP[0].x', 1), '-52.5');
+  const afterFirst = await page.locator('#trace-quad').innerHTML();
+
+  await page.locator('#trace-step').click();
+  // SQRT of a negative number: NaN in every lane of this quad.
+  assert.equal(await shown(page, 'TEMP[0].y', 0), 'NaN');
+  await page.locator('#trace-back').click();
+  assert.equal(await at(page), 0);
+  assert.equal(await page.locator('#trace-quad').innerHTML(), afterFirst, 'step back shows the state of step 1 again');
+  await page.locator('#trace-back').click();
+  assert.equal(await at(page), -1);
+  assert.equal(await page.locator('#trace-quad tr[data-reg]').count(), 0, 'before the first step nothing is written');
+  await page.locator('#trace-step').click();
+  assert.equal(await page.locator('#trace-quad').innerHTML(), afterFirst, 'and forward again the same');
+
+  // Values as hex: −53.5 is 0xc2560000.
+  await page.locator('#value-format').selectOption('hex');
+  assert.equal(await shown(page, 'TEMP[0].x', 0), '0xc2560000');
+  await page.locator('#value-format').selectOption('auto');
+
+  // A breakpoint on the MUL line (a click in the breakpoint gutter), then run to it.
+  const line = await page.locator('.cm-content .cm-line').nth(MUL_LINE - 1).boundingBox();
+  const gutter = await page.locator('.cm-breakpoint-gutter').boundingBox();
+  await page.mouse.click(gutter.x + gutter.width / 2, line.y + line.height / 2);
+  assert.deepEqual(await page.evaluate(() => [...window.tgsiPlayground.editor.breakpoints('fs')]), [MUL_LINE]);
+  await page.locator('#trace-run-break').click();
+  assert.equal(await at(page), 2);
+  assert.match(await page.locator('.cm-trace-line').textContent(), /MUL TEMP\[1\]\.x/);
+  // −53.5 / 128 = −0.41796875.
+  assert.equal(await shown(page, 'TEMP[1].x', 0), '-0.4179688');
+
+  // Run to NaN from the start stops at the SQRT (step 2).
+  await page.locator('#trace-first').click();
+  await page.locator('#trace-run-nan').click();
+  assert.equal(await at(page), 1);
+  assert.match(await page.locator('#trace-message').textContent(), /NaN or an infinity/);
+
+  // Right of x = 64 there is no NaN: the run goes to the end and says so.
+  await page.evaluate(() => window.tgsiPlayground.inspect(100, 20));
+  await page.waitForFunction(() => window.tgsiPlayground.trace?.pixel[0] === 100);
+  await page.locator('#trace-run-nan').click();
+  assert.match(await page.locator('#trace-message').textContent(), /No further step/);
+  // At the end the outputs are listed; the red channel is (100.5 − 64) / 128 = 0.28515625
+  // (shown to 7 digits), which the canvas stores as round(0.28515625 × 255) = 73.
+  const outputs = await page.locator('#trace-outputs').textContent();
+  assert.match(outputs, /OUT\[0\] \(COLOR\[0\]\) = \(0\.2851563, 0\.2851563, 0\.2851563, 1\)/);
+  const pixels = await canvasPixels(page);
+  assert.equal(pixels[(20 * SIZE + 100) * 4], 73);
+  await saveScreenshot(page, 'inspector-trace');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('heat map and the value after instruction N', { timeout: 120_000 }, async () => {
+  const { page, problems } = await setUp();
+  const probes = () => page.locator('#overlay').getAttribute('data-probes').then((v) => Number(v ?? 0));
+
+  // Straight-line code: every pixel runs all six instructions (END included).
+  let n = await probes();
+  await page.locator('#view-mode').selectOption('heat');
+  await page.waitForFunction((k) => Number(document.querySelector('#overlay').dataset.probes ?? 0) > k, n);
+  assert.match(await page.locator('#probe-summary').textContent(), new RegExp(`${6 * SIZE * SIZE} in all, 6 at most`));
+
+  // After instruction 0, TEMP[0].x = x + 0.5 − 64: from −63.5 (x = 0) to 63.5 (x = 127).
+  n = await probes();
+  await page.locator('#view-mode').selectOption('value');
+  await page.waitForFunction((k) => Number(document.querySelector('#overlay').dataset.probes ?? 0) > k, n);
+  n = await probes();
+  await page.locator('#probe-register').fill('TEMP[0].x');
+  await page.locator('#probe-register').dispatchEvent('change');
+  await page.waitForFunction((k) => Number(document.querySelector('#overlay').dataset.probes ?? 0) > k, n);
+  assert.equal(await page.locator('#probe-min').textContent(), '-63.5');
+  assert.equal(await page.locator('#probe-max').textContent(), '63.5');
+  assert.match(await page.locator('#probe-pc-label').textContent(), /^0: ADD \(line 6\)/);
+
+  // Scrub to instruction 2 (MUL): TEMP[1].x = TEMP[0].x / 128, from −0.49609375 to 0.49609375.
+  n = await probes();
+  await page.locator('#probe-register').fill('TEMP[1].x');
+  await scrub(page, 2);
+  await page.waitForFunction((k) => Number(document.querySelector('#overlay').dataset.probes ?? 0) > k, n);
+  await page.waitForFunction(() => document.querySelector('#probe-min').textContent === '-0.496094');
+  assert.equal(await page.locator('#probe-max').textContent(), '0.496094');
+  // Watching TEMP[1].x right after instruction 0, before anything wrote it: zero everywhere.
+  n = await probes();
+  await scrub(page, 0);
+  await page.waitForFunction((k) => Number(document.querySelector('#overlay').dataset.probes ?? 0) > k, n);
+  await page.waitForFunction(() => document.querySelector('#probe-max').textContent === '0');
+  await saveScreenshot(page, 'inspector-probe');
+  assert.deepEqual(problems, []);
+  await page.close();
+});

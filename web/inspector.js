@@ -1,0 +1,328 @@
+// @ts-check
+// The inspector: what the shader did for one pixel, step by step, for the four pixels of its
+// 2×2 quad; the heat map (instructions per pixel) and the image at instruction N. Every value
+// shown comes from the engine's trace or probe of the frame on the canvas (the same prepared
+// job in the same worker: `tracePixel`, `probeFrame`); this module only lays them out. The
+// register state at a step is the trace's writes replayed up to that step, so stepping back
+// and forward always shows the same state.
+
+/** The quad's pixels in the order every per-lane array of a trace uses. */
+export const LANES = ['top-left', 'top-right', 'bottom-left', 'bottom-right'];
+
+const f32 = new Float32Array(1);
+const u32 = new Uint32Array(f32.buffer);
+
+/** The float an unsigned 32-bit pattern holds. */
+export function bitsToFloat(/** @type {number} */ bits) {
+  u32[0] = bits >>> 0;
+  return f32[0];
+}
+
+/**
+ * One 32-bit value as the chosen view shows it; `type` (the engine's operand type) picks the
+ * natural view when `view` is 'auto'.
+ * @param {number} bits
+ * @param {string} view float | hex | int | uint | auto
+ * @param {string} [type]
+ */
+export function formatBits(bits, view, type = 'float') {
+  const v = view === 'auto' ? ({ int: 'int', uint: 'uint', int64: 'int', uint64: 'uint', double: 'hex' }[type] ?? 'float') : view;
+  if (v === 'hex') return `0x${(bits >>> 0).toString(16).padStart(8, '0')}`;
+  if (v === 'int') return String(bits | 0);
+  if (v === 'uint') return String(bits >>> 0);
+  const f = bitsToFloat(bits);
+  if (Number.isNaN(f)) return 'NaN';
+  if (!Number.isFinite(f)) return f > 0 ? '+Inf' : '-Inf';
+  if (Object.is(f, -0)) return '-0';
+  return String(Number(f.toPrecision(7)));
+}
+
+/**
+ * The register channels after step `at` (-1: before the first step), in the order they were
+ * first written, and the channels step `at` wrote.
+ * @param {any} trace the engine's trace JSON
+ * @param {number} at
+ * @returns {{values: Map<string, {lanes: number[], type: string}>, changed: Set<string>}}
+ */
+export function stateAt(trace, at) {
+  const values = new Map();
+  const changed = new Set();
+  const last = Math.min(at, trace.steps.length - 1);
+  for (let i = 0; i <= last; i += 1) {
+    for (const w of trace.steps[i].writes) {
+      const key = `${w.reg}.${w.chan}`;
+      values.set(key, { lanes: w.after, type: w.type });
+      if (i === last) changed.add(key);
+    }
+  }
+  return { values, changed };
+}
+
+/**
+ * The first step after `from` for which `test(step)` holds, or -1.
+ * @param {any} trace
+ * @param {number} from
+ * @param {(step: any) => boolean} test
+ */
+export function nextStop(trace, from, test) {
+  for (let i = from + 1; i < trace.steps.length; i += 1) if (test(trace.steps[i])) return i;
+  return -1;
+}
+
+/** A colour ramp (dark blue → teal → yellow) for t in [0, 1]. */
+function ramp(/** @type {number} */ t) {
+  const stops = [[13, 8, 135], [33, 145, 140], [94, 201, 98], [253, 231, 37]];
+  const x = Math.min(Math.max(t, 0), 1) * (stops.length - 1);
+  const i = Math.min(Math.floor(x), stops.length - 2);
+  const f = x - i;
+  return stops[i].map((a, c) => Math.round(a + (stops[i + 1][c] - a) * f));
+}
+
+/** CSS for the ramp, for the legend. */
+export const RAMP_CSS = 'linear-gradient(to right, rgb(13,8,135), rgb(33,145,140), rgb(94,201,98), rgb(253,231,37))';
+
+/**
+ * Paints a probe result as false colour: the heat map (instructions per pixel) or the watched
+ * value (numbers by `view`). Returns the legend's range. Pixels no fragment covers stay
+ * transparent; fragments that never ran the instruction are grey.
+ * @param {ImageData} image
+ * @param {any} probe the engine's probeFrame result
+ * @param {'heat' | 'value'} mode
+ * @param {string} view
+ */
+export function paintProbe(image, probe, mode, view) {
+  const n = probe.width * probe.height;
+  const number = (/** @type {number} */ i) => {
+    if (mode === 'heat') return probe.counts[i];
+    const bits = probe.values[i];
+    if (view === 'int') return bits | 0;
+    if (view === 'uint' || view === 'hex') return bits >>> 0;
+    return bitsToFloat(bits);
+  };
+  let min = Infinity;
+  let max = -Infinity;
+  let nonFinite = 0;
+  for (let i = 0; i < n; i += 1) {
+    if (probe.state[i] !== 2 && !(mode === 'heat' && probe.state[i] === 1)) continue;
+    const v = number(i);
+    if (!Number.isFinite(v)) { nonFinite += 1; continue; }
+    if (v < min) min = v;
+    if (v > max) max = v;
+  }
+  const span = max > min ? max - min : 1;
+  const d = image.data;
+  for (let i = 0; i < n; i += 1) {
+    const s = probe.state[i];
+    const o = i * 4;
+    if (s === 0) { d[o] = 0; d[o + 1] = 0; d[o + 2] = 0; d[o + 3] = 0; continue; }
+    if (s === 1 && mode === 'value') {
+      // Not reached: a grey checker, so it cannot be mistaken for a value.
+      const x = i % probe.width;
+      const y = Math.floor(i / probe.width);
+      const g = ((x >> 2) + (y >> 2)) % 2 ? 90 : 120;
+      d[o] = g; d[o + 1] = g; d[o + 2] = g; d[o + 3] = 255;
+      continue;
+    }
+    const v = number(i);
+    const [r, g, b] = Number.isFinite(v) ? ramp((v - min) / span) : [255, 0, 255];
+    d[o] = r; d[o + 1] = g; d[o + 2] = b; d[o + 3] = 255;
+  }
+  return { min: min === Infinity ? 0 : min, max: max === -Infinity ? 0 : max, nonFinite };
+}
+
+/** Small DOM helper: an element with a class and text. */
+function el(/** @type {string} */ tag, /** @type {string} */ cls = '', /** @type {string} */ text = '') {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text) e.textContent = text;
+  return e;
+}
+
+const TEXTURE_OPS = /^(TEX|TXB|TXL|TXP|TXD|TXF|TG4|LODQ|TEX2|TXB2|TXL2|TEX_LZ|TXF_LZ|SAMPLE)/;
+
+/**
+ * The trace panel: the step the user stands on, the quad's lanes, stepping and running.
+ * `dom` holds the panel's elements (index.html); `editor` highlights lines and holds the
+ * breakpoints.
+ */
+export class TraceView {
+  /**
+   * @param {Record<string, any>} dom
+   * @param {any} editor
+   */
+  constructor(dom, editor) {
+    this.dom = dom;
+    this.editor = editor;
+    /** @type {any} */ this.trace = null;
+    this.at = -1;
+    this.view = 'auto';
+    dom.first.addEventListener('click', () => this.go(-1));
+    dom.back.addEventListener('click', () => this.go(this.at - 1));
+    dom.step.addEventListener('click', () => this.go(this.at + 1));
+    dom.end.addEventListener('click', () => this.go(this.trace ? this.trace.steps.length - 1 : -1));
+    dom.runBreak.addEventListener('click', () => this.runToBreakpoint());
+    dom.runCursor.addEventListener('click', () => this.runTo((s) => s.line === this.editor.cursorLine(), 'the cursor line'));
+    dom.runNaN.addEventListener('click', () => this.runToNonFinite());
+  }
+
+  /** Shows a new trace from its start. */
+  show(/** @type {any} */ trace) {
+    this.trace = trace;
+    this.at = -1;
+    this.dom.root.hidden = false;
+    this.render();
+  }
+
+  clear() {
+    this.trace = null;
+    this.dom.root.hidden = true;
+    this.editor.showTraceLine(null);
+  }
+
+  /** Moves to step `i` (clamped; -1 is before the first). */
+  go(/** @type {number} */ i) {
+    if (!this.trace) return;
+    this.at = Math.max(-1, Math.min(i, this.trace.steps.length - 1));
+    this.dom.message.textContent = '';
+    this.render();
+  }
+
+  /** Runs forward to the next step that `test` accepts; says so when there is none. */
+  runTo(/** @type {(s: any) => boolean} */ test, /** @type {string} */ what) {
+    if (!this.trace) return;
+    const i = nextStop(this.trace, this.at, test);
+    if (i < 0) {
+      this.go(this.trace.steps.length - 1);
+      this.dom.message.textContent = `No further step reaches ${what}: the trace ends here.`;
+      return;
+    }
+    this.go(i);
+  }
+
+  runToBreakpoint() {
+    const lines = this.editor.breakpoints('fs');
+    if (lines.size === 0) {
+      this.dom.message.textContent = 'No breakpoints: click in the gutter left of a line number to set one.';
+      return;
+    }
+    this.runTo((s) => lines.has(s.line), 'a breakpoint');
+  }
+
+  runToNonFinite() {
+    const lane = this.trace?.lane ?? 0;
+    this.runTo((s) => s.nonfinite[lane], 'a NaN or an infinity in this pixel');
+    const s = this.trace?.steps[this.at];
+    if (s?.nonfinite[lane]) this.dom.message.textContent = `Step ${this.at + 1} made a NaN or an infinity in this pixel.`;
+  }
+
+  render() {
+    const t = this.trace;
+    if (!t) return;
+    const { dom } = this;
+    const lane = t.lane;
+    const steps = t.steps;
+    const step = this.at >= 0 ? steps[this.at] : null;
+    dom.title.textContent = `Pixel (${t.pixel[0]}, ${t.pixel[1]}): the ${LANES[lane]} pixel of the quad at (${t.quad[0]}, ${t.quad[1]})`;
+    dom.position.textContent = `step ${this.at + 1} of ${steps.length}${t.truncated ? ` (trace truncated at ${steps.length} steps)` : ''}`;
+    dom.root.dataset.at = String(this.at);
+    dom.back.disabled = this.at < 0;
+    dom.first.disabled = this.at < 0;
+    dom.step.disabled = this.at >= steps.length - 1;
+    dom.end.disabled = this.at >= steps.length - 1;
+    this.editor.showTraceLine(step ? step.line : null);
+
+    // The instruction.
+    const info = dom.instruction;
+    info.replaceChildren();
+    if (!step) {
+      info.append(el('div', 'trace-text', 'Before the first instruction: every register is 0. Step to run it.'));
+    } else {
+      const head = el('div', 'trace-text');
+      head.append(el('span', 'trace-line', `line ${step.line}`), el('code', '', step.text));
+      if (step.iteration != null) head.append(el('span', 'trace-iter', `loop iteration ${step.iteration}`));
+      info.append(head);
+      const active = step.exec_mask[lane];
+      const why = step.off[lane];
+      const self = el('div', active ? 'trace-active' : 'trace-inactive',
+        active ? 'This pixel ran this instruction.' : `This pixel did not run it: ${why ?? 'inactive'}.`);
+      info.append(self);
+      if (step.kill_mask[lane]) info.append(el('div', 'trace-killed', 'This pixel has been discarded (KILL): the canvas keeps the background here.'));
+      const changedMask = step.exec_after.some((/** @type {boolean} */ a, /** @type {number} */ i) => a !== step.exec_mask[i]);
+      if (changedMask) {
+        const lanes = step.exec_after.map((/** @type {boolean} */ a, /** @type {number} */ i) => `${LANES[i]} ${a ? 'on' : 'off'}`).join(', ');
+        info.append(el('div', 'trace-decision', `Decision: after it, ${lanes}.`));
+      }
+      if (/^DD[XY]/.test(step.text)) {
+        info.append(el('div', 'trace-note', step.text.startsWith('DDX')
+          ? 'DDX is a difference between the source in neighbouring pixels of the quad (left and right): compare the source row below with the result. Helper pixels outside the triangle still run so this difference exists.'
+          : 'DDY is a difference between the source in neighbouring pixels of the quad (above and below): compare the source row below with the result. Helper pixels outside the triangle still run so this difference exists.'));
+      }
+    }
+
+    // The quad: sources read and registers written, per lane.
+    const table = dom.quad;
+    table.replaceChildren();
+    const head = el('tr');
+    head.append(el('th', '', 'register'));
+    LANES.forEach((name, i) => {
+      const th = el('th', i === lane ? 'lane-self' : '', name + (i === lane ? ' (this pixel)' : ''));
+      if (t.helpers[i]) th.title = 'outside the primitive: a helper pixel (runs for DDX/DDY, never stored)';
+      head.append(th);
+    });
+    const thead = el('thead');
+    thead.append(head);
+    table.append(thead);
+    const body = el('tbody');
+    const cell = (/** @type {string} */ text, /** @type {number} */ i, /** @type {string} */ extra = '') => {
+      const td = el('td', `${i === lane ? 'lane-self' : ''} ${extra}`.trim(), text);
+      td.dataset.lane = String(i);
+      if (step && !step.exec_mask[i]) td.classList.add('lane-off');
+      return td;
+    };
+    if (step) {
+      for (const src of step.sources) {
+        const tr = el('tr', 'trace-source');
+        tr.append(el('th', '', `reads ${src.operand}`));
+        for (let i = 0; i < 4; i += 1) {
+          const v = [0, 1, 2, 3].map((c) => formatBits(src.values[c][i], this.view, src.type)).join(', ');
+          tr.append(cell(`(${v})`, i));
+        }
+        body.append(tr);
+      }
+      if (TEXTURE_OPS.test(step.text) && step.writes.length) {
+        const tr = el('tr', 'trace-sample');
+        tr.append(el('th', '', 'sampled colour'));
+        for (let i = 0; i < 4; i += 1) {
+          const rgba = ['x', 'y', 'z', 'w'].map((c) => {
+            const w = step.writes.find((/** @type {any} */ x) => x.chan === c);
+            return w ? Math.min(Math.max(bitsToFloat(w.after[i]), 0), 1) : 0;
+          });
+          const td = cell('', i);
+          const sw = el('span', 'swatch');
+          sw.style.background = `rgba(${rgba.slice(0, 3).map((v) => Math.round(v * 255)).join(',')},${rgba[3]})`;
+          td.append(sw);
+          tr.append(td);
+        }
+        body.append(tr);
+      }
+    }
+    const { values, changed } = stateAt(t, this.at);
+    for (const [key, v] of values) {
+      const tr = el('tr', changed.has(key) ? 'changed' : '');
+      tr.dataset.reg = key;
+      tr.append(el('th', '', key));
+      for (let i = 0; i < 4; i += 1) tr.append(cell(formatBits(v.lanes[i], this.view, v.type), i));
+      body.append(tr);
+    }
+    table.append(body);
+
+    // At the end: what the pixel's outputs hold.
+    dom.outputs.replaceChildren();
+    if (this.at === steps.length - 1) {
+      for (const o of t.outputs) {
+        const v = o.bits.map((/** @type {number} */ b) => formatBits(b, this.view, 'float')).join(', ');
+        dom.outputs.append(el('div', 'trace-output', `${o.reg} (${o.semantic ?? 'output'}${o.semantic_index != null ? `[${o.semantic_index}]` : ''}) = (${v})`));
+      }
+    }
+  }
+}
