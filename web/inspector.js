@@ -289,6 +289,12 @@ export class TraceView {
         }
         body.append(tr);
       }
+      if (step.sample) {
+        const tr = el('tr', 'trace-sampler');
+        tr.append(el('th', '', 'sampler'));
+        for (let i = 0; i < 4; i += 1) tr.append(cell(step.sample.words[i], i, 'words'));
+        body.append(tr);
+      }
       if (TEXTURE_OPS.test(step.text) && step.writes.length) {
         const tr = el('tr', 'trace-sample');
         tr.append(el('th', '', 'sampled colour'));

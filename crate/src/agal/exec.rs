@@ -288,6 +288,7 @@ impl Machine<'_> {
             derivs: [[[0.0; 4]; 2]; 3],
             offsets: [0; 3],
             control: if s.bias != 0 { SampleControl::Bias } else { SampleControl::None },
+            quad: 0,
         };
         let hooks = self.hooks.as_mut().ok_or("no texture hooks")?;
         let rgba = hooks.get_samples(&request);

@@ -144,6 +144,16 @@ pub fn to_text(t: &PixelTrace, text: &str, lines: &LineIndex, lanes: bool) -> St
                 ));
             }
         }
+        if let Some(sample) = &step.sample {
+            if lanes {
+                for (place, l) in in_image_order([0, 1, 2, 3]).iter().enumerate() {
+                    let name = PLACES.get(place).unwrap_or(&"?");
+                    s.push_str(&format!("        samples {name}: {}\n", sample.describe_lane(*l)));
+                }
+            } else if step.exec_mask >> t.lane & 1 != 0 {
+                s.push_str(&format!("        samples: {}\n", sample.describe_lane(t.lane)));
+            }
+        }
         for w in &step.writes {
             if lanes {
                 let all: Vec<String> =

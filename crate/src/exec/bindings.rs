@@ -17,8 +17,17 @@ impl TextureHooks for Bindings {
             C::DerivsExplicit => Control::Gradients,
             C::Gather => Control::Gather(Bindings::gather_component(r.coords[4])),
         };
+        let watched = self.watch_quad == Some(r.quad);
+        // Record this one call, keeping whatever recording the caller runs.
+        let saved = if watched {
+            let saved = (self.trace.take(), self.trace_limit);
+            self.record_traces(1);
+            Some(saved)
+        } else {
+            None
+        };
         // The interpreter already places every argument where softpipe reads it.
-        Bindings::get_samples(
+        let rgba = Bindings::get_samples(
             self,
             r.sview,
             r.sampler,
@@ -27,7 +36,22 @@ impl TextureHooks for Bindings {
             r.derivs,
             r.offsets,
             control,
-        )
+        );
+        if let Some((trace, limit)) = saved {
+            self.watched = self.trace.take().and_then(|mut t| t.pop());
+            self.trace = trace;
+            self.trace_limit = limit;
+        }
+        rgba
+    }
+
+    fn watch_quad(&mut self, quad: Option<usize>) {
+        self.watch_quad = quad;
+        self.watched = None;
+    }
+
+    fn watched_sample(&mut self) -> Option<crate::texture::trace::SampleTrace> {
+        self.watched.take()
     }
 
     fn get_dims(&mut self, sview: u32, level: i32) -> [i32; 4] {

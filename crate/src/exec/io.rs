@@ -293,6 +293,8 @@ pub struct SampleRequest {
     pub derivs: [[[f32; 4]; 2]; 3],
     pub offsets: [i8; 3],
     pub control: SampleControl,
+    /// Which quad of the batch asks (so that a trace can watch one).
+    pub quad: usize,
 }
 
 /// Where texture and resource instructions get their data. The render pipeline implements it;
@@ -322,6 +324,12 @@ pub trait TextureHooks {
         _coords: [[f32; 4]; 5],
     ) -> [[f32; 4]; 2] {
         [[0.0; 4]; 2]
+    }
+    /// Trace mode: record what sampling does for quad `quad` of the batch (None: stop).
+    fn watch_quad(&mut self, _quad: Option<usize>) {}
+    /// What the last sampling call for the watched quad did, taken (None when none ran since).
+    fn watched_sample(&mut self) -> Option<crate::texture::trace::SampleTrace> {
+        None
     }
     /// Samples per texel of a view (TXQS, SAMPLE_INFO); 0 when nothing is bound.
     fn sample_count(&mut self, _sview: u32) -> u32 {

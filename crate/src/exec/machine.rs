@@ -255,6 +255,7 @@ impl Machine {
     ) -> (Trace, Result<RunStats, ExecError>) {
         let mut trace = Trace::new(quad);
         trace.helpers = batch.coverage.get(quad).map_or(0, |c| !c & 0xF);
+        hooks.watch_quad(Some(quad));
         let r = self.run_inner::<true, false>(
             program,
             batch,
@@ -264,6 +265,7 @@ impl Machine {
             &mut trace,
             None,
         );
+        hooks.watch_quad(None);
         (trace, r)
     }
 
@@ -395,7 +397,9 @@ impl Machine {
             }
             if TRACE {
                 if let Some(step) = before {
-                    trace.push(step.end(self, inst, program));
+                    let mut step = step.end(self, inst, program);
+                    step.sample = hooks.watched_sample();
+                    trace.push(step);
                 }
             }
             match next {

@@ -97,6 +97,12 @@ impl<'a> Io<'a> {
         }
     }
 
+    /// The batch's index of the view's quad `q`.
+    #[inline]
+    pub fn quad_index(&self, q: usize) -> usize {
+        self.first + q
+    }
+
     /// A free scratch buffer of one channel (nq quads).
     #[inline]
     pub fn tmp(&mut self) -> &'a mut [Lanes] {

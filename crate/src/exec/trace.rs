@@ -117,6 +117,9 @@ pub struct TraceStep {
     pub iteration: Option<u32>,
     pub sources: Vec<TraceSource>,
     pub writes: Vec<TraceWrite>,
+    /// For a sampling instruction: what the sampler did for this quad (LOD, levels, texels and
+    /// their weights per lane).
+    pub sample: Option<crate::texture::trace::SampleTrace>,
 }
 
 /// A whole trace.
@@ -374,6 +377,7 @@ impl Pending {
             iteration: None,
             sources: self.sources,
             writes,
+            sample: None,
         }
     }
 }

@@ -306,7 +306,12 @@ impl PixelTrace {
                         "type": src.ty,
                         "values": src.values.map(in_image_order),
                     })).collect::<Vec<_>>(),
-                    "writes": s.writes.iter().map(|w| json!({
+                    "sample": s.sample.as_ref().map(|t| json!({
+                    "lod_source": t.lod_source,
+                    "lanes": IMAGE_ORDER.map(|l| t.lanes.get(l).cloned().unwrap_or_default()),
+                    "words": IMAGE_ORDER.map(|l| t.describe_lane(l)),
+                })),
+                "writes": s.writes.iter().map(|w| json!({
                         "reg": w.register,
                         "chan": w.channel.to_string(),
                         "type": w.ty,

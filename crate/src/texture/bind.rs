@@ -23,11 +23,21 @@ pub struct Bindings {
     pub trace: Option<Vec<SampleTrace>>,
     /// Upper bound on recorded traces, so a long loop cannot exhaust memory.
     pub trace_limit: usize,
+    /// Trace mode: the quad of the batch whose sampling is recorded …
+    pub watch_quad: Option<usize>,
+    /// … and what its last sampling call did.
+    pub watched: Option<SampleTrace>,
 }
 
 impl Bindings {
     pub fn new() -> Bindings {
-        Bindings { units: BTreeMap::new(), trace: None, trace_limit: 256 }
+        Bindings {
+            units: BTreeMap::new(),
+            trace: None,
+            trace_limit: 256,
+            watch_quad: None,
+            watched: None,
+        }
     }
 
     pub fn bind(&mut self, unit: u32, texture: TextureUnit) {

@@ -78,6 +78,14 @@ impl SampleTrace {
         if let Some(m) = &self.mismatch {
             return vec![m.clone()];
         }
+        (0..4).map(|i| format!("pixel {i}: {}", self.describe_lane(i))).collect()
+    }
+
+    /// What the sampler did for lane `i`, in words (without the `pixel i:` prefix).
+    pub fn describe_lane(&self, i: usize) -> String {
+        if let Some(m) = &self.mismatch {
+            return m.clone();
+        }
         let source = match self.lod_source {
             LodSource::Implicit => "from the quad's differences (one λ for all four pixels)",
             LodSource::Gradients => "from this pixel's explicit derivatives",
@@ -85,9 +93,8 @@ impl SampleTrace {
             LodSource::Fetch => "texel fetch",
         };
         self.lanes
-            .iter()
-            .enumerate()
-            .map(|(i, lane)| {
+            .get(i)
+            .map(|lane| {
                 let levels: Vec<String> = lane
                     .levels
                     .iter()
@@ -125,7 +132,7 @@ impl SampleTrace {
                 let mag = if lane.magnified { ", magnified" } else { "" };
                 let r = lane.result;
                 format!(
-                    "pixel {i}: λ {} {source} → LOD {}{mag}: {} → ({}, {}, {}, {})",
+                    "λ {} {source} → LOD {}{mag}: {} → ({}, {}, {}, {})",
                     lane.lambda,
                     lane.lod,
                     levels.join("; "),
@@ -135,7 +142,7 @@ impl SampleTrace {
                     r[3]
                 )
             })
-            .collect()
+            .unwrap_or_default()
     }
 }
 

@@ -95,6 +95,22 @@ const CASES: &[(&str, &[&str])] = &[
         ],
     ),
     (
+        "trace_texture",
+        &[
+            "trace",
+            "CORPUS/softpipe/21_tex_linear.tgsi",
+            "--vs",
+            "CORPUS/softpipe/21_tex_linear.vs.tgsi",
+            "--texture",
+            "0=CORPUS/softpipe/21_tex_linear.png",
+            "--size",
+            "16x16",
+            "--pixel",
+            "5,5",
+            "--lanes",
+        ],
+    ),
+    (
         "trace_outside",
         &["trace", "tests/snapshots/inputs/trace_loop.tgsi", "--size", "4x4", "--pixel", "4,0"],
     ),

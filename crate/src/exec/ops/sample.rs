@@ -90,6 +90,7 @@ pub fn run(
             derivs: d,
             offsets: offs,
             control,
+            quad: io.quad_index(q),
         };
         let rgba = ctx.hooks.get_samples(&req);
         let out = if inst.op == O::GATHER4 {

@@ -109,6 +109,7 @@ pub fn run(
             derivs: d,
             offsets,
             control,
+            quad: io.quad_index(q),
         };
         let rgba = ctx.hooks.get_samples(&req);
         put_rgba(res, m, q, rgba);

@@ -257,3 +257,36 @@ fn image_at_instruction_n_shows_unwritten_registers_as_zero() {
         assert_eq!(f32::from_bits(probe.values[x as usize]), (x as f32 + 0.5 - 64.0) / 128.0);
     }
 }
+
+/// A sampling step records what the sampler did for each pixel of the quad: with 21_tex_linear
+/// (a 4x4 texture, bilinear, drawn at 64x64: magnified) each lane reads one level through four
+/// texels whose weights sum to 1, each texel holds the colour the corpus describes
+/// (R = i·85, G = j·85, B = ((i xor j) & 1)·255 over 255), and the result is what TEX wrote.
+#[test]
+fn sampling_steps_show_levels_texels_and_weights() {
+    let (job, json) = corpus_job("21_tex_linear", 64);
+    for (x, y) in [(3, 4), (40, 17), (63, 0)] {
+        let t = trace_pixel(&job, x, y, &mut corpus_textures(&json), BUDGET).expect("traces");
+        let tex = t.trace.steps.iter().find(|s| s.opcode == "TEX").expect("a TEX step");
+        let sample = tex.sample.as_ref().expect("the sampler's record");
+        for (l, lane) in sample.lanes.iter().enumerate() {
+            assert!(lane.magnified, "({x}, {y}) lane {l}");
+            assert_eq!(lane.levels.len(), 1);
+            let level = &lane.levels[0];
+            assert_eq!(level.taps.len(), 4, "bilinear reads four texels");
+            let total: f32 = level.taps.iter().map(|t| t.weight).sum();
+            assert!((total - 1.0).abs() < 1e-6, "weights sum to 1, got {total}");
+            for tap in &level.taps {
+                let (i, j) = (tap.x.rem_euclid(4), tap.y.rem_euclid(4));
+                let want = [i * 85, j * 85, ((i ^ j) & 1) * 255].map(|v| v as f32 / 255.0);
+                for c in 0..3 {
+                    assert!((tap.value[c] - want[c]).abs() < 1e-6, "texel ({i}, {j}) channel {c}");
+                }
+            }
+            for w in &tex.writes {
+                let c = "xyzw".find(w.channel).expect("channel");
+                assert_eq!(w.bits[l], lane.result[c].to_bits(), "lane {l} {}", w.channel);
+            }
+        }
+    }
+}
