@@ -13,8 +13,9 @@
 //     script this adapter runs in the page also takes (drains) what was recorded;
 //   - responses and failed requests: seen by the same proxy (status, headers, URL as the page
 //     sees it);
-//   - `keyboard.insertText`: a paste event carrying the text (the editor's own paste path);
-//     typing key by key would let the editor auto-indent and close brackets;
+//   - `keyboard.insertText`: the editing command `insertText`, which inserts the text as one
+//     input event as Playwright does (typing key by key would let the editor auto-indent and
+//     close brackets; a synthetic paste carries no data in Firefox);
 //   - downloads: the page offers a file by clicking an `<a download>` with a blob URL; the
 //     adapter captures that click in the page and reads the blob, it does not use the browser's
 //     download manager;
@@ -125,6 +126,10 @@ class Session {
       stdio: ['ignore', log, log],
     });
     closeSync(log);
+    // A test process that ends early (a failure in `before`, a time-out) takes its driver along.
+    const stop = () => child.kill();
+    process.once('exit', stop);
+    child.once('exit', () => process.off('exit', stop));
     let exited = null;
     child.once('error', (e) => { exited = e.message; });
     child.once('exit', (code) => { exited = `exited with status ${code}`; });
@@ -546,15 +551,10 @@ class Page {
     await this.session.command('POST', '/actions', { actions: [{ type: 'key', id: 'keyboard', actions }] });
   }
 
+  /** As Playwright: the text arrives as one input (no key events), here by `insertText`. */
   async insertText(text) {
-    const handled = await this.script(`const target = document.activeElement || document.body;
-      const data = new DataTransfer();
-      data.setData('text/plain', arguments[0]);
-      const paste = new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true });
-      target.dispatchEvent(paste);
-      if (paste.defaultPrevented) return true;
-      return document.execCommand('insertText', false, arguments[0]);`, [text]);
-    if (!handled) throw new Error('keyboard.insertText: the focused element took neither a paste nor an insertText command');
+    const done = await this.script(`return document.execCommand('insertText', false, arguments[0]);`, [text]);
+    if (!done) throw new Error('keyboard.insertText: the focused element refused the insertText command');
   }
 
   async moveMouse(x, y) {
@@ -579,14 +579,22 @@ class Page {
   /** Sizes the window so that the viewport (innerWidth × innerHeight) is `size`. */
   async setViewportSize(size) {
     let want = { ...size };
-    for (let i = 0; i < 3; i += 1) {
+    const deadline = Date.now() + 10_000;
+    for (;;) {
       await this.session.command('POST', '/window/rect', want);
-      const [w, h] = await this.script('return [innerWidth, innerHeight];');
-      if (w === size.width && h === size.height) return;
-      want = { width: want.width + size.width - w, height: want.height + size.height - h };
+      // The window (WebKitGTK's under an X server without a window manager) may take its new
+      // size a moment after the command returns.
+      const asked = Date.now();
+      let seen;
+      for (;;) {
+        seen = await this.script('return [innerWidth, innerHeight];');
+        if (seen[0] === size.width && seen[1] === size.height) return;
+        if (Date.now() - asked > 500) break;
+        await sleep(50);
+      }
+      if (Date.now() > deadline) throw new Error(`cannot size the viewport to ${size.width}x${size.height} (got ${seen[0]}x${seen[1]})`);
+      want = { width: want.width + size.width - seen[0], height: want.height + size.height - seen[1] };
     }
-    const [w, h] = await this.script('return [innerWidth, innerHeight];');
-    throw new Error(`cannot size the viewport to ${size.width}x${size.height} (got ${w}x${h})`);
   }
 
   async close() {
