@@ -300,7 +300,10 @@ function __visible(e) {
   return r.width > 0 && r.height > 0 && getComputedStyle(e).visibility !== 'hidden';
 }`;
 
-/** A minimal `ConsoleMessage` / `Response` / `Request` as Playwright's listeners receive them. */
+/**
+ * A minimal `ConsoleMessage` / `Response` / `Request` as Playwright's listeners receive them.
+ * @returns {[string | null, any]}
+ */
 function playwrightEvent(event) {
   switch (event.kind) {
     case 'console': return ['console', { type: () => 'error', text: () => event.text }];
@@ -566,7 +569,10 @@ class Page {
     });
   }
 
-  /** A screenshot of the viewport (`fullPage` is not available in classic WebDriver). */
+  /**
+   * A screenshot of the viewport (`fullPage` is not available in classic WebDriver).
+   * @param {{ path?: string, fullPage?: boolean }} [options]
+   */
   async screenshot({ path: file } = {}) {
     const png = Buffer.from(await this.session.command('GET', '/screenshot'), 'base64');
     if (file) {
