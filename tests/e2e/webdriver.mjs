@@ -275,7 +275,7 @@ async function startProxy(upstream, report) {
 const RESOLVE = `function __resolve(steps) {
   let found = [document];
   for (const step of steps) {
-    if (step.first) { found = found.slice(0, 1); continue; }
+    if (step.nth !== undefined) { const e = found.at(step.nth); found = e ? [e] : []; continue; }
     const next = [];
     for (const root of found) {
       const m = /^(.*?):has-text\\("([^"]*)"\\)(.*)$/.exec(step.css);
@@ -331,15 +331,17 @@ function keyValue(name) {
 }
 
 class Locator {
-  /** @param {Page} page @param {{ css?: string, first?: boolean }[]} steps */
+  /** @param {Page} page @param {{ css?: string, nth?: number }[]} steps */
   constructor(page, steps) {
     this.page = page;
     this.steps = steps;
   }
 
   locator(css) { return new Locator(this.page, [...this.steps, { css }]); }
-  first() { return new Locator(this.page, [...this.steps, { first: true }]); }
-  toString() { return this.steps.map((s) => (s.first ? 'first()' : s.css)).join(' >> '); }
+  nth(index) { return new Locator(this.page, [...this.steps, { nth: index }]); }
+  first() { return this.nth(0); }
+  last() { return this.nth(-1); }
+  toString() { return this.steps.map((s) => (s.nth !== undefined ? `nth(${s.nth})` : s.css)).join(' >> '); }
 
   count() {
     return this.page.script(`return __resolve(arguments[0]).length;`, [this.steps]);
@@ -400,6 +402,52 @@ class Locator {
   }
 
   textContent() { return this.withElement('return el.textContent;'); }
+  innerHTML() { return this.withElement('return el.innerHTML;'); }
+  innerText() { return this.withElement('return el.innerText;'); }
+  isChecked() { return this.withElement('return !!el.checked;'); }
+  async isVisible() {
+    return this.page.script('const all = __resolve(arguments[0]); return all.length === 1 && __visible(all[0]);', [this.steps]);
+  }
+
+  async waitFor({ state = 'visible', timeout = DEFAULT_TIMEOUT } = {}) {
+    const deadline = Date.now() + timeout;
+    for (;;) {
+      const ok = await this.page.script(`const all = __resolve(arguments[0]);
+        if (arguments[1] === 'attached') return all.length > 0;
+        if (arguments[1] === 'detached') return all.length === 0;
+        if (arguments[1] === 'hidden') return !all.some(__visible);
+        return all.some(__visible);`, [this.steps, state]);
+      if (ok) return;
+      if (Date.now() > deadline) throw new Error(`timed out after ${timeout} ms waiting for ${this} to be ${state}`);
+      await sleep(100);
+    }
+  }
+
+  /** As Playwright: an event of the type's class, bubbling, cancelable and composed. */
+  dispatchEvent(type, init = {}) {
+    return this.withElement(`const [type, init] = arguments[1];
+      const options = { bubbles: true, cancelable: true, composed: true, ...init };
+      const Kind = /^(click|dblclick|mouse|contextmenu)/.test(type) ? MouseEvent
+        : /^pointer/.test(type) ? PointerEvent : /^key/.test(type) ? KeyboardEvent
+        : /^(focus|blur)/.test(type) ? FocusEvent : Event;
+      el.dispatchEvent(new Kind(type, options));`, [type, init]);
+  }
+
+  /** Moves the mouse to the element's centre (scrolled into view). */
+  async hover({ timeout = DEFAULT_TIMEOUT } = {}) {
+    const c = await this.withElement(`el.scrollIntoView({ block: 'center', inline: 'center' });
+      const r = el.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2];`, null, { visible: true, timeout });
+    await this.page.mouse.move(c[0], c[1]);
+  }
+
+  async check() { if (!(await this.isChecked())) await this.click(); }
+  async uncheck() { if (await this.isChecked()) await this.click(); }
+
+  /** Focuses the element, then presses the key combination. */
+  async press(combo) {
+    await this.withElement('el.focus();', null, { visible: true });
+    await this.page.keyboard.press(combo);
+  }
   getAttribute(name) { return this.withElement('return el.getAttribute(arguments[1]);', name); }
   inputValue() { return this.withElement('return el.value;'); }
   isDisabled() { return this.withElement('return !!el.disabled;'); }
@@ -421,8 +469,17 @@ class Page {
     this.keyboard = {
       press: (/** @type {string} */ combo) => this.press(combo),
       insertText: (/** @type {string} */ text) => this.insertText(text),
+      type: (/** @type {string} */ text) => this.typeText(text),
+      down: (/** @type {string} */ key) => this.keyActions([{ type: 'keyDown', value: keyValue(key) }]),
+      up: (/** @type {string} */ key) => this.keyActions([{ type: 'keyUp', value: keyValue(key) }]),
     };
-    this.mouse = { move: (/** @type {number} */ x, /** @type {number} */ y) => this.moveMouse(x, y) };
+    this.mouse = {
+      move: (/** @type {number} */ x, /** @type {number} */ y) => this.moveMouse(x, y),
+      click: (/** @type {number} */ x, /** @type {number} */ y) => this.mouseActions([
+        this.pointerTo(x, y), { type: 'pointerDown', button: 0 }, { type: 'pointerUp', button: 0 }]),
+      down: () => this.mouseActions([{ type: 'pointerDown', button: 0 }]),
+      up: () => this.mouseActions([{ type: 'pointerUp', button: 0 }]),
+    };
   }
 
   on(event, listener) {
@@ -547,11 +604,32 @@ class Page {
   async press(combo) {
     const names = combo.split('+');
     const keys = names.map(keyValue);
-    const actions = [
+    await this.keyActions([
       ...keys.map((value) => ({ type: 'keyDown', value })),
       ...keys.reverse().map((value) => ({ type: 'keyUp', value })),
-    ];
-    await this.session.command('POST', '/actions', { actions: [{ type: 'key', id: 'keyboard', actions }] });
+    ]);
+  }
+
+  /** Key by key, as Playwright's `keyboard.type` (the editor reacts to each key). */
+  typeText(text) {
+    return this.keyActions([...text].flatMap((ch) => {
+      const value = ch === '\n' ? KEYS.Enter : ch;
+      return [{ type: 'keyDown', value }, { type: 'keyUp', value }];
+    }));
+  }
+
+  keyActions(actions) {
+    return this.session.command('POST', '/actions', { actions: [{ type: 'key', id: 'keyboard', actions }] });
+  }
+
+  pointerTo(x, y) {
+    return { type: 'pointerMove', duration: 0, origin: 'viewport', x: Math.round(x), y: Math.round(y) };
+  }
+
+  mouseActions(actions) {
+    return this.session.command('POST', '/actions', {
+      actions: [{ type: 'pointer', id: 'mouse', parameters: { pointerType: 'mouse' }, actions }],
+    });
   }
 
   /** As Playwright: the text arrives as one input (no key events), here by `insertText`. */
@@ -561,12 +639,7 @@ class Page {
   }
 
   async moveMouse(x, y) {
-    await this.session.command('POST', '/actions', {
-      actions: [{
-        type: 'pointer', id: 'mouse', parameters: { pointerType: 'mouse' },
-        actions: [{ type: 'pointerMove', duration: 0, origin: 'viewport', x: Math.round(x), y: Math.round(y) }],
-      }],
-    });
+    await this.mouseActions([this.pointerTo(x, y)]);
   }
 
   /**
