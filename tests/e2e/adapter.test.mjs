@@ -1,7 +1,7 @@
 // The page operations the tests rely on behave alike in every engine: Playwright's in Chromium,
 // the WebDriver adapter's (webdriver.mjs) in Firefox and WebKitGTK. In particular a console
-// error, an uncaught exception, a rejected promise and a failed request reach the test's
-// `problems`, and waiting for what never appears fails, so a broken page cannot pass unseen.
+// error, an uncaught exception, a rejected promise and a failed request, of the page or of a
+// worker, reach the test's `problems`, and waiting for what never appears fails, so a broken page cannot pass unseen.
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -65,7 +65,8 @@ test('console errors, uncaught exceptions and failed requests are reported', { t
   await page.waitForTimeout(500);
   await page.evaluate(() => 0);
   for (const expected of [/^console error: planted error$/, /^uncaught exception: planted exception$/,
-    /^uncaught exception: planted rejection$/, /^HTTP 404 for .*\/no-such-file\.txt$/]) {
+    /^uncaught exception: planted rejection$/, /^HTTP 404 for .*\/no-such-file\.txt$/,
+    /^console error: planted worker error$/, /^uncaught exception: planted worker exception$/]) {
     assert.ok(problems.some((p) => expected.test(p)), `${expected} not among ${JSON.stringify(problems)}`);
   }
   await page.close();

@@ -10,7 +10,10 @@
 //   - console errors and uncaught exceptions: each context reaches the server through a small
 //     proxy (one per context, on its own port) that adds one <script src> to HTML pages; that
 //     script records `console.error`, uncaught errors and unhandled rejections, and every
-//     script this adapter runs in the page also takes (drains) what was recorded;
+//     script this adapter runs in the page also takes (drains) what was recorded. Scripts
+//     fetched as workers (`Sec-Fetch-Dest: worker`) get the same recorder in front, which posts
+//     what it sees to the proxy (Playwright reports a dedicated worker's console errors and
+//     exceptions as the page's);
 //   - responses and failed requests: seen by the same proxy (status, headers, URL as the page
 //     sees it);
 //   - `keyboard.insertText`: the editing command `insertText`, which inserts the text as one
@@ -36,6 +39,7 @@ const ELEMENT_KEY = 'element-6066-11e4-a52e-4f735466cecf';
 const DEFAULT_TIMEOUT = 30_000;
 const DEFAULT_VIEWPORT = { width: 1280, height: 720 }; // Playwright's default
 const MONITOR_PATH = '/__e2e__/monitor.js';
+const REPORT_PATH = '/__e2e__/report';
 
 const sleep = (/** @type {number} */ ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -219,6 +223,26 @@ const MONITOR_SCRIPT = `(() => {
 })();
 `;
 
+// Put in front of worker scripts: the same records, posted to the proxy.
+const WORKER_MONITOR = `(() => {
+  const report = (kind, text) => {
+    fetch('${REPORT_PATH}', { method: 'POST', body: JSON.stringify({ kind, text }) }).catch(() => {});
+  };
+  const show = (a) => {
+    if (typeof a === 'string') return a;
+    if (a instanceof Error) return String(a);
+    try { return JSON.stringify(a); } catch { return String(a); }
+  };
+  const original = console.error;
+  console.error = function (...args) {
+    report('console', args.map(show).join(' '));
+    return original.apply(this, args);
+  };
+  self.addEventListener('error', (e) => report('pageerror', e.error?.message ?? e.message));
+  self.addEventListener('unhandledrejection', (e) => report('pageerror', e.reason?.message ?? String(e.reason)));
+})();
+`;
+
 /**
  * A proxy in front of one origin that adds the monitor script to HTML pages and reports every
  * response and failed request to `report`.
@@ -233,22 +257,44 @@ async function startProxy(upstream, report) {
       res.end(MONITOR_SCRIPT);
       return;
     }
+    if (req.url === REPORT_PATH && req.method === 'POST') {
+      const chunks = [];
+      req.on('data', (c) => chunks.push(c));
+      req.on('end', () => {
+        try {
+          const { kind, text } = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+          if (kind === 'console' || kind === 'pageerror') report({ kind, text: String(text) });
+        } catch { /* not a report */ }
+        res.writeHead(204);
+        res.end();
+      });
+      return;
+    }
+    const dest = req.headers['sec-fetch-dest'];
+    const isWorker = dest === 'worker' || dest === 'sharedworker';
     const headers = { ...req.headers, host: target.host };
     delete headers['accept-encoding'];
     const forward = http.request({ host, port: target.port, method: req.method, path: req.url, headers }, (up) => {
       const status = up.statusCode ?? 0;
       const upHeaders = { ...up.headers };
       report({ kind: 'response', url: seenAs, status, headers: upHeaders });
-      if (String(upHeaders['content-type'] ?? '').startsWith('text/html')) {
+      const type = String(upHeaders['content-type'] ?? '');
+      const isHtml = type.startsWith('text/html');
+      const isWorkerScript = isWorker && status === 200 && /javascript/.test(type);
+      if (isHtml || isWorkerScript) {
         const chunks = [];
         up.on('data', (c) => chunks.push(c));
         up.on('end', () => {
-          let html = Buffer.concat(chunks).toString('utf8');
-          const tag = `<script src="${MONITOR_PATH}"></script>`;
-          html = /<head[^>]*>/i.test(html) ? html.replace(/<head[^>]*>/i, (h) => `${h}${tag}`) : `${tag}${html}`;
+          let body = Buffer.concat(chunks).toString('utf8');
+          if (isWorkerScript) {
+            body = `${WORKER_MONITOR}${body}`;
+          } else {
+            const tag = `<script src="${MONITOR_PATH}"></script>`;
+            body = /<head[^>]*>/i.test(body) ? body.replace(/<head[^>]*>/i, (h) => `${h}${tag}`) : `${tag}${body}`;
+          }
           delete upHeaders['content-length'];
-          res.writeHead(status, { ...upHeaders, 'content-length': Buffer.byteLength(html) });
-          res.end(html);
+          res.writeHead(status, { ...upHeaders, 'content-length': Buffer.byteLength(body) });
+          res.end(body);
         });
       } else {
         res.writeHead(status, upHeaders);
