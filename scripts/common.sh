@@ -12,6 +12,12 @@ export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 WASM_TARGET=wasm32-unknown-unknown
 CHROMIUM_BIN=/usr/bin/chromium
 CHROMEDRIVER_BIN=/usr/bin/chromedriver
+# The other two engines of the browser tests: Debian's Firefox ESR (driven by geckodriver, from
+# crates.io at this exact version) and WebKitGTK's MiniBrowser (driven by WebKitWebDriver, from
+# Debian's webkit2gtk-driver, under Xvfb).
+FIREFOX_BIN=/usr/bin/firefox-esr
+GECKODRIVER_VERSION=0.37.1
+WEBKIT_WEBDRIVER_BIN=/usr/bin/WebKitWebDriver
 
 if [ -t 1 ]; then BOLD=$'\033[1m' RED=$'\033[1;31m' PLAIN=$'\033[0m'; else BOLD='' RED='' PLAIN=''; fi
 say() { printf '%s[%s]%s %s\n' "$BOLD" "$(basename "$0" .sh)" "$PLAIN" "$*"; }

@@ -2,7 +2,9 @@
 # Installs whatever the build and the tests need and is missing; does nothing (quickly) when all
 # is present. Usage: scripts/setup.sh [--browser]
 #   always:     the wasm32 Rust target, the pinned wasm-bindgen-cli, npm dependencies
-#   --browser:  Debian's chromium and chromium-driver (for the wasm and end-to-end tests)
+#   --browser:  the three browser engines of the wasm and end-to-end tests: Debian's chromium and
+#               chromium-driver, firefox-esr, webkit2gtk-driver (WebKitGTK's MiniBrowser and
+#               WebKitWebDriver) and xvfb (its X display); geckodriver from crates.io (pinned)
 # Nothing here downloads binaries from outside the package registries.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
@@ -45,16 +47,34 @@ if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modu
   npm ci --no-audit --no-fund
 fi
 
-# 4. Chromium and its WebDriver, from Debian, only for the browser tests.
-if $want_browser && { [ ! -x "$CHROMIUM_BIN" ] || [ ! -x "$CHROMEDRIVER_BIN" ]; }; then
+# 4. The browsers and their WebDriver servers, from Debian, only for the browser tests.
+debian_packages=()
+if $want_browser; then
+  { [ -x "$CHROMIUM_BIN" ] && [ -x "$CHROMEDRIVER_BIN" ]; } || debian_packages+=(chromium chromium-driver)
+  [ -x "$FIREFOX_BIN" ] || debian_packages+=(firefox-esr)
+  [ -x "$WEBKIT_WEBDRIVER_BIN" ] || debian_packages+=(webkit2gtk-driver)
+  { command -v xvfb-run >/dev/null && command -v xauth >/dev/null; } || debian_packages+=(xvfb xauth)
+fi
+if [ "${#debian_packages[@]}" -gt 0 ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-    say "installing Debian's chromium and chromium-driver"
+    say "installing Debian's ${debian_packages[*]}"
     export DEBIAN_FRONTEND=noninteractive
     apt-get update
-    apt-get install -y --no-install-recommends chromium chromium-driver
+    apt-get install -y --no-install-recommends "${debian_packages[@]}"
   else
-    die "the browser tests need $CHROMIUM_BIN and $CHROMEDRIVER_BIN. Install them, e.g. on Debian: sudo apt-get install --no-install-recommends chromium chromium-driver"
+    die "the browser tests need Debian's ${debian_packages[*]}. Install them, e.g.: sudo apt-get install --no-install-recommends ${debian_packages[*]}"
   fi
-  [ -x "$CHROMIUM_BIN" ] && [ -x "$CHROMEDRIVER_BIN" ] ||
-    die "chromium and chromium-driver were installed but $CHROMIUM_BIN or $CHROMEDRIVER_BIN is still missing"
+  for bin in "$CHROMIUM_BIN" "$CHROMEDRIVER_BIN" "$FIREFOX_BIN" "$WEBKIT_WEBDRIVER_BIN"; do
+    [ -x "$bin" ] || die "the browser packages were installed but $bin is still missing"
+  done
+  command -v xvfb-run >/dev/null || die "xvfb was installed but xvfb-run is still missing"
+fi
+
+# 5. geckodriver (Firefox's WebDriver server) at exactly GECKODRIVER_VERSION, with the
+# dependency versions of its own lock file.
+if $want_browser && [ "$(geckodriver --version 2>/dev/null | awk 'NR == 1 {print $2}')" != "$GECKODRIVER_VERSION" ]; then
+  say "installing geckodriver $GECKODRIVER_VERSION (takes a few minutes the first time)"
+  cargo install geckodriver --version "$GECKODRIVER_VERSION" --locked --force
+  [ "$(geckodriver --version 2>/dev/null | awk 'NR == 1 {print $2}')" = "$GECKODRIVER_VERSION" ] ||
+    die "geckodriver $GECKODRIVER_VERSION was installed but '$(command -v geckodriver)' reports another version: check PATH"
 fi

@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
-# `npm test`: install what is missing (Chromium included), build the engine, then run, in order,
+# `npm test`: install what is missing (the browsers included), build the engine, then run, in order,
 #   1. lints: rustfmt, clippy (native and wasm32, warnings are errors), tsc --noEmit on web/
 #   2. native `cargo test` (whole workspace)
-#   3. wasm-bindgen tests (crate/tests/web/) in headless Chromium
-#   4. end-to-end tests (tests/e2e/*.test.mjs, node --test + playwright-core) against a real server
+#   3. wasm-bindgen tests (crate/tests/web/) in each browser engine: Chromium (chromedriver),
+#      Firefox ESR (geckodriver), WebKitGTK (WebKitWebDriver under Xvfb)
+#   4. end-to-end tests (tests/e2e/*.test.mjs, node --test) against a real server, in each engine:
+#      Chromium through playwright-core, Firefox and WebKitGTK through tests/e2e/webdriver.mjs
+# TGSI_BROWSERS="chromium firefox" (say) runs steps 3 and 4 in fewer engines; the default is all three.
 # Every runner runs even when an earlier one fails, so the summary is complete; the exit status
 # is non-zero when anything failed. Full logs go to test-artifacts/.
 set -uo pipefail
@@ -104,13 +107,44 @@ total_failed=$((total_failed + lint_failed))
 # 2. Native tests.
 run cargo libtest_counts cargo test --workspace --no-fail-fast
 
-# 3. wasm-bindgen tests in headless Chromium (runner and browser set in .cargo/config.toml).
-# Only the web target: the native test binary compiles to nothing on wasm32.
-TMPDIR="$browser_tmp" run wasm libtest_counts cargo test -p tgsi --target "$WASM_TARGET" --no-fail-fast --test web
+BROWSERS="${TGSI_BROWSERS:-chromium firefox webkit}"
+for engine in $BROWSERS; do
+  case "$engine" in chromium | firefox | webkit) ;; *) die "TGSI_BROWSERS: unknown engine '$engine' (chromium, firefox, webkit)" ;; esac
+done
 
-# 4. End-to-end tests against the built page.
+# in_engine ENGINE COMMAND...: runs a command with what the wasm test runner and the e2e tests
+# need to use ENGINE. wasm-bindgen-test-runner picks the first driver named in its environment
+# (GECKODRIVER before SAFARIDRIVER before CHROMEDRIVER, which .cargo/config.toml sets);
+# WebKitWebDriver speaks Safari's dialect of WebDriver and starts WebKitGTK's MiniBrowser, which
+# needs an X display: xvfb-run gives it a private one on a free display number.
+in_engine() {
+  local engine="$1"; shift
+  case "$engine" in
+    chromium) TGSI_BROWSER=chromium "$@" ;;
+    firefox) TGSI_BROWSER=firefox GECKODRIVER="$(command -v geckodriver)" "$@" ;;
+    webkit) TGSI_BROWSER=webkit SAFARIDRIVER="$WEBKIT_WEBDRIVER_BIN" \
+      xvfb-run --auto-servernum --server-args="-screen 0 1920x1200x24 -nolisten tcp" "$@" ;;
+  esac
+}
+
+# 3. wasm-bindgen tests in each engine (runner and browser settings in .cargo/config.toml and
+# webdriver.json). Only the web target: the native test binary compiles to nothing on wasm32.
+for engine in $BROWSERS; do
+  TMPDIR="$browser_tmp" run "wasm-$engine" libtest_counts \
+    in_engine "$engine" cargo test -p tgsi --target "$WASM_TARGET" --no-fail-fast --test web
+done
+
+# 4. End-to-end tests against the built page, in each engine. serve.test.mjs checks the server
+# alone (no browser): it runs once, with Chromium's suite.
 if $build_ok; then
-  TMPDIR="$browser_tmp" run e2e node_test_counts node --test --test-reporter=spec tests/e2e/*.test.mjs
+  for engine in $BROWSERS; do
+    files=()
+    for f in tests/e2e/*.test.mjs; do
+      [ "$engine" != chromium ] && [ "$f" = tests/e2e/serve.test.mjs ] || files+=("$f")
+    done
+    TMPDIR="$browser_tmp" run "e2e-$engine" node_test_counts \
+      in_engine "$engine" node --test --test-reporter=spec "${files[@]}"
+  done
 else
   say "skipping e2e: the wasm build failed"
   summary+=("e2e: 0 passed, 1 failed, 0 skipped  (not run: the wasm build failed; see test-artifacts/build-wasm.log)")

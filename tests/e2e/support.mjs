@@ -1,10 +1,15 @@
-// Shared set-up for the end-to-end tests: a real local server (scripts/serve.mjs) and Debian's
-// Chromium driven by playwright-core. Nothing here downloads a browser.
+// Shared set-up for the end-to-end tests: a real local server (scripts/serve.mjs) and a browser
+// engine chosen by TGSI_BROWSER: `chromium` (default; Debian's Chromium driven by playwright-core),
+// `firefox` (Debian's firefox-esr through geckodriver) or `webkit` (WebKitGTK's MiniBrowser through
+// WebKitWebDriver, which needs an X display, e.g. xvfb-run). The last two go through the WebDriver
+// adapter in webdriver.mjs, which offers the same page operations, so every test is written once.
+// Nothing here downloads a browser.
 
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { ROOT, startServer } from '../../scripts/serve.mjs';
+import { launchWebDriverBrowser } from './webdriver.mjs';
 
 export { ROOT, startServer };
 
@@ -23,10 +28,36 @@ export const CHROMIUM_FLAGS = [
   '--disable-dev-shm-usage',
 ];
 
-export const ARTIFACTS_DIR = path.join(ROOT, 'test-artifacts');
+/** The engine these tests run in: chromium, firefox or webkit. */
+export const ENGINE = process.env.TGSI_BROWSER ?? 'chromium';
+if (!['chromium', 'firefox', 'webkit'].includes(ENGINE)) {
+  throw new Error(`TGSI_BROWSER must be chromium, firefox or webkit, not "${ENGINE}"`);
+}
 
-export function launchBrowser() {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS });
+// Screenshots and driver logs: test-artifacts/ for Chromium, test-artifacts/e2e-ENGINE/ otherwise.
+export const ARTIFACTS_DIR = path.join(ROOT, 'test-artifacts', ...(ENGINE === 'chromium' ? [] : [`e2e-${ENGINE}`]));
+
+/**
+ * A Playwright `Browser` for Chromium; for Firefox and WebKit the adapter of webdriver.mjs, which
+ * has the same methods for what the tests use.
+ * @returns {Promise<any>}
+ */
+export async function launchBrowser() {
+  if (ENGINE === 'chromium') {
+    return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS });
+  }
+  await mkdir(ARTIFACTS_DIR, { recursive: true });
+  return launchWebDriverBrowser(ENGINE, path.join(ARTIFACTS_DIR, 'driver.log'));
+}
+
+/**
+ * The `skip` option of a test that cannot run in some engines, with the reason (node --test
+ * prints it next to the test's name, and the run counts it as skipped).
+ * @param {Record<string, string>} reasons engine name → why the test cannot run there
+ * @returns {string | false}
+ */
+export function skipIn(reasons) {
+  return ENGINE in reasons ? `not in ${ENGINE}: ${reasons[ENGINE]}` : false;
 }
 
 /** The workspace version from the root Cargo.toml, read independently of the engine. */

@@ -1,0 +1,81 @@
+// The page operations the tests rely on behave alike in every engine: Playwright's in Chromium,
+// the WebDriver adapter's (webdriver.mjs) in Firefox and WebKitGTK. In particular a console
+// error, an uncaught exception, a rejected promise and a failed request, of the page or of a
+// worker, reach the test's `problems`, and waiting for what never appears fails, so a broken page cannot pass unseen.
+
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { launchBrowser, startServer } from './support.mjs';
+import { openPlayground, typeShader } from './playground.mjs';
+
+let server;
+let browser;
+
+before(async () => {
+  server = await startServer(0);
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const TEXT = 'FRAG\nDCL OUT[0], COLOR\nIMM[0] FLT32 { 1.0000, 0.0000, 0.0000, 1.0000 }\n  0: MOV OUT[0], IMM[0]\n  1: END\n';
+
+test('locators, events, mouse and keyboard', { timeout: 60_000 }, async () => {
+  const { page, problems } = await openPlayground(browser, server);
+  await typeShader(page, TEXT);
+  const lines = page.locator('.cm-content .cm-line');
+  assert.equal(await lines.first().textContent(), 'FRAG');
+  assert.equal(await lines.nth(1).textContent(), 'DCL OUT[0], COLOR');
+  assert.equal(await lines.last().textContent(), '', 'the text ends with a newline: an empty last line');
+  assert.equal(await lines.count(), TEXT.split('\n').length);
+  assert.match(await lines.nth(1).innerHTML(), /<span/, 'highlighted words are spans');
+
+  // A synthetic click opens the gallery; Escape closes it.
+  assert.equal(await page.locator('#gallery').isVisible(), false);
+  await page.locator('#open-gallery').dispatchEvent('click');
+  await page.locator('#gallery').waitFor();
+  await page.keyboard.press('Escape');
+  await page.locator('#gallery').waitFor({ state: 'hidden' });
+
+  // A click at the end of line 2 puts the cursor there; typed keys arrive one by one.
+  const box = await lines.nth(1).boundingBox();
+  await page.mouse.click(box.x + box.width - 1, box.y + box.height / 2);
+  await page.keyboard.press('End');
+  await page.keyboard.type(' ; hi');
+  const text = await page.evaluate(() => window.tgsiPlayground.editor.view.state.doc.toString());
+  assert.equal(text.split('\n')[1], 'DCL OUT[0], COLOR ; hi');
+  assert.deepEqual(problems, [], 'the page reported problems');
+  await page.close();
+});
+
+test('console errors, uncaught exceptions and failed requests are reported', { timeout: 60_000 }, async () => {
+  const { page, problems } = await openPlayground(browser, server);
+  // From a script of the page's own (Firefox runs evaluated functions in a sandbox, whose
+  // timers and promises report their errors there, not to the page).
+  await page.evaluate(() => new Promise((resolve, reject) => {
+    const script = document.createElement('script');
+    script.src = '/tests/e2e/fixtures/plant-problems.js';
+    script.onload = resolve;
+    script.onerror = () => reject(new Error('the fixture did not load'));
+    document.head.append(script);
+  }));
+  await page.waitForTimeout(500);
+  await page.evaluate(() => 0);
+  for (const expected of [/^console error: planted error$/, /^uncaught exception: planted exception$/,
+    /^uncaught exception: planted rejection$/, /^HTTP 404 for .*\/no-such-file\.txt$/,
+    /^console error: planted worker error$/, /^uncaught exception: planted worker exception$/]) {
+    assert.ok(problems.some((p) => expected.test(p)), `${expected} not among ${JSON.stringify(problems)}`);
+  }
+  await page.close();
+});
+
+test('waiting for something that never appears fails', { timeout: 60_000 }, async () => {
+  const { page } = await openPlayground(browser, server);
+  await assert.rejects(page.waitForSelector('#no-such-element', { timeout: 1000 }));
+  await assert.rejects(page.locator('#no-such-element').click({ timeout: 1000 }));
+  await assert.rejects(page.waitForFunction(() => false, null, { timeout: 1000 }));
+  await page.close();
+});
