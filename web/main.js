@@ -73,6 +73,8 @@ const app = {
   get editor() { return app.editor; },
   get descriptions() { return app.descriptions; },
   get trace() { return app.traceView?.trace ?? null; },
+  /** The shader text and size of the frame on the canvas. */
+  get rendered() { return app.lastRequest ? { fs: app.lastRequest.fs, width: app.lastRequest.width } : null; },
   get probe() { return app.probe; },
   inspect: (/** @type {number} */ x, /** @type {number} */ y) => inspectPixel(x, y),
   textureSupport: true,

@@ -45,6 +45,11 @@ async function setUp() {
   n = await waitForRender(page, n);
   await typeShader(page, SHADER);
   await waitForRender(page, n);
+  // Frames requested before the edit may still land: wait for the one of this shader and size.
+  await page.waitForFunction(([fs, size]) => {
+    const r = window.tgsiPlayground.rendered;
+    return r?.fs === fs && r.width === size;
+  }, [SHADER, SIZE]);
   return { page, problems };
 }
 
@@ -64,6 +69,17 @@ function scrub(page, pc) {
 
 const at = (page) => page.locator('#trace-view').getAttribute('data-at').then(Number);
 
+/**
+ * Clicks a trace control and waits until the inspector stands on step `n` (-1: the start):
+ * WebKitGTK's driver delivers clicks as native events, after the click command returns.
+ */
+async function press(page, id, n) {
+  // Clicks closer together than a double click's interval get lost in WebKitGTK.
+  await page.waitForTimeout(600);
+  await page.locator(id).click();
+  await page.waitForFunction((k) => document.querySelector('#trace-view').dataset.at === String(k), n, { timeout: 10_000 });
+}
+
 test('clicking a pixel traces it; step, step back, breakpoint, run to NaN', { timeout: 120_000 }, async () => {
   const { page, problems } = await setUp();
   // A real click in the middle of the picture traces the pixel under the pointer.
@@ -78,51 +94,50 @@ test('clicking a pixel traces it; step, step back, breakpoint, run to NaN', { ti
   assert.match(await page.locator('#trace-title').textContent(), /Pixel \(10, 20\): the top-left pixel of the quad at \(10, 20\)/);
   assert.equal(await at(page), -1);
 
-  await page.locator('#trace-step').click();
-  assert.equal(await at(page), 0);
+  await press(page, '#trace-step', 0);
   // ADD: 10.5 − 64 = −53.5 here, 11.5 − 64 = −52.5 in the top-right pixel.
   assert.equal(await shown(page, 'TEMP[0].x', 0), '-53.5');
   assert.equal(await shown(page, 'TEMP[0].x', 1), '-52.5');
   const afterFirst = await page.locator('#trace-quad').innerHTML();
 
-  await page.locator('#trace-step').click();
+  await press(page, '#trace-step', 1);
   // SQRT of a negative number: NaN in every lane of this quad.
   assert.equal(await shown(page, 'TEMP[0].y', 0), 'NaN');
-  await page.locator('#trace-back').click();
-  assert.equal(await at(page), 0);
+  await press(page, '#trace-back', 0);
   assert.equal(await page.locator('#trace-quad').innerHTML(), afterFirst, 'step back shows the state of step 1 again');
-  await page.locator('#trace-back').click();
-  assert.equal(await at(page), -1);
+  await press(page, '#trace-back', -1);
   assert.equal(await page.locator('#trace-quad tr[data-reg]').count(), 0, 'before the first step nothing is written');
-  await page.locator('#trace-step').click();
+  await press(page, '#trace-step', 0);
   assert.equal(await page.locator('#trace-quad').innerHTML(), afterFirst, 'and forward again the same');
 
   // Values as hex: −53.5 is 0xc2560000.
   await page.locator('#value-format').selectOption('hex');
-  assert.equal(await shown(page, 'TEMP[0].x', 0), '0xc2560000');
+  await page.waitForFunction(() => document.querySelector('#trace-quad tr[data-reg="TEMP[0].x"] td[data-lane="0"]')?.textContent === '0xc2560000');
   await page.locator('#value-format').selectOption('auto');
+  await page.waitForFunction(() => document.querySelector('#trace-quad tr[data-reg="TEMP[0].x"] td[data-lane="0"]')?.textContent === '-53.5');
 
   // A breakpoint on the MUL line (a click in the breakpoint gutter), then run to it.
+  // The editor line in view first: pointer coordinates are the viewport's.
+  await page.evaluate((n) => document.querySelectorAll('.cm-content .cm-line')[n].scrollIntoView({ block: 'center' }), MUL_LINE - 1);
   const line = await page.locator('.cm-content .cm-line').nth(MUL_LINE - 1).boundingBox();
   const gutter = await page.locator('.cm-breakpoint-gutter').boundingBox();
   await page.mouse.click(gutter.x + gutter.width / 2, line.y + line.height / 2);
+  await page.waitForFunction(() => window.tgsiPlayground.editor.breakpoints('fs').size > 0);
   assert.deepEqual(await page.evaluate(() => [...window.tgsiPlayground.editor.breakpoints('fs')]), [MUL_LINE]);
-  await page.locator('#trace-run-break').click();
-  assert.equal(await at(page), 2);
+  await press(page, '#trace-run-break', 2);
   assert.match(await page.locator('.cm-trace-line').textContent(), /MUL TEMP\[1\]\.x/);
   // −53.5 / 128 = −0.41796875.
   assert.equal(await shown(page, 'TEMP[1].x', 0), '-0.4179688');
 
   // Run to NaN from the start stops at the SQRT (step 2).
-  await page.locator('#trace-first').click();
-  await page.locator('#trace-run-nan').click();
-  assert.equal(await at(page), 1);
+  await press(page, '#trace-first', -1);
+  await press(page, '#trace-run-nan', 1);
   assert.match(await page.locator('#trace-message').textContent(), /NaN or an infinity/);
 
   // Right of x = 64 there is no NaN: the run goes to the end and says so.
   await page.evaluate(() => window.tgsiPlayground.inspect(100, 20));
   await page.waitForFunction(() => window.tgsiPlayground.trace?.pixel[0] === 100);
-  await page.locator('#trace-run-nan').click();
+  await press(page, '#trace-run-nan', 5);
   assert.match(await page.locator('#trace-message').textContent(), /No further step/);
   // At the end the outputs are listed; the red channel is (100.5 − 64) / 128 = 0.28515625
   // (shown to 7 digits), which the canvas stores as round(0.28515625 × 255) = 73.
