@@ -35,7 +35,7 @@ pub use io::{
     TextureHooks,
 };
 pub use lanes::Lanes;
-pub use machine::{ExecError, FrameBudget, Machine, RunStats, DEFAULT_BUDGET};
+pub use machine::{ExecError, FrameBudget, Machine, RunStats, Stop, DEFAULT_BUDGET};
 pub use memory::{EmittedPrimitive, ImageBuffer, ImageFormat, Resources};
 pub use program::Program;
 pub use trace::{Trace, TraceStep, TraceWrite};

@@ -295,6 +295,18 @@ pub fn run_into(
     run_traced(job, fb, rows, hooks, budget, None).map(|(stats, warnings, _)| (stats, warnings))
 }
 
+/// [`run_into`] with a frame budget the caller made: it may [`stop`](exec::FrameBudget::stop)
+/// the frame from another thread (a timer, Ctrl-C), and it sees what the frame has left.
+pub fn run_in_frame(
+    job: &Job,
+    fb: &mut Framebuffer,
+    rows: Option<std::ops::Range<u32>>,
+    hooks: &mut dyn TextureHooks,
+    frame: &exec::FrameBudget,
+) -> Result<(DrawStats, Vec<Diagnostic>), SourcedDiagnostic> {
+    run_framed(job, fb, rows, hooks, frame, None).map(|(stats, warnings, _)| (stats, warnings))
+}
+
 /// [`run_into`], with the fragment quad whose bottom-left pixel is at window position
 /// `trace_at` shaded in trace mode: the same program and the same path as every other quad.
 pub fn run_traced(
@@ -305,19 +317,31 @@ pub fn run_traced(
     budget: u64,
     trace_at: Option<(i32, i32)>,
 ) -> Result<(DrawStats, Vec<Diagnostic>, Option<exec::Trace>), SourcedDiagnostic> {
+    // One budget for the whole frame: every machine below draws from it.
+    run_framed(job, fb, rows, hooks, &exec::FrameBudget::new(budget), trace_at)
+}
+
+fn run_framed(
+    job: &Job,
+    fb: &mut Framebuffer,
+    rows: Option<std::ops::Range<u32>>,
+    hooks: &mut dyn TextureHooks,
+    frame: &exec::FrameBudget,
+    trace_at: Option<(i32, i32)>,
+) -> Result<(DrawStats, Vec<Diagnostic>, Option<exec::Trace>), SourcedDiagnostic> {
     let config =
         DrawConfig { rows, depth_test: job.mesh.wants_depth, batch_quads: batch_size(&job.fs) };
     let mut warnings = Vec::new();
-    // One budget for the whole frame: every machine below draws from it.
-    let frame = exec::FrameBudget::new(budget);
+    // Each machine may run at most what the frame has, and draws from the frame.
+    let budget = frame.left();
     // The vertex stage gets no textures (vertex texture fetch reads zeros).
     let mut no_textures = exec::NoTextures;
     let expanded = match &job.gs {
-        Some(g) => Some(expand_geometry(job, g, hooks, budget, &frame)?),
+        Some(g) => Some(expand_geometry(job, g, hooks, budget, frame)?),
         None => None,
     };
     let mut fs_stage =
-        ExecFragmentStage::new(&job.fs, &job.constants, hooks, Machine::in_frame(budget, &frame));
+        ExecFragmentStage::new(&job.fs, &job.constants, hooks, Machine::in_frame(budget, frame));
     fs_stage.trace_at = trace_at;
     let result = match (&job.gs, &expanded, &job.vs) {
         (Some(g), Some(mesh), _) => {
@@ -330,7 +354,7 @@ pub fn run_traced(
                 program,
                 constants: &job.constants,
                 hooks: &mut no_textures,
-                machine: Machine::in_frame(budget, &frame),
+                machine: Machine::in_frame(budget, frame),
                 failed: false,
             };
             let r = draw(
