@@ -22,9 +22,12 @@ pub fn parse_timeout(value: Option<&str>) -> Result<Option<Duration>, String> {
     if !(secs > 0.0) {
         return Err(format!("--timeout: '{v}' must be more than 0 seconds"));
     }
-    Duration::try_from_secs_f64(secs)
-        .map(Some)
-        .map_err(|_| format!("--timeout: '{v}' seconds is too long"))
+    match Duration::try_from_secs_f64(secs) {
+        // Found by the fuzz smoke run: 1e-45 is more than 0 but rounds to no time at all.
+        Ok(d) if d.is_zero() => Err(format!("--timeout: '{v}' seconds is less than a nanosecond")),
+        Ok(d) => Ok(Some(d)),
+        Err(_) => Err(format!("--timeout: '{v}' seconds is too long")),
+    }
 }
 
 /// The exit status for a stopped frame: 130 after Ctrl-C, 1 otherwise.
@@ -148,7 +151,7 @@ mod tests {
     fn timeouts_are_positive_numbers() {
         assert_eq!(parse_timeout(None), Ok(None));
         assert_eq!(parse_timeout(Some("1.5")), Ok(Some(Duration::from_millis(1500))));
-        for bad in ["0", "-1", "abc", "NaN", "inf", "1e300"] {
+        for bad in ["0", "-1", "abc", "NaN", "inf", "1e300", "1e-45"] {
             assert!(parse_timeout(Some(bad)).is_err(), "{bad}");
         }
     }
