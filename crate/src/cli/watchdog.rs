@@ -19,7 +19,7 @@ pub fn parse_timeout(value: Option<&str>) -> Result<Option<Duration>, String> {
     let Some(v) = value else { return Ok(None) };
     let secs: f64 =
         v.trim().parse().map_err(|_| format!("--timeout: '{v}' is not a number of seconds"))?;
-    if !(secs > 0.0) {
+    if secs.is_nan() || secs <= 0.0 {
         return Err(format!("--timeout: '{v}' must be more than 0 seconds"));
     }
     match Duration::try_from_secs_f64(secs) {
