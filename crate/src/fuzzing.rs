@@ -202,13 +202,20 @@ pub fn tgsi_text(data: &[u8]) -> Result<Outcome, String> {
     Ok(out)
 }
 
-/// AGAL bytecode: decode, disassemble, validate, encode back, run on one quad.
+/// AGAL bytecode: decode, disassemble and assemble back, validate, encode back, run on one
+/// quad.
 pub fn agal_bytes(data: &[u8]) -> Result<Outcome, String> {
     let Ok(program) = agal::decode(data) else { return Ok(Outcome::default()) };
     let mut out = Outcome { accepted: true, ..Outcome::default() };
-    let _text = agal::disassemble(&program);
     let findings = agal::validate(&program);
     let bytes = agal::encode(&program);
+    // The disassembly is chosen so that assembling it gives the same bytes (`agal/disasm.rs`):
+    // whatever the assembler accepts of it must encode as the program did.
+    let text = agal::disassemble(&program);
+    let again = agal::assemble(&text, program.kind, program.version);
+    if again.errors.is_empty() && agal::encode(&again.program) != bytes {
+        return Err(format!("agal: the disassembly assembles to other bytes:\n{text}"));
+    }
     match agal::decode(&bytes) {
         Ok(p) if p == program => {}
         Ok(_) => return Err("agal: encode then decode changed the program".into()),
@@ -224,7 +231,7 @@ pub fn agal_bytes(data: &[u8]) -> Result<Outcome, String> {
 }
 
 /// AGAL assembly text (framing byte: kind and version): assemble with every span inside the
-/// text, then validate and round-trip the bytes.
+/// text, then validate, disassemble and assemble back, and round-trip the bytes.
 pub fn agal_asm(data: &[u8]) -> Result<Outcome, String> {
     let Some((&head, body)) = data.split_first() else { return Ok(Outcome::default()) };
     let kind = if head & 1 == 1 { ShaderKind::Fragment } else { ShaderKind::Vertex };
@@ -247,6 +254,15 @@ pub fn agal_asm(data: &[u8]) -> Result<Outcome, String> {
     let findings: Vec<Diagnostic> =
         agal::validate(&a.program).iter().map(|f| f.to_diagnostic(&a.spans, whole)).collect();
     check_diagnostics("agal validate", &findings, text.len())?;
+    // What assembled disassembles to text that assembles to the same program.
+    let shown = agal::disassemble(&a.program);
+    let again = agal::assemble(&shown, kind, version);
+    if !again.errors.is_empty() || again.program != a.program {
+        let first = again.errors.first().map(|d| d.message.as_str()).unwrap_or("other code");
+        return Err(format!(
+            "agal assemble: the disassembly does not assemble back ({first}):\n{shown}"
+        ));
+    }
     let bytes = agal::encode(&a.program);
     match agal::decode(&bytes) {
         Ok(p) if p == a.program => {}

@@ -116,3 +116,37 @@ fn ctrl_c_stops_a_render() {
     assert!(t.contains("interrupted (Ctrl-C)") && t.contains("[X011]"), "{t}");
     assert!(std::fs::metadata(&png).is_ok(), "the partial image is written");
 }
+
+/// The engine's side: a frame stopped from outside (here before the run) ends its runs at
+/// their next look — the first instruction — with X010 or X011, charged for what they ran.
+#[test]
+fn a_stopped_frame_stops_its_runs() {
+    use tgsi::exec::{Batch, Constants, FrameBudget, Machine, Stop};
+    let shader = tgsi::text::parse(ENDLESS_FS).shader.expect("parses");
+    let program = tgsi::exec::build(&shader).expect("builds");
+    for (why, code) in [(Stop::Timeout { seconds: 2.5 }, "X010"), (Stop::Interrupted, "X011")] {
+        let budget = tgsi::limits::MAX_BUDGET;
+        let frame = FrameBudget::new(budget);
+        frame.stop(why);
+        frame.stop(Stop::Interrupted); // the first reason is kept
+        let mut machine = Machine::in_frame(budget, &frame);
+        let mut batch = Batch::new(&program, 4);
+        let err = machine.run(&program, &mut batch, &Constants::new()).expect_err("stopped");
+        assert_eq!(err.diagnostic.code, code, "{}", err.diagnostic.message);
+        if code == "X010" {
+            assert!(err
+                .diagnostic
+                .message
+                .starts_with("stopped after 2.5 seconds (--timeout) at "));
+        }
+        assert_eq!(err.instruction, 0, "it stops at its first look");
+        assert!(budget - frame.left() <= 1, "charged {}", budget - frame.left());
+    }
+    // Unstopped, the same frame's budget ends the loop with X005 as before.
+    let frame = FrameBudget::new(5000);
+    let mut machine = Machine::in_frame(5000, &frame);
+    let mut batch = Batch::new(&program, 4);
+    let err = machine.run(&program, &mut batch, &Constants::new()).expect_err("budget");
+    assert_eq!(err.diagnostic.code, "X005");
+    assert_eq!(frame.left(), 0);
+}
