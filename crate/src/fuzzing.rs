@@ -148,6 +148,15 @@ pub fn tgsi_text(data: &[u8]) -> Result<Outcome, String> {
         Ok(p) => p,
         Err(d) => {
             check_diagnostics("compile", std::slice::from_ref(&d), text.len())?;
+            // The compiler's guards are for programs the validator refuses (`tgsi check`
+            // passes exactly when `run` accepts); its one documented refusal of a valid
+            // program is a STORE to an atomic counter.
+            if !d.message.contains("HWATOMIC") {
+                return Err(format!(
+                    "compile: a validated program was refused: {} [{}]",
+                    d.message, d.code
+                ));
+            }
             return Ok(out);
         }
     };
