@@ -391,7 +391,12 @@ pub fn render(data: &[u8]) -> Result<Outcome, String> {
         };
         check_diagnostics("render prepare", std::slice::from_ref(&d.diagnostic), len)?;
     }
-    let Some(job) = prepared else { return Ok(Outcome::default()) };
+    let Some(job) = prepared else {
+        if !diags.iter().any(|d| d.diagnostic.is_error()) {
+            return Err("render: the job was refused without an error".into());
+        }
+        return Ok(Outcome::default());
+    };
     let mut out = Outcome { accepted: true, ..Outcome::default() };
     let targets = job.fs_if.colors.iter().map(|&(t, _)| t as usize + 1).max().unwrap_or(1);
     let mut fb = crate::render::framebuffer::Framebuffer::new(job.width, job.height, targets)
