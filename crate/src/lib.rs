@@ -16,6 +16,9 @@
 pub mod agal;
 pub mod diag;
 pub mod exec;
+/// The fuzz targets' bodies (`fuzz/`, and the smoke run in the native tests).
+#[doc(hidden)]
+pub mod fuzzing;
 pub mod half;
 pub mod ir;
 pub mod limits;

@@ -9,6 +9,7 @@ pub mod fmt;
 pub mod render;
 pub mod run;
 pub mod trace;
+pub mod watchdog;
 
 pub use args::Args;
 
@@ -16,10 +17,10 @@ pub use args::Args;
 const COMMANDS: &[(&str, &str)] = &[
     ("fmt", "fmt [--style mesa|exact] FILE          print a shader in Mesa's dump format or losslessly"),
     ("check", "check [--link VS FS] FILE...          parse and validate; FILE:LINE:COL: error: MESSAGE [CODE]"),
-    ("render", "render FS.tgsi [options] -o OUT.png|OUT.f32   render a shader to an image"),
+    ("render", "render FS.tgsi [options] [--budget N] [--timeout S] -o OUT.png|OUT.f32   render a shader to an image"),
     ("bench", "bench FS.tgsi [--vs VS] [--size WxH] [--seconds S]   measure rendering speed (Mpix/s)"),
     ("trace", "trace FS.tgsi [render options] --pixel X,Y [--json]   what the shader did for one pixel"),
-    ("run", "run CS.tgsi [options]                  run a compute shader on buffers"),
+    ("run", "run CS.tgsi [options] [--budget N] [--timeout S]   run a compute shader on buffers"),
     ("agal", "agal FILE.tgsi [--agal-version N] -o OUT [--asm] [--layout]   export TGSI as AGAL"),
     ("agal-asm", "agal-asm vertex|fragment FILE [--agal-version N] -o OUT   assemble AGAL"),
     ("agal-dis", "agal-dis FILE                          disassemble AGAL bytecode"),

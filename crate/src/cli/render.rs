@@ -1,8 +1,8 @@
 //! `tgsi render FS.tgsi [--vs VS.tgsi] [--gs GS.tgsi] [--mesh fullscreen|quad|cube|sphere]
 //! [--size WxH] [--const B:I=X,Y,Z,W]... [--texture U=FILE[,nearest|linear][,repeat|clamp]]...
-//! [--time T] -o OUT.png|OUT.f32` (docs/render.md).
-//! Exit status: 0 written, 1 diagnostics with errors (parse, validation, linkage, budget), 2 usage
-//! or I/O.
+//! [--time T] [--budget N] [--timeout SECONDS] -o OUT.png|OUT.f32` (docs/render.md).
+//! Exit status: 0 written, 1 diagnostics with errors (parse, validation, linkage, budget,
+//! timeout), 2 usage or I/O, 130 after Ctrl-C (the partial image is written).
 
 use super::Args;
 use crate::render::job::{self, Request, Source, SourcedDiagnostic};
@@ -10,7 +10,7 @@ use crate::render::options::{parse_const, parse_size, ConstValue};
 use crate::render::uniforms::Builtins;
 use crate::texture::bind::Bindings;
 
-pub(crate) const USAGE: &str = "usage: tgsi render FS.tgsi [--vs VS.tgsi] [--gs GS.tgsi] [--mesh fullscreen|quad|cube|sphere] [--size WxH] [--const B:I=X,Y,Z,W]... [--texture U=FILE[,nearest|linear][,repeat|clamp]]... [--time T] [--budget N] -o OUT.png|OUT.f32";
+pub(crate) const USAGE: &str = "usage: tgsi render FS.tgsi [--vs VS.tgsi] [--gs GS.tgsi] [--mesh fullscreen|quad|cube|sphere] [--size WxH] [--const B:I=X,Y,Z,W]... [--texture U=FILE[,nearest|linear][,repeat|clamp]]... [--time T] [--budget N] [--timeout SECONDS] -o OUT.png|OUT.f32";
 
 /// Options common to `render` and `bench`, read and checked.
 pub(crate) struct Common {
@@ -125,9 +125,9 @@ impl Common {
 }
 
 pub fn run(args: &Args) -> i32 {
-    if let Some(bad) =
-        args.unknown(&["vs", "gs", "mesh", "size", "const", "texture", "time", "budget", "o"])
-    {
+    if let Some(bad) = args.unknown(&[
+        "vs", "gs", "mesh", "size", "const", "texture", "time", "budget", "timeout", "o",
+    ]) {
         eprintln!("tgsi render: unknown option '--{}'\n{}", bad, USAGE);
         return 2;
     }
@@ -159,6 +159,16 @@ pub fn run(args: &Args) -> i32 {
             }
         },
     };
+    // The wall clock (--timeout) and Ctrl-C stop the frame as the budget does (`watchdog`).
+    let timeout = match super::watchdog::parse_timeout(args.value("timeout")) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("tgsi render: {}\n{}", e, USAGE);
+            return 2;
+        }
+    };
+    let frame = crate::exec::FrameBudget::new(budget);
+    let _watchdog = super::watchdog::Watchdog::start(&frame, timeout, args.value("timeout"));
     let (prepared, mut diags) = job::prepare(&common.request());
     let Some(job) = prepared else {
         common.print("render", &diags);
@@ -174,7 +184,7 @@ pub fn run(args: &Args) -> i32 {
             return 1;
         }
     };
-    let status = match job::run_into(&job, &mut fb, None, &mut textures, budget) {
+    let status = match job::run_in_frame(&job, &mut fb, None, &mut textures, &frame) {
         Ok((_, warnings)) => {
             diags.extend(
                 warnings
@@ -183,10 +193,11 @@ pub fn run(args: &Args) -> i32 {
             );
             0
         }
-        // Stopped (the budget ran out, …): the diagnostic, and the image as far as it got.
+        // Stopped (the budget ran out, the time, Ctrl-C, …): the diagnostic, and the image as
+        // far as it got.
         Err(d) => {
             diags.push(d);
-            1
+            super::watchdog::status_of(&frame)
         }
     };
     common.print("render", &diags);

@@ -5,9 +5,11 @@
 //! tgsi run CS.tgsi --grid X[,Y[,Z]] [--block X[,Y[,Z]]]
 //!     [--buffer N=IN.bin[:OUT.bin]] [--buffer N=@BYTES[:OUT.bin]]
 //!     [--image N=FORMAT,WxH[xD][,IN.bin][:OUT.bin]] [--atomic N=@BYTES[:OUT.bin]]
-//!     [--shared BYTES] [--const B:I=x,y,z,w] [--texture U=FILE[,options]] [--budget N] [--print]
+//!     [--shared BYTES] [--const B:I=x,y,z,w] [--texture U=FILE[,options]] [--budget N]
+//!     [--timeout SECONDS] [--print]
 //! ```
-//! Exit status: 0 success, 1 shader errors (parse, compile, run), 2 usage or I/O problems.
+//! Exit status: 0 success, 1 shader errors (parse, compile, run, budget, timeout), 2 usage or I/O
+//! problems, 130 after Ctrl-C.
 
 use super::Args;
 use crate::diag::{self, Diagnostic};
@@ -16,7 +18,7 @@ use crate::exec::{dispatch, Constants, ImageBuffer, ImageFormat, Machine, Resour
 use crate::ir::LineIndex;
 
 const USAGE: &str = "usage: tgsi run CS.tgsi --grid X[,Y,Z] [--block X[,Y,Z]] [--buffer N=IN.bin[:OUT.bin] | N=@BYTES[:OUT.bin]]... \
-[--image N=FORMAT,WxH[xD][,IN.bin][:OUT.bin]]... [--atomic N=@BYTES[:OUT.bin]]... [--shared BYTES] [--const B:I=x,y,z,w]... [--texture U=FILE[,options]]... [--budget N] [--print]";
+[--image N=FORMAT,WxH[xD][,IN.bin][:OUT.bin]]... [--atomic N=@BYTES[:OUT.bin]]... [--shared BYTES] [--const B:I=x,y,z,w]... [--texture U=FILE[,options]]... [--budget N] [--timeout SECONDS] [--print]";
 
 /// Where a resource is written after the run.
 enum Back {
@@ -28,7 +30,7 @@ enum Back {
 pub fn run(args: &Args) -> i32 {
     if let Some(bad) = args.unknown(&[
         "grid", "block", "buffer", "image", "atomic", "shared", "const", "texture", "budget",
-        "print",
+        "timeout", "print",
     ]) {
         eprintln!("tgsi run: unknown option '--{bad}'\n{USAGE}");
         return 2;
@@ -91,7 +93,11 @@ fn setup_and_run(path: &str, args: &Args) -> Result<i32, String> {
         .map_err(|e| format!("--budget: {e}"))?,
         None => crate::limits::DEFAULT_FRAME_BUDGET,
     };
-    let mut machine = Machine::in_frame(budget, &crate::exec::FrameBudget::new(budget));
+    let timeout = super::watchdog::parse_timeout(args.value("timeout"))?;
+    let frame = crate::exec::FrameBudget::new(budget);
+    let mut machine = Machine::in_frame(budget, &frame);
+    // The wall clock (--timeout) and Ctrl-C stop the dispatch as the budget does (`watchdog`).
+    let _watchdog = super::watchdog::Watchdog::start(&frame, timeout, args.value("timeout"));
 
     let Some(src) = super::read_text(path) else { return Ok(2) };
     let index = LineIndex::new(&src);
@@ -112,7 +118,7 @@ fn setup_and_run(path: &str, args: &Args) -> Result<i32, String> {
     if let Err(e) = dispatch(&mut machine, &program, &consts, &mut textures, &mut res, grid, block)
     {
         print_diags(&mut [e.diagnostic], &index, name);
-        return Ok(1);
+        return Ok(super::watchdog::status_of(&frame));
     }
     write_back(&res, &back, args.flag("print"))
 }

@@ -47,23 +47,71 @@ pub(super) struct Frame {
     saved: usize,
 }
 
+/// Why a frame was stopped from outside (not by its own budget): a wall-clock limit or the
+/// user. Reported as `X010` / `X011` naming the instruction where the run stopped.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Stop {
+    /// The caller's wall-clock limit (`tgsi render/run --timeout SECONDS`) passed.
+    Timeout { seconds: f64 },
+    /// The user interrupted the work (Ctrl-C).
+    Interrupted,
+}
+
+impl Stop {
+    /// The diagnostic of a run stopped at `op`.
+    pub fn diagnostic(&self, op: &str, span: Span) -> Diagnostic {
+        match self {
+            Stop::Timeout { seconds } => Diagnostic::error(
+                "X010",
+                format!("stopped after {seconds} seconds (--timeout) at {op}"),
+                span,
+            ),
+            Stop::Interrupted => {
+                Diagnostic::error("X011", format!("interrupted (Ctrl-C) at {op}"), span)
+            }
+        }
+    }
+}
+
+/// How many instructions a run dispatches between two looks at its frame's stop flag.
+pub const STOP_CHECK_INTERVAL: u64 = 1 << 10;
+
+#[derive(Debug)]
+struct FrameState {
+    left: std::sync::atomic::AtomicU64,
+    stop: std::sync::OnceLock<Stop>,
+}
+
 /// The instructions left for a whole frame (every batch, draw and stage of one render, every
 /// block of one compute dispatch), shared by the machines that run it. Each run may dispatch
-/// at most what is left, and is charged what it dispatched when it ends (`limits`).
+/// at most what is left, and is charged what it dispatched when it ends (`limits`). Another
+/// thread may [`stop`](FrameBudget::stop) the frame (a timer, a Ctrl-C handler): every run of
+/// it then ends within [`STOP_CHECK_INTERVAL`] instructions, and no new run starts.
 #[derive(Clone, Debug)]
-pub struct FrameBudget(std::sync::Arc<std::sync::atomic::AtomicU64>);
+pub struct FrameBudget(std::sync::Arc<FrameState>);
 
 impl FrameBudget {
     pub fn new(instructions: u64) -> FrameBudget {
-        FrameBudget(std::sync::Arc::new(std::sync::atomic::AtomicU64::new(instructions)))
+        FrameBudget(std::sync::Arc::new(FrameState {
+            left: std::sync::atomic::AtomicU64::new(instructions),
+            stop: std::sync::OnceLock::new(),
+        }))
     }
     /// Instructions left.
     pub fn left(&self) -> u64 {
-        self.0.load(std::sync::atomic::Ordering::Relaxed)
+        self.0.left.load(std::sync::atomic::Ordering::Relaxed)
     }
     pub(super) fn charge(&self, used: u64) {
         let left = self.left();
-        self.0.store(left.saturating_sub(used), std::sync::atomic::Ordering::Relaxed);
+        self.0.left.store(left.saturating_sub(used), std::sync::atomic::Ordering::Relaxed);
+    }
+    /// Stops the frame (from any thread); the first reason given is kept.
+    pub fn stop(&self, why: Stop) {
+        let _ = self.0.stop.set(why);
+    }
+    /// Why the frame was stopped, if it was.
+    pub fn stopped(&self) -> Option<Stop> {
+        self.0.stop.get().copied()
     }
 }
 
@@ -335,35 +383,48 @@ impl Machine {
         self.setup(program, batch, consts, TRACE || PROBE);
         // What this run may dispatch: its own budget, and no more than its frame has left.
         let limit = self.frame.as_ref().map_or(self.budget, |f| self.budget.min(f.left()));
+        // A frame that may be stopped from outside is looked at before the first instruction
+        // and then every STOP_CHECK_INTERVAL: `until` is the next look (or the budget), so the
+        // hot loop still makes one comparison per instruction.
+        let watched = self.frame.is_some();
+        let mut until = if watched { 0 } else { limit };
         let mut pc = 0usize;
         let code = &program.code;
         while let Some(inst) = code.get(pc) {
             self.clock += 1;
             // A fused IF/BRK/ENDIF advances the clock as the three instructions would (two
             // when no lane leaves: the IF jumps to its ENDIF); near the budget it runs unfused.
-            if !TRACE && !PROBE && inst.cond_break && self.clock + 2 <= limit {
+            if !TRACE && !PROBE && inst.cond_break && self.clock + 2 <= until {
                 let left = self.cond_break(inst, consts);
                 self.clock += if left { 2 } else { 1 };
                 pc += 3;
                 continue;
             }
-            if self.clock > limit {
-                let d = Diagnostic::error(
-                    "X005",
-                    format!(
-                        "stopped after {} instructions (the budget) at {}: the shader may loop forever",
-                        limit,
-                        inst.op.name()
-                    ),
-                    inst.span,
-                );
-                self.zero_unwritten(program, pc);
-                self.finish(program, batch);
-                return Err(ExecError {
-                    diagnostic: d,
-                    instruction: inst.ir_index,
-                    span: inst.span,
-                });
+            if self.clock > until {
+                let stop = self.frame.as_ref().and_then(FrameBudget::stopped);
+                if stop.is_none() && self.clock <= limit {
+                    until = limit.min(self.clock.saturating_add(STOP_CHECK_INTERVAL));
+                } else {
+                    let d = match stop {
+                        Some(why) => why.diagnostic(inst.op.name(), inst.span),
+                        None => Diagnostic::error(
+                            "X005",
+                            format!(
+                                "stopped after {} instructions (the budget) at {}: the shader may loop forever",
+                                limit,
+                                inst.op.name()
+                            ),
+                            inst.span,
+                        ),
+                    };
+                    self.zero_unwritten(program, pc);
+                    self.finish(program, batch);
+                    return Err(ExecError {
+                        diagnostic: d,
+                        instruction: inst.ir_index,
+                        span: inst.span,
+                    });
+                }
             }
             let before =
                 if TRACE { TraceStep::begin(self, inst, pc, trace.quad, consts) } else { None };

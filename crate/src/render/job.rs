@@ -296,6 +296,18 @@ pub fn run_into(
     run_watched(job, fb, rows, hooks, budget, &mut Watch::default())
 }
 
+/// [`run_into`] with a frame budget the caller made: it may [`stop`](exec::FrameBudget::stop)
+/// the frame from another thread (a timer, Ctrl-C), and it sees what the frame has left.
+pub fn run_in_frame(
+    job: &Job,
+    fb: &mut Framebuffer,
+    rows: Option<std::ops::Range<u32>>,
+    hooks: &mut dyn TextureHooks,
+    frame: &exec::FrameBudget,
+) -> Result<(DrawStats, Vec<Diagnostic>), SourcedDiagnostic> {
+    run_framed(job, fb, rows, hooks, frame, &mut Watch::default())
+}
+
 /// [`run_into`] with the inspector watching (`render::inspect`): the fragment to trace and the
 /// probe run in the same draw, through the same program, as every other fragment.
 pub fn run_watched(
@@ -306,19 +318,31 @@ pub fn run_watched(
     budget: u64,
     watch: &mut Watch,
 ) -> Result<(DrawStats, Vec<Diagnostic>), SourcedDiagnostic> {
+    // One budget for the whole frame: every machine below draws from it.
+    run_framed(job, fb, rows, hooks, &exec::FrameBudget::new(budget), watch)
+}
+
+fn run_framed(
+    job: &Job,
+    fb: &mut Framebuffer,
+    rows: Option<std::ops::Range<u32>>,
+    hooks: &mut dyn TextureHooks,
+    frame: &exec::FrameBudget,
+    watch: &mut Watch,
+) -> Result<(DrawStats, Vec<Diagnostic>), SourcedDiagnostic> {
     let config =
         DrawConfig { rows, depth_test: job.mesh.wants_depth, batch_quads: batch_size(&job.fs) };
     let mut warnings = Vec::new();
-    // One budget for the whole frame: every machine below draws from it.
-    let frame = exec::FrameBudget::new(budget);
+    // Each machine may run at most what the frame has, and draws from the frame.
+    let budget = frame.left();
     // The vertex stage gets no textures (vertex texture fetch reads zeros).
     let mut no_textures = exec::NoTextures;
     let expanded = match &job.gs {
-        Some(g) => Some(expand_geometry(job, g, hooks, budget, &frame)?),
+        Some(g) => Some(expand_geometry(job, g, hooks, budget, frame)?),
         None => None,
     };
     let mut fs_stage =
-        ExecFragmentStage::new(&job.fs, &job.constants, hooks, Machine::in_frame(budget, &frame));
+        ExecFragmentStage::new(&job.fs, &job.constants, hooks, Machine::in_frame(budget, frame));
     fs_stage.watch = std::mem::take(watch);
     let result = match (&job.gs, &expanded, &job.vs) {
         (Some(g), Some(mesh), _) => {
@@ -331,7 +355,7 @@ pub fn run_watched(
                 program,
                 constants: &job.constants,
                 hooks: &mut no_textures,
-                machine: Machine::in_frame(budget, &frame),
+                machine: Machine::in_frame(budget, frame),
                 failed: false,
             };
             let r = draw(

@@ -31,12 +31,22 @@ pub fn parse_description(json: &str, images: ImageLoader) -> Result<TextureUnit,
 /// Parses every texture of a description file with its unit (an oracle file may hold several;
 /// a single description has unit 0 unless it says `"unit"`).
 pub fn parse_all(json: &str, images: ImageLoader) -> Result<Vec<(u32, TextureUnit)>, String> {
+    parse_all_within(json, images, crate::limits::MAX_TEXTURE_BYTES)
+}
+
+/// [`parse_all`] with a smaller byte limit than `limits::MAX_TEXTURE_BYTES` for all the
+/// textures of the file (the fuzz targets use a few MiB); the same checks, before any texel.
+pub fn parse_all_within(
+    json: &str,
+    images: ImageLoader,
+    max_bytes: u64,
+) -> Result<Vec<(u32, TextureUnit)>, String> {
     let v: Value =
         serde_json::from_str(json).map_err(|e| format!("texture description is not JSON: {e}"))?;
     let obj = v.as_object().ok_or("texture description must be a JSON object")?;
-    // Every texture of the file draws from one byte budget, checked before each is allocated
-    // (`limits::MAX_TEXTURE_BYTES`).
-    let mut budget = crate::limits::MAX_TEXTURE_BYTES;
+    // Every texture of the file draws from one byte budget, checked before each is allocated.
+    let limit = max_bytes.min(crate::limits::MAX_TEXTURE_BYTES);
+    let mut budget = Budget { left: limit, limit };
     if let Some(list) = obj.get("textures") {
         let list = list.as_array().ok_or("\"textures\" must be a list")?;
         // Every texture's shape first, the total checked, and only then any texel allocated.
@@ -130,22 +140,28 @@ impl Plan<'_> {
 fn parse_texture(
     o: &Map<String, Value>,
     images: ImageLoader,
-    budget: &mut u64,
+    budget: &mut Budget,
 ) -> Result<TextureUnit, String> {
     let p = plan(o, images)?;
     charge(budget, p.bytes()?)?;
     build(p, images)
 }
 
+/// The bytes a description's textures may still take, of `limit`.
+struct Budget {
+    left: u64,
+    limit: u64,
+}
+
 /// Takes `bytes` from the budget of a description's textures, or says the limit is reached.
-fn charge(budget: &mut u64, bytes: u64) -> Result<(), String> {
-    if bytes > *budget {
+fn charge(budget: &mut Budget, bytes: u64) -> Result<(), String> {
+    if bytes > budget.left {
         return Err(format!(
             "the textures need more than {} MiB in all (the limit of a description)",
-            crate::limits::MAX_TEXTURE_BYTES >> 20
+            budget.limit >> 20
         ));
     }
-    *budget -= bytes;
+    budget.left -= bytes;
     Ok(())
 }
 

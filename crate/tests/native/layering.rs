@@ -15,7 +15,7 @@ const LAYERS: &[&[&str]] = &[
     &["exec"],
     &["render"],
     &["agal"],
-    &["cli", "wasm", "version", "lib"],
+    &["cli", "wasm", "version", "lib", "fuzzing"],
 ];
 
 fn layer_of(module: &str) -> Option<usize> {

@@ -17,6 +17,7 @@ mod compute;
 mod conformance;
 mod exec;
 mod front;
+mod fuzz_smoke;
 mod geometry;
 mod layering;
 mod limits;

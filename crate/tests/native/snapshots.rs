@@ -11,8 +11,8 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// (snapshot name, arguments). Paths are relative to the repository root; `OUT` is replaced
-/// by a scratch file whose contents are not part of the snapshot, and `CORPUS` by the shared
+/// (snapshot name, arguments). Paths are relative to the repository root; `OUT` (with any
+/// extension after it) is replaced by a scratch file whose contents are not part of the snapshot, and `CORPUS` by the shared
 /// corpus (shown as `CORPUS` again in the snapshot).
 const CASES: &[(&str, &[&str])] = &[
     ("help", &["--help"]),
@@ -49,6 +49,19 @@ const CASES: &[(&str, &[&str])] = &[
         ],
     ),
     ("render_errors", &["render", "tests/snapshots/inputs/undeclared.tgsi", "-o", "OUT.png"]),
+    (
+        "render_timeout",
+        &[
+            "render",
+            "tests/snapshots/inputs/endless.tgsi",
+            "--timeout",
+            "1",
+            "--budget",
+            "4294967296",
+            "-o",
+            "OUT.png",
+        ],
+    ),
     ("agal_asm_arith", &["agal", "CORPUS/softpipe/01_arith.tgsi", "--asm", "-o", "OUT"]),
     ("agal_layout_arith", &["agal", "CORPUS/softpipe/01_arith.tgsi", "--layout", "-o", "OUT"]),
     (
@@ -131,33 +144,37 @@ fn run_case(name: &str, args: &[&str]) -> String {
         std::env::temp_dir().join(format!("tgsi-snapshot-{}-{}", std::process::id(), name));
     let corpus = std::fs::canonicalize(corpus!()).expect("the shared corpus exists");
     let corpus = corpus.display().to_string();
-    let args: Vec<String> =
-        args.iter()
-            .map(|a| {
-                if *a == "OUT" {
-                    scratch.display().to_string()
-                } else {
-                    a.replace("CORPUS", &corpus)
-                }
-            })
-            .collect();
+    let args: Vec<String> = args
+        .iter()
+        .map(|a| {
+            if let Some(ext) = a.strip_prefix("OUT") {
+                format!("{}{ext}", scratch.display())
+            } else {
+                a.replace("CORPUS", &corpus)
+            }
+        })
+        .collect();
     let out = Command::new(env!("CARGO_BIN_EXE_tgsi"))
         .args(&args)
         .current_dir(repo_root())
         .env_remove("NO_COLOR")
         .output()
         .expect("the tgsi binary runs");
-    let _ = std::fs::remove_file(&scratch);
-    let shown: Vec<String> =
-        args.iter()
-            .map(|a| {
-                if a.contains("tgsi-snapshot-") {
-                    "OUT".into()
-                } else {
-                    a.replace(&corpus, "CORPUS")
-                }
-            })
-            .collect();
+    for a in &args {
+        if a.starts_with(&scratch.display().to_string()) {
+            let _ = std::fs::remove_file(a);
+        }
+    }
+    let shown: Vec<String> = args
+        .iter()
+        .map(|a| {
+            if a.contains("tgsi-snapshot-") {
+                a.replace(&scratch.display().to_string(), "OUT")
+            } else {
+                a.replace(&corpus, "CORPUS")
+            }
+        })
+        .collect();
     let text = |b: &[u8]| {
         String::from_utf8_lossy(b)
             .replace(&scratch.display().to_string(), "OUT")

@@ -200,7 +200,10 @@ fn fused_break_with_lanes_leaving_at_different_iterations() {
     let (trace, r) =
         Machine::new().run_traced(&p, &mut b, &Constants::default(), &mut NoTextures, 0);
     assert_eq!(r.unwrap().instructions, 48);
-    assert_eq!(trace.steps.len(), 48);
+    // The trace leaves out steps in which no lane of its quad was active before or after: in
+    // iteration 7 the last lane leaves at the BRK, so that iteration's ENDIF and UADD run with
+    // no lane (the ENDLOOP that follows ends the loop and turns the lanes back on: kept).
+    assert_eq!(trace.steps.len(), 48 - 2);
     assert_eq!(trace.steps.iter().filter(|s| s.opcode == "BRK").count(), 4);
 }
 

@@ -1,2 +1,3 @@
 mod agal_spans;
 mod inputs;
+mod timeout;
