@@ -362,7 +362,10 @@ async function inspectPixel(/** @type {number} */ x, /** @type {number} */ y) {
     app.traceView.clear();
     return result;
   }
-  inspectStatus.textContent = `Traced in ${result.ms.toFixed(1)} ms: ${result.trace.steps.length} steps.`;
+  const stopped = result.trace.stopped;
+  inspectStatus.textContent = stopped
+    ? `Stopped at line ${stopped.line}: ${stopped.message}. The trace shows the ${result.trace.steps.length} steps up to there.`
+    : `Traced in ${result.ms.toFixed(1)} ms: ${result.trace.steps.length} steps.`;
   app.traceView.view = $('value-format').value;
   app.traceView.show(result.trace);
   return result;

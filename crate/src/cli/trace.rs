@@ -66,7 +66,17 @@ pub fn run(args: &Args) -> i32 {
     } else {
         print!("{}", to_text(&t, &common.fs, &lines, args.flag("lanes")));
     }
-    0
+    // A stopped frame is reported as render reports it, after the trace that led there.
+    match &t.stopped {
+        Some(d) => {
+            common.print(
+                "trace",
+                &[job::SourcedDiagnostic { source: job::Source::Fragment, diagnostic: d.clone() }],
+            );
+            1
+        }
+        None => 0,
+    }
 }
 
 /// Bits as the instruction means them, with the hex beside.

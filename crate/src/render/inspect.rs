@@ -182,6 +182,10 @@ pub struct PixelTrace {
     pub outputs: Vec<TracedOutput>,
     /// The trace stopped recording before the program ended (`exec::trace::MAX_TRACE_STEPS`).
     pub truncated: bool,
+    /// The frame was stopped while the traced quad ran (the instruction budget, X005): the
+    /// trace holds the steps up to there, the outputs what was written by then.
+    #[serde(skip)]
+    pub stopped: Option<Diagnostic>,
 }
 
 impl crate::exec::TraceStep {
@@ -232,7 +236,12 @@ pub fn trace_pixel(
     // Only the quad's rows are drawn: the quad is shaded exactly as in the full image.
     let rows = Some(qy..(qy + 2).min(job.height));
     let mut watch = Watch { trace_at: Some((qx as i32, qy as i32, lane)), ..Watch::default() };
-    run_watched(job, &mut fb, rows, hooks, budget, &mut watch)?;
+    let stopped = match run_watched(job, &mut fb, rows, hooks, budget, &mut watch) {
+        Ok(_) => None,
+        // Stopped while the traced quad was shaded: its trace so far is the answer.
+        Err(e) if e.source == Source::Fragment && watch.trace.is_some() => Some(e.diagnostic),
+        Err(e) => return Err(e),
+    };
     let trace = watch
         .trace
         .ok_or_else(|| fail(format!("pixel ({x}, {y}) is not covered by any primitive")))?;
@@ -262,6 +271,7 @@ pub fn trace_pixel(
         trace,
         outputs,
         truncated,
+        stopped,
     })
 }
 
@@ -342,6 +352,12 @@ impl PixelTrace {
             "outputs": outputs,
             "truncated": t.truncated,
             "max_steps": MAX_TRACE_STEPS,
+            "stopped": t.stopped.as_ref().map(|d| json!({
+                "code": d.code,
+                "message": d.message,
+                "line": d.line,
+                "column": d.column,
+            })),
         })
     }
 }

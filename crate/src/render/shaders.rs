@@ -209,6 +209,11 @@ impl ExecFragmentStage<'_> {
                 .iter()
                 .position(|q| q.x as i32 == x && q.y as i32 == y && q.coverage >> lane & 1 != 0)
         });
+        // Tracing draws only to find the traced quad: other batches (whose results the throwaway
+        // image would hold) are not run, so they cannot spend the frame's budget first.
+        if traced.is_none() && self.watch.trace_at.is_some() {
+            return Ok(());
+        }
         if let Some(quad) = traced {
             let (trace, r) =
                 self.machine.run_traced(program, batch, self.constants, &mut *self.hooks, quad);

@@ -124,6 +124,19 @@ const CASES: &[(&str, &[&str])] = &[
         ],
     ),
     (
+        "trace_budget",
+        &[
+            "trace",
+            "tests/snapshots/inputs/trace_forever.tgsi",
+            "--size",
+            "2x2",
+            "--pixel",
+            "0,0",
+            "--budget",
+            "12",
+        ],
+    ),
+    (
         "trace_outside",
         &["trace", "tests/snapshots/inputs/trace_loop.tgsi", "--size", "4x4", "--pixel", "4,0"],
     ),

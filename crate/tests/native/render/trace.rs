@@ -290,3 +290,28 @@ fn sampling_steps_show_levels_texels_and_weights() {
         }
     }
 }
+
+/// The render's instruction budget applies to a trace: a loop that never ends is stopped with
+/// X005 and the trace shows the steps up to there (each ADD adding 1, by hand), and a trace
+/// longer than the step cap says it was truncated after exactly the cap.
+#[test]
+fn budget_and_step_cap_bound_a_trace() {
+    let fs = "FRAG\nDCL IN[0], POSITION, LINEAR\nDCL OUT[0], COLOR\nDCL TEMP[0]\n\
+              IMM[0] FLT32 {1.0, 0.0, 0.0, 0.0}\n0: MOV TEMP[0], IMM[0].yyyy\n1: BGNLOOP\n\
+              2: ADD TEMP[0].x, TEMP[0].xxxx, IMM[0].xxxx\n3: ENDLOOP\n4: MOV OUT[0], TEMP[0]\n5: END\n";
+    let job = prepared(fs, 2, 2);
+    let t = trace_pixel(&job, 0, 0, &mut tgsi::exec::NoTextures, 1000).expect("a partial trace");
+    assert_eq!(t.stopped.as_ref().map(|d| d.code), Some("X005"));
+    assert!(!t.truncated);
+    let adds: Vec<_> = t.trace.steps.iter().filter(|s| s.opcode == "ADD").collect();
+    assert!(adds.len() > 100);
+    for (i, add) in adds.iter().enumerate() {
+        assert_eq!(f32::from_bits(add.writes[0].bits[t.lane]), (i + 1) as f32);
+    }
+    let cap = tgsi::exec::trace::MAX_TRACE_STEPS;
+    let t = trace_pixel(&job, 0, 0, &mut tgsi::exec::NoTextures, 4 * cap as u64)
+        .expect("a partial trace");
+    assert!(t.truncated && t.stopped.is_some());
+    assert_eq!(t.trace.steps.len(), cap);
+    assert!(t.trace.dropped > 0);
+}
