@@ -262,15 +262,18 @@ async function renderFrame() {
     canvas.dataset.state = 'stopped';
   } else if (result.image) {
     canvas.getContext('2d').putImageData(result.image, 0, 0);
+    const stop = (result.diagnostics ?? []).find((d) => d.severity === 'error' && /^X0(05|10|11)$/.test(d.code));
     const fresh = app.lastRequest?.fs !== request.fs || app.lastRequest?.vs !== request.vs;
     app.lastRequest = request;
     if (fresh && app.inspected) inspectPixel(app.inspected.x, app.inspected.y);
     if ($('view-mode').value !== 'image' && !app.playing) scheduleProbe();
-    canvas.dataset.state = 'ok';
+    canvas.dataset.state = stop ? 'partial' : 'ok';
     canvas.dataset.renders = String(Number(canvas.dataset.renders ?? 0) + 1);
     const errors = (result.diagnostics ?? []).filter((d) => d.severity === 'error');
     renderStatus.dataset.state = errors.length ? 'error' : 'ok';
-    renderStatus.textContent = errors.length ? errors.map((d) => d.message).join('; ') : '';
+    renderStatus.textContent = stop
+      ? `Stopped: ${stop.message}. The picture shows what was drawn until then.`
+      : errors.length ? errors.map((d) => d.message).join('; ') : '';
     $('frame-time').textContent = `${result.ms.toFixed(1)} ms/frame`;
   } else {
     const errors = (result.diagnostics ?? []).filter((d) => d.severity === 'error');

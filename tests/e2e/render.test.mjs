@@ -155,3 +155,37 @@ test('an endless loop is reported and the page stays responsive', { timeout: 120
   assert.deepEqual(problems, [], 'the page reported problems');
   await page.close();
 });
+
+test('a frame stopped by the budget shows what was drawn until then', { timeout: 120_000 }, async () => {
+  const { page, problems } = await openPlayground(browser, server);
+  await setSize(page, 128);
+  // The lower half of the picture (window y < 64, y counted upwards) is green at once; the
+  // upper half loops forever. The workers draw bands of rows, each with its own budget: the
+  // bands of the lower half finish, the others stop.
+  const half = `FRAG
+DCL IN[0], POSITION, LINEAR
+DCL OUT[0], COLOR
+DCL TEMP[0]
+IMM[0] FLT32 { 64.0000, 1.0000, 0.0000, 0.0000 }
+  0: MOV OUT[0], IMM[0].zyzy
+  1: FSLT TEMP[0].x, IN[0].yyyy, IMM[0].xxxx
+  2: UIF TEMP[0].xxxx
+  3: ELSE
+  4:   BGNLOOP
+  5:   ENDLOOP
+  6: ENDIF
+  7: END
+`;
+  const n = await renderCount(page);
+  await typeShader(page, half);
+  await waitForRender(page, n);
+  await page.waitForSelector('#output[data-state="partial"]', { timeout: 30_000 });
+  assert.match(await page.locator('#render-status').textContent(), /^Stopped: stopped after \d+ instructions \(the budget\).*what was drawn until then/);
+  const pixels = await canvasPixels(page);
+  // The bottom row is green (0, 1, 0, 1 written by hand above); the top row was never drawn.
+  const bottom = (127 * 128 + 5) * 4;
+  assert.deepEqual([...pixels.slice(bottom, bottom + 4)], [0, 255, 0, 255]);
+  assert.notDeepEqual([...pixels.slice(20, 24)], [0, 255, 0, 255]);
+  assert.deepEqual(problems, [], 'the page reported problems');
+  await page.close();
+});

@@ -225,7 +225,13 @@ fn draw_band(prepared: &mut Prepared, rows: (u32, u32), budget: u64) -> Frame {
                     .map(|d| SourcedDiagnostic { source: Source::Render, diagnostic: d }),
             );
         }
-        Err(d) => frame.diagnostics.push(d),
+        Err(d) => {
+            // A stopped frame (the budget) still shows what was drawn until then.
+            if d.diagnostic.code.starts_with('X') {
+                frame.pixels = fb.rgba8_rows(rows.0..rows.1);
+            }
+            frame.diagnostics.push(d);
+        }
     }
     prepared.framebuffer = Some(fb);
     frame
