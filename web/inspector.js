@@ -154,6 +154,9 @@ export class TraceView {
     this.dom = dom;
     this.editor = editor;
     /** @type {any} */ this.trace = null;
+    /** @type {string[]} */ this.labels = LANES;
+    /** The editor tab of the traced shader. */
+    this.tab = 'fs';
     this.at = -1;
     this.view = 'auto';
     dom.first.addEventListener('click', () => this.go(-1));
@@ -165,9 +168,16 @@ export class TraceView {
     dom.runNaN.addEventListener('click', () => this.runToNonFinite());
   }
 
-  /** Shows a new trace from its start. */
+  /**
+   * Shows a new trace from its start: a pixel's (lanes are the quad's pixels) or a vertex's
+   * (`trace.vertex` set; lanes are the four vertices run together).
+   */
   show(/** @type {any} */ trace) {
     this.trace = trace;
+    this.tab = trace.vertex != null ? 'vs' : 'fs';
+    this.labels = trace.vertex != null
+      ? [0, 1, 2, 3].map((i) => `vertex ${trace.first + i}`)
+      : LANES;
     this.at = -1;
     this.dom.root.hidden = false;
     this.render();
@@ -200,7 +210,7 @@ export class TraceView {
   }
 
   runToBreakpoint() {
-    const lines = this.editor.breakpoints('fs');
+    const lines = this.editor.breakpoints(this.tab);
     if (lines.size === 0) {
       this.dom.message.textContent = 'No breakpoints: click in the gutter left of a line number to set one.';
       return;
@@ -222,7 +232,10 @@ export class TraceView {
     const lane = t.lane;
     const steps = t.steps;
     const step = this.at >= 0 ? steps[this.at] : null;
-    dom.title.textContent = `Pixel (${t.pixel[0]}, ${t.pixel[1]}): the ${LANES[lane]} pixel of the quad at (${t.quad[0]}, ${t.quad[1]})`;
+    const labels = this.labels;
+    dom.title.textContent = t.vertex != null
+      ? `Vertex ${t.vertex} of the mesh, run together with vertices ${t.first} to ${t.first + 3}`
+      : `Pixel (${t.pixel[0]}, ${t.pixel[1]}): the ${LANES[lane]} pixel of the quad at (${t.quad[0]}, ${t.quad[1]})`;
     dom.position.textContent = `step ${this.at + 1} of ${steps.length}${t.truncated ? ` (trace truncated at ${steps.length} steps)` : ''}`;
     dom.root.dataset.at = String(this.at);
     dom.back.disabled = this.at < 0;
@@ -249,7 +262,7 @@ export class TraceView {
       if (step.kill_mask[lane]) info.append(el('div', 'trace-killed', 'This pixel has been discarded (KILL): the canvas keeps the background here.'));
       const changedMask = step.exec_after.some((/** @type {boolean} */ a, /** @type {number} */ i) => a !== step.exec_mask[i]);
       if (changedMask) {
-        const lanes = step.exec_after.map((/** @type {boolean} */ a, /** @type {number} */ i) => `${LANES[i]} ${a ? 'on' : 'off'}`).join(', ');
+        const lanes = step.exec_after.map((/** @type {boolean} */ a, /** @type {number} */ i) => `${labels[i]} ${a ? 'on' : 'off'}`).join(', ');
         info.append(el('div', 'trace-decision', `Decision: after it, ${lanes}.`));
       }
       if (/^DD[XY]/.test(step.text)) {
@@ -264,9 +277,10 @@ export class TraceView {
     table.replaceChildren();
     const head = el('tr');
     head.append(el('th', '', 'register'));
-    LANES.forEach((name, i) => {
-      const th = el('th', i === lane ? 'lane-self' : '', name + (i === lane ? ' (this pixel)' : ''));
-      if (t.helpers[i]) th.title = 'outside the primitive: a helper pixel (runs for DDX/DDY, never stored)';
+    labels.forEach((name, i) => {
+      const self = t.vertex != null ? ' (this vertex)' : ' (this pixel)';
+      const th = el('th', i === lane ? 'lane-self' : '', name + (i === lane ? self : ''));
+      if (t.helpers?.[i]) th.title = 'outside the primitive: a helper pixel (runs for DDX/DDY, never stored)';
       head.append(th);
     });
     const thead = el('thead');
@@ -331,4 +345,35 @@ export class TraceView {
       }
     }
   }
+}
+
+/**
+ * Fills a table with every vertex's inputs and outputs (the engine's `vertexTable`), at most
+ * `limit` rows; clicking a row (or Enter on it) calls `pick(index)`.
+ * @param {HTMLTableElement} table
+ * @param {any} data
+ * @param {(index: number) => void} pick
+ */
+export function renderVertexTable(table, data, pick, limit = 300) {
+  table.replaceChildren();
+  const head = el('tr');
+  head.append(el('th', '', '#'));
+  for (let r = 0; r < data.inputRegisters; r += 1) head.append(el('th', '', `IN[${r}]`));
+  for (let r = 0; r < data.outputRegisters; r += 1) head.append(el('th', '', `OUT[${r}]`));
+  const thead = el('thead');
+  thead.append(head);
+  const body = el('tbody');
+  const vec = (/** @type {Float32Array} */ a, /** @type {number} */ at) => `(${[0, 1, 2, 3].map((c) => formatBits(new Uint32Array(a.buffer, a.byteOffset, a.length)[at + c], 'float')).join(', ')})`;
+  for (let v = 0; v < Math.min(data.count, limit); v += 1) {
+    const tr = el('tr');
+    tr.dataset.vertex = String(v);
+    tr.tabIndex = 0;
+    tr.append(el('th', '', String(v)));
+    for (let r = 0; r < data.inputRegisters; r += 1) tr.append(el('td', '', vec(data.inputs, (v * data.inputRegisters + r) * 4)));
+    for (let r = 0; r < data.outputRegisters; r += 1) tr.append(el('td', '', vec(data.outputs, (v * data.outputRegisters + r) * 4)));
+    tr.addEventListener('click', () => pick(v));
+    tr.addEventListener('keydown', (e) => { if (e.key === 'Enter') pick(v); });
+    body.append(tr);
+  }
+  table.append(thead, body);
 }

@@ -12,7 +12,7 @@ import { declaredConstants, renderBuiltins, renderConstantControls } from './con
 import { declaredSamplers, defaultBinding, loadImageFile, makeTexture, renderTextureControls, textureDescription } from './textures.js';
 import { download, showAgal, showFormatted } from './outputs.js';
 import { buildGallery, buildReference, installShortcuts, installTabArrows, installTabs, wireDialogs } from './ui.js';
-import { RAMP_CSS, TraceView, paintProbe } from './inspector.js';
+import { RAMP_CSS, TraceView, paintProbe, renderVertexTable } from './inspector.js';
 
 /**
  * The page's element with this id. Typed loosely: the ids and their element kinds are fixed by
@@ -77,6 +77,7 @@ const app = {
   get rendered() { return app.lastRequest ? { fs: app.lastRequest.fs, width: app.lastRequest.width } : null; },
   get probe() { return app.probe; },
   inspect: (/** @type {number} */ x, /** @type {number} */ y) => inspectPixel(x, y),
+  inspectVertex: (/** @type {number} */ i) => inspectVertex(i),
   textureSupport: true,
 };
 
@@ -374,6 +375,37 @@ async function inspectPixel(/** @type {number} */ x, /** @type {number} */ y) {
   return result;
 }
 
+/** Traces vertex `index` of the mesh through the vertex shader of the frame on the canvas. */
+async function inspectVertex(/** @type {number} */ index) {
+  if (!app.pool || !app.lastRequest || !app.traceView) return null;
+  const inspectStatus = $('inspect-status');
+  inspectStatus.textContent = `Tracing vertex ${index}…`;
+  const result = await app.pool.inspect('vertex', app.lastRequest, { index });
+  if (!result?.ok) {
+    const d = (result?.diagnostics ?? []).find((/** @type {any} */ e) => e.severity === 'error');
+    inspectStatus.textContent = `Vertex ${index} could not be traced: ${d?.message ?? result?.error ?? 'unknown error'}`;
+    return result;
+  }
+  inspectStatus.textContent = `Traced vertex ${index} in ${result.ms.toFixed(1)} ms: ${result.trace.steps.length} steps.`;
+  selectEditorTab('vs');
+  app.traceView.view = $('value-format').value;
+  app.traceView.show(result.trace);
+  return result;
+}
+
+/** Shows every vertex's inputs and outputs. */
+async function showVertices() {
+  if (!app.pool || !app.lastRequest) return;
+  const result = await app.pool.inspect('vertices', app.lastRequest, {});
+  if (!result?.ok) {
+    const d = (result?.diagnostics ?? []).find((/** @type {any} */ e) => e.severity === 'error');
+    $('inspect-status').textContent = `No vertex table: ${d?.message ?? result?.error ?? 'unknown error'}`;
+    return;
+  }
+  renderVertexTable($('vertex-table'), result, (i) => { inspectVertex(i); });
+  $('inspect-status').textContent = `${result.count} vertices${result.count > 300 ? ' (the first 300 listed)' : ''}.`;
+}
+
 /** Asks for a probe of the frame on the canvas; while one runs, only the latest wish waits. */
 function scheduleProbe() {
   if (app.probing) { app.probeAgain = true; return; }
@@ -462,6 +494,7 @@ function wireInspector() {
     scheduleProbe();
   });
   $('probe-register').addEventListener('change', () => scheduleProbe());
+  $('show-vertices').addEventListener('click', () => { showVertices(); });
   $('value-format').addEventListener('change', () => {
     if (app.traceView) { app.traceView.view = $('value-format').value; app.traceView.render(); }
     paintOverlay();
@@ -476,6 +509,7 @@ function stateChanged({ render = true, check = false } = {}) {
   if (check) checkShaders();
   if (check) refreshPanels();
   if (check && app.traceView) refreshProbeControls();
+  $('vertex-section').hidden = !store.state.useVs;
   clearTimeout(saveTimer);
   saveTimer = setTimeout(() => saveLocal(store.state), 300);
   if (render) scheduleRender();

@@ -40,10 +40,12 @@ function renderBand(req) {
   return draw(req.fs, req.vs ?? null, options(req));
 }
 
-/** The inspector's calls: the trace of one pixel, or the probe of a whole frame. */
+/** The inspector's calls: a pixel's or a vertex's trace, the vertex table, a frame's probe. */
 function inspect(msg) {
   const req = msg.request;
   if (msg.type === 'trace') return engine.tracePixel(req.fs, req.vs ?? null, options(req), msg.x, msg.y);
+  if (msg.type === 'vertex') return engine.traceVertex(req.fs, req.vs ?? null, options(req), msg.index);
+  if (msg.type === 'vertices') return engine.vertexTable(req.fs, req.vs ?? null, options(req));
   return engine.probeFrame(req.fs, req.vs ?? null, options(req), msg.watch ?? null);
 }
 
@@ -59,7 +61,7 @@ self.onmessage = async (event) => {
     }
     return;
   }
-  if (msg.type === 'trace' || msg.type === 'probe') {
+  if (['trace', 'probe', 'vertex', 'vertices'].includes(msg.type)) {
     await ready;
     try {
       const result = inspect(msg);

@@ -188,3 +188,54 @@ test('heat map and the value after instruction N', { timeout: 120_000 }, async (
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('the vertex table and the trace of one vertex', { timeout: 120_000 }, async () => {
+  const { page, problems } = await setUp();
+  // The quad mesh: corners (−1, −1), (1, −1), (−1, 1), (1, 1) with uv = corner·0.5 + 0.5. The
+  // vertex shader halves the position: vertex 3 writes (0.5, 0.5, 0, 1).
+  const vs = `VERT
+DCL IN[0]
+DCL IN[1]
+DCL OUT[0], POSITION
+DCL OUT[1], GENERIC[0]
+IMM[0] FLT32 { 0.5000, 0.5000, 1.0000, 1.0000 }
+  0: MUL OUT[0], IN[0], IMM[0]
+  1: MOV OUT[1], IN[1]
+  2: END
+`;
+  const fs = `FRAG
+DCL IN[0], GENERIC[0], PERSPECTIVE
+DCL OUT[0], COLOR
+  0: MOV OUT[0], IN[0]
+  1: END
+`;
+  let n = await renderCount(page);
+  await typeShader(page, fs);
+  n = await waitForRender(page, n);
+  await page.locator('#use-vs').check();
+  await page.locator('#mesh').selectOption('quad');
+  await page.locator('#tab-vs').click();
+  await typeShader(page, vs);
+  await page.waitForFunction((text) => window.tgsiPlayground.rendered?.fs !== undefined && window.tgsiPlayground.state.vs === text, vs);
+  await waitForRender(page, n);
+  await page.waitForSelector('#vertex-section:not([hidden])');
+  await page.waitForTimeout(600);
+  await page.locator('#show-vertices').click();
+  await page.waitForSelector('#vertex-table tbody tr[data-vertex="3"]');
+  assert.equal(await page.locator('#vertex-table tbody tr').count(), 4);
+  // Row 3: IN[0] = (1, 1, 0, 1), IN[1] = (1, 1, 0, 1), OUT[0] = (0.5, 0.5, 0, 1), OUT[1] = IN[1].
+  const cells = await page.evaluate(() => [...document.querySelectorAll('#vertex-table tbody tr[data-vertex="3"] td')].map((td) => td.textContent));
+  assert.deepEqual(cells, ['(1, 1, 0, 1)', '(1, 1, 0, 1)', '(0.5, 0.5, 0, 1)', '(1, 1, 0, 1)']);
+
+  await page.locator('#vertex-table tbody tr[data-vertex="1"] th').click();
+  await page.waitForFunction(() => window.tgsiPlayground.trace?.vertex === 1);
+  assert.match(await page.locator('#trace-title').textContent(), /^Vertex 1 of the mesh, run together with vertices 0 to 3/);
+  await press(page, '#trace-step', 0);
+  // Vertex 1 is (1, −1): MUL writes (0.5, −0.5, 0, 1) in its column.
+  assert.equal(await shown(page, 'OUT[0].x', 1), '0.5');
+  assert.equal(await shown(page, 'OUT[0].y', 1), '-0.5');
+  assert.equal(await shown(page, 'OUT[0].y', 2), '0.5');
+  assert.match(await page.locator('.cm-trace-line').textContent(), /MUL OUT\[0\], IN\[0\], IMM\[0\]/);
+  assert.deepEqual(problems, []);
+  await page.close();
+});

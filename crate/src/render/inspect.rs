@@ -35,6 +35,111 @@ pub struct Watch {
     pub trace: Option<Trace>,
     /// Every batch runs in probe mode and leaves what it saw here.
     pub probe: Option<ProbeImage>,
+    /// A vertex to trace (by its index in the mesh) …
+    pub vertex: Option<usize>,
+    /// … its trace and its lane in the four vertices run together.
+    pub vertex_trace: Option<(Trace, usize)>,
+    /// When set, the vertex stage records every vertex's inputs and outputs here.
+    pub vertices: Option<VertexTable>,
+}
+
+impl Watch {
+    /// Watching only the vertex stage: no fragment batch is shaded (none holds this quad).
+    fn vertex_stage() -> Watch {
+        Watch { trace_at: Some((i32::MIN, i32::MIN, 0)), ..Watch::default() }
+    }
+}
+
+/// Every vertex of the mesh as the vertex shader saw it and what it wrote: the values the
+/// draw then clipped, rasterized and interpolated.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct VertexTable {
+    pub input_registers: usize,
+    pub output_registers: usize,
+    /// `inputs[v * input_registers + r]`: IN[r] of vertex v (x, y, z, w).
+    pub inputs: Vec<[f32; 4]>,
+    /// `outputs[v * output_registers + r]`: OUT[r] of vertex v.
+    pub outputs: Vec<[f32; 4]>,
+}
+
+impl VertexTable {
+    pub fn vertex_count(&self) -> usize {
+        self.outputs.len().checked_div(self.output_registers).unwrap_or(0)
+    }
+}
+
+/// One vertex's trace.
+#[derive(Clone, Debug)]
+pub struct VertexTrace {
+    pub vertex: usize,
+    /// Its lane among the four vertices run together (vertex − lane … + 3).
+    pub lane: usize,
+    pub trace: Trace,
+    pub stopped: Option<Diagnostic>,
+}
+
+fn no_vertex_shader() -> SourcedDiagnostic {
+    SourcedDiagnostic {
+        source: Source::Render,
+        diagnostic: Diagnostic::error(
+            "R002",
+            "there is no vertex shader to inspect (the fragment-only mode has none)",
+            Span::default(),
+        ),
+    }
+}
+
+/// Runs the vertex stage of `job` over its mesh and returns every vertex's inputs and outputs.
+pub fn vertex_table(
+    job: &Job,
+    hooks: &mut dyn TextureHooks,
+    budget: u64,
+) -> Result<VertexTable, SourcedDiagnostic> {
+    if job.vs.is_none() {
+        return Err(no_vertex_shader());
+    }
+    let mut fb = Framebuffer::new(job.width, job.height, 1).map_err(|m| SourcedDiagnostic {
+        source: Source::Render,
+        diagnostic: Diagnostic::error("R001", m, Span::default()),
+    })?;
+    let mut watch = Watch { vertices: Some(VertexTable::default()), ..Watch::vertex_stage() };
+    run_watched(job, &mut fb, None, hooks, budget, &mut watch)?;
+    watch.vertices.ok_or_else(no_vertex_shader)
+}
+
+/// Traces vertex `index` of the mesh through the vertex shader, in the same run as the draw's.
+pub fn trace_vertex(
+    job: &Job,
+    index: usize,
+    hooks: &mut dyn TextureHooks,
+    budget: u64,
+) -> Result<VertexTrace, SourcedDiagnostic> {
+    if job.vs.is_none() {
+        return Err(no_vertex_shader());
+    }
+    let count = job.mesh.vertex_count();
+    if index >= count {
+        return Err(SourcedDiagnostic {
+            source: Source::Render,
+            diagnostic: Diagnostic::error(
+                "R002",
+                format!("vertex {index} does not exist: the mesh has {count} vertices"),
+                Span::default(),
+            ),
+        });
+    }
+    let mut fb = Framebuffer::new(job.width, job.height, 1).map_err(|m| SourcedDiagnostic {
+        source: Source::Render,
+        diagnostic: Diagnostic::error("R001", m, Span::default()),
+    })?;
+    let mut watch = Watch { vertex: Some(index), ..Watch::vertex_stage() };
+    let stopped = match run_watched(job, &mut fb, None, hooks, budget, &mut watch) {
+        Ok(_) => None,
+        Err(e) if e.source == Source::Vertex && watch.vertex_trace.is_some() => Some(e.diagnostic),
+        Err(e) => return Err(e),
+    };
+    let (trace, lane) = watch.vertex_trace.ok_or_else(no_vertex_shader)?;
+    Ok(VertexTrace { vertex: index, lane, trace, stopped })
 }
 
 /// A register channel to watch after an instruction: the image at instruction N.
@@ -289,48 +394,95 @@ pub fn source_text(text: &str, span: crate::ir::Span) -> String {
 /// The JSON contract of the README: pixel, quad, lane, steps, outputs, truncated; every value
 /// as unsigned 32-bit bits, per-lane arrays in image order (top-left, top-right, bottom-left,
 /// bottom-right) and `lane` the pixel's place in that order.
+/// The steps of a trace as JSON, every per-lane array in `order` (the image's quad order for a
+/// pixel, vertex order for a vertex).
+fn steps_json(
+    trace: &Trace,
+    order: [usize; 4],
+    text: &str,
+    lines: &LineIndex,
+) -> Vec<serde_json::Value> {
+    let ord = |a: [u32; 4]| order.map(|l| a[l]);
+    let mask = |m: u8| order.map(|l| m >> l & 1 != 0);
+    trace
+        .steps
+        .iter()
+        .map(|s| {
+            let (line, col) = lines.line_col(s.span.start);
+            json!({
+                "pc": s.pc,
+                "line": line,
+                "col": col,
+                "text": source_text(text, s.span),
+                "exec_mask": mask(s.exec_mask),
+                "exec_after": mask(s.exec_after),
+                "kill_mask": mask(s.kill_mask),
+                "off": order.map(|l| s.off[l].map(LaneOff::describe)),
+                "nonfinite": mask(s.nonfinite()),
+                "iteration": s.iteration,
+                "sources": s.sources.iter().map(|src| json!({
+                    "operand": src.operand,
+                    "type": src.ty,
+                    "values": src.values.map(ord),
+                })).collect::<Vec<_>>(),
+                "sample": s.sample.as_ref().map(|t| json!({
+                    "lod_source": t.lod_source,
+                    "lanes": order.map(|l| t.lanes.get(l).cloned().unwrap_or_default()),
+                    "words": order.map(|l| t.describe_lane(l)),
+                })),
+                "writes": s.writes.iter().map(|w| json!({
+                    "reg": w.register,
+                    "chan": w.channel.to_string(),
+                    "type": w.ty,
+                    "before": ord(w.before),
+                    "after": ord(w.bits),
+                })).collect::<Vec<_>>(),
+            })
+        })
+        .collect()
+}
+
+impl VertexTrace {
+    /// The vertex trace as JSON: like a pixel's, with lanes in vertex order
+    /// (`vertex − lane` … `+ 3`) and `outputs` the vertex's OUT registers as last written.
+    pub fn to_json(&self, text: &str, lines: &LineIndex) -> serde_json::Value {
+        let mut outputs: Vec<(String, [u32; 4])> = Vec::new();
+        for step in &self.trace.steps {
+            for w in &step.writes {
+                if !w.register.starts_with("OUT[") {
+                    continue;
+                }
+                let c = "xyzw".find(w.channel).unwrap_or(0);
+                match outputs.iter_mut().find(|(r, _)| *r == w.register) {
+                    Some((_, bits)) => bits[c] = w.bits[self.lane],
+                    None => {
+                        let mut bits = [0; 4];
+                        bits[c] = w.bits[self.lane];
+                        outputs.push((w.register.clone(), bits));
+                    }
+                }
+            }
+        }
+        json!({
+            "vertex": self.vertex,
+            "first": self.vertex - self.lane,
+            "lane": self.lane,
+            "steps": steps_json(&self.trace, [0, 1, 2, 3], text, lines),
+            "outputs": outputs.iter().map(|(r, b)| json!({"reg": r, "bits": b})).collect::<Vec<_>>(),
+            "truncated": self.trace.dropped > 0,
+            "max_steps": MAX_TRACE_STEPS,
+            "stopped": self.stopped.as_ref().map(|d| json!({
+                "code": d.code, "message": d.message, "line": d.line, "column": d.column,
+            })),
+        })
+    }
+}
+
 impl PixelTrace {
     pub fn to_json(&self, text: &str, lines: &LineIndex) -> serde_json::Value {
         let t = self;
         let mask = |m: u8| in_image_order([0, 1, 2, 3].map(|l| m >> l & 1 != 0));
-        let steps: Vec<_> = t
-            .trace
-            .steps
-            .iter()
-            .map(|s| {
-                let (line, col) = lines.line_col(s.span.start);
-                let off = in_image_order(s.off).map(|o| o.map(LaneOff::describe));
-                json!({
-                    "pc": s.pc,
-                    "line": line,
-                    "col": col,
-                    "text": source_text(text, s.span),
-                    "exec_mask": mask(s.exec_mask),
-                    "exec_after": mask(s.exec_after),
-                    "kill_mask": mask(s.kill_mask),
-                    "off": off,
-                "nonfinite": mask(s.nonfinite()),
-                    "iteration": s.iteration,
-                    "sources": s.sources.iter().map(|src| json!({
-                        "operand": src.operand,
-                        "type": src.ty,
-                        "values": src.values.map(in_image_order),
-                    })).collect::<Vec<_>>(),
-                    "sample": s.sample.as_ref().map(|t| json!({
-                    "lod_source": t.lod_source,
-                    "lanes": IMAGE_ORDER.map(|l| t.lanes.get(l).cloned().unwrap_or_default()),
-                    "words": IMAGE_ORDER.map(|l| t.describe_lane(l)),
-                })),
-                "writes": s.writes.iter().map(|w| json!({
-                        "reg": w.register,
-                        "chan": w.channel.to_string(),
-                        "type": w.ty,
-                        "before": in_image_order(w.before),
-                        "after": in_image_order(w.bits),
-                    })).collect::<Vec<_>>(),
-                })
-            })
-            .collect();
+        let steps = steps_json(&t.trace, IMAGE_ORDER, text, lines);
         let outputs: Vec<_> = t
             .outputs
             .iter()

@@ -357,6 +357,9 @@ fn run_framed(
                 hooks: &mut no_textures,
                 machine: Machine::in_frame(budget, frame),
                 failed: false,
+                trace_vertex: fs_stage.watch.vertex,
+                trace: None,
+                record: fs_stage.watch.vertices.take(),
             };
             let r = draw(
                 fb,
@@ -368,6 +371,8 @@ fn run_framed(
                 &config,
                 &mut warnings,
             );
+            fs_stage.watch.vertex_trace = vs_stage.trace.take();
+            fs_stage.watch.vertices = vs_stage.record.take();
             r.map_err(|d| (d, if vs_stage.failed { Source::Vertex } else { Source::Fragment }))
         }
         (_, _, None) => {
@@ -429,6 +434,9 @@ fn expand_geometry(
                 hooks: &mut no_textures,
                 machine: Machine::in_frame(budget, frame),
                 failed: false,
+                trace_vertex: None,
+                trace: None,
+                record: None,
             };
             let r = g.expand(&job.mesh, vs_if, &mut vs_stage, &job.constants, hooks, budget, frame);
             (r, vs_stage.failed)

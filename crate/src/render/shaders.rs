@@ -19,6 +19,11 @@ pub struct ExecVertexStage<'a> {
     pub machine: Machine,
     /// Set when a run failed, so the caller knows which shader a diagnostic is about.
     pub failed: bool,
+    /// The inspector: a vertex to trace (its batch runs in trace mode), its trace and lane …
+    pub trace_vertex: Option<usize>,
+    pub trace: Option<(crate::exec::Trace, usize)>,
+    /// … and, when set, every vertex's inputs and outputs as the draw used them.
+    pub record: Option<super::inspect::VertexTable>,
 }
 
 impl VertexStage for ExecVertexStage<'_> {
@@ -64,9 +69,27 @@ impl VertexStage for ExecVertexStage<'_> {
                 .system
                 .set_with(SemanticName::VertexIdNoBase, nq, |q, l, _| (start + q * 4 + l) as u32);
             batch.system.set_with(SemanticName::InstanceId, nq, |_, _, _| 0);
-            if let Err(e) =
-                self.machine.run_with(self.program, &mut batch, self.constants, &mut *self.hooks)
-            {
+            let traced = self.trace_vertex.filter(|v| (start..start + n).contains(v));
+            let result = match traced {
+                Some(v) => {
+                    let (trace, r) = self.machine.run_traced(
+                        self.program,
+                        &mut batch,
+                        self.constants,
+                        &mut *self.hooks,
+                        (v - start) / 4,
+                    );
+                    self.trace = Some((trace, (v - start) % 4));
+                    r
+                }
+                None => self.machine.run_with(
+                    self.program,
+                    &mut batch,
+                    self.constants,
+                    &mut *self.hooks,
+                ),
+            };
+            if let Err(e) = result {
                 self.failed = true;
                 return Err(e.diagnostic);
             }
@@ -86,6 +109,12 @@ impl VertexStage for ExecVertexStage<'_> {
                 }
             }
             start += n;
+        }
+        if let Some(table) = self.record.as_mut() {
+            table.input_registers = ni;
+            table.output_registers = no;
+            table.inputs = inputs.get(..count * ni).unwrap_or(inputs).to_vec();
+            table.outputs = outputs.get(..count * no).unwrap_or(outputs).to_vec();
         }
         Ok(())
     }

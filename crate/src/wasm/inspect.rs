@@ -11,7 +11,7 @@
 
 use super::render::{diagnostic_out, read_call, set, with_job, DiagnosticOut};
 use crate::ir::{LineIndex, Span};
-use crate::render::inspect::{probe_frame, trace_pixel, Watched};
+use crate::render::inspect::{probe_frame, trace_pixel, trace_vertex, vertex_table, Watched};
 use crate::render::job::{Source, SourcedDiagnostic};
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
@@ -121,6 +121,70 @@ pub fn probe_frame_js(
         set(&result, "total", &JsValue::from(total as f64));
         set(&result, "max", &JsValue::from(max));
     }
+    set(&result, "diagnostics", &diagnostics(&diags));
+    set(&result, "ms", &JsValue::from(js_sys::Date::now() - start));
+    result.into()
+}
+
+/// Every vertex's inputs and outputs (the vertex stage of the frame `render` would draw):
+/// `{ ok, count, inputRegisters, outputRegisters, inputs: Float32Array, outputs: Float32Array,
+/// diagnostics }`, `inputs[(v * inputRegisters + r) * 4 + c]` and likewise for outputs.
+#[wasm_bindgen(js_name = vertexTable)]
+pub fn vertex_table_js(fs_text: &str, vs_text: Option<String>, options: JsValue) -> JsValue {
+    let call = read_call(fs_text, vs_text, options);
+    let result = js_sys::Object::new();
+    let (table, diags) = with_job(call, |prepared, call| {
+        let mut diags = prepared.diagnostics.clone();
+        let Some(job) = prepared.job.as_ref() else { return (None, diags) };
+        match vertex_table(job, &mut prepared.textures, call.budget) {
+            Ok(t) => (Some(t), diags),
+            Err(d) => {
+                diags.push(d);
+                (None, diags)
+            }
+        }
+    });
+    set(&result, "ok", &JsValue::from_bool(table.is_some()));
+    if let Some(t) = table {
+        let flat = |v: &[[f32; 4]]| -> Vec<f32> { v.iter().flatten().copied().collect() };
+        set(&result, "count", &JsValue::from(t.vertex_count() as u32));
+        set(&result, "inputRegisters", &JsValue::from(t.input_registers as u32));
+        set(&result, "outputRegisters", &JsValue::from(t.output_registers as u32));
+        set(&result, "inputs", &js_sys::Float32Array::from(flat(&t.inputs).as_slice()).into());
+        set(&result, "outputs", &js_sys::Float32Array::from(flat(&t.outputs).as_slice()).into());
+    }
+    set(&result, "diagnostics", &diagnostics(&diags));
+    result.into()
+}
+
+/// The trace of one vertex: `{ ok, trace, diagnostics, ms }`, `trace` as `VertexTrace::to_json`
+/// (lanes in vertex order).
+#[wasm_bindgen(js_name = traceVertex)]
+pub fn trace_vertex_js(
+    fs_text: &str,
+    vs_text: Option<String>,
+    options: JsValue,
+    index: u32,
+) -> JsValue {
+    let start = js_sys::Date::now();
+    let vs_source = vs_text.clone().unwrap_or_default();
+    let call = read_call(fs_text, vs_text, options);
+    let result = js_sys::Object::new();
+    let (trace, diags) = with_job(call, |prepared, call| {
+        let mut diags = prepared.diagnostics.clone();
+        let Some(job) = prepared.job.as_ref() else { return (None, diags) };
+        match trace_vertex(job, index as usize, &mut prepared.textures, call.budget) {
+            Ok(t) => (Some(t.to_json(&vs_source, &LineIndex::new(&vs_source))), diags),
+            Err(d) => {
+                diags.push(d);
+                (None, diags)
+            }
+        }
+    });
+    set(&result, "ok", &JsValue::from_bool(trace.is_some()));
+    let serializer = serde_wasm_bindgen::Serializer::json_compatible();
+    let trace = trace.map_or(Ok(JsValue::NULL), |t| t.serialize(&serializer));
+    set(&result, "trace", &trace.unwrap_or(JsValue::NULL));
     set(&result, "diagnostics", &diagnostics(&diags));
     set(&result, "ms", &JsValue::from(js_sys::Date::now() - start));
     result.into()

@@ -266,6 +266,9 @@ fn in_place_and_copied_inputs_render_the_same_bits() {
             hooks: &mut none_vs,
             machine: tgsi::exec::Machine::new(),
             failed: false,
+            trace_vertex: None,
+            trace: None,
+            record: None,
         };
         let fs_stage = ExecFragmentStage::new(
             &job.fs,

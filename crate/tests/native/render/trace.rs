@@ -315,3 +315,60 @@ fn budget_and_step_cap_bound_a_trace() {
     assert_eq!(t.trace.steps.len(), cap);
     assert!(t.trace.dropped > 0);
 }
+
+/// The vertex side: the table holds what the vertex shader read and wrote for every vertex of
+/// the mesh, and a vertex's trace ends with the same outputs. 01_arith's vertex shader on the
+/// fullscreen triangle — (−1, −1), (3, −1), (−1, 3) — writes POSITION = (x, y, 0, 1) and
+/// GENERIC[0].xy = (x, y)·0.5 + 0.5 (hand formula from its three instructions); on the sphere
+/// (561 vertices: three batches of up to 256) a shader's trace of any vertex ends with
+/// that vertex's table row.
+#[test]
+fn vertex_table_and_vertex_traces() {
+    use tgsi::render::inspect::{trace_vertex, vertex_table};
+    let (job, _) = corpus_job("01_arith", 16);
+    let table = vertex_table(&job, &mut tgsi::exec::NoTextures, BUDGET).expect("table");
+    assert_eq!(table.vertex_count(), 3);
+    let lines = tgsi::ir::LineIndex::new("");
+    for (v, (x, y)) in [(-1.0f32, -1.0f32), (3.0, -1.0), (-1.0, 3.0)].into_iter().enumerate() {
+        let out = &table.outputs[v * table.output_registers..][..2];
+        assert_eq!(out[0], [x, y, 0.0, 1.0], "vertex {v} POSITION");
+        assert_eq!([out[1][0], out[1][1]], [x * 0.5 + 0.5, y * 0.5 + 0.5], "vertex {v} GENERIC");
+        let t = trace_vertex(&job, v, &mut tgsi::exec::NoTextures, BUDGET).expect("trace");
+        let json = t.to_json("", &lines);
+        let pos = &json["outputs"][1]["bits"];
+        assert_eq!(json["outputs"][1]["reg"], "OUT[0]");
+        for c in 0..4 {
+            assert_eq!(pos[c].as_u64(), Some(out[0][c].to_bits() as u64), "vertex {v} .{c}");
+        }
+    }
+    let vs =
+        "VERT\nDCL IN[0]\nDCL IN[1]\nDCL IN[2]\nDCL OUT[0], POSITION\nDCL OUT[1], GENERIC[0]\n\
+              0: MOV OUT[0], IN[0]\n1: MUL OUT[1], IN[2], IN[1].xxxx\n2: END\n";
+    let fs = "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\n0: MOV OUT[0], IN[0]\n1: END\n";
+    let req = Request {
+        fs,
+        vs: Some(vs),
+        mesh: Some("sphere"),
+        width: 8,
+        height: 8,
+        ..Request::default()
+    };
+    let (job, diags) = prepare(&req);
+    let job = job.unwrap_or_else(|| panic!("{diags:?}"));
+    let table = vertex_table(&job, &mut tgsi::exec::NoTextures, BUDGET).expect("table");
+    let n = table.vertex_count();
+    assert!(n > 512, "{n} vertices: more than two batches of 256");
+    for v in [0, 5, 257, n / 2 + 3, n - 1] {
+        let t = trace_vertex(&job, v, &mut tgsi::exec::NoTextures, BUDGET).expect("trace");
+        assert_eq!(t.vertex - t.lane, v / 4 * 4);
+        let mul = t.trace.steps.iter().find(|s| s.opcode == "MUL").expect("MUL");
+        let row = table.outputs[v * table.output_registers + 1];
+        let input = &table.inputs[v * table.input_registers..];
+        for (c, w) in mul.writes.iter().enumerate() {
+            assert_eq!(w.bits[t.lane], row[c].to_bits(), "vertex {v} OUT[1].{c}");
+            // The hand formula: IN[2] · IN[1].x.
+            assert_eq!(f32::from_bits(w.bits[t.lane]), input[2][c] * input[1][0]);
+        }
+    }
+    assert!(trace_vertex(&job, n, &mut tgsi::exec::NoTextures, BUDGET).is_err());
+}
