@@ -306,7 +306,36 @@ export class TraceView {
       if (step.sample) {
         const tr = el('tr', 'trace-sampler');
         tr.append(el('th', '', 'sampler'));
-        for (let i = 0; i < 4; i += 1) tr.append(cell(step.sample.words[i], i, 'words'));
+        for (let i = 0; i < 4; i += 1) {
+          const td = cell(step.sample.words[i], i, 'words');
+          // The footprint: each texel read, as its colour, with its weight.
+          const taps = el('div', 'taps');
+          for (const level of step.sample.lanes[i].levels) {
+            for (const tap of level.taps) {
+              const sw = el('span', 'swatch tap');
+              const [r, g, b, a] = tap.value.map((/** @type {number} */ v) => Math.min(Math.max(v ?? 0, 0), 1));
+              sw.style.background = `rgba(${Math.round(r * 255)},${Math.round(g * 255)},${Math.round(b * 255)},${a})`;
+              sw.style.opacity = String(0.35 + 0.65 * tap.weight * level.weight);
+              sw.title = `level ${level.level}, texel (${tap.x}, ${tap.y}) × ${tap.weight * level.weight}`;
+              taps.append(sw);
+            }
+          }
+          td.append(taps);
+          tr.append(td);
+        }
+        body.append(tr);
+      }
+      if (step.derivative && step.writes.length && step.sources.length) {
+        // The engine says which two pixels each result is the difference of.
+        const c = 'xyzw'.indexOf(step.writes[0].chan);
+        const tr = el('tr', 'trace-derivative');
+        tr.append(el('th', '', `${step.writes[0].reg}.${step.writes[0].chan} =`));
+        for (let i = 0; i < 4; i += 1) {
+          const [a, b] = step.derivative[i];
+          const v = step.sources[0].values[c];
+          const text = `${labels[a]} − ${labels[b]}: ${formatBits(v[a], this.view)} − ${formatBits(v[b], this.view)}`;
+          tr.append(cell(text, i, 'words'));
+        }
         body.append(tr);
       }
       if (TEXTURE_OPS.test(step.text) && step.writes.length) {

@@ -420,6 +420,14 @@ fn steps_json(
                 "off": order.map(|l| s.off[l].map(LaneOff::describe)),
                 "nonfinite": mask(s.nonfinite()),
                 "iteration": s.iteration,
+                // For DDX/DDY and the fine forms: per lane, the two lanes whose difference it is.
+                "derivative": crate::opcode::Opcode::from_name(s.opcode)
+                    .filter(|op| matches!(op.name(), "DDX" | "DDY" | "DDX_FINE" | "DDY_FINE"))
+                    .map(|op| {
+                        let pairs = crate::exec::ops::quad::derivative_lanes(op);
+                        let at = |lane: usize| order.iter().position(|&l| l == lane).unwrap_or(0);
+                        order.map(|l| [at(pairs[l].0), at(pairs[l].1)])
+                    }),
                 "sources": s.sources.iter().map(|src| json!({
                     "operand": src.operand,
                     "type": src.ty,

@@ -8,16 +8,28 @@ use crate::exec::machine::{Io, Res};
 use crate::exec::program::{InputInterp, Inst, Store};
 use crate::opcode::Opcode as O;
 
-/// Derivative of one quad's lanes: coarse uses the bottom row (DDX) and left column (DDY).
+/// Which lanes each lane's derivative subtracts, `(a, b)` for `v[a] − v[b]`, in tgsi_exec's
+/// naming TL = 0, TR = 1, BL = 2, BR = 3 (`mesa-tgsi-notes.md` §5.4): coarse DDX uses the
+/// bottom row and coarse DDY the left column for every lane; the fine forms use each lane's
+/// own row or column. The one statement of the derivative formula: [`derivative`] and the
+/// inspector both read it.
+pub fn derivative_lanes(op: crate::opcode::Opcode) -> [(usize, usize); 4] {
+    const TL: usize = 0;
+    const TR: usize = 1;
+    const BL: usize = 2;
+    const BR: usize = 3;
+    match op {
+        O::DDX => [(BR, BL); 4],
+        O::DDY => [(BL, TL); 4],
+        O::DDX_FINE => [(TR, TL), (TR, TL), (BR, BL), (BR, BL)],
+        _ => [(BL, TL), (BR, TR), (BL, TL), (BR, TR)],
+    }
+}
+
+/// Derivative of one quad's lanes ([`derivative_lanes`]).
 #[inline]
 pub fn derivative(op: crate::opcode::Opcode, v: [f32; 4]) -> [f32; 4] {
-    let [tl, tr, bl, br] = v;
-    match op {
-        O::DDX => [br - bl; 4],
-        O::DDY => [bl - tl; 4],
-        O::DDX_FINE => [tr - tl, tr - tl, br - bl, br - bl],
-        _ => [bl - tl, br - tr, bl - tl, br - tr],
-    }
+    derivative_lanes(op).map(|(a, b)| v[a] - v[b])
 }
 
 fn first_active(m: Lanes) -> Option<usize> {

@@ -439,3 +439,29 @@ fn traces_of_the_texture_cases_end_with_softpipes_pixels() {
     }
     assert!(compared >= 150, "{compared} pixels");
 }
+
+/// The trace JSON names, for each derivative result, the two pixels it is the difference of:
+/// the written value is (source there) − (source there), per pixel, for every DDX/DDY step of
+/// 17_derivatives.
+#[test]
+fn derivative_steps_name_the_pixels_they_subtract() {
+    let (job, json) = corpus_job("17_derivatives", 16);
+    let lines = tgsi::ir::LineIndex::new("");
+    let t = trace_pixel(&job, 5, 9, &mut corpus_textures(&json), BUDGET).expect("traces");
+    let j = t.to_json("", &lines);
+    let mut checked = 0;
+    for step in j["steps"].as_array().expect("steps") {
+        let Some(pairs) = step["derivative"].as_array() else { continue };
+        let write = &step["writes"][0];
+        let c = "xyzw".find(write["chan"].as_str().expect("chan")).expect("channel");
+        let src = &step["sources"][0]["values"][c];
+        for (i, pair) in pairs.iter().enumerate() {
+            let (a, b) = (pair[0].as_u64().unwrap() as usize, pair[1].as_u64().unwrap() as usize);
+            let f = |k: usize| f32::from_bits(src[k].as_u64().unwrap() as u32);
+            let got = f32::from_bits(write["after"][i].as_u64().unwrap() as u32);
+            assert_eq!(got.to_bits(), (f(a) - f(b)).to_bits(), "lane {i}");
+        }
+        checked += 1;
+    }
+    assert_eq!(checked, 4);
+}
