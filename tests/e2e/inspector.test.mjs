@@ -239,3 +239,28 @@ DCL OUT[0], COLOR
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('a derivative shows which pixels it subtracts', { timeout: 120_000 }, async () => {
+  const { page, problems } = await setUp();
+  // DDX of the fragment's x position: top-right − top-left of the quad, 1 everywhere by hand.
+  const fs = `FRAG
+DCL IN[0], POSITION, LINEAR
+DCL OUT[0], COLOR
+DCL TEMP[0]
+  0: DDX TEMP[0].x, IN[0].xxxx
+  1: MOV OUT[0], TEMP[0].xxxx
+  2: END
+`;
+  const n = await renderCount(page);
+  await typeShader(page, fs);
+  await waitForRender(page, n);
+  await page.waitForFunction((text) => window.tgsiPlayground.rendered?.fs === text, fs);
+  await page.evaluate(() => window.tgsiPlayground.inspect(10, 20));
+  await page.waitForFunction(() => window.tgsiPlayground.trace?.pixel[0] === 10);
+  await press(page, '#trace-step', 0);
+  const row = await page.evaluate(() => [...document.querySelectorAll('#trace-quad tr.trace-derivative td')].map((td) => td.textContent));
+  assert.deepEqual(row, Array(4).fill('top-right − top-left: 11.5 − 10.5'));
+  assert.equal(await shown(page, 'TEMP[0].x', 3), '1');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
