@@ -350,6 +350,12 @@ function paintOverlay() {
   }
 }
 
+/** Why an inspector call gave no answer: its first error, or the worker's failure. */
+function failure(/** @type {any} */ result) {
+  const d = (result?.diagnostics ?? []).find((/** @type {any} */ e) => e.severity === 'error');
+  return d?.message ?? result?.error ?? 'unknown error';
+}
+
 /** Traces pixel (x, y) of the frame on the canvas (y from the top) and shows the trace. */
 async function inspectPixel(/** @type {number} */ x, /** @type {number} */ y) {
   if (!app.pool || !app.lastRequest || !app.traceView) return null;
@@ -361,8 +367,7 @@ async function inspectPixel(/** @type {number} */ x, /** @type {number} */ y) {
   inspectStatus.textContent = `Tracing pixel (${x}, ${y})…`;
   const result = await app.pool.inspect('trace', app.lastRequest, { x, y });
   if (!result?.ok) {
-    const d = (result?.diagnostics ?? []).find((/** @type {any} */ e) => e.severity === 'error');
-    inspectStatus.textContent = `Pixel (${x}, ${y}) could not be traced: ${d?.message ?? result?.error ?? 'unknown error'}`;
+    inspectStatus.textContent = `Pixel (${x}, ${y}) could not be traced: ${failure(result)}`;
     app.traceView.clear();
     return result;
   }
@@ -382,8 +387,7 @@ async function inspectVertex(/** @type {number} */ index) {
   inspectStatus.textContent = `Tracing vertex ${index}…`;
   const result = await app.pool.inspect('vertex', app.lastRequest, { index });
   if (!result?.ok) {
-    const d = (result?.diagnostics ?? []).find((/** @type {any} */ e) => e.severity === 'error');
-    inspectStatus.textContent = `Vertex ${index} could not be traced: ${d?.message ?? result?.error ?? 'unknown error'}`;
+    inspectStatus.textContent = `Vertex ${index} could not be traced: ${failure(result)}`;
     return result;
   }
   inspectStatus.textContent = `Traced vertex ${index} in ${result.ms.toFixed(1)} ms: ${result.trace.steps.length} steps.`;
@@ -398,8 +402,7 @@ async function showVertices() {
   if (!app.pool || !app.lastRequest) return;
   const result = await app.pool.inspect('vertices', app.lastRequest, {});
   if (!result?.ok) {
-    const d = (result?.diagnostics ?? []).find((/** @type {any} */ e) => e.severity === 'error');
-    $('inspect-status').textContent = `No vertex table: ${d?.message ?? result?.error ?? 'unknown error'}`;
+    $('inspect-status').textContent = `No vertex table: ${failure(result)}`;
     return;
   }
   renderVertexTable($('vertex-table'), result, (i) => { inspectVertex(i); });
@@ -422,8 +425,7 @@ async function runProbe() {
   app.probe = result;
   const inspectStatus = $('inspect-status');
   if (!result?.ok) {
-    const d = (result?.diagnostics ?? []).find((/** @type {any} */ e) => e.severity === 'error');
-    inspectStatus.textContent = `Nothing to show: ${d?.message ?? result?.error ?? 'unknown error'}`;
+    inspectStatus.textContent = `Nothing to show: ${failure(result)}`;
   } else if (!app.inspected) {
     inspectStatus.textContent = `Computed in ${result.ms.toFixed(1)} ms.`;
   }

@@ -398,7 +398,7 @@ pub fn render(data: &[u8]) -> Result<Outcome, String> {
         return Ok(Outcome::default());
     };
     let mut out = Outcome { accepted: true, ..Outcome::default() };
-    let targets = job.fs_if.colors.iter().map(|&(t, _)| t as usize + 1).max().unwrap_or(1);
+    let targets = job.color_targets();
     let mut fb = crate::render::framebuffer::Framebuffer::new(job.width, job.height, targets)
         .map_err(|e| format!("render: a {width}x{height} framebuffer was refused: {e}"))?;
     let mut textures = crate::texture::bind::Bindings::new();

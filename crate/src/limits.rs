@@ -99,6 +99,17 @@ pub fn cap_diagnostics(diags: &mut Vec<Diagnostic>) {
     diags.push(Diagnostic::note("D001", format!("… and {} more diagnostics", more), at));
 }
 
+/// The `--budget` option of the CLI: the default frame budget when absent, else the number,
+/// if it is one and within [`MAX_BUDGET`].
+pub fn parse_budget(value: Option<&str>) -> Result<u64, String> {
+    match value {
+        None => Ok(DEFAULT_FRAME_BUDGET),
+        Some(b) => {
+            b.parse::<u64>().map_err(|_| format!("'{b}' is not a number")).and_then(check_budget)
+        }
+    }
+}
+
 /// A budget a caller asked for, if it is within [`MAX_BUDGET`].
 pub fn check_budget(asked: u64) -> Result<u64, String> {
     if asked > MAX_BUDGET {

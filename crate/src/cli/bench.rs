@@ -42,7 +42,7 @@ pub fn run(args: &Args) -> i32 {
     let (prepared, diags) = job::prepare(&common.request());
     common.print("bench", &diags);
     let Some(job) = prepared else { return 1 };
-    let targets = job.fs_if.colors.iter().map(|&(t, _)| t as usize + 1).max().unwrap_or(1);
+    let targets = job.color_targets();
     let mut fb = match Framebuffer::with_format(job.width, job.height, targets, format) {
         Ok(fb) => fb,
         Err(e) => {

@@ -145,19 +145,12 @@ pub fn run(args: &Args) -> i32 {
         Err(status) => return status,
     };
     // The instruction budget of the whole frame (`limits`): at most limits::MAX_BUDGET.
-    let budget = match args.value("budget") {
-        None => crate::limits::DEFAULT_FRAME_BUDGET,
-        Some(b) => match b
-            .parse::<u64>()
-            .map_err(|_| format!("'{b}' is not a number"))
-            .and_then(crate::limits::check_budget)
-        {
-            Ok(n) => n,
-            Err(e) => {
-                eprintln!("tgsi render: --budget: {}\n{}", e, USAGE);
-                return 2;
-            }
-        },
+    let budget = match crate::limits::parse_budget(args.value("budget")) {
+        Ok(n) => n,
+        Err(e) => {
+            eprintln!("tgsi render: --budget: {}\n{}", e, USAGE);
+            return 2;
+        }
     };
     // The wall clock (--timeout) and Ctrl-C stop the frame as the budget does (`watchdog`).
     let timeout = match super::watchdog::parse_timeout(args.value("timeout")) {
@@ -175,7 +168,7 @@ pub fn run(args: &Args) -> i32 {
         return 1;
     };
     let mut textures = common.textures.clone();
-    let targets = job.fs_if.colors.iter().map(|&(t, _)| t as usize + 1).max().unwrap_or(1);
+    let targets = job.color_targets();
     let mut fb = match crate::render::framebuffer::Framebuffer::new(job.width, job.height, targets)
     {
         Ok(fb) => fb,

@@ -86,13 +86,8 @@ fn setup_and_run(path: &str, args: &Args) -> Result<i32, String> {
     }
     // The budget bounds the whole dispatch (every block draws from it), at most
     // limits::MAX_BUDGET.
-    let budget = match args.value("budget") {
-        Some(b) => crate::limits::check_budget(
-            b.parse().map_err(|_| format!("--budget {b}: not a number"))?,
-        )
-        .map_err(|e| format!("--budget: {e}"))?,
-        None => crate::limits::DEFAULT_FRAME_BUDGET,
-    };
+    let budget =
+        crate::limits::parse_budget(args.value("budget")).map_err(|e| format!("--budget: {e}"))?;
     let timeout = super::watchdog::parse_timeout(args.value("timeout"))?;
     let frame = crate::exec::FrameBudget::new(budget);
     let mut machine = Machine::in_frame(budget, &frame);

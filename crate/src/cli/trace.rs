@@ -33,19 +33,12 @@ pub fn run(args: &Args) -> i32 {
         Ok(c) => c,
         Err(status) => return status,
     };
-    let budget = match args.value("budget") {
-        None => crate::limits::DEFAULT_FRAME_BUDGET,
-        Some(b) => match b
-            .parse::<u64>()
-            .map_err(|_| format!("'{b}' is not a number"))
-            .and_then(crate::limits::check_budget)
-        {
-            Ok(n) => n,
-            Err(e) => {
-                eprintln!("tgsi trace: --budget: {}\n{}", e, USAGE);
-                return 2;
-            }
-        },
+    let budget = match crate::limits::parse_budget(args.value("budget")) {
+        Ok(n) => n,
+        Err(e) => {
+            eprintln!("tgsi trace: --budget: {}\n{}", e, USAGE);
+            return 2;
+        }
     };
     let (prepared, diags) = job::prepare(&common.request());
     let Some(job) = prepared else {

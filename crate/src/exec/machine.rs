@@ -152,8 +152,6 @@ pub struct Machine {
     pub(super) call_saved: Vec<Lanes>,
     pub(crate) kill: Vec<Lanes>,
     pub(crate) helper: Vec<Lanes>,
-    /// Probe mode: the exec mask of the watched instruction, before it ran.
-    probe_mask: Vec<Lanes>,
     /// Reused mask buffers for control-flow conditions.
     pub(crate) flow_pool: Vec<Vec<Lanes>>,
     /// Decoded instructions dispatched so far in this run (also CLOCK's time base).
@@ -230,7 +228,6 @@ impl Machine {
             call_saved: Vec::new(),
             kill: Vec::new(),
             helper: Vec::new(),
-            probe_mask: Vec::new(),
             flow_pool: Vec::new(),
             clock: 0,
             any_active: true,
@@ -428,17 +425,11 @@ impl Machine {
             }
             let before =
                 if TRACE { TraceStep::begin(self, inst, pc, trace.quad, consts) } else { None };
-            let ran_before = if PROBE {
+            if PROBE {
                 if let Some(p) = probe.as_deref_mut() {
-                    p.count(&self.exec);
-                    if p.at == Some(pc as u32) {
-                        self.probe_mask.clone_from(&self.exec);
-                    }
+                    p.before(pc, &self.exec);
                 }
-                true
-            } else {
-                false
-            };
+            }
             let next = match self.step(program, inst, pc, consts, batch, hooks, mem) {
                 Ok(n) => n,
                 Err(d) => {
@@ -451,14 +442,14 @@ impl Machine {
                     });
                 }
             };
-            if PROBE && ran_before {
+            if PROBE {
                 if let Some(p) = probe.as_deref_mut() {
-                    p.capture(pc, &self.probe_mask, &self.regs, self.nq);
+                    p.after(pc, &self.regs, self.nq);
                 }
             }
             if TRACE {
                 if let Some(step) = before {
-                    let mut step = step.end(self, inst, program);
+                    let mut step = step.end(self, inst);
                     step.sample = hooks.watched_sample();
                     trace.push(step);
                 }

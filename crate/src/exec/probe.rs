@@ -19,6 +19,8 @@ pub struct Probe {
     pub reached: Vec<u8>,
     /// Per quad: how many instructions each lane ran.
     pub counts: Vec<[u32; 4]>,
+    /// The exec mask of the watched instruction, before it ran.
+    ran: Vec<Lanes>,
 }
 
 impl Probe {
@@ -36,26 +38,30 @@ impl Probe {
         self.counts.resize(nq, [0; 4]);
     }
 
-    /// Before an instruction: every active lane runs it.
-    pub(crate) fn count(&mut self, exec: &[Lanes]) {
+    /// Before instruction `pc`: every active lane runs it; for the watched instruction, which
+    /// lanes those are.
+    pub(crate) fn before(&mut self, pc: usize, exec: &[Lanes]) {
         for (n, e) in self.counts.iter_mut().zip(exec) {
             for l in 0..4 {
                 n[l] += (e.0[l] != 0) as u32;
             }
         }
+        if self.at == Some(pc as u32) {
+            self.ran.clear();
+            self.ran.extend_from_slice(exec);
+        }
     }
 
-    /// After instruction `pc` ran with the lanes `ran` active: keep the watched row of those
-    /// lanes.
-    pub(crate) fn capture(&mut self, pc: usize, ran: &[Lanes], regs: &[Lanes], nq: usize) {
+    /// After instruction `pc`: for the watched instruction, keep the watched row of the lanes
+    /// that ran it.
+    pub(crate) fn after(&mut self, pc: usize, regs: &[Lanes], nq: usize) {
         if self.at != Some(pc as u32) {
             return;
         }
         let Some(row) = self.row.and_then(|r| regs.get(r * nq..(r + 1) * nq)) else { return };
-        for (q, ((v, seen), (e, now))) in
-            self.value.iter_mut().zip(self.reached.iter_mut()).zip(ran.iter().zip(row)).enumerate()
+        for ((v, seen), (e, now)) in
+            self.value.iter_mut().zip(self.reached.iter_mut()).zip(self.ran.iter().zip(row))
         {
-            let _ = q;
             for l in 0..4 {
                 if e.0[l] != 0 {
                     v.0[l] = now.0[l];

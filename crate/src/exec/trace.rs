@@ -5,7 +5,7 @@
 use super::io::Constants;
 use super::lanes::Lanes;
 use super::machine::Machine;
-use super::program::{Inst, Program, Src, Store};
+use super::program::{Inst, Src, Store};
 use crate::ir::Span;
 use crate::opcode::Opcode;
 use serde::Serialize;
@@ -137,7 +137,7 @@ pub struct Trace {
     /// The previous step's pc and opcode, and whether a lane was active after it (to tell a
     /// loop's back jump from its exit).
     #[serde(skip)]
-    last: Option<(u32, Opcode, bool)>,
+    last: Option<(u32, &'static str, bool)>,
 }
 
 impl Trace {
@@ -148,7 +148,7 @@ impl Trace {
     /// Keeps the loop iteration counters: an ENDLOOP followed by an earlier pc went round
     /// again, followed by a later pc left the loop.
     fn count_loops(&mut self, step: &mut TraceStep) {
-        if let Some((pc, Opcode::ENDLOOP, went_round)) = self.last {
+        if let Some((pc, "ENDLOOP", went_round)) = self.last {
             if step.pc <= pc {
                 // Only rounds in which a lane of this quad went on count.
                 if let (Some(top), true) = (self.loops.last_mut(), went_round) {
@@ -164,7 +164,7 @@ impl Trace {
             self.loops.push((step.pc, 1));
         }
         step.iteration = self.loops.last().map(|&(_, i)| i);
-        self.last = Opcode::from_name(step.opcode).map(|op| (step.pc, op, step.exec_after != 0));
+        self.last = Some((step.pc, step.opcode, step.exec_after != 0));
     }
 
     /// Keeps a step unless the quad sat it out: no lane active before or after it (the batch
@@ -349,8 +349,7 @@ impl TraceStep {
 }
 
 impl Pending {
-    pub(crate) fn end(self, m: &Machine, inst: &Inst, program: &Program) -> TraceStep {
-        let _ = program;
+    pub(crate) fn end(self, m: &Machine, inst: &Inst) -> TraceStep {
         let q = self.quad;
         let writes = if self.exec_mask == 0 {
             Vec::new()

@@ -4,14 +4,14 @@
 //! inspector shows.
 
 use super::framebuffer::Framebuffer;
-use super::job::{run_watched, Job, Source, SourcedDiagnostic};
+use super::job::{render_error, run_watched, Job, Source, SourcedDiagnostic};
 use super::stage::QuadBatch;
 use crate::diag::Diagnostic;
 use crate::exec::trace::MAX_TRACE_STEPS;
 use crate::exec::LaneOff;
 use crate::exec::{Probe, TextureHooks, Trace};
 use crate::ir::LineIndex;
-use crate::ir::{File, SemanticName, Span};
+use crate::ir::{File, SemanticName};
 use serde::Serialize;
 use serde_json::json;
 
@@ -41,13 +41,40 @@ pub struct Watch {
     pub vertex_trace: Option<(Trace, usize)>,
     /// When set, the vertex stage records every vertex's inputs and outputs here.
     pub vertices: Option<VertexTable>,
+    /// Watching the vertex stage only: no fragment batch is shaded.
+    pub vertex_only: bool,
 }
 
 impl Watch {
-    /// Watching only the vertex stage: no fragment batch is shaded (none holds this quad).
-    fn vertex_stage() -> Watch {
-        Watch { trace_at: Some((i32::MIN, i32::MIN, 0)), ..Watch::default() }
+    /// Whether a fragment batch needs shading: all do, except when only one quad (or only the
+    /// vertex stage) is watched — the rest of the throwaway image does not matter, and must not
+    /// spend the frame's budget first.
+    pub(crate) fn shades(&self, holds_traced_quad: bool) -> bool {
+        !self.vertex_only && (self.trace_at.is_none() || holds_traced_quad)
     }
+}
+
+/// Draws `job` into a throwaway framebuffer with `watch` watching (rows as `run_watched`).
+fn watch_frame(
+    job: &Job,
+    rows: Option<std::ops::Range<u32>>,
+    hooks: &mut dyn TextureHooks,
+    budget: u64,
+    watch: &mut Watch,
+) -> Result<(), SourcedDiagnostic> {
+    let mut fb = Framebuffer::new(job.width, job.height, job.color_targets())
+        .map_err(|m| render_error("R001", m))?;
+    run_watched(job, &mut fb, rows, hooks, budget, watch).map(|_| ())
+}
+
+/// The last bits each channel of `register` was given in `lane` (0 for a channel never
+/// written): a trace's view of an output register.
+fn last_written(trace: &Trace, register: &str, lane: usize) -> [u32; 4] {
+    let mut bits = [0u32; 4];
+    for w in trace.steps.iter().flat_map(|s| &s.writes).filter(|w| w.register == register) {
+        bits["xyzw".find(w.channel).unwrap_or(0)] = w.bits[lane];
+    }
+    bits
 }
 
 /// Every vertex of the mesh as the vertex shader saw it and what it wrote: the values the
@@ -79,14 +106,10 @@ pub struct VertexTrace {
 }
 
 fn no_vertex_shader() -> SourcedDiagnostic {
-    SourcedDiagnostic {
-        source: Source::Render,
-        diagnostic: Diagnostic::error(
-            "R002",
-            "there is no vertex shader to inspect (the fragment-only mode has none)",
-            Span::default(),
-        ),
-    }
+    render_error(
+        "R002",
+        "there is no vertex shader to inspect (the fragment-only mode has none)".to_string(),
+    )
 }
 
 /// Runs the vertex stage of `job` over its mesh and returns every vertex's inputs and outputs.
@@ -98,12 +121,9 @@ pub fn vertex_table(
     if job.vs.is_none() {
         return Err(no_vertex_shader());
     }
-    let mut fb = Framebuffer::new(job.width, job.height, 1).map_err(|m| SourcedDiagnostic {
-        source: Source::Render,
-        diagnostic: Diagnostic::error("R001", m, Span::default()),
-    })?;
-    let mut watch = Watch { vertices: Some(VertexTable::default()), ..Watch::vertex_stage() };
-    run_watched(job, &mut fb, None, hooks, budget, &mut watch)?;
+    let mut watch =
+        Watch { vertices: Some(VertexTable::default()), vertex_only: true, ..Watch::default() };
+    watch_frame(job, None, hooks, budget, &mut watch)?;
     watch.vertices.ok_or_else(no_vertex_shader)
 }
 
@@ -119,21 +139,13 @@ pub fn trace_vertex(
     }
     let count = job.mesh.vertex_count();
     if index >= count {
-        return Err(SourcedDiagnostic {
-            source: Source::Render,
-            diagnostic: Diagnostic::error(
-                "R002",
-                format!("vertex {index} does not exist: the mesh has {count} vertices"),
-                Span::default(),
-            ),
-        });
+        return Err(render_error(
+            "R002",
+            format!("vertex {index} does not exist: the mesh has {count} vertices"),
+        ));
     }
-    let mut fb = Framebuffer::new(job.width, job.height, 1).map_err(|m| SourcedDiagnostic {
-        source: Source::Render,
-        diagnostic: Diagnostic::error("R001", m, Span::default()),
-    })?;
-    let mut watch = Watch { vertex: Some(index), ..Watch::vertex_stage() };
-    let stopped = match run_watched(job, &mut fb, None, hooks, budget, &mut watch) {
+    let mut watch = Watch { vertex: Some(index), vertex_only: true, ..Watch::default() };
+    let stopped = match watch_frame(job, None, hooks, budget, &mut watch) {
         Ok(_) => None,
         Err(e) if e.source == Source::Vertex && watch.vertex_trace.is_some() => Some(e.diagnostic),
         Err(e) => return Err(e),
@@ -229,10 +241,7 @@ pub fn probe_frame(
     hooks: &mut dyn TextureHooks,
     budget: u64,
 ) -> Result<ProbeImage, SourcedDiagnostic> {
-    let fail = |message: String| SourcedDiagnostic {
-        source: Source::Render,
-        diagnostic: Diagnostic::error("R002", message, Span::default()),
-    };
+    let fail = |message: String| render_error("R002", message);
     let row = match watched {
         Some(w) => {
             if w.pc as usize >= job.fs.code.len() {
@@ -254,10 +263,8 @@ pub fn probe_frame(
         values: vec![0; pixels],
         state: vec![0; pixels],
     };
-    let targets = job.fs_if.colors.iter().map(|&(t, _)| t as usize + 1).max().unwrap_or(1);
-    let mut fb = Framebuffer::new(job.width, job.height, targets).map_err(fail)?;
     let mut watch = Watch { probe: Some(image), ..Watch::default() };
-    run_watched(job, &mut fb, None, hooks, budget, &mut watch)?;
+    watch_frame(job, None, hooks, budget, &mut watch)?;
     watch.probe.ok_or_else(|| fail("the probe was lost".to_string()))
 }
 
@@ -322,10 +329,7 @@ pub fn trace_pixel(
     hooks: &mut dyn TextureHooks,
     budget: u64,
 ) -> Result<PixelTrace, SourcedDiagnostic> {
-    let fail = |message: String| SourcedDiagnostic {
-        source: Source::Render,
-        diagnostic: Diagnostic::error("R002", message, Span::default()),
-    };
+    let fail = |message: String| render_error("R002", message);
     if x >= job.width || y >= job.height {
         return Err(fail(format!(
             "pixel ({x}, {y}) is outside the {}x{} image",
@@ -336,12 +340,10 @@ pub fn trace_pixel(
     let (wx, wy) = (x, job.height - 1 - y);
     let (qx, qy) = (wx & !1, wy & !1);
     let lane = ((wx - qx) + 2 * (wy - qy)) as usize;
-    let targets = job.fs_if.colors.iter().map(|&(t, _)| t as usize + 1).max().unwrap_or(1);
-    let mut fb = Framebuffer::new(job.width, job.height, targets).map_err(fail)?;
     // Only the quad's rows are drawn: the quad is shaded exactly as in the full image.
     let rows = Some(qy..(qy + 2).min(job.height));
     let mut watch = Watch { trace_at: Some((qx as i32, qy as i32, lane)), ..Watch::default() };
-    let stopped = match run_watched(job, &mut fb, rows, hooks, budget, &mut watch) {
+    let stopped = match watch_frame(job, rows, hooks, budget, &mut watch) {
         Ok(_) => None,
         // Stopped while the traced quad was shaded: its trace so far is the answer.
         Err(e) if e.source == Source::Fragment && watch.trace.is_some() => Some(e.diagnostic),
@@ -357,13 +359,7 @@ pub fn trace_pixel(
         .iter()
         .map(|o| {
             let register = format!("OUT[{}]", o.index);
-            let mut bits = [0u32; 4];
-            for step in &trace.steps {
-                for w in step.writes.iter().filter(|w| w.register == register) {
-                    let c = "xyzw".find(w.channel).unwrap_or(0);
-                    bits[c] = w.bits[lane];
-                }
-            }
+            let bits = last_written(&trace, &register, lane);
             let semantic = o.semantic.map(|(n, i): (SemanticName, u32)| (n.name().to_string(), i));
             TracedOutput { register, semantic, bits }
         })
@@ -422,7 +418,10 @@ fn steps_json(
                 "iteration": s.iteration,
                 // For DDX/DDY and the fine forms: per lane, the two lanes whose difference it is.
                 "derivative": crate::opcode::Opcode::from_name(s.opcode)
-                    .filter(|op| matches!(op.name(), "DDX" | "DDY" | "DDX_FINE" | "DDY_FINE"))
+                    .filter(|op| {
+                        use crate::opcode::Opcode as O;
+                        matches!(op, O::DDX | O::DDY | O::DDX_FINE | O::DDY_FINE)
+                    })
                     .map(|op| {
                         let pairs = crate::exec::ops::quad::derivative_lanes(op);
                         let at = |lane: usize| order.iter().position(|&l| l == lane).unwrap_or(0);
@@ -454,29 +453,23 @@ impl VertexTrace {
     /// The vertex trace as JSON: like a pixel's, with lanes in vertex order
     /// (`vertex − lane` … `+ 3`) and `outputs` the vertex's OUT registers as last written.
     pub fn to_json(&self, text: &str, lines: &LineIndex) -> serde_json::Value {
-        let mut outputs: Vec<(String, [u32; 4])> = Vec::new();
-        for step in &self.trace.steps {
-            for w in &step.writes {
-                if !w.register.starts_with("OUT[") {
-                    continue;
-                }
-                let c = "xyzw".find(w.channel).unwrap_or(0);
-                match outputs.iter_mut().find(|(r, _)| *r == w.register) {
-                    Some((_, bits)) => bits[c] = w.bits[self.lane],
-                    None => {
-                        let mut bits = [0; 4];
-                        bits[c] = w.bits[self.lane];
-                        outputs.push((w.register.clone(), bits));
-                    }
-                }
+        // The OUT registers in the order the shader first wrote them.
+        let mut registers: Vec<&str> = Vec::new();
+        for w in self.trace.steps.iter().flat_map(|s| &s.writes) {
+            if w.register.starts_with("OUT[") && !registers.contains(&w.register.as_str()) {
+                registers.push(&w.register);
             }
         }
+        let outputs: Vec<_> = registers
+            .iter()
+            .map(|r| json!({"reg": r, "bits": last_written(&self.trace, r, self.lane)}))
+            .collect();
         json!({
             "vertex": self.vertex,
             "first": self.vertex - self.lane,
             "lane": self.lane,
             "steps": steps_json(&self.trace, [0, 1, 2, 3], text, lines),
-            "outputs": outputs.iter().map(|(r, b)| json!({"reg": r, "bits": b})).collect::<Vec<_>>(),
+            "outputs": outputs,
             "truncated": self.trace.dropped > 0,
             "max_steps": MAX_TRACE_STEPS,
             "stopped": self.stopped.as_ref().map(|d| json!({

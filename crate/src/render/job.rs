@@ -122,7 +122,15 @@ fn load(
     }
 }
 
-fn render_error(code: &'static str, message: String) -> SourcedDiagnostic {
+impl Job {
+    /// How many colour targets the fragment shader writes (at least one).
+    pub fn color_targets(&self) -> usize {
+        self.fs_if.colors.iter().map(|&(t, _)| t as usize + 1).max().unwrap_or(1)
+    }
+}
+
+/// A diagnostic of the render itself (not of a shader).
+pub(crate) fn render_error(code: &'static str, message: String) -> SourcedDiagnostic {
     SourcedDiagnostic {
         source: Source::Render,
         diagnostic: Diagnostic::error(code, message, Span::default()),
@@ -277,7 +285,7 @@ pub fn run(
     hooks: &mut dyn TextureHooks,
     budget: u64,
 ) -> Result<Output, SourcedDiagnostic> {
-    let targets = job.fs_if.colors.iter().map(|&(t, _)| t as usize + 1).max().unwrap_or(1);
+    let targets = job.color_targets();
     let mut fb =
         Framebuffer::new(job.width, job.height, targets).map_err(|e| render_error("R001", e))?;
     let (stats, warnings) = run_into(job, &mut fb, rows, hooks, budget)?;

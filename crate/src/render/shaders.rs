@@ -240,7 +240,7 @@ impl ExecFragmentStage<'_> {
         });
         // Tracing draws only to find the traced quad: other batches (whose results the throwaway
         // image would hold) are not run, so they cannot spend the frame's budget first.
-        if traced.is_none() && self.watch.trace_at.is_some() {
+        if !self.watch.shades(traced.is_some()) {
             return Ok(());
         }
         if let Some(quad) = traced {

@@ -9,23 +9,36 @@
 //!   and the register channel's bits right after instruction `pc` (state 2) or state 1 when the
 //!   fragment never ran it, 0 when no fragment covers the pixel.
 
-use super::render::{diagnostic_out, read_call, set, with_job, DiagnosticOut};
-use crate::ir::{LineIndex, Span};
+use super::render::{diagnostic_out, read_call, set, with_job, Call, DiagnosticOut};
+use crate::ir::LineIndex;
 use crate::render::inspect::{probe_frame, trace_pixel, trace_vertex, vertex_table, Watched};
-use crate::render::job::{Source, SourcedDiagnostic};
+use crate::render::job::SourcedDiagnostic;
+use crate::render::job::{render_error, Job};
+use crate::texture::bind::Bindings;
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
+
+/// Runs `f` on the call's prepared job: the job's own diagnostics, then `f`'s error if any.
+fn on_job<T>(
+    call: Call,
+    f: impl FnOnce(&Job, &mut Bindings, u64) -> Result<T, SourcedDiagnostic>,
+) -> (Option<T>, Vec<SourcedDiagnostic>) {
+    with_job(call, |prepared, call| {
+        let mut diags = prepared.diagnostics.clone();
+        let Some(job) = prepared.job.as_ref() else { return (None, diags) };
+        match f(job, &mut prepared.textures, call.budget) {
+            Ok(v) => (Some(v), diags),
+            Err(d) => {
+                diags.push(d);
+                (None, diags)
+            }
+        }
+    })
+}
 
 fn diagnostics(list: &[SourcedDiagnostic]) -> JsValue {
     let out: Vec<DiagnosticOut> = list.iter().map(diagnostic_out).collect();
     out.serialize(&serde_wasm_bindgen::Serializer::json_compatible()).unwrap_or(JsValue::NULL)
-}
-
-fn render_error(code: &'static str, message: String) -> SourcedDiagnostic {
-    SourcedDiagnostic {
-        source: Source::Render,
-        diagnostic: crate::diag::Diagnostic::error(code, message, Span::default()),
-    }
 }
 
 /// Traces one pixel of the frame `render` would draw with the same arguments.
@@ -40,19 +53,9 @@ pub fn trace_pixel_js(
     let start = js_sys::Date::now();
     let call = read_call(fs_text, vs_text, options);
     let result = js_sys::Object::new();
-    let outcome = with_job(call, |prepared, call| {
-        let mut diags = prepared.diagnostics.clone();
-        let Some(job) = prepared.job.as_ref() else { return (None, diags) };
-        match trace_pixel(job, x, y, &mut prepared.textures, call.budget) {
-            Ok(t) => {
-                let lines = LineIndex::new(fs_text);
-                (Some(t.to_json(fs_text, &lines)), diags)
-            }
-            Err(d) => {
-                diags.push(d);
-                (None, diags)
-            }
-        }
+    let outcome = on_job(call, |job, textures, budget| {
+        let t = trace_pixel(job, x, y, textures, budget)?;
+        Ok(t.to_json(fs_text, &LineIndex::new(fs_text)))
     });
     let (trace, diags) = outcome;
     set(&result, "ok", &JsValue::from_bool(trace.is_some()));
@@ -91,24 +94,8 @@ pub fn probe_frame_js(
                 .map(Some)
                 .map_err(|e| render_error("R002", e))
         };
-    let outcome = with_job(call, |prepared, call| {
-        let mut diags = prepared.diagnostics.clone();
-        let watched = match watched {
-            Ok(w) => w,
-            Err(d) => {
-                diags.push(d);
-                return (None, diags);
-            }
-        };
-        let Some(job) = prepared.job.as_ref() else { return (None, diags) };
-        match probe_frame(job, watched, &mut prepared.textures, call.budget) {
-            Ok(image) => (Some(image), diags),
-            Err(d) => {
-                diags.push(d);
-                (None, diags)
-            }
-        }
-    });
+    let outcome =
+        on_job(call, |job, textures, budget| probe_frame(job, watched?, textures, budget));
     let (image, diags) = outcome;
     set(&result, "ok", &JsValue::from_bool(image.is_some()));
     if let Some(image) = image {
@@ -133,17 +120,7 @@ pub fn probe_frame_js(
 pub fn vertex_table_js(fs_text: &str, vs_text: Option<String>, options: JsValue) -> JsValue {
     let call = read_call(fs_text, vs_text, options);
     let result = js_sys::Object::new();
-    let (table, diags) = with_job(call, |prepared, call| {
-        let mut diags = prepared.diagnostics.clone();
-        let Some(job) = prepared.job.as_ref() else { return (None, diags) };
-        match vertex_table(job, &mut prepared.textures, call.budget) {
-            Ok(t) => (Some(t), diags),
-            Err(d) => {
-                diags.push(d);
-                (None, diags)
-            }
-        }
-    });
+    let (table, diags) = on_job(call, |job, textures, budget| vertex_table(job, textures, budget));
     set(&result, "ok", &JsValue::from_bool(table.is_some()));
     if let Some(t) = table {
         let flat = |v: &[[f32; 4]]| -> Vec<f32> { v.iter().flatten().copied().collect() };
@@ -170,16 +147,9 @@ pub fn trace_vertex_js(
     let vs_source = vs_text.clone().unwrap_or_default();
     let call = read_call(fs_text, vs_text, options);
     let result = js_sys::Object::new();
-    let (trace, diags) = with_job(call, |prepared, call| {
-        let mut diags = prepared.diagnostics.clone();
-        let Some(job) = prepared.job.as_ref() else { return (None, diags) };
-        match trace_vertex(job, index as usize, &mut prepared.textures, call.budget) {
-            Ok(t) => (Some(t.to_json(&vs_source, &LineIndex::new(&vs_source))), diags),
-            Err(d) => {
-                diags.push(d);
-                (None, diags)
-            }
-        }
+    let (trace, diags) = on_job(call, |job, textures, budget| {
+        let t = trace_vertex(job, index as usize, textures, budget)?;
+        Ok(t.to_json(&vs_source, &LineIndex::new(&vs_source)))
     });
     set(&result, "ok", &JsValue::from_bool(trace.is_some()));
     let serializer = serde_wasm_bindgen::Serializer::json_compatible();

@@ -193,7 +193,7 @@ fn draw_band(prepared: &mut Prepared, rows: (u32, u32), budget: u64) -> Frame {
     let fb = match prepared.framebuffer.take() {
         Some(fb) => Ok(fb),
         None => {
-            let targets = job.fs_if.colors.iter().map(|&(t, _)| t as usize + 1).max().unwrap_or(1);
+            let targets = job.color_targets();
             // The page shows RGBA8: converting as the fragments are written is the cheapest.
             Framebuffer::with_format(
                 job.width,
