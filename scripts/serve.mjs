@@ -62,7 +62,7 @@ function send(res, status, body) {
   res.end(body);
 }
 
-async function handle(root, req, res) {
+async function handle(root, req, res, extraHeaders = {}) {
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     res.setHeader('Allow', 'GET, HEAD');
     return send(res, 405, 'method not allowed\n');
@@ -81,6 +81,7 @@ async function handle(root, req, res) {
     // Always revalidate, so a rebuilt engine is picked up on reload.
     'Cache-Control': 'no-cache',
     'X-Content-Type-Options': 'nosniff',
+    ...extraHeaders,
   });
   if (req.method === 'HEAD') return res.end();
   const stream = createReadStream(file);
@@ -90,13 +91,14 @@ async function handle(root, req, res) {
 
 /**
  * Starts serving `options.root` (default: the repository root) on `port` (0 = any free port) at
- * `options.host` (default 127.0.0.1). Resolves to `{ server, port, url, close() }`.
+ * `options.host` (default 127.0.0.1), adding `options.headers` to every file's response (the
+ * tests use it for a Content-Security-Policy). Resolves to `{ server, port, url, close() }`.
  */
 export function startServer(port = 0, options = {}) {
   const root = path.resolve(options.root ?? ROOT);
   const host = options.host ?? '127.0.0.1';
   const server = createServer((req, res) => {
-    handle(root, req, res).catch(() => {
+    handle(root, req, res, options.headers ?? {}).catch(() => {
       if (!res.headersSent) send(res, 500, 'internal error\n');
       else res.destroy();
     });

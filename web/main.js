@@ -11,8 +11,9 @@ import { DEFAULT_EXAMPLE, EXAMPLES } from './examples.js';
 import { declaredConstants, renderBuiltins, renderConstantControls } from './constants.js';
 import { declaredSamplers, defaultBinding, loadImageFile, makeTexture, renderTextureControls, textureDescription } from './textures.js';
 import { download, showAgal, showFormatted } from './outputs.js';
-import { buildGallery, buildReference, installShortcuts, installTabArrows, installTabs, wireDialogs } from './ui.js';
+import { buildGallery, buildReference, installShortcuts, installTabArrows, installTabs, openDialog, wireDialogs } from './ui.js';
 import { RAMP_CSS, TraceView, paintProbe, renderVertexTable } from './inspector.js';
+import { elementSnippet, iframeSnippet } from './widget/snippets.js';
 
 /**
  * The page's element with this id. Typed loosely: the ids and their element kinds are fixed by
@@ -550,6 +551,29 @@ export function loadExample(id) {
   status.textContent = `Example: ${ex.title}. ${ex.note}`;
 }
 
+/** The Embed dialog: element and iframe snippets for the current state (widget/snippets.js). */
+async function openEmbed() {
+  const fragment = await encodeState(store.state);
+  const base = new URL('.', location.href);
+  const element = elementSnippet(store.state, new URL('web/widget/tgsi-shader.js', base).href);
+  const iframe = iframeSnippet(new URL(`embed.html#${fragment}`, base).href, store.state.size);
+  const el = /** @type {HTMLTextAreaElement} */ ($('embed-element'));
+  const fr = /** @type {HTMLTextAreaElement} */ ($('embed-iframe'));
+  el.value = element;
+  fr.value = iframe;
+  $('embed-status').textContent = '';
+  openDialog('embed-dialog');
+}
+
+async function copyText(/** @type {string} */ text, /** @type {string} */ what) {
+  try {
+    await navigator.clipboard.writeText(text);
+    $('embed-status').textContent = `${what} copied.`;
+  } catch {
+    $('embed-status').textContent = 'Select the code and copy it.';
+  }
+}
+
 async function copyLink() {
   const fragment = await encodeState(store.state);
   const url = `${location.origin}${location.pathname}#${fragment}`;
@@ -608,6 +632,9 @@ function wireControls() {
   $('play').addEventListener('click', () => setPlaying(!app.playing));
   $('rewind').addEventListener('click', () => { app.clock.time = 0; app.clock.frame = 0; scheduleRender(); });
   $('copy-link').addEventListener('click', () => copyLink());
+  $('open-embed').addEventListener('click', () => openEmbed());
+  $('copy-embed-element').addEventListener('click', () => copyText(/** @type {HTMLTextAreaElement} */ ($('embed-element')).value, 'Element code'));
+  $('copy-embed-iframe').addEventListener('click', () => copyText(/** @type {HTMLTextAreaElement} */ ($('embed-iframe')).value, 'Iframe code'));
   $('agal-version').addEventListener('change', refreshOutputs);
   $('agal-download').addEventListener('click', () => {
     if (app.agal?.ok) download(app.agal.bytes, `${app.editor.tab === 'vs' ? 'vertex' : 'fragment'}.agal`);

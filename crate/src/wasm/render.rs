@@ -129,7 +129,7 @@ struct JobKey {
     textures: Vec<TextureOption>,
 }
 
-/// The prepared job of the last call in this worker, with what preparing it reported.
+/// A prepared job of this worker, with what preparing it reported.
 pub(super) struct Prepared {
     key: JobKey,
     pub job: Option<Job>,
@@ -137,10 +137,17 @@ pub(super) struct Prepared {
     pub textures: Bindings,
     /// Reused from frame to frame; only the drawn rows are cleared.
     framebuffer: Option<Framebuffer>,
+    /// Calls that have used this job, this one included (1: it was prepared for this call).
+    pub uses: u64,
 }
 
+/// How many prepared jobs a worker keeps: several widgets on one page share a few workers, and
+/// each widget's frames must find their compiled program still there.
+const KEPT_JOBS: usize = 6;
+
 thread_local! {
-    static LAST_JOB: RefCell<Option<Prepared>> = const { RefCell::new(None) };
+    /// The most recently used prepared jobs of this worker, the newest last.
+    static KEPT: RefCell<Vec<Prepared>> = const { RefCell::new(Vec::new()) };
 }
 
 fn prepare_key(key: JobKey, builtins: Builtins) -> Prepared {
@@ -169,7 +176,7 @@ fn prepare_key(key: JobKey, builtins: Builtins) -> Prepared {
     let (job, more) = job::prepare(&request);
     diagnostics.extend(more);
     let job = job.filter(|_| !diagnostics.iter().any(|d| d.diagnostic.is_error()));
-    Prepared { key, job, diagnostics, textures, framebuffer: None }
+    Prepared { key, job, diagnostics, textures, framebuffer: None, uses: 0 }
 }
 
 /// What one call produced.
@@ -278,11 +285,12 @@ pub(super) fn read_call(fs_text: &str, vs_text: Option<String>, options: JsValue
     Call { builtins, budget, rows: (row_start, row_end), key }
 }
 
-/// Runs `f` on this worker's prepared job for `call` (the one the last render used when its
+/// Runs `f` on this worker's prepared job for `call` (a kept one when its
 /// inputs are the same: the same compiled program), with the call's built-in uniforms set.
 pub(super) fn with_job<R>(call: Call, f: impl FnOnce(&mut Prepared, &Call) -> R) -> R {
     let builtins = call.builtins;
     let run = |prepared: &mut Prepared| {
+        prepared.uses += 1;
         if let Some(job) = prepared.job.as_mut() {
             for (i, r) in builtins.registers().iter().enumerate() {
                 job.constants.set_f32(crate::render::uniforms::BUILTIN_BUFFER, i, *r);
@@ -290,13 +298,22 @@ pub(super) fn with_job<R>(call: Call, f: impl FnOnce(&mut Prepared, &Call) -> R)
         }
         f(prepared, &call)
     };
-    LAST_JOB.with(|cell| match cell.try_borrow_mut() {
-        Ok(mut slot) => {
-            let prepared = match slot.take() {
-                Some(p) if p.key == call.key => p,
-                _ => prepare_key(call.key.clone(), builtins),
+    KEPT.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut kept) => {
+            let prepared = match kept.iter().position(|p| p.key == call.key) {
+                Some(i) => kept.remove(i),
+                None => {
+                    if kept.len() >= KEPT_JOBS {
+                        kept.remove(0);
+                    }
+                    prepare_key(call.key.clone(), builtins)
+                }
             };
-            run(slot.insert(prepared))
+            kept.push(prepared);
+            match kept.last_mut() {
+                Some(p) => run(p),
+                None => run(&mut prepare_key(call.key.clone(), builtins)),
+            }
         }
         // Not reachable (no call re-enters); working without the cache is still right.
         Err(_) => run(&mut prepare_key(call.key.clone(), builtins)),
@@ -311,7 +328,9 @@ pub fn render(fs_text: &str, vs_text: Option<String>, options: JsValue) -> JsVal
     let call = read_call(fs_text, vs_text, options);
     let (width, height) = (call.key.width, call.key.height);
     let (row_start, row_end) = call.rows;
-    let frame = with_job(call, |prepared, call| draw_band(prepared, call.rows, call.budget));
+    let (frame, uses) = with_job(call, |prepared, call| {
+        (draw_band(prepared, call.rows, call.budget), prepared.uses)
+    });
     let result = js_sys::Object::new();
     let list: Vec<DiagnosticOut> = frame.diagnostics.iter().map(diagnostic_out).collect();
     set(&result, "ok", &JsValue::from_bool(frame.ok));
@@ -330,6 +349,8 @@ pub fn render(fs_text: &str, vs_text: Option<String>, options: JsValue) -> JsVal
     set(&stats_obj, "quads", &JsValue::from(stats.quads as f64));
     set(&stats_obj, "fragments", &JsValue::from(stats.fragments_written as f64));
     set(&result, "stats", &stats_obj.into());
+    // How many calls this worker's kept job has served (1: prepared for this one).
+    set(&result, "jobUses", &JsValue::from(uses as f64));
     set(&result, "ms", &JsValue::from(js_sys::Date::now() - start));
     result.into()
 }
@@ -345,4 +366,26 @@ pub fn render_page(fs_text: &str, vs_text: Option<String>, options: JsValue) -> 
 #[wasm_bindgen(js_name = renderMeshes)]
 pub fn render_meshes() -> JsValue {
     serde_wasm_bindgen::to_value(crate::render::mesh::BUILTIN_MESHES).unwrap_or(JsValue::NULL)
+}
+
+/// `parseConst("B:I=X,Y,Z,W")` → `{ok, buffer, index, values}` (the four values as floats, from
+/// the same parser as the CLI's `--const`) or `{ok: false, error}`: the widget's constants
+/// attribute, read for its "Open in playground" link.
+#[wasm_bindgen(js_name = parseConst)]
+pub fn parse_const_js(text: &str) -> JsValue {
+    let result = js_sys::Object::new();
+    match parse_const(text) {
+        Ok(c) => {
+            set(&result, "ok", &JsValue::TRUE);
+            set(&result, "buffer", &JsValue::from(c.buffer));
+            set(&result, "index", &JsValue::from(c.index));
+            let values: Vec<f32> = c.bits.iter().map(|b| f32::from_bits(*b)).collect();
+            set(&result, "values", &js_sys::Float32Array::from(values.as_slice()).into());
+        }
+        Err(e) => {
+            set(&result, "ok", &JsValue::FALSE);
+            set(&result, "error", &JsValue::from_str(&e));
+        }
+    }
+    result.into()
 }

@@ -321,3 +321,24 @@ fn describe_lists_constant_slots_samplers_and_lines() {
     assert_eq!(layout["buffer"], 15);
     assert_eq!(layout["slots"][1]["name"], "time");
 }
+
+/// A worker keeps its last six prepared jobs: shaders taking turns (widgets sharing a worker)
+/// find theirs again (`jobUses` counts the calls a job served; 1 means it was prepared anew),
+/// and the seventh distinct shader since a job's last use has pushed it out.
+#[wasm_bindgen_test]
+fn a_worker_keeps_six_prepared_jobs() {
+    let shader = |i: u32| {
+        format!("FRAG\nDCL OUT[0], COLOR\nIMM[0] FLT32 {{0.{}, 0.0, 1.0, 1.0}}\nMOV OUT[0], IMM[0]\nEND\n", i)
+    };
+    let uses = |i: u32| {
+        let opts = js_sys::JSON::parse(r#"{"width": 3, "height": 1}"#).unwrap_or(JsValue::NULL);
+        json(Ok(tgsi::wasm::page::render_page(&shader(i), None, opts)))["jobUses"].as_u64()
+    };
+    assert_eq!(uses(1), Some(1));
+    assert_eq!(uses(2), Some(1));
+    assert_eq!(uses(1), Some(2), "the first shader's job was kept while the second ran");
+    for i in 3..=8 {
+        assert_eq!(uses(i), Some(1));
+    }
+    assert_eq!(uses(1), Some(1), "six newer jobs pushed the first out");
+}

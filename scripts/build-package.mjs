@@ -1,0 +1,113 @@
+// Builds the npm package `tgsi-shader` (the <tgsi-shader> element and the engine API) into
+// dist/tgsi-shader/ from web/widget/ and the two engines scripts/build-wasm.sh built:
+//
+//   tgsi-shader.js   the element (ES module; registers <tgsi-shader>)
+//   engine.js        the engine API without the element (render, validate, version)
+//   worker.js        the render worker both start
+//   edit-*.js        the editor (CodeMirror), loaded only when a reader clicks "Edit"
+//   pkg/             the lean engine (rendering and checking)
+//   full/            the full engine (inspector, AGAL export, the editor's vocabulary)
+//   *.d.ts, README.md, package.json
+//
+// Usage: node scripts/build-package.mjs [--pack DIR]  (--pack also runs `npm pack` into DIR and
+// prints the tarball's path).
+
+import { build } from 'esbuild';
+import { execFileSync } from 'node:child_process';
+import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const OUT = path.join(ROOT, 'dist', 'tgsi-shader');
+const WIDGET = path.join(ROOT, 'web', 'widget');
+
+/** Where the package's modules find their files: all side by side at the package root. */
+const PACKAGE_LOCATIONS = `
+export const LEAN_ENGINE = new URL('./pkg/tgsi.js', import.meta.url).href;
+export const FULL_ENGINE = new URL('./full/tgsi.js', import.meta.url).href;
+export const WORKER = new URL('./worker.js', import.meta.url);
+export const PLAYGROUND = null;
+`;
+
+async function version() {
+  const toml = await readFile(path.join(ROOT, 'Cargo.toml'), 'utf8');
+  const m = /\[workspace\.package\][^[]*?version\s*=\s*"([^"]+)"/.exec(toml);
+  if (!m) throw new Error('no [workspace.package] version in Cargo.toml');
+  return m[1];
+}
+
+async function main() {
+  const args = process.argv.slice(2);
+  const packDir = args[0] === '--pack' ? path.resolve(args[1] ?? '.') : null;
+  for (const dir of ['web/widget/pkg', 'web/pkg']) {
+    await readFile(path.join(ROOT, dir, 'tgsi_bg.wasm')).catch(() => {
+      throw new Error(`${dir} is missing: run scripts/build-wasm.sh first`);
+    });
+  }
+  await rm(OUT, { recursive: true, force: true });
+  await mkdir(OUT, { recursive: true });
+
+  await build({
+    entryPoints: {
+      'tgsi-shader': path.join(WIDGET, 'tgsi-shader.js'),
+      engine: path.join(WIDGET, 'engine.js'),
+      worker: path.join(WIDGET, 'worker.js'),
+    },
+    outdir: OUT,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    target: 'es2022',
+    minify: true,
+    // Chunks stay beside the entry points: the modules find the engines relative to themselves.
+    chunkNames: '[name]-[hash]',
+    logLevel: 'warning',
+    legalComments: 'none',
+    plugins: [{
+      name: 'package-locations',
+      setup(b) {
+        b.onResolve({ filter: /\/locations\.js$/ }, () => ({ path: 'locations', namespace: 'tgsi-package' }));
+        b.onLoad({ filter: /.*/, namespace: 'tgsi-package' }, () => ({ contents: PACKAGE_LOCATIONS, loader: 'js' }));
+      },
+    }],
+  });
+
+  for (const [from, to] of [['web/widget/pkg', 'pkg'], ['web/pkg', 'full']]) {
+    await mkdir(path.join(OUT, to));
+    for (const f of ['tgsi.js', 'tgsi_bg.wasm', 'tgsi.d.ts']) await cp(path.join(ROOT, from, f), path.join(OUT, to, f));
+  }
+  for (const f of ['tgsi-shader.d.ts', 'engine.d.ts', 'README.md']) await cp(path.join(WIDGET, 'package', f), path.join(OUT, f));
+  await cp(path.join(ROOT, 'LICENSE'), path.join(OUT, 'LICENSE')).catch(() => {});
+
+  const pkg = {
+    name: 'tgsi-shader',
+    version: await version(),
+    description: 'A <tgsi-shader> element: live Mesa TGSI shaders rendered on the CPU in WebAssembly, any number per page',
+    license: 'MIT',
+    type: 'module',
+    main: './tgsi-shader.js',
+    types: './tgsi-shader.d.ts',
+    exports: {
+      '.': { types: './tgsi-shader.d.ts', default: './tgsi-shader.js' },
+      './engine': { types: './engine.d.ts', default: './engine.js' },
+      './package.json': './package.json',
+    },
+    sideEffects: ['./tgsi-shader.js'],
+    files: ['*.js', '*.d.ts', 'pkg/', 'full/', 'README.md', 'LICENSE'],
+    keywords: ['tgsi', 'mesa', 'gallium', 'shader', 'webassembly', 'web-component', 'custom-element'],
+  };
+  await writeFile(path.join(OUT, 'package.json'), `${JSON.stringify(pkg, null, 2)}\n`);
+  console.log(`built ${path.relative(ROOT, OUT)} (tgsi-shader ${pkg.version})`);
+
+  if (packDir) {
+    await mkdir(packDir, { recursive: true });
+    const out = execFileSync('npm', ['pack', '--silent', '--pack-destination', packDir], { cwd: OUT, encoding: 'utf8' });
+    console.log(path.join(packDir, out.trim().split('\n').pop() ?? ''));
+  }
+}
+
+main().catch((err) => {
+  console.error(`build-package: ${err.message}`);
+  process.exit(1);
+});

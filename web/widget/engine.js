@@ -1,0 +1,199 @@
+// @ts-check
+// The widget's engine: one per page, shared by every <tgsi-shader> on it. The wasm module is
+// fetched and compiled once; a small pool of workers draws frames for all widgets, taking the
+// widgets in turn (first come, first served, one waiting frame per widget: a newer request
+// replaces the older one). A watchdog ends a worker that runs too long and starts a fresh one.
+//
+// Two flavours: the lean engine (rendering and checking, small download) and the full one
+// (inspector, AGAL export, the editor's vocabulary), loaded only when a widget needs it. The
+// functions exported at the end are the engine API without the element.
+
+import { FULL_ENGINE, LEAN_ENGINE, WORKER } from './locations.js';
+
+/** A frame that takes longer than this is stopped (the engine's budget normally stops it first). */
+export const WATCHDOG_MS = 8000;
+
+/** Workers per engine: enough to keep a page of widgets moving, few enough to stay light. */
+const POOL_SIZE = Math.max(1, Math.min(2, (globalThis.navigator?.hardwareConcurrency ?? 2) - 1));
+
+/**
+ * @typedef {{fs: string, vs?: string | null, width: number, height: number, mesh?: string,
+ *   consts?: string[], textures?: {unit: number, description: string}[], time?: number,
+ *   timeDelta?: number, frame?: number, mouse?: number[], budget?: number}} FrameRequest
+ * @typedef {{kind: string, request: FrameRequest, extra: Record<string, any>,
+ *   resolve: (result: any) => void}} Task
+ * @typedef {{worker: Worker, task: Task | null, timer: any}} Slot
+ */
+
+class SharedEngine {
+  /** @param {string} glue URL of the engine's wasm-bindgen module */
+  constructor(glue) {
+    this.glue = glue;
+    this.wasmUrl = new URL('tgsi_bg.wasm', glue).href;
+    /** @type {Promise<WebAssembly.Module> | null} */ this.compiled = null;
+    /** @type {Promise<any> | null} */ this.exports = null;
+    /** @type {Slot[]} */ this.slots = [];
+    /** Waiting tasks, one per owner, oldest first. @type {Map<object, Task>} */
+    this.waiting = new Map();
+    /** The worker that last served an owner: its kept job makes the next frame cheap. */
+    this.affinity = new WeakMap();
+    this.nextId = 1;
+  }
+
+  /** The compiled module (fetched once; also when the server sends the wrong MIME type). */
+  module() {
+    this.compiled ??= fetch(this.wasmUrl).then(async (res) => {
+      if (!res.ok) throw new Error(`the engine ${this.wasmUrl} could not be loaded (HTTP ${res.status})`);
+      if ((res.headers.get('content-type') ?? '').startsWith('application/wasm')) {
+        return WebAssembly.compileStreaming(res);
+      }
+      return WebAssembly.compile(await res.arrayBuffer());
+    });
+    return this.compiled;
+  }
+
+  /** The engine's exports on the main thread, for quick calls (checking, AGAL, vocabulary). */
+  api() {
+    this.exports ??= Promise.all([import(this.glue), this.module()]).then(async ([engine, module]) => {
+      await engine.default({ module_or_path: module });
+      return engine;
+    });
+    return this.exports;
+  }
+
+  async spawn() {
+    const module = await this.module();
+    const worker = new Worker(WORKER, { type: 'module' });
+    worker.postMessage({ type: 'init', glue: this.glue, module });
+    worker.onerror = (e) => e.preventDefault();
+    return worker;
+  }
+
+  /**
+   * Asks for a frame (`kind` 'render') or a pixel's trace ('trace', `extra` = {x, y}) for
+   * `owner`. Resolves to the engine's result, `{superseded: true}` when a newer request of the
+   * same owner replaced it before it started, or `{ok: false, error}`.
+   * @param {object} owner
+   * @param {string} kind
+   * @param {FrameRequest} request
+   * @param {Record<string, any>} [extra]
+   * @returns {Promise<any>}
+   */
+  run(owner, kind, request, extra = {}) {
+    return new Promise((resolve) => {
+      this.waiting.get(owner)?.resolve({ superseded: true });
+      this.waiting.delete(owner);
+      this.waiting.set(owner, { kind, request, extra, resolve });
+      this.pump();
+    });
+  }
+
+  /** Drops an owner's waiting task (a widget that left the page or the viewport). */
+  cancel(/** @type {object} */ owner) {
+    this.waiting.get(owner)?.resolve({ superseded: true });
+    this.waiting.delete(owner);
+  }
+
+  async pump() {
+    if (this.slots.length < POOL_SIZE && this.waiting.size > this.slots.length) {
+      const slot = { worker: /** @type {any} */ (null), task: null, timer: null };
+      this.slots.push(slot);
+      try {
+        slot.worker = await this.spawn();
+      } catch (err) {
+        this.slots.splice(this.slots.indexOf(slot), 1);
+        for (const task of this.waiting.values()) task.resolve({ ok: false, error: String(/** @type {any} */ (err)?.message ?? err), diagnostics: [] });
+        this.waiting.clear();
+        return;
+      }
+    }
+    for (const [owner, task] of this.waiting) {
+      const idle = this.slots.filter((s) => s.worker && !s.task);
+      if (idle.length === 0) return;
+      const preferred = idle.find((s) => s === this.affinity.get(owner)) ?? idle[0];
+      this.waiting.delete(owner);
+      this.affinity.set(owner, preferred);
+      this.start(preferred, task);
+    }
+  }
+
+  /** @param {Slot} slot @param {Task} task */
+  start(slot, task) {
+    const id = this.nextId++;
+    slot.task = task;
+    const finish = (/** @type {any} */ result) => {
+      clearTimeout(slot.timer);
+      slot.worker.onmessage = null;
+      slot.task = null;
+      task.resolve(result);
+      this.pump();
+    };
+    slot.timer = setTimeout(() => {
+      // A stuck worker cannot be interrupted: replace it (the slot stays busy until then).
+      const stuck = slot.worker;
+      stuck.onmessage = null;
+      stuck.terminate();
+      slot.worker = /** @type {any} */ (null);
+      task.resolve({ ok: false, stopped: true, diagnostics: [],
+        error: `stopped after ${WATCHDOG_MS / 1000} s (is there an endless loop?)` });
+      this.spawn().then((w) => { slot.worker = w; slot.task = null; this.pump(); },
+        () => { this.slots.splice(this.slots.indexOf(slot), 1); this.pump(); });
+    }, WATCHDOG_MS);
+    slot.worker.onmessage = (event) => {
+      const msg = event.data;
+      if (msg.type === 'failed') finish({ ok: false, error: `the engine failed to start: ${msg.message}`, diagnostics: [] });
+      if (msg.type !== 'done' || msg.id !== id) return;
+      finish(msg.result ?? { ok: false, error: msg.error ?? 'the engine failed', diagnostics: [] });
+    };
+    slot.worker.postMessage({ type: task.kind, id, request: task.request, ...task.extra });
+  }
+}
+
+/** @type {Map<string, SharedEngine>} */
+const engines = new Map();
+
+/**
+ * The page's engine of one flavour (made on first use).
+ * @param {'lean' | 'full'} flavour
+ */
+export function sharedEngine(flavour) {
+  const glue = flavour === 'full' ? FULL_ENGINE : LEAN_ENGINE;
+  let e = engines.get(glue);
+  if (!e) {
+    e = new SharedEngine(glue);
+    engines.set(glue, e);
+  }
+  return e;
+}
+
+// ---- the engine API without the element -----------------------------------------------------
+
+/**
+ * Renders one frame in a worker: `{ok, width, height, pixels (RGBA8, top row first),
+ * diagnostics, ms}`. Options: width, height, mesh, consts (`B:I=X,Y,Z,W` strings), textures
+ * (`{unit, description}` JSON texture descriptions), time, budget.
+ * @param {string} fs
+ * @param {string | null} [vs]
+ * @param {Partial<FrameRequest>} [options]
+ */
+export function render(fs, vs = null, options = {}) {
+  const request = { width: 256, height: 256, ...options, fs, vs };
+  return sharedEngine('lean').run({}, 'render', request);
+}
+
+/**
+ * The diagnostics of a shader text (parse and validation): `[{severity, code, message, line,
+ * column}]`; empty when it is correct.
+ * @param {string} text
+ * @returns {Promise<any[]>}
+ */
+export async function validate(text) {
+  const engine = await sharedEngine('lean').api();
+  return engine.validate(text);
+}
+
+/** The engine's version string. */
+export async function version() {
+  const engine = await sharedEngine('lean').api();
+  return /** @type {string} */ (engine.version());
+}
