@@ -11,7 +11,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { ROOT, launchBrowser, openPage, saveScreenshot, startServer } from './support.mjs';
-import { decodePng, runTgsi } from './playground.mjs';
+import { decodePng, openPlayground, runTgsi, settle, typeShader } from './playground.mjs';
 import { defaultBinding, makeTexture, textureDescription } from '../../web/textures.js';
 import { encodeState, defaultState } from '../../web/state.js';
 
@@ -212,7 +212,9 @@ test('editable loads the editor only when clicked; inspect traces a pixel; agal 
   const trace = await p.evaluate(async () => {
     const t = await document.getElementById('one').inspectPixel(5, 6);
     const panel = document.getElementById('one').shadowRoot.querySelector('.inspector');
-    return { lane: t.lane, pixel: t.pixel, steps: t.steps.map((s) => ({ text: s.text, writes: s.writes.map((w) => [w.reg, w.chan, w.after[t.lane]]) })), shown: !panel.hidden, panel: panel.textContent };
+    const canvas = document.getElementById('one').shadowRoot.querySelector('canvas');
+    return { lane: t.lane, pixel: t.pixel, steps: t.steps.map((s) => ({ text: s.text, writes: s.writes.map((w) => [w.reg, w.chan, w.after[t.lane]]) })), shown: !panel.hidden, panel: panel.textContent,
+      outputs: t.outputs, canvas: Array.from(canvas.getContext('2d').getImageData(5, 6, 1, 1).data) };
   });
   assert.deepEqual(trace.pixel, [5, 6]);
   assert.equal(trace.shown, true);
@@ -223,6 +225,10 @@ test('editable loads the editor only when clicked; inspect traces a pixel; agal 
   assert.ok(Math.abs(f32(x[2]) - (5.5 / 48) ** 2) < 1e-6, `TEMP[0].x = ${f32(x[2])}`);
   assert.ok(Math.abs(f32(y[2]) - (41.5 / 48) ** 2) < 1e-5, `TEMP[0].y = ${f32(y[2])}`);
   assert.match(trace.panel, /Pixel \(5, 6\)/);
+  // The trace is of the frame on the canvas: its colour output, as RGBA8 (round(255 · clamp(v))),
+  // is the canvas pixel.
+  const colour = trace.outputs.find((o) => o.semantic === 'COLOR').bits.map((b) => Math.round(255 * Math.min(1, Math.max(0, f32(b)))));
+  assert.deepEqual(colour, trace.canvas);
 
   const agal = await p.evaluate(async () => {
     const box = document.getElementById('one').shadowRoot.querySelector('.agal');
@@ -304,6 +310,44 @@ test('the iframe embed renders a share link under a strict Content-Security-Poli
     await p.close();
   } finally {
     await strict.close();
+  }
+});
+
+test("the playground's Embed dialog gives element and iframe code that show the editor's shader", { timeout: 90_000 }, async () => {
+  const site = await startServer(0);
+  const out = path.join(ROOT, 'test-artifacts', `embed-code-${process.env.TGSI_BROWSER ?? 'chromium'}`);
+  try {
+    const { page: p, problems } = await openPlayground(browser, site);
+    await typeShader(p, FS_CONST.replace('DCL CONST[0][0]', 'DCL CONST[0][0]\nIMM[0] FLT32 { 0.2500, 0.5000, 1.0000, 1.0000 }').replace('MOV OUT[0], CONST[0][0]', 'MOV OUT[0], IMM[0]'));
+    await settle(p);
+    await p.locator('#open-embed').click();
+    await p.waitForFunction(() => document.querySelector('#embed-element').value.includes('<tgsi-shader'), undefined, { timeout: 10_000 });
+    const code = await p.evaluate(() => ({ element: document.querySelector('#embed-element').value, iframe: document.querySelector('#embed-iframe').value }));
+    assert.match(code.element, /<script type="module" src="http:\/\/[^"]+\/web\/widget\/tgsi-shader\.js"><\/script>/);
+    assert.match(code.element, /MOV OUT\[0\], IMM\[0\]/);
+    assert.match(code.iframe, /^<iframe src="http:\/\/[^"]+\/embed\.html#s=1\.[A-Za-z0-9_-]+"/);
+    assert.deepEqual(problems, []);
+    await p.close();
+
+    // Both snippets, pasted into a page of the same site, draw the shader: (0.25, 0.5, 1, 1)
+    // is (64, 128, 255, 255) in RGBA8.
+    await mkdir(out, { recursive: true });
+    await writeFile(path.join(out, 'element.html'), `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,">\n${code.element}`);
+    await writeFile(path.join(out, 'iframe.html'), `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,">\n${code.iframe}`);
+    const rel = path.relative(ROOT, out).split(path.sep).join('/');
+    const { page: q, problems: qProblems } = await openPage(browser);
+    await q.goto(`${site.url}${rel}/element.html`);
+    await q.waitForFunction(() => (document.querySelector('tgsi-shader')?.frames ?? 0) > 0, undefined, { timeout: 20_000 });
+    const fromElement = await q.evaluate(() => Array.from(document.querySelector('tgsi-shader').shadowRoot.querySelector('canvas').getContext('2d').getImageData(3, 3, 1, 1).data));
+    assert.deepEqual(fromElement, [64, 128, 255, 255]);
+    await q.goto(`${site.url}${rel}/iframe.html`);
+    await q.waitForFunction(() => (document.querySelector('iframe')?.contentDocument?.querySelector('tgsi-shader')?.frames ?? 0) > 0, undefined, { timeout: 20_000 });
+    const fromIframe = await q.evaluate(() => Array.from(document.querySelector('iframe').contentDocument.querySelector('tgsi-shader').shadowRoot.querySelector('canvas').getContext('2d').getImageData(3, 3, 1, 1).data));
+    assert.deepEqual(fromIframe, [64, 128, 255, 255]);
+    assert.deepEqual(qProblems, []);
+    await q.close();
+  } finally {
+    await site.close();
   }
 });
 
