@@ -127,6 +127,8 @@ struct JobKey {
     height: u32,
     consts: Vec<String>,
     textures: Vec<TextureOption>,
+    /// Why the options object could not be read (then every option takes its default).
+    options_error: Option<String>,
 }
 
 /// A prepared job of this worker, with what preparing it reported.
@@ -161,6 +163,16 @@ fn prepare_key(key: JobKey, builtins: Builtins) -> Prepared {
                 diagnostic: crate::diag::Diagnostic::error("R004", e, crate::ir::Span::default()),
             }),
         }
+    }
+    if let Some(e) = &key.options_error {
+        diagnostics.push(SourcedDiagnostic {
+            source: Source::Render,
+            diagnostic: crate::diag::Diagnostic::error(
+                "R006",
+                e.clone(),
+                crate::ir::Span::default(),
+            ),
+        });
     }
     let textures = bind_textures(&key.textures, &mut diagnostics);
     let request = Request {
@@ -253,10 +265,20 @@ pub(super) struct Call {
 }
 
 pub(super) fn read_call(fs_text: &str, vs_text: Option<String>, options: JsValue) -> Call {
-    let opts: Options = if options.is_undefined() || options.is_null() {
-        Options::default()
+    let (opts, options_error): (Options, Option<String>) = if options.is_undefined()
+        || options.is_null()
+    {
+        (Options::default(), None)
     } else {
-        serde_wasm_bindgen::from_value(options).unwrap_or_default()
+        match serde_wasm_bindgen::from_value(options) {
+            Ok(o) => (o, None),
+            Err(e) => (
+                Options::default(),
+                Some(format!(
+                    "the render options could not be read ({e}); every option takes its default"
+                )),
+            ),
+        }
     };
     let (width, height) = (opts.width.unwrap_or(256), opts.height.unwrap_or(256));
     let builtins = Builtins {
@@ -281,6 +303,7 @@ pub(super) fn read_call(fs_text: &str, vs_text: Option<String>, options: JsValue
         height,
         consts: opts.consts,
         textures: opts.textures,
+        options_error,
     };
     Call { builtins, budget, rows: (row_start, row_end), key }
 }

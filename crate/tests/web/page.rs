@@ -342,3 +342,17 @@ fn a_worker_keeps_six_prepared_jobs() {
     }
     assert_eq!(uses(1), Some(1), "six newer jobs pushed the first out");
 }
+
+/// Options that cannot be read are reported (R006), not silently replaced by defaults.
+#[wasm_bindgen_test]
+fn unreadable_options_are_reported() {
+    let v = render_page(GOOD_FS, r#"{"width": "wide", "height": 4}"#);
+    assert_eq!(v["ok"], Value::Bool(false), "{}", v);
+    let codes: Vec<&str> = v["diagnostics"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|d| d["code"].as_str())
+        .collect();
+    assert!(codes.contains(&"R006"), "{}", v);
+}
