@@ -410,6 +410,26 @@ test('"Open in playground" carries the widget\'s state; reduced motion starts pa
   await p.close();
 });
 
+test('widget.html: every live example draws, and only the broken one reports an error', { timeout: 60_000 }, async () => {
+  const site = await startServer(0);
+  try {
+    const { page: p, problems } = await openPage(browser);
+    await p.setViewportSize({ width: 1000, height: 5000 });
+    await p.goto(`${site.url}widget.html`);
+    const ids = await p.evaluate(() => Array.from(document.querySelectorAll('tgsi-shader'), (el) => el.id));
+    assert.ok(ids.length >= 9, ids.join(','));
+    const working = ids.filter((i) => i !== 'ex-broken');
+    await p.waitForFunction((list) => list.every((i) => document.getElementById(i).frames > 0), working, { timeout: 30_000 });
+    await p.waitForFunction(() => document.getElementById('ex-broken').shadowRoot.querySelector('.diagnostics li') !== null, undefined, { timeout: 20_000 });
+    const errors = await p.evaluate((list) => list.filter((i) => document.getElementById(i).shadowRoot.querySelector('.diagnostics li')), ids);
+    assert.deepEqual(errors, ['ex-broken']);
+    assert.deepEqual(problems, []);
+    await p.close();
+  } finally {
+    await site.close();
+  }
+});
+
 test('size budgets: the widget without its editor is at most 40 KB of gzipped JS, its engine at most 300 KB gzipped', async () => {
   const gz = async (file) => gzipSync(await readFile(path.join(pkgDir, file)), { level: 9 }).length;
   // The element's module and the chunks it imports statically (not the lazily loaded editor), and the worker.
