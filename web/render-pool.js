@@ -131,7 +131,7 @@ export class RenderPool {
           finish({ image: failed ? null : image, diagnostics, ms: performance.now() - started, stopped: false, error });
         }
       };
-      worker.postMessage({ type: 'render', id, request: { ...request, rows: [top, bottom] } });
+      worker.postMessage({ type: 'render', id, request: { ...request, rows: [top, bottom], bands } });
     }
   }
 }

@@ -26,6 +26,7 @@ function options(req) {
     rowStart: req.rows?.[0],
     rowEnd: req.rows?.[1],
     budget: req.budget,
+    bands: req.bands,
   };
 }
 

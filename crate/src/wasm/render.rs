@@ -6,8 +6,9 @@
 //!
 //! Options (all optional): `width`, `height` (256), `mesh`, `consts` (strings `"B:I=X,Y,Z,W"` as
 //! on the command line), `time`, `timeDelta`, `frame`, `mouse` ([x, y]), `mouseDown`,
-//! `rowStart`, `rowEnd` (rows counted from the top, end exclusive), `budget` (instructions per
-//! batch of quads), `textures` (`[{ unit, description }]` or `[{ unit, width, height, rgba,
+//! `rowStart`, `rowEnd` (rows counted from the top, end exclusive), `budget` (instructions for
+//! the whole frame), `bands` (the frame is drawn in this many calls, e.g. one per worker: each
+//! gets `budget / bands`), `textures` (`[{ unit, description }]` or `[{ unit, width, height, rgba,
 //! filter, wrap }]`, see [`TextureOption`]). `renderPage` is the same function.
 
 use crate::render::framebuffer::Framebuffer;
@@ -38,6 +39,8 @@ struct Options {
     row_start: Option<u32>,
     row_end: Option<u32>,
     budget: Option<u64>,
+    /// The frame is drawn as this many bands (one call each): each gets its share of the budget.
+    bands: Option<u32>,
     textures: Vec<TextureOption>,
 }
 
@@ -265,21 +268,20 @@ pub(super) struct Call {
 }
 
 pub(super) fn read_call(fs_text: &str, vs_text: Option<String>, options: JsValue) -> Call {
-    let (opts, options_error): (Options, Option<String>) = if options.is_undefined()
-        || options.is_null()
-    {
-        (Options::default(), None)
-    } else {
-        match serde_wasm_bindgen::from_value(options) {
-            Ok(o) => (o, None),
-            Err(e) => (
-                Options::default(),
-                Some(format!(
+    let (opts, options_error): (Options, Option<String>) =
+        if options.is_undefined() || options.is_null() {
+            (Options::default(), None)
+        } else {
+            match serde_wasm_bindgen::from_value(options) {
+                Ok(o) => (o, None),
+                Err(e) => (
+                    Options::default(),
+                    Some(format!(
                     "the render options could not be read ({e}); every option takes its default"
                 )),
-            ),
-        }
-    };
+                ),
+            }
+        };
     let (width, height) = (opts.width.unwrap_or(256), opts.height.unwrap_or(256));
     let builtins = Builtins {
         width,
@@ -293,8 +295,10 @@ pub(super) fn read_call(fs_text: &str, vs_text: Option<String>, options: JsValue
     let row_start = opts.row_start.unwrap_or(0).min(height);
     let row_end = opts.row_end.unwrap_or(height).clamp(row_start, height);
     // The frame's budget (`limits`); asking for more than limits::MAX_BUDGET gets the maximum.
-    let budget =
+    // A frame drawn in bands by several workers shares one budget: each band gets its part.
+    let frame_budget =
         opts.budget.unwrap_or(crate::limits::DEFAULT_FRAME_BUDGET).min(crate::limits::MAX_BUDGET);
+    let budget = frame_budget.div_ceil(u64::from(opts.bands.unwrap_or(1).max(1)));
     let key = JobKey {
         fs: fs_text.to_owned(),
         vs: vs_text,
