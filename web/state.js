@@ -148,21 +148,47 @@ export async function decodeState(fragment) {
   }
 }
 
+/**
+ * Keeps the state across reloads: in this tab's session storage (so two tabs never overwrite each
+ * other's work) and in local storage (so a new tab starts from the last edit anywhere).
+ * @param {PlaygroundState} state
+ */
 export function saveLocal(state) {
-  try {
-    localStorage.setItem(STORAGE_KEY, JSON.stringify({ version: STATE_VERSION, state }));
-  } catch {
-    // Storage full or disabled: the share link still works.
+  const text = JSON.stringify({ version: STATE_VERSION, state });
+  for (const storage of stores()) {
+    try {
+      storage.setItem(STORAGE_KEY, text);
+    } catch {
+      // Storage full or disabled: the share link still works.
+    }
   }
 }
 
+/** The state this tab saved last, else the last one saved in any tab; null if none. */
 export function loadLocal() {
-  try {
-    const raw = localStorage.getItem(STORAGE_KEY);
-    if (!raw || raw.length > MAX_STATE_BYTES) return null;
-    const parsed = JSON.parse(raw);
-    return normalizeState(parsed?.state);
-  } catch {
-    return null;
+  for (const storage of stores()) {
+    try {
+      const raw = storage.getItem(STORAGE_KEY);
+      if (!raw || raw.length > MAX_STATE_BYTES) continue;
+      return normalizeState(JSON.parse(raw)?.state);
+    } catch {
+      // Disabled storage or damaged data: try the next.
+    }
   }
+  return null;
+}
+
+/** Session storage first, then local storage; either may be missing or refuse access. */
+function stores() {
+  /** @type {Storage[]} */
+  const out = [];
+  for (const name of ['sessionStorage', 'localStorage']) {
+    try {
+      const s = /** @type {any} */ (globalThis)[name];
+      if (s) out.push(s);
+    } catch {
+      // Access denied (storage disabled for this site).
+    }
+  }
+  return out;
 }

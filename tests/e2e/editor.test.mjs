@@ -83,6 +83,26 @@ test('a reload keeps unsaved edits', { timeout: 60_000 }, async () => {
   await context.close();
 });
 
+test('two tabs keep their own edits across reloads', { timeout: 90_000 }, async () => {
+  const context = await browser.newContext();
+  const { page: a, problems: pa } = await openPlayground(browser, server, { context });
+  const { page: b, problems: pb } = await openPlayground(browser, server, { context });
+  const shader = (v) => `FRAG\nDCL OUT[0], COLOR\nIMM[0] FLT32 { ${v}, 0.5000, 0.7500, 1.0000 }\n  0: MOV OUT[0], IMM[0]\n  1: END\n`;
+  await typeShader(a, shader('0.1000'));
+  await settle(a);
+  await typeShader(b, shader('0.9000'));
+  await settle(b);
+  // Tab B saved last; tab A reloads and still has its own text.
+  await a.reload();
+  await a.waitForSelector('#engine-version[data-state="ready"]');
+  assert.equal(await a.evaluate(() => window.tgsiPlayground.editor.text('fs')), shader('0.1000'));
+  await b.reload();
+  await b.waitForSelector('#engine-version[data-state="ready"]');
+  assert.equal(await b.evaluate(() => window.tgsiPlayground.editor.text('fs')), shader('0.9000'));
+  assert.deepEqual([...pa, ...pb], []);
+  await context.close();
+});
+
 test('a share link restores the shaders, mesh and constants in a fresh page', { timeout: 60_000 }, async () => {
   const first = await browser.newContext();
   const { page, problems } = await openPlayground(browser, server, { context: first });
