@@ -70,6 +70,8 @@ const app = {
   examples: EXAMPLES,
   loadExample: (/** @type {string} */ id) => loadExample(id),
   copyLink: () => copyLink(),
+  /** Frames abandoned because an edit came while they were still drawing. */
+  get abandoned() { return app.pool?.abandoned ?? 0; },
   get state() { return store.state; },
   get editor() { return app.editor; },
   get descriptions() { return app.descriptions; },

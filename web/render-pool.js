@@ -5,6 +5,23 @@
 // starts fresh ones, so an infinite loop is reported and the page stays responsive.
 
 const WATCHDOG_MS = 8000;
+/**
+ * A frame still drawing this long after a newer one was asked for is abandoned (its workers are
+ * replaced) rather than awaited: an edit never waits behind a slow frame of the old text.
+ */
+export const ABANDON_AFTER_MS = 400;
+
+/**
+ * Whether two frame requests draw the same thing but for the built-in uniforms (time, mouse).
+ * @param {any} a
+ * @param {any} b
+ */
+function sameInputs(a, b) {
+  return a.fs === b.fs && a.vs === b.vs && a.mesh === b.mesh && a.width === b.width && a.height === b.height
+    && JSON.stringify(a.constants) === JSON.stringify(b.constants)
+    && a.textures?.length === b.textures?.length
+    && (a.textures ?? []).every((/** @type {any} */ t, /** @type {number} */ i) => t.unit === b.textures[i].unit && t.description === b.textures[i].description);
+}
 
 export class RenderPool {
   /** module: the compiled engine; count: number of workers. */
@@ -15,6 +32,8 @@ export class RenderPool {
     this.nextId = 1;
     this.busy = null;
     this.pending = null;
+    /** Frames abandoned for a newer edit. */
+    this.abandoned = 0;
     for (let i = 0; i < this.count; i += 1) this.workers.push(this.spawn());
   }
 
@@ -42,6 +61,12 @@ export class RenderPool {
       if (this.busy) {
         this.pending?.resolve({ superseded: true });
         this.pending = { request, resolve };
+        // An animation frame (same shaders, new time) waits its turn; an edit does not.
+        if (!sameInputs(this.busy.request, request)) {
+          const waited = performance.now() - this.busy.started;
+          if (waited >= ABANDON_AFTER_MS) this.busy.abandon();
+          else this.busy.abandonTimer ??= setTimeout(() => this.busy?.abandon(), ABANDON_AFTER_MS - waited);
+        }
         return;
       }
       this.start(request, resolve);
@@ -94,6 +119,7 @@ export class RenderPool {
     let failed = false;
     const finish = (result) => {
       clearTimeout(timer);
+      clearTimeout(this.busy?.abandonTimer);
       for (const w of this.workers) w.onmessage = null;
       this.busy = null;
       resolve(result);
@@ -106,7 +132,16 @@ export class RenderPool {
       finish({ image: null, diagnostics: [], ms: performance.now() - started, stopped: true,
         error: `rendering was stopped after ${WATCHDOG_MS / 1000} s (is there an endless loop?)` });
     }, WATCHDOG_MS);
-    this.busy = { id };
+    this.busy = {
+      id, started, request, abandonTimer: null,
+      /** A newer frame is waiting and this one is slow: stop it and start that one. */
+      abandon: () => {
+        if (this.busy?.id !== id || !this.pending) return;
+        this.abandoned += 1;
+        this.restart();
+        finish({ superseded: true, abandoned: true });
+      },
+    };
     for (let b = 0; b < bands; b += 1) {
       const top = b * per;
       const bottom = Math.min(height, top + per);
