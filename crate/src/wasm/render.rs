@@ -17,7 +17,7 @@ use crate::render::job::{self, Request, Source, SourcedDiagnostic};
 use crate::render::options::parse_const;
 use crate::render::uniforms::Builtins;
 use crate::texture::bind::Bindings;
-use crate::texture::desc::{apply_options, parse_description};
+use crate::texture::desc::{apply_options, parse_description_charged, TextureBytes};
 use crate::texture::desc_image::RgbaImage;
 use crate::texture::{SamplerState, TextureUnit};
 use serde::{Deserialize, Serialize};
@@ -62,13 +62,26 @@ struct TextureOption {
 
 fn bind_textures(list: &[TextureOption], diags: &mut Vec<SourcedDiagnostic>) -> Bindings {
     let mut bindings = Bindings::new();
+    // Every unit's textures share one byte budget, checked before their texels are allocated.
+    let mut bytes = TextureBytes::job();
     for t in list {
+        if let Err(e) = bytes.charge(t.rgba.len() as u64) {
+            diags.push(SourcedDiagnostic {
+                source: Source::Render,
+                diagnostic: crate::diag::Diagnostic::error(
+                    "R005",
+                    format!("texture for unit {}: {}", t.unit, e),
+                    crate::ir::Span::default(),
+                ),
+            });
+            continue;
+        }
         let image = RgbaImage { width: t.width, height: t.height, rgba: t.rgba.clone() };
         let no_files = |name: &str| -> Result<RgbaImage, String> {
             Err(format!("image '{}': the page passes texels inline", name))
         };
         let unit = match &t.description {
-            Some(json) => parse_description(json, &no_files),
+            Some(json) => parse_description_charged(json, &no_files, &mut bytes),
             None => image.to_texture().and_then(|tex| {
                 let mut unit = TextureUnit::new(tex, SamplerState::default());
                 let options: Vec<&str> =
