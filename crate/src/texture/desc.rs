@@ -559,6 +559,7 @@ pub fn load_binding(spec: &str) -> Result<(u32, TextureUnit), String> {
 }
 
 /// [`load_binding`] drawing from a render job's texture bytes (several `--texture` flags).
+#[cfg(not(target_arch = "wasm32"))]
 pub fn load_binding_charged(
     spec: &str,
     budget: &mut TextureBytes,
