@@ -60,8 +60,9 @@ before(async () => {
   const forty = Array.from({ length: 40 }, (_, i) => widget(`id="w${i}" width="64" height="64" autoplay`, script('text/x-tgsi', FS_ANIMATED))).join('\n');
   await writeFile(path.join(scratch, 'forty.html'), page(`<div style="height: 10px"></div>${forty}`));
   await writeFile(path.join(scratch, 'one.html'), page(widget('id="one" width="48" height="48" editable inspect agal', script('text/x-tgsi', FS_SQUARE))));
-  await writeFile(path.join(scratch, 'api.html'), `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,">
-<script type="module">
+  // The page's own script is a file: the server's Content-Security-Policy forbids inline scripts.
+  await writeFile(path.join(scratch, 'api.html'), '<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><script type="module" src="api.js"></script>');
+  await writeFile(path.join(scratch, 'api.js'), `
 import { render, validate, version } from './node_modules/tgsi-shader/engine.js';
 window.apiResult = (async () => ({
   version: await version(),
@@ -69,7 +70,7 @@ window.apiResult = (async () => ({
   bad: await validate(${JSON.stringify(FS_BROKEN)}),
   frame: await render(${JSON.stringify(FS_CONST)}, null, { width: 2, height: 2, consts: ['0:0=1,0.5,0,1'] }),
 }))().then((r) => ({ ...r, frame: { ok: r.frame.ok, pixels: Array.from(r.frame.pixels) } }), (e) => ({ error: String(e) }));
-</script>`);
+`);
   await writeFile(path.join(scratch, 'link.html'), page(widget('id="linked" width="64" height="64" constants="0:0=0.5,0.25,1,1" textures="0=gradient,nearest,clamp" playground="https://example.org/play/index.html"', script('text/x-tgsi', FS_CONST))
     + widget('id="reduced" width="16" height="16" autoplay', script('text/x-tgsi', FS_ANIMATED))));
   server = await startServer(0, { root: scratch });
