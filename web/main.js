@@ -72,6 +72,10 @@ const app = {
   copyLink: () => copyLink(),
   /** Frames abandoned because an edit came while they were still drawing. */
   get abandoned() { return app.pool?.abandoned ?? 0; },
+  /** Render workers replaced after they failed. */
+  get replacedWorkers() { return app.pool?.replaced ?? 0; },
+  /** For tests: the next frame's worker fails as a crashed or out-of-memory worker would. */
+  failNextFrame: () => { if (app.pool) app.pool.crashNext = true; },
   get state() { return store.state; },
   get editor() { return app.editor; },
   get descriptions() { return app.descriptions; },

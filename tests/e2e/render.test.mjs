@@ -176,6 +176,23 @@ test('an edit does not wait for a slow frame of the old text', { timeout: 120_00
   await page.close();
 });
 
+test('a render worker that fails is replaced and the page says so', { timeout: 90_000 }, async () => {
+  const { page, problems } = await openPlayground(browser, server);
+  await setSize(page, 128);
+  const colour = (rgb) => `FRAG\nDCL OUT[0], COLOR\nIMM[0] FLT32 { ${rgb}, 1.0000 }\n  0: MOV OUT[0], IMM[0]\n  1: END\n`;
+  await page.evaluate(() => window.tgsiPlayground.failNextFrame());
+  await typeShader(page, colour('0.0000, 1.0000, 0.0000'));
+  await page.waitForFunction(() => /a render worker failed/.test(document.querySelector('#render-status').textContent), undefined, { timeout: 20_000 });
+  assert.equal(await page.evaluate(() => window.tgsiPlayground.replacedWorkers), 1);
+  // The fresh workers draw the next edit: blue (0, 0, 1, 1 written by hand).
+  await typeShader(page, colour('0.0000, 0.0000, 1.0000'));
+  await page.waitForFunction(() => document.querySelector('#render-status').dataset.state === 'ok' && window.tgsiPlayground.rendered?.fs.includes('0.0000, 0.0000, 1.0000'), undefined, { timeout: 20_000 });
+  assert.deepEqual([...(await canvasPixels(page)).slice(0, 4)], [0, 0, 255, 255]);
+  // The WebDriver adapter also sees the worker's own uncaught error; nothing else went wrong.
+  assert.deepEqual(problems.filter((p) => !/simulated worker failure/.test(p)), [], 'the page reported problems');
+  await page.close();
+});
+
 test('a frame stopped by the budget shows what was drawn until then', { timeout: 120_000 }, async () => {
   const { page, problems } = await openPlayground(browser, server);
   await setSize(page, 128);
