@@ -151,18 +151,25 @@ export async function decodeState(fragment) {
 /**
  * Keeps the state across reloads: in this tab's session storage (so two tabs never overwrite each
  * other's work) and in local storage (so a new tab starts from the last edit anywhere).
+ * Returns whether any storage took it.
  * @param {PlaygroundState} state
  */
 export function saveLocal(state) {
   const text = JSON.stringify({ version: STATE_VERSION, state });
+  let saved = false;
   for (const storage of stores()) {
     try {
       storage.setItem(STORAGE_KEY, text);
+      saved = true;
     } catch {
-      // Storage full or disabled: the share link still works.
+      // Storage full or disabled: the caller says so; the share link still works.
     }
   }
+  return saved;
 }
+
+/** The storage key of the autosave (another tab's save shows up as a `storage` event for it). */
+export const SAVE_KEY = STORAGE_KEY;
 
 /** The state this tab saved last, else the last one saved in any tab; null if none. */
 export function loadLocal() {

@@ -4,7 +4,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { launchBrowser, saveScreenshot, skipIn, startServer } from './support.mjs';
-import { listedProblems, openPlayground, settle, typeShader, underlines } from './playground.mjs';
+import { canvasPixels, listedProblems, openPlayground, renderCount, settle, typeShader, underlines, waitForRender } from './playground.mjs';
 
 let server;
 let browser;
@@ -104,6 +104,8 @@ test('two tabs keep their own edits across reloads', {
   await settle(a);
   await typeShader(b, shader('0.9000'));
   await settle(b);
+  // Tab A is told that another tab saved (the storage event), and keeps its text.
+  await a.waitForFunction(() => /Another tab saved its own edits/.test(document.querySelector('#status').textContent), undefined, { timeout: 5_000 });
   // Tab B saved last; tab A reloads and still has its own text.
   await a.reload();
   await a.waitForSelector('#engine-version[data-state="ready"]');
@@ -113,6 +115,22 @@ test('two tabs keep their own edits across reloads', {
   assert.equal(await b.evaluate(() => window.tgsiPlayground.editor.text('fs')), shader('0.9000'));
   assert.deepEqual([...pa, ...pb], []);
   await context.close();
+});
+
+test('when the browser refuses to store edits, the page says so and keeps working', { timeout: 60_000 }, async () => {
+  const { page, problems } = await openPlayground(browser, server);
+  // Storage full (or disabled): every write throws, as browsers do.
+  await page.evaluate(() => {
+    Storage.prototype.setItem = () => { throw new DOMException('the quota has been exceeded', 'QuotaExceededError'); };
+  });
+  const n = await renderCount(page);
+  await typeShader(page, 'FRAG\nDCL OUT[0], COLOR\nIMM[0] FLT32 { 1.0000, 0.0000, 1.0000, 1.0000 }\n  0: MOV OUT[0], IMM[0]\n  1: END\n');
+  await page.waitForFunction(() => /does not let the page save your edits/.test(document.querySelector('#status').textContent), undefined, { timeout: 5_000 });
+  // It still draws: magenta (1, 0, 1, 1 written by hand).
+  await waitForRender(page, n);
+  assert.deepEqual([...(await canvasPixels(page)).slice(0, 4)], [255, 0, 255, 255]);
+  assert.deepEqual(problems, []);
+  await page.close();
 });
 
 test('a share link restores the shaders, mesh and constants in a fresh page', { timeout: 60_000 }, async () => {
