@@ -45,3 +45,27 @@ test('garbage is no state', async () => {
   assert.deepEqual(normalizeState('text'), defaultState());
   assert.deepEqual(await decodeState(await linkOf('[1,2,3]')), defaultState());
 });
+
+test('generated fragments and JSON never throw and always give a state of the right shape', async () => {
+  // A seeded generator (xorshift32), so a failure can be replayed.
+  let seed = 0x9e3779b9;
+  const next = () => { seed ^= seed << 13; seed >>>= 0; seed ^= seed >>> 17; seed ^= seed << 5; seed >>>= 0; return seed; };
+  const pick = (list) => list[next() % list.length];
+  const values = [null, true, 0, -1, 1e309, 'x', '<b>', [], {}, [1, 2], { a: 1 }, 'fullscreen', 256, '0:0', NaN];
+  const randomJson = (depth = 0) => {
+    if (depth > 3 || next() % 3 === 0) return pick(values);
+    const keys = ['fs', 'vs', 'useVs', 'mesh', 'size', 'constants', 'textures', 'example', '0:1', '3', 'name', 'wrap', '__proto__'];
+    const o = {};
+    for (let i = next() % 6; i > 0; i -= 1) o[pick(keys)] = randomJson(depth + 1);
+    return next() % 5 === 0 ? [o] : o;
+  };
+  const shapeOk = (s) => s === null || (typeof s.fs === 'string' && typeof s.vs === 'string' && typeof s.useVs === 'boolean'
+    && [128, 256, 512, 1024].includes(s.size) && Object.values(s.constants).every((v) => Array.isArray(v) && v.every(Number.isFinite))
+    && Object.values(s.textures).every((b) => b && typeof b === 'object'));
+  for (let i = 0; i < 600; i += 1) {
+    const state = await decodeState(await linkOf(JSON.stringify(randomJson())));
+    assert.ok(shapeOk(state), JSON.stringify(state));
+    const chars = Array.from({ length: next() % 80 }, () => 'AZaz09-_=.%s#'[next() % 13]).join('');
+    assert.ok(shapeOk(await decodeState(`s=1.${chars}`)));
+  }
+});
