@@ -200,7 +200,7 @@ impl TextureBytes {
 
 /// `512 MiB`, `20000 bytes`: a limit as a person reads it.
 fn human_bytes(n: u64) -> String {
-    if n >= 1 << 20 && n % (1 << 20) == 0 {
+    if n >= 1 << 20 && n.is_multiple_of(1 << 20) {
         format!("{} MiB", n >> 20)
     } else {
         format!("{n} bytes")
