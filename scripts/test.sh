@@ -129,6 +129,7 @@ lint() {
 lint rustfmt cargo fmt --all --check
 lint clippy cargo clippy --workspace --all-targets -- -D warnings
 lint clippy-wasm cargo clippy -p tgsi --target "$WASM_TARGET" --lib --tests -- -D warnings
+lint clippy-widget cargo clippy -p tgsi --target "$WASM_TARGET" --lib --no-default-features -- -D warnings
 # The page's JavaScript: every module is `// @ts-check`ed against its JSDoc types (pinned
 # TypeScript from package-lock.json; web/pkg's .d.ts come from the wasm build above).
 lint tsc node_modules/.bin/tsc --noEmit -p .

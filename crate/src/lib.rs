@@ -13,10 +13,12 @@
 //!                                 └──agal::lower ──▶ agal::Program ──encode──▶ bytes
 //! ```
 
+#[cfg(feature = "agal")]
 pub mod agal;
 pub mod diag;
 pub mod exec;
 /// The fuzz targets' bodies (`fuzz/`, and the smoke run in the native tests).
+#[cfg(feature = "full")]
 #[doc(hidden)]
 pub mod fuzzing;
 pub mod half;
@@ -28,7 +30,7 @@ pub mod text;
 pub mod texture;
 pub mod valid;
 
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(all(not(target_arch = "wasm32"), feature = "full"))]
 pub mod cli;
 
 #[cfg(target_arch = "wasm32")]

@@ -103,7 +103,8 @@ pub struct OpInfo {
     /// Processors that may use the opcode.
     pub stages: StageMask,
     pub category: Category,
-    /// One line in our own words, for the docs and the editor's hover.
+    /// One line in our own words, for the docs and the editor's hover (empty without the
+    /// `text-tools` feature, as `formula`).
     pub summary: &'static str,
     /// The formula, per channel where it matters.
     pub formula: &'static str,
@@ -165,6 +166,28 @@ use Category as C;
 use OutputMode as O;
 use ValType as T;
 
+/// One cell of the table. The reference columns (`summary`, `formula`) are only for the page's
+/// opcode reference and the CLI (`text-tools`); the lean engine has them empty.
+macro_rules! opcode_column {
+    (summary, $value:expr) => {
+        if cfg!(feature = "text-tools") {
+            $value
+        } else {
+            ""
+        }
+    };
+    (formula, $value:expr) => {
+        if cfg!(feature = "text-tools") {
+            $value
+        } else {
+            ""
+        }
+    };
+    ($field:ident, $value:expr) => {
+        $value
+    };
+}
+
 /// Declares every opcode once: the enum variant (named as the mnemonic), its row of the table
 /// (`name` comes from the variant), and the list of all opcodes, in table order — modern opcodes
 /// by Mesa number (unused numbers have no row), then the 2010 legacy opcodes.
@@ -181,7 +204,7 @@ macro_rules! opcode_table {
 
         /// The table, in the enum's order: `OPCODES[op as usize]` is `op`'s row.
         pub static OPCODES: &[OpInfo] = &[
-            $(OpInfo { name: stringify!($op), $($field: $value),* }),*
+            $(OpInfo { name: stringify!($op), $($field: opcode_column!($field, $value)),* }),*
         ];
 
         impl Opcode {

@@ -38,6 +38,7 @@ struct Rows<'a> {
 }
 
 impl<'a> Rows<'a> {
+    #[inline]
     fn get(&self, s: SrcRow) -> Operand<'a> {
         let n = self.n;
         let quads = if s.in_place {
@@ -460,6 +461,7 @@ impl Machine {
 
 /// The lanes of `exec` where `cond` holds leave the loop (cleared in `exec` and `lp`); returns
 /// them OR-ed together (non-zero when some lane left).
+#[inline]
 fn break_lanes(exec: &mut [Lanes], lp: &mut [Lanes], cond: &[Lanes], float: bool) -> u32 {
     let mut left = 0u32;
     for ((e, l), &v) in flat_mut(exec).iter_mut().zip(flat_mut(lp)).zip(flat(cond)) {

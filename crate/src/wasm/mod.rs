@@ -1,10 +1,16 @@
 //! The WebAssembly API used by the page and its workers. Each area has its own file; values
-//! cross the boundary as plain JS objects (serde-wasm-bindgen).
+//! cross the boundary as plain JS objects (serde-wasm-bindgen). Without the default features
+//! (the widget's lean engine) only `version`, `validate`, `link` and the render calls remain.
 
+#[cfg(feature = "agal")]
 pub mod agal;
+#[cfg(feature = "inspect")]
 pub mod exec;
+#[cfg(feature = "text-tools")]
 pub mod front;
+#[cfg(feature = "inspect")]
 pub mod inspect;
+#[cfg(feature = "full")]
 pub mod page;
 pub mod render;
 pub mod valid;
