@@ -335,3 +335,42 @@ fn primitive_ids_count_from_zero_in_each_draw() {
     // Nothing drawn elsewhere: alpha stays 0.
     assert_eq!(fb.pixel(0, 6, 1)[3], 0.0);
 }
+
+#[test]
+fn the_inspector_sees_the_files_vertices() {
+    // The vertex table of a job drawing a vertices file: one row per vertex of the file, drawn
+    // or not (the fourth is in no draw), with the attributes as the file gives them — the
+    // integer one as its bits — and the vertex shader's outputs: OUT[1] = IN[1] + IN[1] (UADD,
+    // 32-bit wrapping: 5 + 5 = 10, −3 + −3 = −6, and the filled w 1 + 1 = 2).
+    use tgsi::render::inspect::{trace_vertex, vertex_table};
+    let vs = "VERT\nDCL IN[0..1]\nDCL OUT[0], POSITION\nDCL OUT[1], GENERIC[0]\n\
+              MOV OUT[0], IN[0]\nUADD OUT[1], IN[1], IN[1]\nEND\n";
+    let fs = "FRAG\nDCL IN[0], GENERIC[0], CONSTANT\nDCL OUT[0], COLOR\nI2F OUT[0], IN[0]\nEND\n";
+    let vertices = r#"{"attributes": [{"name": "p", "location": 0, "components": 2},
+                                      {"name": "n", "location": 1, "components": 1, "kind": "i"}],
+        "vertices": [{"p": [-1, -1], "n": [5]}, {"p": [1, -1], "n": [-3]},
+                     {"p": [-1, 1], "n": [0]}, {"p": [1, 1], "n": [7]}],
+        "draws": [{"mode": "TRIANGLES", "first": 0, "count": 3}]}"#;
+    let req = Request {
+        fs,
+        vs: Some(vs),
+        vertices: Some(vertices),
+        width: 4,
+        height: 4,
+        ..Request::default()
+    };
+    let (job, diags) = prepare(&req);
+    let job = job.unwrap_or_else(|| panic!("{diags:?}"));
+    let budget = tgsi::limits::DEFAULT_FRAME_BUDGET;
+    let table = vertex_table(&job, &mut tgsi::exec::NoTextures, budget).expect("table");
+    assert_eq!(table.vertex_count(), 4);
+    let row = |v: usize, r: usize| table.inputs[v * table.input_registers + r].map(f32::to_bits);
+    assert_eq!(row(1, 0), [1.0f32, -1.0, 0.0, 1.0].map(f32::to_bits));
+    assert_eq!(row(1, 1), [(-3i32) as u32, 0, 0, 1]);
+    let out = |v: usize| table.outputs[v * table.output_registers + 1].map(f32::to_bits);
+    assert_eq!(out(0), [10, 0, 0, 2]);
+    assert_eq!(out(1), [(-6i32) as u32, 0, 0, 2]);
+    assert_eq!(out(3), [14, 0, 0, 2]);
+    let t = trace_vertex(&job, 3, &mut tgsi::exec::NoTextures, budget).expect("trace");
+    assert_eq!(t.vertex, 3);
+}
