@@ -90,15 +90,33 @@ async function handle(root, req, res, extraHeaders = {}) {
 }
 
 /**
+ * The Content-Security-Policy every page is served with: no inline script, no eval (WebAssembly
+ * compilation is the one exception it names), everything from this origin. Inline styles are
+ * allowed because the editor (CodeMirror) writes its own <style> elements; the widget without
+ * its editor also works with `style-src 'self'` (tests/e2e/widget.test.mjs). The playground, the
+ * widget pages and the iframe embed all work under it; the end-to-end tests run under it.
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
+  "worker-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "connect-src 'self' data: blob:",
+  "object-src 'none'",
+  "base-uri 'none'",
+].join('; ');
+
+/**
  * Starts serving `options.root` (default: the repository root) on `port` (0 = any free port) at
- * `options.host` (default 127.0.0.1), adding `options.headers` to every file's response (the
- * tests use it for a Content-Security-Policy). Resolves to `{ server, port, url, close() }`.
+ * `options.host` (default 127.0.0.1), with [`CONTENT_SECURITY_POLICY`] and `options.headers`
+ * (which may replace it) on every file's response. Resolves to `{ server, port, url, close() }`.
  */
 export function startServer(port = 0, options = {}) {
   const root = path.resolve(options.root ?? ROOT);
   const host = options.host ?? '127.0.0.1';
   const server = createServer((req, res) => {
-    handle(root, req, res, options.headers ?? {}).catch(() => {
+    handle(root, req, res, { 'Content-Security-Policy': CONTENT_SECURITY_POLICY, ...(options.headers ?? {}) }).catch(() => {
       if (!res.headersSent) send(res, 500, 'internal error\n');
       else res.destroy();
     });

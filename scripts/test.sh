@@ -166,13 +166,16 @@ for engine in $BROWSERS; do
     in_engine "$engine" cargo test -p tgsi --target "$WASM_TARGET" --no-fail-fast --test web
 done
 
-# 4. End-to-end tests against the built page, in each engine. serve.test.mjs checks the server
-# alone (no browser): it runs once, with Chromium's suite.
+# 4. End-to-end tests against the built page, in each engine. serve.test.mjs (the server) and
+# state.test.mjs (the share-link format) need no browser: they run once, with Chromium's suite.
 if $build_ok; then
   for engine in $BROWSERS; do
     files=()
     for f in tests/e2e/*.test.mjs; do
-      [ "$engine" != chromium ] && [ "$f" = tests/e2e/serve.test.mjs ] || files+=("$f")
+      case "$f" in
+        tests/e2e/serve.test.mjs | tests/e2e/state.test.mjs) [ "$engine" = chromium ] && files+=("$f") ;;
+        *) files+=("$f") ;;
+      esac
     done
     TMPDIR="$browser_tmp" run "e2e-$engine" node_test_counts \
       in_engine "$engine" node --test --test-reporter=spec "${files[@]}"

@@ -213,7 +213,9 @@ export class ShaderEditor {
     const doc = this.view.state.doc;
     const l = doc.line(Math.min(Math.max(line, 1), doc.lines));
     const pos = Math.min(l.from + Math.max(column - 1, 0), l.to);
-    this.view.dispatch({ selection: { anchor: pos }, scrollIntoView: true });
+    // Focus first: focusing afterwards lets some engines (WebKitGTK) put back the caret the
+    // editor's DOM still shows, undoing the move.
     this.view.focus();
+    this.view.dispatch({ selection: { anchor: pos }, scrollIntoView: true });
   }
 }

@@ -5,7 +5,7 @@
 import { engineModule, engineVersion, loadEngine } from './engine.js';
 import { ShaderEditor } from './editor.js';
 import { RenderPool } from './render-pool.js';
-import { decodeState, defaultState, encodeState, loadLocal, saveLocal } from './state.js';
+import { SAVE_KEY, decodeState, defaultState, encodeState, loadLocal, saveLocal } from './state.js';
 import { store } from './store.js';
 import { DEFAULT_EXAMPLE, EXAMPLES } from './examples.js';
 import { declaredConstants, renderBuiltins, renderConstantControls } from './constants.js';
@@ -70,6 +70,12 @@ const app = {
   examples: EXAMPLES,
   loadExample: (/** @type {string} */ id) => loadExample(id),
   copyLink: () => copyLink(),
+  /** Frames abandoned because an edit came while they were still drawing. */
+  get abandoned() { return app.pool?.abandoned ?? 0; },
+  /** Render workers replaced after they failed. */
+  get replacedWorkers() { return app.pool?.replaced ?? 0; },
+  /** For tests: the next frame's worker fails as a crashed or out-of-memory worker would. */
+  failNextFrame: () => { if (app.pool) app.pool.crashNext = true; },
   get state() { return store.state; },
   get editor() { return app.editor; },
   get descriptions() { return app.descriptions; },
@@ -507,6 +513,15 @@ function wireInspector() {
 // ---- state ---------------------------------------------------------------------------------
 
 let saveTimer = 0;
+let saveWarned = false;
+/** Saves the state for a reload; says once when the browser will not keep it. */
+function autosave() {
+  if (saveLocal(store.state) || saveWarned) return;
+  saveWarned = true;
+  status.textContent = 'This browser does not let the page save your edits (storage is full or disabled): use Copy link to keep them.';
+  status.dataset.state = 'warning';
+}
+
 function stateChanged({ render = true, check = false } = {}) {
   renderBuiltins($('builtins'), builtins(), app.builtins);
   if (check) checkShaders();
@@ -514,7 +529,7 @@ function stateChanged({ render = true, check = false } = {}) {
   if (check && app.traceView) refreshProbeControls();
   $('vertex-section').hidden = !store.state.useVs;
   clearTimeout(saveTimer);
-  saveTimer = setTimeout(() => saveLocal(store.state), 300);
+  saveTimer = setTimeout(autosave, 300);
   if (render) scheduleRender();
 }
 
@@ -523,7 +538,7 @@ function onEdit(/** @type {'fs' | 'vs'} */ tab, /** @type {string} */ text) {
   store.update({ [tab]: text, example: null });
   clearTimeout(editTimer);
   // Save at once (a reload right after typing keeps the edit); check and draw after a pause.
-  saveLocal(store.state);
+  autosave();
   editTimer = setTimeout(() => stateChanged({ check: true }), EDIT_DEBOUNCE_MS);
 }
 
@@ -649,6 +664,12 @@ function wireControls() {
   window.addEventListener('pointerup', () => { if (app.mouse.down) { app.mouse.down = false; scheduleRender(); } });
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible' && app.needsRender) { app.needsRender = false; scheduleRender(); }
+  });
+  // Another tab saved its edits: this tab keeps its own (session storage), and says so.
+  window.addEventListener('storage', (e) => {
+    if (e.key !== SAVE_KEY) return;
+    status.textContent = 'Another tab saved its own edits; this tab keeps yours (a reload here restores them).';
+    status.dataset.state = 'info';
   });
   window.addEventListener('hashchange', async () => {
     const s = await decodeState(location.hash);

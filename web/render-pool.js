@@ -5,6 +5,23 @@
 // starts fresh ones, so an infinite loop is reported and the page stays responsive.
 
 const WATCHDOG_MS = 8000;
+/**
+ * A frame still drawing this long after a newer one was asked for is abandoned (its workers are
+ * replaced) rather than awaited: an edit never waits behind a slow frame of the old text.
+ */
+export const ABANDON_AFTER_MS = 400;
+
+/**
+ * Whether two frame requests draw the same thing but for the built-in uniforms (time, mouse).
+ * @param {any} a
+ * @param {any} b
+ */
+function sameInputs(a, b) {
+  return a.fs === b.fs && a.vs === b.vs && a.mesh === b.mesh && a.width === b.width && a.height === b.height
+    && JSON.stringify(a.constants) === JSON.stringify(b.constants)
+    && a.textures?.length === b.textures?.length
+    && (a.textures ?? []).every((/** @type {any} */ t, /** @type {number} */ i) => t.unit === b.textures[i].unit && t.description === b.textures[i].description);
+}
 
 export class RenderPool {
   /** module: the compiled engine; count: number of workers. */
@@ -15,14 +32,27 @@ export class RenderPool {
     this.nextId = 1;
     this.busy = null;
     this.pending = null;
+    /** Frames abandoned for a newer edit. */
+    this.abandoned = 0;
+    /** Workers replaced after they failed. */
+    this.replaced = 0;
+    /** Set by tests: the next frame's first band makes its worker fail. */
+    this.crashNext = false;
+    /** @type {((message: string) => void) | null} */
+    this.onWorkerError = null;
     for (let i = 0; i < this.count; i += 1) this.workers.push(this.spawn());
   }
 
   spawn() {
     const worker = new Worker(new URL('./render-worker.js', import.meta.url), { type: 'module' });
     worker.postMessage({ type: 'init', module: this.module });
-    // A worker that cannot start (script or engine failure) is reported once, not retried.
-    worker.onerror = (e) => { e.preventDefault(); console.warn('TGSI Playground: a render worker failed', e.message); };
+    // An uncaught failure in a worker (its script, or its engine running out of memory) ends the
+    // frame it was drawing at once, with a message; the pool then starts fresh workers.
+    worker.onerror = (e) => {
+      e.preventDefault();
+      console.warn('TGSI Playground: a render worker failed', e.message);
+      this.onWorkerError?.(e.message || 'unknown error');
+    };
     return worker;
   }
 
@@ -42,6 +72,12 @@ export class RenderPool {
       if (this.busy) {
         this.pending?.resolve({ superseded: true });
         this.pending = { request, resolve };
+        // An animation frame (same shaders, new time) waits its turn; an edit does not.
+        if (!sameInputs(this.busy.request, request)) {
+          const waited = performance.now() - this.busy.started;
+          if (waited >= ABANDON_AFTER_MS) this.busy.abandon();
+          else this.busy.abandonTimer ??= setTimeout(() => this.busy?.abandon(), ABANDON_AFTER_MS - waited);
+        }
         return;
       }
       this.start(request, resolve);
@@ -92,8 +128,11 @@ export class RenderPool {
     let remaining = bands;
     let error = null;
     let failed = false;
+    let fatal = false;
     const finish = (result) => {
       clearTimeout(timer);
+      clearTimeout(this.busy?.abandonTimer);
+      this.onWorkerError = null;
       for (const w of this.workers) w.onmessage = null;
       this.busy = null;
       resolve(result);
@@ -106,7 +145,25 @@ export class RenderPool {
       finish({ image: null, diagnostics: [], ms: performance.now() - started, stopped: true,
         error: `rendering was stopped after ${WATCHDOG_MS / 1000} s (is there an endless loop?)` });
     }, WATCHDOG_MS);
-    this.busy = { id };
+    this.onWorkerError = (message) => {
+      if (this.busy?.id !== id) return;
+      this.replaced += 1;
+      this.restart();
+      finish({ image: null, diagnostics: [], ms: performance.now() - started, stopped: false,
+        error: `a render worker failed (${message}); it was replaced, edit or press Play to draw again` });
+    };
+    const crash = this.crashNext;
+    this.crashNext = false;
+    this.busy = {
+      id, started, request, abandonTimer: null,
+      /** A newer frame is waiting and this one is slow: stop it and start that one. */
+      abandon: () => {
+        if (this.busy?.id !== id || !this.pending) return;
+        this.abandoned += 1;
+        this.restart();
+        finish({ superseded: true, abandoned: true });
+      },
+    };
     for (let b = 0; b < bands; b += 1) {
       const top = b * per;
       const bottom = Math.min(height, top + per);
@@ -115,6 +172,8 @@ export class RenderPool {
         const msg = event.data;
         if (msg.type !== 'band' || msg.id !== id) return;
         if (msg.error) { error ??= msg.error; failed = true; }
+        // The engine threw (a trap: out of memory, …): its instance may be unusable.
+        if (msg.fatal) fatal = true;
         if (msg.pixels && msg.pixels.length === (msg.rows[1] - msg.rows[0]) * width * 4) {
           image.data.set(msg.pixels, msg.rows[0] * width * 4);
         } else if (!msg.error) {
@@ -128,10 +187,11 @@ export class RenderPool {
         }
         remaining -= 1;
         if (remaining === 0) {
+          if (fatal) { this.replaced += 1; this.restart(); }
           finish({ image: failed ? null : image, diagnostics, ms: performance.now() - started, stopped: false, error });
         }
       };
-      worker.postMessage({ type: 'render', id, request: { ...request, rows: [top, bottom] } });
+      worker.postMessage({ type: 'render', id, request: { ...request, rows: [top, bottom], bands, crashForTest: crash && b === 0 } });
     }
   }
 }

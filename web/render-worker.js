@@ -26,6 +26,7 @@ function options(req) {
     rowStart: req.rows?.[0],
     rowEnd: req.rows?.[1],
     budget: req.budget,
+    bands: req.bands,
   };
 }
 
@@ -74,6 +75,11 @@ self.onmessage = async (event) => {
   }
   if (msg.type !== 'render') return;
   await ready;
+  if (msg.request.crashForTest) {
+    // A test's stand-in for a worker that dies (an uncaught error reaches the page's onerror).
+    setTimeout(() => { throw new Error('simulated worker failure'); });
+    return;
+  }
   const start = performance.now();
   try {
     const result = renderBand(msg.request);
@@ -88,6 +94,8 @@ self.onmessage = async (event) => {
       ms: performance.now() - start,
     }, { transfer: [pixels.buffer] });
   } catch (err) {
-    self.postMessage({ type: 'band', id: msg.id, rows: msg.request.rows, pixels: null, error: String(err?.message ?? err), diagnostics: [], ms: performance.now() - start });
+    // The engine never throws for bad input (diagnostics instead): an exception is a trap (out of
+    // memory, …), after which this instance may be unusable, so the pool replaces the worker.
+    self.postMessage({ type: 'band', id: msg.id, rows: msg.request.rows, pixels: null, error: String(err?.message ?? err), fatal: true, diagnostics: [], ms: performance.now() - start });
   }
 };

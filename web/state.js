@@ -20,21 +20,70 @@ export function defaultState() {
   return { fs: '', vs: '', useVs: false, mesh: 'fullscreen', size: 256, constants: {}, textures: {}, example: null };
 }
 
+/** Largest decoded state a link or the autosave may hold (the engine's own input limit is smaller). */
+export const MAX_STATE_BYTES = 4 * 1024 * 1024;
+/** Longest share link fragment read at all. */
+export const MAX_LINK_CHARS = 2 * 1024 * 1024;
+
+const SIZES = [128, 256, 512, 1024];
+const TEXTURE_FIELDS = {
+  name: /^[a-z][a-z -]{0,31}$/, min: /^(nearest|linear)$/, mag: /^(nearest|linear)$/,
+  mip: /^(none|nearest|linear)$/, wrap: /^(repeat|clamp|mirror)$/,
+};
+
 /**
- * Fills missing fields and drops unknown ones, whatever version the data came from.
+ * A constant register's values as a link may carry them: one to four finite numbers.
+ * @param {any} v
+ */
+function constantValues(v) {
+  if (!Array.isArray(v) || v.length === 0 || v.length > 4) return null;
+  const out = v.map(Number);
+  return out.every(Number.isFinite) ? out : null;
+}
+
+/**
+ * A texture binding from a link: known fields with known values only.
+ * @param {any} b
+ */
+function textureBinding(b) {
+  if (!b || typeof b !== 'object' || Array.isArray(b)) return null;
+  /** @type {Record<string, any>} */
+  const out = {};
+  for (const [key, pattern] of Object.entries(TEXTURE_FIELDS)) {
+    if (typeof b[key] === 'string' && pattern.test(b[key])) out[key] = b[key];
+  }
+  const bias = Number(b.lodBias);
+  if (Number.isFinite(bias) && Math.abs(bias) <= 16) out.lodBias = bias;
+  return out;
+}
+
+/**
+ * Fills missing fields and drops unknown or malformed ones, whatever version (or hand) the data
+ * came from: a link is input from anyone, so every field is checked for its type and range.
  * @param {any} data
  * @returns {PlaygroundState}
  */
 export function normalizeState(data) {
-  const base = defaultState();
-  if (!data || typeof data !== 'object') return base;
-  const out = { ...base };
-  for (const key of Object.keys(base)) {
-    if (data[key] !== undefined && typeof data[key] === typeof base[key] || (key === 'example' && typeof data[key] === 'string')) {
-      out[key] = data[key];
+  const out = defaultState();
+  if (!data || typeof data !== 'object') return out;
+  if (typeof data.fs === 'string') out.fs = data.fs;
+  if (typeof data.vs === 'string') out.vs = data.vs;
+  if (typeof data.useVs === 'boolean') out.useVs = data.useVs;
+  if (typeof data.mesh === 'string' && /^[a-z]{1,32}$/.test(data.mesh)) out.mesh = data.mesh;
+  if (SIZES.includes(data.size)) out.size = data.size;
+  if (typeof data.example === 'string' && /^[a-z0-9-]{1,64}$/.test(data.example)) out.example = data.example;
+  if (data.constants && typeof data.constants === 'object' && !Array.isArray(data.constants)) {
+    for (const [key, v] of Object.entries(data.constants).slice(0, 4096)) {
+      const values = constantValues(v);
+      if (/^\d{1,2}:\d{1,4}$/.test(key) && values) out.constants[key] = values;
     }
   }
-  if (![128, 256, 512, 1024].includes(out.size)) out.size = 256;
+  if (data.textures && typeof data.textures === 'object' && !Array.isArray(data.textures)) {
+    for (const [unit, b] of Object.entries(data.textures).slice(0, 32)) {
+      const binding = textureBinding(b);
+      if (/^\d{1,2}$/.test(unit) && Number(unit) <= 31 && binding) out.textures[unit] = binding;
+    }
+  }
   return out;
 }
 
@@ -50,9 +99,31 @@ function fromBase64Url(text) {
   return Uint8Array.from(binary, (c) => c.charCodeAt(0));
 }
 
-async function pipeThrough(bytes, stream) {
-  const out = new Response(new Blob([bytes]).stream().pipeThrough(stream));
-  return new Uint8Array(await out.arrayBuffer());
+/**
+ * Runs bytes through a (de)compression stream, stopping with an error once the output passes
+ * `limit` bytes: a small link must not be able to inflate into gigabytes.
+ * @param {BlobPart} bytes
+ * @param {TransformStream} stream
+ * @param {number} [limit]
+ */
+async function pipeThrough(bytes, stream, limit = MAX_STATE_BYTES) {
+  const reader = new Blob([bytes]).stream().pipeThrough(stream).getReader();
+  const chunks = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.length;
+    if (total > limit) {
+      await reader.cancel().catch(() => {});
+      throw new Error(`more than ${limit} bytes`);
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const c of chunks) { out.set(c, at); at += c.length; }
+  return out;
 }
 
 /** The URL fragment (without `#`) that encodes `state`. */
@@ -64,7 +135,8 @@ export async function encodeState(state) {
 
 /** Decodes a URL fragment; `null` when it holds no (readable) state. */
 export async function decodeState(fragment) {
-  const m = /^#?s=(\d+)\.([A-Za-z0-9_-]+)$/.exec(fragment ?? '');
+  if (typeof fragment !== 'string' || fragment.length > MAX_LINK_CHARS) return null;
+  const m = /^#?s=(\d{1,6})\.([A-Za-z0-9_-]+)$/.exec(fragment);
   if (!m) return null;
   const version = Number(m[1]);
   if (version < 1 || version > STATE_VERSION) return null;
@@ -76,21 +148,54 @@ export async function decodeState(fragment) {
   }
 }
 
+/**
+ * Keeps the state across reloads: in this tab's session storage (so two tabs never overwrite each
+ * other's work) and in local storage (so a new tab starts from the last edit anywhere).
+ * Returns whether any storage took it.
+ * @param {PlaygroundState} state
+ */
 export function saveLocal(state) {
-  try {
-    localStorage.setItem(STORAGE_KEY, JSON.stringify({ version: STATE_VERSION, state }));
-  } catch {
-    // Storage full or disabled: the share link still works.
+  const text = JSON.stringify({ version: STATE_VERSION, state });
+  let saved = false;
+  for (const storage of stores()) {
+    try {
+      storage.setItem(STORAGE_KEY, text);
+      saved = true;
+    } catch {
+      // Storage full or disabled: the caller says so; the share link still works.
+    }
   }
+  return saved;
 }
 
+/** The storage key of the autosave (another tab's save shows up as a `storage` event for it). */
+export const SAVE_KEY = STORAGE_KEY;
+
+/** The state this tab saved last, else the last one saved in any tab; null if none. */
 export function loadLocal() {
-  try {
-    const raw = localStorage.getItem(STORAGE_KEY);
-    if (!raw) return null;
-    const parsed = JSON.parse(raw);
-    return normalizeState(parsed?.state);
-  } catch {
-    return null;
+  for (const storage of stores()) {
+    try {
+      const raw = storage.getItem(STORAGE_KEY);
+      if (!raw || raw.length > MAX_STATE_BYTES) continue;
+      return normalizeState(JSON.parse(raw)?.state);
+    } catch {
+      // Disabled storage or damaged data: try the next.
+    }
   }
+  return null;
+}
+
+/** Session storage first, then local storage; either may be missing or refuse access. */
+function stores() {
+  /** @type {Storage[]} */
+  const out = [];
+  for (const name of ['sessionStorage', 'localStorage']) {
+    try {
+      const s = /** @type {any} */ (globalThis)[name];
+      if (s) out.push(s);
+    } catch {
+      // Access denied (storage disabled for this site).
+    }
+  }
+  return out;
 }

@@ -3,8 +3,8 @@
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, saveScreenshot, startServer } from './support.mjs';
-import { listedProblems, openPlayground, settle, typeShader, underlines } from './playground.mjs';
+import { launchBrowser, saveScreenshot, skipIn, startServer } from './support.mjs';
+import { canvasPixels, listedProblems, openPlayground, renderCount, settle, typeShader, underlines, waitForRender } from './playground.mjs';
 
 let server;
 let browser;
@@ -41,14 +41,23 @@ test('a syntax error is underlined at its line and column and listed', { timeout
   // Clicking the problem moves the cursor there.
   await page.locator('.cm-content').click();
   await page.keyboard.press('Control+Home');
-  await page.locator('#problems li.error button').first().click();
-  const cursor = await page.evaluate(() => {
+  // The list is rebuilt whenever the text is checked, so a WebDriver click can land on a button
+  // that was just replaced: click again (at most three times) until the cursor moves.
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    await page.locator('#problems li.error button').first().click();
+    const moved = await page.waitForFunction(() => {
+      const v = window.tgsiPlayground.editor.view;
+      return v.state.doc.lineAt(v.state.selection.main.head).number === 3;
+    }, undefined, { timeout: 1_500 }).then(() => true, () => false);
+    if (moved) break;
+  }
+  const cursorAt = () => page.evaluate(() => {
     const v = window.tgsiPlayground.editor.view;
     const pos = v.state.selection.main.head;
     const line = v.state.doc.lineAt(pos);
     return [line.number, pos - line.from + 1];
   });
-  assert.deepEqual(cursor, [3, 13]);
+  assert.deepEqual(await cursorAt(), [3, 13]);
   await saveScreenshot(page, 'editor-syntax-error');
   assert.deepEqual(problems, [], 'the page reported problems');
   await page.close();
@@ -81,6 +90,47 @@ test('a reload keeps unsaved edits', { timeout: 60_000 }, async () => {
   assert.equal(restored, text);
   assert.deepEqual(problems, [], 'the page reported problems');
   await context.close();
+});
+
+test('two tabs keep their own edits across reloads', {
+  timeout: 90_000,
+  skip: skipIn({ firefox: 'the WebDriver adapter drives one window per profile', webkit: 'the WebDriver adapter drives one window per profile' }),
+}, async () => {
+  const context = await browser.newContext();
+  const { page: a, problems: pa } = await openPlayground(browser, server, { context });
+  const { page: b, problems: pb } = await openPlayground(browser, server, { context });
+  const shader = (v) => `FRAG\nDCL OUT[0], COLOR\nIMM[0] FLT32 { ${v}, 0.5000, 0.7500, 1.0000 }\n  0: MOV OUT[0], IMM[0]\n  1: END\n`;
+  await typeShader(a, shader('0.1000'));
+  await settle(a);
+  await typeShader(b, shader('0.9000'));
+  await settle(b);
+  // Tab A is told that another tab saved (the storage event), and keeps its text.
+  await a.waitForFunction(() => /Another tab saved its own edits/.test(document.querySelector('#status').textContent), undefined, { timeout: 5_000 });
+  // Tab B saved last; tab A reloads and still has its own text.
+  await a.reload();
+  await a.waitForSelector('#engine-version[data-state="ready"]');
+  assert.equal(await a.evaluate(() => window.tgsiPlayground.editor.text('fs')), shader('0.1000'));
+  await b.reload();
+  await b.waitForSelector('#engine-version[data-state="ready"]');
+  assert.equal(await b.evaluate(() => window.tgsiPlayground.editor.text('fs')), shader('0.9000'));
+  assert.deepEqual([...pa, ...pb], []);
+  await context.close();
+});
+
+test('when the browser refuses to store edits, the page says so and keeps working', { timeout: 60_000 }, async () => {
+  const { page, problems } = await openPlayground(browser, server);
+  // Storage full (or disabled): every write throws, as browsers do.
+  await page.evaluate(() => {
+    Storage.prototype.setItem = () => { throw new DOMException('the quota has been exceeded', 'QuotaExceededError'); };
+  });
+  const n = await renderCount(page);
+  await typeShader(page, 'FRAG\nDCL OUT[0], COLOR\nIMM[0] FLT32 { 1.0000, 0.0000, 1.0000, 1.0000 }\n  0: MOV OUT[0], IMM[0]\n  1: END\n');
+  await page.waitForFunction(() => /does not let the page save your edits/.test(document.querySelector('#status').textContent), undefined, { timeout: 5_000 });
+  // It still draws: magenta (1, 0, 1, 1 written by hand).
+  await waitForRender(page, n);
+  assert.deepEqual([...(await canvasPixels(page)).slice(0, 4)], [255, 0, 255, 255]);
+  assert.deepEqual(problems, []);
+  await page.close();
 });
 
 test('a share link restores the shaders, mesh and constants in a fresh page', { timeout: 60_000 }, async () => {

@@ -5,7 +5,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { launchBrowser, saveScreenshot, startServer } from './support.mjs';
-import { canvasPixels, decodePng, openPlayground, renderCount, runTgsi, typeShader, waitForRender } from './playground.mjs';
+import { canvasPixels, decodePng, openPlayground, renderCount, runTgsi, settle, typeShader, waitForRender } from './playground.mjs';
 
 let server;
 let browser;
@@ -156,12 +156,49 @@ test('an endless loop is reported and the page stays responsive', { timeout: 120
   await page.close();
 });
 
+test('an edit does not wait for a slow frame of the old text', { timeout: 120_000 }, async () => {
+  const { page, problems } = await openPlayground(browser, server);
+  await setSize(page, 512);
+  // At 512x512 this loop samples a texture until the frame's budget stops it, which takes
+  // seconds (a sample costs far more than the one instruction the budget counts); a frame still
+  // drawing when an edit arrives is abandoned after ABANDON_AFTER_MS (render-pool.js).
+  const slow = 'FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\nDCL SAMP[0]\nDCL SVIEW[0], 2D, FLOAT\nDCL TEMP[0..1]\nIMM[0] FLT32 { 0.0010, 0.0000, 0.0000, 1.0000 }\n  0: MOV TEMP[0], IN[0]\n  1: BGNLOOP\n  2:   TXB TEMP[1], TEMP[0], SAMP[0], 2D\n  3:   ADD TEMP[0].x, TEMP[0].xxxx, IMM[0].xxxx\n  4: ENDLOOP\n  5: MOV OUT[0], TEMP[1]\n  6: END\n';
+  await typeShader(page, slow);
+  await page.waitForFunction(() => window.tgsiPlayground.state.fs.includes('BGNLOOP'));
+  await settle(page, 300);
+  const before = await page.evaluate(() => window.tgsiPlayground.abandoned);
+  await typeShader(page, 'FRAG\nDCL OUT[0], COLOR\nIMM[0] FLT32 { 0.0000, 0.0000, 1.0000, 1.0000 }\n  0: MOV OUT[0], IMM[0]\n  1: END\n');
+  await page.waitForFunction(() => document.querySelector('#output').dataset.state === 'ok' && window.tgsiPlayground.rendered?.fs.includes('0.0000, 0.0000, 1.0000'), undefined, { timeout: 30_000 });
+  // Blue (0, 0, 1, 1 written by hand above), and the slow frame was abandoned, not awaited.
+  assert.deepEqual([...(await canvasPixels(page)).slice(0, 4)], [0, 0, 255, 255]);
+  assert.ok((await page.evaluate(() => window.tgsiPlayground.abandoned)) > before, 'the slow frame was awaited');
+  assert.deepEqual(problems, [], 'the page reported problems');
+  await page.close();
+});
+
+test('a render worker that fails is replaced and the page says so', { timeout: 90_000 }, async () => {
+  const { page, problems } = await openPlayground(browser, server);
+  await setSize(page, 128);
+  const colour = (rgb) => `FRAG\nDCL OUT[0], COLOR\nIMM[0] FLT32 { ${rgb}, 1.0000 }\n  0: MOV OUT[0], IMM[0]\n  1: END\n`;
+  await page.evaluate(() => window.tgsiPlayground.failNextFrame());
+  await typeShader(page, colour('0.0000, 1.0000, 0.0000'));
+  await page.waitForFunction(() => /a render worker failed/.test(document.querySelector('#render-status').textContent), undefined, { timeout: 20_000 });
+  assert.equal(await page.evaluate(() => window.tgsiPlayground.replacedWorkers), 1);
+  // The fresh workers draw the next edit: blue (0, 0, 1, 1 written by hand).
+  await typeShader(page, colour('0.0000, 0.0000, 1.0000'));
+  await page.waitForFunction(() => document.querySelector('#render-status').dataset.state === 'ok' && window.tgsiPlayground.rendered?.fs.includes('0.0000, 0.0000, 1.0000'), undefined, { timeout: 20_000 });
+  assert.deepEqual([...(await canvasPixels(page)).slice(0, 4)], [0, 0, 255, 255]);
+  // The WebDriver adapter also sees the worker's own uncaught error; nothing else went wrong.
+  assert.deepEqual(problems.filter((p) => !/simulated worker failure/.test(p)), [], 'the page reported problems');
+  await page.close();
+});
+
 test('a frame stopped by the budget shows what was drawn until then', { timeout: 120_000 }, async () => {
   const { page, problems } = await openPlayground(browser, server);
   await setSize(page, 128);
   // The lower half of the picture (window y < 64, y counted upwards) is green at once; the
-  // upper half loops forever. The workers draw bands of rows, each with its own budget: the
-  // bands of the lower half finish, the others stop.
+  // upper half loops forever. The workers draw bands of rows, each with its share of the
+  // frame's budget: the bands of the lower half finish, the others stop.
   const half = `FRAG
 DCL IN[0], POSITION, LINEAR
 DCL OUT[0], COLOR

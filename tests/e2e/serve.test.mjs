@@ -20,6 +20,14 @@ test('serves index.html at / as HTML', async () => {
   assert.match(await res.text(), /<canvas id="output"/);
 });
 
+test('every page is served with a policy that forbids inline script and eval', async () => {
+  const csp = (await get('/')).headers.get('content-security-policy') ?? '';
+  const directive = (name) => csp.split(';').map((d) => d.trim().split(/\s+/)).find((d) => d[0] === name)?.slice(1) ?? [];
+  assert.deepEqual(directive('script-src'), ["'self'", "'wasm-unsafe-eval'"]);
+  assert.deepEqual(directive('default-src'), ["'self'"]);
+  assert.deepEqual(directive('object-src'), ["'none'"]);
+});
+
 test('serves the wasm engine and ES modules with their MIME types', async () => {
   const wasm = await get('/web/pkg/tgsi_bg.wasm');
   assert.equal(wasm.status, 200);

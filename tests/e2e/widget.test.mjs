@@ -13,7 +13,7 @@ import { gzipSync } from 'node:zlib';
 import { ROOT, launchBrowser, openPage, saveScreenshot, startServer } from './support.mjs';
 import { decodePng, openPlayground, runTgsi, settle, typeShader } from './playground.mjs';
 import { defaultBinding, makeTexture, textureDescription } from '../../web/textures.js';
-import { encodeState, defaultState } from '../../web/state.js';
+import { decodeState, encodeState, defaultState } from '../../web/state.js';
 
 const run = promisify(execFile);
 
@@ -60,6 +60,19 @@ before(async () => {
   const forty = Array.from({ length: 40 }, (_, i) => widget(`id="w${i}" width="64" height="64" autoplay`, script('text/x-tgsi', FS_ANIMATED))).join('\n');
   await writeFile(path.join(scratch, 'forty.html'), page(`<div style="height: 10px"></div>${forty}`));
   await writeFile(path.join(scratch, 'one.html'), page(widget('id="one" width="48" height="48" editable inspect agal', script('text/x-tgsi', FS_SQUARE))));
+  // The page's own script is a file: the server's Content-Security-Policy forbids inline scripts.
+  await writeFile(path.join(scratch, 'api.html'), '<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><script type="module" src="api.js"></script>');
+  await writeFile(path.join(scratch, 'api.js'), `
+import { render, validate, version } from './node_modules/tgsi-shader/engine.js';
+window.apiResult = (async () => ({
+  version: await version(),
+  good: await validate(${JSON.stringify(FS_CONST)}),
+  bad: await validate(${JSON.stringify(FS_BROKEN)}),
+  frame: await render(${JSON.stringify(FS_CONST)}, null, { width: 2, height: 2, consts: ['0:0=1,0.5,0,1'] }),
+}))().then((r) => ({ ...r, frame: { ok: r.frame.ok, pixels: Array.from(r.frame.pixels) } }), (e) => ({ error: String(e) }));
+`);
+  await writeFile(path.join(scratch, 'link.html'), page(widget('id="linked" width="64" height="64" constants="0:0=0.5,0.25,1,1" textures="0=gradient,nearest,clamp" playground="https://example.org/play/index.html"', script('text/x-tgsi', FS_CONST))
+    + widget('id="reduced" width="16" height="16" autoplay', script('text/x-tgsi', FS_ANIMATED))));
   server = await startServer(0, { root: scratch });
   browser = await launchBrowser();
 });
@@ -346,6 +359,73 @@ test("the playground's Embed dialog gives element and iframe code that show the 
     assert.deepEqual(fromIframe, [64, 128, 255, 255]);
     assert.deepEqual(qProblems, []);
     await q.close();
+  } finally {
+    await site.close();
+  }
+});
+
+test('the engine API works without the element', { timeout: 60_000 }, async () => {
+  const { page: p, problems } = await openPage(browser);
+  await p.goto(`${server.url}api.html`);
+  await p.waitForFunction(() => window.apiResult !== undefined, undefined, { timeout: 10_000 });
+  const r = await p.evaluate(() => window.apiResult);
+  assert.equal(r.error, undefined, r.error);
+  assert.match(r.version, /^tgsi-playground \d/);
+  assert.deepEqual(r.good, []);
+  assert.ok(r.bad.some((d) => d.severity === 'error' && d.line === 3), JSON.stringify(r.bad));
+  assert.equal(r.frame.ok, true);
+  // (1, 0.5, 0, 1) → round(255 · v) = (255, 128, 0, 255) in each of the 2×2 pixels.
+  assert.deepEqual(r.frame.pixels, [255, 128, 0, 255, 255, 128, 0, 255, 255, 128, 0, 255, 255, 128, 0, 255]);
+  assert.deepEqual(problems, []);
+  await p.close();
+});
+
+test('"Open in playground" carries the widget\'s state; reduced motion starts paused with a play button', { timeout: 60_000 }, async () => {
+  const { page: p, problems } = await openPage(browser);
+  if (p.emulateMedia) await p.emulateMedia({ reducedMotion: 'reduce' });
+  await p.goto(`${server.url}link.html`);
+  await framesAbove(p, 'linked');
+  const href = await p.evaluate(async () => {
+    const el = document.getElementById('linked');
+    await el.updateLink();
+    return el.shadowRoot.querySelector('[part="open-link"]').href;
+  });
+  assert.ok(href.startsWith('https://example.org/play/index.html#s='), href);
+  const state = await decodeState(new URL(href).hash);
+  assert.equal(state.fs.trim(), FS_CONST.trim());
+  assert.deepEqual(state.constants, { '0:0': [0.5, 0.25, 1, 1] });
+  assert.equal(state.textures[0].name, 'gradient');
+  assert.equal(state.textures[0].wrap, 'clamp');
+  assert.equal(state.textures[0].min, 'nearest');
+  if (p.emulateMedia) {
+    // With reduced motion the autoplay widget stays still and shows its play button.
+    await p.waitForTimeout(800);
+    const reduced = await p.evaluate(() => {
+      const el = document.getElementById('reduced');
+      const bar = el.shadowRoot.querySelector('[part="controls"]');
+      return { frames: el.frames, controls: !bar.hidden, button: el.shadowRoot.querySelector('[part~="play"]').textContent };
+    });
+    assert.deepEqual(reduced, { frames: 1, controls: true, button: 'Play' });
+  }
+  assert.deepEqual(problems, []);
+  await p.close();
+});
+
+test('widget.html: every live example draws, and only the broken one reports an error', { timeout: 60_000 }, async () => {
+  const site = await startServer(0);
+  try {
+    const { page: p, problems } = await openPage(browser);
+    await p.setViewportSize({ width: 1000, height: 5000 });
+    await p.goto(`${site.url}widget.html`);
+    const ids = await p.evaluate(() => Array.from(document.querySelectorAll('tgsi-shader'), (el) => el.id));
+    assert.ok(ids.length >= 9, ids.join(','));
+    const working = ids.filter((i) => i !== 'ex-broken');
+    await p.waitForFunction((list) => list.every((i) => document.getElementById(i).frames > 0), working, { timeout: 30_000 });
+    await p.waitForFunction(() => document.getElementById('ex-broken').shadowRoot.querySelector('.diagnostics li') !== null, undefined, { timeout: 20_000 });
+    const errors = await p.evaluate((list) => list.filter((i) => document.getElementById(i).shadowRoot.querySelector('.diagnostics li')), ids);
+    assert.deepEqual(errors, ['ex-broken']);
+    assert.deepEqual(problems, []);
+    await p.close();
   } finally {
     await site.close();
   }

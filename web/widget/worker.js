@@ -11,7 +11,7 @@ let ready = null;
  * @param {any} req
  */
 function options(req) {
-  return {
+  const all = {
     width: req.width,
     height: req.height,
     mesh: req.mesh,
@@ -24,6 +24,8 @@ function options(req) {
     mouseDown: false,
     budget: req.budget,
   };
+  // The engine reads a missing option as its default; an `undefined` one would not parse.
+  return Object.fromEntries(Object.entries(all).filter(([, v]) => v !== undefined));
 }
 
 /**

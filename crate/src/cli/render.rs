@@ -68,8 +68,10 @@ pub(crate) fn read_common(args: &Args, command: &str, usage: &str) -> Result<Com
     let fs_constants = constants_of("fs-const")?;
     let gs_constants = constants_of("gs-const")?;
     let mut textures = Bindings::new();
+    // Every --texture shares one budget of texel bytes (limits::MAX_TEXTURE_BYTES).
+    let mut texture_bytes = crate::texture::desc::TextureBytes::job();
     for spec in args.values("texture") {
-        let (unit, bound) = crate::texture::desc::load_binding(spec)
+        let (unit, bound) = crate::texture::desc::load_binding_charged(spec, &mut texture_bytes)
             .map_err(|e| fail(format!("--texture {}: {}", spec, e)))?;
         textures.bind(unit, bound);
     }

@@ -79,8 +79,10 @@ fn setup_and_run(path: &str, args: &Args) -> Result<i32, String> {
         consts.set_bits(c.buffer as usize, c.index as usize, c.bits);
     }
     let mut textures = crate::texture::bind::Bindings::new();
+    // Every --texture shares one budget of texel bytes (limits::MAX_TEXTURE_BYTES).
+    let mut texture_bytes = crate::texture::desc::TextureBytes::job();
     for spec in args.values("texture") {
-        let (unit, bound) = crate::texture::desc::load_binding(spec)
+        let (unit, bound) = crate::texture::desc::load_binding_charged(spec, &mut texture_bytes)
             .map_err(|e| format!("--texture {spec}: {e}"))?;
         textures.bind(unit, bound);
     }

@@ -21,7 +21,16 @@ pub type ImageLoader<'a> = &'a dyn Fn(&str) -> Result<RgbaImage, String>;
 
 /// Parses one texture description (or an oracle file holding exactly one texture).
 pub fn parse_description(json: &str, images: ImageLoader) -> Result<TextureUnit, String> {
-    let all = parse_all(json, images)?;
+    parse_description_charged(json, images, &mut TextureBytes::job())
+}
+
+/// [`parse_description`] drawing from a render job's texture bytes.
+pub fn parse_description_charged(
+    json: &str,
+    images: ImageLoader,
+    budget: &mut TextureBytes,
+) -> Result<TextureUnit, String> {
+    let all = parse_all_charged(json, images, budget)?;
     match all.len() {
         1 => all.into_iter().next().map(|(_, u)| u).ok_or_else(|| "no texture".to_string()),
         n => Err(format!("the file describes {n} textures; bind one with its unit (U=FILE)")),
@@ -41,12 +50,20 @@ pub fn parse_all_within(
     images: ImageLoader,
     max_bytes: u64,
 ) -> Result<Vec<(u32, TextureUnit)>, String> {
+    parse_all_charged(json, images, &mut TextureBytes::new(max_bytes))
+}
+
+/// [`parse_all`] drawing from the byte budget of a whole render job (every unit's textures,
+/// from every file, share one [`TextureBytes`]).
+pub fn parse_all_charged(
+    json: &str,
+    images: ImageLoader,
+    budget: &mut TextureBytes,
+) -> Result<Vec<(u32, TextureUnit)>, String> {
     let v: Value =
         serde_json::from_str(json).map_err(|e| format!("texture description is not JSON: {e}"))?;
     let obj = v.as_object().ok_or("texture description must be a JSON object")?;
-    // Every texture of the file draws from one byte budget, checked before each is allocated.
-    let limit = max_bytes.min(crate::limits::MAX_TEXTURE_BYTES);
-    let mut budget = Budget { left: limit, limit };
+    // Every texture draws from the job's byte budget, checked before each is allocated.
     if let Some(list) = obj.get("textures") {
         let list = list.as_array().ok_or("\"textures\" must be a list")?;
         // Every texture's shape first, the total checked, and only then any texel allocated.
@@ -55,7 +72,7 @@ pub fn parse_all_within(
             let t = t.as_object().ok_or_else(|| format!("textures[{i}] must be an object"))?;
             let unit = uint(t, "unit")?.unwrap_or(i as u32);
             let p = plan(t, images).map_err(|e| format!("textures[{i}]: {e}"))?;
-            charge(&mut budget, p.bytes()?)?;
+            budget.charge(p.bytes()?)?;
             plans.push((i, unit, p));
         }
         let mut out = Vec::new();
@@ -65,7 +82,7 @@ pub fn parse_all_within(
         return Ok(out);
     }
     let unit = uint(obj, "unit")?.unwrap_or(0);
-    Ok(vec![(unit, parse_texture(obj, images, &mut budget)?)])
+    Ok(vec![(unit, parse_texture(obj, images, budget)?)])
 }
 
 fn uint(o: &Map<String, Value>, key: &str) -> Result<Option<u32>, String> {
@@ -140,29 +157,54 @@ impl Plan<'_> {
 fn parse_texture(
     o: &Map<String, Value>,
     images: ImageLoader,
-    budget: &mut Budget,
+    budget: &mut TextureBytes,
 ) -> Result<TextureUnit, String> {
     let p = plan(o, images)?;
-    charge(budget, p.bytes()?)?;
+    budget.charge(p.bytes()?)?;
     build(p, images)
 }
 
-/// The bytes a description's textures may still take, of `limit`.
-struct Budget {
+/// The texel bytes a render job's textures may still take: every unit of one render (all its
+/// description files, images and page textures) shares one, of `limits::MAX_TEXTURE_BYTES` in
+/// all, charged before each texture's texels are allocated.
+#[derive(Debug)]
+pub struct TextureBytes {
     left: u64,
     limit: u64,
 }
 
-/// Takes `bytes` from the budget of a description's textures, or says the limit is reached.
-fn charge(budget: &mut Budget, bytes: u64) -> Result<(), String> {
-    if bytes > budget.left {
-        return Err(format!(
-            "the textures need more than {} MiB in all (the limit of a description)",
-            budget.limit >> 20
-        ));
+impl TextureBytes {
+    /// A budget of `limit` bytes (at most `limits::MAX_TEXTURE_BYTES`).
+    pub fn new(limit: u64) -> TextureBytes {
+        let limit = limit.min(crate::limits::MAX_TEXTURE_BYTES);
+        TextureBytes { left: limit, limit }
     }
-    budget.left -= bytes;
-    Ok(())
+
+    /// The budget of one render job.
+    pub fn job() -> TextureBytes {
+        TextureBytes::new(crate::limits::MAX_TEXTURE_BYTES)
+    }
+
+    /// Takes `bytes`, or says the limit is reached.
+    pub fn charge(&mut self, bytes: u64) -> Result<(), String> {
+        if bytes > self.left {
+            return Err(format!(
+                "the textures need more than {} in all (the limit of one render's textures)",
+                human_bytes(self.limit)
+            ));
+        }
+        self.left -= bytes;
+        Ok(())
+    }
+}
+
+/// `512 MiB`, `20000 bytes`: a limit as a person reads it.
+fn human_bytes(n: u64) -> String {
+    if n >= 1 << 20 && n.is_multiple_of(1 << 20) {
+        format!("{} MiB", n >> 20)
+    } else {
+        format!("{n} bytes")
+    }
 }
 
 fn plan<'a>(o: &'a Map<String, Value>, images: ImageLoader) -> Result<Plan<'a>, String> {
@@ -513,6 +555,15 @@ pub fn parse_sampler(s: &Map<String, Value>) -> Result<SamplerState, String> {
 /// several textures, the one whose `unit` is U is taken. Native only (reads files).
 #[cfg(not(target_arch = "wasm32"))]
 pub fn load_binding(spec: &str) -> Result<(u32, TextureUnit), String> {
+    load_binding_charged(spec, &mut TextureBytes::job())
+}
+
+/// [`load_binding`] drawing from a render job's texture bytes (several `--texture` flags).
+#[cfg(not(target_arch = "wasm32"))]
+pub fn load_binding_charged(
+    spec: &str,
+    budget: &mut TextureBytes,
+) -> Result<(u32, TextureUnit), String> {
     let (u, rest) =
         spec.split_once('=').ok_or_else(|| format!("expected U=FILE, got \"{spec}\""))?;
     let unit: u32 =
@@ -527,7 +578,7 @@ pub fn load_binding(spec: &str) -> Result<(u32, TextureUnit), String> {
     let loader = move |name: &str| super::desc_image::load_png(&dir.join(name));
     let mut tex_unit = if path.to_ascii_lowercase().ends_with(".json") {
         let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
-        let all = parse_all(&text, &loader).map_err(|e| format!("{path}: {e}"))?;
+        let all = parse_all_charged(&text, &loader, budget).map_err(|e| format!("{path}: {e}"))?;
         let n = all.len();
         let mut found = None;
         for (u, t) in all {
@@ -538,6 +589,7 @@ pub fn load_binding(spec: &str) -> Result<(u32, TextureUnit), String> {
         found.ok_or_else(|| format!("{path}: no texture for unit {unit}"))?
     } else {
         let img = super::desc_image::load_png(std::path::Path::new(path))?;
+        budget.charge(u64::from(img.width) * u64::from(img.height) * 4)?;
         return Ok((unit, image_binding(&img, &options)?));
     };
     apply_options(&mut tex_unit, &options)?;

@@ -8,7 +8,9 @@
 //! file, instead of `mesh`), `consts` (strings `"B:I=X,Y,Z,W"` as on the command line, every
 //! stage), `vsConsts`, `fsConsts` (the same, one stage each), `time`, `timeDelta`, `frame`,
 //! `mouse` ([x, y]), `mouseDown`, `rowStart`, `rowEnd` (rows counted from the top, end
-//! exclusive), `budget` (instructions per batch of quads), `textures` (`[{ unit, description }]` or `[{ unit, width, height, rgba,
+//! exclusive), `budget` (instructions for the whole frame), `bands` (the frame is drawn in this
+//! many calls, e.g. one per worker: each gets `budget / bands`), `textures` (`[{ unit,
+//! description }]` or `[{ unit, width, height, rgba,
 //! filter, wrap }]`, see [`TextureOption`]). `renderPage` is the same function.
 
 use crate::render::framebuffer::Framebuffer;
@@ -17,7 +19,7 @@ use crate::render::job::{self, Request, Source, SourcedDiagnostic};
 use crate::render::options::parse_const;
 use crate::render::uniforms::Builtins;
 use crate::texture::bind::Bindings;
-use crate::texture::desc::{apply_options, parse_description};
+use crate::texture::desc::{apply_options, parse_description_charged, TextureBytes};
 use crate::texture::desc_image::RgbaImage;
 use crate::texture::{SamplerState, TextureUnit};
 use serde::{Deserialize, Serialize};
@@ -42,6 +44,8 @@ struct Options {
     row_start: Option<u32>,
     row_end: Option<u32>,
     budget: Option<u64>,
+    /// The frame is drawn as this many bands (one call each): each gets its share of the budget.
+    bands: Option<u32>,
     textures: Vec<TextureOption>,
 }
 
@@ -63,13 +67,26 @@ struct TextureOption {
 
 fn bind_textures(list: &[TextureOption], diags: &mut Vec<SourcedDiagnostic>) -> Bindings {
     let mut bindings = Bindings::new();
+    // Every unit's textures share one byte budget, checked before their texels are allocated.
+    let mut bytes = TextureBytes::job();
     for t in list {
+        if let Err(e) = bytes.charge(t.rgba.len() as u64) {
+            diags.push(SourcedDiagnostic {
+                source: Source::Render,
+                diagnostic: crate::diag::Diagnostic::error(
+                    "R005",
+                    format!("texture for unit {}: {}", t.unit, e),
+                    crate::ir::Span::default(),
+                ),
+            });
+            continue;
+        }
         let image = RgbaImage { width: t.width, height: t.height, rgba: t.rgba.clone() };
         let no_files = |name: &str| -> Result<RgbaImage, String> {
             Err(format!("image '{}': the page passes texels inline", name))
         };
         let unit = match &t.description {
-            Some(json) => parse_description(json, &no_files),
+            Some(json) => parse_description_charged(json, &no_files, &mut bytes),
             None => image.to_texture().and_then(|tex| {
                 let mut unit = TextureUnit::new(tex, SamplerState::default());
                 let options: Vec<&str> =
@@ -135,6 +152,8 @@ struct JobKey {
     vs_consts: Vec<String>,
     fs_consts: Vec<String>,
     textures: Vec<TextureOption>,
+    /// Why the options object could not be read (then every option takes its default).
+    options_error: Option<String>,
 }
 
 /// A prepared job of this worker, with what preparing it reported.
@@ -180,6 +199,16 @@ fn prepare_key(key: JobKey, builtins: Builtins) -> Prepared {
     let constants = parse_all(&key.consts);
     let vs_constants = parse_all(&key.vs_consts);
     let fs_constants = parse_all(&key.fs_consts);
+    if let Some(e) = &key.options_error {
+        diagnostics.push(SourcedDiagnostic {
+            source: Source::Render,
+            diagnostic: crate::diag::Diagnostic::error(
+                "R009",
+                e.clone(),
+                crate::ir::Span::default(),
+            ),
+        });
+    }
     let textures = bind_textures(&key.textures, &mut diagnostics);
     let request = Request {
         fs: &key.fs,
@@ -275,11 +304,20 @@ pub(super) struct Call {
 }
 
 pub(super) fn read_call(fs_text: &str, vs_text: Option<String>, options: JsValue) -> Call {
-    let opts: Options = if options.is_undefined() || options.is_null() {
-        Options::default()
-    } else {
-        serde_wasm_bindgen::from_value(options).unwrap_or_default()
-    };
+    let (opts, options_error): (Options, Option<String>) =
+        if options.is_undefined() || options.is_null() {
+            (Options::default(), None)
+        } else {
+            match serde_wasm_bindgen::from_value(options) {
+                Ok(o) => (o, None),
+                Err(e) => (
+                    Options::default(),
+                    Some(format!(
+                    "the render options could not be read ({e}); every option takes its default"
+                )),
+                ),
+            }
+        };
     let (width, height) = (opts.width.unwrap_or(256), opts.height.unwrap_or(256));
     let builtins = Builtins {
         width,
@@ -293,8 +331,10 @@ pub(super) fn read_call(fs_text: &str, vs_text: Option<String>, options: JsValue
     let row_start = opts.row_start.unwrap_or(0).min(height);
     let row_end = opts.row_end.unwrap_or(height).clamp(row_start, height);
     // The frame's budget (`limits`); asking for more than limits::MAX_BUDGET gets the maximum.
-    let budget =
+    // A frame drawn in bands by several workers shares one budget: each band gets its part.
+    let frame_budget =
         opts.budget.unwrap_or(crate::limits::DEFAULT_FRAME_BUDGET).min(crate::limits::MAX_BUDGET);
+    let budget = frame_budget.div_ceil(u64::from(opts.bands.unwrap_or(1).max(1)));
     let key = JobKey {
         fs: fs_text.to_owned(),
         vs: vs_text,
@@ -306,6 +346,7 @@ pub(super) fn read_call(fs_text: &str, vs_text: Option<String>, options: JsValue
         vs_consts: opts.vs_consts,
         fs_consts: opts.fs_consts,
         textures: opts.textures,
+        options_error,
     };
     Call { builtins, budget, rows: (row_start, row_end), key }
 }

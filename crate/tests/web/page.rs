@@ -385,3 +385,40 @@ fn a_worker_keeps_six_prepared_jobs() {
     }
     assert_eq!(uses(1), Some(1), "six newer jobs pushed the first out");
 }
+
+/// Options that cannot be read are reported (R009), not silently replaced by defaults.
+#[wasm_bindgen_test]
+fn unreadable_options_are_reported() {
+    let v = render_page(GOOD_FS, r#"{"width": "wide", "height": 4}"#);
+    assert_eq!(v["ok"], Value::Bool(false), "{}", v);
+    let codes: Vec<&str> = v["diagnostics"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|d| d["code"].as_str())
+        .collect();
+    assert!(codes.contains(&"R009"), "{}", v);
+}
+
+/// A frame drawn in bands shares its budget: with `bands: 2` each band may run half of it, so an
+/// endless loop under a budget of 1000 stops after 500 instructions (X005 names the count).
+#[wasm_bindgen_test]
+fn bands_share_the_frame_budget() {
+    let endless = "FRAG\nDCL OUT[0], COLOR\n  0: BGNLOOP\n  1: ENDLOOP\n  2: END\n";
+    let stop = |options: &str| {
+        let v = render_page(endless, options);
+        v["diagnostics"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .find(|d| d["code"] == "X005")
+            .and_then(|d| d["message"].as_str().map(str::to_owned))
+            .unwrap_or_default()
+    };
+    let whole = stop(r#"{"width": 4, "height": 4, "budget": 1000}"#);
+    let band = stop(
+        r#"{"width": 4, "height": 4, "budget": 1000, "bands": 2, "rowStart": 0, "rowEnd": 2}"#,
+    );
+    assert!(whole.contains("stopped after 1000 instructions"), "{}", whole);
+    assert!(band.contains("stopped after 500 instructions"), "{}", band);
+}

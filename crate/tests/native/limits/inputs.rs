@@ -131,3 +131,26 @@ fn input_bytes_and_diagnostics_are_capped() {
     assert_eq!(parsed.diagnostics.len(), limits::MAX_DIAGNOSTICS + 1);
     assert_eq!(parsed.diagnostics.last().map(|d| d.code), Some("D001"));
 }
+
+/// The texture bytes of one render are counted across all its units and files: three textures
+/// of 50x50 texels (stored as 4 floats, 16 bytes each: 40 000 bytes apiece) under a job budget
+/// of 100 000 bytes — the first two bind, the third is refused before its texels are built.
+#[test]
+fn texture_bytes_are_counted_across_a_job() {
+    use tgsi::texture::desc::{parse_all_charged, TextureBytes};
+    let texels = vec!["[1,2,3,4]"; 50 * 50].join(",");
+    let json = format!(
+        r#"{{"target": "2D", "format": "RGBA8", "width": 50, "height": 50, "texels": [{texels}]}}"#
+    );
+    let loader = |_: &str| Err("no files".to_string());
+    let mut job = TextureBytes::new(100_000);
+    assert!(parse_all_charged(&json, &loader, &mut job).is_ok());
+    assert!(parse_all_charged(&json, &loader, &mut job).is_ok());
+    let err = parse_all_charged(&json, &loader, &mut job).err().unwrap_or_default();
+    assert!(
+        err.contains("more than 100000 bytes in all (the limit of one render's textures)"),
+        "{err}"
+    );
+    // A fresh job has the whole budget again.
+    assert!(parse_all_charged(&json, &loader, &mut TextureBytes::new(100_000)).is_ok());
+}
