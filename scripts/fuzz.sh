@@ -18,7 +18,7 @@ SECONDS_PER_TARGET="${1:-60}"
 [[ "$SECONDS_PER_TARGET" =~ ^[0-9]+$ ]] && [ "$SECONDS_PER_TARGET" -gt 0 ] \
   || die "usage: bash scripts/fuzz.sh [SECONDS] [TARGET...] (SECONDS: a positive whole number)"
 shift $(( $# > 0 ? 1 : 0 ))
-ALL_TARGETS=(tgsi_text agal_bytes agal_asm texture_json render_options render)
+ALL_TARGETS=(tgsi_text agal_bytes agal_asm texture_json render_options render vertices_json)
 TARGETS=("${@:-${ALL_TARGETS[@]}}")
 for t in "${TARGETS[@]}"; do
   [ -f "fuzz/fuzz_targets/$t.rs" ] || die "no target '$t' (one of: ${ALL_TARGETS[*]})"
@@ -59,6 +59,9 @@ for f in $(files "$CORPUS/agal" .agal); do
   { printf "\\x0$(( version * 2 + kind ))"; cat "$f"; } | seed agal_asm "${f#"$CORPUS"/}"
 done
 for f in $(files tests/texture-cases .json); do seed texture_json "$f" < "$f"; done
+for f in $(files tests/vertex-cases .vertices.json; files "$CORPUS/piglit" .vertices.json); do
+  seed vertices_json "${f#"$CORPUS"/}" < "$f"
+done
 # render: width byte, height byte, mesh byte, the fragment shader, NUL, its vertex shader.
 for f in $(files "$CORPUS/softpipe" .tgsi); do
   case "$f" in *.vs.tgsi) continue ;; esac

@@ -18,6 +18,7 @@
 //! * `render`: three bytes (width `1 + b0 % 16`, height `1 + b1 % 16`, mesh `b2 % 5`:
 //!   none, fullscreen, quad, cube, sphere), then the fragment shader, optionally followed by a
 //!   NUL and the vertex shader, and another NUL and the geometry shader.
+//! * `vertices_json`: a vertices file (`--vertices`) as it is.
 
 use crate::agal::{self, ShaderKind};
 use crate::diag::Diagnostic;
@@ -58,6 +59,7 @@ pub const TARGETS: &[(&str, Target)] = &[
     ("texture_json", texture_json),
     ("render_options", render_options),
     ("render", render),
+    ("vertices_json", vertices_json),
 ];
 
 /// The body of target `name`.
@@ -387,7 +389,7 @@ pub fn render(data: &[u8]) -> Result<Outcome, String> {
             Source::Fragment => fs.len(),
             Source::Vertex => vs.map_or(0, str::len),
             Source::Geometry => gs.map_or(0, str::len),
-            Source::Render => usize::MAX,
+            Source::Vertices | Source::Render => usize::MAX,
         };
         check_diagnostics("render prepare", std::slice::from_ref(&d.diagnostic), len)?;
     }
@@ -409,6 +411,66 @@ pub fn render(data: &[u8]) -> Result<Outcome, String> {
     let result = job::run_in_frame(&job, &mut fb, None, &mut textures, &frame);
     let stop = result.as_ref().err().map(|d| &d.diagnostic);
     out.instructions = charged("render", &frame, stop)?;
+    out.completed = result.is_ok();
+    Ok(out)
+}
+
+/// A vertices file (`--vertices`): read within the limits of `limits` with every diagnostic
+/// inside the text, and when it is accepted, drawn into a [`MAX_SIDE`]² target through a vertex
+/// shader that passes attributes 0..3 on (position, a perspective and a flat varying) and a
+/// fragment shader that also reads FACE, within [`BUDGET`] instructions.
+pub fn vertices_json(data: &[u8]) -> Result<Outcome, String> {
+    use crate::limits::{MAX_DRAWN_VERTICES, MAX_DRAWS, MAX_VERTEX_ATTRIBUTES, MAX_VERTICES};
+    use crate::render::job::{self, Request, Source};
+    const VS: &str = "VERT\nDCL IN[0..2]\nDCL OUT[0], POSITION\nDCL OUT[1], GENERIC[0]\n\
+        DCL OUT[2], GENERIC[1]\nMOV OUT[0], IN[0]\nMOV OUT[1], IN[1]\nMOV OUT[2], IN[2]\nEND\n";
+    const FS: &str = "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL IN[1], GENERIC[1], CONSTANT\n\
+        DCL IN[2].x, FACE, CONSTANT\nDCL OUT[0], COLOR\nADD OUT[0], IN[0], IN[1]\n\
+        MUL OUT[0].x, IN[0].xxxx, IN[2].xxxx\nEND\n";
+    let text = String::from_utf8_lossy(data);
+    let req = Request {
+        fs: FS,
+        vs: Some(VS),
+        vertices: Some(&text),
+        width: MAX_SIDE,
+        height: MAX_SIDE,
+        ..Request::default()
+    };
+    let (prepared, diags) = job::prepare(&req);
+    for d in &diags {
+        if d.source != Source::Vertices && d.diagnostic.is_error() {
+            return Err(format!("vertices: an error about the shaders: {}", d.diagnostic.message));
+        }
+        check_diagnostics("vertices", std::slice::from_ref(&d.diagnostic), text.len())?;
+    }
+    let Some(job) = prepared else {
+        if !diags.iter().any(|d| d.diagnostic.is_error()) {
+            return Err("vertices: the file was refused without an error".into());
+        }
+        return Ok(Outcome::default());
+    };
+    let mesh = &job.mesh;
+    let drawn: u64 = mesh.draws.iter().map(|d| d.count as u64).sum();
+    if mesh.vertex_count() > MAX_VERTICES
+        || mesh.attributes > MAX_VERTEX_ATTRIBUTES
+        || mesh.draws.len() > MAX_DRAWS
+        || drawn > MAX_DRAWN_VERTICES
+        || mesh.draws.iter().any(|d| d.first + d.count > mesh.indices.len())
+    {
+        return Err(format!(
+            "vertices: accepted {} vertices, {} attributes, {} draws reading {drawn}",
+            mesh.vertex_count(),
+            mesh.attributes,
+            mesh.draws.len()
+        ));
+    }
+    let mut out = Outcome { accepted: true, ..Outcome::default() };
+    let mut fb = crate::render::framebuffer::Framebuffer::new(MAX_SIDE, MAX_SIDE, 1)
+        .map_err(|e| format!("vertices: the framebuffer was refused: {e}"))?;
+    let frame = FrameBudget::new(BUDGET);
+    let result = job::run_in_frame(&job, &mut fb, None, &mut exec::NoTextures, &frame);
+    let stop = result.as_ref().err().map(|d| &d.diagnostic);
+    out.instructions = charged("vertices", &frame, stop)?;
     out.completed = result.is_ok();
     Ok(out)
 }

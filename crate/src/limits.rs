@@ -28,6 +28,17 @@ pub const MAX_BUDGET: u64 = 1 << 32;
 pub const MAX_FRAMEBUFFER_BYTES: u64 = 2 << 30;
 /// Bytes of all textures of one render or dispatch, counted from their descriptions.
 pub const MAX_TEXTURE_BYTES: u64 = 512 << 20;
+/// Vertices of one vertices file (`tgsi render --vertices`).
+pub const MAX_VERTICES: usize = 1 << 16;
+/// Vertex attributes: locations 0..32, the vertex shader's `IN` registers (the validator's V503
+/// allows 32 vertex inputs).
+pub const MAX_VERTEX_ATTRIBUTES: usize = 32;
+/// Draws of one vertices file.
+pub const MAX_DRAWS: usize = 256;
+/// Vertices all the draws of one vertices file read together (the sum of their counts).
+pub const MAX_DRAWN_VERTICES: u64 = 1 << 20;
+/// Nesting of arrays and objects in a vertices file.
+pub const MAX_JSON_DEPTH: usize = 64;
 
 /// The table.
 pub const LIMITS: &[Limit] = &[
@@ -66,6 +77,36 @@ pub const LIMITS: &[Limit] = &[
         value: MAX_TEXTURE_BYTES,
         code: "(texture description error)",
         why: "counted from the descriptions before any texel is allocated",
+    },
+    Limit {
+        name: "vertices of a vertices file",
+        value: MAX_VERTICES as u64,
+        code: "R007",
+        why: "counted while reading, before each vertex is stored; the vertex stage's inputs and outputs stay under about 120 MB",
+    },
+    Limit {
+        name: "vertex attributes (locations) of a vertices file",
+        value: MAX_VERTEX_ATTRIBUTES as u64,
+        code: "R007",
+        why: "a vertex shader has at most 32 inputs (V503)",
+    },
+    Limit {
+        name: "draws of a vertices file",
+        value: MAX_DRAWS as u64,
+        code: "R007",
+        why: "more than the oracle's 64; each draw is one pass over its vertices",
+    },
+    Limit {
+        name: "vertices read by all draws of a vertices file",
+        value: MAX_DRAWN_VERTICES,
+        code: "R007",
+        why: "bounds the triangles of one render (about a million) before any is assembled",
+    },
+    Limit {
+        name: "nesting depth of a vertices file",
+        value: MAX_JSON_DEPTH as u64,
+        code: "R007",
+        why: "the format needs four levels; the reader is recursive",
     },
 ];
 

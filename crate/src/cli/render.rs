@@ -1,6 +1,8 @@
-//! `tgsi render FS.tgsi [--vs VS.tgsi] [--gs GS.tgsi] [--mesh fullscreen|quad|cube|sphere]
-//! [--size WxH] [--const B:I=X,Y,Z,W]... [--texture U=FILE[,nearest|linear][,repeat|clamp]]...
-//! [--time T] [--budget N] [--timeout SECONDS] -o OUT.png|OUT.f32` (docs/render.md).
+//! `tgsi render FS.tgsi [--vs VS.tgsi] [--gs GS.tgsi] [--mesh fullscreen|quad|cube|sphere |
+//! --vertices FILE.json] [--size WxH] [--const B:I=X,Y,Z,W]...
+//! [--vs-const|--fs-const|--gs-const B:I=X,Y,Z,W]...
+//! [--texture U=FILE[,nearest|linear][,repeat|clamp]]... [--time T] [--budget N]
+//! [--timeout SECONDS] -o OUT.png|OUT.f32` (docs/render.md); `--help` prints the usage.
 //! Exit status: 0 written, 1 diagnostics with errors (parse, validation, linkage, budget,
 //! timeout), 2 usage or I/O, 130 after Ctrl-C (the partial image is written).
 
@@ -10,7 +12,13 @@ use crate::render::options::{parse_const, parse_size, ConstValue};
 use crate::render::uniforms::Builtins;
 use crate::texture::bind::Bindings;
 
-pub(crate) const USAGE: &str = "usage: tgsi render FS.tgsi [--vs VS.tgsi] [--gs GS.tgsi] [--mesh fullscreen|quad|cube|sphere] [--size WxH] [--const B:I=X,Y,Z,W]... [--texture U=FILE[,nearest|linear][,repeat|clamp]]... [--time T] [--budget N] [--timeout SECONDS] -o OUT.png|OUT.f32";
+pub(crate) const USAGE: &str = "usage: tgsi render FS.tgsi [--vs VS.tgsi] [--gs GS.tgsi] [--mesh fullscreen|quad|cube|sphere | --vertices FILE.json] [--size WxH] [--const B:I=X,Y,Z,W]... [--vs-const|--fs-const|--gs-const B:I=X,Y,Z,W]... [--texture U=FILE[,nearest|linear][,repeat|clamp]]... [--time T] [--budget N] [--timeout SECONDS] -o OUT.png|OUT.f32";
+
+/// The options `render` and `trace` share (read by [`read_common`]).
+pub(crate) const COMMON_OPTIONS: &[&str] = &[
+    "vs", "gs", "mesh", "vertices", "size", "const", "vs-const", "fs-const", "gs-const", "texture",
+    "time",
+];
 
 /// Options common to `render` and `bench`, read and checked.
 pub(crate) struct Common {
@@ -21,8 +29,15 @@ pub(crate) struct Common {
     pub gs_path: Option<String>,
     pub gs: Option<String>,
     pub mesh: Option<String>,
+    pub vertices_path: Option<String>,
+    pub vertices: Option<String>,
     pub size: (u32, u32),
+    /// `--const`: every stage.
     pub constants: Vec<ConstValue>,
+    /// `--vs-const`, `--fs-const`, `--gs-const`: one stage each.
+    pub vs_constants: Vec<ConstValue>,
+    pub fs_constants: Vec<ConstValue>,
+    pub gs_constants: Vec<ConstValue>,
     /// Texture units bound with `--texture`.
     pub textures: Bindings,
     pub time: f32,
@@ -41,12 +56,17 @@ pub(crate) fn read_common(args: &Args, command: &str, usage: &str) -> Result<Com
         Some(s) => parse_size(s).map_err(fail)?,
         None => (256, 256),
     };
-    let constants = args
-        .values("const")
-        .into_iter()
-        .map(parse_const)
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(fail)?;
+    if args.value("mesh").is_some() && args.value("vertices").is_some() {
+        return Err(fail("give either --mesh or --vertices, not both".into()));
+    }
+    // One parser for every constant flag, each repeatable.
+    let constants_of = |flag: &str| -> Result<Vec<ConstValue>, i32> {
+        args.values(flag).into_iter().map(parse_const).collect::<Result<Vec<_>, _>>().map_err(fail)
+    };
+    let constants = constants_of("const")?;
+    let vs_constants = constants_of("vs-const")?;
+    let fs_constants = constants_of("fs-const")?;
+    let gs_constants = constants_of("gs-const")?;
     let mut textures = Bindings::new();
     // Every --texture shares one budget of texel bytes (limits::MAX_TEXTURE_BYTES).
     let mut texture_bytes = crate::texture::desc::TextureBytes::job();
@@ -72,6 +92,7 @@ pub(crate) fn read_common(args: &Args, command: &str, usage: &str) -> Result<Com
     };
     let (vs_path, vs) = read_opt("vs")?;
     let (gs_path, gs) = read_opt("gs")?;
+    let (vertices_path, vertices) = read_opt("vertices")?;
     Ok(Common {
         fs_path: fs_path.clone(),
         fs,
@@ -80,8 +101,13 @@ pub(crate) fn read_common(args: &Args, command: &str, usage: &str) -> Result<Com
         gs_path,
         gs,
         mesh: args.value("mesh").map(str::to_string),
+        vertices_path,
+        vertices,
         size,
         constants,
+        vs_constants,
+        fs_constants,
+        gs_constants,
         textures,
         time,
     })
@@ -94,9 +120,13 @@ impl Common {
             vs: self.vs.as_deref(),
             gs: self.gs.as_deref(),
             mesh: self.mesh.as_deref(),
+            vertices: self.vertices.as_deref(),
             width: self.size.0,
             height: self.size.1,
             constants: self.constants.clone(),
+            vs_constants: self.vs_constants.clone(),
+            fs_constants: self.fs_constants.clone(),
+            gs_constants: self.gs_constants.clone(),
             builtins: Builtins { time: self.time, ..Builtins::default() },
         }
     }
@@ -108,6 +138,7 @@ impl Common {
                 Source::Fragment => Some(self.fs_path.as_str()),
                 Source::Vertex => self.vs_path.as_deref(),
                 Source::Geometry => self.gs_path.as_deref(),
+                Source::Vertices => self.vertices_path.as_deref(),
                 Source::Render => None,
             };
             match file {
@@ -127,9 +158,13 @@ impl Common {
 }
 
 pub fn run(args: &Args) -> i32 {
-    if let Some(bad) = args.unknown(&[
-        "vs", "gs", "mesh", "size", "const", "texture", "time", "budget", "timeout", "o",
-    ]) {
+    if args.flag("help") || args.flag("h") {
+        println!("{}", USAGE);
+        return 0;
+    }
+    let known: Vec<&str> =
+        COMMON_OPTIONS.iter().copied().chain(["budget", "timeout", "o"]).collect();
+    if let Some(bad) = args.unknown(&known) {
         eprintln!("tgsi render: unknown option '--{}'\n{}", bad, USAGE);
         return 2;
     }

@@ -3,7 +3,7 @@
 //! options, instruction by instruction (`render::inspect`). X from the left, Y from the top, as
 //! in the PNG. Exit status: 0 traced, 1 diagnostics (or a pixel no primitive covers), 2 usage.
 
-use super::render::{read_common, USAGE as RENDER_USAGE};
+use super::render::{read_common, COMMON_OPTIONS, USAGE as RENDER_USAGE};
 use super::Args;
 use crate::ir::LineIndex;
 use crate::render::inspect::{in_image_order, source_text, trace_pixel, PixelTrace};
@@ -12,9 +12,17 @@ use crate::render::job;
 const USAGE: &str = "usage: tgsi trace FS.tgsi [render options] --pixel X,Y [--json] [--lanes]";
 
 pub fn run(args: &Args) -> i32 {
-    let known = [
-        "vs", "gs", "mesh", "size", "const", "texture", "time", "budget", "pixel", "json", "lanes",
-    ];
+    if args.flag("help") || args.flag("h") {
+        let options: Vec<String> = COMMON_OPTIONS.iter().map(|o| format!("--{o}")).collect();
+        println!(
+            "{}\nrender options (as `tgsi render --help` shows them): {} --budget",
+            USAGE,
+            options.join(" ")
+        );
+        return 0;
+    }
+    let known: Vec<&str> =
+        COMMON_OPTIONS.iter().copied().chain(["budget", "pixel", "json", "lanes"]).collect();
     if let Some(bad) = args.unknown(&known) {
         eprintln!("tgsi trace: unknown option '--{}'\n{}", bad, USAGE);
         return 2;

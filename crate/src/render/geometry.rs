@@ -5,7 +5,7 @@
 //! pass-through vertex stage, so clipping, rasterization and linkage to the fragment shader
 //! work on the geometry shader's outputs exactly as on a vertex shader's.
 
-use super::mesh::{Mesh, Topology};
+use super::mesh::{triangle_count, triangle_order, Mesh, Topology};
 use super::stage::{VertexStage, VsInterface};
 use crate::diag::Diagnostic;
 use crate::exec::{self, Constants, GeometryInfo, Machine, Program, TextureHooks};
@@ -124,23 +124,26 @@ impl GeometryJob {
         let out = exec::run_geometry(&mut machine, &self.program, constants, hooks, &prims)
             .map_err(|e| e.diagnostic)?;
 
+        // Each emitted strip cut into triangles in the order the mesh's provoking-vertex
+        // convention gives (as for a strip drawn from a mesh), listed as one triangle list.
         let attributes = self.outputs.output_registers.max(1);
         let mut vertices = Vec::new();
-        for tri in out.triangles() {
-            for v in tri {
-                for a in 0..attributes {
-                    vertices.push(v.get(a).copied().unwrap_or_default().map(f32::from_bits));
+        for p in out.primitives.iter().filter(|p| p.stream == 0) {
+            for t in 0..triangle_count(Topology::TriangleStrip, p.vertices.len()) {
+                for k in triangle_order(Topology::TriangleStrip, mesh.provoking, t) {
+                    let v = p.vertices.get(k).map(Vec::as_slice).unwrap_or_default();
+                    for a in 0..attributes {
+                        vertices.push(v.get(a).copied().unwrap_or_default().map(f32::from_bits));
+                    }
                 }
             }
         }
         let n = (vertices.len() / attributes) as u32;
         Ok(Mesh {
-            name: mesh.name,
-            attributes,
-            vertices,
-            indices: (0..n).collect(),
-            topology: Topology::TriangleList,
+            front_face: mesh.front_face,
+            provoking: mesh.provoking,
             wants_depth: mesh.wants_depth,
+            ..Mesh::new(mesh.name, attributes, vertices, (0..n).collect(), Topology::TriangleList)
         })
     }
 }

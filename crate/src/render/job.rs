@@ -1,6 +1,6 @@
 //! A render job from shader texts to pixels, shared by `tgsi render`, `tgsi bench`, the wasm
-//! API and the conformance suite: parse, validate and compile the shaders, pick the mesh, fill
-//! the constant buffers, then draw (all rows or a band of rows).
+//! API and the conformance suite: parse, validate and compile the shaders, pick the mesh (or read
+//! the vertices file), fill each stage's constant buffers, then draw (all rows or a band of rows).
 
 use super::framebuffer::Framebuffer;
 use super::geometry::{self, GeometryJob};
@@ -21,6 +21,8 @@ pub enum Source {
     Fragment,
     Vertex,
     Geometry,
+    /// The vertices file (custom geometry).
+    Vertices,
     /// The render set-up itself (options, linkage, budget).
     Render,
 }
@@ -40,10 +42,59 @@ pub struct Request<'a> {
     pub gs: Option<&'a str>,
     /// A built-in mesh name; `None` = `fullscreen` (with a vertex shader).
     pub mesh: Option<&'a str>,
+    /// The text of a vertices file (`render::vertices`), instead of a built-in mesh.
+    pub vertices: Option<&'a str>,
     pub width: u32,
     pub height: u32,
+    /// Constants of every stage (`--const`).
     pub constants: Vec<ConstValue>,
+    /// Constants of one stage only (`--vs-const`, `--fs-const`, `--gs-const`), set after the
+    /// shared ones.
+    pub vs_constants: Vec<ConstValue>,
+    pub fs_constants: Vec<ConstValue>,
+    pub gs_constants: Vec<ConstValue>,
     pub builtins: Builtins,
+}
+
+/// The constant buffers of the three stages: each holds the shared constants, then its own,
+/// then the built-in uniforms (`CONST[15]`, the same in all three).
+#[derive(Clone, Debug, Default)]
+pub struct StageConstants {
+    pub vertex: Constants,
+    pub fragment: Constants,
+    pub geometry: Constants,
+}
+
+impl StageConstants {
+    /// Fills the three stores from a request's constants.
+    pub fn new(
+        shared: &[ConstValue],
+        vertex: &[ConstValue],
+        fragment: &[ConstValue],
+        geometry: &[ConstValue],
+    ) -> StageConstants {
+        let store = |own: &[ConstValue]| {
+            let mut c = Constants::new();
+            for v in shared.iter().chain(own) {
+                c.set_bits(v.buffer as usize, v.index as usize, v.bits);
+            }
+            c
+        };
+        StageConstants {
+            vertex: store(vertex),
+            fragment: store(fragment),
+            geometry: store(geometry),
+        }
+    }
+
+    /// Writes the built-in uniforms into every stage's `CONST[15]`.
+    pub fn set_builtins(&mut self, builtins: &Builtins) {
+        for (i, r) in builtins.registers().iter().enumerate() {
+            for c in [&mut self.vertex, &mut self.fragment, &mut self.geometry] {
+                c.set_f32(BUILTIN_BUFFER, i, *r);
+            }
+        }
+    }
 }
 
 /// A prepared job: compiled shaders and everything a draw needs.
@@ -54,7 +105,7 @@ pub struct Job {
     /// The geometry shader, run between the vertex stage and rasterization.
     pub gs: Option<GeometryJob>,
     pub mesh: Mesh,
-    pub constants: Constants,
+    pub constants: StageConstants,
     pub width: u32,
     pub height: u32,
     fs_lines: LineIndex,
@@ -162,9 +213,24 @@ pub fn prepare(req: &Request) -> (Option<Job>, Vec<SourcedDiagnostic>) {
                 })
                 .ok()
         });
-    let mesh = match req.mesh {
-        None => Some(mesh::fullscreen()),
-        Some(name) => {
+    let mesh = match (req.mesh, req.vertices) {
+        (Some(_), Some(_)) => {
+            diags.push(render_error(
+                "R008",
+                "give either a built-in mesh or a vertices file, not both".into(),
+            ));
+            None
+        }
+        (_, Some(text)) => match super::vertices::parse(text) {
+            Ok(m) => Some(m),
+            Err(mut d) => {
+                diag::locate(std::slice::from_mut(&mut d), &LineIndex::new(text));
+                diags.push(SourcedDiagnostic { source: Source::Vertices, diagnostic: d });
+                None
+            }
+        },
+        (None, None) => Some(mesh::fullscreen()),
+        (Some(name), None) => {
             let m = Mesh::builtin(name);
             if m.is_none() {
                 diags.push(render_error(
@@ -181,6 +247,12 @@ pub fn prepare(req: &Request) -> (Option<Job>, Vec<SourcedDiagnostic>) {
             "a mesh other than 'fullscreen' needs a vertex shader (--vs)".into(),
         ));
     }
+    if req.vs.is_none() && req.vertices.is_some() {
+        diags.push(render_error(
+            "R003",
+            "custom vertices need a vertex shader (--vs) to read their attributes".into(),
+        ));
+    }
     if diags.iter().any(|d| d.diagnostic.is_error()) {
         return (None, diags);
     }
@@ -191,14 +263,13 @@ pub fn prepare(req: &Request) -> (Option<Job>, Vec<SourcedDiagnostic>) {
         link_diagnostics(vs_shader, &fs_shader, req, &mut diags);
     }
     let vs = vs.map(|(p, s)| (p, VsInterface::from_shader(&s)));
-    let mut constants = Constants::new();
-    for c in &req.constants {
-        constants.set_bits(c.buffer as usize, c.index as usize, c.bits);
-    }
-    let builtins = Builtins { width: req.width, height: req.height, ..req.builtins };
-    for (i, r) in builtins.registers().iter().enumerate() {
-        constants.set_f32(BUILTIN_BUFFER, i, *r);
-    }
+    let mut constants = StageConstants::new(
+        &req.constants,
+        &req.vs_constants,
+        &req.fs_constants,
+        &req.gs_constants,
+    );
+    constants.set_builtins(&Builtins { width: req.width, height: req.height, ..req.builtins });
     let job = Job {
         fs_if: FsInterface::from_shader(&fs_shader),
         fs,
@@ -349,8 +420,12 @@ fn run_framed(
         Some(g) => Some(expand_geometry(job, g, hooks, budget, frame)?),
         None => None,
     };
-    let mut fs_stage =
-        ExecFragmentStage::new(&job.fs, &job.constants, hooks, Machine::in_frame(budget, frame));
+    let mut fs_stage = ExecFragmentStage::new(
+        &job.fs,
+        &job.constants.fragment,
+        hooks,
+        Machine::in_frame(budget, frame),
+    );
     fs_stage.watch = std::mem::take(watch);
     let result = match (&job.gs, &expanded, &job.vs) {
         (Some(g), Some(mesh), _) => {
@@ -361,7 +436,7 @@ fn run_framed(
         (_, _, Some((program, vs_if))) => {
             let mut vs_stage = ExecVertexStage {
                 program,
-                constants: &job.constants,
+                constants: &job.constants.vertex,
                 hooks: &mut no_textures,
                 machine: Machine::in_frame(budget, frame),
                 failed: false,
@@ -438,7 +513,7 @@ fn expand_geometry(
         Some((program, vs_if)) => {
             let mut vs_stage = ExecVertexStage {
                 program,
-                constants: &job.constants,
+                constants: &job.constants.vertex,
                 hooks: &mut no_textures,
                 machine: Machine::in_frame(budget, frame),
                 failed: false,
@@ -446,13 +521,29 @@ fn expand_geometry(
                 trace: None,
                 record: None,
             };
-            let r = g.expand(&job.mesh, vs_if, &mut vs_stage, &job.constants, hooks, budget, frame);
+            let r = g.expand(
+                &job.mesh,
+                vs_if,
+                &mut vs_stage,
+                &job.constants.geometry,
+                hooks,
+                budget,
+                frame,
+            );
             (r, vs_stage.failed)
         }
         None => {
             let (vs_if, mut vs_stage) = fragment_only_vertex_stage();
             (
-                g.expand(&job.mesh, &vs_if, &mut vs_stage, &job.constants, hooks, budget, frame),
+                g.expand(
+                    &job.mesh,
+                    &vs_if,
+                    &mut vs_stage,
+                    &job.constants.geometry,
+                    hooks,
+                    budget,
+                    frame,
+                ),
                 false,
             )
         }

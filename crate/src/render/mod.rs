@@ -1,5 +1,6 @@
 //! The render pipeline: vertex stage, primitive assembly, clipping, rasterization into 2x2
-//! quads, interpolation, fragment stage, framebuffer (see docs/render.md).
+//! quads, interpolation, fragment stage, framebuffer; built-in meshes and vertices files (see
+//! docs/render.md).
 //!
 //! Coordinates: window row 0 is the bottom row of the picture (as in the softpipe corpus, which
 //! renders into a GL framebuffer object); files are written top row first.
@@ -11,6 +12,7 @@ pub mod image_io;
 pub mod inspect;
 pub mod interp;
 pub mod job;
+pub mod json;
 pub mod link;
 pub mod mesh;
 pub mod options;
@@ -21,6 +23,7 @@ pub mod setup;
 pub mod shaders;
 pub mod stage;
 pub mod uniforms;
+pub mod vertices;
 
 pub use framebuffer::Framebuffer;
 pub use mesh::Mesh;

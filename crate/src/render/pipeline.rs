@@ -6,7 +6,7 @@ use super::clip::{clip_triangle, fan, ClipVertex};
 use super::framebuffer::Framebuffer;
 use super::interp::{fragcoord_coefs, Coef, Mode};
 use super::link::{link, InputSource};
-use super::mesh::Mesh;
+use super::mesh::{FrontFace, Mesh, Provoking};
 use super::quads::{fill_inputs, write_quads, LanePlan, Target};
 use super::raster::{rasterize_blocks, Region};
 use super::setup::{Triangle, WindowPos};
@@ -39,8 +39,10 @@ pub struct DrawStats {
     pub fragments_written: u64,
 }
 
-/// Draws `mesh` with the two stages into `fb`. Linkage warnings are appended to `warnings`;
-/// an error (no POSITION output, a stage failure such as a budget overrun) stops the draw.
+/// Draws `mesh` with the two stages into `fb`: the vertex stage once over all its vertices,
+/// then each of its draws in order (primitive ids count from 0 in each draw). Linkage warnings
+/// are appended to `warnings`; an error (no POSITION output, a stage failure such as a budget
+/// overrun) stops the draw.
 #[allow(clippy::too_many_arguments)] // each stage comes as its interface and its implementation
 pub fn draw(
     fb: &mut Framebuffer,
@@ -80,28 +82,35 @@ pub fn draw(
     let (sources, link_warnings) = link(vs_if, fs_if);
     warnings.extend(link_warnings);
 
-    let mut ctx = Raster::new(fb, fs_if, &sources, config);
+    let mut ctx = Raster::new(fb, fs_if, &sources, config, mesh.front_face);
     let vertex = |i: u32| -> Option<&[[f32; 4]]> {
         let start = (i as usize).checked_mul(out_regs)?;
         vout.get(start..start + out_regs)
     };
     let mut stats = DrawStats::default();
-    for (prim, tri) in mesh.triangles().into_iter().enumerate() {
-        let (Some(a), Some(b), Some(c)) = (vertex(tri[0]), vertex(tri[1]), vertex(tri[2])) else {
-            continue;
-        };
-        let cv = |attrs: &[[f32; 4]]| ClipVertex {
-            pos: attrs.get(pos_reg as usize).copied().unwrap_or([0.0; 4]),
-            attrs: attrs.to_vec(),
-        };
-        let (ca, cb, cc) = (cv(a), cv(b), cv(c));
-        let poly = clip_triangle([&ca, &cb, &cc]);
-        // The provoking vertex (flat shading) is the last one of the original triangle.
-        let provoking = c;
-        for [i, j, k] in fan(poly.len()) {
-            let verts = [&poly[i], &poly[j], &poly[k]];
-            stats.triangles += 1;
-            ctx.triangle(verts, provoking, prim as u32, fs, &mut stats)?;
+    for d in &mesh.draws {
+        for (prim, tri) in mesh.draw_triangles(d).enumerate() {
+            let (Some(a), Some(b), Some(c)) = (vertex(tri[0]), vertex(tri[1]), vertex(tri[2]))
+            else {
+                continue;
+            };
+            let cv = |attrs: &[[f32; 4]]| ClipVertex {
+                pos: attrs.get(pos_reg as usize).copied().unwrap_or([0.0; 4]),
+                attrs: attrs.to_vec(),
+            };
+            let (ca, cb, cc) = (cv(a), cv(b), cv(c));
+            let poly = clip_triangle([&ca, &cb, &cc]);
+            // Flat inputs read the provoking vertex of the original triangle (the mesh's
+            // convention, first or last).
+            let provoking = match mesh.provoking {
+                Provoking::First => a,
+                Provoking::Last => c,
+            };
+            for [i, j, k] in fan(poly.len()) {
+                let verts = [&poly[i], &poly[j], &poly[k]];
+                stats.triangles += 1;
+                ctx.triangle(verts, provoking, prim as u32, fs, &mut stats)?;
+            }
         }
     }
     Ok(stats)
@@ -123,6 +132,8 @@ struct Raster<'a> {
     /// Per quad of the batch, the lanes that write.
     live: Vec<u8>,
     batch_limit: usize,
+    /// Clockwise triangles face the viewer (`FrontFace::Cw`).
+    clockwise_front: bool,
 }
 
 impl<'a> Raster<'a> {
@@ -131,6 +142,7 @@ impl<'a> Raster<'a> {
         fs_if: &'a FsInterface,
         sources: &'a [InputSource],
         config: &'a DrawConfig,
+        front_face: FrontFace,
     ) -> Raster<'a> {
         let row_range = match &config.rows {
             Some(r) => (r.start.min(fb.height), r.end.min(fb.height)),
@@ -148,6 +160,7 @@ impl<'a> Raster<'a> {
             zeroed_inputs: None,
             live: Vec::new(),
             batch_limit: if config.batch_quads == 0 { BATCH_QUADS } else { config.batch_quads },
+            clockwise_front: front_face == FrontFace::Cw,
         }
     }
 
@@ -172,7 +185,12 @@ impl<'a> Raster<'a> {
         fs: &mut dyn FragmentStage,
         stats: &mut DrawStats,
     ) -> Result<(), Diagnostic> {
-        let Some(tri) = Triangle::new(verts.map(|v| self.window(&v.pos))) else { return Ok(()) };
+        let Some(mut tri) = Triangle::new(verts.map(|v| self.window(&v.pos))) else {
+            return Ok(());
+        };
+        // Set-up finds counter-clockwise triangles; softpipe's `facing` flips with the front
+        // face state in the same way.
+        tri.front ^= self.clockwise_front;
         self.plan_inputs(&tri, verts, provoking, prim);
         let region = Region {
             x0: 0,

@@ -1,8 +1,8 @@
-//! Rasterization of a set-up triangle into 2x2 quads with coverage masks. The region is walked
-//! in 16x16-pixel blocks aligned to the framebuffer's tiles (64 quads each): a block whose four
-//! corner pixel centres are inside every edge is entirely covered (edge functions are linear), a
-//! block whose corners are all outside one edge is empty, and only the others are tested pixel
-//! by pixel.
+//! Rasterization of a set-up triangle into 2x2 quads with coverage masks. The triangle's rows
+//! and their covered columns come from set-up (softpipe's scan conversion, `render::setup`);
+//! the region is walked in 16x16-pixel blocks aligned to the framebuffer's tiles (64 quads
+//! each): a block whose sixteen rows all cover its sixteen columns is entirely covered, a block
+//! no row reaches is skipped, and only the others are tested pixel by pixel.
 
 use super::setup::Triangle;
 use super::stage::Quad;
@@ -39,61 +39,53 @@ pub fn rasterize_blocks<E>(
     region: Region,
     mut emit: impl FnMut(&[Quad]) -> Result<(), E>,
 ) -> Result<(), E> {
+    let (rows_start, rows_end) = tri.rows();
     // Blocks start on multiples of 16 so that each one is a tile of the framebuffer's storage.
-    let x0 = tri.bbox[0].max(region.x0) & !(BLOCK - 1);
-    let x1 = (tri.bbox[2] + 1).min(region.x1);
-    let y0 = tri.bbox[1].max(region.y0) & !(BLOCK - 1);
-    let y1 = (tri.bbox[3] + 1).min(region.y1);
-    if x0 >= x1 || y0 >= y1 {
-        return Ok(());
-    }
+    let y0 = rows_start.max(region.y0) & !(BLOCK - 1);
+    let y1 = rows_end.min(region.y1);
     let mut block = [Quad { x: 0, y: 0, coverage: 0 }; BLOCK_QUADS];
+    // The covered columns of each row of a band of blocks, cut to the region (empty: 0..0).
+    let mut spans = [(0i64, 0i64); BLOCK as usize];
     let mut by = y0;
     while by < y1 {
-        let mut bx = x0;
-        while bx < x1 {
-            let (ex, ey) = ((bx + BLOCK).min(x1), (by + BLOCK).min(y1));
-            let corners = [(bx, by), (ex - 1, by), (bx, ey - 1), (ex - 1, ey - 1)];
-            let mut full = true;
-            let mut empty = false;
-            for e in &tri.edges {
-                let inside = corners.iter().filter(|&&(x, y)| e.inside(x, y)).count();
-                if inside == 0 {
-                    empty = true;
-                    break;
-                }
-                if inside < 4 {
-                    full = false;
+        let (mut lo, mut hi) = (i64::MAX, i64::MIN);
+        for (k, span) in spans.iter_mut().enumerate() {
+            let row = by + k as i64;
+            *span = (0, 0);
+            if row < region.y0 || row >= y1 {
+                continue;
+            }
+            if let Some((l, r)) = tri.span(row) {
+                let (l, r) = (l.max(region.x0), r.min(region.x1));
+                if l < r {
+                    *span = (l, r);
+                    lo = lo.min(l);
+                    hi = hi.max(r);
                 }
             }
-            // A full block must also lie inside the region on every side, with whole quads.
-            let whole =
-                bx >= region.x0 && by >= region.y0 && (ex - bx) % 2 == 0 && (ey - by) % 2 == 0;
+        }
+        let mut bx = if lo < hi { lo & !(BLOCK - 1) } else { hi };
+        while bx < hi {
+            let ex = bx + BLOCK;
+            let full = spans.iter().all(|&(l, r)| l <= bx && r >= ex);
             let mut n = 0;
-            if !empty {
-                let mut qy = by;
-                while qy < ey {
+            if spans.iter().any(|&(l, r)| l < ex && r > bx) {
+                let mut qy = 0;
+                while qy < BLOCK {
+                    let (row0, row1) = (spans[qy as usize], spans[qy as usize + 1]);
                     let mut qx = bx;
                     while qx < ex {
-                        let coverage = if full && whole {
+                        let coverage = if full {
                             0xF
                         } else {
-                            let mut c = 0u8;
-                            for lane in 0..4 {
-                                let (px, py) = (qx + (lane & 1), qy + (lane >> 1));
-                                if px >= region.x0
-                                    && px < region.x1
-                                    && py >= region.y0
-                                    && py < region.y1
-                                    && tri.covers(px, py)
-                                {
-                                    c |= 1 << lane;
-                                }
-                            }
-                            c
+                            let inside = |(l, r): (i64, i64), x: i64| x >= l && x < r;
+                            u8::from(inside(row0, qx))
+                                | u8::from(inside(row0, qx + 1)) << 1
+                                | u8::from(inside(row1, qx)) << 2
+                                | u8::from(inside(row1, qx + 1)) << 3
                         };
                         if let (true, Some(slot)) = (coverage != 0, block.get_mut(n)) {
-                            *slot = Quad { x: qx as u32, y: qy as u32, coverage };
+                            *slot = Quad { x: qx as u32, y: (by + qy) as u32, coverage };
                             n += 1;
                         }
                         qx += 2;

@@ -4,11 +4,13 @@
 //! requested rows), diagnostics: [...] (errors and warnings), ms, quads, stats: { triangles,
 //! quads, fragments } }`.
 //!
-//! Options (all optional): `width`, `height` (256), `mesh`, `consts` (strings `"B:I=X,Y,Z,W"` as
-//! on the command line), `time`, `timeDelta`, `frame`, `mouse` ([x, y]), `mouseDown`,
-//! `rowStart`, `rowEnd` (rows counted from the top, end exclusive), `budget` (instructions for
-//! the whole frame), `bands` (the frame is drawn in this many calls, e.g. one per worker: each
-//! gets `budget / bands`), `textures` (`[{ unit, description }]` or `[{ unit, width, height, rgba,
+//! Options (all optional): `width`, `height` (256), `mesh`, `vertices` (the text of a vertices
+//! file, instead of `mesh`), `consts` (strings `"B:I=X,Y,Z,W"` as on the command line, every
+//! stage), `vsConsts`, `fsConsts` (the same, one stage each), `time`, `timeDelta`, `frame`,
+//! `mouse` ([x, y]), `mouseDown`, `rowStart`, `rowEnd` (rows counted from the top, end
+//! exclusive), `budget` (instructions for the whole frame), `bands` (the frame is drawn in this
+//! many calls, e.g. one per worker: each gets `budget / bands`), `textures` (`[{ unit,
+//! description }]` or `[{ unit, width, height, rgba,
 //! filter, wrap }]`, see [`TextureOption`]). `renderPage` is the same function.
 
 use crate::render::framebuffer::Framebuffer;
@@ -30,7 +32,10 @@ struct Options {
     width: Option<u32>,
     height: Option<u32>,
     mesh: Option<String>,
+    vertices: Option<String>,
     consts: Vec<String>,
+    vs_consts: Vec<String>,
+    fs_consts: Vec<String>,
     time: f32,
     time_delta: f32,
     frame: u32,
@@ -108,7 +113,7 @@ fn bind_textures(list: &[TextureOption], diags: &mut Vec<SourcedDiagnostic>) -> 
 /// The crate's one JS shape for diagnostics, plus which input it is about.
 #[derive(Serialize)]
 pub(super) struct DiagnosticOut {
-    /// "fragment", "vertex", "geometry" or "render".
+    /// "fragment", "vertex", "geometry", "vertices" or "render".
     source: &'static str,
     #[serde(flatten)]
     diagnostic: crate::diag::JsDiagnostic,
@@ -120,6 +125,7 @@ pub(super) fn diagnostic_out(d: &SourcedDiagnostic) -> DiagnosticOut {
             Source::Fragment => "fragment",
             Source::Vertex => "vertex",
             Source::Geometry => "geometry",
+            Source::Vertices => "vertices",
             Source::Render => "render",
         },
         diagnostic: crate::diag::JsDiagnostic::from(&d.diagnostic),
@@ -139,9 +145,12 @@ struct JobKey {
     fs: String,
     vs: Option<String>,
     mesh: Option<String>,
+    vertices: Option<String>,
     width: u32,
     height: u32,
     consts: Vec<String>,
+    vs_consts: Vec<String>,
+    fs_consts: Vec<String>,
     textures: Vec<TextureOption>,
     /// Why the options object could not be read (then every option takes its default).
     options_error: Option<String>,
@@ -170,21 +179,31 @@ thread_local! {
 
 fn prepare_key(key: JobKey, builtins: Builtins) -> Prepared {
     let mut diagnostics: Vec<SourcedDiagnostic> = Vec::new();
-    let mut constants = Vec::new();
-    for c in &key.consts {
-        match parse_const(c) {
-            Ok(v) => constants.push(v),
-            Err(e) => diagnostics.push(SourcedDiagnostic {
-                source: Source::Render,
-                diagnostic: crate::diag::Diagnostic::error("R004", e, crate::ir::Span::default()),
-            }),
+    let mut parse_all = |list: &[String]| {
+        let mut values = Vec::new();
+        for c in list {
+            match parse_const(c) {
+                Ok(v) => values.push(v),
+                Err(e) => diagnostics.push(SourcedDiagnostic {
+                    source: Source::Render,
+                    diagnostic: crate::diag::Diagnostic::error(
+                        "R004",
+                        e,
+                        crate::ir::Span::default(),
+                    ),
+                }),
+            }
         }
-    }
+        values
+    };
+    let constants = parse_all(&key.consts);
+    let vs_constants = parse_all(&key.vs_consts);
+    let fs_constants = parse_all(&key.fs_consts);
     if let Some(e) = &key.options_error {
         diagnostics.push(SourcedDiagnostic {
             source: Source::Render,
             diagnostic: crate::diag::Diagnostic::error(
-                "R006",
+                "R009",
                 e.clone(),
                 crate::ir::Span::default(),
             ),
@@ -196,9 +215,13 @@ fn prepare_key(key: JobKey, builtins: Builtins) -> Prepared {
         vs: key.vs.as_deref(),
         gs: None,
         mesh: key.mesh.as_deref(),
+        vertices: key.vertices.as_deref(),
         width: key.width,
         height: key.height,
         constants,
+        vs_constants,
+        fs_constants,
+        gs_constants: Vec::new(),
         builtins,
     };
     let (job, more) = job::prepare(&request);
@@ -316,9 +339,12 @@ pub(super) fn read_call(fs_text: &str, vs_text: Option<String>, options: JsValue
         fs: fs_text.to_owned(),
         vs: vs_text,
         mesh: opts.mesh,
+        vertices: opts.vertices,
         width,
         height,
         consts: opts.consts,
+        vs_consts: opts.vs_consts,
+        fs_consts: opts.fs_consts,
         textures: opts.textures,
         options_error,
     };
@@ -332,9 +358,7 @@ pub(super) fn with_job<R>(call: Call, f: impl FnOnce(&mut Prepared, &Call) -> R)
     let run = |prepared: &mut Prepared| {
         prepared.uses += 1;
         if let Some(job) = prepared.job.as_mut() {
-            for (i, r) in builtins.registers().iter().enumerate() {
-                job.constants.set_f32(crate::render::uniforms::BUILTIN_BUFFER, i, *r);
-            }
+            job.constants.set_builtins(&builtins);
         }
         f(prepared, &call)
     };

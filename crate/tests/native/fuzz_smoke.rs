@@ -139,6 +139,27 @@ fn dictionary(target: &str) -> &'static [&'static str] {
             "\"0x7f800000\"",
             "null",
         ],
+        "vertices_json" => &[
+            "{",
+            "}",
+            "[",
+            "]",
+            ",",
+            "\"attributes\": [{\"name\": \"a\", \"location\": 2, \"components\": 3, \"kind\": \"u\"}]",
+            "\"location\": 31",
+            "\"components\": 4",
+            "\"kind\": \"i\"",
+            "{\"a\": [4294967295, -1, \"0x7fc00000\"]}",
+            "\"draws\": [{\"mode\": \"TRIANGLE_FAN\", \"first\": 0, \"count\": 65536}]",
+            "\"mode\": \"TRIANGLE_STRIP\"",
+            "\"front_face\": \"CW\"",
+            "\"provoking_vertex\": \"FIRST\"",
+            "\"count\": 1048576",
+            "1e38",
+            "-3.5e-45",
+            "\"\\ud800\"",
+            "null",
+        ],
         _ => &[
             "x",
             "X",
@@ -278,6 +299,14 @@ fn seeds(target: &str) -> Vec<Vec<u8>> {
         }
         "texture_json" => {
             out.extend(files(&tests.join("texture-cases"), ".json").iter().map(|p| read(p)))
+        }
+        "vertices_json" => {
+            out.extend(
+                files(&tests.join("vertex-cases"), ".vertices.json").iter().map(|p| read(p)),
+            );
+            // Every fifth piglit draw: they are many and much alike.
+            let piglit = files(&corpus.join("piglit"), ".vertices.json");
+            out.extend(piglit.iter().step_by(5).map(|p| read(p)));
         }
         "render" => {
             for fs in files(&corpus.join("softpipe"), ".tgsi") {

@@ -286,6 +286,49 @@ fn render_reports_diagnostics_with_their_source() {
     assert_eq!(first["severity"], "error", "{}", v);
 }
 
+/// Custom vertices and per-stage constants through the render options. A strip over the left
+/// half of a 4x4 frame; the vertex shader passes its CONST[0][0] = (0.25, 0, 0.5, 0.5) as a
+/// flat varying and the fragment shader adds its own CONST[0][0] = (0, 0.5, 0.25, 0.5):
+/// (0.25, 0.5, 0.75, 1) → RGBA8 (64, 128, 191, 255) (0.75 · 255 = 191.25) on columns 0 and 1,
+/// nothing on columns 2 and 3. One shared store would give the fragment value twice instead.
+#[wasm_bindgen_test]
+fn render_takes_vertices_and_constants_per_stage() {
+    let vs = "VERT\nDCL IN[0]\nDCL OUT[0], POSITION\nDCL OUT[1], GENERIC[0]\nDCL CONST[0][0]\n\
+              MOV OUT[0], IN[0]\nMOV OUT[1], CONST[0][0]\nEND\n";
+    let fs = "FRAG\nDCL IN[0], GENERIC[0], CONSTANT\nDCL OUT[0], COLOR\nDCL CONST[0][0]\n\
+              ADD OUT[0], IN[0], CONST[0][0]\nEND\n";
+    let vertices = r#"{"attributes": [{"name": "p", "location": 0, "components": 2}],
+        "vertices": [{"p": [-1, -1]}, {"p": [0, -1]}, {"p": [-1, 1]}, {"p": [0, 1]}],
+        "draws": [{"mode": "TRIANGLE_STRIP", "first": 0, "count": 4}]}"#;
+    let options = |vertices: &str| {
+        let o = serde_json::json!({
+            "width": 4, "height": 4, "vertices": vertices,
+            "vsConsts": ["0:0=0.25,0,0.5,0.5"], "fsConsts": ["0=0,0.5,0.25,0.5"],
+        });
+        js_sys::JSON::parse(&o.to_string()).unwrap_or(JsValue::NULL)
+    };
+    let v = json(Ok(tgsi::wasm::page::render_page(fs, Some(vs.to_string()), options(vertices))));
+    assert_eq!(v["ok"], Value::Bool(true), "{}", v);
+    let p = pixels(&v);
+    assert_eq!(p.len(), 4 * 4 * 4);
+    for row in p.chunks(16) {
+        assert_eq!(row, [64, 128, 191, 255, 64, 128, 191, 255, 0, 0, 0, 0, 0, 0, 0, 0]);
+    }
+    // A bad file is a diagnostic about the vertices, at its line and column: "draws" on line
+    // 2 names a mode the renderer does not draw, its string at column 21.
+    let bad = "{\"attributes\": [], \"vertices\": [],\n \"draws\": [{\"mode\": \"POINTS\", \"first\": 0, \"count\": 0}]}";
+    let v = json(Ok(tgsi::wasm::page::render_page(fs, Some(vs.to_string()), options(bad))));
+    assert_eq!(v["ok"], Value::Bool(false));
+    let d = &v["diagnostics"][0];
+    assert_eq!(
+        (d["source"].as_str(), d["code"].as_str()),
+        (Some("vertices"), Some("R006")),
+        "{}",
+        v
+    );
+    assert_eq!((d["line"].as_u64(), d["column"].as_u64()), (Some(2), Some(21)), "{}", v);
+}
+
 /// The page's highlighter and completion read the parser's words from the engine, including
 /// the compute system values the old hand-typed list missed.
 #[wasm_bindgen_test]
@@ -343,7 +386,7 @@ fn a_worker_keeps_six_prepared_jobs() {
     assert_eq!(uses(1), Some(1), "six newer jobs pushed the first out");
 }
 
-/// Options that cannot be read are reported (R006), not silently replaced by defaults.
+/// Options that cannot be read are reported (R009), not silently replaced by defaults.
 #[wasm_bindgen_test]
 fn unreadable_options_are_reported() {
     let v = render_page(GOOD_FS, r#"{"width": "wide", "height": 4}"#);
@@ -354,7 +397,7 @@ fn unreadable_options_are_reported() {
         .flatten()
         .filter_map(|d| d["code"].as_str())
         .collect();
-    assert!(codes.contains(&"R006"), "{}", v);
+    assert!(codes.contains(&"R009"), "{}", v);
 }
 
 /// A frame drawn in bands shares its budget: with `bands: 2` each band may run half of it, so an

@@ -245,3 +245,92 @@ fn missing_vertex_outputs_warn_and_still_render() {
     );
     assert_eq!(&floats(&out)[0..4], &[0.0, 0.0, 0.0, 1.0]);
 }
+
+#[test]
+fn each_stage_reads_its_own_constants() {
+    // The vertex shader passes CONST[0][0] + CONST[0][1] as a flat varying; the fragment shader
+    // adds CONST[0][0] · CONST[0][1] of its own store. `--const` sets slot 1 = 2 for every
+    // stage, `--fs-const` overrides it with 0.5 in the fragment stage (given before `--const`:
+    // a stage's own values win whatever the order), and each stage has its own slot 0.
+    // By hand: VS (1, 2, 3, 4) + (2, 2, 2, 2) = (3, 4, 5, 6);
+    // FS (10, 20, 30, 40) · 0.5 = (5, 10, 15, 20); sum (8, 14, 20, 26) on every pixel.
+    let vs = write(
+        "consts.vs.tgsi",
+        "VERT\nDCL IN[0]\nDCL OUT[0], POSITION\nDCL OUT[1], GENERIC[0]\nDCL CONST[0][0..1]\n\
+         MOV OUT[0], IN[0]\nADD OUT[1], CONST[0][0], CONST[0][1]\nEND\n",
+    );
+    let fs = write(
+        "consts.tgsi",
+        "FRAG\nDCL IN[0], GENERIC[0], CONSTANT\nDCL OUT[0], COLOR\nDCL CONST[0][0..1]\n\
+         DCL TEMP[0]\nMUL TEMP[0], CONST[0][0], CONST[0][1]\nADD OUT[0], IN[0], TEMP[0]\nEND\n",
+    );
+    let out = tmp("consts.f32");
+    let (code, _, err) = tgsi(&[
+        "render",
+        &fs,
+        "--vs",
+        &vs,
+        "--size",
+        "4x2",
+        "--vs-const",
+        "0:0=1,2,3,4",
+        "--fs-const",
+        "0:1=0.5,0.5,0.5,0.5",
+        "--const",
+        "0:1=2,2,2,2",
+        "--fs-const",
+        "0=10,20,30,40",
+        "-o",
+        &out,
+    ]);
+    assert_eq!(code, 0, "{}", err);
+    let px = floats(&out);
+    assert_eq!(px.len(), 4 * 2 * 4);
+    for p in px.chunks(4) {
+        assert_eq!(p, [8.0, 14.0, 20.0, 26.0]);
+    }
+    // The same parser as --const: a bad value is a usage error.
+    let (code, _, err) =
+        tgsi(&["render", &fs, "--vs", &vs, "--vs-const", "0:0=x", "-o", &tmp("c.png")]);
+    assert_eq!(code, 2);
+    assert!(err.contains("bad constant value 'x'"), "{}", err);
+}
+
+#[test]
+fn vertices_files_and_their_problems() {
+    let vs = write("v.vs.tgsi", "VERT\nDCL IN[0]\nDCL OUT[0], POSITION\nMOV OUT[0], IN[0]\nEND\n");
+    let fs = write(
+        "v.tgsi",
+        "FRAG\nDCL OUT[0], COLOR\nIMM[0] FLT32 { 1, 0, 0, 1 }\nMOV OUT[0], IMM[0]\nEND\n",
+    );
+    let good = write(
+        "good.vertices.json",
+        r#"{"attributes": [{"name": "p", "location": 0, "components": 2}],
+            "vertices": [{"p": [-1, -1]}, {"p": [1, -1]}, {"p": [-1, 1]}]}"#,
+    );
+    // Both a mesh and a vertices file, or a file that is not there: usage (2).
+    let png = tmp("v.png");
+    let args = ["render", &fs, "--vs", &vs, "--mesh", "quad", "--vertices", &good, "-o", &png];
+    let (code, _, err) = tgsi(&args);
+    assert_eq!(code, 2, "{}", err);
+    assert!(err.contains("either --mesh or --vertices"), "{}", err);
+    let missing = tmp("no-such.vertices.json");
+    assert_eq!(tgsi(&["render", &fs, "--vs", &vs, "--vertices", &missing, "-o", &png]).0, 2);
+    // Without a vertex shader: a diagnostic (1).
+    let (code, _, err) = tgsi(&["render", &fs, "--vertices", &good, "-o", &png]);
+    assert_eq!(code, 1);
+    assert!(err.contains("R003"), "{}", err);
+    // A bad file: FILE:LINE:COL (1). Line 2 column 14 is the 'x' where a number should be.
+    let bad = write("bad.vertices.json", "{\"attributes\": [],\n \"vertices\": x}");
+    let (code, _, err) = tgsi(&["render", &fs, "--vs", &vs, "--vertices", &bad, "-o", &png]);
+    assert_eq!(code, 1);
+    assert!(err.contains(&format!("{bad}:2:14: error: ")) && err.contains("[R006]"), "{}", err);
+    // The lower-left triangle, red below the diagonal of an 8x8 frame, with `trace` too.
+    let (code, _, err) =
+        tgsi(&["render", &fs, "--vs", &vs, "--vertices", &good, "--size", "8x8", "-o", &png]);
+    assert_eq!(code, 0, "{}", err);
+    let (code, text, err) =
+        tgsi(&["trace", &fs, "--vs", &vs, "--vertices", &good, "--size", "8x8", "--pixel", "1,6"]);
+    assert_eq!(code, 0, "{}", err);
+    assert!(text.contains("MOV OUT[0], IMM[0]"), "{}", text);
+}

@@ -2,3 +2,4 @@ mod cli;
 mod pipeline;
 mod shaders;
 mod trace;
+mod vertices;

@@ -17,14 +17,7 @@ fn tri_mesh(verts: &[([f32; 4], [f32; 4])]) -> Mesh {
         vertices.push(*p);
         vertices.push(*a);
     }
-    Mesh {
-        name: "test",
-        attributes: 2,
-        indices: (0..verts.len() as u32).collect(),
-        vertices,
-        topology: Topology::TriangleList,
-        wants_depth: false,
-    }
+    Mesh::new("test", 2, vertices, (0..verts.len() as u32).collect(), Topology::TriangleList)
 }
 
 /// VS interface: OUT[0] = POSITION, OUT[1..] = the given semantics; the stage copies IN[n] to
@@ -334,14 +327,7 @@ fn face_and_bcolor() {
     for p in tris {
         vertices.extend_from_slice(&[p, red, blue]);
     }
-    let mesh = Mesh {
-        name: "t",
-        attributes: 3,
-        indices: (0..6).collect(),
-        vertices,
-        topology: Topology::TriangleList,
-        wants_depth: false,
-    };
+    let mesh = Mesh::new("t", 3, vertices, (0..6).collect(), Topology::TriangleList);
     let vs_if = pass_through_vs(&[(SemanticName::Color, 0), (SemanticName::BColor, 0)]);
     let fs_if = fs_with(&[
         (SemanticName::Color, 0, Interp::Color),

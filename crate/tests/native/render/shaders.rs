@@ -262,7 +262,7 @@ fn in_place_and_copied_inputs_render_the_same_bits() {
         let (mut none_vs, mut none_fs) = (tgsi::exec::NoTextures, tgsi::exec::NoTextures);
         let mut vs_stage = ExecVertexStage {
             program: vs_program,
-            constants: &job.constants,
+            constants: &job.constants.vertex,
             hooks: &mut none_vs,
             machine: tgsi::exec::Machine::new(),
             failed: false,
@@ -272,7 +272,7 @@ fn in_place_and_copied_inputs_render_the_same_bits() {
         };
         let fs_stage = ExecFragmentStage::new(
             &job.fs,
-            &job.constants,
+            &job.constants.fragment,
             &mut none_fs,
             tgsi::exec::Machine::new(),
         );

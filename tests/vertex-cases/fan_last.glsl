@@ -1,0 +1,5 @@
+#version 330 core
+in vec4 v_smooth;
+flat in vec4 v_flat;
+out vec4 o_color;
+void main() { o_color = vec4(v_flat.xyz, v_smooth.x * 0.5 + v_smooth.y); }
