@@ -221,14 +221,7 @@ pub fn prepare(req: &Request) -> (Option<Job>, Vec<SourcedDiagnostic>) {
             ));
             None
         }
-        (_, Some(text)) => match super::vertices::parse(text) {
-            Ok(m) => Some(m),
-            Err(mut d) => {
-                diag::locate(std::slice::from_mut(&mut d), &LineIndex::new(text));
-                diags.push(SourcedDiagnostic { source: Source::Vertices, diagnostic: d });
-                None
-            }
-        },
+        (_, Some(text)) => vertices_mesh(text, &mut diags),
         (None, None) => Some(mesh::fullscreen()),
         (Some(name), None) => {
             let m = Mesh::builtin(name);
@@ -561,4 +554,24 @@ fn expand_geometry(
         }
         SourcedDiagnostic { source, diagnostic: d }
     })
+}
+
+/// The mesh of a vertices file, or its problems at their line and column.
+#[cfg(feature = "vertices")]
+fn vertices_mesh(text: &str, diags: &mut Vec<SourcedDiagnostic>) -> Option<Mesh> {
+    match super::vertices::parse(text) {
+        Ok(m) => Some(m),
+        Err(mut d) => {
+            diag::locate(std::slice::from_mut(&mut d), &LineIndex::new(text));
+            diags.push(SourcedDiagnostic { source: Source::Vertices, diagnostic: d });
+            None
+        }
+    }
+}
+
+/// The lean engine (the widget's) reads no vertices files: it says so.
+#[cfg(not(feature = "vertices"))]
+fn vertices_mesh(_text: &str, diags: &mut Vec<SourcedDiagnostic>) -> Option<Mesh> {
+    diags.push(render_error("R006", "this build of the engine reads no vertices files".into()));
+    None
 }

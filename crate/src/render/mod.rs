@@ -12,6 +12,7 @@ pub mod image_io;
 pub mod inspect;
 pub mod interp;
 pub mod job;
+#[cfg(feature = "vertices")]
 pub mod json;
 pub mod link;
 pub mod mesh;
@@ -23,6 +24,7 @@ pub mod setup;
 pub mod shaders;
 pub mod stage;
 pub mod uniforms;
+#[cfg(feature = "vertices")]
 pub mod vertices;
 
 pub use framebuffer::Framebuffer;
