@@ -81,7 +81,7 @@ const app = {
   get descriptions() { return app.descriptions; },
   get trace() { return app.traceView?.trace ?? null; },
   /** The shader text and size of the frame on the canvas. */
-  get rendered() { return app.lastRequest ? { fs: app.lastRequest.fs, width: app.lastRequest.width } : null; },
+  get rendered() { return app.lastRequest ? { fs: app.lastRequest.fs, width: app.lastRequest.width, constants: app.lastRequest.constants } : null; },
   get probe() { return app.probe; },
   inspect: (/** @type {number} */ x, /** @type {number} */ y) => inspectPixel(x, y),
   inspectVertex: (/** @type {number} */ i) => inspectVertex(i),

@@ -128,6 +128,7 @@ test('when the browser refuses to store edits, the page says so and keeps workin
   await page.waitForFunction(() => /does not let the page save your edits/.test(document.querySelector('#status').textContent), undefined, { timeout: 5_000 });
   // It still draws: magenta (1, 0, 1, 1 written by hand).
   await waitForRender(page, n);
+  await page.waitForFunction(() => window.tgsiPlayground.rendered?.fs.includes('1.0000, 0.0000, 1.0000'), undefined, { timeout: 20_000 });
   assert.deepEqual([...(await canvasPixels(page)).slice(0, 4)], [255, 0, 255, 255]);
   assert.deepEqual(problems, []);
   await page.close();

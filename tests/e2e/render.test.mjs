@@ -116,7 +116,8 @@ test('a share link reproduces the same picture in a fresh page', { timeout: 120_
   await page.evaluate(() => window.tgsiPlayground.loadExample('constants'));
   n = await waitForRender(page, n);
   await page.locator('fieldset[data-key="0:2"] input[data-component="x"]').fill('9');
-  await waitForRender(page, n);
+  // The canvas holds the frame drawn with the new value (not one still drawing the old).
+  await page.waitForFunction(() => (window.tgsiPlayground.rendered?.constants ?? []).some((c) => c.buffer === 0 && c.index === 2 && c.values[0] === 9), undefined, { timeout: 20_000 });
   const picture = await canvasPixels(page);
   const url = await page.evaluate(() => window.tgsiPlayground.copyLink());
   await first.close();
@@ -124,6 +125,7 @@ test('a share link reproduces the same picture in a fresh page', { timeout: 120_
   const fresh = await browser.newContext();
   const { page: other, problems: otherProblems } = await openPlayground(browser, server, { context: fresh, hash: new URL(url).hash });
   await waitForRender(other, 0);
+  await other.waitForFunction(() => (window.tgsiPlayground.rendered?.constants ?? []).some((c) => c.buffer === 0 && c.index === 2 && c.values[0] === 9), undefined, { timeout: 20_000 });
   assert.equal(countDifferent(await canvasPixels(other), picture), 0, 'the shared picture differs');
   await saveScreenshot(other, 'share-link-restored');
   assert.deepEqual([...problems, ...otherProblems], [], 'the pages reported problems');
