@@ -298,7 +298,11 @@ fn texture_bytes(units: &[(u32, crate::texture::sampler::TextureUnit)]) -> u64 {
 pub fn texture_json(data: &[u8]) -> Result<Outcome, String> {
     let text = String::from_utf8_lossy(data);
     let refuse = |name: &str| Err(format!("no image files here ({name})"));
-    match crate::texture::desc::parse_all_within(&text, &refuse, TEXTURE_BYTES) {
+    match crate::texture::desc::parse_all_charged(
+        &text,
+        &refuse,
+        &mut crate::texture::desc::TextureBytes::new(TEXTURE_BYTES),
+    ) {
         Ok(units) => {
             let bytes = texture_bytes(&units);
             if bytes > TEXTURE_BYTES {

@@ -40,17 +40,7 @@ pub fn parse_description_charged(
 /// Parses every texture of a description file with its unit (an oracle file may hold several;
 /// a single description has unit 0 unless it says `"unit"`).
 pub fn parse_all(json: &str, images: ImageLoader) -> Result<Vec<(u32, TextureUnit)>, String> {
-    parse_all_within(json, images, crate::limits::MAX_TEXTURE_BYTES)
-}
-
-/// [`parse_all`] with a smaller byte limit than `limits::MAX_TEXTURE_BYTES` for all the
-/// textures of the file (the fuzz targets use a few MiB); the same checks, before any texel.
-pub fn parse_all_within(
-    json: &str,
-    images: ImageLoader,
-    max_bytes: u64,
-) -> Result<Vec<(u32, TextureUnit)>, String> {
-    parse_all_charged(json, images, &mut TextureBytes::new(max_bytes))
+    parse_all_charged(json, images, &mut TextureBytes::job())
 }
 
 /// [`parse_all`] drawing from the byte budget of a whole render job (every unit's textures,

@@ -15,7 +15,7 @@
 
 use crate::render::framebuffer::Framebuffer;
 use crate::render::job::Job;
-use crate::render::job::{self, Request, Source, SourcedDiagnostic};
+use crate::render::job::{self, render_error, Request, Source, SourcedDiagnostic};
 use crate::render::options::parse_const;
 use crate::render::uniforms::Builtins;
 use crate::texture::bind::Bindings;
@@ -65,46 +65,35 @@ struct TextureOption {
     wrap: Option<String>,
 }
 
+/// One page texture: a JSON description (texels inline), or RGBA8 pixels with filter and wrap.
+fn bind_one(t: &TextureOption, bytes: &mut TextureBytes) -> Result<TextureUnit, String> {
+    let no_files = |name: &str| -> Result<RgbaImage, String> {
+        Err(format!("image '{}': the page passes texels inline", name))
+    };
+    match &t.description {
+        Some(json) => parse_description_charged(json, &no_files, bytes),
+        None => {
+            let image = RgbaImage { width: t.width, height: t.height, rgba: t.rgba.clone() };
+            let mut unit = TextureUnit::new(image.to_texture()?, SamplerState::default());
+            let options: Vec<&str> =
+                [t.filter.as_deref(), t.wrap.as_deref()].into_iter().flatten().collect();
+            apply_options(&mut unit, &options)?;
+            Ok(unit)
+        }
+    }
+}
+
 fn bind_textures(list: &[TextureOption], diags: &mut Vec<SourcedDiagnostic>) -> Bindings {
     let mut bindings = Bindings::new();
     // Every unit's textures share one byte budget, checked before their texels are allocated.
     let mut bytes = TextureBytes::job();
     for t in list {
-        if let Err(e) = bytes.charge(t.rgba.len() as u64) {
-            diags.push(SourcedDiagnostic {
-                source: Source::Render,
-                diagnostic: crate::diag::Diagnostic::error(
-                    "R005",
-                    format!("texture for unit {}: {}", t.unit, e),
-                    crate::ir::Span::default(),
-                ),
-            });
-            continue;
-        }
-        let image = RgbaImage { width: t.width, height: t.height, rgba: t.rgba.clone() };
-        let no_files = |name: &str| -> Result<RgbaImage, String> {
-            Err(format!("image '{}': the page passes texels inline", name))
-        };
-        let unit = match &t.description {
-            Some(json) => parse_description_charged(json, &no_files, &mut bytes),
-            None => image.to_texture().and_then(|tex| {
-                let mut unit = TextureUnit::new(tex, SamplerState::default());
-                let options: Vec<&str> =
-                    [t.filter.as_deref(), t.wrap.as_deref()].into_iter().flatten().collect();
-                apply_options(&mut unit, &options)?;
-                Ok(unit)
-            }),
-        };
+        let unit = bytes.charge(t.rgba.len() as u64).and_then(|()| bind_one(t, &mut bytes));
         match unit {
             Ok(u) => bindings.bind(t.unit, u),
-            Err(e) => diags.push(SourcedDiagnostic {
-                source: Source::Render,
-                diagnostic: crate::diag::Diagnostic::error(
-                    "R005",
-                    format!("texture for unit {}: {}", t.unit, e),
-                    crate::ir::Span::default(),
-                ),
-            }),
+            Err(e) => {
+                diags.push(render_error("R005", format!("texture for unit {}: {}", t.unit, e)))
+            }
         }
     }
     bindings
@@ -184,14 +173,7 @@ fn prepare_key(key: JobKey, builtins: Builtins) -> Prepared {
         for c in list {
             match parse_const(c) {
                 Ok(v) => values.push(v),
-                Err(e) => diagnostics.push(SourcedDiagnostic {
-                    source: Source::Render,
-                    diagnostic: crate::diag::Diagnostic::error(
-                        "R004",
-                        e,
-                        crate::ir::Span::default(),
-                    ),
-                }),
+                Err(e) => diagnostics.push(render_error("R004", e)),
             }
         }
         values
@@ -200,14 +182,7 @@ fn prepare_key(key: JobKey, builtins: Builtins) -> Prepared {
     let vs_constants = parse_all(&key.vs_consts);
     let fs_constants = parse_all(&key.fs_consts);
     if let Some(e) = &key.options_error {
-        diagnostics.push(SourcedDiagnostic {
-            source: Source::Render,
-            diagnostic: crate::diag::Diagnostic::error(
-                "R009",
-                e.clone(),
-                crate::ir::Span::default(),
-            ),
-        });
+        diagnostics.push(render_error("R009", e.clone()));
     }
     let textures = bind_textures(&key.textures, &mut diagnostics);
     let request = Request {
@@ -264,8 +239,7 @@ fn draw_band(prepared: &mut Prepared, rows: (u32, u32), budget: u64) -> Frame {
     let mut fb = match fb {
         Ok(fb) => fb,
         Err(e) => {
-            let d = crate::diag::Diagnostic::error("R001", e, crate::ir::Span::default());
-            frame.diagnostics.push(SourcedDiagnostic { source: Source::Render, diagnostic: d });
+            frame.diagnostics.push(render_error("R001", e));
             return frame;
         }
     };
