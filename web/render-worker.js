@@ -3,32 +3,9 @@
 // one band of rows of a frame. Several run side by side; the page stitches their bands.
 
 import init, * as engine from './pkg/tgsi.js';
+import { engineOptions as options } from './engine-options.js';
 
 let ready = null;
-
-/**
- * The engine's options for a page request: the same for a band, a trace and a probe, so all
- * three run on the worker's one prepared job (the same compiled program).
- */
-function options(req) {
-  const b = req.builtins;
-  return {
-    width: req.width,
-    height: req.height,
-    mesh: req.mesh,
-    consts: req.constants.map((c) => `${c.buffer}:${c.index}=${c.values.map((v) => String(Number.isFinite(v) ? v : 0)).join(',')}`),
-    textures: req.textures,
-    time: b.time,
-    timeDelta: b.timeDelta,
-    frame: b.frame,
-    mouse: b.mouse,
-    mouseDown: b.mouseDown,
-    rowStart: req.rows?.[0],
-    rowEnd: req.rows?.[1],
-    budget: req.budget,
-    bands: req.bands,
-  };
-}
 
 /**
  * Renders rows [top, bottom) (row 0 = top of the picture) with the engine's

@@ -105,6 +105,32 @@ export function declaredSamplers(summary) {
   return (summary?.samplers ?? []).filter((u) => u <= 31);
 }
 
+/**
+ * A binding's sampler state as the words of the widget's `textures` attribute (`nearest`,
+ * `mipmap`, `clamp`, …; the defaults say nothing). `applyBindingWord` reads them back.
+ * @param {Record<string, any>} b
+ * @returns {string[]}
+ */
+export function bindingWords(b) {
+  const words = [];
+  if (b.min === 'nearest') words.push('nearest');
+  if (b.mip && b.mip !== 'none') words.push('mipmap');
+  if (b.wrap && b.wrap !== 'repeat' && WRAPS.includes(b.wrap)) words.push(b.wrap);
+  return words;
+}
+
+/**
+ * Applies one word of the widget's `textures` attribute to a binding; false for an unknown word.
+ * @param {Record<string, any>} b
+ * @param {string} word
+ */
+export function applyBindingWord(b, word) {
+  if (FILTERS.includes(word)) { b.min = word; b.mag = word; return true; }
+  if (word === 'mipmap') { b.mip = 'linear'; return true; }
+  if (WRAPS.includes(word)) { b.wrap = word; return true; }
+  return false;
+}
+
 export function defaultBinding() {
   return { name: 'checker', min: 'linear', mag: 'linear', mip: 'none', wrap: 'repeat', lodBias: 0 };
 }

@@ -17,9 +17,7 @@ export const WATCHDOG_MS = 8000;
 const POOL_SIZE = Math.max(1, Math.min(2, (globalThis.navigator?.hardwareConcurrency ?? 2) - 1));
 
 /**
- * @typedef {{fs: string, vs?: string | null, width: number, height: number, mesh?: string,
- *   consts?: string[], textures?: {unit: number, description: string}[], time?: number,
- *   timeDelta?: number, frame?: number, mouse?: number[], budget?: number}} FrameRequest
+ * @typedef {import('../engine-options.js').FrameRequest & {fs: string, vs?: string | null}} FrameRequest
  * @typedef {{kind: string, request: FrameRequest, extra: Record<string, any>,
  *   resolve: (result: any) => void}} Task
  * @typedef {{worker: Worker, task: Task | null, timer: any}} Slot
@@ -174,10 +172,12 @@ export function sharedEngine(flavour) {
  * (`{unit, description}` JSON texture descriptions), time, budget.
  * @param {string} fs
  * @param {string | null} [vs]
- * @param {Partial<FrameRequest>} [options]
+ * @param {{width?: number, height?: number, mesh?: string, consts?: string[],
+ *   textures?: {unit: number, description: string}[], time?: number, budget?: number}} [options]
  */
 export function render(fs, vs = null, options = {}) {
-  const request = { width: 256, height: 256, ...options, fs, vs };
+  const { time, ...rest } = options;
+  const request = { width: 256, height: 256, ...rest, builtins: { time: time ?? 0 }, fs, vs };
   return sharedEngine('lean').run({}, 'render', request);
 }
 

@@ -3,6 +3,8 @@
 // snippet and an iframe snippet. The playground's Embed dialog and the iframe page (embed.js)
 // both use it, so the two embeds always mean the same thing.
 
+import { bindingWords } from '../textures.js';
+
 /** @param {string} text */
 function escapeHtml(text) {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -25,11 +27,7 @@ export function widgetAttributes(state) {
     .filter(([unit]) => /^\d+$/.test(unit))
     .map(([unit, b]) => {
       const name = b?.name && b.name !== 'image file' ? String(b.name) : 'checker';
-      const opts = [];
-      if (b?.min === 'nearest') opts.push('nearest');
-      if (b?.mip && b.mip !== 'none') opts.push('mipmap');
-      if (b?.wrap && b.wrap !== 'repeat') opts.push(String(b.wrap));
-      return [`${unit}=${name}`, ...opts].join(',');
+      return [`${unit}=${name}`, ...bindingWords(b ?? {})].join(',');
     });
   if (textures.length) attrs.textures = textures.join('; ');
   return attrs;

@@ -8,7 +8,7 @@
 import { WATCHDOG_MS, sharedEngine } from './engine.js';
 import { PLAYGROUND } from './locations.js';
 import { widgetSheet } from './style.js';
-import { BUILTIN_TEXTURES, defaultBinding, loadImageFile, makeTexture, textureDescription } from '../textures.js';
+import { BUILTIN_TEXTURES, applyBindingWord, defaultBinding, loadImageFile, makeTexture, textureDescription } from '../textures.js';
 import { encodeState } from '../state.js';
 import { LANES, formatBits } from '../inspector.js';
 
@@ -64,10 +64,7 @@ export function readTextures(text) {
     if (!m || Number(m[1]) > 31) throw new Error(`textures: "${item.slice(0, 60)}" is not UNIT=NAME-OR-URL[,nearest|linear|mipmap|repeat|clamp|mirror] with UNIT 0..31`);
     const binding = defaultBinding();
     for (const opt of m[3].split(',').filter(Boolean)) {
-      if (opt === 'nearest' || opt === 'linear') { binding.min = opt; binding.mag = opt; }
-      else if (opt === 'mipmap') binding.mip = 'linear';
-      else if (opt === 'repeat' || opt === 'clamp' || opt === 'mirror') binding.wrap = opt;
-      else throw new Error(`textures: unknown sampler option "${opt}" in "${item.slice(0, 60)}"`);
+      if (!applyBindingWord(binding, opt)) throw new Error(`textures: unknown sampler option "${opt}" in "${item.slice(0, 60)}"`);
     }
     const source = m[2];
     const isName = /^[a-z-]+$/.test(source);
@@ -347,7 +344,7 @@ export class TgsiShader extends HTMLElement {
     return {
       fs, vs: vs.trim() ? vs : null, width, height,
       mesh: this.getAttribute('mesh') || 'fullscreen',
-      consts, textures, time, timeDelta: 0, frame: this.frames, mouse: [width / 2, height / 2],
+      consts, textures, builtins: { time, timeDelta: 0, frame: this.frames, mouse: [width / 2, height / 2] },
     };
   }
 
@@ -397,14 +394,14 @@ export class TgsiShader extends HTMLElement {
       this.posterImg.hidden = true;
       this.frames += 1;
       this.lastRequest = request;
-      this.emit('render', { ms: result.ms ?? 0, frame: this.frames, time: request.time });
+      this.emit('render', { ms: result.ms ?? 0, frame: this.frames, time: request.builtins.time });
     }
     if (errors.length || result.error) {
       this.fail(result.error ?? errors[0].message, diagnostics);
       if (result.stopped || errors.some((/** @type {any} */ d) => /^X0(05|10|11)$/.test(d.code))) this.pause();
     }
-    this.timeLabel.textContent = `${request.time.toFixed(2)} s`;
-    if (document.activeElement !== this || this.shadowRoot?.activeElement !== this.scrub) this.scrub.value = String(request.time % 10);
+    this.timeLabel.textContent = `${request.builtins.time.toFixed(2)} s`;
+    if (document.activeElement !== this || this.shadowRoot?.activeElement !== this.scrub) this.scrub.value = String(request.builtins.time % 10);
     if (this.dirty && !this.playing) this.requestDraw();
     return { ok: !errors.length && !result.error, ms: result.ms ?? 0, diagnostics };
   }

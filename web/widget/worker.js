@@ -3,30 +3,10 @@
 // frames for any widget on the page. The engine keeps the last few prepared jobs, so widgets
 // that take turns on this worker do not compile their shaders again.
 
+import { engineOptions as options } from '../engine-options.js';
+
 /** @type {Promise<any> | null} */
 let ready = null;
-
-/**
- * The engine's options for a widget request (the same shape the playground's workers pass).
- * @param {any} req
- */
-function options(req) {
-  const all = {
-    width: req.width,
-    height: req.height,
-    mesh: req.mesh,
-    consts: req.consts,
-    textures: req.textures,
-    time: req.time,
-    timeDelta: req.timeDelta ?? 0,
-    frame: req.frame ?? 0,
-    mouse: req.mouse ?? [0, 0],
-    mouseDown: false,
-    budget: req.budget,
-  };
-  // The engine reads a missing option as its default; an `undefined` one would not parse.
-  return Object.fromEntries(Object.entries(all).filter(([, v]) => v !== undefined));
-}
 
 /**
  * Loads the engine's JS glue from its URL and instantiates the compiled module.
