@@ -23,6 +23,7 @@ pub mod exec;
 pub mod fuzzing;
 pub mod half;
 pub mod ir;
+pub mod jit;
 pub mod limits;
 pub mod opcode;
 pub mod render;

@@ -115,8 +115,26 @@ impl FrameBudget {
     }
 }
 
+/// A compiled form of one program (the JIT, `jit/`) that runs a prepared batch in place of the
+/// dispatch loop, bit for bit as the loop would (`docs/jit.md`).
+pub trait Accelerator: Send {
+    /// Runs over the machine's storage (`regs`, row-major: `row * nq + quad`, set up as for
+    /// the interpreter) and kill mask. Returns the clock (instructions dispatched), or None when
+    /// the batch must run in the interpreter instead (the budget would run out: the interpreter
+    /// then stops at the same instruction with the same diagnostic).
+    fn run(&mut self, regs: &mut [Lanes], kill: &mut [Lanes], nq: usize, limit: u64)
+        -> Option<u64>;
+}
+
+/// Makes an [`Accelerator`] for each machine that runs a program (one per thread).
+pub trait MakeAccelerator: Send + Sync {
+    fn make(&self) -> Option<Box<dyn Accelerator>>;
+}
+
 /// The interpreter state. Reuse one machine for many runs: buffers are kept between them.
 pub struct Machine {
+    /// The compiled program this machine's untraced runs use, if any (`jit/`).
+    pub accel: Option<Box<dyn Accelerator>>,
     /// Decoded instructions one run may dispatch before it stops with `X005`.
     pub budget: u64,
     /// The frame this machine's runs belong to, if any: a run may then dispatch at most what
@@ -204,6 +222,7 @@ enum Sat {
 impl Machine {
     pub fn new() -> Machine {
         Machine {
+            accel: None,
             budget: DEFAULT_BUDGET,
             frame: None,
             nq: 0,
@@ -268,9 +287,32 @@ impl Machine {
         consts: &Constants,
         hooks: &mut dyn TextureHooks,
     ) -> Result<RunStats, ExecError> {
+        if let Some(r) = self.run_accelerated(program, batch, consts) {
+            return r;
+        }
         let mut none = Trace::default();
         let mut res = Resources::default();
         self.run_inner::<false, false>(program, batch, consts, hooks, &mut res, &mut none, None)
+    }
+
+    /// Runs through the accelerator, if there is one and it finishes the batch.
+    fn run_accelerated(
+        &mut self,
+        program: &Program,
+        batch: &mut Batch,
+        consts: &Constants,
+    ) -> Option<Result<RunStats, ExecError>> {
+        if batch.quads() == 0 || self.frame.as_ref().is_some_and(|f| f.stopped().is_some()) {
+            return None;
+        }
+        let mut accel = self.accel.take()?;
+        self.setup(program, batch, consts, false);
+        let limit = self.frame.as_ref().map_or(self.budget, |f| self.budget.min(f.left()));
+        let clock = accel.run(&mut self.regs, &mut self.kill, self.nq, limit);
+        self.accel = Some(accel);
+        self.clock = clock?;
+        self.finish(program, batch);
+        Some(Ok(RunStats { instructions: self.clock, quads: self.nq as u64 }))
     }
 
     /// Runs with texture hooks and the buffers, images and memory that LOAD, STORE, the

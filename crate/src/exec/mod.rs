@@ -36,7 +36,9 @@ pub use io::{
     TextureHooks,
 };
 pub use lanes::Lanes;
-pub use machine::{ExecError, FrameBudget, Machine, RunStats, Stop, DEFAULT_BUDGET};
+pub use machine::{
+    Accelerator, ExecError, FrameBudget, Machine, MakeAccelerator, RunStats, Stop, DEFAULT_BUDGET,
+};
 pub use memory::{EmittedPrimitive, ImageBuffer, ImageFormat, Resources};
 pub use probe::Probe;
 pub use program::Program;

@@ -14,6 +14,7 @@ const LAYERS: &[&[&str]] = &[
     &["texture"],
     &["exec"],
     &["render"],
+    &["jit"],
     &["agal"],
     &["cli", "wasm", "version", "lib", "fuzzing"],
 ];

@@ -19,6 +19,7 @@ mod exec;
 mod front;
 mod fuzz_smoke;
 mod geometry;
+mod jit;
 mod layering;
 mod limits;
 mod render;

@@ -1,0 +1,289 @@
+//! Interpreter vs JIT, bit for bit, at the machine level (the same `Machine::run_with` the
+//! render stages call): outputs, kill masks, instructions dispatched, and on failure the same
+//! diagnostic.
+
+use super::random::{gen_program, Rng};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+use tgsi::exec::{Accelerator, Batch, Constants, Lanes, Machine, MakeAccelerator, Program};
+use tgsi::jit::native::NativeProgram;
+
+pub fn program(text: &str) -> Program {
+    let shader = tgsi::text::parse(text).shader.unwrap_or_else(|| panic!("parses:\n{text}"));
+    tgsi::exec::build(&shader).unwrap_or_else(|d| panic!("{text}\n{d:?}"))
+}
+
+/// Every fragment shader of the corpus that builds.
+pub fn corpus_programs() -> Vec<(String, Program)> {
+    let mut files = Vec::new();
+    walk(std::path::Path::new(corpus!()), &mut files);
+    files.sort();
+    let mut out = Vec::new();
+    for f in files {
+        let name = f.display().to_string();
+        if !name.ends_with(".tgsi") || name.ends_with(".vs.tgsi") || name.ends_with(".gs.tgsi") {
+            continue;
+        }
+        let Ok(text) = std::fs::read_to_string(&f) else { continue };
+        let Some(shader) = tgsi::text::parse(&text).shader else { continue };
+        if shader.processor != tgsi::ir::Processor::Fragment {
+            continue;
+        }
+        if let Ok(p) = tgsi::exec::build(&shader) {
+            out.push((name, p));
+        }
+    }
+    assert!(out.len() > 50, "corpus not found at {}", corpus!());
+    out
+}
+
+fn walk(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+    let Ok(rd) = std::fs::read_dir(dir) else { return };
+    for e in rd.flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            walk(&p, out);
+        } else {
+            out.push(p);
+        }
+    }
+}
+
+/// Counts the batches the accelerator finished and the ones it handed back.
+struct Counting {
+    inner: Box<dyn Accelerator>,
+    done: Arc<AtomicUsize>,
+    handed_back: Arc<AtomicUsize>,
+}
+
+impl Accelerator for Counting {
+    fn run(
+        &mut self,
+        regs: &mut [Lanes],
+        kill: &mut [Lanes],
+        nq: usize,
+        limit: u64,
+    ) -> Option<u64> {
+        let r = self.inner.run(regs, kill, nq, limit);
+        let c = if r.is_some() { &self.done } else { &self.handed_back };
+        c.fetch_add(1, Ordering::Relaxed);
+        r
+    }
+}
+
+#[derive(Default, Clone)]
+pub struct Tally {
+    pub done: Arc<AtomicUsize>,
+    pub handed_back: Arc<AtomicUsize>,
+}
+
+/// Batch inputs: values from `rng`, a third of them special bit patterns; some quads partly
+/// covered (helper lanes).
+fn batch(p: &Program, nq: usize, rng: &mut Rng) -> Batch {
+    const SPECIAL: &[u32] = &[
+        0,
+        0x8000_0000,
+        1,
+        0x807f_ffff,
+        0x7f80_0000,
+        0xff80_0000,
+        0x7fc0_0000,
+        0xffc0_1234,
+        0x7f80_0001,
+        0x3f80_0000,
+        0xbf80_0000,
+        0x7fff_ffff,
+        0xffff_ffff,
+        0x20,
+        0x4f00_0000,
+    ];
+    let mut b = Batch::new(p, nq);
+    for reg in 0..p.input_count() as usize {
+        for c in 0..4 {
+            for q in 0..nq {
+                let lanes = [0; 4].map(|_| match rng.below(3) {
+                    0 => *rng.pick(SPECIAL),
+                    1 => ((rng.below(2000) as f32 - 1000.0) / 250.0).to_bits(),
+                    _ => (rng.next() >> 32) as u32,
+                });
+                b.set_input(reg, c, q, Lanes(lanes));
+            }
+        }
+    }
+    for q in 0..nq {
+        if let Some(c) = b.coverage.get_mut(q) {
+            *c = if rng.below(4) == 0 { rng.below(16) as u8 } else { 0xF };
+        }
+    }
+    b
+}
+
+fn same_bits(a: u32, b: u32) -> bool {
+    a == b || (f32::from_bits(a).is_nan() && f32::from_bits(b).is_nan())
+}
+
+/// Runs `p` on the same batch in the interpreter and through the JIT; describes the first
+/// difference.
+pub fn compare(
+    p: &Program,
+    seed: u64,
+    nq: usize,
+    budget: u64,
+    tally: &Tally,
+) -> Result<(), String> {
+    let native = NativeProgram::new(p).map_err(|u| format!("not compiled: {}", u.reason))?;
+    let mut rng = Rng(seed);
+    let mut b1 = batch(p, nq, &mut rng);
+    let mut b2 = b1.clone();
+    let consts = Constants::default();
+    let mut interp = Machine::with_budget(budget);
+    let r1 = interp.run(p, &mut b1, &consts);
+    let mut jit = Machine::with_budget(budget);
+    jit.accel = Some(Box::new(Counting {
+        inner: native.make().ok_or("no instance")?,
+        done: tally.done.clone(),
+        handed_back: tally.handed_back.clone(),
+    }));
+    let r2 = jit.run(p, &mut b2, &consts);
+    match (&r1, &r2) {
+        (Ok(s1), Ok(s2)) => {
+            if s1 != s2 {
+                return Err(format!("stats: interpreter {s1:?}, jit {s2:?}"));
+            }
+        }
+        (Err(e1), Err(e2)) => {
+            if e1 != e2 {
+                return Err(format!("errors: interpreter {e1:?}, jit {e2:?}"));
+            }
+            return Ok(());
+        }
+        _ => return Err(format!("interpreter {r1:?}, jit {r2:?}")),
+    }
+    for (i, (x, y)) in b1.outputs.iter().zip(&b2.outputs).enumerate() {
+        for l in 0..4 {
+            if !same_bits(x.0[l], y.0[l]) {
+                return Err(format!(
+                    "output element {i} lane {l}: interpreter {:08x}, jit {:08x}",
+                    x.0[l], y.0[l]
+                ));
+            }
+        }
+    }
+    if b1.killed != b2.killed {
+        return Err(format!("kill masks: interpreter {:?}, jit {:?}", b1.killed, b2.killed));
+    }
+    Ok(())
+}
+
+/// The smallest program (dropping one line at a time) that still differs.
+fn minimise(text: &str, seed: u64, nq: usize, budget: u64) -> String {
+    let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+    let mut i = 0;
+    while i < lines.len() {
+        let keep = lines[i].starts_with("DCL") || lines[i].starts_with("IMM") || lines[i] == "FRAG";
+        if !keep {
+            let mut t = lines.clone();
+            t.remove(i);
+            let cand = t.join("\n");
+            let still = tgsi::text::parse(&cand)
+                .shader
+                .and_then(|s| tgsi::exec::build(&s).ok())
+                .is_some_and(|p| compare(&p, seed, nq, budget, &Tally::default()).is_err());
+            if still {
+                lines = t;
+                continue;
+            }
+        }
+        i += 1;
+    }
+    lines.join("\n")
+}
+
+#[test]
+fn corpus_shaders_match_the_interpreter() {
+    let tally = Tally::default();
+    let mut compared = 0;
+    let mut reasons = std::collections::BTreeMap::<String, usize>::new();
+    for (name, p) in corpus_programs() {
+        if let Err(u) = tgsi::jit::compile(&p) {
+            let op = u.reason.split_whitespace().next().unwrap_or("").to_string();
+            *reasons.entry(op).or_default() += 1;
+            continue;
+        }
+        for (seed, nq) in [(1u64, 1usize), (2, 7), (3, 64)] {
+            if let Err(e) = compare(&p, seed, nq, tgsi::exec::DEFAULT_BUDGET, &tally) {
+                panic!("{name} (seed {seed}, {nq} quads): {e}");
+            }
+        }
+        compared += 1;
+    }
+    eprintln!("jit corpus: {compared} shaders compared; not compiled: {reasons:?}");
+    assert!(compared >= 20, "only {compared} corpus shaders compiled");
+    assert!(tally.done.load(Ordering::Relaxed) >= 3 * 20, "the JIT finished too few batches");
+}
+
+#[test]
+fn random_programs_match_the_interpreter() {
+    let tally = Tally::default();
+    let mut rng = Rng(0x7a11_5eed);
+    let runs = 1000;
+    for i in 0..runs {
+        let text = gen_program(&mut rng);
+        let p = program(&text);
+        let seed = rng.next();
+        let nq = 1 + rng.below(12);
+        let budget = 4000;
+        if let Err(e) = compare(&p, seed, nq, budget, &tally) {
+            let min = minimise(&text, seed, nq, budget);
+            panic!("random program {i} (seed {seed:#x}, {nq} quads): {e}\nminimal program:\n{min}");
+        }
+    }
+    let done = tally.done.load(Ordering::Relaxed);
+    let back = tally.handed_back.load(Ordering::Relaxed);
+    eprintln!(
+        "jit random: {runs} programs, {done} batches by the JIT, {back} handed back (budget)"
+    );
+    assert!(done >= runs * 3 / 4, "the JIT finished only {done} of {runs} batches");
+    assert!(back > 0, "no random program reached the budget: the budget path was not exercised");
+}
+
+/// A loop that never ends: the JIT hands the batch back, the interpreter reports `X005` at the
+/// instruction where the budget ran out, for budgets on both sides of that point.
+#[test]
+fn budget_exhaustion_gives_the_interpreters_diagnostic() {
+    let text = "FRAG\nDCL IN[0]\nDCL OUT[0]\nDCL TEMP[0]\nIMM[0] FLT32 {1.0, 0.0, 0.0, 0.0}\n\
+                BGNLOOP\nADD TEMP[0].x, TEMP[0].xxxx, IMM[0].xxxx\nMOV OUT[0], TEMP[0]\nENDLOOP\nEND\n";
+    let p = program(text);
+    let tally = Tally::default();
+    for budget in [1, 2, 3, 4, 5, 10, 99, 100, 101, 1000] {
+        compare(&p, 9, 3, budget, &tally).unwrap_or_else(|e| panic!("budget {budget}: {e}"));
+        let mut m = Machine::with_budget(budget);
+        m.accel = NativeProgram::new(&p).ok().and_then(|n| n.make());
+        let mut b = Batch::new(&p, 3);
+        let e = m.run(&p, &mut b, &Constants::default()).expect_err("never ends");
+        assert_eq!(e.diagnostic.code, "X005");
+        assert!(e.diagnostic.message.contains(&format!("stopped after {budget} instructions")));
+    }
+    // A loop of 3 iterations, counted by hand: BGNLOOP (1); three passes that do not break,
+    // each USGE, UIF (no lane enters: on to ENDIF), ENDIF, UADD, ENDLOOP (3 × 5 = 15); the
+    // last pass USGE, UIF, BRK, ENDIF, UADD (no lane active, still dispatched), ENDLOOP (6);
+    // MOV and END (2): 24 in all.
+    let counted = "FRAG\nDCL OUT[0]\nDCL TEMP[0..1]\nIMM[0] UINT32 {0, 1, 3, 0}\n\
+                   BGNLOOP\nUSGE TEMP[0].y, TEMP[0].xxxx, IMM[0].zzzz\nUIF TEMP[0].yyyy\nBRK\nENDIF\n\
+                   UADD TEMP[0].x, TEMP[0].xxxx, IMM[0].yyyy\nENDLOOP\nMOV OUT[0], TEMP[0]\nEND\n";
+    let p = program(counted);
+    for budget in [23, 24] {
+        compare(&p, 1, 2, budget, &tally).unwrap_or_else(|e| panic!("budget {budget}: {e}"));
+        let mut m = Machine::with_budget(budget);
+        m.accel = NativeProgram::new(&p).ok().and_then(|n| n.make());
+        let mut b = Batch::new(&p, 2);
+        let r = m.run(&p, &mut b, &Constants::default());
+        match budget {
+            23 => assert_eq!(r.expect_err("one short").diagnostic.code, "X005"),
+            _ => assert_eq!(r.expect("fits").instructions, 24),
+        }
+    }
+    assert!(
+        tally.done.load(Ordering::Relaxed) >= 1 && tally.handed_back.load(Ordering::Relaxed) >= 10
+    );
+}

@@ -1,0 +1,13 @@
+//! The compiling tier (`src/jit/`, docs/jit.md): generated modules are valid WebAssembly, and
+//! running a program through them gives, bit for bit, what the interpreter gives — outputs,
+//! kill masks and the instruction count — on the corpus, on opcodes with special values and on
+//! seeded random programs with flow control; budget exhaustion gives the interpreter's
+//! diagnostic at the same budget.
+//!
+//! The interpreter is the reference (it is conformance-tested against softpipe). One allowance,
+//! the same as `exec::fast_vs_general`: where both results are NaN, sign and payload may differ
+//! (which NaN an operation returns depends on operand order, which LLVM may commute).
+
+mod differential;
+mod random;
+mod validate;
