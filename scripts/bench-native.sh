@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
-# Side-by-side speed table: `tgsi bench` against Mesa's softpipe on corpus shaders at 512x512,
-# both as CPU time (user + system), so that waiting for a core on a busy machine is not counted.
+# Side-by-side speed table: `tgsi bench --engine both` (interpreter and JIT) against Mesa's
+# softpipe and llvmpipe with one thread (LP_NUM_THREADS=1) on corpus shaders at 512x512, all as
+# CPU time (user + system), so that waiting for a core on a busy machine is not counted.
 #
 #   bash scripts/bench-native.sh [--seconds S] [--softpipe DIR] [SHADER ...]
 #
 # SHADER names are corpus basenames (default: 01_arith 03_trig 08_if_else 09_for_loop
 # 26_mandelbrot). DIR is a folder holding `glrun` built as ../shared/oracle/softpipe/README.md
-# says; without it only our figures are printed. Softpipe's CPU time per frame is the difference
-# of two runs with different frame counts, which removes start-up and shader compilation.
+# says; without it only our figures are printed. Mesa's CPU time per frame is the difference of
+# two runs with different frame counts, which removes start-up and shader compilation.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -29,11 +30,12 @@ corpus="$CORPUS/softpipe"
 cargo build --release --bin tgsi >&2
 tgsi="$(pwd)/target/release/tgsi"
 
-# CPU Mpix/s of softpipe for one GLSL shader: runs of n1 and n2 timed frames.
-softpipe_mpix() {
-  local glsl="$1" n1="$2" n2="$3" a b
+# CPU Mpix/s of a Mesa driver (softpipe, or llvmpipe on one thread) for one GLSL shader: runs of
+# n1 and n2 timed frames.
+mesa_mpix() {
+  local driver="$1" glsl="$2" n1="$3" n2="$4" a b
   run() {
-    (cd "$oracle" && GALLIUM_DRIVER=softpipe EGL_PLATFORM=surfaceless LIBGL_ALWAYS_SOFTWARE=1 \
+    (cd "$oracle" && GALLIUM_DRIVER="$driver" LP_NUM_THREADS=1 EGL_PLATFORM=surfaceless LIBGL_ALWAYS_SOFTWARE=1 \
       /usr/bin/time -f "%U %S" ./glrun --info --frag "$glsl" --size 512x512 --frames "$1" --min-time 0 2>&1 >/dev/null | tail -1)
   }
   a=$(run "$n1"); b=$(run "$n2")
@@ -43,17 +45,20 @@ per=(b-a)/($n2-$n1)
 print('%.3f' % (512*512/per/1e6) if per > 0 else 'n/a')"
 }
 
-echo "| shader | tgsi CPU Mpix/s | softpipe CPU Mpix/s | tgsi / softpipe |"
-echo "|---|---|---|---|"
+echo "| shader | interpreter | JIT | JIT / interpreter | softpipe | llvmpipe 1 thread | JIT / llvmpipe |"
+echo "|---|---|---|---|---|---|---|"
 for s in "${shaders[@]}"; do
-  ours=$("$tgsi" bench "$corpus/$s.tgsi" --vs "$corpus/$s.vs.tgsi" --size 512x512 --seconds "$seconds" \
-    | awk '/^cpu Mpix\/s:/ {print $3}')
-  theirs="—"; ratio="—"
+  figures=$("$tgsi" bench "$corpus/$s.tgsi" --vs "$corpus/$s.vs.tgsi" --size 512x512 --seconds "$seconds" \
+    --engine both | awk '/^cpu Mpix\/s:/ {print $3}')
+  interp=$(echo "$figures" | sed -n 1p); jit=$(echo "$figures" | sed -n 2p)
+  speedup=$(python3 -c "print('%.2fx' % ($jit / $interp))" 2>/dev/null || echo "—")
+  soft="—"; llvm="—"; ratio="—"
   if [ -n "$oracle" ]; then
-    # Slow shaders get fewer frames (one to two seconds of softpipe time per run).
-    case "$s" in 26_*|03_*|09_*) n1=1; n2=6 ;; *) n1=10; n2=110 ;; esac
-    theirs=$(softpipe_mpix "$corpus/$s.glsl" "$n1" "$n2")
-    ratio=$(python3 -c "print('%.1fx' % ($ours / $theirs))" 2>/dev/null || echo "—")
+    # Slow shaders get fewer frames (one to two seconds of CPU time per run).
+    case "$s" in 26_*|03_*|09_*) n1=1; n2=6; l1=10; l2=110 ;; *) n1=10; n2=110; l1=20; l2=420 ;; esac
+    soft=$(mesa_mpix softpipe "$corpus/$s.glsl" "$n1" "$n2")
+    llvm=$(mesa_mpix llvmpipe "$corpus/$s.glsl" "$l1" "$l2")
+    ratio=$(python3 -c "print('%.2fx' % ($jit / $llvm))" 2>/dev/null || echo "—")
   fi
-  echo "| $s | $ours | $theirs | $ratio |"
+  echo "| $s | $interp | $jit | $speedup | $soft | $llvm | $ratio |"
 done

@@ -5,6 +5,7 @@ pub mod agal;
 pub mod args;
 pub mod bench;
 pub mod check;
+pub mod engine;
 pub mod fmt;
 pub mod render;
 pub mod run;

@@ -12,7 +12,7 @@ use crate::render::options::{parse_const, parse_size, ConstValue};
 use crate::render::uniforms::Builtins;
 use crate::texture::bind::Bindings;
 
-pub(crate) const USAGE: &str = "usage: tgsi render FS.tgsi [--vs VS.tgsi] [--gs GS.tgsi] [--mesh fullscreen|quad|cube|sphere | --vertices FILE.json] [--size WxH] [--const B:I=X,Y,Z,W]... [--vs-const|--fs-const|--gs-const B:I=X,Y,Z,W]... [--texture U=FILE[,nearest|linear][,repeat|clamp]]... [--time T] [--budget N] [--timeout SECONDS] -o OUT.png|OUT.f32";
+pub(crate) const USAGE: &str = "usage: tgsi render FS.tgsi [--vs VS.tgsi] [--gs GS.tgsi] [--mesh fullscreen|quad|cube|sphere | --vertices FILE.json] [--size WxH] [--const B:I=X,Y,Z,W]... [--vs-const|--fs-const|--gs-const B:I=X,Y,Z,W]... [--texture U=FILE[,nearest|linear][,repeat|clamp]]... [--time T] [--budget N] [--timeout SECONDS] [--engine interp|jit] -o OUT.png|OUT.f32";
 
 /// The options `render` and `trace` share (read by [`read_common`]).
 pub(crate) const COMMON_OPTIONS: &[&str] = &[
@@ -163,7 +163,7 @@ pub fn run(args: &Args) -> i32 {
         return 0;
     }
     let known: Vec<&str> =
-        COMMON_OPTIONS.iter().copied().chain(["budget", "timeout", "o"]).collect();
+        COMMON_OPTIONS.iter().copied().chain(["budget", "timeout", "o", "engine"]).collect();
     if let Some(bad) = args.unknown(&known) {
         eprintln!("tgsi render: unknown option '--{}'\n{}", bad, USAGE);
         return 2;
@@ -199,11 +199,23 @@ pub fn run(args: &Args) -> i32 {
     };
     let frame = crate::exec::FrameBudget::new(budget);
     let _watchdog = super::watchdog::Watchdog::start(&frame, timeout, args.value("timeout"));
+    let (engines, named) = match super::engine::read(args, false) {
+        Ok(e) => e,
+        Err(e) => {
+            eprintln!("tgsi render: {}\n{}", e, USAGE);
+            return 2;
+        }
+    };
     let (prepared, mut diags) = job::prepare(&common.request());
-    let Some(job) = prepared else {
+    let Some(mut job) = prepared else {
         common.print("render", &diags);
         return 1;
     };
+    if let Err(why) = crate::jit::attach(&mut job, engines[0]) {
+        if named {
+            super::engine::note("render", &why);
+        }
+    }
     let mut textures = common.textures.clone();
     let targets = job.color_targets();
     let mut fb = match crate::render::framebuffer::Framebuffer::new(job.width, job.height, targets)

@@ -6,7 +6,7 @@
 //!     [--buffer N=IN.bin[:OUT.bin]] [--buffer N=@BYTES[:OUT.bin]]
 //!     [--image N=FORMAT,WxH[xD][,IN.bin][:OUT.bin]] [--atomic N=@BYTES[:OUT.bin]]
 //!     [--shared BYTES] [--const B:I=x,y,z,w] [--texture U=FILE[,options]] [--budget N]
-//!     [--timeout SECONDS] [--print]
+//!     [--timeout SECONDS] [--engine interp|jit] [--print]
 //! ```
 //! Exit status: 0 success, 1 shader errors (parse, compile, run, budget, timeout), 2 usage or I/O
 //! problems, 130 after Ctrl-C.
@@ -18,7 +18,7 @@ use crate::exec::{dispatch, Constants, ImageBuffer, ImageFormat, Machine, Resour
 use crate::ir::LineIndex;
 
 const USAGE: &str = "usage: tgsi run CS.tgsi --grid X[,Y,Z] [--block X[,Y,Z]] [--buffer N=IN.bin[:OUT.bin] | N=@BYTES[:OUT.bin]]... \
-[--image N=FORMAT,WxH[xD][,IN.bin][:OUT.bin]]... [--atomic N=@BYTES[:OUT.bin]]... [--shared BYTES] [--const B:I=x,y,z,w]... [--texture U=FILE[,options]]... [--budget N] [--timeout SECONDS] [--print]";
+[--image N=FORMAT,WxH[xD][,IN.bin][:OUT.bin]]... [--atomic N=@BYTES[:OUT.bin]]... [--shared BYTES] [--const B:I=x,y,z,w]... [--texture U=FILE[,options]]... [--budget N] [--timeout SECONDS] [--engine interp|jit] [--print]";
 
 /// Where a resource is written after the run.
 enum Back {
@@ -30,7 +30,7 @@ enum Back {
 pub fn run(args: &Args) -> i32 {
     if let Some(bad) = args.unknown(&[
         "grid", "block", "buffer", "image", "atomic", "shared", "const", "texture", "budget",
-        "timeout", "print",
+        "timeout", "print", "engine",
     ]) {
         eprintln!("tgsi run: unknown option '--{bad}'\n{USAGE}");
         return 2;
@@ -112,6 +112,14 @@ fn setup_and_run(path: &str, args: &Args) -> Result<i32, String> {
             return Ok(1);
         }
     };
+    let (engines, named) = super::engine::read(args, false)?;
+    if engines[0] == crate::jit::Engine::Jit {
+        match crate::jit::accelerator(&program) {
+            Ok(m) => machine.accel = m.make(),
+            Err(why) if named => super::engine::note("run", &why),
+            Err(_) => {}
+        }
+    }
     if let Err(e) = dispatch(&mut machine, &program, &consts, &mut textures, &mut res, grid, block)
     {
         print_diags(&mut [e.diagnostic], &index, name);

@@ -325,6 +325,10 @@ impl Machine {
         hooks: &mut dyn TextureHooks,
         resources: &mut Resources,
     ) -> Result<RunStats, ExecError> {
+        // A compiled program touches no resource (memory opcodes are not compiled).
+        if let Some(r) = self.run_accelerated(program, batch, consts) {
+            return r;
+        }
         let mut none = Trace::default();
         self.run_inner::<false, false>(program, batch, consts, hooks, resources, &mut none, None)
     }

@@ -8,9 +8,12 @@
 //! ALU instructions run as one loop over the quads, registers of the current quad in `v128`
 //! locals (loaded on first use, stored once at the end, blended with the exec mask).
 //!
-//! Linear memory is quad-major: quad `q` owns [`Layout::quad_bytes`] bytes, storage row `r` of
-//! the program at `q * quad_bytes + r * 16`, then the mask rows (exec, cond, loop, cont, kill)
-//! and the mask stacks (one slot per nesting level, known statically).
+//! Linear memory is row-major like the machine's storage, with a fixed row stride of
+//! [`MAX_QUADS`] quads: row `r` of quad `q` is at `r * ROW_BYTES + q * 16`, so every access is
+//! one load or store at a constant offset from the quad's base `q * 16`, and a pass over the
+//! quads (a mask update, a block) reads each row as a contiguous stream. The program's storage
+//! rows come first, then the mask rows (exec, cond, loop, cont, kill) and the mask stacks (one
+//! slot per nesting level, known statically).
 //!
 //! Export: `run(nq: i32, limit: i64) -> i64` returns the clock (instructions dispatched), or
 //! −1 when the clock would pass `limit`: the caller then reruns the batch in the interpreter,
@@ -43,9 +46,16 @@ pub struct Layout {
     pub quad_rows: u32,
 }
 
+/// Largest batch a module runs (the render's batches are at most 512 quads); the machine runs
+/// bigger ones in the interpreter.
+pub const MAX_QUADS: u32 = 1024;
+/// Bytes between two rows.
+pub const ROW_BYTES: u32 = MAX_QUADS * 16;
+
 impl Layout {
-    pub fn quad_bytes(&self) -> u32 {
-        self.quad_rows * 16
+    /// Linear memory the module uses (and declares as its minimum).
+    pub fn memory_bytes(&self) -> u64 {
+        self.quad_rows as u64 * ROW_BYTES as u64
     }
     pub fn exec(&self) -> u32 {
         self.masks
@@ -103,6 +113,10 @@ pub fn compile(program: &Program) -> Result<Compiled, Unsupported> {
         .checked_add(MASK_ROWS + ifs + 2 * loops)
         .ok_or(Unsupported { reason: "too many rows".into(), instruction: None })?;
     let layout = Layout { rows, masks, quad_rows };
+    // Memory grows with the rows: the interpreter keeps very large programs.
+    if layout.memory_bytes() > 1 << 30 {
+        return fail("more storage rows than the compiled form holds (1 GiB)", None);
+    }
     let mut g = Gen {
         program,
         layout,
@@ -115,9 +129,9 @@ pub fn compile(program: &Program) -> Result<Compiled, Unsupported> {
         taken: Vec::new(),
         free: Vec::new(),
     };
-    // clock = 0 (zeroed local); qend = nq * quad_bytes; any = 1 (every mask starts all ones).
+    // clock = 0 (zeroed local); qend = nq * 16; any = 1 (every mask starts all ones).
     g.e(I::LocalGet(NQ));
-    g.e(I::I32Const(layout.quad_bytes() as i32));
+    g.e(I::I32Const(16));
     g.e(I::I32Mul);
     g.e(I::LocalSet(QEND));
     g.e(I::I32Const(1));
@@ -147,7 +161,7 @@ pub fn compile(program: &Program) -> Result<Compiled, Unsupported> {
     m.section(&funcs);
     let mut mems = MemorySection::new();
     mems.memory(MemoryType {
-        minimum: 1,
+        minimum: layout.memory_bytes().div_ceil(65536).max(1),
         maximum: None,
         memory64: false,
         shared: false,
@@ -295,13 +309,13 @@ impl Gen<'_> {
         self.e(I::End);
     }
 
-    /// `for qb in (0..nq * quad_bytes).step_by(quad_bytes) { body }` (at least one quad: the
+    /// `for qb in (0..nq * 16).step_by(16) { body }` (at least one quad: the
     /// caller never runs an empty batch).
     fn quad_loop(
         &mut self,
         body: impl FnOnce(&mut Self) -> Result<(), Unsupported>,
     ) -> Result<(), Unsupported> {
-        let qbytes = self.layout.quad_bytes() as i32;
+        let qbytes = 16;
         self.e(I::I32Const(0));
         self.e(I::LocalSet(QB));
         self.e(I::Loop(BlockType::Empty));
@@ -319,13 +333,13 @@ impl Gen<'_> {
 
     fn load_row(&mut self, row: u32) {
         self.e(I::LocalGet(QB));
-        self.e(I::V128Load(mem(row * 16)));
+        self.e(I::V128Load(mem(row * ROW_BYTES)));
     }
     /// Stores the v128 on top of the stack (after `QB` was pushed below it) — use `store_local`.
     fn store_local(&mut self, row: u32, local: u32) {
         self.e(I::LocalGet(QB));
         self.e(I::LocalGet(local));
-        self.e(I::V128Store(mem(row * 16)));
+        self.e(I::V128Store(mem(row * ROW_BYTES)));
     }
 
     /// A straight-line run of ALU instructions `[a, b)`.
@@ -779,6 +793,9 @@ impl Gen<'_> {
                 self.tick(1);
                 Ok(pc + 1)
             }
+            O::IF | O::UIF if inst.cond_break && self.loop_level > 0 => {
+                self.cond_break(&inst, pc, to)
+            }
             O::IF | O::UIF => {
                 let (else_pc, endif_pc) = self.if_targets(&inst, pc, to)?;
                 let slot = l.masks + MASK_ROWS + self.if_level;
@@ -914,6 +931,83 @@ impl Gen<'_> {
             }
             _ => fail(format!("{} is not compiled", inst.op.name()), Some(&inst)),
         }
+    }
+
+    /// `IF c; BRK; ENDIF` inside a loop (`Inst::cond_break`) as one pass: loop &= ~(exec & c).
+    /// The clock advances as the three instructions would: 3 when some lane breaks, else 2
+    /// (the IF jumps to its ENDIF). Near the limit the module hands the batch back (the
+    /// interpreter then decides exactly where the budget runs out).
+    fn cond_break(&mut self, inst: &Inst, pc: usize, to: usize) -> Result<usize, Unsupported> {
+        let (else_pc, endif_pc) = self.if_targets(inst, pc, to)?;
+        if else_pc.is_some() || endif_pc != pc + 2 {
+            return fail("IF marked as a conditional break has another shape", Some(inst));
+        }
+        let l = self.layout;
+        let float = inst.op == O::IF;
+        // Bail out unless all three instructions fit.
+        self.e(I::LocalGet(CLOCK));
+        self.e(I::I64Const(3));
+        self.e(I::I64Add);
+        self.e(I::LocalGet(LIMIT));
+        self.e(I::I64GtS);
+        self.e(I::If(BlockType::Empty));
+        self.e(I::I64Const(-1));
+        self.e(I::Return);
+        self.e(I::End);
+        let mark = self.next_v128;
+        let taken = self.local();
+        let t = self.local();
+        self.e(splat_u32(0));
+        self.e(I::LocalSet(ACC));
+        self.e(splat_u32(0));
+        self.e(I::LocalSet(taken));
+        self.quad_loop(|g| {
+            let mut cache = Cache::default();
+            // t = exec & (src.x != 0)
+            g.src(inst, 0, 0, &mut cache)?;
+            g.e(splat_u32(0));
+            g.e(if float { I::F32x4Ne } else { I::I32x4Ne });
+            g.load_row(l.exec());
+            g.e(I::V128And);
+            g.e(I::LocalTee(t));
+            g.e(I::LocalGet(taken));
+            g.e(I::V128Or);
+            g.e(I::LocalSet(taken));
+            // loop &= ~t; exec = cond & loop & cont
+            g.load_row(l.loop_row());
+            g.e(I::LocalGet(t));
+            g.e(I::V128Not);
+            g.e(I::V128And);
+            g.e(I::LocalSet(t));
+            g.store_local(l.loop_row(), t);
+            g.load_row(l.cond());
+            g.e(I::LocalGet(t));
+            g.e(I::V128And);
+            g.load_row(l.cont());
+            g.e(I::V128And);
+            g.e(I::LocalSet(EXEC));
+            g.store_local(l.exec(), EXEC);
+            g.e(I::LocalGet(ACC));
+            g.e(I::LocalGet(EXEC));
+            g.e(I::V128Or);
+            g.e(I::LocalSet(ACC));
+            Ok(())
+        })?;
+        self.e(I::LocalGet(ACC));
+        self.e(I::V128AnyTrue);
+        self.e(I::LocalSet(ANY));
+        self.e(I::LocalGet(CLOCK));
+        self.e(I::I64Const(2));
+        self.e(I::I64Add);
+        self.e(I::LocalGet(taken));
+        self.e(I::V128AnyTrue);
+        self.e(I::I64ExtendI32U);
+        self.e(I::I64Add);
+        self.e(I::LocalSet(CLOCK));
+        self.next_v128 = mark;
+        self.free.clear();
+        self.taken.clear();
+        Ok(endif_pc + 1)
     }
 
     fn if_targets(

@@ -37,9 +37,9 @@ impl Engine {
     }
 }
 
-/// Copies the machine's row-major storage (`row * nq + quad`) into the module's quad-major
-/// memory (`quad * quad_rows + row`) with the mask rows set for a new run: exec, cond, loop and
-/// cont all ones, kill from `kill`.
+/// Copies the machine's storage (`row * nq + quad`) into the module's memory (`row *
+/// MAX_QUADS + quad`) with the mask rows set for a new run: exec, cond, loop and cont all ones,
+/// kill from `kill`.
 pub fn stage_in(
     layout: &Layout,
     regs: &[crate::exec::Lanes],
@@ -47,17 +47,23 @@ pub fn stage_in(
     nq: usize,
     mem: &mut [u8],
 ) {
-    let (rows, qr) = (layout.rows as usize, layout.quad_rows as usize);
-    for q in 0..nq {
-        let Some(quad) = mem.get_mut(q * qr * 16..(q + 1) * qr * 16) else { return };
-        for r in 0..rows {
-            let v = regs.get(r * nq + q).copied().unwrap_or_default();
-            put(quad, r, v.0);
+    let stride = codegen::ROW_BYTES as usize;
+    for r in 0..layout.rows as usize {
+        if let (Some(src), Some(dst)) =
+            (regs.get(r * nq..r * nq + nq), mem.get_mut(r * stride..r * stride + nq * 16))
+        {
+            to_bytes(crate::exec::lanes::flat(src), dst);
         }
-        for r in 0..4 {
-            put(quad, layout.masks as usize + r, [u32::MAX; 4]);
+    }
+    for r in layout.masks as usize..layout.masks as usize + 4 {
+        if let Some(dst) = mem.get_mut(r * stride..r * stride + nq * 16) {
+            dst.fill(0xff);
         }
-        put(quad, layout.kill() as usize, kill.get(q).copied().unwrap_or_default().0);
+    }
+    let k = layout.kill() as usize;
+    if let (Some(src), Some(dst)) = (kill.get(..nq), mem.get_mut(k * stride..k * stride + nq * 16))
+    {
+        to_bytes(crate::exec::lanes::flat(src), dst);
     }
 }
 
@@ -69,36 +75,65 @@ pub fn stage_out(
     kill: &mut [crate::exec::Lanes],
     nq: usize,
 ) {
-    let (rows, qr) = (layout.rows as usize, layout.quad_rows as usize);
-    for q in 0..nq {
-        let Some(quad) = mem.get(q * qr * 16..(q + 1) * qr * 16) else { return };
-        for r in 0..rows {
-            if let Some(v) = regs.get_mut(r * nq + q) {
-                v.0 = get(quad, r);
-            }
+    let stride = codegen::ROW_BYTES as usize;
+    for r in 0..layout.rows as usize {
+        if let (Some(dst), Some(src)) =
+            (regs.get_mut(r * nq..r * nq + nq), mem.get(r * stride..r * stride + nq * 16))
+        {
+            from_bytes(src, crate::exec::lanes::flat_mut(dst));
         }
-        if let Some(k) = kill.get_mut(q) {
-            k.0 = get(quad, layout.kill() as usize);
-        }
+    }
+    let k = layout.kill() as usize;
+    if let (Some(dst), Some(src)) = (kill.get_mut(..nq), mem.get(k * stride..k * stride + nq * 16))
+    {
+        from_bytes(src, crate::exec::lanes::flat_mut(dst));
     }
 }
 
 #[inline]
-fn put(quad: &mut [u8], row: usize, v: [u32; 4]) {
-    if let Some(d) = quad.get_mut(row * 16..row * 16 + 16) {
-        for (c, w) in d.chunks_exact_mut(4).zip(v) {
-            c.copy_from_slice(&w.to_le_bytes());
-        }
+fn to_bytes(src: &[u32], dst: &mut [u8]) {
+    for (d, w) in dst.chunks_exact_mut(4).zip(src) {
+        d.copy_from_slice(&w.to_le_bytes());
     }
 }
 
 #[inline]
-fn get(quad: &[u8], row: usize) -> [u32; 4] {
-    let mut v = [0u32; 4];
-    if let Some(s) = quad.get(row * 16..row * 16 + 16) {
-        for (w, c) in v.iter_mut().zip(s.chunks_exact(4)) {
-            *w = u32::from_le_bytes([c[0], c[1], c[2], c[3]]);
-        }
+fn from_bytes(src: &[u8], dst: &mut [u32]) {
+    for (w, s) in dst.iter_mut().zip(src.chunks_exact(4)) {
+        *w = u32::from_le_bytes([s[0], s[1], s[2], s[3]]);
     }
-    v
+}
+
+/// The engine used when none is asked for: the JIT where this build can run it.
+pub const DEFAULT_ENGINE: Engine = if cfg!(all(feature = "jit", not(target_arch = "wasm32"))) {
+    Engine::Jit
+} else {
+    Engine::Interpreter
+};
+
+/// A compiled form of `program` for machines that run it, or why the interpreter runs it.
+pub fn accelerator(
+    program: &crate::exec::Program,
+) -> Result<std::sync::Arc<dyn crate::exec::MakeAccelerator>, String> {
+    #[cfg(all(feature = "jit", not(target_arch = "wasm32")))]
+    {
+        native::NativeProgram::new(program)
+            .map(|p| std::sync::Arc::new(p) as std::sync::Arc<dyn crate::exec::MakeAccelerator>)
+            .map_err(|u| u.reason)
+    }
+    #[cfg(not(all(feature = "jit", not(target_arch = "wasm32"))))]
+    {
+        let _ = program;
+        Err("this build has no JIT runtime (cargo feature `jit`)".to_string())
+    }
+}
+
+/// Sets which engine runs `job`'s fragment batches; `Err` says why the interpreter runs them
+/// although the JIT was asked for.
+pub fn attach(job: &mut crate::render::job::Job, engine: Engine) -> Result<(), String> {
+    job.fs_accel = None;
+    if engine == Engine::Jit {
+        job.fs_accel = Some(accelerator(&job.fs)?);
+    }
+    Ok(())
 }

@@ -6,10 +6,6 @@ use crate::exec::{Accelerator, Lanes, MakeAccelerator, Program};
 use std::sync::OnceLock;
 use wasmtime::{Engine, Instance, Memory, Module, Store, TypedFunc};
 
-/// Largest linear memory a run may use (the machine's storage for the batch already fits in
-/// memory; this is the same data plus mask rows, quad-major).
-const MAX_MEMORY: usize = 1 << 30;
-
 fn engine() -> &'static Engine {
     static ENGINE: OnceLock<Engine> = OnceLock::new();
     ENGINE.get_or_init(Engine::default)
@@ -66,14 +62,8 @@ impl Accelerator for NativeRun {
         nq: usize,
         limit: u64,
     ) -> Option<u64> {
-        let need = nq.checked_mul(self.layout.quad_bytes() as usize)?;
-        if need > MAX_MEMORY || nq > i32::MAX as usize {
+        if nq == 0 || nq > super::codegen::MAX_QUADS as usize {
             return None;
-        }
-        let have = self.memory.data_size(&self.store);
-        if have < need {
-            let pages = (need - have).div_ceil(65536) as u64;
-            self.memory.grow(&mut self.store, pages).ok()?;
         }
         super::stage_in(&self.layout, regs, kill, nq, self.memory.data_mut(&mut self.store));
         let limit = limit.min(i64::MAX as u64) as i64;

@@ -108,6 +108,9 @@ pub struct Job {
     pub constants: StageConstants,
     pub width: u32,
     pub height: u32,
+    /// The fragment program compiled (`jit::attach`): untraced, unprobed fragment batches run
+    /// through it. None: the interpreter runs them.
+    pub fs_accel: Option<std::sync::Arc<dyn exec::MakeAccelerator>>,
     fs_lines: LineIndex,
     vs_lines: Option<LineIndex>,
     gs_lines: Option<LineIndex>,
@@ -272,6 +275,7 @@ pub fn prepare(req: &Request) -> (Option<Job>, Vec<SourcedDiagnostic>) {
         constants,
         width: req.width,
         height: req.height,
+        fs_accel: None,
         fs_lines: LineIndex::new(req.fs),
         vs_lines: req.vs.map(LineIndex::new),
         gs_lines: req.gs.map(LineIndex::new),
@@ -419,6 +423,11 @@ fn run_framed(
         hooks,
         Machine::in_frame(budget, frame),
     );
+    // The inspector watches the interpreter (what it shows is what ran).
+    let watched = watch.trace_at.is_some() || watch.probe.is_some() || watch.vertex_only;
+    if !watched {
+        fs_stage.machine.accel = job.fs_accel.as_ref().and_then(|m| m.make());
+    }
     fs_stage.watch = std::mem::take(watch);
     let result = match (&job.gs, &expanded, &job.vs) {
         (Some(g), Some(mesh), _) => {

@@ -110,6 +110,21 @@ pub(crate) fn constants_of(json: &serde_json::Value) -> Vec<ConstValue> {
 
 #[test]
 fn softpipe_corpus() {
+    check_corpus(tgsi::jit::Engine::Interpreter);
+}
+
+/// The same cases with the fragment shader compiled (`--engine jit`): Mesa's pixels within the
+/// same allowances, and for the shaders the JIT compiles the interpreter's pixels bit for bit.
+#[test]
+fn softpipe_corpus_jit() {
+    let compiled = check_corpus(tgsi::jit::Engine::Jit);
+    println!("compiled by the JIT: {compiled}");
+    assert!(compiled >= 10, "only {compiled} corpus shaders compiled");
+}
+
+/// Renders every case with `engine`; returns how many ran compiled.
+fn check_corpus(engine: tgsi::jit::Engine) -> usize {
+    let mut compiled = 0;
     let mut names: Vec<String> = std::fs::read_dir(CORPUS)
         .expect("corpus directory")
         .filter_map(|e| e.ok())
@@ -143,7 +158,7 @@ fn softpipe_corpus() {
             ..Request::default()
         };
         let (job, diags) = prepare(&req);
-        let Some(job) = job else {
+        let Some(mut job) = job else {
             failures.push(format!(
                 "{}: does not prepare: {:?}",
                 name,
@@ -152,6 +167,18 @@ fn softpipe_corpus() {
             continue;
         };
         let mut textures = corpus_textures(&json);
+        let reference = if engine == tgsi::jit::Engine::Jit
+            && tgsi::jit::attach(&mut job, engine).is_ok()
+        {
+            compiled += 1;
+            // The interpreter's frame of the same job, for the bit-for-bit comparison.
+            let accel = job.fs_accel.take();
+            let out = run(&job, None, &mut textures.clone(), tgsi::limits::DEFAULT_FRAME_BUDGET);
+            job.fs_accel = accel;
+            out.ok().map(|o| o.framebuffer.f32_bytes())
+        } else {
+            None
+        };
         let out = match run(&job, None, &mut textures, tgsi::limits::DEFAULT_FRAME_BUDGET) {
             Ok(o) => o,
             Err(d) => {
@@ -159,6 +186,11 @@ fn softpipe_corpus() {
                 continue;
             }
         };
+        if let Some(r) = reference {
+            if r != out.framebuffer.f32_bytes() {
+                failures.push(format!("{name}: the JIT's pixels differ from the interpreter's"));
+            }
+        }
         let ours = tgsi::render::image_io::f32_pixels(&out.framebuffer.f32_bytes());
         let bytes = std::fs::read(format!("{}/{}.f32", CORPUS, name)).expect("f32");
         let theirs = tgsi::render::image_io::f32_pixels(&bytes);
@@ -194,6 +226,7 @@ fn softpipe_corpus() {
         }
     }
     assert!(failures.is_empty(), "conformance failures:\n{}", failures.join("\n"));
+    compiled
 }
 
 #[test]
