@@ -51,7 +51,10 @@ pub fn run(args: &Args) -> i32 {
     let Some(mut job) = prepared else { return 1 };
     let mut results = Vec::new();
     for &engine in &engines {
-        let ran = match crate::jit::attach(&mut job, engine) {
+        let compile_start = Instant::now();
+        let attached = crate::jit::attach(&mut job, engine);
+        let compile_ms = compile_start.elapsed().as_secs_f64() * 1000.0;
+        let ran = match attached {
             Ok(()) => engine,
             Err(why) => {
                 if named {
@@ -66,6 +69,10 @@ pub fn run(args: &Args) -> i32 {
         };
         println!("shader: {}  size: {}x{}", common.fs_path, job.width, job.height);
         println!("engine: {}", ran.name());
+        if ran == crate::jit::Engine::Jit {
+            // Code generation and the runtime's compilation of the module, once per program.
+            println!("compile ms: {:.3}", compile_ms);
+        }
         if format == Format::Rgba8 {
             // Not comparable with softpipe's RGBA32F figures.
             println!("format: rgba8");
