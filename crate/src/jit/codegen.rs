@@ -94,10 +94,19 @@ const QB: u32 = 3;
 const QEND: u32 = 4;
 const ANY: u32 = 5;
 const I32_TMP: u32 = 6;
+/// The span of quads (byte offsets `q * 16`, end exclusive) that may have an active lane; quads
+/// outside it have an all-zero exec mask, and passes skip them.
+const LO: u32 = 7;
+const HI: u32 = 8;
+/// The bounds of the current pass, and the span the pass finds.
+const PLO: u32 = 9;
+const PHI: u32 = 10;
+const NLO: u32 = 11;
+const NHI: u32 = 12;
 /// First v128 local: EXEC, ACC, then scratch and row caches.
-const EXEC: u32 = 7;
-const ACC: u32 = 8;
-const FIRST_FREE: u32 = 9;
+const EXEC: u32 = 13;
+const ACC: u32 = 14;
+const FIRST_FREE: u32 = 15;
 
 fn fail<T>(reason: impl Into<String>, inst: Option<&Inst>) -> Result<T, Unsupported> {
     Err(Unsupported { reason: reason.into(), instruction: inst.map(|i| i.ir_index) })
@@ -110,7 +119,7 @@ pub fn compile(program: &Program) -> Result<Compiled, Unsupported> {
     let rows = program.layout.rows;
     let masks = rows;
     let quad_rows = masks
-        .checked_add(MASK_ROWS + ifs + 2 * loops)
+        .checked_add(MASK_ROWS + ifs + 2 * loops + 1)
         .ok_or(Unsupported { reason: "too many rows".into(), instruction: None })?;
     let layout = Layout { rows, masks, quad_rows };
     // Memory grows with the rows: the interpreter keeps very large programs.
@@ -136,6 +145,8 @@ pub fn compile(program: &Program) -> Result<Compiled, Unsupported> {
     g.e(I::LocalSet(QEND));
     g.e(I::I32Const(1));
     g.e(I::LocalSet(ANY));
+    g.e(I::LocalGet(QEND));
+    g.e(I::LocalSet(HI));
     g.range(0, end)?;
     // END is dispatched too (the machine counts it before stopping).
     if program.code.get(end).is_some() {
@@ -145,7 +156,9 @@ pub fn compile(program: &Program) -> Result<Compiled, Unsupported> {
     g.code.push(I::End);
     let v128s = g.v128_locals.max(g.next_v128 - EXEC);
     let mut f = Function::new_with_locals_types(
-        [ValType::I64, ValType::I32, ValType::I32, ValType::I32, ValType::I32]
+        [ValType::I64]
+            .into_iter()
+            .chain(std::iter::repeat_n(ValType::I32, 10))
             .into_iter()
             .chain(std::iter::repeat_n(ValType::V128, v128s as usize)),
     );
@@ -309,26 +322,102 @@ impl Gen<'_> {
         self.e(I::End);
     }
 
-    /// `for qb in (0..nq * 16).step_by(16) { body }` (at least one quad: the
-    /// caller never runs an empty batch).
+    /// `for qb in (PLO..PHI).step_by(16) { body }` (set the bounds with `pass_current` or
+    /// `pass_saved`); unsigned, so an empty span (−1, 0) runs nothing.
     fn quad_loop(
         &mut self,
         body: impl FnOnce(&mut Self) -> Result<(), Unsupported>,
     ) -> Result<(), Unsupported> {
-        let qbytes = 16;
-        self.e(I::I32Const(0));
-        self.e(I::LocalSet(QB));
+        self.e(I::LocalGet(PLO));
+        self.e(I::LocalTee(QB));
+        self.e(I::LocalGet(PHI));
+        self.e(I::I32LtU);
+        self.e(I::If(BlockType::Empty));
         self.e(I::Loop(BlockType::Empty));
         body(self)?;
         self.e(I::LocalGet(QB));
-        self.e(I::I32Const(qbytes));
+        self.e(I::I32Const(16));
         self.e(I::I32Add);
         self.e(I::LocalTee(QB));
-        self.e(I::LocalGet(QEND));
+        self.e(I::LocalGet(PHI));
         self.e(I::I32LtU);
         self.e(I::BrIf(0));
         self.e(I::End);
+        self.e(I::End);
         Ok(())
+    }
+
+    /// The next pass runs over the current span.
+    fn pass_current(&mut self) {
+        self.e(I::LocalGet(LO));
+        self.e(I::LocalSet(PLO));
+        self.e(I::LocalGet(HI));
+        self.e(I::LocalSet(PHI));
+    }
+
+    /// Address of saved span `slot` (one per IF level, then one per loop level).
+    fn span_addr(&self, slot: u32) -> u64 {
+        let row = self.layout.quad_rows - 1;
+        row as u64 * ROW_BYTES as u64 + slot as u64 * 8
+    }
+
+    /// Saves the current span in `slot` (at a push: the matching restores run over it).
+    fn save_span(&mut self, slot: u32) {
+        let a = self.span_addr(slot);
+        for (k, l) in [(0, LO), (4, HI)] {
+            self.e(I::I32Const(0));
+            self.e(I::LocalGet(l));
+            self.e(I::I32Store(MemArg { offset: a + k, align: 2, memory_index: 0 }));
+        }
+    }
+
+    /// The next pass runs over the span saved in `slot`: a restore may make lanes active again
+    /// anywhere in the span of its push, and nowhere else.
+    fn pass_saved(&mut self, slot: u32) {
+        let a = self.span_addr(slot);
+        for (k, l) in [(0, PLO), (4, PHI)] {
+            self.e(I::I32Const(0));
+            self.e(I::I32Load(MemArg { offset: a + k, align: 2, memory_index: 0 }));
+            self.e(I::LocalSet(l));
+        }
+    }
+
+    /// Inside a pass, after EXEC holds the quad's new exec mask: widens the span found.
+    fn track_span(&mut self) {
+        self.e(I::LocalGet(EXEC));
+        self.e(I::V128AnyTrue);
+        self.e(I::If(BlockType::Empty));
+        self.e(I::LocalGet(QB));
+        self.e(I::I32Const(16));
+        self.e(I::I32Add);
+        self.e(I::LocalSet(NHI));
+        self.e(I::LocalGet(NLO));
+        self.e(I::I32Const(-1));
+        self.e(I::I32Eq);
+        self.e(I::If(BlockType::Empty));
+        self.e(I::LocalGet(QB));
+        self.e(I::LocalSet(NLO));
+        self.e(I::End);
+        self.e(I::End);
+    }
+
+    fn span_start(&mut self) {
+        self.e(I::I32Const(-1));
+        self.e(I::LocalSet(NLO));
+        self.e(I::I32Const(0));
+        self.e(I::LocalSet(NHI));
+    }
+
+    /// After a pass: the span found becomes current; any = it is not empty.
+    fn span_end(&mut self) {
+        self.e(I::LocalGet(NLO));
+        self.e(I::LocalSet(LO));
+        self.e(I::LocalGet(NHI));
+        self.e(I::LocalSet(HI));
+        self.e(I::LocalGet(NLO));
+        self.e(I::I32Const(-1));
+        self.e(I::I32Ne);
+        self.e(I::LocalSet(ANY));
     }
 
     fn load_row(&mut self, row: u32) {
@@ -358,6 +447,7 @@ impl Gen<'_> {
             self.e(I::If(BlockType::Empty));
         }
         let mark = self.next_v128;
+        self.pass_current();
         self.quad_loop(|g| {
             if flow {
                 let exec = g.layout.exec();
@@ -799,8 +889,11 @@ impl Gen<'_> {
             O::IF | O::UIF => {
                 let (else_pc, endif_pc) = self.if_targets(&inst, pc, to)?;
                 let slot = l.masks + MASK_ROWS + self.if_level;
+                let span = self.if_level;
                 self.tick(1);
                 let float = inst.op == O::IF;
+                self.save_span(span);
+                self.pass_current();
                 self.mask_update(|g, cache| {
                     // push cond; cond &= (src.x != 0)
                     let cond = g.row_local(l.cond(), cache);
@@ -817,6 +910,7 @@ impl Gen<'_> {
                 self.skip_unless_any(|g| g.range(pc + 1, else_pc.unwrap_or(endif_pc)))?;
                 if let Some(e) = else_pc {
                     self.tick(1);
+                    self.pass_saved(span);
                     self.mask_update(|g, cache| {
                         // cond = ~cond & parent
                         let cond = g.row_local(l.cond(), cache);
@@ -831,6 +925,7 @@ impl Gen<'_> {
                 }
                 self.if_level -= 1;
                 self.tick(1);
+                self.pass_saved(span);
                 self.mask_update(|g, cache| Ok(g.restore(l.cond(), slot, cache)))?;
                 Ok(endif_pc + 1)
             }
@@ -843,6 +938,7 @@ impl Gen<'_> {
                     return fail("BGNLOOP without its ENDLOOP", Some(&inst));
                 }
                 let slot = l.masks + MASK_ROWS + self.if_slots + 2 * self.loop_level;
+                let span = self.if_slots + self.loop_level;
                 self.tick(1);
                 // Skipped when no lane is active (the machine jumps past ENDLOOP).
                 self.e(I::Block(BlockType::Empty));
@@ -850,6 +946,8 @@ impl Gen<'_> {
                 self.e(I::I32Eqz);
                 self.e(I::BrIf(0));
                 let t = self.local();
+                self.save_span(span);
+                self.pass_current();
                 self.quad_loop(|g| {
                     g.load_row(l.loop_row());
                     g.e(I::LocalSet(t));
@@ -866,11 +964,13 @@ impl Gen<'_> {
                 self.range(pc + 1, end)?;
                 // ENDLOOP: restore Cont (it lasts one iteration), loop while any lane is live.
                 self.tick(1);
+                self.pass_saved(span);
                 self.mask_update(|g, cache| Ok(g.restore(l.cont(), slot + 1, cache)))?;
                 self.e(I::LocalGet(ANY));
                 self.e(I::BrIf(0));
                 self.e(I::End);
                 self.loop_level -= 1;
+                self.pass_saved(span);
                 self.mask_update(|g, cache| Ok(g.restore(l.loop_row(), slot, cache)))?;
                 self.e(I::End);
                 Ok(end + 1)
@@ -884,6 +984,7 @@ impl Gen<'_> {
                 }
                 self.tick(1);
                 let row = if inst.op == O::BRK { l.loop_row() } else { l.cont() };
+                self.pass_current();
                 self.mask_update(|g, cache| {
                     // mask &= ~exec
                     let m = g.row_local(row, cache);
@@ -899,6 +1000,7 @@ impl Gen<'_> {
             O::KILL | O::KILL_IF => {
                 self.tick(1);
                 let mark = self.next_v128;
+                self.pass_current();
                 self.quad_loop(|g| {
                     let mut cache = Cache::default();
                     g.load_row(l.exec());
@@ -961,6 +1063,8 @@ impl Gen<'_> {
         self.e(I::LocalSet(ACC));
         self.e(splat_u32(0));
         self.e(I::LocalSet(taken));
+        self.pass_current();
+        self.span_start();
         self.quad_loop(|g| {
             let mut cache = Cache::default();
             // t = exec & (src.x != 0)
@@ -987,15 +1091,10 @@ impl Gen<'_> {
             g.e(I::V128And);
             g.e(I::LocalSet(EXEC));
             g.store_local(l.exec(), EXEC);
-            g.e(I::LocalGet(ACC));
-            g.e(I::LocalGet(EXEC));
-            g.e(I::V128Or);
-            g.e(I::LocalSet(ACC));
+            g.track_span();
             Ok(())
         })?;
-        self.e(I::LocalGet(ACC));
-        self.e(I::V128AnyTrue);
-        self.e(I::LocalSet(ANY));
+        self.span_end();
         self.e(I::LocalGet(CLOCK));
         self.e(I::I64Const(2));
         self.e(I::I64Add);
@@ -1056,8 +1155,7 @@ impl Gen<'_> {
         change: impl FnOnce(&mut Self, &mut Cache) -> Result<Vec<u32>, Unsupported>,
     ) -> Result<(), Unsupported> {
         let l = self.layout;
-        self.e(splat_u32(0));
-        self.e(I::LocalSet(ACC));
+        self.span_start();
         let mark = self.next_v128;
         self.quad_loop(|g| {
             let mut cache = Cache::default();
@@ -1073,18 +1171,13 @@ impl Gen<'_> {
             g.e(I::V128And);
             g.e(I::LocalSet(EXEC));
             g.store_local(l.exec(), EXEC);
-            g.e(I::LocalGet(ACC));
-            g.e(I::LocalGet(EXEC));
-            g.e(I::V128Or);
-            g.e(I::LocalSet(ACC));
+            g.track_span();
             Ok(())
         })?;
         self.next_v128 = mark;
         self.free.clear();
         self.taken.clear();
-        self.e(I::LocalGet(ACC));
-        self.e(I::V128AnyTrue);
-        self.e(I::LocalSet(ANY));
+        self.span_end();
         Ok(())
     }
 }
