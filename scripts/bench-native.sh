@@ -27,7 +27,7 @@ done
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 corpus="$CORPUS/softpipe"
 
-cargo build --release --bin tgsi >&2
+cargo build -j2 --release --bin tgsi >&2
 tgsi="$(pwd)/target/release/tgsi"
 
 # CPU Mpix/s of a Mesa driver (softpipe, or llvmpipe on one thread) for one GLSL shader: runs of

@@ -1,5 +1,5 @@
 //! `--engine interp|jit` (and `both` for `bench`): which engine runs shaders (docs/jit.md).
-//! Default: the JIT where this build has it. When the JIT was asked for by name and cannot run
+//! Default: the interpreter (`jit::DEFAULT_ENGINE`). When the JIT was asked for by name and cannot run
 //! a shader, a note says why and the interpreter runs it.
 
 use super::Args;

@@ -159,7 +159,6 @@ pub fn compile(program: &Program) -> Result<Compiled, Unsupported> {
         [ValType::I64]
             .into_iter()
             .chain(std::iter::repeat_n(ValType::I32, 10))
-            .into_iter()
             .chain(std::iter::repeat_n(ValType::V128, v128s as usize)),
     );
     for i in &g.code {

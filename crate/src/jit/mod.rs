@@ -104,12 +104,9 @@ fn from_bytes(src: &[u8], dst: &mut [u32]) {
     }
 }
 
-/// The engine used when none is asked for: the JIT where this build can run it.
-pub const DEFAULT_ENGINE: Engine = if cfg!(all(feature = "jit", not(target_arch = "wasm32"))) {
-    Engine::Jit
-} else {
-    Engine::Interpreter
-};
+/// The engine used when none is asked for: the interpreter, until the JIT is faster than it
+/// (docs/jit.md, "Speed": today it is about half as fast on the benchmark shaders).
+pub const DEFAULT_ENGINE: Engine = Engine::Interpreter;
 
 /// A compiled form of `program` for machines that run it, or why the interpreter runs it.
 pub fn accelerator(

@@ -8,6 +8,7 @@
 //! the same as `exec::fast_vs_general`: where both results are NaN, sign and payload may differ
 //! (which NaN an operation returns depends on operand order, which LLVM may commute).
 
+mod cli;
 mod differential;
 mod random;
 mod validate;
