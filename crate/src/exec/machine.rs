@@ -119,7 +119,8 @@ impl FrameBudget {
 /// dispatch loop, bit for bit as the loop would (`docs/jit.md`).
 pub trait Accelerator: Send {
     /// Runs over the machine's storage (`regs`, row-major: `row * nq + quad`, set up as for
-    /// the interpreter) and kill mask. Returns the clock (instructions dispatched), or None when
+    /// the interpreter) and kill mask, leaving the OUT rows and the kill mask as the interpreter
+    /// would (other rows may keep their old values). Returns the clock (instructions dispatched), or None when
     /// the batch must run in the interpreter instead (the budget would run out: the interpreter
     /// then stops at the same instruction with the same diagnostic).
     fn run(&mut self, regs: &mut [Lanes], kill: &mut [Lanes], nq: usize, limit: u64)

@@ -37,18 +37,40 @@ impl Engine {
     }
 }
 
+/// The storage rows a run must copy: in, every row the program does not write for every lane
+/// before reading it (`Program::prewritten`); out, the OUT rows (all that `finish` reads; the
+/// machine clears what a run may have changed before the next one).
+#[derive(Clone, Debug, Default)]
+pub struct Staging {
+    pub rows_in: Vec<u32>,
+    pub rows_out: Vec<u32>,
+}
+
+impl Staging {
+    pub fn of(program: &crate::exec::Program) -> Staging {
+        let l = program.layout;
+        let pre: std::collections::HashSet<u32> = program.prewritten.iter().map(|p| p.0).collect();
+        Staging {
+            rows_in: (0..l.rows).filter(|r| !pre.contains(r)).collect(),
+            rows_out: (l.out.0..l.out.0 + l.out.1 * 4).collect(),
+        }
+    }
+}
+
 /// Copies the machine's storage (`row * nq + quad`) into the module's memory (`row *
 /// MAX_QUADS + quad`) with the mask rows set for a new run: exec, cond, loop and cont all ones,
 /// kill from `kill`.
 pub fn stage_in(
     layout: &Layout,
+    staging: &Staging,
     regs: &[crate::exec::Lanes],
     kill: &[crate::exec::Lanes],
     nq: usize,
     mem: &mut [u8],
 ) {
     let stride = codegen::ROW_BYTES as usize;
-    for r in 0..layout.rows as usize {
+    for &r in &staging.rows_in {
+        let r = r as usize;
         if let (Some(src), Some(dst)) =
             (regs.get(r * nq..r * nq + nq), mem.get_mut(r * stride..r * stride + nq * 16))
         {
@@ -67,16 +89,18 @@ pub fn stage_in(
     }
 }
 
-/// Copies storage rows and the kill mask back (the inverse of [`stage_in`]).
+/// Copies the OUT rows and the kill mask back.
 pub fn stage_out(
     layout: &Layout,
+    staging: &Staging,
     mem: &[u8],
     regs: &mut [crate::exec::Lanes],
     kill: &mut [crate::exec::Lanes],
     nq: usize,
 ) {
     let stride = codegen::ROW_BYTES as usize;
-    for r in 0..layout.rows as usize {
+    for &r in &staging.rows_out {
+        let r = r as usize;
         if let (Some(dst), Some(src)) =
             (regs.get_mut(r * nq..r * nq + nq), mem.get(r * stride..r * stride + nq * 16))
         {

@@ -15,20 +15,24 @@ fn engine() -> &'static Engine {
 pub struct NativeProgram {
     module: Module,
     layout: Layout,
+    staging: std::sync::Arc<super::Staging>,
 }
 
 impl NativeProgram {
     /// Generates and compiles `program`, or says why it runs in the interpreter.
     pub fn new(program: &Program) -> Result<NativeProgram, Unsupported> {
         let c = super::codegen::compile(program)?;
-        NativeProgram::from_compiled(&c)
+        NativeProgram::from_compiled(&c, super::Staging::of(program))
     }
-    pub fn from_compiled(c: &Compiled) -> Result<NativeProgram, Unsupported> {
+    pub fn from_compiled(
+        c: &Compiled,
+        staging: super::Staging,
+    ) -> Result<NativeProgram, Unsupported> {
         let module = Module::new(engine(), &c.bytes).map_err(|e| Unsupported {
             reason: format!("the runtime refused the generated module: {e}"),
             instruction: None,
         })?;
-        Ok(NativeProgram { module, layout: c.layout })
+        Ok(NativeProgram { module, layout: c.layout, staging: std::sync::Arc::new(staging) })
     }
     /// A fresh instance (its own memory).
     pub fn instance(&self) -> Option<NativeRun> {
@@ -36,7 +40,7 @@ impl NativeProgram {
         let instance = Instance::new(&mut store, &self.module, &[]).ok()?;
         let memory = instance.get_memory(&mut store, "mem")?;
         let run = instance.get_typed_func::<(i32, i64), i64>(&mut store, "run").ok()?;
-        Some(NativeRun { store, memory, run, layout: self.layout })
+        Some(NativeRun { store, memory, run, layout: self.layout, staging: self.staging.clone() })
     }
 }
 
@@ -52,6 +56,7 @@ pub struct NativeRun {
     memory: Memory,
     run: TypedFunc<(i32, i64), i64>,
     layout: Layout,
+    staging: std::sync::Arc<super::Staging>,
 }
 
 impl Accelerator for NativeRun {
@@ -65,13 +70,27 @@ impl Accelerator for NativeRun {
         if nq == 0 || nq > super::codegen::MAX_QUADS as usize {
             return None;
         }
-        super::stage_in(&self.layout, regs, kill, nq, self.memory.data_mut(&mut self.store));
+        super::stage_in(
+            &self.layout,
+            &self.staging,
+            regs,
+            kill,
+            nq,
+            self.memory.data_mut(&mut self.store),
+        );
         let limit = limit.min(i64::MAX as u64) as i64;
         let clock = self.run.call(&mut self.store, (nq as i32, limit)).ok()?;
         if clock < 0 {
             return None;
         }
-        super::stage_out(&self.layout, self.memory.data(&self.store), regs, kill, nq);
+        super::stage_out(
+            &self.layout,
+            &self.staging,
+            self.memory.data(&self.store),
+            regs,
+            kill,
+            nq,
+        );
         Some(clock as u64)
     }
 }
