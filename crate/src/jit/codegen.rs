@@ -296,11 +296,6 @@ impl Gen<'_> {
                 pc += 1;
                 continue;
             }
-            // A conditional break inside a loop joins the straight-line code around it.
-            if self.is_cond_break(pc, to) {
-                pc += 3;
-                continue;
-            }
             self.block(run_start, pc)?;
             pc = self.flow(pc, to)?;
             run_start = pc;
@@ -436,114 +431,34 @@ impl Gen<'_> {
     }
 
     /// A straight-line run of ALU instructions `[a, b)`.
-    /// `IF c; BRK; ENDIF` at `pc`, inside a loop, leaving it (`Inst::cond_break`).
-    fn is_cond_break(&self, pc: usize, to: usize) -> bool {
-        let code = &self.program.code;
-        let Some(inst) = code.get(pc) else { return false };
-        self.loop_level > 0
-            && matches!(inst.op, O::IF | O::UIF)
-            && inst.cond_break
-            && pc + 2 < to
-            && inst.target as usize == pc + 2
-            && code.get(pc + 1).is_some_and(|b| b.op == O::BRK && b.aux == 0)
-            && code.get(pc + 2).is_some_and(|e| e.op == O::ENDIF)
-    }
-
-    /// A straight-line run `[a, b)` of ALU instructions and conditional breaks (inside loops)
-    /// as one pass over the quads. Lanes are independent, so running the instructions quad by
-    /// quad gives the results of running them one by one over the batch. The clock adds what
-    /// the machine dispatches: each ALU instruction, and for each conditional break 3 when a
-    /// lane of the batch breaks there, else 2; near the limit the module hands the batch back.
     fn block(&mut self, a: usize, b: usize) -> Result<(), Unsupported> {
         if a >= b {
             return Ok(());
         }
-        let mut items: Vec<(Inst, bool)> = Vec::new();
-        let mut pc = a;
-        while pc < b {
-            let inst = self.program.code[pc].clone();
-            if is_alu(inst.op) {
-                check_alu(&inst)?;
-                items.push((inst, false));
-                pc += 1;
-            } else {
-                items.push((inst, true));
-                pc += 3;
-            }
+        let insts: Vec<Inst> = self.program.code[a..b].to_vec();
+        for inst in &insts {
+            check_alu(inst)?;
         }
-        let n_alu = items.iter().filter(|i| !i.1).count() as u64;
-        let n_cb = items.len() as u64 - n_alu;
-        if n_cb == 0 {
-            self.tick(n_alu);
-        } else {
-            self.e(I::LocalGet(CLOCK));
-            self.e(I::I64Const((n_alu + 3 * n_cb) as i64));
-            self.e(I::I64Add);
-            self.e(I::LocalGet(LIMIT));
-            self.e(I::I64GtS);
-            self.e(I::If(BlockType::Empty));
-            self.e(I::I64Const(-1));
-            self.e(I::Return);
-            self.e(I::End);
-        }
+        self.tick((b - a) as u64);
         let flow = self.in_flow();
-        let mark = self.next_v128;
-        let takens: Vec<u32> = (0..n_cb).map(|_| self.local()).collect();
-        self.taken.clear();
-        for &t in &takens {
-            self.e(splat_u32(0));
-            self.e(I::LocalSet(t));
-        }
-        if n_cb > 0 {
-            self.span_start();
-        }
         if flow {
             self.e(I::LocalGet(ANY));
             self.e(I::If(BlockType::Empty));
         }
+        let mark = self.next_v128;
         self.pass_current();
-        let l = self.layout;
         self.quad_loop(|g| {
             if flow {
-                g.load_row(l.exec());
+                let exec = g.layout.exec();
+                g.load_row(exec);
                 g.e(I::LocalTee(EXEC));
                 g.e(I::V128AnyTrue);
                 g.e(I::If(BlockType::Empty));
             }
             let mut cache = Cache::default();
             g.taken.clear();
-            let mut k = 0;
-            for (inst, is_break) in &items {
-                if *is_break {
-                    // t = exec & c; loop &= ~t; exec = cond & loop & cont.
-                    let float = inst.op == O::IF;
-                    g.src(inst, 0, 0, &mut cache)?;
-                    g.e(splat_u32(0));
-                    g.e(if float { I::F32x4Ne } else { I::I32x4Ne });
-                    g.e(I::LocalGet(EXEC));
-                    g.e(I::V128And);
-                    let t = g.local();
-                    g.e(I::LocalTee(t));
-                    g.e(I::LocalGet(takens[k]));
-                    g.e(I::V128Or);
-                    g.e(I::LocalSet(takens[k]));
-                    k += 1;
-                    let lp = g.row_local(l.loop_row(), &mut cache);
-                    g.e(I::LocalGet(lp));
-                    g.e(I::LocalGet(t));
-                    g.e(I::V128Not);
-                    g.e(I::V128And);
-                    g.e(I::LocalSet(lp));
-                    cache.dirty.push(l.loop_row());
-                    g.row(l.cond(), &mut cache);
-                    g.e(I::LocalGet(lp));
-                    g.e(I::V128And);
-                    g.row(l.cont(), &mut cache);
-                    g.e(I::V128And);
-                    g.e(I::LocalSet(EXEC));
-                } else {
-                    g.alu(inst, &mut cache, flow)?;
-                }
+            for inst in &insts {
+                g.alu(inst, &mut cache, flow)?;
                 // Temporaries go back to the pool; row caches live to the block's end.
                 let keep: Vec<u32> = cache.rows.values().copied().collect();
                 let taken = std::mem::take(&mut g.taken);
@@ -553,38 +468,21 @@ impl Gen<'_> {
             dirty.sort_unstable();
             dirty.dedup();
             for row in dirty {
-                if let Some(&loc) = cache.rows.get(&row) {
-                    g.store_local(row, loc);
+                if let Some(&l) = cache.rows.get(&row) {
+                    g.store_local(row, l);
                 }
-            }
-            if n_cb > 0 {
-                g.store_local(l.exec(), EXEC);
-                g.track_span();
             }
             if flow {
                 g.e(I::End);
             }
             Ok(())
         })?;
-        if flow {
-            self.e(I::End);
-        }
-        if n_cb > 0 {
-            self.span_end();
-            self.e(I::LocalGet(CLOCK));
-            self.e(I::I64Const((n_alu + 2 * n_cb) as i64));
-            self.e(I::I64Add);
-            for &t in &takens {
-                self.e(I::LocalGet(t));
-                self.e(I::V128AnyTrue);
-                self.e(I::I64ExtendI32U);
-                self.e(I::I64Add);
-            }
-            self.e(I::LocalSet(CLOCK));
-        }
         self.next_v128 = mark;
         self.free.clear();
         self.taken.clear();
+        if flow {
+            self.e(I::End);
+        }
         Ok(())
     }
 
@@ -1065,13 +963,8 @@ impl Gen<'_> {
                 self.range(pc + 1, end)?;
                 // ENDLOOP: restore Cont (it lasts one iteration), loop while any lane is live.
                 self.tick(1);
-                // Without a CONT in the body Cont never changes: the restore changes nothing
-                // (the machine skips it the same way until a CONT has run).
-                let has_cont = self.program.code[pc + 1..end].iter().any(|i| i.op == O::CONT);
-                if has_cont {
-                    self.pass_saved(span);
-                    self.mask_update(|g, cache| Ok(g.restore(l.cont(), slot + 1, cache)))?;
-                }
+                self.pass_saved(span);
+                self.mask_update(|g, cache| Ok(g.restore(l.cont(), slot + 1, cache)))?;
                 self.e(I::LocalGet(ANY));
                 self.e(I::BrIf(0));
                 self.e(I::End);
