@@ -228,6 +228,7 @@ async function main() {
 // The playground's theme choice (web/ui.js keeps it under this key), if it is one.
 try {
   const theme = localStorage.getItem('tgsi-playground/theme');
-  if (theme === 'light' || theme === 'dark') document.documentElement.dataset.theme = theme;
+  const light = globalThis.matchMedia?.('(prefers-color-scheme: light)').matches;
+  document.documentElement.dataset.theme = theme === 'light' || theme === 'dark' ? theme : light ? 'light' : 'dark';
 } catch { /* the default theme */ }
 main();

@@ -1,0 +1,202 @@
+// The "Learn TGSI" page (learn/index.html): every lesson's reference solution passes its goal
+// check and its starting program does not, checked in the page by the page's own checker on the
+// wasm engine; one lesson end to end through the UI (type, Check, hint, success); progress kept
+// across a reload and hostile storage ignored. Without a browser: each solution is correct TGSI
+// for the command-line tool (no diagnostic at all), and the picture `tgsi render` draws of it
+// meets the goal's formula, so the goals agree with the native renderer too.
+
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { ROOT, launchBrowser, openPage, saveScreenshot, skipIn, startServer } from './support.mjs';
+import { runTgsi, typeShader } from './playground.mjs';
+import { LESSONS } from '../../web/learn/lessons.js';
+import { TOLERANCE, comparePicture, renderOptions } from '../../web/learn/checker.js';
+import { PROGRESS_KEY } from '../../web/learn/progress.js';
+
+let server;
+let browser;
+
+before(async () => {
+  server = await startServer(0);
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** Opens the learn page (optionally at a lesson) and waits until its engine is ready. */
+async function openLearn(hash = '') {
+  const { page, problems } = await openPage(browser);
+  await page.goto(`${server.url}learn/${hash}`);
+  await page.waitForSelector('#engine-version[data-state="ready"]', { timeout: 20_000 });
+  return { page, problems };
+}
+
+/** The lesson's current text in the page's editor. */
+const editorText = (page) => page.evaluate(() => document.querySelector('.cm-content').innerText);
+
+/** Waits until the result box says pass or fail, and returns its state and text. */
+async function result(page) {
+  await page.waitForSelector('#result[data-status="pass"], #result[data-status="fail"]', { timeout: 10_000 });
+  const box = page.locator('#result');
+  return { status: await box.getAttribute('data-status'), text: await box.textContent() };
+}
+
+test('the playground links to the learn page, which lists every lesson', { timeout: 60_000 }, async () => {
+  const { page, problems } = await openPage(browser);
+  await page.goto(server.url);
+  await page.locator('a[href="learn/"]').click();
+  await page.waitForSelector('#engine-version[data-state="ready"]', { timeout: 20_000 });
+  const titles = await page.$$eval('#lessons a', (links) => links.map((a) => a.textContent));
+  assert.deepEqual(titles, LESSONS.map((l, i) => `${i + 1}. ${l.title}`));
+  assert.ok(LESSONS.length >= 12, `${LESSONS.length} lessons`);
+  await saveScreenshot(page, 'learn-page');
+  assert.deepEqual(problems, [], 'the page reported problems');
+  await page.close();
+});
+
+test('every lesson: the solution passes its check and the starting program does not', { timeout: 120_000 }, async () => {
+  const { page, problems } = await openLearn();
+  const verdicts = await page.evaluate((lessons) => lessons.map(({ id, start, solution }) => ({
+    id, start: window.tgsiLearn.check(id, start), solution: window.tgsiLearn.check(id, solution),
+  })), LESSONS.map(({ id, start, solution }) => ({ id, start, solution })));
+  assert.equal(verdicts.length, LESSONS.length);
+  for (const v of verdicts) {
+    assert.equal(v.solution.ok, true, `${v.id}: the solution fails: ${v.solution.message}`);
+    assert.equal(v.start.ok, false, `${v.id}: the starting program already passes`);
+    assert.ok(v.start.message.length > 0, `${v.id}: a failure without a message`);
+  }
+  assert.deepEqual(problems, [], 'the page reported problems');
+  await page.close();
+});
+
+test('a lesson through the UI: Check gives the hint, the typed solution passes, progress survives a reload', { timeout: 90_000 }, async () => {
+  const lesson = LESSONS.find((l) => l.id === 'arithmetic');
+  const { page, problems } = await openLearn(`#${lesson.id}`);
+  assert.equal(await page.locator('#lesson').getAttribute('data-lesson'), lesson.id);
+  // The lesson links to the reference section of each opcode it teaches.
+  const refs = await page.$$eval('#lesson-refs a', (links) => links.map((a) => a.getAttribute('href')));
+  assert.deepEqual(refs, lesson.opcodes.map((op) => `../reference/#${op}`));
+
+  await page.locator('#check').click();
+  const before = await result(page);
+  assert.equal(before.status, 'fail');
+  assert.ok(before.text.includes(`Hint: ${lesson.hint}`), before.text);
+
+  // Too long: the instruction limit is checked before the pixels.
+  await typeShader(page, lesson.solution.replace('  3: END', '  3: MOV OUT[0].w, IMM[0].yyyy\n  4: END'));
+  await page.locator('#check').click();
+  const long = await result(page);
+  assert.equal(long.status, 'fail');
+  assert.match(long.text, /at most 3 instructions .* has 4/);
+
+  await typeShader(page, lesson.solution);
+  await page.locator('#check').click();
+  const passed = await result(page);
+  assert.equal(passed.status, 'pass', passed.text);
+  assert.ok(passed.text.includes(lesson.success), passed.text);
+  assert.equal(await page.locator(`#lessons a[data-lesson="${lesson.id}"]`).getAttribute('data-done'), 'true');
+  assert.equal(await page.locator('#progress-count').textContent(), `1 of ${LESSONS.length} lessons done`);
+
+  await page.reload();
+  await page.waitForSelector('#engine-version[data-state="ready"]', { timeout: 20_000 });
+  assert.equal(await page.locator('#lesson').getAttribute('data-lesson'), lesson.id, 'the open lesson was not kept');
+  assert.equal(await page.locator(`#lessons a[data-lesson="${lesson.id}"]`).getAttribute('data-done'), 'true');
+  assert.equal((await editorText(page)).trim(), lesson.solution.trim(), 'the typed text was not kept');
+  // Another lesson still shows its starting program, and Start over brings a start back.
+  await page.locator(`#lessons a[data-lesson="registers"]`).click();
+  await page.waitForFunction(() => document.querySelector('#lesson').dataset.lesson === 'registers');
+  assert.equal((await editorText(page)).trim(), LESSONS[0].start.trim());
+  assert.deepEqual(problems, [], 'the page reported problems');
+  await page.close();
+});
+
+test('the picture shows what the program draws, next to the goal', { timeout: 60_000 }, async () => {
+  const lesson = LESSONS.find((l) => l.id === 'registers');
+  const { page, problems } = await openLearn(`#${lesson.id}`);
+  await page.locator('#solution').click();
+  await page.waitForFunction(() => Number(document.querySelector('#picture').dataset.renders ?? 0) >= 2);
+  // The solution paints (1, 0.5, 0, 1) everywhere; 0.5 is 127 or 128 in 8 bits.
+  const [mine, goal] = await page.evaluate(() => ['#picture', '#goal-picture'].map((sel) => {
+    const c = document.querySelector(sel);
+    return Array.from(c.getContext('2d').getImageData(0, 0, c.width, c.height).data.slice(0, 4));
+  }));
+  for (const px of [mine, goal]) {
+    assert.equal(px[0], 255);
+    assert.ok(Math.abs(px[1] - 127.5) <= 1, String(px));
+    assert.deepEqual([px[2], px[3]], [0, 255]);
+  }
+  assert.deepEqual(problems, [], 'the page reported problems');
+  await page.close();
+});
+
+test('malformed progress in storage is ignored, valid parts are kept', { timeout: 60_000 }, async () => {
+  const { page, problems } = await openLearn();
+  for (const junk of ['not json', '[1,2]', 'null', JSON.stringify({ done: 5, code: { registers: 42, nope: 'x' }, current: '<b>' }),
+    JSON.stringify({ done: ['swizzle', 'no-such-lesson', 7], code: { swizzle: 'FRAG\nEND\n', ghost: 'x' }, current: 'swizzle' })]) {
+    await page.evaluate(([key, value]) => localStorage.setItem(key, value), [PROGRESS_KEY, junk]);
+    await page.reload();
+    await page.waitForSelector('#engine-version[data-state="ready"]', { timeout: 20_000 });
+    const done = await page.$$eval('#lessons a[data-done="true"]', (links) => links.map((a) => a.dataset.lesson));
+    const open = await page.locator('#lesson').getAttribute('data-lesson');
+    if (junk.includes('swizzle')) {
+      assert.deepEqual(done, ['swizzle'], junk);
+      assert.equal(open, 'swizzle');
+      assert.equal((await editorText(page)).trim(), 'FRAG\nEND');
+    } else {
+      assert.deepEqual(done, [], junk);
+      assert.equal(open, LESSONS[0].id, junk);
+      assert.equal((await editorText(page)).trim(), LESSONS[0].start.trim(), junk);
+    }
+  }
+  assert.deepEqual(problems, [], 'the page reported problems');
+  await page.close();
+});
+
+test('every solution is clean for the tgsi command and its rendered picture meets the goal', {
+  timeout: 120_000,
+  skip: skipIn({ firefox: 'no browser in it: run once, with Chromium', webkit: 'no browser in it: run once, with Chromium' }),
+}, async () => {
+  /** @type {Record<string, string>} */
+  const files = {};
+  for (const lesson of LESSONS) {
+    const options = renderOptions(lesson);
+    const stageFiles = lesson.stage === 'vs' ? { 'vs.tgsi': lesson.solution, 'fs.tgsi': lesson.fs } : { 'fs.tgsi': lesson.solution };
+    const textures = options.textures ?? [];
+    Object.assign(files, stageFiles);
+    for (const t of textures) files[`tex${t.unit}.json`] = t.description;
+    const check = lesson.stage === 'vs' ? ['check', '--link', 'vs.tgsi', 'fs.tgsi'] : ['check', 'fs.tgsi'];
+    const checked = await runTgsi(check, files);
+    await checked.cleanup();
+    assert.equal(checked.stderr + checked.stdout, '', `${lesson.id}: tgsi ${check.join(' ')} reported something`);
+
+    const args = ['render', 'fs.tgsi', '--size', `${options.width}x${options.height}`, '-o', 'out.f32'];
+    if (lesson.stage === 'vs') args.push('--vs', 'vs.tgsi');
+    if (options.mesh) args.push('--mesh', options.mesh);
+    for (const t of textures) args.push('--texture', `${t.unit}=tex${t.unit}.json`);
+    const rendered = await runTgsi(args, files);
+    const bytes = await rendered.read('out.f32');
+    await rendered.cleanup();
+    const floats = new Float32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4);
+    // The CLI writes floats; the page's check compares 8-bit pixels. Round the same way here.
+    const { mismatches, first } = comparePicture(lesson, (x, y) => {
+      const i = (y * options.width + x) * 4;
+      return /** @type {any} */ ([0, 1, 2, 3].map((c) => Math.round(Math.min(Math.max(floats[i + c], 0), 1) * 255) / 255));
+    });
+    assert.equal(mismatches, 0, `${lesson.id}: tgsi render differs from the goal at ${JSON.stringify(first)} (tolerance ${TOLERANCE})`);
+    for (const name of Object.keys(stageFiles)) delete files[name];
+  }
+});
+
+test('every opcode a lesson links to is in the engine\u2019s opcode table', { timeout: 30_000, skip: skipIn({ firefox: 'no browser in it', webkit: 'no browser in it' }) }, async () => {
+  const glue = await import('../../web/pkg/tgsi.js');
+  glue.initSync({ module: await readFile(path.join(ROOT, 'web/pkg/tgsi_bg.wasm')) });
+  const names = new Set(glue.opcodes().map((o) => o.name));
+  for (const lesson of LESSONS) {
+    for (const op of lesson.opcodes) assert.ok(names.has(op), `${lesson.id}: ${op} is not an opcode`);
+  }
+});
