@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ROOT, launchBrowser, openPage, saveScreenshot, skipIn, startServer } from './support.mjs';
-import { runTgsi, typeShader } from './playground.mjs';
+import { openPlayground, runTgsi, typeShader, waitForRender } from './playground.mjs';
 import { LESSONS } from '../../web/learn/lessons.js';
 import { TOLERANCE, comparePicture, renderOptions } from '../../web/learn/checker.js';
 import { PROGRESS_KEY } from '../../web/learn/progress.js';
@@ -47,8 +47,9 @@ async function result(page) {
 }
 
 test('the playground links to the learn page, which lists every lesson', { timeout: 60_000 }, async () => {
-  const { page, problems } = await openPage(browser);
-  await page.goto(server.url);
+  const { page, problems } = await openPlayground(browser, server);
+  // Leave only after the playground has drawn (its workers loaded): no request is cut short.
+  await waitForRender(page);
   await page.locator('a[href="learn/"]').click();
   await page.waitForSelector('#engine-version[data-state="ready"]', { timeout: 20_000 });
   const titles = await page.$$eval('#lessons a', (links) => links.map((a) => a.textContent));
@@ -86,6 +87,8 @@ test('a lesson through the UI: Check gives the hint, the typed solution passes, 
   const before = await result(page);
   assert.equal(before.status, 'fail');
   assert.ok(before.text.includes(`Hint: ${lesson.hint}`), before.text);
+  // The starting program draws u², not u³: the differences figure appears.
+  assert.equal(await page.locator('#differences').isVisible(), true);
 
   // Too long: the instruction limit is checked before the pixels.
   await typeShader(page, lesson.solution.replace('  3: END', '  3: MOV OUT[0].w, IMM[0].yyyy\n  4: END'));
@@ -99,6 +102,7 @@ test('a lesson through the UI: Check gives the hint, the typed solution passes, 
   const passed = await result(page);
   assert.equal(passed.status, 'pass', passed.text);
   assert.ok(passed.text.includes(lesson.success), passed.text);
+  assert.equal(await page.locator('#differences').isVisible(), false);
   assert.equal(await page.locator(`#lessons a[data-lesson="${lesson.id}"]`).getAttribute('data-done'), 'true');
   assert.equal(await page.locator('#progress-count').textContent(), `1 of ${LESSONS.length} lessons done`);
 

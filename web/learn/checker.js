@@ -15,7 +15,7 @@ import { defaultBinding, makeTexture, textureDescription } from '../textures.js'
  * @typedef {{x: number, y: number, got: Rgba, want: Rgba}} Mismatch
  * @typedef {{ok: boolean, reason: string, message: string,
  *   picture?: {width: number, height: number, pixels: Uint8Array}, mismatches?: number,
- *   first?: Mismatch}} Verdict
+ *   first?: Mismatch, verdicts?: Uint8Array}} Verdict
  */
 
 /** How far (in 0..1) a channel may be from the goal: 8-bit rounding plus a little. */
@@ -67,7 +67,8 @@ export function goalAt(lesson, x, y) {
  * Compares a picture with the goal. `pixel(x, y)` gives the picture's colour in 0..1.
  * @param {Lesson} lesson
  * @param {(x: number, y: number) => Rgba} pixel
- * @returns {{mismatches: number, compared: number, first: Mismatch | null}}
+ * `verdicts` holds one byte per pixel (top row first): 0 not compared, 1 as the goal, 2 different.
+ * @returns {{mismatches: number, compared: number, first: Mismatch | null, verdicts: Uint8Array}}
  */
 export function comparePicture(lesson, pixel) {
   const n = lesson.check.size;
@@ -75,19 +76,22 @@ export function comparePicture(lesson, pixel) {
   let compared = 0;
   /** @type {Mismatch | null} */
   let first = null;
+  const verdicts = new Uint8Array(n * n);
   for (let y = 0; y < n; y += 1) {
     for (let x = 0; x < n; x += 1) {
       const want = goalAt(lesson, x, y);
       if (want === null) continue;
       compared += 1;
       const got = pixel(x, y);
-      if (want.some((w, c) => !(Math.abs(w - got[c]) <= TOLERANCE))) {
+      const differs = want.some((w, c) => !(Math.abs(w - got[c]) <= TOLERANCE));
+      verdicts[y * n + x] = differs ? 2 : 1;
+      if (differs) {
         mismatches += 1;
         first ??= { x, y, got, want };
       }
     }
   }
-  return { mismatches, compared, first };
+  return { mismatches, compared, first, verdicts };
 }
 
 const show = (/** @type {Rgba} */ c) => `(${c.map((v) => (Math.round(v * 1000) / 1000).toString()).join(', ')})`;
@@ -162,13 +166,13 @@ export function checkProgram(engine, lesson, text) {
   if (!frame?.ok) return fail('render', `The program did not render: ${firstError(frame?.diagnostics) ?? frame?.error ?? 'unknown error'}.`);
   const { width, pixels } = frame;
   const picture = { width, height: frame.height, pixels };
-  const { mismatches, compared, first } = comparePicture(lesson, (x, y) => {
+  const { mismatches, compared, first, verdicts } = comparePicture(lesson, (x, y) => {
     const i = (y * width + x) * 4;
     return [pixels[i] / 255, pixels[i + 1] / 255, pixels[i + 2] / 255, pixels[i + 3] / 255];
   });
   if (first) {
     return fail('pixels', `${mismatches} of ${compared} pixels differ from the goal. At column ${first.x}, row ${first.y} (from the top) the picture has ${show(first.got)}, the goal ${show(first.want)}.`,
-      { picture, mismatches, first });
+      { picture, mismatches, first, verdicts });
   }
   return { ok: true, reason: 'passed', message: lesson.success, picture, mismatches: 0 };
 }

@@ -8,7 +8,7 @@ import init, * as wasm from '../pkg/tgsi.js';
 import { ShaderEditor } from '../editor.js';
 import { LESSONS } from './lessons.js';
 import { checkProgram, goalAt, renderOptions, shadersOf } from './checker.js';
-import { loadProgress, saveProgress } from './progress.js';
+import { MAX_SAVED_TEXT, loadProgress, saveProgress } from './progress.js';
 
 /** @typedef {import('./lessons.js').Lesson} Lesson */
 
@@ -112,15 +112,32 @@ function showResult(/** @type {{ok: boolean, message: string}} */ verdict) {
 function check(id, text) {
   const target = LESSONS.find((l) => l.id === id);
   if (!target || !engine) return { ok: false, reason: 'unknown', message: `no lesson "${id}" or no engine yet` };
-  const { picture, ...verdict } = safe(() => checkProgram(engine, target, text),
+  const { picture, verdicts, ...verdict } = safe(() => checkProgram(engine, target, text),
     { ok: false, reason: 'engine', message: 'The engine failed while checking.' });
   return verdict;
 }
 
+/** Shows where the picture differs from the goal (magenta), or hides that figure. */
+function paintDifferences(/** @type {Uint8Array | undefined} */ verdicts) {
+  const figure = $('differences');
+  figure.hidden = !verdicts;
+  if (!verdicts) return;
+  const n = lesson.check.size;
+  const rgba = new Uint8ClampedArray(n * n * 4);
+  verdicts.forEach((v, i) => {
+    const grey = ((i % n) + Math.floor(i / n)) % 2 ? 96 : 128;
+    rgba.set(v === 2 ? [255, 0, 255, 255] : v === 1 ? [40, 40, 40, 255] : [grey, grey, grey, 255], i * 4);
+  });
+  paint(/** @type {HTMLCanvasElement} */ ($('difference-picture')), n, n, rgba);
+}
+
 function onCheck() {
-  if (!editor) return;
-  const verdict = check(lesson.id, editor.text('fs'));
+  if (!editor || !engine) return;
+  const full = safe(() => checkProgram(engine, lesson, editor?.text('fs') ?? ''),
+    { ok: false, reason: 'engine', message: 'The engine failed while checking.' });
+  const { picture, verdicts, ...verdict } = full;
   showResult(verdict);
+  paintDifferences(verdict.ok ? undefined : verdicts);
   if (verdict.ok && !progress.done.has(lesson.id)) {
     progress.done.add(lesson.id);
     save();
@@ -172,6 +189,7 @@ function open(/** @type {string} */ id) {
   $('editor-label').textContent = lesson.stage === 'vs' ? 'Your vertex shader' : 'Your fragment shader';
   $('result').dataset.status = 'idle';
   $('result').replaceChildren();
+  paintDifferences(undefined);
   /** @type {HTMLButtonElement} */ ($('prev')).disabled = index === 0;
   /** @type {HTMLButtonElement} */ ($('next')).disabled = index === LESSONS.length - 1;
   editor?.setText('fs', progress.code.get(lesson.id) ?? lesson.start);
@@ -183,6 +201,8 @@ function open(/** @type {string} */ id) {
 function onEdit(/** @type {string} */ _tab, /** @type {string} */ text) {
   if (text === lesson.start) progress.code.delete(lesson.id);
   else progress.code.set(lesson.id, text);
+  $('storage-note').textContent = text.length > MAX_SAVED_TEXT
+    ? `This program is longer than ${MAX_SAVED_TEXT / 1024} KB: the page keeps it only until you leave.` : '';
   save();
   clearTimeout(redrawTimer);
   redrawTimer = setTimeout(redraw, REDRAW_MS);
