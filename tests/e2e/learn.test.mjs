@@ -204,3 +204,23 @@ test('every opcode a lesson links to is in the engine\u2019s opcode table', { ti
     for (const op of lesson.opcodes) assert.ok(names.has(op), `${lesson.id}: ${op} is not an opcode`);
   }
 });
+
+test('the lessons in a narrow window and the dark theme: no sideways scrolling, every control named', { timeout: 60_000 }, async () => {
+  const context = await browser.newContext({ viewport: { width: 600, height: 900 }, colorScheme: 'dark' });
+  const { page, problems } = await openPage(context);
+  await page.goto(`${server.url}learn/#vertex`);
+  await page.waitForSelector('#engine-version[data-state="ready"]', { timeout: 20_000 });
+  assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark');
+  // The vertex lesson shows the fixed fragment shader above the editor.
+  assert.equal(await page.locator('#other-stage').isVisible(), true);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 1, `the narrow layout scrolls sideways by ${overflow}px`);
+  await saveScreenshot(page, 'learn-narrow-dark');
+  const unnamed = await page.$$eval('button, select, input, a, canvas', (els) => els
+    .filter((el) => el.offsetParent !== null)
+    .filter((el) => !(el.getAttribute('aria-label') || el.textContent.trim() || el.title))
+    .map((el) => el.outerHTML.slice(0, 80)));
+  assert.deepEqual(unnamed, [], 'controls without a name');
+  assert.deepEqual(problems, [], 'the page reported problems');
+  await context.close();
+});

@@ -507,8 +507,7 @@ IMM[0] FLT32 { 0.5000, 1.0000, 0.0000, 0.0000 }
     text: `<p>A fragment shader can refuse to write its pixel. <code>KILL_IF src</code> discards the lanes
 where any channel of the source is negative; <code>KILL</code> discards every lane that reaches
 it (use it inside an <code>IF</code>). A discarded pixel keeps whatever was there before: here,
-the empty (transparent) background. Killed lanes stop writing but a quad still computes
-derivatives as before.</p>
+the empty (transparent) background.</p>
 <p>The program paints the uv ramp everywhere and already has the squared distance from the
 centre in TEMP[0].x.</p>`,
     goal: 'Cut out a disc: keep the pixels within 0.4 of the centre, discard the rest.',
