@@ -119,6 +119,25 @@ test('a lesson through the UI: Check gives the hint, the typed solution passes, 
   await page.close();
 });
 
+test('a program that loops forever is stopped by the budget and reported, and the page goes on', { timeout: 60_000 }, async () => {
+  const { page, problems } = await openLearn('#loops');
+  const endless = 'FRAG\nDCL OUT[0], COLOR\nIMM[0] FLT32 { 1.0, 0.5, 0.0, 1.0 }\nBGNLOOP\nADD OUT[0].x, OUT[0].xxxx, IMM[0].xxxx\nENDLOOP\nEND\n';
+  await typeShader(page, endless);
+  await page.waitForFunction(() => document.querySelector('#picture-note').textContent.includes('X005'), null, { timeout: 10_000 });
+  assert.match(await page.locator('#picture-note').textContent(), /^line 6, column 1: X005 /);
+  await page.locator('#check').click();
+  const verdict = await result(page);
+  assert.equal(verdict.status, 'fail');
+  assert.match(verdict.text, /did not render: line 6, column 1: X005 /);
+  // The next program draws and passes.
+  await typeShader(page, LESSONS.find((l) => l.id === 'loops').solution);
+  await page.waitForFunction(() => document.querySelector('#picture-note').textContent === '', null, { timeout: 10_000 });
+  await page.locator('#check').click();
+  await page.waitForSelector('#result[data-status="pass"]', { timeout: 10_000 });
+  assert.deepEqual(problems, [], 'the page reported problems');
+  await page.close();
+});
+
 test('the picture shows what the program draws, next to the goal', { timeout: 60_000 }, async () => {
   const lesson = LESSONS.find((l) => l.id === 'registers');
   const { page, problems } = await openLearn(`#${lesson.id}`);

@@ -21,8 +21,12 @@ import { defaultBinding, makeTexture, textureDescription } from '../textures.js'
 /** How far (in 0..1) a channel may be from the goal: 8-bit rounding plus a little. */
 export const TOLERANCE = 1.5 / 255;
 
-/** The frame budget of a check (an endless loop ends here, reported as the engine's X005). */
-export const CHECK_BUDGET = 1 << 22;
+/**
+ * The instruction budget of a lesson's frame (the engine counts instructions per batch of quads:
+ * the lessons' solutions need at most a few hundred). The page renders on its main thread, so an
+ * endless loop must end soon: at this budget in about a fifth of a second, reported as X005.
+ */
+export const CHECK_BUDGET = 1 << 16;
 
 /**
  * The vertex and fragment shader a lesson renders with the learner's text in its stage.
