@@ -13,7 +13,7 @@ import { ROOT, launchBrowser, openPage, saveScreenshot, skipIn, startServer } fr
 import { openPlayground, runTgsi, typeShader, waitForRender } from './playground.mjs';
 import { LESSONS } from '../../web/learn/lessons.js';
 import { TOLERANCE, comparePicture, renderOptions } from '../../web/learn/checker.js';
-import { PROGRESS_KEY } from '../../web/learn/progress.js';
+import { MAX_SAVED_TEXT, PROGRESS_KEY, loadProgress, saveProgress } from '../../web/learn/progress.js';
 
 let server;
 let browser;
@@ -111,7 +111,13 @@ test('a lesson through the UI: Check gives the hint, the typed solution passes, 
   assert.equal(await page.locator('#lesson').getAttribute('data-lesson'), lesson.id, 'the open lesson was not kept');
   assert.equal(await page.locator(`#lessons a[data-lesson="${lesson.id}"]`).getAttribute('data-done'), 'true');
   assert.equal((await editorText(page)).trim(), lesson.solution.trim(), 'the typed text was not kept');
-  // Another lesson still shows its starting program, and Start over brings a start back.
+  // Show solution and Start over are edits: undo brings the learner's text back.
+  await typeShader(page, `${lesson.solution}\n`);
+  await page.locator('#reset').click();
+  assert.equal((await editorText(page)).trim(), lesson.start.trim());
+  await page.keyboard.press('Control+Z');
+  assert.equal((await editorText(page)).trim(), lesson.solution.trim(), 'undo did not bring the text back');
+  // Another lesson still shows its starting program.
   await page.locator(`#lessons a[data-lesson="registers"]`).click();
   await page.waitForFunction(() => document.querySelector('#lesson').dataset.lesson === 'registers');
   assert.equal((await editorText(page)).trim(), LESSONS[0].start.trim());
@@ -242,4 +248,39 @@ test('the lessons in a narrow window and the dark theme: no sideways scrolling, 
   assert.deepEqual(unnamed, [], 'controls without a name');
   assert.deepEqual(problems, [], 'the page reported problems');
   await context.close();
+});
+
+test('stored progress: generated junk never throws and gives progress of the right shape; a save reads back', {
+  skip: skipIn({ firefox: 'no browser in it', webkit: 'no browser in it' }),
+}, () => {
+  const ids = LESSONS.map((l) => l.id);
+  const storageOf = (text) => ({ getItem: (key) => (key === PROGRESS_KEY ? text : null) });
+  // A seeded generator (xorshift32), so a failure can be replayed.
+  let seed = 0x2545f491;
+  const next = () => { seed ^= seed << 13; seed >>>= 0; seed ^= seed >>> 17; seed ^= seed << 5; seed >>>= 0; return seed; };
+  const pick = (list) => list[next() % list.length];
+  const values = [null, true, 0, -1, 'x', '<b>', [], {}, ['registers', 3], { registers: 'FRAG' }, 'loops', 'x'.repeat(MAX_SAVED_TEXT + 1)];
+  const randomJson = (depth = 0) => {
+    if (depth > 3 || next() % 3 === 0) return pick(values);
+    const o = {};
+    for (let i = next() % 5; i > 0; i -= 1) o[pick(['done', 'code', 'current', '__proto__', ...ids.slice(0, 3)])] = randomJson(depth + 1);
+    return next() % 5 === 0 ? [o] : o;
+  };
+  for (let i = 0; i < 500; i += 1) {
+    const p = loadProgress(storageOf(JSON.stringify(randomJson())), ids);
+    assert.ok([...p.done].every((id) => ids.includes(id)));
+    assert.ok([...p.code].every(([id, text]) => ids.includes(id) && typeof text === 'string' && text.length <= MAX_SAVED_TEXT));
+    assert.ok(p.current === null || ids.includes(p.current));
+  }
+  for (const text of [null, '', '{', 'undefined', '1e999', '"registers"']) assert.deepEqual(loadProgress(storageOf(text), ids).done.size, 0);
+  assert.equal(loadProgress({ getItem: () => { throw new Error('SecurityError'); } }, ids).current, null);
+  assert.equal(loadProgress(null, ids).done.size, 0);
+
+  // What the page saves, it reads back; a refusing storage is reported, not thrown.
+  const kept = new Map();
+  const storage = { getItem: (k) => kept.get(k) ?? null, setItem: (k, v) => kept.set(k, v) };
+  const progress = { done: new Set(['loops']), code: new Map([['loops', 'FRAG\nEND\n']]), current: 'loops' };
+  assert.equal(saveProgress(storage, progress), true);
+  assert.deepEqual(loadProgress(storage, ids), progress);
+  assert.equal(saveProgress({ setItem: () => { throw new Error('QuotaExceededError'); } }, progress), false);
 });

@@ -208,10 +208,12 @@ function onEdit(/** @type {string} */ _tab, /** @type {string} */ text) {
   redrawTimer = setTimeout(redraw, REDRAW_MS);
 }
 
+/** Replaces the learner's text by an edit (so Ctrl+Z brings theirs back); onEdit saves and redraws. */
 function replaceText(/** @type {string} */ text) {
-  editor?.setText('fs', text);
-  onEdit('fs', text);
-  redraw();
+  const view = editor?.view;
+  if (!view) return;
+  view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
+  view.focus();
 }
 
 function lessonFromHash() {
