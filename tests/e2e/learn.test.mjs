@@ -138,8 +138,10 @@ test('a program that loops forever is stopped by the budget and reported, and th
   // The next program draws and passes.
   await typeShader(page, LESSONS.find((l) => l.id === 'loops').solution);
   await page.waitForFunction(() => document.querySelector('#picture-note').textContent === '', null, { timeout: 10_000 });
-  await page.locator('#check').click();
+  // Ctrl+Enter in the editor checks, and inserts no line.
+  await page.keyboard.press('Control+Enter');
   await page.waitForSelector('#result[data-status="pass"]', { timeout: 10_000 });
+  assert.equal((await editorText(page)).trim(), LESSONS.find((l) => l.id === 'loops').solution.trim());
   assert.deepEqual(problems, [], 'the page reported problems');
   await page.close();
 });

@@ -235,6 +235,13 @@ async function main() {
   const describe = (/** @type {string} */ t) => safe(() => engine.describe(t), null);
   editor = new ShaderEditor($('editor'), engine.opcodes(), engine.vocabulary(), describe, onEdit);
   $('check').addEventListener('click', onCheck);
+  // Ctrl+Enter in the editor checks (caught before CodeMirror, which would insert a line).
+  $('editor').addEventListener('keydown', (e) => {
+    if (e.key !== 'Enter' || !(e.ctrlKey || e.metaKey)) return;
+    e.preventDefault();
+    e.stopPropagation();
+    onCheck();
+  }, true);
   $('reset').addEventListener('click', () => replaceText(lesson.start));
   $('solution').addEventListener('click', () => replaceText(lesson.solution));
   $('prev').addEventListener('click', () => { location.hash = LESSONS[Math.max(0, LESSONS.indexOf(lesson) - 1)].id; });
