@@ -89,6 +89,7 @@ test('a lesson through the UI: Check gives the hint, the typed solution passes, 
   assert.ok(before.text.includes(`Hint: ${lesson.hint}`), before.text);
   // The starting program draws u², not u³: the differences figure appears.
   assert.equal(await page.locator('#differences').isVisible(), true);
+  await saveScreenshot(page, 'learn-check-failed');
 
   // Too long: the instruction limit is checked before the pixels.
   await typeShader(page, lesson.solution.replace('  3: END', '  3: MOV OUT[0].w, IMM[0].yyyy\n  4: END'));
@@ -103,6 +104,7 @@ test('a lesson through the UI: Check gives the hint, the typed solution passes, 
   assert.equal(passed.status, 'pass', passed.text);
   assert.ok(passed.text.includes(lesson.success), passed.text);
   assert.equal(await page.locator('#differences').isVisible(), false);
+  await saveScreenshot(page, 'learn-check-passed');
   assert.equal(await page.locator(`#lessons a[data-lesson="${lesson.id}"]`).getAttribute('data-done'), 'true');
   assert.equal(await page.locator('#progress-count').textContent(), `1 of ${LESSONS.length} lessons done`);
 
