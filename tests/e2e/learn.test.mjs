@@ -98,6 +98,11 @@ test('a lesson through the UI: Check gives the hint, the typed solution passes, 
   assert.equal(long.status, 'fail');
   assert.match(long.text, /at most 3 instructions .* has 4/);
 
+  // Meanwhile another tab passed the swizzle lesson: saving here keeps that.
+  await page.evaluate((key) => {
+    const stored = JSON.parse(localStorage.getItem(key));
+    localStorage.setItem(key, JSON.stringify({ ...stored, done: [...stored.done, 'swizzle'] }));
+  }, PROGRESS_KEY);
   await typeShader(page, lesson.solution);
   await page.locator('#check').click();
   const passed = await result(page);
@@ -106,7 +111,8 @@ test('a lesson through the UI: Check gives the hint, the typed solution passes, 
   assert.equal(await page.locator('#differences').isVisible(), false);
   await saveScreenshot(page, 'learn-check-passed');
   assert.equal(await page.locator(`#lessons a[data-lesson="${lesson.id}"]`).getAttribute('data-done'), 'true');
-  assert.equal(await page.locator('#progress-count').textContent(), `1 of ${LESSONS.length} lessons done`);
+  assert.equal(await page.locator('#progress-count').textContent(), `2 of ${LESSONS.length} lessons done`);
+  assert.equal(await page.locator('#lessons a[data-lesson="swizzle"]').getAttribute('data-done'), 'true');
 
   await page.reload();
   await page.waitForSelector('#engine-version[data-state="ready"]', { timeout: 20_000 });

@@ -83,6 +83,8 @@ function safe(/** @type {() => any} */ f, /** @type {any} */ fallback) {
 }
 
 function save() {
+  // Lessons passed in another tab since this one loaded stay passed.
+  for (const id of loadProgress(storage, ids).done) progress.done.add(id);
   if (!saveProgress(storage, progress)) $('storage-note').textContent = 'This browser did not let the page keep your progress.';
 }
 
