@@ -71,6 +71,18 @@ test('every lesson: the solution passes its check and the starting program does 
     assert.equal(v.start.ok, false, `${v.id}: the starting program already passes`);
     assert.ok(v.start.message.length > 0, `${v.id}: a failure without a message`);
   }
+  // Every lesson opens (Next, one after another) and its starting program draws.
+  for (let i = 0; i < LESSONS.length; i += 1) {
+    if (i > 0) {
+      const before = await page.evaluate(() => Number(document.querySelector('#picture').dataset.renders ?? 0));
+      await page.locator('#next').click();
+      await page.waitForFunction((n) => Number(document.querySelector('#picture').dataset.renders ?? 0) > n, before);
+    }
+    assert.equal(await page.locator('#lesson').getAttribute('data-lesson'), LESSONS[i].id);
+    assert.equal(await page.locator('#picture-note').textContent(), '', `${LESSONS[i].id}: the starting program did not draw`);
+    assert.equal((await editorText(page)).trim(), LESSONS[i].start.trim());
+  }
+  assert.equal(await page.locator('#next').isDisabled(), true);
   assert.deepEqual(problems, [], 'the page reported problems');
   await page.close();
 });
