@@ -1,8 +1,8 @@
 // @ts-check
 // User images in share links and the autosave. The page decodes an image file to at most
 // 256×256 texels (textures.js); that texture is what the link carries: as a PNG (exact texels)
-// when it compresses to MAX_LINK_IMAGE_BYTES, else as a lossy WebP or JPEG of the same size when
-// that fits, else as a marker ("image not included", with the sizes) that the receiver sees in
+// when it compresses to MAX_LINK_IMAGE_BYTES, else, for an opaque image, as a lossy WebP or JPEG
+// of the same size when that fits, else as a marker ("image not included", with the sizes) that the receiver sees in
 // the Textures panel while the checker texture stands in. The texture is never scaled down
 // further for the link: a smaller texture would sample differently (another LOD, other texels).
 
@@ -52,10 +52,12 @@ export async function linkImageOf(texture) {
   const canvas = canvasOf(level);
   const png = await encode(canvas, 'image/png');
   if (png && png.size <= MAX_LINK_IMAGE_BYTES) return { data: await dataUrl(png) };
-  const opaque = level.data.every((v, i) => i % 4 !== 3 || v === 255);
-  // A browser that cannot write WebP gives a PNG instead: only a real WebP (or, for an opaque
-  // picture, a JPEG) counts as the lossy form.
-  for (const type of opaque ? ['image/webp', 'image/jpeg'] : ['image/webp']) {
+  // Only an opaque picture may travel with loss: under a canvas, colours are stored
+  // premultiplied by alpha, and lossy encoders smear colour under transparent texels, so an
+  // image with alpha goes exactly (PNG) or not at all. A browser that cannot write WebP gives
+  // a PNG instead: only a real WebP or JPEG counts as the lossy form.
+  const opaque = level.data.every((/** @type {number} */ v, /** @type {number} */ i) => i % 4 !== 3 || v === 255);
+  for (const type of opaque ? ['image/webp', 'image/jpeg'] : []) {
     const blob = await encode(canvas, type, 0.85);
     if (blob && blob.type === type && blob.size <= MAX_LINK_IMAGE_BYTES) return { data: await dataUrl(blob), lossy: true };
   }
