@@ -38,7 +38,7 @@ function colorOf(values) {
  * @param {[number, number][]} registers
  * @param {Record<string, number[]>} values
  * @param {(key: string, values: number[]) => void} onChange
- * @param {{shared?: Record<string, number[]>, onClear?: (key: string) => void, empty?: string}} [options]
+ * @param {{shared?: Record<string, number[]>, onClear?: (key: string) => void, empty?: string, label?: string}} [options]
  */
 export function renderConstantControls(container, registers, values, onChange, options = {}) {
   const signature = registers.map(([b, i]) => `${b}:${i}`).join(',');
@@ -78,7 +78,7 @@ export function renderConstantControls(container, registers, values, onChange, o
       input.type = 'number';
       input.step = '0.01';
       input.value = String(current[k]);
-      input.setAttribute('aria-label', `CONST[${buffer}][${index}].${c}`);
+      input.setAttribute('aria-label', `CONST[${buffer}][${index}].${c}${options.label ?? ''}`);
       input.dataset.component = c;
       input.addEventListener('input', () => {
         const v = Number(input.value);
@@ -97,7 +97,7 @@ export function renderConstantControls(container, registers, values, onChange, o
     slider.max = '8';
     slider.step = '0.01';
     slider.value = String(current[0]);
-    slider.setAttribute('aria-label', `CONST[${buffer}][${index}].x slider`);
+    slider.setAttribute('aria-label', `CONST[${buffer}][${index}].x slider${options.label ?? ''}`);
     slider.addEventListener('input', () => {
       current[0] = Number(slider.value);
       inputs[0].value = slider.value;
@@ -106,7 +106,7 @@ export function renderConstantControls(container, registers, values, onChange, o
     });
     picker.type = 'color';
     picker.value = colorOf(current);
-    picker.setAttribute('aria-label', `CONST[${buffer}][${index}] as a colour`);
+    picker.setAttribute('aria-label', `CONST[${buffer}][${index}] as a colour${options.label ?? ''}`);
     picker.addEventListener('input', () => {
       const hex = picker.value;
       for (let k = 0; k < 3; k += 1) {
@@ -137,7 +137,8 @@ export const CONSTANT_STAGES = /** @type {const} */ ({ both: 'constants', vs: 'v
 /**
  * The Constants panel's three panes: `both` (every stage: `--const`), `vs` and `fs` (one
  * stage's own values, set after the shared ones: `--vs-const`, `--fs-const`). Each lists the
- * registers its stage declares. `onChange(field, key, values)` sets one register of a field
+ * registers its stage declares; only the pane on show holds controls (so every control's
+ * name and selector is unique on the page), the hidden ones are emptied. `onChange(field, key, values)` sets one register of a field
  * (`null` values: drop it, so the stage reads the shared value again); the caller applies it
  * to the current state (the controls outlive the state they were built from).
  * @param {Record<'both' | 'vs' | 'fs', HTMLElement>} panes
@@ -147,9 +148,15 @@ export const CONSTANT_STAGES = /** @type {const} */ ({ both: 'constants', vs: 'v
  * @param {(field: 'constants' | 'vsConstants' | 'fsConstants', key: string, values: number[] | null) => void} onChange
  */
 export function renderStageConstants(panes, summaries, builtinBuffer, state, onChange) {
-  const both = declaredConstants([summaries.fs, summaries.vs], builtinBuffer);
-  renderConstantControls(panes.both, both, state.constants, (key, values) => onChange('constants', key, values));
+  for (const pane of Object.values(panes)) {
+    if (pane.hidden) { pane.replaceChildren(); delete pane.dataset.signature; }
+  }
+  if (!panes.both.hidden) {
+    const both = declaredConstants([summaries.fs, summaries.vs], builtinBuffer);
+    renderConstantControls(panes.both, both, state.constants, (key, values) => onChange('constants', key, values));
+  }
   for (const stage of /** @type {const} */ (['vs', 'fs'])) {
+    if (panes[stage].hidden) continue;
     const field = CONSTANT_STAGES[stage];
     const registers = declaredConstants([summaries[stage]], builtinBuffer);
     const pane = panes[stage];
@@ -159,6 +166,7 @@ export function renderStageConstants(panes, summaries, builtinBuffer, state, onC
         delete pane.dataset.signature;
         onChange(field, key, null);
       },
+      label: stage === 'vs' ? ' (vertex only)' : ' (fragment only)',
       empty: stage === 'vs' && !summaries.vs ? 'Values for the vertex shader alone: turn on "use vertex shader" first.'
         : `The ${stage === 'vs' ? 'vertex' : 'fragment'} shader declares no CONST registers of its own.`,
     });

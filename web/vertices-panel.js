@@ -172,9 +172,12 @@ export class VerticesPanel {
     this.problems = q('#vertices-problems');
     this.tabs = /** @type {HTMLButtonElement[]} */ ([...root.querySelectorAll('[data-vertices-view]')]);
     for (const tab of this.tabs) tab.addEventListener('click', () => this.showView(tab.dataset.verticesView ?? 'table'));
+    /** Redraws the table a moment after typing in the JSON pauses (it may have many rows). */
+    this.tableTimer = 0;
     this.text.addEventListener('input', () => {
       this.onText(this.text.value);
-      this.renderTable();
+      clearTimeout(this.tableTimer);
+      this.tableTimer = setTimeout(() => this.renderTable(), 150);
     });
     this.showView('table');
   }

@@ -169,7 +169,7 @@ test('a broken vertices JSON is reported at its line and column and kept as type
   // The text stays as typed (in the editor and in the state), and the table says why it is empty.
   assert.equal(await page.locator('#vertices-json').inputValue(), broken);
   assert.equal(await page.evaluate(() => window.tgsiPlayground.state.vertices), broken);
-  assert.equal(await page.locator('#vertices-table').getAttribute('data-state'), 'unreadable');
+  await page.waitForSelector('#vertices-table[data-state="unreadable"]', { state: 'attached', timeout: 10_000 });
 
   // A well-formed JSON with a draw past the last vertex: reported at the draw (line 17, whose
   // object starts at column 5).
