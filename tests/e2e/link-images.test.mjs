@@ -118,3 +118,18 @@ test('an image too big for a link becomes a marker the receiver sees, with the c
   assert.deepEqual([...problems, ...otherProblems], [], 'the pages reported problems');
   await fresh.close();
 });
+
+test('a reload restores a loaded image from the autosave', { timeout: 120_000 }, async () => {
+  const context = await browser.newContext();
+  const { page, problems } = await openTextureExample(context);
+  await pickImage(page, 'small');
+  await page.waitForFunction(() => window.tgsiPlayground.state.images['0'] && window.tgsiPlayground.rendered?.imageVersion >= 1, undefined, { timeout: 20_000 });
+  const picture = await canvasPixels(page);
+  await page.waitForTimeout(500); // the autosave runs 300 ms after the last change
+  await page.reload();
+  await page.waitForSelector('#engine-version[data-state="ready"]', { timeout: 20_000 });
+  await page.waitForFunction(() => window.tgsiPlayground.imagesRestored >= 1 && window.tgsiPlayground.rendered?.imageVersion >= 1, undefined, { timeout: 20_000 });
+  assert.equal(differing(await canvasPixels(page), picture), 0, 'the reloaded page draws another picture');
+  assert.deepEqual(problems, [], 'the page reported problems');
+  await context.close();
+});

@@ -132,6 +132,11 @@ test('the vertex-data editor draws a strip and a fan as tgsi render --vertices d
   // The table shows the same vertices; an edit there rewrites the JSON and redraws.
   await page.locator('#vertices-tab-table').click();
   assert.equal(await page.locator('#vertices-table tr[data-vertex]').count(), 7);
+  // Every control of the editor has an accessible name.
+  const unnamed = await page.$$eval('#vertices-panel button, #vertices-panel select, #vertices-panel input, #vertices-panel textarea', (els) => els
+    .filter((el) => !(el.getAttribute('aria-label') || el.labels?.length || el.textContent.trim() || el.title))
+    .map((el) => el.outerHTML.slice(0, 80)));
+  assert.deepEqual(unnamed, [], 'controls without a name');
   n = await renderCount(page);
   await page.locator('#vertices-table input[aria-label="vertex 0 a_color.x"]').fill('0');
   await waitForRender(page, n);
