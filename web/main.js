@@ -629,7 +629,14 @@ async function openEmbed() {
   const fr = /** @type {HTMLTextAreaElement} */ ($('embed-iframe'));
   el.value = element;
   fr.value = iframe;
-  $('embed-status').textContent = '';
+  // The widget draws built-in meshes with shared constants and texture names only.
+  const state = store.state;
+  const left = [
+    state.useVs && state.mesh === CUSTOM_MESH ? 'the custom vertex data' : '',
+    Object.keys(state.vsConstants).length || Object.keys(state.fsConstants).length ? 'the per-stage constants' : '',
+    Object.keys(state.images).length ? 'the image files' : '',
+  ].filter(Boolean);
+  $('embed-status').textContent = left.length ? `The embed leaves out ${left.join(', ')}: the widget does not read them.` : '';
   openDialog('embed-dialog');
 }
 
