@@ -263,6 +263,12 @@ test('per-stage constants: a vertex-only constant moves the geometry, a fragment
   await setConstant(page, 'vs', [0.5, 0, 0, 0]);
   await page.waitForFunction(() => window.tgsiPlayground.rendered?.vsConstants?.[0]?.values.join() === '0.5,0,0,0', undefined, { timeout: 20_000 });
 
+  // The Embed dialog says what the widget cannot carry.
+  await page.locator('#open-embed').click();
+  await page.waitForFunction(() => document.querySelector('#embed-status')?.textContent.includes('leaves out'), undefined, { timeout: 10_000 });
+  assert.equal(await page.locator('#embed-status').textContent(), 'The embed leaves out the custom vertex data, the per-stage constants: the widget does not read them.');
+  await page.locator('#embed-dialog [data-close]').click();
+
   // A share link keeps the per-stage values and the vertex data.
   const url = await page.evaluate(() => window.tgsiPlayground.copyLink());
   await saveScreenshot(page, 'vertices-stage-constants');
