@@ -83,8 +83,9 @@ export function markerText(/** @type {{bytes: number, width: number, height: num
 }
 
 /**
- * Shows, in each texture row (`fieldset[data-unit]`), whether its image came with the link:
- * the marker for one left out, a note for a lossy copy. Rows without an image get nothing.
+ * Shows, in each texture row (`fieldset[data-unit]`) set to an image file, whether its image
+ * came with the link: the marker for one left out, a note for a lossy copy or for no image at
+ * all. Other rows get nothing.
  * @param {HTMLElement} container the Textures panel
  * @param {Record<string, LinkImage>} images
  * @param {Record<string, any>} bindings the state's texture choices
@@ -95,11 +96,15 @@ export function markLinkImages(container, images, bindings, held) {
   for (const row of container.querySelectorAll('fieldset[data-unit]')) {
     const unit = /** @type {HTMLElement} */ (row).dataset.unit ?? '';
     const image = images[unit];
-    if (!image || bindings[unit]?.name !== 'image file') continue;
+    if (bindings[unit]?.name !== 'image file') continue;
     const p = document.createElement('p');
     p.className = 'image-marker';
     p.setAttribute('role', 'note');
-    if ('omitted' in image) {
+    if (!image) {
+      if (held.has(unit)) continue;
+      p.dataset.state = 'missing';
+      p.textContent = 'No image file is loaded for this unit: the checker texture stands in.';
+    } else if ('omitted' in image) {
       p.dataset.state = 'omitted';
       p.textContent = held.has(unit)
         ? `This image is too big for share links (${Math.ceil(image.omitted.bytes / 1024)} KB, the limit is ${MAX_LINK_IMAGE_BYTES / 1024} KB): a link carries an "image not included" marker instead.`

@@ -194,13 +194,17 @@ function refreshPanels() {
     if (!values) refreshPanels();
     stateChanged({ render: true });
   });
-  renderTextureControls($('textures'), declaredSamplers(summaries[0]), state.textures, (unit, binding) => {
+  renderTextureControls($('textures'), declaredSamplers(summaries[0]), state.textures, async (unit, binding) => {
     store.setTexture(unit, binding);
-    // Another texture than the image: the link no longer needs to carry the image.
+    // Another texture than the image: the link no longer needs to carry the image; back to
+    // the image this page holds: the link carries it again.
     if (binding.name !== 'image file' && store.state.images[unit]) {
       const images = { ...store.state.images };
       delete images[unit];
       store.update({ images });
+    } else if (binding.name === 'image file' && app.images[unit] && !store.state.images[unit]) {
+      const image = await linkImageOf(app.images[unit]);
+      store.update({ images: { ...store.state.images, [unit]: image } });
     }
     markImages();
     stateChanged({ render: true });

@@ -6,6 +6,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { launchBrowser, saveScreenshot, startServer } from './support.mjs';
 import { canvasPixels, openPlayground, renderCount, waitForRender } from './playground.mjs';
+import { encodeState } from '../../web/state.js';
 
 let server;
 let browser;
@@ -74,6 +75,12 @@ test('a small image travels in the share link and the receiver draws the same pi
   const image = await page.evaluate(() => window.tgsiPlayground.state.images['0']);
   assert.match(image.data, /^data:image\/png;base64,/, 'a 16×16 image goes in as an exact PNG');
   assert.equal(image.lossy, undefined);
+  // Another texture drops the image from the link; the image again puts it back.
+  const select = page.locator('fieldset.texture-row[data-unit="0"] select').first();
+  await select.selectOption('checker');
+  await page.waitForFunction(() => !window.tgsiPlayground.state.images['0'], undefined, { timeout: 10_000 });
+  await select.selectOption('image file');
+  await page.waitForFunction(() => window.tgsiPlayground.state.images['0']?.data, undefined, { timeout: 10_000 });
   const url = await page.evaluate(() => window.tgsiPlayground.copyLink());
   await first.close();
 
@@ -131,5 +138,20 @@ test('a reload restores a loaded image from the autosave', { timeout: 120_000 },
   await page.waitForFunction(() => window.tgsiPlayground.imagesRestored >= 1 && window.tgsiPlayground.rendered?.imageVersion >= 1, undefined, { timeout: 20_000 });
   assert.equal(differing(await canvasPixels(page), picture), 0, 'the reloaded page draws another picture');
   assert.deepEqual(problems, [], 'the page reported problems');
+  await context.close();
+});
+
+test('a link whose unit asks for an image file but carries none says so', { timeout: 60_000 }, async () => {
+  // A link of this shape comes from a version of the page that kept no images.
+  const { page, problems } = await openTextureExample();
+  const state = await page.evaluate(() => window.tgsiPlayground.state);
+  const fragment = await encodeState({ ...state, textures: { 0: { ...(state.textures['0'] ?? {}), name: 'image file' } }, images: {} });
+  const context = await browser.newContext();
+  const { page: other, problems: otherProblems } = await openPlayground(browser, server, { context, hash: `#${fragment}` });
+  const marker = other.locator('fieldset.texture-row[data-unit="0"] .image-marker[data-state="missing"]');
+  await marker.waitFor({ timeout: 20_000 });
+  assert.match(await marker.textContent(), /No image file is loaded for this unit: the checker texture stands in/);
+  assert.deepEqual([...problems, ...otherProblems], [], 'the pages reported problems');
+  await page.close();
   await context.close();
 });
