@@ -164,6 +164,9 @@ function showProblems() {
       li.dataset.line = String(d.line);
       li.dataset.column = String(d.column);
       button.addEventListener('click', () => { selectEditorTab(d.tab); app.editor.jumpTo(d.tab, d.line, d.column); });
+    } else if (d.source === 'vertices' && d.span) {
+      // A vertex-data finding: its place in the vertex editor's JSON.
+      button.addEventListener('click', () => app.vertices?.select(d.span.start, d.span.end));
     } else {
       button.disabled = true;
     }
