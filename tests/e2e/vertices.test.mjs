@@ -170,6 +170,8 @@ test('a broken vertices JSON is reported at its line and column and kept as type
   assert.equal(await item.getAttribute('data-line'), '3');
   assert.equal(await item.getAttribute('data-column'), '22');
   assert.match(await item.textContent(), /line 3, column 22/);
+  // The page's problem list names it too, as vertex data.
+  assert.match(await page.locator('#problems li[data-code="R006"]').first().textContent(), /vertex data 3:22/);
   assert.equal(await page.locator('#output').getAttribute('data-state'), 'error');
   // The text stays as typed (in the editor and in the state), and the table says why it is empty.
   assert.equal(await page.locator('#vertices-json').inputValue(), broken);
