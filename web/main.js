@@ -5,7 +5,7 @@
 import { engineModule, engineVersion, loadEngine } from './engine.js';
 import { ShaderEditor } from './editor.js';
 import { RenderPool } from './render-pool.js';
-import { SAVE_KEY, decodeState, defaultState, encodeState, loadLocal, saveLocal } from './state.js';
+import { MAX_VERTICES_CHARS, SAVE_KEY, decodeState, defaultState, encodeState, loadLocal, saveLocal } from './state.js';
 import { store } from './store.js';
 import { DEFAULT_EXAMPLE, EXAMPLES } from './examples.js';
 import { constantList, renderBuiltins, renderStageConstants, wireConstantTabs } from './constants.js';
@@ -774,7 +774,11 @@ async function main() {
   buildReference($('opcode-reference'), $('opcode-filter'), opcodes);
   wireControls();
   wireInspector();
-  app.vertices = new VerticesPanel($('vertices-panel'), (text) => { store.update({ vertices: text }); stateChanged({}); });
+  app.vertices = new VerticesPanel($('vertices-panel'), (text) => {
+    store.update({ vertices: text });
+    app.vertices?.checkSize(MAX_VERTICES_CHARS);
+    stateChanged({});
+  });
   wireConstantTabs($('constant-stages'), constantPanes(), () => refreshPanels());
   installShortcuts({ playPause: () => setPlaying(!app.playing), tab: selectEditorTab, copyLink });
   app.pool = new RenderPool(await engineModule(), Math.min(Math.max((navigator.hardwareConcurrency || 2) - 1, 2), 4));

@@ -38,8 +38,11 @@ export const MAX_STATE_BYTES = 4 * 1024 * 1024;
 /** Longest share link fragment read at all. */
 export const MAX_LINK_CHARS = 2 * 1024 * 1024;
 
-/** Longest custom vertices text a state keeps (the engine reads up to 16 MB; a link stays small). */
-export const MAX_VERTICES_CHARS = 1 << 20;
+/**
+ * Longest custom vertices text a state keeps: room for the engine's 65 536 vertices at about 48
+ * characters each, within the whole state's MAX_STATE_BYTES (the page warns when it is over).
+ */
+export const MAX_VERTICES_CHARS = 3 * 1024 * 1024;
 /** Largest user image a link carries, as compressed image bytes (a bigger one becomes a marker). */
 export const MAX_LINK_IMAGE_BYTES = 64 * 1024;
 /** User images one state carries (each of them is up to MAX_LINK_IMAGE_BYTES). */
@@ -196,9 +199,18 @@ async function pipeThrough(bytes, stream, limit = MAX_STATE_BYTES) {
   return out;
 }
 
+/**
+ * What a link or the autosave keeps of a state: all of it, but for vertex data over its limit
+ * (left out, so the shaders and the rest still fit and come back).
+ * @param {PlaygroundState} state
+ */
+function keptState(state) {
+  return typeof state.vertices === 'string' && state.vertices.length > MAX_VERTICES_CHARS ? { ...state, vertices: '' } : { ...state };
+}
+
 /** The URL fragment (without `#`) that encodes `state`. */
 export async function encodeState(state) {
-  const json = new TextEncoder().encode(JSON.stringify({ ...state }));
+  const json = new TextEncoder().encode(JSON.stringify(keptState(state)));
   const packed = await pipeThrough(json, new CompressionStream('deflate-raw'));
   return `s=${STATE_VERSION}.${toBase64Url(packed)}`;
 }
@@ -225,7 +237,7 @@ export async function decodeState(fragment) {
  * @param {PlaygroundState} state
  */
 export function saveLocal(state) {
-  const text = JSON.stringify({ version: STATE_VERSION, state });
+  const text = JSON.stringify({ version: STATE_VERSION, state: keptState(state) });
   let saved = false;
   for (const storage of stores()) {
     try {

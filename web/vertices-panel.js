@@ -170,6 +170,7 @@ export class VerticesPanel {
     this.table = q('#vertices-table');
     this.note = q('#vertices-table-note');
     this.problems = q('#vertices-problems');
+    this.sizeNote = q('#vertices-size-note');
     this.tabs = /** @type {HTMLButtonElement[]} */ ([...root.querySelectorAll('[data-vertices-view]')]);
     for (const tab of this.tabs) tab.addEventListener('click', () => this.showView(tab.dataset.verticesView ?? 'table'));
     /** Redraws the table a moment after typing in the JSON pauses (it may have many rows). */
@@ -180,6 +181,18 @@ export class VerticesPanel {
       this.tableTimer = setTimeout(() => this.renderTable(), 150);
     });
     this.showView('table');
+  }
+
+  /**
+   * Says when the text is longer than links and the autosave keep (`limit` characters).
+   * @param {number} limit
+   */
+  checkSize(limit) {
+    const over = this.text.value.length > limit;
+    this.sizeNote.hidden = !over;
+    this.sizeNote.textContent = over
+      ? `This vertex data is over ${Math.round(limit / (1024 * 1024))} MB: it is drawn, but share links and the autosave do not keep it.`
+      : '';
   }
 
   /** Shows the table (`table`) or the JSON text (`json`). */

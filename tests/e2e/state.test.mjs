@@ -127,3 +127,11 @@ test('vertices longer than the limit are dropped; more pictures than the limit k
   // The first MAX_LINK_IMAGES pictures (units 0, 2, 4, …) are the ones kept.
   assert.deepEqual(Object.keys(kept).filter((u) => 'data' in kept[u]).map(Number), [0, 2, 4, 6, 8, 10, 12, 14]);
 });
+
+test('a link leaves out vertex data over its limit and keeps the rest', async () => {
+  const state = { ...defaultState(), fs: 'FRAG\nEND\n', useVs: true, mesh: 'custom', vertices: `{"note": "${'x'.repeat(MAX_VERTICES_CHARS)}"}` };
+  const back = await decodeState(await encodeState(state));
+  assert.equal(back?.vertices, '');
+  assert.equal(back?.fs, 'FRAG\nEND\n');
+  assert.equal(back?.mesh, 'custom');
+});

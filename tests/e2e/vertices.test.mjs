@@ -193,12 +193,19 @@ test('a broken vertices JSON is reported at its line and column and kept as type
   const selected = await page.evaluate(() => { const t = document.querySelector('#vertices-json'); return t.value.slice(t.selectionStart, t.selectionEnd); });
   assert.equal(selected, '{"mode": "TRIANGLE_FAN", "first": 4, "count": 9}');
 
-  // Fixed again: drawn, and the problems are gone.
+  // Longer than links and the autosave keep (3 MB): drawn, and the editor says it is not kept.
+  const long = STRIP_AND_FAN.replace('"front_face"', `"note": "${'x'.repeat(3 * 1024 * 1024)}",\n  "front_face"`);
+  await page.locator('#vertices-json').fill(long);
+  await page.waitForSelector('#vertices-size-note', { timeout: 10_000 });
+  assert.match(await page.locator('#vertices-size-note').textContent(), /over 3 MB: it is drawn, but share links and the autosave do not keep it/);
+
+  // Fixed again: drawn, the problems and the note are gone.
   n = await renderCount(page);
   await page.locator('#vertices-json').fill(STRIP_AND_FAN);
   await waitForRender(page, n);
   await waitForVertices(page, STRIP_AND_FAN);
   assert.equal(await page.locator('#vertices-problems li').count(), 0);
+  assert.equal(await page.locator('#vertices-size-note').isVisible(), false);
   assert.deepEqual(problems, [], 'the page reported problems');
   await page.close();
 });
