@@ -167,14 +167,15 @@ for engine in $BROWSERS; do
     in_engine "$engine" cargo test -p tgsi --target "$WASM_TARGET" --no-fail-fast --test web
 done
 
-# 4. End-to-end tests against the built page, in each engine. serve.test.mjs (the server) and
-# state.test.mjs (the share-link format) need no browser: they run once, with Chromium's suite.
+# 4. End-to-end tests against the built page, in each engine. serve.test.mjs (the server),
+# state.test.mjs (the share-link format) and vertices-format.test.mjs (the vertex editor's text)
+# need no browser: they run once, with Chromium's suite.
 if $build_ok; then
   for engine in $BROWSERS; do
     files=()
     for f in tests/e2e/*.test.mjs; do
       case "$f" in
-        tests/e2e/serve.test.mjs | tests/e2e/state.test.mjs) [ "$engine" = chromium ] && files+=("$f") ;;
+        tests/e2e/serve.test.mjs | tests/e2e/state.test.mjs | tests/e2e/vertices-format.test.mjs) [ "$engine" = chromium ] && files+=("$f") ;;
         *) files+=("$f") ;;
       esac
     done

@@ -5,15 +5,18 @@
 import { engineModule, engineVersion, loadEngine } from './engine.js';
 import { ShaderEditor } from './editor.js';
 import { RenderPool } from './render-pool.js';
-import { SAVE_KEY, decodeState, defaultState, encodeState, loadLocal, saveLocal } from './state.js';
+import { MAX_VERTICES_CHARS, SAVE_KEY, decodeState, defaultState, encodeState, loadLocal, saveLocal } from './state.js';
 import { store } from './store.js';
 import { DEFAULT_EXAMPLE, EXAMPLES } from './examples.js';
-import { declaredConstants, renderBuiltins, renderConstantControls } from './constants.js';
+import { constantList, renderBuiltins, renderStageConstants, wireConstantTabs } from './constants.js';
 import { declaredSamplers, defaultBinding, loadImageFile, makeTexture, renderTextureControls, textureDescription } from './textures.js';
 import { download, showAgal, showFormatted } from './outputs.js';
 import { buildGallery, buildReference, installShortcuts, installTabArrows, installTabs, openDialog, wireDialogs } from './ui.js';
 import { RAMP_CSS, TraceView, paintProbe, renderVertexTable } from './inspector.js';
 import { elementSnippet, iframeSnippet } from './widget/snippets.js';
+// Issue 19, the page's part: custom vertices, per-stage constants, images in links.
+import { CUSTOM_MESH, DEFAULT_VERTICES, VerticesPanel, meshRequest } from './vertices-panel.js';
+import { linkImageOf, markLinkImages, textureOfLinkImage } from './link-images.js';
 
 /**
  * The page's element with this id. Typed loosely: the ids and their element kinds are fixed by
@@ -63,6 +66,9 @@ const app = {
   /** @type {any} */ probe: null,
   probing: false,
   probeAgain: false,
+  /** @type {VerticesPanel | null} */ vertices: null,
+  /** Images of a link or the autosave decoded so far (tests wait for it). */
+  imagesRestored: 0,
 };
 
 // The end-to-end tests drive the page through this small, read-mostly hook.
@@ -81,7 +87,11 @@ const app = {
   get descriptions() { return app.descriptions; },
   get trace() { return app.traceView?.trace ?? null; },
   /** The shader text and size of the frame on the canvas. */
-  get rendered() { return app.lastRequest ? { fs: app.lastRequest.fs, width: app.lastRequest.width, constants: app.lastRequest.constants } : null; },
+  get rendered() {
+    const r = app.lastRequest;
+    return r ? { fs: r.fs, width: r.width, constants: r.constants, vsConstants: r.vsConstants, fsConstants: r.fsConstants, vertices: r.vertices, imageVersion: r.imageVersion } : null;
+  },
+  get imagesRestored() { return app.imagesRestored; },
   get probe() { return app.probe; },
   inspect: (/** @type {number} */ x, /** @type {number} */ y) => inspectPixel(x, y),
   inspectVertex: (/** @type {number} */ i) => inspectVertex(i),
@@ -143,7 +153,8 @@ function showProblems() {
     li.dataset.code = d.code;
     const button = document.createElement('button');
     button.type = 'button';
-    const where = d.tab && d.line ? `${d.tab === 'vs' ? 'vertex' : 'fragment'} ${d.line}:${d.column}` : 'render';
+    const where = d.tab && d.line ? `${d.tab === 'vs' ? 'vertex' : 'fragment'} ${d.line}:${d.column}`
+      : d.source === 'vertices' && d.line ? `vertex data ${d.line}:${d.column}` : 'render';
     button.innerHTML = '<span class="sev"></span><span class="where"></span><span class="msg"></span><span class="code"></span>';
     button.querySelector('.sev').textContent = d.severity;
     button.querySelector('.where').textContent = where;
@@ -153,6 +164,9 @@ function showProblems() {
       li.dataset.line = String(d.line);
       li.dataset.column = String(d.column);
       button.addEventListener('click', () => { selectEditorTab(d.tab); app.editor.jumpTo(d.tab, d.line, d.column); });
+    } else if (d.source === 'vertices' && d.span) {
+      // A vertex-data finding: its place in the vertex editor's JSON.
+      button.addEventListener('click', () => app.vertices?.select(d.span.start, d.span.end));
     } else {
       button.disabled = true;
     }
@@ -178,24 +192,66 @@ function describe(/** @type {string} */ text) {
 function refreshPanels() {
   const state = store.state;
   const summaries = [describe(state.fs), state.useVs ? describe(state.vs) : null];
-  renderConstantControls($('constants'), declaredConstants(summaries, app.builtins.buffer), state.constants, (key, values) => {
-    store.setConstant(key, values);
+  renderStageConstants(constantPanes(), { fs: summaries[0], vs: summaries[1] }, app.builtins.buffer, state, (field, key, values) => {
+    store.setStageConstant(field, key, values);
+    if (!values) refreshPanels();
     stateChanged({ render: true });
   });
-  renderTextureControls($('textures'), declaredSamplers(summaries[0]), state.textures, (unit, binding) => {
+  renderTextureControls($('textures'), declaredSamplers(summaries[0]), state.textures, async (unit, binding) => {
     store.setTexture(unit, binding);
+    // Another texture than the image: the link no longer needs to carry the image; back to
+    // the image this page holds: the link carries it again.
+    if (binding.name !== 'image file' && store.state.images[unit]) {
+      const images = { ...store.state.images };
+      delete images[unit];
+      store.update({ images });
+    } else if (binding.name === 'image file' && app.images[unit] && !store.state.images[unit]) {
+      const image = await linkImageOf(app.images[unit]);
+      store.update({ images: { ...store.state.images, [unit]: image } });
+    }
+    markImages();
     stateChanged({ render: true });
   }, async (unit, file) => {
     try {
-      app.images[unit] = await loadImageFile(file);
+      const texture = await loadImageFile(file);
+      app.images[unit] = texture;
       app.imageVersion += 1;
       store.setTexture(unit, { ...(store.state.textures[unit] ?? {}), name: 'image file' });
+      store.update({ images: { ...store.state.images, [unit]: await linkImageOf(texture) } });
+      markImages();
       stateChanged({ render: true });
     } catch (err) {
       status.textContent = `That image could not be read: ${err?.message ?? err}`;
     }
   }, '');
+  markImages();
   refreshOutputs();
+}
+
+/** The Constants panel's panes: shared values and each stage's own. */
+function constantPanes() {
+  return { both: $('constants'), vs: $('constants-vs'), fs: $('constants-fs') };
+}
+
+/** Marks, in the Textures panel, the images a link left out or carries with loss. */
+function markImages() {
+  markLinkImages($('textures'), store.state.images, store.state.textures, new Set(Object.keys(app.images)));
+}
+
+/** Decodes the images a link or the autosave carries into the textures the page uses. */
+async function restoreImages(/** @type {Record<string, import('./state.js').LinkImage>} */ images) {
+  for (const [unit, image] of Object.entries(images)) {
+    if (!('data' in image)) continue;
+    try {
+      app.images[Number(unit)] = await textureOfLinkImage(image.data);
+      app.imageVersion += 1;
+    } catch (err) {
+      status.textContent = `The image for SAMP[${unit}] in the link could not be read: ${err?.message ?? err}`;
+    }
+  }
+  app.imagesRestored += 1;
+  markImages();
+  scheduleRender();
 }
 
 function refreshOutputs() {
@@ -224,10 +280,7 @@ function textureRequest(state = store.state) {
 }
 
 function constantsRequest(state = store.state) {
-  return Object.entries(state.constants).map(([key, v]) => {
-    const [buffer, index] = key.split(':').map(Number);
-    return { buffer, index, values: v.map(Number) };
-  });
+  return constantList(state.constants);
 }
 
 let renderScheduled = false;
@@ -248,10 +301,13 @@ async function renderFrame() {
   const request = {
     fs: state.fs,
     vs: state.useVs ? state.vs : null,
-    mesh: state.useVs ? state.mesh : 'fullscreen',
+    ...meshRequest(state),
     width: size,
     height: size,
     constants: constantsRequest(),
+    vsConstants: constantList(state.vsConstants),
+    fsConstants: constantList(state.fsConstants),
+    imageVersion: app.imageVersion,
     builtins: b,
     textures: textureRequest(),
   };
@@ -264,6 +320,7 @@ async function renderFrame() {
   // render set-up problems).
   const known = [...app.diagnostics.fs, ...app.diagnostics.vs].map((d) => `${d.code}@${d.line}:${d.column}`);
   app.diagnostics.render = (result.diagnostics ?? []).filter((d) => !known.includes(`${d.code}@${d.line}:${d.column}`));
+  app.vertices?.showDiagnostics(result.diagnostics ?? []);
   if (result.stopped || result.error) {
     renderStatus.dataset.state = 'error';
     renderStatus.textContent = result.error ?? 'rendering was stopped';
@@ -528,6 +585,7 @@ function stateChanged({ render = true, check = false } = {}) {
   if (check) refreshPanels();
   if (check && app.traceView) refreshProbeControls();
   $('vertex-section').hidden = !store.state.useVs;
+  $('vertices-panel').hidden = !(store.state.useVs && store.state.mesh === CUSTOM_MESH);
   clearTimeout(saveTimer);
   saveTimer = setTimeout(autosave, 300);
   if (render) scheduleRender();
@@ -550,8 +608,10 @@ function applyState(/** @type {unknown} */ state) {
   $('mesh').disabled = !store.state.useVs;
   $('mesh').value = store.state.mesh;
   $('size').value = String(store.state.size);
-  delete $('constants').dataset.signature;
+  for (const pane of Object.values(constantPanes())) delete pane.dataset.signature;
   delete $('textures').dataset.signature;
+  app.vertices?.setText(store.state.vertices || DEFAULT_VERTICES);
+  if (Object.keys(store.state.images).length) restoreImages(store.state.images);
   stateChanged({ check: true });
 }
 
@@ -576,7 +636,14 @@ async function openEmbed() {
   const fr = /** @type {HTMLTextAreaElement} */ ($('embed-iframe'));
   el.value = element;
   fr.value = iframe;
-  $('embed-status').textContent = '';
+  // The widget draws built-in meshes with shared constants and texture names only.
+  const state = store.state;
+  const left = [
+    state.useVs && state.mesh === CUSTOM_MESH ? 'the custom vertex data' : '',
+    Object.keys(state.vsConstants).length || Object.keys(state.fsConstants).length ? 'the per-stage constants' : '',
+    Object.keys(state.images).length ? 'the image files' : '',
+  ].filter(Boolean);
+  $('embed-status').textContent = left.length ? `The embed leaves out ${left.join(', ')}: the widget does not read them.` : '';
   openDialog('embed-dialog');
 }
 
@@ -596,7 +663,7 @@ async function copyLink() {
   app.lastShareUrl = url;
   try {
     await navigator.clipboard.writeText(url);
-    status.textContent = 'Link copied: it restores the shaders, mesh, constants and textures.';
+    status.textContent = 'Link copied: it restores the shaders, mesh or vertex data, constants, textures and small images.';
   } catch {
     status.textContent = `Share this link: ${url}`;
   }
@@ -642,7 +709,12 @@ function wireControls() {
     $('mesh').disabled = !store.state.useVs;
     stateChanged({ check: true });
   });
-  $('mesh').addEventListener('change', () => { store.update({ mesh: $('mesh').value }); stateChanged({}); });
+  $('mesh').addEventListener('change', () => {
+    store.update({ mesh: $('mesh').value });
+    // The first custom mesh starts from a coloured triangle, kept in the state from then on.
+    if (store.state.mesh === CUSTOM_MESH && !store.state.vertices) store.update({ vertices: DEFAULT_VERTICES });
+    stateChanged({});
+  });
   $('size').addEventListener('change', () => { store.update({ size: Number($('size').value) }); stateChanged({}); });
   $('play').addEventListener('click', () => setPlaying(!app.playing));
   $('rewind').addEventListener('click', () => { app.clock.time = 0; app.clock.frame = 0; scheduleRender(); });
@@ -702,6 +774,12 @@ async function main() {
   buildReference($('opcode-reference'), $('opcode-filter'), opcodes);
   wireControls();
   wireInspector();
+  app.vertices = new VerticesPanel($('vertices-panel'), (text) => {
+    store.update({ vertices: text });
+    app.vertices?.checkSize(MAX_VERTICES_CHARS);
+    stateChanged({});
+  });
+  wireConstantTabs($('constant-stages'), constantPanes(), () => refreshPanels());
   installShortcuts({ playPause: () => setPlaying(!app.playing), tab: selectEditorTab, copyLink });
   app.pool = new RenderPool(await engineModule(), Math.min(Math.max((navigator.hardwareConcurrency || 2) - 1, 2), 4));
   const restored = (await decodeState(location.hash)) ?? loadLocal();

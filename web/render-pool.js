@@ -18,7 +18,8 @@ export const ABANDON_AFTER_MS = 400;
  */
 function sameInputs(a, b) {
   return a.fs === b.fs && a.vs === b.vs && a.mesh === b.mesh && a.width === b.width && a.height === b.height
-    && JSON.stringify(a.constants) === JSON.stringify(b.constants)
+    && a.vertices === b.vertices
+    && JSON.stringify([a.constants, a.vsConstants, a.fsConstants]) === JSON.stringify([b.constants, b.vsConstants, b.fsConstants])
     && a.textures?.length === b.textures?.length
     && (a.textures ?? []).every((/** @type {any} */ t, /** @type {number} */ i) => t.unit === b.textures[i].unit && t.description === b.textures[i].description);
 }
