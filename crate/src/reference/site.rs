@@ -1,0 +1,1 @@
+//! The static pages at `/reference/` (placeholder until the generator lands).
