@@ -102,6 +102,8 @@ bash scripts/build-wasm.sh 2>&1 | tee "$LOGS/build-wasm.log"
 [ "${PIPESTATUS[0]}" = 0 ] || build_ok=false
 bash scripts/build-web.sh 2>&1 | tee "$LOGS/build-web.log"
 [ "${PIPESTATUS[0]}" = 0 ] || build_ok=false
+bash scripts/build-reference.sh 2>&1 | tee "$LOGS/build-reference.log"
+[ "${PIPESTATUS[0]}" = 0 ] || build_ok=false
 # The e2e tests compare the page with the command-line renderer: build it.
 cargo build -p tgsi --bin tgsi 2>&1 | tee "$LOGS/build-cli.log"
 [ "${PIPESTATUS[0]}" = 0 ] || build_ok=false

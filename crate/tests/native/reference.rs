@@ -113,3 +113,31 @@ fn rows_read_literals_in_the_operand_types() {
     assert!(lanes::parse_row(Opcode::MUL, "1, x => 2").is_err());
     assert!(lanes::parse_row(Opcode::MUL, "1, 2").is_err());
 }
+
+#[test]
+fn every_rendered_example_validates_cleanly() {
+    let mut problems = Vec::new();
+    let mut drawn = 0;
+    for &op in Opcode::ALL {
+        if let Some(text) = reference::site::render_program(op) {
+            drawn += 1;
+            let found = diagnostics(op, &text);
+            if !found.is_empty() {
+                problems.push(format!("{}: {found:?}\n{text}", op.name()));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n\n"));
+    assert!(drawn > 100, "only {drawn} opcodes have a rendered example");
+}
+
+#[test]
+fn the_site_has_a_section_and_an_index_link_per_opcode() {
+    let files = reference::site::files();
+    let page = &files.iter().find(|f| f.0 == "index.html").expect("index.html").1;
+    for &op in Opcode::ALL {
+        let n = op.name();
+        assert!(page.contains(&format!("<section id=\"{n}\"")), "no section for {n}");
+        assert!(page.contains(&format!("<li><a href=\"#{n}\">{n}</a>")), "no index link for {n}");
+    }
+}
