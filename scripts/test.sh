@@ -176,7 +176,7 @@ if $build_ok; then
     files=()
     for f in tests/e2e/*.test.mjs; do
       case "$f" in
-        tests/e2e/serve.test.mjs | tests/e2e/state.test.mjs) [ "$engine" = chromium ] && files+=("$f") ;;
+        tests/e2e/serve.test.mjs | tests/e2e/state.test.mjs | tests/e2e/links.test.mjs) [ "$engine" = chromium ] && files+=("$f") ;;
         *) files+=("$f") ;;
       esac
     done
