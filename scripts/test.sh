@@ -170,7 +170,7 @@ for engine in $BROWSERS; do
 done
 
 # 4. End-to-end tests against the built page, in each engine. serve.test.mjs (the server) and
-# state.test.mjs (the share-link format) need no browser: they run once, with Chromium's suite.
+# state.test.mjs (the share-link format) and links.test.mjs (the pages' links) need no browser: they run once, with Chromium's suite.
 if $build_ok; then
   for engine in $BROWSERS; do
     files=()
