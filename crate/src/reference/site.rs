@@ -287,7 +287,8 @@ fn section(op: Opcode, e: &Entry) -> String {
         };
         h.push_str(&format!(
             "<div class=\"render\"><tgsi-shader width=\"128\" height=\"128\" label=\"{name} example\"{textures}><script type=\"text/x-tgsi\">\n{}</script></tgsi-shader>\n<p class=\"caption\">Rendered by the widget on this page: {}.</p></div>\n",
-            esc(&fs),
+            // Script content is raw text in HTML (no entities); TGSI never holds `</`.
+            fs.replace("</", "<\\/"),
             if matches!(e.live, Live::Lanes { .. }) { "the opcode applied to each pixel's (u, v) mapped to [−2, 2] (integer operands: [−8, 8]), result as colour" } else { "the example above" }
         ));
     }
