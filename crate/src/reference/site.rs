@@ -205,6 +205,21 @@ fn section(op: Opcode, e: &Entry) -> String {
     );
     let srcs: Vec<String> =
         (0..info.num_src as usize).map(|i| type_name(info.src_type(i)).to_string()).collect();
+    // The picture first, beside the facts: it is in view when the page opens at the anchor.
+    if let Some(fs) = render_program(op) {
+        let textures = match &e.live {
+            Live::Example { textures, .. } if !textures.is_empty() => {
+                format!(" textures=\"{}\"", esc(textures))
+            }
+            _ => String::new(),
+        };
+        h.push_str(&format!(
+            "<div class=\"render\"><tgsi-shader width=\"128\" height=\"128\" label=\"{name} example\"{textures}><script type=\"text/x-tgsi\">\n{}</script></tgsi-shader>\n<p class=\"caption\">Rendered by the widget on this page: {}.</p></div>\n",
+            // Script content is raw text in HTML (no entities); TGSI never holds `</`.
+            fs.replace("</", "<\\/"),
+            if matches!(e.live, Live::Lanes { .. }) { "the opcode applied to each pixel's (u, v) mapped to [−2, 2] (integer operands: [−8, 8]), result as colour" } else { "the example above" }
+        ));
+    }
     h.push_str("<dl class=\"facts\">\n");
     h.push_str(&format!("<dt>Syntax</dt><dd><code>{}</code></dd>\n", esc(&syntax(info))));
     h.push_str(&format!(
@@ -277,20 +292,6 @@ fn section(op: Opcode, e: &Entry) -> String {
                 esc(text)
             ));
         }
-    }
-    if let Some(fs) = render_program(op) {
-        let textures = match &e.live {
-            Live::Example { textures, .. } if !textures.is_empty() => {
-                format!(" textures=\"{}\"", esc(textures))
-            }
-            _ => String::new(),
-        };
-        h.push_str(&format!(
-            "<div class=\"render\"><tgsi-shader width=\"128\" height=\"128\" label=\"{name} example\"{textures}><script type=\"text/x-tgsi\">\n{}</script></tgsi-shader>\n<p class=\"caption\">Rendered by the widget on this page: {}.</p></div>\n",
-            // Script content is raw text in HTML (no entities); TGSI never holds `</`.
-            fs.replace("</", "<\\/"),
-            if matches!(e.live, Live::Lanes { .. }) { "the opcode applied to each pixel's (u, v) mapped to [−2, 2] (integer operands: [−8, 8]), result as colour" } else { "the example above" }
-        ));
     }
     h.push_str("</section>\n");
     h
