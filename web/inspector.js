@@ -253,11 +253,14 @@ export class TraceView {
       info.append(el('div', 'trace-text', 'Before the first instruction: every register is 0. Step to run it.'));
     } else {
       const head = el('div', 'trace-text');
-      const ref = /** @type {HTMLAnchorElement} */ (el('a', 'trace-ref', `${step.opcode} reference`));
-      ref.href = referenceUrl(step.opcode);
-      ref.target = '_blank';
-      ref.rel = 'noopener';
-      head.append(el('span', 'trace-line', `line ${step.line}`), el('code', '', step.text), ref);
+      head.append(el('span', 'trace-line', `line ${step.line}`), el('code', '', step.text));
+      if (typeof step.opcode === 'string') {
+        const ref = /** @type {HTMLAnchorElement} */ (el('a', 'trace-ref', `${step.opcode} reference`));
+        ref.href = referenceUrl(step.opcode);
+        ref.target = '_blank';
+        ref.rel = 'noopener';
+        head.append(ref);
+      }
       if (step.iteration != null) head.append(el('span', 'trace-iter', `loop iteration ${step.iteration}`));
       info.append(head);
       const active = step.exec_mask[lane];
