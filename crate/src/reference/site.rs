@@ -137,7 +137,15 @@ pub fn render_program(op: Opcode) -> Option<String> {
     let info = op.info();
     let e = entry(op)?;
     match &e.live {
-        Live::Example { text, .. } => return text.starts_with("FRAG").then(|| text.to_string()),
+        // Fragment examples are drawn when the widget can bind what they sample (built-in
+        // textures only) and running them is defined (not the bindless X008 ones).
+        Live::Example { text, textures, why } => {
+            let samples = text.contains("SAMP[") || text.contains("SVIEW[");
+            let drawable = text.starts_with("FRAG")
+                && (!samples || !textures.is_empty())
+                && !why.contains("X008");
+            return drawable.then(|| text.to_string());
+        }
         Live::Lanes { program, .. } if !program.is_empty() => return None,
         Live::Lanes { .. } => {}
     }

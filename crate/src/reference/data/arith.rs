@@ -50,7 +50,7 @@ pub(super) static ENTRIES: &[Entry] = &[
         ["(1 2 3 4), (5 6 7 8) => 70", "(1 1 1 1), (1 1 1 -3) => 0", "(0 0 0 1), (1 1 1 inf) => inf", "(-0 0 0 0), (1 1 1 1) => 0"]),
     lanes(O::DST,
         "x is always 1 and w is src1.w, whatever the other channels hold (NaN included).",
-        "", "The export builds it channel by channel in a scratch register only for the legacy form; as a modern opcode it has no AGAL sequence.", "MUL LIT",
+        "", "The export builds it channel by channel in a scratch register.", "MUL LIT",
         ["(0 4 16 0), (0 0.5 0 0.25) => (1 2 16 0.25)", "(9 3 -0 9), (9 3 9 -1) => (1 9 -0 -1)", "(nan 1 2 3), (nan 1 2 3) => (1 1 2 3)", "(0 inf 0 0), (0 0 0 0) => (1 nan 0 0)"]),
     lanes(O::MIN,
         "As glibc's x86-64 `fminf` (`minss`): a NaN operand gives the other operand; for equal operands (−0 and +0 compare equal) the second is returned.",
