@@ -23,7 +23,7 @@ after(async () => {
 async function openReference(hash) {
   const { page, problems } = await openPage(browser);
   await page.goto(`${server.url}reference/${hash}`);
-  await page.waitForSelector('body[data-ready="1"]', { timeout: 20_000 });
+  await page.waitForSelector('body[data-ready="1"]', { timeout: 60_000 });
   return { page, problems };
 }
 
@@ -31,13 +31,13 @@ async function openReference(hash) {
 const computedX = (page, op, lane) =>
   page.locator(`#${op} tr[data-lane="${lane}"] .channel[data-channel="x"]`).textContent();
 
-test('UDIV: the example renders and an edited lane input is recomputed', { timeout: 150_000 }, async () => {
+test('UDIV: the example renders and an edited lane input is recomputed', { timeout: 240_000 }, async () => {
   const { page, problems } = await openReference('#UDIV');
   // The rendered example: the widget in the UDIV section has drawn a frame.
   await page.waitForFunction(() => /** @type {any} */ (document.querySelector('#UDIV tgsi-shader'))?.frames > 0, undefined, { timeout: 90_000 });
   // The live table: lane 0 is `7, 2 => 3`.
-  await page.waitForSelector('#UDIV table.live', { timeout: 20_000 });
-  await page.waitForFunction(() => document.querySelector('#UDIV tr[data-lane="0"] .channel[data-channel="x"]')?.textContent.includes('0x00000003'), undefined, { timeout: 10_000 });
+  await page.waitForSelector('#UDIV table.live', { timeout: 60_000 });
+  await page.waitForFunction(() => document.querySelector('#UDIV tr[data-lane="0"] .channel[data-channel="x"]')?.textContent.includes('0x00000003'), undefined, { timeout: 30_000 });
   // 7 / 3 = 2 (truncating): hand calculation.
   await page.locator('#UDIV tr[data-lane="0"] input.src1').fill('3');
   await page.waitForFunction(() => document.querySelector('#UDIV tr[data-lane="0"] .channel[data-channel="x"]')?.textContent.includes('0x00000002'), undefined, { timeout: 10_000 });
