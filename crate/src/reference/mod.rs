@@ -43,6 +43,24 @@ pub enum Live {
     Example { why: &'static str, text: &'static str, textures: &'static str },
 }
 
+/// A compute example's BUFFER[0] (eight 32-bit words) before and after one block of the
+/// example runs, derived by hand.
+pub struct BufferCheck {
+    pub op: Opcode,
+    pub before: [u32; 8],
+    pub after: [u32; 8],
+}
+
+/// The buffer check of an opcode's compute example, if it has one.
+pub fn buffer_check(op: Opcode) -> Option<&'static BufferCheck> {
+    data::BUFFERS.iter().find(|b| b.op == op)
+}
+
+/// Every buffer check.
+pub fn buffer_checks() -> &'static [BufferCheck] {
+    data::BUFFERS
+}
+
 /// Every entry, in table order; `None` for an opcode without one (the tests fail then).
 pub fn entry(op: Opcode) -> Option<&'static Entry> {
     data::ALL.iter().flat_map(|family| family.iter()).find(|e| e.op == op)

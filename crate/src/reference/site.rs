@@ -299,6 +299,16 @@ fn section(op: Opcode, e: &Entry) -> String {
                 esc(why),
                 esc(text)
             ));
+            if let Some(b) = super::buffer_check(op) {
+                let row = |w: &[u32; 8]| {
+                    w.iter().map(|x| format!("<td><code>0x{x:08x}</code></td>")).collect::<String>()
+                };
+                h.push_str(&format!(
+                    "<p>One block of four invocations (thread ids 0 to 3) on an eight-word <code>BUFFER[0]</code>; the words after the run are derived by hand and asserted by the tests:</p>\n<table class=\"buffer\"><tr><th>before</th>{}</tr><tr><th>after</th>{}</tr></table>\n",
+                    row(&b.before),
+                    row(&b.after)
+                ));
+            }
         }
     }
     h.push_str("</section>\n");

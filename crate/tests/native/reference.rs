@@ -141,3 +141,47 @@ fn the_site_has_a_section_and_an_index_link_per_opcode() {
         assert!(page.contains(&format!("<li><a href=\"#{n}\">{n}</a>")), "no index link for {n}");
     }
 }
+
+#[test]
+fn compute_examples_leave_the_hand_derived_buffers() {
+    use tgsi::exec::{dispatch, Constants, Machine, NoTextures, Resources};
+    let words = |w: &[u32]| -> Vec<u8> { w.iter().flat_map(|x| x.to_le_bytes()).collect() };
+    let mut problems = Vec::new();
+    for check in reference::buffer_checks() {
+        let Some(Live::Example { text, .. }) = reference::entry(check.op).map(|e| &e.live) else {
+            panic!("{}: a buffer check needs an example", check.op.name());
+        };
+        let parsed = tgsi::text::parse(text);
+        let shader = parsed.shader.expect("the example parses");
+        let program = tgsi::exec::build(&shader).expect("the example compiles");
+        let mut resources = Resources::new();
+        resources.buffers.insert(0, words(&check.before));
+        let mut machine = Machine::new();
+        let run = dispatch(
+            &mut machine,
+            &program,
+            &Constants::default(),
+            &mut NoTextures,
+            &mut resources,
+            [1, 1, 1],
+            None,
+        );
+        if let Err(e) = run {
+            problems.push(format!("{}: {}", check.op.name(), e.diagnostic.message));
+            continue;
+        }
+        let after: Vec<u32> = resources.buffers[&0]
+            .chunks_exact(4)
+            .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+            .collect();
+        if after != check.after {
+            problems.push(format!(
+                "{}: expected {:?}, got {after:?}",
+                check.op.name(),
+                check.after
+            ));
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    assert!(reference::buffer_checks().len() >= 15);
+}

@@ -13,6 +13,9 @@ mod quad;
 mod resource;
 mod texture;
 
+/// The compute examples' buffers before and after.
+pub(in crate::reference) use resource::BUFFERS;
+
 pub(super) static ALL: &[&[Entry]] = &[
     arith::ENTRIES,
     int::ENTRIES,

@@ -3,6 +3,7 @@
 
 use super::{example, Entry};
 use crate::opcode::Opcode as O;
+use crate::reference::BufferCheck;
 
 macro_rules! cs {
     ($($line:literal)*) => {
@@ -48,10 +49,10 @@ pub(super) static ENTRIES: &[Entry] = &[
         WHY, cs!("  0: ATOMIMAX TEMP[0].x, BUFFER[0], IMM[0].xxxx, SV[0].xxxx" "  1: END"), ""),
     example(O::ATOMFADD, "Float add in memory with single rounding per invocation; NaN and ∞ follow IEEE addition.", MESA_ATOM, NO_AGAL, "ATOMUADD ADD",
         WHY, cs!("  0: U2F TEMP[1].x, SV[0].xxxx" "  1: ATOMFADD TEMP[0].x, BUFFER[0], IMM[0].xxxx, TEMP[1].xxxx" "  2: END"), ""),
-    example(O::ATOMINC_WRAP, "Increments, wrapping to 0 when the old value is at least src2.", MESA_ATOM, NO_AGAL, "ATOMDEC_WRAP ATOMUADD",
+    example(O::ATOMINC_WRAP, "Increments, wrapping to 0 when the old value is at least src2; returns the old value.", "tgsi.rst writes the returned value as the old value + 1; we return the old value, as the other atomics do.", NO_AGAL, "ATOMDEC_WRAP ATOMUADD",
         WHY, cs!("  0: ATOMINC_WRAP TEMP[0].x, BUFFER[0], IMM[0].xxxx, SV[0].xxxx" "  1: END"), ""),
-    example(O::ATOMDEC_WRAP, "Decrements, wrapping to src2 when the old value is 0 or above src2.", MESA_ATOM, NO_AGAL, "ATOMINC_WRAP",
-        WHY, cs!("  0: ATOMDEC_WRAP TEMP[0].x, BUFFER[0], IMM[0].xxxx, SV[0].xxxx" "  1: END"), ""),
+    example(O::ATOMDEC_WRAP, "Decrements while the old value is above 0 and below src2; otherwise writes 0 (so it never wraps up to src2, unlike GL's decrement-wrap). Returns the old value.", "tgsi.rst's rule, `(old > 0 && old < src) ? old − 1 : 0`, is what we run; it is not the wrap-to-limit rule of GL and Vulkan.", NO_AGAL, "ATOMINC_WRAP",
+        WHY, cs!("  0: ATOMDEC_WRAP TEMP[0].x, BUFFER[0], IMM[0].xxxx, IMM[0].yyyy" "  1: UMUL TEMP[1].x, SV[0].xxxx, IMM[0].yyyy" "  2: UADD TEMP[1].x, TEMP[1].xxxx, IMM[0].yyyy" "  3: STORE BUFFER[0].x, TEMP[1].xxxx, TEMP[0].xxxx" "  4: END"), ""),
     example(O::MEMBAR, "Orders memory accesses; our invocations run one after another, so it only marks the point.", "", NO_AGAL, "BARRIER",
         WHY, cs!("  0: STORE BUFFER[0].x, IMM[0].xxxx, SV[0].xxxx" "  1: MEMBAR IMM[0].wwww" "  2: LOAD TEMP[0].x, BUFFER[0], IMM[0].xxxx" "  3: END"), ""),
     example(O::BARRIER, "Every invocation of the block reaches it before any goes on (compute only).", "tgsi_exec returns to softpipe at a barrier so the other invocations can run; we do the same.", NO_AGAL, "MEMBAR",
@@ -62,4 +63,75 @@ pub(super) static ENTRIES: &[Entry] = &[
         "bindless handles have no effect defined here (X008)", "FRAG\nDCL OUT[0], COLOR\nDCL SAMP[0]\nDCL SVIEW[0], 2D, FLOAT\nDCL TEMP[0]\n  0: SAMP2HND TEMP[0].xy, SAMP[0], 2D\n  1: MOV OUT[0], TEMP[0]\n  2: END\n", ""),
     example(O::FBFETCH, "Reads the colour already in the framebuffer under the fragment for the given COLOR output.", "", NO_AGAL, "",
         "it reads the framebuffer under the fragment", "FRAG\nDCL OUT[0], COLOR\nDCL TEMP[0]\nIMM[0] FLT32 { 0.5, 0.0, 0.0, 0.0 }\n  0: FBFETCH TEMP[0], OUT[0]\n  1: ADD OUT[0], TEMP[0], IMM[0].xyyx\n  2: END\n", ""),
+];
+
+/// BUFFER[0] (eight words) before and after one block of four invocations of the example,
+/// worked out by hand from the formulas, invocations applied in order 0, 1, 2, 3 (asserted by
+/// `tests/native/reference`).
+pub(in crate::reference) static BUFFERS: &[BufferCheck] = &[
+    // word i += 1 for i = thread id.
+    BufferCheck {
+        op: O::LOAD,
+        before: [10, 20, 30, 40, 0, 0, 0, 0],
+        after: [11, 21, 31, 41, 0, 0, 0, 0],
+    },
+    BufferCheck { op: O::STORE, before: [9; 8], after: [0, 1, 2, 3, 9, 9, 9, 9] },
+    // 8 words = 32 bytes, stored at word i by invocation i.
+    BufferCheck { op: O::RESQ, before: [0; 8], after: [32, 32, 32, 32, 0, 0, 0, 0] },
+    // word 0 counts the invocations; each stores the old value at word i + 1.
+    BufferCheck { op: O::ATOMUADD, before: [0; 8], after: [4, 0, 1, 2, 3, 0, 0, 0] },
+    // the last exchange leaves 3.
+    BufferCheck {
+        op: O::ATOMXCHG,
+        before: [7, 0, 0, 0, 0, 0, 0, 0],
+        after: [3, 0, 0, 0, 0, 0, 0, 0],
+    },
+    // 0 == 0: invocation 0 writes 0, invocation 1 writes 1, then 1 != 0 keeps it.
+    BufferCheck { op: O::ATOMCAS, before: [0; 8], after: [1, 0, 0, 0, 0, 0, 0, 0] },
+    // ~0 & 0 & 1 & 2 & 3 = 0.
+    BufferCheck { op: O::ATOMAND, before: [u32::MAX, 0, 0, 0, 0, 0, 0, 0], after: [0; 8] },
+    // 0x10 | 0 | 1 | 2 | 3 = 0x13.
+    BufferCheck {
+        op: O::ATOMOR,
+        before: [0x10, 0, 0, 0, 0, 0, 0, 0],
+        after: [0x13, 0, 0, 0, 0, 0, 0, 0],
+    },
+    // 5 ^ 0 ^ 1 ^ 2 ^ 3 = 5.
+    BufferCheck {
+        op: O::ATOMXOR,
+        before: [5, 0, 0, 0, 0, 0, 0, 0],
+        after: [5, 0, 0, 0, 0, 0, 0, 0],
+    },
+    // min(2, 0, 1, 2, 3) = 0.
+    BufferCheck { op: O::ATOMUMIN, before: [2, 0, 0, 0, 0, 0, 0, 0], after: [0; 8] },
+    // max(2, 0, 1, 2, 3) = 3.
+    BufferCheck {
+        op: O::ATOMUMAX,
+        before: [2, 0, 0, 0, 0, 0, 0, 0],
+        after: [3, 0, 0, 0, 0, 0, 0, 0],
+    },
+    // signed: −1 is below 0..3, so it stays (unsigned it would be the largest).
+    BufferCheck {
+        op: O::ATOMIMIN,
+        before: [u32::MAX, 0, 0, 0, 0, 0, 0, 0],
+        after: [u32::MAX, 0, 0, 0, 0, 0, 0, 0],
+    },
+    BufferCheck {
+        op: O::ATOMIMAX,
+        before: [u32::MAX, 0, 0, 0, 0, 0, 0, 0],
+        after: [3, 0, 0, 0, 0, 0, 0, 0],
+    },
+    // limit = thread id: 0 >= 0 → 0; 0 < 1 → 1; 1 < 2 → 2; 2 < 3 → 3.
+    BufferCheck { op: O::ATOMINC_WRAP, before: [0; 8], after: [3, 0, 0, 0, 0, 0, 0, 0] },
+    // limit 4: 3 → 2 → 1 → 0, then 0 stays 0; the old values 3, 2, 1, 0 go to words 1..4.
+    BufferCheck {
+        op: O::ATOMDEC_WRAP,
+        before: [3, 0, 0, 0, 0, 0, 0, 0],
+        after: [0, 3, 2, 1, 0, 0, 0, 0],
+    },
+    // 0.0 + 0 + 1 + 2 + 3 = 6.0 = 0x40C00000.
+    BufferCheck { op: O::ATOMFADD, before: [0; 8], after: [0x40c0_0000, 0, 0, 0, 0, 0, 0, 0] },
+    // every invocation stores its id at word 0; the last is 3.
+    BufferCheck { op: O::MEMBAR, before: [0; 8], after: [3, 0, 0, 0, 0, 0, 0, 0] },
+    BufferCheck { op: O::BARRIER, before: [9; 8], after: [0, 1, 2, 3, 9, 9, 9, 9] },
 ];
