@@ -120,6 +120,26 @@ function views(/** @type {number} */ bits) {
   return { float, hex: `0x${(bits >>> 0).toString(16).padStart(8, '0')}`, int: String(bits | 0) };
 }
 
+/**
+ * A 64-bit value from its low and high words, read as the expected cell's kind says (double,
+ * int64 or uint64); null for 32-bit kinds.
+ * @param {string} kind
+ * @param {number} lo
+ * @param {number} hi
+ */
+function wideValue(kind, lo, hi) {
+  const v = (BigInt(hi >>> 0) << 32n) | BigInt(lo >>> 0);
+  if (kind === 'F64Lo' || kind === 'NanD') {
+    const b = new DataView(new ArrayBuffer(8));
+    b.setBigUint64(0, v);
+    const d = b.getFloat64(0);
+    return Object.is(d, -0) ? '-0' : String(d);
+  }
+  if (kind === 'I64Lo') return String(BigInt.asIntN(64, v));
+  if (kind === 'U64Lo') return String(v);
+  return null;
+}
+
 /** Whether a computed channel is what the expected cell asks for (as `reference::lanes::matches`). */
 function matches(/** @type {Cell} */ cell, /** @type {number} */ bits) {
   const u = bits >>> 0;
@@ -214,6 +234,20 @@ async function liveLanes(box) {
         });
       }
       const expected = parsed?.Ok?.expected;
+      // Channel pairs of 64-bit results: the value of both halves together.
+      if (!killed && expected) {
+        for (const c of [0, 2]) {
+          const kind = expected[c + 1]?.kind === 'NanD' ? 'F64Lo' : /** @type {Cell} */ (expected[c])?.kind ?? '';
+          const wide = wideValue(kind, bits[c], bits[c + 1]);
+          if (wide != null) {
+            const span = document.createElement('span');
+            span.className = 'pair';
+            span.dataset.pair = c === 0 ? 'xy' : 'zw';
+            span.textContent = `${c === 0 ? 'xy' : 'zw'} = ${wide}`;
+            out.append(span);
+          }
+        }
+      }
       const same = expected == null ? !!killed : !killed && expected.every((/** @type {Cell} */ cell, /** @type {number} */ c) => matches(cell, bits[c]));
       okCells[lane].textContent = same ? '= expected' : '≠ expected';
       okCells[lane].dataset.same = String(same);

@@ -74,3 +74,15 @@ test('search finds LRP by "linear interpolation" and the keys move between opcod
   assert.deepEqual(problems, [], 'the page reported problems');
   await page.close();
 });
+
+test('DADD: a double lane shows both 32-bit halves and their value', { timeout: 240_000 }, async () => {
+  const { page, problems } = await openReference('#DADD');
+  await page.waitForSelector('#DADD table.live', { timeout: 60_000 });
+  // Lane 0 is `0.1, 0.2`: in binary64, 0.1 + 0.2 rounds to 0.30000000000000004 (bits
+  // 0x3FD3333333333334), so x holds the low word 0x33333334 and y the high word 0x3FD33333.
+  await page.waitForFunction(() => document.querySelector('#DADD tr[data-lane="0"] .pair[data-pair="xy"]')?.textContent === 'xy = 0.30000000000000004', undefined, { timeout: 30_000 });
+  assert.match(await computedX(page, 'DADD', 0), /0x33333334/);
+  assert.match(await page.locator('#DADD tr[data-lane="0"] .channel[data-channel="y"]').textContent(), /0x3fd33333/);
+  assert.deepEqual(problems, [], 'the page reported problems');
+  await page.close();
+});
