@@ -86,3 +86,22 @@ test('DADD: a double lane shows both 32-bit halves and their value', { timeout: 
   assert.deepEqual(problems, [], 'the page reported problems');
   await page.close();
 });
+
+test('every rendered example draws without diagnostics (legacy opcodes: only their warning)', { timeout: 240_000 }, async () => {
+  const { page, problems } = await openReference('');
+  const bad = await page.evaluate(async () => {
+    await customElements.whenDefined('tgsi-shader');
+    const out = [];
+    const widgets = /** @type {any[]} */ ([...document.querySelectorAll('tgsi-shader')]);
+    for (const w of widgets) {
+      const r = await w.renderFrame(0);
+      const other = (r.diagnostics ?? []).filter((/** @type {any} */ d) => d.code !== 'P106');
+      if (!r.ok || other.length) out.push(`${w.closest('section')?.id}: ${JSON.stringify(r.diagnostics)}`);
+    }
+    return { count: widgets.length, out };
+  });
+  assert.ok(bad.count > 100, `only ${bad.count} rendered examples`);
+  assert.deepEqual(bad.out, []);
+  assert.deepEqual(problems, [], 'the page reported problems');
+  await page.close();
+});
