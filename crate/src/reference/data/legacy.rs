@@ -23,7 +23,7 @@ pub(super) static ENTRIES: &[Entry] = &[
         ["(1 2 3 9), (4 5 6 7) => 39", "(0 0 0 0), (1 1 1 5) => 5", "(1 0 0 0), (inf 0 0 -inf) => nan", "(-1 -1 -1 0), (1 1 1 3) => 0"]),
     lanes(O::NRM, "xyz divided by their length, w = 1; a zero vector gives 0/0 = NaN.", "The 2010 text forgets the square root; Mesa (while it had NRM) took it, as we do.", "`nrm` (+ w = 1).", "NRM4 DP3 RSQ",
         ["(3 4 0 9) => (0.6 0.8 0 1)", "(0 0 2 0) => (0 0 1 1)", "(0 0 0 0) => (nan nan nan 1)", "(-2 0 0 0) => (-1 0 0 1)"]),
-    lanes(O::NRM4, "Replicated: x divided by the 4D length goes to every channel (the 2010 text replicates src.x over the sum of squares; like NRM we take the square root). A zero vector gives NaN.", GONE, SEQ, "NRM DP4",
+    lanes(O::NRM4, "Replicated: x divided by the 4D length goes to every channel (the 2010 text replicates src.x over the sum of squares; like NRM we take the square root). A zero vector gives NaN. The suggested replacement normalises every channel instead, which is what the name promises.", GONE, SEQ, "NRM DP4",
         ["(3 0 0 4) => 0.6", "(2 0 0 0) => 1", "(0 0 0 0) => nan", "(-5 0 0 0) => -1"]),
     lanes(O::RCC, "1/x with the magnitude clamped to [5.42101e−20, 1.884467e19], keeping the sign: 1/±0 gives ±1.884467e19 instead of ±∞.", GONE, SEQ, "RCP",
         ["2 => 0.5", "0 => 1.884467e19", "-0 => -1.884467e19", "1e30 => 5.42101e-20"]),
