@@ -6,6 +6,7 @@ pub mod args;
 pub mod bench;
 pub mod check;
 pub mod fmt;
+pub mod reference;
 pub mod render;
 pub mod run;
 pub mod trace;
@@ -24,6 +25,7 @@ const COMMANDS: &[(&str, &str)] = &[
     ("agal", "agal FILE.tgsi [--agal-version N] -o OUT [--asm] [--layout]   export TGSI as AGAL"),
     ("agal-asm", "agal-asm vertex|fragment FILE [--agal-version N] -o OUT   assemble AGAL"),
     ("agal-dis", "agal-dis FILE                          disassemble AGAL bytecode"),
+    ("reference", "reference --out DIR                    write the opcode reference site (index.html, data.json)"),
 ];
 
 pub fn usage() -> String {
@@ -65,6 +67,7 @@ pub fn main(args: Vec<String>) -> i32 {
         "agal" => with_args(rest, agal::run_export),
         "agal-asm" => with_args(rest, agal::run_asm),
         "agal-dis" => with_args(rest, agal::run_dis),
+        "reference" => with_args(rest, reference::run),
         other => {
             eprintln!("tgsi: unknown command '{}'\n", other);
             eprint!("{}", usage());

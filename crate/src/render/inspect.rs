@@ -407,6 +407,8 @@ fn steps_json(
             let (line, col) = lines.line_col(s.span.start);
             json!({
                 "pc": s.pc,
+                // The table's name: the page links the step to the opcode reference.
+                "opcode": s.opcode,
                 "line": line,
                 "col": col,
                 "text": source_text(text, s.span),

@@ -12,6 +12,8 @@ pub mod front;
 pub mod inspect;
 #[cfg(feature = "full")]
 pub mod page;
+#[cfg(all(feature = "text-tools", feature = "inspect"))]
+pub mod reference;
 pub mod render;
 pub mod valid;
 

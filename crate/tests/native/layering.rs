@@ -15,6 +15,7 @@ const LAYERS: &[&[&str]] = &[
     &["exec"],
     &["render"],
     &["agal"],
+    &["reference"],
     &["cli", "wasm", "version", "lib", "fuzzing"],
 ];
 

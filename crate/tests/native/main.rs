@@ -21,6 +21,7 @@ mod fuzz_smoke;
 mod geometry;
 mod layering;
 mod limits;
+mod reference;
 mod render;
 mod resource;
 mod snapshots;

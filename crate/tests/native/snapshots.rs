@@ -21,6 +21,8 @@ const CASES: &[(&str, &[&str])] = &[
     ("render_unknown_option", &["render", "--colour", "x.tgsi"]),
     ("render_help", &["render", "--help"]),
     ("trace_help", &["trace", "--help"]),
+    ("reference_without_out", &["reference"]),
+    ("reference_out", &["reference", "--out", "OUT-reference"]),
     (
         "render_vertices_error",
         &[
@@ -191,6 +193,8 @@ fn run_case(name: &str, args: &[&str]) -> String {
     for a in &args {
         if a.starts_with(&scratch.display().to_string()) {
             let _ = std::fs::remove_file(a);
+            // `tgsi reference --out` writes a directory.
+            let _ = std::fs::remove_dir_all(a);
         }
     }
     let shown: Vec<String> = args

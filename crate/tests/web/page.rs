@@ -422,3 +422,22 @@ fn bands_share_the_frame_budget() {
     assert!(whole.contains("stopped after 1000 instructions"), "{}", whole);
     assert!(band.contains("stopped after 500 instructions"), "{}", band);
 }
+
+/// The reference page's live lane table: rows read by the engine, one quad run. UDIV lanes
+/// 7/2 = 3, 7/3 = 2 (hand calculation), x/0 = all ones (tgsi_exec's rule); a row that does not
+/// parse says why.
+#[wasm_bindgen_test]
+fn reference_lanes_runs_the_rows_of_a_lane_table() {
+    let program = tgsi::reference::lanes::program(tgsi::opcode::Opcode::UDIV);
+    let rows = vec![
+        "7, 2 => 3".to_string(),
+        "7, 3 => 2".into(),
+        "5, 0 => 4294967295".into(),
+        "x, 1 => 0".into(),
+    ];
+    let v = json(tgsi::wasm::page::reference_lanes("UDIV", &program, rows));
+    let x = |lane: usize| v["outputs"][lane][0].as_u64();
+    assert_eq!((x(0), x(1), x(2)), (Some(3), Some(2), Some(u32::MAX as u64)));
+    assert!(v["rows"][3]["Err"].as_str().unwrap_or("").contains("'x'"), "{}", v["rows"][3]);
+    assert!(v["error"].is_null(), "{}", v["error"]);
+}
