@@ -1,11 +1,24 @@
 // @ts-check
-// Where an opcode's section of the reference site is: `reference/#NAME` beside web/ (the site
-// `tgsi reference` generates). The editor's hover help and the inspector's steps link there.
+// Where an opcode's section of the reference site is (the site `tgsi reference` generates at
+// `reference/` in the site's root). The editor's hover help, the inspector's steps and the
+// lessons link there. The root is found from this module's URL, which is the URL of the bundle
+// that contains it, so a bundle that lives elsewhere than web/ (web/learn/app.js) says where the
+// reference is with `setReferenceBase` before it builds any link.
+
+let base = new URL('../reference/', import.meta.url);
+
+/**
+ * Sets where the reference site is, for a bundle that is not in web/.
+ * @param {URL | string} url the reference site's folder
+ */
+export function setReferenceBase(url) {
+  base = new URL(url);
+}
 
 /**
  * @param {string} name an opcode name from the engine's table
  * @returns {string}
  */
 export function referenceUrl(name) {
-  return new URL(`../reference/#${encodeURIComponent(name)}`, import.meta.url).href;
+  return new URL(`#${encodeURIComponent(name)}`, base).href;
 }

@@ -91,9 +91,10 @@ test('a lesson through the UI: Check gives the hint, the typed solution passes, 
   const lesson = LESSONS.find((l) => l.id === 'arithmetic');
   const { page, problems } = await openLearn(`#${lesson.id}`);
   assert.equal(await page.locator('#lesson').getAttribute('data-lesson'), lesson.id);
-  // The lesson links to the reference section of each opcode it teaches.
-  const refs = await page.$$eval('#lesson-refs a', (links) => links.map((a) => a.getAttribute('href')));
-  assert.deepEqual(refs, lesson.opcodes.map((op) => `../reference/#${op}`));
+  // The lesson links to the reference section of each opcode it teaches, at the site's root
+  // (not under learn/ or web/learn/, where the page and its bundle live).
+  const refs = await page.$$eval('#lesson-refs a', (links) => links.map((a) => /** @type {HTMLAnchorElement} */ (a).href));
+  assert.deepEqual(refs, lesson.opcodes.map((op) => new URL(`/reference/#${op}`, server.url).href));
 
   await page.locator('#check').click();
   const before = await result(page);

@@ -6,6 +6,7 @@
 
 import init, * as wasm from '../pkg/tgsi.js';
 import { ShaderEditor } from '../editor.js';
+import { referenceUrl, setReferenceBase } from '../reference-link.js';
 import { LESSONS } from './lessons.js';
 import { checkProgram, goalAt, renderOptions, shadersOf } from './checker.js';
 import { MAX_SAVED_TEXT, loadProgress, saveProgress } from './progress.js';
@@ -14,8 +15,8 @@ import { MAX_SAVED_TEXT, loadProgress, saveProgress } from './progress.js';
 
 const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
 
-/** Where each opcode's section of the reference site is. */
-export const referenceLink = (/** @type {string} */ opcode) => `../reference/#${opcode}`;
+// This bundle is web/learn/app.js: the reference site is two folders up, at the site's root.
+setReferenceBase(new URL('../../reference/', import.meta.url));
 
 /** How long after the last key the picture is drawn again. */
 const REDRAW_MS = 250;
@@ -181,7 +182,7 @@ function open(/** @type {string} */ id) {
   refs.replaceChildren('Opcodes in this lesson: ');
   lesson.opcodes.forEach((op, i) => {
     const a = document.createElement('a');
-    a.href = referenceLink(op);
+    a.href = referenceUrl(op);
     a.textContent = op;
     refs.append(...(i ? [', ', a] : [a]));
   });
