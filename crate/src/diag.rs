@@ -1,5 +1,7 @@
 //! Diagnostics shared by every stage: a stable code, a severity, one plain-words message, the
-//! span it is about, and optional related notes ("the IF opened here").
+//! span it is about, labelled related places ("the IF opened here", "declared here"), notes
+//! (why) and help lines (what to do). The CLI prints them short, rich (source excerpts) or as
+//! JSON (`cli/report.rs`, docs/diagnostics.md); the page receives [`JsDiagnostic`].
 //!
 //! Code prefixes: `P` parser, `V` validator, `L` linkage, `X` execution, `R` render, `A` AGAL.
 
@@ -31,6 +33,8 @@ pub struct Related {
     pub span: Span,
     pub line: u32,
     pub column: u32,
+    pub end_line: u32,
+    pub end_column: u32,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -44,7 +48,12 @@ pub struct Diagnostic {
     pub column: u32,
     pub end_line: u32,
     pub end_column: u32,
+    /// Secondary labelled places in the same source.
     pub related: Vec<Related>,
+    /// Background facts ("Mesa reads an undeclared TEMP as zero").
+    pub notes: Vec<String>,
+    /// What would fix it ("declare it: DCL TEMP[3]").
+    pub help: Vec<String>,
 }
 
 impl Diagnostic {
@@ -64,6 +73,8 @@ impl Diagnostic {
             end_line: 0,
             end_column: 0,
             related: Vec::new(),
+            notes: Vec::new(),
+            help: Vec::new(),
         }
     }
     pub fn error(code: &'static str, message: impl Into<String>, span: Span) -> Diagnostic {
@@ -77,13 +88,31 @@ impl Diagnostic {
     }
     /// Adds a related place.
     pub fn with_related(mut self, message: impl Into<String>, span: Span) -> Diagnostic {
-        self.related.push(Related { message: message.into(), span, line: 0, column: 0 });
+        self.related.push(Related {
+            message: message.into(),
+            span,
+            line: 0,
+            column: 0,
+            end_line: 0,
+            end_column: 0,
+        });
+        self
+    }
+    /// Adds a note line.
+    pub fn with_note(mut self, note: impl Into<String>) -> Diagnostic {
+        self.notes.push(note.into());
+        self
+    }
+    /// Adds a help line.
+    pub fn with_help(mut self, help: impl Into<String>) -> Diagnostic {
+        self.help.push(help.into());
         self
     }
     pub fn is_error(&self) -> bool {
         self.severity == Severity::Error
     }
-    /// `FILE:LINE:COL: error: MESSAGE [CODE]`, the CLI's format.
+    /// `FILE:LINE:COL: error: MESSAGE [CODE]`, the CLI's short format; related places follow as
+    /// `note:` lines, then notes and help lines at the diagnostic's own position.
     pub fn render(&self, file: &str) -> String {
         let mut s = format!(
             "{}:{}:{}: {}: {} [{}]",
@@ -96,6 +125,12 @@ impl Diagnostic {
         );
         for r in &self.related {
             s.push_str(&format!("\n{}:{}:{}: note: {}", file, r.line, r.column, r.message));
+        }
+        for n in &self.notes {
+            s.push_str(&format!("\n{}:{}:{}: note: {}", file, self.line, self.column, n));
+        }
+        for h in &self.help {
+            s.push_str(&format!("\n{}:{}:{}: help: {}", file, self.line, self.column, h));
         }
         s
     }
@@ -112,8 +147,11 @@ pub fn locate(diags: &mut [Diagnostic], index: &LineIndex) {
         d.end_column = ec;
         for r in &mut d.related {
             let (l, c) = index.line_col(r.span.start);
+            let (el, ec) = index.line_col(r.span.end);
             r.line = l;
             r.column = c;
+            r.end_line = el;
+            r.end_column = ec;
         }
     }
 }
@@ -141,6 +179,8 @@ pub struct JsRelated {
     pub message: String,
     pub line: u32,
     pub column: u32,
+    pub end_line: u32,
+    pub end_column: u32,
     pub span: JsSpan,
 }
 
@@ -157,6 +197,8 @@ pub struct JsDiagnostic {
     pub end_column: u32,
     pub span: JsSpan,
     pub related: Vec<JsRelated>,
+    pub notes: Vec<String>,
+    pub help: Vec<String>,
 }
 
 impl From<&Diagnostic> for JsDiagnostic {
@@ -177,9 +219,13 @@ impl From<&Diagnostic> for JsDiagnostic {
                     message: r.message.clone(),
                     line: r.line,
                     column: r.column,
+                    end_line: r.end_line,
+                    end_column: r.end_column,
                     span: JsSpan { start: r.span.start, end: r.span.end },
                 })
                 .collect(),
+            notes: d.notes.clone(),
+            help: d.help.clone(),
         }
     }
 }
