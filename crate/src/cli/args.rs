@@ -142,7 +142,7 @@ pub struct FmtArgs {
     /// The shader ('-' reads standard input)
     pub file: String,
     /// mesa: Mesa's tgsi_dump format; exact: the input as written, normalised losslessly
-    #[arg(long, value_name = "mesa|exact")]
+    #[arg(long, allow_hyphen_values = true, value_name = "mesa|exact")]
     pub style: Option<String>,
     #[command(flatten)]
     pub diag: DiagOptions,
@@ -154,7 +154,7 @@ pub struct CheckArgs {
     #[arg(value_name = "FILE")]
     pub files: Vec<String>,
     /// Check VS and the one FILE (a fragment shader) as a linked pair
-    #[arg(long, value_name = "VS")]
+    #[arg(long, allow_hyphen_values = true, value_name = "VS")]
     pub link: Option<String>,
     #[command(flatten)]
     pub diag: DiagOptions,
@@ -167,37 +167,37 @@ pub struct FrameArgs {
     #[arg(value_name = "FS.tgsi")]
     pub fs: String,
     /// Vertex shader (default: a pass-through of the mesh's position)
-    #[arg(long, value_name = "VS.tgsi")]
+    #[arg(long, allow_hyphen_values = true, value_name = "VS.tgsi")]
     pub vs: Option<String>,
     /// Geometry shader between the vertex and fragment shaders
-    #[arg(long, value_name = "GS.tgsi")]
+    #[arg(long, allow_hyphen_values = true, value_name = "GS.tgsi")]
     pub gs: Option<String>,
     /// Built-in mesh: fullscreen, quad, cube or sphere
-    #[arg(long, value_name = "NAME")]
+    #[arg(long, allow_hyphen_values = true, value_name = "NAME")]
     pub mesh: Option<String>,
     /// Vertices and draws from a JSON file (the oracle's vertex format; docs/render.md)
-    #[arg(long, value_name = "FILE.json")]
+    #[arg(long, allow_hyphen_values = true, value_name = "FILE.json")]
     pub vertices: Option<String>,
     /// Image size [default: 256x256]
-    #[arg(long, value_name = "WxH")]
+    #[arg(long, allow_hyphen_values = true, value_name = "WxH")]
     pub size: Option<String>,
     /// A constant for every stage: CONST[B][I] = (X, Y, Z, W); repeatable
     #[arg(long = "const", value_name = "B:I=X,Y,Z,W", allow_hyphen_values = true)]
     pub constants: Vec<String>,
     /// A constant for the vertex shader only; repeatable
-    #[arg(long, value_name = "B:I=X,Y,Z,W", allow_hyphen_values = true)]
+    #[arg(long, allow_hyphen_values = true, value_name = "B:I=X,Y,Z,W", allow_hyphen_values = true)]
     pub vs_const: Vec<String>,
     /// A constant for the fragment shader only; repeatable
-    #[arg(long, value_name = "B:I=X,Y,Z,W", allow_hyphen_values = true)]
+    #[arg(long, allow_hyphen_values = true, value_name = "B:I=X,Y,Z,W", allow_hyphen_values = true)]
     pub fs_const: Vec<String>,
     /// A constant for the geometry shader only; repeatable
-    #[arg(long, value_name = "B:I=X,Y,Z,W", allow_hyphen_values = true)]
+    #[arg(long, allow_hyphen_values = true, value_name = "B:I=X,Y,Z,W", allow_hyphen_values = true)]
     pub gs_const: Vec<String>,
     /// Bind an image (PNG or a texture JSON) to sampler unit U; repeatable
-    #[arg(long, value_name = "U=FILE[,nearest|linear][,repeat|clamp]")]
+    #[arg(long, allow_hyphen_values = true, value_name = "U=FILE[,nearest|linear][,repeat|clamp]")]
     pub texture: Vec<String>,
     /// The time builtin in seconds [default: 0]
-    #[arg(long, value_name = "T", allow_negative_numbers = true)]
+    #[arg(long, allow_hyphen_values = true, value_name = "T", allow_hyphen_values = true)]
     pub time: Option<String>,
 }
 
@@ -206,19 +206,19 @@ pub struct RenderArgs {
     #[command(flatten)]
     pub frame: FrameArgs,
     /// Instruction budget of the whole frame (at most limits::MAX_BUDGET)
-    #[arg(long, value_name = "N")]
+    #[arg(long, allow_hyphen_values = true, value_name = "N")]
     pub budget: Option<String>,
     /// Stop the frame after this many seconds of wall clock
-    #[arg(long, value_name = "SECONDS")]
+    #[arg(long, allow_hyphen_values = true, value_name = "SECONDS")]
     pub timeout: Option<String>,
     /// Output image: .png (8-bit RGBA) or .f32 (raw little-endian RGBA floats)
-    #[arg(short = 'o', value_name = "OUT.png|OUT.f32")]
+    #[arg(short = 'o', allow_hyphen_values = true, value_name = "OUT.png|OUT.f32")]
     pub output: Option<String>,
     /// Which colour buffer -o writes (COLOR[N] of the fragment shader) [default: 0]
-    #[arg(long, value_name = "N")]
+    #[arg(long, allow_hyphen_values = true, value_name = "N")]
     pub target: Option<String>,
     /// Also write the depth buffer: .png (8-bit grey, depth 0 black, 1 white) or .f32 (raw floats)
-    #[arg(long, value_name = "FILE.png|FILE.f32")]
+    #[arg(long, allow_hyphen_values = true, value_name = "FILE.png|FILE.f32")]
     pub depth: Option<String>,
     #[command(flatten)]
     pub diag: DiagOptions,
@@ -229,10 +229,10 @@ pub struct BenchArgs {
     #[command(flatten)]
     pub frame: FrameArgs,
     /// How long to keep rendering frames [default: 2]
-    #[arg(long, value_name = "S")]
+    #[arg(long, allow_hyphen_values = true, value_name = "S")]
     pub seconds: Option<String>,
     /// Framebuffer format: rgba32f (like softpipe's oracle) or rgba8 [default: rgba32f]
-    #[arg(long, value_name = "rgba32f|rgba8")]
+    #[arg(long, allow_hyphen_values = true, value_name = "rgba32f|rgba8")]
     pub format: Option<String>,
     /// Print one JSON object (Mpix/s, ms per frame, instruction count, engine, machine)
     #[arg(long)]
@@ -244,10 +244,10 @@ pub struct TraceArgs {
     #[command(flatten)]
     pub frame: FrameArgs,
     /// Instruction budget of the traced quad
-    #[arg(long, value_name = "N")]
+    #[arg(long, allow_hyphen_values = true, value_name = "N")]
     pub budget: Option<String>,
     /// The pixel: X from the left, Y from the top, as in the PNG
-    #[arg(long, value_name = "X,Y")]
+    #[arg(long, allow_hyphen_values = true, value_name = "X,Y")]
     pub pixel: Option<String>,
     /// Print the trace as JSON
     #[arg(long)]
@@ -265,34 +265,34 @@ pub struct RunArgs {
     #[arg(value_name = "CS.tgsi")]
     pub file: String,
     /// Number of blocks: X[,Y[,Z]]
-    #[arg(long, value_name = "X[,Y[,Z]]")]
+    #[arg(long, allow_hyphen_values = true, value_name = "X[,Y[,Z]]")]
     pub grid: Option<String>,
     /// Threads per block: X[,Y[,Z]] [default: the shader's properties]
-    #[arg(long, value_name = "X[,Y[,Z]]")]
+    #[arg(long, allow_hyphen_values = true, value_name = "X[,Y[,Z]]")]
     pub block: Option<String>,
     /// BUFFER[N] from a file or zeroed, written back to OUT (or IN); repeatable
-    #[arg(long, value_name = "N=IN.bin[:OUT.bin] | N=@BYTES[:OUT.bin]")]
+    #[arg(long, allow_hyphen_values = true, value_name = "N=IN.bin[:OUT.bin] | N=@BYTES[:OUT.bin]")]
     pub buffer: Vec<String>,
     /// IMAGE[N] of a format and size, from a file or zeroed; repeatable
-    #[arg(long, value_name = "N=FORMAT,WxH[xD][,IN.bin][:OUT.bin]")]
+    #[arg(long, allow_hyphen_values = true, value_name = "N=FORMAT,WxH[xD][,IN.bin][:OUT.bin]")]
     pub image: Vec<String>,
     /// HWATOMIC[N], zeroed; repeatable
-    #[arg(long, value_name = "N=@BYTES[:OUT.bin]")]
+    #[arg(long, allow_hyphen_values = true, value_name = "N=@BYTES[:OUT.bin]")]
     pub atomic: Vec<String>,
     /// Shared memory per block in bytes
-    #[arg(long, value_name = "BYTES")]
+    #[arg(long, allow_hyphen_values = true, value_name = "BYTES")]
     pub shared: Option<String>,
     /// CONST[B][I] = (X, Y, Z, W); repeatable
     #[arg(long = "const", value_name = "B:I=X,Y,Z,W", allow_hyphen_values = true)]
     pub constants: Vec<String>,
     /// Bind an image to sampler unit U; repeatable
-    #[arg(long, value_name = "U=FILE[,options]")]
+    #[arg(long, allow_hyphen_values = true, value_name = "U=FILE[,options]")]
     pub texture: Vec<String>,
     /// Instruction budget of the whole dispatch
-    #[arg(long, value_name = "N")]
+    #[arg(long, allow_hyphen_values = true, value_name = "N")]
     pub budget: Option<String>,
     /// Stop after this many seconds of wall clock
-    #[arg(long, value_name = "SECONDS")]
+    #[arg(long, allow_hyphen_values = true, value_name = "SECONDS")]
     pub timeout: Option<String>,
     /// Print every resource as 32-bit words (also those written to files)
     #[arg(long)]
@@ -307,16 +307,16 @@ pub struct AgalArgs {
     #[arg(value_name = "FILE.tgsi")]
     pub file: String,
     /// AGAL version 1, 2 or 3 [default: the lowest that fits]
-    #[arg(long, value_name = "N")]
+    #[arg(long, allow_hyphen_values = true, value_name = "N")]
     pub agal_version: Option<String>,
     /// Sampler state of unit N: filter, mipmap and wrap words; repeatable
-    #[arg(long, value_name = "N=linear,miplinear,repeat")]
+    #[arg(long, allow_hyphen_values = true, value_name = "N=linear,miplinear,repeat")]
     pub sampler: Vec<String>,
     /// Export as one half of a linked pair with OTHER (varyings packed alike)
-    #[arg(long, value_name = "OTHER.tgsi")]
+    #[arg(long, allow_hyphen_values = true, value_name = "OTHER.tgsi")]
     pub link: Option<String>,
     /// Write the bytecode to OUT ('-' for standard output)
-    #[arg(short = 'o', value_name = "OUT")]
+    #[arg(short = 'o', allow_hyphen_values = true, value_name = "OUT")]
     pub output: Option<String>,
     /// Print the AGAL assembly
     #[arg(long)]
@@ -340,10 +340,10 @@ pub struct AgalAsmArgs {
     #[arg(value_name = "FILE")]
     pub file: String,
     /// AGAL version 1, 2 or 3 [default: 1]
-    #[arg(long, value_name = "N")]
+    #[arg(long, allow_hyphen_values = true, value_name = "N")]
     pub agal_version: Option<String>,
     /// Write the bytecode to OUT ('-' for standard output)
-    #[arg(short = 'o', value_name = "OUT")]
+    #[arg(short = 'o', allow_hyphen_values = true, value_name = "OUT")]
     pub output: Option<String>,
     /// Skip the AGAL validator
     #[arg(long)]

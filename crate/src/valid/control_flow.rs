@@ -251,7 +251,12 @@ impl<'a> Walker<'a> {
                             inner.kind.closer()
                         ),
                         self.span(inner.at),
-                    ),
+                    )
+                    .with_help(format!(
+                        "add {} before this {}",
+                        inner.kind.closer(),
+                        self.name(i)
+                    )),
                 );
                 self.leave(inner.kind);
             }
@@ -259,11 +264,28 @@ impl<'a> Walker<'a> {
         self.close_top(i);
     }
     fn unmatched_closer(&mut self, kind: Kind, i: usize) {
-        self.diags.push(Diagnostic::error(
+        let mut d = Diagnostic::error(
             "V102",
             format!("{} has no matching {} before it", self.name(i), kind.opener()),
             self.span(i),
+        )
+        .with_help(format!(
+            "remove this {} or add a {} before it",
+            self.name(i),
+            kind.opener()
         ));
+        // The block that is open here is what this closer would have to close.
+        if let Some(open) = self.stack.last() {
+            d = d.with_related(
+                format!(
+                    "the innermost open block here is this {}, closed by {}",
+                    self.name(open.at),
+                    open.kind.closer()
+                ),
+                self.span(open.at),
+            );
+        }
+        self.diags.push(d);
     }
     /// The innermost enclosing block accepted by `want`, not crossing a subroutine boundary.
     /// Stack position of the innermost open block of `kind`, not crossing a subroutine
