@@ -56,23 +56,31 @@ pub struct Cli {
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Print a shader in Mesa's dump format or losslessly
-    #[command(args_override_self = true, after_help = "\
+    #[command(
+        args_override_self = true,
+        after_help = "\
 Examples:
   tgsi fmt shader.tgsi
-  tgsi fmt --style mesa shader.tgsi > dump.tgsi")]
+  tgsi fmt --style mesa shader.tgsi > dump.tgsi"
+    )]
     Fmt(FmtArgs),
     /// Parse and validate shaders (and the linkage of a vertex/fragment pair)
-    #[command(args_override_self = true, after_help = "\
+    #[command(
+        args_override_self = true,
+        after_help = "\
 Examples:
   tgsi check shader.tgsi other.tgsi
   tgsi check --link vs.tgsi fs.tgsi
   tgsi check --format rich shader.tgsi
   cat shader.tgsi | tgsi check --format json -
 
-Exit status: 0 without errors, 1 with at least one error, 2 usage or I/O.")]
+Exit status: 0 without errors, 1 with at least one error, 2 usage or I/O."
+    )]
     Check(CheckArgs),
     /// Render a fragment shader (over a mesh or a vertices file) into an image
-    #[command(args_override_self = true, after_help = "\
+    #[command(
+        args_override_self = true,
+        after_help = "\
 Examples:
   tgsi render fs.tgsi -o out.png
   tgsi render fs.tgsi --vs vs.tgsi --mesh cube --size 512x512 --const 0:0=1,0,0,1 -o out.png
@@ -80,50 +88,70 @@ Examples:
   tgsi render mrt.tgsi --target 1 --depth depth.png -o color1.png
 
 Exit status: 0 written, 1 diagnostics with errors (parse, validation, linkage, budget,
-timeout), 2 usage or I/O, 130 after Ctrl-C (the partial image is written).")]
+timeout), 2 usage or I/O, 130 after Ctrl-C (the partial image is written)."
+    )]
     Render(RenderArgs),
     /// Measure rendering speed (frames, ms per frame, Mpix/s)
-    #[command(args_override_self = true, after_help = "\
+    #[command(
+        args_override_self = true,
+        after_help = "\
 Examples:
   tgsi bench fs.tgsi --vs vs.tgsi --size 512x512 --seconds 5
-  tgsi bench fs.tgsi --json > bench.json")]
+  tgsi bench fs.tgsi --json > bench.json"
+    )]
     Bench(BenchArgs),
     /// Show what the fragment shader did for one pixel, instruction by instruction
-    #[command(args_override_self = true, after_help = "\
+    #[command(
+        args_override_self = true,
+        after_help = "\
 Examples:
   tgsi trace fs.tgsi --vs vs.tgsi --size 64x64 --pixel 10,20
   tgsi trace fs.tgsi --pixel 0,0 --lanes
   tgsi trace fs.tgsi --pixel 0,0 --json
 
-Exit status: 0 traced, 1 diagnostics (or a pixel no primitive covers), 2 usage.")]
+Exit status: 0 traced, 1 diagnostics (or a pixel no primitive covers), 2 usage."
+    )]
     Trace(TraceArgs),
     /// Run a compute shader on buffers and images read from files
-    #[command(visible_alias = "compute", args_override_self = true, after_help = "\
+    #[command(
+        visible_alias = "compute",
+        args_override_self = true,
+        after_help = "\
 Examples:
   tgsi run cs.tgsi --grid 4 --buffer 0=@64 --print
   tgsi run cs.tgsi --grid 2,2 --block 8,8 --image 0=RGBA8_UNORM,16x16:out.bin
   tgsi run cs.tgsi --grid 1 --buffer 0=in.bin:out.bin --const 0:0=1,2,3,4
 
 Exit status: 0 success, 1 shader errors (parse, compile, run, budget, timeout), 2 usage or I/O,
-130 after Ctrl-C.")]
+130 after Ctrl-C."
+    )]
     Run(RunArgs),
     /// Export a TGSI shader as AGAL (Adobe Stage3D) bytecode
-    #[command(args_override_self = true, after_help = "\
+    #[command(
+        args_override_self = true,
+        after_help = "\
 Examples:
   tgsi agal fs.tgsi -o fs.agalbin
   tgsi agal fs.tgsi --asm --layout
-  tgsi agal vs.tgsi --link fs.tgsi --agal-version 2 -o vs.agalbin")]
+  tgsi agal vs.tgsi --link fs.tgsi --agal-version 2 -o vs.agalbin"
+    )]
     Agal(AgalArgs),
     /// Assemble AGAL text into bytecode
-    #[command(args_override_self = true, after_help = "\
+    #[command(
+        args_override_self = true,
+        after_help = "\
 Examples:
   tgsi agal-asm fragment shader.agal -o shader.bin
-  tgsi agal-asm vertex shader.agal --agal-version 2 -o -")]
+  tgsi agal-asm vertex shader.agal --agal-version 2 -o -"
+    )]
     AgalAsm(AgalAsmArgs),
     /// Disassemble AGAL bytecode
-    #[command(args_override_self = true, after_help = "\
+    #[command(
+        args_override_self = true,
+        after_help = "\
 Examples:
-  tgsi agal-dis shader.bin")]
+  tgsi agal-dis shader.bin"
+    )]
     AgalDis(AgalDisArgs),
     /// Print a shell completion script
     #[command(after_help = "\
@@ -185,13 +213,28 @@ pub struct FrameArgs {
     #[arg(long = "const", value_name = "B:I=X,Y,Z,W", allow_hyphen_values = true)]
     pub constants: Vec<String>,
     /// A constant for the vertex shader only; repeatable
-    #[arg(long, allow_hyphen_values = true, value_name = "B:I=X,Y,Z,W", allow_hyphen_values = true)]
+    #[arg(
+        long,
+        allow_hyphen_values = true,
+        value_name = "B:I=X,Y,Z,W",
+        allow_hyphen_values = true
+    )]
     pub vs_const: Vec<String>,
     /// A constant for the fragment shader only; repeatable
-    #[arg(long, allow_hyphen_values = true, value_name = "B:I=X,Y,Z,W", allow_hyphen_values = true)]
+    #[arg(
+        long,
+        allow_hyphen_values = true,
+        value_name = "B:I=X,Y,Z,W",
+        allow_hyphen_values = true
+    )]
     pub fs_const: Vec<String>,
     /// A constant for the geometry shader only; repeatable
-    #[arg(long, allow_hyphen_values = true, value_name = "B:I=X,Y,Z,W", allow_hyphen_values = true)]
+    #[arg(
+        long,
+        allow_hyphen_values = true,
+        value_name = "B:I=X,Y,Z,W",
+        allow_hyphen_values = true
+    )]
     pub gs_const: Vec<String>,
     /// Bind an image (PNG or a texture JSON) to sampler unit U; repeatable
     #[arg(long, allow_hyphen_values = true, value_name = "U=FILE[,nearest|linear][,repeat|clamp]")]
@@ -271,7 +314,11 @@ pub struct RunArgs {
     #[arg(long, allow_hyphen_values = true, value_name = "X[,Y[,Z]]")]
     pub block: Option<String>,
     /// BUFFER[N] from a file or zeroed, written back to OUT (or IN); repeatable
-    #[arg(long, allow_hyphen_values = true, value_name = "N=IN.bin[:OUT.bin] | N=@BYTES[:OUT.bin]")]
+    #[arg(
+        long,
+        allow_hyphen_values = true,
+        value_name = "N=IN.bin[:OUT.bin] | N=@BYTES[:OUT.bin]"
+    )]
     pub buffer: Vec<String>,
     /// IMAGE[N] of a format and size, from a file or zeroed; repeatable
     #[arg(long, allow_hyphen_values = true, value_name = "N=FORMAT,WxH[xD][,IN.bin][:OUT.bin]")]

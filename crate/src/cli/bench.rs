@@ -94,9 +94,11 @@ pub fn run(args: &BenchArgs) -> i32 {
             "mpix_per_s": pixels / elapsed / 1e6,
             "cpu_ms_per_frame": cpu.map(|c| c * 1000.0 / frames as f64),
             "cpu_mpix_per_s": cpu.map(|c| pixels / c / 1e6),
+            // Instructions as written in each shader (END included).
             "instructions": {
-                "fs": job.fs.code.len(),
-                "vs": job.vs.as_ref().map(|(p, _)| p.code.len()),
+                "fs": instruction_count(Some(&common.fs)),
+                "vs": instruction_count(common.vs.as_deref()),
+                "gs": instruction_count(common.gs.as_deref()),
             },
             "machine": machine(),
             "version": crate::version(),
@@ -154,4 +156,9 @@ fn machine() -> serde_json::Value {
         "os_name": os_name,
         "arch": std::env::consts::ARCH,
     })
+}
+
+/// How many instructions a shader's text has (it parsed already when the job was prepared).
+fn instruction_count(text: Option<&str>) -> Option<usize> {
+    crate::text::parse(text?).shader.map(|s| s.instructions.len())
 }

@@ -79,14 +79,10 @@ fn short(command: &str, origin: Option<Origin>, d: &Diagnostic) -> String {
     match origin {
         Some(o) => d.render(o.name),
         None => {
-            let mut s = format!(
-                "tgsi {}: {}: {} [{}]",
-                command,
-                d.severity.word(),
-                d.message,
-                d.code
-            );
-            for line in d.notes.iter().map(|n| ("note", n)).chain(d.help.iter().map(|h| ("help", h)))
+            let mut s =
+                format!("tgsi {}: {}: {} [{}]", command, d.severity.word(), d.message, d.code);
+            for line in
+                d.notes.iter().map(|n| ("note", n)).chain(d.help.iter().map(|h| ("help", h)))
             {
                 s.push_str(&format!("\ntgsi {}: {}: {}", command, line.0, line.1));
             }
@@ -121,9 +117,10 @@ fn rich(command: &str, origin: Option<Origin>, d: &Diagnostic, color: bool) -> S
     let title = level(d.severity).primary_title(d.message.as_str()).id(d.code);
     let mut group = match origin {
         Some(o) => {
-            let mut snippet = Snippet::source(o.text).path(o.name).fold(true).annotation(
-                AnnotationKind::Primary.span(clamp(o.text, d.span.start, d.span.end)),
-            );
+            let mut snippet = Snippet::source(o.text)
+                .path(o.name)
+                .fold(true)
+                .annotation(AnnotationKind::Primary.span(clamp(o.text, d.span.start, d.span.end)));
             for r in &d.related {
                 snippet = snippet.annotation(
                     AnnotationKind::Context
@@ -133,9 +130,9 @@ fn rich(command: &str, origin: Option<Origin>, d: &Diagnostic, color: bool) -> S
             }
             title.element(snippet)
         }
-        None => Group::with_title(title).element(Level::NOTE.no_name().message(format!(
-            "reported by tgsi {command} for the whole job"
-        ))),
+        None => Group::with_title(title).element(
+            Level::NOTE.no_name().message(format!("reported by tgsi {command} for the whole job")),
+        ),
     };
     for n in &d.notes {
         group = group.element(Level::NOTE.message(n.as_str()));

@@ -78,8 +78,8 @@ fn setup_and_run(path: &str, args: &RunArgs) -> Result<i32, String> {
     }
     // The budget bounds the whole dispatch (every block draws from it), at most
     // limits::MAX_BUDGET.
-    let budget =
-        crate::limits::parse_budget(args.budget.as_deref()).map_err(|e| format!("--budget: {e}"))?;
+    let budget = crate::limits::parse_budget(args.budget.as_deref())
+        .map_err(|e| format!("--budget: {e}"))?;
     let timeout = super::watchdog::parse_timeout(args.timeout.as_deref())?;
     let frame = crate::exec::FrameBudget::new(budget);
     let mut machine = Machine::in_frame(budget, &frame);

@@ -182,12 +182,16 @@ impl Framebuffer {
             format,
             tiles_x,
             targets: match format {
-                Format::Rgba32F => vec![vec![QuadPixels::default(); quads]; targets.clamp(1, MAX_TARGETS)],
+                Format::Rgba32F => {
+                    vec![vec![QuadPixels::default(); quads]; targets.clamp(1, MAX_TARGETS)]
+                }
                 Format::Rgba8 => Vec::new(),
             },
             targets8: match format {
                 Format::Rgba32F => Vec::new(),
-                Format::Rgba8 => vec![vec![QuadBytes::default(); quads]; targets.clamp(1, MAX_TARGETS)],
+                Format::Rgba8 => {
+                    vec![vec![QuadBytes::default(); quads]; targets.clamp(1, MAX_TARGETS)]
+                }
             },
             depth: vec![[1.0; 4]; quads],
         })

@@ -33,15 +33,30 @@ const CASES: &[(&str, &[&str])] = &[
     ("render_missing_shader", &["render", "-o", "OUT.png"]),
     ("check_bad_format", &["check", "--format", "fancy", "tests/snapshots/inputs/flow.tgsi"]),
     // Diagnostics of a set of bad programs in every --format.
-    ("check_rich_undeclared", &["check", "--format", "rich", "tests/snapshots/inputs/undeclared.tgsi"]),
-    ("check_json_undeclared", &["check", "--format", "json", "tests/snapshots/inputs/undeclared.tgsi"]),
+    (
+        "check_rich_undeclared",
+        &["check", "--format", "rich", "tests/snapshots/inputs/undeclared.tgsi"],
+    ),
+    (
+        "check_json_undeclared",
+        &["check", "--format", "json", "tests/snapshots/inputs/undeclared.tgsi"],
+    ),
     ("check_rich_flow", &["check", "--format", "rich", "tests/snapshots/inputs/flow.tgsi"]),
     ("check_json_flow", &["check", "--format", "json", "tests/snapshots/inputs/flow.tgsi"]),
     ("check_rich_syntax", &["check", "--format", "rich", "tests/snapshots/inputs/syntax.tgsi"]),
     ("check_json_syntax", &["check", "--format", "json", "tests/snapshots/inputs/syntax.tgsi"]),
-    ("check_short_duplicate", &["check", "--format", "short", "tests/snapshots/inputs/duplicate.tgsi"]),
-    ("check_rich_duplicate", &["check", "--format", "rich", "tests/snapshots/inputs/duplicate.tgsi"]),
-    ("check_json_duplicate", &["check", "--format", "json", "tests/snapshots/inputs/duplicate.tgsi"]),
+    (
+        "check_short_duplicate",
+        &["check", "--format", "short", "tests/snapshots/inputs/duplicate.tgsi"],
+    ),
+    (
+        "check_rich_duplicate",
+        &["check", "--format", "rich", "tests/snapshots/inputs/duplicate.tgsi"],
+    ),
+    (
+        "check_json_duplicate",
+        &["check", "--format", "json", "tests/snapshots/inputs/duplicate.tgsi"],
+    ),
     (
         "render_rich_errors",
         &["render", "--format", "rich", "tests/snapshots/inputs/undeclared.tgsi", "-o", "OUT.png"],
@@ -61,7 +76,10 @@ const CASES: &[(&str, &[&str])] = &[
             "json",
         ],
     ),
-    ("agal_rich_refusal", &["agal", "--format", "rich", "tests/snapshots/inputs/loop.tgsi", "-o", "OUT"]),
+    (
+        "agal_rich_refusal",
+        &["agal", "--format", "rich", "tests/snapshots/inputs/loop.tgsi", "-o", "OUT"],
+    ),
     (
         "render_vertices_error",
         &[
