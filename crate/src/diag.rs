@@ -50,10 +50,29 @@ pub struct Diagnostic {
     pub end_column: u32,
     /// Secondary labelled places in the same source.
     pub related: Vec<Related>,
-    /// Background facts ("Mesa reads an undeclared TEMP as zero").
-    pub notes: Vec<String>,
-    /// What would fix it ("declare it: DCL TEMP[3]").
-    pub help: Vec<String>,
+    /// Notes (background facts, "the shader declares no CONST registers") and help lines
+    /// (what would fix it, "declare it: DCL TEMP[3]"), in the order added. One boxed list
+    /// keeps the diagnostic small (it is the error type of many `Result`s); read them with
+    /// [`Diagnostic::notes`] and [`Diagnostic::help`].
+    /// The box is deliberate: a pointer here instead of a `Vec` keeps every `Result<_,
+    /// Diagnostic>` under clippy's large-error size.
+    #[allow(clippy::box_collection)]
+    pub footers: Option<Box<Vec<Footer>>>,
+}
+
+/// Whether a footer line is a note or a help line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum FooterKind {
+    Note,
+    Help,
+}
+
+/// A line printed under a diagnostic.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Footer {
+    pub kind: FooterKind,
+    pub text: String,
 }
 
 impl Diagnostic {
@@ -73,8 +92,7 @@ impl Diagnostic {
             end_line: 0,
             end_column: 0,
             related: Vec::new(),
-            notes: Vec::new(),
-            help: Vec::new(),
+            footers: None,
         }
     }
     pub fn error(code: &'static str, message: impl Into<String>, span: Span) -> Diagnostic {
@@ -100,13 +118,32 @@ impl Diagnostic {
     }
     /// Adds a note line.
     pub fn with_note(mut self, note: impl Into<String>) -> Diagnostic {
-        self.notes.push(note.into());
+        self.footers
+            .get_or_insert_default()
+            .push(Footer { kind: FooterKind::Note, text: note.into() });
         self
     }
     /// Adds a help line.
     pub fn with_help(mut self, help: impl Into<String>) -> Diagnostic {
-        self.help.push(help.into());
+        self.footers
+            .get_or_insert_default()
+            .push(Footer { kind: FooterKind::Help, text: help.into() });
         self
+    }
+    /// The note lines.
+    pub fn notes(&self) -> impl Iterator<Item = &str> {
+        self.footers_of(FooterKind::Note)
+    }
+    /// The help lines.
+    pub fn help(&self) -> impl Iterator<Item = &str> {
+        self.footers_of(FooterKind::Help)
+    }
+    fn footers_of(&self, kind: FooterKind) -> impl Iterator<Item = &str> {
+        self.footers
+            .iter()
+            .flat_map(|f| f.iter())
+            .filter(move |f| f.kind == kind)
+            .map(|f| f.text.as_str())
     }
     pub fn is_error(&self) -> bool {
         self.severity == Severity::Error
@@ -126,10 +163,10 @@ impl Diagnostic {
         for r in &self.related {
             s.push_str(&format!("\n{}:{}:{}: note: {}", file, r.line, r.column, r.message));
         }
-        for n in &self.notes {
+        for n in self.notes() {
             s.push_str(&format!("\n{}:{}:{}: note: {}", file, self.line, self.column, n));
         }
-        for h in &self.help {
+        for h in self.help() {
             s.push_str(&format!("\n{}:{}:{}: help: {}", file, self.line, self.column, h));
         }
         s
@@ -224,8 +261,8 @@ impl From<&Diagnostic> for JsDiagnostic {
                     span: JsSpan { start: r.span.start, end: r.span.end },
                 })
                 .collect(),
-            notes: d.notes.clone(),
-            help: d.help.clone(),
+            notes: d.notes().map(str::to_string).collect(),
+            help: d.help().map(str::to_string).collect(),
         }
     }
 }

@@ -81,9 +81,7 @@ fn short(command: &str, origin: Option<Origin>, d: &Diagnostic) -> String {
         None => {
             let mut s =
                 format!("tgsi {}: {}: {} [{}]", command, d.severity.word(), d.message, d.code);
-            for line in
-                d.notes.iter().map(|n| ("note", n)).chain(d.help.iter().map(|h| ("help", h)))
-            {
+            for line in d.notes().map(|n| ("note", n)).chain(d.help().map(|h| ("help", h))) {
                 s.push_str(&format!("\ntgsi {}: {}: {}", command, line.0, line.1));
             }
             s
@@ -134,11 +132,11 @@ fn rich(command: &str, origin: Option<Origin>, d: &Diagnostic, color: bool) -> S
             Level::NOTE.no_name().message(format!("reported by tgsi {command} for the whole job")),
         ),
     };
-    for n in &d.notes {
-        group = group.element(Level::NOTE.message(n.as_str()));
+    for n in d.notes() {
+        group = group.element(Level::NOTE.message(n));
     }
-    for h in &d.help {
-        group = group.element(Level::HELP.message(h.as_str()));
+    for h in d.help() {
+        group = group.element(Level::HELP.message(h));
     }
     let renderer = if color { Renderer::styled() } else { Renderer::plain() };
     renderer.render(&[group])
@@ -165,8 +163,8 @@ fn json(origin: Option<Origin>, d: &Diagnostic) -> serde_json::Value {
             "message": r.message,
             "span": place(r.span.start, r.span.end, r.line, r.column, r.end_line, r.end_column),
         })).collect::<Vec<_>>(),
-        "notes": d.notes,
-        "help": d.help,
+        "notes": d.notes().collect::<Vec<_>>(),
+        "help": d.help().collect::<Vec<_>>(),
     })
 }
 
