@@ -1,7 +1,7 @@
 //! `tgsi bench FS.tgsi [--vs VS.tgsi] [--size WxH] [--seconds S]` (also every frame option of
 //! `render`, `--format`, `--json`): renders one untimed warm-up frame, then frames until S
 //! seconds (default 2) have passed, and prints frames, milliseconds per frame and, on its last
-//! line, `Mpix/s: N`; with `--json` one JSON object instead (docs/benchmarks.md). Frames go into
+//! line, `Mpix/s: N`; with `--json` one JSON object instead (docs/render.md). Frames go into
 //! an RGBA32F framebuffer (like softpipe's oracle), or with `--format rgba8` into an RGBA8 one
 //! (what PNG and the canvas need; reported as such).
 
