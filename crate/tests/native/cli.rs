@@ -201,3 +201,63 @@ fn render_writes_any_colour_target_and_the_depth_buffer() {
 fn tgsi_png(path: &str) -> Vec<[u8; 4]> {
     tgsi::render::image_io::read_png(path).expect("a PNG").pixels
 }
+
+/// Every bad program of the parser's suite (tests/diagnostics/) in all three formats: the same
+/// diagnostics (count, codes, positions) whatever the format, every JSON line in the documented
+/// schema, and a rich excerpt for each.
+#[test]
+fn the_three_formats_report_the_same_diagnostics() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/diagnostics");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("tests/diagnostics")
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "tgsi"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 10, "the suite is there");
+    for f in files {
+        let path = f.to_string_lossy().into_owned();
+        let (short_code, short, _) = tgsi(&["check", "--format", "short", &path]);
+        let (json_code, json, _) = tgsi(&["check", "--format", "json", &path]);
+        let (rich_code, rich, _) = tgsi(&["check", "--format", "rich", &path]);
+        assert!(short_code == json_code && json_code == rich_code, "{path}: statuses differ");
+        assert!(short_code == 0 || short_code == 1, "{path}: status {short_code}");
+        let objects: Vec<serde_json::Value> = json
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{path}: {e}: {l}")))
+            .collect();
+        for o in &objects {
+            for key in ["file", "code", "severity", "message", "span", "labels", "notes", "help"] {
+                assert!(o.get(key).is_some(), "{path}: no {key} in {o}");
+            }
+            // The short line of the same diagnostic: FILE:LINE:COL: severity: message [CODE].
+            let line = format!(
+                "{}:{}:{}: {}: {} [{}]",
+                path,
+                o["span"]["line"],
+                o["span"]["column"],
+                o["severity"].as_str().unwrap_or_default(),
+                o["message"].as_str().unwrap_or_default(),
+                o["code"].as_str().unwrap_or_default()
+            );
+            assert!(short.lines().any(|l| l == line), "{path}: short lacks {line}\n{short}");
+            // Rich: the title and the place.
+            let title = format!(
+                "{}[{}]: {}",
+                o["severity"].as_str().unwrap_or_default(),
+                o["code"].as_str().unwrap_or_default(),
+                o["message"].as_str().unwrap_or_default()
+            );
+            let at = format!("--> {}:{}:{}", path, o["span"]["line"], o["span"]["column"]);
+            assert!(rich.contains(&title) && rich.contains(&at), "{path}: rich lacks {title} {at}");
+        }
+        let titles = rich
+            .lines()
+            .filter(|l| {
+                l.starts_with("error[") || l.starts_with("warning[") || l.starts_with("note[")
+            })
+            .count();
+        assert_eq!(titles, objects.len(), "{path}: one rich report per diagnostic\n{rich}");
+    }
+}
