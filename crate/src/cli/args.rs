@@ -248,7 +248,7 @@ pub struct FrameArgs {
 pub struct RenderArgs {
     #[command(flatten)]
     pub frame: FrameArgs,
-    /// Instruction budget of the whole frame (at most limits::MAX_BUDGET)
+    /// Instructions the whole frame may run [default: 4194304 (2^22); at most 2^32]
     #[arg(long, allow_hyphen_values = true, value_name = "N")]
     pub budget: Option<String>,
     /// Stop the frame after this many seconds of wall clock
@@ -286,7 +286,7 @@ pub struct BenchArgs {
 pub struct TraceArgs {
     #[command(flatten)]
     pub frame: FrameArgs,
-    /// Instruction budget of the traced quad
+    /// Instructions the traced frame may run [default: 2^22; at most 2^32]
     #[arg(long, allow_hyphen_values = true, value_name = "N")]
     pub budget: Option<String>,
     /// The pixel: X from the left, Y from the top, as in the PNG
@@ -335,7 +335,7 @@ pub struct RunArgs {
     /// Bind an image to sampler unit U; repeatable
     #[arg(long, allow_hyphen_values = true, value_name = "U=FILE[,options]")]
     pub texture: Vec<String>,
-    /// Instruction budget of the whole dispatch
+    /// Instructions the whole dispatch may run [default: 2^22; at most 2^32]
     #[arg(long, allow_hyphen_values = true, value_name = "N")]
     pub budget: Option<String>,
     /// Stop after this many seconds of wall clock
