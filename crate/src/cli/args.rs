@@ -248,7 +248,7 @@ pub struct FrameArgs {
 pub struct RenderArgs {
     #[command(flatten)]
     pub frame: FrameArgs,
-    /// Instructions the whole frame may run [default: 4194304 (2^22); at most 2^32]
+    /// Instructions the whole frame may run [default: 2^22; at most 2^32]
     #[arg(long, allow_hyphen_values = true, value_name = "N")]
     pub budget: Option<String>,
     /// Stop the frame after this many seconds of wall clock
