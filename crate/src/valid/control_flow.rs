@@ -356,7 +356,8 @@ pub fn analyze(shader: &Shader) -> Structure {
                     Some((Kind::If, _, Some(first))) => {
                         w.diags.push(
                             Diagnostic::error("V101", "this IF already has an ELSE", ins.span)
-                                .with_related("the first ELSE", w.span(first)),
+                                .with_related("the first ELSE", w.span(first))
+                                .with_help("an IF has at most one ELSE: nest another IF inside it"),
                         );
                     }
                     Some((k, at, _)) => {
@@ -422,19 +423,21 @@ pub fn analyze(shader: &Shader) -> Structure {
             Opcode::ENDSWITCH => w.close(Kind::Switch, i),
             Opcode::BRK | Opcode::BREAKC => match w.enclosing(&[Kind::Loop, Kind::Switch]) {
                 Some(o) => o.exits.push(i),
-                None => w.diags.push(Diagnostic::error(
-                    "V105",
-                    "BRK is only allowed inside a loop or a SWITCH",
-                    ins.span,
-                )),
+                None => w.diags.push(
+                    Diagnostic::error(
+                        "V105",
+                        "BRK is only allowed inside a loop or a SWITCH",
+                        ins.span,
+                    )
+                    .with_help("put it between BGNLOOP and ENDLOOP (or SWITCH and ENDSWITCH)"),
+                ),
             },
             Opcode::CONT => match w.enclosing(&[Kind::Loop]) {
                 Some(o) => o.exits.push(i),
-                None => w.diags.push(Diagnostic::error(
-                    "V106",
-                    "CONT is only allowed inside a loop",
-                    ins.span,
-                )),
+                None => w.diags.push(
+                    Diagnostic::error("V106", "CONT is only allowed inside a loop", ins.span)
+                        .with_help("put it between BGNLOOP and ENDLOOP"),
+                ),
             },
             Opcode::BGNSUB => {
                 if end_at.is_none() || !w.stack.is_empty() {
