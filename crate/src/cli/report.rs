@@ -50,7 +50,7 @@ impl Printer {
         let text = match self.format {
             DiagFormat::Short => short(command, origin, d),
             // A blank line between reports, as compilers print them.
-            DiagFormat::Rich => rich(command, origin, d, self.color) + "\n",
+            DiagFormat::Rich => rich(origin, d, self.color) + "\n",
             DiagFormat::Json => json(origin, d).to_string(),
         };
         match self.stream {
@@ -111,7 +111,7 @@ fn clamp(text: &str, start: u32, end: u32) -> std::ops::Range<usize> {
     s..e.max(s)
 }
 
-fn rich(command: &str, origin: Option<Origin>, d: &Diagnostic, color: bool) -> String {
+fn rich(origin: Option<Origin>, d: &Diagnostic, color: bool) -> String {
     let title = level(d.severity).primary_title(d.message.as_str()).id(d.code);
     let mut group = match origin {
         Some(o) => {
@@ -128,9 +128,8 @@ fn rich(command: &str, origin: Option<Origin>, d: &Diagnostic, color: bool) -> S
             }
             title.element(snippet)
         }
-        None => Group::with_title(title).element(
-            Level::NOTE.no_name().message(format!("reported by tgsi {command} for the whole job")),
-        ),
+        // About the whole job: no excerpt, the title says it all.
+        None => Group::with_title(title),
     };
     for n in d.notes() {
         group = group.element(Level::NOTE.message(n));
@@ -190,7 +189,7 @@ mod tests {
                 .with_related("TEMP is declared here", Span::new(5, 16))
                 .with_help("declare it: DCL TEMP[3]"),
         );
-        let out = rich("check", Some(Origin { name: "a.tgsi", text }), &d, false);
+        let out = rich(Some(Origin { name: "a.tgsi", text }), &d, false);
         let lines: Vec<&str> = out.lines().collect();
         let at = lines.iter().position(|l| l.contains("MOV OUT[0], TEMP[3]")).expect("excerpt");
         // "3 | MOV OUT[0], TEMP[3]": the caret line starts under the same gutter; TEMP[3] is at
@@ -231,7 +230,7 @@ mod tests {
     fn spans_outside_the_text_do_not_panic() {
         let text = "FRAG é\n";
         let d = Diagnostic::error("P001", "x", Span::new(6, 400));
-        let out = rich("check", Some(Origin { name: "c", text }), &d, true);
+        let out = rich(Some(Origin { name: "c", text }), &d, true);
         assert!(out.contains("P001"));
     }
 }

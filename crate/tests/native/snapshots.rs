@@ -62,6 +62,32 @@ const CASES: &[(&str, &[&str])] = &[
         &["render", "--format", "rich", "tests/snapshots/inputs/undeclared.tgsi", "-o", "OUT.png"],
     ),
     (
+        "render_rich_job",
+        &[
+            "render",
+            "--format",
+            "rich",
+            "tests/snapshots/inputs/fs_in.tgsi",
+            "--mesh",
+            "cube",
+            "-o",
+            "OUT.png",
+        ],
+    ),
+    (
+        "render_json_job",
+        &[
+            "render",
+            "--format",
+            "json",
+            "tests/snapshots/inputs/fs_in.tgsi",
+            "--mesh",
+            "cube",
+            "-o",
+            "OUT.png",
+        ],
+    ),
+    (
         "run_json_budget",
         &[
             "run",
