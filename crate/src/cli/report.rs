@@ -111,26 +111,86 @@ fn clamp(text: &str, start: u32, end: u32) -> std::ops::Range<usize> {
     s..e.max(s)
 }
 
+/// Bytes of context an excerpt may take on either side of its spans (a long line is cut there;
+/// its line numbers stay right and the `-->` header keeps the true column).
+const EXCERPT_REACH: usize = 1024;
+/// How far (in bytes) a related place may be from the primary span and still share its
+/// excerpt; further ones are listed as notes with their line numbers. Together with the reach
+/// this bounds the work per diagnostic, whatever the size of the file.
+const RELATED_REACH: usize = 16 * 1024;
+
+/// The start of the line holding byte `at`, looking back at most [`EXCERPT_REACH`] bytes.
+fn excerpt_start(text: &str, at: usize) -> usize {
+    let floor = at.saturating_sub(EXCERPT_REACH);
+    let start = text[..at].rfind('\n').map_or(0, |i| i + 1).max(floor);
+    clamp(text, start as u32, start as u32).start
+}
+
+/// The end of the line holding byte `at` (before its line break), looking ahead at most
+/// [`EXCERPT_REACH`] bytes.
+fn excerpt_end(text: &str, at: usize) -> usize {
+    let ceiling = (at + EXCERPT_REACH).min(text.len());
+    let end = text[at..ceiling].find('\n').map_or(ceiling, |i| at + i);
+    clamp(text, end as u32, end as u32).start
+}
+
 fn rich(origin: Option<Origin>, d: &Diagnostic, color: bool) -> String {
     let title = level(d.severity).primary_title(d.message.as_str()).id(d.code);
+    let mut far = Vec::new();
     let mut group = match origin {
         Some(o) => {
-            let mut snippet = Snippet::source(o.text)
-                .path(o.name)
+            let primary = clamp(o.text, d.span.start, d.span.end);
+            let (near, away): (Vec<_>, Vec<_>) = d
+                .related
+                .iter()
+                .partition(|r| (r.span.start as usize).abs_diff(primary.start) <= RELATED_REACH);
+            far = away;
+            // One excerpt from the line of the first span to the line of the last one: the
+            // renderer only ever sees these bytes, not the whole file.
+            let spans: Vec<(std::ops::Range<usize>, u32)> =
+                std::iter::once((primary.clone(), d.line))
+                    .chain(near.iter().map(|r| (clamp(o.text, r.span.start, r.span.end), r.line)))
+                    .collect();
+            let (first, first_line) = spans
+                .iter()
+                .min_by_key(|(r, _)| r.start)
+                .cloned()
+                .unwrap_or((primary.clone(), d.line));
+            let last_end = spans.iter().map(|(r, _)| r.end).max().unwrap_or(primary.end);
+            let from = excerpt_start(o.text, first.start);
+            let to = excerpt_end(o.text, last_end).max(last_end);
+            let local = |r: &std::ops::Range<usize>| (r.start - from)..(r.end - from);
+            let mut snippet = Snippet::source(&o.text[from..to])
+                .line_start(first_line.max(1) as usize)
                 .fold(true)
-                .annotation(AnnotationKind::Primary.span(clamp(o.text, d.span.start, d.span.end)));
-            for r in &d.related {
+                .annotation(AnnotationKind::Primary.span(local(&primary)));
+            for r in &near {
                 snippet = snippet.annotation(
                     AnnotationKind::Context
-                        .span(clamp(o.text, r.span.start, r.span.end))
+                        .span(local(&clamp(o.text, r.span.start, r.span.end)))
                         .label(r.message.as_str()),
                 );
             }
-            title.element(snippet)
+            if from == 0 || o.text.as_bytes().get(from - 1) == Some(&b'\n') {
+                title.element(snippet.path(o.name))
+            } else {
+                // The excerpt starts inside a long line: name the true place explicitly, as the
+                // renderer would count columns from the cut.
+                title
+                    .element(
+                        annotate_snippets::Origin::path(o.name)
+                            .line(d.line.max(1) as usize)
+                            .char_column(d.column.max(1) as usize),
+                    )
+                    .element(snippet)
+            }
         }
         // About the whole job: no excerpt, the title says it all.
         None => Group::with_title(title),
     };
+    for r in far {
+        group = group.element(Level::NOTE.message(format!("{} (line {})", r.message, r.line)));
+    }
     for n in d.notes() {
         group = group.element(Level::NOTE.message(n));
     }
@@ -224,6 +284,37 @@ mod tests {
         assert_eq!(v["labels"][0]["span"]["line"], 1);
         assert_eq!(v["notes"][0], "a note");
         assert_eq!(v["help"].as_array().map(Vec::len), Some(0));
+    }
+
+    #[test]
+    fn excerpts_stay_small_in_big_files() {
+        // The primary span on line 3 after 3000 spaces; its declaration 40 000 bytes before,
+        // too far to share the excerpt: it becomes a note naming its line.
+        let text = format!(
+            "FRAG\nDCL TEMP[0]\n{}MOV OUT[0], TEMP[9]\n{}END\n",
+            " ".repeat(3000),
+            ";\n".repeat(10)
+        );
+        let text =
+            text.replacen("DCL TEMP[0]\n", &format!("DCL TEMP[0]\n{}", ";x\n".repeat(13_000)), 1);
+        let at = text.find("TEMP[9]").unwrap_or(0);
+        let decl = text.find("DCL TEMP[0]").unwrap_or(0);
+        let d = located(
+            &text,
+            Diagnostic::error(
+                "V005",
+                "source register TEMP[9] is not declared",
+                Span::new(at, at + 7),
+            )
+            .with_related("TEMP[0] is declared here", Span::new(decl, decl + 11)),
+        );
+        let out = rich(Some(Origin { name: "big.tgsi", text: &text }), &d, false);
+        // Line 13 003 (2 + 13 000 comment lines + 1), column 3013 (3000 spaces and the 12
+        // characters of `MOV OUT[0], ` before it): the true place, although the excerpt starts
+        // 1024 bytes before the span.
+        assert!(out.contains("big.tgsi:13003:3013"), "{out}");
+        assert!(out.contains("note: TEMP[0] is declared here (line 2)"), "{out}");
+        assert!(out.len() < 4096, "the excerpt is bounded: {} bytes", out.len());
     }
 
     #[test]
