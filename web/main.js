@@ -171,6 +171,21 @@ function showProblems() {
       button.disabled = true;
     }
     li.append(button);
+    // Help lines, and a "see line N" link to each place the diagnostic refers to.
+    for (const h of d.help ?? []) {
+      const help = document.createElement('span');
+      help.className = 'help';
+      help.textContent = `help: ${h}`;
+      li.append(help);
+    }
+    for (const r of (d.tab ? d.related ?? [] : [])) {
+      const see = document.createElement('button');
+      see.type = 'button';
+      see.className = 'see-line';
+      see.textContent = `see line ${r.line}: ${r.message}`;
+      see.addEventListener('click', () => { selectEditorTab(d.tab); app.editor.jumpTo(d.tab, r.line, r.column); });
+      li.append(see);
+    }
     return li;
   }));
   const errors = all.filter((d) => d.severity === 'error').length;

@@ -1,13 +1,9 @@
 //! `tgsi reference --out DIR`: writes the opcode reference site (`reference::site`).
 
-use super::Args;
+use super::args::ReferenceArgs;
 
-pub fn run(args: &Args) -> i32 {
-    let Some(dir) = args.value("out") else {
-        eprintln!("tgsi reference: --out DIR is required");
-        return 2;
-    };
-    let dir = std::path::Path::new(dir);
+pub fn run(args: &ReferenceArgs) -> i32 {
+    let dir = std::path::Path::new(&args.out);
     if let Err(e) = std::fs::create_dir_all(dir) {
         eprintln!("tgsi reference: cannot create {}: {e}", dir.display());
         return 2;

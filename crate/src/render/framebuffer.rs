@@ -116,6 +116,8 @@ impl Tiling {
 /// gives a diagnostic instead of an allocation failure.
 pub const MAX_DIMENSION: u32 = 16384;
 pub const MAX_PIXELS: u64 = 1 << 26;
+/// Colour buffers a framebuffer can have (COLOR[0..7]).
+pub const MAX_TARGETS: usize = 8;
 
 impl Framebuffer {
     /// A framebuffer with `targets` render targets (1..8) of RGBA32F.
@@ -138,7 +140,7 @@ impl Framebuffer {
         };
         let pixels =
             u64::from(width.div_ceil(TILE) * TILE) * u64::from(height.div_ceil(TILE) * TILE);
-        let targets = targets.clamp(1, 8) as u64;
+        let targets = targets.clamp(1, MAX_TARGETS) as u64;
         let bytes = pixels * (texel * targets + 4);
         if bytes > crate::limits::MAX_FRAMEBUFFER_BYTES {
             return Err(format!(
@@ -180,12 +182,16 @@ impl Framebuffer {
             format,
             tiles_x,
             targets: match format {
-                Format::Rgba32F => vec![vec![QuadPixels::default(); quads]; targets.clamp(1, 8)],
+                Format::Rgba32F => {
+                    vec![vec![QuadPixels::default(); quads]; targets.clamp(1, MAX_TARGETS)]
+                }
                 Format::Rgba8 => Vec::new(),
             },
             targets8: match format {
                 Format::Rgba32F => Vec::new(),
-                Format::Rgba8 => vec![vec![QuadBytes::default(); quads]; targets.clamp(1, 8)],
+                Format::Rgba8 => {
+                    vec![vec![QuadBytes::default(); quads]; targets.clamp(1, MAX_TARGETS)]
+                }
             },
             depth: vec![[1.0; 4]; quads],
         })
@@ -315,12 +321,45 @@ impl Framebuffer {
 
     /// Target 0 as little-endian float32 RGBA, top row first.
     pub fn f32_bytes(&self) -> Vec<u8> {
+        self.target_f32_bytes(0)
+    }
+
+    /// A target as little-endian float32 RGBA, top row first.
+    pub fn target_f32_bytes(&self, target: usize) -> Vec<u8> {
         let mut out = Vec::with_capacity(self.width as usize * self.height as usize * 16);
         for yt in 0..self.height {
             for x in 0..self.width {
-                for c in self.pixel_from_top(x, yt) {
+                for c in self.pixel(target, x, self.height - 1 - yt) {
                     out.extend_from_slice(&c.to_le_bytes());
                 }
+            }
+        }
+        out
+    }
+
+    /// A target as RGBA8 ([`unorm8`] of each channel), top row first: for target 0 the same
+    /// bytes as [`Framebuffer::rgba8_rows`] of every row.
+    pub fn target_rgba8(&self, target: usize) -> Vec<u8> {
+        let mut out = Vec::with_capacity(self.width as usize * self.height as usize * 4);
+        for yt in 0..self.height {
+            for x in 0..self.width {
+                let px = self.pixel(target, x, self.height - 1 - yt);
+                out.extend(px.map(|c| match self.format {
+                    Format::Rgba32F => unorm8(c),
+                    // Already 8-bit: the stored byte back.
+                    Format::Rgba8 => (c * 255.0).round() as u8,
+                }));
+            }
+        }
+        out
+    }
+
+    /// The depth buffer, one float per pixel, top row first.
+    pub fn depth_top_first(&self) -> Vec<f32> {
+        let mut out = Vec::with_capacity(self.width as usize * self.height as usize);
+        for yt in 0..self.height {
+            for x in 0..self.width {
+                out.push(self.depth_at(x, self.height - 1 - yt));
             }
         }
         out

@@ -13,6 +13,7 @@ mod support;
 mod valid_support;
 
 mod agal;
+mod cli;
 mod compute;
 mod conformance;
 mod exec;

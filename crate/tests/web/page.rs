@@ -38,6 +38,24 @@ fn validate_locates_an_undeclared_register() {
     }
 }
 
+/// The same undeclared TEMP[5] carries what the page's tooltip and problem list show: the
+/// declaration it was compared with (line 3, `DCL TEMP[0]`, columns 1 to 12) as a related
+/// place, and a help line naming the declaration that would make it valid.
+#[wasm_bindgen_test]
+fn validate_carries_related_places_notes_and_help() {
+    let text = "FRAG\nDCL OUT[0], COLOR\nDCL TEMP[0]\n  0: MOV OUT[0], TEMP[5]\n  1: END\n";
+    let v = json(tgsi::wasm::page::validate(text));
+    let list = v.as_array().cloned().unwrap_or_default();
+    let d = list.iter().find(|d| d["code"] == "V005").unwrap_or_else(|| panic!("no V005 in {}", v));
+    let r = &d["related"][0];
+    assert_eq!(r["message"], "TEMP[0] is declared here", "{}", d);
+    assert_eq!((r["line"].as_u64(), r["column"].as_u64()), (Some(3), Some(1)), "{}", d);
+    assert_eq!((r["endLine"].as_u64(), r["endColumn"].as_u64()), (Some(3), Some(12)), "{}", d);
+    let help = d["help"][0].as_str().unwrap_or_default();
+    assert!(help.contains("DCL TEMP[5]"), "{}", d);
+    assert!(d["notes"].is_array(), "{}", d);
+}
+
 /// A syntax error: line 3 is `DCL OUT[0], COLOUR`; the semantic name starts at column 13
 /// (`DCL OUT[0], ` is 12 characters).
 #[wasm_bindgen_test]
