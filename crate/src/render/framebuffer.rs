@@ -252,6 +252,11 @@ impl Framebuffer {
     /// Rows `rows` (counted from the top of the picture) of target 0 as RGBA8, top row first;
     /// values clamped to [0, 1] and rounded to nearest (NaN gives 0).
     pub fn rgba8_rows(&self, rows: std::ops::Range<u32>) -> Vec<u8> {
+        self.target_rgba8_rows(0, rows)
+    }
+
+    /// [`Self::rgba8_rows`] of any render target (a missing one reads 0).
+    pub fn target_rgba8_rows(&self, target: usize, rows: std::ops::Range<u32>) -> Vec<u8> {
         let rows = rows.start.min(self.height)..rows.end.min(self.height);
         let width = self.width as usize;
         let mut out = vec![0u8; rows.len() * width * 4];
@@ -263,14 +268,16 @@ impl Framebuffer {
             for (qx, pair) in line.chunks_mut(8).enumerate() {
                 let index = tiling.quad_index(qx as u32 * 2, y & !1);
                 let quad: [[u8; 4]; 4] = match self.format {
-                    Format::Rgba32F => {
-                        self.targets.first().and_then(|t| t.get(index)).map_or([[0; 4]; 4], |q| {
+                    Format::Rgba32F => self
+                        .targets
+                        .get(target)
+                        .and_then(|t| t.get(index))
+                        .map_or([[0; 4]; 4], |q| {
                             q.0.map(|c| c.map(|bits| unorm8(f32::from_bits(bits))))
-                        })
-                    }
+                        }),
                     Format::Rgba8 => self
                         .targets8
-                        .first()
+                        .get(target)
                         .and_then(|t| t.get(index))
                         .map_or([[0; 4]; 4], |q| q.0),
                 };
@@ -283,6 +290,21 @@ impl Framebuffer {
                         quad[3][lane],
                     ]);
                 }
+            }
+        }
+        out
+    }
+
+    /// Rows `rows` (from the top) of the depth buffer as opaque greyscale RGBA8, top row first:
+    /// grey [`unorm8`] of the depth (0 black = near, 1 white = far, the cleared value).
+    pub fn depth_rgba8_rows(&self, rows: std::ops::Range<u32>) -> Vec<u8> {
+        let rows = rows.start.min(self.height)..rows.end.min(self.height);
+        let mut out = Vec::with_capacity(rows.len() * self.width as usize * 4);
+        for yt in rows {
+            let y = self.height - 1 - yt;
+            for x in 0..self.width {
+                let g = unorm8(self.depth_at(x, y));
+                out.extend_from_slice(&[g, g, g, 255]);
             }
         }
         out

@@ -63,10 +63,11 @@ impl GeometryJob {
         Ok(GeometryJob { program, inputs, outputs })
     }
 
-    /// Runs the vertex stage and the geometry shader; returns the emitted triangles as a mesh
-    /// (one vertex = every geometry output register, as floats' bits).
+    /// Runs the vertex stage over the mesh and the geometry shader over its triangles; returns
+    /// what the shader emitted, every stream (the page lists it; [`Self::to_mesh`] makes the
+    /// mesh a draw sees).
     #[allow(clippy::too_many_arguments)]
-    pub fn expand(
+    pub fn emit(
         &self,
         mesh: &Mesh,
         vs_if: &VsInterface,
@@ -75,7 +76,7 @@ impl GeometryJob {
         hooks: &mut dyn TextureHooks,
         budget: u64,
         frame: &exec::FrameBudget,
-    ) -> Result<Mesh, Diagnostic> {
+    ) -> Result<exec::GeometryOutput, Diagnostic> {
         let count = mesh.vertex_count();
         let in_regs = vs_if.input_registers;
         let out_regs = vs_if.output_registers.max(1);
@@ -121,9 +122,12 @@ impl GeometryJob {
         let prims: Vec<_> =
             mesh.triangles().into_iter().map(|t| t.iter().map(|&i| vertex(i)).collect()).collect();
         let mut machine = Machine::in_frame(budget, frame);
-        let out = exec::run_geometry(&mut machine, &self.program, constants, hooks, &prims)
-            .map_err(|e| e.diagnostic)?;
+        exec::run_geometry(&mut machine, &self.program, constants, hooks, &prims)
+            .map_err(|e| e.diagnostic)
+    }
 
+    /// The stream-0 strips of a geometry run as the triangle-list mesh the rest of the draw sees.
+    pub fn to_mesh(&self, out: &exec::GeometryOutput, mesh: &Mesh) -> Mesh {
         // Each emitted strip cut into triangles in the order the mesh's provoking-vertex
         // convention gives (as for a strip drawn from a mesh), listed as one triangle list.
         let attributes = self.outputs.output_registers.max(1);
@@ -139,12 +143,12 @@ impl GeometryJob {
             }
         }
         let n = (vertices.len() / attributes) as u32;
-        Ok(Mesh {
+        Mesh {
             front_face: mesh.front_face,
             provoking: mesh.provoking,
             wants_depth: mesh.wants_depth,
             ..Mesh::new(mesh.name, attributes, vertices, (0..n).collect(), Topology::TriangleList)
-        })
+        }
     }
 }
 

@@ -13,6 +13,8 @@ pub mod inspect;
 #[cfg(feature = "full")]
 pub mod page;
 pub mod render;
+#[cfg(feature = "full")]
+pub mod stages;
 pub mod valid;
 
 use wasm_bindgen::prelude::*;
