@@ -11,7 +11,8 @@
  *   constants?: {buffer: number, index: number, values: number[]}[],
  *   textures?: {unit: number, description: string}[],
  *   builtins?: {time?: number, timeDelta?: number, frame?: number, mouse?: number[], mouseDown?: boolean},
- *   rows?: number[], bands?: number, budget?: number}} FrameRequest
+ *   rows?: number[], bands?: number, budget?: number,
+ *   gs?: string | null, target?: number | 'depth'}} FrameRequest
  */
 
 /**
@@ -26,6 +27,8 @@ export function engineOptions(req) {
     width: req.width,
     height: req.height,
     mesh: req.mesh,
+    gs: req.gs ?? undefined,
+    target: req.target,
     consts: req.consts ?? req.constants?.map((c) => `${c.buffer}:${c.index}=${c.values.map((v) => String(Number.isFinite(v) ? v : 0)).join(',')}`),
     textures: req.textures,
     time: b.time,

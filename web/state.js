@@ -3,13 +3,16 @@
 // as an autosave. Link format: `#s=<version>.<base64url of deflate-raw JSON>`; the version
 // lets old links keep working when the state grows (missing fields take their defaults).
 
+import { defaultStages, normalizeStages } from './stage-state.js';
+
 export const STATE_VERSION = 1;
 const STORAGE_KEY = 'tgsi-playground/state';
 
 /**
  * The shared state: shaders, settings, constants and texture choices (what a link keeps).
  * @typedef {{fs: string, vs: string, useVs: boolean, mesh: string, size: number,
- *   constants: Record<string, number[]>, textures: Record<string, any>, example: string | null}} PlaygroundState
+ *   constants: Record<string, number[]>, textures: Record<string, any>, example: string | null}
+ *   & import('./stage-state.js').StageState} PlaygroundState
  */
 
 /**
@@ -17,7 +20,8 @@ const STORAGE_KEY = 'tgsi-playground/state';
  * @returns {PlaygroundState}
  */
 export function defaultState() {
-  return { fs: '', vs: '', useVs: false, mesh: 'fullscreen', size: 256, constants: {}, textures: {}, example: null };
+  return { fs: '', vs: '', useVs: false, mesh: 'fullscreen', size: 256, constants: {}, textures: {}, example: null,
+    ...defaultStages() };
 }
 
 /** Largest decoded state a link or the autosave may hold (the engine's own input limit is smaller). */
@@ -66,6 +70,7 @@ function textureBinding(b) {
 export function normalizeState(data) {
   const out = defaultState();
   if (!data || typeof data !== 'object') return out;
+  Object.assign(out, normalizeStages(data));
   if (typeof data.fs === 'string') out.fs = data.fs;
   if (typeof data.vs === 'string') out.vs = data.vs;
   if (typeof data.useVs === 'boolean') out.useVs = data.useVs;
