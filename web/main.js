@@ -368,13 +368,28 @@ async function runCompute() {
   showProblems();
 }
 
+/** A compute example draws no picture: its card shows the stage's name. */
+function labelThumbnail(/** @type {string} */ id, /** @type {string} */ text) {
+  const thumb = /** @type {HTMLCanvasElement | null} */ (document.querySelector(`#gallery-list [data-example="${id}"] .thumb`));
+  const ctx = thumb?.getContext('2d');
+  if (!thumb || !ctx) return;
+  ctx.fillStyle = '#23262c';
+  ctx.fillRect(0, 0, thumb.width, thumb.height);
+  ctx.fillStyle = '#9ecbff';
+  ctx.font = 'bold 16px monospace';
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  ctx.fillText(text, thumb.width / 2, thumb.height / 2);
+  thumb.dataset.drawn = 'true';
+}
+
 /** Draws each example small into its gallery card, once, with one worker of its own. */
 async function drawThumbnails() {
   if (app.thumbnails || !app.pool) return;
   app.thumbnails = new RenderPool(await engineModule(), 1);
   const size = 72;
   for (const ex of EXAMPLES) {
-    if (ex.stage === 'compute') continue;
+    if (ex.stage === 'compute') { labelThumbnail(ex.id, 'COMP'); continue; }
     const state = { ...defaultState(), fs: ex.fs, vs: ex.vs ?? '', textures: ex.textures ?? {}, constants: ex.constants ?? {} };
     const result = await app.thumbnails.render({
       fs: ex.fs, vs: ex.vs ?? null, gs: ex.gs ?? null, mesh: ex.mesh ?? 'fullscreen', width: size, height: size,
