@@ -129,7 +129,11 @@ function checkShaders() {
   let fs = [];
   let vs = [];
   try {
-    if (state.useVs) {
+    if (state.useVs && state.stage === 'geometry') {
+      // The fragment shader's inputs come from the geometry shader: no vertex → fragment link.
+      fs = engine.validate(state.fs);
+      vs = engine.validate(state.vs);
+    } else if (state.useVs) {
       const r = engine.link(state.vs, state.fs);
       fs = r.fs; vs = r.vs;
     } else {

@@ -376,6 +376,24 @@ pub fn unorm8(v: f32) -> u8 {
 mod tests {
     use super::*;
 
+    /// Depth 0.25 → grey round(0.25 · 255) = 64; the cleared depth 1.0 → 255. Target 1's red
+    /// byte is read from target 1 only. Pixel (0, 0) from the bottom is the first pixel of the
+    /// second row from the top (byte 8 of a 2×2 picture).
+    #[test]
+    fn depth_and_other_targets_read_back_by_rows() {
+        let mut fb = Framebuffer::with_format(2, 2, 2, Format::Rgba8).unwrap();
+        let i = fb.quad_index(0, 0);
+        fb.depth[i][0] = 0.25;
+        fb.targets8[1][i].0[0][0] = 200;
+        let d = fb.depth_rgba8_rows(0..2);
+        assert_eq!(&d[8..12], &[64, 64, 64, 255]);
+        assert_eq!(&d[0..4], &[255, 255, 255, 255]);
+        assert_eq!(fb.target_rgba8_rows(1, 0..2)[8], 200);
+        assert_eq!(fb.target_rgba8_rows(0, 0..2)[8], 0);
+        // Only the bottom row: one row of two pixels.
+        assert_eq!(fb.depth_rgba8_rows(1..2).len(), 8);
+    }
+
     #[test]
     fn rows_come_out_top_first() {
         let mut fb = Framebuffer::new(1, 2, 1).unwrap();
