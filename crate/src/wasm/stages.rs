@@ -24,8 +24,7 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use wasm_bindgen::prelude::*;
 
-/// Most resources of one kind a call binds (every index a shader can name is below this).
-const MAX_RESOURCES: usize = 32;
+use crate::limits::MAX_BOUND_RESOURCES as MAX_RESOURCES;
 /// Most emitted primitives listed (all of them are still drawn).
 pub const LISTED_PRIMITIVES: usize = 1024;
 
