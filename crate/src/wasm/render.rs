@@ -40,7 +40,10 @@ struct Options {
     mesh: Option<String>,
     vertices: Option<String>,
     gs: Option<String>,
-    target: Option<TargetOption>,
+    /// A number (colour target) or `"depth"`, read as it comes (an untagged serde enum would
+    /// add several kilobytes to the widget's lean engine).
+    #[serde(with = "serde_wasm_bindgen::preserve")]
+    target: JsValue,
     all_targets: bool,
     consts: Vec<String>,
     vs_consts: Vec<String>,
@@ -56,20 +59,6 @@ struct Options {
     /// The frame is drawn as this many bands (one call each): each gets its share of the budget.
     bands: Option<u32>,
     textures: Vec<TextureOption>,
-}
-
-/// Which buffer of the framebuffer a call reads back: a colour target or `"depth"`.
-#[derive(Deserialize, Clone, Copy, PartialEq, Debug)]
-#[serde(untagged)]
-enum TargetOption {
-    Color(u32),
-    Named(Named),
-}
-
-#[derive(Deserialize, Clone, Copy, PartialEq, Debug)]
-#[serde(rename_all = "lowercase")]
-enum Named {
-    Depth,
 }
 
 /// The buffer read back: only that one is converted, so unused targets cost nothing.
@@ -375,10 +364,10 @@ pub(super) fn read_call(fs_text: &str, vs_text: Option<String>, options: JsValue
     let frame_budget =
         opts.budget.unwrap_or(crate::limits::DEFAULT_FRAME_BUDGET).min(crate::limits::MAX_BUDGET);
     let budget = frame_budget.div_ceil(u64::from(opts.bands.unwrap_or(1).max(1)));
-    let read_back = match opts.target {
-        Some(TargetOption::Named(Named::Depth)) => ReadBack::Depth,
-        Some(TargetOption::Color(t)) => ReadBack::Color(t.min(7) as usize),
-        None => ReadBack::Color(0),
+    let read_back = match (opts.target.as_f64(), opts.target.as_string()) {
+        (_, Some(name)) if name == "depth" => ReadBack::Depth,
+        (Some(t), _) if t >= 0.0 => ReadBack::Color((t as usize).min(7)),
+        _ => ReadBack::Color(0),
     };
     let key = JobKey {
         fs: fs_text.to_owned(),
