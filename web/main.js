@@ -15,7 +15,7 @@ import { buildGallery, buildReference, installShortcuts, installTabArrows, insta
 import { RAMP_CSS, TraceView, paintProbe, renderVertexTable } from './inspector.js';
 import { elementSnippet, iframeSnippet } from './widget/snippets.js';
 import { ComputePanel, computeOptions } from './compute-panel.js';
-import { STAGE_TABS, TAB_NAMES, outputNames, showPrimitives, showStage } from './stage-panel.js';
+import { STAGE_TABS, STARTERS, TAB_NAMES, outputNames, showPrimitives, showStage } from './stage-panel.js';
 import { defaultCompute } from './stage-state.js';
 import { TargetTabs } from './targets.js';
 
@@ -706,6 +706,8 @@ async function copyLink() {
 }
 
 function selectEditorTab(tab) {
+  // A shortcut for a tab the stage does not show (Alt+2 while computing) does nothing.
+  if (!STAGE_TABS[store.state.stage].includes(tab)) return;
   app.editor.show(tab);
   for (const t of Object.keys(TAB_NAMES)) $(`tab-${t}`).setAttribute('aria-selected', String(tab === t));
   refreshOutputs();
@@ -741,8 +743,20 @@ function wireControls() {
   $('tab-gs').addEventListener('click', () => selectEditorTab('gs'));
   $('tab-cs').addEventListener('click', () => selectEditorTab('cs'));
   $('stage').addEventListener('change', () => {
-    store.update({ stage: $('stage').value, example: null });
+    const stage = $('stage').value;
+    /** @type {Record<string, any>} */
+    const patch = { stage, example: null };
+    // An empty geometry or compute tab starts from a small working shader (and, for compute,
+    // one buffer to write); text already there is kept.
+    if (stage === 'geometry' && !store.state.gs.trim()) patch.gs = STARTERS.gs;
+    if (stage === 'compute' && !store.state.cs.trim()) {
+      patch.cs = STARTERS.cs;
+      if (store.state.compute.resources.length === 0) patch.compute = { ...store.state.compute, resources: [{ kind: 'buffer', index: 0, words: '', size: 4 }] };
+    }
+    store.update(patch);
+    for (const tab of /** @type {const} */ (['gs', 'cs'])) if (patch[tab]) app.editor.setText(tab, patch[tab]);
     applyStage();
+    selectEditorTab(STAGE_TABS[stage][0]);
     stateChanged({ check: true });
   });
   $('use-vs').addEventListener('change', () => {

@@ -243,3 +243,39 @@ test('a share link keeps the stage, its shaders and the compute set-up', { timeo
   assert.deepEqual([...problems, ...more], [], 'the pages reported problems');
   await fresh.close();
 });
+
+test('the stage selector shows each stage\'s tabs and panels and keeps every text', { timeout: 120_000 }, async () => {
+  const { page, problems } = await openPlayground(browser, server);
+  const fs = await page.evaluate(() => window.tgsiPlayground.state.fs);
+  const shown = () => page.evaluate(() => ({
+    tabs: ['fs', 'vs', 'gs', 'cs'].filter((t) => !document.querySelector(`#tab-${t}`).hidden),
+    selected: document.querySelector('[role="tab"][aria-selected="true"][id^="tab-"]:not([id="tab-formatted"]):not([id="tab-agal"])')?.id,
+    canvas: !document.querySelector('.canvas-wrap').classList.contains('stage-hidden'),
+    compute: !document.querySelector('#compute-panel').hidden,
+    primitives: !document.querySelector('#geometry-panel').hidden,
+  }));
+  await page.locator('#stage').selectOption('geometry');
+  assert.deepEqual(await shown(), { tabs: ['fs', 'vs', 'gs'], selected: 'tab-gs', canvas: true, compute: false, primitives: true });
+  // The empty geometry tab starts with a pass-through shader: one primitive per input triangle.
+  await page.waitForSelector('#primitives[data-state="ok"]', { timeout: 30_000 });
+  assert.equal(await page.evaluate(() => window.tgsiPlayground.primitives.count), 1);
+  // Line 2 is `DCL OUT[0], POSITON`: the misspelt semantic starts at column 13.
+  await typeShader(page, 'GEOM\nDCL OUT[0], POSITON\nEND\n');
+  await page.waitForFunction(() => [...document.querySelectorAll('#problems li')].some((li) => li.dataset.line === '2'), undefined, { timeout: 20_000 });
+  const bad = (await listedProblems(page)).find((p) => p.severity === 'error');
+  assert.deepEqual([bad.line, bad.column], [2, 13], JSON.stringify(bad));
+  assert.match(bad.text, /geometry 2:13/);
+
+  await page.locator('#stage').selectOption('compute');
+  assert.deepEqual(await shown(), { tabs: ['cs'], selected: 'tab-cs', canvas: false, compute: true, primitives: false });
+  // An empty compute tab starts with a shader in which invocation i of a block of 4 stores i
+  // into word i of BUFFER[0], bound with 4 words: 0, 1, 2, 3.
+  await page.waitForFunction(() => document.querySelector('#compute-result')?.dataset.state === 'ok', undefined, { timeout: 30_000 });
+  assert.deepEqual(await shownWords(page, 'buffer-0'), [0, 1, 2, 3]);
+  await page.locator('#stage').selectOption('pipeline');
+  assert.deepEqual(await shown(), { tabs: ['fs', 'vs'], selected: 'tab-fs', canvas: true, compute: false, primitives: false });
+  const texts = await page.evaluate(() => ({ fs: window.tgsiPlayground.editor.text('fs'), gs: window.tgsiPlayground.editor.text('gs'), state: window.tgsiPlayground.state.gs }));
+  assert.deepEqual(texts, { fs, gs: 'GEOM\nDCL OUT[0], POSITON\nEND\n', state: 'GEOM\nDCL OUT[0], POSITON\nEND\n' });
+  assert.deepEqual(problems, [], 'the page reported problems');
+  await page.close();
+});
