@@ -9,7 +9,7 @@ use super::mesh::{triangle_count, triangle_order, Mesh, Topology};
 use super::stage::{VertexStage, VsInterface};
 use crate::diag::Diagnostic;
 use crate::exec::{self, Constants, GeometryInfo, Machine, Program, TextureHooks};
-use crate::ir::{File, PrimType, SemanticName, Shader, Span};
+use crate::ir::{File, PrimType, PropertyName, SemanticName, Shader};
 
 /// A compiled geometry shader with what the draw needs from its declarations.
 #[derive(Clone, Debug)]
@@ -26,6 +26,15 @@ impl GeometryJob {
     /// out (R104 otherwise).
     pub fn new(program: Program, shader: &Shader) -> Result<GeometryJob, Diagnostic> {
         let info = GeometryInfo::of(&program);
+        // The refusal points at the property that asks for it (the header when it is missing).
+        let at = |name: PropertyName| {
+            shader
+                .properties
+                .iter()
+                .rev()
+                .find(|p| p.name == name)
+                .map_or(shader.header_span, |p| p.span)
+        };
         if info.input != PrimType::Triangles {
             return Err(Diagnostic::error(
                 "R104",
@@ -33,7 +42,7 @@ impl GeometryJob {
                     "the renderer feeds triangles to the geometry shader; GS_INPUT_PRIMITIVE is {}",
                     info.input.name()
                 ),
-                Span::default(),
+                at(PropertyName::GsInputPrimitive),
             ));
         }
         if info.output != PrimType::TriangleStrip {
@@ -43,7 +52,7 @@ impl GeometryJob {
                     "the renderer draws triangles; GS_OUTPUT_PRIMITIVE is {}",
                     info.output.name()
                 ),
-                Span::default(),
+                at(PropertyName::GsOutputPrimitive),
             ));
         }
         let mut inputs = Vec::new();

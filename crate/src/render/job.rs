@@ -208,7 +208,10 @@ pub fn prepare(req: &Request) -> (Option<Job>, Vec<SourcedDiagnostic>) {
         .and_then(|t| load(t, Source::Geometry, Processor::Geometry, &mut diags))
         .and_then(|(p, s)| {
             GeometryJob::new(p, &s)
-                .map_err(|d| {
+                .map_err(|mut d| {
+                    if let Some(text) = req.gs {
+                        diag::locate(std::slice::from_mut(&mut d), &LineIndex::new(text));
+                    }
                     diags.push(SourcedDiagnostic { source: Source::Geometry, diagnostic: d })
                 })
                 .ok()
