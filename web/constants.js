@@ -142,7 +142,8 @@ export const CONSTANT_STAGES = /** @type {const} */ ({ both: 'constants', vs: 'v
  * (`null` values: drop it, so the stage reads the shared value again); the caller applies it
  * to the current state (the controls outlive the state they were built from).
  * @param {Record<'both' | 'vs' | 'fs', HTMLElement>} panes
- * @param {{fs: any, vs: any}} summaries the engine's `describe` of each shader (`vs` null without one)
+ * @param {{fs: any, vs: any, others?: any[]}} summaries the engine's `describe` of each shader (`vs` null
+ *   without one; `others`: the geometry or compute shader, whose constants only the shared pane sets)
  * @param {number} builtinBuffer
  * @param {import('./state.js').PlaygroundState} state
  * @param {(field: 'constants' | 'vsConstants' | 'fsConstants', key: string, values: number[] | null) => void} onChange
@@ -152,7 +153,7 @@ export function renderStageConstants(panes, summaries, builtinBuffer, state, onC
     if (pane.hidden) { pane.replaceChildren(); delete pane.dataset.signature; }
   }
   if (!panes.both.hidden) {
-    const both = declaredConstants([summaries.fs, summaries.vs], builtinBuffer);
+    const both = declaredConstants([summaries.fs, summaries.vs, ...(summaries.others ?? [])], builtinBuffer);
     renderConstantControls(panes.both, both, state.constants, (key, values) => onChange('constants', key, values));
   }
   for (const stage of /** @type {const} */ (['vs', 'fs'])) {

@@ -14,7 +14,8 @@
  *   constants?: ConstantValue[], vsConstants?: ConstantValue[], fsConstants?: ConstantValue[],
  *   textures?: {unit: number, description: string}[],
  *   builtins?: {time?: number, timeDelta?: number, frame?: number, mouse?: number[], mouseDown?: boolean},
- *   rows?: number[], bands?: number, budget?: number}} FrameRequest
+ *   rows?: number[], bands?: number, budget?: number,
+ *   gs?: string | null, target?: number | 'depth'}} FrameRequest
  */
 
 /**
@@ -36,6 +37,8 @@ export function engineOptions(req) {
     height: req.height,
     mesh: req.vertices === undefined ? req.mesh : undefined,
     vertices: req.vertices,
+    gs: req.gs ?? undefined,
+    target: req.target,
     consts: req.consts ?? constStrings(req.constants),
     vsConsts: req.vsConstants?.length ? constStrings(req.vsConstants) : undefined,
     fsConsts: req.fsConstants?.length ? constStrings(req.fsConstants) : undefined,

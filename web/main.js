@@ -17,6 +17,10 @@ import { elementSnippet, iframeSnippet } from './widget/snippets.js';
 // Issue 19, the page's part: custom vertices, per-stage constants, images in links.
 import { CUSTOM_MESH, DEFAULT_VERTICES, VerticesPanel, meshRequest } from './vertices-panel.js';
 import { linkImageOf, markLinkImages, textureOfLinkImage } from './link-images.js';
+import { ComputePanel, computeOptions } from './compute-panel.js';
+import { STAGE_TABS, STARTERS, TAB_NAMES, outputNames, showPrimitives, showStage } from './stage-panel.js';
+import { defaultCompute } from './stage-state.js';
+import { TargetTabs } from './targets.js';
 
 /**
  * The page's element with this id. Typed loosely: the ids and their element kinds are fixed by
@@ -42,7 +46,15 @@ const app = {
   /** @type {any} */ editor: null,
   /** @type {RenderPool | null} */ pool: null,
   /** @type {RenderPool | null} */ thumbnails: null,
-  /** @type {{fs: any[], vs: any[], render: any[]}} */ diagnostics: { fs: [], vs: [], render: [] },
+  /** @type {{fs: any[], vs: any[], gs: any[], cs: any[], render: any[]}} */ diagnostics: { fs: [], vs: [], gs: [], cs: [], render: [] },
+  /** The stage selector's panels (stage-panel.js, compute-panel.js, targets.js). */
+  /** @type {ComputePanel | null} */ computePanel: null,
+  /** @type {TargetTabs | null} */ targetTabs: null,
+  /** The latest compute run's result, and the number of the run the page waits for. */
+  /** @type {any} */ computed: null,
+  computeRuns: 0,
+  /** @type {any} */ primitives: null,
+  primitivesKey: '',
   /** @type {Record<number, any>} */ images: {},
   imageVersion: 0,
   /** @type {Map<string, any>} */ descriptions: new Map(),
@@ -89,10 +101,13 @@ const app = {
   /** The shader text and size of the frame on the canvas. */
   get rendered() {
     const r = app.lastRequest;
-    return r ? { fs: r.fs, width: r.width, constants: r.constants, vsConstants: r.vsConstants, fsConstants: r.fsConstants, vertices: r.vertices, imageVersion: r.imageVersion } : null;
+    return r ? { fs: r.fs, gs: r.gs, target: r.target, width: r.width, constants: r.constants, vsConstants: r.vsConstants, fsConstants: r.fsConstants, vertices: r.vertices, imageVersion: r.imageVersion } : null;
   },
   get imagesRestored() { return app.imagesRestored; },
   get probe() { return app.probe; },
+  /** The latest compute run (the engine's `compute` result) and geometry listing. */
+  get computed() { return app.computed; },
+  get primitives() { return app.primitives; },
   inspect: (/** @type {number} */ x, /** @type {number} */ y) => inspectPixel(x, y),
   inspectVertex: (/** @type {number} */ i) => inspectVertex(i),
   textureSupport: true,
@@ -124,7 +139,11 @@ function checkShaders() {
   let fs = [];
   let vs = [];
   try {
-    if (state.useVs) {
+    if (state.useVs && state.stage === 'geometry') {
+      // The fragment shader's inputs come from the geometry shader: no vertex → fragment link.
+      fs = engine.validate(state.fs);
+      vs = engine.validate(state.vs);
+    } else if (state.useVs) {
       const r = engine.link(state.vs, state.fs);
       fs = r.fs; vs = r.vs;
     } else {
@@ -137,15 +156,27 @@ function checkShaders() {
   app.diagnostics.vs = vs;
   app.editor.setDiagnostics('fs', fs);
   app.editor.setDiagnostics('vs', state.useVs ? vs : []);
+  // The geometry and compute shaders of the stage selector, checked on their own.
+  for (const tab of /** @type {const} */ (['gs', 'cs'])) {
+    let found = [];
+    try {
+      if (STAGE_TABS[state.stage].includes(tab)) found = engine.validate(state[tab]);
+    } catch (err) {
+      console.warn('TGSI Playground: checking failed', err);
+    }
+    app.diagnostics[tab] = found;
+    app.editor.setDiagnostics(tab, found);
+  }
   showProblems();
 }
 
 function showProblems() {
   const list = $('problems');
+  const tabs = STAGE_TABS[store.state.stage];
+  const tabOf = (/** @type {string} */ source) => Object.keys(TAB_NAMES).find((t) => TAB_NAMES[t] === source) ?? null;
   const all = [
-    ...app.diagnostics.fs.map((d) => ({ ...d, tab: 'fs' })),
-    ...app.diagnostics.vs.map((d) => ({ ...d, tab: 'vs' })),
-    ...app.diagnostics.render.map((d) => ({ ...d, tab: d.source === 'vertex' ? 'vs' : d.source === 'fragment' ? 'fs' : null })),
+    ...tabs.flatMap((tab) => app.diagnostics[tab].map((d) => ({ ...d, tab }))),
+    ...app.diagnostics.render.map((d) => ({ ...d, tab: tabOf(d.source) })),
   ];
   list.replaceChildren(...all.map((d) => {
     const li = document.createElement('li');
@@ -153,7 +184,7 @@ function showProblems() {
     li.dataset.code = d.code;
     const button = document.createElement('button');
     button.type = 'button';
-    const where = d.tab && d.line ? `${d.tab === 'vs' ? 'vertex' : 'fragment'} ${d.line}:${d.column}`
+    const where = d.tab && d.line ? `${TAB_NAMES[d.tab]} ${d.line}:${d.column}`
       : d.source === 'vertices' && d.line ? `vertex data ${d.line}:${d.column}` : 'render';
     button.innerHTML = '<span class="sev"></span><span class="where"></span><span class="msg"></span><span class="code"></span>';
     button.querySelector('.sev').textContent = d.severity;
@@ -206,13 +237,17 @@ function describe(/** @type {string} */ text) {
 
 function refreshPanels() {
   const state = store.state;
-  const summaries = [describe(state.fs), state.useVs ? describe(state.vs) : null];
-  renderStageConstants(constantPanes(), { fs: summaries[0], vs: summaries[1] }, app.builtins.buffer, state, (field, key, values) => {
+  const compute = state.stage === 'compute';
+  // The shared pane lists every CONST the running shaders declare (the compute shader alone in
+  // the compute stage); the one-stage panes are the vertex and fragment shaders'.
+  const summaries = compute ? { fs: null, vs: null, others: [describe(state.cs)] }
+    : { fs: describe(state.fs), vs: state.useVs ? describe(state.vs) : null, others: state.stage === 'geometry' ? [describe(state.gs)] : [] };
+  renderStageConstants(constantPanes(), summaries, app.builtins.buffer, state, (field, key, values) => {
     store.setStageConstant(field, key, values);
     if (!values) refreshPanels();
     stateChanged({ render: true });
   });
-  renderTextureControls($('textures'), declaredSamplers(summaries[0]), state.textures, async (unit, binding) => {
+  renderTextureControls($('textures'), compute ? [] : declaredSamplers(summaries.fs), state.textures, async (unit, binding) => {
     store.setTexture(unit, binding);
     // Another texture than the image: the link no longer needs to carry the image; back to
     // the image this page holds: the link carries it again.
@@ -271,7 +306,7 @@ async function restoreImages(/** @type {Record<string, import('./state.js').Link
 
 function refreshOutputs() {
   const tab = app.editor.tab;
-  const text = tab === 'vs' ? store.state.vs : store.state.fs;
+  const text = store.state[tab] ?? store.state.fs;
   showFormatted(app.engine, $('formatted'), text);
   app.agal = showAgal(app.engine, {
     message: $('agal-message'), asm: $('agal-asm'), layout: $('agal-layout'), hex: $('agal-hex'), download: $('agal-download'),
@@ -308,6 +343,7 @@ function scheduleRender() {
 async function renderFrame() {
   if (document.visibilityState === 'hidden') { app.needsRender = true; return; }
   if (!app.pool) return;
+  if (store.state.stage === 'compute') { runCompute(); return; }
   const state = store.state;
   const size = state.size;
   if (canvas.width !== size) { canvas.width = size; canvas.height = size; }
@@ -325,6 +361,8 @@ async function renderFrame() {
     imageVersion: app.imageVersion,
     builtins: b,
     textures: textureRequest(),
+    gs: state.stage === 'geometry' ? state.gs : null,
+    target: app.targetTabs?.selected ?? 0,
   };
   app.rendering = true;
   const result = await app.pool.render(request);
@@ -333,7 +371,7 @@ async function renderFrame() {
   const renderStatus = $('render-status');
   // The renderer repeats the checker's findings; keep only what it adds (run-time errors,
   // render set-up problems).
-  const known = [...app.diagnostics.fs, ...app.diagnostics.vs].map((d) => `${d.code}@${d.line}:${d.column}`);
+  const known = [...app.diagnostics.fs, ...app.diagnostics.vs, ...app.diagnostics.gs].map((d) => `${d.code}@${d.line}:${d.column}`);
   app.diagnostics.render = (result.diagnostics ?? []).filter((d) => !known.includes(`${d.code}@${d.line}:${d.column}`));
   app.vertices?.showDiagnostics(result.diagnostics ?? []);
   if (result.stopped || result.error) {
@@ -341,7 +379,13 @@ async function renderFrame() {
     renderStatus.textContent = result.error ?? 'rendering was stopped';
     canvas.dataset.state = 'stopped';
   } else if (result.image) {
+    // The frame's buffers decide the target tabs; a tab the frame no longer has draws COLOR[0].
+    if (app.targetTabs?.update(result.targets)) scheduleRender();
+    canvas.dataset.target = String(request.target);
     canvas.getContext('2d').putImageData(result.image, 0, 0);
+    // The list follows the inputs (not every animation frame).
+    const listed = JSON.stringify([request.gs, request.vs, meshRequest(state), request.constants, request.vsConstants]);
+    if (request.gs !== null && listed !== app.primitivesKey) { app.primitivesKey = listed; listPrimitives(request); }
     const stop = (result.diagnostics ?? []).find((d) => d.severity === 'error' && /^X0(05|10|11)$/.test(d.code));
     const fresh = app.lastRequest?.fs !== request.fs || app.lastRequest?.vs !== request.vs;
     app.lastRequest = request;
@@ -362,13 +406,59 @@ async function renderFrame() {
     canvas.dataset.state = 'error';
   }
   // Run-time errors (budget, …) are underlined too, next to the checker's findings.
-  const forTab = (tab) => app.diagnostics.render.filter((d) => d.line && (d.source === (tab === 'vs' ? 'vertex' : 'fragment')));
+  const forTab = (tab) => app.diagnostics.render.filter((d) => d.line && d.source === TAB_NAMES[tab]);
   if (app.diagnostics.render.length || app.underlinedRender) {
     app.editor.setDiagnostics('fs', [...app.diagnostics.fs, ...forTab('fs')]);
     if (state.useVs) app.editor.setDiagnostics('vs', [...app.diagnostics.vs, ...forTab('vs')]);
+    if (state.stage === 'geometry') app.editor.setDiagnostics('gs', [...app.diagnostics.gs, ...forTab('gs')]);
     app.underlinedRender = app.diagnostics.render.length > 0;
   }
   showProblems();
+}
+
+/** Lists what the geometry shader of the frame `request` emitted (the same prepared job). */
+async function listPrimitives(/** @type {any} */ request) {
+  if (!app.pool) return;
+  const result = await app.pool.inspect('primitives', request, {});
+  if (store.state.stage !== 'geometry' || store.state.gs !== request.gs) return;
+  app.primitives = result;
+  showPrimitives($('primitives'), result, outputNames(describe(request.gs)));
+}
+
+/** Runs the compute shader on the panel's resources (in a worker, like a frame). */
+async function runCompute() {
+  if (!app.pool || !app.computePanel) return;
+  const state = store.state;
+  const { options, errors } = computeOptions(state.compute);
+  if (errors.length) { app.computePanel.say(`Not run: ${errors.join('; ')}`, 'error'); return; }
+  options.consts = constantsRequest().map((c) => `${c.buffer}:${c.index}=${c.values.map((v) => String(Number.isFinite(v) ? v : 0)).join(',')}`);
+  const run = ++app.computeRuns;
+  app.computePanel.say('Running…', 'busy');
+  const result = await app.pool.inspect('compute', { cs: state.cs, options }, {});
+  // Only the newest run is shown (an edit may have started another meanwhile).
+  if (run !== app.computeRuns) return;
+  result.before = options;
+  app.computed = result;
+  app.computePanel.showResult(result);
+  app.diagnostics.render = (result.diagnostics ?? []).filter((d) => !app.diagnostics.cs.some((e) => e.code === d.code && e.line === d.line && e.column === d.column));
+  app.editor.setDiagnostics('cs', [...app.diagnostics.cs, ...app.diagnostics.render.filter((d) => d.line && d.source === 'compute')]);
+  app.underlinedRender = true;
+  showProblems();
+}
+
+/** A compute example draws no picture: its card shows the stage's name. */
+function labelThumbnail(/** @type {string} */ id, /** @type {string} */ text) {
+  const thumb = /** @type {HTMLCanvasElement | null} */ (document.querySelector(`#gallery-list [data-example="${id}"] .thumb`));
+  const ctx = thumb?.getContext('2d');
+  if (!thumb || !ctx) return;
+  ctx.fillStyle = '#23262c';
+  ctx.fillRect(0, 0, thumb.width, thumb.height);
+  ctx.fillStyle = '#9ecbff';
+  ctx.font = 'bold 16px monospace';
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  ctx.fillText(text, thumb.width / 2, thumb.height / 2);
+  thumb.dataset.drawn = 'true';
 }
 
 /** Draws each example small into its gallery card, once, with one worker of its own. */
@@ -377,9 +467,10 @@ async function drawThumbnails() {
   app.thumbnails = new RenderPool(await engineModule(), 1);
   const size = 72;
   for (const ex of EXAMPLES) {
+    if (ex.stage === 'compute') { labelThumbnail(ex.id, 'COMP'); continue; }
     const state = { ...defaultState(), fs: ex.fs, vs: ex.vs ?? '', textures: ex.textures ?? {}, constants: ex.constants ?? {} };
     const result = await app.thumbnails.render({
-      fs: ex.fs, vs: ex.vs ?? null, mesh: ex.mesh ?? 'fullscreen', width: size, height: size,
+      fs: ex.fs, vs: ex.vs ?? null, gs: ex.gs ?? null, mesh: ex.mesh ?? 'fullscreen', width: size, height: size,
       constants: constantsRequest(state), textures: textureRequest(state),
       builtins: { width: size, height: size, time: 1, timeDelta: 0, frame: 0, mouse: [size / 2, size / 2], mouseDown: false },
     });
@@ -607,7 +698,7 @@ function stateChanged({ render = true, check = false } = {}) {
 }
 
 let editTimer = 0;
-function onEdit(/** @type {'fs' | 'vs'} */ tab, /** @type {string} */ text) {
+function onEdit(/** @type {'fs' | 'vs' | 'gs' | 'cs'} */ tab, /** @type {string} */ text) {
   store.update({ [tab]: text, example: null });
   clearTimeout(editTimer);
   // Save at once (a reload right after typing keeps the edit); check and draw after a pause.
@@ -619,6 +710,9 @@ function applyState(/** @type {unknown} */ state) {
   store.replace(state);
   app.editor.setText('fs', store.state.fs);
   app.editor.setText('vs', store.state.vs);
+  app.editor.setText('gs', store.state.gs);
+  app.editor.setText('cs', store.state.cs);
+  applyStage();
   $('use-vs').checked = store.state.useVs;
   $('mesh').disabled = !store.state.useVs;
   $('mesh').value = store.state.mesh;
@@ -630,14 +724,24 @@ function applyState(/** @type {unknown} */ state) {
   stateChanged({ check: true });
 }
 
+/** Shows the state's stage: its selector, editor tabs and panels. */
+function applyStage() {
+  const stage = store.state.stage;
+  $('stage').value = stage;
+  showStage(stage);
+  app.computePanel?.load(store.state.compute);
+  if (!STAGE_TABS[stage].includes(app.editor.tab)) selectEditorTab(STAGE_TABS[stage][0]);
+}
+
 export function loadExample(id) {
   const ex = EXAMPLES.find((e) => e.id === id);
   if (!ex) return;
   applyState({
     ...defaultState(), fs: ex.fs, vs: ex.vs ?? '', useVs: Boolean(ex.vs), mesh: ex.mesh ?? 'fullscreen',
     size: store.state.size, constants: structuredClone(ex.constants ?? {}), textures: structuredClone(ex.textures ?? {}), example: ex.id,
+    stage: ex.stage ?? 'pipeline', gs: ex.gs ?? '', cs: ex.cs ?? '', compute: structuredClone(ex.compute ?? defaultCompute()),
   });
-  selectEditorTab('fs');
+  selectEditorTab(STAGE_TABS[store.state.stage][0]);
   status.textContent = `Example: ${ex.title}. ${ex.note}`;
 }
 
@@ -686,9 +790,10 @@ async function copyLink() {
 }
 
 function selectEditorTab(tab) {
+  // A shortcut for a tab the stage does not show (Alt+2 while computing) does nothing.
+  if (!STAGE_TABS[store.state.stage].includes(tab)) return;
   app.editor.show(tab);
-  $('tab-fs').setAttribute('aria-selected', String(tab === 'fs'));
-  $('tab-vs').setAttribute('aria-selected', String(tab === 'vs'));
+  for (const t of Object.keys(TAB_NAMES)) $(`tab-${t}`).setAttribute('aria-selected', String(tab === t));
   refreshOutputs();
 }
 
@@ -719,6 +824,25 @@ function tick(now) {
 function wireControls() {
   $('tab-fs').addEventListener('click', () => selectEditorTab('fs'));
   $('tab-vs').addEventListener('click', () => selectEditorTab('vs'));
+  $('tab-gs').addEventListener('click', () => selectEditorTab('gs'));
+  $('tab-cs').addEventListener('click', () => selectEditorTab('cs'));
+  $('stage').addEventListener('change', () => {
+    const stage = $('stage').value;
+    /** @type {Record<string, any>} */
+    const patch = { stage, example: null };
+    // An empty geometry or compute tab starts from a small working shader (and, for compute,
+    // one buffer to write); text already there is kept.
+    if (stage === 'geometry' && !store.state.gs.trim()) patch.gs = STARTERS.gs;
+    if (stage === 'compute' && !store.state.cs.trim()) {
+      patch.cs = STARTERS.cs;
+      if (store.state.compute.resources.length === 0) patch.compute = { ...store.state.compute, resources: [{ kind: 'buffer', index: 0, words: '', size: 4 }] };
+    }
+    store.update(patch);
+    for (const tab of /** @type {const} */ (['gs', 'cs'])) if (patch[tab]) app.editor.setText(tab, patch[tab]);
+    applyStage();
+    selectEditorTab(STAGE_TABS[stage][0]);
+    stateChanged({ check: true });
+  });
   $('use-vs').addEventListener('change', () => {
     store.update({ useVs: $('use-vs').checked });
     $('mesh').disabled = !store.state.useVs;
@@ -780,6 +904,11 @@ async function main() {
   const opcodes = app.engine.opcodes();
   app.builtins = app.engine.builtinLayout();
   app.editor = new ShaderEditor($('editor'), opcodes, app.engine.vocabulary(), describe, onEdit);
+  app.computePanel = new ComputePanel($('compute-panel'), (setup) => {
+    store.update({ compute: setup, example: null });
+    stateChanged({});
+  }, () => runCompute());
+  app.targetTabs = new TargetTabs($('target-tabs'), () => scheduleRender());
   installTabs();
   installTabArrows();
   wireDialogs();

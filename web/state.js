@@ -3,6 +3,8 @@
 // as an autosave. Link format: `#s=<version>.<base64url of deflate-raw JSON>`; the version
 // lets old links keep working when the state grows (missing fields take their defaults).
 
+import { defaultStages, normalizeStages } from './stage-state.js';
+
 export const STATE_VERSION = 1;
 const STORAGE_KEY = 'tgsi-playground/state';
 
@@ -19,7 +21,8 @@ const STORAGE_KEY = 'tgsi-playground/state';
  * when `mesh` is `custom`), texture choices and user images (what a link keeps).
  * @typedef {{fs: string, vs: string, useVs: boolean, mesh: string, size: number,
  *   constants: Record<string, number[]>, vsConstants: Record<string, number[]>, fsConstants: Record<string, number[]>,
- *   vertices: string, textures: Record<string, any>, images: Record<string, LinkImage>, example: string | null}} PlaygroundState
+ *   vertices: string, textures: Record<string, any>, images: Record<string, LinkImage>, example: string | null}
+ *   & import('./stage-state.js').StageState} PlaygroundState
  */
 
 /**
@@ -29,7 +32,7 @@ const STORAGE_KEY = 'tgsi-playground/state';
 export function defaultState() {
   return {
     fs: '', vs: '', useVs: false, mesh: 'fullscreen', size: 256, constants: {}, vsConstants: {}, fsConstants: {},
-    vertices: '', textures: {}, images: {}, example: null,
+    vertices: '', textures: {}, images: {}, example: null, ...defaultStages(),
   };
 }
 
@@ -130,6 +133,7 @@ function textureBinding(b) {
 export function normalizeState(data) {
   const out = defaultState();
   if (!data || typeof data !== 'object') return out;
+  Object.assign(out, normalizeStages(data));
   if (typeof data.fs === 'string') out.fs = data.fs;
   if (typeof data.vs === 'string') out.vs = data.vs;
   if (typeof data.useVs === 'boolean') out.useVs = data.useVs;

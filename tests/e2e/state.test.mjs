@@ -4,6 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { MAX_LINK_IMAGES, MAX_LINK_IMAGE_BYTES, MAX_STATE_BYTES, MAX_VERTICES_CHARS, decodeState, defaultState, encodeState, normalizeState } from '../../web/state.js';
+import { parseWords, resourceBytes } from '../../web/stage-state.js';
 
 /** A link fragment holding exactly `text` (deflate-raw, base64url), as encodeState makes them. */
 async function linkOf(text) {
@@ -134,4 +135,53 @@ test('a link leaves out vertex data over its limit and keeps the rest', async ()
   assert.equal(back?.vertices, '');
   assert.equal(back?.fs, 'FRAG\nEND\n');
   assert.equal(back?.mesh, 'custom');
+});
+
+// ---- the stage selector's fields (web/stage-state.js) ----------------------------------------
+
+test('a state with a compute set-up and a geometry shader survives its link', async () => {
+  const state = {
+    ...defaultState(), stage: 'compute', gs: 'GEOM\nEND\n', cs: 'COMP\nEND\n',
+    compute: { grid: [2, 3, 1], block: [16, 1, 1], shared: 256, resources: [
+      { kind: 'buffer', index: 0, words: '1 2 0x10 1.5', size: 8 },
+      { kind: 'atomic', index: 1, words: '', size: 1 },
+      { kind: 'image', index: 2, words: '', size: 0, format: 'R8G8B8A8_UNORM', width: 8, height: 4 }] },
+  };
+  assert.deepEqual(await decodeState(await encodeState(state)), state);
+});
+
+test('malformed stage fields are dropped or bounded', async () => {
+  const many = Array.from({ length: 40 }, (_, i) => ({ kind: 'buffer', index: i % 32, words: '', size: 1 }));
+  const hostile = {
+    stage: 'tessellation', gs: 42, cs: ['COMP'],
+    compute: { grid: [0, 1, 1], block: [2000, 1, 1], shared: -1, resources: [
+      { kind: 'texture', index: 0, words: '', size: 1 },
+      { kind: 'buffer', index: 40, words: '', size: 1 },
+      { kind: 'buffer', index: 1, words: 7, size: 1e9 },
+      { kind: 'buffer', index: 2, words: 'x'.repeat(70_000), size: 4 },
+      { kind: 'image', index: 3, words: '', format: '<b>', width: 1000, height: 2.5 },
+      'buffer', null] },
+  };
+  const state = await decodeState(await linkOf(JSON.stringify(hostile)));
+  assert.deepEqual(state, { ...defaultState(), compute: { grid: [1, 1, 1], block: null, shared: 0, resources: [
+    { kind: 'buffer', index: 1, words: '', size: 0 },
+    { kind: 'buffer', index: 2, words: '', size: 4 },
+    { kind: 'image', index: 3, words: '', size: 0, format: 'R32_UINT', width: 1, height: 1 }] } });
+  // At most 16 resources are kept.
+  const capped = await decodeState(await linkOf(JSON.stringify({ compute: { resources: many } })));
+  assert.equal(capped.compute.resources.length, 16);
+  // Not an object: the defaults.
+  assert.deepEqual((await decodeState(await linkOf(JSON.stringify({ compute: [1, 2] })))).compute, defaultState().compute);
+});
+
+test('resource words: integers, hex, negative and float values as 32-bit words', () => {
+  // −1 is 0xffffffff; 1.5 is 0x3fc00000 and 2e0 is 0x40000000 in IEEE 754 single precision.
+  assert.deepEqual(parseWords('1, -1 0x10\n1.5 2e0'), { words: [1, 0xffffffff, 16, 0x3fc00000, 0x40000000], error: null });
+  assert.equal(parseWords('1 two 3').error, "'two' is not a number");
+  assert.equal(parseWords('4294967296').error, "'4294967296' is not a number");
+  // The words fill the buffer's size from the start; an image holds width × height texels.
+  const { bytes } = resourceBytes({ kind: 'buffer', index: 0, words: '7 8', size: 3 });
+  assert.deepEqual([...new Uint32Array(bytes.buffer)], [7, 8, 0]);
+  const image = resourceBytes({ kind: 'image', index: 0, words: '1', size: 0, format: 'R32G32B32A32_UINT', width: 2, height: 1 }, 16);
+  assert.equal(image.bytes.length, 32);
 });

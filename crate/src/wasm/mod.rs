@@ -15,6 +15,8 @@ pub mod page;
 #[cfg(all(feature = "text-tools", feature = "inspect"))]
 pub mod reference;
 pub mod render;
+#[cfg(feature = "full")]
+pub mod stages;
 pub mod valid;
 
 use wasm_bindgen::prelude::*;
