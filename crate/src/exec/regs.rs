@@ -118,6 +118,19 @@ impl<'a> Io<'a> {
 
     /// Like [`Io::src`] for a source that is not one of the instruction's operands.
     pub fn fetch(&mut self, s: &Src, c: usize) -> &'a [Lanes] {
+        let buf = self.fetch_unflushed(s, c);
+        if s.daz {
+            // Copy before flushing: the slice may be the register itself.
+            let out = self.tmp();
+            for (o, v) in out.iter_mut().zip(buf) {
+                *o = Lanes(v.0.map(super::program::flush_denormal));
+            }
+            return out;
+        }
+        buf
+    }
+
+    fn fetch_unflushed(&mut self, s: &Src, c: usize) -> &'a [Lanes] {
         let plain = !s.negate && !s.absolute;
         if plain {
             if let Some(row) = s.direct_row(c) {
@@ -159,6 +172,11 @@ impl<'a> Io<'a> {
     pub fn fetch_into(&self, s: &Src, c: usize, out: &mut [Lanes]) {
         self.gather(s, c, out);
         apply_modifiers(out, s, c);
+        if s.daz {
+            for o in out.iter_mut() {
+                *o = Lanes(o.0.map(super::program::flush_denormal));
+            }
+        }
     }
 
     /// The register index of a resource operand (SAMP, SVIEW, BUFFER, IMAGE, …) for quad `q`:

@@ -15,6 +15,7 @@ mod valid_support;
 mod agal;
 mod compute;
 mod conformance;
+mod denormals;
 mod exec;
 mod front;
 mod fuzz_smoke;
