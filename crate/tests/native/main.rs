@@ -16,6 +16,7 @@ mod agal;
 mod compute;
 mod conformance;
 mod denormals;
+mod doubles;
 mod exec;
 mod front;
 mod fuzz_smoke;
