@@ -3,6 +3,8 @@
 // as an autosave. Link format: `#s=<version>.<base64url of deflate-raw JSON>`; the version
 // lets old links keep working when the state grows (missing fields take their defaults).
 
+import { WRAPS } from './textures.js';
+
 export const STATE_VERSION = 1;
 const STORAGE_KEY = 'tgsi-playground/state';
 
@@ -28,7 +30,7 @@ export const MAX_LINK_CHARS = 2 * 1024 * 1024;
 const SIZES = [128, 256, 512, 1024];
 const TEXTURE_FIELDS = {
   name: /^[a-z][a-z -]{0,31}$/, min: /^(nearest|linear)$/, mag: /^(nearest|linear)$/,
-  mip: /^(none|nearest|linear)$/, wrap: /^(repeat|clamp|mirror)$/,
+  mip: /^(none|nearest|linear)$/, wrap: new RegExp(`^(${WRAPS.join('|')})$`),
 };
 
 /**
