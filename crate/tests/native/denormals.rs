@@ -139,3 +139,30 @@ fn vs_convert() {
 fn vs_transcendental() {
     check("vs_transcendental");
 }
+
+/// The flushing decision is made once, at compile time, per stage: in a vertex program the
+/// float instructions carry the flushes and leave the fast kernels (so the fast path never
+/// has to know about them); the same text as a fragment program keeps its kernel and flushes
+/// nothing. Moves keep their bits in both.
+#[test]
+fn flushing_is_decided_per_stage_at_compile_time() {
+    let body = "DCL IN[0]\nDCL OUT[0]\nDCL TEMP[0]\nMUL TEMP[0], IN[0], IN[0]\nMOV OUT[0], TEMP[0]\nEND\n";
+    for (head, flush) in [("VERT\n", true), ("FRAG\n", false), ("GEOM\nPROPERTY GS_INPUT_PRIMITIVE TRIANGLES\nPROPERTY GS_OUTPUT_PRIMITIVE TRIANGLE_STRIP\nPROPERTY GS_MAX_OUTPUT_VERTICES 3\n", true), ("COMP\n", false)] {
+        let text = format!("{head}{body}");
+        let text = if head.starts_with("GEOM") { text.replace("DCL IN[0]", "DCL IN[][0]").replace("IN[0], IN[0]", "IN[0][0], IN[0][0]") } else { text };
+        let text = if head.starts_with("COMP") { text.replace("DCL IN[0]\nDCL OUT[0]\n", "DCL TEMP[1]\n").replace("IN[0], IN[0]", "TEMP[1], TEMP[1]").replace("MOV OUT[0], TEMP[0]\n", "") } else { text };
+        let parsed = tgsi::text::parse(&text);
+        let shader = parsed.shader.unwrap_or_else(|| panic!("{text}: {:?}", parsed.diagnostics));
+        let program = crate::support::compile(&shader).unwrap_or_else(|d| panic!("{text}: {}", d.message));
+        assert_eq!(tgsi::exec::program::flushes_denormals(program.processor), flush, "{head}");
+        let mul = program.code.iter().find(|i| i.op == tgsi::opcode::Opcode::MUL).expect("MUL");
+        assert_eq!(mul.ftz, flush, "{head}");
+        assert_eq!(mul.src[0].daz, flush, "{head}");
+        if flush {
+            assert!(mul.kernel.is_none() && !mul.fused, "{head}: a flushing MUL left the general path");
+        }
+        if let Some(mov) = program.code.iter().find(|i| i.op == tgsi::opcode::Opcode::MOV) {
+            assert!(!mov.ftz && !mov.src[0].daz, "{head}: MOV must keep its bits");
+        }
+    }
+}
