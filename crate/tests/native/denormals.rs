@@ -146,20 +146,31 @@ fn vs_transcendental() {
 /// nothing. Moves keep their bits in both.
 #[test]
 fn flushing_is_decided_per_stage_at_compile_time() {
-    let body = "DCL IN[0]\nDCL OUT[0]\nDCL TEMP[0]\nMUL TEMP[0], IN[0], IN[0]\nMOV OUT[0], TEMP[0]\nEND\n";
-    for (head, flush) in [("VERT\n", true), ("FRAG\n", false), ("GEOM\nPROPERTY GS_INPUT_PRIMITIVE TRIANGLES\nPROPERTY GS_OUTPUT_PRIMITIVE TRIANGLE_STRIP\nPROPERTY GS_MAX_OUTPUT_VERTICES 3\n", true), ("COMP\n", false)] {
-        let text = format!("{head}{body}");
-        let text = if head.starts_with("GEOM") { text.replace("DCL IN[0]", "DCL IN[][0]").replace("IN[0], IN[0]", "IN[0][0], IN[0][0]") } else { text };
-        let text = if head.starts_with("COMP") { text.replace("DCL IN[0]\nDCL OUT[0]\n", "DCL TEMP[1]\n").replace("IN[0], IN[0]", "TEMP[1], TEMP[1]").replace("MOV OUT[0], TEMP[0]\n", "") } else { text };
-        let parsed = tgsi::text::parse(&text);
+    const GS: &str = "GEOM\nPROPERTY GS_INPUT_PRIMITIVE TRIANGLES\n\
+        PROPERTY GS_OUTPUT_PRIMITIVE TRIANGLE_STRIP\nPROPERTY GS_MAX_OUTPUT_VERTICES 3\n\
+        DCL IN[][0]\nDCL OUT[0]\nDCL TEMP[0]\nMUL TEMP[0], IN[0][0], IN[0][0]\n\
+        MOV OUT[0], TEMP[0]\nEND\n";
+    let cases = [
+        ("VERT\nDCL IN[0]\nDCL OUT[0]\nDCL TEMP[0]\nMUL TEMP[0], IN[0], IN[0]\nMOV OUT[0], TEMP[0]\nEND\n", true),
+        ("FRAG\nDCL IN[0]\nDCL OUT[0]\nDCL TEMP[0]\nMUL TEMP[0], IN[0], IN[0]\nMOV OUT[0], TEMP[0]\nEND\n", false),
+        (GS, true),
+        ("COMP\nDCL TEMP[0..1]\nMUL TEMP[0], TEMP[1], TEMP[1]\nEND\n", false),
+    ];
+    for (text, flush) in cases {
+        let head = text.lines().next().unwrap_or("");
+        let parsed = tgsi::text::parse(text);
         let shader = parsed.shader.unwrap_or_else(|| panic!("{text}: {:?}", parsed.diagnostics));
-        let program = crate::support::compile(&shader).unwrap_or_else(|d| panic!("{text}: {}", d.message));
+        let program =
+            crate::support::compile(&shader).unwrap_or_else(|d| panic!("{text}: {}", d.message));
         assert_eq!(tgsi::exec::program::flushes_denormals(program.processor), flush, "{head}");
         let mul = program.code.iter().find(|i| i.op == tgsi::opcode::Opcode::MUL).expect("MUL");
         assert_eq!(mul.ftz, flush, "{head}");
         assert_eq!(mul.src[0].daz, flush, "{head}");
         if flush {
-            assert!(mul.kernel.is_none() && !mul.fused, "{head}: a flushing MUL left the general path");
+            assert!(
+                mul.kernel.is_none() && !mul.fused,
+                "{head}: a flushing MUL left the general path"
+            );
         }
         if let Some(mov) = program.code.iter().find(|i| i.op == tgsi::opcode::Opcode::MOV) {
             assert!(!mov.ftz && !mov.src[0].daz, "{head}: MOV must keep its bits");
