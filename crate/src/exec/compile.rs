@@ -464,9 +464,14 @@ fn flush_operands(out: &mut Inst) {
             | C::Address
             | C::Legacy
     );
-    // ABS is a bit operation; CMP and CND select by a comparison of one operand.
+    // ABS is a bit operation; CMP and CND select by a comparison of one operand. IF compares
+    // its float condition with 0 (a denormal condition is false, as in the JIT code).
     let compared = match out.op {
         Opcode::ABS => return,
+        Opcode::IF => {
+            out.src[0].daz = true;
+            return;
+        }
         Opcode::CMP => Some(0),
         Opcode::CND => Some(2),
         _ => None,

@@ -177,3 +177,25 @@ fn flushing_is_decided_per_stage_at_compile_time() {
         }
     }
 }
+
+/// IF in a vertex program compares its float condition after flushing: a denormal condition
+/// is false there and true in a fragment program (hand-written TGSI: Mesa's compiler emits UIF
+/// for GLSL conditions, so no oracle case exists; see docs/interpreter.md).
+#[test]
+fn if_on_a_denormal_condition() {
+    use tgsi::exec::{Batch, Constants, Machine};
+    for (head, expected) in [("VERT", 0.0f32), ("FRAG", 1.0)] {
+        let text = format!(
+            "{head}\nDCL IN[0]\nDCL OUT[0]\nIMM[0] FLT32 {{ 1.0, 0.0, 0.0, 0.0 }}\n\
+             MOV OUT[0], IMM[0].yyyy\nIF IN[0].xxxx\nMOV OUT[0], IMM[0].xxxx\nENDIF\nEND\n"
+        );
+        let parsed = tgsi::text::parse(&text);
+        let shader = parsed.shader.unwrap_or_else(|| panic!("{text}: {:?}", parsed.diagnostics));
+        let program = crate::support::compile(&shader).expect("compiles");
+        let mut batch = Batch::new(&program, 1);
+        batch.set_input_f32(0, 0, [[f32::from_bits(1), 0.0, 0.0, 0.0]; 4]);
+        let mut machine = Machine::new();
+        machine.run(&program, &mut batch, &Constants::new()).expect("runs");
+        assert_eq!(batch.output(0, 0, 0).f32s(), [expected; 4], "{head}");
+    }
+}
