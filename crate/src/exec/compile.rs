@@ -398,6 +398,7 @@ impl Inst {
             fused: false,
             kernel: None,
             cond_break: false,
+            daz: 0,
             ftz: false,
             ir_index: 0,
             span: ir::Span::default(),
@@ -469,7 +470,7 @@ fn flush_operands(out: &mut Inst) {
     let compared = match out.op {
         Opcode::ABS => return,
         Opcode::IF => {
-            out.src[0].daz = true;
+            out.daz = 1;
             return;
         }
         Opcode::CMP => Some(0),
@@ -483,10 +484,8 @@ fn flush_operands(out: &mut Inst) {
     let mut any = false;
     for k in 0..out.num_src as usize {
         if info.src_type(k) == ValType::Float && compared.is_none_or(|c| c == k) {
-            if let Some(s) = out.src.get_mut(k) {
-                s.daz = true;
-                any = true;
-            }
+            out.daz |= 1 << k;
+            any = true;
         }
     }
     out.ftz = info.dst_type == ValType::Float && !compared_only;

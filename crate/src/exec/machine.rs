@@ -16,9 +16,9 @@ use crate::opcode::ValType;
 pub const DEFAULT_BUDGET: u64 = 1 << 20;
 /// Deepest CAL nesting (tgsi_exec: 32).
 pub const MAX_CALL_DEPTH: usize = 32;
-/// Scratch buffers per instruction (sources × channels plus temporaries; a source read with
-/// denormals as zero takes two).
-pub(super) const SCRATCH: usize = 48;
+/// Scratch buffers per instruction (sources × channels plus temporaries). A source read with
+/// denormals as zero takes two; the flushed instructions have at most 3 sources (24 buffers).
+pub(super) const SCRATCH: usize = 32;
 
 /// Why a run stopped early.
 #[derive(Clone, Debug, PartialEq)]

@@ -42,9 +42,6 @@ pub struct Src {
     /// The register file written in the text (memory instructions tell BUFFER, IMAGE, MEMORY
     /// and HWATOMIC apart by it).
     pub file: Option<crate::ir::File>,
-    /// Read with denormals as zero: a float operand of a float instruction in a stage that
-    /// softpipe runs in its draw module's JIT code (see [`flushes_denormals`]).
-    pub daz: bool,
 }
 
 impl Src {
@@ -99,7 +96,11 @@ pub struct Inst {
     /// IF/UIF whose body is exactly a BRK leaving a loop, with no ELSE: run as one conditional
     /// break (`fast.rs`) except when tracing.
     pub cond_break: bool,
-    /// Denormal float results become ±0 (flush to zero), as in [`Src::daz`].
+    /// Bit k: source k is read with denormals as zero — a float operand of a float instruction
+    /// in a stage that softpipe runs in its draw module's JIT code ([`flushes_denormals`]).
+    /// Kept here, not in [`Src`], so that the operands stay as small as before.
+    pub daz: u8,
+    /// Denormal float results become ±0 (flush to zero), as `daz`.
     pub ftz: bool,
     /// Index of the instruction in `Shader::instructions`.
     pub ir_index: u32,

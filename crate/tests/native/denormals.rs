@@ -165,7 +165,7 @@ fn flushing_is_decided_per_stage_at_compile_time() {
         assert_eq!(tgsi::exec::program::flushes_denormals(program.processor), flush, "{head}");
         let mul = program.code.iter().find(|i| i.op == tgsi::opcode::Opcode::MUL).expect("MUL");
         assert_eq!(mul.ftz, flush, "{head}");
-        assert_eq!(mul.src[0].daz, flush, "{head}");
+        assert_eq!(mul.daz, if flush { 0b11 } else { 0 }, "{head}");
         if flush {
             assert!(
                 mul.kernel.is_none() && !mul.fused,
@@ -173,7 +173,7 @@ fn flushing_is_decided_per_stage_at_compile_time() {
             );
         }
         if let Some(mov) = program.code.iter().find(|i| i.op == tgsi::opcode::Opcode::MOV) {
-            assert!(!mov.ftz && !mov.src[0].daz, "{head}: MOV must keep its bits");
+            assert!(!mov.ftz && mov.daz == 0, "{head}: MOV must keep its bits");
         }
     }
 }
