@@ -153,6 +153,8 @@ pub fn run(inst: &Inst, io: &mut Io, res: &mut Res) -> Option<Shape> {
         O::ADD => vcomp2(inst, io, res, lane::add),
         O::SUB => vcomp2(inst, io, res, lane::sub),
         O::MUL if inst.ftz => comp2(inst, io, res, fbits2(lane::mul_ftz)),
+        O::MIN if inst.ftz => comp2(inst, io, res, fbits2(lane::min_draw)),
+        O::MAX if inst.ftz => comp2(inst, io, res, fbits2(lane::max_draw)),
         O::MAD if inst.ftz => comp3(inst, io, res, fbits3(lane::mad_ftz)),
         O::MUL => vcomp2(inst, io, res, lane::mul),
         O::DIV => vcomp2(inst, io, res, lane::div),

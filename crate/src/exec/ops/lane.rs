@@ -171,6 +171,26 @@ pub fn mul_ftz(a: f32, b: f32) -> f32 {
 pub fn mad_ftz(a: f32, b: f32, c: f32) -> f32 {
     ftz(mul_ftz(a, b) + c)
 }
+/// MIN as the draw stages' JIT code computes it (vertex, geometry, tessellation; measured in
+/// `tests/denormal-cases/vs_compare`): a NaN operand gives the other one, and equal operands
+/// (−0 and +0) give the first — glibc's fminf gives the second.
+#[inline]
+pub fn min_draw(a: f32, b: f32) -> f32 {
+    if a.is_nan() || b < a {
+        b
+    } else {
+        a
+    }
+}
+/// MAX in the draw stages, as [`min_draw`].
+#[inline]
+pub fn max_draw(a: f32, b: f32) -> f32 {
+    if a.is_nan() || b > a {
+        b
+    } else {
+        a
+    }
+}
 /// glibc's fminf: `a < b ? a : b`, a NaN operand gives the other one.
 #[inline(always)]
 pub fn min<T: Floats>(a: T, b: T) -> T {
