@@ -4,6 +4,7 @@
 // lets old links keep working when the state grows (missing fields take their defaults).
 
 import { defaultStages, normalizeStages } from './stage-state.js';
+import { WRAPS } from './textures.js';
 
 export const STATE_VERSION = 1;
 const STORAGE_KEY = 'tgsi-playground/state';
@@ -56,7 +57,7 @@ const MAX_IMAGE_URL_CHARS = 'data:image/webp;base64,'.length + 4 * Math.ceil(MAX
 const SIZES = [128, 256, 512, 1024];
 const TEXTURE_FIELDS = {
   name: /^[a-z][a-z -]{0,31}$/, min: /^(nearest|linear)$/, mag: /^(nearest|linear)$/,
-  mip: /^(none|nearest|linear)$/, wrap: /^(repeat|clamp|mirror)$/,
+  mip: /^(none|nearest|linear)$/, wrap: new RegExp(`^(${WRAPS.join('|')})$`),
 };
 
 /**

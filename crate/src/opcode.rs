@@ -127,6 +127,16 @@ impl OpInfo {
 }
 
 impl Opcode {
+    /// Value type of destination `k`: the table's `dst_type`, except DFRACEXP's second
+    /// destination, the exponent, a 32-bit integer per channel.
+    pub fn dst_value_type(self, k: usize) -> ValType {
+        if self == Opcode::DFRACEXP && k == 1 {
+            ValType::Int
+        } else {
+            self.info().dst_type
+        }
+    }
+
     pub fn info(self) -> &'static OpInfo {
         // Every variant has its row: the table is generated with the enum.
         &OPCODES[self as usize]
@@ -465,7 +475,7 @@ opcode_table! {
     CALLNZ { mesa: None, num_dst: 0, num_src: 1, output: O::None, flags: F_BRANCH|F_LEGACY, dst_type: T::Float, src_types: &[T::Float], stages: S_ALL, category: C::Legacy, summary: "Call a subroutine if the condition is not zero (legacy)", formula: "if (src.x != 0) call label", replacement: "write `UIF cond`, `CAL`, `ENDIF`", agal: "" },
     CLAMP { mesa: None, num_dst: 1, num_src: 3, output: O::Component, flags: F_LEGACY, dst_type: T::Float, src_types: &[T::Float, T::Float, T::Float], stages: S_ALL, category: C::Legacy, summary: "Clamp between two bounds (legacy)", formula: "dst.c = min(max(src0.c, src1.c), src2.c)", replacement: "write `MAX t, a, lo` then `MIN dst, t, hi`", agal: "" },
     CND { mesa: None, num_dst: 1, num_src: 3, output: O::Component, flags: F_LEGACY, dst_type: T::Float, src_types: &[T::Float, T::Float, T::Float], stages: S_ALL, category: C::Legacy, summary: "Select by comparison with one half (legacy)", formula: "dst.c = src2.c > 0.5 ? src0.c : src1.c", replacement: "write `ADD t, half, -c` (half holding 0.5) then `CMP dst, t, a, b`", agal: "" },
-    DFRACEXP { mesa: None, num_dst: 2, num_src: 1, output: O::Component, flags: F_LEGACY, dst_type: T::Float, src_types: &[T::Float], stages: S_ALL, category: C::Legacy, summary: "Split a double into exponent and significand (legacy)", formula: "dst0.xy = exponent(src.xy); dst1.xy = significand(src.xy); zw likewise", replacement: "no single modern opcode: compute the exponent with integer ops and rescale with DLDEXP", agal: "" },
+    DFRACEXP { mesa: None, num_dst: 2, num_src: 1, output: O::Component, flags: F_LEGACY, dst_type: T::Double, src_types: &[T::Double], stages: S_ALL, category: C::Double, summary: "Split a double into significand and exponent", formula: "dst0.xy = significand(src.xy) in [0.5, 1); dst1.x = dst1.y = exponent(src.xy) (int); zw likewise", replacement: "Mesa's opcode list has a gap at its number, though nir_to_tgsi in Mesa 22.3 still writes it for frexp() and softpipe runs it; for new code compute the exponent with integer ops and rescale with DLDEXP", agal: "" },
     DP2A { mesa: None, num_dst: 1, num_src: 3, output: O::Replicated, flags: F_LEGACY, dst_type: T::Float, src_types: &[T::Float, T::Float, T::Float], stages: S_ALL, category: C::Legacy, summary: "Two-component dot product plus a scalar, replicated (legacy)", formula: "dst = src0.x*src1.x + src0.y*src1.y + src2.x", replacement: "write `DP2 t, a, b` then `ADD dst, t, c.xxxx`", agal: "" },
     DPH { mesa: None, num_dst: 1, num_src: 2, output: O::Replicated, flags: F_LEGACY, dst_type: T::Float, src_types: &[T::Float, T::Float], stages: S_ALL, category: C::Legacy, summary: "Homogeneous dot product, replicated (legacy)", formula: "dst = src0.x*src1.x + src0.y*src1.y + src0.z*src1.z + src1.w", replacement: "write `DP3 t, a, b` then `ADD dst, t, b.wwww`", agal: "" },
     IFC { mesa: None, num_dst: 0, num_src: 1, output: O::None, flags: F_BRANCH|F_POST_INDENT|F_LEGACY, dst_type: T::Float, src_types: &[T::Float], stages: S_ALL, category: C::Legacy, summary: "Begin a conditional block on a comparison (legacy, never specified)", formula: "if (condition)", replacement: "compare first (e.g. `FSLT t, a, b`), then `UIF t.xxxx`", agal: "" },

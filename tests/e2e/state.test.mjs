@@ -27,6 +27,15 @@ test('a link that inflates past the limit is refused without inflating it all', 
   assert.ok(process.memoryUsage().arrayBuffers - before < 4 * MAX_STATE_BYTES, 'decoding kept the inflated bytes');
 });
 
+test('every wrap mode survives a link, unknown ones are dropped', async () => {
+  for (const wrap of ['border', 'mirror-clamp', 'mirror-edge', 'mirror-border', 'gl-clamp']) {
+    const state = { ...defaultState(), textures: { 0: { name: 'checker', wrap } } };
+    assert.deepEqual(await decodeState(await encodeState(state)), state, wrap);
+  }
+  const state = await decodeState(await linkOf(JSON.stringify({ textures: { 0: { wrap: 'mirror_clamp' } } })));
+  assert.deepEqual(state?.textures, { 0: {} }, 'the unknown wrap word is dropped');
+});
+
 test('malformed fields are dropped, not passed on', async () => {
   const hostile = {
     fs: 42, vs: ['x'], useVs: 'yes', mesh: '<img src=x>', size: 1e9, example: '../../etc',

@@ -9,7 +9,7 @@ use super::Context;
 use crate::diag::Diagnostic;
 use crate::ir::{File, ImmType, Instruction, RegRef, SemanticName, Shader, Statement};
 
-pub(crate) fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
+pub(crate) fn check(cx: &Context, profile: &super::Profile, out: &mut Vec<Diagnostic>) {
     let shader = cx.shader;
     check_order(shader, out);
     for d in &shader.declarations {
@@ -43,11 +43,11 @@ pub(crate) fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
     }
     for imm in &shader.immediates {
         if matches!(imm.ty, ImmType::Flt64 | ImmType::Uint64 | ImmType::Int64) {
-            // A warning: softpipe and the playground run 64-bit immediates; only Mesa's
-            // checker (which predates them) would complain.
-            out.push(Diagnostic::warning(
+            // A note about the profile, not a problem: softpipe and the playground run 64-bit
+            // immediates; only Mesa's checker (which predates them) would complain.
+            out.push(Diagnostic::note(
                 "V009",
-                format!("Mesa's tgsi_sanity reports {} immediates (it knows FLT32, UINT32 and INT32 only); softpipe and this playground run them", imm.ty),
+                format!("{} immediate: the {} profile runs 64-bit values; Mesa's tgsi_sanity (which knows FLT32, UINT32 and INT32 only) would report it", imm.ty, profile.name),
                 imm.span,
             ));
         }

@@ -16,6 +16,8 @@ mod agal;
 mod cli;
 mod compute;
 mod conformance;
+mod denormals;
+mod doubles;
 mod exec;
 mod front;
 mod fuzz_smoke;
