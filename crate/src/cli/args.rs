@@ -244,8 +244,9 @@ pub struct FrameArgs {
         allow_hyphen_values = true
     )]
     pub gs_const: Vec<String>,
-    /// Bind an image (PNG or a texture JSON) to sampler unit U; repeatable
-    #[arg(long, allow_hyphen_values = true, value_name = "U=FILE[,nearest|linear][,repeat|clamp]")]
+    /// Bind an image (PNG or a texture JSON) to sampler unit U; repeatable. WRAP is repeat,
+    /// clamp (to edge), border, mirror, mirror-clamp, mirror-edge, mirror-border or gl-clamp
+    #[arg(long, allow_hyphen_values = true, value_name = "U=FILE[,nearest|linear][,WRAP]")]
     pub texture: Vec<String>,
     /// The time builtin in seconds [default: 0]
     #[arg(long, allow_hyphen_values = true, value_name = "T", allow_hyphen_values = true)]

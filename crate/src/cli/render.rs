@@ -1,7 +1,7 @@
 //! `tgsi render FS.tgsi [--vs VS.tgsi] [--gs GS.tgsi] [--mesh fullscreen|quad|cube|sphere |
 //! --vertices FILE.json] [--size WxH] [--const B:I=X,Y,Z,W]...
 //! [--vs-const|--fs-const|--gs-const B:I=X,Y,Z,W]...
-//! [--texture U=FILE[,nearest|linear][,repeat|clamp]]... [--time T] [--budget N]
+//! [--texture U=FILE[,nearest|linear][,WRAP]]... [--time T] [--budget N]
 //! [--timeout SECONDS] [--target N] [--depth FILE.png|FILE.f32] -o OUT.png|OUT.f32`
 //! (docs/render.md); `--help` prints the usage.
 //! Exit status: 0 written, 1 diagnostics with errors (parse, validation, linkage, budget,
@@ -14,7 +14,7 @@ use crate::render::options::{parse_const, parse_size, ConstValue};
 use crate::render::uniforms::Builtins;
 use crate::texture::bind::Bindings;
 
-pub(crate) const USAGE: &str = "usage: tgsi render FS.tgsi [--vs VS.tgsi] [--gs GS.tgsi] [--mesh fullscreen|quad|cube|sphere | --vertices FILE.json] [--size WxH] [--const B:I=X,Y,Z,W]... [--vs-const|--fs-const|--gs-const B:I=X,Y,Z,W]... [--texture U=FILE[,nearest|linear][,repeat|clamp]]... [--time T] [--budget N] [--timeout SECONDS] -o OUT.png|OUT.f32";
+pub(crate) const USAGE: &str = "usage: tgsi render FS.tgsi [--vs VS.tgsi] [--gs GS.tgsi] [--mesh fullscreen|quad|cube|sphere | --vertices FILE.json] [--size WxH] [--const B:I=X,Y,Z,W]... [--vs-const|--fs-const|--gs-const B:I=X,Y,Z,W]... [--texture U=FILE[,nearest|linear][,WRAP]]... [--time T] [--budget N] [--timeout SECONDS] -o OUT.png|OUT.f32";
 
 /// Options common to `render` and `bench`, read and checked.
 pub(crate) struct Common {
