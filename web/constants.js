@@ -132,31 +132,33 @@ export function renderConstantControls(container, registers, values, onChange, o
 }
 
 /** The constant panes: values for both stages (`constants`), or for one stage only. */
-export const CONSTANT_STAGES = /** @type {const} */ ({ both: 'constants', vs: 'vsConstants', fs: 'fsConstants' });
+export const CONSTANT_STAGES = /** @type {const} */ ({ both: 'constants', vs: 'vsConstants', fs: 'fsConstants', gs: 'gsConstants' });
 
 /**
- * The Constants panel's three panes: `both` (every stage: `--const`), `vs` and `fs` (one
- * stage's own values, set after the shared ones: `--vs-const`, `--fs-const`). Each lists the
+ * The Constants panel's panes: `both` (every stage: `--const`), `vs`, `fs` and `gs` (one
+ * stage's own values, set after the shared ones: `--vs-const`, `--fs-const`, `--gs-const`). Each lists the
  * registers its stage declares; only the pane on show holds controls (so every control's
  * name and selector is unique on the page), the hidden ones are emptied. `onChange(field, key, values)` sets one register of a field
  * (`null` values: drop it, so the stage reads the shared value again); the caller applies it
  * to the current state (the controls outlive the state they were built from).
- * @param {Record<'both' | 'vs' | 'fs', HTMLElement>} panes
- * @param {{fs: any, vs: any, others?: any[]}} summaries the engine's `describe` of each shader (`vs` null
- *   without one; `others`: the geometry or compute shader, whose constants only the shared pane sets)
+ * @param {Record<'both' | 'vs' | 'fs' | 'gs', HTMLElement>} panes
+ * @param {{fs: any, vs: any, gs?: any, others?: any[]}} summaries the engine's `describe` of each shader (`vs`
+ *   and `gs` null without one; `others`: the compute shader, whose constants only the shared pane sets)
  * @param {number} builtinBuffer
  * @param {import('./state.js').PlaygroundState} state
- * @param {(field: 'constants' | 'vsConstants' | 'fsConstants', key: string, values: number[] | null) => void} onChange
+ * @param {(field: 'constants' | 'vsConstants' | 'fsConstants' | 'gsConstants', key: string, values: number[] | null) => void} onChange
  */
+const STAGE_WORDS = { vs: 'vertex', fs: 'fragment', gs: 'geometry' };
+
 export function renderStageConstants(panes, summaries, builtinBuffer, state, onChange) {
   for (const pane of Object.values(panes)) {
     if (pane.hidden) { pane.replaceChildren(); delete pane.dataset.signature; }
   }
   if (!panes.both.hidden) {
-    const both = declaredConstants([summaries.fs, summaries.vs, ...(summaries.others ?? [])], builtinBuffer);
+    const both = declaredConstants([summaries.fs, summaries.vs, summaries.gs, ...(summaries.others ?? [])], builtinBuffer);
     renderConstantControls(panes.both, both, state.constants, (key, values) => onChange('constants', key, values));
   }
-  for (const stage of /** @type {const} */ (['vs', 'fs'])) {
+  for (const stage of /** @type {const} */ (['vs', 'fs', 'gs'])) {
     if (panes[stage].hidden) continue;
     const field = CONSTANT_STAGES[stage];
     const registers = declaredConstants([summaries[stage]], builtinBuffer);
@@ -167,9 +169,10 @@ export function renderStageConstants(panes, summaries, builtinBuffer, state, onC
         delete pane.dataset.signature;
         onChange(field, key, null);
       },
-      label: stage === 'vs' ? ' (vertex only)' : ' (fragment only)',
+      label: ` (${STAGE_WORDS[stage]} only)`,
       empty: stage === 'vs' && !summaries.vs ? 'Values for the vertex shader alone: turn on "use vertex shader" first.'
-        : `The ${stage === 'vs' ? 'vertex' : 'fragment'} shader declares no CONST registers of its own.`,
+        : stage === 'gs' && !summaries.gs ? 'Values for the geometry shader alone: pick the geometry stage first.'
+          : `The ${STAGE_WORDS[stage]} shader declares no CONST registers of its own.`,
     });
   }
 }
@@ -178,14 +181,14 @@ export function renderStageConstants(panes, summaries, builtinBuffer, state, onC
  * Switches the Constants panel's tabs (`[data-const-stage]` buttons) between the panes.
  * Each visit rebuilds the pane, so its shared values are current.
  * @param {HTMLElement} root the panel
- * @param {Record<'both' | 'vs' | 'fs', HTMLElement>} panes
+ * @param {Record<'both' | 'vs' | 'fs' | 'gs', HTMLElement>} panes
  * @param {() => void} refresh rebuilds the panes
  */
 export function wireConstantTabs(root, panes, refresh) {
   const tabs = /** @type {HTMLElement[]} */ ([...root.querySelectorAll('[data-const-stage]')]);
   for (const tab of tabs) {
     tab.addEventListener('click', () => {
-      const stage = /** @type {'both' | 'vs' | 'fs'} */ (tab.dataset.constStage);
+      const stage = /** @type {'both' | 'vs' | 'fs' | 'gs'} */ (tab.dataset.constStage);
       for (const t of tabs) t.setAttribute('aria-selected', String(t === tab));
       for (const [name, pane] of Object.entries(panes)) {
         pane.hidden = name !== stage;

@@ -7,11 +7,11 @@
  * A frame request: shaders' settings, built-in uniforms, and the band it is part of.
  * Constants come as `consts` strings (`B:I=X,Y,Z,W`, the CLI's syntax) or as the page's
  * `constants` objects.
- * `vsConstants` / `fsConstants` are one stage's own (set after the shared ones); `vertices` is
+ * `vsConstants` / `fsConstants` / `gsConstants` are one stage's own (set after the shared ones); `vertices` is
  * the text of a vertices file, drawn instead of `mesh`.
  * @typedef {{buffer: number, index: number, values: number[]}} ConstantValue
  * @typedef {{width: number, height: number, mesh?: string, vertices?: string, consts?: string[],
- *   constants?: ConstantValue[], vsConstants?: ConstantValue[], fsConstants?: ConstantValue[],
+ *   constants?: ConstantValue[], vsConstants?: ConstantValue[], fsConstants?: ConstantValue[], gsConstants?: ConstantValue[],
  *   textures?: {unit: number, description: string}[],
  *   builtins?: {time?: number, timeDelta?: number, frame?: number, mouse?: number[], mouseDown?: boolean},
  *   rows?: number[], bands?: number, budget?: number,
@@ -42,6 +42,7 @@ export function engineOptions(req) {
     consts: req.consts ?? constStrings(req.constants),
     vsConsts: req.vsConstants?.length ? constStrings(req.vsConstants) : undefined,
     fsConsts: req.fsConstants?.length ? constStrings(req.fsConstants) : undefined,
+    gsConsts: req.gsConstants?.length ? constStrings(req.gsConstants) : undefined,
     textures: req.textures,
     time: b.time,
     timeDelta: b.timeDelta,

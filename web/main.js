@@ -101,7 +101,7 @@ const app = {
   /** The shader text and size of the frame on the canvas. */
   get rendered() {
     const r = app.lastRequest;
-    return r ? { fs: r.fs, gs: r.gs, target: r.target, width: r.width, constants: r.constants, vsConstants: r.vsConstants, fsConstants: r.fsConstants, vertices: r.vertices, imageVersion: r.imageVersion } : null;
+    return r ? { fs: r.fs, gs: r.gs, target: r.target, width: r.width, constants: r.constants, vsConstants: r.vsConstants, fsConstants: r.fsConstants, gsConstants: r.gsConstants, vertices: r.vertices, imageVersion: r.imageVersion } : null;
   },
   get imagesRestored() { return app.imagesRestored; },
   get probe() { return app.probe; },
@@ -240,8 +240,8 @@ function refreshPanels() {
   const compute = state.stage === 'compute';
   // The shared pane lists every CONST the running shaders declare (the compute shader alone in
   // the compute stage); the one-stage panes are the vertex and fragment shaders'.
-  const summaries = compute ? { fs: null, vs: null, others: [describe(state.cs)] }
-    : { fs: describe(state.fs), vs: state.useVs ? describe(state.vs) : null, others: state.stage === 'geometry' ? [describe(state.gs)] : [] };
+  const summaries = compute ? { fs: null, vs: null, gs: null, others: [describe(state.cs)] }
+    : { fs: describe(state.fs), vs: state.useVs ? describe(state.vs) : null, gs: state.stage === 'geometry' ? describe(state.gs) : null };
   renderStageConstants(constantPanes(), summaries, app.builtins.buffer, state, (field, key, values) => {
     store.setStageConstant(field, key, values);
     if (!values) refreshPanels();
@@ -280,7 +280,7 @@ function refreshPanels() {
 
 /** The Constants panel's panes: shared values and each stage's own. */
 function constantPanes() {
-  return { both: $('constants'), vs: $('constants-vs'), fs: $('constants-fs') };
+  return { both: $('constants'), vs: $('constants-vs'), fs: $('constants-fs'), gs: $('constants-gs') };
 }
 
 /** Marks, in the Textures panel, the images a link left out or carries with loss. */
@@ -358,6 +358,7 @@ async function renderFrame() {
     constants: constantsRequest(),
     vsConstants: constantList(state.vsConstants),
     fsConstants: constantList(state.fsConstants),
+    gsConstants: state.stage === 'geometry' ? constantList(state.gsConstants) : [],
     imageVersion: app.imageVersion,
     builtins: b,
     textures: textureRequest(),
@@ -759,7 +760,7 @@ async function openEmbed() {
   const state = store.state;
   const left = [
     state.useVs && state.mesh === CUSTOM_MESH ? 'the custom vertex data' : '',
-    Object.keys(state.vsConstants).length || Object.keys(state.fsConstants).length ? 'the per-stage constants' : '',
+    Object.keys(state.vsConstants).length || Object.keys(state.fsConstants).length || Object.keys(state.gsConstants).length ? 'the per-stage constants' : '',
     Object.keys(state.images).length ? 'the image files' : '',
   ].filter(Boolean);
   $('embed-status').textContent = left.length ? `The embed leaves out ${left.join(', ')}: the widget does not read them.` : '';

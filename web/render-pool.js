@@ -19,7 +19,7 @@ export const ABANDON_AFTER_MS = 400;
 function sameInputs(a, b) {
   return a.fs === b.fs && a.vs === b.vs && a.gs === b.gs && a.mesh === b.mesh && a.width === b.width && a.height === b.height
     && a.vertices === b.vertices
-    && JSON.stringify([a.constants, a.vsConstants, a.fsConstants]) === JSON.stringify([b.constants, b.vsConstants, b.fsConstants])
+    && JSON.stringify([a.constants, a.vsConstants, a.fsConstants, a.gsConstants]) === JSON.stringify([b.constants, b.vsConstants, b.fsConstants, b.gsConstants])
     && a.textures?.length === b.textures?.length
     && (a.textures ?? []).every((/** @type {any} */ t, /** @type {number} */ i) => t.unit === b.textures[i].unit && t.description === b.textures[i].description);
 }

@@ -18,10 +18,11 @@ const STORAGE_KEY = 'tgsi-playground/state';
 
 /**
  * The shared state: shaders, settings, constants (`constants` for every stage, `vsConstants` /
- * `fsConstants` for one stage, set after the shared ones), custom vertices (the JSON text, used
+ * `fsConstants` / `gsConstants` for one stage, set after the shared ones), custom vertices (the JSON text, used
  * when `mesh` is `custom`), texture choices and user images (what a link keeps).
  * @typedef {{fs: string, vs: string, useVs: boolean, mesh: string, size: number,
  *   constants: Record<string, number[]>, vsConstants: Record<string, number[]>, fsConstants: Record<string, number[]>,
+ *   gsConstants: Record<string, number[]>,
  *   vertices: string, textures: Record<string, any>, images: Record<string, LinkImage>, example: string | null}
  *   & import('./stage-state.js').StageState} PlaygroundState
  */
@@ -32,7 +33,7 @@ const STORAGE_KEY = 'tgsi-playground/state';
  */
 export function defaultState() {
   return {
-    fs: '', vs: '', useVs: false, mesh: 'fullscreen', size: 256, constants: {}, vsConstants: {}, fsConstants: {},
+    fs: '', vs: '', useVs: false, mesh: 'fullscreen', size: 256, constants: {}, vsConstants: {}, fsConstants: {}, gsConstants: {},
     vertices: '', textures: {}, images: {}, example: null, ...defaultStages(),
   };
 }
@@ -144,6 +145,7 @@ export function normalizeState(data) {
   out.constants = constantMap(data.constants);
   out.vsConstants = constantMap(data.vsConstants);
   out.fsConstants = constantMap(data.fsConstants);
+  out.gsConstants = constantMap(data.gsConstants);
   if (typeof data.vertices === 'string' && data.vertices.length <= MAX_VERTICES_CHARS) out.vertices = data.vertices;
   if (data.images && typeof data.images === 'object' && !Array.isArray(data.images)) {
     let kept = 0;

@@ -50,8 +50,8 @@ export const store = {
   },
   /**
    * Sets (or, with `null`, drops) one register of a constants map: the shared one or one
-   * stage's own (`vsConstants`, `fsConstants`).
-   * @param {'constants' | 'vsConstants' | 'fsConstants'} field
+   * stage's own (`vsConstants`, `fsConstants`, `gsConstants`).
+   * @param {'constants' | 'vsConstants' | 'fsConstants' | 'gsConstants'} field
    * @param {string} key `buffer:index`
    * @param {number[] | null} values
    */

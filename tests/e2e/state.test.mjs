@@ -89,7 +89,7 @@ const PNG_URL = 'data:image/png;base64,iVBORw0KGgo=';
 test('vertices, per-stage constants and images survive a link', async () => {
   const state = {
     ...defaultState(), useVs: true, mesh: 'custom', vertices: '{"attributes": []}\n',
-    constants: { '0:0': [0, 0, 1, 1] }, vsConstants: { '0:0': [0.5, 0, 0, 0] }, fsConstants: { '2:7': [1, 0.2] },
+    constants: { '0:0': [0, 0, 1, 1] }, vsConstants: { '0:0': [0.5, 0, 0, 0] }, fsConstants: { '2:7': [1, 0.2] }, gsConstants: { '1:3': [0.25] },
     images: { 0: { data: PNG_URL }, 1: { data: 'data:image/webp;base64,UklGRg==', lossy: true }, 3: { omitted: { bytes: 264_000, width: 256, height: 256 } } },
   };
   assert.deepEqual(await decodeState(await encodeState(state)), state);
@@ -100,6 +100,7 @@ test('malformed vertices, per-stage constants and images are dropped', async () 
     vertices: 42,
     vsConstants: { '0:0': [1, 2, 3, 4, 5], '0:1': 'x', 'a:b': [1], '1:2': [3] },
     fsConstants: [[1, 2, 3, 4]],
+    gsConstants: { '0:0': 'y', '3:1': [2, 'z'], '0:2': [7] },
     images: {
       0: { data: 'javascript:alert(1)' },
       1: { data: 'data:image/svg+xml;base64,PHN2Zz4=' },
@@ -117,7 +118,7 @@ test('malformed vertices, per-stage constants and images are dropped', async () 
   };
   const state = await decodeState(await linkOf(JSON.stringify(hostile)));
   assert.deepEqual(state, {
-    ...defaultState(), vsConstants: { '1:2': [3] },
+    ...defaultState(), vsConstants: { '1:2': [3] }, gsConstants: { '0:2': [7] },
     // A lossy flag that is not `true` is dropped, the picture kept.
     images: { 7: { data: PNG_URL }, 8: { omitted: { bytes: 100_000, width: 300, height: 200 } } },
   });

@@ -6,7 +6,7 @@
 //!
 //! Options (all optional): `width`, `height` (256), `mesh`, `vertices` (the text of a vertices
 //! file, instead of `mesh`), `consts` (strings `"B:I=X,Y,Z,W"` as on the command line, every
-//! stage), `vsConsts`, `fsConsts` (the same, one stage each), `time`, `timeDelta`, `frame`,
+//! stage), `vsConsts`, `fsConsts`, `gsConsts` (the same, one stage each), `time`, `timeDelta`, `frame`,
 //! `mouse` ([x, y]), `mouseDown`, `rowStart`, `rowEnd` (rows counted from the top, end
 //! exclusive), `budget` (instructions for the whole frame), `bands` (the frame is drawn in this
 //! many calls, e.g. one per worker: each gets `budget / bands`), `textures` (`[{ unit,
@@ -48,6 +48,7 @@ struct Options {
     consts: Vec<String>,
     vs_consts: Vec<String>,
     fs_consts: Vec<String>,
+    gs_consts: Vec<String>,
     time: f32,
     time_delta: f32,
     frame: u32,
@@ -169,6 +170,7 @@ struct JobKey {
     consts: Vec<String>,
     vs_consts: Vec<String>,
     fs_consts: Vec<String>,
+    gs_consts: Vec<String>,
     textures: Vec<TextureOption>,
     /// Why the options object could not be read (then every option takes its default).
     options_error: Option<String>,
@@ -210,6 +212,7 @@ fn prepare_key(key: JobKey, builtins: Builtins) -> Prepared {
     let constants = parse_all(&key.consts);
     let vs_constants = parse_all(&key.vs_consts);
     let fs_constants = parse_all(&key.fs_consts);
+    let gs_constants = parse_all(&key.gs_consts);
     if let Some(e) = &key.options_error {
         diagnostics.push(render_error("R009", e.clone()));
     }
@@ -225,7 +228,7 @@ fn prepare_key(key: JobKey, builtins: Builtins) -> Prepared {
         constants,
         vs_constants,
         fs_constants,
-        gs_constants: Vec::new(),
+        gs_constants,
         builtins,
     };
     let (job, more) = job::prepare(&request);
@@ -380,6 +383,7 @@ pub(super) fn read_call(fs_text: &str, vs_text: Option<String>, options: JsValue
         consts: opts.consts,
         vs_consts: opts.vs_consts,
         fs_consts: opts.fs_consts,
+        gs_consts: opts.gs_consts,
         textures: opts.textures,
         options_error,
     };

@@ -205,3 +205,30 @@ fn render_reads_back_the_chosen_target() {
     assert_eq!(depth["target"], "depth");
     assert_eq!(bytes(&depth["pixels"]), [255; 16]);
 }
+
+/// `gsConsts` reaches the geometry stage alone. The geometry shader writes its CONST[0][0] to
+/// GENERIC[0] of every vertex it emits and the fragment shader adds its own CONST[0][0]:
+/// shared (0.5, 0.5, 0.5, 0.5) overridden for the geometry stage by (0.25, 0, 0.5, 0.5), plus
+/// the fragment stage's shared value (0.5, 0.5, 0.5, 0.5) gives (0.75, 0.5, 1, 1) →
+/// RGBA8 (191, 128, 255, 255) (0.75 · 255 = 191.25, 0.5 · 255 = 127.5 → 128). Were the
+/// geometry value shared with the fragment stage, red would be 0.5 (128).
+#[wasm_bindgen_test]
+fn geometry_constants_reach_the_geometry_stage_alone() {
+    let gs = GS
+        .replace("DCL OUT[1], GENERIC[0]\n", "DCL OUT[1], GENERIC[0]\nDCL CONST[0][0]\n")
+        .replace("MOV OUT[1], IMM[0].wwwy", "MOV OUT[1], CONST[0][0]");
+    let fs = "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\nDCL CONST[0][0]\n\
+              ADD OUT[0], IN[0], CONST[0][0]\nEND\n";
+    let o = serde_json::json!({
+        "width": 4, "height": 4, "gs": gs,
+        "consts": ["0:0=0.5,0.5,0.5,0.5"], "gsConsts": ["0:0=0.25,0,0.5,0.5"],
+    });
+    let opts = js_sys::JSON::parse(&o.to_string()).unwrap_or(JsValue::NULL);
+    let frame = json(tgsi::wasm::page::render_page(fs, None, opts));
+    assert_eq!(frame["ok"], Value::Bool(true), "{}", frame);
+    let px = bytes(&frame["pixels"]);
+    assert_eq!(px.len(), 4 * 4 * 4);
+    for p in px.chunks(4) {
+        assert_eq!(p, [191, 128, 255, 255]);
+    }
+}
