@@ -5,7 +5,8 @@
 // that contains it, so a bundle that lives elsewhere than web/ (web/learn/app.js) says where the
 // reference is with `setReferenceBase` before it builds any link.
 
-let base = new URL('../reference/', import.meta.url);
+/** @type {URL | null} */
+let base = null;
 
 /**
  * Sets where the reference site is, for a bundle that is not in web/.
@@ -20,5 +21,5 @@ export function setReferenceBase(url) {
  * @returns {string}
  */
 export function referenceUrl(name) {
-  return new URL(`#${encodeURIComponent(name)}`, base).href;
+  return new URL(`#${encodeURIComponent(name)}`, base ?? new URL('../reference/', import.meta.url)).href;
 }

@@ -94,7 +94,8 @@ test('a lesson through the UI: Check gives the hint, the typed solution passes, 
   // The lesson links to the reference section of each opcode it teaches, at the site's root
   // (not under learn/ or web/learn/, where the page and its bundle live).
   const refs = await page.$$eval('#lesson-refs a', (links) => links.map((a) => /** @type {HTMLAnchorElement} */ (a).href));
-  assert.deepEqual(refs, lesson.opcodes.map((op) => new URL(`/reference/#${op}`, server.url).href));
+  const here = await page.evaluate(() => location.href);
+  assert.deepEqual(refs, lesson.opcodes.map((op) => new URL(`/reference/#${op}`, here).href));
 
   await page.locator('#check').click();
   const before = await result(page);
