@@ -170,7 +170,7 @@ pub fn render_program(op: Opcode) -> Option<String> {
     let dswz = ["TEMP[3]", "TEMP[3].zwxy", "TEMP[3].xyxy", "TEMP[3].zwzw"];
     let wswz = ["TEMP[4]", "TEMP[4].zwxy", "TEMP[4].xyxy", "TEMP[4].zwzw"];
     let ints = srcs.iter().any(|&t| int(t) || wide(t));
-    let doubles = srcs.iter().any(|&t| t == ValType::Double);
+    let doubles = srcs.contains(&ValType::Double);
     let wides = srcs.iter().any(|&t| wide(t));
     let int_dst = int(info.dst_type) || wide(info.dst_type);
     let mut s = String::from(
