@@ -351,9 +351,10 @@ fn section(op: Opcode, e: &Entry) -> String {
                     w.iter().map(|x| format!("<td><code>0x{x:08x}</code></td>")).collect::<String>()
                 };
                 h.push_str(&format!(
-                    "<p>One block of four invocations (thread ids 0 to 3) on an eight-word <code>BUFFER[0]</code>; the words after the run are derived by hand and asserted by the tests:</p>\n<table class=\"buffer\"><tr><th>before</th>{}</tr><tr><th>after</th>{}</tr></table>\n",
+                    "<p>One block of four invocations (thread ids 0 to 3) on an eight-word <code>BUFFER[0]</code>; the words after the run are derived by hand and asserted by the tests; the engine row is the page's engine running the example:</p>\n<table class=\"buffer\" data-op=\"{name}\"><tr class=\"before\"><th>before</th>{}</tr><tr class=\"after\"><th>after</th>{}</tr></table>\n",
                     row(&b.before),
-                    row(&b.after)
+                    row(&b.after),
+                    name = op.name()
                 ));
             }
         }
