@@ -226,7 +226,17 @@ pub fn render_program(op: Opcode) -> Option<String> {
         line(&mut s, "MUL TEMP[2], TEMP[2], IMM[0].wwww".into());
     }
     // A pair result converts to two floats (x from xy, y from zw).
-    line(&mut s, if pair { "MOV OUT[0], TEMP[2].xyyx" } else { "MOV OUT[0], TEMP[2]" }.into());
+    // Pair compares leave their flags in x and z (tgsi_exec's layout, see DSLT).
+    let flags = (doubles || wides) && info.formula.contains("~0");
+    line(
+        &mut s,
+        match (pair, flags) {
+            (_, true) => "MOV OUT[0], TEMP[2].xzwx",
+            (true, false) => "MOV OUT[0], TEMP[2].xyyx",
+            _ => "MOV OUT[0], TEMP[2]",
+        }
+        .into(),
+    );
     line(&mut s, "MOV OUT[0].w, IMM[0].zzzz".into());
     line(&mut s, "END".into());
     Some(s)
