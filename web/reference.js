@@ -258,12 +258,72 @@ async function liveLanes(box) {
   recompute();
 }
 
+/** Words of a hexadecimal table row (`0x…` cells), little-endian bytes for the engine. */
+function rowBytes(/** @type {Element} */ tr) {
+  const words = [...tr.querySelectorAll('td')].map((td) => Number.parseInt(td.textContent ?? '', 16) >>> 0);
+  return new Uint8Array(new Uint32Array(words).buffer);
+}
+
+/**
+ * Runs a section's compute example on its BUFFER[0] "before" words with the page's engine
+ * (`compute`, as the playground's compute panel) and adds the words it leaves as an "engine"
+ * row under the hand-derived "after" row, each cell marked when it differs.
+ * @param {HTMLTableElement} table  the `table.buffer` element
+ */
+async function liveBuffer(table) {
+  if (table.dataset.live) return;
+  table.dataset.live = '1';
+  const text = table.closest('section')?.querySelector('pre.program')?.textContent ?? '';
+  const before = table.querySelector('tr.before');
+  const after = table.querySelector('tr.after');
+  if (!before || !after || !text) return;
+  const engine = /** @type {any} */ (await loadEngine());
+  if (typeof engine.compute !== 'function') return;
+  const result = engine.compute(text, { buffers: [{ index: 0, bytes: [...rowBytes(before)] }] });
+  const row = document.createElement('tr');
+  row.className = 'engine';
+  const th = document.createElement('th');
+  th.textContent = 'engine';
+  row.append(th);
+  const out = result.buffers?.find((/** @type {any} */ b) => b.index === 0);
+  if (!result.ok || !out) {
+    const td = document.createElement('td');
+    td.colSpan = 8;
+    td.textContent = (result.diagnostics ?? []).map((/** @type {any} */ d) => d.message).join('; ') || 'the run failed';
+    row.append(td);
+  } else {
+    const words = new Uint32Array(new Uint8Array(out.bytes).buffer.slice(0, 32));
+    const expected = [...after.querySelectorAll('td')].map((td) => td.textContent ?? '');
+    words.forEach((w, i) => {
+      const td = document.createElement('td');
+      const code = document.createElement('code');
+      code.textContent = `0x${w.toString(16).padStart(8, '0')}`;
+      td.append(code);
+      if (code.textContent !== expected[i]) td.className = 'differs';
+      row.append(td);
+    });
+  }
+  after.after(row);
+}
+
 /** Lane tables go live when their section comes near the viewport. */
 function installLiveTables() {
   const io = new IntersectionObserver((seen) => {
     for (const s of seen) if (s.isIntersecting) liveLanes(/** @type {HTMLElement} */ (s.target)).catch(() => {});
   }, { rootMargin: '200px' });
   for (const box of document.querySelectorAll('.lanes')) io.observe(box);
+  // A compute example's buffer runs when its section comes near (the table itself may be far
+  // below the section's top).
+  const buffers = new IntersectionObserver((seen) => {
+    for (const s of seen) {
+      const t = s.target.querySelector('table.buffer');
+      if (s.isIntersecting && t) liveBuffer(/** @type {HTMLTableElement} */ (t)).catch(() => {});
+    }
+  }, { rootMargin: '200px' });
+  for (const t of document.querySelectorAll('table.buffer')) {
+    const section = t.closest('section');
+    if (section) buffers.observe(section);
+  }
 }
 
 async function main() {

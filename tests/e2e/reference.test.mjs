@@ -100,8 +100,25 @@ test('every rendered example draws without diagnostics (legacy opcodes: only the
     }
     return { count: widgets.length, out };
   });
-  assert.ok(bad.count > 100, `only ${bad.count} rendered examples`);
+  assert.ok(bad.count > 230, `only ${bad.count} rendered examples`);
   assert.deepEqual(bad.out, []);
+  assert.deepEqual(problems, [], 'the page reported problems');
+  await page.close();
+});
+
+test('ATOMUADD: the compute example runs in the page and leaves the hand-derived buffer', { timeout: 120_000 }, async () => {
+  const { page, problems } = await openReference('#ATOMUADD');
+  await page.waitForSelector('#ATOMUADD table.buffer tr.engine', { timeout: 60_000 });
+  const rows = await page.evaluate(() => {
+    const cells = (/** @type {string} */ sel) => [...document.querySelectorAll(`#ATOMUADD table.buffer ${sel} td`)].map((td) => td.textContent);
+    return { after: cells('tr.after'), engine: cells('tr.engine'), differs: document.querySelectorAll('#ATOMUADD td.differs').length };
+  });
+  // Hand calculation: four invocations each add 1 to word 0 (0 → 4); invocation i gets the old
+  // value i back and stores it at word i + 1.
+  const words = [4, 0, 1, 2, 3, 0, 0, 0].map((w) => `0x${w.toString(16).padStart(8, '0')}`);
+  assert.deepEqual(rows.after, words);
+  assert.deepEqual(rows.engine, words);
+  assert.equal(rows.differs, 0);
   assert.deepEqual(problems, [], 'the page reported problems');
   await page.close();
 });

@@ -61,6 +61,17 @@ pub fn buffer_checks() -> &'static [BufferCheck] {
     data::BUFFERS
 }
 
+/// The hand-written rendered example of an opcode whose lane table runs its own program:
+/// (program, what the picture shows).
+pub fn own_render(op: Opcode) -> Option<(&'static str, &'static str)> {
+    data::RENDERS.iter().find(|r| r.ops.contains(&op)).map(|r| (r.text, r.shows))
+}
+
+/// Why an opcode has no rendered example (shown on its section).
+pub fn no_render_reason(op: Opcode) -> Option<&'static str> {
+    data::NO_RENDER.iter().find(|(o, _)| *o == op).map(|(_, why)| *why)
+}
+
 /// Every entry, in table order; `None` for an opcode without one (the tests fail then).
 pub fn entry(op: Opcode) -> Option<&'static Entry> {
     data::ALL.iter().flat_map(|family| family.iter()).find(|e| e.op == op)

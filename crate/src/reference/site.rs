@@ -132,10 +132,14 @@ fn output_mode(o: OutputMode) -> &'static str {
 
 /// The rendered example of a lane-table opcode with 32-bit operands: the opcode applied to the
 /// pixel's (u, v) mapped to [−2, 2] (floats) or [−8, 8] (integers), the result shown as colour.
-/// `None` for other operand types (doubles, 64-bit) and for opcodes with their own program.
+/// Doubles and 64-bit integers take (u, v) as a channel pair each (F2D / F2I64) and convert
+/// back to float for the colour. `None` for opcodes with their own lane program.
 pub fn render_program(op: Opcode) -> Option<String> {
     let info = op.info();
     let e = entry(op)?;
+    if let Some((text, _)) = crate::reference::own_render(op) {
+        return Some(text.to_string());
+    }
     match &e.live {
         // Fragment examples are drawn when the widget can bind what they sample (built-in
         // textures only) and running them is defined (not the bindless X008 ones).
@@ -154,16 +158,23 @@ pub fn render_program(op: Opcode) -> Option<String> {
     }
     let int = |t: ValType| matches!(t, ValType::Int | ValType::Uint);
     let float = |t: ValType| matches!(t, ValType::Float | ValType::Untyped);
+    let wide = |t: ValType| matches!(t, ValType::Int64 | ValType::Uint64);
     let srcs: Vec<ValType> = (0..info.num_src as usize).map(|i| info.src_type(i)).collect();
-    if !srcs.iter().all(|&t| float(t) || int(t)) || !(float(info.dst_type) || int(info.dst_type)) {
+    let known = |t: ValType| float(t) || int(t) || wide(t) || t == ValType::Double;
+    if !srcs.iter().all(|&t| known(t)) || !known(info.dst_type) {
         return None;
     }
     let swz = ["TEMP[0]", "TEMP[0].yxwz", "TEMP[0].xxyy", "TEMP[0].yyxx"];
     let iswz = ["TEMP[1]", "TEMP[1].yxwz", "TEMP[1].xxyy", "TEMP[1].yyxx"];
-    let ints = srcs.iter().any(|&t| int(t));
-    let int_dst = int(info.dst_type);
+    // Doubles and 64-bit integers are channel pairs (xy, zw): u in the first, v in the second.
+    let dswz = ["TEMP[3]", "TEMP[3].zwxy", "TEMP[3].xyxy", "TEMP[3].zwzw"];
+    let wswz = ["TEMP[4]", "TEMP[4].zwxy", "TEMP[4].xyxy", "TEMP[4].zwzw"];
+    let ints = srcs.iter().any(|&t| int(t) || wide(t));
+    let doubles = srcs.contains(&ValType::Double);
+    let wides = srcs.iter().any(|&t| wide(t));
+    let int_dst = int(info.dst_type) || wide(info.dst_type);
     let mut s = String::from(
-        "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\nDCL TEMP[0..2]\n",
+        "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\nDCL TEMP[0..5]\n",
     );
     s.push_str(if int_dst {
         "IMM[0] FLT32 { 4.0, -2.0, 1.0, 0.0625 }\n"
@@ -180,27 +191,71 @@ pub fn render_program(op: Opcode) -> Option<String> {
     };
     line(&mut s, "MAD TEMP[0], IN[0].xyxy, IMM[0].xxxx, IMM[0].yyyy".into());
     if ints {
-        line(&mut s, "MAD TEMP[1], IN[0].xyxy, IMM[1].xxxx, IMM[1].yyyy".into());
-        line(&mut s, "F2I TEMP[1], TEMP[1]".into());
+        line(&mut s, "MAD TEMP[5], IN[0].xyxy, IMM[1].xxxx, IMM[1].yyyy".into());
+        line(&mut s, "F2I TEMP[1], TEMP[5]".into());
     }
-    let ops: Vec<&str> =
-        srcs.iter().enumerate().map(|(i, &t)| if int(t) { iswz[i] } else { swz[i] }).collect();
+    if doubles {
+        line(&mut s, "F2D TEMP[3], TEMP[0]".into());
+    }
+    if wides {
+        line(&mut s, "F2I64 TEMP[4], TEMP[5]".into());
+    }
+    let ops: Vec<&str> = srcs
+        .iter()
+        .enumerate()
+        .map(|(i, &t)| match t {
+            ValType::Double => dswz[i],
+            t if wide(t) => wswz[i],
+            t if int(t) => iswz[i],
+            _ => swz[i],
+        })
+        .collect();
     line(&mut s, format!("{} TEMP[2], {}", info.name, ops.join(", ")));
+    let pair = doubles || wides || matches!(info.dst_type, ValType::Double) || wide(info.dst_type);
     match info.dst_type {
-        ValType::Int => {
-            line(&mut s, "I2F TEMP[2], TEMP[2]".into());
-            line(&mut s, "MUL TEMP[2], TEMP[2], IMM[0].wwww".into());
-        }
-        ValType::Uint => {
-            line(&mut s, "U2F TEMP[2], TEMP[2]".into());
-            line(&mut s, "MUL TEMP[2], TEMP[2], IMM[0].wwww".into());
-        }
+        ValType::Double => line(&mut s, "D2F TEMP[2], TEMP[2]".into()),
+        // A ~0 / 0 flag reads as unsigned, so true is bright.
+        ValType::Int if info.formula.contains("~0") => line(&mut s, "U2F TEMP[2], TEMP[2]".into()),
+        ValType::Int => line(&mut s, "I2F TEMP[2], TEMP[2]".into()),
+        ValType::Uint => line(&mut s, "U2F TEMP[2], TEMP[2]".into()),
+        ValType::Int64 => line(&mut s, "I642F TEMP[2], TEMP[2]".into()),
+        ValType::Uint64 => line(&mut s, "U642F TEMP[2], TEMP[2]".into()),
         _ => {}
     }
-    line(&mut s, "MOV OUT[0], TEMP[2]".into());
+    if int_dst {
+        line(&mut s, "MUL TEMP[2], TEMP[2], IMM[0].wwww".into());
+    }
+    // A pair result converts to two floats (x from xy, y from zw).
+    // Pair compares leave their flags in x and z (tgsi_exec's layout, see DSLT).
+    let flags = (doubles || wides) && info.formula.contains("~0");
+    line(
+        &mut s,
+        match (pair, flags) {
+            (_, true) => "MOV OUT[0], TEMP[2].xzwx",
+            (true, false) => "MOV OUT[0], TEMP[2].xyyx",
+            _ => "MOV OUT[0], TEMP[2]",
+        }
+        .into(),
+    );
     line(&mut s, "MOV OUT[0].w, IMM[0].zzzz".into());
     line(&mut s, "END".into());
     Some(s)
+}
+
+/// What the rendered example of `op` shows.
+fn caption(op: Opcode, e: &Entry) -> String {
+    if let Some((_, shows)) = crate::reference::own_render(op) {
+        return esc(shows);
+    }
+    let info = op.info();
+    let pair = |t: ValType| matches!(t, ValType::Double | ValType::Int64 | ValType::Uint64);
+    match e.live {
+        Live::Example { .. } => "the example above".into(),
+        _ if pair(info.dst_type) || (0..info.num_src as usize).any(|i| pair(info.src_type(i))) => {
+            "the opcode applied to each pixel's (u, v) mapped to [−2, 2] (integer operands: [−8, 8]), each made a double or 64-bit pair with F2D / F2I64, the result converted back to float as colour".into()
+        }
+        _ => "the opcode applied to each pixel's (u, v) mapped to [−2, 2] (integer operands: [−8, 8]), result as colour".into(),
+    }
 }
 
 fn section(op: Opcode, e: &Entry) -> String {
@@ -225,8 +280,10 @@ fn section(op: Opcode, e: &Entry) -> String {
             "<div class=\"render\"><tgsi-shader width=\"128\" height=\"128\" label=\"{name} example\"{textures}><script type=\"text/x-tgsi\">\n{}</script></tgsi-shader>\n<p class=\"caption\">Rendered by the widget on this page: {}.</p></div>\n",
             // Script content is raw text in HTML (no entities); TGSI never holds `</`.
             fs.replace("</", "<\\/"),
-            if matches!(e.live, Live::Lanes { .. }) { "the opcode applied to each pixel's (u, v) mapped to [−2, 2] (integer operands: [−8, 8]), result as colour" } else { "the example above" }
+            caption(op, e)
         ));
+    } else if let Some(why) = crate::reference::no_render_reason(op) {
+        h.push_str(&format!("<p class=\"no-render\">No rendered example: {}.</p>\n", esc(why)));
     }
     h.push_str("<dl class=\"facts\">\n");
     h.push_str(&format!("<dt>Syntax</dt><dd><code>{}</code></dd>\n", esc(&syntax(info))));
@@ -304,9 +361,10 @@ fn section(op: Opcode, e: &Entry) -> String {
                     w.iter().map(|x| format!("<td><code>0x{x:08x}</code></td>")).collect::<String>()
                 };
                 h.push_str(&format!(
-                    "<p>One block of four invocations (thread ids 0 to 3) on an eight-word <code>BUFFER[0]</code>; the words after the run are derived by hand and asserted by the tests:</p>\n<table class=\"buffer\"><tr><th>before</th>{}</tr><tr><th>after</th>{}</tr></table>\n",
+                    "<p>One block of four invocations (thread ids 0 to 3) on an eight-word <code>BUFFER[0]</code>; the words after the run are derived by hand and asserted by the tests; the engine row is the page's engine running the example:</p>\n<table class=\"buffer\" data-op=\"{name}\"><tr class=\"before\"><th>before</th>{}</tr><tr class=\"after\"><th>after</th>{}</tr></table>\n",
                     row(&b.before),
-                    row(&b.after)
+                    row(&b.after),
+                    name = op.name()
                 ));
             }
         }

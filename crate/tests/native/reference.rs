@@ -128,7 +128,40 @@ fn every_rendered_example_validates_cleanly() {
         }
     }
     assert!(problems.is_empty(), "{}", problems.join("\n\n"));
-    assert!(drawn > 100, "only {drawn} opcodes have a rendered example");
+    assert!(drawn > 200, "only {drawn} opcodes have a rendered example");
+}
+
+#[test]
+fn every_opcode_has_a_rendered_example_or_a_reason() {
+    let mut problems = Vec::new();
+    for &op in Opcode::ALL {
+        let drawn = reference::site::render_program(op).is_some();
+        match (drawn, reference::no_render_reason(op)) {
+            (false, None) => {
+                problems.push(format!("{}: no rendered example and no reason", op.name()))
+            }
+            (true, Some(_)) => {
+                problems.push(format!("{}: a rendered example and a reason", op.name()))
+            }
+            (false, Some(why)) if why.trim().is_empty() => {
+                problems.push(format!("{}: an empty reason", op.name()))
+            }
+            _ => {}
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn the_reason_for_no_rendered_example_is_on_the_page() {
+    let files = reference::site::files();
+    let html = &files.iter().find(|(name, _)| *name == "index.html").expect("index.html").1;
+    let load = html.find("id=\"LOAD\"").expect("LOAD section");
+    let end = load + html[load..].find("</section>").expect("section end");
+    assert!(html[load..end].contains("class=\"no-render\""), "{}", &html[load..end]);
+    let udiv = html.find("id=\"DADD\"").expect("DADD section");
+    let end = udiv + html[udiv..].find("</section>").expect("section end");
+    assert!(html[udiv..end].contains("<tgsi-shader"), "{}", &html[udiv..end]);
 }
 
 #[test]

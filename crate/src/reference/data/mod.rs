@@ -10,9 +10,12 @@ mod int;
 mod int64;
 mod legacy;
 mod quad;
+mod render;
 mod resource;
 mod texture;
 
+/// The hand-written rendered examples and the reasons of opcodes without one.
+pub(in crate::reference) use render::{NO_RENDER, RENDERS};
 /// The compute examples' buffers before and after.
 pub(in crate::reference) use resource::BUFFERS;
 
