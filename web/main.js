@@ -11,9 +11,9 @@ import { DEFAULT_EXAMPLE, EXAMPLES } from './examples.js';
 import { constantList, renderBuiltins, renderStageConstants, wireConstantTabs } from './constants.js';
 import { declaredSamplers, defaultBinding, loadImageFile, makeTexture, renderTextureControls, textureDescription } from './textures.js';
 import { download, showAgal, showFormatted } from './outputs.js';
-import { buildGallery, buildReference, installShortcuts, installTabArrows, installTabs, openDialog, wireDialogs } from './ui.js';
+import { buildGallery, buildReference, installShortcuts, installTabArrows, installTabs, labelThumbnail, wireDialogs } from './ui.js';
 import { RAMP_CSS, TraceView, paintProbe, renderVertexTable } from './inspector.js';
-import { elementSnippet, iframeSnippet } from './widget/snippets.js';
+import { wireEmbedDialog } from './embed-dialog.js';
 // Issue 19, the page's part: custom vertices, per-stage constants, images in links.
 import { CUSTOM_MESH, DEFAULT_VERTICES, VerticesPanel, meshRequest } from './vertices-panel.js';
 import { linkImageOf, markLinkImages, textureOfLinkImage } from './link-images.js';
@@ -448,20 +448,6 @@ async function runCompute() {
 }
 
 /** A compute example draws no picture: its card shows the stage's name. */
-function labelThumbnail(/** @type {string} */ id, /** @type {string} */ text) {
-  const thumb = /** @type {HTMLCanvasElement | null} */ (document.querySelector(`#gallery-list [data-example="${id}"] .thumb`));
-  const ctx = thumb?.getContext('2d');
-  if (!thumb || !ctx) return;
-  ctx.fillStyle = '#23262c';
-  ctx.fillRect(0, 0, thumb.width, thumb.height);
-  ctx.fillStyle = '#9ecbff';
-  ctx.font = 'bold 16px monospace';
-  ctx.textAlign = 'center';
-  ctx.textBaseline = 'middle';
-  ctx.fillText(text, thumb.width / 2, thumb.height / 2);
-  thumb.dataset.drawn = 'true';
-}
-
 /** Draws each example small into its gallery card, once, with one worker of its own. */
 async function drawThumbnails() {
   if (app.thumbnails || !app.pool) return;
@@ -747,35 +733,6 @@ export function loadExample(id) {
 }
 
 /** The Embed dialog: element and iframe snippets for the current state (widget/snippets.js). */
-async function openEmbed() {
-  const fragment = await encodeState(store.state);
-  const base = new URL('.', location.href);
-  const element = elementSnippet(store.state, new URL('web/widget/tgsi-shader.js', base).href);
-  const iframe = iframeSnippet(new URL(`embed.html#${fragment}`, base).href, store.state.size);
-  const el = /** @type {HTMLTextAreaElement} */ ($('embed-element'));
-  const fr = /** @type {HTMLTextAreaElement} */ ($('embed-iframe'));
-  el.value = element;
-  fr.value = iframe;
-  // The widget draws built-in meshes with shared constants and texture names only.
-  const state = store.state;
-  const left = [
-    state.useVs && state.mesh === CUSTOM_MESH ? 'the custom vertex data' : '',
-    Object.keys(state.vsConstants).length || Object.keys(state.fsConstants).length || Object.keys(state.gsConstants).length ? 'the per-stage constants' : '',
-    Object.keys(state.images).length ? 'the image files' : '',
-  ].filter(Boolean);
-  $('embed-status').textContent = left.length ? `The embed leaves out ${left.join(', ')}: the widget does not read them.` : '';
-  openDialog('embed-dialog');
-}
-
-async function copyText(/** @type {string} */ text, /** @type {string} */ what) {
-  try {
-    await navigator.clipboard.writeText(text);
-    $('embed-status').textContent = `${what} copied.`;
-  } catch {
-    $('embed-status').textContent = 'Select the code and copy it.';
-  }
-}
-
 async function copyLink() {
   const fragment = await encodeState(store.state);
   const url = `${location.origin}${location.pathname}#${fragment}`;
@@ -859,9 +816,7 @@ function wireControls() {
   $('play').addEventListener('click', () => setPlaying(!app.playing));
   $('rewind').addEventListener('click', () => { app.clock.time = 0; app.clock.frame = 0; scheduleRender(); });
   $('copy-link').addEventListener('click', () => copyLink());
-  $('open-embed').addEventListener('click', () => openEmbed());
-  $('copy-embed-element').addEventListener('click', () => copyText(/** @type {HTMLTextAreaElement} */ ($('embed-element')).value, 'Element code'));
-  $('copy-embed-iframe').addEventListener('click', () => copyText(/** @type {HTMLTextAreaElement} */ ($('embed-iframe')).value, 'Iframe code'));
+  wireEmbedDialog();
   $('agal-version').addEventListener('change', refreshOutputs);
   $('agal-download').addEventListener('click', () => {
     if (app.agal?.ok) download(app.agal.bytes, `${app.editor.tab === 'vs' ? 'vertex' : 'fragment'}.agal`);
