@@ -39,6 +39,9 @@ pub const MAX_DRAWS: usize = 256;
 pub const MAX_DRAWN_VERTICES: u64 = 1 << 20;
 /// Nesting of arrays and objects in a vertices file.
 pub const MAX_JSON_DEPTH: usize = 64;
+/// Buffers, counter buffers or images of each kind one wasm `compute` call binds (each at most
+/// `exec::memory::MAX_MEMORY_BYTES`).
+pub const MAX_BOUND_RESOURCES: usize = 32;
 
 /// The table.
 pub const LIMITS: &[Limit] = &[
@@ -107,6 +110,12 @@ pub const LIMITS: &[Limit] = &[
         value: MAX_JSON_DEPTH as u64,
         code: "R007",
         why: "the format needs four levels; the reader is recursive",
+    },
+    Limit {
+        name: "resources of each kind in one wasm compute call",
+        value: MAX_BOUND_RESOURCES as u64,
+        code: "R009",
+        why: "every register index a shader names on the page fits; each resource stays under 64 MiB as with tgsi run",
     },
 ];
 

@@ -92,7 +92,8 @@ test('editing a shader redraws the canvas with the pixels of tgsi render', { tim
 
 test('every example renders', { timeout: 180_000 }, async () => {
   const { page, problems } = await openPlayground(browser, server);
-  const examples = await page.evaluate(() => window.tgsiPlayground.examples.map((e) => ({ id: e.id, needs: e.needs ?? null })));
+  // Compute examples draw nothing: stages.test.mjs checks their buffers.
+  const examples = await page.evaluate(() => window.tgsiPlayground.examples.filter((e) => e.stage !== 'compute').map((e) => ({ id: e.id, needs: e.needs ?? null })));
   const textures = await page.evaluate(() => window.tgsiPlayground.textureSupport);
   for (const ex of examples) {
     if (ex.needs === 'texture' && !textures) continue;

@@ -2,12 +2,11 @@
 //! Default: the interpreter (`jit::DEFAULT_ENGINE`). When the JIT was asked for by name and cannot run
 //! a shader, a note says why and the interpreter runs it.
 
-use super::Args;
 use crate::jit::Engine;
 
-/// The engines asked for (two for `both`), and whether `--engine` was given.
-pub(crate) fn read(args: &Args, both: bool) -> Result<(Vec<Engine>, bool), String> {
-    let Some(v) = args.value("engine") else {
+/// The engines asked for by `--engine` (`value`; two for `both`), and whether it was given.
+pub(crate) fn read(value: Option<&str>, both: bool) -> Result<(Vec<Engine>, bool), String> {
+    let Some(v) = value else {
         return Ok((vec![crate::jit::DEFAULT_ENGINE], false));
     };
     if both && v == "both" {

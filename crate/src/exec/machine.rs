@@ -16,7 +16,8 @@ use crate::opcode::ValType;
 pub const DEFAULT_BUDGET: u64 = 1 << 20;
 /// Deepest CAL nesting (tgsi_exec: 32).
 pub const MAX_CALL_DEPTH: usize = 32;
-/// Scratch buffers per instruction (sources × channels plus temporaries).
+/// Scratch buffers per instruction (sources × channels plus temporaries). A source read with
+/// denormals as zero takes two; the flushed instructions have at most 3 sources (24 buffers).
 pub(super) const SCRATCH: usize = 32;
 
 /// Why a run stopped early.
@@ -644,6 +645,15 @@ impl Machine {
         } else {
             Sat::None
         };
+        if inst.ftz {
+            // Flush to zero before saturation (softpipe's draw stages, `program::flushes_denormals`).
+            let rows = 4 * (inst.num_dst as usize).min(2);
+            if let Some(r) = self.result.get_mut(..rows * n) {
+                for l in r.iter_mut() {
+                    *l = Lanes(l.0.map(super::program::flush_denormal));
+                }
+            }
+        }
         for k in 0..(inst.num_dst as usize).min(2) {
             let d = inst.dst[k];
             if sat == Sat::Double {

@@ -23,6 +23,7 @@ pub mod ops;
 mod prewrite;
 pub mod probe;
 pub mod program;
+pub mod quad;
 pub mod regs;
 mod runs;
 mod setup;
