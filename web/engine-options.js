@@ -15,7 +15,7 @@
  *   textures?: {unit: number, description: string}[],
  *   builtins?: {time?: number, timeDelta?: number, frame?: number, mouse?: number[], mouseDown?: boolean},
  *   rows?: number[], bands?: number, budget?: number,
- *   gs?: string | null, target?: number | 'depth'}} FrameRequest
+ *   gs?: string | null, target?: number | 'depth', engine?: 'auto' | 'interpreter' | 'compiled'}} FrameRequest
  */
 
 /**
@@ -53,6 +53,8 @@ export function engineOptions(req) {
     rowEnd: req.rows?.[1],
     budget: req.budget,
     bands: req.bands,
+    // Which engine may run the fragment shader (crate/src/wasm/jit.rs).
+    engine: req.engine,
   };
   return Object.fromEntries(Object.entries(all).filter(([, v]) => v !== undefined));
 }

@@ -21,6 +21,7 @@ import { ComputePanel, computeOptions } from './compute-panel.js';
 import { STAGE_TABS, STARTERS, TAB_NAMES, outputNames, showPrimitives, showStage } from './stage-panel.js';
 import { defaultCompute } from './stage-state.js';
 import { TargetTabs } from './targets.js';
+import { showEngine, wireEngine } from './engine-badge.js';
 
 /**
  * The page's element with this id. Typed loosely: the ids and their element kinds are fixed by
@@ -363,7 +364,7 @@ async function renderFrame() {
     builtins: b,
     textures: textureRequest(),
     gs: state.stage === 'geometry' ? state.gs : null,
-    target: app.targetTabs?.selected ?? 0,
+    target: app.targetTabs?.selected ?? 0, engine: state.engine,
   };
   app.rendering = true;
   const result = await app.pool.render(request);
@@ -384,6 +385,7 @@ async function renderFrame() {
     if (app.targetTabs?.update(result.targets)) scheduleRender();
     canvas.dataset.target = String(request.target);
     canvas.getContext('2d').putImageData(result.image, 0, 0);
+    showEngine($('engine-badge'), result.engine, request.engine);
     // The list follows the inputs (not every animation frame).
     const listed = JSON.stringify([request.gs, request.vs, meshRequest(state), request.constants, request.vsConstants]);
     if (request.gs !== null && listed !== app.primitivesKey) { app.primitivesKey = listed; listPrimitives(request); }
@@ -704,6 +706,7 @@ function applyState(/** @type {unknown} */ state) {
   $('mesh').disabled = !store.state.useVs;
   $('mesh').value = store.state.mesh;
   $('size').value = String(store.state.size);
+  $('engine').value = store.state.engine;
   for (const pane of Object.values(constantPanes())) delete pane.dataset.signature;
   delete $('textures').dataset.signature;
   app.vertices?.setText(store.state.vertices || DEFAULT_VERTICES);
@@ -725,7 +728,7 @@ export function loadExample(id) {
   if (!ex) return;
   applyState({
     ...defaultState(), fs: ex.fs, vs: ex.vs ?? '', useVs: Boolean(ex.vs), mesh: ex.mesh ?? 'fullscreen',
-    size: store.state.size, constants: structuredClone(ex.constants ?? {}), textures: structuredClone(ex.textures ?? {}), example: ex.id,
+    size: store.state.size, engine: store.state.engine, constants: structuredClone(ex.constants ?? {}), textures: structuredClone(ex.textures ?? {}), example: ex.id,
     stage: ex.stage ?? 'pipeline', gs: ex.gs ?? '', cs: ex.cs ?? '', compute: structuredClone(ex.compute ?? defaultCompute()),
   });
   selectEditorTab(STAGE_TABS[store.state.stage][0]);
@@ -882,6 +885,8 @@ async function main() {
   wireConstantTabs($('constant-stages'), constantPanes(), () => refreshPanels());
   installShortcuts({ playPause: () => setPlaying(!app.playing), tab: selectEditorTab, copyLink });
   app.pool = new RenderPool(await engineModule(), Math.min(Math.max((navigator.hardwareConcurrency || 2) - 1, 2), 4));
+  wireEngine({ select: $('engine'), badge: $('engine-badge'), pool: app.pool, mode: () => store.state.engine,
+    setMode: (engine) => { store.update({ engine }); stateChanged({}); }, redraw: scheduleRender });
   const restored = (await decodeState(location.hash)) ?? loadLocal();
   if (restored && (restored.fs || restored.vs)) {
     applyState(restored);

@@ -41,12 +41,27 @@ export class RenderPool {
     this.crashNext = false;
     /** @type {((message: string) => void) | null} */
     this.onWorkerError = null;
+    /**
+     * Called when a worker has a compiled shader module ready (or the browser refused one): a
+     * frame the interpreter drew while it was compiled can be drawn again.
+     * @type {((key: string) => void) | null}
+     */
+    this.onJitReady = null;
     for (let i = 0; i < this.count; i += 1) this.workers.push(this.spawn());
   }
 
   spawn() {
     const worker = new Worker(new URL('./render-worker.js', import.meta.url), { type: 'module' });
     worker.postMessage({ type: 'init', module: this.module });
+    // A compiled shader module goes to every other worker, so each shader compiles once.
+    worker.addEventListener('message', (event) => {
+      const msg = event.data;
+      if (msg.type !== 'jit-ready') return;
+      if (msg.module) {
+        for (const w of this.workers) if (w !== worker) w.postMessage({ type: 'jit-module', key: msg.key, module: msg.module });
+      }
+      this.onJitReady?.(msg.key);
+    });
     // An uncaught failure in a worker (its script, or its engine running out of memory) ends the
     // frame it was drawing at once, with a message; the pool then starts fresh workers.
     worker.onerror = (e) => {
@@ -132,6 +147,10 @@ export class RenderPool {
     let fatal = false;
     /** The frame's render targets, as the first band reports them. */
     let targets = null;
+    /** Bands the compiled module drew, and the compiling tier's report of the first band. */
+    let compiledBands = 0;
+    /** @type {any} */
+    let jit = null;
     const finish = (result) => {
       clearTimeout(timer);
       clearTimeout(this.busy?.abandonTimer);
@@ -178,6 +197,8 @@ export class RenderPool {
         // The engine threw (a trap: out of memory, …): its instance may be unusable.
         if (msg.fatal) fatal = true;
         targets ??= msg.targets ?? null;
+        if (msg.engine === 'compiled') compiledBands += 1;
+        if (msg.jit && (!jit || msg.jit.state === 'refused')) jit = msg.jit;
         if (msg.pixels && msg.pixels.length === (msg.rows[1] - msg.rows[0]) * width * 4) {
           image.data.set(msg.pixels, msg.rows[0] * width * 4);
         } else if (!msg.error) {
@@ -192,7 +213,9 @@ export class RenderPool {
         remaining -= 1;
         if (remaining === 0) {
           if (fatal) { this.replaced += 1; this.restart(); }
-          finish({ image: failed ? null : image, diagnostics, ms: performance.now() - started, stopped: false, error, targets });
+          // Which engine drew the frame: "compiled" when every band ran the compiled module.
+          const engine = { name: compiledBands === bands ? 'compiled' : 'interpreter', compiledBands, bands, jit };
+          finish({ image: failed ? null : image, diagnostics, ms: performance.now() - started, stopped: false, error, targets, engine });
         }
       };
       worker.postMessage({ type: 'render', id, request: { ...request, rows: [top, bottom], bands, crashForTest: crash && b === 0 } });

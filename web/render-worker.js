@@ -7,6 +7,69 @@ import { engineOptions as options } from './engine-options.js';
 
 let ready = null;
 
+// ---- the compiling tier (crate/src/wasm/jit.rs, docs/jit.md "Browser") ----------------------
+// A band the engine could run compiled but for which no instance is registered yet reports
+// `jit.state: 'pending'`: the worker asks for the module's bytes, compiles them without blocking
+// (WebAssembly.compile), registers an instance, and says `jit-ready` so the page draws again.
+
+/** Compiled shader modules kept, by the hash of their bytes (the oldest is dropped first). */
+const MODULES_KEPT = 16;
+/** @type {Map<string, WebAssembly.Module>} */
+const modules = new Map();
+/** Modules being compiled, by key. */
+const compiling = new Set();
+/** Why the browser refused a module, by key (as bounded as the cache). */
+/** @type {Map<string, string>} */
+const refused = new Map();
+
+/**
+ * Keeps a compiled module (newest last) and registers an instance of it with the engine.
+ * @param {string} key
+ * @param {WebAssembly.Module} module
+ */
+function useModule(key, module) {
+  modules.delete(key);
+  modules.set(key, module);
+  while (modules.size > MODULES_KEPT) {
+    const oldest = /** @type {string} */ (modules.keys().next().value);
+    modules.delete(oldest);
+    engine.jitForget(oldest);
+  }
+  return engine.jitRegister(key, new WebAssembly.Instance(module));
+}
+
+/**
+ * After a band: starts making the module of a shader that waits for one. Returns the `jit`
+ * report to send (a module the browser refused turns `pending` into `refused`).
+ * @param {any} req
+ * @param {any} jit
+ */
+function afterBand(req, jit) {
+  if (!jit || jit.state !== 'pending' || typeof engine.jitModule !== 'function') return jit;
+  const key = jit.key;
+  if (refused.has(key)) return { ...jit, state: 'refused', reason: refused.get(key) };
+  const cached = modules.get(key);
+  if (cached) {
+    if (useModule(key, cached)) self.postMessage({ type: 'jit-ready', key });
+    return jit;
+  }
+  if (compiling.has(key)) return jit;
+  const started = performance.now();
+  const generated = engine.jitModule(req.fs, req.vs ?? null, options(req));
+  if (!generated.ok) return { ...jit, state: 'refused', reason: generated.reason };
+  compiling.add(key);
+  WebAssembly.compile(generated.bytes).then((module) => {
+    useModule(key, module);
+    // The pool hands the module to the other workers (a module is shared, not compiled again).
+    self.postMessage({ type: 'jit-ready', key, module, codegenMs: generated.ms, ms: performance.now() - started });
+  }, (err) => {
+    if (refused.size >= MODULES_KEPT) refused.delete(/** @type {string} */ (refused.keys().next().value));
+    refused.set(key, `the browser refused the generated module (${err?.message ?? err})`);
+    self.postMessage({ type: 'jit-ready', key, refused: true });
+  }).finally(() => compiling.delete(key));
+  return jit;
+}
+
 /**
  * Renders rows [top, bottom) (row 0 = top of the picture) with the engine's
  * `render(fsText, vsText | null, options)`; the result holds RGBA8 bytes of those rows, top row
@@ -32,6 +95,12 @@ function inspect(msg) {
 
 self.onmessage = async (event) => {
   const msg = event.data;
+  if (msg.type === 'jit-module') {
+    // Another worker compiled it.
+    await ready;
+    if (!modules.has(msg.key)) useModule(msg.key, msg.module);
+    return;
+  }
   if (msg.type === 'init') {
     ready = init({ module_or_path: msg.module }).then(() => true);
     try {
@@ -64,6 +133,7 @@ self.onmessage = async (event) => {
   try {
     const result = renderBand(msg.request);
     const pixels = result.pixels instanceof Uint8Array ? result.pixels : new Uint8Array(result.pixels ?? []);
+    const jit = afterBand(msg.request, result.jit ?? null);
     self.postMessage({
       type: 'band',
       id: msg.id,
@@ -71,6 +141,9 @@ self.onmessage = async (event) => {
       pixels,
       diagnostics: result.diagnostics ?? [],
       stats: result.stats ?? null,
+      // Which engine drew the band's fragments, and the compiling tier's state for its shader.
+      engine: result.engine ?? 'interpreter',
+      jit,
       // Which buffers the frame has (targets.js shows a tab for each).
       targets: { count: result.targets ?? 1, depthTest: Boolean(result.depthTest), writesDepth: Boolean(result.writesDepth), target: result.target ?? 0 },
       ms: performance.now() - start,

@@ -23,9 +23,17 @@ const STORAGE_KEY = 'tgsi-playground/state';
  * @typedef {{fs: string, vs: string, useVs: boolean, mesh: string, size: number,
  *   constants: Record<string, number[]>, vsConstants: Record<string, number[]>, fsConstants: Record<string, number[]>,
  *   gsConstants: Record<string, number[]>,
- *   vertices: string, textures: Record<string, any>, images: Record<string, LinkImage>, example: string | null}
+ *   vertices: string, textures: Record<string, any>, images: Record<string, LinkImage>, example: string | null,
+ *   engine: Engine}
  *   & import('./stage-state.js').StageState} PlaygroundState
  */
+
+/**
+ * Which engine draws the fragment shader: the compiled module when it is ready (`auto`), always
+ * the interpreter, or the compiled module asked for by name (docs/playground.md, "Engine").
+ * @typedef {'auto' | 'interpreter' | 'compiled'} Engine
+ */
+export const ENGINES = /** @type {const} */ (['auto', 'interpreter', 'compiled']);
 
 /**
  * Fields every state has; older links lack some and get these.
@@ -34,7 +42,7 @@ const STORAGE_KEY = 'tgsi-playground/state';
 export function defaultState() {
   return {
     fs: '', vs: '', useVs: false, mesh: 'fullscreen', size: 256, constants: {}, vsConstants: {}, fsConstants: {}, gsConstants: {},
-    vertices: '', textures: {}, images: {}, example: null, ...defaultStages(),
+    vertices: '', textures: {}, images: {}, example: null, engine: 'auto', ...defaultStages(),
   };
 }
 
@@ -141,6 +149,7 @@ export function normalizeState(data) {
   if (typeof data.useVs === 'boolean') out.useVs = data.useVs;
   if (typeof data.mesh === 'string' && /^[a-z]{1,32}$/.test(data.mesh)) out.mesh = data.mesh;
   if (SIZES.includes(data.size)) out.size = data.size;
+  if (ENGINES.includes(data.engine)) out.engine = data.engine;
   if (typeof data.example === 'string' && /^[a-z0-9-]{1,64}$/.test(data.example)) out.example = data.example;
   out.constants = constantMap(data.constants);
   out.vsConstants = constantMap(data.vsConstants);

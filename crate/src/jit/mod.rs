@@ -57,60 +57,106 @@ impl Staging {
     }
 }
 
-/// Copies the machine's storage (`row * nq + quad`) into the module's memory (`row *
-/// MAX_QUADS + quad`) with the mask rows set for a new run: exec, cond, loop and cont all ones,
-/// kill from `kill`.
+/// Which buffer of the machine one copy reads or writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Side {
+    /// The storage rows (`Machine::regs`, row-major: `row * nq + quad`).
+    Regs,
+    /// The kill mask (one `Lanes` per quad).
+    Kill,
+}
+
+/// One contiguous copy of `bytes` bytes between the machine (`side`, from byte `at`) and the
+/// module's memory (from byte `module`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Copy {
+    pub side: Side,
+    pub at: usize,
+    pub module: usize,
+    pub bytes: usize,
+}
+
+/// What a run of `nq` quads copies where: `inputs` into the module, then `fills` (byte ranges of
+/// the module's memory set to all ones: the masks of a new run), and after the run `outputs`
+/// back. The one place that knows the module's memory layout from the host's side: the native
+/// runtime (`stage_in` / `stage_out`) and the browser's (`wasm/jit.rs`) both follow it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Plan {
+    pub nq: usize,
+    pub inputs: Vec<Copy>,
+    pub fills: Vec<std::ops::Range<usize>>,
+    pub outputs: Vec<Copy>,
+}
+
+/// The plan of a batch of `nq` quads: the staged rows (`row * nq + quad` in the machine, `row *
+/// ROW_BYTES + quad * 16` in the module), exec, cond, loop and cont all ones, kill in and out.
+/// None when the module cannot run `nq` quads (none, or more than `codegen::MAX_QUADS`).
+pub fn plan(layout: &Layout, staging: &Staging, nq: usize) -> Option<Plan> {
+    if nq == 0 || nq > codegen::MAX_QUADS as usize {
+        return None;
+    }
+    let stride = codegen::ROW_BYTES as usize;
+    let len = nq * 16;
+    let row = |side, r: usize, machine_row: usize| Copy {
+        side,
+        at: machine_row * len,
+        module: r * stride,
+        bytes: len,
+    };
+    let kill = layout.kill() as usize;
+    let mut inputs: Vec<Copy> =
+        staging.rows_in.iter().map(|&r| row(Side::Regs, r as usize, r as usize)).collect();
+    inputs.push(row(Side::Kill, kill, 0));
+    let mut outputs: Vec<Copy> =
+        staging.rows_out.iter().map(|&r| row(Side::Regs, r as usize, r as usize)).collect();
+    outputs.push(row(Side::Kill, kill, 0));
+    let masks = layout.masks as usize;
+    let fills = (masks..masks + 4).map(|r| r * stride..r * stride + len).collect();
+    Some(Plan { nq, inputs, fills, outputs })
+}
+
+/// Copies the machine's storage into the module's memory as `plan` says.
 pub fn stage_in(
-    layout: &Layout,
-    staging: &Staging,
+    plan: &Plan,
     regs: &[crate::exec::Lanes],
     kill: &[crate::exec::Lanes],
-    nq: usize,
     mem: &mut [u8],
 ) {
-    let stride = codegen::ROW_BYTES as usize;
-    for &r in &staging.rows_in {
-        let r = r as usize;
+    for c in &plan.inputs {
+        let words = match c.side {
+            Side::Regs => crate::exec::lanes::flat(regs),
+            Side::Kill => crate::exec::lanes::flat(kill),
+        };
         if let (Some(src), Some(dst)) =
-            (regs.get(r * nq..r * nq + nq), mem.get_mut(r * stride..r * stride + nq * 16))
+            (words.get(c.at / 4..(c.at + c.bytes) / 4), mem.get_mut(c.module..c.module + c.bytes))
         {
-            to_bytes(crate::exec::lanes::flat(src), dst);
+            to_bytes(src, dst);
         }
     }
-    for r in layout.masks as usize..layout.masks as usize + 4 {
-        if let Some(dst) = mem.get_mut(r * stride..r * stride + nq * 16) {
+    for f in &plan.fills {
+        if let Some(dst) = mem.get_mut(f.clone()) {
             dst.fill(0xff);
         }
     }
-    let k = layout.kill() as usize;
-    if let (Some(src), Some(dst)) = (kill.get(..nq), mem.get_mut(k * stride..k * stride + nq * 16))
-    {
-        to_bytes(crate::exec::lanes::flat(src), dst);
-    }
 }
 
-/// Copies the OUT rows and the kill mask back.
+/// Copies the OUT rows and the kill mask back as `plan` says.
 pub fn stage_out(
-    layout: &Layout,
-    staging: &Staging,
+    plan: &Plan,
     mem: &[u8],
     regs: &mut [crate::exec::Lanes],
     kill: &mut [crate::exec::Lanes],
-    nq: usize,
 ) {
-    let stride = codegen::ROW_BYTES as usize;
-    for &r in &staging.rows_out {
-        let r = r as usize;
+    for c in &plan.outputs {
+        let words = match c.side {
+            Side::Regs => crate::exec::lanes::flat_mut(regs),
+            Side::Kill => crate::exec::lanes::flat_mut(kill),
+        };
         if let (Some(dst), Some(src)) =
-            (regs.get_mut(r * nq..r * nq + nq), mem.get(r * stride..r * stride + nq * 16))
+            (words.get_mut(c.at / 4..(c.at + c.bytes) / 4), mem.get(c.module..c.module + c.bytes))
         {
-            from_bytes(src, crate::exec::lanes::flat_mut(dst));
+            from_bytes(src, dst);
         }
-    }
-    let k = layout.kill() as usize;
-    if let (Some(dst), Some(src)) = (kill.get_mut(..nq), mem.get(k * stride..k * stride + nq * 16))
-    {
-        from_bytes(src, crate::exec::lanes::flat_mut(dst));
     }
 }
 

@@ -40,7 +40,14 @@ impl NativeProgram {
         let instance = Instance::new(&mut store, &self.module, &[]).ok()?;
         let memory = instance.get_memory(&mut store, "mem")?;
         let run = instance.get_typed_func::<(i32, i64), i64>(&mut store, "run").ok()?;
-        Some(NativeRun { store, memory, run, layout: self.layout, staging: self.staging.clone() })
+        Some(NativeRun {
+            store,
+            memory,
+            run,
+            layout: self.layout,
+            staging: self.staging.clone(),
+            plan: super::Plan::default(),
+        })
     }
 }
 
@@ -57,6 +64,8 @@ pub struct NativeRun {
     run: TypedFunc<(i32, i64), i64>,
     layout: Layout,
     staging: std::sync::Arc<super::Staging>,
+    /// The staging plan of the last batch size (batches of a frame mostly share one).
+    plan: super::Plan,
 }
 
 impl Accelerator for NativeRun {
@@ -67,30 +76,16 @@ impl Accelerator for NativeRun {
         nq: usize,
         limit: u64,
     ) -> Option<u64> {
-        if nq == 0 || nq > super::codegen::MAX_QUADS as usize {
-            return None;
+        if self.plan.nq != nq {
+            self.plan = super::plan(&self.layout, &self.staging, nq)?;
         }
-        super::stage_in(
-            &self.layout,
-            &self.staging,
-            regs,
-            kill,
-            nq,
-            self.memory.data_mut(&mut self.store),
-        );
+        super::stage_in(&self.plan, regs, kill, self.memory.data_mut(&mut self.store));
         let limit = limit.min(i64::MAX as u64) as i64;
         let clock = self.run.call(&mut self.store, (nq as i32, limit)).ok()?;
         if clock < 0 {
             return None;
         }
-        super::stage_out(
-            &self.layout,
-            &self.staging,
-            self.memory.data(&self.store),
-            regs,
-            kill,
-            nq,
-        );
+        super::stage_out(&self.plan, self.memory.data(&self.store), regs, kill);
         Some(clock as u64)
     }
 }

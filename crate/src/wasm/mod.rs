@@ -10,6 +10,8 @@ pub mod exec;
 pub mod front;
 #[cfg(feature = "inspect")]
 pub mod inspect;
+#[cfg(feature = "jit")]
+pub mod jit;
 #[cfg(feature = "full")]
 pub mod page;
 #[cfg(all(feature = "text-tools", feature = "inspect"))]

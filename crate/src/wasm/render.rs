@@ -2,7 +2,8 @@
 //! rows of it, so several workers can split a frame) and returns
 //! `{ ok, width, height, rowStart, rowEnd, pixels: Uint8Array (RGBA8, top row first, only the
 //! requested rows), diagnostics: [...] (errors and warnings), ms, quads, stats: { triangles,
-//! quads, fragments } }`.
+//! quads, fragments, charged (what the frame's budget was charged) } }`, and with the page's
+//! engine `engine` and `jit` (`wasm/jit.rs`).
 //!
 //! Options (all optional): `width`, `height` (256), `mesh`, `vertices` (the text of a vertices
 //! file, instead of `mesh`), `consts` (strings `"B:I=X,Y,Z,W"` as on the command line, every
@@ -17,7 +18,8 @@
 //! `targetPixels`, every colour target's rows, and `depthPixels`). The result also says
 //! `targets` (how many colour targets the fragment shader writes), `depthTest` (whether the draw
 //! tests and writes depth) and `writesDepth` (whether the fragment shader writes POSITION).
-//! `renderPage` is the same function.
+//! `engine` ("auto", "interpreter" or "compiled": which engine may run the fragment shader,
+//! `wasm/jit.rs`). `renderPage` is the same function.
 
 use crate::render::framebuffer::Framebuffer;
 use crate::render::job::Job;
@@ -60,6 +62,10 @@ struct Options {
     /// The frame is drawn as this many bands (one call each): each gets its share of the budget.
     bands: Option<u32>,
     textures: Vec<TextureOption>,
+    /// Which engine runs the fragment shader: "auto" (default), "interpreter" or "compiled"
+    /// (`wasm/jit.rs`).
+    #[cfg(feature = "jit")]
+    engine: Option<String>,
 }
 
 /// The buffer read back: only that one is converted, so unused targets cost nothing.
@@ -186,6 +192,9 @@ pub(super) struct Prepared {
     framebuffer: Option<Framebuffer>,
     /// Calls that have used this job, this one included (1: it was prepared for this call).
     pub uses: u64,
+    /// The fragment program's generated module, made on first use (`wasm/jit.rs`).
+    #[cfg(feature = "jit")]
+    pub jit: Option<Result<std::sync::Arc<super::jit::Generated>, String>>,
 }
 
 /// How many prepared jobs a worker keeps: several widgets on one page share a few workers, and
@@ -234,7 +243,16 @@ fn prepare_key(key: JobKey, builtins: Builtins) -> Prepared {
     let (job, more) = job::prepare(&request);
     diagnostics.extend(more);
     let job = job.filter(|_| !diagnostics.iter().any(|d| d.diagnostic.is_error()));
-    Prepared { key, job, diagnostics, textures, framebuffer: None, uses: 0 }
+    Prepared {
+        key,
+        job,
+        diagnostics,
+        textures,
+        framebuffer: None,
+        uses: 0,
+        #[cfg(feature = "jit")]
+        jit: None,
+    }
 }
 
 /// What one call produced.
@@ -248,6 +266,8 @@ struct Frame {
     depth_test: bool,
     writes_depth: bool,
     stats: crate::render::DrawStats,
+    /// What the frame's budget was charged (every stage's runs).
+    charged: u64,
     diagnostics: Vec<SourcedDiagnostic>,
 }
 
@@ -262,6 +282,7 @@ fn draw_band(prepared: &mut Prepared, call: &Call) -> Frame {
         depth_test: false,
         writes_depth: false,
         stats: Default::default(),
+        charged: 0,
         diagnostics: prepared.diagnostics.clone(),
     };
     let Some(job) = prepared.job.as_mut() else { return frame };
@@ -301,7 +322,11 @@ fn draw_band(prepared: &mut Prepared, call: &Call) -> Frame {
     // Rows from the top → window rows from the bottom.
     let window_rows = (height - rows.1)..(height - rows.0);
     fb.clear_rows(window_rows.clone());
-    match job::run_into(job, &mut fb, Some(window_rows), &mut prepared.textures, budget) {
+    let frame_budget = crate::exec::FrameBudget::new(budget);
+    let result =
+        job::run_in_frame(job, &mut fb, Some(window_rows), &mut prepared.textures, &frame_budget);
+    frame.charged = budget - frame_budget.left();
+    match result {
         Ok((stats, warnings)) => {
             frame.ok = true;
             frame.stats = stats;
@@ -332,6 +357,9 @@ pub(super) struct Call {
     /// Which buffer `pixels` holds, and whether every target is wanted too.
     pub read_back: ReadBack,
     pub all_targets: bool,
+    /// Which engine may run the fragment shader.
+    #[cfg(feature = "jit")]
+    pub engine: super::jit::Mode,
     key: JobKey,
 }
 
@@ -372,6 +400,8 @@ pub(super) fn read_call(fs_text: &str, vs_text: Option<String>, options: JsValue
         (Some(t), _) if t >= 0.0 => ReadBack::Color((t as usize).min(7)),
         _ => ReadBack::Color(0),
     };
+    #[cfg(feature = "jit")]
+    let engine = super::jit::Mode::parse(opts.engine.as_deref());
     let key = JobKey {
         fs: fs_text.to_owned(),
         vs: vs_text,
@@ -393,6 +423,8 @@ pub(super) fn read_call(fs_text: &str, vs_text: Option<String>, options: JsValue
         rows: (row_start, row_end),
         read_back,
         all_targets: opts.all_targets,
+        #[cfg(feature = "jit")]
+        engine,
         key,
     }
 }
@@ -439,8 +471,16 @@ pub fn render(fs_text: &str, vs_text: Option<String>, options: JsValue) -> JsVal
     let (width, height) = (call.key.width, call.key.height);
     let (row_start, row_end) = call.rows;
     let read_back = call.read_back;
-    let (frame, uses) = with_job(call, |prepared, call| (draw_band(prepared, call), prepared.uses));
+    let (frame, uses, _used) = with_job(call, |prepared, call| {
+        #[cfg(feature = "jit")]
+        let used = super::jit::attach(prepared, call.engine);
+        #[cfg(not(feature = "jit"))]
+        let used = ();
+        (draw_band(prepared, call), prepared.uses, used)
+    });
     let result = js_sys::Object::new();
+    #[cfg(feature = "jit")]
+    super::jit::report(&result, &_used);
     let list: Vec<DiagnosticOut> = frame.diagnostics.iter().map(diagnostic_out).collect();
     set(&result, "ok", &JsValue::from_bool(frame.ok));
     set(&result, "width", &JsValue::from(width));
@@ -476,6 +516,7 @@ pub fn render(fs_text: &str, vs_text: Option<String>, options: JsValue) -> JsVal
     set(&stats_obj, "triangles", &JsValue::from(stats.triangles as f64));
     set(&stats_obj, "quads", &JsValue::from(stats.quads as f64));
     set(&stats_obj, "fragments", &JsValue::from(stats.fragments_written as f64));
+    set(&stats_obj, "charged", &JsValue::from(frame.charged as f64));
     set(&result, "stats", &stats_obj.into());
     // How many calls this worker's kept job has served (1: prepared for this one).
     set(&result, "jobUses", &JsValue::from(uses as f64));

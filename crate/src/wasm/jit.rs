@@ -1,0 +1,336 @@
+//! wasm bindings: the compiling tier in the browser (`docs/jit.md`, "Browser"). The engine
+//! generates a fragment program's module (`jit::compile`, the bytes wasmtime runs natively);
+//! the render worker compiles them with `WebAssembly.compile`, instantiates them and registers
+//! the instance here under the hash of the bytes; a render whose `engine` option allows it then
+//! runs its fragment batches through that instance, synchronously, copying the machine's rows
+//! between this engine's memory and the instance's `mem` as `jit::plan` says.
+//!
+//! - `jitModule(fsText, vsText | null, options)` → `{ok: true, key, bytes: Uint8Array,
+//!   instructions, ms}` or `{ok: false, reason}` for the frame's fragment program.
+//! - `jitRegister(key, instance)` → whether the instance (exports `run` and `mem`) was kept.
+//! - `jitForget(key)`: drops a registered instance.
+//!
+//! The render result says `engine` ("compiled" when any fragment batch ran compiled, else
+//! "interpreter") and `jit`: `{state, key, reason, compiled, interpreted}` — state "off" (the
+//! interpreter was asked for), "refused" (`reason` says why the shader is not compiled),
+//! "pending" (no instance registered for `key` yet: the worker compiles it) or "ready";
+//! `compiled` / `interpreted` count the fragment batches each engine ran.
+
+use crate::exec::{Accelerator, Lanes, MakeAccelerator};
+use crate::jit::{Layout, Plan, Side, Staging};
+use std::cell::{Cell, RefCell};
+use std::sync::Arc;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+
+/// Which engine a render may use (the page's switch).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Mode {
+    /// The compiled module once it is ready, the interpreter until then and for shaders that
+    /// are not compiled.
+    #[default]
+    Auto,
+    Interpreter,
+    /// As `Auto` (the interpreter still draws until the module is ready, and shaders that are
+    /// not compiled): the page marks the frames the interpreter draws.
+    Compiled,
+}
+
+impl Mode {
+    pub fn parse(name: Option<&str>) -> Mode {
+        match name {
+            Some("interpreter") | Some("interp") => Mode::Interpreter,
+            Some("compiled") | Some("jit") => Mode::Compiled,
+            _ => Mode::Auto,
+        }
+    }
+}
+
+/// A job's generated module, made once per prepared job.
+pub struct Generated {
+    /// FNV-1a hash of `bytes`: the key the worker's cache and the registry use.
+    pub key: u64,
+    pub bytes: Vec<u8>,
+    pub layout: Layout,
+    pub staging: Arc<Staging>,
+    pub instructions: usize,
+    /// Time the code generator took, in milliseconds.
+    pub ms: f64,
+}
+
+/// The generated module of `program`, or why the interpreter runs it.
+pub fn generate(program: &crate::exec::Program) -> Result<Arc<Generated>, String> {
+    let start = js_sys::Date::now();
+    let c = crate::jit::compile(program).map_err(|u| u.reason)?;
+    Ok(Arc::new(Generated {
+        key: fnv1a(&c.bytes),
+        layout: c.layout,
+        staging: Arc::new(Staging::of(program)),
+        instructions: c.instructions,
+        bytes: c.bytes,
+        ms: js_sys::Date::now() - start,
+    }))
+}
+
+fn fnv1a(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        h = (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h
+}
+
+fn key_text(key: u64) -> String {
+    format!("{key:016x}")
+}
+
+/// One registered instance: its `run` export and its memory.
+struct Instance {
+    key: u64,
+    run: js_sys::Function,
+    memory: js_sys::WebAssembly::Memory,
+}
+
+/// How many instances a worker keeps registered (the worker's module cache holds more; an
+/// instance dropped here is made again from its cached module).
+const KEPT_INSTANCES: usize = 8;
+
+thread_local! {
+    /// This worker's registered instances, the newest last.
+    static INSTANCES: RefCell<Vec<Instance>> = const { RefCell::new(Vec::new()) };
+    /// Fragment batches run by the compiled module and by the interpreter (after a refusal: the
+    /// budget), since the last `take_counts`.
+    static COUNTS: Cell<(u64, u64)> = const { Cell::new((0, 0)) };
+}
+
+fn registered(key: u64) -> bool {
+    INSTANCES.with(|i| i.borrow().iter().any(|x| x.key == key))
+}
+
+fn count(compiled: bool) {
+    COUNTS.with(|c| {
+        let (a, b) = c.get();
+        c.set(if compiled { (a + 1, b) } else { (a, b + 1) });
+    });
+}
+
+/// Keeps `instance` (a `WebAssembly.Instance` of the module whose key is `key`) for renders.
+#[wasm_bindgen(js_name = jitRegister)]
+pub fn jit_register(key: &str, instance: JsValue) -> bool {
+    let Ok(key) = u64::from_str_radix(key, 16) else { return false };
+    let exports = js_sys::Reflect::get(&instance, &"exports".into()).unwrap_or_default();
+    let run = js_sys::Reflect::get(&exports, &"run".into()).unwrap_or_default();
+    let memory = js_sys::Reflect::get(&exports, &"mem".into()).unwrap_or_default();
+    let (Ok(run), Ok(memory)) =
+        (run.dyn_into::<js_sys::Function>(), memory.dyn_into::<js_sys::WebAssembly::Memory>())
+    else {
+        return false;
+    };
+    INSTANCES.with(|i| {
+        let mut list = i.borrow_mut();
+        list.retain(|x| x.key != key);
+        if list.len() >= KEPT_INSTANCES {
+            list.remove(0);
+        }
+        list.push(Instance { key, run, memory });
+    });
+    true
+}
+
+/// Drops the instance registered under `key` (the worker's cache let its module go).
+#[wasm_bindgen(js_name = jitForget)]
+pub fn jit_forget(key: &str) {
+    if let Ok(key) = u64::from_str_radix(key, 16) {
+        INSTANCES.with(|i| i.borrow_mut().retain(|x| x.key != key));
+    }
+}
+
+/// The generated module of the frame's fragment program (see the module's doc).
+#[wasm_bindgen(js_name = jitModule)]
+pub fn jit_module(fs_text: &str, vs_text: Option<String>, options: JsValue) -> JsValue {
+    let call = super::render::read_call(fs_text, vs_text, options);
+    let generated = super::render::with_job(call, |prepared, _| generated_of(prepared));
+    let result = js_sys::Object::new();
+    match generated {
+        Ok(g) => {
+            super::render::set(&result, "ok", &JsValue::TRUE);
+            super::render::set(&result, "key", &key_text(g.key).into());
+            super::render::set(&result, "bytes", &js_sys::Uint8Array::from(g.bytes.as_slice()));
+            super::render::set(&result, "instructions", &JsValue::from(g.instructions as u32));
+            super::render::set(&result, "ms", &JsValue::from(g.ms));
+        }
+        Err(reason) => {
+            super::render::set(&result, "ok", &JsValue::FALSE);
+            super::render::set(&result, "reason", &reason.into());
+        }
+    }
+    result.into()
+}
+
+/// The prepared job's generated module, made on first use.
+fn generated_of(prepared: &mut super::render::Prepared) -> Result<Arc<Generated>, String> {
+    let Some(job) = prepared.job.as_ref() else {
+        return Err("the shaders did not compile".into());
+    };
+    prepared.jit.get_or_insert_with(|| generate(&job.fs)).clone()
+}
+
+/// What a render reports about the compiling tier.
+pub(super) struct Used {
+    state: &'static str,
+    key: Option<u64>,
+    reason: Option<String>,
+}
+
+/// Sets which engine runs the prepared job's fragment batches for this call.
+pub(super) fn attach(prepared: &mut super::render::Prepared, mode: Mode) -> Used {
+    COUNTS.with(|c| c.set((0, 0)));
+    if let Some(job) = prepared.job.as_mut() {
+        job.fs_accel = None;
+    }
+    if mode == Mode::Interpreter {
+        return Used { state: "off", key: None, reason: None };
+    }
+    let g = match generated_of(prepared) {
+        Ok(g) => g,
+        Err(reason) => return Used { state: "refused", key: None, reason: Some(reason) },
+    };
+    if !registered(g.key) {
+        return Used { state: "pending", key: Some(g.key), reason: None };
+    }
+    if let Some(job) = prepared.job.as_mut() {
+        job.fs_accel = Some(Arc::new(BrowserProgram {
+            key: g.key,
+            layout: g.layout,
+            staging: g.staging.clone(),
+        }));
+    }
+    Used { state: "ready", key: Some(g.key), reason: None }
+}
+
+/// Adds `engine` and `jit` to a render result (see the module's doc).
+pub(super) fn report(result: &js_sys::Object, used: &Used) {
+    let (compiled, interpreted) = COUNTS.with(|c| c.get());
+    let engine = if compiled > 0 { "compiled" } else { "interpreter" };
+    super::render::set(result, "engine", &engine.into());
+    let jit = js_sys::Object::new();
+    super::render::set(&jit, "state", &used.state.into());
+    if let Some(k) = used.key {
+        super::render::set(&jit, "key", &key_text(k).into());
+    }
+    if let Some(r) = &used.reason {
+        super::render::set(&jit, "reason", &r.into());
+    }
+    super::render::set(&jit, "compiled", &JsValue::from(compiled as f64));
+    super::render::set(&jit, "interpreted", &JsValue::from(interpreted as f64));
+    super::render::set(result, "jit", &jit);
+}
+
+/// A registered module as the render job holds it: only the key (a JS value cannot cross
+/// threads, and `MakeAccelerator` must be `Send + Sync`; a worker is one thread).
+struct BrowserProgram {
+    key: u64,
+    layout: Layout,
+    staging: Arc<Staging>,
+}
+
+impl MakeAccelerator for BrowserProgram {
+    fn make(&self) -> Option<Box<dyn Accelerator>> {
+        registered(self.key).then(|| {
+            Box::new(BrowserRun {
+                key: self.key,
+                layout: self.layout,
+                staging: self.staging.clone(),
+                plan: Plan::default(),
+            }) as Box<dyn Accelerator>
+        })
+    }
+}
+
+/// Runs batches through the registered instance of `key`.
+struct BrowserRun {
+    key: u64,
+    layout: Layout,
+    staging: Arc<Staging>,
+    plan: Plan,
+}
+
+impl Accelerator for BrowserRun {
+    fn run(
+        &mut self,
+        regs: &mut [Lanes],
+        kill: &mut [Lanes],
+        nq: usize,
+        limit: u64,
+    ) -> Option<u64> {
+        if self.plan.nq != nq {
+            self.plan = crate::jit::plan(&self.layout, &self.staging, nq)?;
+        }
+        let clock = INSTANCES.with(|i| {
+            let list = i.borrow();
+            let instance = list.iter().find(|x| x.key == self.key)?;
+            run_instance(instance, &self.plan, regs, kill, nq, limit)
+        });
+        count(clock.is_some());
+        clock
+    }
+}
+
+/// One batch: copies in, `run(nq, limit)`, copies out (through typed arrays over the instance's
+/// memory, from and into the machine's slices). None (the interpreter reruns the batch) when a
+/// copy would fall outside either buffer, the module traps, or the budget would run out.
+fn run_instance(
+    instance: &Instance,
+    plan: &Plan,
+    regs: &mut [Lanes],
+    kill: &mut [Lanes],
+    nq: usize,
+    limit: u64,
+) -> Option<u64> {
+    let module = js_sys::Uint32Array::new(&instance.memory.buffer());
+    let module_len = module.length() as usize * 4;
+    let side_len = |side: Side| match side {
+        Side::Regs => regs.len() * 16,
+        Side::Kill => kill.len() * 16,
+    };
+    let fits = |c: &crate::jit::Copy| {
+        c.at + c.bytes <= side_len(c.side)
+            && c.module + c.bytes <= module_len
+            && (c.at | c.module | c.bytes).is_multiple_of(4)
+    };
+    if !plan.inputs.iter().chain(&plan.outputs).all(fits)
+        || plan.fills.iter().any(|f| f.end > module_len || !(f.start | f.end).is_multiple_of(4))
+    {
+        return None;
+    }
+    let words = |c: &crate::jit::Copy| (c.at / 4..(c.at + c.bytes) / 4, c.module as u32 / 4);
+    for c in &plan.inputs {
+        let (range, at) = words(c);
+        let src = match c.side {
+            Side::Regs => &crate::exec::lanes::flat(regs)[range],
+            Side::Kill => &crate::exec::lanes::flat(kill)[range],
+        };
+        module.subarray(at, at + src.len() as u32).copy_from(src);
+    }
+    for f in &plan.fills {
+        module.fill(u32::MAX, f.start as u32 / 4, f.end as u32 / 4);
+    }
+    let limit = limit.min(i64::MAX as u64) as i64;
+    let clock = instance
+        .run
+        .call2(&JsValue::UNDEFINED, &JsValue::from(nq as i32), &JsValue::from(limit))
+        .ok()?;
+    let clock = i64::try_from(clock).ok()?;
+    if clock < 0 {
+        return None;
+    }
+    for c in &plan.outputs {
+        let (range, at) = words(c);
+        let dst = match c.side {
+            Side::Regs => &mut crate::exec::lanes::flat_mut(regs)[range],
+            Side::Kill => &mut crate::exec::lanes::flat_mut(kill)[range],
+        };
+        module.subarray(at, at + dst.len() as u32).copy_to(dst);
+    }
+    Some(clock as u64)
+}

@@ -1,0 +1,252 @@
+//! The compiling tier in the browser (`crate/src/wasm/jit.rs`): the generated module is compiled
+//! by the browser's own `WebAssembly.compile`, registered, and a render through it gives the
+//! interpreter's pixels bit for bit and charges the frame's budget the same; a budget that
+//! runs out stops both engines with the same diagnostic and the same partial picture; a shader
+//! the code generator refuses is drawn by the interpreter, with the reason.
+
+use serde_json::Value;
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_futures::JsFuture;
+use wasm_bindgen_test::*;
+
+fn get(v: &JsValue, key: &str) -> JsValue {
+    js_sys::Reflect::get(v, &key.into()).unwrap_or_default()
+}
+
+fn options(size: u32, engine: &str, budget: Option<u64>) -> JsValue {
+    let o = js_sys::Object::new();
+    let set = |k: &str, v: JsValue| js_sys::Reflect::set(&o, &k.into(), &v).unwrap_or_default();
+    set("width", size.into());
+    set("height", size.into());
+    set("engine", engine.into());
+    if let Some(b) = budget {
+        set("budget", (b as f64).into());
+    }
+    o.into()
+}
+
+/// What a render gave: pixels, the budget charged, the engine, the `jit` report and the
+/// diagnostics' codes.
+struct Drawn {
+    pixels: Vec<u8>,
+    charged: f64,
+    engine: String,
+    jit: Value,
+    codes: Vec<String>,
+}
+
+fn json(v: &JsValue) -> Value {
+    let text: String = js_sys::JSON::stringify(v).map(String::from).unwrap_or_default();
+    serde_json::from_str(&text).unwrap_or(Value::Null)
+}
+
+fn draw(fs: &str, size: u32, engine: &str, budget: Option<u64>) -> Drawn {
+    let r = tgsi::wasm::render::render(fs, None, options(size, engine, budget));
+    let pixels = get(&r, "pixels").dyn_into::<js_sys::Uint8Array>().map(|a| a.to_vec());
+    let diagnostics = json(&get(&r, "diagnostics"));
+    Drawn {
+        pixels: pixels.unwrap_or_default(),
+        charged: get(&get(&r, "stats"), "charged").as_f64().unwrap_or(-1.0),
+        engine: get(&r, "engine").as_string().unwrap_or_default(),
+        jit: json(&get(&r, "jit")),
+        codes: diagnostics
+            .as_array()
+            .map(|l| l.iter().filter_map(|d| d["code"].as_str().map(String::from)).collect())
+            .unwrap_or_default(),
+    }
+}
+
+/// Asks the engine for the module of `fs`, compiles it with `WebAssembly.compile` and registers
+/// an instance, as the render worker does. Returns the key.
+async fn compile_in_browser(fs: &str, size: u32) -> String {
+    let generated = tgsi::wasm::jit::jit_module(fs, None, options(size, "auto", None));
+    assert_eq!(get(&generated, "ok"), JsValue::TRUE, "not generated: {:?}", json(&generated));
+    let key = get(&generated, "key").as_string().unwrap_or_default();
+    let bytes = get(&generated, "bytes");
+    let module = JsFuture::from(js_sys::WebAssembly::compile(&bytes))
+        .await
+        .unwrap_or_else(|e| panic!("WebAssembly.compile refused the module: {e:?}"));
+    let module: js_sys::WebAssembly::Module = module.unchecked_into();
+    let instance = js_sys::WebAssembly::Instance::new(&module, &js_sys::Object::new())
+        .unwrap_or_else(|e| panic!("the module did not instantiate: {e:?}"));
+    assert!(tgsi::wasm::jit::jit_register(&key, instance.into()));
+    key
+}
+
+/// Renders `fs` with the interpreter and through the browser-compiled module: the module must
+/// have drawn (engine "compiled"), with the interpreter's pixels and budget charge.
+async fn same_both_ways(name: &str, fs: &str) {
+    let size = 64;
+    // Start with no instance registered (another test may have registered this program's).
+    let generated = tgsi::wasm::jit::jit_module(fs, None, options(size, "auto", None));
+    tgsi::wasm::jit::jit_forget(&get(&generated, "key").as_string().unwrap_or_default());
+    let before = draw(fs, size, "auto", None);
+    assert_eq!(before.jit["state"], "pending", "{name}: {}", before.jit);
+    assert_eq!(before.engine, "interpreter", "{name}");
+    compile_in_browser(fs, size).await;
+    let interp = draw(fs, size, "interpreter", None);
+    let compiled = draw(fs, size, "compiled", None);
+    assert_eq!(interp.engine, "interpreter", "{name}");
+    assert_eq!(interp.jit["state"], "off", "{name}");
+    assert_eq!(compiled.engine, "compiled", "{name}: {}", compiled.jit);
+    assert_eq!(compiled.jit["interpreted"], 0, "{name}: {}", compiled.jit);
+    assert!(compiled.jit["compiled"].as_f64().unwrap_or(0.0) > 0.0, "{name}");
+    assert!(interp.codes.is_empty(), "{name}: {:?}", interp.codes);
+    assert_eq!(interp.pixels.len(), (size * size * 4) as usize, "{name}");
+    let differ = interp.pixels.iter().zip(&compiled.pixels).filter(|(a, b)| a != b).count();
+    assert_eq!(differ, 0, "{name}: {differ} bytes differ");
+    assert_eq!(interp.pixels, compiled.pixels, "{name}");
+    assert!(interp.charged > 0.0, "{name}");
+    assert_eq!(interp.charged, compiled.charged, "{name}: the budget was charged differently");
+    // The picture is not one colour (the shader's work shows).
+    let first = &interp.pixels[..4];
+    assert!(interp.pixels.chunks(4).any(|p| p != first), "{name}: a flat picture");
+}
+
+const ARITH: &str = "FRAG
+DCL IN[0], GENERIC[0], PERSPECTIVE
+DCL OUT[0], COLOR
+DCL TEMP[0..1]
+IMM[0] FLT32 { 0.5000, 2.0000, 1.0000, -0.2500 }
+  0: MAD TEMP[0], IN[0], IMM[0].yyyy, IMM[0].wwww
+  1: MUL TEMP[1], TEMP[0], TEMP[0]
+  2: DP3 TEMP[1].w, TEMP[1], IMM[0].xxxx
+  3: MAX TEMP[0].xy, TEMP[0], -TEMP[1].wwww
+  4: MIN_SAT OUT[0].xyz, TEMP[0], IMM[0].zzzz
+  5: FRC OUT[0].w, TEMP[1].wwww
+  6: END
+";
+
+const IF_ELSE: &str = "FRAG
+DCL IN[0], GENERIC[0], PERSPECTIVE
+DCL OUT[0], COLOR
+DCL TEMP[0]
+IMM[0] FLT32 { 0.5000, 1.0000, 0.0000, 0.2500 }
+  0: SLT TEMP[0].x, IN[0].xxxx, IMM[0].xxxx
+  1: IF TEMP[0].xxxx
+  2:   MOV OUT[0], IMM[0].yzzy
+  3: ELSE
+  4:   SGE TEMP[0].y, IN[0].yyyy, IMM[0].xxxx
+  5:   IF TEMP[0].yyyy
+  6:     MOV OUT[0], IMM[0].zyzy
+  7:   ELSE
+  8:     MOV OUT[0], IMM[0].wwyy
+  9:   ENDIF
+ 10: ENDIF
+ 11: END
+";
+
+/// The corpus's 26_mandelbrot: a loop ended by two conditional breaks.
+const LOOP_BRK: &str = "FRAG
+DCL IN[0].xy, GENERIC[0], PERSPECTIVE
+DCL OUT[0], COLOR
+DCL TEMP[0..4]
+IMM[0] UINT32 {1077936128, 1077097267, 3222064333, 3216192307}
+IMM[1] UINT32 {0, 64, 1073741824, 1082130432}
+IMM[2] UINT32 {1, 1115684864, 1065353216, 0}
+  0: MAD TEMP[0].xy, IN[0].xyxx, IMM[0].xyxx, IMM[0].zwzz
+  1: MOV TEMP[1].xy, IMM[1].xxxx
+  2: MOV TEMP[2].x, IMM[1].xxxx
+  3: BGNLOOP :0
+  4:   ISGE TEMP[3].x, TEMP[2].xxxx, IMM[1].yyyy
+  5:   UIF TEMP[3].xxxx :7
+  6:     BRK
+  7:   ENDIF
+  8:   MUL TEMP[3].xy, TEMP[1], TEMP[1]
+  9:   MAD TEMP[3].x, TEMP[1].xxxx, TEMP[1].xxxx, -TEMP[3].yxxx
+ 10:   MUL TEMP[4].x, IMM[1].zzzz, TEMP[1].xxxx
+ 11:   MUL TEMP[3].y, TEMP[4].xxxx, TEMP[1].yyxx
+ 12:   ADD TEMP[1].xy, TEMP[3].xyyy, TEMP[0].xyyy
+ 13:   DP2 TEMP[3].x, TEMP[1].xyxx, TEMP[1].xyxx
+ 14:   FSLT TEMP[3].x, IMM[1].wwww, TEMP[3].xxxx
+ 15:   UIF TEMP[3].xxxx :17
+ 16:     BRK
+ 17:   ENDIF
+ 18:   UADD TEMP[2].x, TEMP[2].xxxx, IMM[2].xxxx
+ 19: ENDLOOP :0
+ 20: I2F TEMP[0].x, TEMP[2].xxxx
+ 21: DIV TEMP[0].x, TEMP[0].xxxx, IMM[2].yyyy
+ 22: MUL OUT[0].y, TEMP[0].xxxx, TEMP[0].xxxx
+ 23: SQRT OUT[0].z, TEMP[0].xxxx
+ 24: MOV OUT[0].x, TEMP[0].xxxx
+ 25: MOV OUT[0].w, IMM[2].zzzz
+ 26: END
+";
+
+/// A checkerboard with holes: KILL_IF discards lanes, the rest keeps its colour.
+const KILL: &str = "FRAG
+DCL IN[0], GENERIC[0], PERSPECTIVE
+DCL OUT[0], COLOR
+DCL TEMP[0]
+IMM[0] FLT32 { 8.0000, 0.5000, 1.0000, 0.0000 }
+  0: MUL TEMP[0].xy, IN[0], IMM[0].xxxx
+  1: FRC TEMP[0].xy, TEMP[0]
+  2: ADD TEMP[0].xy, TEMP[0], -IMM[0].yyyy
+  3: MUL TEMP[0].z, TEMP[0].xxxx, TEMP[0].yyyy
+  4: KILL_IF TEMP[0].zzzz
+  5: MOV OUT[0], IMM[0].zyww
+  6: MOV OUT[0].w, IMM[0].zzzz
+  7: END
+";
+
+#[wasm_bindgen_test]
+async fn arithmetic_compiled_in_the_browser_matches_the_interpreter() {
+    same_both_ways("arith", ARITH).await;
+}
+
+#[wasm_bindgen_test]
+async fn if_else_compiled_in_the_browser_matches_the_interpreter() {
+    same_both_ways("if/else", IF_ELSE).await;
+}
+
+#[wasm_bindgen_test]
+async fn loop_with_brk_compiled_in_the_browser_matches_the_interpreter() {
+    same_both_ways("mandelbrot", LOOP_BRK).await;
+}
+
+#[wasm_bindgen_test]
+async fn kill_if_compiled_in_the_browser_matches_the_interpreter() {
+    same_both_ways("kill_if", KILL).await;
+}
+
+/// A budget smaller than the frame needs: both engines stop with X005, after the same charge,
+/// showing the same partly drawn picture (the module gives the batch that would pass the
+/// budget back to the interpreter, which stops where it always does).
+#[wasm_bindgen_test]
+async fn a_budget_that_runs_out_stops_both_engines_alike() {
+    // Several batches: the first ones run compiled, the one that would pass the budget not.
+    let size = 128;
+    compile_in_browser(LOOP_BRK, size).await;
+    let full = draw(LOOP_BRK, size, "interpreter", None);
+    let budget = (full.charged * 0.6) as u64;
+    let interp = draw(LOOP_BRK, size, "interpreter", Some(budget));
+    let compiled = draw(LOOP_BRK, size, "compiled", Some(budget));
+    assert!(interp.codes.contains(&"X005".to_string()), "{:?}", interp.codes);
+    assert_eq!(interp.codes, compiled.codes);
+    assert_eq!(compiled.engine, "compiled", "{}", compiled.jit);
+    assert!(compiled.jit["interpreted"].as_f64().unwrap_or(0.0) >= 1.0, "{}", compiled.jit);
+    assert_eq!(interp.charged, compiled.charged);
+    assert_eq!(interp.pixels, compiled.pixels);
+}
+
+/// SIN keeps glibc's results, which generated code does not reproduce: the generator refuses
+/// it, and the render says so and draws with the interpreter.
+#[wasm_bindgen_test]
+fn a_refused_shader_is_drawn_by_the_interpreter_with_the_reason() {
+    let fs = "FRAG
+DCL IN[0], GENERIC[0], PERSPECTIVE
+DCL OUT[0], COLOR
+  0: SIN OUT[0], IN[0].xxxx
+  1: END
+";
+    let generated = tgsi::wasm::jit::jit_module(fs, None, options(16, "auto", None));
+    assert_eq!(get(&generated, "ok"), JsValue::FALSE);
+    let reason = get(&generated, "reason").as_string().unwrap_or_default();
+    assert!(reason.contains("SIN"), "{reason}");
+    let d = draw(fs, 16, "compiled", None);
+    assert_eq!(d.engine, "interpreter");
+    assert_eq!(d.jit["state"], "refused");
+    assert_eq!(d.jit["reason"].as_str(), Some(reason.as_str()));
+    assert_eq!(d.pixels.len(), 16 * 16 * 4);
+    assert!(d.codes.is_empty(), "{:?}", d.codes);
+}

@@ -1,0 +1,152 @@
+// The compiling tier on the page: a loop-heavy shader is drawn by its compiled module once the
+// render workers have compiled it (the badge says "compiled"), the switch forces the
+// interpreter, the canvas is the same bit for bit either way, a shader the code generator does
+// not cover says why, and the switch is kept with the page's settings.
+
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { launchBrowser, startServer } from './support.mjs';
+import { canvasPixels, openPlayground, renderCount, typeShader, waitForRender } from './playground.mjs';
+
+let server;
+let browser;
+
+before(async () => {
+  server = await startServer(0);
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+// The corpus's 26_mandelbrot: a loop with two conditional breaks, integer and float ops.
+const MANDELBROT = `FRAG
+DCL IN[0].xy, GENERIC[0], PERSPECTIVE
+DCL OUT[0], COLOR
+DCL TEMP[0..4]
+IMM[0] UINT32 {1077936128, 1077097267, 3222064333, 3216192307}
+IMM[1] UINT32 {0, 64, 1073741824, 1082130432}
+IMM[2] UINT32 {1, 1115684864, 1065353216, 0}
+  0: MAD TEMP[0].xy, IN[0].xyxx, IMM[0].xyxx, IMM[0].zwzz
+  1: MOV TEMP[1].xy, IMM[1].xxxx
+  2: MOV TEMP[2].x, IMM[1].xxxx
+  3: BGNLOOP :0
+  4:   ISGE TEMP[3].x, TEMP[2].xxxx, IMM[1].yyyy
+  5:   UIF TEMP[3].xxxx :7
+  6:     BRK
+  7:   ENDIF
+  8:   MUL TEMP[3].xy, TEMP[1], TEMP[1]
+  9:   MAD TEMP[3].x, TEMP[1].xxxx, TEMP[1].xxxx, -TEMP[3].yxxx
+ 10:   MUL TEMP[4].x, IMM[1].zzzz, TEMP[1].xxxx
+ 11:   MUL TEMP[3].y, TEMP[4].xxxx, TEMP[1].yyxx
+ 12:   ADD TEMP[1].xy, TEMP[3].xyyy, TEMP[0].xyyy
+ 13:   DP2 TEMP[3].x, TEMP[1].xyxx, TEMP[1].xyxx
+ 14:   FSLT TEMP[3].x, IMM[1].wwww, TEMP[3].xxxx
+ 15:   UIF TEMP[3].xxxx :17
+ 16:     BRK
+ 17:   ENDIF
+ 18:   UADD TEMP[2].x, TEMP[2].xxxx, IMM[2].xxxx
+ 19: ENDLOOP :0
+ 20: I2F TEMP[0].x, TEMP[2].xxxx
+ 21: DIV TEMP[0].x, TEMP[0].xxxx, IMM[2].yyyy
+ 22: MUL OUT[0].y, TEMP[0].xxxx, TEMP[0].xxxx
+ 23: SQRT OUT[0].z, TEMP[0].xxxx
+ 24: MOV OUT[0].x, TEMP[0].xxxx
+ 25: MOV OUT[0].w, IMM[2].zzzz
+ 26: END
+`;
+
+// SIN is computed with glibc's results, which the generated code does not reproduce: refused.
+const NOT_COMPILED = `FRAG
+DCL IN[0], GENERIC[0], PERSPECTIVE
+DCL OUT[0], COLOR
+  0: SIN OUT[0], IN[0].xxxx
+  1: END
+`;
+
+/** The badge: its text, state and tooltip. */
+function badge(page) {
+  return page.evaluate(() => {
+    const b = document.querySelector('#engine-badge');
+    return { text: b.textContent, state: b.dataset.engine, title: b.getAttribute('title') };
+  });
+}
+
+/** Waits until the badge's state is `state` (a frame drawn by that engine is on the canvas). */
+function waitForBadge(page, state) {
+  return page.waitForFunction((s) => document.querySelector('#engine-badge')?.dataset.engine === s, state, { timeout: 30_000 });
+}
+
+async function selectEngine(page, engine) {
+  const n = await renderCount(page);
+  await page.locator('#engine').selectOption(engine);
+  await waitForRender(page, n);
+}
+
+function countDifferent(a, b) {
+  let n = 0;
+  for (let i = 0; i < a.length; i += 1) if (a[i] !== b[i]) n += 1;
+  return n;
+}
+
+test('a loop shader is drawn compiled once its module is ready, with the interpreter\'s pixels', { timeout: 120_000 }, async () => {
+  const { page, problems } = await openPlayground(browser, server);
+  const n = await renderCount(page);
+  await page.locator('#size').selectOption('128');
+  await waitForRender(page, n);
+  await typeShader(page, MANDELBROT);
+  // auto (the default): the interpreter draws first, then the page draws again with the module.
+  assert.equal(await page.evaluate(() => document.querySelector('#engine').value), 'auto');
+  await waitForBadge(page, 'compiled');
+  const compiled = await canvasPixels(page);
+  assert.equal((await badge(page)).text, 'compiled');
+
+  await selectEngine(page, 'interpreter');
+  await waitForBadge(page, 'interpreter');
+  const b = await badge(page);
+  assert.equal(b.text, 'interpreter');
+  assert.match(b.title, /chosen with the engine switch/);
+  const interpreted = await canvasPixels(page);
+  assert.equal(interpreted.length, 128 * 128 * 4);
+  assert.equal(countDifferent(compiled, interpreted), 0, 'the compiled module drew other pixels than the interpreter');
+  // The picture is not blank: the escape counts differ across the set's border.
+  assert.ok(new Set(Array.from(interpreted.filter((_, i) => i % 4 === 1))).size > 8, 'expected a range of greens');
+
+  // Forced compiled: drawn by the module again (it is cached).
+  await selectEngine(page, 'compiled');
+  await waitForBadge(page, 'compiled');
+  assert.equal(countDifferent(await canvasPixels(page), interpreted), 0);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a shader the code generator refuses is drawn by the interpreter, with the reason', { timeout: 120_000 }, async () => {
+  const { page, problems } = await openPlayground(browser, server);
+  await selectEngine(page, 'compiled');
+  const n = await renderCount(page);
+  await typeShader(page, NOT_COMPILED);
+  await waitForRender(page, n);
+  // The worker reports the refusal with the first frame; wait for a frame of this text.
+  await page.waitForFunction(() => /not compiled/.test(document.querySelector('#engine-badge')?.getAttribute('title') ?? ''), null, { timeout: 30_000 });
+  const b = await badge(page);
+  assert.equal(b.text, 'interpreter');
+  // Asked for by name, the compiled engine's absence is marked.
+  assert.equal(b.state, 'fallback');
+  assert.match(b.title, /SIN is not compiled/);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('the engine switch is kept with the page\'s settings across a reload', { timeout: 120_000 }, async () => {
+  const { page, problems } = await openPlayground(browser, server);
+  await selectEngine(page, 'interpreter');
+  // The autosave runs shortly after a change.
+  await page.waitForTimeout(800);
+  await page.reload();
+  await page.waitForSelector('#engine-version[data-state="ready"]', { timeout: 20_000 });
+  await page.waitForFunction(() => document.querySelector('#engine')?.value === 'interpreter', null, { timeout: 10_000 });
+  assert.deepEqual(problems, []);
+  await page.close();
+});

@@ -1,0 +1,57 @@
+// @ts-check
+// The engine badge next to the canvas: which engine drew the last frame ("interpreter" or
+// "compiled"), with why in its tooltip, and the switch that chooses the engine (auto /
+// interpreter / compiled, kept in the state). The inspector always runs the interpreter.
+
+/**
+ * What the badge says for one frame.
+ * @param {{name: string, compiledBands: number, bands: number, jit: any} | undefined} engine the pool's report
+ * @param {string} mode the switch's setting
+ * @returns {{text: string, title: string, state: string}}
+ */
+export function engineBadge(engine, mode) {
+  const jit = engine?.jit ?? null;
+  if (engine?.name === 'compiled') {
+    return { text: 'compiled', state: 'compiled', title: 'The fragment shader ran as WebAssembly compiled from it (the inspector still runs the interpreter).' };
+  }
+  const partly = engine && engine.compiledBands > 0 ? ` (${engine.compiledBands} of ${engine.bands} bands compiled)` : '';
+  // With the compiled engine asked for by name, a frame the interpreter drew is marked.
+  const state = mode === 'compiled' ? 'fallback' : 'interpreter';
+  if (mode === 'interpreter' || jit?.state === 'off') {
+    return { text: 'interpreter', state: 'interpreter', title: 'The interpreter draws: chosen with the engine switch.' };
+  }
+  if (jit?.state === 'refused') {
+    return { text: 'interpreter', state, title: `The interpreter draws: this shader is not compiled (${jit.reason}).` };
+  }
+  if (jit?.state === 'pending' || jit?.state === 'ready') {
+    return { text: 'interpreter', state, title: `The interpreter draws while the compiled module is being prepared${partly}.` };
+  }
+  return { text: 'interpreter', state, title: 'The interpreter draws.' };
+}
+
+/**
+ * Shows a frame's engine on `badge`.
+ * @param {HTMLElement} badge
+ * @param {any} engine
+ * @param {string} mode
+ */
+export function showEngine(badge, engine, mode) {
+  const b = engineBadge(engine, mode);
+  badge.textContent = b.text;
+  badge.title = b.title;
+  badge.dataset.engine = b.state;
+}
+
+/**
+ * Wires the engine switch and the pool's "module ready" signal.
+ * @param {{select: HTMLSelectElement, badge: HTMLElement, pool: import('./render-pool.js').RenderPool,
+ *   mode: () => string, setMode: (mode: import('./state.js').Engine) => void, redraw: () => void}} parts
+ */
+export function wireEngine({ select, badge, pool, mode, setMode, redraw }) {
+  select.addEventListener('change', () => setMode(/** @type {import('./state.js').Engine} */ (select.value)));
+  // A frame the interpreter drew while its module compiled is drawn again with the module (an
+  // animation's next frame does that anyway).
+  pool.onJitReady = () => {
+    if (mode() !== 'interpreter' && badge.dataset.engine !== 'compiled') redraw();
+  };
+}
