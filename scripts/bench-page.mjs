@@ -4,8 +4,14 @@
 // With --inspect it measures the inspector instead: inspecting a pixel (trace + panel update)
 // at --size (512 by default) and one position of the instruction scrubber at 256x256, from the
 // user's action to the panel or overlay showing the result (median of several).
+// With --engines each shader is measured twice, with the page's engine switch on "interpreter"
+// and on "compiled" (after the badge says the compiled module drew); `--example ID` adds an
+// example of web/examples.js; --compile-time measures, in the page, how long a generated
+// 1000-instruction fragment shader takes from text to a compiled module (the engine's
+// `jitModule`: parse, check, code generation; then `WebAssembly.compile`).
 //
-//   node scripts/bench-page.mjs [--size 512] [--seconds 4] [--inspect] [SHADER.tgsi ...]
+//   node scripts/bench-page.mjs [--size 512] [--seconds 4] [--inspect] [--engines]
+//     [--example ID] [--compile-time] [SHADER.tgsi ...]
 //
 // Needs the built page (bash scripts/build-wasm.sh && bash scripts/build-web.sh) and Chromium.
 
@@ -23,10 +29,17 @@ const option = (name, fallback) => {
 };
 const inspect = args.includes('--inspect');
 if (inspect) args.splice(args.indexOf('--inspect'), 1);
+const engines = args.includes('--engines');
+if (engines) args.splice(args.indexOf('--engines'), 1);
+const compileTime = args.includes('--compile-time');
+if (compileTime) args.splice(args.indexOf('--compile-time'), 1);
+const example = option('example', null);
 const size = Number(option('size', '512'));
 const seconds = Number(option('seconds', '4'));
 const corpus = path.join(ROOT, '..', 'shared', 'corpus', 'softpipe');
-const shaders = args.length ? args : ['01_arith.tgsi', '26_mandelbrot.tgsi'].map((f) => path.join(corpus, f));
+const files = args.length || example || compileTime ? args : ['01_arith.tgsi', '26_mandelbrot.tgsi'].map((f) => path.join(corpus, f));
+/** What to draw: corpus files by path, examples by id. */
+const shaders = [...files.map((file) => ({ name: path.basename(file), file })), ...(example ? [{ name: `example ${example}`, example }] : [])];
 
 const median = (/** @type {number[]} */ xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -66,22 +79,87 @@ async function measureInspector(page) {
     `scrub one position at 256x256: median ${median(scrubs).toFixed(1)} ms (max ${Math.max(...scrubs).toFixed(1)}, ${scrubs.length} positions)`;
 }
 
-const server = await startServer(0);
-const browser = await launchBrowser();
-try {
-  for (const file of shaders) {
-    const text = await readFile(file, 'utf8');
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    await page.goto(server.url);
-    await page.waitForSelector('#engine-version[data-state="ready"]', { timeout: 30_000 });
-    await page.selectOption('#size', String(size));
+/**
+ * A fragment shader of `n` instructions (then END): float and integer arithmetic cycling over
+ * eight temporaries, every result feeding later ones, the last one written to the colour.
+ */
+function longShader(n, seed) {
+  const ops = ['ADD', 'MUL', 'MAD', 'MIN', 'MAX', 'DP3', 'FRC', 'SLT', 'UADD', 'XOR', 'AND', 'USHR', 'I2F', 'F2I', 'LRP', 'CMP'];
+  const sources = { MAD: 3, LRP: 3, CMP: 3, FRC: 1, I2F: 1, F2I: 1 };
+  const lines = ['FRAG', 'DCL IN[0], GENERIC[0], PERSPECTIVE', 'DCL OUT[0], COLOR', 'DCL TEMP[0..7]',
+    `IMM[0] FLT32 { 0.5000, 1.2500, -0.7500, ${(seed % 97) + 2}.0000 }`,
+    '  0: MOV TEMP[0], IN[0]', '  1: MOV TEMP[1], IMM[0]'];
+  for (let i = 2; i < n - 1; i += 1) {
+    const op = ops[(i * 7 + seed) % ops.length];
+    const r = (k) => `TEMP[${(i * 3 + k * 5 + seed) % 8}]`;
+    const srcs = Array.from({ length: sources[op] ?? 2 }, (_, k) => `${r(k + 1)}.${'xyzw'[(i + k) % 4].repeat(2)}yx`);
+    lines.push(`${String(i).padStart(4)}: ${op} TEMP[${i % 8}], ${srcs.join(', ')}`);
+  }
+  lines.push(`${String(n - 1).padStart(4)}: MOV OUT[0], TEMP[${(n - 2) % 8}]`, `${String(n).padStart(4)}: END`);
+  return lines.join('\n') + '\n';
+}
+
+/** Median milliseconds of text → generated module (jitModule) and of WebAssembly.compile. */
+async function measureCompile(page) {
+  const runs = [];
+  for (let seed = 1; seed <= 9; seed += 1) {
+    runs.push(await page.evaluate(async (text) => {
+      const engine = await import(new URL('web/pkg/tgsi.js', location.href).href);
+      const t0 = performance.now();
+      const generated = engine.jitModule(text, null, { width: 16, height: 16 });
+      const t1 = performance.now();
+      if (!generated.ok) return { error: generated.reason };
+      await WebAssembly.compile(generated.bytes);
+      const t2 = performance.now();
+      return { generate: t1 - t0, compile: t2 - t1, instructions: generated.instructions, bytes: generated.bytes.length };
+    }, longShader(1000, seed)));
+  }
+  const failed = runs.find((r) => r.error);
+  if (failed) return `not compiled: ${failed.error}`;
+  const gen = median(runs.map((r) => r.generate));
+  const comp = median(runs.map((r) => r.compile));
+  const total = median(runs.map((r) => r.generate + r.compile));
+  return `${runs[0].instructions} instructions, ${runs[0].bytes} bytes of wasm: text → module (parse, check, codegen) median ${gen.toFixed(1)} ms, ` +
+    `WebAssembly.compile median ${comp.toFixed(1)} ms, together median ${total.toFixed(1)} ms (max ${Math.max(...runs.map((r) => r.generate + r.compile)).toFixed(1)}, ${runs.length} programs)`;
+}
+
+/** Opens the page with `engine` chosen and draws `shader` at the benchmark size. */
+async function openWith(shader, engine) {
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  await page.goto(server.url);
+  await page.waitForSelector('#engine-version[data-state="ready"]', { timeout: 30_000 });
+  await page.selectOption('#size', String(size));
+  if (engine) await page.selectOption('#engine', engine);
+  if (shader.example) {
+    await page.evaluate((id) => window.tgsiPlayground.loadExample(id), shader.example);
+  } else {
+    const text = await readFile(shader.file, 'utf8');
     await page.locator('.cm-content').click();
     await page.keyboard.press('Control+A');
     await page.keyboard.press('Delete');
     await page.keyboard.insertText(text);
-    await page.waitForTimeout(1500);
+  }
+  await page.waitForTimeout(1500);
+  if (engine === 'compiled') {
+    await page.waitForFunction(() => document.querySelector('#engine-badge')?.dataset.engine === 'compiled', null, { timeout: 30_000 });
+  }
+  return page;
+}
+
+const server = await startServer(0);
+const browser = await launchBrowser();
+try {
+  if (compileTime) {
+    const page = await browser.newPage();
+    await page.goto(server.url);
+    await page.waitForSelector('#engine-version[data-state="ready"]', { timeout: 30_000 });
+    console.log(`compile time: ${await measureCompile(page)}`);
+    await page.close();
+  }
+  for (const shader of shaders) for (const engine of engines ? ['interpreter', 'compiled'] : [null]) {
+    const page = await openWith(shader, engine);
     if (inspect) {
-      console.log(`${path.basename(file)}: ${await measureInspector(page)}`);
+      console.log(`${shader.name}: ${await measureInspector(page)}`);
       await page.close();
       continue;
     }
@@ -96,7 +174,8 @@ try {
     }
     samples.sort((a, b) => a - b);
     const median = samples.length ? samples[Math.floor(samples.length / 2)] : NaN;
-    console.log(`${path.basename(file)} ${size}x${size}: median ${median.toFixed(1)} ms/frame (${(1000 / median).toFixed(1)} fps, ${samples.length} samples)`);
+    const badge = await page.textContent('#engine-badge');
+    console.log(`${shader.name} ${size}x${size}${engine ? ` ${engine} (drawn by: ${badge})` : ''}: median ${median.toFixed(1)} ms/frame (${(1000 / median).toFixed(1)} fps, ${samples.length} samples)`);
     await page.close();
   }
 } finally {
