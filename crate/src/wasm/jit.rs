@@ -28,8 +28,10 @@ use wasm_bindgen::JsCast;
 pub enum Mode {
     /// The compiled module once it is ready, the interpreter until then and for shaders that
     /// are not compiled.
-    #[default]
     Auto,
+    /// The default when a caller does not ask (the widget, the Learn page, the gallery's
+    /// thumbnails): no code is generated.
+    #[default]
     Interpreter,
     /// As `Auto` (the interpreter still draws until the module is ready, and shaders that are
     /// not compiled): the page marks the frames the interpreter draws.
@@ -39,9 +41,9 @@ pub enum Mode {
 impl Mode {
     pub fn parse(name: Option<&str>) -> Mode {
         match name {
-            Some("interpreter") | Some("interp") => Mode::Interpreter,
             Some("compiled") | Some("jit") => Mode::Compiled,
-            _ => Mode::Auto,
+            Some("auto") => Mode::Auto,
+            _ => Mode::Interpreter,
         }
     }
 }

@@ -18,8 +18,8 @@
 //! `targetPixels`, every colour target's rows, and `depthPixels`). The result also says
 //! `targets` (how many colour targets the fragment shader writes), `depthTest` (whether the draw
 //! tests and writes depth) and `writesDepth` (whether the fragment shader writes POSITION).
-//! `engine` ("auto", "interpreter" or "compiled": which engine may run the fragment shader,
-//! `wasm/jit.rs`). `renderPage` is the same function.
+//! `engine` ("auto", "interpreter" (default) or "compiled": which engine may run the fragment
+//! shader, `wasm/jit.rs`). `renderPage` is the same function.
 
 use crate::render::framebuffer::Framebuffer;
 use crate::render::job::Job;
@@ -62,8 +62,8 @@ struct Options {
     /// The frame is drawn as this many bands (one call each): each gets its share of the budget.
     bands: Option<u32>,
     textures: Vec<TextureOption>,
-    /// Which engine runs the fragment shader: "auto" (default), "interpreter" or "compiled"
-    /// (`wasm/jit.rs`).
+    /// Which engine runs the fragment shader: "auto", "interpreter" (the default) or
+    /// "compiled" (`wasm/jit.rs`).
     #[cfg(feature = "jit")]
     engine: Option<String>,
 }
