@@ -4,8 +4,9 @@
 // With --inspect it measures the inspector instead: inspecting a pixel (trace + panel update)
 // at --size (512 by default) and one position of the instruction scrubber at 256x256, from the
 // user's action to the panel or overlay showing the result (median of several).
-// With --engines each shader is measured twice, with the page's engine switch on "interpreter"
-// and on "compiled" (after the badge says the compiled module drew); `--example ID` adds an
+// With --engines each shader is measured with the page's engine switch on "interpreter" and on
+// "compiled", alternating every second on one animating page (frames counted when the badge
+// shows the engine asked for); `--example ID` adds an
 // example of web/examples.js; --compile-time measures, in the page, how long a generated
 // 1000-instruction fragment shader takes from text to a compiled module (the engine's
 // `jitModule`: parse, check, code generation; then `WebAssembly.compile`).
@@ -102,8 +103,9 @@ function longShader(n, seed) {
 /** Median milliseconds of text → generated module (jitModule) and of WebAssembly.compile. */
 async function measureCompile(page) {
   const runs = [];
-  for (let seed = 1; seed <= 9; seed += 1) {
-    runs.push(await page.evaluate(async (text) => {
+  // Seed 0 warms up (the engine module's import, first calls); it is not counted.
+  for (let seed = 0; seed <= 9; seed += 1) {
+    const run = await page.evaluate(async (text) => {
       const engine = await import(new URL('web/pkg/tgsi.js', location.href).href);
       const t0 = performance.now();
       const generated = engine.jitModule(text, null, { width: 16, height: 16 });
@@ -112,7 +114,8 @@ async function measureCompile(page) {
       await WebAssembly.compile(generated.bytes);
       const t2 = performance.now();
       return { generate: t1 - t0, compile: t2 - t1, instructions: generated.instructions, bytes: generated.bytes.length };
-    }, longShader(1000, seed)));
+    }, longShader(1000, seed));
+    if (seed > 0) runs.push(run);
   }
   const failed = runs.find((r) => r.error);
   if (failed) return `not compiled: ${failed.error}`;
@@ -123,7 +126,7 @@ async function measureCompile(page) {
     `WebAssembly.compile median ${comp.toFixed(1)} ms, together median ${total.toFixed(1)} ms (max ${Math.max(...runs.map((r) => r.generate + r.compile)).toFixed(1)}, ${runs.length} programs)`;
 }
 
-/** Opens the page with `engine` chosen and draws `shader` at the benchmark size. */
+/** Opens the page with `engine` chosen (null: as it comes) and draws `shader` at the benchmark size. */
 async function openWith(shader, engine) {
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   await page.goto(server.url);
@@ -146,6 +149,37 @@ async function openWith(shader, engine) {
   return page;
 }
 
+/**
+ * Both engines on one animating page, switched every second so that the machine's load weighs
+ * on both alike; a frame time counts when the badge shows the engine asked for.
+ */
+async function measureEngines(shader) {
+  const page = await openWith(shader, 'compiled');
+  await page.click('#play');
+  /** @type {Record<string, number[]>} */
+  const samples = { interpreter: [], compiled: [] };
+  const end = Date.now() + 2 * seconds * 1000;
+  for (let round = 0; Date.now() < end; round += 1) {
+    const engine = round % 2 ? 'interpreter' : 'compiled';
+    await page.selectOption('#engine', engine);
+    await page.waitForTimeout(400);
+    const until = Date.now() + 1000;
+    while (Date.now() < until) {
+      await page.waitForTimeout(100);
+      const [label, drawn] = await page.evaluate(() => [document.querySelector('#frame-time')?.textContent, document.querySelector('#engine-badge')?.dataset.engine]);
+      const ms = parseFloat(label ?? '');
+      if (Number.isFinite(ms) && drawn === engine) samples[engine].push(ms);
+    }
+  }
+  await page.close();
+  const line = (/** @type {string} */ engine) => {
+    const m = samples[engine].length ? median(samples[engine]) : NaN;
+    return `${engine} median ${m.toFixed(1)} ms/frame (${(1000 / m).toFixed(1)} fps, ${samples[engine].length} samples)`;
+  };
+  const ratio = median(samples.interpreter) / median(samples.compiled);
+  return `${shader.name} ${size}x${size}: ${line('interpreter')}; ${line('compiled')}; compiled / interpreter ${ratio.toFixed(2)}x fps`;
+}
+
 const server = await startServer(0);
 const browser = await launchBrowser();
 try {
@@ -156,8 +190,12 @@ try {
     console.log(`compile time: ${await measureCompile(page)}`);
     await page.close();
   }
-  for (const shader of shaders) for (const engine of engines ? ['interpreter', 'compiled'] : [null]) {
-    const page = await openWith(shader, engine);
+  for (const shader of shaders) {
+    if (engines && !inspect) {
+      console.log(await measureEngines(shader));
+      continue;
+    }
+    const page = await openWith(shader, null);
     if (inspect) {
       console.log(`${shader.name}: ${await measureInspector(page)}`);
       await page.close();
@@ -174,8 +212,7 @@ try {
     }
     samples.sort((a, b) => a - b);
     const median = samples.length ? samples[Math.floor(samples.length / 2)] : NaN;
-    const badge = await page.textContent('#engine-badge');
-    console.log(`${shader.name} ${size}x${size}${engine ? ` ${engine} (drawn by: ${badge})` : ''}: median ${median.toFixed(1)} ms/frame (${(1000 / median).toFixed(1)} fps, ${samples.length} samples)`);
+    console.log(`${shader.name} ${size}x${size}: median ${median.toFixed(1)} ms/frame (${(1000 / median).toFixed(1)} fps, ${samples.length} samples)`);
     await page.close();
   }
 } finally {
