@@ -23,7 +23,17 @@ const compiling = new Set();
 const refused = new Map();
 
 /**
- * Keeps a compiled module (newest last) and registers an instance of it with the engine.
+ * @param {string} key
+ * @param {string} reason
+ */
+function refuse(key, reason) {
+  if (refused.size >= MODULES_KEPT) refused.delete(/** @type {string} */ (refused.keys().next().value));
+  refused.set(key, reason);
+}
+
+/**
+ * Keeps a compiled module (newest last) and registers an instance of it with the engine;
+ * whether the engine took it (else the shader is marked refused, with why).
  * @param {string} key
  * @param {WebAssembly.Module} module
  */
@@ -35,7 +45,14 @@ function useModule(key, module) {
     modules.delete(oldest);
     engine.jitForget(oldest);
   }
-  return engine.jitRegister(key, new WebAssembly.Instance(module));
+  try {
+    if (engine.jitRegister(key, new WebAssembly.Instance(module))) return true;
+    refuse(key, 'the engine did not take the compiled module (over its memory limit)');
+  } catch (err) {
+    refuse(key, `the compiled module could not be instantiated (${err?.message ?? err})`);
+  }
+  modules.delete(key);
+  return false;
 }
 
 /**
@@ -59,12 +76,11 @@ function afterBand(req, jit) {
   if (!generated.ok) return { ...jit, state: 'refused', reason: generated.reason };
   compiling.add(key);
   WebAssembly.compile(generated.bytes).then((module) => {
-    useModule(key, module);
     // The pool hands the module to the other workers (a module is shared, not compiled again).
-    self.postMessage({ type: 'jit-ready', key, module, codegenMs: generated.ms, ms: performance.now() - started });
+    if (useModule(key, module)) self.postMessage({ type: 'jit-ready', key, module, codegenMs: generated.ms, ms: performance.now() - started });
+    else self.postMessage({ type: 'jit-ready', key, refused: true });
   }, (err) => {
-    if (refused.size >= MODULES_KEPT) refused.delete(/** @type {string} */ (refused.keys().next().value));
-    refused.set(key, `the browser refused the generated module (${err?.message ?? err})`);
+    refuse(key, `the browser refused the generated module (${err?.message ?? err})`);
     self.postMessage({ type: 'jit-ready', key, refused: true });
   }).finally(() => compiling.delete(key));
   return jit;

@@ -42,6 +42,12 @@ pub const MAX_JSON_DEPTH: usize = 64;
 /// Buffers, counter buffers or images of each kind one wasm `compute` call binds (each at most
 /// `exec::memory::MAX_MEMORY_BYTES`).
 pub const MAX_BOUND_RESOURCES: usize = 32;
+/// Linear memory of one compiled shader module in the browser (`wasm/jit.rs`); a program whose
+/// module would need more is drawn by the interpreter.
+pub const MAX_JIT_MODULE_MEMORY: u64 = 32 << 20;
+/// Linear memory of all the compiled shader instances one render worker keeps registered (the
+/// oldest are dropped first).
+pub const MAX_JIT_WORKER_MEMORY: u64 = 64 << 20;
 
 /// The table.
 pub const LIMITS: &[Limit] = &[
@@ -116,6 +122,18 @@ pub const LIMITS: &[Limit] = &[
         value: MAX_BOUND_RESOURCES as u64,
         code: "R009",
         why: "every register index a shader names on the page fits; each resource stays under 64 MiB as with tgsi run",
+    },
+    Limit {
+        name: "memory of one compiled shader module (browser)",
+        value: MAX_JIT_MODULE_MEMORY,
+        code: "(the interpreter draws, with the reason)",
+        why: "16 KiB per storage row (1024 quads of 16 bytes): about 2000 rows; shaders use tens",
+    },
+    Limit {
+        name: "memory of the compiled shader instances of one render worker (browser)",
+        value: MAX_JIT_WORKER_MEMORY,
+        code: "(the oldest instances are dropped)",
+        why: "keeps each worker's instances bounded whatever shaders it has drawn",
     },
 ];
 

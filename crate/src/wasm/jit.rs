@@ -64,6 +64,14 @@ pub struct Generated {
 pub fn generate(program: &crate::exec::Program) -> Result<Arc<Generated>, String> {
     let start = js_sys::Date::now();
     let c = crate::jit::compile(program).map_err(|u| u.reason)?;
+    let limit = crate::limits::MAX_JIT_MODULE_MEMORY;
+    if c.layout.memory_bytes() > limit {
+        return Err(format!(
+            "its compiled form would need {} MiB of memory (the page allows {} MiB)",
+            c.layout.memory_bytes().div_ceil(1 << 20),
+            limit >> 20
+        ));
+    }
     Ok(Arc::new(Generated {
         key: fnv1a(&c.bytes),
         layout: c.layout,
@@ -93,8 +101,9 @@ struct Instance {
     memory: js_sys::WebAssembly::Memory,
 }
 
-/// How many instances a worker keeps registered (the worker's module cache holds more; an
-/// instance dropped here is made again from its cached module).
+/// How many instances a worker keeps registered, within `limits::MAX_JIT_WORKER_MEMORY` (the
+/// worker's module cache holds more; an instance dropped here is made again from its cached
+/// module).
 const KEPT_INSTANCES: usize = 8;
 
 thread_local! {
@@ -128,10 +137,21 @@ pub fn jit_register(key: &str, instance: JsValue) -> bool {
     else {
         return false;
     };
+    let bytes = |m: &js_sys::WebAssembly::Memory| {
+        m.buffer().dyn_into::<js_sys::ArrayBuffer>().map_or(0, |b| u64::from(b.byte_length()))
+    };
+    let size = bytes(&memory);
+    if size > crate::limits::MAX_JIT_MODULE_MEMORY {
+        return false;
+    }
     INSTANCES.with(|i| {
         let mut list = i.borrow_mut();
         list.retain(|x| x.key != key);
-        if list.len() >= KEPT_INSTANCES {
+        while !list.is_empty()
+            && (list.len() >= KEPT_INSTANCES
+                || list.iter().map(|x| bytes(&x.memory)).sum::<u64>() + size
+                    > crate::limits::MAX_JIT_WORKER_MEMORY)
+        {
             list.remove(0);
         }
         list.push(Instance { key, run, memory });

@@ -250,3 +250,24 @@ DCL OUT[0], COLOR
     assert_eq!(d.pixels.len(), 16 * 16 * 4);
     assert!(d.codes.is_empty(), "{:?}", d.codes);
 }
+
+/// A module's memory grows with the program's storage rows (16 KiB each: 1024 quads of one
+/// channel): 600 temporaries are 2400 rows, 37.5 MiB, over the page's 32 MiB
+/// (`limits::MAX_JIT_MODULE_MEMORY`): the interpreter draws, with the reason.
+#[wasm_bindgen_test]
+fn a_module_over_the_memory_limit_is_refused() {
+    let fs = "FRAG
+DCL IN[0], GENERIC[0], PERSPECTIVE
+DCL OUT[0], COLOR
+DCL TEMP[0..599]
+  0: MOV TEMP[599], IN[0]
+  1: MOV OUT[0], TEMP[599]
+  2: END
+";
+    let d = draw(fs, 16, "auto", None);
+    assert_eq!(d.engine, "interpreter");
+    assert_eq!(d.jit["state"], "refused", "{}", d.jit);
+    let reason = d.jit["reason"].as_str().unwrap_or_default();
+    assert!(reason.contains("MiB of memory"), "{reason}");
+    assert!(d.codes.is_empty(), "{:?}", d.codes);
+}

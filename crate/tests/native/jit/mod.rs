@@ -11,4 +11,5 @@
 mod cli;
 mod differential;
 mod random;
+mod staging;
 mod validate;
