@@ -36,6 +36,17 @@ test('every wrap mode survives a link, unknown ones are dropped', async () => {
   assert.deepEqual(state?.textures, { 0: {} }, 'the unknown wrap word is dropped');
 });
 
+test('the engine switch survives a link; an unknown engine is the default, auto', async () => {
+  for (const engine of ['auto', 'interpreter', 'compiled']) {
+    const state = { ...defaultState(), engine };
+    assert.deepEqual(await decodeState(await encodeState(state)), state, engine);
+  }
+  for (const engine of ['jit', '<script>', 3, null]) {
+    const state = await decodeState(await linkOf(JSON.stringify({ fs: 'FRAG', engine })));
+    assert.equal(state?.engine, 'auto', String(engine));
+  }
+});
+
 test('malformed fields are dropped, not passed on', async () => {
   const hostile = {
     fs: 42, vs: ['x'], useVs: 'yes', mesh: '<img src=x>', size: 1e9, example: '../../etc',
