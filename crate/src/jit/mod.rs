@@ -115,6 +115,25 @@ pub fn plan(layout: &Layout, staging: &Staging, nq: usize) -> Option<Plan> {
     Some(Plan { nq, inputs, fills, outputs })
 }
 
+/// What a host keeps of a compiled program to stage its runs (made once per program): the
+/// browser's runtime holds only this, so a change of the module's layout changes this type
+/// and `plan`, not the hosts.
+#[derive(Clone, Debug)]
+pub struct Stage {
+    layout: Layout,
+    staging: Staging,
+}
+
+impl Stage {
+    pub fn of(program: &crate::exec::Program, compiled: &Compiled) -> Stage {
+        Stage { layout: compiled.layout, staging: Staging::of(program) }
+    }
+    /// The plan of a batch of `nq` quads ([`plan`]).
+    pub fn plan(&self, nq: usize) -> Option<Plan> {
+        plan(&self.layout, &self.staging, nq)
+    }
+}
+
 /// Copies the machine's storage into the module's memory as `plan` says.
 pub fn stage_in(
     plan: &Plan,

@@ -17,7 +17,7 @@
 //! `compiled` / `interpreted` count the fragment batches each engine ran.
 
 use crate::exec::{Accelerator, Lanes, MakeAccelerator};
-use crate::jit::{Layout, Plan, Side, Staging};
+use crate::jit::{Plan, Side, Stage};
 use std::cell::{Cell, RefCell};
 use std::sync::Arc;
 use wasm_bindgen::prelude::*;
@@ -53,8 +53,7 @@ pub struct Generated {
     /// FNV-1a hash of `bytes`: the key the worker's cache and the registry use.
     pub key: u64,
     pub bytes: Vec<u8>,
-    pub layout: Layout,
-    pub staging: Arc<Staging>,
+    pub stage: Arc<Stage>,
     pub instructions: usize,
     /// Time the code generator took, in milliseconds.
     pub ms: f64,
@@ -74,8 +73,7 @@ pub fn generate(program: &crate::exec::Program) -> Result<Arc<Generated>, String
     }
     Ok(Arc::new(Generated {
         key: fnv1a(&c.bytes),
-        layout: c.layout,
-        staging: Arc::new(Staging::of(program)),
+        stage: Arc::new(Stage::of(program, &c)),
         instructions: c.instructions,
         bytes: c.bytes,
         ms: js_sys::Date::now() - start,
@@ -221,11 +219,7 @@ pub(super) fn attach(prepared: &mut super::render::Prepared, mode: Mode) -> Used
         return Used { state: "pending", key: Some(g.key), reason: None };
     }
     if let Some(job) = prepared.job.as_mut() {
-        job.fs_accel = Some(Arc::new(BrowserProgram {
-            key: g.key,
-            layout: g.layout,
-            staging: g.staging.clone(),
-        }));
+        job.fs_accel = Some(Arc::new(BrowserProgram { key: g.key, stage: g.stage.clone() }));
     }
     Used { state: "ready", key: Some(g.key), reason: None }
 }
@@ -252,19 +246,14 @@ pub(super) fn report(result: &js_sys::Object, used: &Used) {
 /// threads, and `MakeAccelerator` must be `Send + Sync`; a worker is one thread).
 struct BrowserProgram {
     key: u64,
-    layout: Layout,
-    staging: Arc<Staging>,
+    stage: Arc<Stage>,
 }
 
 impl MakeAccelerator for BrowserProgram {
     fn make(&self) -> Option<Box<dyn Accelerator>> {
         registered(self.key).then(|| {
-            Box::new(BrowserRun {
-                key: self.key,
-                layout: self.layout,
-                staging: self.staging.clone(),
-                plan: Plan::default(),
-            }) as Box<dyn Accelerator>
+            Box::new(BrowserRun { key: self.key, stage: self.stage.clone(), plan: Plan::default() })
+                as Box<dyn Accelerator>
         })
     }
 }
@@ -272,8 +261,7 @@ impl MakeAccelerator for BrowserProgram {
 /// Runs batches through the registered instance of `key`.
 struct BrowserRun {
     key: u64,
-    layout: Layout,
-    staging: Arc<Staging>,
+    stage: Arc<Stage>,
     plan: Plan,
 }
 
@@ -286,7 +274,7 @@ impl Accelerator for BrowserRun {
         limit: u64,
     ) -> Option<u64> {
         if self.plan.nq != nq {
-            self.plan = crate::jit::plan(&self.layout, &self.staging, nq)?;
+            self.plan = self.stage.plan(nq)?;
         }
         let clock = INSTANCES.with(|i| {
             let list = i.borrow();
