@@ -120,8 +120,8 @@ impl FrameBudget {
 pub trait Accelerator: Send {
     /// Runs over the machine's storage (`regs`, row-major: `row * nq + quad`, set up as for
     /// the interpreter) and kill mask, leaving the OUT rows and the kill mask as the interpreter
-    /// would (other rows may keep their old values). Returns the clock (instructions dispatched), or None when
-    /// the batch must run in the interpreter instead (the budget would run out: the interpreter
+    /// would (other rows may keep their old values). Returns the work done (quad-instructions:
+    /// each instruction once per quad with an active lane, docs/jit.md), or None when the batch must run in the interpreter instead (the budget would run out: the interpreter
     /// then stops at the same instruction with the same diagnostic).
     fn run(&mut self, regs: &mut [Lanes], kill: &mut [Lanes], nq: usize, limit: u64)
         -> Option<u64>;
@@ -309,9 +309,13 @@ impl Machine {
         let mut accel = self.accel.take()?;
         self.setup(program, batch, consts, false);
         let limit = self.frame.as_ref().map_or(self.budget, |f| self.budget.min(f.left()));
-        let clock = accel.run(&mut self.regs, &mut self.kill, self.nq, limit);
+        // PENDING the interpreter's quad-instruction budget (the "work" rule): the accelerator
+        // counts work, the budget here still counts dispatches; until both count work, a
+        // batch may do `limit` dispatches' worth per quad and is charged its work per quad.
+        let nq = self.nq.max(1) as u64;
+        let work = accel.run(&mut self.regs, &mut self.kill, self.nq, limit.saturating_mul(nq));
         self.accel = Some(accel);
-        self.clock = clock?;
+        self.clock = work?.div_ceil(nq);
         self.finish(program, batch);
         Some(Ok(RunStats { instructions: self.clock, quads: self.nq as u64 }))
     }

@@ -37,94 +37,55 @@ impl Engine {
     }
 }
 
-/// The storage rows a run must copy: in, every row the program does not write for every lane
-/// before reading it (`Program::prewritten`); out, the OUT rows (all that `finish` reads; the
-/// machine clears what a run may have changed before the next one).
-#[derive(Clone, Debug, Default)]
-pub struct Staging {
-    pub rows_in: Vec<u32>,
-    pub rows_out: Vec<u32>,
-}
-
-impl Staging {
-    pub fn of(program: &crate::exec::Program) -> Staging {
-        let l = program.layout;
-        let pre: std::collections::HashSet<u32> = program.prewritten.iter().map(|p| p.0).collect();
-        Staging {
-            rows_in: (0..l.rows).filter(|r| !pre.contains(r)).collect(),
-            rows_out: (l.out.0..l.out.0 + l.out.1 * 4).collect(),
-        }
-    }
-}
-
-/// Copies the machine's storage (`row * nq + quad`) into the module's memory (`row *
-/// MAX_QUADS + quad`) with the mask rows set for a new run: exec, cond, loop and cont all ones,
-/// kill from `kill`.
-pub fn stage_in(
-    layout: &Layout,
-    staging: &Staging,
-    regs: &[crate::exec::Lanes],
-    kill: &[crate::exec::Lanes],
-    nq: usize,
-    mem: &mut [u8],
-) {
+/// Copies into the module's memory (`slot * ROW_BYTES + quad * 16`) what a run reads from the
+/// machine's storage (`row * nq + quad`): the IN and SV rows the program reads, and quad 0's
+/// lanes of each cached constant (the same for every quad).
+pub fn stage_in(layout: &Layout, regs: &[crate::exec::Lanes], nq: usize, mem: &mut [u8]) {
     let stride = codegen::ROW_BYTES as usize;
-    for &r in &staging.rows_in {
+    for (slot, &r) in layout.rows_in.iter().enumerate() {
         let r = r as usize;
         if let (Some(src), Some(dst)) =
-            (regs.get(r * nq..r * nq + nq), mem.get_mut(r * stride..r * stride + nq * 16))
+            (regs.get(r * nq..r * nq + nq), mem.get_mut(slot * stride..slot * stride + nq * 16))
         {
-            to_bytes(crate::exec::lanes::flat(src), dst);
+            dst.copy_from_slice(crate::exec::lanes::bytes(src));
         }
     }
-    for r in layout.masks as usize..layout.masks as usize + 4 {
-        if let Some(dst) = mem.get_mut(r * stride..r * stride + nq * 16) {
-            dst.fill(0xff);
+    let base = layout.const_base() as usize;
+    for (k, &r) in layout.consts.iter().enumerate() {
+        let at = base + k * 16;
+        if let (Some(src), Some(dst)) =
+            (regs.get(r as usize * nq..r as usize * nq + 1), mem.get_mut(at..at + 16))
+        {
+            dst.copy_from_slice(crate::exec::lanes::bytes(src));
         }
-    }
-    let k = layout.kill() as usize;
-    if let (Some(src), Some(dst)) = (kill.get(..nq), mem.get_mut(k * stride..k * stride + nq * 16))
-    {
-        to_bytes(crate::exec::lanes::flat(src), dst);
     }
 }
 
-/// Copies the OUT rows and the kill mask back.
+/// Copies the OUT rows the program writes and, if it may kill, the kill mask back.
 pub fn stage_out(
     layout: &Layout,
-    staging: &Staging,
     mem: &[u8],
     regs: &mut [crate::exec::Lanes],
     kill: &mut [crate::exec::Lanes],
     nq: usize,
 ) {
     let stride = codegen::ROW_BYTES as usize;
-    for &r in &staging.rows_out {
-        let r = r as usize;
+    let first = layout.rows_in.len();
+    for (i, &r) in layout.rows_out.iter().enumerate() {
+        let (r, slot) = (r as usize, first + i);
         if let (Some(dst), Some(src)) =
-            (regs.get_mut(r * nq..r * nq + nq), mem.get(r * stride..r * stride + nq * 16))
+            (regs.get_mut(r * nq..r * nq + nq), mem.get(slot * stride..slot * stride + nq * 16))
         {
-            from_bytes(src, crate::exec::lanes::flat_mut(dst));
+            crate::exec::lanes::bytes_mut(dst).copy_from_slice(src);
         }
     }
-    let k = layout.kill() as usize;
-    if let (Some(dst), Some(src)) = (kill.get_mut(..nq), mem.get(k * stride..k * stride + nq * 16))
-    {
-        from_bytes(src, crate::exec::lanes::flat_mut(dst));
-    }
-}
-
-#[inline]
-fn to_bytes(src: &[u32], dst: &mut [u8]) {
-    for (d, w) in dst.chunks_exact_mut(4).zip(src) {
-        d.copy_from_slice(&w.to_le_bytes());
-    }
-}
-
-#[inline]
-fn from_bytes(src: &[u8], dst: &mut [u32]) {
-    for (w, s) in dst.iter_mut().zip(src.chunks_exact(4)) {
-        *w = u32::from_le_bytes([s[0], s[1], s[2], s[3]]);
+    if layout.kill {
+        let k = layout.kill_slot() as usize;
+        if let (Some(dst), Some(src)) =
+            (kill.get_mut(..nq), mem.get(k * stride..k * stride + nq * 16))
+        {
+            crate::exec::lanes::bytes_mut(dst).copy_from_slice(src);
+        }
     }
 }
 
