@@ -125,6 +125,8 @@ pub trait Accelerator: Send {
     /// then stops at the same instruction with the same diagnostic).
     fn run(&mut self, regs: &mut [Lanes], kill: &mut [Lanes], nq: usize, limit: u64)
         -> Option<u64>;
+    /// The OUT rows `run` writes (the machine clears the others).
+    fn writes(&self) -> &[u32];
 }
 
 /// Makes an [`Accelerator`] for each machine that runs a program (one per thread).
@@ -307,7 +309,7 @@ impl Machine {
             return None;
         }
         let mut accel = self.accel.take()?;
-        self.setup(program, batch, consts, false);
+        self.setup_accelerated(program, batch, consts, accel.writes());
         let limit = self.frame.as_ref().map_or(self.budget, |f| self.budget.min(f.left()));
         // PENDING the interpreter's quad-instruction budget (the "work" rule): the accelerator
         // counts work, the budget here still counts dispatches; until both count work, a

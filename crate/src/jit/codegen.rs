@@ -200,6 +200,7 @@ pub fn compile(program: &Program) -> Result<Compiled, Unsupported> {
         reads,
         if_level: 0,
         loop_level: 0,
+        cont_loops: 0,
         if_saves,
         loop_saves,
         scratch,
@@ -346,6 +347,8 @@ struct Gen<'p> {
     reads: HashMap<u32, Vec<usize>>,
     if_level: u32,
     loop_level: u32,
+    /// Open loops with a CONT of their own (outside them the cont mask is all ones).
+    cont_loops: u32,
     /// First saved-cond local (one per IF level) and saved loop/cont pair (per loop level).
     if_saves: u32,
     loop_saves: u32,
@@ -502,14 +505,25 @@ impl Gen<'_> {
         Ok(())
     }
 
-    /// EXEC = cond & loop & cont (UPDATE_EXEC_MASK; outside loops loop and cont are all ones).
+    /// EXEC = cond & loop & cont (UPDATE_EXEC_MASK), leaving out the masks known to be all
+    /// ones here: cond outside every IF, loop outside every loop, cont outside every loop with
+    /// a CONT.
     fn update_exec(&mut self) {
-        self.e(I::LocalGet(COND));
-        if self.loop_level > 0 {
-            self.e(I::LocalGet(LOOPM));
-            self.e(I::V128And);
-            self.e(I::LocalGet(CONT));
-            self.e(I::V128And);
+        let masks: Vec<u32> =
+            [(COND, self.if_level > 0), (LOOPM, self.loop_level > 0), (CONT, self.cont_loops > 0)]
+                .into_iter()
+                .filter(|m| m.1)
+                .map(|m| m.0)
+                .collect();
+        match masks.split_first() {
+            None => self.e(splat_u32(!0)),
+            Some((&first, rest)) => {
+                self.e(I::LocalGet(first));
+                for &m in rest {
+                    self.e(I::LocalGet(m));
+                    self.e(I::V128And);
+                }
+            }
         }
         self.e(I::LocalSet(EXEC));
     }
@@ -586,8 +600,8 @@ impl Gen<'_> {
                 self.e(I::LocalGet(COND));
                 self.e(I::V128And);
                 self.e(I::LocalSet(COND));
-                self.update_exec();
                 self.if_level += 1;
+                self.update_exec();
                 self.guarded_body(pc + 1, else_pc.unwrap_or(endif_pc), false)?;
                 if let Some(e) = else_pc {
                     // ELSE: cond = ~cond & parent; charged when it leaves a lane active.
@@ -631,6 +645,7 @@ impl Gen<'_> {
                     self.e(I::LocalSet(save + 1));
                 }
                 self.loop_level += 1;
+                self.cont_loops += conts as u32;
                 self.open(I::Loop(BlockType::Empty));
                 self.open(I::Block(BlockType::Empty));
                 self.bodies.push(self.depth);
@@ -655,6 +670,7 @@ impl Gen<'_> {
                 self.close();
                 self.close();
                 self.loop_level -= 1;
+                self.cont_loops -= conts as u32;
                 self.e(I::LocalGet(save));
                 self.e(I::LocalSet(LOOPM));
                 self.update_exec();
@@ -723,17 +739,15 @@ impl Gen<'_> {
             return fail("IF marked as a conditional break has another shape", Some(inst));
         }
         self.charge(1);
-        self.flush();
         let t = self.local();
         self.condition(inst)?;
         self.e(I::LocalGet(EXEC));
         self.e(I::V128And);
         self.e(I::LocalTee(t));
         self.e(I::V128AnyTrue);
-        self.e(I::I64ExtendI32U);
-        self.e(I::LocalGet(WORK));
-        self.e(I::I64Add);
-        self.e(I::LocalSet(WORK));
+        // Most passes break no lane: then nothing changes.
+        self.open(I::If(BlockType::Empty));
+        self.charge(1);
         self.e(I::LocalGet(LOOPM));
         self.e(I::LocalGet(t));
         self.e(I::V128Not);
@@ -741,6 +755,7 @@ impl Gen<'_> {
         self.e(I::LocalSet(LOOPM));
         self.update_exec();
         self.leave_if_idle();
+        self.close();
         self.charge(1);
         Ok(endif_pc + 1)
     }

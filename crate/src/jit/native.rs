@@ -126,4 +126,7 @@ impl Accelerator for NativeRun {
         super::stage_out(layout, inst.memory.data(&inst.store), regs, kill, nq);
         Some(work as u64)
     }
+    fn writes(&self) -> &[u32] {
+        &self.shared.layout.rows_out
+    }
 }

@@ -69,6 +69,9 @@ impl Accelerator for Counting {
         c.fetch_add(1, Ordering::Relaxed);
         r
     }
+    fn writes(&self) -> &[u32] {
+        self.inner.writes()
+    }
 }
 
 #[derive(Default, Clone)]
