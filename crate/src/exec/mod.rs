@@ -28,6 +28,7 @@ pub mod regs;
 mod runs;
 mod setup;
 pub mod trace;
+pub mod work;
 
 pub use compile::{build, compile};
 pub use compute::dispatch;

@@ -202,6 +202,8 @@ pub fn compute(text: &str, options: JsValue) -> JsValue {
     set(&result, "grid", &triple(grid));
     set(&result, "block", &block.map_or(JsValue::NULL, triple));
     set(&result, "instructions", &JsValue::from(stats.map_or(0.0, |s| s.instructions as f64)));
+    // What the budget counted: quad-instructions (`exec::work`).
+    set(&result, "work", &JsValue::from(stats.map_or(0.0, |s| s.work as f64)));
     set(&result, "ms", &JsValue::from(js_sys::Date::now() - start));
     result.into()
 }
