@@ -204,7 +204,7 @@ export class ComputePanel {
     const stopped = errors.find((/** @type {any} */ d) => /^X0(05|10|11)$/.test(d.code));
     if (result.ok) {
       const block = result.block ? [...result.block].join('×') : '?';
-      this.say(`Ran ${[...result.grid].join('×')} blocks of ${block} invocations: ${result.instructions} instructions in ${result.ms.toFixed(1)} ms.`, 'ok');
+      this.say(`Ran ${[...result.grid].join('×')} blocks of ${block} invocations: ${result.instructions} instructions (${result.work} of work counted per quad, what the budget counts) in ${result.ms.toFixed(1)} ms.`, 'ok');
     } else {
       this.say(stopped ? `Stopped: ${stopped.message}. The tables show the resources as the run left them.`
         : errors.length ? `Not run: ${errors[0].message}` : (result.error ?? 'Not run.'), 'error');
