@@ -172,7 +172,7 @@ impl Lcg {
     /// Mostly 0 or 1, sometimes up to 11: most quads finish early, a few run long (so that
     /// the batch has long stretches of finished quads between live ones).
     fn count(&mut self) -> u32 {
-        if self.next() % 6 == 0 {
+        if self.next().is_multiple_of(6) {
             self.next() % 12
         } else {
             self.next() % 2
@@ -181,7 +181,7 @@ impl Lcg {
     fn quad(&mut self) -> Quad {
         std::array::from_fn(|_| {
             let z = (self.next() % 9) as f32 - 2.0;
-            let w = if self.next() % 5 == 0 { 1.0 } else { 0.0 };
+            let w = if self.next().is_multiple_of(5) { 1.0 } else { 0.0 };
             [self.count(), self.count(), z.to_bits(), f32::to_bits(w)]
         })
     }
