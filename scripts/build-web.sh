@@ -1,19 +1,38 @@
 #!/usr/bin/env bash
 # Bundles the page's JavaScript (web/main.js and its imports, CodeMirror included) into
-# web/app.js with esbuild. The engine (web/pkg/) and the render worker stay separate files.
-# Skipped when web/app.js is newer than every source, so a rebuild with nothing changed is instant.
+# web/app.js with esbuild, and the "Learn TGSI" page's (web/learn/main.js) into web/learn/app.js.
+# The engine (web/pkg/) and the render worker stay separate files.
+# Each bundle is skipped when it is newer than every source, so a rebuild with nothing changed is instant.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
-OUT=web/app.js
 ESBUILD="$ROOT/node_modules/.bin/esbuild"
 [ -x "$ESBUILD" ] || die "esbuild is missing: run scripts/setup.sh (npm ci installs it)"
 
-if [ -f "$OUT" ] && [ -z "$(find web -maxdepth 1 -name '*.js' ! -name app.js -newer "$OUT" -print -quit)" ] &&
-   [ "$OUT" -nt package-lock.json ] && [ "$OUT" -nt scripts/build-web.sh ]; then
-  say "$OUT is up to date"
-  exit 0
+# fresh OUT DIR...: whether OUT is newer than every .js directly in the DIRs, the lock file and this script.
+fresh() {
+  local out="$1"; shift
+  [ -f "$out" ] || return 1
+  local dir
+  for dir in "$@"; do
+    [ -z "$(find "$dir" -maxdepth 1 -name '*.js' ! -name app.js -newer "$out" -print -quit)" ] || return 1
+  done
+  [ "$out" -nt package-lock.json ] && [ "$out" -nt scripts/build-web.sh ]
+}
+
+if fresh web/app.js web; then
+  say "web/app.js is up to date"
+else
+  say "esbuild web/main.js → web/app.js"
+  "$ESBUILD" web/main.js --bundle --format=esm --target=es2022 --minify --sourcemap \
+    --external:./pkg/tgsi.js --outfile=web/app.js --log-level=warning
 fi
-say "esbuild web/main.js → $OUT"
-"$ESBUILD" web/main.js --bundle --format=esm --target=es2022 --minify --sourcemap \
-  --external:./pkg/tgsi.js --outfile="$OUT" --log-level=warning
+
+# The learn page imports the editor and the textures from web/ and the engine from web/pkg/.
+if fresh web/learn/app.js web web/learn; then
+  say "web/learn/app.js is up to date"
+else
+  say "esbuild web/learn/main.js → web/learn/app.js"
+  "$ESBUILD" web/learn/main.js --bundle --format=esm --target=es2022 --minify --sourcemap \
+    --external:../pkg/tgsi.js --outfile=web/learn/app.js --log-level=warning
+fi

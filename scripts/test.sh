@@ -102,6 +102,8 @@ bash scripts/build-wasm.sh 2>&1 | tee "$LOGS/build-wasm.log"
 [ "${PIPESTATUS[0]}" = 0 ] || build_ok=false
 bash scripts/build-web.sh 2>&1 | tee "$LOGS/build-web.log"
 [ "${PIPESTATUS[0]}" = 0 ] || build_ok=false
+bash scripts/build-reference.sh 2>&1 | tee "$LOGS/build-reference.log"
+[ "${PIPESTATUS[0]}" = 0 ] || build_ok=false
 # The e2e tests compare the page with the command-line renderer: build it.
 cargo build -p tgsi --bin tgsi 2>&1 | tee "$LOGS/build-cli.log"
 [ "${PIPESTATUS[0]}" = 0 ] || build_ok=false
@@ -167,14 +169,15 @@ for engine in $BROWSERS; do
     in_engine "$engine" cargo test -p tgsi --target "$WASM_TARGET" --no-fail-fast --test web
 done
 
-# 4. End-to-end tests against the built page, in each engine. serve.test.mjs (the server) and
-# state.test.mjs (the share-link format) need no browser: they run once, with Chromium's suite.
+# 4. End-to-end tests against the built page, in each engine. serve.test.mjs (the server),
+# state.test.mjs (the share-link format), vertices-format.test.mjs (the vertex editor's text) and
+# links.test.mjs (the pages' links) need no browser: they run once, with Chromium's suite.
 if $build_ok; then
   for engine in $BROWSERS; do
     files=()
     for f in tests/e2e/*.test.mjs; do
       case "$f" in
-        tests/e2e/serve.test.mjs | tests/e2e/state.test.mjs) [ "$engine" = chromium ] && files+=("$f") ;;
+        tests/e2e/serve.test.mjs | tests/e2e/state.test.mjs | tests/e2e/vertices-format.test.mjs | tests/e2e/links.test.mjs) [ "$engine" = chromium ] && files+=("$f") ;;
         *) files+=("$f") ;;
       esac
     done

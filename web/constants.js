@@ -31,9 +31,16 @@ function colorOf(values) {
 
 /**
  * Rebuilds the constant controls for the declared registers. `values` is the state's map;
- * `onChange(key, [x,y,z,w])` is called on every edit.
+ * `onChange(key, [x,y,z,w])` is called on every edit. With `shared` (a one-stage pane), a
+ * register the map lacks shows the shared value, marked as such, and `onClear(key)` gives a
+ * set register back to the shared value.
+ * @param {HTMLElement} container
+ * @param {[number, number][]} registers
+ * @param {Record<string, number[]>} values
+ * @param {(key: string, values: number[]) => void} onChange
+ * @param {{shared?: Record<string, number[]>, onClear?: (key: string) => void, empty?: string, label?: string}} [options]
  */
-export function renderConstantControls(container, registers, values, onChange) {
+export function renderConstantControls(container, registers, values, onChange, options = {}) {
   const signature = registers.map(([b, i]) => `${b}:${i}`).join(',');
   if (container.dataset.signature === signature) return;
   container.dataset.signature = signature;
@@ -41,23 +48,28 @@ export function renderConstantControls(container, registers, values, onChange) {
   if (registers.length === 0) {
     const p = document.createElement('p');
     p.className = 'muted';
-    p.textContent = 'The shaders declare no CONST registers (besides the built-in uniforms).';
+    p.textContent = options.empty ?? 'The shaders declare no CONST registers (besides the built-in uniforms).';
     container.append(p);
     return;
   }
   for (const [buffer, index] of registers) {
     const key = `${buffer}:${index}`;
-    const current = (values[key] ?? [0, 0, 0, 0]).slice();
+    const own = key in values;
+    const current = (values[key] ?? options.shared?.[key] ?? [0, 0, 0, 0]).slice();
     const row = document.createElement('fieldset');
     row.className = 'const-row';
     row.dataset.key = key;
+    if (options.shared) row.dataset.own = String(own);
     const legend = document.createElement('legend');
     legend.textContent = `CONST[${buffer}][${index}]`;
     row.append(legend);
     const inputs = [];
     const slider = document.createElement('input');
     const picker = document.createElement('input');
-    const emit = () => onChange(key, current.slice());
+    const emit = () => {
+      if (options.shared) row.dataset.own = 'true';
+      onChange(key, current.slice());
+    };
     ['x', 'y', 'z', 'w'].forEach((c, k) => {
       const label = document.createElement('label');
       label.className = 'const-field';
@@ -66,7 +78,7 @@ export function renderConstantControls(container, registers, values, onChange) {
       input.type = 'number';
       input.step = '0.01';
       input.value = String(current[k]);
-      input.setAttribute('aria-label', `CONST[${buffer}][${index}].${c}`);
+      input.setAttribute('aria-label', `CONST[${buffer}][${index}].${c}${options.label ?? ''}`);
       input.dataset.component = c;
       input.addEventListener('input', () => {
         const v = Number(input.value);
@@ -85,7 +97,7 @@ export function renderConstantControls(container, registers, values, onChange) {
     slider.max = '8';
     slider.step = '0.01';
     slider.value = String(current[0]);
-    slider.setAttribute('aria-label', `CONST[${buffer}][${index}].x slider`);
+    slider.setAttribute('aria-label', `CONST[${buffer}][${index}].x slider${options.label ?? ''}`);
     slider.addEventListener('input', () => {
       current[0] = Number(slider.value);
       inputs[0].value = slider.value;
@@ -94,7 +106,7 @@ export function renderConstantControls(container, registers, values, onChange) {
     });
     picker.type = 'color';
     picker.value = colorOf(current);
-    picker.setAttribute('aria-label', `CONST[${buffer}][${index}] as a colour`);
+    picker.setAttribute('aria-label', `CONST[${buffer}][${index}] as a colour${options.label ?? ''}`);
     picker.addEventListener('input', () => {
       const hex = picker.value;
       for (let k = 0; k < 3; k += 1) {
@@ -105,8 +117,98 @@ export function renderConstantControls(container, registers, values, onChange) {
       emit();
     });
     row.append(slider, picker);
+    if (options.onClear) {
+      const clear = document.createElement('button');
+      clear.type = 'button';
+      clear.className = 'const-clear';
+      clear.textContent = 'use shared';
+      clear.title = 'Drop this stage\'s own value: the stage reads the value set for both stages';
+      const onClear = options.onClear;
+      clear.addEventListener('click', () => onClear(key));
+      row.append(clear);
+    }
     container.append(row);
   }
+}
+
+/** The constant panes: values for both stages (`constants`), or for one stage only. */
+export const CONSTANT_STAGES = /** @type {const} */ ({ both: 'constants', vs: 'vsConstants', fs: 'fsConstants', gs: 'gsConstants' });
+
+/**
+ * The Constants panel's panes: `both` (every stage: `--const`), `vs`, `fs` and `gs` (one
+ * stage's own values, set after the shared ones: `--vs-const`, `--fs-const`, `--gs-const`). Each lists the
+ * registers its stage declares; only the pane on show holds controls (so every control's
+ * name and selector is unique on the page), the hidden ones are emptied. `onChange(field, key, values)` sets one register of a field
+ * (`null` values: drop it, so the stage reads the shared value again); the caller applies it
+ * to the current state (the controls outlive the state they were built from).
+ * @param {Record<'both' | 'vs' | 'fs' | 'gs', HTMLElement>} panes
+ * @param {{fs: any, vs: any, gs?: any, others?: any[]}} summaries the engine's `describe` of each shader (`vs`
+ *   and `gs` null without one; `others`: the compute shader, whose constants only the shared pane sets)
+ * @param {number} builtinBuffer
+ * @param {import('./state.js').PlaygroundState} state
+ * @param {(field: 'constants' | 'vsConstants' | 'fsConstants' | 'gsConstants', key: string, values: number[] | null) => void} onChange
+ */
+const STAGE_WORDS = { vs: 'vertex', fs: 'fragment', gs: 'geometry' };
+
+export function renderStageConstants(panes, summaries, builtinBuffer, state, onChange) {
+  for (const pane of Object.values(panes)) {
+    if (pane.hidden) { pane.replaceChildren(); delete pane.dataset.signature; }
+  }
+  if (!panes.both.hidden) {
+    const both = declaredConstants([summaries.fs, summaries.vs, summaries.gs, ...(summaries.others ?? [])], builtinBuffer);
+    renderConstantControls(panes.both, both, state.constants, (key, values) => onChange('constants', key, values));
+  }
+  for (const stage of /** @type {const} */ (['vs', 'fs', 'gs'])) {
+    if (panes[stage].hidden) continue;
+    const field = CONSTANT_STAGES[stage];
+    const registers = declaredConstants([summaries[stage]], builtinBuffer);
+    const pane = panes[stage];
+    renderConstantControls(pane, registers, state[field], (key, values) => onChange(field, key, values), {
+      shared: state.constants,
+      onClear: (key) => {
+        delete pane.dataset.signature;
+        onChange(field, key, null);
+      },
+      label: ` (${STAGE_WORDS[stage]} only)`,
+      empty: stage === 'vs' && !summaries.vs ? 'Values for the vertex shader alone: turn on "use vertex shader" first.'
+        : stage === 'gs' && !summaries.gs ? 'Values for the geometry shader alone: pick the geometry stage first.'
+          : `The ${STAGE_WORDS[stage]} shader declares no CONST registers of its own.`,
+    });
+  }
+}
+
+/**
+ * Switches the Constants panel's tabs (`[data-const-stage]` buttons) between the panes.
+ * Each visit rebuilds the pane, so its shared values are current.
+ * @param {HTMLElement} root the panel
+ * @param {Record<'both' | 'vs' | 'fs' | 'gs', HTMLElement>} panes
+ * @param {() => void} refresh rebuilds the panes
+ */
+export function wireConstantTabs(root, panes, refresh) {
+  const tabs = /** @type {HTMLElement[]} */ ([...root.querySelectorAll('[data-const-stage]')]);
+  for (const tab of tabs) {
+    tab.addEventListener('click', () => {
+      const stage = /** @type {'both' | 'vs' | 'fs' | 'gs'} */ (tab.dataset.constStage);
+      for (const t of tabs) t.setAttribute('aria-selected', String(t === tab));
+      for (const [name, pane] of Object.entries(panes)) {
+        pane.hidden = name !== stage;
+        delete pane.dataset.signature;
+      }
+      refresh();
+    });
+  }
+}
+
+/**
+ * The constants of a frame request from the state's maps.
+ * @param {Record<string, number[]>} map
+ * @returns {{buffer: number, index: number, values: number[]}[]}
+ */
+export function constantList(map) {
+  return Object.entries(map).map(([key, v]) => {
+    const [buffer, index] = key.split(':').map(Number);
+    return { buffer, index, values: v.map(Number) };
+  });
 }
 
 /**

@@ -11,24 +11,65 @@ import { lintGutter, setDiagnostics, lintKeymap } from '@codemirror/lint';
 import { searchKeymap, highlightSelectionMatches } from '@codemirror/search';
 import { tgsiLanguage, tgsiHighlight, tgsiCompletion, tgsiHover } from './tgsi-lang.js';
 
-/** Converts engine diagnostics (1-based line/column) to CodeMirror ones (document offsets). */
+/**
+ * One place a diagnostic refers to (the declaration a use names, the IF an ENDIF closes).
+ * @typedef {{ message: string, line: number, column: number, endLine?: number, endColumn?: number }} EngineRelated
+ */
+/**
+ * A diagnostic as the engine gives it (`JsDiagnostic` in crate/src/diag.rs; docs/diagnostics.md).
+ * @typedef {{ code: string, severity: string, message: string, line: number, column: number,
+ *   endLine?: number, endColumn?: number, related?: EngineRelated[], notes?: string[], help?: string[] }} EngineDiagnostic
+ */
+
+/**
+ * Converts engine diagnostics (1-based line/column) to CodeMirror ones (document offsets). The
+ * tooltip shows the message, then its notes and help lines; each related place gets its own
+ * faint mark (severity `hint`, "IF opened here") and a "see line N" action on the main one.
+ * @param {import('@codemirror/state').Text} doc
+ * @param {EngineDiagnostic[]} diags
+ * @returns {import('@codemirror/lint').Diagnostic[]}
+ */
 export function toEditorDiagnostics(doc, diags) {
   const pos = (line, column) => {
     const l = doc.line(Math.min(Math.max(line || 1, 1), doc.lines));
     return Math.min(l.from + Math.max((column || 1) - 1, 0), l.to);
   };
-  return diags.map((d) => {
+  /** @param {{ line: number, column: number, endLine?: number, endColumn?: number }} d */
+  const range = (d) => {
     const from = pos(d.line, d.column);
     let to = d.endLine ? pos(d.endLine, d.endColumn) : from;
     if (to <= from) to = Math.min(from + 1, doc.length);
-    return {
-      from,
-      to: Math.max(to, from),
-      severity: d.severity === 'note' ? 'info' : d.severity,
-      message: `${d.code}: ${d.message}`,
+    return { from, to: Math.max(to, from) };
+  };
+  /** @type {import('@codemirror/lint').Diagnostic[]} */
+  const out = [];
+  for (const d of diags) {
+    const related = d.related ?? [];
+    const lines = [
+      `${d.code}: ${d.message}`,
+      ...(d.notes ?? []).map((n) => `note: ${n}`),
+      ...(d.help ?? []).map((h) => `help: ${h}`),
+      ...related.map((r) => `line ${r.line}: ${r.message}`),
+    ];
+    out.push({
+      ...range(d),
+      severity: d.severity === 'note' ? 'info' : /** @type {'error' | 'warning' | 'info'} */ (d.severity),
+      message: lines.join('\n'),
       source: d.code,
-    };
-  });
+      actions: related.map((r) => ({
+        name: `see line ${r.line}`,
+        apply(view) {
+          const at = range(r);
+          view.dispatch({ selection: { anchor: at.from, head: at.to }, scrollIntoView: true });
+          view.focus();
+        },
+      })),
+    });
+    for (const r of related) {
+      out.push({ ...range(r), severity: 'hint', message: `${r.message} (${d.code} on line ${d.line})`, source: d.code });
+    }
+  }
+  return out;
 }
 
 // ---- breakpoints and the inspector's current line -------------------------------------------

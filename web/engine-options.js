@@ -7,12 +7,22 @@
  * A frame request: shaders' settings, built-in uniforms, and the band it is part of.
  * Constants come as `consts` strings (`B:I=X,Y,Z,W`, the CLI's syntax) or as the page's
  * `constants` objects.
- * @typedef {{width: number, height: number, mesh?: string, consts?: string[],
- *   constants?: {buffer: number, index: number, values: number[]}[],
+ * `vsConstants` / `fsConstants` / `gsConstants` are one stage's own (set after the shared ones); `vertices` is
+ * the text of a vertices file, drawn instead of `mesh`.
+ * @typedef {{buffer: number, index: number, values: number[]}} ConstantValue
+ * @typedef {{width: number, height: number, mesh?: string, vertices?: string, consts?: string[],
+ *   constants?: ConstantValue[], vsConstants?: ConstantValue[], fsConstants?: ConstantValue[], gsConstants?: ConstantValue[],
  *   textures?: {unit: number, description: string}[],
  *   builtins?: {time?: number, timeDelta?: number, frame?: number, mouse?: number[], mouseDown?: boolean},
- *   rows?: number[], bands?: number, budget?: number}} FrameRequest
+ *   rows?: number[], bands?: number, budget?: number,
+ *   gs?: string | null, target?: number | 'depth'}} FrameRequest
  */
+
+/**
+ * Constants in the engine's `B:I=X,Y,Z,W` syntax (a value that is not finite becomes 0).
+ * @param {ConstantValue[] | undefined} list
+ */
+const constStrings = (list) => list?.map((c) => `${c.buffer}:${c.index}=${c.values.map((v) => String(Number.isFinite(v) ? v : 0)).join(',')}`);
 
 /**
  * The options object for `renderPage`, `tracePixel` and the other render calls. Options the
@@ -25,8 +35,14 @@ export function engineOptions(req) {
   const all = {
     width: req.width,
     height: req.height,
-    mesh: req.mesh,
-    consts: req.consts ?? req.constants?.map((c) => `${c.buffer}:${c.index}=${c.values.map((v) => String(Number.isFinite(v) ? v : 0)).join(',')}`),
+    mesh: req.vertices === undefined ? req.mesh : undefined,
+    vertices: req.vertices,
+    gs: req.gs ?? undefined,
+    target: req.target,
+    consts: req.consts ?? constStrings(req.constants),
+    vsConsts: req.vsConstants?.length ? constStrings(req.vsConstants) : undefined,
+    fsConsts: req.fsConstants?.length ? constStrings(req.fsConstants) : undefined,
+    gsConsts: req.gsConstants?.length ? constStrings(req.gsConstants) : undefined,
     textures: req.textures,
     time: b.time,
     timeDelta: b.timeDelta,

@@ -316,6 +316,170 @@ IMM[0] FLT32 { 0.0200, 1.0000, 0.0000, 0.3000 }
  11: END
 `;
 
+// ---- compute and geometry (the stage selector) ------------------------------------------------
+
+/**
+ * Inclusive prefix sums of each block's 16 words (Hillis–Steele in shared memory): step d adds
+ * s[i − d] to s[i], with BARRIERs between the reads and the writes.
+ */
+const prefixSum = `COMP
+PROPERTY CS_FIXED_BLOCK_WIDTH 16
+DCL SV[0], THREAD_ID
+DCL SV[1], BLOCK_ID
+DCL BUFFER[0]
+DCL MEMORY[0], SHARED
+DCL TEMP[0..5]
+IMM[0] UINT32 {4, 1, 16, 0}
+  0: UMUL TEMP[0].x, SV[0].xxxx, IMM[0].xxxx
+  1: UMAD TEMP[4].x, SV[1].xxxx, IMM[0].zzzz, SV[0].xxxx
+  2: UMUL TEMP[4].x, TEMP[4].xxxx, IMM[0].xxxx
+  3: LOAD TEMP[1].x, BUFFER[0], TEMP[4].xxxx
+  4: STORE MEMORY[0].x, TEMP[0].xxxx, TEMP[1].xxxx
+  5: BARRIER
+  6: MOV TEMP[2].x, IMM[0].yyyy
+  7: BGNLOOP
+  8:   USGE TEMP[3].x, TEMP[2].xxxx, IMM[0].zzzz
+  9:   UIF TEMP[3].xxxx
+ 10:     BRK
+ 11:   ENDIF
+ 12:   LOAD TEMP[1].x, MEMORY[0], TEMP[0].xxxx
+ 13:   USGE TEMP[3].y, SV[0].xxxx, TEMP[2].xxxx
+ 14:   UIF TEMP[3].yyyy
+ 15:     UADD TEMP[3].z, SV[0].xxxx, -TEMP[2].xxxx
+ 16:     UMUL TEMP[3].z, TEMP[3].zzzz, IMM[0].xxxx
+ 17:     LOAD TEMP[5].x, MEMORY[0], TEMP[3].zzzz
+ 18:     UADD TEMP[1].x, TEMP[1].xxxx, TEMP[5].xxxx
+ 19:   ENDIF
+ 20:   BARRIER
+ 21:   STORE MEMORY[0].x, TEMP[0].xxxx, TEMP[1].xxxx
+ 22:   BARRIER
+ 23:   SHL TEMP[2].x, TEMP[2].xxxx, IMM[0].yyyy
+ 24: ENDLOOP
+ 25: LOAD TEMP[1].x, MEMORY[0], TEMP[0].xxxx
+ 26: STORE BUFFER[0].x, TEMP[4].xxxx, TEMP[1].xxxx
+ 27: END
+`;
+
+/**
+ * A histogram: every invocation adds 1 to bin (value & 3) of BUFFER[1] with ATOMUADD, and counts
+ * itself in the counter HWATOMIC[0][0].
+ */
+const histogram = `COMP
+PROPERTY CS_FIXED_BLOCK_WIDTH 8
+DCL SV[0], THREAD_ID
+DCL SV[1], BLOCK_ID
+DCL SV[2], BLOCK_SIZE
+DCL BUFFER[0]
+DCL BUFFER[1], ATOMIC
+DCL HWATOMIC[0][0]
+DCL TEMP[0..2]
+IMM[0] UINT32 {4, 3, 0, 1}
+  0: UMAD TEMP[0].x, SV[1].xxxx, SV[2].xxxx, SV[0].xxxx
+  1: UMUL TEMP[0].x, TEMP[0].xxxx, IMM[0].xxxx
+  2: LOAD TEMP[1].x, BUFFER[0], TEMP[0].xxxx
+  3: AND TEMP[1].x, TEMP[1].xxxx, IMM[0].yyyy
+  4: UMUL TEMP[1].x, TEMP[1].xxxx, IMM[0].xxxx
+  5: ATOMUADD TEMP[2].x, BUFFER[1], TEMP[1].xxxx, IMM[0].wwww
+  6: ATOMUADD TEMP[2].x, HWATOMIC[0][0], IMM[0].zzzz, IMM[0].wwww
+  7: END
+`;
+
+/** Writes an 8×8 RGBA8 image: red from x, green from y, one invocation per texel. */
+const imageWrite = `COMP
+PROPERTY CS_FIXED_BLOCK_WIDTH 8
+PROPERTY CS_FIXED_BLOCK_HEIGHT 8
+DCL SV[0], THREAD_ID
+DCL IMAGE[0], 2D, PIPE_FORMAT_R8G8B8A8_UNORM, WR
+DCL TEMP[0..1]
+IMM[0] FLT32 {0.1429, 0.5000, 1.0000, 0.0000}
+  0: U2F TEMP[0].xy, SV[0].xyyy
+  1: MUL TEMP[1].xy, TEMP[0].xyyy, IMM[0].xxxx
+  2: MOV TEMP[1].z, IMM[0].yyyy
+  3: MOV TEMP[1].w, IMM[0].zzzz
+  4: STORE IMAGE[0], SV[0].xyyy, TEMP[1]
+  5: END
+`;
+
+/** The quad mesh's position and uv, unchanged, for the geometry shader. */
+const passVs = `VERT
+DCL IN[0]
+DCL IN[1]
+DCL OUT[0], POSITION
+DCL OUT[1], GENERIC[0]
+  0: MOV OUT[0], IN[0]
+  1: MOV OUT[1], IN[1]
+  2: END
+`;
+
+/**
+ * Each input triangle shrunk to half its size around its centroid c (vertex v becomes
+ * (v + c) / 2), coloured by its primitive number: (1 − id, id, 0.5, 1).
+ */
+const shrinkGs = `GEOM
+PROPERTY GS_INPUT_PRIMITIVE TRIANGLES
+PROPERTY GS_OUTPUT_PRIMITIVE TRIANGLE_STRIP
+PROPERTY GS_MAX_OUTPUT_VERTICES 3
+DCL IN[][0], POSITION
+DCL SV[0], PRIM_ID
+DCL OUT[0], POSITION
+DCL OUT[1], GENERIC[0]
+DCL TEMP[0..2]
+IMM[0] FLT32 {0.3333333, 0.5000, 1.0000, 0.0000}
+IMM[1] INT32 {0, 0, 0, 0}
+  0: ADD TEMP[0], IN[0][0], IN[1][0]
+  1: ADD TEMP[0], TEMP[0], IN[2][0]
+  2: MUL TEMP[0], TEMP[0], IMM[0].xxxx
+  3: U2F TEMP[2].y, SV[0].xxxx
+  4: ADD TEMP[2].x, IMM[0].zzzz, -TEMP[2].yyyy
+  5: MOV TEMP[2].zw, IMM[0].yyyz
+  6: MOV OUT[1], TEMP[2]
+  7: ADD TEMP[1], IN[0][0], TEMP[0]
+  8: MUL OUT[0], TEMP[1], IMM[0].yyyy
+  9: EMIT IMM[1].xxxx
+ 10: ADD TEMP[1], IN[1][0], TEMP[0]
+ 11: MUL OUT[0], TEMP[1], IMM[0].yyyy
+ 12: EMIT IMM[1].xxxx
+ 13: ADD TEMP[1], IN[2][0], TEMP[0]
+ 14: MUL OUT[0], TEMP[1], IMM[0].yyyy
+ 15: EMIT IMM[1].xxxx
+ 16: ENDPRIM IMM[1].xxxx
+ 17: END
+`;
+
+const colorFs = `FRAG
+DCL IN[0], GENERIC[0], PERSPECTIVE
+DCL OUT[0], COLOR
+  0: MOV OUT[0], IN[0]
+  1: END
+`;
+
+/** Two colour targets and the depth: COLOR[1] is the inverse of COLOR[0], depth from uv.x. */
+const mrtFs = `FRAG
+DCL IN[0], GENERIC[0], PERSPECTIVE
+DCL OUT[0], COLOR[0]
+DCL OUT[1], COLOR[1]
+DCL OUT[2], POSITION
+IMM[0] FLT32 {1.0000, 0.0000, 0.5000, 0.0000}
+  0: MOV OUT[0], IN[0]
+  1: MOV OUT[0].w, IMM[0].xxxx
+  2: ADD OUT[1].xyz, IMM[0].xxxx, -IN[0]
+  3: MOV OUT[1].w, IMM[0].xxxx
+  4: MOV OUT[2].z, IN[0].xxxx
+  5: END
+`;
+
+/** The cube mesh (with its depth test), scaled down; GENERIC[0] carries the normal as a colour. */
+const mrtVs = `VERT
+DCL IN[0]
+DCL IN[1]
+DCL OUT[0], POSITION
+DCL OUT[1], GENERIC[0]
+IMM[0] FLT32 {0.5000, 0.5000, 0.5000, 1.0000}
+  0: MUL OUT[0], IN[0], IMM[0]
+  1: MAD OUT[1], IN[1], IMM[0], IMM[0]
+  2: END
+`;
+
 /**
  * The gallery. `constants` maps `buffer:index` to four floats; `textures` maps a unit to a
  * built-in texture name (see textures.js).
@@ -339,6 +503,21 @@ export const EXAMPLES = [
   { id: 'sphere', title: 'Striped sphere', note: 'The sphere mesh with its normals and uv.', fs: sphereFs, vs: sphereVs, mesh: 'sphere' },
   { id: 'legacy', title: 'Legacy syntax', note: 'SUB, ABS and KIL from 2010-era TGSI (each flagged as legacy).', fs: legacy, expectCodes: ['P106'] },
   { id: 'mouse', title: 'Mouse spot', note: 'Drag on the picture: the mouse uniform.', fs: mouse },
+  { id: 'render-targets', title: 'Render targets and depth', note: 'Two COLOR outputs and POSITION on the cube: pick COLOR[1] or Depth above the picture.', fs: mrtFs, vs: mrtVs, mesh: 'cube' },
+  { id: 'geometry-shrink', title: 'Geometry: shrunk triangles', note: 'A geometry shader emits each triangle of the quad at half size, coloured by PRIM_ID; the emitted primitives are listed below the picture.',
+    stage: 'geometry', fs: colorFs, vs: passVs, mesh: 'quad', gs: shrinkGs },
+  { id: 'prefix-sum', title: 'Compute: prefix sums', note: 'Shared memory and BARRIER: each block of 16 invocations sums its words (inclusive scan).',
+    stage: 'compute', fs: colorFs, cs: prefixSum,
+    compute: { grid: [2, 1, 1], block: null, shared: 0, resources: [{ kind: 'buffer', index: 0, words: Array.from({ length: 32 }, (_, i) => i + 1).join(' '), size: 32 }] } },
+  { id: 'histogram', title: 'Compute: histogram with atomics', note: 'ATOMUADD counts each value\u2019s low two bits into BUFFER[1] and every invocation into HWATOMIC[0][0].',
+    stage: 'compute', fs: colorFs, cs: histogram,
+    compute: { grid: [3, 1, 1], block: null, shared: 0, resources: [
+      { kind: 'buffer', index: 0, words: Array.from({ length: 24 }, (_, i) => i * i + 1).join(' '), size: 24 },
+      { kind: 'buffer', index: 1, words: '', size: 4 },
+      { kind: 'atomic', index: 0, words: '', size: 1 }] } },
+  { id: 'image-write', title: 'Compute: write an image', note: 'STORE to an RGBA8 image, one invocation per texel.',
+    stage: 'compute', fs: colorFs, cs: imageWrite,
+    compute: { grid: [1, 1, 1], block: null, shared: 0, resources: [{ kind: 'image', index: 0, words: '', size: 0, format: 'R8G8B8A8_UNORM', width: 8, height: 8 }] } },
 ];
 
 export const DEFAULT_EXAMPLE = 'rainbow';

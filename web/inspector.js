@@ -6,6 +6,8 @@
 // register state at a step is the trace's writes replayed up to that step, so stepping back
 // and forward always shows the same state.
 
+import { referenceUrl } from './reference-link.js';
+
 /** The quad's pixels in the order every per-lane array of a trace uses. */
 export const LANES = ['top-left', 'top-right', 'bottom-left', 'bottom-right'];
 
@@ -252,6 +254,13 @@ export class TraceView {
     } else {
       const head = el('div', 'trace-text');
       head.append(el('span', 'trace-line', `line ${step.line}`), el('code', '', step.text));
+      if (typeof step.opcode === 'string') {
+        const ref = /** @type {HTMLAnchorElement} */ (el('a', 'trace-ref', `${step.opcode} reference`));
+        ref.href = referenceUrl(step.opcode);
+        ref.target = '_blank';
+        ref.rel = 'noopener';
+        head.append(ref);
+      }
       if (step.iteration != null) head.append(el('span', 'trace-iter', `loop iteration ${step.iteration}`));
       info.append(head);
       const active = step.exec_mask[lane];

@@ -5,15 +5,22 @@
 import { engineModule, engineVersion, loadEngine } from './engine.js';
 import { ShaderEditor } from './editor.js';
 import { RenderPool } from './render-pool.js';
-import { SAVE_KEY, decodeState, defaultState, encodeState, loadLocal, saveLocal } from './state.js';
+import { MAX_VERTICES_CHARS, SAVE_KEY, decodeState, defaultState, encodeState, loadLocal, saveLocal } from './state.js';
 import { store } from './store.js';
 import { DEFAULT_EXAMPLE, EXAMPLES } from './examples.js';
-import { declaredConstants, renderBuiltins, renderConstantControls } from './constants.js';
+import { constantList, renderBuiltins, renderStageConstants, wireConstantTabs } from './constants.js';
 import { declaredSamplers, defaultBinding, loadImageFile, makeTexture, renderTextureControls, textureDescription } from './textures.js';
 import { download, showAgal, showFormatted } from './outputs.js';
-import { buildGallery, buildReference, installShortcuts, installTabArrows, installTabs, openDialog, wireDialogs } from './ui.js';
+import { buildGallery, buildReference, installShortcuts, installTabArrows, installTabs, labelThumbnail, wireDialogs } from './ui.js';
 import { RAMP_CSS, TraceView, paintProbe, renderVertexTable } from './inspector.js';
-import { elementSnippet, iframeSnippet } from './widget/snippets.js';
+import { wireEmbedDialog } from './embed-dialog.js';
+// Issue 19, the page's part: custom vertices, per-stage constants, images in links.
+import { CUSTOM_MESH, DEFAULT_VERTICES, VerticesPanel, meshRequest } from './vertices-panel.js';
+import { linkImageOf, markLinkImages, textureOfLinkImage } from './link-images.js';
+import { ComputePanel, computeOptions } from './compute-panel.js';
+import { STAGE_TABS, STARTERS, TAB_NAMES, outputNames, showPrimitives, showStage } from './stage-panel.js';
+import { defaultCompute } from './stage-state.js';
+import { TargetTabs } from './targets.js';
 
 /**
  * The page's element with this id. Typed loosely: the ids and their element kinds are fixed by
@@ -39,7 +46,15 @@ const app = {
   /** @type {any} */ editor: null,
   /** @type {RenderPool | null} */ pool: null,
   /** @type {RenderPool | null} */ thumbnails: null,
-  /** @type {{fs: any[], vs: any[], render: any[]}} */ diagnostics: { fs: [], vs: [], render: [] },
+  /** @type {{fs: any[], vs: any[], gs: any[], cs: any[], render: any[]}} */ diagnostics: { fs: [], vs: [], gs: [], cs: [], render: [] },
+  /** The stage selector's panels (stage-panel.js, compute-panel.js, targets.js). */
+  /** @type {ComputePanel | null} */ computePanel: null,
+  /** @type {TargetTabs | null} */ targetTabs: null,
+  /** The latest compute run's result, and the number of the run the page waits for. */
+  /** @type {any} */ computed: null,
+  computeRuns: 0,
+  /** @type {any} */ primitives: null,
+  primitivesKey: '',
   /** @type {Record<number, any>} */ images: {},
   imageVersion: 0,
   /** @type {Map<string, any>} */ descriptions: new Map(),
@@ -63,6 +78,9 @@ const app = {
   /** @type {any} */ probe: null,
   probing: false,
   probeAgain: false,
+  /** @type {VerticesPanel | null} */ vertices: null,
+  /** Images of a link or the autosave decoded so far (tests wait for it). */
+  imagesRestored: 0,
 };
 
 // The end-to-end tests drive the page through this small, read-mostly hook.
@@ -81,8 +99,15 @@ const app = {
   get descriptions() { return app.descriptions; },
   get trace() { return app.traceView?.trace ?? null; },
   /** The shader text and size of the frame on the canvas. */
-  get rendered() { return app.lastRequest ? { fs: app.lastRequest.fs, width: app.lastRequest.width, constants: app.lastRequest.constants } : null; },
+  get rendered() {
+    const r = app.lastRequest;
+    return r ? { fs: r.fs, gs: r.gs, target: r.target, width: r.width, constants: r.constants, vsConstants: r.vsConstants, fsConstants: r.fsConstants, gsConstants: r.gsConstants, vertices: r.vertices, imageVersion: r.imageVersion } : null;
+  },
+  get imagesRestored() { return app.imagesRestored; },
   get probe() { return app.probe; },
+  /** The latest compute run (the engine's `compute` result) and geometry listing. */
+  get computed() { return app.computed; },
+  get primitives() { return app.primitives; },
   inspect: (/** @type {number} */ x, /** @type {number} */ y) => inspectPixel(x, y),
   inspectVertex: (/** @type {number} */ i) => inspectVertex(i),
   textureSupport: true,
@@ -114,7 +139,11 @@ function checkShaders() {
   let fs = [];
   let vs = [];
   try {
-    if (state.useVs) {
+    if (state.useVs && state.stage === 'geometry') {
+      // The fragment shader's inputs come from the geometry shader: no vertex → fragment link.
+      fs = engine.validate(state.fs);
+      vs = engine.validate(state.vs);
+    } else if (state.useVs) {
       const r = engine.link(state.vs, state.fs);
       fs = r.fs; vs = r.vs;
     } else {
@@ -127,15 +156,27 @@ function checkShaders() {
   app.diagnostics.vs = vs;
   app.editor.setDiagnostics('fs', fs);
   app.editor.setDiagnostics('vs', state.useVs ? vs : []);
+  // The geometry and compute shaders of the stage selector, checked on their own.
+  for (const tab of /** @type {const} */ (['gs', 'cs'])) {
+    let found = [];
+    try {
+      if (STAGE_TABS[state.stage].includes(tab)) found = engine.validate(state[tab]);
+    } catch (err) {
+      console.warn('TGSI Playground: checking failed', err);
+    }
+    app.diagnostics[tab] = found;
+    app.editor.setDiagnostics(tab, found);
+  }
   showProblems();
 }
 
 function showProblems() {
   const list = $('problems');
+  const tabs = STAGE_TABS[store.state.stage];
+  const tabOf = (/** @type {string} */ source) => Object.keys(TAB_NAMES).find((t) => TAB_NAMES[t] === source) ?? null;
   const all = [
-    ...app.diagnostics.fs.map((d) => ({ ...d, tab: 'fs' })),
-    ...app.diagnostics.vs.map((d) => ({ ...d, tab: 'vs' })),
-    ...app.diagnostics.render.map((d) => ({ ...d, tab: d.source === 'vertex' ? 'vs' : d.source === 'fragment' ? 'fs' : null })),
+    ...tabs.flatMap((tab) => app.diagnostics[tab].map((d) => ({ ...d, tab }))),
+    ...app.diagnostics.render.map((d) => ({ ...d, tab: tabOf(d.source) })),
   ];
   list.replaceChildren(...all.map((d) => {
     const li = document.createElement('li');
@@ -143,7 +184,8 @@ function showProblems() {
     li.dataset.code = d.code;
     const button = document.createElement('button');
     button.type = 'button';
-    const where = d.tab && d.line ? `${d.tab === 'vs' ? 'vertex' : 'fragment'} ${d.line}:${d.column}` : 'render';
+    const where = d.tab && d.line ? `${TAB_NAMES[d.tab]} ${d.line}:${d.column}`
+      : d.source === 'vertices' && d.line ? `vertex data ${d.line}:${d.column}` : 'render';
     button.innerHTML = '<span class="sev"></span><span class="where"></span><span class="msg"></span><span class="code"></span>';
     button.querySelector('.sev').textContent = d.severity;
     button.querySelector('.where').textContent = where;
@@ -153,10 +195,28 @@ function showProblems() {
       li.dataset.line = String(d.line);
       li.dataset.column = String(d.column);
       button.addEventListener('click', () => { selectEditorTab(d.tab); app.editor.jumpTo(d.tab, d.line, d.column); });
+    } else if (d.source === 'vertices' && d.span) {
+      // A vertex-data finding: its place in the vertex editor's JSON.
+      button.addEventListener('click', () => app.vertices?.select(d.span.start, d.span.end));
     } else {
       button.disabled = true;
     }
     li.append(button);
+    // Help lines, and a "see line N" link to each place the diagnostic refers to.
+    for (const h of d.help ?? []) {
+      const help = document.createElement('span');
+      help.className = 'help';
+      help.textContent = `help: ${h}`;
+      li.append(help);
+    }
+    for (const r of (d.tab ? d.related ?? [] : [])) {
+      const see = document.createElement('button');
+      see.type = 'button';
+      see.className = 'see-line';
+      see.textContent = `see line ${r.line}: ${r.message}`;
+      see.addEventListener('click', () => { selectEditorTab(d.tab); app.editor.jumpTo(d.tab, r.line, r.column); });
+      li.append(see);
+    }
     return li;
   }));
   const errors = all.filter((d) => d.severity === 'error').length;
@@ -177,30 +237,76 @@ function describe(/** @type {string} */ text) {
 
 function refreshPanels() {
   const state = store.state;
-  const summaries = [describe(state.fs), state.useVs ? describe(state.vs) : null];
-  renderConstantControls($('constants'), declaredConstants(summaries, app.builtins.buffer), state.constants, (key, values) => {
-    store.setConstant(key, values);
+  const compute = state.stage === 'compute';
+  // The shared pane lists every CONST the running shaders declare (the compute shader alone in
+  // the compute stage); the one-stage panes are the vertex and fragment shaders'.
+  const summaries = compute ? { fs: null, vs: null, gs: null, others: [describe(state.cs)] }
+    : { fs: describe(state.fs), vs: state.useVs ? describe(state.vs) : null, gs: state.stage === 'geometry' ? describe(state.gs) : null };
+  renderStageConstants(constantPanes(), summaries, app.builtins.buffer, state, (field, key, values) => {
+    store.setStageConstant(field, key, values);
+    if (!values) refreshPanels();
     stateChanged({ render: true });
   });
-  renderTextureControls($('textures'), declaredSamplers(summaries[0]), state.textures, (unit, binding) => {
+  renderTextureControls($('textures'), compute ? [] : declaredSamplers(summaries.fs), state.textures, async (unit, binding) => {
     store.setTexture(unit, binding);
+    // Another texture than the image: the link no longer needs to carry the image; back to
+    // the image this page holds: the link carries it again.
+    if (binding.name !== 'image file' && store.state.images[unit]) {
+      const images = { ...store.state.images };
+      delete images[unit];
+      store.update({ images });
+    } else if (binding.name === 'image file' && app.images[unit] && !store.state.images[unit]) {
+      const image = await linkImageOf(app.images[unit]);
+      store.update({ images: { ...store.state.images, [unit]: image } });
+    }
+    markImages();
     stateChanged({ render: true });
   }, async (unit, file) => {
     try {
-      app.images[unit] = await loadImageFile(file);
+      const texture = await loadImageFile(file);
+      app.images[unit] = texture;
       app.imageVersion += 1;
       store.setTexture(unit, { ...(store.state.textures[unit] ?? {}), name: 'image file' });
+      store.update({ images: { ...store.state.images, [unit]: await linkImageOf(texture) } });
+      markImages();
       stateChanged({ render: true });
     } catch (err) {
       status.textContent = `That image could not be read: ${err?.message ?? err}`;
     }
   }, '');
+  markImages();
   refreshOutputs();
+}
+
+/** The Constants panel's panes: shared values and each stage's own. */
+function constantPanes() {
+  return { both: $('constants'), vs: $('constants-vs'), fs: $('constants-fs'), gs: $('constants-gs') };
+}
+
+/** Marks, in the Textures panel, the images a link left out or carries with loss. */
+function markImages() {
+  markLinkImages($('textures'), store.state.images, store.state.textures, new Set(Object.keys(app.images)));
+}
+
+/** Decodes the images a link or the autosave carries into the textures the page uses. */
+async function restoreImages(/** @type {Record<string, import('./state.js').LinkImage>} */ images) {
+  for (const [unit, image] of Object.entries(images)) {
+    if (!('data' in image)) continue;
+    try {
+      app.images[Number(unit)] = await textureOfLinkImage(image.data);
+      app.imageVersion += 1;
+    } catch (err) {
+      status.textContent = `The image for SAMP[${unit}] in the link could not be read: ${err?.message ?? err}`;
+    }
+  }
+  app.imagesRestored += 1;
+  markImages();
+  scheduleRender();
 }
 
 function refreshOutputs() {
   const tab = app.editor.tab;
-  const text = tab === 'vs' ? store.state.vs : store.state.fs;
+  const text = store.state[tab] ?? store.state.fs;
   showFormatted(app.engine, $('formatted'), text);
   app.agal = showAgal(app.engine, {
     message: $('agal-message'), asm: $('agal-asm'), layout: $('agal-layout'), hex: $('agal-hex'), download: $('agal-download'),
@@ -224,10 +330,7 @@ function textureRequest(state = store.state) {
 }
 
 function constantsRequest(state = store.state) {
-  return Object.entries(state.constants).map(([key, v]) => {
-    const [buffer, index] = key.split(':').map(Number);
-    return { buffer, index, values: v.map(Number) };
-  });
+  return constantList(state.constants);
 }
 
 let renderScheduled = false;
@@ -240,6 +343,7 @@ function scheduleRender() {
 async function renderFrame() {
   if (document.visibilityState === 'hidden') { app.needsRender = true; return; }
   if (!app.pool) return;
+  if (store.state.stage === 'compute') { runCompute(); return; }
   const state = store.state;
   const size = state.size;
   if (canvas.width !== size) { canvas.width = size; canvas.height = size; }
@@ -248,12 +352,18 @@ async function renderFrame() {
   const request = {
     fs: state.fs,
     vs: state.useVs ? state.vs : null,
-    mesh: state.useVs ? state.mesh : 'fullscreen',
+    ...meshRequest(state),
     width: size,
     height: size,
     constants: constantsRequest(),
+    vsConstants: constantList(state.vsConstants),
+    fsConstants: constantList(state.fsConstants),
+    gsConstants: state.stage === 'geometry' ? constantList(state.gsConstants) : [],
+    imageVersion: app.imageVersion,
     builtins: b,
     textures: textureRequest(),
+    gs: state.stage === 'geometry' ? state.gs : null,
+    target: app.targetTabs?.selected ?? 0,
   };
   app.rendering = true;
   const result = await app.pool.render(request);
@@ -262,14 +372,21 @@ async function renderFrame() {
   const renderStatus = $('render-status');
   // The renderer repeats the checker's findings; keep only what it adds (run-time errors,
   // render set-up problems).
-  const known = [...app.diagnostics.fs, ...app.diagnostics.vs].map((d) => `${d.code}@${d.line}:${d.column}`);
+  const known = [...app.diagnostics.fs, ...app.diagnostics.vs, ...app.diagnostics.gs].map((d) => `${d.code}@${d.line}:${d.column}`);
   app.diagnostics.render = (result.diagnostics ?? []).filter((d) => !known.includes(`${d.code}@${d.line}:${d.column}`));
+  app.vertices?.showDiagnostics(result.diagnostics ?? []);
   if (result.stopped || result.error) {
     renderStatus.dataset.state = 'error';
     renderStatus.textContent = result.error ?? 'rendering was stopped';
     canvas.dataset.state = 'stopped';
   } else if (result.image) {
+    // The frame's buffers decide the target tabs; a tab the frame no longer has draws COLOR[0].
+    if (app.targetTabs?.update(result.targets)) scheduleRender();
+    canvas.dataset.target = String(request.target);
     canvas.getContext('2d').putImageData(result.image, 0, 0);
+    // The list follows the inputs (not every animation frame).
+    const listed = JSON.stringify([request.gs, request.vs, meshRequest(state), request.constants, request.vsConstants]);
+    if (request.gs !== null && listed !== app.primitivesKey) { app.primitivesKey = listed; listPrimitives(request); }
     const stop = (result.diagnostics ?? []).find((d) => d.severity === 'error' && /^X0(05|10|11)$/.test(d.code));
     const fresh = app.lastRequest?.fs !== request.fs || app.lastRequest?.vs !== request.vs;
     app.lastRequest = request;
@@ -290,24 +407,57 @@ async function renderFrame() {
     canvas.dataset.state = 'error';
   }
   // Run-time errors (budget, …) are underlined too, next to the checker's findings.
-  const forTab = (tab) => app.diagnostics.render.filter((d) => d.line && (d.source === (tab === 'vs' ? 'vertex' : 'fragment')));
+  const forTab = (tab) => app.diagnostics.render.filter((d) => d.line && d.source === TAB_NAMES[tab]);
   if (app.diagnostics.render.length || app.underlinedRender) {
     app.editor.setDiagnostics('fs', [...app.diagnostics.fs, ...forTab('fs')]);
     if (state.useVs) app.editor.setDiagnostics('vs', [...app.diagnostics.vs, ...forTab('vs')]);
+    if (state.stage === 'geometry') app.editor.setDiagnostics('gs', [...app.diagnostics.gs, ...forTab('gs')]);
     app.underlinedRender = app.diagnostics.render.length > 0;
   }
   showProblems();
 }
 
+/** Lists what the geometry shader of the frame `request` emitted (the same prepared job). */
+async function listPrimitives(/** @type {any} */ request) {
+  if (!app.pool) return;
+  const result = await app.pool.inspect('primitives', request, {});
+  if (store.state.stage !== 'geometry' || store.state.gs !== request.gs) return;
+  app.primitives = result;
+  showPrimitives($('primitives'), result, outputNames(describe(request.gs)));
+}
+
+/** Runs the compute shader on the panel's resources (in a worker, like a frame). */
+async function runCompute() {
+  if (!app.pool || !app.computePanel) return;
+  const state = store.state;
+  const { options, errors } = computeOptions(state.compute);
+  if (errors.length) { app.computePanel.say(`Not run: ${errors.join('; ')}`, 'error'); return; }
+  options.consts = constantsRequest().map((c) => `${c.buffer}:${c.index}=${c.values.map((v) => String(Number.isFinite(v) ? v : 0)).join(',')}`);
+  const run = ++app.computeRuns;
+  app.computePanel.say('Running…', 'busy');
+  const result = await app.pool.inspect('compute', { cs: state.cs, options }, {});
+  // Only the newest run is shown (an edit may have started another meanwhile).
+  if (run !== app.computeRuns) return;
+  result.before = options;
+  app.computed = result;
+  app.computePanel.showResult(result);
+  app.diagnostics.render = (result.diagnostics ?? []).filter((d) => !app.diagnostics.cs.some((e) => e.code === d.code && e.line === d.line && e.column === d.column));
+  app.editor.setDiagnostics('cs', [...app.diagnostics.cs, ...app.diagnostics.render.filter((d) => d.line && d.source === 'compute')]);
+  app.underlinedRender = true;
+  showProblems();
+}
+
+/** A compute example draws no picture: its card shows the stage's name. */
 /** Draws each example small into its gallery card, once, with one worker of its own. */
 async function drawThumbnails() {
   if (app.thumbnails || !app.pool) return;
   app.thumbnails = new RenderPool(await engineModule(), 1);
   const size = 72;
   for (const ex of EXAMPLES) {
+    if (ex.stage === 'compute') { labelThumbnail(ex.id, 'COMP'); continue; }
     const state = { ...defaultState(), fs: ex.fs, vs: ex.vs ?? '', textures: ex.textures ?? {}, constants: ex.constants ?? {} };
     const result = await app.thumbnails.render({
-      fs: ex.fs, vs: ex.vs ?? null, mesh: ex.mesh ?? 'fullscreen', width: size, height: size,
+      fs: ex.fs, vs: ex.vs ?? null, gs: ex.gs ?? null, mesh: ex.mesh ?? 'fullscreen', width: size, height: size,
       constants: constantsRequest(state), textures: textureRequest(state),
       builtins: { width: size, height: size, time: 1, timeDelta: 0, frame: 0, mouse: [size / 2, size / 2], mouseDown: false },
     });
@@ -528,13 +678,14 @@ function stateChanged({ render = true, check = false } = {}) {
   if (check) refreshPanels();
   if (check && app.traceView) refreshProbeControls();
   $('vertex-section').hidden = !store.state.useVs;
+  $('vertices-panel').hidden = !(store.state.useVs && store.state.mesh === CUSTOM_MESH);
   clearTimeout(saveTimer);
   saveTimer = setTimeout(autosave, 300);
   if (render) scheduleRender();
 }
 
 let editTimer = 0;
-function onEdit(/** @type {'fs' | 'vs'} */ tab, /** @type {string} */ text) {
+function onEdit(/** @type {'fs' | 'vs' | 'gs' | 'cs'} */ tab, /** @type {string} */ text) {
   store.update({ [tab]: text, example: null });
   clearTimeout(editTimer);
   // Save at once (a reload right after typing keeps the edit); check and draw after a pause.
@@ -546,13 +697,27 @@ function applyState(/** @type {unknown} */ state) {
   store.replace(state);
   app.editor.setText('fs', store.state.fs);
   app.editor.setText('vs', store.state.vs);
+  app.editor.setText('gs', store.state.gs);
+  app.editor.setText('cs', store.state.cs);
+  applyStage();
   $('use-vs').checked = store.state.useVs;
   $('mesh').disabled = !store.state.useVs;
   $('mesh').value = store.state.mesh;
   $('size').value = String(store.state.size);
-  delete $('constants').dataset.signature;
+  for (const pane of Object.values(constantPanes())) delete pane.dataset.signature;
   delete $('textures').dataset.signature;
+  app.vertices?.setText(store.state.vertices || DEFAULT_VERTICES);
+  if (Object.keys(store.state.images).length) restoreImages(store.state.images);
   stateChanged({ check: true });
+}
+
+/** Shows the state's stage: its selector, editor tabs and panels. */
+function applyStage() {
+  const stage = store.state.stage;
+  $('stage').value = stage;
+  showStage(stage);
+  app.computePanel?.load(store.state.compute);
+  if (!STAGE_TABS[stage].includes(app.editor.tab)) selectEditorTab(STAGE_TABS[stage][0]);
 }
 
 export function loadExample(id) {
@@ -561,34 +726,13 @@ export function loadExample(id) {
   applyState({
     ...defaultState(), fs: ex.fs, vs: ex.vs ?? '', useVs: Boolean(ex.vs), mesh: ex.mesh ?? 'fullscreen',
     size: store.state.size, constants: structuredClone(ex.constants ?? {}), textures: structuredClone(ex.textures ?? {}), example: ex.id,
+    stage: ex.stage ?? 'pipeline', gs: ex.gs ?? '', cs: ex.cs ?? '', compute: structuredClone(ex.compute ?? defaultCompute()),
   });
-  selectEditorTab('fs');
+  selectEditorTab(STAGE_TABS[store.state.stage][0]);
   status.textContent = `Example: ${ex.title}. ${ex.note}`;
 }
 
 /** The Embed dialog: element and iframe snippets for the current state (widget/snippets.js). */
-async function openEmbed() {
-  const fragment = await encodeState(store.state);
-  const base = new URL('.', location.href);
-  const element = elementSnippet(store.state, new URL('web/widget/tgsi-shader.js', base).href);
-  const iframe = iframeSnippet(new URL(`embed.html#${fragment}`, base).href, store.state.size);
-  const el = /** @type {HTMLTextAreaElement} */ ($('embed-element'));
-  const fr = /** @type {HTMLTextAreaElement} */ ($('embed-iframe'));
-  el.value = element;
-  fr.value = iframe;
-  $('embed-status').textContent = '';
-  openDialog('embed-dialog');
-}
-
-async function copyText(/** @type {string} */ text, /** @type {string} */ what) {
-  try {
-    await navigator.clipboard.writeText(text);
-    $('embed-status').textContent = `${what} copied.`;
-  } catch {
-    $('embed-status').textContent = 'Select the code and copy it.';
-  }
-}
-
 async function copyLink() {
   const fragment = await encodeState(store.state);
   const url = `${location.origin}${location.pathname}#${fragment}`;
@@ -596,7 +740,7 @@ async function copyLink() {
   app.lastShareUrl = url;
   try {
     await navigator.clipboard.writeText(url);
-    status.textContent = 'Link copied: it restores the shaders, mesh, constants and textures.';
+    status.textContent = 'Link copied: it restores the shaders, mesh or vertex data, constants, textures and small images.';
   } catch {
     status.textContent = `Share this link: ${url}`;
   }
@@ -604,9 +748,10 @@ async function copyLink() {
 }
 
 function selectEditorTab(tab) {
+  // A shortcut for a tab the stage does not show (Alt+2 while computing) does nothing.
+  if (!STAGE_TABS[store.state.stage].includes(tab)) return;
   app.editor.show(tab);
-  $('tab-fs').setAttribute('aria-selected', String(tab === 'fs'));
-  $('tab-vs').setAttribute('aria-selected', String(tab === 'vs'));
+  for (const t of Object.keys(TAB_NAMES)) $(`tab-${t}`).setAttribute('aria-selected', String(tab === t));
   refreshOutputs();
 }
 
@@ -637,19 +782,41 @@ function tick(now) {
 function wireControls() {
   $('tab-fs').addEventListener('click', () => selectEditorTab('fs'));
   $('tab-vs').addEventListener('click', () => selectEditorTab('vs'));
+  $('tab-gs').addEventListener('click', () => selectEditorTab('gs'));
+  $('tab-cs').addEventListener('click', () => selectEditorTab('cs'));
+  $('stage').addEventListener('change', () => {
+    const stage = $('stage').value;
+    /** @type {Record<string, any>} */
+    const patch = { stage, example: null };
+    // An empty geometry or compute tab starts from a small working shader (and, for compute,
+    // one buffer to write); text already there is kept.
+    if (stage === 'geometry' && !store.state.gs.trim()) patch.gs = STARTERS.gs;
+    if (stage === 'compute' && !store.state.cs.trim()) {
+      patch.cs = STARTERS.cs;
+      if (store.state.compute.resources.length === 0) patch.compute = { ...store.state.compute, resources: [{ kind: 'buffer', index: 0, words: '', size: 4 }] };
+    }
+    store.update(patch);
+    for (const tab of /** @type {const} */ (['gs', 'cs'])) if (patch[tab]) app.editor.setText(tab, patch[tab]);
+    applyStage();
+    selectEditorTab(STAGE_TABS[stage][0]);
+    stateChanged({ check: true });
+  });
   $('use-vs').addEventListener('change', () => {
     store.update({ useVs: $('use-vs').checked });
     $('mesh').disabled = !store.state.useVs;
     stateChanged({ check: true });
   });
-  $('mesh').addEventListener('change', () => { store.update({ mesh: $('mesh').value }); stateChanged({}); });
+  $('mesh').addEventListener('change', () => {
+    store.update({ mesh: $('mesh').value });
+    // The first custom mesh starts from a coloured triangle, kept in the state from then on.
+    if (store.state.mesh === CUSTOM_MESH && !store.state.vertices) store.update({ vertices: DEFAULT_VERTICES });
+    stateChanged({});
+  });
   $('size').addEventListener('change', () => { store.update({ size: Number($('size').value) }); stateChanged({}); });
   $('play').addEventListener('click', () => setPlaying(!app.playing));
   $('rewind').addEventListener('click', () => { app.clock.time = 0; app.clock.frame = 0; scheduleRender(); });
   $('copy-link').addEventListener('click', () => copyLink());
-  $('open-embed').addEventListener('click', () => openEmbed());
-  $('copy-embed-element').addEventListener('click', () => copyText(/** @type {HTMLTextAreaElement} */ ($('embed-element')).value, 'Element code'));
-  $('copy-embed-iframe').addEventListener('click', () => copyText(/** @type {HTMLTextAreaElement} */ ($('embed-iframe')).value, 'Iframe code'));
+  wireEmbedDialog();
   $('agal-version').addEventListener('change', refreshOutputs);
   $('agal-download').addEventListener('click', () => {
     if (app.agal?.ok) download(app.agal.bytes, `${app.editor.tab === 'vs' ? 'vertex' : 'fragment'}.agal`);
@@ -693,6 +860,11 @@ async function main() {
   const opcodes = app.engine.opcodes();
   app.builtins = app.engine.builtinLayout();
   app.editor = new ShaderEditor($('editor'), opcodes, app.engine.vocabulary(), describe, onEdit);
+  app.computePanel = new ComputePanel($('compute-panel'), (setup) => {
+    store.update({ compute: setup, example: null });
+    stateChanged({});
+  }, () => runCompute());
+  app.targetTabs = new TargetTabs($('target-tabs'), () => scheduleRender());
   installTabs();
   installTabArrows();
   wireDialogs();
@@ -702,6 +874,12 @@ async function main() {
   buildReference($('opcode-reference'), $('opcode-filter'), opcodes);
   wireControls();
   wireInspector();
+  app.vertices = new VerticesPanel($('vertices-panel'), (text) => {
+    store.update({ vertices: text });
+    app.vertices?.checkSize(MAX_VERTICES_CHARS);
+    stateChanged({});
+  });
+  wireConstantTabs($('constant-stages'), constantPanes(), () => refreshPanels());
   installShortcuts({ playPause: () => setPlaying(!app.playing), tab: selectEditorTab, copyLink });
   app.pool = new RenderPool(await engineModule(), Math.min(Math.max((navigator.hardwareConcurrency || 2) - 1, 2), 4));
   const restored = (await decodeState(location.hash)) ?? loadLocal();

@@ -17,8 +17,9 @@ export const ABANDON_AFTER_MS = 400;
  * @param {any} b
  */
 function sameInputs(a, b) {
-  return a.fs === b.fs && a.vs === b.vs && a.mesh === b.mesh && a.width === b.width && a.height === b.height
-    && JSON.stringify(a.constants) === JSON.stringify(b.constants)
+  return a.fs === b.fs && a.vs === b.vs && a.gs === b.gs && a.mesh === b.mesh && a.width === b.width && a.height === b.height
+    && a.vertices === b.vertices
+    && JSON.stringify([a.constants, a.vsConstants, a.fsConstants, a.gsConstants]) === JSON.stringify([b.constants, b.vsConstants, b.fsConstants, b.gsConstants])
     && a.textures?.length === b.textures?.length
     && (a.textures ?? []).every((/** @type {any} */ t, /** @type {number} */ i) => t.unit === b.textures[i].unit && t.description === b.textures[i].description);
 }
@@ -89,7 +90,7 @@ export class RenderPool {
    * of the frame: `trace` (args `{x, y}`, y from the top) or `probe` (args `{watch}`).
    * Resolves to the engine's result, or `{ok: false, error}` if the worker failed or took
    * longer than the watchdog allows.
-   * @param {'trace' | 'probe' | 'vertex' | 'vertices'} kind
+   * @param {'trace' | 'probe' | 'vertex' | 'vertices' | 'primitives' | 'compute'} kind
    * @param {any} request
    * @param {any} args
    * @returns {Promise<any>}
@@ -129,6 +130,8 @@ export class RenderPool {
     let error = null;
     let failed = false;
     let fatal = false;
+    /** The frame's render targets, as the first band reports them. */
+    let targets = null;
     const finish = (result) => {
       clearTimeout(timer);
       clearTimeout(this.busy?.abandonTimer);
@@ -174,6 +177,7 @@ export class RenderPool {
         if (msg.error) { error ??= msg.error; failed = true; }
         // The engine threw (a trap: out of memory, …): its instance may be unusable.
         if (msg.fatal) fatal = true;
+        targets ??= msg.targets ?? null;
         if (msg.pixels && msg.pixels.length === (msg.rows[1] - msg.rows[0]) * width * 4) {
           image.data.set(msg.pixels, msg.rows[0] * width * 4);
         } else if (!msg.error) {
@@ -188,7 +192,7 @@ export class RenderPool {
         remaining -= 1;
         if (remaining === 0) {
           if (fatal) { this.replaced += 1; this.restart(); }
-          finish({ image: failed ? null : image, diagnostics, ms: performance.now() - started, stopped: false, error });
+          finish({ image: failed ? null : image, diagnostics, ms: performance.now() - started, stopped: false, error, targets });
         }
       };
       worker.postMessage({ type: 'render', id, request: { ...request, rows: [top, bottom], bands, crashForTest: crash && b === 0 } });

@@ -24,6 +24,9 @@ function inspect(msg) {
   if (msg.type === 'trace') return engine.tracePixel(req.fs, req.vs ?? null, options(req), msg.x, msg.y);
   if (msg.type === 'vertex') return engine.traceVertex(req.fs, req.vs ?? null, options(req), msg.index);
   if (msg.type === 'vertices') return engine.vertexTable(req.fs, req.vs ?? null, options(req));
+  // The stage selector's calls (stage-panel.js, compute-panel.js).
+  if (msg.type === 'primitives') return engine.geometryPrimitives(req.fs, req.vs ?? null, options(req));
+  if (msg.type === 'compute') return engine.compute(req.cs, req.options);
   return engine.probeFrame(req.fs, req.vs ?? null, options(req), msg.watch ?? null);
 }
 
@@ -39,7 +42,7 @@ self.onmessage = async (event) => {
     }
     return;
   }
-  if (['trace', 'probe', 'vertex', 'vertices'].includes(msg.type)) {
+  if (['trace', 'probe', 'vertex', 'vertices', 'primitives', 'compute'].includes(msg.type)) {
     await ready;
     try {
       const result = inspect(msg);
@@ -68,6 +71,8 @@ self.onmessage = async (event) => {
       pixels,
       diagnostics: result.diagnostics ?? [],
       stats: result.stats ?? null,
+      // Which buffers the frame has (targets.js shows a tab for each).
+      targets: { count: result.targets ?? 1, depthTest: Boolean(result.depthTest), writesDepth: Boolean(result.writesDepth), target: result.target ?? 0 },
       ms: performance.now() - start,
     }, { transfer: [pixels.buffer] });
   } catch (err) {

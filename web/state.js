@@ -3,13 +3,28 @@
 // as an autosave. Link format: `#s=<version>.<base64url of deflate-raw JSON>`; the version
 // lets old links keep working when the state grows (missing fields take their defaults).
 
+import { defaultStages, normalizeStages } from './stage-state.js';
+import { WRAPS } from './textures.js';
+
 export const STATE_VERSION = 1;
 const STORAGE_KEY = 'tgsi-playground/state';
 
 /**
- * The shared state: shaders, settings, constants and texture choices (what a link keeps).
+ * A user image as a link carries it: the picture (a PNG, WebP or JPEG data URL of at most
+ * MAX_LINK_IMAGE_BYTES; `lossy` when it is not the exact texels) or, for one too big, the
+ * marker `omitted` saying what was left out.
+ * @typedef {{data: string, lossy?: boolean} | {omitted: {bytes: number, width: number, height: number}}} LinkImage
+ */
+
+/**
+ * The shared state: shaders, settings, constants (`constants` for every stage, `vsConstants` /
+ * `fsConstants` / `gsConstants` for one stage, set after the shared ones), custom vertices (the JSON text, used
+ * when `mesh` is `custom`), texture choices and user images (what a link keeps).
  * @typedef {{fs: string, vs: string, useVs: boolean, mesh: string, size: number,
- *   constants: Record<string, number[]>, textures: Record<string, any>, example: string | null}} PlaygroundState
+ *   constants: Record<string, number[]>, vsConstants: Record<string, number[]>, fsConstants: Record<string, number[]>,
+ *   gsConstants: Record<string, number[]>,
+ *   vertices: string, textures: Record<string, any>, images: Record<string, LinkImage>, example: string | null}
+ *   & import('./stage-state.js').StageState} PlaygroundState
  */
 
 /**
@@ -17,7 +32,10 @@ const STORAGE_KEY = 'tgsi-playground/state';
  * @returns {PlaygroundState}
  */
 export function defaultState() {
-  return { fs: '', vs: '', useVs: false, mesh: 'fullscreen', size: 256, constants: {}, textures: {}, example: null };
+  return {
+    fs: '', vs: '', useVs: false, mesh: 'fullscreen', size: 256, constants: {}, vsConstants: {}, fsConstants: {}, gsConstants: {},
+    vertices: '', textures: {}, images: {}, example: null, ...defaultStages(),
+  };
 }
 
 /** Largest decoded state a link or the autosave may hold (the engine's own input limit is smaller). */
@@ -25,10 +43,22 @@ export const MAX_STATE_BYTES = 4 * 1024 * 1024;
 /** Longest share link fragment read at all. */
 export const MAX_LINK_CHARS = 2 * 1024 * 1024;
 
+/**
+ * Longest custom vertices text a state keeps: room for the engine's 65 536 vertices at about 48
+ * characters each, within the whole state's MAX_STATE_BYTES (the page warns when it is over).
+ */
+export const MAX_VERTICES_CHARS = 3 * 1024 * 1024;
+/** Largest user image a link carries, as compressed image bytes (a bigger one becomes a marker). */
+export const MAX_LINK_IMAGE_BYTES = 64 * 1024;
+/** User images one state carries (each of them is up to MAX_LINK_IMAGE_BYTES). */
+export const MAX_LINK_IMAGES = 8;
+const IMAGE_URL = /^data:image\/(png|webp|jpeg);base64,[A-Za-z0-9+/]+={0,2}$/;
+const MAX_IMAGE_URL_CHARS = 'data:image/webp;base64,'.length + 4 * Math.ceil(MAX_LINK_IMAGE_BYTES / 3);
+
 const SIZES = [128, 256, 512, 1024];
 const TEXTURE_FIELDS = {
   name: /^[a-z][a-z -]{0,31}$/, min: /^(nearest|linear)$/, mag: /^(nearest|linear)$/,
-  mip: /^(none|nearest|linear)$/, wrap: /^(repeat|clamp|mirror)$/,
+  mip: /^(none|nearest|linear)$/, wrap: new RegExp(`^(${WRAPS.join('|')})$`),
 };
 
 /**
@@ -39,6 +69,45 @@ function constantValues(v) {
   if (!Array.isArray(v) || v.length === 0 || v.length > 4) return null;
   const out = v.map(Number);
   return out.every(Number.isFinite) ? out : null;
+}
+
+/**
+ * A constants map (`{"buffer:index": [x, y, z, w]}`) from a link: well-formed keys and values
+ * only, at most 4096 registers.
+ * @param {any} data
+ * @returns {Record<string, number[]>}
+ */
+function constantMap(data) {
+  /** @type {Record<string, number[]>} */
+  const out = {};
+  if (!data || typeof data !== 'object' || Array.isArray(data)) return out;
+  for (const [key, v] of Object.entries(data).slice(0, 4096)) {
+    const values = constantValues(v);
+    if (/^\d{1,2}:\d{1,4}$/.test(key) && values) out[key] = values;
+  }
+  return out;
+}
+
+/**
+ * A user image from a link: a data URL of a PNG, WebP or JPEG within the size limit, or the
+ * marker of one left out (whole numbers within bounds).
+ * @param {any} v
+ * @returns {LinkImage | null}
+ */
+function linkImage(v) {
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return null;
+  if (typeof v.data === 'string') {
+    if (v.data.length > MAX_IMAGE_URL_CHARS || !IMAGE_URL.test(v.data)) return null;
+    return v.lossy === true ? { data: v.data, lossy: true } : { data: v.data };
+  }
+  const o = v.omitted;
+  if (!o || typeof o !== 'object') return null;
+  const whole = (/** @type {any} */ n, /** @type {number} */ max) => (Number.isInteger(n) && n >= 0 && n <= max ? n : null);
+  const bytes = whole(o.bytes, 1 << 30);
+  const width = whole(o.width, 1 << 16);
+  const height = whole(o.height, 1 << 16);
+  if (bytes === null || width === null || height === null) return null;
+  return { omitted: { bytes, width, height } };
 }
 
 /**
@@ -66,16 +135,27 @@ function textureBinding(b) {
 export function normalizeState(data) {
   const out = defaultState();
   if (!data || typeof data !== 'object') return out;
+  Object.assign(out, normalizeStages(data));
   if (typeof data.fs === 'string') out.fs = data.fs;
   if (typeof data.vs === 'string') out.vs = data.vs;
   if (typeof data.useVs === 'boolean') out.useVs = data.useVs;
   if (typeof data.mesh === 'string' && /^[a-z]{1,32}$/.test(data.mesh)) out.mesh = data.mesh;
   if (SIZES.includes(data.size)) out.size = data.size;
   if (typeof data.example === 'string' && /^[a-z0-9-]{1,64}$/.test(data.example)) out.example = data.example;
-  if (data.constants && typeof data.constants === 'object' && !Array.isArray(data.constants)) {
-    for (const [key, v] of Object.entries(data.constants).slice(0, 4096)) {
-      const values = constantValues(v);
-      if (/^\d{1,2}:\d{1,4}$/.test(key) && values) out.constants[key] = values;
+  out.constants = constantMap(data.constants);
+  out.vsConstants = constantMap(data.vsConstants);
+  out.fsConstants = constantMap(data.fsConstants);
+  out.gsConstants = constantMap(data.gsConstants);
+  if (typeof data.vertices === 'string' && data.vertices.length <= MAX_VERTICES_CHARS) out.vertices = data.vertices;
+  if (data.images && typeof data.images === 'object' && !Array.isArray(data.images)) {
+    let kept = 0;
+    for (const [unit, v] of Object.entries(data.images).slice(0, 32)) {
+      const image = linkImage(v);
+      if (!/^\d{1,2}$/.test(unit) || Number(unit) > 31 || !image) continue;
+      // Past the count limit, pictures are dropped and markers kept (they are small).
+      if ('data' in image && kept >= MAX_LINK_IMAGES) continue;
+      if ('data' in image) kept += 1;
+      out.images[unit] = image;
     }
   }
   if (data.textures && typeof data.textures === 'object' && !Array.isArray(data.textures)) {
@@ -126,9 +206,18 @@ async function pipeThrough(bytes, stream, limit = MAX_STATE_BYTES) {
   return out;
 }
 
+/**
+ * What a link or the autosave keeps of a state: all of it, but for vertex data over its limit
+ * (left out, so the shaders and the rest still fit and come back).
+ * @param {PlaygroundState} state
+ */
+function keptState(state) {
+  return typeof state.vertices === 'string' && state.vertices.length > MAX_VERTICES_CHARS ? { ...state, vertices: '' } : { ...state };
+}
+
 /** The URL fragment (without `#`) that encodes `state`. */
 export async function encodeState(state) {
-  const json = new TextEncoder().encode(JSON.stringify({ ...state }));
+  const json = new TextEncoder().encode(JSON.stringify(keptState(state)));
   const packed = await pipeThrough(json, new CompressionStream('deflate-raw'));
   return `s=${STATE_VERSION}.${toBase64Url(packed)}`;
 }
@@ -155,7 +244,7 @@ export async function decodeState(fragment) {
  * @param {PlaygroundState} state
  */
 export function saveLocal(state) {
-  const text = JSON.stringify({ version: STATE_VERSION, state });
+  const text = JSON.stringify({ version: STATE_VERSION, state: keptState(state) });
   let saved = false;
   for (const storage of stores()) {
     try {

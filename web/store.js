@@ -49,6 +49,18 @@ export const store = {
     this.update({ constants: { ...current.constants, [key]: values } });
   },
   /**
+   * Sets (or, with `null`, drops) one register of a constants map: the shared one or one
+   * stage's own (`vsConstants`, `fsConstants`, `gsConstants`).
+   * @param {'constants' | 'vsConstants' | 'fsConstants' | 'gsConstants'} field
+   * @param {string} key `buffer:index`
+   * @param {number[] | null} values
+   */
+  setStageConstant(field, key, values) {
+    const map = { ...current[field] };
+    if (values) map[key] = values; else delete map[key];
+    this.update({ [field]: map });
+  },
+  /**
    * Sets one sampler unit's texture choice.
    * @param {number} unit
    * @param {Record<string, unknown>} binding

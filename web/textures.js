@@ -5,7 +5,6 @@
 
 export const BUILTIN_TEXTURES = ['checker', 'gradient', 'noise', 'mip-levels', 'cube-faces'];
 const FILTERS = ['nearest', 'linear'];
-const WRAPS = ['repeat', 'clamp', 'mirror'];
 
 function level(width, height, texel) {
   const data = new Uint8Array(width * height * 4);
@@ -71,7 +70,19 @@ function texels(level) {
   return out;
 }
 
-const WRAP_NAMES = { repeat: 'REPEAT', clamp: 'CLAMP_TO_EDGE', mirror: 'MIRRORED_REPEAT' };
+/**
+ * The wrap modes the sampler menu, share links and the widget's `textures` words offer: each
+ * word with its GL name in the engine's texture JSON. The same pairs as the engine's
+ * `texture::sampler::WRAP_NAMES` (a native test compares them); `clamp` is clamp to edge and
+ * `gl-clamp` is legacy GL_CLAMP.
+ */
+const WRAP_NAMES = {
+  repeat: 'REPEAT', clamp: 'CLAMP_TO_EDGE', border: 'CLAMP_TO_BORDER', mirror: 'MIRRORED_REPEAT',
+  'mirror-clamp': 'MIRROR_CLAMP', 'mirror-edge': 'MIRROR_CLAMP_TO_EDGE', 'mirror-border': 'MIRROR_CLAMP_TO_BORDER',
+  'gl-clamp': 'CLAMP',
+};
+/** The wrap words, in menu order. */
+export const WRAPS = Object.keys(WRAP_NAMES);
 
 /**
  * The engine's JSON texture description (docs/textures.md) of a texture with a binding's
@@ -83,7 +94,7 @@ export function textureDescription(texture, binding) {
   const sampler = {
     min_filter: mip === 'none' ? min : `${min}_MIPMAP_${mip.toUpperCase()}`,
     mag_filter: (binding.mag ?? 'linear').toUpperCase(),
-    wrap: WRAP_NAMES[binding.wrap] ?? 'REPEAT',
+    wrap: WRAP_NAMES[/** @type {keyof typeof WRAP_NAMES} */ (binding.wrap)] ?? 'REPEAT',
     lod_bias: Number(binding.lodBias) || 0,
   };
   if (texture.kind === 'cube') {

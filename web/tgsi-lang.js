@@ -6,6 +6,7 @@
 import { StreamLanguage, HighlightStyle, syntaxHighlighting } from '@codemirror/language';
 import { tags as t } from '@lezer/highlight';
 import { hoverTooltip } from '@codemirror/view';
+import { referenceUrl } from './reference-link.js';
 
 /**
  * The engine's words (`vocabulary()`: the parser's own tables).
@@ -155,16 +156,14 @@ export function tgsiHover(opcodeTable, vocabulary, describe) {
         meta.className = 'hover-meta';
         meta.textContent = `${op.numDst} dst, ${op.numSrc} src · ${op.category}${op.legacy ? ' · legacy' : ''}${op.agal ? ` · AGAL: ${op.agal}` : ''}`;
         dom.append(meta);
+        // The opcode's section of the reference site (/reference/, beside web/); a new tab keeps
+        // the editor as it is.
         const more = document.createElement('a');
-        more.href = `#opcode-${op.name}`;
+        more.href = referenceUrl(op.name);
+        more.target = '_blank';
+        more.rel = 'noopener';
         more.className = 'hover-link';
-        more.textContent = 'opcode reference';
-        more.addEventListener('click', (e) => {
-          e.preventDefault();
-          const dialog = /** @type {HTMLDialogElement | null} */ (document.getElementById('about'));
-          if (dialog && !dialog.open) dialog.showModal();
-          document.getElementById(`opcode-${op.name}`)?.scrollIntoView({ block: 'start' });
-        });
+        more.textContent = `${op.name} in the opcode reference`;
         dom.append(more);
         return { dom };
       };

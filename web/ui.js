@@ -136,3 +136,18 @@ export function installTabArrows() {
     });
   }
 }
+
+/** Writes `text` on an example's gallery card in place of a picture (a compute example draws none). */
+export function labelThumbnail(/** @type {string} */ id, /** @type {string} */ text) {
+  const thumb = /** @type {HTMLCanvasElement | null} */ (document.querySelector(`#gallery-list [data-example="${id}"] .thumb`));
+  const ctx = thumb?.getContext('2d');
+  if (!thumb || !ctx) return;
+  ctx.fillStyle = '#23262c';
+  ctx.fillRect(0, 0, thumb.width, thumb.height);
+  ctx.fillStyle = '#9ecbff';
+  ctx.font = 'bold 16px monospace';
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  ctx.fillText(text, thumb.width / 2, thumb.height / 2);
+  thumb.dataset.drawn = 'true';
+}

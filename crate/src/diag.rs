@@ -1,5 +1,7 @@
 //! Diagnostics shared by every stage: a stable code, a severity, one plain-words message, the
-//! span it is about, and optional related notes ("the IF opened here").
+//! span it is about, labelled related places ("the IF opened here", "declared here"), notes
+//! (why) and help lines (what to do). The CLI prints them short, rich (source excerpts) or as
+//! JSON (`cli/report.rs`, docs/diagnostics.md); the page receives [`JsDiagnostic`].
 //!
 //! Code prefixes: `P` parser, `V` validator, `L` linkage, `X` execution, `R` render, `A` AGAL.
 
@@ -31,6 +33,8 @@ pub struct Related {
     pub span: Span,
     pub line: u32,
     pub column: u32,
+    pub end_line: u32,
+    pub end_column: u32,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -44,7 +48,31 @@ pub struct Diagnostic {
     pub column: u32,
     pub end_line: u32,
     pub end_column: u32,
+    /// Secondary labelled places in the same source.
     pub related: Vec<Related>,
+    /// Notes (background facts, "the shader declares no CONST registers") and help lines
+    /// (what would fix it, "declare it: DCL TEMP[3]"), in the order added. One boxed list
+    /// keeps the diagnostic small (it is the error type of many `Result`s); read them with
+    /// [`Diagnostic::notes`] and [`Diagnostic::help`].
+    /// The box is deliberate: a pointer here instead of a `Vec` keeps every `Result<_,
+    /// Diagnostic>` under clippy's large-error size.
+    #[allow(clippy::box_collection)]
+    pub footers: Option<Box<Vec<Footer>>>,
+}
+
+/// Whether a footer line is a note or a help line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum FooterKind {
+    Note,
+    Help,
+}
+
+/// A line printed under a diagnostic.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Footer {
+    pub kind: FooterKind,
+    pub text: String,
 }
 
 impl Diagnostic {
@@ -64,6 +92,7 @@ impl Diagnostic {
             end_line: 0,
             end_column: 0,
             related: Vec::new(),
+            footers: None,
         }
     }
     pub fn error(code: &'static str, message: impl Into<String>, span: Span) -> Diagnostic {
@@ -77,13 +106,50 @@ impl Diagnostic {
     }
     /// Adds a related place.
     pub fn with_related(mut self, message: impl Into<String>, span: Span) -> Diagnostic {
-        self.related.push(Related { message: message.into(), span, line: 0, column: 0 });
+        self.related.push(Related {
+            message: message.into(),
+            span,
+            line: 0,
+            column: 0,
+            end_line: 0,
+            end_column: 0,
+        });
         self
+    }
+    /// Adds a note line.
+    pub fn with_note(mut self, note: impl Into<String>) -> Diagnostic {
+        self.footers
+            .get_or_insert_default()
+            .push(Footer { kind: FooterKind::Note, text: note.into() });
+        self
+    }
+    /// Adds a help line.
+    pub fn with_help(mut self, help: impl Into<String>) -> Diagnostic {
+        self.footers
+            .get_or_insert_default()
+            .push(Footer { kind: FooterKind::Help, text: help.into() });
+        self
+    }
+    /// The note lines.
+    pub fn notes(&self) -> impl Iterator<Item = &str> {
+        self.footers_of(FooterKind::Note)
+    }
+    /// The help lines.
+    pub fn help(&self) -> impl Iterator<Item = &str> {
+        self.footers_of(FooterKind::Help)
+    }
+    fn footers_of(&self, kind: FooterKind) -> impl Iterator<Item = &str> {
+        self.footers
+            .iter()
+            .flat_map(|f| f.iter())
+            .filter(move |f| f.kind == kind)
+            .map(|f| f.text.as_str())
     }
     pub fn is_error(&self) -> bool {
         self.severity == Severity::Error
     }
-    /// `FILE:LINE:COL: error: MESSAGE [CODE]`, the CLI's format.
+    /// `FILE:LINE:COL: error: MESSAGE [CODE]`, the CLI's short format; related places follow as
+    /// `note:` lines, then notes and help lines at the diagnostic's own position.
     pub fn render(&self, file: &str) -> String {
         let mut s = format!(
             "{}:{}:{}: {}: {} [{}]",
@@ -96,6 +162,12 @@ impl Diagnostic {
         );
         for r in &self.related {
             s.push_str(&format!("\n{}:{}:{}: note: {}", file, r.line, r.column, r.message));
+        }
+        for n in self.notes() {
+            s.push_str(&format!("\n{}:{}:{}: note: {}", file, self.line, self.column, n));
+        }
+        for h in self.help() {
+            s.push_str(&format!("\n{}:{}:{}: help: {}", file, self.line, self.column, h));
         }
         s
     }
@@ -112,8 +184,11 @@ pub fn locate(diags: &mut [Diagnostic], index: &LineIndex) {
         d.end_column = ec;
         for r in &mut d.related {
             let (l, c) = index.line_col(r.span.start);
+            let (el, ec) = index.line_col(r.span.end);
             r.line = l;
             r.column = c;
+            r.end_line = el;
+            r.end_column = ec;
         }
     }
 }
@@ -141,6 +216,8 @@ pub struct JsRelated {
     pub message: String,
     pub line: u32,
     pub column: u32,
+    pub end_line: u32,
+    pub end_column: u32,
     pub span: JsSpan,
 }
 
@@ -157,6 +234,8 @@ pub struct JsDiagnostic {
     pub end_column: u32,
     pub span: JsSpan,
     pub related: Vec<JsRelated>,
+    pub notes: Vec<String>,
+    pub help: Vec<String>,
 }
 
 impl From<&Diagnostic> for JsDiagnostic {
@@ -177,9 +256,13 @@ impl From<&Diagnostic> for JsDiagnostic {
                     message: r.message.clone(),
                     line: r.line,
                     column: r.column,
+                    end_line: r.end_line,
+                    end_column: r.end_column,
                     span: JsSpan { start: r.span.start, end: r.span.end },
                 })
                 .collect(),
+            notes: d.notes().map(str::to_string).collect(),
+            help: d.help().map(str::to_string).collect(),
         }
     }
 }

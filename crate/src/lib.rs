@@ -26,6 +26,9 @@ pub mod ir;
 pub mod jit;
 pub mod limits;
 pub mod opcode;
+/// The opcode reference's page data and generator (`tgsi reference`).
+#[cfg(feature = "text-tools")]
+pub mod reference;
 pub mod render;
 pub mod text;
 pub mod texture;

@@ -63,6 +63,45 @@ test('a syntax error is underlined at its line and column and listed', { timeout
   await page.close();
 });
 
+// Line 4 reads TEMP[5] while line 3 declares only TEMP[0]: the problem carries the engine's help
+// line and a link to the declaration it was compared with. (TEMP[0] is used, so no warning
+// covers its declaration: CodeMirror would show one mark of the stronger severity there.)
+const UNDECLARED = 'FRAG\nDCL OUT[0], COLOR\nDCL TEMP[0]\n  0: MOV TEMP[0], TEMP[5]\n  1: MOV OUT[0], TEMP[0]\n  2: END\n';
+
+test('a problem shows its help line and links to the place it refers to', { timeout: 60_000 }, async () => {
+  const { page, problems } = await openPlayground(browser, server);
+  await typeShader(page, UNDECLARED);
+  await page.waitForSelector('#problems li.error .see-line', { timeout: 10_000 });
+  const listed = (await listedProblems(page)).filter((p) => p.code === 'V005');
+  assert.equal(listed.length, 1, JSON.stringify(listed));
+  assert.match(listed[0].text, /help: declare it \(for example `DCL TEMP\[5\]`\)/);
+  assert.match(listed[0].text, /see line 3: TEMP\[0\] is declared here/);
+  // The related place is marked in the editor too (a faint "hint" mark on the declaration).
+  await page.waitForSelector('.cm-lintRange-hint');
+  const hinted = await page.evaluate(() => document.querySelector('.cm-lintRange-hint').textContent);
+  assert.equal(hinted, 'DCL TEMP[0]');
+  // Following the link moves the cursor to the declaration, line 3 column 1.
+  await page.locator('.cm-content').click();
+  await page.keyboard.press('Control+End');
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    await page.locator('#problems li.error .see-line').first().click();
+    const moved = await page.waitForFunction(() => {
+      const v = window.tgsiPlayground.editor.view;
+      return v.state.doc.lineAt(v.state.selection.main.head).number === 3;
+    }, undefined, { timeout: 1_500 }).then(() => true, () => false);
+    if (moved) break;
+  }
+  const at = await page.evaluate(() => {
+    const v = window.tgsiPlayground.editor.view;
+    const pos = v.state.selection.main.head;
+    const line = v.state.doc.lineAt(pos);
+    return [line.number, pos - line.from + 1];
+  });
+  assert.deepEqual(at, [3, 1]);
+  assert.deepEqual(problems, [], 'the page reported problems');
+  await page.close();
+});
+
 test('every example loads with no diagnostics', { timeout: 120_000 }, async () => {
   const { page, problems } = await openPlayground(browser, server);
   const ids = await page.$$eval('#gallery-list [data-example]', (b) => b.map((x) => x.dataset.example));
@@ -186,6 +225,10 @@ test('hovering an opcode shows its formula; hovering a register shows its declar
   const mad = await hoverAt('MAD');
   assert.match(mad, /MAD/);
   assert.match(mad, /src0\S*\s*\*\s*src1\S*\s*\+\s*src2/, `hover text: ${mad}`);
+  // The hover links to the opcode's section of the reference site.
+  const link = await page.evaluate(() => document.querySelector('.cm-tooltip-hover a.hover-link')?.getAttribute('href'));
+  // At the site's root, on the origin the page was loaded from (a WebDriver engine's proxy).
+  assert.equal(link, new URL('/reference/#MAD', await page.evaluate(() => location.href)).href);
   await saveScreenshot(page, 'editor-hover');
   // TEMP[0] on line 5 is declared on line 4.
   const reg = await hoverAt('MAD TEMP[0]', 5);

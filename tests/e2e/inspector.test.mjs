@@ -126,6 +126,9 @@ test('clicking a pixel traces it; step, step back, breakpoint, run to NaN', { ti
   assert.deepEqual(await page.evaluate(() => [...window.tgsiPlayground.editor.breakpoints('fs')]), [MUL_LINE]);
   await press(page, '#trace-run-break', 2);
   assert.match(await page.locator('.cm-trace-line').textContent(), /MUL TEMP\[1\]\.x/);
+  // The step links to its opcode's section of the reference site.
+  assert.equal(await page.locator('.trace-text a.trace-ref').getAttribute('href'),
+    new URL('/reference/#MUL', await page.evaluate(() => location.href)).href);
   // −53.5 / 128 = −0.41796875.
   assert.equal(await shown(page, 'TEMP[1].x', 0), '-0.4179688');
 

@@ -2,7 +2,7 @@
 // through the keyboard, read diagnostics and canvas pixels.
 
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -75,13 +75,15 @@ export async function canvasPixels(page) {
   return Uint8Array.from(data);
 }
 
-/** The command-line tool the test script builds (release if present, else debug). */
+/**
+ * The command-line tool the test script builds: the newer of the release and debug builds (the
+ * test script builds debug; a release build left from an earlier benchmark may be older than
+ * the sources and lack newer options).
+ */
 export function tgsiBinary() {
-  for (const p of ['target/release/tgsi', 'target/debug/tgsi']) {
-    const full = path.join(ROOT, p);
-    if (existsSync(full)) return full;
-  }
-  return null;
+  const built = ['target/release/tgsi', 'target/debug/tgsi'].map((p) => path.join(ROOT, p)).filter((p) => existsSync(p));
+  built.sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
+  return built[0] ?? null;
 }
 
 /** Runs `tgsi` with arguments in a scratch folder holding `files`; returns that folder's outputs. */

@@ -36,9 +36,19 @@ test('texture choice and sampler state change the picture as tgsi render draws i
   const row = page.locator('fieldset.texture-row[data-unit="0"]');
   const gradient = await change(page, () => row.locator('select').first().selectOption('gradient'));
   assert.ok(differing(checker, gradient) > 0, 'choosing another texture left the picture unchanged');
-  const clamped = await change(page, () => row.locator('label:has-text("wrap") select').selectOption('clamp'));
+  const wrapMenu = row.locator('label:has-text("wrap") select');
+  // Every wrap word of the engine is in the menu (web/textures.js WRAP_NAMES).
+  const words = await page.evaluate(() => {
+    const label = [...document.querySelectorAll('fieldset.texture-row[data-unit="0"] label')].find((l) => l.textContent?.startsWith('wrap'));
+    return [...(label?.querySelector('select')?.options ?? [])].map((o) => o.value);
+  });
+  assert.deepEqual(words, ['repeat', 'clamp', 'border', 'mirror', 'mirror-clamp', 'mirror-edge', 'mirror-border', 'gl-clamp']);
+  const clamped = await change(page, () => wrapMenu.selectOption('clamp'));
   assert.ok(differing(gradient, clamped) > 0, 'clamping left the picture unchanged');
   await saveScreenshot(page, 'textures-clamped');
+  // The example samples s, t in [−1, 2]: mirror clamp to edge mirrors the negative half.
+  const mirrored = await change(page, () => wrapMenu.selectOption('mirror-edge'));
+  assert.ok(differing(clamped, mirrored) > 0, 'mirror clamp to edge drew the clamped picture');
 
   // The same shader and texture description through the command-line renderer.
   const { fs, description } = await page.evaluate(() => ({
@@ -48,7 +58,7 @@ test('texture choice and sampler state change the picture as tgsi render draws i
   const out = await runTgsi(['render', 'fs.tgsi', '--size', '128x128', '--texture', '0=tex.json', '-o', 'out.png'], { 'fs.tgsi': fs, 'tex.json': description });
   const expected = (await decodePng(page, await out.read('out.png'))).data;
   await out.cleanup();
-  assert.equal(differing(clamped, expected), 0, 'the canvas differs from tgsi render --texture');
+  assert.equal(differing(mirrored, expected), 0, 'the canvas differs from tgsi render --texture');
   assert.deepEqual(problems, [], 'the page reported problems');
   await page.close();
 });

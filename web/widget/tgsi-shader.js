@@ -8,7 +8,7 @@
 import { WATCHDOG_MS, sharedEngine } from './engine.js';
 import { PLAYGROUND } from './locations.js';
 import { widgetSheet } from './style.js';
-import { BUILTIN_TEXTURES, applyBindingWord, defaultBinding, loadImageFile, makeTexture, textureDescription } from '../textures.js';
+import { BUILTIN_TEXTURES, WRAPS, applyBindingWord, defaultBinding, loadImageFile, makeTexture, textureDescription } from '../textures.js';
 import { encodeState } from '../state.js';
 import { LANES, formatBits } from '../inspector.js';
 
@@ -53,15 +53,16 @@ function readSize(text, name) {
 /**
  * The `textures` attribute: `UNIT=SOURCE[,option…]` items separated by `;` or spaces, where
  * SOURCE is a built-in texture name or an image URL and the options are sampler state
- * (`nearest`, `linear`, `mipmap`, `repeat`, `clamp`, `mirror`).
+ * (`nearest`, `linear`, `mipmap` and the wrap words of `WRAPS`: `repeat`, `clamp`, `border`,
+ * `mirror`, `mirror-clamp`, `mirror-edge`, `mirror-border`, `gl-clamp`).
  * @param {string | null} text
  * @returns {{unit: number, source: string, binding: Record<string, any>}[]}
  */
 export function readTextures(text) {
   const out = [];
   for (const item of (text ?? '').split(/[;\s]+/).filter(Boolean)) {
-    const m = /^(\d{1,2})=([^,]+)((?:,[a-z]+)*)$/.exec(item);
-    if (!m || Number(m[1]) > 31) throw new Error(`textures: "${item.slice(0, 60)}" is not UNIT=NAME-OR-URL[,nearest|linear|mipmap|repeat|clamp|mirror] with UNIT 0..31`);
+    const m = /^(\d{1,2})=([^,]+)((?:,[a-z-]+)*)$/.exec(item);
+    if (!m || Number(m[1]) > 31) throw new Error(`textures: "${item.slice(0, 60)}" is not UNIT=NAME-OR-URL[,nearest|linear|mipmap|${WRAPS.join('|')}] with UNIT 0..31`);
     const binding = defaultBinding();
     for (const opt of m[3].split(',').filter(Boolean)) {
       if (!applyBindingWord(binding, opt)) throw new Error(`textures: unknown sampler option "${opt}" in "${item.slice(0, 60)}"`);

@@ -1,14 +1,15 @@
 //! `tgsi agal`, `tgsi agal-asm`, `tgsi agal-dis` (`docs/agal.md`).
 //! Exit status: 0 success, 1 diagnostics with errors, 2 usage or I/O errors.
 
-use super::Args;
+use super::args::{AgalArgs, AgalAsmArgs, AgalDisArgs};
+use super::report::{display_name, Origin, Printer, Stream};
 use crate::agal::{self, ShaderKind};
 use crate::diag::{self, Diagnostic};
 use crate::ir::{LineIndex, Span};
 
 /// Reads `--agal-version` (1, 2 or 3); `Err` is a usage message.
-fn version_option(args: &Args) -> Result<Option<u32>, String> {
-    match args.value("agal-version") {
+fn version_option(value: Option<&str>) -> Result<Option<u32>, String> {
+    match value {
         None => Ok(None),
         Some(v) => match v.parse::<u32>() {
             Ok(n @ 1..=3) => Ok(Some(n)),
@@ -37,11 +38,15 @@ pub(crate) fn write_output(path: &str, bytes: &[u8]) -> bool {
 }
 
 /// Prints diagnostics located in `text`; returns true when one is an error.
-pub(crate) fn print_diagnostics(file: &str, text: &str, diags: &mut [Diagnostic]) -> bool {
+pub(crate) fn print_diagnostics(
+    printer: &Printer,
+    command: &str,
+    file: &str,
+    text: &str,
+    diags: &mut [Diagnostic],
+) -> bool {
     diag::locate(diags, &LineIndex::new(text));
-    for d in diags.iter() {
-        eprintln!("{}", d.render(file));
-    }
+    printer.print_all(command, Some(Origin { name: display_name(file), text }), diags);
     diag::has_errors(diags)
 }
 
@@ -73,25 +78,16 @@ fn sampler_option(v: &str) -> Result<(u32, agal::lower::SamplerState), String> {
 
 /// `tgsi agal FILE.tgsi [--agal-version N] [--sampler N=…] [--link OTHER.tgsi] -o OUT [--asm]
 /// [--layout] [--json]`.
-pub fn run_export(args: &Args) -> i32 {
+pub fn run_export(args: &AgalArgs) -> i32 {
     const CMD: &str = "agal";
-    if let Some(u) =
-        args.unknown(&["agal-version", "o", "asm", "layout", "json", "sampler", "link"])
-    {
-        return usage_error(CMD, &format!("unknown option '--{}'", u));
-    }
-    let [file] = args.positional.as_slice() else {
-        return usage_error(
-            CMD,
-            "usage: tgsi agal FILE.tgsi [--agal-version N] -o OUT [--asm] [--layout]",
-        );
-    };
+    let printer = Printer::new(&args.diag, Stream::Stderr);
+    let file = &args.file;
     let mut opts = agal::lower::ExportOptions::default();
-    match version_option(args) {
+    match version_option(args.agal_version.as_deref()) {
         Ok(v) => opts.version = v,
         Err(e) => return usage_error(CMD, &e),
     }
-    for v in args.values("sampler") {
+    for v in &args.sampler {
         match sampler_option(v) {
             Ok((n, st)) => {
                 opts.samplers.insert(n, st);
@@ -99,8 +95,8 @@ pub fn run_export(args: &Args) -> i32 {
             Err(e) => return usage_error(CMD, &e),
         }
     }
-    let out_path = args.value("o");
-    if out_path.is_none() && !args.flag("asm") && !args.flag("layout") && !args.flag("json") {
+    let out_path = args.output.as_deref();
+    if out_path.is_none() && !args.asm && !args.layout && !args.json {
         return usage_error(CMD, "nothing to do: give -o OUT, --asm, --layout or --json");
     }
     let Some(text) = super::read_text(file) else {
@@ -109,18 +105,18 @@ pub fn run_export(args: &Args) -> i32 {
     let parsed = crate::text::parse(&text);
     let mut diags = parsed.diagnostics.clone();
     let Some(shader) = parsed.shader else {
-        print_diagnostics(file, &text, &mut diags);
+        print_diagnostics(&printer, CMD, file, &text, &mut diags);
         return 1;
     };
     let analysed = match crate::valid::analyse(&shader, &crate::valid::Options::default()) {
         Ok(a) => a,
         Err(all) => {
             diags.extend(all);
-            print_diagnostics(file, &text, &mut diags);
+            print_diagnostics(&printer, CMD, file, &text, &mut diags);
             return 1;
         }
     };
-    let export = match args.value("link") {
+    let export = match args.link.as_deref() {
         None => agal::lower::export(&analysed, &opts),
         Some(other_path) => {
             // Export as one half of a linked pair: varyings packed the same way on both sides.
@@ -130,13 +126,13 @@ pub fn run_export(args: &Args) -> i32 {
             let other = crate::text::parse(&other_text);
             let Some(other) = other.shader else {
                 let mut d = other.diagnostics.clone();
-                print_diagnostics(other_path, &other_text, &mut d);
+                print_diagnostics(&printer, CMD, other_path, &other_text, &mut d);
                 return 1;
             };
             let other = match crate::valid::analyse(&other, &crate::valid::Options::default()) {
                 Ok(a) => a,
                 Err(mut all) => {
-                    print_diagnostics(other_path, &other_text, &mut all);
+                    print_diagnostics(&printer, CMD, other_path, &other_text, &mut all);
                     return 1;
                 }
             };
@@ -151,7 +147,7 @@ pub fn run_export(args: &Args) -> i32 {
         }
     };
     diags.extend(export.diagnostics.iter().cloned());
-    if print_diagnostics(file, &text, &mut diags) || export.program.is_none() {
+    if print_diagnostics(&printer, CMD, file, &text, &mut diags) || export.program.is_none() {
         return 1;
     }
     if let Some(path) = out_path {
@@ -159,7 +155,7 @@ pub fn run_export(args: &Args) -> i32 {
             return 2;
         }
     }
-    if args.flag("json") {
+    if args.json {
         let json = serde_json::json!({
             "version": export.version,
             "kind": export.program.as_ref().map(|p| p.kind.word()),
@@ -169,7 +165,7 @@ pub fn run_export(args: &Args) -> i32 {
         println!("{}", serde_json::to_string_pretty(&json).unwrap_or_default());
         return 0;
     }
-    if args.flag("asm") {
+    if args.asm {
         print!(
             "// AGAL {} {} program\n{}",
             export.version,
@@ -177,35 +173,28 @@ pub fn run_export(args: &Args) -> i32 {
             export.assembly
         );
     }
-    if args.flag("layout") {
+    if args.layout {
         print!("{}", export.layout.to_text());
     }
     0
 }
 
 /// `tgsi agal-asm vertex|fragment FILE [--agal-version N] [--no-validate] -o OUT`.
-pub fn run_asm(args: &Args) -> i32 {
+pub fn run_asm(args: &AgalAsmArgs) -> i32 {
     const CMD: &str = "agal-asm";
-    if let Some(u) = args.unknown(&["agal-version", "o", "no-validate"]) {
-        return usage_error(CMD, &format!("unknown option '--{}'", u));
-    }
-    let [kind, file] = args.positional.as_slice() else {
-        return usage_error(
-            CMD,
-            "usage: tgsi agal-asm vertex|fragment FILE [--agal-version N] -o OUT",
-        );
-    };
+    let printer = Printer::new(&args.diag, Stream::Stderr);
+    let (kind, file) = (&args.kind, &args.file);
     let Some(kind) = ShaderKind::from_word(kind) else {
         return usage_error(
             CMD,
             &format!("program type must be 'vertex' or 'fragment', not '{}'", kind),
         );
     };
-    let version = match version_option(args) {
+    let version = match version_option(args.agal_version.as_deref()) {
         Ok(v) => v.unwrap_or(1),
         Err(e) => return usage_error(CMD, &e),
     };
-    let Some(out_path) = args.value("o") else {
+    let Some(out_path) = args.output.as_deref() else {
         return usage_error(CMD, "missing -o OUT (use '-o -' for standard output)");
     };
     let Some(text) = super::read_text(file) else {
@@ -213,7 +202,7 @@ pub fn run_asm(args: &Args) -> i32 {
     };
     let assembled = agal::assemble(&text, kind, version);
     let mut diags = assembled.errors.clone();
-    if diags.is_empty() && !args.flag("no-validate") {
+    if diags.is_empty() && !args.no_validate {
         let whole = Span::new(0, text.len());
         diags.extend(
             agal::validate(&assembled.program)
@@ -221,7 +210,7 @@ pub fn run_asm(args: &Args) -> i32 {
                 .map(|f| f.to_diagnostic(&assembled.spans, whole)),
         );
     }
-    if print_diagnostics(file, &text, &mut diags) {
+    if print_diagnostics(&printer, CMD, file, &text, &mut diags) {
         return 1;
     }
     if write_output(out_path, &agal::encode(&assembled.program)) {
@@ -232,14 +221,8 @@ pub fn run_asm(args: &Args) -> i32 {
 }
 
 /// `tgsi agal-dis FILE`: prints the program in Adobe's syntax; validator findings go to stderr.
-pub fn run_dis(args: &Args) -> i32 {
-    const CMD: &str = "agal-dis";
-    if let Some(u) = args.unknown(&["no-validate"]) {
-        return usage_error(CMD, &format!("unknown option '--{}'", u));
-    }
-    let [file] = args.positional.as_slice() else {
-        return usage_error(CMD, "usage: tgsi agal-dis FILE");
-    };
+pub fn run_dis(args: &AgalDisArgs) -> i32 {
+    let file = &args.file;
     let Some(bytes) = super::read_input(file) else {
         return 2;
     };
@@ -257,7 +240,7 @@ pub fn run_dis(args: &Args) -> i32 {
         program.code.len(),
         agal::disassemble(&program)
     );
-    if !args.flag("no-validate") {
+    if !args.no_validate {
         for f in agal::validate(&program) {
             let at = f
                 .token

@@ -1,90 +1,478 @@
-//! A small argument reader: positional arguments and `--name value` / `--name=value` / `-o value`
-//! options, repeated options kept in order. Which options take a value is declared by the caller
-//! through [`Args::value`]/[`Args::values`]: any `--name` followed by a non-option word is taken
-//! as `--name word` unless the name is a known switch (see `SWITCHES`).
+//! The command line as `clap` (derive) types: every subcommand, option, help text and example.
+//! `tgsi --help`, `tgsi SUBCOMMAND --help` and the shell completions are generated from these
+//! types, so they cannot drift from what is accepted.
+//!
+//! Conventions kept from the first hand-written reader: `--name value` and `--name=value`, a
+//! repeated single-value option keeps its last value (`args_override_self`), values may start
+//! with `-` where a number can be negative (`--time -1`), and a FILE of `-` is standard input.
 
-/// Options that never take a value.
-const SWITCHES: &[&str] = &[
-    "asm",
-    "layout",
-    "help",
-    "json",
-    "lanes",
-    "trace",
-    "legacy",
-    "quiet",
-    "no-validate",
-    "warnings-as-errors",
-];
+use clap::{Args, Parser, Subcommand, ValueEnum};
 
-#[derive(Debug, Default, Clone)]
-pub struct Args {
-    pub positional: Vec<String>,
-    /// (name without dashes, value) in order; switches have an empty value.
-    pub options: Vec<(String, String)>,
+/// How diagnostics are printed (`--format`, docs/diagnostics.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum DiagFormat {
+    /// `FILE:LINE:COL: error: MESSAGE [CODE]`, one line each (related places as `note:` lines).
+    Short,
+    /// A source excerpt with a caret under the span, labelled related places, notes and help.
+    Rich,
+    /// One JSON object per line (JSON Lines) in the schema of docs/diagnostics.md.
+    Json,
 }
 
-impl Args {
-    pub fn parse(raw: &[String]) -> Result<Args, String> {
-        let mut a = Args::default();
-        let mut i = 0;
-        while i < raw.len() {
-            let w = &raw[i];
-            if w == "-" || !w.starts_with('-') || w.len() == 1 {
-                a.positional.push(w.clone());
-            } else if w == "--" {
-                a.positional.extend(raw[i + 1..].iter().cloned());
-                break;
-            } else {
-                let body = w.trim_start_matches('-');
-                if let Some((k, v)) = body.split_once('=') {
-                    a.options.push((k.to_string(), v.to_string()));
-                } else if SWITCHES.contains(&body) || body == "h" {
-                    a.options.push((body.to_string(), String::new()));
-                } else if i + 1 < raw.len() {
-                    a.options.push((body.to_string(), raw[i + 1].clone()));
-                    i += 1;
-                } else {
-                    return Err(format!("option '{}' needs a value", w));
-                }
-            }
-            i += 1;
-        }
-        Ok(a)
-    }
-    /// The last value given for an option.
-    pub fn value(&self, name: &str) -> Option<&str> {
-        self.options.iter().rev().find(|(k, _)| k == name).map(|(_, v)| v.as_str())
-    }
-    /// Every value given for a repeatable option, in order.
-    pub fn values(&self, name: &str) -> Vec<&str> {
-        self.options.iter().filter(|(k, _)| k == name).map(|(_, v)| v.as_str()).collect()
-    }
-    pub fn flag(&self, name: &str) -> bool {
-        self.options.iter().any(|(k, _)| k == name)
-    }
-    /// Options not in `known`: reported as usage errors by subcommands.
-    pub fn unknown(&self, known: &[&str]) -> Option<&str> {
-        self.options.iter().map(|(k, _)| k.as_str()).find(|k| !known.contains(k))
-    }
+/// Options every diagnostics-printing subcommand shares.
+#[derive(Args, Debug, Clone, Default)]
+pub struct DiagOptions {
+    /// How diagnostics are printed [default: rich on a terminal, short otherwise]
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub format: Option<DiagFormat>,
+}
+
+const EXAMPLES_TOP: &str = "\
+Examples:
+  tgsi check shader.tgsi
+  tgsi render fs.tgsi --vs vs.tgsi --mesh cube --size 512x512 -o out.png
+  tgsi run cs.tgsi --grid 4 --buffer 0=@64 --print
+  tgsi completions bash > ~/.local/share/bash-completion/completions/tgsi
+
+A FILE of '-' reads standard input.
+Exit status: 0 success, 1 diagnostics with errors (or a stopped frame), 2 usage or I/O problems,
+130 after Ctrl-C.";
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "tgsi-playground",
+    bin_name = "tgsi",
+    version,
+    about = "Parse, validate, run and render Mesa Gallium TGSI shaders; export AGAL",
+    after_help = EXAMPLES_TOP,
+    arg_required_else_help = true,
+    subcommand_value_name = "COMMAND"
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Print a shader in Mesa's dump format or losslessly
+    #[command(
+        args_override_self = true,
+        after_help = "\
+Examples:
+  tgsi fmt shader.tgsi
+  tgsi fmt --style mesa shader.tgsi > dump.tgsi"
+    )]
+    Fmt(FmtArgs),
+    /// Parse and validate shaders (and the linkage of a vertex/fragment pair)
+    #[command(
+        args_override_self = true,
+        after_help = "\
+Examples:
+  tgsi check shader.tgsi other.tgsi
+  tgsi check --link vs.tgsi fs.tgsi
+  tgsi check --format rich shader.tgsi
+  cat shader.tgsi | tgsi check --format json -
+
+Exit status: 0 without errors, 1 with at least one error, 2 usage or I/O."
+    )]
+    Check(CheckArgs),
+    /// Render a fragment shader (over a mesh or a vertices file) into an image
+    #[command(
+        args_override_self = true,
+        after_help = "\
+Examples:
+  tgsi render fs.tgsi -o out.png
+  tgsi render fs.tgsi --vs vs.tgsi --mesh cube --size 512x512 --const 0:0=1,0,0,1 -o out.png
+  tgsi render fs.tgsi --vs vs.tgsi --vertices tri.json --fs-const 0:1=0.5,0.5,0.5,1 -o out.f32
+  tgsi render mrt.tgsi --target 1 --depth depth.png -o color1.png
+
+Exit status: 0 written, 1 diagnostics with errors (parse, validation, linkage, budget,
+timeout), 2 usage or I/O, 130 after Ctrl-C (the partial image is written)."
+    )]
+    Render(RenderArgs),
+    /// Measure rendering speed (frames, ms per frame, Mpix/s)
+    #[command(
+        args_override_self = true,
+        after_help = "\
+Examples:
+  tgsi bench fs.tgsi --vs vs.tgsi --size 512x512 --seconds 5
+  tgsi bench fs.tgsi --json > bench.json"
+    )]
+    Bench(BenchArgs),
+    /// Show what the fragment shader did for one pixel, instruction by instruction
+    #[command(
+        args_override_self = true,
+        after_help = "\
+Examples:
+  tgsi trace fs.tgsi --vs vs.tgsi --size 64x64 --pixel 10,20
+  tgsi trace fs.tgsi --pixel 0,0 --lanes
+  tgsi trace fs.tgsi --pixel 0,0 --json
+
+Exit status: 0 traced, 1 diagnostics (or a pixel no primitive covers), 2 usage."
+    )]
+    Trace(TraceArgs),
+    /// Run a compute shader on buffers and images read from files
+    #[command(
+        visible_alias = "compute",
+        args_override_self = true,
+        after_help = "\
+Examples:
+  tgsi run cs.tgsi --grid 4 --buffer 0=@64 --print
+  tgsi run cs.tgsi --grid 2,2 --block 8,8 --image 0=RGBA8_UNORM,16x16:out.bin
+  tgsi run cs.tgsi --grid 1 --buffer 0=in.bin:out.bin --const 0:0=1,2,3,4
+
+Exit status: 0 success, 1 shader errors (parse, compile, run, budget, timeout), 2 usage or I/O,
+130 after Ctrl-C."
+    )]
+    Run(RunArgs),
+    /// Export a TGSI shader as AGAL (Adobe Stage3D) bytecode
+    #[command(
+        args_override_self = true,
+        after_help = "\
+Examples:
+  tgsi agal fs.tgsi -o fs.agalbin
+  tgsi agal fs.tgsi --asm --layout
+  tgsi agal vs.tgsi --link fs.tgsi --agal-version 2 -o vs.agalbin"
+    )]
+    Agal(AgalArgs),
+    /// Assemble AGAL text into bytecode
+    #[command(
+        args_override_self = true,
+        after_help = "\
+Examples:
+  tgsi agal-asm fragment shader.agal -o shader.bin
+  tgsi agal-asm vertex shader.agal --agal-version 2 -o -"
+    )]
+    AgalAsm(AgalAsmArgs),
+    /// Disassemble AGAL bytecode
+    #[command(
+        args_override_self = true,
+        after_help = "\
+Examples:
+  tgsi agal-dis shader.bin"
+    )]
+    AgalDis(AgalDisArgs),
+    /// Write the opcode reference site (index.html and data.json)
+    #[command(
+        args_override_self = true,
+        after_help = "\
+Examples:
+  tgsi reference --out reference"
+    )]
+    Reference(ReferenceArgs),
+    /// Print a shell completion script
+    #[command(after_help = "\
+Examples:
+  tgsi completions bash > ~/.local/share/bash-completion/completions/tgsi
+  tgsi completions zsh > ~/.zfunc/_tgsi
+  tgsi completions fish > ~/.config/fish/completions/tgsi.fish")]
+    Completions(CompletionsArgs),
+    /// Print the version (as --version does)
+    #[command(hide = true)]
+    Version,
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct FmtArgs {
+    /// The shader ('-' reads standard input)
+    pub file: String,
+    /// mesa: Mesa's tgsi_dump format; exact: the input as written, normalised losslessly
+    #[arg(long, allow_hyphen_values = true, value_name = "mesa|exact")]
+    pub style: Option<String>,
+    #[command(flatten)]
+    pub diag: DiagOptions,
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct CheckArgs {
+    /// Shaders to check ('-' reads standard input); with --link, the fragment shader
+    #[arg(value_name = "FILE")]
+    pub files: Vec<String>,
+    /// Check VS and the one FILE (a fragment shader) as a linked pair
+    #[arg(long, allow_hyphen_values = true, value_name = "VS")]
+    pub link: Option<String>,
+    #[command(flatten)]
+    pub diag: DiagOptions,
+}
+
+/// The inputs of a frame: shared by `render`, `trace` and `bench` (docs/render.md).
+#[derive(Args, Debug, Clone)]
+pub struct FrameArgs {
+    /// The fragment shader ('-' reads standard input)
+    #[arg(value_name = "FS.tgsi")]
+    pub fs: String,
+    /// Vertex shader (default: a pass-through of the mesh's position)
+    #[arg(long, allow_hyphen_values = true, value_name = "VS.tgsi")]
+    pub vs: Option<String>,
+    /// Geometry shader between the vertex and fragment shaders
+    #[arg(long, allow_hyphen_values = true, value_name = "GS.tgsi")]
+    pub gs: Option<String>,
+    /// Built-in mesh: fullscreen, quad, cube or sphere
+    #[arg(long, allow_hyphen_values = true, value_name = "NAME")]
+    pub mesh: Option<String>,
+    /// Vertices and draws from a JSON file (the oracle's vertex format; docs/render.md)
+    #[arg(long, allow_hyphen_values = true, value_name = "FILE.json")]
+    pub vertices: Option<String>,
+    /// Image size [default: 256x256]
+    #[arg(long, allow_hyphen_values = true, value_name = "WxH")]
+    pub size: Option<String>,
+    /// A constant for every stage: CONST[B][I] = (X, Y, Z, W); repeatable
+    #[arg(long = "const", value_name = "B:I=X,Y,Z,W", allow_hyphen_values = true)]
+    pub constants: Vec<String>,
+    /// A constant for the vertex shader only; repeatable
+    #[arg(
+        long,
+        allow_hyphen_values = true,
+        value_name = "B:I=X,Y,Z,W",
+        allow_hyphen_values = true
+    )]
+    pub vs_const: Vec<String>,
+    /// A constant for the fragment shader only; repeatable
+    #[arg(
+        long,
+        allow_hyphen_values = true,
+        value_name = "B:I=X,Y,Z,W",
+        allow_hyphen_values = true
+    )]
+    pub fs_const: Vec<String>,
+    /// A constant for the geometry shader only; repeatable
+    #[arg(
+        long,
+        allow_hyphen_values = true,
+        value_name = "B:I=X,Y,Z,W",
+        allow_hyphen_values = true
+    )]
+    pub gs_const: Vec<String>,
+    /// Bind an image (PNG or a texture JSON) to sampler unit U; repeatable. WRAP is repeat,
+    /// clamp (to edge), border, mirror, mirror-clamp, mirror-edge, mirror-border or gl-clamp
+    #[arg(long, allow_hyphen_values = true, value_name = "U=FILE[,nearest|linear][,WRAP]")]
+    pub texture: Vec<String>,
+    /// The time builtin in seconds [default: 0]
+    #[arg(long, allow_hyphen_values = true, value_name = "T", allow_hyphen_values = true)]
+    pub time: Option<String>,
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct RenderArgs {
+    #[command(flatten)]
+    pub frame: FrameArgs,
+    /// Work the whole frame may do, in quad-instructions (each instruction once per 2x2 quad it runs on) [default: 2^31; at most 2^41]
+    #[arg(long, allow_hyphen_values = true, value_name = "N")]
+    pub budget: Option<String>,
+    /// Stop the frame after this many seconds of wall clock
+    #[arg(long, allow_hyphen_values = true, value_name = "SECONDS")]
+    pub timeout: Option<String>,
+    /// Which engine runs the fragment shader: interp or jit (docs/jit.md) [default: jit where the build has it]
+    #[arg(long, allow_hyphen_values = true, value_name = "interp|jit")]
+    pub engine: Option<String>,
+    /// Output image: .png (8-bit RGBA) or .f32 (raw little-endian RGBA floats)
+    #[arg(short = 'o', allow_hyphen_values = true, value_name = "OUT.png|OUT.f32")]
+    pub output: Option<String>,
+    /// Which colour buffer -o writes (COLOR[N] of the fragment shader) [default: 0]
+    #[arg(long, allow_hyphen_values = true, value_name = "N")]
+    pub target: Option<String>,
+    /// Also write the depth buffer: .png (8-bit grey, depth 0 black, 1 white) or .f32 (raw floats)
+    #[arg(long, allow_hyphen_values = true, value_name = "FILE.png|FILE.f32")]
+    pub depth: Option<String>,
+    #[command(flatten)]
+    pub diag: DiagOptions,
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct BenchArgs {
+    #[command(flatten)]
+    pub frame: FrameArgs,
+    /// How long to keep rendering frames [default: 2]
+    #[arg(long, allow_hyphen_values = true, value_name = "S")]
+    pub seconds: Option<String>,
+    /// Framebuffer format: rgba32f (like softpipe's oracle) or rgba8 [default: rgba32f]
+    #[arg(long, allow_hyphen_values = true, value_name = "rgba32f|rgba8")]
+    pub format: Option<String>,
+    /// Print one JSON object (Mpix/s, ms per frame, instruction count, engine, machine)
+    #[arg(long)]
+    pub json: bool,
+    /// Which engine runs the fragment shader: interp, jit, or both one after the other with a comparison (docs/jit.md) [default: jit where the build has it]
+    #[arg(long, allow_hyphen_values = true, value_name = "interp|jit|both")]
+    pub engine: Option<String>,
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct TraceArgs {
+    #[command(flatten)]
+    pub frame: FrameArgs,
+    /// Work the traced frame may do, in quad-instructions (each instruction once per 2x2 quad it runs on) [default: 2^31; at most 2^41]
+    #[arg(long, allow_hyphen_values = true, value_name = "N")]
+    pub budget: Option<String>,
+    /// The pixel: X from the left, Y from the top, as in the PNG
+    #[arg(long, allow_hyphen_values = true, value_name = "X,Y")]
+    pub pixel: Option<String>,
+    /// Print the trace as JSON
+    #[arg(long)]
+    pub json: bool,
+    /// Show all four lanes of the quad
+    #[arg(long)]
+    pub lanes: bool,
+    #[command(flatten)]
+    pub diag: DiagOptions,
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct RunArgs {
+    /// The compute shader ('-' reads standard input)
+    #[arg(value_name = "CS.tgsi")]
+    pub file: String,
+    /// Number of blocks: X[,Y[,Z]]
+    #[arg(long, allow_hyphen_values = true, value_name = "X[,Y[,Z]]")]
+    pub grid: Option<String>,
+    /// Threads per block: X[,Y[,Z]] [default: the shader's properties]
+    #[arg(long, allow_hyphen_values = true, value_name = "X[,Y[,Z]]")]
+    pub block: Option<String>,
+    /// BUFFER[N] from a file or zeroed, written back to OUT (or IN); repeatable
+    #[arg(
+        long,
+        allow_hyphen_values = true,
+        value_name = "N=IN.bin[:OUT.bin] | N=@BYTES[:OUT.bin]"
+    )]
+    pub buffer: Vec<String>,
+    /// IMAGE[N] of a format and size, from a file or zeroed; repeatable
+    #[arg(long, allow_hyphen_values = true, value_name = "N=FORMAT,WxH[xD][,IN.bin][:OUT.bin]")]
+    pub image: Vec<String>,
+    /// HWATOMIC[N], zeroed; repeatable
+    #[arg(long, allow_hyphen_values = true, value_name = "N=@BYTES[:OUT.bin]")]
+    pub atomic: Vec<String>,
+    /// Shared memory per block in bytes
+    #[arg(long, allow_hyphen_values = true, value_name = "BYTES")]
+    pub shared: Option<String>,
+    /// CONST[B][I] = (X, Y, Z, W); repeatable
+    #[arg(long = "const", value_name = "B:I=X,Y,Z,W", allow_hyphen_values = true)]
+    pub constants: Vec<String>,
+    /// Bind an image to sampler unit U; repeatable
+    #[arg(long, allow_hyphen_values = true, value_name = "U=FILE[,options]")]
+    pub texture: Vec<String>,
+    /// Work the whole dispatch may do, in quad-instructions (each instruction once per quad of 4 invocations it runs on) [default: 2^31; at most 2^41]
+    #[arg(long, allow_hyphen_values = true, value_name = "N")]
+    pub budget: Option<String>,
+    /// Stop after this many seconds of wall clock
+    #[arg(long, allow_hyphen_values = true, value_name = "SECONDS")]
+    pub timeout: Option<String>,
+    /// Which engine runs the shader: interp or jit (docs/jit.md) [default: jit where the build has it]
+    #[arg(long, allow_hyphen_values = true, value_name = "interp|jit")]
+    pub engine: Option<String>,
+    /// Print every resource as 32-bit words (also those written to files)
+    #[arg(long)]
+    pub print: bool,
+    #[command(flatten)]
+    pub diag: DiagOptions,
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct AgalArgs {
+    /// The TGSI shader ('-' reads standard input)
+    #[arg(value_name = "FILE.tgsi")]
+    pub file: String,
+    /// AGAL version 1, 2 or 3 [default: the lowest that fits]
+    #[arg(long, allow_hyphen_values = true, value_name = "N")]
+    pub agal_version: Option<String>,
+    /// Sampler state of unit N: filter, mipmap and wrap words; repeatable
+    #[arg(long, allow_hyphen_values = true, value_name = "N=linear,miplinear,repeat")]
+    pub sampler: Vec<String>,
+    /// Export as one half of a linked pair with OTHER (varyings packed alike)
+    #[arg(long, allow_hyphen_values = true, value_name = "OTHER.tgsi")]
+    pub link: Option<String>,
+    /// Write the bytecode to OUT ('-' for standard output)
+    #[arg(short = 'o', allow_hyphen_values = true, value_name = "OUT")]
+    pub output: Option<String>,
+    /// Print the AGAL assembly
+    #[arg(long)]
+    pub asm: bool,
+    /// Print where each TGSI register went
+    #[arg(long)]
+    pub layout: bool,
+    /// Print version, kind, assembly and layout as JSON
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub diag: DiagOptions,
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct AgalAsmArgs {
+    /// The program type: vertex or fragment
+    #[arg(value_name = "vertex|fragment")]
+    pub kind: String,
+    /// The AGAL text file ('-' reads standard input)
+    #[arg(value_name = "FILE")]
+    pub file: String,
+    /// AGAL version 1, 2 or 3 [default: 1]
+    #[arg(long, allow_hyphen_values = true, value_name = "N")]
+    pub agal_version: Option<String>,
+    /// Write the bytecode to OUT ('-' for standard output)
+    #[arg(short = 'o', allow_hyphen_values = true, value_name = "OUT")]
+    pub output: Option<String>,
+    /// Skip the AGAL validator
+    #[arg(long)]
+    pub no_validate: bool,
+    #[command(flatten)]
+    pub diag: DiagOptions,
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct AgalDisArgs {
+    /// The AGAL bytecode ('-' reads standard input)
+    #[arg(value_name = "FILE")]
+    pub file: String,
+    /// Skip the AGAL validator
+    #[arg(long)]
+    pub no_validate: bool,
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct ReferenceArgs {
+    /// The folder to write the site into (created when missing)
+    #[arg(long, value_name = "DIR")]
+    pub out: String,
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct CompletionsArgs {
+    /// The shell
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn the_command_definition_is_consistent() {
+        Cli::command().debug_assert();
+    }
 
     #[test]
     fn reads_options_and_positionals() {
-        let raw: Vec<String> =
-            ["fs.tgsi", "--size", "64x64", "--const=0:1=1,2,3,4", "--asm", "-o", "out.png"]
-                .iter()
-                .map(|s| s.to_string())
-                .collect();
-        let a = Args::parse(&raw).unwrap();
-        assert_eq!(a.positional, vec!["fs.tgsi"]);
-        assert_eq!(a.value("size"), Some("64x64"));
-        assert_eq!(a.value("const"), Some("0:1=1,2,3,4"));
-        assert!(a.flag("asm"));
-        assert_eq!(a.value("o"), Some("out.png"));
+        let cli = Cli::try_parse_from([
+            "tgsi",
+            "render",
+            "fs.tgsi",
+            "--size",
+            "64x64",
+            "--const=0:1=1,2,3,4",
+            "--time",
+            "-1.5",
+            "-o",
+            "out.png",
+            "--size",
+            "8x8",
+        ])
+        .expect("parses");
+        let Command::Render(r) = cli.command else { panic!("not render") };
+        assert_eq!(r.frame.fs, "fs.tgsi");
+        assert_eq!(r.frame.size.as_deref(), Some("8x8"), "the last value wins");
+        assert_eq!(r.frame.constants, vec!["0:1=1,2,3,4"]);
+        assert_eq!(r.frame.time.as_deref(), Some("-1.5"));
+        assert_eq!(r.output.as_deref(), Some("out.png"));
     }
 }

@@ -1,25 +1,23 @@
-//! `tgsi bench FS.tgsi [--vs VS.tgsi] [--size WxH] [--seconds S]` (also `--mesh`, `--const`,
-//! `--texture`, `--time`, `--format`, `--engine interp|jit|both`): renders one untimed warm-up frame, then frames until S
-//! seconds (default 2) have passed, and prints frames, milliseconds per frame and, on its last
-//! line, `Mpix/s: N`. Frames go into an RGBA32F framebuffer (like softpipe's oracle), or with
-//! `--format rgba8` into an RGBA8 one (what PNG and the canvas need; reported as such).
+//! `tgsi bench FS.tgsi [--vs VS.tgsi] [--size WxH] [--seconds S]` (also every frame option of
+//! `render`, `--format`, `--json`, `--engine interp|jit|both`): renders one untimed warm-up
+//! frame, then frames until S seconds (default 2) have passed, and prints frames, milliseconds
+//! per frame and, on its last line, `Mpix/s: N`; with `--json` one JSON object instead
+//! (docs/render.md). With `--engine both` each engine is measured in turn and a table compares
+//! them. Frames go into an RGBA32F framebuffer (like softpipe's oracle), or with `--format
+//! rgba8` into an RGBA8 one (what PNG and the canvas need; reported as such).
 
+use super::args::BenchArgs;
 use super::render::read_common;
-use super::Args;
+use super::report::{Printer, Stream};
 use crate::render::framebuffer::{Format, Framebuffer};
 use crate::render::job;
 use std::time::Instant;
 
-const USAGE: &str = "usage: tgsi bench FS.tgsi [--vs VS.tgsi] [--mesh NAME] [--size WxH] [--const B:I=X,Y,Z,W]... [--texture U=FILE[,...]]... [--time T] [--seconds S] [--format rgba32f|rgba8] [--engine interp|jit|both]";
+const USAGE: &str = "usage: tgsi bench FS.tgsi [--vs VS.tgsi] [--mesh NAME] [--size WxH] [--const B:I=X,Y,Z,W]... [--texture U=FILE[,...]]... [--time T] [--seconds S] [--format rgba32f|rgba8] [--json] [--engine interp|jit|both]";
 
-pub fn run(args: &Args) -> i32 {
-    if let Some(bad) = args.unknown(&[
-        "vs", "gs", "mesh", "size", "const", "texture", "time", "seconds", "format", "engine",
-    ]) {
-        eprintln!("tgsi bench: unknown option '--{}'\n{}", bad, USAGE);
-        return 2;
-    }
-    let seconds = match args.value("seconds").map(str::parse::<f64>) {
+pub fn run(args: &BenchArgs) -> i32 {
+    let printer = Printer::new(&Default::default(), Stream::Stderr);
+    let seconds = match args.seconds.as_deref().map(str::parse::<f64>) {
         None => 2.0,
         Some(Ok(s)) if (0.0..=3600.0).contains(&s) => s,
         Some(_) => {
@@ -27,7 +25,7 @@ pub fn run(args: &Args) -> i32 {
             return 2;
         }
     };
-    let format = match args.value("format") {
+    let format = match args.format.as_deref() {
         None | Some("rgba32f") => Format::Rgba32F,
         Some("rgba8") => Format::Rgba8,
         Some(_) => {
@@ -35,11 +33,11 @@ pub fn run(args: &Args) -> i32 {
             return 2;
         }
     };
-    let common = match read_common(args, "bench", USAGE) {
+    let common = match read_common(&args.frame, "bench", USAGE) {
         Ok(c) => c,
         Err(status) => return status,
     };
-    let (engines, named) = match super::engine::read(args, true) {
+    let (engines, named) = match super::engine::read(args.engine.as_deref(), true) {
         Ok(e) => e,
         Err(e) => {
             eprintln!("tgsi bench: {}\n{}", e, USAGE);
@@ -47,7 +45,7 @@ pub fn run(args: &Args) -> i32 {
         }
     };
     let (prepared, diags) = job::prepare(&common.request());
-    common.print("bench", &diags);
+    common.print(&printer, "bench", &diags);
     let Some(mut job) = prepared else { return 1 };
     let mut results = Vec::new();
     for &engine in &engines {
@@ -63,15 +61,46 @@ pub fn run(args: &Args) -> i32 {
                 crate::jit::Engine::Interpreter
             }
         };
-        let m = match measure(&job, &common, format, seconds) {
+        let m = match measure(&job, &common, &printer, format, seconds) {
             Ok(m) => m,
             Err(status) => return status,
         };
+        let compile_ms = (ran == crate::jit::Engine::Jit).then_some(compile_ms);
+        if args.json {
+            let json = serde_json::json!({
+                "shader": common.fs_path,
+                "width": job.width,
+                "height": job.height,
+                "format": if format == Format::Rgba8 { "rgba8" } else { "rgba32f" },
+                "engine": match ran {
+                    crate::jit::Engine::Interpreter => "interpreter",
+                    crate::jit::Engine::Jit => "jit",
+                },
+                "compile_ms": compile_ms,
+                "frames": m.frames,
+                "seconds": m.elapsed,
+                "ms_per_frame": m.elapsed * 1000.0 / m.frames as f64,
+                "mpix_per_s": m.pixels / m.elapsed / 1e6,
+                "cpu_ms_per_frame": m.cpu.map(|c| c * 1000.0 / m.frames as f64),
+                "cpu_mpix_per_s": m.cpu.map(|c| m.pixels / c / 1e6),
+                // Instructions as written in each shader (END included).
+                "instructions": {
+                    "fs": instruction_count(Some(&common.fs)),
+                    "vs": instruction_count(common.vs.as_deref()),
+                    "gs": instruction_count(common.gs.as_deref()),
+                },
+                "machine": machine(),
+                "version": crate::version(),
+            });
+            println!("{}", serde_json::to_string_pretty(&json).unwrap_or_default());
+            results.push((ran, m));
+            continue;
+        }
         println!("shader: {}  size: {}x{}", common.fs_path, job.width, job.height);
         println!("engine: {}", ran.name());
-        if ran == crate::jit::Engine::Jit {
+        if let Some(ms) = compile_ms {
             // Code generation and the runtime's compilation of the module, once per program.
-            println!("compile ms: {:.3}", compile_ms);
+            println!("compile ms: {:.3}", ms);
         }
         if format == Format::Rgba8 {
             // Not comparable with softpipe's RGBA32F figures.
@@ -85,9 +114,9 @@ pub fn run(args: &Args) -> i32 {
             println!("cpu Mpix/s: {:.3}", m.pixels / cpu / 1e6);
         }
         println!("Mpix/s: {:.3}", m.pixels / m.elapsed / 1e6);
-        results.push((engine, ran, m));
+        results.push((ran, m));
     }
-    if let [(_, a, ma), (_, b, mb)] = results.as_slice() {
+    if let (false, [(a, ma), (b, mb)]) = (args.json, results.as_slice()) {
         // Side by side (CPU figures when the platform gives them).
         let rate = |m: &Measured| m.pixels / m.cpu.unwrap_or(m.elapsed) / 1e6;
         println!("| engine | Mpix/s |");
@@ -110,6 +139,7 @@ struct Measured {
 fn measure(
     job: &job::Job,
     common: &super::render::Common,
+    printer: &Printer,
     format: Format,
     seconds: f64,
 ) -> Result<Measured, i32> {
@@ -129,10 +159,11 @@ fn measure(
         job::run_into(job, fb, None, &mut textures, crate::limits::DEFAULT_FRAME_BUDGET)
             .map(|_| ())
             .map_err(|d| {
-                common.print("bench", &[d]);
+                common.print(printer, "bench", &[d]);
                 1
             })
     };
+    // Warm-up frame, not timed.
     frame(&mut fb)?;
     let start = Instant::now();
     let cpu_start = cpu_seconds();
@@ -146,7 +177,7 @@ fn measure(
     }
     let elapsed = start.elapsed().as_secs_f64();
     let cpu = match (cpu_start, cpu_seconds()) {
-        (Some(a), Some(b)) if b - a > 0.0 => Some(b - a),
+        (Some(a), Some(b)) if b > a => Some(b - a),
         _ => None,
     };
     let pixels = job.width as f64 * job.height as f64 * frames as f64;
@@ -163,4 +194,33 @@ fn cpu_seconds() -> Option<f64> {
     let utime: f64 = fields.get(11)?.parse().ok()?;
     let stime: f64 = fields.get(12)?.parse().ok()?;
     Some((utime + stime) / 100.0)
+}
+
+/// The machine a benchmark ran on: CPU model (Linux `/proc/cpuinfo`, else null), logical cores,
+/// operating system and architecture (and the distribution's name where `/etc/os-release` has
+/// one).
+fn machine() -> serde_json::Value {
+    let cpu = std::fs::read_to_string("/proc/cpuinfo").ok().and_then(|info| {
+        info.lines()
+            .find(|l| l.starts_with("model name"))
+            .and_then(|l| l.split_once(':'))
+            .map(|(_, v)| v.trim().to_string())
+    });
+    let os_name = std::fs::read_to_string("/etc/os-release").ok().and_then(|t| {
+        t.lines()
+            .find_map(|l| l.strip_prefix("PRETTY_NAME="))
+            .map(|v| v.trim_matches('"').to_string())
+    });
+    serde_json::json!({
+        "cpu": cpu,
+        "cores": std::thread::available_parallelism().map(|n| n.get()).ok(),
+        "os": std::env::consts::OS,
+        "os_name": os_name,
+        "arch": std::env::consts::ARCH,
+    })
+}
+
+/// How many instructions a shader's text has (it parsed already when the job was prepared).
+fn instruction_count(text: Option<&str>) -> Option<usize> {
+    crate::text::parse(text?).shader.map(|s| s.instructions.len())
 }

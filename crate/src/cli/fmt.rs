@@ -1,18 +1,13 @@
 //! `tgsi fmt [--style mesa|exact] FILE`: parses a shader and prints it to standard output.
-//! Errors are printed as by `tgsi check` and give exit status 1; warnings do not stop it.
+//! Errors are printed as by `tgsi check` (on standard error) and give exit status 1; warnings
+//! do not stop it.
 
-use super::Args;
+use super::args::FmtArgs;
+use super::report::{display_name, Origin, Printer, Stream};
 use crate::text::{self, Style};
 
-pub fn run(args: &Args) -> i32 {
-    if let Some(bad) = args.unknown(&["style"]) {
-        eprintln!(
-            "tgsi fmt: unknown option '--{}'\nusage: tgsi fmt [--style mesa|exact] FILE",
-            bad
-        );
-        return 2;
-    }
-    let style = match args.value("style") {
+pub fn run(args: &FmtArgs) -> i32 {
+    let style = match args.style.as_deref() {
         None => Style::Exact,
         Some(s) => match Style::from_name(s) {
             Some(st) => st,
@@ -22,16 +17,11 @@ pub fn run(args: &Args) -> i32 {
             }
         },
     };
-    let [path] = args.positional.as_slice() else {
-        eprintln!("usage: tgsi fmt [--style mesa|exact] FILE   ('-' reads standard input)");
-        return 2;
-    };
-    let Some(src) = super::read_text(path) else { return 2 };
+    let Some(src) = super::read_text(&args.file) else { return 2 };
     let parsed = text::parse(&src);
-    let name = if path == "-" { "<stdin>" } else { path.as_str() };
-    for d in &parsed.diagnostics {
-        eprintln!("{}", d.render(name));
-    }
+    let printer = Printer::new(&args.diag, Stream::Stderr);
+    let origin = Origin { name: display_name(&args.file), text: &src };
+    printer.print_all("fmt", Some(origin), &parsed.diagnostics);
     match parsed.shader {
         Some(shader) => {
             print!("{}", text::print(&shader, style));

@@ -1,5 +1,6 @@
-//! The `tgsi` command-line interface. Each subcommand lives in its own file and exposes
-//! `run(args: &Args) -> i32`. Exit status: 0 success, 1 diagnostics with errors, 2 usage or I/O.
+//! The `tgsi` command-line interface. The arguments are clap types (`args.rs`); each subcommand
+//! lives in its own file and exposes `run(&TheirArgs) -> i32`. Exit status: 0 success, 1
+//! diagnostics with errors, 2 usage or I/O (clap's usage errors too), 130 after Ctrl-C.
 
 pub mod agal;
 pub mod args;
@@ -7,79 +8,46 @@ pub mod bench;
 pub mod check;
 pub mod engine;
 pub mod fmt;
+pub mod reference;
 pub mod render;
+pub mod report;
 pub mod run;
 pub mod trace;
 pub mod watchdog;
 
-pub use args::Args;
+use args::{Cli, Command};
+use clap::{CommandFactory, Parser};
 
-/// One line per subcommand, shown by `tgsi --help`.
-const COMMANDS: &[(&str, &str)] = &[
-    ("fmt", "fmt [--style mesa|exact] FILE          print a shader in Mesa's dump format or losslessly"),
-    ("check", "check [--link VS FS] FILE...          parse and validate; FILE:LINE:COL: error: MESSAGE [CODE]"),
-    ("render", "render FS.tgsi [options] [--budget N] [--timeout S] -o OUT.png|OUT.f32   render a shader to an image"),
-    ("bench", "bench FS.tgsi [--vs VS] [--size WxH] [--seconds S]   measure rendering speed (Mpix/s)"),
-    ("trace", "trace FS.tgsi [render options] --pixel X,Y [--json]   what the shader did for one pixel"),
-    ("run", "run CS.tgsi [options] [--budget N] [--timeout S]   run a compute shader on buffers"),
-    ("agal", "agal FILE.tgsi [--agal-version N] -o OUT [--asm] [--layout]   export TGSI as AGAL"),
-    ("agal-asm", "agal-asm vertex|fragment FILE [--agal-version N] -o OUT   assemble AGAL"),
-    ("agal-dis", "agal-dis FILE                          disassemble AGAL bytecode"),
-];
-
-pub fn usage() -> String {
-    let mut s = format!("{}\n\nUsage: tgsi <command> [options]\n\nCommands:\n", crate::version());
-    for (_, line) in COMMANDS {
-        s.push_str("  ");
-        s.push_str(line);
-        s.push('\n');
-    }
-    s.push_str(
-        "\nOptions:\n  -h, --help     show this help\n  -V, --version  show the version\n\n",
-    );
-    s.push_str("A FILE of '-' reads standard input.\n");
-    s
-}
-
-/// Runs the CLI with `args` (without the program name) and returns the exit status.
+/// Runs the CLI with `args` (without the program name) and returns the exit status. Usage
+/// errors are clap's messages with status 2; `--help` and `--version` print and return 0.
 pub fn main(args: Vec<String>) -> i32 {
-    let Some(cmd) = args.first() else {
-        eprint!("{}", usage());
-        return 2;
+    let cli = match Cli::try_parse_from(std::iter::once("tgsi".to_string()).chain(args)) {
+        Ok(cli) => cli,
+        Err(e) => {
+            // Help and version go to stdout with status 0; usage errors to stderr with 2.
+            let _ = e.print();
+            return if e.use_stderr() { 2 } else { 0 };
+        }
     };
-    let rest = &args[1..];
-    match cmd.as_str() {
-        "-h" | "--help" | "help" => {
-            print!("{}", usage());
+    match cli.command {
+        Command::Fmt(a) => fmt::run(&a),
+        Command::Check(a) => check::run(&a),
+        Command::Render(a) => render::run(&a),
+        Command::Bench(a) => bench::run(&a),
+        Command::Trace(a) => trace::run(&a),
+        Command::Run(a) => run::run(&a),
+        Command::Agal(a) => agal::run_export(&a),
+        Command::AgalAsm(a) => agal::run_asm(&a),
+        Command::AgalDis(a) => agal::run_dis(&a),
+        Command::Reference(a) => reference::run(&a),
+        Command::Completions(a) => {
+            let mut cmd = Cli::command();
+            clap_complete::generate(a.shell, &mut cmd, "tgsi", &mut std::io::stdout());
             0
         }
-        "-V" | "--version" | "version" => {
+        Command::Version => {
             println!("{}", crate::version());
             0
-        }
-        "fmt" => with_args(rest, fmt::run),
-        "check" => with_args(rest, check::run),
-        "render" => with_args(rest, render::run),
-        "bench" => with_args(rest, bench::run),
-        "trace" => with_args(rest, trace::run),
-        "run" | "compute" => with_args(rest, run::run),
-        "agal" => with_args(rest, agal::run_export),
-        "agal-asm" => with_args(rest, agal::run_asm),
-        "agal-dis" => with_args(rest, agal::run_dis),
-        other => {
-            eprintln!("tgsi: unknown command '{}'\n", other);
-            eprint!("{}", usage());
-            2
-        }
-    }
-}
-
-fn with_args(raw: &[String], f: fn(&Args) -> i32) -> i32 {
-    match Args::parse(raw) {
-        Ok(a) => f(&a),
-        Err(e) => {
-            eprintln!("tgsi: {}", e);
-            2
         }
     }
 }

@@ -1,24 +1,20 @@
 //! `tgsi render FS.tgsi [--vs VS.tgsi] [--gs GS.tgsi] [--mesh fullscreen|quad|cube|sphere |
 //! --vertices FILE.json] [--size WxH] [--const B:I=X,Y,Z,W]...
 //! [--vs-const|--fs-const|--gs-const B:I=X,Y,Z,W]...
-//! [--texture U=FILE[,nearest|linear][,repeat|clamp]]... [--time T] [--budget N]
-//! [--timeout SECONDS] -o OUT.png|OUT.f32` (docs/render.md); `--help` prints the usage.
+//! [--texture U=FILE[,nearest|linear][,WRAP]]... [--time T] [--budget N]
+//! [--timeout SECONDS] [--target N] [--depth FILE.png|FILE.f32] -o OUT.png|OUT.f32`
+//! (docs/render.md); `--help` prints the usage.
 //! Exit status: 0 written, 1 diagnostics with errors (parse, validation, linkage, budget,
 //! timeout), 2 usage or I/O, 130 after Ctrl-C (the partial image is written).
 
-use super::Args;
+use super::args::{FrameArgs, RenderArgs};
+use super::report::{display_name, Origin, Printer};
 use crate::render::job::{self, Request, Source, SourcedDiagnostic};
 use crate::render::options::{parse_const, parse_size, ConstValue};
 use crate::render::uniforms::Builtins;
 use crate::texture::bind::Bindings;
 
-pub(crate) const USAGE: &str = "usage: tgsi render FS.tgsi [--vs VS.tgsi] [--gs GS.tgsi] [--mesh fullscreen|quad|cube|sphere | --vertices FILE.json] [--size WxH] [--const B:I=X,Y,Z,W]... [--vs-const|--fs-const|--gs-const B:I=X,Y,Z,W]... [--texture U=FILE[,nearest|linear][,repeat|clamp]]... [--time T] [--budget N] [--timeout SECONDS] [--engine interp|jit] -o OUT.png|OUT.f32";
-
-/// The options `render` and `trace` share (read by [`read_common`]).
-pub(crate) const COMMON_OPTIONS: &[&str] = &[
-    "vs", "gs", "mesh", "vertices", "size", "const", "vs-const", "fs-const", "gs-const", "texture",
-    "time",
-];
+pub(crate) const USAGE: &str = "usage: tgsi render FS.tgsi [--vs VS.tgsi] [--gs GS.tgsi] [--mesh fullscreen|quad|cube|sphere | --vertices FILE.json] [--size WxH] [--const B:I=X,Y,Z,W]... [--vs-const|--fs-const|--gs-const B:I=X,Y,Z,W]... [--texture U=FILE[,nearest|linear][,WRAP]]... [--time T] [--budget N] [--timeout SECONDS] [--engine interp|jit] -o OUT.png|OUT.f32";
 
 /// Options common to `render` and `bench`, read and checked.
 pub(crate) struct Common {
@@ -44,38 +40,36 @@ pub(crate) struct Common {
 }
 
 /// Reads the shared options; `Err(status)` after printing the problem.
-pub(crate) fn read_common(args: &Args, command: &str, usage: &str) -> Result<Common, i32> {
+pub(crate) fn read_common(args: &FrameArgs, command: &str, usage: &str) -> Result<Common, i32> {
     let fail = |msg: String| -> i32 {
         eprintln!("tgsi {}: {}\n{}", command, msg, usage);
         2
     };
-    let [fs_path] = args.positional.as_slice() else {
-        return Err(fail("expected exactly one fragment shader file".into()));
-    };
-    let size = match args.value("size") {
+    let fs_path = &args.fs;
+    let size = match args.size.as_deref() {
         Some(s) => parse_size(s).map_err(fail)?,
         None => (256, 256),
     };
-    if args.value("mesh").is_some() && args.value("vertices").is_some() {
+    if args.mesh.is_some() && args.vertices.is_some() {
         return Err(fail("give either --mesh or --vertices, not both".into()));
     }
     // One parser for every constant flag, each repeatable.
-    let constants_of = |flag: &str| -> Result<Vec<ConstValue>, i32> {
-        args.values(flag).into_iter().map(parse_const).collect::<Result<Vec<_>, _>>().map_err(fail)
+    let constants_of = |specs: &[String]| -> Result<Vec<ConstValue>, i32> {
+        specs.iter().map(|s| parse_const(s)).collect::<Result<Vec<_>, _>>().map_err(fail)
     };
-    let constants = constants_of("const")?;
-    let vs_constants = constants_of("vs-const")?;
-    let fs_constants = constants_of("fs-const")?;
-    let gs_constants = constants_of("gs-const")?;
+    let constants = constants_of(&args.constants)?;
+    let vs_constants = constants_of(&args.vs_const)?;
+    let fs_constants = constants_of(&args.fs_const)?;
+    let gs_constants = constants_of(&args.gs_const)?;
     let mut textures = Bindings::new();
     // Every --texture shares one budget of texel bytes (limits::MAX_TEXTURE_BYTES).
     let mut texture_bytes = crate::texture::desc::TextureBytes::job();
-    for spec in args.values("texture") {
+    for spec in &args.texture {
         let (unit, bound) = crate::texture::desc::load_binding_charged(spec, &mut texture_bytes)
             .map_err(|e| fail(format!("--texture {}: {}", spec, e)))?;
         textures.bind(unit, bound);
     }
-    let time = match args.value("time") {
+    let time = match args.time.as_deref() {
         Some(t) => t
             .parse::<f32>()
             .ok()
@@ -84,15 +78,15 @@ pub(crate) fn read_common(args: &Args, command: &str, usage: &str) -> Result<Com
         None => 0.0,
     };
     let fs = super::read_text(fs_path).ok_or(2)?;
-    let read_opt = |name: &str| -> Result<(Option<String>, Option<String>), i32> {
-        match args.value(name) {
+    let read_opt = |path: &Option<String>| -> Result<(Option<String>, Option<String>), i32> {
+        match path {
             Some(p) => Ok((Some(p.to_string()), Some(super::read_text(p).ok_or(2)?))),
             None => Ok((None, None)),
         }
     };
-    let (vs_path, vs) = read_opt("vs")?;
-    let (gs_path, gs) = read_opt("gs")?;
-    let (vertices_path, vertices) = read_opt("vertices")?;
+    let (vs_path, vs) = read_opt(&args.vs)?;
+    let (gs_path, gs) = read_opt(&args.gs)?;
+    let (vertices_path, vertices) = read_opt(&args.vertices)?;
     Ok(Common {
         fs_path: fs_path.clone(),
         fs,
@@ -100,7 +94,7 @@ pub(crate) fn read_common(args: &Args, command: &str, usage: &str) -> Result<Com
         vs,
         gs_path,
         gs,
-        mesh: args.value("mesh").map(str::to_string),
+        mesh: args.mesh.clone(),
         vertices_path,
         vertices,
         size,
@@ -131,58 +125,58 @@ impl Common {
         }
     }
 
-    /// Prints diagnostics as `FILE:LINE:COL: severity: message [CODE]`.
-    pub(crate) fn print(&self, command: &str, diags: &[SourcedDiagnostic]) {
+    /// Prints diagnostics in the printer's format, each with the file it is about (none for
+    /// diagnostics about the whole job).
+    pub(crate) fn print(&self, printer: &Printer, command: &str, diags: &[SourcedDiagnostic]) {
         for d in diags {
             let file = match d.source {
-                Source::Fragment => Some(self.fs_path.as_str()),
-                Source::Vertex => self.vs_path.as_deref(),
-                Source::Geometry => self.gs_path.as_deref(),
-                Source::Vertices => self.vertices_path.as_deref(),
+                Source::Fragment => Some((self.fs_path.as_str(), Some(self.fs.as_str()))),
+                Source::Vertex => self.vs_path.as_deref().map(|p| (p, self.vs.as_deref())),
+                Source::Geometry => self.gs_path.as_deref().map(|p| (p, self.gs.as_deref())),
+                Source::Vertices => {
+                    self.vertices_path.as_deref().map(|p| (p, self.vertices.as_deref()))
+                }
                 Source::Render => None,
             };
-            match file {
-                Some(f) => {
-                    eprintln!("{}", d.diagnostic.render(if f == "-" { "<stdin>" } else { f }))
-                }
-                None => eprintln!(
-                    "tgsi {}: {}: {} [{}]",
-                    command,
-                    d.diagnostic.severity.word(),
-                    d.diagnostic.message,
-                    d.diagnostic.code
-                ),
-            }
+            let origin = file.map(|(name, text)| Origin {
+                name: display_name(name),
+                text: text.unwrap_or_default(),
+            });
+            printer.print(command, origin, &d.diagnostic);
         }
     }
 }
 
-pub fn run(args: &Args) -> i32 {
-    if args.flag("help") || args.flag("h") {
-        println!("{}", USAGE);
-        return 0;
-    }
-    let known: Vec<&str> =
-        COMMON_OPTIONS.iter().copied().chain(["budget", "timeout", "o", "engine"]).collect();
-    if let Some(bad) = args.unknown(&known) {
-        eprintln!("tgsi render: unknown option '--{}'\n{}", bad, USAGE);
-        return 2;
-    }
-    let Some(out_path) = args.value("o") else {
+pub fn run(args: &RenderArgs) -> i32 {
+    let printer = Printer::new(&args.diag, super::report::Stream::Stderr);
+    let Some(out_path) = args.output.as_deref() else {
         eprintln!("tgsi render: missing -o OUT.png|OUT.f32\n{}", USAGE);
         return 2;
     };
-    let lower = out_path.to_ascii_lowercase();
-    if !(lower.ends_with(".png") || lower.ends_with(".f32")) {
-        eprintln!("tgsi render: the output must end in .png or .f32\n{}", USAGE);
-        return 2;
+    for (what, path) in [("the output", Some(out_path)), ("--depth", args.depth.as_deref())] {
+        let lower = path.unwrap_or(".png").to_ascii_lowercase();
+        if !(lower.ends_with(".png") || lower.ends_with(".f32")) {
+            eprintln!("tgsi render: {what} must end in .png or .f32\n{USAGE}");
+            return 2;
+        }
     }
-    let common = match read_common(args, "render", USAGE) {
+    let target = match args.target.as_deref().map(str::parse::<usize>) {
+        None => 0,
+        Some(Ok(n)) if n < crate::render::framebuffer::MAX_TARGETS => n,
+        Some(_) => {
+            eprintln!(
+                "tgsi render: --target takes a colour buffer number 0..{}\n{USAGE}",
+                crate::render::framebuffer::MAX_TARGETS - 1
+            );
+            return 2;
+        }
+    };
+    let common = match read_common(&args.frame, "render", USAGE) {
         Ok(c) => c,
         Err(status) => return status,
     };
     // The instruction budget of the whole frame (`limits`): at most limits::MAX_BUDGET.
-    let budget = match crate::limits::parse_budget(args.value("budget")) {
+    let budget = match crate::limits::parse_budget(args.budget.as_deref()) {
         Ok(n) => n,
         Err(e) => {
             eprintln!("tgsi render: --budget: {}\n{}", e, USAGE);
@@ -190,7 +184,7 @@ pub fn run(args: &Args) -> i32 {
         }
     };
     // The wall clock (--timeout) and Ctrl-C stop the frame as the budget does (`watchdog`).
-    let timeout = match super::watchdog::parse_timeout(args.value("timeout")) {
+    let timeout = match super::watchdog::parse_timeout(args.timeout.as_deref()) {
         Ok(t) => t,
         Err(e) => {
             eprintln!("tgsi render: {}\n{}", e, USAGE);
@@ -198,8 +192,8 @@ pub fn run(args: &Args) -> i32 {
         }
     };
     let frame = crate::exec::FrameBudget::new(budget);
-    let _watchdog = super::watchdog::Watchdog::start(&frame, timeout, args.value("timeout"));
-    let (engines, named) = match super::engine::read(args, false) {
+    let _watchdog = super::watchdog::Watchdog::start(&frame, timeout, args.timeout.as_deref());
+    let (engines, named) = match super::engine::read(args.engine.as_deref(), false) {
         Ok(e) => e,
         Err(e) => {
             eprintln!("tgsi render: {}\n{}", e, USAGE);
@@ -208,7 +202,7 @@ pub fn run(args: &Args) -> i32 {
     };
     let (prepared, mut diags) = job::prepare(&common.request());
     let Some(mut job) = prepared else {
-        common.print("render", &diags);
+        common.print(&printer, "render", &diags);
         return 1;
     };
     if let Err(why) = crate::jit::attach(&mut job, engines[0]) {
@@ -216,8 +210,17 @@ pub fn run(args: &Args) -> i32 {
             super::engine::note("render", &why);
         }
     }
-    let mut textures = common.textures.clone();
     let targets = job.color_targets();
+    if target >= targets {
+        common.print(&printer, "render", &diags);
+        eprintln!(
+            "tgsi render: --target {target}: the fragment shader writes {targets} colour \
+             buffer(s), COLOR[0..{}]",
+            targets - 1
+        );
+        return 2;
+    }
+    let mut textures = common.textures.clone();
     let mut fb = match crate::render::framebuffer::Framebuffer::new(job.width, job.height, targets)
     {
         Ok(fb) => fb,
@@ -242,8 +245,14 @@ pub fn run(args: &Args) -> i32 {
             super::watchdog::status_of(&frame)
         }
     };
-    common.print("render", &diags);
-    if let Err(e) = crate::render::image_io::write_image(out_path, &fb) {
+    common.print(&printer, "render", &diags);
+    let written = crate::render::image_io::write_target(out_path, &fb, target).and_then(|()| {
+        match args.depth.as_deref() {
+            Some(path) => crate::render::image_io::write_depth(path, &fb),
+            None => Ok(()),
+        }
+    });
+    if let Err(e) = written {
         eprintln!("tgsi render: {}", e);
         return 2;
     }

@@ -11,7 +11,8 @@
 //! Exit status: 0 success, 1 shader errors (parse, compile, run, budget, timeout), 2 usage or I/O
 //! problems, 130 after Ctrl-C.
 
-use super::Args;
+use super::args::RunArgs;
+use super::report::{display_name, Origin, Printer, Stream};
 use crate::diag::{self, Diagnostic};
 use crate::exec::memory::MAX_MEMORY_BYTES;
 use crate::exec::{dispatch, Constants, ImageBuffer, ImageFormat, Machine, Resources};
@@ -27,19 +28,8 @@ enum Back {
     Image(u32, Option<String>),
 }
 
-pub fn run(args: &Args) -> i32 {
-    if let Some(bad) = args.unknown(&[
-        "grid", "block", "buffer", "image", "atomic", "shared", "const", "texture", "budget",
-        "timeout", "print", "engine",
-    ]) {
-        eprintln!("tgsi run: unknown option '--{bad}'\n{USAGE}");
-        return 2;
-    }
-    let [path] = args.positional.as_slice() else {
-        eprintln!("{USAGE}");
-        return 2;
-    };
-    match setup_and_run(path, args) {
+pub fn run(args: &RunArgs) -> i32 {
+    match setup_and_run(&args.file, args) {
         Ok(code) => code,
         Err(msg) => {
             eprintln!("tgsi run: {msg}\n{USAGE}");
@@ -48,71 +38,72 @@ pub fn run(args: &Args) -> i32 {
     }
 }
 
-fn setup_and_run(path: &str, args: &Args) -> Result<i32, String> {
-    let grid = triple(args.value("grid").ok_or("--grid is required")?)?;
-    let block = args.value("block").map(triple).transpose()?;
+fn setup_and_run(path: &str, args: &RunArgs) -> Result<i32, String> {
+    let grid = triple(args.grid.as_deref().ok_or("--grid is required")?)?;
+    let block = args.block.as_deref().map(triple).transpose()?;
     let mut res = Resources::new();
     let mut back = Vec::new();
-    for spec in args.values("buffer") {
+    for spec in &args.buffer {
         let (n, bytes, out) = byte_spec(spec)?;
         res.buffers.insert(n, bytes);
         back.push(Back::Buffer(n, out));
     }
-    for spec in args.values("atomic") {
+    for spec in &args.atomic {
         let (n, bytes, out) = byte_spec(spec)?;
         res.atomic_buffers.insert(n, bytes);
         back.push(Back::Atomic(n, out));
     }
-    for spec in args.values("image") {
+    for spec in &args.image {
         let (n, img, out) = image_spec(spec)?;
         res.images.insert(n, img);
         back.push(Back::Image(n, out));
     }
-    if let Some(s) = args.value("shared") {
+    if let Some(s) = &args.shared {
         let n: usize = s.parse().map_err(|_| format!("--shared {s}: not a byte count"))?;
         res.shared = vec![0; n.min(MAX_MEMORY_BYTES)];
     }
     let mut consts = Constants::new();
     // The same `--const` syntax as `tgsi render` (one parser: render::options).
-    for spec in args.values("const") {
+    for spec in &args.constants {
         let c = crate::render::options::parse_const(spec).map_err(|e| format!("--const {e}"))?;
         consts.set_bits(c.buffer as usize, c.index as usize, c.bits);
     }
     let mut textures = crate::texture::bind::Bindings::new();
     // Every --texture shares one budget of texel bytes (limits::MAX_TEXTURE_BYTES).
     let mut texture_bytes = crate::texture::desc::TextureBytes::job();
-    for spec in args.values("texture") {
+    for spec in &args.texture {
         let (unit, bound) = crate::texture::desc::load_binding_charged(spec, &mut texture_bytes)
             .map_err(|e| format!("--texture {spec}: {e}"))?;
         textures.bind(unit, bound);
     }
     // The budget bounds the whole dispatch (every block draws from it), at most
     // limits::MAX_BUDGET.
-    let budget =
-        crate::limits::parse_budget(args.value("budget")).map_err(|e| format!("--budget: {e}"))?;
-    let timeout = super::watchdog::parse_timeout(args.value("timeout"))?;
+    let budget = crate::limits::parse_budget(args.budget.as_deref())
+        .map_err(|e| format!("--budget: {e}"))?;
+    let timeout = super::watchdog::parse_timeout(args.timeout.as_deref())?;
     let frame = crate::exec::FrameBudget::new(budget);
     let mut machine = Machine::in_frame(budget, &frame);
     // The wall clock (--timeout) and Ctrl-C stop the dispatch as the budget does (`watchdog`).
-    let _watchdog = super::watchdog::Watchdog::start(&frame, timeout, args.value("timeout"));
+    let _watchdog = super::watchdog::Watchdog::start(&frame, timeout, args.timeout.as_deref());
 
     let Some(src) = super::read_text(path) else { return Ok(2) };
     let index = LineIndex::new(&src);
     let parsed = crate::text::parse(&src);
     let mut diags = parsed.diagnostics;
-    let name = if path == "-" { "<stdin>" } else { path };
+    let printer = Printer::new(&args.diag, Stream::Stdout);
+    let origin = Origin { name: display_name(path), text: &src };
     let Some(shader) = parsed.shader.filter(|_| !diag::has_errors(&diags)) else {
-        print_diags(&mut diags, &index, name);
+        print_diags(&printer, &mut diags, &index, origin);
         return Ok(1);
     };
     let program = match crate::exec::build(&shader) {
         Ok(p) => p,
         Err(mut found) => {
-            print_diags(&mut found, &index, name);
+            print_diags(&printer, &mut found, &index, origin);
             return Ok(1);
         }
     };
-    let (engines, named) = super::engine::read(args, false)?;
+    let (engines, named) = super::engine::read(args.engine.as_deref(), false)?;
     if engines[0] == crate::jit::Engine::Jit {
         match crate::jit::accelerator(&program) {
             Ok(m) => machine.accel = m.make(),
@@ -122,17 +113,15 @@ fn setup_and_run(path: &str, args: &Args) -> Result<i32, String> {
     }
     if let Err(e) = dispatch(&mut machine, &program, &consts, &mut textures, &mut res, grid, block)
     {
-        print_diags(&mut [e.diagnostic], &index, name);
+        print_diags(&printer, &mut [e.diagnostic], &index, origin);
         return Ok(super::watchdog::status_of(&frame));
     }
-    write_back(&res, &back, args.flag("print"))
+    write_back(&res, &back, args.print)
 }
 
-fn print_diags(diags: &mut [Diagnostic], index: &LineIndex, name: &str) {
+fn print_diags(printer: &Printer, diags: &mut [Diagnostic], index: &LineIndex, origin: Origin) {
     diag::locate(diags, index);
-    for d in diags.iter() {
-        println!("{}", d.render(name));
-    }
+    printer.print_all("run", Some(origin), diags);
 }
 
 /// `X`, `X,Y` or `X,Y,Z` (missing ones are 1).

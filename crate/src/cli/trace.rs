@@ -3,31 +3,18 @@
 //! options, instruction by instruction (`render::inspect`). X from the left, Y from the top, as
 //! in the PNG. Exit status: 0 traced, 1 diagnostics (or a pixel no primitive covers), 2 usage.
 
-use super::render::{read_common, COMMON_OPTIONS, USAGE as RENDER_USAGE};
-use super::Args;
+use super::args::TraceArgs;
+use super::render::{read_common, USAGE as RENDER_USAGE};
+use super::report::{Printer, Stream};
 use crate::ir::LineIndex;
 use crate::render::inspect::{in_image_order, source_text, trace_pixel, PixelTrace};
 use crate::render::job;
 
 const USAGE: &str = "usage: tgsi trace FS.tgsi [render options] --pixel X,Y [--json] [--lanes]";
 
-pub fn run(args: &Args) -> i32 {
-    if args.flag("help") || args.flag("h") {
-        let options: Vec<String> = COMMON_OPTIONS.iter().map(|o| format!("--{o}")).collect();
-        println!(
-            "{}\nrender options (as `tgsi render --help` shows them): {} --budget",
-            USAGE,
-            options.join(" ")
-        );
-        return 0;
-    }
-    let known: Vec<&str> =
-        COMMON_OPTIONS.iter().copied().chain(["budget", "pixel", "json", "lanes"]).collect();
-    if let Some(bad) = args.unknown(&known) {
-        eprintln!("tgsi trace: unknown option '--{}'\n{}", bad, USAGE);
-        return 2;
-    }
-    let Some((x, y)) = args.value("pixel").and_then(|p| {
+pub fn run(args: &TraceArgs) -> i32 {
+    let printer = Printer::new(&args.diag, Stream::Stderr);
+    let Some((x, y)) = args.pixel.as_deref().and_then(|p| {
         let (x, y) = p.split_once(',')?;
         Some((x.trim().parse::<u32>().ok()?, y.trim().parse::<u32>().ok()?))
     }) else {
@@ -37,11 +24,11 @@ pub fn run(args: &Args) -> i32 {
         );
         return 2;
     };
-    let common = match read_common(args, "trace", RENDER_USAGE) {
+    let common = match read_common(&args.frame, "trace", RENDER_USAGE) {
         Ok(c) => c,
         Err(status) => return status,
     };
-    let budget = match crate::limits::parse_budget(args.value("budget")) {
+    let budget = match crate::limits::parse_budget(args.budget.as_deref()) {
         Ok(n) => n,
         Err(e) => {
             eprintln!("tgsi trace: --budget: {}\n{}", e, USAGE);
@@ -50,27 +37,28 @@ pub fn run(args: &Args) -> i32 {
     };
     let (prepared, diags) = job::prepare(&common.request());
     let Some(job) = prepared else {
-        common.print("trace", &diags);
+        common.print(&printer, "trace", &diags);
         return 1;
     };
     let mut textures = common.textures.clone();
     let t = match trace_pixel(&job, x, y, &mut textures, budget) {
         Ok(t) => t,
         Err(d) => {
-            common.print("trace", &[d]);
+            common.print(&printer, "trace", &[d]);
             return 1;
         }
     };
     let lines = LineIndex::new(&common.fs);
-    if args.flag("json") {
+    if args.json {
         println!("{}", t.to_json(&common.fs, &lines));
     } else {
-        print!("{}", to_text(&t, &common.fs, &lines, args.flag("lanes")));
+        print!("{}", to_text(&t, &common.fs, &lines, args.lanes));
     }
     // A stopped frame is reported as render reports it, after the trace that led there.
     match &t.stopped {
         Some(d) => {
             common.print(
+                &printer,
                 "trace",
                 &[job::SourcedDiagnostic { source: job::Source::Fragment, diagnostic: d.clone() }],
             );

@@ -124,6 +124,8 @@ struct Ctx {
     const_slots: Vec<ConstSlot>,
     /// Geometry shaders: attributes per vertex of `IN[v][n]`.
     vertex_stride: Option<u32>,
+    /// The stage flushes denormals ([`super::program::flushes_denormals`]).
+    flush: bool,
 }
 
 impl Ctx {
@@ -252,7 +254,8 @@ pub fn compile(analysed: &Analysed) -> Result<Program, Diagnostic> {
     let mut next = 0u32;
     // Cached constants go first so that their rows are `slot * 4`; they are sized after decoding.
     let stride = shader.geometry_input_vertices().map(|_| vertex_stride(shader));
-    let mut ctx = Ctx { layout, const_slots: Vec::new(), vertex_stride: stride };
+    let flush = super::program::flushes_denormals(shader.processor);
+    let mut ctx = Ctx { layout, const_slots: Vec::new(), vertex_stride: stride, flush };
     // Placeholder: decode once to count constant slots, then lay out the rest after them.
     for inst in &shader.instructions {
         for s in &inst.src {
@@ -297,7 +300,9 @@ pub fn compile(analysed: &Analysed) -> Result<Program, Diagnostic> {
 
     let switches = link_flow(analysed, &mut code);
     let max_depth = analysed.max_depth().min(u32::MAX as usize) as u32;
-    mark_cond_breaks(&mut code);
+    if !ctx.flush {
+        mark_cond_breaks(&mut code);
+    }
 
     let mut inputs = Vec::new();
     let mut outputs = Vec::new();
@@ -393,6 +398,9 @@ impl Inst {
             fused: false,
             kernel: None,
             cond_break: false,
+            charged_at_end: super::work::charged_at_end(op),
+            daz: 0,
+            ftz: false,
             ir_index: 0,
             span: ir::Span::default(),
         }
@@ -433,7 +441,59 @@ fn decode(ctx: &mut Ctx, inst: &ir::Instruction, i: usize) -> Result<Inst, Diagn
         out.num_src = info.num_src.min(5);
     }
     out.kernel = super::kernels::Kernel::decode(&out);
+    if ctx.flush {
+        flush_operands(&mut out);
+    }
     Ok(out)
+}
+
+/// Marks the float operands and results that a flushing stage treats as zero when denormal:
+/// those of float arithmetic, comparisons (FSLT… too), transcendentals and conversions. Moves, sign
+/// modifiers, bit casts, integer ops and selects keep the bits (in the JIT code they are bit
+/// operations). Such an instruction takes the general path, which applies the flushes.
+fn flush_operands(out: &mut Inst) {
+    use crate::opcode::Category as C;
+    let info = out.op.info();
+    // Integer and Address hold FSLT/FSEQ/… and ARL, whose float operands are compared or
+    // converted; their integer operands are not flushed (only Float-typed ones are).
+    let float_op = matches!(
+        info.category,
+        C::Arithmetic
+            | C::Comparison
+            | C::Transcendental
+            | C::Conversion
+            | C::Integer
+            | C::Address
+            | C::Legacy
+    );
+    // ABS is a bit operation; CMP and CND select by a comparison of one operand. IF compares
+    // its float condition with 0 (a denormal condition is false, as in the JIT code).
+    let compared = match out.op {
+        Opcode::ABS => return,
+        Opcode::IF => {
+            out.daz = 1;
+            return;
+        }
+        Opcode::CMP => Some(0),
+        Opcode::CND => Some(2),
+        _ => None,
+    };
+    if !float_op {
+        return;
+    }
+    let compared_only = compared.is_some();
+    let mut any = false;
+    for k in 0..out.num_src as usize {
+        if info.src_type(k) == ValType::Float && compared.is_none_or(|c| c == k) {
+            out.daz |= 1 << k;
+            any = true;
+        }
+    }
+    out.ftz = info.dst_type == ValType::Float && !compared_only;
+    if any || out.ftz {
+        out.kernel = None;
+        out.fused = false;
+    }
 }
 
 fn can_fuse(inst: &Inst) -> bool {

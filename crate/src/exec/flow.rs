@@ -75,8 +75,23 @@ impl Machine {
         consts: &Constants,
         quads: std::ops::Range<usize>,
     ) -> Vec<Lanes> {
+        self.truth_flushed(s, float, false, consts, quads)
+    }
+
+    /// [`Machine::truth_in`], with denormals read as zero when `daz` (`Inst::daz`).
+    pub(crate) fn truth_flushed(
+        &mut self,
+        s: &Src,
+        float: bool,
+        daz: bool,
+        consts: &Constants,
+        quads: std::ops::Range<usize>,
+    ) -> Vec<Lanes> {
         use wide::{CmpEq, CmpNe};
         let mut v = self.cond_values_in(s, 0, consts, quads);
+        if daz {
+            super::regs::flush_denormals(&mut v);
+        }
         if float {
             let zero = wide::f32x4::splat(0.0);
             for l in v.iter_mut() {
@@ -109,7 +124,8 @@ impl Machine {
                     // masks. Test only the span of quads with active lanes, touch no mask, and
                     // tell the ENDIF so.
                     let span = self.active.0..self.active.1;
-                    let t = self.truth_in(&inst.src[0], float, consts, span.clone());
+                    let daz = inst.daz & 1 != 0;
+                    let t = self.truth_flushed(&inst.src[0], float, daz, consts, span.clone());
                     let taken = any_common(&t, self.exec.get(span).unwrap_or_default());
                     self.give(t);
                     if !taken {
@@ -117,7 +133,7 @@ impl Machine {
                         return Ok(Next::Goto(target));
                     }
                 }
-                let t = self.truth(&inst.src[0], float, consts);
+                let t = self.truth_flushed(&inst.src[0], float, inst.daz & 1 != 0, consts, 0..nq);
                 self.cond_stack.extend_from_slice(&self.cond);
                 and_into(&mut self.cond, &t);
                 self.give(t);

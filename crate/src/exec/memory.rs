@@ -53,6 +53,11 @@ impl ImageFormat {
             "R16G16B16A16_FLOAT",
         ]
     }
+    /// The format's name without the `PIPE_FORMAT_` prefix ([`Self::names`] lists them in the
+    /// enum's order).
+    pub fn name(self) -> &'static str {
+        Self::names().get(self as usize).copied().unwrap_or("")
+    }
     /// Bytes per texel.
     pub fn bytes(self) -> usize {
         match self {
@@ -289,5 +294,17 @@ pub fn write_word(bytes: &mut [u8], offset: u64, v: u32) {
     let Ok(o) = usize::try_from(offset) else { return };
     if let Some(s) = o.checked_add(4).and_then(|e| bytes.get_mut(o..e)) {
         s.copy_from_slice(&v.to_le_bytes());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ImageFormat;
+
+    #[test]
+    fn every_format_is_found_by_its_name() {
+        for &n in ImageFormat::names() {
+            assert_eq!(ImageFormat::from_name(n).map(ImageFormat::name), Some(n));
+        }
     }
 }

@@ -23,10 +23,12 @@ pub mod ops;
 mod prewrite;
 pub mod probe;
 pub mod program;
+pub mod quad;
 pub mod regs;
 mod runs;
 mod setup;
 pub mod trace;
+pub mod work;
 
 pub use compile::{build, compile};
 pub use compute::dispatch;

@@ -96,6 +96,15 @@ pub struct Inst {
     /// IF/UIF whose body is exactly a BRK leaving a loop, with no ELSE: run as one conditional
     /// break (`fast.rs`) except when tracing.
     pub cond_break: bool,
+    /// Charged by the exec mask it leaves, not the one it starts with (the closers;
+    /// [`super::work::charged_at_end`]).
+    pub charged_at_end: bool,
+    /// Bit k: source k is read with denormals as zero — a float operand of a float instruction
+    /// in a stage that softpipe runs in its draw module's JIT code ([`flushes_denormals`]).
+    /// Kept here, not in [`Src`], so that the operands stay as small as before.
+    pub daz: u8,
+    /// Denormal float results become ±0 (flush to zero), as `daz`.
+    pub ftz: bool,
     /// Index of the instruction in `Shader::instructions`.
     pub ir_index: u32,
     pub span: Span,
@@ -221,5 +230,27 @@ impl Program {
             _ => return None,
         };
         (index < count && channel < 4).then(|| (base + index * 4) as usize + channel)
+    }
+}
+
+/// Whether softpipe runs this stage with denormals flushed: the vertex, geometry and
+/// tessellation stages run in Mesa's draw module, whose LLVM-compiled shaders execute with the
+/// x86 DAZ and FTZ bits set (denormal operands read as ±0, denormal results become ±0). The
+/// fragment and compute stages run in tgsi_exec with plain IEEE arithmetic. Measured with the
+/// oracle for the vertex and fragment stages (`tests/denormal-cases/`, docs/interpreter.md).
+pub fn flushes_denormals(processor: Processor) -> bool {
+    matches!(
+        processor,
+        Processor::Vertex | Processor::Geometry | Processor::TessCtrl | Processor::TessEval
+    )
+}
+
+/// A denormal (subnormal) binary32 value becomes a zero of the same sign.
+#[inline(always)]
+pub fn flush_denormal(bits: u32) -> u32 {
+    if bits & 0x7f80_0000 == 0 {
+        bits & 0x8000_0000
+    } else {
+        bits
     }
 }

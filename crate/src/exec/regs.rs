@@ -113,7 +113,21 @@ impl<'a> Io<'a> {
     #[inline]
     pub fn src(&mut self, inst: &Inst, i: usize, c: usize) -> &'a [Lanes] {
         let Some(s) = inst.src.get(i) else { return self.tmp() };
+        if inst.daz >> i & 1 != 0 {
+            return self.fetch_flushed(s, c);
+        }
         self.fetch(s, c)
+    }
+
+    /// [`Io::fetch`] with denormals read as zero (`Inst::daz`), copied so that the register
+    /// itself is left alone.
+    #[cold]
+    fn fetch_flushed(&mut self, s: &Src, c: usize) -> &'a [Lanes] {
+        let v = self.fetch(s, c);
+        let out = self.tmp();
+        out.copy_from_slice(v);
+        flush_denormals(out);
+        out
     }
 
     /// Like [`Io::src`] for a source that is not one of the instruction's operands.
@@ -262,5 +276,12 @@ fn apply_modifiers(buf: &mut [Lanes], s: &Src, c: usize) {
             }
         }
         ValType::Int64 | ValType::Uint64 => {}
+    }
+}
+
+/// Denormal lanes become zeros of the same sign (DAZ).
+pub(crate) fn flush_denormals(buf: &mut [Lanes]) {
+    for o in buf.iter_mut() {
+        *o = Lanes(o.0.map(super::program::flush_denormal));
     }
 }

@@ -99,6 +99,8 @@ impl Machine {
         self.helper.extend(batch.coverage.iter().map(|&c| Lanes::from_bits4(!c & 0xF)));
         self.helper.resize(nq, Lanes::ZERO);
         self.clock = 0;
+        self.work = 0;
+        self.live = nq as u64;
         self.any_active = true;
         self.all_active = true;
         self.masks_unchanged = false;
@@ -280,7 +282,7 @@ impl Machine {
 
     pub(super) fn finish(&mut self, program: &Program, batch: &mut Batch) {
         if let Some(frame) = &self.frame {
-            frame.charge(self.clock);
+            frame.charge(self.work);
         }
         let nq = self.nq;
         let l = program.layout;

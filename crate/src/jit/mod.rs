@@ -89,8 +89,13 @@ pub fn stage_out(
     }
 }
 
-/// The engine used when none is asked for: the interpreter, until the JIT is faster than it
-/// (docs/jit.md, "Speed": today it is about half as fast on the benchmark shaders).
+/// The engine used when none is asked for: the JIT where the build has its runtime (it is
+/// faster than the interpreter on the benchmark shaders, docs/jit.md "Speed"; a shader it does
+/// not compile runs in the interpreter silently), else the interpreter.
+#[cfg(all(feature = "jit", not(target_arch = "wasm32")))]
+pub const DEFAULT_ENGINE: Engine = Engine::Jit;
+/// The engine used when none is asked for: this build has no JIT runtime.
+#[cfg(not(all(feature = "jit", not(target_arch = "wasm32"))))]
 pub const DEFAULT_ENGINE: Engine = Engine::Interpreter;
 
 /// A compiled form of `program` for machines that run it, or why the interpreter runs it.

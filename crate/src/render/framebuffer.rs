@@ -116,6 +116,8 @@ impl Tiling {
 /// gives a diagnostic instead of an allocation failure.
 pub const MAX_DIMENSION: u32 = 16384;
 pub const MAX_PIXELS: u64 = 1 << 26;
+/// Colour buffers a framebuffer can have (COLOR[0..7]).
+pub const MAX_TARGETS: usize = 8;
 
 impl Framebuffer {
     /// A framebuffer with `targets` render targets (1..8) of RGBA32F.
@@ -138,7 +140,7 @@ impl Framebuffer {
         };
         let pixels =
             u64::from(width.div_ceil(TILE) * TILE) * u64::from(height.div_ceil(TILE) * TILE);
-        let targets = targets.clamp(1, 8) as u64;
+        let targets = targets.clamp(1, MAX_TARGETS) as u64;
         let bytes = pixels * (texel * targets + 4);
         if bytes > crate::limits::MAX_FRAMEBUFFER_BYTES {
             return Err(format!(
@@ -180,12 +182,16 @@ impl Framebuffer {
             format,
             tiles_x,
             targets: match format {
-                Format::Rgba32F => vec![vec![QuadPixels::default(); quads]; targets.clamp(1, 8)],
+                Format::Rgba32F => {
+                    vec![vec![QuadPixels::default(); quads]; targets.clamp(1, MAX_TARGETS)]
+                }
                 Format::Rgba8 => Vec::new(),
             },
             targets8: match format {
                 Format::Rgba32F => Vec::new(),
-                Format::Rgba8 => vec![vec![QuadBytes::default(); quads]; targets.clamp(1, 8)],
+                Format::Rgba8 => {
+                    vec![vec![QuadBytes::default(); quads]; targets.clamp(1, MAX_TARGETS)]
+                }
             },
             depth: vec![[1.0; 4]; quads],
         })
@@ -252,6 +258,11 @@ impl Framebuffer {
     /// Rows `rows` (counted from the top of the picture) of target 0 as RGBA8, top row first;
     /// values clamped to [0, 1] and rounded to nearest (NaN gives 0).
     pub fn rgba8_rows(&self, rows: std::ops::Range<u32>) -> Vec<u8> {
+        self.target_rgba8_rows(0, rows)
+    }
+
+    /// [`Self::rgba8_rows`] of any render target (a missing one reads 0).
+    pub fn target_rgba8_rows(&self, target: usize, rows: std::ops::Range<u32>) -> Vec<u8> {
         let rows = rows.start.min(self.height)..rows.end.min(self.height);
         let width = self.width as usize;
         let mut out = vec![0u8; rows.len() * width * 4];
@@ -263,14 +274,16 @@ impl Framebuffer {
             for (qx, pair) in line.chunks_mut(8).enumerate() {
                 let index = tiling.quad_index(qx as u32 * 2, y & !1);
                 let quad: [[u8; 4]; 4] = match self.format {
-                    Format::Rgba32F => {
-                        self.targets.first().and_then(|t| t.get(index)).map_or([[0; 4]; 4], |q| {
+                    Format::Rgba32F => self
+                        .targets
+                        .get(target)
+                        .and_then(|t| t.get(index))
+                        .map_or([[0; 4]; 4], |q| {
                             q.0.map(|c| c.map(|bits| unorm8(f32::from_bits(bits))))
-                        })
-                    }
+                        }),
                     Format::Rgba8 => self
                         .targets8
-                        .first()
+                        .get(target)
                         .and_then(|t| t.get(index))
                         .map_or([[0; 4]; 4], |q| q.0),
                 };
@@ -283,6 +296,21 @@ impl Framebuffer {
                         quad[3][lane],
                     ]);
                 }
+            }
+        }
+        out
+    }
+
+    /// Rows `rows` (from the top) of the depth buffer as opaque greyscale RGBA8, top row first:
+    /// grey [`unorm8`] of the depth (0 black = near, 1 white = far, the cleared value).
+    pub fn depth_rgba8_rows(&self, rows: std::ops::Range<u32>) -> Vec<u8> {
+        let rows = rows.start.min(self.height)..rows.end.min(self.height);
+        let mut out = Vec::with_capacity(rows.len() * self.width as usize * 4);
+        for yt in rows {
+            let y = self.height - 1 - yt;
+            for x in 0..self.width {
+                let g = unorm8(self.depth_at(x, y));
+                out.extend_from_slice(&[g, g, g, 255]);
             }
         }
         out
@@ -315,12 +343,45 @@ impl Framebuffer {
 
     /// Target 0 as little-endian float32 RGBA, top row first.
     pub fn f32_bytes(&self) -> Vec<u8> {
+        self.target_f32_bytes(0)
+    }
+
+    /// A target as little-endian float32 RGBA, top row first.
+    pub fn target_f32_bytes(&self, target: usize) -> Vec<u8> {
         let mut out = Vec::with_capacity(self.width as usize * self.height as usize * 16);
         for yt in 0..self.height {
             for x in 0..self.width {
-                for c in self.pixel_from_top(x, yt) {
+                for c in self.pixel(target, x, self.height - 1 - yt) {
                     out.extend_from_slice(&c.to_le_bytes());
                 }
+            }
+        }
+        out
+    }
+
+    /// A target as RGBA8 ([`unorm8`] of each channel), top row first: for target 0 the same
+    /// bytes as [`Framebuffer::rgba8_rows`] of every row.
+    pub fn target_rgba8(&self, target: usize) -> Vec<u8> {
+        let mut out = Vec::with_capacity(self.width as usize * self.height as usize * 4);
+        for yt in 0..self.height {
+            for x in 0..self.width {
+                let px = self.pixel(target, x, self.height - 1 - yt);
+                out.extend(px.map(|c| match self.format {
+                    Format::Rgba32F => unorm8(c),
+                    // Already 8-bit: the stored byte back.
+                    Format::Rgba8 => (c * 255.0).round() as u8,
+                }));
+            }
+        }
+        out
+    }
+
+    /// The depth buffer, one float per pixel, top row first.
+    pub fn depth_top_first(&self) -> Vec<f32> {
+        let mut out = Vec::with_capacity(self.width as usize * self.height as usize);
+        for yt in 0..self.height {
+            for x in 0..self.width {
+                out.push(self.depth_at(x, self.height - 1 - yt));
             }
         }
         out
@@ -353,6 +414,24 @@ pub fn unorm8(v: f32) -> u8 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Depth 0.25 → grey round(0.25 · 255) = 64; the cleared depth 1.0 → 255. Target 1's red
+    /// byte is read from target 1 only. Pixel (0, 0) from the bottom is the first pixel of the
+    /// second row from the top (byte 8 of a 2×2 picture).
+    #[test]
+    fn depth_and_other_targets_read_back_by_rows() {
+        let mut fb = Framebuffer::with_format(2, 2, 2, Format::Rgba8).unwrap();
+        let i = fb.quad_index(0, 0);
+        fb.depth[i][0] = 0.25;
+        fb.targets8[1][i].0[0][0] = 200;
+        let d = fb.depth_rgba8_rows(0..2);
+        assert_eq!(&d[8..12], &[64, 64, 64, 255]);
+        assert_eq!(&d[0..4], &[255, 255, 255, 255]);
+        assert_eq!(fb.target_rgba8_rows(1, 0..2)[8], 200);
+        assert_eq!(fb.target_rgba8_rows(0, 0..2)[8], 0);
+        // Only the bottom row: one row of two pixels.
+        assert_eq!(fb.depth_rgba8_rows(1..2).len(), 8);
+    }
 
     #[test]
     fn rows_come_out_top_first() {

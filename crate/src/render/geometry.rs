@@ -9,7 +9,7 @@ use super::mesh::{triangle_count, triangle_order, Mesh, Topology};
 use super::stage::{VertexStage, VsInterface};
 use crate::diag::Diagnostic;
 use crate::exec::{self, Constants, GeometryInfo, Machine, Program, TextureHooks};
-use crate::ir::{File, PrimType, SemanticName, Shader, Span};
+use crate::ir::{File, PrimType, PropertyName, SemanticName, Shader};
 
 /// A compiled geometry shader with what the draw needs from its declarations.
 #[derive(Clone, Debug)]
@@ -26,6 +26,15 @@ impl GeometryJob {
     /// out (R104 otherwise).
     pub fn new(program: Program, shader: &Shader) -> Result<GeometryJob, Diagnostic> {
         let info = GeometryInfo::of(&program);
+        // The refusal points at the property that asks for it (the header when it is missing).
+        let at = |name: PropertyName| {
+            shader
+                .properties
+                .iter()
+                .rev()
+                .find(|p| p.name == name)
+                .map_or(shader.header_span, |p| p.span)
+        };
         if info.input != PrimType::Triangles {
             return Err(Diagnostic::error(
                 "R104",
@@ -33,7 +42,7 @@ impl GeometryJob {
                     "the renderer feeds triangles to the geometry shader; GS_INPUT_PRIMITIVE is {}",
                     info.input.name()
                 ),
-                Span::default(),
+                at(PropertyName::GsInputPrimitive),
             ));
         }
         if info.output != PrimType::TriangleStrip {
@@ -43,7 +52,7 @@ impl GeometryJob {
                     "the renderer draws triangles; GS_OUTPUT_PRIMITIVE is {}",
                     info.output.name()
                 ),
-                Span::default(),
+                at(PropertyName::GsOutputPrimitive),
             ));
         }
         let mut inputs = Vec::new();
@@ -63,10 +72,11 @@ impl GeometryJob {
         Ok(GeometryJob { program, inputs, outputs })
     }
 
-    /// Runs the vertex stage and the geometry shader; returns the emitted triangles as a mesh
-    /// (one vertex = every geometry output register, as floats' bits).
+    /// Runs the vertex stage over the mesh and the geometry shader over its triangles; returns
+    /// what the shader emitted, every stream (the page lists it; [`Self::to_mesh`] makes the
+    /// mesh a draw sees).
     #[allow(clippy::too_many_arguments)]
-    pub fn expand(
+    pub fn emit(
         &self,
         mesh: &Mesh,
         vs_if: &VsInterface,
@@ -75,7 +85,7 @@ impl GeometryJob {
         hooks: &mut dyn TextureHooks,
         budget: u64,
         frame: &exec::FrameBudget,
-    ) -> Result<Mesh, Diagnostic> {
+    ) -> Result<exec::GeometryOutput, Diagnostic> {
         let count = mesh.vertex_count();
         let in_regs = vs_if.input_registers;
         let out_regs = vs_if.output_registers.max(1);
@@ -121,9 +131,12 @@ impl GeometryJob {
         let prims: Vec<_> =
             mesh.triangles().into_iter().map(|t| t.iter().map(|&i| vertex(i)).collect()).collect();
         let mut machine = Machine::in_frame(budget, frame);
-        let out = exec::run_geometry(&mut machine, &self.program, constants, hooks, &prims)
-            .map_err(|e| e.diagnostic)?;
+        exec::run_geometry(&mut machine, &self.program, constants, hooks, &prims)
+            .map_err(|e| e.diagnostic)
+    }
 
+    /// The stream-0 strips of a geometry run as the triangle-list mesh the rest of the draw sees.
+    pub fn to_mesh(&self, out: &exec::GeometryOutput, mesh: &Mesh) -> Mesh {
         // Each emitted strip cut into triangles in the order the mesh's provoking-vertex
         // convention gives (as for a strip drawn from a mesh), listed as one triangle list.
         let attributes = self.outputs.output_registers.max(1);
@@ -139,12 +152,12 @@ impl GeometryJob {
             }
         }
         let n = (vertices.len() / attributes) as u32;
-        Ok(Mesh {
+        Mesh {
             front_face: mesh.front_face,
             provoking: mesh.provoking,
             wants_depth: mesh.wants_depth,
             ..Mesh::new(mesh.name, attributes, vertices, (0..n).collect(), Topology::TriangleList)
-        })
+        }
     }
 }
 

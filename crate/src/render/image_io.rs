@@ -26,6 +26,47 @@ pub fn write_image(path: &str, fb: &Framebuffer) -> Result<(), String> {
     std::fs::write(path, bytes).map_err(|e| format!("cannot write {}: {}", path, e))
 }
 
+/// Writes colour buffer `target` (COLOR[target]) as `.png` or `.f32`, chosen by the extension.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn write_target(path: &str, fb: &Framebuffer, target: usize) -> Result<(), String> {
+    if target == 0 {
+        return write_image(path, fb);
+    }
+    let lower = path.to_ascii_lowercase();
+    let bytes = if lower.ends_with(".f32") {
+        fb.target_f32_bytes(target)
+    } else if lower.ends_with(".png") {
+        encode_png(fb.width, fb.height, &fb.target_rgba8(target))?
+    } else {
+        return Err(format!("cannot tell the output format of '{}': use .png or .f32", path));
+    };
+    std::fs::write(path, bytes).map_err(|e| format!("cannot write {}: {}", path, e))
+}
+
+/// Writes the depth buffer: `.f32` as one little-endian float per pixel, `.png` as grey
+/// ([`super::framebuffer::unorm8`] of the depth: 0 black, 1.0 white) with alpha 255. Rows top
+/// first.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn write_depth(path: &str, fb: &Framebuffer) -> Result<(), String> {
+    let depth = fb.depth_top_first();
+    let lower = path.to_ascii_lowercase();
+    let bytes = if lower.ends_with(".f32") {
+        depth.iter().flat_map(|d| d.to_le_bytes()).collect()
+    } else if lower.ends_with(".png") {
+        let grey: Vec<u8> = depth
+            .iter()
+            .flat_map(|&d| {
+                let g = super::framebuffer::unorm8(d);
+                [g, g, g, 255]
+            })
+            .collect();
+        encode_png(fb.width, fb.height, &grey)?
+    } else {
+        return Err(format!("cannot tell the depth format of '{}': use .png or .f32", path));
+    };
+    std::fs::write(path, bytes).map_err(|e| format!("cannot write {}: {}", path, e))
+}
+
 /// PNG bytes of an RGBA8 image (rows top first).
 #[cfg(not(target_arch = "wasm32"))]
 pub fn encode_png(width: u32, height: u32, rgba: &[u8]) -> Result<Vec<u8>, String> {

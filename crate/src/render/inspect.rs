@@ -25,6 +25,11 @@ pub fn in_image_order<T: Copy>(lanes: [T; 4]) -> [T; 4] {
     IMAGE_ORDER.map(|l| lanes[l])
 }
 
+/// Whether this build can watch a draw. Only the `inspect` feature's calls (the inspector's wasm
+/// calls; the CLI and the tests build with it) ever set a `Watch`: without it the stages never
+/// take the trace and probe paths, so the lean engine leaves that code out.
+pub(crate) const WATCHING: bool = cfg!(feature = "inspect");
+
 /// What the inspector watches while a frame is drawn (`job::run_watched`).
 #[derive(Default)]
 pub struct Watch {
@@ -407,6 +412,8 @@ fn steps_json(
             let (line, col) = lines.line_col(s.span.start);
             json!({
                 "pc": s.pc,
+                // The table's name: the page links the step to the opcode reference.
+                "opcode": s.opcode,
                 "line": line,
                 "col": col,
                 "text": source_text(text, s.span),

@@ -211,7 +211,10 @@ pub fn prepare(req: &Request) -> (Option<Job>, Vec<SourcedDiagnostic>) {
         .and_then(|t| load(t, Source::Geometry, Processor::Geometry, &mut diags))
         .and_then(|(p, s)| {
             GeometryJob::new(p, &s)
-                .map_err(|d| {
+                .map_err(|mut d| {
+                    if let Some(text) = req.gs {
+                        diag::locate(std::slice::from_mut(&mut d), &LineIndex::new(text));
+                    }
                     diags.push(SourcedDiagnostic { source: Source::Geometry, diagnostic: d })
                 })
                 .ok()
@@ -345,7 +348,7 @@ fn batch_size(program: &Program) -> usize {
 }
 
 /// Draws the job into a new framebuffer; `rows` limits shading to a band of window rows
-/// (row 0 = bottom). `budget` is the instruction budget of the whole frame (every batch, draw
+/// (row 0 = bottom). `budget` is the budget (quad-instructions, `exec::work`) of the whole frame (every batch, draw
 /// and stage; `limits::DEFAULT_FRAME_BUDGET` is the usual one).
 pub fn run(
     job: &Job,
@@ -510,6 +513,27 @@ fn expand_geometry(
     budget: u64,
     frame: &exec::FrameBudget,
 ) -> Result<Mesh, SourcedDiagnostic> {
+    Ok(g.to_mesh(&emit_geometry(job, g, hooks, budget, frame)?, &job.mesh))
+}
+
+/// What the job's geometry shader emits for its mesh (`None` without a geometry shader): the
+/// same vertex stage and geometry run as a draw's, for the page's list of primitives.
+pub fn geometry_output(
+    job: &Job,
+    hooks: &mut dyn TextureHooks,
+    budget: u64,
+) -> Option<Result<exec::GeometryOutput, SourcedDiagnostic>> {
+    let g = job.gs.as_ref()?;
+    Some(emit_geometry(job, g, hooks, budget, &exec::FrameBudget::new(budget)))
+}
+
+fn emit_geometry(
+    job: &Job,
+    g: &GeometryJob,
+    hooks: &mut dyn TextureHooks,
+    budget: u64,
+    frame: &exec::FrameBudget,
+) -> Result<exec::GeometryOutput, SourcedDiagnostic> {
     let mut no_textures = exec::NoTextures;
     let (r, vs_failed) = match &job.vs {
         Some((program, vs_if)) => {
@@ -523,7 +547,7 @@ fn expand_geometry(
                 trace: None,
                 record: None,
             };
-            let r = g.expand(
+            let r = g.emit(
                 &job.mesh,
                 vs_if,
                 &mut vs_stage,
@@ -537,7 +561,7 @@ fn expand_geometry(
         None => {
             let (vs_if, mut vs_stage) = fragment_only_vertex_stage();
             (
-                g.expand(
+                g.emit(
                     &job.mesh,
                     &vs_if,
                     &mut vs_stage,

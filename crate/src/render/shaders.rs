@@ -69,7 +69,9 @@ impl VertexStage for ExecVertexStage<'_> {
                 .system
                 .set_with(SemanticName::VertexIdNoBase, nq, |q, l, _| (start + q * 4 + l) as u32);
             batch.system.set_with(SemanticName::InstanceId, nq, |_, _, _| 0);
-            let traced = self.trace_vertex.filter(|v| (start..start + n).contains(v));
+            let traced = self
+                .trace_vertex
+                .filter(|v| super::inspect::WATCHING && (start..start + n).contains(v));
             let result = match traced {
                 Some(v) => {
                     let (trace, r) = self.machine.run_traced(
@@ -233,11 +235,12 @@ impl ExecFragmentStage<'_> {
             interp.flat_shade = false;
         }
         // The traced fragment: its quad, in the batch where the primitive covers its lane.
-        let traced = self.watch.trace_at.and_then(|(x, y, lane)| {
-            qb.quads
-                .iter()
-                .position(|q| q.x as i32 == x && q.y as i32 == y && q.coverage >> lane & 1 != 0)
-        });
+        let traced =
+            self.watch.trace_at.filter(|_| super::inspect::WATCHING).and_then(|(x, y, lane)| {
+                qb.quads
+                    .iter()
+                    .position(|q| q.x as i32 == x && q.y as i32 == y && q.coverage >> lane & 1 != 0)
+            });
         // Tracing draws only to find the traced quad: other batches (whose results the throwaway
         // image would hold) are not run, so they cannot spend the frame's budget first.
         if !self.watch.shades(traced.is_some()) {
@@ -248,7 +251,7 @@ impl ExecFragmentStage<'_> {
                 self.machine.run_traced(program, batch, self.constants, &mut *self.hooks, quad);
             self.watch.trace = Some(trace);
             r.map_err(|e| e.diagnostic)?;
-        } else if let Some(image) = self.watch.probe.as_mut() {
+        } else if let Some(image) = self.watch.probe.as_mut().filter(|_| super::inspect::WATCHING) {
             let r = self.machine.run_probed(
                 program,
                 batch,

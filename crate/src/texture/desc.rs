@@ -12,6 +12,7 @@ use super::format::{Format, StoredValue};
 use super::image::{Dim, Texture};
 use super::sampler::{
     parse_min_filter, CompareFunc, Filter, MipFilter, SamplerState, Swizzle, TextureUnit, Wrap,
+    WRAP_NAMES,
 };
 
 pub use super::desc_image::RgbaImage;
@@ -594,7 +595,8 @@ pub fn image_binding(img: &RgbaImage, options: &[&str]) -> Result<TextureUnit, S
     Ok(unit)
 }
 
-/// Applies the `,nearest`/`,linear`/`,repeat`/`,clamp`/`,mirror`/`,border`/`,mipmap` options.
+/// Applies the `,nearest`/`,linear`/`,mipmap` options and the wrap words of [`WRAP_NAMES`]
+/// (`,clamp` is clamp to edge here; `,gl-clamp` is legacy GL_CLAMP).
 pub fn apply_options(unit: &mut TextureUnit, options: &[&str]) -> Result<(), String> {
     for opt in options.iter().filter(|o| !o.is_empty()) {
         if let Some(f) = Filter::from_name(opt) {
@@ -607,10 +609,14 @@ pub fn apply_options(unit: &mut TextureUnit, options: &[&str]) -> Result<(), Str
             unit.sampler.mip_filter = MipFilter::Linear;
             unit.view.last_level = u32::MAX;
             unit.normalize_view();
-        } else if let Some(w) = Wrap::from_name(opt) {
+        } else if let Some(w) = Wrap::from_word(opt) {
             unit.sampler.wrap = [w; 3];
         } else {
-            return Err(format!("unknown texture option \"{opt}\" (nearest, linear, repeat, clamp, mirror, border, mipmap)"));
+            let words: Vec<&str> = WRAP_NAMES.iter().map(|(_, _, w)| *w).collect();
+            return Err(format!(
+                "unknown texture option \"{opt}\" (nearest, linear, {}, mipmap)",
+                words.join(", ")
+            ));
         }
     }
     Ok(())

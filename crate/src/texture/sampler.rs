@@ -21,14 +21,36 @@ pub enum MipFilter {
     Linear,
 }
 
-/// Wrap mode of one coordinate axis.
+/// Wrap mode of one coordinate axis: every `PIPE_TEX_WRAP_*` of Gallium (p_defines.h).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Wrap {
     Repeat,
+    /// Legacy GL_CLAMP: coordinates clamp to [0, 1]; linear filtering at the edge blends the
+    /// edge texel with the border colour.
+    Clamp,
     ClampToEdge,
     ClampToBorder,
     MirroredRepeat,
+    /// GL_MIRROR_CLAMP_EXT: |s| then legacy CLAMP.
+    MirrorClamp,
+    /// GL_MIRROR_CLAMP_TO_EDGE: |s| then CLAMP_TO_EDGE.
+    MirrorClampToEdge,
+    /// GL_MIRROR_CLAMP_TO_BORDER_EXT: |s| then CLAMP_TO_BORDER.
+    MirrorClampToBorder,
 }
+
+/// Each wrap mode once: its GL name (texture JSON) and its option word (`--texture U=FILE,word`,
+/// the page's sampler menu and the widget's `textures` attribute).
+pub const WRAP_NAMES: &[(Wrap, &str, &str)] = &[
+    (Wrap::Repeat, "REPEAT", "repeat"),
+    (Wrap::Clamp, "CLAMP", "gl-clamp"),
+    (Wrap::ClampToEdge, "CLAMP_TO_EDGE", "clamp"),
+    (Wrap::ClampToBorder, "CLAMP_TO_BORDER", "border"),
+    (Wrap::MirroredRepeat, "MIRRORED_REPEAT", "mirror"),
+    (Wrap::MirrorClamp, "MIRROR_CLAMP", "mirror-clamp"),
+    (Wrap::MirrorClampToEdge, "MIRROR_CLAMP_TO_EDGE", "mirror-edge"),
+    (Wrap::MirrorClampToBorder, "MIRROR_CLAMP_TO_BORDER", "mirror-border"),
+];
 
 /// Depth comparison function: the result is `ref OP texel` (GL/Gallium convention).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -74,14 +96,35 @@ pub fn parse_min_filter(w: &str) -> Option<(Filter, MipFilter)> {
 }
 
 impl Wrap {
+    /// A GL name (any case; `_EXT` suffixes and `MIRROR_REPEAT` accepted). `CLAMP` is legacy
+    /// GL_CLAMP, as in GL and Gallium.
     pub fn from_name(w: &str) -> Option<Wrap> {
-        match w.to_ascii_uppercase().as_str() {
-            "REPEAT" | "WRAP" => Some(Wrap::Repeat),
-            "CLAMP" | "CLAMP_TO_EDGE" | "EDGE" => Some(Wrap::ClampToEdge),
-            "CLAMP_TO_BORDER" | "BORDER" => Some(Wrap::ClampToBorder),
-            "MIRRORED_REPEAT" | "MIRROR_REPEAT" | "MIRROR" => Some(Wrap::MirroredRepeat),
-            _ => None,
-        }
+        let up = w.to_ascii_uppercase();
+        let up = up.trim_end_matches("_EXT");
+        let up = if up == "MIRROR_REPEAT" { "MIRRORED_REPEAT" } else { up };
+        WRAP_NAMES.iter().find(|(_, gl, _)| *gl == up).map(|(m, _, _)| *m)
+    }
+
+    /// An option word (`clamp` is clamp to edge here), or else a GL name.
+    pub fn from_word(w: &str) -> Option<Wrap> {
+        let low = w.to_ascii_lowercase();
+        let word = match low.as_str() {
+            "wrap" => "repeat",
+            "edge" => "clamp",
+            other => other,
+        };
+        WRAP_NAMES.iter().find(|(_, _, wd)| *wd == word).map(|(m, _, _)| *m).or_else(|| {
+            if low == "clamp" {
+                None
+            } else {
+                Wrap::from_name(w)
+            }
+        })
+    }
+
+    /// The GL name used by the texture JSON.
+    pub fn gl_name(self) -> &'static str {
+        WRAP_NAMES.iter().find(|(m, _, _)| *m == self).map_or("REPEAT", |(_, gl, _)| gl)
     }
 }
 
@@ -237,6 +280,19 @@ mod tests {
     #[test]
     fn names_parse() {
         assert_eq!(Wrap::from_name("clamp_to_border"), Some(Wrap::ClampToBorder));
+        // GL's names: CLAMP is legacy GL_CLAMP; the option word `clamp` is clamp to edge.
+        assert_eq!(Wrap::from_name("CLAMP"), Some(Wrap::Clamp));
+        assert_eq!(Wrap::from_word("clamp"), Some(Wrap::ClampToEdge));
+        assert_eq!(Wrap::from_word("gl-clamp"), Some(Wrap::Clamp));
+        assert_eq!(Wrap::from_name("MIRROR_CLAMP_EXT"), Some(Wrap::MirrorClamp));
+        assert_eq!(Wrap::from_name("mirror_clamp_to_border_ext"), Some(Wrap::MirrorClampToBorder));
+        assert_eq!(Wrap::from_word("MIRROR_CLAMP_TO_EDGE"), Some(Wrap::MirrorClampToEdge));
+        assert_eq!(Wrap::from_word("mirror-edge"), Some(Wrap::MirrorClampToEdge));
+        for (m, gl, word) in WRAP_NAMES {
+            assert_eq!(Wrap::from_name(gl), Some(*m));
+            assert_eq!(Wrap::from_word(word), Some(*m));
+            assert_eq!(m.gl_name(), *gl);
+        }
         assert_eq!(CompareFunc::from_name("GEQUAL"), Some(CompareFunc::GreaterEqual));
         assert_eq!(Swizzle::from_name("ONE"), Some(Swizzle::One));
     }

@@ -25,12 +25,26 @@ pub fn nearest(wrap: Wrap, s: f32, size: u32, offset: i32) -> i32 {
     let fsize = size.max(1) as f32;
     match wrap {
         Wrap::Repeat => repeat(ifloor(s * fsize).saturating_add(offset), n),
-        Wrap::ClampToEdge => {
-            let u = s * fsize + offset as f32;
-            if u <= 0.0 {
+        // CLAMP and CLAMP_TO_EDGE pick the same texel (GL_CLAMP differs only when filtering).
+        Wrap::Clamp | Wrap::ClampToEdge => clamp_index(s * fsize + offset as f32, fsize, n),
+        // The mirror-clamp modes mirror once about 0, then clamp (`wrap_nearest_mirror_clamp*`).
+        Wrap::MirrorClamp => clamp_index((s * fsize + offset as f32).abs(), fsize, n),
+        Wrap::MirrorClampToEdge => {
+            let u = (s * fsize + offset as f32).abs();
+            if u < 0.5 {
                 0
-            } else if u >= fsize {
+            } else if u > fsize - 0.5 {
                 n - 1
+            } else {
+                ifloor(u)
+            }
+        }
+        Wrap::MirrorClampToBorder => {
+            // |u| ≥ 0, so only the upper border is reachable; u in [size, size + 0.5] floors
+            // to size, also a border texel.
+            let u = (s * fsize + offset as f32).abs();
+            if u > fsize + 0.5 {
+                n
             } else {
                 ifloor(u)
             }
@@ -84,6 +98,28 @@ pub fn linear(wrap: Wrap, s: f32, size: u32, offset: i32) -> (i32, i32, f32) {
             let i0 = ifloor(u);
             (i0, i0 + 1, frac(u))
         }
+        // Legacy CLAMP: the coordinate clamps to [0, size] but the indices do not, so at the
+        // edges half of the border texel is blended in (`wrap_linear_clamp`).
+        Wrap::Clamp => {
+            let u = clamp(s * fsize + offset as f32, 0.0, fsize) - 0.5;
+            let i0 = ifloor(u);
+            (i0, i0 + 1, frac(u))
+        }
+        Wrap::MirrorClamp => {
+            let u = (s * fsize + offset as f32).abs().min(fsize) - 0.5;
+            let i0 = ifloor(u);
+            (i0, i0 + 1, frac(u))
+        }
+        Wrap::MirrorClampToEdge => {
+            let u = (s * fsize + offset as f32).abs().min(fsize) - 0.5;
+            let i0 = ifloor(u);
+            (i0.max(0), (i0 + 1).min(n - 1), frac(u))
+        }
+        Wrap::MirrorClampToBorder => {
+            let u = clamp((s * fsize + offset as f32).abs(), -0.5, fsize + 0.5) - 0.5;
+            let i0 = ifloor(u);
+            (i0, i0 + 1, frac(u))
+        }
         Wrap::MirroredRepeat => {
             // In a mirrored period the texels run backwards: the second index is the one to
             // the left and the weight is measured from the right (softpipe's ordering, which
@@ -117,6 +153,8 @@ pub fn nearest_unnormalized(wrap: Wrap, s: f32, size: u32, offset: i32) -> i32 {
     let n = size.max(1) as i32;
     match wrap {
         Wrap::ClampToBorder => ifloor(clamp(s + offset as f32, -0.5, n as f32 + 0.5)),
+        // Legacy CLAMP clamps the index, not the coordinate (`wrap_nearest_unorm_clamp`).
+        Wrap::Clamp => ifloor(s).saturating_add(offset).clamp(0, n - 1),
         _ => ifloor(clamp(s + offset as f32, 0.5, n as f32 - 0.5)),
     }
 }
@@ -125,6 +163,13 @@ pub fn nearest_unnormalized(wrap: Wrap, s: f32, size: u32, offset: i32) -> i32 {
 pub fn linear_unnormalized(wrap: Wrap, s: f32, size: u32, offset: i32) -> (i32, i32, f32) {
     let n = size.max(1) as i32;
     match wrap {
+        // Legacy CLAMP: the half-texel shift comes before the clamp to [0, size − 1], and the
+        // second index is not capped (`wrap_linear_unorm_clamp`).
+        Wrap::Clamp => {
+            let u = clamp(s + offset as f32 - 0.5, 0.0, n as f32 - 1.0);
+            let i0 = ifloor(u);
+            (i0, i0 + 1, frac(u))
+        }
         Wrap::ClampToBorder => {
             let u = clamp(s + offset as f32, -0.5, n as f32 + 0.5) - 0.5;
             let i0 = ifloor(u);
@@ -135,6 +180,17 @@ pub fn linear_unnormalized(wrap: Wrap, s: f32, size: u32, offset: i32) -> (i32, 
             let i0 = ifloor(u);
             (i0, (i0 + 1).min(n - 1), frac(u))
         }
+    }
+}
+
+/// The CLAMP / CLAMP_TO_EDGE nearest rule on a texel coordinate u (`wrap_nearest_clamp`).
+fn clamp_index(u: f32, fsize: f32, n: i32) -> i32 {
+    if u <= 0.0 {
+        0
+    } else if u >= fsize {
+        n - 1
+    } else {
+        ifloor(u)
     }
 }
 
@@ -195,6 +251,54 @@ mod tests {
         assert_eq!(linear(Wrap::MirroredRepeat, 0.25, 4, 0), (0, 1, 0.5));
     }
 
+    // Legacy GL_CLAMP, derived by hand from sp_tex_sample.c's `wrap_nearest_clamp` /
+    // `wrap_linear_clamp` (the oracle's core context has no GL_CLAMP): u = s·size + offset.
+    #[test]
+    fn gl_clamp_by_hand() {
+        // nearest: u ≤ 0 → 0, u ≥ size → size − 1, else ⌊u⌋ (as clamp to edge)
+        assert_eq!(nearest(Wrap::Clamp, -0.3, 4, 0), 0);
+        assert_eq!(nearest(Wrap::Clamp, 0.6, 4, 0), 2); // 2.4
+        assert_eq!(nearest(Wrap::Clamp, 1.0, 4, 0), 3); // u = 4 ≥ size
+        assert_eq!(nearest(Wrap::Clamp, 0.5, 4, 1), 3); // 2 + 1
+                                                        // linear: u = clamp(s·size, 0, size) − 0.5; indices NOT clamped, so the edges blend
+                                                        // half of the border texel: s = 0 → u = −0.5 → (−1, 0), weight 0.5
+        assert_eq!(linear(Wrap::Clamp, 0.0, 4, 0), (-1, 0, 0.5));
+        assert_eq!(linear(Wrap::Clamp, -3.0, 4, 0), (-1, 0, 0.5));
+        // s = 1 (and beyond) → u = 3.5 → (3, 4 = border), weight 0.5
+        assert_eq!(linear(Wrap::Clamp, 1.0, 4, 0), (3, 4, 0.5));
+        assert_eq!(linear(Wrap::Clamp, 7.0, 4, 0), (3, 4, 0.5));
+        // inside: s = 0.4375 → u = 1.75 − 0.5 = 1.25 → (1, 2), weight 0.25
+        assert_eq!(linear(Wrap::Clamp, 0.4375, 4, 0), (1, 2, 0.25));
+        // RECT (`wrap_*_unorm_clamp`): nearest clamps the index; linear shifts by half a
+        // texel, clamps to [0, size − 1] and leaves the second index uncapped.
+        assert_eq!(nearest_unnormalized(Wrap::Clamp, 9.5, 4, 0), 3);
+        assert_eq!(nearest_unnormalized(Wrap::Clamp, -2.0, 4, 0), 0);
+        assert_eq!(linear_unnormalized(Wrap::Clamp, 0.0, 4, 0), (0, 1, 0.0));
+        assert_eq!(linear_unnormalized(Wrap::Clamp, 2.25, 4, 0), (1, 2, 0.75));
+        assert_eq!(linear_unnormalized(Wrap::Clamp, 9.0, 4, 0), (3, 4, 0.0));
+    }
+
+    // The mirror-clamp modes by hand (oracle cases in tests/texture-cases/wrap_mirror_*).
+    #[test]
+    fn mirror_clamp_modes_by_hand() {
+        // |−0.3·4| = 1.2 → 1 for all three
+        for w in [Wrap::MirrorClamp, Wrap::MirrorClampToEdge, Wrap::MirrorClampToBorder] {
+            assert_eq!(nearest(w, -0.3, 4, 0), 1, "{w:?}");
+        }
+        assert_eq!(nearest(Wrap::MirrorClamp, -2.0, 4, 0), 3);
+        assert_eq!(nearest(Wrap::MirrorClampToEdge, -2.0, 4, 0), 3);
+        assert_eq!(nearest(Wrap::MirrorClampToBorder, -2.0, 4, 0), 4); // border
+        assert_eq!(nearest(Wrap::MirrorClampToBorder, -1.05, 4, 0), 4); // u = 4.2 floors to 4
+                                                                        // linear at s = −1: u = min(4, 4) − 0.5 = 3.5 → (3, 4); to-edge caps 4 → 3
+        assert_eq!(linear(Wrap::MirrorClamp, -1.0, 4, 0), (3, 4, 0.5));
+        assert_eq!(linear(Wrap::MirrorClampToEdge, -1.0, 4, 0), (3, 3, 0.5));
+        // s = 0: u = −0.5 → (−1, 0) for mirror clamp (border blend), (0, 0) to edge
+        assert_eq!(linear(Wrap::MirrorClamp, 0.0, 4, 0), (-1, 0, 0.5));
+        assert_eq!(linear(Wrap::MirrorClampToEdge, 0.0, 4, 0), (0, 0, 0.5));
+        // to border far out: u = 4.5 − 0.5 = 4 → (4, 5), all border
+        assert_eq!(linear(Wrap::MirrorClampToBorder, -3.0, 4, 0), (4, 5, 0.0));
+    }
+
     #[test]
     fn rect_coordinates_are_texels() {
         assert_eq!(nearest_unnormalized(Wrap::ClampToEdge, 2.7, 4, 0), 2);
@@ -207,7 +311,7 @@ mod tests {
     #[test]
     fn hostile_coordinates_are_defined() {
         for s in [f32::NAN, f32::INFINITY, f32::NEG_INFINITY, 1e30, -1e30] {
-            for w in [Wrap::Repeat, Wrap::ClampToEdge, Wrap::ClampToBorder, Wrap::MirroredRepeat] {
+            for &(w, _, _) in super::super::sampler::WRAP_NAMES {
                 let i = nearest(w, s, 4, 7);
                 assert!((-1..=4).contains(&i), "{w:?} {s} → {i}");
                 let (a, b, _) = linear(w, s, 4, -8);

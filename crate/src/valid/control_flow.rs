@@ -251,7 +251,12 @@ impl<'a> Walker<'a> {
                             inner.kind.closer()
                         ),
                         self.span(inner.at),
-                    ),
+                    )
+                    .with_help(format!(
+                        "add {} before this {}",
+                        inner.kind.closer(),
+                        self.name(i)
+                    )),
                 );
                 self.leave(inner.kind);
             }
@@ -259,11 +264,28 @@ impl<'a> Walker<'a> {
         self.close_top(i);
     }
     fn unmatched_closer(&mut self, kind: Kind, i: usize) {
-        self.diags.push(Diagnostic::error(
+        let mut d = Diagnostic::error(
             "V102",
             format!("{} has no matching {} before it", self.name(i), kind.opener()),
             self.span(i),
+        )
+        .with_help(format!(
+            "remove this {} or add a {} before it",
+            self.name(i),
+            kind.opener()
         ));
+        // The block that is open here is what this closer would have to close.
+        if let Some(open) = self.stack.last() {
+            d = d.with_related(
+                format!(
+                    "the innermost open block here is this {}, closed by {}",
+                    self.name(open.at),
+                    open.kind.closer()
+                ),
+                self.span(open.at),
+            );
+        }
+        self.diags.push(d);
     }
     /// The innermost enclosing block accepted by `want`, not crossing a subroutine boundary.
     /// Stack position of the innermost open block of `kind`, not crossing a subroutine
@@ -334,7 +356,8 @@ pub fn analyze(shader: &Shader) -> Structure {
                     Some((Kind::If, _, Some(first))) => {
                         w.diags.push(
                             Diagnostic::error("V101", "this IF already has an ELSE", ins.span)
-                                .with_related("the first ELSE", w.span(first)),
+                                .with_related("the first ELSE", w.span(first))
+                                .with_help("an IF has at most one ELSE: nest another IF inside it"),
                         );
                     }
                     Some((k, at, _)) => {
@@ -400,19 +423,21 @@ pub fn analyze(shader: &Shader) -> Structure {
             Opcode::ENDSWITCH => w.close(Kind::Switch, i),
             Opcode::BRK | Opcode::BREAKC => match w.enclosing(&[Kind::Loop, Kind::Switch]) {
                 Some(o) => o.exits.push(i),
-                None => w.diags.push(Diagnostic::error(
-                    "V105",
-                    "BRK is only allowed inside a loop or a SWITCH",
-                    ins.span,
-                )),
+                None => w.diags.push(
+                    Diagnostic::error(
+                        "V105",
+                        "BRK is only allowed inside a loop or a SWITCH",
+                        ins.span,
+                    )
+                    .with_help("put it between BGNLOOP and ENDLOOP (or SWITCH and ENDSWITCH)"),
+                ),
             },
             Opcode::CONT => match w.enclosing(&[Kind::Loop]) {
                 Some(o) => o.exits.push(i),
-                None => w.diags.push(Diagnostic::error(
-                    "V106",
-                    "CONT is only allowed inside a loop",
-                    ins.span,
-                )),
+                None => w.diags.push(
+                    Diagnostic::error("V106", "CONT is only allowed inside a loop", ins.span)
+                        .with_help("put it between BGNLOOP and ENDLOOP"),
+                ),
             },
             Opcode::BGNSUB => {
                 if end_at.is_none() || !w.stack.is_empty() {

@@ -9,7 +9,7 @@ use super::Context;
 use crate::diag::Diagnostic;
 use crate::ir::{File, ImmType, Instruction, RegRef, SemanticName, Shader, Statement};
 
-pub(crate) fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
+pub(crate) fn check(cx: &Context, profile: &super::Profile, out: &mut Vec<Diagnostic>) {
     let shader = cx.shader;
     check_order(shader, out);
     for d in &shader.declarations {
@@ -43,11 +43,11 @@ pub(crate) fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
     }
     for imm in &shader.immediates {
         if matches!(imm.ty, ImmType::Flt64 | ImmType::Uint64 | ImmType::Int64) {
-            // A warning: softpipe and the playground run 64-bit immediates; only Mesa's
-            // checker (which predates them) would complain.
-            out.push(Diagnostic::warning(
+            // A note about the profile, not a problem: softpipe and the playground run 64-bit
+            // immediates; only Mesa's checker (which predates them) would complain.
+            out.push(Diagnostic::note(
                 "V009",
-                format!("Mesa's tgsi_sanity reports {} immediates (it knows FLT32, UINT32 and INT32 only); softpipe and this playground run them", imm.ty),
+                format!("{} immediate: the {} profile runs 64-bit values; Mesa's tgsi_sanity (which knows FLT32, UINT32 and INT32 only) would report it", imm.ty, profile.name),
                 imm.span,
             ));
         }
@@ -218,7 +218,7 @@ fn check_reg(cx: &Context, role: Role, reg: &RegRef, out: &mut Vec<Diagnostic>) 
             reg.index.offset >= 0 && (reg.index.offset as u64) < shader.immediates.len() as u64
         };
         if !ok {
-            out.push(Diagnostic::error(
+            let mut d = Diagnostic::error(
                 "V005",
                 format!(
                     "{} register IMM[{}] does not exist: the shader has {} immediate(s)",
@@ -227,7 +227,17 @@ fn check_reg(cx: &Context, role: Role, reg: &RegRef, out: &mut Vec<Diagnostic>) 
                     shader.immediates.len()
                 ),
                 reg.span,
-            ));
+            );
+            if let Some(last) = shader.immediates.last() {
+                d = d.with_related(
+                    format!("the last immediate, IMM[{}]", shader.immediates.len() - 1),
+                    last.span,
+                );
+            }
+            out.push(d.with_help(format!(
+                "add immediates up to IMM[{}] or use an existing one",
+                reg.index.offset
+            )));
         }
         return;
     }
@@ -248,8 +258,33 @@ fn check_reg(cx: &Context, role: Role, reg: &RegRef, out: &mut Vec<Diagnostic>) 
         } else {
             format!("{} register {} is not declared", what, reg_text(reg))
         };
-        out.push(Diagnostic::error("V005", name, reg.span));
+        out.push(undeclared_context(shader, reg, Diagnostic::error("V005", name, reg.span)));
     }
+}
+
+/// Labels the declarations of the file a V005 register belongs to (the ones a reader would
+/// compare the index with), and says how to declare it.
+fn undeclared_context(shader: &Shader, reg: &RegRef, mut d: Diagnostic) -> Diagnostic {
+    let same_file: Vec<_> = shader.declarations.iter().filter(|x| x.file == reg.file).collect();
+    // At most three labels: a long list of declarations helps no one.
+    for decl in same_file.iter().take(3) {
+        let range = if decl.range.first == decl.range.last {
+            format!("{}[{}]", decl.file, decl.range.first)
+        } else {
+            format!("{}[{}..{}]", decl.file, decl.range.first, decl.range.last)
+        };
+        d = d.with_related(format!("{} is declared here", range), decl.span);
+    }
+    if same_file.is_empty() {
+        d = d.with_note(format!("the shader declares no {} registers", reg.file));
+    }
+    if reg.index.indirect.is_none() {
+        d = d.with_help(format!(
+            "declare it (for example `DCL {}`) or use a declared register",
+            reg_text(reg)
+        ));
+    }
+    d
 }
 
 /// `FILE[d][i]` as written, for messages (indirect parts shown as `ADDR[n]+k`).

@@ -173,7 +173,7 @@ fn sort(out: &mut [Diagnostic]) {
 fn run(shader: &Shader, profile: &Profile) -> (Vec<Diagnostic>, control_flow::Structure) {
     let mut out = Vec::new();
     let cx = Context::new(shader);
-    declarations::check(&cx, &mut out);
+    declarations::check(&cx, profile, &mut out);
     let mut structure = control_flow::analyze(shader);
     out.append(&mut structure.diagnostics);
     operands::check(&cx, &mut out);

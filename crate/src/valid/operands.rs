@@ -106,7 +106,7 @@ pub(crate) fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
 }
 
 fn check_dsts(ins: &Instruction, info: &OpInfo, out: &mut Vec<Diagnostic>) {
-    for d in &ins.dst {
+    for (k, d) in ins.dst.iter().enumerate() {
         let f = d.reg.file;
         if matches!(f, File::In | File::Const | File::Imm | File::Samp | File::Sview | File::Sv) {
             out.push(Diagnostic::error(
@@ -125,7 +125,7 @@ fn check_dsts(ins: &Instruction, info: &OpInfo, out: &mut Vec<Diagnostic>) {
         if mask == 0 {
             continue; // V006
         }
-        if is_wide(info.dst_type) && !matches!(mask, 0x3 | 0xC | 0xF) {
+        if is_wide(ins.opcode.dst_value_type(k)) && !matches!(mask, 0x3 | 0xC | 0xF) {
             out.push(Diagnostic::error(
                 "V210",
                 format!(

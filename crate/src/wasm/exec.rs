@@ -1,7 +1,7 @@
 //! wasm bindings: exec. Runs a shader on one quad (or a batch) for the page's debugger and
 //! teaching views, with a trace of the executed instructions.
 
-use crate::exec::{Batch, Constants, Machine};
+use crate::exec::quad::{run_quad, QuadRequest};
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
@@ -12,6 +12,10 @@ use wasm_bindgen::prelude::*;
 struct RunRequest {
     /// `inputs[register][lane] = [x, y, z, w]`
     inputs: Vec<[[f32; 4]; 4]>,
+    /// `inputBits[register][lane] = [x, y, z, w]` as raw bits (integers, NaN payloads, doubles'
+    /// halves); wins over `inputs` for the same register.
+    #[serde(rename = "inputBits")]
+    input_bits: Vec<[[u32; 4]; 4]>,
     /// `constants[buffer][index] = [x, y, z, w]` as raw bits.
     constants: Vec<Vec<[u32; 4]>>,
     /// Coverage bits of the quad (lanes not covered are helpers); 15 when absent.
@@ -25,7 +29,10 @@ struct RunResponse {
     outputs: Vec<[[u32; 4]; 4]>,
     killed: u8,
     helpers: u8,
+    /// Instructions dispatched.
     instructions: u64,
+    /// Work charged to the budget (quad-instructions, `exec::work`).
+    work: u64,
     trace: crate::exec::Trace,
     /// The diagnostic when compilation or execution stopped.
     error: Option<crate::diag::Diagnostic>,
@@ -45,68 +52,29 @@ pub fn exec_quad(text: &str, request: JsValue) -> Result<JsValue, JsValue> {
 }
 
 fn run(text: &str, req: &RunRequest) -> RunResponse {
-    let mut resp = RunResponse {
-        outputs: Vec::new(),
-        killed: 0,
-        helpers: 0,
-        instructions: 0,
-        trace: Default::default(),
-        error: None,
-    };
-    let parsed = crate::text::parse(text);
-    let Some(shader) = parsed.shader else {
-        resp.error = parsed.diagnostics.into_iter().find(|d| d.is_error());
-        return resp;
-    };
-    let program = match crate::exec::build(&shader) {
-        Ok(p) => p,
-        Err(found) => {
-            let mut first = found.into_iter().find(|d| d.is_error());
-            crate::diag::locate(first.as_mut_slice(), &crate::ir::LineIndex::new(text));
-            resp.error = first;
-            return resp;
-        }
-    };
-    let mut batch = Batch::new(&program, 1);
-    for (r, lanes) in req.inputs.iter().enumerate().take(program.input_count() as usize) {
-        batch.set_input_f32(r, 0, *lanes);
-    }
-    if let Some(c) = req.coverage {
-        batch.coverage[0] = c & 0xF;
-    }
-    let consts = Constants {
-        buffers: req
-            .constants
-            .iter()
-            .take(64)
-            .map(|b| b.iter().take(4096).copied().collect())
-            .collect(),
-    };
-    let budget = req.budget.unwrap_or(crate::exec::DEFAULT_BUDGET);
-    let budget = match crate::limits::check_budget(budget) {
-        Ok(b) => b,
-        Err(e) => {
-            resp.error =
-                Some(crate::diag::Diagnostic::error("X005", e, crate::ir::Span::new(0, 0)));
-            return resp;
-        }
-    };
-    let mut machine = Machine::with_budget(budget);
-    let (trace, result) =
-        machine.run_traced(&program, &mut batch, &consts, &mut crate::exec::NoTextures, 0);
-    resp.trace = trace;
-    match result {
-        Ok(stats) => resp.instructions = stats.instructions,
-        Err(e) => {
-            let mut d = e.diagnostic;
-            crate::diag::locate(std::slice::from_mut(&mut d), &crate::ir::LineIndex::new(text));
-            resp.error = Some(d);
-        }
-    }
-    resp.outputs = (0..program.output_count() as usize)
-        .map(|r| [0, 1, 2, 3].map(|l| [0, 1, 2, 3].map(|c| batch.output(r, c, 0).0[l])))
+    // Bits given in `inputBits` win over floats for the same register.
+    let n = req.inputs.len().max(req.input_bits.len());
+    let inputs = (0..n)
+        .map(|r| match (req.input_bits.get(r), req.inputs.get(r)) {
+            (Some(bits), _) => *bits,
+            (None, Some(f)) => f.map(|lane| lane.map(f32::to_bits)),
+            (None, None) => [[0; 4]; 4],
+        })
         .collect();
-    resp.killed = batch.killed.first().copied().unwrap_or(0);
-    resp.helpers = batch.helpers.first().copied().unwrap_or(0);
-    resp
+    let quad = QuadRequest {
+        inputs,
+        constants: req.constants.clone(),
+        coverage: req.coverage,
+        budget: req.budget,
+    };
+    let run = run_quad(text, &quad);
+    RunResponse {
+        outputs: run.outputs,
+        killed: run.killed,
+        helpers: run.helpers,
+        instructions: run.instructions,
+        work: run.work,
+        trace: run.trace,
+        error: run.error,
+    }
 }

@@ -19,7 +19,7 @@ use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
 /// Runs `f` on the call's prepared job: the job's own diagnostics, then `f`'s error if any.
-fn on_job<T>(
+pub(super) fn on_job<T>(
     call: Call,
     f: impl FnOnce(&Job, &mut Bindings, u64) -> Result<T, SourcedDiagnostic>,
 ) -> (Option<T>, Vec<SourcedDiagnostic>) {
@@ -36,7 +36,7 @@ fn on_job<T>(
     })
 }
 
-fn diagnostics(list: &[SourcedDiagnostic]) -> JsValue {
+pub(super) fn diagnostics(list: &[SourcedDiagnostic]) -> JsValue {
     let out: Vec<DiagnosticOut> = list.iter().map(diagnostic_out).collect();
     out.serialize(&serde_wasm_bindgen::Serializer::json_compatible()).unwrap_or(JsValue::NULL)
 }

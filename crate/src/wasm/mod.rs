@@ -12,7 +12,11 @@ pub mod front;
 pub mod inspect;
 #[cfg(feature = "full")]
 pub mod page;
+#[cfg(all(feature = "text-tools", feature = "inspect"))]
+pub mod reference;
 pub mod render;
+#[cfg(feature = "full")]
+pub mod stages;
 pub mod valid;
 
 use wasm_bindgen::prelude::*;

@@ -6,12 +6,18 @@
 //!
 //! Options (all optional): `width`, `height` (256), `mesh`, `vertices` (the text of a vertices
 //! file, instead of `mesh`), `consts` (strings `"B:I=X,Y,Z,W"` as on the command line, every
-//! stage), `vsConsts`, `fsConsts` (the same, one stage each), `time`, `timeDelta`, `frame`,
+//! stage), `vsConsts`, `fsConsts`, `gsConsts` (the same, one stage each), `time`, `timeDelta`, `frame`,
 //! `mouse` ([x, y]), `mouseDown`, `rowStart`, `rowEnd` (rows counted from the top, end
-//! exclusive), `budget` (instructions for the whole frame), `bands` (the frame is drawn in this
+//! exclusive), `budget` (quad-instructions for the whole frame, `exec::work`), `bands` (the frame is drawn in this
 //! many calls, e.g. one per worker: each gets `budget / bands`), `textures` (`[{ unit,
 //! description }]` or `[{ unit, width, height, rgba,
-//! filter, wrap }]`, see [`TextureOption`]). `renderPage` is the same function.
+//! filter, wrap }]`, see [`TextureOption`]), `gs` (the text of a geometry shader, run between
+//! the vertex stage and rasterization), `target` (which buffer `pixels` holds: a colour target
+//! 0..7, default 0, or `"depth"`, the depth buffer as greyscale), `allTargets` (also return
+//! `targetPixels`, every colour target's rows, and `depthPixels`). The result also says
+//! `targets` (how many colour targets the fragment shader writes), `depthTest` (whether the draw
+//! tests and writes depth) and `writesDepth` (whether the fragment shader writes POSITION).
+//! `renderPage` is the same function.
 
 use crate::render::framebuffer::Framebuffer;
 use crate::render::job::Job;
@@ -33,9 +39,16 @@ struct Options {
     height: Option<u32>,
     mesh: Option<String>,
     vertices: Option<String>,
+    gs: Option<String>,
+    /// A number (colour target) or `"depth"`, read as it comes (an untagged serde enum would
+    /// add several kilobytes to the widget's lean engine).
+    #[serde(with = "serde_wasm_bindgen::preserve")]
+    target: JsValue,
+    all_targets: bool,
     consts: Vec<String>,
     vs_consts: Vec<String>,
     fs_consts: Vec<String>,
+    gs_consts: Vec<String>,
     time: f32,
     time_delta: f32,
     frame: u32,
@@ -47,6 +60,22 @@ struct Options {
     /// The frame is drawn as this many bands (one call each): each gets its share of the budget.
     bands: Option<u32>,
     textures: Vec<TextureOption>,
+}
+
+/// The buffer read back: only that one is converted, so unused targets cost nothing.
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub(super) enum ReadBack {
+    Color(usize),
+    Depth,
+}
+
+impl ReadBack {
+    fn rows(self, fb: &Framebuffer, rows: std::ops::Range<u32>) -> Vec<u8> {
+        match self {
+            ReadBack::Color(t) => fb.target_rgba8_rows(t, rows),
+            ReadBack::Depth => fb.depth_rgba8_rows(rows),
+        }
+    }
 }
 
 /// One texture for `SAMP[unit]`, either a JSON texture description (`description`, the format
@@ -133,6 +162,7 @@ pub(super) fn set(obj: &js_sys::Object, key: &str, value: &JsValue) {
 struct JobKey {
     fs: String,
     vs: Option<String>,
+    gs: Option<String>,
     mesh: Option<String>,
     vertices: Option<String>,
     width: u32,
@@ -140,6 +170,7 @@ struct JobKey {
     consts: Vec<String>,
     vs_consts: Vec<String>,
     fs_consts: Vec<String>,
+    gs_consts: Vec<String>,
     textures: Vec<TextureOption>,
     /// Why the options object could not be read (then every option takes its default).
     options_error: Option<String>,
@@ -181,6 +212,7 @@ fn prepare_key(key: JobKey, builtins: Builtins) -> Prepared {
     let constants = parse_all(&key.consts);
     let vs_constants = parse_all(&key.vs_consts);
     let fs_constants = parse_all(&key.fs_consts);
+    let gs_constants = parse_all(&key.gs_consts);
     if let Some(e) = &key.options_error {
         diagnostics.push(render_error("R009", e.clone()));
     }
@@ -188,7 +220,7 @@ fn prepare_key(key: JobKey, builtins: Builtins) -> Prepared {
     let request = Request {
         fs: &key.fs,
         vs: key.vs.as_deref(),
-        gs: None,
+        gs: key.gs.as_deref(),
         mesh: key.mesh.as_deref(),
         vertices: key.vertices.as_deref(),
         width: key.width,
@@ -196,7 +228,7 @@ fn prepare_key(key: JobKey, builtins: Builtins) -> Prepared {
         constants,
         vs_constants,
         fs_constants,
-        gs_constants: Vec::new(),
+        gs_constants,
         builtins,
     };
     let (job, more) = job::prepare(&request);
@@ -209,20 +241,43 @@ fn prepare_key(key: JobKey, builtins: Builtins) -> Prepared {
 struct Frame {
     ok: bool,
     pixels: Vec<u8>,
+    /// With `allTargets`: every colour target's rows, then the depth buffer's.
+    all: Option<(Vec<Vec<u8>>, Vec<u8>)>,
+    /// Colour targets, whether depth is tested, whether the fragment shader writes depth.
+    targets: usize,
+    depth_test: bool,
+    writes_depth: bool,
     stats: crate::render::DrawStats,
     diagnostics: Vec<SourcedDiagnostic>,
 }
 
 /// Draws rows `row_start..row_end` (from the top) of a prepared job.
-fn draw_band(prepared: &mut Prepared, rows: (u32, u32), budget: u64) -> Frame {
+fn draw_band(prepared: &mut Prepared, call: &Call) -> Frame {
+    let (rows, budget) = (call.rows, call.budget);
     let mut frame = Frame {
         ok: false,
         pixels: Vec::new(),
+        all: None,
+        targets: 1,
+        depth_test: false,
+        writes_depth: false,
         stats: Default::default(),
         diagnostics: prepared.diagnostics.clone(),
     };
     let Some(job) = prepared.job.as_mut() else { return frame };
     let height = job.height;
+    frame.targets = job.color_targets();
+    frame.depth_test = job.mesh.wants_depth;
+    frame.writes_depth = job.fs_if.depth.is_some();
+    let read = |fb: &Framebuffer, frame: &mut Frame| {
+        let range = rows.0..rows.1;
+        frame.pixels = call.read_back.rows(fb, range.clone());
+        if call.all_targets {
+            let colors =
+                (0..fb.target_count()).map(|t| fb.target_rgba8_rows(t, range.clone())).collect();
+            frame.all = Some((colors, fb.depth_rgba8_rows(range)));
+        }
+    };
     let fb = match prepared.framebuffer.take() {
         Some(fb) => Ok(fb),
         None => {
@@ -250,7 +305,7 @@ fn draw_band(prepared: &mut Prepared, rows: (u32, u32), budget: u64) -> Frame {
         Ok((stats, warnings)) => {
             frame.ok = true;
             frame.stats = stats;
-            frame.pixels = fb.rgba8_rows(rows.0..rows.1);
+            read(&fb, &mut frame);
             frame.diagnostics.extend(
                 warnings
                     .into_iter()
@@ -260,7 +315,7 @@ fn draw_band(prepared: &mut Prepared, rows: (u32, u32), budget: u64) -> Frame {
         Err(d) => {
             // A stopped frame (the budget) still shows what was drawn until then.
             if d.diagnostic.code.starts_with('X') {
-                frame.pixels = fb.rgba8_rows(rows.0..rows.1);
+                read(&fb, &mut frame);
             }
             frame.diagnostics.push(d);
         }
@@ -274,6 +329,9 @@ pub(super) struct Call {
     pub builtins: Builtins,
     pub budget: u64,
     pub rows: (u32, u32),
+    /// Which buffer `pixels` holds, and whether every target is wanted too.
+    pub read_back: ReadBack,
+    pub all_targets: bool,
     key: JobKey,
 }
 
@@ -309,9 +367,15 @@ pub(super) fn read_call(fs_text: &str, vs_text: Option<String>, options: JsValue
     let frame_budget =
         opts.budget.unwrap_or(crate::limits::DEFAULT_FRAME_BUDGET).min(crate::limits::MAX_BUDGET);
     let budget = frame_budget.div_ceil(u64::from(opts.bands.unwrap_or(1).max(1)));
+    let read_back = match (opts.target.as_f64(), opts.target.as_string()) {
+        (_, Some(name)) if name == "depth" => ReadBack::Depth,
+        (Some(t), _) if t >= 0.0 => ReadBack::Color((t as usize).min(7)),
+        _ => ReadBack::Color(0),
+    };
     let key = JobKey {
         fs: fs_text.to_owned(),
         vs: vs_text,
+        gs: opts.gs,
         mesh: opts.mesh,
         vertices: opts.vertices,
         width,
@@ -319,10 +383,18 @@ pub(super) fn read_call(fs_text: &str, vs_text: Option<String>, options: JsValue
         consts: opts.consts,
         vs_consts: opts.vs_consts,
         fs_consts: opts.fs_consts,
+        gs_consts: opts.gs_consts,
         textures: opts.textures,
         options_error,
     };
-    Call { builtins, budget, rows: (row_start, row_end), key }
+    Call {
+        builtins,
+        budget,
+        rows: (row_start, row_end),
+        read_back,
+        all_targets: opts.all_targets,
+        key,
+    }
 }
 
 /// Runs `f` on this worker's prepared job for `call` (a kept one when its
@@ -366,9 +438,8 @@ pub fn render(fs_text: &str, vs_text: Option<String>, options: JsValue) -> JsVal
     let call = read_call(fs_text, vs_text, options);
     let (width, height) = (call.key.width, call.key.height);
     let (row_start, row_end) = call.rows;
-    let (frame, uses) = with_job(call, |prepared, call| {
-        (draw_band(prepared, call.rows, call.budget), prepared.uses)
-    });
+    let read_back = call.read_back;
+    let (frame, uses) = with_job(call, |prepared, call| (draw_band(prepared, call), prepared.uses));
     let result = js_sys::Object::new();
     let list: Vec<DiagnosticOut> = frame.diagnostics.iter().map(diagnostic_out).collect();
     set(&result, "ok", &JsValue::from_bool(frame.ok));
@@ -377,6 +448,25 @@ pub fn render(fs_text: &str, vs_text: Option<String>, options: JsValue) -> JsVal
     set(&result, "rowStart", &JsValue::from(row_start));
     set(&result, "rowEnd", &JsValue::from(row_end));
     set(&result, "pixels", &js_sys::Uint8Array::from(frame.pixels.as_slice()).into());
+    set(
+        &result,
+        "target",
+        &match read_back {
+            ReadBack::Color(t) => JsValue::from(t as u32),
+            ReadBack::Depth => JsValue::from_str("depth"),
+        },
+    );
+    set(&result, "targets", &JsValue::from(frame.targets as u32));
+    set(&result, "depthTest", &JsValue::from_bool(frame.depth_test));
+    set(&result, "writesDepth", &JsValue::from_bool(frame.writes_depth));
+    if let Some((colors, depth)) = &frame.all {
+        let list = js_sys::Array::new();
+        for c in colors {
+            list.push(&js_sys::Uint8Array::from(c.as_slice()));
+        }
+        set(&result, "targetPixels", &list.into());
+        set(&result, "depthPixels", &js_sys::Uint8Array::from(depth.as_slice()).into());
+    }
     // Plain objects (not JS Maps) even though `DiagnosticOut` flattens the shared shape.
     let serializer = serde_wasm_bindgen::Serializer::json_compatible();
     set(&result, "diagnostics", &list.serialize(&serializer).unwrap_or(JsValue::NULL));

@@ -16,6 +16,7 @@ const LAYERS: &[&[&str]] = &[
     &["render"],
     &["jit"],
     &["agal"],
+    &["reference"],
     &["cli", "wasm", "version", "lib", "fuzzing"],
 ];
 
@@ -100,4 +101,40 @@ fn the_scan_sees_a_violation() {
         crate_paths("use crate::exec::Lanes; // not crate::render\nlet x = crate::render::f();");
     assert_eq!(found, vec![(1, "exec".to_string()), (2, "render".to_string())]);
     assert!(layer_of("exec") > layer_of("texture"));
+}
+
+/// The crates only the CLI uses are declared for native targets only (crate/Cargo.toml's
+/// `cfg(not(target_arch = "wasm32"))` table), so the page's and the widget's wasm never link
+/// them; and only `cli/` names them.
+#[test]
+fn cli_crates_are_native_only() {
+    const CLI_ONLY: &[&str] = &["clap", "clap_complete", "annotate-snippets"];
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let manifest = std::fs::read_to_string(root.join("Cargo.toml")).expect("crate/Cargo.toml");
+    let mut table = String::new();
+    for line in manifest.lines() {
+        let line = line.trim();
+        if line.starts_with('[') {
+            table = line.to_string();
+            continue;
+        }
+        let Some((name, _)) = line.split_once('=') else { continue };
+        if CLI_ONLY.contains(&name.trim()) {
+            assert_eq!(
+                table,
+                "[target.'cfg(not(target_arch = \"wasm32\"))'.dependencies]",
+                "{} is declared outside the native-only table",
+                name.trim()
+            );
+        }
+    }
+    let mut files = Vec::new();
+    visit(&root.join("src"), &mut files);
+    for f in files {
+        let text = std::fs::read_to_string(&f).unwrap_or_default();
+        let in_cli = f.components().any(|c| c.as_os_str() == "cli");
+        for krate in ["clap::", "clap_complete::", "annotate_snippets::"] {
+            assert!(in_cli || !text.contains(krate), "{} uses {krate} outside cli/", f.display());
+        }
+    }
 }

@@ -21,6 +21,94 @@ const CASES: &[(&str, &[&str])] = &[
     ("render_unknown_option", &["render", "--colour", "x.tgsi"]),
     ("render_help", &["render", "--help"]),
     ("trace_help", &["trace", "--help"]),
+    ("reference_without_out", &["reference"]),
+    ("reference_out", &["reference", "--out", "OUT-reference"]),
+    ("reference_help", &["reference", "--help"]),
+    ("fmt_help", &["fmt", "--help"]),
+    ("check_help", &["check", "--help"]),
+    ("bench_help", &["bench", "--help"]),
+    ("run_help", &["run", "--help"]),
+    ("agal_help", &["agal", "--help"]),
+    ("agal_asm_help", &["agal-asm", "--help"]),
+    ("agal_dis_help", &["agal-dis", "--help"]),
+    ("completions_help", &["completions", "--help"]),
+    ("version", &["--version"]),
+    ("render_missing_shader", &["render", "-o", "OUT.png"]),
+    ("check_bad_format", &["check", "--format", "fancy", "tests/snapshots/inputs/flow.tgsi"]),
+    // Diagnostics of a set of bad programs in every --format.
+    (
+        "check_rich_undeclared",
+        &["check", "--format", "rich", "tests/snapshots/inputs/undeclared.tgsi"],
+    ),
+    (
+        "check_json_undeclared",
+        &["check", "--format", "json", "tests/snapshots/inputs/undeclared.tgsi"],
+    ),
+    ("check_rich_flow", &["check", "--format", "rich", "tests/snapshots/inputs/flow.tgsi"]),
+    ("check_json_flow", &["check", "--format", "json", "tests/snapshots/inputs/flow.tgsi"]),
+    ("check_rich_syntax", &["check", "--format", "rich", "tests/snapshots/inputs/syntax.tgsi"]),
+    ("check_json_syntax", &["check", "--format", "json", "tests/snapshots/inputs/syntax.tgsi"]),
+    (
+        "check_short_duplicate",
+        &["check", "--format", "short", "tests/snapshots/inputs/duplicate.tgsi"],
+    ),
+    (
+        "check_rich_duplicate",
+        &["check", "--format", "rich", "tests/snapshots/inputs/duplicate.tgsi"],
+    ),
+    (
+        "check_json_duplicate",
+        &["check", "--format", "json", "tests/snapshots/inputs/duplicate.tgsi"],
+    ),
+    (
+        "render_rich_errors",
+        &["render", "--format", "rich", "tests/snapshots/inputs/undeclared.tgsi", "-o", "OUT.png"],
+    ),
+    (
+        "render_rich_job",
+        &[
+            "render",
+            "--format",
+            "rich",
+            "tests/snapshots/inputs/fs_in.tgsi",
+            "--mesh",
+            "cube",
+            "-o",
+            "OUT.png",
+        ],
+    ),
+    (
+        "render_json_job",
+        &[
+            "render",
+            "--format",
+            "json",
+            "tests/snapshots/inputs/fs_in.tgsi",
+            "--mesh",
+            "cube",
+            "-o",
+            "OUT.png",
+        ],
+    ),
+    (
+        "run_json_budget",
+        &[
+            "run",
+            "tests/snapshots/inputs/loop.tgsi",
+            "--grid",
+            "1",
+            "--block",
+            "1",
+            "--budget",
+            "1000",
+            "--format",
+            "json",
+        ],
+    ),
+    (
+        "agal_rich_refusal",
+        &["agal", "--format", "rich", "tests/snapshots/inputs/loop.tgsi", "-o", "OUT"],
+    ),
     (
         "render_vertices_error",
         &[
@@ -72,7 +160,7 @@ const CASES: &[(&str, &[&str])] = &[
             "--timeout",
             "1",
             "--budget",
-            "4294967296",
+            "2199023255552",
             "-o",
             "OUT.png",
         ],
@@ -191,6 +279,8 @@ fn run_case(name: &str, args: &[&str]) -> String {
     for a in &args {
         if a.starts_with(&scratch.display().to_string()) {
             let _ = std::fs::remove_file(a);
+            // `tgsi reference --out` writes a directory.
+            let _ = std::fs::remove_dir_all(a);
         }
     }
     let shown: Vec<String> = args

@@ -7,3 +7,4 @@ wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
 
 mod page;
 mod smoke;
+mod stages;

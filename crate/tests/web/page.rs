@@ -38,6 +38,24 @@ fn validate_locates_an_undeclared_register() {
     }
 }
 
+/// The same undeclared TEMP[5] carries what the page's tooltip and problem list show: the
+/// declaration it was compared with (line 3, `DCL TEMP[0]`, columns 1 to 12) as a related
+/// place, and a help line naming the declaration that would make it valid.
+#[wasm_bindgen_test]
+fn validate_carries_related_places_notes_and_help() {
+    let text = "FRAG\nDCL OUT[0], COLOR\nDCL TEMP[0]\n  0: MOV OUT[0], TEMP[5]\n  1: END\n";
+    let v = json(tgsi::wasm::page::validate(text));
+    let list = v.as_array().cloned().unwrap_or_default();
+    let d = list.iter().find(|d| d["code"] == "V005").unwrap_or_else(|| panic!("no V005 in {}", v));
+    let r = &d["related"][0];
+    assert_eq!(r["message"], "TEMP[0] is declared here", "{}", d);
+    assert_eq!((r["line"].as_u64(), r["column"].as_u64()), (Some(3), Some(1)), "{}", d);
+    assert_eq!((r["endLine"].as_u64(), r["endColumn"].as_u64()), (Some(3), Some(12)), "{}", d);
+    let help = d["help"][0].as_str().unwrap_or_default();
+    assert!(help.contains("DCL TEMP[5]"), "{}", d);
+    assert!(d["notes"].is_array(), "{}", d);
+}
+
 /// A syntax error: line 3 is `DCL OUT[0], COLOUR`; the semantic name starts at column 13
 /// (`DCL OUT[0], ` is 12 characters).
 #[wasm_bindgen_test]
@@ -401,7 +419,8 @@ fn unreadable_options_are_reported() {
 }
 
 /// A frame drawn in bands shares its budget: with `bands: 2` each band may run half of it, so an
-/// endless loop under a budget of 1000 stops after 500 instructions (X005 names the count).
+/// endless loop under a budget of 1000 stops after 500 (quad-instructions of work: X005 names
+/// the count).
 #[wasm_bindgen_test]
 fn bands_share_the_frame_budget() {
     let endless = "FRAG\nDCL OUT[0], COLOR\n  0: BGNLOOP\n  1: ENDLOOP\n  2: END\n";
@@ -419,6 +438,25 @@ fn bands_share_the_frame_budget() {
     let band = stop(
         r#"{"width": 4, "height": 4, "budget": 1000, "bands": 2, "rowStart": 0, "rowEnd": 2}"#,
     );
-    assert!(whole.contains("stopped after 1000 instructions"), "{}", whole);
-    assert!(band.contains("stopped after 500 instructions"), "{}", band);
+    assert!(whole.contains("stopped after 1000 instructions of work"), "{}", whole);
+    assert!(band.contains("stopped after 500 instructions of work"), "{}", band);
+}
+
+/// The reference page's live lane table: rows read by the engine, one quad run. UDIV lanes
+/// 7/2 = 3, 7/3 = 2 (hand calculation), x/0 = all ones (tgsi_exec's rule); a row that does not
+/// parse says why.
+#[wasm_bindgen_test]
+fn reference_lanes_runs_the_rows_of_a_lane_table() {
+    let program = tgsi::reference::lanes::program(tgsi::opcode::Opcode::UDIV);
+    let rows = vec![
+        "7, 2 => 3".to_string(),
+        "7, 3 => 2".into(),
+        "5, 0 => 4294967295".into(),
+        "x, 1 => 0".into(),
+    ];
+    let v = json(tgsi::wasm::page::reference_lanes("UDIV", &program, rows));
+    let x = |lane: usize| v["outputs"][lane][0].as_u64();
+    assert_eq!((x(0), x(1), x(2)), (Some(3), Some(2), Some(u32::MAX as u64)));
+    assert!(v["rows"][3]["Err"].as_str().unwrap_or("").contains("'x'"), "{}", v["rows"][3]);
+    assert!(v["error"].is_null(), "{}", v["error"]);
 }

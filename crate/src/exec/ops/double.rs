@@ -165,19 +165,20 @@ pub fn run(inst: &Inst, io: &mut Io, res: &mut Res) -> Option<Shape> {
             }
         }
         O::DFRACEXP => {
-            // Legacy: dst0 = exponent, dst1 = significand in [0.5, 1), like frexp.
+            // As softpipe runs what nir_to_tgsi emits for frexp(): dst0 = the significand in
+            // [0.5, 1) as a double, dst1 = the exponent as a 32-bit integer in both channels of
+            // the pair (tests/double-cases/ldexp_frexp). tgsi.rst's 2010 text has them swapped.
             let nq = io.nq;
             for p in 0..2 {
                 let a = pair(io, inst, 0, p);
                 for q in 0..nq {
                     for l in 0..4 {
                         let (m, e) = frexp(a.d(q, l));
-                        put64(res, p, q, l, (e as f64).to_bits());
-                        if let Some(o) = res[4 + 2 * p].get_mut(q) {
-                            o.0[l] = m.to_bits() as u32;
-                        }
-                        if let Some(o) = res[5 + 2 * p].get_mut(q) {
-                            o.0[l] = (m.to_bits() >> 32) as u32;
+                        put64(res, p, q, l, m.to_bits());
+                        for c in [4 + 2 * p, 5 + 2 * p] {
+                            if let Some(o) = res[c].get_mut(q) {
+                                o.0[l] = e as u32;
+                            }
                         }
                     }
                 }

@@ -35,6 +35,11 @@ fn fbits(f: impl Fn(f32) -> f32) -> impl Fn(u32) -> u32 {
 }
 
 #[inline(always)]
+fn fbits2(f: impl Fn(f32, f32) -> f32) -> impl Fn(u32, u32) -> u32 {
+    move |a, b| f(f32::from_bits(a), f32::from_bits(b)).to_bits()
+}
+
+#[inline(always)]
 fn fbits3(f: impl Fn(f32, f32, f32) -> f32) -> impl Fn(u32, u32, u32) -> u32 {
     move |a, b, c| f(f32::from_bits(a), f32::from_bits(b), f32::from_bits(c)).to_bits()
 }
@@ -56,6 +61,20 @@ pub fn ssg(x: f32) -> f32 {
 fn dot(inst: &Inst, io: &mut Io, res: &mut Res, n: usize) {
     let out = &mut *res[0];
     let (a, b) = (io.src(inst, 0, 0), io.src(inst, 1, 0));
+    if inst.ftz {
+        // Each product and partial sum flushed (the draw stages' FTZ, `lane::mad_ftz`).
+        fmap2(out, a, b, lane::mul_ftz);
+        for c in 1..n {
+            let (a, b) = (io.src(inst, 0, c), io.src(inst, 1, c));
+            for ((o, a), b) in out.iter_mut().zip(a).zip(b) {
+                for l in 0..4 {
+                    let f = |v: u32| f32::from_bits(v);
+                    o.0[l] = lane::mad_ftz(f(a.0[l]), f(b.0[l]), f(o.0[l])).to_bits();
+                }
+            }
+        }
+        return;
+    }
     vmap2(out, a, b, lane::mul);
     for c in 1..n {
         let (a, b) = (io.src(inst, 0, c), io.src(inst, 1, c));
@@ -133,6 +152,10 @@ pub fn run(inst: &Inst, io: &mut Io, res: &mut Res) -> Option<Shape> {
         O::MOV => comp1(inst, io, res, |a| a),
         O::ADD => vcomp2(inst, io, res, lane::add),
         O::SUB => vcomp2(inst, io, res, lane::sub),
+        O::MUL if inst.ftz => comp2(inst, io, res, fbits2(lane::mul_ftz)),
+        O::MIN if inst.ftz => comp2(inst, io, res, fbits2(lane::min_draw)),
+        O::MAX if inst.ftz => comp2(inst, io, res, fbits2(lane::max_draw)),
+        O::MAD if inst.ftz => comp3(inst, io, res, fbits3(lane::mad_ftz)),
         O::MUL => vcomp2(inst, io, res, lane::mul),
         O::DIV => vcomp2(inst, io, res, lane::div),
         O::MAD => vcomp3(inst, io, res, lane::mad),

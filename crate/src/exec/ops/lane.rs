@@ -147,6 +147,50 @@ pub fn mad<T: Floats>(a: T, b: T, c: T) -> T {
 pub fn dot_step<T: Floats>(acc: T, a: T, b: T) -> T {
     a * b + acc
 }
+/// Flush to zero of a denormal result (x86 FTZ): a zero of the same sign.
+#[inline(always)]
+pub fn ftz(x: f32) -> f32 {
+    f32::from_bits(crate::exec::program::flush_denormal(x.to_bits()))
+}
+/// A product under x86 FTZ, which detects tininess before rounding: a product whose exact
+/// value lies below the smallest normal (2^-126) becomes ±0 even when it rounds up to
+/// 2^-126. Measured with softpipe's vertex stage (`tests/denormal-cases/vs_arith`). The f64
+/// product of two binary32 values is exact.
+#[inline]
+pub fn mul_ftz(a: f32, b: f32) -> f32 {
+    let r = a * b;
+    if r.to_bits() & 0x7fff_ffff == 0x0080_0000
+        && (a as f64 * b as f64).abs() < f64::from(f32::MIN_POSITIVE)
+    {
+        return f32::from_bits(r.to_bits() & 0x8000_0000);
+    }
+    ftz(r)
+}
+/// [`mad`] under FTZ: the product is flushed before the sum, then the sum.
+#[inline]
+pub fn mad_ftz(a: f32, b: f32, c: f32) -> f32 {
+    ftz(mul_ftz(a, b) + c)
+}
+/// MIN as the draw stages' JIT code computes it (vertex, geometry, tessellation; measured in
+/// `tests/denormal-cases/vs_compare`): a NaN operand gives the other one, and equal operands
+/// (−0 and +0) give the first — glibc's fminf gives the second.
+#[inline]
+pub fn min_draw(a: f32, b: f32) -> f32 {
+    if a.is_nan() || b < a {
+        b
+    } else {
+        a
+    }
+}
+/// MAX in the draw stages, as [`min_draw`].
+#[inline]
+pub fn max_draw(a: f32, b: f32) -> f32 {
+    if a.is_nan() || b > a {
+        b
+    } else {
+        a
+    }
+}
 /// glibc's fminf: `a < b ? a : b`, a NaN operand gives the other one.
 #[inline(always)]
 pub fn min<T: Floats>(a: T, b: T) -> T {

@@ -236,15 +236,16 @@ fn interp_sample_uses_the_batch_sample_offsets() {
 
 #[test]
 fn legacy_dfracexp_and_shr() {
-    // DFRACEXP: dst0 = exponent, dst1 = significand in [0.5, 1): 12 = 0.75 · 2^4.
+    // DFRACEXP: dst0 = significand in [0.5, 1) as a double, dst1 = exponent as an integer in
+    // both channels of the pair: 12 = 0.75 · 2^4, −0.375 = −0.75 · 2^-1.
     let text = "FRAG\nDCL IN[0]\nDCL OUT[0..1]\nDFRACEXP OUT[0], OUT[1], IN[0]\nEND";
     let v = 12f64.to_bits();
     let w = (-0.375f64).to_bits();
     let ins = [[[v as u32, (v >> 32) as u32, w as u32, (w >> 32) as u32]; 4]];
     let r = run_quad_bits(text, &ins, &Constants::default());
     let d = |o: [u32; 4], p: usize| f64::from_bits(o[2 * p] as u64 | (o[2 * p + 1] as u64) << 32);
-    assert_eq!((d(r[0][0], 0), d(r[1][0], 0)), (4.0, 0.75));
-    assert_eq!((d(r[0][0], 1), d(r[1][0], 1)), (-1.0, -0.75));
+    assert_eq!((d(r[0][0], 0), r[1][0][0], r[1][0][1]), (0.75, 4, 4));
+    assert_eq!((d(r[0][0], 1), r[1][0][2] as i32, r[1][0][3] as i32), (-0.75, -1, -1));
     // SHR (2010) is an arithmetic shift of integers.
     assert_eq!(op_i("SHR", &[[-16, 16, -1, 5], [2, 2, 31, 33]]), [-4, 4, -1, 2]);
 }

@@ -71,8 +71,11 @@ fn geometry_shader_problems_are_reported_as_geometry() {
         ..Request::default()
     });
     assert!(job.is_none());
+    // It points at line 3, `PROPERTY GS_OUTPUT_PRIMITIVE LINE_STRIP`.
     assert!(
-        diags.iter().any(|d| d.source == Source::Geometry && d.diagnostic.code == "R104"),
+        diags.iter().any(|d| d.source == Source::Geometry
+            && d.diagnostic.code == "R104"
+            && d.diagnostic.line == 3),
         "{diags:?}"
     );
     let broken =

@@ -363,6 +363,18 @@ fn wrap_clamp_to_border() {
 fn wrap_mirrored_repeat() {
     wrap_case("wrap_mirrored_repeat");
 }
+#[test]
+fn wrap_mirror_clamp() {
+    wrap_case("wrap_mirror_clamp");
+}
+#[test]
+fn wrap_mirror_clamp_to_edge() {
+    wrap_case("wrap_mirror_clamp_to_edge");
+}
+#[test]
+fn wrap_mirror_clamp_to_border() {
+    wrap_case("wrap_mirror_clamp_to_border");
+}
 
 #[test]
 fn int_textures() {

@@ -200,3 +200,28 @@ fn every_example_in_the_docs_parses() {
         assert!(targets.contains(&dim), "no docs example for {dim:?}");
     }
 }
+
+/// The page's wrap words (web/textures.js `WRAP_NAMES`) are the engine's: the same word → GL
+/// name pairs as `texture::sampler::WRAP_NAMES`, so every menu entry and share-link word means
+/// what `--texture U=FILE,word` means.
+#[test]
+fn page_wrap_words_are_the_engines() {
+    let js = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../web/textures.js"))
+        .expect("web/textures.js");
+    let start = js.find("const WRAP_NAMES = {").expect("WRAP_NAMES in textures.js");
+    let body = &js[start..start + js[start..].find("};").expect("end of WRAP_NAMES")];
+    let mut page: Vec<(String, String)> = Vec::new();
+    for entry in body.trim_start_matches("const WRAP_NAMES = {").split(',') {
+        let Some((k, v)) = entry.split_once(':') else { continue };
+        let clean = |s: &str| s.trim().trim_matches(|c| c == '\'' || c == '"').to_string();
+        page.push((clean(k), clean(v)));
+    }
+    let engine: Vec<(String, String)> = tgsi::texture::sampler::WRAP_NAMES
+        .iter()
+        .map(|(_, gl, word)| (word.to_string(), gl.to_string()))
+        .collect();
+    let (mut a, mut b) = (page.clone(), engine.clone());
+    a.sort();
+    b.sort();
+    assert_eq!(a, b, "web/textures.js WRAP_NAMES vs texture::sampler::WRAP_NAMES");
+}

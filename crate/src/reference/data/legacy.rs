@@ -1,0 +1,92 @@
+//! The 2010 opcodes that later TGSI removed. They are read as a legacy dialect (each use draws
+//! a warning naming the replacement, which the table's `replacement` column holds); we run
+//! them with the 2010 formulas.
+
+use super::flow::fs;
+use super::{example, lanes, lanes_in, Entry, SEQ};
+use crate::opcode::Opcode as O;
+
+const GONE: &str = "Removed from TGSI after 2010: Mesa's tgsi.rst and tgsi_exec no longer have it; the 2010 document is the only spec.";
+
+pub(super) static ENTRIES: &[Entry] = &[
+    lanes(O::ABS, "Clears the sign bit: −0 → 0, NaN stays NaN.", GONE, "`abs`.", "MOV IABS DABS",
+        ["-1.5 => 1.5", "-0 => 0", "-inf => inf", "nan => nan"]),
+    lanes(O::SUB, "As ADD with the second operand negated: −0 − 0 = −0, ∞ − ∞ = NaN.", GONE, "`sub`.", "ADD",
+        ["5, 3 => 2", "0, 0 => 0", "-0, 0 => -0", "inf, inf => nan"]),
+    lanes(O::CLAMP, "The 2010 definition, `x < lo ? lo : x > hi ? hi : x`: both comparisons are false for NaN, so NaN passes through.", GONE, SEQ, "MIN MAX",
+        ["5, 0, 1 => 1", "-1, 0, 1 => 0", "0.5, 0, 1 => 0.5", "nan, 0, 1 => nan"]),
+    lanes(O::CND, "src2 > 0.5 is ordered: NaN and exactly 0.5 pick src1.", GONE, "", "CMP UCMP",
+        ["10, 20, 0.6 => 10", "10, 20, 0.5 => 20", "10, 20, nan => 20", "10, 20, 1 => 10"]),
+    lanes(O::DP2A, "Two rounded products and src2.x added in order.", GONE, "", "DP2",
+        ["(1 2 0 0), (3 4 0 0), (5 0 0 0) => 16", "(0 0 0 0), (1 1 0 0), (-0 0 0 0) => 0", "(1 1 0 0), (inf -inf 0 0), (0 0 0 0) => nan", "(0.5 0.5 0 0), (2 2 0 0), (-2 0 0 0) => 0"]),
+    lanes(O::DPH, "DP3 plus src1.w (the homogeneous w of src0 is taken as 1).", GONE, "Built channel by channel: `dp3` + w.", "DP3 DP4",
+        ["(1 2 3 9), (4 5 6 7) => 39", "(0 0 0 0), (1 1 1 5) => 5", "(1 0 0 0), (inf 0 0 -inf) => nan", "(-1 -1 -1 0), (1 1 1 3) => 0"]),
+    lanes(O::NRM, "xyz divided by their length, w = 1; a zero vector gives 0/0 = NaN.", "The 2010 text forgets the square root; Mesa (while it had NRM) took it, as we do.", "`nrm` (+ w = 1).", "NRM4 DP3 RSQ",
+        ["(3 4 0 9) => (0.6 0.8 0 1)", "(0 0 2 0) => (0 0 1 1)", "(0 0 0 0) => (nan nan nan 1)", "(-2 0 0 0) => (-1 0 0 1)"]),
+    lanes(O::NRM4, "Replicated: x divided by the 4D length goes to every channel (the 2010 text replicates src.x over the sum of squares; like NRM we take the square root). A zero vector gives NaN. The suggested replacement normalises every channel instead, which is what the name promises.", GONE, SEQ, "NRM DP4",
+        ["(3 0 0 4) => 0.6", "(2 0 0 0) => 1", "(0 0 0 0) => nan", "(-5 0 0 0) => -1"]),
+    lanes(O::RCC, "1/x with the magnitude clamped to [5.42101e−20, 1.884467e19], keeping the sign: 1/±0 gives ±1.884467e19 instead of ±∞.", GONE, SEQ, "RCP",
+        ["2 => 0.5", "0 => 1.884467e19", "-0 => -1.884467e19", "1e30 => 5.42101e-20"]),
+    lanes(O::RFL, "Reflects src1 about src0 (not normalised): 2·dot(a,b)/dot(a,a)·a − b; a zero src0 gives NaN.", GONE, SEQ, "DP3 XPD",
+        ["(0 0 1 0), (1 0 -1 0) => (-1 -0 -1 1)", "(0 2 0 0), (0 1 0 0) => (0 1 0 1)", "(1 0 0 0), (3 4 5 0) => (3 -4 -5 1)", "(0 0 0 0), (1 1 1 1) => (nan nan nan 1)"]),
+    lanes(O::SAD, "|src0 − src1| + src2, each step rounded.", GONE, SEQ, "ADD ABS",
+        ["1, 4, 10 => 13", "-0, 0, -0 => 0", "inf, inf, 0 => nan", "5, 2, -3 => 0"]),
+    lanes(O::SCS, "cos in x, sin in y, 0 in z, 1 in w; sin(−0) = −0.", GONE, "Built channel by channel: `cos`, `sin`, 0, 1.", "SIN COS",
+        ["0 => (1 0 0 1)", "-0 => (1 -0 0 1)", "inf => (nan nan 0 1)", "nan => (nan nan 0 1)"]),
+    lanes(O::SFL, "Always 0.0, whatever the inputs (NaN included).", GONE, "", "STR",
+        ["1, 2 => 0", "nan, nan => 0", "inf, -inf => 0", "-0, 0 => 0"]),
+    lanes(O::STR, "Always 1.0, whatever the inputs.", GONE, "", "SFL",
+        ["1, 2 => 1", "nan, nan => 1", "inf, -inf => 1", "-0, 0 => 1"]),
+    lanes(O::SHR, "Arithmetic shift of every channel by src1.x.", GONE, "", "ISHR USHR",
+        ["-16, 2 => -4", "16, 1 => 8", "-1, 31 => -1", "256, 4 => 16"]),
+    lanes(O::X2D, "A 2D transform: x and z get src0.x + src1·src2.xy, y and w get src0.y + src1·src2.zw; 0 × ∞ gives NaN.", GONE, SEQ, "DP2 MAD",
+        ["(1 2 0 0), (3 4 0 0), (1 0 0 1) => (4 6 4 6)", "(0 0 0 0), (1 1 0 0), (2 3 4 5) => (5 9 5 9)", "(10 10 0 0), (0 0 0 0), (1 1 1 1) => (10 10 10 10)", "(1 1 0 0), (inf 0 0 0), (0 0 0 0) => (nan nan nan nan)"]),
+    lanes(O::XPD, "Cross product of the xyz parts, w = 1; parallel vectors give 0.", GONE, "`crs` (+ w = 1).", "DP3 RFL",
+        ["(1 0 0 0), (0 1 0 0) => (0 0 1 1)", "(0 1 0 0), (0 0 1 0) => (1 0 0 1)", "(2 3 4 0), (5 6 7 0) => (-3 6 -3 1)", "(1 1 1 0), (1 1 1 0) => (0 0 0 1)"]),
+    lanes_in(O::ARA, "Adds floor(src) to the address register; the lane table loads floor(x) with ARL first, so the address becomes 2·floor(x).",
+        "The 2010 formula is 'TBD'; we add floor(src) to the address.", "", "ARL UARL UADD",
+        concat!("FRAG\nDCL IN[0], GENERIC[0], CONSTANT\nDCL OUT[0], COLOR\nDCL ADDR[0]\n",
+            "IMM[0] FLT32 { -3.0, -3.0, -3.0, -3.0 }\nIMM[1] FLT32 { -2.0, -2.0, -2.0, -2.0 }\n",
+            "IMM[2] FLT32 { -1.0, -1.0, -1.0, -1.0 }\nIMM[3] FLT32 { 0.0, 0.0, 0.0, 0.0 }\n",
+            "IMM[4] FLT32 { 1.0, 1.0, 1.0, 1.0 }\nIMM[5] FLT32 { 2.0, 2.0, 2.0, 2.0 }\n",
+            "IMM[6] FLT32 { 3.0, 3.0, 3.0, 3.0 }\nIMM[7] FLT32 { 4.0, 4.0, 4.0, 4.0 }\n",
+            "  0: ARL ADDR[0].x, IN[0].xxxx\n  1: ARA ADDR[0].x, IN[0].xxxx\n",
+            "  2: MOV OUT[0], IMM[ADDR[0].x+3]\n  3: END\n"),
+        ["1.5 => f:2", "-1 => f:-2", "0 => f:0", "2 => f:4"]),
+    lanes_in(O::KIL, "Kills lanes where any component is below 0; −0 and NaN do not kill.", GONE, "`kil`.", "KILL_IF KILP",
+        fs!("  0: KIL IN[0]" "  1: MOV OUT[0], IN[0]" "  2: END"),
+        ["-1 => killed", "(1 2 3 -0.5) => killed", "-0 => -0", "1 => 1"]),
+    lanes_in(O::KILP, "Kills every lane that reaches it.", GONE, "", "KILL KIL",
+        fs!("  0: IF IN[0].xxxx" "  1:   KILP" "  2: ENDIF" "  3: MOV OUT[0], IN[0]" "  4: END"),
+        ["1 => killed", "0 => 0", "nan => killed", "-0 => -0"]),
+    lanes_in(O::IFC, "Tested like IF: src.x != 0.0 (−0 false, NaN true).", "The 2010 condition is 'TBD'; we test src.x != 0 like IF.", "", "IF UIF",
+        fs!("IMM[0] FLT32 { 1.0, 2.0, 0.0, 0.0 }" "  0: IFC IN[0].xxxx" "  1:   MOV OUT[0], IMM[0].xxxx" "  2: ELSE" "  3:   MOV OUT[0], IMM[0].yyyy" "  4: ENDIF" "  5: END"),
+        ["1 => 1", "0 => 2", "-0 => 2", "nan => 1"]),
+    lanes_in(O::BREAKC, "Breaks the lanes where src.x != 0.0.", "The 2010 condition is 'TBD'; we break where src.x != 0.", "", "BRK",
+        fs!("DCL TEMP[0..1]" "IMM[0] FLT32 { 0.0, 1.0, 0.0, 0.0 }" "  0: MOV TEMP[0], IMM[0].xxxx" "  1: BGNLOOP" "  2:   SGE TEMP[1].x, TEMP[0].xxxx, IN[0].xxxx" "  3:   BREAKC TEMP[1].xxxx" "  4:   ADD TEMP[0], TEMP[0], IMM[0].yyyy" "  5: ENDLOOP" "  6: MOV OUT[0], TEMP[0]" "  7: END"),
+        ["3 => 3", "0 => 0", "-1 => 0", "2.5 => 3"]),
+    lanes_in(O::CALLNZ, "Calls the subroutine for the lanes where src.x != 0.0 (NaN calls, −0 does not).", "The 2010 condition is 'TBD'; we call where src.x != 0.", "", "CAL",
+        fs!("DCL TEMP[0]" "IMM[0] FLT32 { 1.0, 2.0, 0.0, 0.0 }" "  0: MOV TEMP[0], IMM[0].xxxx" "  1: CALLNZ IN[0].xxxx :4" "  2: MOV OUT[0], TEMP[0]" "  3: END" "  4: BGNSUB" "  5:   MOV TEMP[0], IMM[0].yyyy" "  6: ENDSUB"),
+        ["1 => 2", "0 => 1", "nan => 2", "-0 => 1"]),
+    lanes_in(O::PUSHA, "Pushes the address register on a stack (depth checked: X006 on misuse); POPA restores it.", GONE, "", "POPA ARL",
+        PUSH_POP, ["2.5 => f:2", "-1 => f:-1", "0 => f:0", "4 => f:4"]),
+    lanes_in(O::POPA, "Pops the address register pushed by PUSHA; popping an empty stack stops the run with X006.", GONE, "", "PUSHA ARL",
+        PUSH_POP, ["2.5 => f:2", "-1 => f:-1", "0 => f:0", "4 => f:4"]),
+    example(O::BRA, "Unstructured jumps are refused (V116).", GONE, "", "IF BGNLOOP CAL",
+        "the validator refuses BRA (V116: unstructured jumps); the example shows the structured form that replaces it",
+        "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\nIMM[0] FLT32 { 1.0, 0.0, 0.0, 1.0 }\n  0: MOV OUT[0], IN[0]\n  1: IF IN[0].xxxx\n  2:   MOV OUT[0], IMM[0]\n  3: ENDIF\n  4: END\n", ""),
+    example(O::DFRACEXP, "Splits a double into exponent and significand in two destinations.", GONE, "", "DLDEXP",
+        "it has two destinations; the lane table compares one",
+        "FRAG\nDCL OUT[0], COLOR\nDCL TEMP[0..1]\nIMM[0] FLT32 { 0.0, 1.0, 0.0, 1.0 }\n  0: DFRACEXP TEMP[0], TEMP[1], IMM[0]\n  1: MOV OUT[0], IMM[0]\n  2: END\n", ""),
+];
+
+/// Pushes the loaded address, loads 0, pops: the address read back is the pushed one.
+const PUSH_POP: &str = concat!(
+    "FRAG\nDCL IN[0], GENERIC[0], CONSTANT\nDCL OUT[0], COLOR\nDCL ADDR[0]\n",
+    "IMM[0] FLT32 { -3.0, -3.0, -3.0, -3.0 }\nIMM[1] FLT32 { -2.0, -2.0, -2.0, -2.0 }\n",
+    "IMM[2] FLT32 { -1.0, -1.0, -1.0, -1.0 }\nIMM[3] FLT32 { 0.0, 0.0, 0.0, 0.0 }\n",
+    "IMM[4] FLT32 { 1.0, 1.0, 1.0, 1.0 }\nIMM[5] FLT32 { 2.0, 2.0, 2.0, 2.0 }\n",
+    "IMM[6] FLT32 { 3.0, 3.0, 3.0, 3.0 }\nIMM[7] FLT32 { 4.0, 4.0, 4.0, 4.0 }\n",
+    "  0: ARL ADDR[0].x, IN[0].xxxx\n  1: PUSHA ADDR[0]\n  2: ARL ADDR[0].x, IMM[3].xxxx\n",
+    "  3: POPA ADDR[0]\n  4: MOV OUT[0], IMM[ADDR[0].x+3]\n  5: END\n"
+);

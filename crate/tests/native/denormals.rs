@@ -1,0 +1,197 @@
+//! Softpipe's floating-point environment, case by case (`tests/denormal-cases/`, made with the
+//! softpipe oracle by `make_cases.py` there): each case renders its `.tgsi` with its `.vs.tgsi`
+//! on the `fullscreen` mesh with the exact constant bits of its `.json`, and every channel of
+//! the 4x2 frame must equal softpipe's `.f32` bit for bit. `fs_*` cases compute in the
+//! fragment stage (plain IEEE: denormals kept); `vs_*` cases compute in the vertex stage
+//! (denormal operands read as zero, denormal results flushed; docs/interpreter.md).
+
+use crate::conformance::constants_of;
+use tgsi::render::job::{prepare, run, Request};
+use tgsi::texture::bind::Bindings;
+
+const CASES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/denormal-cases/");
+
+/// Channels where softpipe's vertex stage differs for reasons other than denormals: the
+/// draw module compiles vertex shaders with LLVM, whose own algorithms differ from tgsi_exec's
+/// (case, column, channel, why). Every other channel must match bit for bit.
+const OTHER_ALGORITHMS: &[(&str, usize, usize, &str)] = &[
+    // EX2/LG2: the JIT's exp2/log2 are polynomial approximations, not powf/logf.
+    ("vs_transcendental", 1, 3, "LG2 of a denormal by exponent extraction in the JIT code"),
+    ("vs_transcendental", 2, 3, "LG2 of a denormal by exponent extraction in the JIT code"),
+    ("vs_transcendental", 3, 3, "LG2 of a denormal by exponent extraction in the JIT code"),
+];
+
+fn check(name: &str) {
+    compare_case(CASES, name, OTHER_ALGORITHMS);
+}
+
+/// Renders oracle case `name` of folder `dir` (4x2, see the module comment) and asserts that
+/// every channel equals softpipe's bits, except the `known` (case, column, channel) ones, which
+/// must differ.
+pub(crate) fn compare_case(dir: &str, name: &str, known: &[(&str, usize, usize, &str)]) {
+    let read = |ext: &str| {
+        std::fs::read_to_string(format!("{dir}{name}{ext}"))
+            .unwrap_or_else(|e| panic!("{name}{ext}: {e}"))
+    };
+    let (fs, vs) = (read(".tgsi"), read(".vs.tgsi"));
+    let json: serde_json::Value = serde_json::from_str(&read(".json")).expect("json");
+    // vs_* cases: the vertex stage's constants (the oracle's .json lists the fragment stage's).
+    let mut constants = constants_of(&json);
+    if let Ok(text) = std::fs::read_to_string(format!("{dir}{name}.vs-consts.json")) {
+        let vs_json: serde_json::Value = serde_json::from_str(&text).expect("vs-consts");
+        let vs_consts = constants_of(&vs_json);
+        let declared = vs.lines().find(|l| l.starts_with("DCL CONST[0]")).unwrap_or("");
+        let count = declared
+            .rsplit("..")
+            .next()
+            .and_then(|n| n.trim_end_matches(']').parse::<usize>().ok());
+        assert_eq!(count.map_or(1, |n| n + 1), vs_consts.len(), "{name}: {declared}");
+        constants.extend(vs_consts);
+    }
+    let req = Request {
+        fs: &fs,
+        vs: Some(&vs),
+        mesh: Some("fullscreen"),
+        width: 4,
+        height: 2,
+        constants,
+        ..Request::default()
+    };
+    let (job, diags) = prepare(&req);
+    let job = job.unwrap_or_else(|| panic!("{name}: {:?}", diags.first().map(|d| &d.diagnostic)));
+    let mut textures = Bindings::new();
+    let out = run(&job, None, &mut textures, tgsi::limits::DEFAULT_FRAME_BUDGET)
+        .unwrap_or_else(|d| panic!("{name}: {}", d.diagnostic.message));
+    let ours = tgsi::render::image_io::f32_pixels(&out.framebuffer.f32_bytes());
+    let bytes = std::fs::read(format!("{dir}{name}.f32")).expect("f32");
+    let theirs = tgsi::render::image_io::f32_pixels(&bytes);
+    let mut bad = Vec::new();
+    for y in 0..2usize {
+        for x in 0..4usize {
+            // Ours: row 0 = top. softpipe: row 0 = bottom.
+            let (a, b) = (ours[y * 4 + x], theirs[(1 - y) * 4 + x]);
+            for c in 0..4 {
+                let known = known.iter().any(|k| (k.0, k.1, k.2) == (name, x, c));
+                // A listed channel must really differ, so the list cannot hide a pass.
+                if (a[c].to_bits() != b[c].to_bits()) != known {
+                    bad.push(format!(
+                        "column {x} row {y} channel {c}: ours {:08x} softpipe {:08x}{}",
+                        a[c].to_bits(),
+                        b[c].to_bits(),
+                        if known { " (listed as differing)" } else { "" }
+                    ));
+                }
+            }
+        }
+    }
+    assert!(bad.is_empty(), "{name}:\n{}", bad.join("\n"));
+}
+
+#[test]
+fn fs_arith() {
+    check("fs_arith");
+}
+#[test]
+fn fs_mad_div() {
+    check("fs_mad_div");
+}
+#[test]
+fn fs_moves() {
+    check("fs_moves");
+}
+#[test]
+fn fs_compare() {
+    check("fs_compare");
+}
+#[test]
+fn fs_convert() {
+    check("fs_convert");
+}
+#[test]
+fn fs_transcendental() {
+    check("fs_transcendental");
+}
+#[test]
+fn vs_arith() {
+    check("vs_arith");
+}
+#[test]
+fn vs_mad_div() {
+    check("vs_mad_div");
+}
+#[test]
+fn vs_moves() {
+    check("vs_moves");
+}
+#[test]
+fn vs_compare() {
+    check("vs_compare");
+}
+#[test]
+fn vs_convert() {
+    check("vs_convert");
+}
+#[test]
+fn vs_transcendental() {
+    check("vs_transcendental");
+}
+
+/// The flushing decision is made once, at compile time, per stage: in a vertex program the
+/// float instructions carry the flushes and leave the fast kernels (so the fast path never
+/// has to know about them); the same text as a fragment program keeps its kernel and flushes
+/// nothing. Moves keep their bits in both.
+#[test]
+fn flushing_is_decided_per_stage_at_compile_time() {
+    const GS: &str = "GEOM\nPROPERTY GS_INPUT_PRIMITIVE TRIANGLES\n\
+        PROPERTY GS_OUTPUT_PRIMITIVE TRIANGLE_STRIP\nPROPERTY GS_MAX_OUTPUT_VERTICES 3\n\
+        DCL IN[][0]\nDCL OUT[0]\nDCL TEMP[0]\nMUL TEMP[0], IN[0][0], IN[0][0]\n\
+        MOV OUT[0], TEMP[0]\nEND\n";
+    let cases = [
+        ("VERT\nDCL IN[0]\nDCL OUT[0]\nDCL TEMP[0]\nMUL TEMP[0], IN[0], IN[0]\nMOV OUT[0], TEMP[0]\nEND\n", true),
+        ("FRAG\nDCL IN[0]\nDCL OUT[0]\nDCL TEMP[0]\nMUL TEMP[0], IN[0], IN[0]\nMOV OUT[0], TEMP[0]\nEND\n", false),
+        (GS, true),
+        ("COMP\nDCL TEMP[0..1]\nMUL TEMP[0], TEMP[1], TEMP[1]\nEND\n", false),
+    ];
+    for (text, flush) in cases {
+        let head = text.lines().next().unwrap_or("");
+        let parsed = tgsi::text::parse(text);
+        let shader = parsed.shader.unwrap_or_else(|| panic!("{text}: {:?}", parsed.diagnostics));
+        let program =
+            crate::support::compile(&shader).unwrap_or_else(|d| panic!("{text}: {}", d.message));
+        assert_eq!(tgsi::exec::program::flushes_denormals(program.processor), flush, "{head}");
+        let mul = program.code.iter().find(|i| i.op == tgsi::opcode::Opcode::MUL).expect("MUL");
+        assert_eq!(mul.ftz, flush, "{head}");
+        assert_eq!(mul.daz, if flush { 0b11 } else { 0 }, "{head}");
+        if flush {
+            assert!(
+                mul.kernel.is_none() && !mul.fused,
+                "{head}: a flushing MUL left the general path"
+            );
+        }
+        if let Some(mov) = program.code.iter().find(|i| i.op == tgsi::opcode::Opcode::MOV) {
+            assert!(!mov.ftz && mov.daz == 0, "{head}: MOV must keep its bits");
+        }
+    }
+}
+
+/// IF in a vertex program compares its float condition after flushing: a denormal condition
+/// is false there and true in a fragment program (hand-written TGSI: Mesa's compiler emits UIF
+/// for GLSL conditions, so no oracle case exists; see docs/interpreter.md).
+#[test]
+fn if_on_a_denormal_condition() {
+    use tgsi::exec::{Batch, Constants, Machine};
+    for (head, expected) in [("VERT", 0.0f32), ("FRAG", 1.0)] {
+        let text = format!(
+            "{head}\nDCL IN[0]\nDCL OUT[0]\nIMM[0] FLT32 {{ 1.0, 0.0, 0.0, 0.0 }}\n\
+             MOV OUT[0], IMM[0].yyyy\nIF IN[0].xxxx\nMOV OUT[0], IMM[0].xxxx\nENDIF\nEND\n"
+        );
+        let parsed = tgsi::text::parse(&text);
+        let shader = parsed.shader.unwrap_or_else(|| panic!("{text}: {:?}", parsed.diagnostics));
+        let program = crate::support::compile(&shader).expect("compiles");
+        let mut batch = Batch::new(&program, 1);
+        batch.set_input_f32(0, 0, [[f32::from_bits(1), 0.0, 0.0, 0.0]; 4]);
+        let mut machine = Machine::new();
+        machine.run(&program, &mut batch, &Constants::new()).expect("runs");
+        assert_eq!(batch.output(0, 0, 0).f32s(), [expected; 4], "{head}");
+    }
+}

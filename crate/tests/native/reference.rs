@@ -1,0 +1,220 @@
+//! The opcode reference (`tgsi::reference`): every opcode of the table has page data, every
+//! example and lane program validates without diagnostics (legacy opcodes: only the legacy
+//! warning), and every lane table's hand-derived rows are what the engine computes, through
+//! the page's own quad path (`exec::quad::run_quad`).
+
+use tgsi::opcode::Opcode;
+use tgsi::reference::{self, lanes, Live};
+
+/// Diagnostics of `text` other than the legacy-opcode warning of a legacy `op`.
+fn diagnostics(op: Opcode, text: &str) -> Vec<String> {
+    let parsed = tgsi::text::parse(text);
+    let mut found = parsed.diagnostics;
+    if let Some(shader) = &parsed.shader {
+        found.extend(tgsi::valid::check(shader, &Default::default()));
+    }
+    found
+        .into_iter()
+        .filter(|d| !(lanes::is_legacy(op) && d.code == "P106"))
+        .map(|d| format!("{} {}", d.code, d.message))
+        .collect()
+}
+
+#[test]
+fn every_opcode_has_exactly_one_entry() {
+    let mut missing = Vec::new();
+    for &op in Opcode::ALL {
+        match reference::entries().filter(|e| e.op == op).count() {
+            1 => {}
+            n => missing.push(format!("{} has {n} entries", op.name())),
+        }
+    }
+    assert!(missing.is_empty(), "{}", missing.join("\n"));
+    assert_eq!(reference::entries().count(), Opcode::ALL.len());
+}
+
+#[test]
+fn related_opcodes_name_rows_of_the_table() {
+    let bad: Vec<String> = reference::entries()
+        .flat_map(|e| {
+            reference::related(e)
+                .into_iter()
+                .filter_map(move |r| r.err().map(|w| format!("{}: {w}", e.op.name())))
+        })
+        .collect();
+    assert!(bad.is_empty(), "unknown related opcodes: {bad:?}");
+}
+
+#[test]
+fn every_example_and_lane_program_validates_cleanly() {
+    let mut problems = Vec::new();
+    for e in reference::entries() {
+        let text = match &e.live {
+            Live::Lanes { program, .. } => lanes::program_of(e.op, program),
+            Live::Example { text, why, .. } => {
+                assert!(!why.is_empty(), "{}: an example needs its reason", e.op.name());
+                text.to_string()
+            }
+        };
+        let found = diagnostics(e.op, &text);
+        if !found.is_empty() {
+            problems.push(format!("{}: {found:?}\n{text}", e.op.name()));
+        }
+        let refused = matches!(&e.live, Live::Example { why, .. } if why.contains("refuses"));
+        if !text.contains(e.op.name()) && !refused {
+            problems.push(format!("{}: its program does not use it", e.op.name()));
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n\n"));
+}
+
+#[test]
+fn every_lane_table_matches_its_hand_derived_rows() {
+    let mut failures = Vec::new();
+    let mut tables = 0;
+    for e in reference::entries() {
+        if let Live::Lanes { program, rows } = &e.live {
+            tables += 1;
+            if let Err(msg) = lanes::check(e.op, program, rows) {
+                failures.push(msg);
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {tables} lane tables differ:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn a_wrong_expectation_fails_the_check() {
+    // The check can fail: 2 × 3 is not 7, and a NaN expectation does not accept a number.
+    assert!(lanes::check(Opcode::MUL, "", &["2, 3 => 7", "1, 1 => 1", "1, 1 => 1", "1, 1 => 1"])
+        .is_err());
+    assert!(lanes::check(Opcode::MUL, "", &["2, 3 => nan", "1, 1 => 1", "1, 1 => 1", "1, 1 => 1"])
+        .is_err());
+    assert!(lanes::check(Opcode::MUL, "", &["2, 3 => 6", "1, 1 => 1", "1, 1 => 1", "1, 1 => 1"])
+        .is_ok());
+}
+
+#[test]
+fn rows_read_literals_in_the_operand_types() {
+    let r = lanes::parse_row(Opcode::UADD, "4294967295, 0x10 => -1").unwrap();
+    assert_eq!(r.inputs[0][0].bits, u32::MAX);
+    assert_eq!(r.inputs[1][3].bits, 16);
+    assert_eq!(r.expected.unwrap()[0].bits, u32::MAX);
+    // A double fills both pairs, low word first.
+    let r = lanes::parse_row(Opcode::DADD, "1.5, 0 => 1.5").unwrap();
+    let bits = 1.5f64.to_bits();
+    assert_eq!([r.inputs[0][0].bits, r.inputs[0][1].bits], [bits as u32, (bits >> 32) as u32]);
+    assert_eq!(r.inputs[0][2].bits, bits as u32);
+    assert!(lanes::parse_row(Opcode::MUL, "1, x => 2").is_err());
+    assert!(lanes::parse_row(Opcode::MUL, "1, 2").is_err());
+}
+
+#[test]
+fn every_rendered_example_validates_cleanly() {
+    let mut problems = Vec::new();
+    let mut drawn = 0;
+    for &op in Opcode::ALL {
+        if let Some(text) = reference::site::render_program(op) {
+            drawn += 1;
+            let found = diagnostics(op, &text);
+            if !found.is_empty() {
+                problems.push(format!("{}: {found:?}\n{text}", op.name()));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n\n"));
+    assert!(drawn > 200, "only {drawn} opcodes have a rendered example");
+}
+
+#[test]
+fn every_opcode_has_a_rendered_example_or_a_reason() {
+    let mut problems = Vec::new();
+    for &op in Opcode::ALL {
+        let drawn = reference::site::render_program(op).is_some();
+        match (drawn, reference::no_render_reason(op)) {
+            (false, None) => {
+                problems.push(format!("{}: no rendered example and no reason", op.name()))
+            }
+            (true, Some(_)) => {
+                problems.push(format!("{}: a rendered example and a reason", op.name()))
+            }
+            (false, Some(why)) if why.trim().is_empty() => {
+                problems.push(format!("{}: an empty reason", op.name()))
+            }
+            _ => {}
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn the_reason_for_no_rendered_example_is_on_the_page() {
+    let files = reference::site::files();
+    let html = &files.iter().find(|(name, _)| *name == "index.html").expect("index.html").1;
+    let load = html.find("id=\"LOAD\"").expect("LOAD section");
+    let end = load + html[load..].find("</section>").expect("section end");
+    assert!(html[load..end].contains("class=\"no-render\""), "{}", &html[load..end]);
+    let udiv = html.find("id=\"DADD\"").expect("DADD section");
+    let end = udiv + html[udiv..].find("</section>").expect("section end");
+    assert!(html[udiv..end].contains("<tgsi-shader"), "{}", &html[udiv..end]);
+}
+
+#[test]
+fn the_site_has_a_section_and_an_index_link_per_opcode() {
+    let files = reference::site::files();
+    let page = &files.iter().find(|f| f.0 == "index.html").expect("index.html").1;
+    for &op in Opcode::ALL {
+        let n = op.name();
+        assert!(page.contains(&format!("<section id=\"{n}\"")), "no section for {n}");
+        assert!(page.contains(&format!("<li><a href=\"#{n}\">{n}</a>")), "no index link for {n}");
+    }
+}
+
+#[test]
+fn compute_examples_leave_the_hand_derived_buffers() {
+    use tgsi::exec::{dispatch, Constants, Machine, NoTextures, Resources};
+    let words = |w: &[u32]| -> Vec<u8> { w.iter().flat_map(|x| x.to_le_bytes()).collect() };
+    let mut problems = Vec::new();
+    for check in reference::buffer_checks() {
+        let Some(Live::Example { text, .. }) = reference::entry(check.op).map(|e| &e.live) else {
+            panic!("{}: a buffer check needs an example", check.op.name());
+        };
+        let parsed = tgsi::text::parse(text);
+        let shader = parsed.shader.expect("the example parses");
+        let program = tgsi::exec::build(&shader).expect("the example compiles");
+        let mut resources = Resources::new();
+        resources.buffers.insert(0, words(&check.before));
+        let mut machine = Machine::new();
+        let run = dispatch(
+            &mut machine,
+            &program,
+            &Constants::default(),
+            &mut NoTextures,
+            &mut resources,
+            [1, 1, 1],
+            None,
+        );
+        if let Err(e) = run {
+            problems.push(format!("{}: {}", check.op.name(), e.diagnostic.message));
+            continue;
+        }
+        let after: Vec<u32> = resources.buffers[&0]
+            .chunks_exact(4)
+            .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+            .collect();
+        if after != check.after {
+            problems.push(format!(
+                "{}: expected {:?}, got {after:?}",
+                check.op.name(),
+                check.after
+            ));
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    assert!(reference::buffer_checks().len() >= 15);
+}

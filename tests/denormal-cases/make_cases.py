@@ -1,0 +1,107 @@
+#!/usr/bin/env python3
+"""Writes the denormal cases of this folder (softpipe's floating-point environment, see
+docs/interpreter.md) and renders each with Mesa's softpipe oracle:
+
+    ORACLE=ORACLE_DIR/oracle.py python3 make_cases.py
+
+(ORACLE_DIR = a build of shared/oracle/softpipe-tex, whose oracle.py takes a custom vertex
+shader.) Each case is a 4x2 frame; pixel column k evaluates four expressions (the four output
+channels) on input set k, whose floats come as bit patterns through uint uniforms so that the
+GLSL compiler cannot fold them. `fs_*` cases compute in the fragment shader (tgsi_exec);
+`vs_*` cases compute in the vertex shader (the draw module) and pass the results to the
+fragment shader in flat varyings, which it only selects.
+Files per case: NAME.glsl (+ NAME.vs.glsl), then from the oracle NAME.tgsi, NAME.vs.tgsi,
+NAME.json (the fragment stage's constants with exact bits;
+NAME.vs-consts.json holds the vertex stage's), NAME.f32 (row 0 = bottom) and NAME.png.
+"""
+import json, os, re, subprocess, sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+# Input sets (a, b, c) as binary32 bit patterns, one per pixel column.
+SETS = [
+    (0x00000001, 0x3F800000, 0x00000000),  # a = smallest denormal, b = 1, c = +0
+    (0x0D800000, 0x30800000, 0x80400000),  # a = 2^-100, b = 2^-30 (a*b = 2^-130), c = -2^-127
+    (0x80400000, 0x3F000000, 0x00000003),  # a = -2^-127, b = 0.5, c = 3 * 2^-149
+    (0x00800000, 0x3F7FFFFF, 0x807FFFFF),  # a = FLT_MIN, b = 1 - 2^-24, c = -largest denormal
+]
+
+CASES = {
+    # arithmetic whose inputs or results are denormal
+    "arith": ["a + c", "a * b", "a - c", "c * b"],
+    "mad_div": ["a * b + c", "a / b", "c * 2.0 + a", "dot(vec2(a, c), vec2(b, b))"],
+    # moves, sign modifiers and bit casts
+    "moves": ["a", "-a", "abs(c)", "uintBitsToFloat(floatBitsToUint(a) + 1u)"],
+    # comparisons, min/max, sign
+    "compare": ["float(a > 0.0)", "max(a, c)", "min(a, c)", "sign(c)"],
+    # conversions and rounding
+    "convert": ["float(int(a * 4.0e38))", "fract(c)", "ceil(a)", "trunc(c * 2.0)"],
+    # sqrt, reciprocal square root, exp2/log2 around the denormal range
+    "transcendental": ["sqrt(abs(c))", "exp2(-140.0 + b)", "inversesqrt(abs(a))", "log2(abs(c))"],
+}
+
+HEAD = "#version 330 core\n"
+UNIS = "uniform uvec4 u_a;\nuniform uvec4 u_b;\nuniform uvec4 u_c;\n"
+
+
+def fs_case(exprs):
+    body = "\n".join("  r[%d] = %s;" % (i, e) for i, e in enumerate(exprs))
+    return (HEAD + "in vec2 v_uv;\nout vec4 o_color;\n" + UNIS + "void main() {\n"
+            "  int px = int(v_uv.x * 4.0);\n"
+            "  float a = uintBitsToFloat(u_a[px]);\n  float b = uintBitsToFloat(u_b[px]);\n"
+            "  float c = uintBitsToFloat(u_c[px]);\n  vec4 r = vec4(0.0);\n" + body +
+            "\n  o_color = r;\n}\n"), None
+
+
+def vs_case(exprs):
+    outs = "".join("flat out vec4 v_r%d;\n" % k for k in range(4))
+    lines = []
+    for k in range(4):
+        vals = ", ".join(re.sub(r"\b([abc])\b", lambda m: m.group(1) + str(k), e) for e in exprs)
+        lines.append("  float a%d = uintBitsToFloat(u_a[%d]), b%d = uintBitsToFloat(u_b[%d]), "
+                     "c%d = uintBitsToFloat(u_c[%d]);\n  v_r%d = vec4(%s);" % (k, k, k, k, k, k, k, vals))
+    vs = (HEAD + "layout(location = 0) in vec2 a_pos;\nout vec2 v_uv;\n" + UNIS + outs +
+          "void main() {\n  v_uv = a_pos * 0.5 + 0.5;\n  gl_Position = vec4(a_pos, 0.0, 1.0);\n" +
+          "\n".join(lines) + "\n}\n")
+    ins = "".join("flat in vec4 v_r%d;\n" % k for k in range(4))
+    fs = (HEAD + "in vec2 v_uv;\n" + ins + "out vec4 o_color;\nvoid main() {\n"
+          "  int px = int(v_uv.x * 4.0);\n"
+          "  o_color = px == 0 ? v_r0 : px == 1 ? v_r1 : px == 2 ? v_r2 : v_r3;\n}\n")
+    return fs, vs
+
+
+def main():
+    oracle = os.environ.get("ORACLE")
+    only = set(sys.argv[1:])
+    for stage, make in (("fs", fs_case), ("vs", vs_case)):
+        for name, exprs in CASES.items():
+            full = "%s_%s" % (stage, name)
+            if only and full not in only:
+                continue
+            fs, vs = make(exprs)
+            with open(os.path.join(HERE, full + ".glsl"), "w") as f:
+                f.write(fs)
+            if vs:
+                with open(os.path.join(HERE, full + ".vs.glsl"), "w") as f:
+                    f.write(vs)
+                # The oracle's .json lists the fragment stage's constants only. The vertex
+                # stage's: one vec4 slot per active uniform in declaration order (oracle README
+                # item 2), written in the same form as NAME.vs-consts.json.
+                used = [k for k, letter in enumerate("abc")
+                        if any(re.search(r"\b%s\b" % letter, e) for e in exprs)]
+                consts = {"CONST[0][%d]" % slot: {"name": "u_" + "abc"[k],
+                                                  "raw": ["0x%08x" % s[k] for s in SETS]}
+                          for slot, k in enumerate(used)}
+                with open(os.path.join(HERE, full + ".vs-consts.json"), "w") as f:
+                    json.dump({"consts": consts}, f, indent=1)
+            print(full)
+            if oracle:
+                col = lambda i: ",".join(str(s[i]) for s in SETS)
+                cmd = ["python3", oracle, os.path.join(HERE, full + ".glsl"), "--size", "4x2",
+                       "--out", os.path.join(HERE, full), "--uuniform", "u_a=" + col(0),
+                       "--uuniform", "u_b=" + col(1), "--uuniform", "u_c=" + col(2)]
+                subprocess.run(cmd, check=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,49 @@
+// @ts-check
+// The playground's Embed dialog: the `<tgsi-shader>` element code and the iframe code for the
+// current state (both from widget/snippets.js, one mapping of the share-link state), what the
+// widget leaves out, and the copy buttons.
+
+import { encodeState } from './state.js';
+import { store } from './store.js';
+import { openDialog } from './ui.js';
+import { CUSTOM_MESH } from './vertices-panel.js';
+import { elementSnippet, iframeSnippet } from './widget/snippets.js';
+
+const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
+
+/** Fills the dialog from the current state and opens it. */
+async function openEmbed() {
+  const fragment = await encodeState(store.state);
+  const base = new URL('.', location.href);
+  const element = elementSnippet(store.state, new URL('web/widget/tgsi-shader.js', base).href);
+  const iframe = iframeSnippet(new URL(`embed.html#${fragment}`, base).href, store.state.size);
+  const el = /** @type {HTMLTextAreaElement} */ ($('embed-element'));
+  const fr = /** @type {HTMLTextAreaElement} */ ($('embed-iframe'));
+  el.value = element;
+  fr.value = iframe;
+  // The widget draws built-in meshes with shared constants and texture names only.
+  const state = store.state;
+  const left = [
+    state.useVs && state.mesh === CUSTOM_MESH ? 'the custom vertex data' : '',
+    Object.keys(state.vsConstants).length || Object.keys(state.fsConstants).length || Object.keys(state.gsConstants).length ? 'the per-stage constants' : '',
+    Object.keys(state.images).length ? 'the image files' : '',
+  ].filter(Boolean);
+  $('embed-status').textContent = left.length ? `The embed leaves out ${left.join(', ')}: the widget does not read them.` : '';
+  openDialog('embed-dialog');
+}
+
+async function copyText(/** @type {string} */ text, /** @type {string} */ what) {
+  try {
+    await navigator.clipboard.writeText(text);
+    $('embed-status').textContent = `${what} copied.`;
+  } catch {
+    $('embed-status').textContent = 'Select the code and copy it.';
+  }
+}
+
+/** Wires the header's Embed button and the dialog's copy buttons. */
+export function wireEmbedDialog() {
+  $('open-embed').addEventListener('click', () => openEmbed());
+  $('copy-embed-element').addEventListener('click', () => copyText(/** @type {HTMLTextAreaElement} */ ($('embed-element')).value, 'Element code'));
+  $('copy-embed-iframe').addEventListener('click', () => copyText(/** @type {HTMLTextAreaElement} */ ($('embed-iframe')).value, 'Iframe code'));
+}
