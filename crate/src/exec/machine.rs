@@ -82,6 +82,12 @@ impl Stop {
 /// stop flag: 2^10 instructions over the largest batch (512 quads).
 pub const STOP_CHECK_INTERVAL: u64 = 1 << 19;
 
+/// The most work one batch does through an [`Accelerator`] (2^8 stop-check intervals, a few
+/// tens of milliseconds): compiled code cannot look at the frame's stop flag, so a batch that
+/// needs more is handed back and runs in the interpreter, which looks at it (`--timeout`,
+/// Ctrl-C) and gives the same result.
+pub const ACCELERATED_WORK_CAP: u64 = STOP_CHECK_INTERVAL << 8;
+
 #[derive(Debug)]
 struct FrameState {
     left: std::sync::atomic::AtomicU64,
@@ -324,6 +330,7 @@ impl Machine {
         let mut accel = self.accel.take()?;
         self.setup_accelerated(program, batch, consts, accel.writes());
         let limit = self.frame.as_ref().map_or(self.budget, |f| self.budget.min(f.left()));
+        let limit = limit.min(ACCELERATED_WORK_CAP);
         let work = accel.run(&mut self.regs, &mut self.kill, self.nq, limit);
         self.accel = Some(accel);
         self.work = work?;
