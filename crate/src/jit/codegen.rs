@@ -13,7 +13,7 @@
 //! its end. So inside a body exec is never all zero. Writes inside flow are blended with exec
 //! (`v128.bitselect`); at the top level exec is all ones and writes are plain.
 //!
-//! The budget counts quad-instructions (`exec/flow.rs` docs, "work"): an instruction is charged
+//! The budget counts quad-instructions (`exec/work.rs`): an instruction is charged
 //! once per quad whose exec mask is non-zero when it starts (ELSE, ENDIF and ENDLOOP: when they
 //! end). Inside a body that is every instruction reached, so a straight run adds its length.
 //! The total is an `i64` local over all quads; at every loop back-edge, after each quad and at

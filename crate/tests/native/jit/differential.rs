@@ -322,3 +322,44 @@ fn budget_exhaustion_gives_the_interpreters_diagnostic() {
         tally.done.load(Ordering::Relaxed) >= 1 && tally.handed_back.load(Ordering::Relaxed) >= 10
     );
 }
+
+/// A frame's accelerators borrow instances from the program's pool and give them back, so the
+/// next frame instantiates nothing; a reused instance computes what a fresh one does.
+#[test]
+fn instances_are_pooled_and_reused() {
+    let p = program(
+        "FRAG\nDCL IN[0]\nDCL OUT[0]\nIMM[0] FLT32 {2.0, 0.0, 0.0, 0.0}\n\
+         MUL OUT[0], IN[0], IMM[0].xxxx\nEND\n",
+    );
+    let native = NativeProgram::new(&p).expect("compiles");
+    assert_eq!(native.pooled(), 0);
+    let (a, b) = (native.make().expect("instance"), native.make().expect("instance"));
+    drop(a);
+    drop(b);
+    assert_eq!(native.pooled(), 2, "both instances went back to the pool");
+    let again = native.make().expect("instance");
+    assert_eq!(native.pooled(), 1, "one was taken from the pool, none made");
+    drop(again);
+    // Reused instances, different batch sizes: each input times 2 (a hand formula).
+    for (seed, nq) in [(5u64, 3usize), (6, 40), (7, 1)] {
+        let mut m = Machine::new();
+        m.accel = native.make();
+        let mut b = Batch::new(&p, nq);
+        let mut rng = Rng(seed);
+        let mut given = Vec::new();
+        for c in 0..4 {
+            for q in 0..nq {
+                let v = [0; 4].map(|_| ((rng.below(2000) as f32 - 1000.0) / 8.0).to_bits());
+                b.set_input(0, c, q, Lanes(v));
+                given.push((c, q, v));
+            }
+        }
+        m.run(&p, &mut b, &Constants::default()).expect("runs");
+        for (c, q, v) in given {
+            let want = v.map(|x| (f32::from_bits(x) * 2.0).to_bits());
+            assert_eq!(b.output(0, c, q).0, want, "channel {c} quad {q} of {nq}");
+        }
+        drop(m);
+    }
+    assert_eq!(native.pooled(), 1);
+}
