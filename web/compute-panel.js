@@ -9,6 +9,15 @@ import { IMAGE_FORMATS, MAX_RESOURCES, resourceBytes, texelBytes } from './stage
 /** @typedef {import('./stage-state.js').ComputeSetup} ComputeSetup */
 /** @typedef {import('./stage-state.js').ComputeResource} ComputeResource */
 
+/**
+ * The budget of the page's dispatches, in quad-instructions (each instruction counted once per
+ * quad of 4 invocations it runs on). The engine's default (2^31) is sized for frames of full
+ * 512-quad batches; a dispatch runs block by block, each block one small batch, so an endless
+ * loop in a one-quad block would take 2^31 dispatches, long past the pool's 8-second watchdog.
+ * At 2^23 it stops within about a second; the examples need a few thousand.
+ */
+export const COMPUTE_BUDGET = 1 << 23;
+
 /** Words shown per resource (all of them are computed and kept). */
 const SHOWN_WORDS = 512;
 
@@ -55,7 +64,7 @@ export function resourceName(/** @type {ComputeResource} */ r) {
 export function computeOptions(setup) {
   const errors = [];
   /** @type {any} */
-  const options = { grid: setup.grid, buffers: [], atomics: [], images: [] };
+  const options = { grid: setup.grid, buffers: [], atomics: [], images: [], budget: COMPUTE_BUDGET };
   if (setup.block) options.block = setup.block;
   if (setup.shared > 0) options.shared = setup.shared;
   for (const r of setup.resources) {
@@ -204,7 +213,7 @@ export class ComputePanel {
     const stopped = errors.find((/** @type {any} */ d) => /^X0(05|10|11)$/.test(d.code));
     if (result.ok) {
       const block = result.block ? [...result.block].join('×') : '?';
-      this.say(`Ran ${[...result.grid].join('×')} blocks of ${block} invocations: ${result.instructions} instructions in ${result.ms.toFixed(1)} ms.`, 'ok');
+      this.say(`Ran ${[...result.grid].join('×')} blocks of ${block} invocations: ${result.instructions} instructions (${result.work} of work counted per quad, what the budget counts) in ${result.ms.toFixed(1)} ms.`, 'ok');
     } else {
       this.say(stopped ? `Stopped: ${stopped.message}. The tables show the resources as the run left them.`
         : errors.length ? `Not run: ${errors[0].message}` : (result.error ?? 'Not run.'), 'error');

@@ -27,8 +27,9 @@ use crate::ir::Processor;
 use crate::limits::MAX_DIAGNOSTICS;
 use crate::text::{self, Style};
 
-/// Instructions one input may run (the whole frame or dispatch).
-pub const BUDGET: u64 = 1 << 15;
+/// Work one input may do (the whole frame or dispatch), in quad-instructions (`exec::work`):
+/// 2^15 instructions of the two-quad batch `tgsi_text` runs, 1024 per quad of a 16x16 render.
+pub const BUDGET: u64 = 1 << 16;
 /// Largest side of the render target's framebuffer.
 pub const MAX_SIDE: u32 = 16;
 /// Bytes all the textures of one description may take in `texture_json`.
@@ -44,7 +45,7 @@ pub struct Outcome {
     pub accepted: bool,
     /// It went all the way (validated and ran, or built, or round-tripped).
     pub completed: bool,
-    /// Interpreter instructions charged to its frame (at most [`BUDGET`]).
+    /// Work (quad-instructions) charged to its frame (at most [`BUDGET`]).
     pub instructions: u64,
 }
 
@@ -84,7 +85,7 @@ fn check_diagnostics(what: &str, diags: &[Diagnostic], len: usize) -> Result<(),
     Ok(())
 }
 
-/// A frame of [`BUDGET`] instructions after a run: what was charged, checked against the
+/// A frame of [`BUDGET`] (quad-instructions) after a run: what was charged, checked against the
 /// run's result (`X005` exactly when the frame ran out).
 fn charged(what: &str, frame: &FrameBudget, stopped: Option<&Diagnostic>) -> Result<u64, String> {
     let left = frame.left();
@@ -182,7 +183,7 @@ pub fn tgsi_text(data: &[u8]) -> Result<Outcome, String> {
             [2, 1, 1],
             Some([2, 2, 1]),
         )
-        .map(|s| s.instructions),
+        .map(|s| s.work),
         Processor::Geometry => {
             let vertex: Vec<[u32; 4]> =
                 (0..inputs).map(|r| lanes(r)[0].map(f32::to_bits)).collect();
@@ -198,7 +199,7 @@ pub fn tgsi_text(data: &[u8]) -> Result<Outcome, String> {
             }
             machine
                 .run_with_resources(&program, &mut batch, &consts, &mut hooks, &mut res)
-                .map(|s| s.instructions)
+                .map(|s| s.work)
         }
     };
     let stop = result.as_ref().err().map(|e| &e.diagnostic);

@@ -152,11 +152,16 @@ test('a program that loops forever is stopped by the budget and reported, and th
   const endless = 'FRAG\nDCL OUT[0], COLOR\nIMM[0] FLT32 { 1.0, 0.5, 0.0, 1.0 }\nBGNLOOP\nADD OUT[0].x, OUT[0].xxxx, IMM[0].xxxx\nENDLOOP\nEND\n';
   await typeShader(page, endless);
   await page.waitForFunction(() => document.querySelector('#picture-note').textContent.includes('X005'), null, { timeout: 10_000 });
-  assert.match(await page.locator('#picture-note').textContent(), /^line 6, column 1: X005 /);
+  // The budget counts each instruction once per quad (the loops lesson checks 32x32 pixels:
+  // 256 quads). BGNLOOP costs 256, each ADD 256 before the check, each ENDLOOP 256 after it:
+  // after k iterations 256 (2k + 1). The ENDLOOP of iteration 65536 is checked at
+  // 256 x 131072 = 2^25, the budget, and passes; the next ADD makes 2^25 + 768: it stops there,
+  // on line 5.
+  assert.match(await page.locator('#picture-note').textContent(), /^line 5, column 1: X005 /);
   await page.locator('#check').click();
   const verdict = await result(page);
   assert.equal(verdict.status, 'fail');
-  assert.match(verdict.text, /did not render: line 6, column 1: X005 /);
+  assert.match(verdict.text, /did not render: line 5, column 1: X005 /);
   // The next program draws and passes.
   await typeShader(page, LESSONS.find((l) => l.id === 'loops').solution);
   await page.waitForFunction(() => document.querySelector('#picture-note').textContent === '', null, { timeout: 10_000 });

@@ -220,7 +220,7 @@ IMM[0] FLT32 { 64.0000, 1.0000, 0.0000, 0.0000 }
   await typeShader(page, half);
   await waitForRender(page, n);
   await page.waitForSelector('#output[data-state="partial"]', { timeout: 30_000 });
-  assert.match(await page.locator('#render-status').textContent(), /^Stopped: stopped after \d+ instructions \(the budget\).*what was drawn until then/);
+  assert.match(await page.locator('#render-status').textContent(), /^Stopped: stopped after \d+ instructions of work \(counted per quad; the budget\).*what was drawn until then/);
   const pixels = await canvasPixels(page);
   // The bottom row is green (0, 1, 0, 1 written by hand above); the top row was never drawn.
   const bottom = (127 * 128 + 5) * 4;

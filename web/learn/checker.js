@@ -22,11 +22,13 @@ import { defaultBinding, makeTexture, textureDescription } from '../textures.js'
 export const TOLERANCE = 1.5 / 255;
 
 /**
- * The instruction budget of a lesson's frame (the engine counts instructions per batch of quads:
- * the lessons' solutions need at most a few hundred). The page renders on its main thread, so an
- * endless loop must end soon: at this budget in about a fifth of a second, reported as X005.
+ * The instruction budget of a lesson's frame, in quad-instructions (the engine counts each
+ * instruction once per 2x2 quad it runs on; a 16x16 check has 64 quads, and the lessons'
+ * solutions need at most a few hundred instructions per quad). The page renders on its main
+ * thread, so an endless loop must end soon: at this budget in about a fifth of a second,
+ * reported as X005.
  */
-export const CHECK_BUDGET = 1 << 16;
+export const CHECK_BUDGET = 1 << 25;
 
 /**
  * The vertex and fragment shader a lesson renders with the learner's text in its stage.

@@ -257,12 +257,15 @@ pub struct FrameArgs {
 pub struct RenderArgs {
     #[command(flatten)]
     pub frame: FrameArgs,
-    /// Instructions the whole frame may run [default: 2^22; at most 2^32]
+    /// Work the whole frame may do, in quad-instructions (each instruction once per 2x2 quad it runs on) [default: 2^31; at most 2^41]
     #[arg(long, allow_hyphen_values = true, value_name = "N")]
     pub budget: Option<String>,
     /// Stop the frame after this many seconds of wall clock
     #[arg(long, allow_hyphen_values = true, value_name = "SECONDS")]
     pub timeout: Option<String>,
+    /// Which engine runs the fragment shader: interp or jit (docs/jit.md) [default: jit where the build has it]
+    #[arg(long, allow_hyphen_values = true, value_name = "interp|jit")]
+    pub engine: Option<String>,
     /// Output image: .png (8-bit RGBA) or .f32 (raw little-endian RGBA floats)
     #[arg(short = 'o', allow_hyphen_values = true, value_name = "OUT.png|OUT.f32")]
     pub output: Option<String>,
@@ -272,9 +275,6 @@ pub struct RenderArgs {
     /// Also write the depth buffer: .png (8-bit grey, depth 0 black, 1 white) or .f32 (raw floats)
     #[arg(long, allow_hyphen_values = true, value_name = "FILE.png|FILE.f32")]
     pub depth: Option<String>,
-    /// Engine that runs the fragment shader: interp or jit [default: interp]
-    #[arg(long, allow_hyphen_values = true, value_name = "interp|jit")]
-    pub engine: Option<String>,
     #[command(flatten)]
     pub diag: DiagOptions,
 }
@@ -292,7 +292,7 @@ pub struct BenchArgs {
     /// Print one JSON object (Mpix/s, ms per frame, instruction count, engine, machine)
     #[arg(long)]
     pub json: bool,
-    /// Engine: interp, jit, or both (one after the other, then side by side) [default: interp]
+    /// Which engine runs the fragment shader: interp, jit, or both one after the other with a comparison (docs/jit.md) [default: jit where the build has it]
     #[arg(long, allow_hyphen_values = true, value_name = "interp|jit|both")]
     pub engine: Option<String>,
 }
@@ -301,7 +301,7 @@ pub struct BenchArgs {
 pub struct TraceArgs {
     #[command(flatten)]
     pub frame: FrameArgs,
-    /// Instructions the traced frame may run [default: 2^22; at most 2^32]
+    /// Work the traced frame may do, in quad-instructions (each instruction once per 2x2 quad it runs on) [default: 2^31; at most 2^41]
     #[arg(long, allow_hyphen_values = true, value_name = "N")]
     pub budget: Option<String>,
     /// The pixel: X from the left, Y from the top, as in the PNG
@@ -350,18 +350,18 @@ pub struct RunArgs {
     /// Bind an image to sampler unit U; repeatable
     #[arg(long, allow_hyphen_values = true, value_name = "U=FILE[,options]")]
     pub texture: Vec<String>,
-    /// Instructions the whole dispatch may run [default: 2^22; at most 2^32]
+    /// Work the whole dispatch may do, in quad-instructions (each instruction once per quad of 4 invocations it runs on) [default: 2^31; at most 2^41]
     #[arg(long, allow_hyphen_values = true, value_name = "N")]
     pub budget: Option<String>,
     /// Stop after this many seconds of wall clock
     #[arg(long, allow_hyphen_values = true, value_name = "SECONDS")]
     pub timeout: Option<String>,
+    /// Which engine runs the shader: interp or jit (docs/jit.md) [default: jit where the build has it]
+    #[arg(long, allow_hyphen_values = true, value_name = "interp|jit")]
+    pub engine: Option<String>,
     /// Print every resource as 32-bit words (also those written to files)
     #[arg(long)]
     pub print: bool,
-    /// Engine that runs the compute shader: interp or jit [default: interp]
-    #[arg(long, allow_hyphen_values = true, value_name = "interp|jit")]
-    pub engine: Option<String>,
     #[command(flatten)]
     pub diag: DiagOptions,
 }

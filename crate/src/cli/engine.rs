@@ -1,12 +1,12 @@
 //! `--engine interp|jit` (and `both` for `bench`): which engine runs shaders (docs/jit.md).
-//! Default: the interpreter (`jit::DEFAULT_ENGINE`). When the JIT was asked for by name and cannot run
+//! Default: `jit::DEFAULT_ENGINE` (the JIT where the build has it). When the JIT was asked for by name and cannot run
 //! a shader, a note says why and the interpreter runs it.
 
 use crate::jit::Engine;
 
-/// The engines asked for by `--engine` (`value`; two for `both`), and whether it was given.
-pub(crate) fn read(value: Option<&str>, both: bool) -> Result<(Vec<Engine>, bool), String> {
-    let Some(v) = value else {
+/// The engines asked for (two for `both`), and whether `--engine` was given.
+pub(crate) fn read(engine: Option<&str>, both: bool) -> Result<(Vec<Engine>, bool), String> {
+    let Some(v) = engine else {
         return Ok((vec![crate::jit::DEFAULT_ENGINE], false));
     };
     if both && v == "both" {

@@ -398,6 +398,7 @@ impl Inst {
             fused: false,
             kernel: None,
             cond_break: false,
+            charged_at_end: super::work::charged_at_end(op),
             daz: 0,
             ftz: false,
             ir_index: 0,

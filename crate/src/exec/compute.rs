@@ -104,6 +104,7 @@ pub fn dispatch(
                 let s =
                     machine.run_with_resources(program, &mut batch, consts, hooks, resources)?;
                 total.instructions += s.instructions;
+                total.work += s.work;
                 total.quads += s.quads;
             }
         }

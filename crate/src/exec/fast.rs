@@ -9,7 +9,7 @@
 
 use super::io::Constants;
 use super::kernels::{Kernel, KernelOp as K, SrcRow, NO_SNAPSHOT};
-use super::lanes::{flat, flat_mut, Lanes};
+use super::lanes::{flat, flat_mut, from_fv, fv, iv, Lanes};
 use super::machine::{saturate, Machine};
 use super::ops::int::{f2i, f2u, ishr, shl, ushr};
 use super::ops::lane;
@@ -420,12 +420,17 @@ impl Machine {
     /// (loop mask &= !(exec & c); exec &= !c), with no condition stack push or pop. Only the
     /// span of quads with active lanes is looked at (every other exec lane is zero). Returns
     /// whether some lane left.
+    ///
+    /// Charged as its three instructions (`work.rs`): the IF the quads active at its start;
+    /// the BRK, dispatched only when some lane leaves, the quads with a leaving lane; the
+    /// ENDIF the quads active after it. When no lane leaves, the IF jumps to the ENDIF and
+    /// both are charged the (unchanged) active quads.
     pub(crate) fn cond_break(&mut self, inst: &Inst, consts: &Constants) -> bool {
         let (s0, s1) = self.active;
         let float = inst.op != Opcode::UIF;
         let s = &inst.src[0];
         let nq = self.nq;
-        let mut left = 0u32;
+        let mut left = Left::default();
         match s.direct_row(0) {
             Some(row) if !s.negate && !s.absolute => {
                 // Only the runs: a span can hold long stretches of finished quads.
@@ -435,7 +440,11 @@ impl Machine {
                     if let (Some(exec), Some(lp)) =
                         (self.exec.get_mut(a..b), self.loop_mask.get_mut(a..b))
                     {
-                        left |= break_lanes(exec, lp, cond, float);
+                        left.add(if float {
+                            break_lanes::<true>(exec, lp, cond)
+                        } else {
+                            break_lanes::<false>(exec, lp, cond)
+                        });
                     }
                 }
             }
@@ -445,32 +454,77 @@ impl Machine {
                 if let (Some(exec), Some(lp)) =
                     (self.exec.get_mut(s0..s1), self.loop_mask.get_mut(s0..s1))
                 {
-                    left |= break_lanes(exec, lp, &t, false);
+                    left.add(break_lanes::<false>(exec, lp, &t));
                 }
                 self.give(t);
             }
         }
-        if left != 0 {
+        // The quads outside the runs (or the span) have no active lane: they count nothing.
+        // Quads active after = active before − those whose last lanes left.
+        let before = self.live;
+        if left.quads != 0 {
             self.all_active = false;
             self.refine_runs();
             self.any_active = !self.runs.is_empty();
+            self.live = before - left.ended;
+            self.work += before + left.quads + self.live;
+        } else {
+            self.work += 2 * before;
         }
-        left != 0
+        left.quads != 0
     }
 }
 
-/// The lanes of `exec` where `cond` holds leave the loop (cleared in `exec` and `lp`); returns
-/// them OR-ed together (non-zero when some lane left).
+/// What `break_lanes` found over some quads: how many had a lane leave the loop, and how many
+/// of those have no active lane left.
+#[derive(Default)]
+struct Left {
+    quads: u64,
+    ended: u64,
+}
+
+impl Left {
+    fn add(&mut self, other: Left) {
+        self.quads += other.quads;
+        self.ended += other.ended;
+    }
+}
+
+/// Quads tested at a time by `break_lanes` before any is changed.
+const BREAK_BLOCK: usize = 16;
+
+/// The lanes of `exec` where `cond` holds leave the loop (cleared in `exec` and `lp`); counts
+/// the quads with a leaving lane and those left with no active lane. Each block of quads is
+/// first tested at the machine's full vector width, read only: most blocks have no leaving
+/// lane and cost nothing more. A block with one is then done quad by quad (mask lanes are all
+/// ones or zero, so a quad's sign-bit mask tells whether it has an active lane).
 #[inline]
-fn break_lanes(exec: &mut [Lanes], lp: &mut [Lanes], cond: &[Lanes], float: bool) -> u32 {
-    let mut left = 0u32;
-    for ((e, l), &v) in flat_mut(exec).iter_mut().zip(flat_mut(lp)).zip(flat(cond)) {
-        // IF: −0 is false, NaN true; UIF: any non-zero bits.
-        let t = if float { lane::truth(f(v) != 0.0) } else { lane::truth(v != 0) };
-        let out = *e & t;
-        *l &= !out;
-        *e &= !out;
-        left |= out;
+fn break_lanes<const FLOAT: bool>(exec: &mut [Lanes], lp: &mut [Lanes], cond: &[Lanes]) -> Left {
+    use wide::{f32x4, i32x4, CmpEq, CmpNe};
+    // IF: −0 is false, NaN true; UIF: any non-zero bits.
+    let truth = |v: u32| if FLOAT { lane::truth(f(v) != 0.0) } else { lane::truth(v != 0) };
+    let mut left = Left::default();
+    let blocks = exec.chunks_mut(BREAK_BLOCK).zip(lp.chunks_mut(BREAK_BLOCK));
+    for ((e, l), c) in blocks.zip(cond.chunks(BREAK_BLOCK)) {
+        let any = flat(e).iter().zip(flat(c)).fold(0, |acc, (&e, &v)| acc | (e & truth(v)));
+        if any == 0 {
+            continue;
+        }
+        for ((e, l), v) in e.iter_mut().zip(l.iter_mut()).zip(c) {
+            let t = if FLOAT {
+                iv(&from_fv(fv(v).cmp_ne(f32x4::ZERO)))
+            } else {
+                !iv(v).cmp_eq(i32x4::ZERO)
+            };
+            let ev = iv(e);
+            let out = ev & t;
+            let still = ev & !t;
+            *e = Lanes::from_i32(still.to_array());
+            *l = Lanes::from_i32((iv(l) & !out).to_array());
+            let leaves = out.move_mask() != 0;
+            left.quads += leaves as u64;
+            left.ended += (leaves && still.move_mask() == 0) as u64;
+        }
     }
     left
 }

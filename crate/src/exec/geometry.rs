@@ -134,6 +134,7 @@ pub fn run_geometry(
         };
         let s = machine.run_with_resources(program, &mut batch, consts, hooks, &mut res)?;
         out.stats.instructions += s.instructions;
+        out.stats.work += s.work;
         out.stats.quads += s.quads;
         if let Some(mut sink) = res.emits.take() {
             for inv in sink.invocations.iter_mut() {

@@ -68,6 +68,23 @@ pub fn flat_mut(l: &mut [Lanes]) -> &mut [u32] {
     unsafe { std::slice::from_raw_parts_mut(l.as_mut_ptr().cast::<u32>(), l.len() * 4) }
 }
 
+/// The bytes of a slice of quads, lane by lane in the host's byte order: WebAssembly memory's
+/// order (little-endian) on every host the compiling tier runs on (`jit::stage_in`).
+#[cfg(target_endian = "little")]
+#[inline(always)]
+pub fn bytes(l: &[Lanes]) -> &[u8] {
+    // SAFETY: as in `flat`: `16 * len` initialised bytes, borrowed for `l`'s lifetime.
+    unsafe { std::slice::from_raw_parts(l.as_ptr().cast::<u8>(), l.len() * 16) }
+}
+
+/// [`bytes`] for writing.
+#[cfg(target_endian = "little")]
+#[inline(always)]
+pub fn bytes_mut(l: &mut [Lanes]) -> &mut [u8] {
+    // SAFETY: as in `flat_mut`; every byte pattern is a valid lane.
+    unsafe { std::slice::from_raw_parts_mut(l.as_mut_ptr().cast::<u8>(), l.len() * 16) }
+}
+
 /// Lane-wise map of one slice into another.
 #[inline(always)]
 pub fn map1(out: &mut [Lanes], a: &[Lanes], f: impl Fn(u32) -> u32) {

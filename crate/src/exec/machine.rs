@@ -12,8 +12,9 @@ use crate::diag::Diagnostic;
 use crate::ir::Span;
 use crate::opcode::ValType;
 
-/// Default number of decoded instructions one run may dispatch.
-pub const DEFAULT_BUDGET: u64 = 1 << 20;
+/// Default work one run may do, in quad-instructions (`work.rs`): 2^20 instructions over the
+/// largest batch (512 quads).
+pub const DEFAULT_BUDGET: u64 = 1 << 29;
 /// Deepest CAL nesting (tgsi_exec: 32).
 pub const MAX_CALL_DEPTH: usize = 32;
 /// Scratch buffers per instruction (sources × channels plus temporaries). A source read with
@@ -32,8 +33,11 @@ pub struct ExecError {
 /// What a run did.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct RunStats {
-    /// Decoded instructions dispatched (each over the whole batch).
+    /// Decoded instructions dispatched (each over the whole batch): the dispatch clock (0 for a
+    /// run through an [`Accelerator`], which runs each quad with its own flow).
     pub instructions: u64,
+    /// Work charged to the budget: quad-instructions (`work.rs`), independent of the batch size.
+    pub work: u64,
     /// Quads in the batch.
     pub quads: u64,
 }
@@ -74,8 +78,15 @@ impl Stop {
     }
 }
 
-/// How many instructions a run dispatches between two looks at its frame's stop flag.
-pub const STOP_CHECK_INTERVAL: u64 = 1 << 10;
+/// How much work (quad-instructions, `work.rs`) a run does between two looks at its frame's
+/// stop flag: 2^10 instructions over the largest batch (512 quads).
+pub const STOP_CHECK_INTERVAL: u64 = 1 << 19;
+
+/// The most work one batch does through an [`Accelerator`] (2^8 stop-check intervals, a few
+/// tens of milliseconds): compiled code cannot look at the frame's stop flag, so a batch that
+/// needs more is handed back and runs in the interpreter, which looks at it (`--timeout`,
+/// Ctrl-C) and gives the same result.
+pub const ACCELERATED_WORK_CAP: u64 = STOP_CHECK_INTERVAL << 8;
 
 #[derive(Debug)]
 struct FrameState {
@@ -83,22 +94,22 @@ struct FrameState {
     stop: std::sync::OnceLock<Stop>,
 }
 
-/// The instructions left for a whole frame (every batch, draw and stage of one render, every
-/// block of one compute dispatch), shared by the machines that run it. Each run may dispatch
-/// at most what is left, and is charged what it dispatched when it ends (`limits`). Another
-/// thread may [`stop`](FrameBudget::stop) the frame (a timer, a Ctrl-C handler): every run of
-/// it then ends within [`STOP_CHECK_INTERVAL`] instructions, and no new run starts.
+/// The work left for a whole frame (every batch, draw and stage of one render, every block of
+/// one compute dispatch), in quad-instructions (`work.rs`), shared by the machines that run it.
+/// Each run may do at most what is left, and is charged its work when it ends (`limits`).
+/// Another thread may [`stop`](FrameBudget::stop) the frame (a timer, a Ctrl-C handler): every
+/// run of it then ends within [`STOP_CHECK_INTERVAL`] of work, and no new run starts.
 #[derive(Clone, Debug)]
 pub struct FrameBudget(std::sync::Arc<FrameState>);
 
 impl FrameBudget {
-    pub fn new(instructions: u64) -> FrameBudget {
+    pub fn new(work: u64) -> FrameBudget {
         FrameBudget(std::sync::Arc::new(FrameState {
-            left: std::sync::atomic::AtomicU64::new(instructions),
+            left: std::sync::atomic::AtomicU64::new(work),
             stop: std::sync::OnceLock::new(),
         }))
     }
-    /// Instructions left.
+    /// Work (quad-instructions) left.
     pub fn left(&self) -> u64 {
         self.0.left.load(std::sync::atomic::Ordering::Relaxed)
     }
@@ -121,11 +132,13 @@ impl FrameBudget {
 pub trait Accelerator: Send {
     /// Runs over the machine's storage (`regs`, row-major: `row * nq + quad`, set up as for
     /// the interpreter) and kill mask, leaving the OUT rows and the kill mask as the interpreter
-    /// would (other rows may keep their old values). Returns the clock (instructions dispatched), or None when
-    /// the batch must run in the interpreter instead (the budget would run out: the interpreter
+    /// would (other rows may keep their old values). Returns the work done (quad-instructions:
+    /// each instruction once per quad with an active lane, docs/jit.md), or None when the batch must run in the interpreter instead (the budget would run out: the interpreter
     /// then stops at the same instruction with the same diagnostic).
     fn run(&mut self, regs: &mut [Lanes], kill: &mut [Lanes], nq: usize, limit: u64)
         -> Option<u64>;
+    /// The OUT rows `run` writes (the machine clears the others).
+    fn writes(&self) -> &[u32];
 }
 
 /// Makes an [`Accelerator`] for each machine that runs a program (one per thread).
@@ -137,9 +150,9 @@ pub trait MakeAccelerator: Send + Sync {
 pub struct Machine {
     /// The compiled program this machine's untraced runs use, if any (`jit/`).
     pub accel: Option<Box<dyn Accelerator>>,
-    /// Decoded instructions one run may dispatch before it stops with `X005`.
+    /// Work (quad-instructions, `work.rs`) one run may do before it stops with `X005`.
     pub budget: u64,
-    /// The frame this machine's runs belong to, if any: a run may then dispatch at most what
+    /// The frame this machine's runs belong to, if any: a run may then do at most the work
     /// the frame has left.
     pub frame: Option<FrameBudget>,
     pub(crate) nq: usize,
@@ -176,6 +189,11 @@ pub struct Machine {
     pub(crate) flow_pool: Vec<Vec<Lanes>>,
     /// Decoded instructions dispatched so far in this run (also CLOCK's time base).
     pub(crate) clock: u64,
+    /// Work charged so far in this run: quad-instructions (`work.rs`), what the budget counts.
+    pub(crate) work: u64,
+    /// Quads with an active lane (a non-zero exec mask): what an instruction is charged. Kept
+    /// current wherever exec changes (`update_exec`, `cond_break`).
+    pub(crate) live: u64,
     pub(crate) any_active: bool,
     /// Every lane of every quad is active (stores become plain copies).
     pub(crate) all_active: bool,
@@ -251,6 +269,8 @@ impl Machine {
             helper: Vec::new(),
             flow_pool: Vec::new(),
             clock: 0,
+            work: 0,
+            live: 0,
             any_active: true,
             all_active: true,
             masks_unchanged: false,
@@ -261,7 +281,7 @@ impl Machine {
         }
     }
 
-    /// A machine with a custom instruction budget.
+    /// A machine with a custom budget (quad-instructions).
     pub fn with_budget(budget: u64) -> Machine {
         Machine { budget, ..Machine::new() }
     }
@@ -308,13 +328,16 @@ impl Machine {
             return None;
         }
         let mut accel = self.accel.take()?;
-        self.setup(program, batch, consts, false);
+        self.setup_accelerated(program, batch, consts, accel.writes());
         let limit = self.frame.as_ref().map_or(self.budget, |f| self.budget.min(f.left()));
-        let clock = accel.run(&mut self.regs, &mut self.kill, self.nq, limit);
+        let limit = limit.min(ACCELERATED_WORK_CAP);
+        let work = accel.run(&mut self.regs, &mut self.kill, self.nq, limit);
         self.accel = Some(accel);
-        self.clock = clock?;
+        self.work = work?;
+        // The compiled form runs each quad with its own flow: it has no batch-wide dispatches.
+        self.clock = 0;
         self.finish(program, batch);
-        Some(Ok(RunStats { instructions: self.clock, quads: self.nq as u64 }))
+        Some(Ok(RunStats { instructions: 0, work: self.work, quads: self.nq as u64 }))
     }
 
     /// Runs with texture hooks and the buffers, images and memory that LOAD, STORE, the
@@ -395,12 +418,15 @@ impl Machine {
         let (c, l, k, f) = (&self.cond, &self.loop_mask, &self.cont, &self.func);
         let s = &self.switch;
         let u = |x: &Lanes| wide::u32x4::from(x.0);
+        let mut live = 0u64;
         for (((((m, c), l), k), f), s) in self.exec.iter_mut().zip(c).zip(l).zip(k).zip(f).zip(s) {
             let v = u(c) & u(l) & u(k) & u(f) & u(s);
             *m = Lanes(v.to_array());
+            live += super::work::quad_active(m) as u64;
             any |= v;
             all &= v;
         }
+        self.live = live;
         let (any, all) = (Lanes(any.to_array()), Lanes(all.to_array()));
         self.any_active = any != Lanes::ZERO;
         self.all_active = all == Lanes::ONES;
@@ -426,36 +452,42 @@ impl Machine {
     ) -> Result<RunStats, ExecError> {
         // Watching modes show registers before their first write: clear them all.
         self.setup(program, batch, consts, TRACE || PROBE);
-        // What this run may dispatch: its own budget, and no more than its frame has left.
+        // The work this run may do: its own budget, and no more than its frame has left.
         let limit = self.frame.as_ref().map_or(self.budget, |f| self.budget.min(f.left()));
         // A frame that may be stopped from outside is looked at before the first instruction
-        // and then every STOP_CHECK_INTERVAL: `until` is the next look (or the budget), so the
-        // hot loop still makes one comparison per instruction.
+        // and then every STOP_CHECK_INTERVAL of work: `until` is the next look (or the budget),
+        // so the hot loop still makes one comparison per instruction.
         let watched = self.frame.is_some();
         let mut until = if watched { 0 } else { limit };
         let mut pc = 0usize;
         let code = &program.code;
         while let Some(inst) = code.get(pc) {
             self.clock += 1;
-            // A fused IF/BRK/ENDIF advances the clock as the three instructions would (two
-            // when no lane leaves: the IF jumps to its ENDIF); near the budget it runs unfused.
-            if !TRACE && !PROBE && inst.cond_break && self.clock + 2 <= until {
+            // A fused IF/BRK/ENDIF advances the clock and is charged as its three instructions
+            // would be (`cond_break`). Near the budget it runs unfused, so that it stops where
+            // they would: its IF and BRK checks see at most 2 x live more work.
+            if !TRACE && !PROBE && inst.cond_break && self.work + 2 * self.live <= until {
                 let left = self.cond_break(inst, consts);
                 self.clock += if left { 2 } else { 1 };
                 pc += 3;
                 continue;
             }
-            if self.clock > until {
+            // Work (`work.rs`): most instructions are charged the quads active as they start,
+            // before the check; a closer is charged after it ran, seen by the next check.
+            if !inst.charged_at_end {
+                self.work += self.live;
+            }
+            if self.work > until {
                 let stop = self.frame.as_ref().and_then(FrameBudget::stopped);
-                if stop.is_none() && self.clock <= limit {
-                    until = limit.min(self.clock.saturating_add(STOP_CHECK_INTERVAL));
+                if stop.is_none() && self.work <= limit {
+                    until = limit.min(self.work.saturating_add(STOP_CHECK_INTERVAL));
                 } else {
                     let d = match stop {
                         Some(why) => why.diagnostic(inst.op.name(), inst.span),
                         None => Diagnostic::error(
                             "X005",
                             format!(
-                                "stopped after {} instructions (the budget) at {}: the shader may loop forever",
+                                "stopped after {} instructions of work (counted per quad; the budget) at {}: the shader may loop forever",
                                 limit,
                                 inst.op.name()
                             ),
@@ -490,6 +522,9 @@ impl Machine {
                     });
                 }
             };
+            if inst.charged_at_end {
+                self.work += self.live;
+            }
             if PROBE {
                 if let Some(p) = probe.as_deref_mut() {
                     p.after(pc, &self.regs, self.nq);
@@ -508,7 +543,7 @@ impl Machine {
             }
         }
         self.finish(program, batch);
-        Ok(RunStats { instructions: self.clock, quads: self.nq as u64 })
+        Ok(RunStats { instructions: self.clock, work: self.work, quads: self.nq as u64 })
     }
 
     /// Executes one instruction; returns the next pc, or None at END.

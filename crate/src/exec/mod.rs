@@ -28,6 +28,7 @@ pub mod regs;
 mod runs;
 mod setup;
 pub mod trace;
+pub mod work;
 
 pub use compile::{build, compile};
 pub use compute::dispatch;
@@ -38,7 +39,8 @@ pub use io::{
 };
 pub use lanes::Lanes;
 pub use machine::{
-    Accelerator, ExecError, FrameBudget, Machine, MakeAccelerator, RunStats, Stop, DEFAULT_BUDGET,
+    Accelerator, ExecError, FrameBudget, Machine, MakeAccelerator, RunStats, Stop,
+    ACCELERATED_WORK_CAP, DEFAULT_BUDGET,
 };
 pub use memory::{EmittedPrimitive, ImageBuffer, ImageFormat, Resources};
 pub use probe::Probe;

@@ -96,6 +96,9 @@ pub struct Inst {
     /// IF/UIF whose body is exactly a BRK leaving a loop, with no ELSE: run as one conditional
     /// break (`fast.rs`) except when tracing.
     pub cond_break: bool,
+    /// Charged by the exec mask it leaves, not the one it starts with (the closers;
+    /// [`super::work::charged_at_end`]).
+    pub charged_at_end: bool,
     /// Bit k: source k is read with denormals as zero — a float operand of a float instruction
     /// in a stage that softpipe runs in its draw module's JIT code ([`flushes_denormals`]).
     /// Kept here, not in [`Src`], so that the operands stay as small as before.

@@ -14,7 +14,8 @@ pub struct QuadRequest {
     pub constants: Vec<Vec<[u32; 4]>>,
     /// Coverage bits (lanes not covered are helpers); all four when `None`.
     pub coverage: Option<u8>,
-    /// Instruction budget; [`super::DEFAULT_BUDGET`] when `None`, checked by `limits`.
+    /// Budget in quad-instructions (`work.rs`; one quad: the instructions it runs with an
+    /// active lane); [`super::DEFAULT_BUDGET`] when `None`, checked by `limits`.
     pub budget: Option<u64>,
 }
 
@@ -25,7 +26,10 @@ pub struct QuadRun {
     pub outputs: Vec<[[u32; 4]; 4]>,
     pub killed: u8,
     pub helpers: u8,
+    /// Instructions dispatched.
     pub instructions: u64,
+    /// Work charged to the budget (quad-instructions, `work.rs`).
+    pub work: u64,
     pub trace: Trace,
     /// The first error when parsing, validation, compilation or the run stopped.
     pub error: Option<Diagnostic>,
@@ -77,7 +81,7 @@ pub fn run_quad(text: &str, req: &QuadRequest) -> QuadRun {
     let (trace, result) = machine.run_traced(&program, &mut batch, &consts, &mut NoTextures, 0);
     resp.trace = trace;
     match result {
-        Ok(stats) => resp.instructions = stats.instructions,
+        Ok(stats) => (resp.instructions, resp.work) = (stats.instructions, stats.work),
         Err(e) => {
             let mut d = e.diagnostic;
             crate::diag::locate(std::slice::from_mut(&mut d), &crate::ir::LineIndex::new(text));

@@ -99,6 +99,8 @@ impl Machine {
         self.helper.extend(batch.coverage.iter().map(|&c| Lanes::from_bits4(!c & 0xF)));
         self.helper.resize(nq, Lanes::ZERO);
         self.clock = 0;
+        self.work = 0;
+        self.live = nq as u64;
         self.any_active = true;
         self.all_active = true;
         self.masks_unchanged = false;
@@ -119,6 +121,61 @@ impl Machine {
                 self.fill_row(l.imm.0 as usize + i * 4 + c, Lanes::splat(bits));
             }
         }
+        self.fill_inputs(program, batch);
+    }
+
+    /// The part of `setup` a compiled run needs (`Accelerator`, `jit/`): it reads the IN and SV
+    /// rows and quad 0 of each cached-constant row, keeps its registers, masks and immediates
+    /// to itself, and writes the OUT rows it computes and the kill mask. OUT rows it does not
+    /// write are cleared here; the rest of the storage is left as it is, with `dirty` still
+    /// naming every row that may be non-zero, so a batch handed back to the interpreter gets
+    /// the full `setup` (`run_inner`) and starts from zeros as usual.
+    pub(super) fn setup_accelerated(
+        &mut self,
+        program: &Program,
+        batch: &Batch,
+        consts: &Constants,
+        writes: &[u32],
+    ) {
+        let nq = batch.quads();
+        let l = program.layout;
+        // (The render may have written the inputs in place: same size, same storage.)
+        if self.regs.len() != l.rows as usize * nq {
+            self.regs.clear();
+            self.regs.resize(l.rows as usize * nq, Lanes::ZERO);
+        }
+        self.nq = nq;
+        self.mark_dirty(program);
+        for r in l.out.0..l.out.0 + l.out.1 * 4 {
+            if !writes.contains(&r) {
+                self.fill_row(r as usize, Lanes::ZERO);
+            }
+        }
+        for (slot, cs) in program.const_slots.iter().enumerate() {
+            for c in 0..4 {
+                let v = consts.get(cs.buffer as i64, cs.index as i64, c);
+                let row = l.consts.0 as usize + slot * 4 + c;
+                if let Some(q0) = self.regs.get_mut(row * nq) {
+                    *q0 = Lanes::splat(v);
+                }
+            }
+        }
+        self.kill.clear();
+        self.kill.resize(nq, Lanes::ZERO);
+        self.helper.clear();
+        self.helper.extend(batch.coverage.iter().map(|&c| Lanes::from_bits4(!c & 0xF)));
+        self.helper.resize(nq, Lanes::ZERO);
+        self.clock = 0;
+        self.fill_inputs(program, batch);
+    }
+
+    /// Copies the batch's inputs (unless the render wrote them in place) and system values.
+    fn fill_inputs(&mut self, program: &Program, batch: &Batch) {
+        let nq = self.nq;
+        let l = program.layout;
+        let n_in = l.input.1 as usize * 4 * nq;
+        let n_in = if batch.in_place { n_in } else { n_in.min(batch.inputs.len()) };
+        let in_rows = l.input.0 as usize * nq..l.input.0 as usize * nq + n_in;
         if let (Some(dst), Some(src), false) =
             (self.regs.get_mut(in_rows), batch.inputs.get(..n_in), batch.in_place)
         {
@@ -225,7 +282,7 @@ impl Machine {
 
     pub(super) fn finish(&mut self, program: &Program, batch: &mut Batch) {
         if let Some(frame) = &self.frame {
-            frame.charge(self.clock);
+            frame.charge(self.work);
         }
         let nq = self.nq;
         let l = program.layout;

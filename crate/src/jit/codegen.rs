@@ -1,27 +1,32 @@
-//! `exec::Program` → one WebAssembly module (SIMD) that runs a whole batch of quads exactly as
-//! the interpreter's machine does (`docs/jit.md`).
+//! `exec::Program` → one WebAssembly module (SIMD) that runs a batch of quads, each quad with
+//! its own control flow, bit for bit as the interpreter's machine computes them (`docs/jit.md`).
 //!
-//! Flow is batch-wide like the machine's (`exec/flow.rs`, `mesa-tgsi-notes.md` §5.2–5.3): an IF
-//! whose condition no active lane of the batch takes jumps to its ELSE/ENDIF, a loop goes on
-//! while any lane of the batch is live, and every decoded instruction dispatched adds one to the
-//! clock at the same points as the machine's. Between two flow instructions the straight-line
-//! ALU instructions run as one loop over the quads, registers of the current quad in `v128`
-//! locals (loaded on first use, stored once at the end, blended with the exec mask).
+//! `run(nq, limit)` is one loop over the quads. For each quad the whole program runs with the
+//! quad's registers in `v128` locals (one local per storage row: TEMP, OUT and ADDR rows start at
+//! zero, IN and system-value rows are loaded from memory at the quad's start; immediates are
+//! constants in the code, cached constants are loaded from memory at each use). The masks of
+//! `exec/flow.rs` (`mesa-tgsi-notes.md` §5.2–5.3) are `v128` locals too: cond, loop, cont, kill,
+//! exec = cond & loop & cont (UPDATE_EXEC_MASK), and one saved mask per IF nesting level and two
+//! (loop, cont) per loop nesting level. IF/ELSE/ENDIF and BGNLOOP/ENDLOOP become wasm `if`,
+//! `block` and `loop`; a body runs only when `v128.any_true(exec)`, and a body left with an
+//! all-zero exec mask (after BRK or CONT, or an ENDIF that restores none) is left by a `br` to
+//! its end. So inside a body exec is never all zero. Writes inside flow are blended with exec
+//! (`v128.bitselect`); at the top level exec is all ones and writes are plain.
 //!
-//! Linear memory is row-major like the machine's storage, with a fixed row stride of
-//! [`MAX_QUADS`] quads: row `r` of quad `q` is at `r * ROW_BYTES + q * 16`, so every access is
-//! one load or store at a constant offset from the quad's base `q * 16`, and a pass over the
-//! quads (a mask update, a block) reads each row as a contiguous stream. The program's storage
-//! rows come first, then the mask rows (exec, cond, loop, cont, kill) and the mask stacks (one
-//! slot per nesting level, known statically).
+//! The budget counts quad-instructions (`exec/work.rs`): an instruction is charged
+//! once per quad whose exec mask is non-zero when it starts (ELSE, ENDIF and ENDLOOP: when they
+//! end). Inside a body that is every instruction reached, so a straight run adds its length.
+//! The total is an `i64` local over all quads; at every loop back-edge, after each quad and at
+//! the end it is compared with `limit`, and the module returns −1 when it passed it (the caller
+//! then reruns the batch in the interpreter, which stops at the same instruction).
 //!
-//! Export: `run(nq: i32, limit: i64) -> i64` returns the clock (instructions dispatched), or
-//! −1 when the clock would pass `limit`: the caller then reruns the batch in the interpreter,
-//! which stops at the same instruction with the same diagnostic.
+//! Memory holds what the caller stages: the IN and SV rows the program reads and the OUT rows
+//! it writes, each at `slot * ROW_BYTES + q * 16`, the kill row, then the cached constants (16
+//! bytes each, the same for every quad).
 
 use crate::exec::program::{Dst, Inst, Program, Src, Store};
 use crate::opcode::{Opcode as O, ValType as VT};
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 use wasm_encoder::{
     BlockType, CodeSection, ExportKind, ExportSection, Function, FunctionSection, Instruction as I,
     MemArg, MemorySection, MemoryType, Module, TypeSection, ValType,
@@ -35,42 +40,40 @@ pub struct Unsupported {
     pub instruction: Option<u32>,
 }
 
-/// Where things live in one quad's slice of linear memory.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// What the caller copies into the module's memory and back (`jit::stage_in`, `stage_out`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Layout {
-    /// Storage rows of the program (`exec::program::Layout::rows`).
-    pub rows: u32,
-    /// First mask row: exec, then cond, loop, cont, kill.
-    pub masks: u32,
-    /// Rows per quad in all.
-    pub quad_rows: u32,
+    /// Storage rows copied in for every quad (the IN and SV rows the program reads), in slot
+    /// order from slot 0.
+    pub rows_in: Vec<u32>,
+    /// Storage rows copied out (the OUT rows the program may write), in slot order after
+    /// `rows_in`.
+    pub rows_out: Vec<u32>,
+    /// Cached-constant rows the program reads, 16 bytes each from [`Layout::const_base`]
+    /// (uniform: the caller copies quad 0's lanes).
+    pub consts: Vec<u32>,
+    /// The program may kill lanes: the kill row (slot [`Layout::kill_slot`]) is copied out.
+    /// Every run starts with no lane killed, so it is never copied in.
+    pub kill: bool,
 }
 
 /// Largest batch a module runs (the render's batches are at most 512 quads); the machine runs
 /// bigger ones in the interpreter.
 pub const MAX_QUADS: u32 = 1024;
-/// Bytes between two rows.
+/// Bytes between two row slots.
 pub const ROW_BYTES: u32 = MAX_QUADS * 16;
 
 impl Layout {
+    pub fn kill_slot(&self) -> u32 {
+        (self.rows_in.len() + self.rows_out.len()) as u32
+    }
+    /// Byte offset of the first cached constant.
+    pub fn const_base(&self) -> u64 {
+        (self.kill_slot() as u64 + 1) * ROW_BYTES as u64
+    }
     /// Linear memory the module uses (and declares as its minimum).
     pub fn memory_bytes(&self) -> u64 {
-        self.quad_rows as u64 * ROW_BYTES as u64
-    }
-    pub fn exec(&self) -> u32 {
-        self.masks
-    }
-    pub fn cond(&self) -> u32 {
-        self.masks + 1
-    }
-    pub fn loop_row(&self) -> u32 {
-        self.masks + 2
-    }
-    pub fn cont(&self) -> u32 {
-        self.masks + 3
-    }
-    pub fn kill(&self) -> u32 {
-        self.masks + 4
+        self.const_base() + self.consts.len() as u64 * 16
     }
 }
 
@@ -83,82 +86,132 @@ pub struct Compiled {
     pub instructions: usize,
 }
 
-/// Mask rows before the stacks: exec, cond, loop, cont, kill.
-const MASK_ROWS: u32 = 5;
-
-// Locals of `run`.
+// Locals of `run`: the parameters, three i32, one i64, then v128 ones.
 const NQ: u32 = 0;
 const LIMIT: u32 = 1;
-const CLOCK: u32 = 2;
-const QB: u32 = 3;
-const QEND: u32 = 4;
-const ANY: u32 = 5;
-const I32_TMP: u32 = 6;
-/// The span of quads (byte offsets `q * 16`, end exclusive) that may have an active lane; quads
-/// outside it have an all-zero exec mask, and passes skip them.
-const LO: u32 = 7;
-const HI: u32 = 8;
-/// The bounds of the current pass, and the span the pass finds.
-const PLO: u32 = 9;
-const PHI: u32 = 10;
-const NLO: u32 = 11;
-const NHI: u32 = 12;
-/// First v128 local: EXEC, ACC, then scratch and row caches.
-const EXEC: u32 = 13;
-const ACC: u32 = 14;
-const FIRST_FREE: u32 = 15;
+const QB: u32 = 2;
+const QEND: u32 = 3;
+const I32_TMP: u32 = 4;
+const WORK: u32 = 5;
+const EXEC: u32 = 6;
+const COND: u32 = 7;
+const LOOPM: u32 = 8;
+const CONT: u32 = 9;
+const KILL: u32 = 10;
+/// Row locals, then saved masks, then scratch.
+const FIRST_V128: u32 = 11;
 
 fn fail<T>(reason: impl Into<String>, inst: Option<&Inst>) -> Result<T, Unsupported> {
     Err(Unsupported { reason: reason.into(), instruction: inst.map(|i| i.ir_index) })
+}
+
+/// Where an operand row's value comes from.
+#[derive(Clone, Copy)]
+enum Row {
+    /// A `v128` local (registers, and IN/SV rows loaded at the quad's start).
+    Local(u32),
+    /// An immediate: constant bits.
+    Imm(u32),
+    /// A cached constant: index into `Layout::consts`.
+    Const(u32),
 }
 
 /// Compiles `program`, or says why not.
 pub fn compile(program: &Program) -> Result<Compiled, Unsupported> {
     let end = main_end(program)?;
     let (ifs, loops) = nesting(program, end)?;
-    let rows = program.layout.rows;
-    let masks = rows;
-    let quad_rows = masks
-        .checked_add(MASK_ROWS + ifs + 2 * loops + 1)
-        .ok_or(Unsupported { reason: "too many rows".into(), instruction: None })?;
-    let layout = Layout { rows, masks, quad_rows };
+    let code = &program.code[..end];
+    for inst in code {
+        if is_alu(inst.op) {
+            check_alu(inst)?;
+        }
+    }
+    // Every row an operand names, classified.
+    let pl = program.layout;
+    let within = |r: u32, (base, regs): (u32, u32)| r >= base && r < base + regs * 4;
+    let mut read = BTreeSet::new();
+    let mut reads: HashMap<u32, Vec<usize>> = HashMap::new();
+    let mut written = BTreeSet::new();
+    for (pc, inst) in code.iter().enumerate() {
+        for s in inst.src.iter().take(inst.num_src as usize) {
+            for c in 0..4 {
+                if let Some(r) = s.direct_row(c) {
+                    read.insert(r);
+                    reads.entry(r).or_default().push(pc);
+                }
+            }
+        }
+        for d in inst.dst.iter().take(inst.num_dst as usize) {
+            for c in (0..4).filter(|c| d.mask >> c & 1 != 0) {
+                if let Some(r) = dst_row(d, c) {
+                    if within(r, pl.input) || within(r, pl.sv) || r >= pl.imm.0 {
+                        return fail(
+                            format!("{}: this destination is not compiled", inst.op.name()),
+                            Some(inst),
+                        );
+                    }
+                    written.insert(r);
+                }
+            }
+        }
+    }
+    let mut layout = Layout::default();
+    let mut rows = HashMap::new();
+    let mut next = FIRST_V128;
+    for &r in read.union(&written) {
+        if within(r, pl.imm) {
+            let k = (r - pl.imm.0) as usize;
+            let bits = program.immediates.get(k / 4).map_or(0, |v| v[k % 4]);
+            rows.insert(r, Row::Imm(bits));
+        } else if within(r, pl.consts) {
+            rows.insert(r, Row::Const(layout.consts.len() as u32));
+            layout.consts.push(r);
+        } else if r >= pl.imm.0 {
+            // Past every file: nothing is stored there.
+            rows.insert(r, Row::Imm(0));
+        } else {
+            if within(r, pl.input) || within(r, pl.sv) {
+                layout.rows_in.push(r);
+            }
+            if within(r, pl.out) {
+                layout.rows_out.push(r);
+            }
+            rows.insert(r, Row::Local(next));
+            next += 1;
+        }
+    }
+    layout.kill = code.iter().any(|i| matches!(i.op, O::KILL | O::KILL_IF));
     // Memory grows with the rows: the interpreter keeps very large programs.
     if layout.memory_bytes() > 1 << 30 {
         return fail("more storage rows than the compiled form holds (1 GiB)", None);
     }
+    let if_saves = next;
+    let loop_saves = if_saves + ifs;
+    let scratch = loop_saves + 2 * loops;
     let mut g = Gen {
         program,
-        layout,
+        layout: &layout,
+        rows,
         code: Vec::new(),
-        v128_locals: 0,
-        next_v128: FIRST_FREE,
+        pending: 0,
+        depth: 0,
+        bodies: Vec::new(),
+        regions: Vec::new(),
+        reads,
         if_level: 0,
         loop_level: 0,
-        if_slots: ifs,
-        taken: Vec::new(),
-        free: Vec::new(),
+        cont_loops: 0,
+        if_saves,
+        loop_saves,
+        scratch,
+        next_scratch: scratch,
+        max_local: scratch,
     };
-    // clock = 0 (zeroed local); qend = nq * 16; any = 1 (every mask starts all ones).
-    g.e(I::LocalGet(NQ));
-    g.e(I::I32Const(16));
-    g.e(I::I32Mul);
-    g.e(I::LocalSet(QEND));
-    g.e(I::I32Const(1));
-    g.e(I::LocalSet(ANY));
-    g.e(I::LocalGet(QEND));
-    g.e(I::LocalSet(HI));
-    g.range(0, end)?;
-    // END is dispatched too (the machine counts it before stopping).
-    if program.code.get(end).is_some() {
-        g.tick(1);
-    }
-    g.code.push(I::LocalGet(CLOCK));
-    g.code.push(I::End);
-    let v128s = g.v128_locals.max(g.next_v128 - EXEC);
+    g.run(end)?;
+    let v128s = g.max_local - EXEC;
     let mut f = Function::new_with_locals_types(
-        [ValType::I64]
+        [ValType::I32, ValType::I32, ValType::I32, ValType::I64]
             .into_iter()
-            .chain(std::iter::repeat_n(ValType::I32, 10))
             .chain(std::iter::repeat_n(ValType::V128, v128s as usize)),
     );
     for i in &g.code {
@@ -184,9 +237,9 @@ pub fn compile(program: &Program) -> Result<Compiled, Unsupported> {
     ex.export("run", ExportKind::Func, 0);
     ex.export("mem", ExportKind::Memory, 0);
     m.section(&ex);
-    let mut code = CodeSection::new();
-    code.function(&f);
-    m.section(&code);
+    let mut cs = CodeSection::new();
+    cs.function(&f);
+    m.section(&cs);
     Ok(Compiled { bytes: m.finish(), layout, instructions: end })
 }
 
@@ -230,8 +283,22 @@ fn nesting(p: &Program, end: usize) -> Result<(u32, u32), Unsupported> {
     Ok((mi, ml))
 }
 
-fn mem(offset: u32) -> MemArg {
-    MemArg { offset: offset as u64, align: 4, memory_index: 0 }
+/// Whether `code[from..to]` has a BRK or CONT of the loop around it (not of a loop inside).
+fn leaves_loop(code: &[Inst], from: usize, to: usize, which: &[O]) -> bool {
+    let mut depth = 0u32;
+    for inst in code.get(from..to).unwrap_or(&[]) {
+        match inst.op {
+            O::BGNLOOP => depth += 1,
+            O::ENDLOOP => depth = depth.saturating_sub(1),
+            op if depth == 0 && which.contains(&op) => return true,
+            _ => {}
+        }
+    }
+    false
+}
+
+fn mem(offset: u64) -> MemArg {
+    MemArg { offset, align: 4, memory_index: 0 }
 }
 
 fn splat_u32(v: u32) -> I<'static> {
@@ -243,76 +310,92 @@ fn src_type(s: &Src) -> VT {
     s.ty.unwrap_or(VT::Float)
 }
 
-struct Gen<'p> {
-    program: &'p Program,
-    layout: Layout,
-    code: Vec<I<'static>>,
-    /// v128 locals needed (beyond EXEC) at the high-water mark.
-    v128_locals: u32,
-    next_v128: u32,
-    if_level: u32,
-    loop_level: u32,
-    /// IF stack slots (the loop slots follow them).
-    if_slots: u32,
-    /// Locals handed out since the last `release`, and locals free for reuse in this block.
-    taken: Vec<u32>,
-    free: Vec<u32>,
+/// A source modifier applied to immediate bits (as `src` applies it to a register).
+fn modify(bits: u32, s: &Src) -> Option<u32> {
+    if !(s.negate || s.absolute) {
+        return Some(bits);
+    }
+    match src_type(s) {
+        VT::Float | VT::Untyped => {
+            let b = if s.absolute { bits & 0x7fff_ffff } else { bits };
+            Some(if s.negate { b ^ 0x8000_0000 } else { b })
+        }
+        VT::Int | VT::Uint => {
+            let v = bits as i32;
+            let v = if s.absolute { v.wrapping_abs() } else { v };
+            Some(if s.negate { v.wrapping_neg() } else { v } as u32)
+        }
+        _ => None,
+    }
 }
 
-/// One straight-line block's row cache: storage row → v128 local, and the rows written.
-#[derive(Default)]
-struct Cache {
-    rows: HashMap<u32, u32>,
-    dirty: Vec<u32>,
+struct Gen<'p> {
+    program: &'p Program,
+    layout: &'p Layout,
+    rows: HashMap<u32, Row>,
+    code: Vec<I<'static>>,
+    /// Work charged on the current straight path and not yet added to `WORK`.
+    pending: u64,
+    /// Open wasm blocks (`block`, `loop`, `if`).
+    depth: u32,
+    /// `depth` inside each open body block (a `br` to it leaves the body).
+    bodies: Vec<u32>,
+    /// The open bodies' instruction ranges, and whether the body runs at most once per quad
+    /// (see `plain_write`).
+    regions: Vec<(usize, usize, bool)>,
+    /// Storage row → the instructions that read it.
+    reads: HashMap<u32, Vec<usize>>,
+    if_level: u32,
+    loop_level: u32,
+    /// Open loops with a CONT of their own (outside them the cont mask is all ones).
+    cont_loops: u32,
+    /// First saved-cond local (one per IF level) and saved loop/cont pair (per loop level).
+    if_saves: u32,
+    loop_saves: u32,
+    /// Scratch locals: the first, the next free one (reset at each instruction), the end.
+    scratch: u32,
+    next_scratch: u32,
+    max_local: u32,
 }
 
 impl Gen<'_> {
     fn e(&mut self, i: I<'static>) {
         self.code.push(i);
     }
-    fn local(&mut self) -> u32 {
-        if let Some(l) = self.free.pop() {
-            self.taken.push(l);
-            return l;
+    /// Adds the pending charge to `WORK` (before any branch, and before `WORK` is read).
+    fn flush(&mut self) {
+        if self.pending > 0 {
+            self.e(I::LocalGet(WORK));
+            self.e(I::I64Const(self.pending as i64));
+            self.e(I::I64Add);
+            self.e(I::LocalSet(WORK));
+            self.pending = 0;
         }
-        let l = self.next_v128;
-        self.taken.push(l);
-        self.next_v128 += 1;
-        self.v128_locals = self.v128_locals.max(self.next_v128 - EXEC);
-        l
     }
-    fn in_flow(&self) -> bool {
-        self.if_level + self.loop_level > 0
+    fn charge(&mut self, n: u64) {
+        self.pending += n;
     }
-
-    /// Instructions `[from, to)`: straight-line runs and structured flow.
-    fn range(&mut self, from: usize, to: usize) -> Result<(), Unsupported> {
-        let code = &self.program.code;
-        let mut pc = from;
-        let mut run_start = pc;
-        while pc < to {
-            let Some(inst) = code.get(pc) else { break };
-            if is_alu(inst.op) {
-                pc += 1;
-                continue;
-            }
-            self.block(run_start, pc)?;
-            pc = self.flow(pc, to)?;
-            run_start = pc;
-        }
-        self.block(run_start, pc.min(to))
+    /// Opens a `block`, `loop` or `if` (flushing the charge first).
+    fn open(&mut self, i: I<'static>) {
+        self.flush();
+        self.e(i);
+        self.depth += 1;
     }
-
-    /// Adds `n` to the clock and leaves with −1 when it passes the limit (the machine counts
-    /// an instruction before running it and stops when its clock exceeds the limit).
-    fn tick(&mut self, n: u64) {
-        if n == 0 {
-            return;
-        }
-        self.e(I::LocalGet(CLOCK));
-        self.e(I::I64Const(n as i64));
-        self.e(I::I64Add);
-        self.e(I::LocalTee(CLOCK));
+    fn close(&mut self) {
+        self.flush();
+        self.e(I::End);
+        self.depth -= 1;
+    }
+    /// Leaves the innermost body.
+    fn leave_body(&mut self) {
+        self.flush();
+        let target = self.bodies.last().copied().unwrap_or(self.depth);
+        self.e(I::Br(self.depth - target));
+    }
+    /// Returns −1 when the work passed the limit.
+    fn check_limit(&mut self) {
+        self.flush();
+        self.e(I::LocalGet(WORK));
         self.e(I::LocalGet(LIMIT));
         self.e(I::I64GtS);
         self.e(I::If(BlockType::Empty));
@@ -320,211 +403,393 @@ impl Gen<'_> {
         self.e(I::Return);
         self.e(I::End);
     }
+    fn local(&mut self) -> u32 {
+        let l = self.next_scratch;
+        self.next_scratch += 1;
+        self.max_local = self.max_local.max(self.next_scratch);
+        l
+    }
+    fn in_flow(&self) -> bool {
+        self.if_level + self.loop_level > 0
+    }
 
-    /// `for qb in (PLO..PHI).step_by(16) { body }` (set the bounds with `pass_current` or
-    /// `pass_saved`); unsigned, so an empty span (−1, 0) runs nothing.
-    fn quad_loop(
-        &mut self,
-        body: impl FnOnce(&mut Self) -> Result<(), Unsupported>,
-    ) -> Result<(), Unsupported> {
-        self.e(I::LocalGet(PLO));
-        self.e(I::LocalTee(QB));
-        self.e(I::LocalGet(PHI));
-        self.e(I::I32LtU);
-        self.e(I::If(BlockType::Empty));
+    /// The whole function: the loop over the quads.
+    fn run(&mut self, end: usize) -> Result<(), Unsupported> {
+        let l = self.layout;
+        let has_flow =
+            self.program.code[..end].iter().any(|i| matches!(i.op, O::IF | O::UIF | O::BGNLOOP));
+        self.e(I::LocalGet(NQ));
+        self.e(I::I32Const(16));
+        self.e(I::I32Mul);
+        self.e(I::LocalSet(QEND));
+        self.e(I::Block(BlockType::Empty));
+        self.e(I::LocalGet(QEND));
+        self.e(I::I32Eqz);
+        self.e(I::BrIf(0));
         self.e(I::Loop(BlockType::Empty));
-        body(self)?;
+        // The quad's start: registers zero, IN/SV rows loaded, masks all ones, nothing killed.
+        let rows: Vec<(u32, Row)> = {
+            let mut v: Vec<(u32, Row)> = self.rows.iter().map(|(&r, &k)| (r, k)).collect();
+            v.sort_by_key(|p| p.0);
+            v
+        };
+        for &(r, k) in &rows {
+            let Row::Local(loc) = k else { continue };
+            match l.rows_in.iter().position(|&x| x == r) {
+                Some(slot) => {
+                    self.e(I::LocalGet(QB));
+                    self.e(I::V128Load(mem(slot as u64 * ROW_BYTES as u64)));
+                }
+                None => self.e(splat_u32(0)),
+            }
+            self.e(I::LocalSet(loc));
+        }
+        if has_flow {
+            for m in [COND, LOOPM, CONT, EXEC] {
+                self.e(splat_u32(!0));
+                self.e(I::LocalSet(m));
+            }
+        }
+        if l.kill {
+            self.e(splat_u32(0));
+            self.e(I::LocalSet(KILL));
+        }
+        self.range(0, end)?;
+        // END is dispatched too.
+        if self.program.code.get(end).is_some() {
+            self.charge(1);
+        }
+        // The quad's end: the OUT rows and the kill mask go back to memory.
+        let base = l.rows_in.len() as u64;
+        for (i, &r) in l.rows_out.iter().enumerate() {
+            if let Some(&Row::Local(loc)) = self.rows.get(&r) {
+                self.e(I::LocalGet(QB));
+                self.e(I::LocalGet(loc));
+                self.e(I::V128Store(mem((base + i as u64) * ROW_BYTES as u64)));
+            }
+        }
+        if l.kill {
+            self.e(I::LocalGet(QB));
+            self.e(I::LocalGet(KILL));
+            self.e(I::V128Store(mem(l.kill_slot() as u64 * ROW_BYTES as u64)));
+        }
+        self.check_limit();
         self.e(I::LocalGet(QB));
         self.e(I::I32Const(16));
         self.e(I::I32Add);
         self.e(I::LocalTee(QB));
-        self.e(I::LocalGet(PHI));
+        self.e(I::LocalGet(QEND));
         self.e(I::I32LtU);
         self.e(I::BrIf(0));
         self.e(I::End);
         self.e(I::End);
+        self.e(I::LocalGet(WORK));
+        self.e(I::End);
         Ok(())
     }
 
-    /// The next pass runs over the current span.
-    fn pass_current(&mut self) {
-        self.e(I::LocalGet(LO));
-        self.e(I::LocalSet(PLO));
-        self.e(I::LocalGet(HI));
-        self.e(I::LocalSet(PHI));
-    }
-
-    /// Address of saved span `slot` (one per IF level, then one per loop level).
-    fn span_addr(&self, slot: u32) -> u64 {
-        let row = self.layout.quad_rows - 1;
-        row as u64 * ROW_BYTES as u64 + slot as u64 * 8
-    }
-
-    /// Saves the current span in `slot` (at a push: the matching restores run over it).
-    fn save_span(&mut self, slot: u32) {
-        let a = self.span_addr(slot);
-        for (k, l) in [(0, LO), (4, HI)] {
-            self.e(I::I32Const(0));
-            self.e(I::LocalGet(l));
-            self.e(I::I32Store(MemArg { offset: a + k, align: 2, memory_index: 0 }));
-        }
-    }
-
-    /// The next pass runs over the span saved in `slot`: a restore may make lanes active again
-    /// anywhere in the span of its push, and nowhere else.
-    fn pass_saved(&mut self, slot: u32) {
-        let a = self.span_addr(slot);
-        for (k, l) in [(0, PLO), (4, PHI)] {
-            self.e(I::I32Const(0));
-            self.e(I::I32Load(MemArg { offset: a + k, align: 2, memory_index: 0 }));
-            self.e(I::LocalSet(l));
-        }
-    }
-
-    /// Inside a pass, after EXEC holds the quad's new exec mask: widens the span found.
-    fn track_span(&mut self) {
-        self.e(I::LocalGet(EXEC));
-        self.e(I::V128AnyTrue);
-        self.e(I::If(BlockType::Empty));
-        self.e(I::LocalGet(QB));
-        self.e(I::I32Const(16));
-        self.e(I::I32Add);
-        self.e(I::LocalSet(NHI));
-        self.e(I::LocalGet(NLO));
-        self.e(I::I32Const(-1));
-        self.e(I::I32Eq);
-        self.e(I::If(BlockType::Empty));
-        self.e(I::LocalGet(QB));
-        self.e(I::LocalSet(NLO));
-        self.e(I::End);
-        self.e(I::End);
-    }
-
-    fn span_start(&mut self) {
-        self.e(I::I32Const(-1));
-        self.e(I::LocalSet(NLO));
-        self.e(I::I32Const(0));
-        self.e(I::LocalSet(NHI));
-    }
-
-    /// After a pass: the span found becomes current; any = it is not empty.
-    fn span_end(&mut self) {
-        self.e(I::LocalGet(NLO));
-        self.e(I::LocalSet(LO));
-        self.e(I::LocalGet(NHI));
-        self.e(I::LocalSet(HI));
-        self.e(I::LocalGet(NLO));
-        self.e(I::I32Const(-1));
-        self.e(I::I32Ne);
-        self.e(I::LocalSet(ANY));
-    }
-
-    fn load_row(&mut self, row: u32) {
-        self.e(I::LocalGet(QB));
-        self.e(I::V128Load(mem(row * ROW_BYTES)));
-    }
-    /// Stores the v128 on top of the stack (after `QB` was pushed below it) — use `store_local`.
-    fn store_local(&mut self, row: u32, local: u32) {
-        self.e(I::LocalGet(QB));
-        self.e(I::LocalGet(local));
-        self.e(I::V128Store(mem(row * ROW_BYTES)));
-    }
-
-    /// A straight-line run of ALU instructions `[a, b)`.
-    fn block(&mut self, a: usize, b: usize) -> Result<(), Unsupported> {
-        if a >= b {
-            return Ok(());
-        }
-        let insts: Vec<Inst> = self.program.code[a..b].to_vec();
-        for inst in &insts {
-            check_alu(inst)?;
-        }
-        self.tick((b - a) as u64);
-        let flow = self.in_flow();
-        if flow {
-            self.e(I::LocalGet(ANY));
-            self.e(I::If(BlockType::Empty));
-        }
-        let mark = self.next_v128;
-        self.pass_current();
-        self.quad_loop(|g| {
-            if flow {
-                let exec = g.layout.exec();
-                g.load_row(exec);
-                g.e(I::LocalTee(EXEC));
-                g.e(I::V128AnyTrue);
-                g.e(I::If(BlockType::Empty));
+    /// Instructions `[from, to)` of one body (exec is not all zero on entry).
+    fn range(&mut self, from: usize, to: usize) -> Result<(), Unsupported> {
+        let mut pc = from;
+        while pc < to {
+            let Some(inst) = self.program.code.get(pc) else { break };
+            if is_alu(inst.op) {
+                let inst = inst.clone();
+                self.charge(1);
+                self.alu(&inst)?;
+                pc += 1;
+            } else {
+                pc = self.flow(pc, to)?;
             }
-            let mut cache = Cache::default();
-            g.taken.clear();
-            for inst in &insts {
-                g.alu(inst, &mut cache, flow)?;
-                // Temporaries go back to the pool; row caches live to the block's end.
-                let keep: Vec<u32> = cache.rows.values().copied().collect();
-                let taken = std::mem::take(&mut g.taken);
-                g.free.extend(taken.into_iter().filter(|l| !keep.contains(l)));
-            }
-            let mut dirty = std::mem::take(&mut cache.dirty);
-            dirty.sort_unstable();
-            dirty.dedup();
-            for row in dirty {
-                if let Some(&l) = cache.rows.get(&row) {
-                    g.store_local(row, l);
+        }
+        Ok(())
+    }
+
+    /// EXEC = cond & loop & cont (UPDATE_EXEC_MASK), leaving out the masks known to be all
+    /// ones here: cond outside every IF, loop outside every loop, cont outside every loop with
+    /// a CONT.
+    fn update_exec(&mut self) {
+        let masks: Vec<u32> =
+            [(COND, self.if_level > 0), (LOOPM, self.loop_level > 0), (CONT, self.cont_loops > 0)]
+                .into_iter()
+                .filter(|m| m.1)
+                .map(|m| m.0)
+                .collect();
+        match masks.split_first() {
+            None => self.e(splat_u32(!0)),
+            Some((&first, rest)) => {
+                self.e(I::LocalGet(first));
+                for &m in rest {
+                    self.e(I::LocalGet(m));
+                    self.e(I::V128And);
                 }
             }
-            if flow {
-                g.e(I::End);
-            }
-            Ok(())
-        })?;
-        self.next_v128 = mark;
-        self.free.clear();
-        self.taken.clear();
-        if flow {
-            self.e(I::End);
         }
+        self.e(I::LocalSet(EXEC));
+    }
+
+    /// `if any_true(exec) { instructions [from, to) }` for an IF or ELSE body (the ELSE
+    /// itself charged first), the body leaving to its end with `leave_body`.
+    fn guarded_body(&mut self, from: usize, to: usize, is_else: bool) -> Result<(), Unsupported> {
+        self.e(I::LocalGet(EXEC));
+        self.e(I::V128AnyTrue);
+        self.open(I::If(BlockType::Empty));
+        if is_else {
+            self.charge(1);
+        }
+        self.bodies.push(self.depth);
+        self.regions.push((from, to, self.loop_level == 0));
+        self.range(from, to)?;
+        self.regions.pop();
+        self.bodies.pop();
+        self.close();
         Ok(())
     }
 
-    /// Pushes storage row `row` of the current quad (cached in a local).
-    fn row(&mut self, row: u32, cache: &mut Cache) {
-        let l = self.row_local(row, cache);
-        self.e(I::LocalGet(l));
+    /// Whether a write of `row` in the current body may skip the blend with exec: the lanes
+    /// whose exec is zero here stay inactive in this body for the rest of the quad's run (the
+    /// body runs at most once per quad: an IF or ELSE body outside every loop, or the body of
+    /// an outermost loop without CONT, where a lane once inactive has broken out or never
+    /// entered), and no instruction outside the body reads the row (nor is it an OUT row), so
+    /// what those lanes hold in it is never read.
+    fn plain_write(&self, row: u32) -> bool {
+        let Some(&(from, to, once)) = self.regions.last() else { return true };
+        once && !self.layout.rows_out.contains(&row)
+            && self.reads.get(&row).is_none_or(|pcs| pcs.iter().all(|&pc| pc >= from && pc < to))
     }
 
-    /// The local caching row `row` of the current quad (loaded on first use).
-    fn row_local(&mut self, row: u32, cache: &mut Cache) -> u32 {
-        match cache.rows.get(&row) {
-            Some(&l) => l,
-            None => {
-                let l = self.local();
-                self.load_row(row);
-                self.e(I::LocalSet(l));
-                cache.rows.insert(row, l);
-                l
+    /// After a closer that may have left exec all zero: leaves the enclosing body if so.
+    fn leave_if_idle(&mut self) {
+        self.e(I::LocalGet(EXEC));
+        self.e(I::V128AnyTrue);
+        self.e(I::I32Eqz);
+        self.open(I::If(BlockType::Empty));
+        self.leave_body();
+        self.close();
+    }
+
+    /// Pushes the IF condition of `inst`: lanes where src.x is non-zero (IF: as a float, so −0
+    /// is false and NaN true; UIF: as bits).
+    fn condition(&mut self, inst: &Inst) -> Result<(), Unsupported> {
+        self.src(inst, 0, 0)?;
+        self.e(splat_u32(0));
+        self.e(if inst.op == O::IF { I::F32x4Ne } else { I::I32x4Ne });
+        Ok(())
+    }
+
+    /// A flow instruction at `pc` (exec is not all zero); returns where the caller goes on.
+    fn flow(&mut self, pc: usize, to: usize) -> Result<usize, Unsupported> {
+        let inst = self.program.code[pc].clone();
+        self.next_scratch = self.scratch;
+        match inst.op {
+            O::NOP => {
+                self.charge(1);
+                Ok(pc + 1)
             }
+            O::IF | O::UIF if inst.cond_break && self.loop_level > 0 => {
+                self.cond_break(&inst, pc, to)
+            }
+            O::IF | O::UIF => {
+                let (else_pc, endif_pc) = self.if_targets(&inst, pc, to)?;
+                let save = self.if_saves + self.if_level;
+                self.charge(1);
+                self.e(I::LocalGet(COND));
+                self.e(I::LocalSet(save));
+                // push cond; cond &= (src.x != 0)
+                self.condition(&inst)?;
+                self.e(I::LocalGet(COND));
+                self.e(I::V128And);
+                self.e(I::LocalSet(COND));
+                self.if_level += 1;
+                self.update_exec();
+                self.guarded_body(pc + 1, else_pc.unwrap_or(endif_pc), false)?;
+                if let Some(e) = else_pc {
+                    // ELSE: cond = ~cond & parent; charged when it leaves a lane active.
+                    self.e(I::LocalGet(COND));
+                    self.e(I::V128Not);
+                    self.e(I::LocalGet(save));
+                    self.e(I::V128And);
+                    self.e(I::LocalSet(COND));
+                    self.update_exec();
+                    self.guarded_body(e + 1, endif_pc, true)?;
+                }
+                self.if_level -= 1;
+                // ENDIF: pop cond; charged when it leaves a lane active (a BRK or CONT inside
+                // may have removed them all: the rest of the body is then skipped).
+                self.e(I::LocalGet(save));
+                self.e(I::LocalSet(COND));
+                self.update_exec();
+                if self.loop_level > 0
+                    && leaves_loop(&self.program.code, pc + 1, endif_pc, &[O::BRK, O::CONT])
+                {
+                    self.leave_if_idle();
+                }
+                self.charge(1);
+                Ok(endif_pc + 1)
+            }
+            O::BGNLOOP => {
+                let end = inst.target as usize;
+                if end <= pc
+                    || end >= to
+                    || self.program.code.get(end).map(|i| i.op) != Some(O::ENDLOOP)
+                {
+                    return fail("BGNLOOP without its ENDLOOP", Some(&inst));
+                }
+                let save = self.loop_saves + 2 * self.loop_level;
+                let conts = leaves_loop(&self.program.code, pc + 1, end, &[O::CONT]);
+                self.charge(1);
+                self.e(I::LocalGet(LOOPM));
+                self.e(I::LocalSet(save));
+                if conts {
+                    self.e(I::LocalGet(CONT));
+                    self.e(I::LocalSet(save + 1));
+                }
+                self.loop_level += 1;
+                self.cont_loops += conts as u32;
+                self.open(I::Loop(BlockType::Empty));
+                self.open(I::Block(BlockType::Empty));
+                self.bodies.push(self.depth);
+                self.regions.push((pc + 1, end, self.loop_level == 1 && !conts));
+                self.range(pc + 1, end)?;
+                self.regions.pop();
+                self.bodies.pop();
+                self.close();
+                // ENDLOOP: restore cont (it lasts one iteration); go on while a lane is live,
+                // charged then, and at the exit (the enclosing exec, not all zero).
+                if conts {
+                    self.e(I::LocalGet(save + 1));
+                    self.e(I::LocalSet(CONT));
+                }
+                self.update_exec();
+                self.e(I::LocalGet(EXEC));
+                self.e(I::V128AnyTrue);
+                self.open(I::If(BlockType::Empty));
+                self.charge(1);
+                self.check_limit();
+                self.e(I::Br(1));
+                self.close();
+                self.close();
+                self.loop_level -= 1;
+                self.cont_loops -= conts as u32;
+                self.e(I::LocalGet(save));
+                self.e(I::LocalSet(LOOPM));
+                self.update_exec();
+                self.charge(1);
+                Ok(end + 1)
+            }
+            O::BRK | O::CONT => {
+                if self.loop_level == 0 || inst.aux != 0 {
+                    return fail(
+                        format!("{} outside a loop is not compiled", inst.op.name()),
+                        Some(&inst),
+                    );
+                }
+                // mask &= ~exec: exec becomes all zero, the rest of the body is skipped.
+                self.charge(1);
+                let m = if inst.op == O::BRK { LOOPM } else { CONT };
+                self.e(I::LocalGet(m));
+                self.e(I::LocalGet(EXEC));
+                self.e(I::V128Not);
+                self.e(I::V128And);
+                self.e(I::LocalSet(m));
+                self.leave_body();
+                Ok(pc + 1)
+            }
+            O::KILL | O::KILL_IF => {
+                self.charge(1);
+                let flow = self.in_flow();
+                if inst.op == O::KILL {
+                    if flow {
+                        self.e(I::LocalGet(KILL));
+                        self.e(I::LocalGet(EXEC));
+                        self.e(I::V128Or);
+                    } else {
+                        self.e(splat_u32(!0));
+                    }
+                } else {
+                    // Lanes where any swizzled channel is negative (flow.rs KILL_IF).
+                    for c in 0..4 {
+                        self.src(&inst, 0, c)?;
+                        self.e(splat_u32(0));
+                        self.e(I::F32x4Lt);
+                        if c > 0 {
+                            self.e(I::V128Or);
+                        }
+                    }
+                    if flow {
+                        self.e(I::LocalGet(EXEC));
+                        self.e(I::V128And);
+                    }
+                    self.e(I::LocalGet(KILL));
+                    self.e(I::V128Or);
+                }
+                self.e(I::LocalSet(KILL));
+                Ok(pc + 1)
+            }
+            _ => fail(format!("{} is not compiled", inst.op.name()), Some(&inst)),
         }
     }
 
-    /// Sets mask row `row` (in the cache) to memory row `from` (a stack slot).
-    fn restore(&mut self, row: u32, from: u32, cache: &mut Cache) -> Vec<u32> {
-        let l = self.local();
-        self.load_row(from);
-        self.e(I::LocalSet(l));
-        cache.rows.insert(row, l);
-        vec![row]
+    /// `IF c; BRK; ENDIF` inside a loop (`Inst::cond_break`): loop &= ~(exec & c), charged as
+    /// its three instructions: the IF, the BRK when a lane of the quad takes it, the ENDIF when
+    /// it leaves a lane active.
+    fn cond_break(&mut self, inst: &Inst, pc: usize, to: usize) -> Result<usize, Unsupported> {
+        let (else_pc, endif_pc) = self.if_targets(inst, pc, to)?;
+        if else_pc.is_some() || endif_pc != pc + 2 {
+            return fail("IF marked as a conditional break has another shape", Some(inst));
+        }
+        self.charge(1);
+        let t = self.local();
+        self.condition(inst)?;
+        self.e(I::LocalGet(EXEC));
+        self.e(I::V128And);
+        self.e(I::LocalTee(t));
+        self.e(I::V128AnyTrue);
+        // Most passes break no lane: then nothing changes.
+        self.open(I::If(BlockType::Empty));
+        self.charge(1);
+        self.e(I::LocalGet(LOOPM));
+        self.e(I::LocalGet(t));
+        self.e(I::V128Not);
+        self.e(I::V128And);
+        self.e(I::LocalSet(LOOPM));
+        self.update_exec();
+        self.leave_if_idle();
+        self.close();
+        self.charge(1);
+        Ok(endif_pc + 1)
+    }
+
+    fn if_targets(
+        &self,
+        inst: &Inst,
+        pc: usize,
+        to: usize,
+    ) -> Result<(Option<usize>, usize), Unsupported> {
+        let code = &self.program.code;
+        let t = inst.target as usize;
+        let bad = || fail("IF without its ENDIF", Some(inst));
+        if t <= pc || t >= to {
+            return bad();
+        }
+        match code.get(t).map(|i| i.op) {
+            Some(O::ENDIF) => Ok((None, t)),
+            Some(O::ELSE) => {
+                let e = code[t].target as usize;
+                if e <= t || e >= to || code.get(e).map(|i| i.op) != Some(O::ENDIF) {
+                    return bad();
+                }
+                Ok((Some(t), e))
+            }
+            _ => bad(),
+        }
     }
 
     /// Pushes channel `c` of source `i` with its modifiers.
-    fn src(
-        &mut self,
-        inst: &Inst,
-        i: usize,
-        c: usize,
-        cache: &mut Cache,
-    ) -> Result<(), Unsupported> {
+    fn src(&mut self, inst: &Inst, i: usize, c: usize) -> Result<(), Unsupported> {
         let s = inst.src[i];
-        let Some(row) = s.direct_row(c) else {
+        let row = s.direct_row(c).and_then(|r| self.rows.get(&r).copied());
+        let Some(row) = row else {
             return fail(
                 format!(
                     "{}: indirect, constant-buffer or out-of-range operands are not compiled",
@@ -533,7 +798,20 @@ impl Gen<'_> {
                 Some(inst),
             );
         };
-        self.row(row, cache);
+        match row {
+            Row::Imm(bits) => {
+                let Some(v) = modify(bits, &s) else {
+                    return fail("64-bit operand modifiers are not compiled", Some(inst));
+                };
+                self.e(splat_u32(v));
+                return Ok(());
+            }
+            Row::Local(l) => self.e(I::LocalGet(l)),
+            Row::Const(k) => {
+                self.e(I::I32Const(0));
+                self.e(I::V128Load(mem(self.layout.const_base() + k as u64 * 16)));
+            }
+        }
         if s.negate || s.absolute {
             match src_type(&s) {
                 VT::Float | VT::Untyped => {
@@ -561,39 +839,36 @@ impl Gen<'_> {
     }
 
     /// Pushes a source into a fresh local and returns it.
-    fn src_local(
-        &mut self,
-        inst: &Inst,
-        i: usize,
-        c: usize,
-        cache: &mut Cache,
-    ) -> Result<u32, Unsupported> {
-        self.src(inst, i, c, cache)?;
+    fn src_local(&mut self, inst: &Inst, i: usize, c: usize) -> Result<u32, Unsupported> {
+        self.src(inst, i, c)?;
         let l = self.local();
         self.e(I::LocalSet(l));
         Ok(l)
     }
 
     /// One ALU instruction for the current quad: every enabled result channel is computed
-    /// into a local before any is written (a destination may be a source).
-    fn alu(&mut self, inst: &Inst, cache: &mut Cache, flow: bool) -> Result<(), Unsupported> {
+    /// into a local before any is written (a destination may also be a source).
+    fn alu(&mut self, inst: &Inst) -> Result<(), Unsupported> {
+        self.next_scratch = self.scratch;
         let d = inst.dst[0];
-        let replicated = is_replicated(inst.op);
         let mut results = [None; 4];
-        if replicated {
-            self.compute(inst, 0, cache)?;
+        if is_replicated(inst.op) {
+            self.compute(inst, 0)?;
             let l = self.local();
             self.e(I::LocalSet(l));
             results = [Some(l); 4];
         } else {
             for c in 0..4 {
                 if d.mask >> c & 1 != 0 {
-                    self.compute(inst, c, cache)?;
+                    self.compute(inst, c)?;
                     let l = self.local();
                     self.e(I::LocalSet(l));
                     results[c] = Some(l);
                 }
             }
+        }
+        if inst.num_dst == 0 {
+            return Ok(());
         }
         let sat = inst.saturate && matches!(inst.op.info().dst_type, VT::Float | VT::Untyped);
         for c in 0..4 {
@@ -602,25 +877,22 @@ impl Gen<'_> {
                 continue;
             }
             let Some(row) = dst_row(&d, c) else { continue };
+            let Some(&Row::Local(dst)) = self.rows.get(&row) else {
+                return fail(
+                    format!("{}: this destination is not compiled", inst.op.name()),
+                    Some(inst),
+                );
+            };
             self.e(I::LocalGet(val));
             if sat {
                 self.saturate();
             }
-            if flow {
-                self.row(row, cache);
+            if !self.plain_write(row) {
+                self.e(I::LocalGet(dst));
                 self.e(I::LocalGet(EXEC));
                 self.e(I::V128Bitselect);
             }
-            let l = match cache.rows.get(&row) {
-                Some(&l) => l,
-                None => {
-                    let l = self.local();
-                    cache.rows.insert(row, l);
-                    l
-                }
-            };
-            self.e(I::LocalSet(l));
-            cache.dirty.push(row);
+            self.e(I::LocalSet(dst));
         }
         Ok(())
     }
@@ -644,38 +916,38 @@ impl Gen<'_> {
     }
 
     /// Pushes result channel `c` of `inst` (channel 0 for replicated ops).
-    fn compute(&mut self, inst: &Inst, c: usize, cache: &mut Cache) -> Result<(), Unsupported> {
+    fn compute(&mut self, inst: &Inst, c: usize) -> Result<(), Unsupported> {
         let one = splat_u32(1f32.to_bits());
         let zero = splat_u32(0);
         macro_rules! bin {
             ($op:expr) => {{
-                self.src(inst, 0, c, cache)?;
-                self.src(inst, 1, c, cache)?;
+                self.src(inst, 0, c)?;
+                self.src(inst, 1, c)?;
                 self.e($op);
             }};
         }
         macro_rules! un {
             ($op:expr) => {{
-                self.src(inst, 0, c, cache)?;
+                self.src(inst, 0, c)?;
                 self.e($op);
             }};
         }
         match inst.op {
-            O::MOV | O::UARL => self.src(inst, 0, c, cache)?,
+            O::MOV | O::UARL => self.src(inst, 0, c)?,
             O::ADD => bin!(I::F32x4Add),
             O::SUB => bin!(I::F32x4Sub),
             O::MUL => bin!(I::F32x4Mul),
             O::DIV => bin!(I::F32x4Div),
             O::MAD => {
                 bin!(I::F32x4Mul);
-                self.src(inst, 2, c, cache)?;
+                self.src(inst, 2, c)?;
                 self.e(I::F32x4Add);
             }
             O::LRP => {
                 // a * (b - c) + c
-                let cc = self.src_local(inst, 2, c, cache)?;
-                self.src(inst, 0, c, cache)?;
-                self.src(inst, 1, c, cache)?;
+                let cc = self.src_local(inst, 2, c)?;
+                self.src(inst, 0, c)?;
+                self.src(inst, 1, c)?;
                 self.e(I::LocalGet(cc));
                 self.e(I::F32x4Sub);
                 self.e(I::F32x4Mul);
@@ -684,8 +956,8 @@ impl Gen<'_> {
             }
             O::MIN | O::MAX => {
                 // lane::min/max: select(a < b | b != b, a, b) (glibc's fminf/fmaxf).
-                let a = self.src_local(inst, 0, c, cache)?;
-                let b = self.src_local(inst, 1, c, cache)?;
+                let a = self.src_local(inst, 0, c)?;
+                let b = self.src_local(inst, 1, c)?;
                 self.e(I::LocalGet(a));
                 self.e(I::LocalGet(b));
                 self.e(I::LocalGet(a));
@@ -708,20 +980,20 @@ impl Gen<'_> {
             O::TRUNC => un!(I::F32x4Trunc),
             O::ROUND => un!(I::F32x4Nearest),
             O::FRC => {
-                let a = self.src_local(inst, 0, c, cache)?;
+                let a = self.src_local(inst, 0, c)?;
                 self.e(I::LocalGet(a));
                 self.e(I::LocalGet(a));
                 self.e(I::F32x4Floor);
                 self.e(I::F32x4Sub);
             }
             O::ABS => {
-                self.src(inst, 0, c, cache)?;
+                self.src(inst, 0, c)?;
                 self.e(splat_u32(0x7fff_ffff));
                 self.e(I::V128And);
             }
             O::SSG => {
                 // x > 0 → 1.0, x < 0 → −1.0, else (0, NaN) 0.
-                let a = self.src_local(inst, 0, c, cache)?;
+                let a = self.src_local(inst, 0, c)?;
                 self.e(I::LocalGet(a));
                 self.e(zero.clone());
                 self.e(I::F32x4Gt);
@@ -736,30 +1008,30 @@ impl Gen<'_> {
             }
             O::CMP => {
                 // src0 < 0 ? src1 : src2
-                self.src(inst, 1, c, cache)?;
-                self.src(inst, 2, c, cache)?;
-                self.src(inst, 0, c, cache)?;
+                self.src(inst, 1, c)?;
+                self.src(inst, 2, c)?;
+                self.src(inst, 0, c)?;
                 self.e(zero);
                 self.e(I::F32x4Lt);
                 self.e(I::V128Bitselect);
             }
             O::UCMP => {
-                self.src(inst, 1, c, cache)?;
-                self.src(inst, 2, c, cache)?;
-                self.src(inst, 0, c, cache)?;
+                self.src(inst, 1, c)?;
+                self.src(inst, 2, c)?;
+                self.src(inst, 0, c)?;
                 self.e(zero);
                 self.e(I::I32x4Ne);
                 self.e(I::V128Bitselect);
             }
             O::RCP => {
                 self.e(one);
-                self.src(inst, 0, 0, cache)?;
+                self.src(inst, 0, 0)?;
                 self.e(I::F32x4Div);
             }
             O::SQRT => un!(I::F32x4Sqrt),
             O::RSQ => {
                 self.e(one);
-                self.src(inst, 0, 0, cache)?;
+                self.src(inst, 0, 0)?;
                 self.e(I::F32x4Sqrt);
                 self.e(I::F32x4Div);
             }
@@ -770,25 +1042,25 @@ impl Gen<'_> {
                     O::DP3 | O::DPH => 3,
                     _ => 4,
                 };
-                self.src(inst, 0, 0, cache)?;
-                self.src(inst, 1, 0, cache)?;
+                self.src(inst, 0, 0)?;
+                self.src(inst, 1, 0)?;
                 self.e(I::F32x4Mul);
                 for k in 1..n {
                     let acc = self.local();
                     self.e(I::LocalSet(acc));
-                    self.src(inst, 0, k, cache)?;
-                    self.src(inst, 1, k, cache)?;
+                    self.src(inst, 0, k)?;
+                    self.src(inst, 1, k)?;
                     self.e(I::F32x4Mul);
                     self.e(I::LocalGet(acc));
                     self.e(I::F32x4Add);
                 }
                 match inst.op {
                     O::DPH => {
-                        self.src(inst, 1, 3, cache)?;
+                        self.src(inst, 1, 3)?;
                         self.e(I::F32x4Add);
                     }
                     O::DP2A => {
-                        self.src(inst, 2, 0, cache)?;
+                        self.src(inst, 2, 0)?;
                         self.e(I::F32x4Add);
                     }
                     _ => {}
@@ -798,13 +1070,13 @@ impl Gen<'_> {
             O::UMUL => bin!(I::I32x4Mul),
             O::UMAD => {
                 bin!(I::I32x4Mul);
-                self.src(inst, 2, c, cache)?;
+                self.src(inst, 2, c)?;
                 self.e(I::I32x4Add);
             }
             O::INEG => un!(I::I32x4Neg),
             O::IABS => un!(I::I32x4Abs),
             O::ISSG => {
-                let a = self.src_local(inst, 0, c, cache)?;
+                let a = self.src_local(inst, 0, c)?;
                 self.e(I::LocalGet(a));
                 self.e(zero.clone());
                 self.e(I::I32x4GtS);
@@ -835,12 +1107,12 @@ impl Gen<'_> {
             O::F2I => un!(I::I32x4TruncSatF32x4S),
             O::F2U => un!(I::I32x4TruncSatF32x4U),
             O::ARL => {
-                self.src(inst, 0, c, cache)?;
+                self.src(inst, 0, c)?;
                 self.e(I::F32x4Floor);
                 self.e(I::I32x4TruncSatF32x4S);
             }
             O::ARR => {
-                self.src(inst, 0, c, cache)?;
+                self.src(inst, 0, c)?;
                 self.e(splat_u32(0.5f32.to_bits()));
                 self.e(I::F32x4Add);
                 self.e(I::F32x4Floor);
@@ -849,8 +1121,8 @@ impl Gen<'_> {
             O::SHL | O::ISHR | O::SHR | O::USHR => {
                 // Per-lane counts (wasm SIMD shifts take one count): lane by lane, the scalar
                 // shifts take the count modulo 32 as int.rs does.
-                let a = self.src_local(inst, 0, c, cache)?;
-                let b = self.src_local(inst, 1, c, cache)?;
+                let a = self.src_local(inst, 0, c)?;
+                let b = self.src_local(inst, 1, c)?;
                 let op = match inst.op {
                     O::SHL => I::I32Shl,
                     O::USHR => I::I32ShrU,
@@ -870,313 +1142,6 @@ impl Gen<'_> {
             }
             _ => return fail(format!("{} is not compiled", inst.op.name()), Some(inst)),
         }
-        Ok(())
-    }
-
-    /// A flow instruction at `pc`; returns where the caller goes on.
-    fn flow(&mut self, pc: usize, to: usize) -> Result<usize, Unsupported> {
-        let inst = self.program.code[pc].clone();
-        let l = self.layout;
-        match inst.op {
-            O::NOP => {
-                self.tick(1);
-                Ok(pc + 1)
-            }
-            O::IF | O::UIF if inst.cond_break && self.loop_level > 0 => {
-                self.cond_break(&inst, pc, to)
-            }
-            O::IF | O::UIF => {
-                let (else_pc, endif_pc) = self.if_targets(&inst, pc, to)?;
-                let slot = l.masks + MASK_ROWS + self.if_level;
-                let span = self.if_level;
-                self.tick(1);
-                let float = inst.op == O::IF;
-                self.save_span(span);
-                self.pass_current();
-                self.mask_update(|g, cache| {
-                    // push cond; cond &= (src.x != 0)
-                    let cond = g.row_local(l.cond(), cache);
-                    g.store_local(slot, cond);
-                    g.src(&inst, 0, 0, cache)?;
-                    g.e(splat_u32(0));
-                    g.e(if float { I::F32x4Ne } else { I::I32x4Ne });
-                    g.e(I::LocalGet(cond));
-                    g.e(I::V128And);
-                    g.e(I::LocalSet(cond));
-                    Ok(vec![l.cond()])
-                })?;
-                self.if_level += 1;
-                self.skip_unless_any(|g| g.range(pc + 1, else_pc.unwrap_or(endif_pc)))?;
-                if let Some(e) = else_pc {
-                    self.tick(1);
-                    self.pass_saved(span);
-                    self.mask_update(|g, cache| {
-                        // cond = ~cond & parent
-                        let cond = g.row_local(l.cond(), cache);
-                        g.e(I::LocalGet(cond));
-                        g.e(I::V128Not);
-                        g.load_row(slot);
-                        g.e(I::V128And);
-                        g.e(I::LocalSet(cond));
-                        Ok(vec![l.cond()])
-                    })?;
-                    self.skip_unless_any(|g| g.range(e + 1, endif_pc))?;
-                }
-                self.if_level -= 1;
-                self.tick(1);
-                self.pass_saved(span);
-                self.mask_update(|g, cache| Ok(g.restore(l.cond(), slot, cache)))?;
-                Ok(endif_pc + 1)
-            }
-            O::BGNLOOP => {
-                let end = inst.target as usize;
-                if end <= pc
-                    || end >= to
-                    || self.program.code.get(end).map(|i| i.op) != Some(O::ENDLOOP)
-                {
-                    return fail("BGNLOOP without its ENDLOOP", Some(&inst));
-                }
-                let slot = l.masks + MASK_ROWS + self.if_slots + 2 * self.loop_level;
-                let span = self.if_slots + self.loop_level;
-                self.tick(1);
-                // Skipped when no lane is active (the machine jumps past ENDLOOP).
-                self.e(I::Block(BlockType::Empty));
-                self.e(I::LocalGet(ANY));
-                self.e(I::I32Eqz);
-                self.e(I::BrIf(0));
-                let t = self.local();
-                self.save_span(span);
-                self.pass_current();
-                self.quad_loop(|g| {
-                    g.load_row(l.loop_row());
-                    g.e(I::LocalSet(t));
-                    g.store_local(slot, t);
-                    g.load_row(l.cont());
-                    g.e(I::LocalSet(t));
-                    g.store_local(slot + 1, t);
-                    Ok(())
-                })?;
-                self.next_v128 = t;
-                self.taken.clear();
-                self.loop_level += 1;
-                self.e(I::Loop(BlockType::Empty));
-                self.range(pc + 1, end)?;
-                // ENDLOOP: restore Cont (it lasts one iteration), loop while any lane is live.
-                self.tick(1);
-                self.pass_saved(span);
-                self.mask_update(|g, cache| Ok(g.restore(l.cont(), slot + 1, cache)))?;
-                self.e(I::LocalGet(ANY));
-                self.e(I::BrIf(0));
-                self.e(I::End);
-                self.loop_level -= 1;
-                self.pass_saved(span);
-                self.mask_update(|g, cache| Ok(g.restore(l.loop_row(), slot, cache)))?;
-                self.e(I::End);
-                Ok(end + 1)
-            }
-            O::BRK | O::CONT => {
-                if self.loop_level == 0 || inst.aux != 0 {
-                    return fail(
-                        format!("{} outside a loop is not compiled", inst.op.name()),
-                        Some(&inst),
-                    );
-                }
-                self.tick(1);
-                let row = if inst.op == O::BRK { l.loop_row() } else { l.cont() };
-                self.pass_current();
-                self.mask_update(|g, cache| {
-                    // mask &= ~exec
-                    let m = g.row_local(row, cache);
-                    g.e(I::LocalGet(m));
-                    g.load_row(l.exec());
-                    g.e(I::V128Not);
-                    g.e(I::V128And);
-                    g.e(I::LocalSet(m));
-                    Ok(vec![row])
-                })?;
-                Ok(pc + 1)
-            }
-            O::KILL | O::KILL_IF => {
-                self.tick(1);
-                let mark = self.next_v128;
-                self.pass_current();
-                self.quad_loop(|g| {
-                    let mut cache = Cache::default();
-                    g.load_row(l.exec());
-                    g.e(I::LocalSet(EXEC));
-                    if inst.op == O::KILL {
-                        g.load_row(l.kill());
-                        g.e(I::LocalGet(EXEC));
-                        g.e(I::V128Or);
-                    } else {
-                        // Lanes where any swizzled channel is negative (flow.rs KILL_IF).
-                        g.load_row(l.kill());
-                        for c in 0..4 {
-                            g.src(&inst, 0, c, &mut cache)?;
-                            g.e(splat_u32(0));
-                            g.e(I::F32x4Lt);
-                            g.e(I::LocalGet(EXEC));
-                            g.e(I::V128And);
-                            g.e(I::V128Or);
-                        }
-                    }
-                    let k = g.local();
-                    g.e(I::LocalSet(k));
-                    g.store_local(l.kill(), k);
-                    Ok(())
-                })?;
-                self.next_v128 = mark;
-                self.free.clear();
-                self.taken.clear();
-                Ok(pc + 1)
-            }
-            _ => fail(format!("{} is not compiled", inst.op.name()), Some(&inst)),
-        }
-    }
-
-    /// `IF c; BRK; ENDIF` inside a loop (`Inst::cond_break`) as one pass: loop &= ~(exec & c).
-    /// The clock advances as the three instructions would: 3 when some lane breaks, else 2
-    /// (the IF jumps to its ENDIF). Near the limit the module hands the batch back (the
-    /// interpreter then decides exactly where the budget runs out).
-    fn cond_break(&mut self, inst: &Inst, pc: usize, to: usize) -> Result<usize, Unsupported> {
-        let (else_pc, endif_pc) = self.if_targets(inst, pc, to)?;
-        if else_pc.is_some() || endif_pc != pc + 2 {
-            return fail("IF marked as a conditional break has another shape", Some(inst));
-        }
-        let l = self.layout;
-        let float = inst.op == O::IF;
-        // Bail out unless all three instructions fit.
-        self.e(I::LocalGet(CLOCK));
-        self.e(I::I64Const(3));
-        self.e(I::I64Add);
-        self.e(I::LocalGet(LIMIT));
-        self.e(I::I64GtS);
-        self.e(I::If(BlockType::Empty));
-        self.e(I::I64Const(-1));
-        self.e(I::Return);
-        self.e(I::End);
-        let mark = self.next_v128;
-        let taken = self.local();
-        let t = self.local();
-        self.e(splat_u32(0));
-        self.e(I::LocalSet(ACC));
-        self.e(splat_u32(0));
-        self.e(I::LocalSet(taken));
-        self.pass_current();
-        self.span_start();
-        self.quad_loop(|g| {
-            let mut cache = Cache::default();
-            // t = exec & (src.x != 0)
-            g.src(inst, 0, 0, &mut cache)?;
-            g.e(splat_u32(0));
-            g.e(if float { I::F32x4Ne } else { I::I32x4Ne });
-            g.load_row(l.exec());
-            g.e(I::V128And);
-            g.e(I::LocalTee(t));
-            g.e(I::LocalGet(taken));
-            g.e(I::V128Or);
-            g.e(I::LocalSet(taken));
-            // loop &= ~t; exec = cond & loop & cont
-            g.load_row(l.loop_row());
-            g.e(I::LocalGet(t));
-            g.e(I::V128Not);
-            g.e(I::V128And);
-            g.e(I::LocalSet(t));
-            g.store_local(l.loop_row(), t);
-            g.load_row(l.cond());
-            g.e(I::LocalGet(t));
-            g.e(I::V128And);
-            g.load_row(l.cont());
-            g.e(I::V128And);
-            g.e(I::LocalSet(EXEC));
-            g.store_local(l.exec(), EXEC);
-            g.track_span();
-            Ok(())
-        })?;
-        self.span_end();
-        self.e(I::LocalGet(CLOCK));
-        self.e(I::I64Const(2));
-        self.e(I::I64Add);
-        self.e(I::LocalGet(taken));
-        self.e(I::V128AnyTrue);
-        self.e(I::I64ExtendI32U);
-        self.e(I::I64Add);
-        self.e(I::LocalSet(CLOCK));
-        self.next_v128 = mark;
-        self.free.clear();
-        self.taken.clear();
-        Ok(endif_pc + 1)
-    }
-
-    fn if_targets(
-        &self,
-        inst: &Inst,
-        pc: usize,
-        to: usize,
-    ) -> Result<(Option<usize>, usize), Unsupported> {
-        let code = &self.program.code;
-        let t = inst.target as usize;
-        let bad = || fail("IF without its ENDIF", Some(inst));
-        if t <= pc || t >= to {
-            return bad();
-        }
-        match code.get(t).map(|i| i.op) {
-            Some(O::ENDIF) => Ok((None, t)),
-            Some(O::ELSE) => {
-                let e = code[t].target as usize;
-                if e <= t || e >= to || code.get(e).map(|i| i.op) != Some(O::ENDIF) {
-                    return bad();
-                }
-                Ok((Some(t), e))
-            }
-            _ => bad(),
-        }
-    }
-
-    /// `block; br_if !any; body; end` — the machine jumps over a body no lane enters.
-    fn skip_unless_any(
-        &mut self,
-        body: impl FnOnce(&mut Self) -> Result<(), Unsupported>,
-    ) -> Result<(), Unsupported> {
-        self.e(I::Block(BlockType::Empty));
-        self.e(I::LocalGet(ANY));
-        self.e(I::I32Eqz);
-        self.e(I::BrIf(0));
-        body(self)?;
-        self.e(I::End);
-        Ok(())
-    }
-
-    /// One pass over the quads that changes mask rows (the closure returns the rows it
-    /// changed, left in the cache), then exec = cond & loop & cont and `any` (UPDATE_EXEC_MASK).
-    fn mask_update(
-        &mut self,
-        change: impl FnOnce(&mut Self, &mut Cache) -> Result<Vec<u32>, Unsupported>,
-    ) -> Result<(), Unsupported> {
-        let l = self.layout;
-        self.span_start();
-        let mark = self.next_v128;
-        self.quad_loop(|g| {
-            let mut cache = Cache::default();
-            let changed = change(g, &mut cache)?;
-            for r in changed {
-                let loc = cache.rows[&r];
-                g.store_local(r, loc);
-            }
-            g.row(l.cond(), &mut cache);
-            g.row(l.loop_row(), &mut cache);
-            g.e(I::V128And);
-            g.row(l.cont(), &mut cache);
-            g.e(I::V128And);
-            g.e(I::LocalSet(EXEC));
-            g.store_local(l.exec(), EXEC);
-            g.track_span();
-            Ok(())
-        })?;
-        self.next_v128 = mark;
-        self.free.clear();
-        self.taken.clear();
-        self.span_end();
         Ok(())
     }
 }

@@ -37,26 +37,6 @@ impl Engine {
     }
 }
 
-/// The storage rows a run must copy: in, every row the program does not write for every lane
-/// before reading it (`Program::prewritten`); out, the OUT rows (all that `finish` reads; the
-/// machine clears what a run may have changed before the next one).
-#[derive(Clone, Debug, Default)]
-pub struct Staging {
-    pub rows_in: Vec<u32>,
-    pub rows_out: Vec<u32>,
-}
-
-impl Staging {
-    pub fn of(program: &crate::exec::Program) -> Staging {
-        let l = program.layout;
-        let pre: std::collections::HashSet<u32> = program.prewritten.iter().map(|p| p.0).collect();
-        Staging {
-            rows_in: (0..l.rows).filter(|r| !pre.contains(r)).collect(),
-            rows_out: (l.out.0..l.out.0 + l.out.1 * 4).collect(),
-        }
-    }
-}
-
 /// Which buffer of the machine one copy reads or writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Side {
@@ -76,8 +56,8 @@ pub struct Copy {
     pub bytes: usize,
 }
 
-/// What a run of `nq` quads copies where: `inputs` into the module, then `fills` (byte ranges of
-/// the module's memory set to all ones: the masks of a new run), and after the run `outputs`
+/// What a run of `nq` quads copies where: `inputs` into the module before the run, then
+/// `fills` (byte ranges of the module's memory set to all ones), and after the run `outputs`
 /// back. The one place that knows the module's memory layout from the host's side: the native
 /// runtime (`stage_in` / `stage_out`) and the browser's (`wasm/jit.rs`) both follow it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -88,31 +68,44 @@ pub struct Plan {
     pub outputs: Vec<Copy>,
 }
 
-/// The plan of a batch of `nq` quads: the staged rows (`row * nq + quad` in the machine, `row *
-/// ROW_BYTES + quad * 16` in the module), exec, cond, loop and cont all ones, kill in and out.
+/// The plan of a batch of `nq` quads for a module of `layout` (`codegen::Layout`): in, the IN
+/// and SV rows the program reads (`row * nq + quad` in the machine, `slot * ROW_BYTES + quad *
+/// 16` in the module) and quad 0's lanes of each cached constant (uniform, 16 bytes each from
+/// `const_base`); out, the OUT rows the program writes (slots after the inputs) and, for a
+/// program that may kill, the kill mask. No fills: the module starts every quad's masks itself.
 /// None when the module cannot run `nq` quads (none, or more than `codegen::MAX_QUADS`).
-pub fn plan(layout: &Layout, staging: &Staging, nq: usize) -> Option<Plan> {
+pub fn plan(layout: &Layout, nq: usize) -> Option<Plan> {
     if nq == 0 || nq > codegen::MAX_QUADS as usize {
         return None;
     }
     let stride = codegen::ROW_BYTES as usize;
     let len = nq * 16;
-    let row = |side, r: usize, machine_row: usize| Copy {
+    let row = |side, slot: usize, machine_row: usize| Copy {
         side,
         at: machine_row * len,
-        module: r * stride,
+        module: slot * stride,
         bytes: len,
     };
-    let kill = layout.kill() as usize;
     let mut inputs: Vec<Copy> =
-        staging.rows_in.iter().map(|&r| row(Side::Regs, r as usize, r as usize)).collect();
-    inputs.push(row(Side::Kill, kill, 0));
-    let mut outputs: Vec<Copy> =
-        staging.rows_out.iter().map(|&r| row(Side::Regs, r as usize, r as usize)).collect();
-    outputs.push(row(Side::Kill, kill, 0));
-    let masks = layout.masks as usize;
-    let fills = (masks..masks + 4).map(|r| r * stride..r * stride + len).collect();
-    Some(Plan { nq, inputs, fills, outputs })
+        layout.rows_in.iter().enumerate().map(|(slot, &r)| row(Side::Regs, slot, r as usize)).collect();
+    let base = layout.const_base() as usize;
+    inputs.extend(layout.consts.iter().enumerate().map(|(k, &r)| Copy {
+        side: Side::Regs,
+        at: r as usize * len,
+        module: base + k * 16,
+        bytes: 16,
+    }));
+    let first = layout.rows_in.len();
+    let mut outputs: Vec<Copy> = layout
+        .rows_out
+        .iter()
+        .enumerate()
+        .map(|(i, &r)| row(Side::Regs, first + i, r as usize))
+        .collect();
+    if layout.kill {
+        outputs.push(row(Side::Kill, layout.kill_slot() as usize, 0));
+    }
+    Some(Plan { nq, inputs, fills: Vec::new(), outputs })
 }
 
 /// What a host keeps of a compiled program to stage its runs (made once per program): the
@@ -121,16 +114,19 @@ pub fn plan(layout: &Layout, staging: &Staging, nq: usize) -> Option<Plan> {
 #[derive(Clone, Debug)]
 pub struct Stage {
     layout: Layout,
-    staging: Staging,
 }
 
 impl Stage {
-    pub fn of(program: &crate::exec::Program, compiled: &Compiled) -> Stage {
-        Stage { layout: compiled.layout, staging: Staging::of(program) }
+    pub fn of(compiled: &Compiled) -> Stage {
+        Stage { layout: compiled.layout.clone() }
     }
     /// The plan of a batch of `nq` quads ([`plan`]).
     pub fn plan(&self, nq: usize) -> Option<Plan> {
-        plan(&self.layout, &self.staging, nq)
+        plan(&self.layout, nq)
+    }
+    /// The OUT rows a run writes (`exec::Accelerator::writes`).
+    pub fn writes(&self) -> &[u32] {
+        &self.layout.rows_out
     }
 }
 
@@ -142,14 +138,14 @@ pub fn stage_in(
     mem: &mut [u8],
 ) {
     for c in &plan.inputs {
-        let words = match c.side {
-            Side::Regs => crate::exec::lanes::flat(regs),
-            Side::Kill => crate::exec::lanes::flat(kill),
+        let bytes = match c.side {
+            Side::Regs => crate::exec::lanes::bytes(regs),
+            Side::Kill => crate::exec::lanes::bytes(kill),
         };
         if let (Some(src), Some(dst)) =
-            (words.get(c.at / 4..(c.at + c.bytes) / 4), mem.get_mut(c.module..c.module + c.bytes))
+            (bytes.get(c.at..c.at + c.bytes), mem.get_mut(c.module..c.module + c.bytes))
         {
-            to_bytes(src, dst);
+            dst.copy_from_slice(src);
         }
     }
     for f in &plan.fills {
@@ -167,34 +163,25 @@ pub fn stage_out(
     kill: &mut [crate::exec::Lanes],
 ) {
     for c in &plan.outputs {
-        let words = match c.side {
-            Side::Regs => crate::exec::lanes::flat_mut(regs),
-            Side::Kill => crate::exec::lanes::flat_mut(kill),
+        let bytes = match c.side {
+            Side::Regs => crate::exec::lanes::bytes_mut(regs),
+            Side::Kill => crate::exec::lanes::bytes_mut(kill),
         };
         if let (Some(dst), Some(src)) =
-            (words.get_mut(c.at / 4..(c.at + c.bytes) / 4), mem.get(c.module..c.module + c.bytes))
+            (bytes.get_mut(c.at..c.at + c.bytes), mem.get(c.module..c.module + c.bytes))
         {
-            from_bytes(src, dst);
+            dst.copy_from_slice(src);
         }
     }
 }
 
-#[inline]
-fn to_bytes(src: &[u32], dst: &mut [u8]) {
-    for (d, w) in dst.chunks_exact_mut(4).zip(src) {
-        d.copy_from_slice(&w.to_le_bytes());
-    }
-}
-
-#[inline]
-fn from_bytes(src: &[u8], dst: &mut [u32]) {
-    for (w, s) in dst.iter_mut().zip(src.chunks_exact(4)) {
-        *w = u32::from_le_bytes([s[0], s[1], s[2], s[3]]);
-    }
-}
-
-/// The engine used when none is asked for: the interpreter, until the JIT is faster than it
-/// (docs/jit.md, "Speed": today it is about half as fast on the benchmark shaders).
+/// The engine used when none is asked for: the JIT where the build has its runtime (it is
+/// faster than the interpreter on the benchmark shaders, docs/jit.md "Speed"; a shader it does
+/// not compile runs in the interpreter silently), else the interpreter.
+#[cfg(all(feature = "jit", not(target_arch = "wasm32")))]
+pub const DEFAULT_ENGINE: Engine = Engine::Jit;
+/// The engine used when none is asked for: this build has no JIT runtime.
+#[cfg(not(all(feature = "jit", not(target_arch = "wasm32"))))]
 pub const DEFAULT_ENGINE: Engine = Engine::Interpreter;
 
 /// A compiled form of `program` for machines that run it, or why the interpreter runs it.

@@ -1,53 +1,67 @@
 //! Runs generated modules natively with wasmtime (Cranelift): the same bytes the browser
 //! compiles, so there is one code generator for both hosts.
+//!
+//! A program is compiled once; its instances (a store, an instance and its memory) are kept in
+//! a pool and lent to machines: the render makes an accelerator per frame and thread, and a
+//! frame reuses the instances of the frames before it instead of instantiating anew.
+
+#[cfg(target_endian = "big")]
+compile_error!("the compiling tier stages storage as little-endian bytes (WebAssembly's order)");
 
 use super::codegen::{Compiled, Layout, Unsupported};
 use crate::exec::{Accelerator, Lanes, MakeAccelerator, Program};
-use std::sync::OnceLock;
-use wasmtime::{Engine, Instance, Memory, Module, Store, TypedFunc};
+use std::sync::{Arc, Mutex, OnceLock};
+use wasmtime::{Config, Engine, Instance, Memory, Module, OptLevel, Store, TypedFunc};
+
+/// Instances kept for reuse per program (more machines than this at once instantiate anew and
+/// drop the extra ones when they end).
+const POOL: usize = 32;
 
 fn engine() -> &'static Engine {
     static ENGINE: OnceLock<Engine> = OnceLock::new();
-    ENGINE.get_or_init(Engine::default)
+    ENGINE.get_or_init(|| {
+        let mut c = Config::new();
+        c.cranelift_opt_level(OptLevel::Speed);
+        Engine::new(&c).unwrap_or_default()
+    })
 }
 
-/// A program compiled to native code, ready to instantiate once per machine.
+/// A program compiled to native code, with its pool of instances.
 pub struct NativeProgram {
+    shared: Arc<Shared>,
+}
+
+struct Shared {
     module: Module,
     layout: Layout,
-    staging: std::sync::Arc<super::Staging>,
+    pool: Mutex<Vec<Instanced>>,
 }
 
 impl NativeProgram {
     /// Generates and compiles `program`, or says why it runs in the interpreter.
     pub fn new(program: &Program) -> Result<NativeProgram, Unsupported> {
-        let c = super::codegen::compile(program)?;
-        NativeProgram::from_compiled(&c, super::Staging::of(program))
+        NativeProgram::from_compiled(&super::codegen::compile(program)?)
     }
-    pub fn from_compiled(
-        c: &Compiled,
-        staging: super::Staging,
-    ) -> Result<NativeProgram, Unsupported> {
+    pub fn from_compiled(c: &Compiled) -> Result<NativeProgram, Unsupported> {
         let module = Module::new(engine(), &c.bytes).map_err(|e| Unsupported {
             reason: format!("the runtime refused the generated module: {e}"),
             instruction: None,
         })?;
-        Ok(NativeProgram { module, layout: c.layout, staging: std::sync::Arc::new(staging) })
+        let shared = Shared { module, layout: c.layout.clone(), pool: Mutex::new(Vec::new()) };
+        Ok(NativeProgram { shared: Arc::new(shared) })
     }
-    /// A fresh instance (its own memory).
+    /// An instance from the pool, or a new one; it goes back to the pool when dropped.
     pub fn instance(&self) -> Option<NativeRun> {
-        let mut store = Store::new(engine(), ());
-        let instance = Instance::new(&mut store, &self.module, &[]).ok()?;
-        let memory = instance.get_memory(&mut store, "mem")?;
-        let run = instance.get_typed_func::<(i32, i64), i64>(&mut store, "run").ok()?;
-        Some(NativeRun {
-            store,
-            memory,
-            run,
-            layout: self.layout,
-            staging: self.staging.clone(),
-            plan: super::Plan::default(),
-        })
+        let pooled = self.shared.pool.lock().ok().and_then(|mut p| p.pop());
+        let inst = match pooled {
+            Some(i) => i,
+            None => Instanced::new(&self.shared.module)?,
+        };
+        Some(NativeRun { inst: Some(inst), shared: self.shared.clone(), plan: super::Plan::default() })
+    }
+    /// Instances waiting in the pool.
+    pub fn pooled(&self) -> usize {
+        self.shared.pool.lock().map_or(0, |p| p.len())
     }
 }
 
@@ -57,15 +71,39 @@ impl MakeAccelerator for NativeProgram {
     }
 }
 
-/// One instance of a compiled program.
-pub struct NativeRun {
+/// A store with one instance of the module: its memory and its `run`.
+struct Instanced {
     store: Store<()>,
     memory: Memory,
     run: TypedFunc<(i32, i64), i64>,
-    layout: Layout,
-    staging: std::sync::Arc<super::Staging>,
-    /// The staging plan of the last batch size (batches of a frame mostly share one).
+}
+
+impl Instanced {
+    fn new(module: &Module) -> Option<Instanced> {
+        let mut store = Store::new(engine(), ());
+        let instance = Instance::new(&mut store, module, &[]).ok()?;
+        let memory = instance.get_memory(&mut store, "mem")?;
+        let run = instance.get_typed_func::<(i32, i64), i64>(&mut store, "run").ok()?;
+        Some(Instanced { store, memory, run })
+    }
+}
+
+/// One instance lent to a machine.
+pub struct NativeRun {
+    inst: Option<Instanced>,
+    shared: Arc<Shared>,
+    /// The staging plan of the last batch size seen (`jit::plan`).
     plan: super::Plan,
+}
+
+impl Drop for NativeRun {
+    fn drop(&mut self) {
+        if let (Some(i), Ok(mut pool)) = (self.inst.take(), self.shared.pool.lock()) {
+            if pool.len() < POOL {
+                pool.push(i);
+            }
+        }
+    }
 }
 
 impl Accelerator for NativeRun {
@@ -77,15 +115,19 @@ impl Accelerator for NativeRun {
         limit: u64,
     ) -> Option<u64> {
         if self.plan.nq != nq {
-            self.plan = super::plan(&self.layout, &self.staging, nq)?;
+            self.plan = super::plan(&self.shared.layout, nq)?;
         }
-        super::stage_in(&self.plan, regs, kill, self.memory.data_mut(&mut self.store));
+        let inst = self.inst.as_mut()?;
+        super::stage_in(&self.plan, regs, kill, inst.memory.data_mut(&mut inst.store));
         let limit = limit.min(i64::MAX as u64) as i64;
-        let clock = self.run.call(&mut self.store, (nq as i32, limit)).ok()?;
-        if clock < 0 {
+        let work = inst.run.call(&mut inst.store, (nq as i32, limit)).ok()?;
+        if work < 0 {
             return None;
         }
-        super::stage_out(&self.plan, self.memory.data(&self.store), regs, kill);
-        Some(clock as u64)
+        super::stage_out(&self.plan, inst.memory.data(&inst.store), regs, kill);
+        Some(work as u64)
+    }
+    fn writes(&self) -> &[u32] {
+        &self.shared.layout.rows_out
     }
 }

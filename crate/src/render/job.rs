@@ -348,7 +348,7 @@ fn batch_size(program: &Program) -> usize {
 }
 
 /// Draws the job into a new framebuffer; `rows` limits shading to a band of window rows
-/// (row 0 = bottom). `budget` is the instruction budget of the whole frame (every batch, draw
+/// (row 0 = bottom). `budget` is the budget (quad-instructions, `exec::work`) of the whole frame (every batch, draw
 /// and stage; `limits::DEFAULT_FRAME_BUDGET` is the usual one).
 pub fn run(
     job: &Job,

@@ -29,7 +29,10 @@ struct RunResponse {
     outputs: Vec<[[u32; 4]; 4]>,
     killed: u8,
     helpers: u8,
+    /// Instructions dispatched.
     instructions: u64,
+    /// Work charged to the budget (quad-instructions, `exec::work`).
+    work: u64,
     trace: crate::exec::Trace,
     /// The diagnostic when compilation or execution stopped.
     error: Option<crate::diag::Diagnostic>,
@@ -70,6 +73,7 @@ fn run(text: &str, req: &RunRequest) -> RunResponse {
         killed: run.killed,
         helpers: run.helpers,
         instructions: run.instructions,
+        work: run.work,
         trace: run.trace,
         error: run.error,
     }

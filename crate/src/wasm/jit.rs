@@ -73,7 +73,7 @@ pub fn generate(program: &crate::exec::Program) -> Result<Arc<Generated>, String
     }
     Ok(Arc::new(Generated {
         key: fnv1a(&c.bytes),
-        stage: Arc::new(Stage::of(program, &c)),
+        stage: Arc::new(Stage::of(&c)),
         instructions: c.instructions,
         bytes: c.bytes,
         ms: js_sys::Date::now() - start,
@@ -283,6 +283,9 @@ impl Accelerator for BrowserRun {
         });
         count(clock.is_some());
         clock
+    }
+    fn writes(&self) -> &[u32] {
+        self.stage.writes()
     }
 }
 

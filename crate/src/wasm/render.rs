@@ -9,7 +9,7 @@
 //! file, instead of `mesh`), `consts` (strings `"B:I=X,Y,Z,W"` as on the command line, every
 //! stage), `vsConsts`, `fsConsts`, `gsConsts` (the same, one stage each), `time`, `timeDelta`, `frame`,
 //! `mouse` ([x, y]), `mouseDown`, `rowStart`, `rowEnd` (rows counted from the top, end
-//! exclusive), `budget` (instructions for the whole frame), `bands` (the frame is drawn in this
+//! exclusive), `budget` (quad-instructions for the whole frame, `exec::work`), `bands` (the frame is drawn in this
 //! many calls, e.g. one per worker: each gets `budget / bands`), `textures` (`[{ unit,
 //! description }]` or `[{ unit, width, height, rgba,
 //! filter, wrap }]`, see [`TextureOption`]), `gs` (the text of a geometry shader, run between

@@ -2,11 +2,12 @@
 //!
 //! - `compute(text, options)` runs a compute shader as `tgsi run` does (`exec::dispatch`, the
 //!   same compile path) and returns `{ ok, diagnostics, buffers, atomics, images, block, grid,
-//!   instructions, ms }`. Options (all optional): `grid` ([x, y, z], default [1, 1, 1]),
+//!   instructions, work, ms }` (`instructions` dispatched, `work` the quad-instructions the
+//!   budget counted, `exec::work`). Options (all optional): `grid` ([x, y, z], default [1, 1, 1]),
 //!   `block` ([x, y, z]; default the shader's CS_FIXED_BLOCK_*), `buffers` and `atomics`
 //!   (`[{ index, bytes }]`, bytes a Uint8Array or an array of numbers), `images` (`[{ index,
 //!   format, width, height, depth, bytes }]`, bytes optional), `shared` (bytes of shared memory
-//!   per block), `consts` (`"B:I=X,Y,Z,W"` strings), `budget` (instructions of the whole
+//!   per block), `consts` (`"B:I=X,Y,Z,W"` strings), `budget` (quad-instructions of the whole
 //!   dispatch). Each resource comes back with its bytes after the run as a Uint8Array.
 //! - `geometryPrimitives(fs, vs, options)` takes `render`'s arguments (with `options.gs`) and
 //!   returns what the geometry shader emitted for the mesh, on the same prepared job as the
@@ -202,6 +203,8 @@ pub fn compute(text: &str, options: JsValue) -> JsValue {
     set(&result, "grid", &triple(grid));
     set(&result, "block", &block.map_or(JsValue::NULL, triple));
     set(&result, "instructions", &JsValue::from(stats.map_or(0.0, |s| s.instructions as f64)));
+    // What the budget counted: quad-instructions (`exec::work`).
+    set(&result, "work", &JsValue::from(stats.map_or(0.0, |s| s.work as f64)));
     set(&result, "ms", &JsValue::from(js_sys::Date::now() - start));
     result.into()
 }

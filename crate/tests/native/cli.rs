@@ -108,7 +108,8 @@ fn bench_json_has_the_documented_fields() {
     let (code, out, err) = tgsi(&["bench", &good, "--size", "8x8", "--seconds", "0", "--json"]);
     assert_eq!(code, 0, "{err}");
     let v: serde_json::Value = serde_json::from_str(&out).expect("bench --json prints JSON");
-    assert_eq!(v["engine"], "interpreter");
+    // The default engine: the JIT in this (default-feature) build; the shader compiles.
+    assert_eq!(v["engine"], "jit");
     assert_eq!(v["width"], 8);
     assert_eq!(v["height"], 8);
     assert!(v["frames"].as_u64().is_some_and(|f| f >= 1), "{out}");

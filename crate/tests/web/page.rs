@@ -419,7 +419,8 @@ fn unreadable_options_are_reported() {
 }
 
 /// A frame drawn in bands shares its budget: with `bands: 2` each band may run half of it, so an
-/// endless loop under a budget of 1000 stops after 500 instructions (X005 names the count).
+/// endless loop under a budget of 1000 stops after 500 (quad-instructions of work: X005 names
+/// the count).
 #[wasm_bindgen_test]
 fn bands_share_the_frame_budget() {
     let endless = "FRAG\nDCL OUT[0], COLOR\n  0: BGNLOOP\n  1: ENDLOOP\n  2: END\n";
@@ -437,8 +438,8 @@ fn bands_share_the_frame_budget() {
     let band = stop(
         r#"{"width": 4, "height": 4, "budget": 1000, "bands": 2, "rowStart": 0, "rowEnd": 2}"#,
     );
-    assert!(whole.contains("stopped after 1000 instructions"), "{}", whole);
-    assert!(band.contains("stopped after 500 instructions"), "{}", band);
+    assert!(whole.contains("stopped after 1000 instructions of work"), "{}", whole);
+    assert!(band.contains("stopped after 500 instructions of work"), "{}", band);
 }
 
 /// The reference page's live lane table: rows read by the engine, one quad run. UDIV lanes

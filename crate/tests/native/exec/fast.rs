@@ -195,11 +195,16 @@ fn fused_break_with_lanes_leaving_at_different_iterations() {
     // MOV, BGNLOOP; iterations 0..=7 of USGE, UIF, ENDIF, UADD, ENDLOOP (5 each) plus a BRK in
     // the 4 iterations where a lane leaves (0, 1, 3, 7); MOV, END: 2 + 8·5 + 4 + 2 = 48.
     assert_eq!(stats.instructions, 48);
+    // The work (one quad: 1 per instruction it starts with an active lane, closers by the
+    // lanes they leave): the same 48 but for iteration 7's ENDIF and UADD, which run after the
+    // last lane left (ENDIF leaves none, UADD starts with none): 48 − 2 = 46.
+    assert_eq!(stats.work, 46);
     // The traced run executes every instruction unfused and counts the same.
     let mut b = counter_batch(&p);
     let (trace, r) =
         Machine::new().run_traced(&p, &mut b, &Constants::default(), &mut NoTextures, 0);
-    assert_eq!(r.unwrap().instructions, 48);
+    let r = r.unwrap();
+    assert_eq!((r.instructions, r.work), (48, 46));
     // The trace leaves out steps in which no lane of its quad was active before or after: in
     // iteration 7 the last lane leaves at the BRK, so that iteration's ENDIF and UADD run with
     // no lane (the ENDLOOP that follows ends the loop and turns the lanes back on: kept).
@@ -210,12 +215,23 @@ fn fused_break_with_lanes_leaving_at_different_iterations() {
 #[test]
 fn the_budget_stops_at_the_same_instruction_as_unfused() {
     let p = program(COUNTER);
-    // Instruction order (1-based): 1 MOV, 2 BGNLOOP, 3 USGE, 4 UIF, 5 BRK, 6 ENDIF, …; in the
-    // untaken iteration 2: 15 USGE, 16 UIF, 17 ENDIF. A budget of B stops at instruction B + 1.
-    // IR indices: UIF 3, BRK 4, ENDIF 5, END 9.
-    for (budget, ir, name) in
-        [(4, 4, "BRK"), (5, 5, "ENDIF"), (15, 3, "UIF"), (16, 5, "ENDIF"), (47, 9, "END")]
-    {
+    // The work after each instruction (one quad, each charged 1 while a lane is active): 1 MOV,
+    // 2 BGNLOOP, 3 USGE, 4 UIF, 5 BRK, 6 ENDIF, 7 UADD, 8 ENDLOOP; iteration 1 the same (9–14);
+    // the untaken iteration 2: 15 USGE, 16 UIF, 17 ENDIF, 18 UADD, 19 ENDLOOP; … iteration 7:
+    // 41 USGE, 42 UIF, 43 BRK, ENDIF and UADD 0 (no lane left), 44 ENDLOOP; 45 MOV, 46 END.
+    // An instruction is charged before the check, a closer (ENDIF, ENDLOOP) after it, so a
+    // budget B stops at the first non-closer that takes the work past B: B = 5 passes ENDIF
+    // (checked at 5) and stops at UADD (7); B = 43 passes ENDIF, UADD and ENDLOOP (all checked
+    // at 43) and stops at the last MOV (45). IR indices: UIF 3, BRK 4, UADD 6, MOV 8, END 9.
+    for (budget, ir, name) in [
+        (4, 4, "BRK"),
+        (5, 6, "UADD"),
+        (15, 3, "UIF"),
+        (16, 6, "UADD"),
+        (42, 4, "BRK"),
+        (43, 8, "MOV"),
+        (45, 9, "END"),
+    ] {
         let mut b = counter_batch(&p);
         let e = Machine::with_budget(budget).run(&p, &mut b, &Constants::default()).unwrap_err();
         assert_eq!(e.diagnostic.code, "X005");
@@ -223,10 +239,7 @@ fn the_budget_stops_at_the_same_instruction_as_unfused() {
         assert!(e.diagnostic.message.contains(&format!("at {name}:")), "{}", e.diagnostic.message);
     }
     let mut b = counter_batch(&p);
-    assert_eq!(
-        Machine::with_budget(48).run(&p, &mut b, &Constants::default()).unwrap().instructions,
-        48
-    );
+    assert_eq!(Machine::with_budget(46).run(&p, &mut b, &Constants::default()).unwrap().work, 46);
 }
 
 #[test]

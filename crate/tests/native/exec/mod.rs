@@ -8,3 +8,4 @@ mod io;
 mod opcodes;
 mod prewrite;
 mod wide;
+mod work;

@@ -124,7 +124,8 @@ fn a_run_stopped_early_leaves_unwritten_rows_zero() {
     let mut batch = Batch::new(&p, 2);
     m.run(&p, &mut batch, &consts).unwrap_or_else(|e| panic!("{}", e.diagnostic.message));
     assert_eq!(batch.output_f32(1, 0, 0), [2.0; 4]);
-    m.budget = 1;
+    // The first MOV over both quads costs 1 x 2 = 2; the second would make it 4.
+    m.budget = 2;
     let mut batch = Batch::new(&p, 2);
     let err = m.run(&p, &mut batch, &consts).err().map(|e| e.diagnostic.code);
     assert_eq!(err, Some("X005"));

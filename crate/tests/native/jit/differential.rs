@@ -2,7 +2,7 @@
 //! render stages call): outputs, kill masks, instructions dispatched, and on failure the same
 //! diagnostic.
 
-use super::random::{gen_program, Rng};
+use super::random::{gen_divergent, gen_program, Rng};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use tgsi::exec::{Accelerator, Batch, Constants, Lanes, Machine, MakeAccelerator, Program};
@@ -68,6 +68,9 @@ impl Accelerator for Counting {
         let c = if r.is_some() { &self.done } else { &self.handed_back };
         c.fetch_add(1, Ordering::Relaxed);
         r
+    }
+    fn writes(&self) -> &[u32] {
+        self.inner.writes()
     }
 }
 
@@ -147,7 +150,9 @@ pub fn compare(
     let r2 = jit.run(p, &mut b2, &consts);
     match (&r1, &r2) {
         (Ok(s1), Ok(s2)) => {
-            if s1 != s2 {
+            // The work (the budget's count) and the quads; the dispatch clock is the
+            // interpreter's alone (a compiled run has no batch-wide dispatches).
+            if (s1.work, s1.quads) != (s2.work, s2.quads) {
                 return Err(format!("stats: interpreter {s1:?}, jit {s2:?}"));
             }
         }
@@ -232,7 +237,8 @@ fn random_programs_match_the_interpreter() {
         let p = program(&text);
         let seed = rng.next();
         let nq = 1 + rng.below(12);
-        let budget = 4000;
+        // Work is counted per quad: 4000 instructions for each.
+        let budget = 4000 * nq as u64;
         if let Err(e) = compare(&p, seed, nq, budget, &tally) {
             let min = minimise(&text, seed, nq, budget);
             panic!("random program {i} (seed {seed:#x}, {nq} quads): {e}\nminimal program:\n{min}");
@@ -245,6 +251,32 @@ fn random_programs_match_the_interpreter() {
     );
     assert!(done >= runs * 3 / 4, "the JIT finished only {done} of {runs} batches");
     assert!(back > 0, "no random program reached the budget: the budget path was not exercised");
+}
+
+/// Per-quad flow's hardest case: loops nested up to three deep whose trip counts differ
+/// between lanes and quads, IFs inside them with breaks and continues in either branch, on
+/// batches of up to 64 partly covered quads.
+#[test]
+fn divergent_loops_match_the_interpreter() {
+    let tally = Tally::default();
+    let mut rng = Rng(0xd1e5_10de);
+    let runs = 300;
+    for i in 0..runs {
+        let text = gen_divergent(&mut rng);
+        let p = program(&text);
+        let seed = rng.next();
+        let nq = 1 + rng.below(64);
+        let budget = 20_000 * nq as u64;
+        if let Err(e) = compare(&p, seed, nq, budget, &tally) {
+            let min = minimise(&text, seed, nq, budget);
+            panic!(
+                "divergent program {i} (seed {seed:#x}, {nq} quads): {e}\nminimal program:\n{min}"
+            );
+        }
+    }
+    let done = tally.done.load(Ordering::Relaxed);
+    eprintln!("jit divergent: {runs} programs, {done} batches by the JIT");
+    assert!(done >= runs * 3 / 4, "the JIT finished only {done} of {runs} batches");
 }
 
 /// A loop that never ends: the JIT hands the batch back, the interpreter reports `X005` at the
@@ -264,26 +296,70 @@ fn budget_exhaustion_gives_the_interpreters_diagnostic() {
         assert_eq!(e.diagnostic.code, "X005");
         assert!(e.diagnostic.message.contains(&format!("stopped after {budget} instructions")));
     }
-    // A loop of 3 iterations, counted by hand: BGNLOOP (1); three passes that do not break,
-    // each USGE, UIF (no lane enters: on to ENDIF), ENDIF, UADD, ENDLOOP (3 × 5 = 15); the
-    // last pass USGE, UIF, BRK, ENDIF, UADD (no lane active, still dispatched), ENDLOOP (6);
-    // MOV and END (2): 24 in all.
+    // A loop of 3 iterations on a batch of 2 quads (every lane alike), counted by hand in
+    // quad-instructions (each instruction once per quad with an active lane; ELSE, ENDIF,
+    // ENDLOOP by the exec mask they leave). Per quad: BGNLOOP 1; three passes that do not
+    // break, each USGE 1, UIF 1, (BRK not dispatched or no lane in it) 0, ENDIF 1, UADD 1,
+    // ENDLOOP looping back 1: 3 x 5 = 15; the last pass USGE 1, UIF 1, BRK 1, ENDIF leaving no
+    // lane 0, UADD with no lane 0, ENDLOOP ending the loop (the enclosing exec, all lanes) 1:
+    // 4; MOV 1 and END 1: 2. 1 + 15 + 4 + 2 = 22 per quad, 44 for the batch.
     let counted = "FRAG\nDCL OUT[0]\nDCL TEMP[0..1]\nIMM[0] UINT32 {0, 1, 3, 0}\n\
                    BGNLOOP\nUSGE TEMP[0].y, TEMP[0].xxxx, IMM[0].zzzz\nUIF TEMP[0].yyyy\nBRK\nENDIF\n\
                    UADD TEMP[0].x, TEMP[0].xxxx, IMM[0].yyyy\nENDLOOP\nMOV OUT[0], TEMP[0]\nEND\n";
     let p = program(counted);
-    for budget in [23, 24] {
+    for budget in [43, 44] {
         compare(&p, 1, 2, budget, &tally).unwrap_or_else(|e| panic!("budget {budget}: {e}"));
         let mut m = Machine::with_budget(budget);
         m.accel = NativeProgram::new(&p).ok().and_then(|n| n.make());
         let mut b = Batch::new(&p, 2);
         let r = m.run(&p, &mut b, &Constants::default());
         match budget {
-            23 => assert_eq!(r.expect_err("one short").diagnostic.code, "X005"),
-            _ => assert_eq!(r.expect("fits").instructions, 24),
+            43 => assert_eq!(r.expect_err("one short").diagnostic.code, "X005"),
+            _ => assert_eq!(r.expect("fits").work, 44),
         }
     }
     assert!(
         tally.done.load(Ordering::Relaxed) >= 1 && tally.handed_back.load(Ordering::Relaxed) >= 10
     );
+}
+
+/// A frame's accelerators borrow instances from the program's pool and give them back, so the
+/// next frame instantiates nothing; a reused instance computes what a fresh one does.
+#[test]
+fn instances_are_pooled_and_reused() {
+    let p = program(
+        "FRAG\nDCL IN[0]\nDCL OUT[0]\nIMM[0] FLT32 {2.0, 0.0, 0.0, 0.0}\n\
+         MUL OUT[0], IN[0], IMM[0].xxxx\nEND\n",
+    );
+    let native = NativeProgram::new(&p).expect("compiles");
+    assert_eq!(native.pooled(), 0);
+    let (a, b) = (native.make().expect("instance"), native.make().expect("instance"));
+    drop(a);
+    drop(b);
+    assert_eq!(native.pooled(), 2, "both instances went back to the pool");
+    let again = native.make().expect("instance");
+    assert_eq!(native.pooled(), 1, "one was taken from the pool, none made");
+    drop(again);
+    // Reused instances, different batch sizes: each input times 2 (a hand formula).
+    for (seed, nq) in [(5u64, 3usize), (6, 40), (7, 1)] {
+        let mut m = Machine::new();
+        m.accel = native.make();
+        let mut b = Batch::new(&p, nq);
+        let mut rng = Rng(seed);
+        let mut given = Vec::new();
+        for c in 0..4 {
+            for q in 0..nq {
+                let v = [0; 4].map(|_| ((rng.below(2000) as f32 - 1000.0) / 8.0).to_bits());
+                b.set_input(0, c, q, Lanes(v));
+                given.push((c, q, v));
+            }
+        }
+        m.run(&p, &mut b, &Constants::default()).expect("runs");
+        for (c, q, v) in given {
+            let want = v.map(|x| (f32::from_bits(x) * 2.0).to_bits());
+            assert_eq!(b.output(0, c, q).0, want, "channel {c} quad {q} of {nq}");
+        }
+        drop(m);
+    }
+    assert_eq!(native.pooled(), 1);
 }

@@ -1,6 +1,6 @@
 //! The compiling tier (`src/jit/`, docs/jit.md): generated modules are valid WebAssembly, and
 //! running a program through them gives, bit for bit, what the interpreter gives — outputs,
-//! kill masks and the instruction count — on the corpus, on opcodes with special values and on
+//! kill masks and the work (the budget's count, quad-instructions) — on the corpus, on opcodes with special values and on
 //! seeded random programs with flow control; budget exhaustion gives the interpreter's
 //! diagnostic at the same budget.
 //!

@@ -102,6 +102,9 @@ struct Gen<'r> {
     /// Loop counters in use (TEMP[6 + k].x).
     depth: usize,
     budget_lines: usize,
+    /// Loops whose trip count comes from the inputs (it differs between lanes and quads), up
+    /// to three deep, and breaks and continues inside IF/ELSE bodies.
+    divergent: bool,
 }
 
 fn swz(rng: &mut Rng) -> String {
@@ -163,7 +166,29 @@ impl Gen<'_> {
             }
             match self.rng.below(16) {
                 0 | 1 if self.depth < 3 => self.if_block(),
-                2 if self.depth < 3 && self.loops < 2 => self.loop_block(),
+                2 if self.depth < 3 + self.divergent as usize
+                    && self.loops < 2 + self.divergent as usize =>
+                {
+                    self.loop_block()
+                }
+                3 if self.loops > 0 && self.divergent && self.rng.below(2) == 0 => {
+                    // A break or continue after other work in an IF, or in its ELSE.
+                    let c = self.src(false);
+                    let what = if self.rng.below(3) == 0 { "CONT" } else { "BRK" };
+                    self.out.push(format!("UIF {c}"));
+                    self.alu();
+                    let in_else = self.rng.below(2) == 0;
+                    if in_else {
+                        self.out.push("ELSE".to_string());
+                        self.alu();
+                    }
+                    self.out.push(what.to_string());
+                    if !in_else && self.rng.below(2) == 0 {
+                        self.out.push("ELSE".to_string());
+                        self.alu();
+                    }
+                    self.out.push("ENDIF".to_string());
+                }
                 3 if self.loops > 0 => {
                     // A conditional break or continue.
                     let c = self.src(false);
@@ -206,7 +231,17 @@ impl Gen<'_> {
             self.out.push(format!("MOV TEMP[{k}].x, IMM[0].xxxx"));
         }
         self.out.push("BGNLOOP".to_string());
-        if counted {
+        if counted && self.divergent {
+            // The bound is 0 to 3 from an input channel's bits, per lane.
+            let c = *self.rng.pick(&['x', 'y', 'z', 'w']);
+            let r = self.rng.below(2);
+            self.out.push(format!("AND TEMP[{k}].z, IN[{r}].{c}{c}{c}{c}, IMM[0].wwww"));
+            self.out.push(format!("USGE TEMP[{k}].y, TEMP[{k}].xxxx, TEMP[{k}].zzzz"));
+            self.out.push(format!("UIF TEMP[{k}].yyyy"));
+            self.out.push("BRK".to_string());
+            self.out.push("ENDIF".to_string());
+            self.out.push(format!("UADD TEMP[{k}].x, TEMP[{k}].xxxx, IMM[0].yyyy"));
+        } else if counted {
             self.out.push(format!("USGE TEMP[{k}].y, TEMP[{k}].xxxx, IMM[0].wwww"));
             self.out.push(format!("UIF TEMP[{k}].yyyy"));
             self.out.push("BRK".to_string());
@@ -228,11 +263,21 @@ impl Gen<'_> {
 
 /// A random fragment program (TGSI text).
 pub fn gen_program(rng: &mut Rng) -> String {
-    let mut g = Gen { rng, out: Vec::new(), loops: 0, depth: 0, budget_lines: 60 };
+    generate(rng, false)
+}
+
+/// A random fragment program whose loops run a different number of times in each lane and
+/// quad, nested up to three deep, with IFs (and breaks in them) inside.
+pub fn gen_divergent(rng: &mut Rng) -> String {
+    generate(rng, true)
+}
+
+fn generate(rng: &mut Rng, divergent: bool) -> String {
+    let mut g = Gen { rng, out: Vec::new(), loops: 0, depth: 0, budget_lines: 60, divergent };
     let n = 3 + g.rng.below(12);
     g.block(n);
     let mut text = String::from(
-        "FRAG\nDCL IN[0..1], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\nDCL OUT[1], COLOR[1]\nDCL TEMP[0..7]\n",
+        "FRAG\nDCL IN[0..1], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\nDCL OUT[1], COLOR[1]\nDCL TEMP[0..8]\n",
     );
     // IMM[0]: integers 0, 1, −1, 3; IMM[1]: floats; IMM[2]: NaN, −0, a denormal, +Inf;
     // IMM[3]: −Inf, −NaN with payload, 2^31, 33.
