@@ -52,12 +52,12 @@ pub fn run(args: &BenchArgs) -> i32 {
         if job.mesh.wants_depth {
             fb.clear_depth();
         }
-        job::run_into(&job, fb, None, &mut textures, crate::limits::DEFAULT_FRAME_BUDGET)
-            .map(|_| ())
-            .map_err(|d| {
+        job::run_into(&job, fb, None, &mut textures, job.default_budget()).map(|_| ()).map_err(
+            |d| {
                 common.print(&printer, "bench", &[d]);
                 1
-            })
+            },
+        )
     };
     // Warm-up frame, not timed.
     if let Err(status) = frame(&mut fb) {

@@ -152,7 +152,7 @@ fn softpipe_corpus() {
             continue;
         };
         let mut textures = corpus_textures(&json);
-        let out = match run(&job, None, &mut textures, tgsi::limits::DEFAULT_FRAME_BUDGET) {
+        let out = match run(&job, None, &mut textures, job.default_budget()) {
             Ok(o) => o,
             Err(d) => {
                 failures.push(format!("{}: render error {}", name, d.diagnostic.message));
