@@ -72,3 +72,19 @@ fn an_explicit_budget_is_absolute() {
     assert_eq!(code, Some(1), "{t}");
     assert!(t.contains(&stopped_after(5000)) && t.contains("[X005]"), "{t}");
 }
+
+/// `execQuad` (and the reference's lane tables) run one quad: without a budget the default is
+/// that of a one-quad frame, max(1 x 2^15, 2^20) = 2^20 = 1048576.
+#[test]
+fn one_quad_run_stops_at_the_minimum() {
+    let req = tgsi::exec::quad::QuadRequest {
+        inputs: Vec::new(),
+        constants: Vec::new(),
+        coverage: None,
+        budget: None,
+    };
+    let run = tgsi::exec::quad::run_quad(ENDLESS_FS, &req);
+    let error = run.error.expect("stopped");
+    assert_eq!(error.code, "X005");
+    assert!(error.message.contains(&stopped_after(1 << 20)), "{}", error.message);
+}
