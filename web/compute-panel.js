@@ -9,15 +9,6 @@ import { IMAGE_FORMATS, MAX_RESOURCES, resourceBytes, texelBytes } from './stage
 /** @typedef {import('./stage-state.js').ComputeSetup} ComputeSetup */
 /** @typedef {import('./stage-state.js').ComputeResource} ComputeResource */
 
-/**
- * The budget of the page's dispatches, in quad-instructions (each instruction counted once per
- * quad of 4 invocations it runs on). The engine's default (2^31) is sized for frames of full
- * 512-quad batches; a dispatch runs block by block, each block one small batch, so an endless
- * loop in a one-quad block would take 2^31 dispatches, long past the pool's 8-second watchdog.
- * At 2^23 it stops within about a second; the examples need a few thousand.
- */
-export const COMPUTE_BUDGET = 1 << 23;
-
 /** Words shown per resource (all of them are computed and kept). */
 const SHOWN_WORDS = 512;
 
@@ -64,7 +55,9 @@ export function resourceName(/** @type {ComputeResource} */ r) {
 export function computeOptions(setup) {
   const errors = [];
   /** @type {any} */
-  const options = { grid: setup.grid, buffers: [], atomics: [], images: [], budget: COMPUTE_BUDGET };
+  // No budget: the engine's default grows with the dispatch's invocations (2^15 per quad of
+  // four, at least 2^20), so an endless loop stops promptly at any size.
+  const options = { grid: setup.grid, buffers: [], atomics: [], images: [] };
   if (setup.block) options.block = setup.block;
   if (setup.shared > 0) options.shared = setup.shared;
   for (const r of setup.resources) {

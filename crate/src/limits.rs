@@ -19,10 +19,15 @@ pub struct Limit {
 pub const MAX_INPUT_BYTES: u64 = 16 << 20;
 /// Diagnostics kept for one input; the rest are counted in a last "and N more" note.
 pub const MAX_DIAGNOSTICS: usize = 1000;
-/// Work a whole frame may do, in quad-instructions (each instruction counted once per quad
-/// it runs on, `exec::work`): every batch, draw and stage of one render, or every block of
-/// one compute dispatch.
-pub const DEFAULT_FRAME_BUDGET: u64 = 1 << 31;
+/// Default work per quad of a frame or dispatch, in quad-instructions (each instruction counted
+/// once per quad it runs on, `exec::work`): on average each quad may run 2^15 instructions, so
+/// a 512x512 frame (65536 quads) gets 2^31. The budget is the whole frame's (every batch, draw
+/// and stage of one render, every block of one dispatch); a quad may use more than its share.
+pub const DEFAULT_WORK_PER_QUAD: u64 = 1 << 15;
+/// The least default budget of a frame or dispatch: a frame of a few quads still runs loops of
+/// 2^20 instructions, and an endless loop in one quad stops in well under a second (the
+/// interpreter is slowest per quad-instruction on tiny batches).
+pub const MIN_FRAME_BUDGET: u64 = 1 << 20;
 /// The largest budget a caller may ask for (quad-instructions).
 pub const MAX_BUDGET: u64 = 1 << 41;
 /// Bytes of all render targets and the depth buffer of one render.
@@ -65,10 +70,16 @@ pub const LIMITS: &[Limit] = &[
         why: "past a thousand, more of them help nobody; the last note counts the rest",
     },
     Limit {
-        name: "quad-instructions per frame (default)",
-        value: DEFAULT_FRAME_BUDGET,
+        name: "quad-instructions per quad of a frame (default)",
+        value: DEFAULT_WORK_PER_QUAD,
         code: "X005",
-        why: "the heaviest corpus shader (a Mandelbrot loop) at 2048x2048 does about 2.4 × 10^8 (2^28)",
+        why: "the default budget grows with the frame so that it bounds time at every size; the heaviest corpus shader (a Mandelbrot loop) at 2048x2048 does about 2.4 × 10^8 (2^28)",
+    },
+    Limit {
+        name: "quad-instructions per frame (least default)",
+        value: MIN_FRAME_BUDGET,
+        code: "X005",
+        why: "an endless loop in a one-quad run stops in well under a second",
     },
     Limit {
         name: "quad-instructions per frame (most a caller may ask for)",
@@ -168,11 +179,23 @@ pub fn cap_diagnostics(diags: &mut Vec<Diagnostic>) {
     diags.push(Diagnostic::note("D001", format!("… and {} more diagnostics", more), at));
 }
 
-/// The `--budget` option of the CLI: the default frame budget when absent, else the number,
-/// if it is one and within [`MAX_BUDGET`].
-pub fn parse_budget(value: Option<&str>) -> Result<u64, String> {
+/// The default budget of a frame or dispatch of `quads` quads: [`DEFAULT_WORK_PER_QUAD`] per
+/// quad, at least [`MIN_FRAME_BUDGET`], at most [`MAX_BUDGET`]. Proportional so that the time
+/// it bounds stays short for tiny runs, whose quad-instructions are the slowest.
+pub fn default_frame_budget(quads: u64) -> u64 {
+    quads.saturating_mul(DEFAULT_WORK_PER_QUAD).clamp(MIN_FRAME_BUDGET, MAX_BUDGET)
+}
+
+/// Quads of a `width` x `height` frame: each quad covers 2x2 pixels, partial ones at the edges.
+pub fn frame_quads(width: u32, height: u32) -> u64 {
+    u64::from(width.div_ceil(2)) * u64::from(height.div_ceil(2))
+}
+
+/// The `--budget` option of the CLI: `default` (the frame's [`default_frame_budget`]) when
+/// absent, else the number, if it is one and within [`MAX_BUDGET`] (an absolute total).
+pub fn parse_budget(value: Option<&str>, default: u64) -> Result<u64, String> {
     match value {
-        None => Ok(DEFAULT_FRAME_BUDGET),
+        None => Ok(default),
         Some(b) => {
             b.parse::<u64>().map_err(|_| format!("'{b}' is not a number")).and_then(check_budget)
         }
@@ -201,6 +224,25 @@ mod tests {
             assert!(l.value > 0 && !l.why.is_empty() && !l.code.is_empty(), "{}", l.name);
         }
         assert!(check_budget(MAX_BUDGET).is_ok() && check_budget(MAX_BUDGET + 1).is_err());
+    }
+
+    /// The default budget at and around its clamps, by hand: 2^15 per quad, within
+    /// [2^20, 2^41].
+    #[test]
+    fn default_frame_budget_clamps() {
+        assert_eq!(default_frame_budget(0), 1 << 20);
+        assert_eq!(default_frame_budget(1), 1 << 20); // 2^15 < 2^20
+        assert_eq!(default_frame_budget(31), 1 << 20); // 31 * 2^15 < 2^20
+        assert_eq!(default_frame_budget(32), 1 << 20); // 32 * 2^15 = 2^20 exactly
+        assert_eq!(default_frame_budget(33), 33 << 15); // just over the minimum
+        assert_eq!(default_frame_budget(65536), 1 << 31); // 512x512: 256 * 256 quads
+        assert_eq!(default_frame_budget(1 << 26), 1 << 41); // 2^26 * 2^15 = 2^41 exactly
+        assert_eq!(default_frame_budget((1 << 26) + 1), 1 << 41);
+        assert_eq!(default_frame_budget(u64::MAX), 1 << 41); // no overflow
+                                                             // Quads of a frame: partial quads at odd edges count whole.
+        assert_eq!(frame_quads(2, 2), 1);
+        assert_eq!(frame_quads(3, 1), 2);
+        assert_eq!(frame_quads(512, 512), 65536);
         assert!(check_input("FRAG\n").is_ok());
     }
 

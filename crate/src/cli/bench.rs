@@ -156,12 +156,10 @@ fn measure(
         if job.mesh.wants_depth {
             fb.clear_depth();
         }
-        job::run_into(job, fb, None, &mut textures, crate::limits::DEFAULT_FRAME_BUDGET)
-            .map(|_| ())
-            .map_err(|d| {
-                common.print(printer, "bench", &[d]);
-                1
-            })
+        job::run_into(job, fb, None, &mut textures, job.default_budget()).map(|_| ()).map_err(|d| {
+            common.print(printer, "bench", &[d]);
+            1
+        })
     };
     // Warm-up frame, not timed.
     frame(&mut fb)?;

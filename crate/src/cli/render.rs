@@ -175,8 +175,11 @@ pub fn run(args: &RenderArgs) -> i32 {
         Ok(c) => c,
         Err(status) => return status,
     };
-    // The instruction budget of the whole frame (`limits`): at most limits::MAX_BUDGET.
-    let budget = match crate::limits::parse_budget(args.budget.as_deref()) {
+    // The instruction budget of the whole frame (`limits`): by default in proportion to its
+    // quads, at most limits::MAX_BUDGET.
+    let quads = crate::limits::frame_quads(common.size.0, common.size.1);
+    let default = crate::limits::default_frame_budget(quads);
+    let budget = match crate::limits::parse_budget(args.budget.as_deref(), default) {
         Ok(n) => n,
         Err(e) => {
             eprintln!("tgsi render: --budget: {}\n{}", e, USAGE);

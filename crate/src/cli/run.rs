@@ -77,14 +77,14 @@ fn setup_and_run(path: &str, args: &RunArgs) -> Result<i32, String> {
         textures.bind(unit, bound);
     }
     // The budget bounds the whole dispatch (every block draws from it), at most
-    // limits::MAX_BUDGET.
-    let budget = crate::limits::parse_budget(args.budget.as_deref())
-        .map_err(|e| format!("--budget: {e}"))?;
+    // limits::MAX_BUDGET; checked here, its default (known once the block size is) below.
+    let asked = match args.budget.as_deref() {
+        Some(b) => {
+            Some(crate::limits::parse_budget(Some(b), 0).map_err(|e| format!("--budget: {e}"))?)
+        }
+        None => None,
+    };
     let timeout = super::watchdog::parse_timeout(args.timeout.as_deref())?;
-    let frame = crate::exec::FrameBudget::new(budget);
-    let mut machine = Machine::in_frame(budget, &frame);
-    // The wall clock (--timeout) and Ctrl-C stop the dispatch as the budget does (`watchdog`).
-    let _watchdog = super::watchdog::Watchdog::start(&frame, timeout, args.timeout.as_deref());
 
     let Some(src) = super::read_text(path) else { return Ok(2) };
     let index = LineIndex::new(&src);
@@ -103,6 +103,12 @@ fn setup_and_run(path: &str, args: &RunArgs) -> Result<i32, String> {
             return Ok(1);
         }
     };
+    let budget =
+        asked.unwrap_or_else(|| crate::exec::compute::default_budget(&program, grid, block));
+    let frame = crate::exec::FrameBudget::new(budget);
+    let mut machine = Machine::in_frame(budget, &frame);
+    // The wall clock (--timeout) and Ctrl-C stop the dispatch as the budget does (`watchdog`).
+    let _watchdog = super::watchdog::Watchdog::start(&frame, timeout, args.timeout.as_deref());
     let (engines, named) = super::engine::read(args.engine.as_deref(), false)?;
     if engines[0] == crate::jit::Engine::Jit {
         match crate::jit::accelerator(&program) {

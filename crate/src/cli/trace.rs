@@ -28,7 +28,10 @@ pub fn run(args: &TraceArgs) -> i32 {
         Ok(c) => c,
         Err(status) => return status,
     };
-    let budget = match crate::limits::parse_budget(args.budget.as_deref()) {
+    // The traced frame's budget: the default of a frame of its size (`limits`) unless given.
+    let quads = crate::limits::frame_quads(common.size.0, common.size.1);
+    let default = crate::limits::default_frame_budget(quads);
+    let budget = match crate::limits::parse_budget(args.budget.as_deref(), default) {
         Ok(n) => n,
         Err(e) => {
             eprintln!("tgsi trace: --budget: {}\n{}", e, USAGE);

@@ -39,6 +39,16 @@ fn size_error(msg: String) -> ExecError {
     }
 }
 
+/// The default budget of a dispatch (`limits::default_frame_budget`): its invocations over the
+/// whole grid, four to a quad, rounded up. Without a block size (a dispatch that will not run)
+/// a block counts one invocation.
+pub fn default_budget(program: &Program, grid: [u32; 3], block: Option<[u32; 3]>) -> u64 {
+    let block = block.or_else(|| fixed_block_size(program)).unwrap_or([1, 1, 1]);
+    let invocations =
+        grid.iter().chain(block.iter()).fold(1u64, |a, &v| a.saturating_mul(u64::from(v)));
+    crate::limits::default_frame_budget(invocations.div_ceil(4))
+}
+
 /// Runs a compute shader over `grid` blocks of `block` invocations (None: the shader's
 /// CS_FIXED_BLOCK_* properties). THREAD_ID, BLOCK_ID, BLOCK_SIZE and GRID_SIZE system values
 /// are filled per invocation. Resources are read and written in place.

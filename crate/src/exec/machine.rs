@@ -12,9 +12,10 @@ use crate::diag::Diagnostic;
 use crate::ir::Span;
 use crate::opcode::ValType;
 
-/// Default work one run may do, in quad-instructions (`work.rs`): 2^20 instructions over the
-/// largest batch (512 quads).
-pub const DEFAULT_BUDGET: u64 = 1 << 29;
+/// Default work one run may do, in quad-instructions (`work.rs`): the most any caller may ask
+/// for, so that what bounds a run is its frame's budget (`limits::default_frame_budget`, given
+/// by whoever starts the frame), never a per-run default that would stop it sooner.
+pub const DEFAULT_BUDGET: u64 = crate::limits::MAX_BUDGET;
 /// Deepest CAL nesting (tgsi_exec: 32).
 pub const MAX_CALL_DEPTH: usize = 32;
 /// Scratch buffers per instruction (sources × channels plus temporaries). A source read with

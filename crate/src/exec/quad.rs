@@ -15,7 +15,8 @@ pub struct QuadRequest {
     /// Coverage bits (lanes not covered are helpers); all four when `None`.
     pub coverage: Option<u8>,
     /// Budget in quad-instructions (`work.rs`; one quad: the instructions it runs with an
-    /// active lane); [`super::DEFAULT_BUDGET`] when `None`, checked by `limits`.
+    /// active lane); when `None`, the default of a one-quad frame
+    /// (`limits::default_frame_budget(1)`, the minimum), checked by `limits`.
     pub budget: Option<u64>,
 }
 
@@ -70,7 +71,9 @@ pub fn run_quad(text: &str, req: &QuadRequest) -> QuadRun {
             .map(|b| b.iter().take(4096).copied().collect())
             .collect(),
     };
-    let budget = match crate::limits::check_budget(req.budget.unwrap_or(super::DEFAULT_BUDGET)) {
+    let budget = match crate::limits::check_budget(
+        req.budget.unwrap_or(crate::limits::default_frame_budget(1)),
+    ) {
         Ok(b) => b,
         Err(e) => {
             resp.error = Some(Diagnostic::error("X005", e, crate::ir::Span::new(0, 0)));

@@ -86,8 +86,12 @@ pub fn plan(layout: &Layout, nq: usize) -> Option<Plan> {
         module: slot * stride,
         bytes: len,
     };
-    let mut inputs: Vec<Copy> =
-        layout.rows_in.iter().enumerate().map(|(slot, &r)| row(Side::Regs, slot, r as usize)).collect();
+    let mut inputs: Vec<Copy> = layout
+        .rows_in
+        .iter()
+        .enumerate()
+        .map(|(slot, &r)| row(Side::Regs, slot, r as usize))
+        .collect();
     let base = layout.const_base() as usize;
     inputs.extend(layout.consts.iter().enumerate().map(|(k, &r)| Copy {
         side: Side::Regs,

@@ -57,7 +57,11 @@ impl NativeProgram {
             Some(i) => i,
             None => Instanced::new(&self.shared.module)?,
         };
-        Some(NativeRun { inst: Some(inst), shared: self.shared.clone(), plan: super::Plan::default() })
+        Some(NativeRun {
+            inst: Some(inst),
+            shared: self.shared.clone(),
+            plan: super::Plan::default(),
+        })
     }
     /// Instances waiting in the pool.
     pub fn pooled(&self) -> usize {

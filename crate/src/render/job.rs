@@ -177,6 +177,12 @@ fn load(
 }
 
 impl Job {
+    /// The default budget of this job's whole frame (`limits::default_frame_budget` of its
+    /// quads); a frame drawn in bands divides it between them.
+    pub fn default_budget(&self) -> u64 {
+        crate::limits::default_frame_budget(crate::limits::frame_quads(self.width, self.height))
+    }
+
     /// How many colour targets the fragment shader writes (at least one).
     pub fn color_targets(&self) -> usize {
         self.fs_if.colors.iter().map(|&(t, _)| t as usize + 1).max().unwrap_or(1)
@@ -348,8 +354,8 @@ fn batch_size(program: &Program) -> usize {
 }
 
 /// Draws the job into a new framebuffer; `rows` limits shading to a band of window rows
-/// (row 0 = bottom). `budget` is the budget (quad-instructions, `exec::work`) of the whole frame (every batch, draw
-/// and stage; `limits::DEFAULT_FRAME_BUDGET` is the usual one).
+/// (row 0 = bottom). `budget` is the budget (quad-instructions, `exec::work`) of the whole
+/// frame (every batch, draw and stage; [`Job::default_budget`] is the usual one).
 pub fn run(
     job: &Job,
     rows: Option<std::ops::Range<u32>>,

@@ -390,10 +390,11 @@ pub(super) fn read_call(fs_text: &str, vs_text: Option<String>, options: JsValue
     };
     let row_start = opts.row_start.unwrap_or(0).min(height);
     let row_end = opts.row_end.unwrap_or(height).clamp(row_start, height);
-    // The frame's budget (`limits`); asking for more than limits::MAX_BUDGET gets the maximum.
-    // A frame drawn in bands by several workers shares one budget: each band gets its part.
-    let frame_budget =
-        opts.budget.unwrap_or(crate::limits::DEFAULT_FRAME_BUDGET).min(crate::limits::MAX_BUDGET);
+    // The frame's budget (`limits`): by default in proportion to the whole frame's quads (not
+    // the band's); asking for more than limits::MAX_BUDGET gets the maximum. A frame drawn in
+    // bands by several workers shares one budget: each band gets its part.
+    let default = crate::limits::default_frame_budget(crate::limits::frame_quads(width, height));
+    let frame_budget = opts.budget.unwrap_or(default).min(crate::limits::MAX_BUDGET);
     let budget = frame_budget.div_ceil(u64::from(opts.bands.unwrap_or(1).max(1)));
     let read_back = match (opts.target.as_f64(), opts.target.as_string()) {
         (_, Some(name)) if name == "depth" => ReadBack::Depth,

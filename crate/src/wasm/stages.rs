@@ -154,11 +154,16 @@ pub fn compute(text: &str, options: JsValue) -> JsValue {
             Err(e) => errors.push(Diagnostic::error("R004", e, Span::default())),
         }
     }
-    let budget = opts.budget.unwrap_or(crate::limits::DEFAULT_FRAME_BUDGET);
-    let budget = crate::limits::check_budget(budget).unwrap_or_else(|e| {
-        errors.push(options_error(e));
-        crate::limits::DEFAULT_FRAME_BUDGET
-    });
+    // An explicit budget is an absolute total; without one the dispatch gets the default for
+    // its size (`exec::compute::default_budget`, known once the shader is built).
+    let budget = match opts.budget.map(crate::limits::check_budget) {
+        Some(Err(e)) => {
+            errors.push(options_error(e));
+            None
+        }
+        Some(Ok(b)) => Some(b),
+        None => None,
+    };
     let mut sourced: Vec<Sourced> = errors
         .iter()
         .map(|d| Sourced { source: "render", diagnostic: JsDiagnostic::from(d) })
@@ -218,7 +223,7 @@ fn run_compute(
     res: &mut Resources,
     grid: [u32; 3],
     block: Option<[u32; 3]>,
-    budget: u64,
+    budget: Option<u64>,
 ) -> (Vec<Diagnostic>, Option<crate::exec::RunStats>, Option<[u32; 3]>) {
     let index = LineIndex::new(text);
     let parsed = crate::text::parse(text);
@@ -246,6 +251,8 @@ fn run_compute(
         }
     };
     let used = block.or_else(|| crate::exec::compute::fixed_block_size(&program));
+    let budget =
+        budget.unwrap_or_else(|| crate::exec::compute::default_budget(&program, grid, block));
     let frame = FrameBudget::new(budget);
     let mut machine = Machine::in_frame(budget, &frame);
     let mut textures = crate::exec::NoTextures;

@@ -60,7 +60,7 @@ pub(crate) fn compare_case(dir: &str, name: &str, known: &[(&str, usize, usize, 
     let (job, diags) = prepare(&req);
     let job = job.unwrap_or_else(|| panic!("{name}: {:?}", diags.first().map(|d| &d.diagnostic)));
     let mut textures = Bindings::new();
-    let out = run(&job, None, &mut textures, tgsi::limits::DEFAULT_FRAME_BUDGET)
+    let out = run(&job, None, &mut textures, job.default_budget())
         .unwrap_or_else(|d| panic!("{name}: {}", d.diagnostic.message));
     let ours = tgsi::render::image_io::f32_pixels(&out.framebuffer.f32_bytes());
     let bytes = std::fs::read(format!("{dir}{name}.f32")).expect("f32");

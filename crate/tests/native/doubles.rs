@@ -50,7 +50,7 @@ fn render_bits(fs: &str) -> [u32; 4] {
         panic!("{:?}", diags.iter().map(|d| &d.diagnostic.message).collect::<Vec<_>>())
     });
     let mut textures = Bindings::new();
-    let out = run(&job, None, &mut textures, tgsi::limits::DEFAULT_FRAME_BUDGET)
+    let out = run(&job, None, &mut textures, job.default_budget())
         .unwrap_or_else(|d| panic!("{}", d.diagnostic.message));
     let px = tgsi::render::image_io::f32_pixels(&out.framebuffer.f32_bytes());
     px[0].map(f32::to_bits)

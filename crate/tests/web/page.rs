@@ -440,6 +440,12 @@ fn bands_share_the_frame_budget() {
     );
     assert!(whole.contains("stopped after 1000 instructions of work"), "{}", whole);
     assert!(band.contains("stopped after 500 instructions of work"), "{}", band);
+    // Without a budget: a 2x2 frame is ceil(2/2) x ceil(2/2) = 1 quad, so the default is
+    // max(2^15, 2^20) = 2^20 = 1048576; in two bands each gets half, 2^19 = 524288.
+    let whole = stop(r#"{"width": 2, "height": 2}"#);
+    let band = stop(r#"{"width": 2, "height": 2, "bands": 2, "rowStart": 0, "rowEnd": 1}"#);
+    assert!(whole.contains("stopped after 1048576 instructions of work"), "{}", whole);
+    assert!(band.contains("stopped after 524288 instructions of work"), "{}", band);
 }
 
 /// The reference page's live lane table: rows read by the engine, one quad run. UDIV lanes

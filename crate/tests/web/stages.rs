@@ -86,6 +86,19 @@ fn compute_writes_images() {
     assert_eq!(words(&v["images"][0]["bytes"]), [5, 6, 7, 8]);
 }
 
+/// Without a budget a dispatch gets the default for its size (`limits::default_frame_budget`):
+/// one invocation is ceil(1 / 4) = 1 quad, max(1 x 2^15, 2^20) = 2^20 = 1048576.
+#[wasm_bindgen_test]
+fn compute_default_budget_is_per_quad() {
+    let endless = "COMP\nPROPERTY CS_FIXED_BLOCK_WIDTH 1\nBGNLOOP\nENDLOOP\nEND\n";
+    let v = json(tgsi::wasm::page::compute(endless, JsValue::NULL));
+    let stop =
+        v["diagnostics"].as_array().and_then(|l| l.iter().find(|d| d["code"] == "X005").cloned());
+    let stop = stop.unwrap_or_else(|| panic!("no X005 in {}", v));
+    let message = stop["message"].as_str().unwrap_or_default();
+    assert!(message.contains("stopped after 1048576 instructions of work"), "{}", message);
+}
+
 /// Bad input never throws: an endless loop stops at the budget (X005) with its place in the text;
 /// a fragment shader is not a compute shader (R100); an unknown image format is an R009.
 #[wasm_bindgen_test]

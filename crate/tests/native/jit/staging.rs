@@ -27,10 +27,7 @@ fn a_plan_copies_inputs_constants_outputs_and_the_kill_mask() {
     // Every quad starts its masks itself: nothing is filled, and kill is never copied in.
     assert!(p.fills.is_empty());
     // OUT row 3 at 144 from slot 2 (32 768); kill from slot 3 (49 152).
-    assert_eq!(
-        p.outputs,
-        vec![copy(Side::Regs, 144, 32_768, 48), copy(Side::Kill, 0, 49_152, 48)]
-    );
+    assert_eq!(p.outputs, vec![copy(Side::Regs, 144, 32_768, 48), copy(Side::Kill, 0, 49_152, 48)]);
     assert_eq!(p.nq, 3);
 }
 
@@ -39,10 +36,7 @@ fn a_program_that_never_kills_copies_no_kill_mask_back() {
     let layout = Layout { rows_in: vec![1], rows_out: vec![4], consts: vec![], kill: false };
     let p = plan(&layout, 2).expect("2 quads fit");
     // OUT row 4 of 2 quads at 4 * 32 = 128, from slot 1.
-    assert_eq!(
-        p.outputs,
-        vec![Copy { side: Side::Regs, at: 128, module: 16_384, bytes: 32 }]
-    );
+    assert_eq!(p.outputs, vec![Copy { side: Side::Regs, at: 128, module: 16_384, bytes: 32 }]);
 }
 
 #[test]

@@ -38,7 +38,7 @@ fn the_budget_is_the_whole_frames() {
     let small = run_into(&job, &mut fb, None, &mut hooks, 10_000);
     assert_eq!(small.err().map(|d| d.diagnostic.code), Some("X005"));
     // With the default frame budget the same render completes.
-    let whole = run_into(&job, &mut fb, None, &mut hooks, limits::DEFAULT_FRAME_BUDGET);
+    let whole = run_into(&job, &mut fb, None, &mut hooks, job.default_budget());
     assert!(whole.is_ok(), "{:?}", whole.err().map(|d| d.diagnostic.message));
     // The CLI takes it as --budget, and writes the partial image with exit status 1.
     let path = scratch("frame.tgsi", fs);

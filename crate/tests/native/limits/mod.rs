@@ -1,3 +1,4 @@
 mod agal_spans;
+mod default_budget;
 mod inputs;
 mod timeout;

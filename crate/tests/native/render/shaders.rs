@@ -11,7 +11,7 @@ fn render(req: &Request) -> Vec<Vec<[f32; 4]>> {
     let job = job.unwrap_or_else(|| {
         panic!("{:?}", diags.iter().map(|d| &d.diagnostic.message).collect::<Vec<_>>())
     });
-    let out = run(&job, None, &mut tgsi::exec::NoTextures, tgsi::exec::DEFAULT_BUDGET)
+    let out = run(&job, None, &mut tgsi::exec::NoTextures, job.default_budget())
         .unwrap_or_else(|d| panic!("{}", d.diagnostic.message));
     let fb = out.framebuffer;
     (0..fb.height).map(|y| (0..fb.width).map(|x| fb.pixel_from_top(x, y)).collect()).collect()
@@ -127,13 +127,12 @@ fn row_bands_match_the_full_frame() {
     let req = Request { fs, width: 10, height: 9, ..Request::default() };
     let (job, _) = prepare(&req);
     let job = job.unwrap();
-    let full = run(&job, None, &mut tgsi::exec::NoTextures, tgsi::exec::DEFAULT_BUDGET)
-        .unwrap()
-        .framebuffer;
+    let full =
+        run(&job, None, &mut tgsi::exec::NoTextures, job.default_budget()).unwrap().framebuffer;
     // Bands with odd boundaries: quads straddling them run partly as helper lanes, which still
     // feed DDY, so the pixels must not change.
     for (a, b) in [(0u32, 3u32), (3, 4), (4, 9)] {
-        let band = run(&job, Some(a..b), &mut tgsi::exec::NoTextures, tgsi::exec::DEFAULT_BUDGET)
+        let band = run(&job, Some(a..b), &mut tgsi::exec::NoTextures, job.default_budget())
             .unwrap()
             .framebuffer;
         for y in 0..9u32 {
@@ -193,7 +192,7 @@ fn rgba8_framebuffers_hold_the_float_pixels_as_unorm8() {
             fb,
             None,
             &mut tgsi::exec::NoTextures,
-            tgsi::exec::DEFAULT_BUDGET,
+            job.default_budget(),
         )
         .unwrap();
     }

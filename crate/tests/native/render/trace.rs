@@ -36,7 +36,7 @@ fn traced_outputs_are_the_rendered_pixels() {
         };
         let (job, diags) = prepare(&req);
         let job = job.unwrap_or_else(|| panic!("{name}: {diags:?}"));
-        let budget = tgsi::limits::DEFAULT_FRAME_BUDGET;
+        let budget = job.default_budget();
         let image = run(&job, None, &mut corpus_textures(&json), budget).expect("renders");
         for &(x, y) in PIXELS {
             let t = trace_pixel(&job, x, y, &mut corpus_textures(&json), budget)
@@ -108,8 +108,6 @@ fn corpus_job(name: &str, size: u32) -> (tgsi::render::job::Job, serde_json::Val
     (job.unwrap_or_else(|| panic!("{name}: {diags:?}")), json)
 }
 
-const BUDGET: u64 = tgsi::limits::DEFAULT_FRAME_BUDGET;
-
 /// DDX and DDY in a trace are the differences between lanes of their source in the same
 /// trace. Coarse derivatives as tgsi_exec computes them (`mesa-tgsi-notes.md` §5.4): every
 /// lane gets DDX = v[3] − v[2] and DDY = v[2] − v[0] in the interpreter's lane order
@@ -119,7 +117,8 @@ fn derivatives_are_lane_differences_of_their_source() {
     let (job, json) = corpus_job("17_derivatives", 16);
     let mut checked = 0;
     for (x, y) in [(0, 0), (5, 9), (14, 3)] {
-        let t = trace_pixel(&job, x, y, &mut corpus_textures(&json), BUDGET).expect("traces");
+        let t = trace_pixel(&job, x, y, &mut corpus_textures(&json), job.default_budget())
+            .expect("traces");
         for step in t.trace.steps.iter().filter(|s| s.opcode == "DDX" || s.opcode == "DDY") {
             let src = step.sources[0].values[0].map(f32::from_bits);
             let want = if step.opcode == "DDX" { src[3] - src[2] } else { src[2] - src[0] };
@@ -141,17 +140,20 @@ fn heat_map_counts_the_instructions_each_pixel_ran() {
     let fs = "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\nDCL TEMP[0]\n\
               0: MOV TEMP[0], IN[0]\n1: ADD TEMP[0], TEMP[0], TEMP[0]\n2: MOV OUT[0], TEMP[0]\n3: END\n";
     let job = prepared(fs, 8, 8);
-    let probe = probe_frame(&job, None, &mut tgsi::exec::NoTextures, BUDGET).expect("probes");
+    let probe =
+        probe_frame(&job, None, &mut tgsi::exec::NoTextures, job.default_budget()).expect("probes");
     assert!(probe.counts.iter().all(|&n| n == 4), "{:?}", probe.counts);
     assert_eq!(probe.totals(), (4 * 64, 4));
 
     let (job, json) = corpus_job("11_while_dynamic", 32);
-    let probe = probe_frame(&job, None, &mut corpus_textures(&json), BUDGET).expect("probes");
+    let probe =
+        probe_frame(&job, None, &mut corpus_textures(&json), job.default_budget()).expect("probes");
     let (_, max) = probe.totals();
     let min = probe.counts.iter().copied().min().unwrap_or(0);
     assert!(max > min, "loops make the count vary ({min}..{max})");
     for (x, y) in [(0, 0), (31, 31), (7, 20), (25, 4)] {
-        let t = trace_pixel(&job, x, y, &mut corpus_textures(&json), BUDGET).expect("traces");
+        let t = trace_pixel(&job, x, y, &mut corpus_textures(&json), job.default_budget())
+            .expect("traces");
         let ran = t.trace.steps.iter().filter(|s| s.exec_mask >> t.lane & 1 != 0).count();
         assert_eq!(probe.counts[(y * 32 + x) as usize] as usize, ran, "({x}, {y})");
     }
@@ -164,7 +166,8 @@ fn heat_map_counts_the_instructions_each_pixel_ran() {
 fn image_at_instruction_n_is_what_the_program_held_there() {
     for name in ["11_while_dynamic", "26_mandelbrot", "08_if_else", "01_arith"] {
         let (job, json) = corpus_job(name, 24);
-        let image = run(&job, None, &mut corpus_textures(&json), BUDGET).expect("renders");
+        let image =
+            run(&job, None, &mut corpus_textures(&json), job.default_budget()).expect("renders");
         let last_red = (0..job.fs.code.len())
             .rev()
             .find(|&pc| {
@@ -177,7 +180,8 @@ fn image_at_instruction_n_is_what_the_program_held_there() {
             .expect("writes OUT[0].x");
         let watched = Watched::parse(last_red as u32, "OUT[0].x").expect("register");
         let probe =
-            probe_frame(&job, Some(watched), &mut corpus_textures(&json), BUDGET).expect("probes");
+            probe_frame(&job, Some(watched), &mut corpus_textures(&json), job.default_budget())
+                .expect("probes");
         for y in 0..24 {
             for x in 0..24 {
                 let i = (y * 24 + x) as usize;
@@ -187,7 +191,8 @@ fn image_at_instruction_n_is_what_the_program_held_there() {
             }
         }
         // An earlier instruction: the trace's value after its last run in the pixel's lane.
-        let t = trace_pixel(&job, 5, 7, &mut corpus_textures(&json), BUDGET).expect("traces");
+        let t = trace_pixel(&job, 5, 7, &mut corpus_textures(&json), job.default_budget())
+            .expect("traces");
         let step = t.trace.steps.iter().rev().find(|s| {
             s.exec_mask >> t.lane & 1 != 0
                 && s.writes.first().is_some_and(|w| w.register.starts_with("TEMP"))
@@ -196,8 +201,9 @@ fn image_at_instruction_n_is_what_the_program_held_there() {
             let w = &step.writes[0];
             let reg = format!("{}.{}", w.register, w.channel);
             let watched = Watched::parse(step.pc, &reg).expect("register");
-            let probe = probe_frame(&job, Some(watched), &mut corpus_textures(&json), BUDGET)
-                .expect("probes");
+            let probe =
+                probe_frame(&job, Some(watched), &mut corpus_textures(&json), job.default_budget())
+                    .expect("probes");
             assert_eq!(probe.values[7 * 24 + 5], w.bits[t.lane], "{name} {reg} after {}", step.pc);
         }
     }
@@ -221,7 +227,8 @@ fn first_nonfinite_is_the_instruction_that_made_it() {
         );
         let job = prepared(&fs, 8, 8);
         for x in 0..8u32 {
-            let t = trace_pixel(&job, x, 2, &mut tgsi::exec::NoTextures, BUDGET).expect("traces");
+            let t = trace_pixel(&job, x, 2, &mut tgsi::exec::NoTextures, job.default_budget())
+                .expect("traces");
             let want = match x.cmp(&column) {
                 std::cmp::Ordering::Equal => Some(2), // 1/0 = +Inf at RCP
                 std::cmp::Ordering::Less => Some(3),  // sqrt of a negative at SQRT
@@ -245,14 +252,14 @@ fn image_at_instruction_n_shows_unwritten_registers_as_zero() {
               4: MOV OUT[0].w, IMM[0].zzzz\n5: END\n";
     let job = prepared(fs, 64, 64);
     let watched = Watched::parse(0, "TEMP[1].x").expect("register");
-    let probe =
-        probe_frame(&job, Some(watched), &mut tgsi::exec::NoTextures, BUDGET).expect("probes");
+    let probe = probe_frame(&job, Some(watched), &mut tgsi::exec::NoTextures, job.default_budget())
+        .expect("probes");
     assert!(probe.state.iter().all(|&s| s == 2));
     assert!(probe.values.iter().all(|&v| v == 0), "stale values from an earlier batch");
     // After instruction 2 it is (x + 0.5 − 64) / 128 (exact in binary).
     let watched = Watched::parse(2, "TEMP[1].x").expect("register");
-    let probe =
-        probe_frame(&job, Some(watched), &mut tgsi::exec::NoTextures, BUDGET).expect("probes");
+    let probe = probe_frame(&job, Some(watched), &mut tgsi::exec::NoTextures, job.default_budget())
+        .expect("probes");
     for x in 0..64u32 {
         assert_eq!(f32::from_bits(probe.values[x as usize]), (x as f32 + 0.5 - 64.0) / 128.0);
     }
@@ -266,7 +273,8 @@ fn image_at_instruction_n_shows_unwritten_registers_as_zero() {
 fn sampling_steps_show_levels_texels_and_weights() {
     let (job, json) = corpus_job("21_tex_linear", 64);
     for (x, y) in [(3, 4), (40, 17), (63, 0)] {
-        let t = trace_pixel(&job, x, y, &mut corpus_textures(&json), BUDGET).expect("traces");
+        let t = trace_pixel(&job, x, y, &mut corpus_textures(&json), job.default_budget())
+            .expect("traces");
         let tex = t.trace.steps.iter().find(|s| s.opcode == "TEX").expect("a TEX step");
         let sample = tex.sample.as_ref().expect("the sampler's record");
         for (l, lane) in sample.lanes.iter().enumerate() {
@@ -326,14 +334,16 @@ fn budget_and_step_cap_bound_a_trace() {
 fn vertex_table_and_vertex_traces() {
     use tgsi::render::inspect::{trace_vertex, vertex_table};
     let (job, _) = corpus_job("01_arith", 16);
-    let table = vertex_table(&job, &mut tgsi::exec::NoTextures, BUDGET).expect("table");
+    let table =
+        vertex_table(&job, &mut tgsi::exec::NoTextures, job.default_budget()).expect("table");
     assert_eq!(table.vertex_count(), 3);
     let lines = tgsi::ir::LineIndex::new("");
     for (v, (x, y)) in [(-1.0f32, -1.0f32), (3.0, -1.0), (-1.0, 3.0)].into_iter().enumerate() {
         let out = &table.outputs[v * table.output_registers..][..2];
         assert_eq!(out[0], [x, y, 0.0, 1.0], "vertex {v} POSITION");
         assert_eq!([out[1][0], out[1][1]], [x * 0.5 + 0.5, y * 0.5 + 0.5], "vertex {v} GENERIC");
-        let t = trace_vertex(&job, v, &mut tgsi::exec::NoTextures, BUDGET).expect("trace");
+        let t = trace_vertex(&job, v, &mut tgsi::exec::NoTextures, job.default_budget())
+            .expect("trace");
         let json = t.to_json("", &lines);
         let pos = &json["outputs"][1]["bits"];
         assert_eq!(json["outputs"][1]["reg"], "OUT[0]");
@@ -355,11 +365,13 @@ fn vertex_table_and_vertex_traces() {
     };
     let (job, diags) = prepare(&req);
     let job = job.unwrap_or_else(|| panic!("{diags:?}"));
-    let table = vertex_table(&job, &mut tgsi::exec::NoTextures, BUDGET).expect("table");
+    let table =
+        vertex_table(&job, &mut tgsi::exec::NoTextures, job.default_budget()).expect("table");
     let n = table.vertex_count();
     assert!(n > 512, "{n} vertices: more than two batches of 256");
     for v in [0, 5, 257, n / 2 + 3, n - 1] {
-        let t = trace_vertex(&job, v, &mut tgsi::exec::NoTextures, BUDGET).expect("trace");
+        let t = trace_vertex(&job, v, &mut tgsi::exec::NoTextures, job.default_budget())
+            .expect("trace");
         assert_eq!(t.vertex - t.lane, v / 4 * 4);
         let mul = t.trace.steps.iter().find(|s| s.opcode == "MUL").expect("MUL");
         let row = table.outputs[v * table.output_registers + 1];
@@ -370,7 +382,7 @@ fn vertex_table_and_vertex_traces() {
             assert_eq!(f32::from_bits(w.bits[t.lane]), input[2][c] * input[1][0]);
         }
     }
-    assert!(trace_vertex(&job, n, &mut tgsi::exec::NoTextures, BUDGET).is_err());
+    assert!(trace_vertex(&job, n, &mut tgsi::exec::NoTextures, job.default_budget()).is_err());
 }
 
 /// Every texture case of `tests/texture-cases/` (Mesa's softpipe pixels, 32x32): the trace of a
@@ -413,9 +425,9 @@ fn traces_of_the_texture_cases_end_with_softpipes_pixels() {
         };
         let (job, diags) = prepare(&req);
         let job = job.unwrap_or_else(|| panic!("{name}: {diags:?}"));
-        let image = run(&job, None, &mut bindings.clone(), BUDGET).expect("renders");
+        let image = run(&job, None, &mut bindings.clone(), job.default_budget()).expect("renders");
         for (x, y) in [(0u32, 0u32), (31, 31), (7, 12), (20, 3), (16, 16)] {
-            let t = trace_pixel(&job, x, y, &mut bindings.clone(), BUDGET)
+            let t = trace_pixel(&job, x, y, &mut bindings.clone(), job.default_budget())
                 .unwrap_or_else(|e| panic!("{name} ({x}, {y}): {}", e.diagnostic.message));
             assert!(t.stopped.is_none() && !t.truncated, "{name}");
             let color = t
@@ -447,7 +459,8 @@ fn traces_of_the_texture_cases_end_with_softpipes_pixels() {
 fn derivative_steps_name_the_pixels_they_subtract() {
     let (job, json) = corpus_job("17_derivatives", 16);
     let lines = tgsi::ir::LineIndex::new("");
-    let t = trace_pixel(&job, 5, 9, &mut corpus_textures(&json), BUDGET).expect("traces");
+    let t =
+        trace_pixel(&job, 5, 9, &mut corpus_textures(&json), job.default_budget()).expect("traces");
     let j = t.to_json("", &lines);
     let mut checked = 0;
     for step in j["steps"].as_array().expect("steps") {

@@ -103,7 +103,7 @@ fn vertex_cases_match_softpipe_bit_for_bit() {
             ));
             continue;
         };
-        let out = run(&job, None, &mut tgsi::exec::NoTextures, tgsi::limits::DEFAULT_FRAME_BUDGET)
+        let out = run(&job, None, &mut tgsi::exec::NoTextures, job.default_budget())
             .unwrap_or_else(|d| panic!("{name}: {}", d.diagnostic.message));
         let ours: Vec<[u32; 4]> = tgsi::render::image_io::f32_pixels(&out.framebuffer.f32_bytes())
             .iter()
@@ -361,7 +361,7 @@ fn the_inspector_sees_the_files_vertices() {
     };
     let (job, diags) = prepare(&req);
     let job = job.unwrap_or_else(|| panic!("{diags:?}"));
-    let budget = tgsi::limits::DEFAULT_FRAME_BUDGET;
+    let budget = job.default_budget();
     let table = vertex_table(&job, &mut tgsi::exec::NoTextures, budget).expect("table");
     assert_eq!(table.vertex_count(), 4);
     let row = |v: usize, r: usize| table.inputs[v * table.input_registers + r].map(f32::to_bits);

@@ -1,0 +1,90 @@
+//! The default budget of a run is in proportion to its quads (`limits::default_frame_budget`:
+//! 2^15 quad-instructions per quad, at least 2^20): an endless loop in a tiny run stops at the
+//! minimum, promptly, with X005 naming the budget it used. Expected budgets worked by hand.
+
+use std::process::{Command, Output};
+
+/// One instruction in the loop besides its ends; each quad with a live lane is charged BGNLOOP
+/// once, then ADD and ENDLOOP every iteration (`docs/interpreter.md`, "Budget").
+const ENDLESS_FS: &str =
+    "FRAG\nDCL OUT[0], COLOR\nDCL TEMP[0]\nIMM[0] FLT32 {1.0, 0.0, 0.0, 0.0}\n\
+                          BGNLOOP\nADD TEMP[0].x, TEMP[0].xxxx, IMM[0].xxxx\nENDLOOP\n\
+                          MOV OUT[0], TEMP[0]\nEND\n";
+const ENDLESS_CS: &str = "COMP\nBGNLOOP\nENDLOOP\nEND\n";
+
+fn scratch(name: &str) -> String {
+    let p = std::env::temp_dir().join(format!("tgsi-default-budget-{}-{name}", std::process::id()));
+    p.display().to_string()
+}
+
+fn tgsi(args: &[&str]) -> (Option<i32>, String) {
+    let out: Output =
+        Command::new(env!("CARGO_BIN_EXE_tgsi")).args(args).output().expect("tgsi runs");
+    let text =
+        String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+    (out.status.code(), text)
+}
+
+fn stopped_after(n: u64) -> String {
+    format!("stopped after {n} instructions of work")
+}
+
+/// `tgsi run` of one block of one invocation: ceil(1 / 4) = 1 quad, so the default is
+/// max(1 * 2^15, 2^20) = 2^20 = 1048576.
+#[test]
+fn run_of_one_invocation_stops_at_the_minimum() {
+    let cs = scratch("one.tgsi");
+    std::fs::write(&cs, ENDLESS_CS).expect("write");
+    let (code, t) = tgsi(&["run", &cs, "--grid", "1", "--block", "1"]);
+    assert_eq!(code, Some(1), "{t}");
+    assert!(t.contains(&stopped_after(1 << 20)) && t.contains("[X005]"), "{t}");
+}
+
+/// A grid of 64 blocks of 8x8 invocations: 4096 invocations = 1024 quads, so the default is
+/// 1024 * 2^15 = 2^25 = 33554432 (above the minimum).
+#[test]
+fn run_default_grows_with_the_grid() {
+    let cs = scratch("grid.tgsi");
+    std::fs::write(&cs, ENDLESS_CS).expect("write");
+    let (code, t) = tgsi(&["run", &cs, "--grid", "64", "--block", "8,8"]);
+    assert_eq!(code, Some(1), "{t}");
+    assert!(t.contains(&stopped_after(1 << 25)) && t.contains("[X005]"), "{t}");
+}
+
+/// `tgsi render --size 2x2`: ceil(2/2) * ceil(2/2) = 1 quad, default max(2^15, 2^20) = 2^20.
+#[test]
+fn render_of_one_quad_stops_at_the_minimum() {
+    let fs = scratch("endless.tgsi");
+    std::fs::write(&fs, ENDLESS_FS).expect("write");
+    let png = scratch("endless.png");
+    let (code, t) = tgsi(&["render", &fs, "--size", "2x2", "-o", &png]);
+    assert_eq!(code, Some(1), "{t}");
+    assert!(t.contains(&stopped_after(1 << 20)) && t.contains("[X005]"), "{t}");
+}
+
+/// An explicit --budget stays an absolute total whatever the size.
+#[test]
+fn an_explicit_budget_is_absolute() {
+    let fs = scratch("explicit.tgsi");
+    std::fs::write(&fs, ENDLESS_FS).expect("write");
+    let png = scratch("explicit.png");
+    let (code, t) = tgsi(&["render", &fs, "--size", "2x2", "--budget", "5000", "-o", &png]);
+    assert_eq!(code, Some(1), "{t}");
+    assert!(t.contains(&stopped_after(5000)) && t.contains("[X005]"), "{t}");
+}
+
+/// `execQuad` (and the reference's lane tables) run one quad: without a budget the default is
+/// that of a one-quad frame, max(1 x 2^15, 2^20) = 2^20 = 1048576.
+#[test]
+fn one_quad_run_stops_at_the_minimum() {
+    let req = tgsi::exec::quad::QuadRequest {
+        inputs: Vec::new(),
+        constants: Vec::new(),
+        coverage: None,
+        budget: None,
+    };
+    let run = tgsi::exec::quad::run_quad(ENDLESS_FS, &req);
+    let error = run.error.expect("stopped");
+    assert_eq!(error.code, "X005");
+    assert!(error.message.contains(&stopped_after(1 << 20)), "{}", error.message);
+}
