@@ -340,6 +340,7 @@ fn instances_are_pooled_and_reused() {
     let again = native.make().expect("instance");
     assert_eq!(native.pooled(), 1, "one was taken from the pool, none made");
     drop(again);
+    assert_eq!(native.pooled(), 2);
     // Reused instances, different batch sizes: each input times 2 (a hand formula).
     for (seed, nq) in [(5u64, 3usize), (6, 40), (7, 1)] {
         let mut m = Machine::new();
@@ -360,6 +361,6 @@ fn instances_are_pooled_and_reused() {
             assert_eq!(b.output(0, c, q).0, want, "channel {c} quad {q} of {nq}");
         }
         drop(m);
+        assert_eq!(native.pooled(), 2, "the machine's instance went back");
     }
-    assert_eq!(native.pooled(), 1);
 }
