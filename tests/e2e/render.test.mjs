@@ -151,7 +151,14 @@ test('an endless loop is reported and the page stays responsive', { timeout: 120
   const n = await renderCount(page);
   await typeShader(page, 'FRAG\nDCL OUT[0], COLOR\nIMM[0] FLT32 { 0.0000, 1.0000, 0.0000, 1.0000 }\n  0: MOV OUT[0], IMM[0]\n  1: END\n');
   await waitForRender(page, n);
-  const pixels = await canvasPixels(page);
+  // A frame of the endless shader may still finish after the edit (the compiled engine's
+  // module becoming ready asks for one more frame): wait, up to 30 s, for the new shader's.
+  let pixels = await canvasPixels(page);
+  for (let t = Date.now(); Date.now() - t < 30_000; pixels = await canvasPixels(page)) {
+    const state = await page.locator('#render-status').getAttribute('data-state');
+    if (state === 'ok' && pixels[1] === 255) break;
+    await page.waitForTimeout(200);
+  }
   // Pure green, opaque, everywhere (the shader's immediate, written by hand above).
   assert.deepEqual([...pixels.slice(0, 4)], [0, 255, 0, 255]);
   assert.equal(await page.locator('#render-status').getAttribute('data-state'), 'ok');
