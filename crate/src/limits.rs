@@ -139,7 +139,7 @@ pub const LIMITS: &[Limit] = &[
         name: "memory of one compiled shader module (browser)",
         value: MAX_JIT_MODULE_MEMORY,
         code: "(the interpreter draws, with the reason)",
-        why: "16 KiB per storage row (1024 quads of 16 bytes): about 2000 rows; shaders use tens",
+        why: "16 KiB per row crossing the boundary (IN/SV rows read, OUT rows written; 1024 quads of 16 bytes): about 2000 rows; shaders use tens",
     },
     Limit {
         name: "memory of the compiled shader instances of one render worker (browser)",

@@ -59,17 +59,25 @@ pub struct Generated {
     pub ms: f64,
 }
 
+/// Why a module of `layout` is not run in the page: its memory would pass
+/// `limits::MAX_JIT_MODULE_MEMORY`.
+pub fn memory_refusal(layout: &crate::jit::Layout) -> Option<String> {
+    let limit = crate::limits::MAX_JIT_MODULE_MEMORY;
+    (layout.memory_bytes() > limit).then(|| {
+        format!(
+            "its compiled form would need {} MiB of memory (the page allows {} MiB)",
+            layout.memory_bytes().div_ceil(1 << 20),
+            limit >> 20
+        )
+    })
+}
+
 /// The generated module of `program`, or why the interpreter runs it.
 pub fn generate(program: &crate::exec::Program) -> Result<Arc<Generated>, String> {
     let start = js_sys::Date::now();
     let c = crate::jit::compile(program).map_err(|u| u.reason)?;
-    let limit = crate::limits::MAX_JIT_MODULE_MEMORY;
-    if c.layout.memory_bytes() > limit {
-        return Err(format!(
-            "its compiled form would need {} MiB of memory (the page allows {} MiB)",
-            c.layout.memory_bytes().div_ceil(1 << 20),
-            limit >> 20
-        ));
+    if let Some(why) = memory_refusal(&c.layout) {
+        return Err(why);
     }
     Ok(Arc::new(Generated {
         key: fnv1a(&c.bytes),

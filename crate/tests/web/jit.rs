@@ -251,23 +251,16 @@ DCL OUT[0], COLOR
     assert!(d.codes.is_empty(), "{:?}", d.codes);
 }
 
-/// A module's memory grows with the program's storage rows (16 KiB each: 1024 quads of one
-/// channel): 600 temporaries are 2400 rows, 37.5 MiB, over the page's 32 MiB
-/// (`limits::MAX_JIT_MODULE_MEMORY`): the interpreter draws, with the reason.
+/// A module's memory holds the rows that cross the boundary (16 KiB each: 1024 quads of one
+/// channel). No shader the validator accepts has enough of them to pass the page's 32 MiB
+/// (`limits::MAX_JIT_MODULE_MEMORY`), so the guard is checked on a layout made by hand: 2100
+/// input rows are 2100 x 16 KiB = 33.6 MB > 32 MiB (33 554 432 bytes), refused; 2000 rows
+/// (32 768 000 bytes plus one kill row of 16 384) pass.
 #[wasm_bindgen_test]
 fn a_module_over_the_memory_limit_is_refused() {
-    let fs = "FRAG
-DCL IN[0], GENERIC[0], PERSPECTIVE
-DCL OUT[0], COLOR
-DCL TEMP[0..599]
-  0: MOV TEMP[599], IN[0]
-  1: MOV OUT[0], TEMP[599]
-  2: END
-";
-    let d = draw(fs, 16, "auto", None);
-    assert_eq!(d.engine, "interpreter");
-    assert_eq!(d.jit["state"], "refused", "{}", d.jit);
-    let reason = d.jit["reason"].as_str().unwrap_or_default();
+    let big = tgsi::jit::Layout { rows_in: (0..2100).collect(), ..Default::default() };
+    let reason = tgsi::wasm::jit::memory_refusal(&big).unwrap_or_default();
     assert!(reason.contains("MiB of memory"), "{reason}");
-    assert!(d.codes.is_empty(), "{:?}", d.codes);
+    let fits = tgsi::jit::Layout { rows_in: (0..2000).collect(), ..Default::default() };
+    assert_eq!(tgsi::wasm::jit::memory_refusal(&fits), None);
 }
