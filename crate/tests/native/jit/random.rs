@@ -61,6 +61,10 @@ const FLOAT_OPS: &[(&str, usize)] = &[
     ("F2I", 1),
     ("F2U", 1),
     ("ARL", 1),
+    ("DDX", 1),
+    ("DDY", 1),
+    ("DDX_FINE", 1),
+    ("DDY_FINE", 1),
 ];
 
 /// Integer ops (no modifiers).
