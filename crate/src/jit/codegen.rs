@@ -1151,6 +1151,51 @@ impl Gen<'_> {
                     self.e(I::I32x4ReplaceLane(lane));
                 }
             }
+            O::UDIV | O::IDIV | O::UMOD | O::MOD => {
+                // Lane by lane with the scalar ops (wasm SIMD has no integer division), guarded
+                // as int.rs's formulas say: by zero UDIV, UMOD and MOD give all ones and IDIV 0;
+                // IDIV by −1 is the wrapping negation (INT_MIN / −1 = INT_MIN, where
+                // i32.div_s would trap); i32.rem_s gives INT_MIN % −1 = 0 itself.
+                let a = self.src_local(inst, 0, c)?;
+                let b = self.src_local(inst, 1, c)?;
+                let (by_zero, op) = match inst.op {
+                    O::UDIV => (-1, I::I32DivU),
+                    O::IDIV => (0, I::I32DivS),
+                    O::UMOD => (-1, I::I32RemU),
+                    _ => (-1, I::I32RemS),
+                };
+                self.e(I::LocalGet(a));
+                for lane in 0..4u8 {
+                    self.e(I::LocalGet(b));
+                    self.e(I::I32x4ExtractLane(lane));
+                    self.e(I::LocalSet(I32_TMP));
+                    self.e(I::LocalGet(I32_TMP));
+                    self.e(I::I32Eqz);
+                    self.e(I::If(BlockType::Result(ValType::I32)));
+                    self.e(I::I32Const(by_zero));
+                    self.e(I::Else);
+                    if inst.op == O::IDIV {
+                        self.e(I::LocalGet(I32_TMP));
+                        self.e(I::I32Const(-1));
+                        self.e(I::I32Eq);
+                        self.e(I::If(BlockType::Result(ValType::I32)));
+                        self.e(I::I32Const(0));
+                        self.e(I::LocalGet(a));
+                        self.e(I::I32x4ExtractLane(lane));
+                        self.e(I::I32Sub);
+                        self.e(I::Else);
+                    }
+                    self.e(I::LocalGet(a));
+                    self.e(I::I32x4ExtractLane(lane));
+                    self.e(I::LocalGet(I32_TMP));
+                    self.e(op.clone());
+                    if inst.op == O::IDIV {
+                        self.e(I::End);
+                    }
+                    self.e(I::End);
+                    self.e(I::I32x4ReplaceLane(lane));
+                }
+            }
             O::DDX | O::DDY | O::DDX_FINE | O::DDY_FINE => {
                 // v[a] − v[b] per lane with the interpreter's lane pairs (ops::quad): each
                 // operand is the source with its lanes shuffled into place.

@@ -95,6 +95,10 @@ const INT_OPS: &[(&str, usize)] = &[
     ("I2F", 1),
     ("U2F", 1),
     ("UCMP", 3),
+    ("UDIV", 2),
+    ("IDIV", 2),
+    ("UMOD", 2),
+    ("MOD", 2),
 ];
 
 const TEMPS: usize = 6;
@@ -283,7 +287,8 @@ fn generate(rng: &mut Rng, divergent: bool) -> String {
     let mut text = String::from(
         "FRAG\nDCL IN[0..1], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\nDCL OUT[1], COLOR[1]\nDCL TEMP[0..8]\n",
     );
-    // IMM[0]: integers 0, 1, −1, 3; IMM[1]: floats; IMM[2]: NaN, −0, a denormal, +Inf;
+    // IMM[0]: integers 0, 1, −1, 3; IMM[1]: floats; IMM[2]: NaN, −0 (INT_MIN as an integer),
+    // a denormal, +Inf;
     // IMM[3]: −Inf, −NaN with payload, 2^31, 33.
     text.push_str("IMM[0] UINT32 {0, 1, 4294967295, 3}\n");
     text.push_str("IMM[1] FLT32 {0.5, -1.5, 2.0, 1.0}\n");
