@@ -1,5 +1,5 @@
 //! Seeded random programs for the differential test: ALU ops of the compiled families with
-//! swizzles, modifiers and `_SAT`, IF/UIF/ELSE, loops with BRK/CONT (bounded by a counter, or
+//! swizzles, modifiers and `_SAT` (derivatives and integer division among them), IF/UIF/ELSE, loops with BRK/CONT (bounded by a counter, or
 //! not, to reach the budget), KILL_IF, and immediates holding NaN, ±Inf, −0 and denormals.
 
 /// xorshift64*: small, seeded, reproducible.
