@@ -132,11 +132,17 @@ pub fn compile(program: &Program) -> Result<Compiled, Unsupported> {
     let mut read = BTreeSet::new();
     let mut reads: HashMap<u32, Vec<usize>> = HashMap::new();
     let mut written = BTreeSet::new();
+    // Rows a derivative reads: it reads the quad's other lanes, active or not.
+    let mut read_across = BTreeSet::new();
     for (pc, inst) in code.iter().enumerate() {
+        let across = is_derivative(inst.op);
         for s in inst.src.iter().take(inst.num_src as usize) {
             for c in 0..4 {
                 if let Some(r) = s.direct_row(c) {
                     read.insert(r);
+                    if across {
+                        read_across.insert(r);
+                    }
                     reads.entry(r).or_default().push(pc);
                 }
             }
@@ -198,6 +204,7 @@ pub fn compile(program: &Program) -> Result<Compiled, Unsupported> {
         bodies: Vec::new(),
         regions: Vec::new(),
         reads,
+        read_across,
         if_level: 0,
         loop_level: 0,
         cont_loops: 0,
@@ -345,6 +352,8 @@ struct Gen<'p> {
     regions: Vec<(usize, usize, bool)>,
     /// Storage row → the instructions that read it.
     reads: HashMap<u32, Vec<usize>>,
+    /// Rows a derivative reads (every lane of the quad reads them: always blended).
+    read_across: BTreeSet<u32>,
     if_level: u32,
     loop_level: u32,
     /// Open loops with a CONT of their own (outside them the cont mask is all ones).
@@ -550,11 +559,13 @@ impl Gen<'_> {
     /// whose exec is zero here stay inactive in this body for the rest of the quad's run (the
     /// body runs at most once per quad: an IF or ELSE body outside every loop, or the body of
     /// an outermost loop without CONT, where a lane once inactive has broken out or never
-    /// entered), and no instruction outside the body reads the row (nor is it an OUT row), so
-    /// what those lanes hold in it is never read.
+    /// entered), and no instruction outside the body reads the row (nor is it an OUT row, nor
+    /// read by a derivative, which reads the inactive lanes too), so what those lanes hold in
+    /// it is never read.
     fn plain_write(&self, row: u32) -> bool {
         let Some(&(from, to, once)) = self.regions.last() else { return true };
         once && !self.layout.rows_out.contains(&row)
+            && !self.read_across.contains(&row)
             && self.reads.get(&row).is_none_or(|pcs| pcs.iter().all(|&pc| pc >= from && pc < to))
     }
 
@@ -1140,10 +1151,77 @@ impl Gen<'_> {
                     self.e(I::I32x4ReplaceLane(lane));
                 }
             }
+            O::UDIV | O::IDIV | O::UMOD | O::MOD => {
+                // Lane by lane with the scalar ops (wasm SIMD has no integer division), guarded
+                // as int.rs's formulas say: by zero UDIV, UMOD and MOD give all ones and IDIV 0;
+                // IDIV by −1 is the wrapping negation (INT_MIN / −1 = INT_MIN, where
+                // i32.div_s would trap); i32.rem_s gives INT_MIN % −1 = 0 itself.
+                let a = self.src_local(inst, 0, c)?;
+                let b = self.src_local(inst, 1, c)?;
+                let (by_zero, op) = match inst.op {
+                    O::UDIV => (-1, I::I32DivU),
+                    O::IDIV => (0, I::I32DivS),
+                    O::UMOD => (-1, I::I32RemU),
+                    _ => (-1, I::I32RemS),
+                };
+                self.e(I::LocalGet(a));
+                for lane in 0..4u8 {
+                    self.e(I::LocalGet(b));
+                    self.e(I::I32x4ExtractLane(lane));
+                    self.e(I::LocalSet(I32_TMP));
+                    self.e(I::LocalGet(I32_TMP));
+                    self.e(I::I32Eqz);
+                    self.e(I::If(BlockType::Result(ValType::I32)));
+                    self.e(I::I32Const(by_zero));
+                    self.e(I::Else);
+                    if inst.op == O::IDIV {
+                        self.e(I::LocalGet(I32_TMP));
+                        self.e(I::I32Const(-1));
+                        self.e(I::I32Eq);
+                        self.e(I::If(BlockType::Result(ValType::I32)));
+                        self.e(I::I32Const(0));
+                        self.e(I::LocalGet(a));
+                        self.e(I::I32x4ExtractLane(lane));
+                        self.e(I::I32Sub);
+                        self.e(I::Else);
+                    }
+                    self.e(I::LocalGet(a));
+                    self.e(I::I32x4ExtractLane(lane));
+                    self.e(I::LocalGet(I32_TMP));
+                    self.e(op.clone());
+                    if inst.op == O::IDIV {
+                        self.e(I::End);
+                    }
+                    self.e(I::End);
+                    self.e(I::I32x4ReplaceLane(lane));
+                }
+            }
+            O::DDX | O::DDY | O::DDX_FINE | O::DDY_FINE => {
+                // v[a] − v[b] per lane with the interpreter's lane pairs (ops::quad): each
+                // operand is the source with its lanes shuffled into place.
+                let v = self.src_local(inst, 0, c)?;
+                let pairs = crate::exec::ops::quad::derivative_lanes(inst.op);
+                for pick in [pairs.map(|p| p.0), pairs.map(|p| p.1)] {
+                    self.e(I::LocalGet(v));
+                    self.e(I::LocalGet(v));
+                    self.e(I::I8x16Shuffle(lane_bytes(pick)));
+                }
+                self.e(I::F32x4Sub);
+            }
             _ => return fail(format!("{} is not compiled", inst.op.name()), Some(inst)),
         }
         Ok(())
     }
+}
+
+/// `i8x16.shuffle` indices putting 32-bit lane `lanes[i]` into lane `i`.
+fn lane_bytes(lanes: [usize; 4]) -> [u8; 16] {
+    std::array::from_fn(|b| (lanes[b / 4] * 4 + b % 4) as u8)
+}
+
+/// Derivatives: they read the other lanes of the quad.
+fn is_derivative(op: O) -> bool {
+    matches!(op, O::DDX | O::DDY | O::DDX_FINE | O::DDY_FINE)
 }
 
 fn float_cmp(op: O) -> I<'static> {

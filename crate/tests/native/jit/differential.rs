@@ -367,3 +367,58 @@ fn instances_are_pooled_and_reused() {
         assert_eq!(native.pooled(), 2, "the machine's instance went back");
     }
 }
+
+#[test]
+fn division_and_derivatives_give_hand_values_in_the_module() {
+    // Hand values: int.rs's guards (by zero: UDIV and MOD all ones, IDIV 0; INT_MIN / −1 =
+    // INT_MIN, INT_MIN % −1 = 0) and ops::quad's lane pairs on x = (1, 2, 4, 8) in lane order
+    // TL, TR, BL, BR. Inside the IF only lanes 0 and 3 run (y = 1, 0, 0, 1): the derivative
+    // reads TEMP[0] in lanes 1 and 2 as the interpreter keeps them (0), so DDX there is 8 − 0.
+    // The batch must be finished by the module (a trap would hand it back to the interpreter).
+    let p = program(
+        "FRAG\nDCL IN[0]\nDCL OUT[0]\nDCL OUT[1]\nDCL OUT[2]\nDCL TEMP[0]\n\
+         IMM[0] UINT32 {7, 0, 2147483648, 4294967295}\n\
+         UDIV OUT[0].x, IN[0].xxxx, IMM[0].yyyy\n\
+         IDIV OUT[0].y, IMM[0].zzzz, IMM[0].wwww\n\
+         MOD OUT[0].z, IMM[0].zzzz, IMM[0].wwww\n\
+         IDIV OUT[0].w, IMM[0].xxxx, IMM[0].yyyy\n\
+         DDX OUT[1].x, IN[0].xxxx\n\
+         DDY OUT[1].y, IN[0].xxxx\n\
+         DDX_FINE OUT[1].z, IN[0].xxxx\n\
+         DDY_FINE OUT[1].w, IN[0].xxxx\n\
+         IF IN[0].yyyy\n\
+         MOV TEMP[0].x, IN[0].xxxx\n\
+         DDX OUT[2].x, TEMP[0].xxxx\n\
+         ENDIF\n\
+         UMOD OUT[2].y, IMM[0].xxxx, IMM[0].yyyy\n\
+         MOD OUT[2].z, IMM[0].wwww, IMM[0].xxxx\n\
+         END\n",
+    );
+    let native = NativeProgram::new(&p).expect("compiles");
+    let tally = Tally::default();
+    let mut m = Machine::new();
+    m.accel = Some(Box::new(Counting {
+        inner: native.make().expect("instance"),
+        done: tally.done.clone(),
+        handed_back: tally.handed_back.clone(),
+    }));
+    let mut b = Batch::new(&p, 1);
+    let f = |v: [f32; 4]| Lanes(v.map(f32::to_bits));
+    b.set_input(0, 0, 0, f([1.0, 2.0, 4.0, 8.0]));
+    b.set_input(0, 1, 0, f([1.0, 0.0, 0.0, 1.0]));
+    m.run(&p, &mut b, &Constants::default()).expect("runs");
+    assert_eq!(tally.done.load(Ordering::Relaxed), 1, "the module ran the batch");
+    assert_eq!(tally.handed_back.load(Ordering::Relaxed), 0);
+    let all = |v: u32| [v; 4];
+    assert_eq!(b.output(0, 0, 0).0, all(u32::MAX), "UDIV by zero");
+    assert_eq!(b.output(0, 1, 0).0, all(0x8000_0000), "INT_MIN / -1");
+    assert_eq!(b.output(0, 2, 0).0, all(0), "INT_MIN % -1");
+    assert_eq!(b.output(0, 3, 0).0, all(0), "IDIV by zero");
+    assert_eq!(b.output(1, 0, 0), f([4.0; 4]), "DDX: 8 - 4");
+    assert_eq!(b.output(1, 1, 0), f([3.0; 4]), "DDY: 4 - 1");
+    assert_eq!(b.output(1, 2, 0), f([1.0, 1.0, 4.0, 4.0]), "DDX_FINE per row");
+    assert_eq!(b.output(1, 3, 0), f([3.0, 6.0, 3.0, 6.0]), "DDY_FINE per column");
+    assert_eq!(b.output(2, 0, 0), f([8.0, 0.0, 0.0, 8.0]), "DDX inside IF");
+    assert_eq!(b.output(2, 1, 0).0, all(u32::MAX), "UMOD by zero");
+    assert_eq!(b.output(2, 2, 0).0, all(u32::MAX), "-1 % 7 = -1 (the dividend's sign)");
+}

@@ -1,5 +1,5 @@
 //! Seeded random programs for the differential test: ALU ops of the compiled families with
-//! swizzles, modifiers and `_SAT`, IF/UIF/ELSE, loops with BRK/CONT (bounded by a counter, or
+//! swizzles, modifiers and `_SAT` (derivatives and integer division among them), IF/UIF/ELSE, loops with BRK/CONT (bounded by a counter, or
 //! not, to reach the budget), KILL_IF, and immediates holding NaN, ±Inf, −0 and denormals.
 
 /// xorshift64*: small, seeded, reproducible.
@@ -61,6 +61,10 @@ const FLOAT_OPS: &[(&str, usize)] = &[
     ("F2I", 1),
     ("F2U", 1),
     ("ARL", 1),
+    ("DDX", 1),
+    ("DDY", 1),
+    ("DDX_FINE", 1),
+    ("DDY_FINE", 1),
 ];
 
 /// Integer ops (no modifiers).
@@ -91,6 +95,10 @@ const INT_OPS: &[(&str, usize)] = &[
     ("I2F", 1),
     ("U2F", 1),
     ("UCMP", 3),
+    ("UDIV", 2),
+    ("IDIV", 2),
+    ("UMOD", 2),
+    ("MOD", 2),
 ];
 
 const TEMPS: usize = 6;
@@ -279,7 +287,8 @@ fn generate(rng: &mut Rng, divergent: bool) -> String {
     let mut text = String::from(
         "FRAG\nDCL IN[0..1], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\nDCL OUT[1], COLOR[1]\nDCL TEMP[0..8]\n",
     );
-    // IMM[0]: integers 0, 1, −1, 3; IMM[1]: floats; IMM[2]: NaN, −0, a denormal, +Inf;
+    // IMM[0]: integers 0, 1, −1, 3; IMM[1]: floats; IMM[2]: NaN, −0 (INT_MIN as an integer),
+    // a denormal, +Inf;
     // IMM[3]: −Inf, −NaN with payload, 2^31, 33.
     text.push_str("IMM[0] UINT32 {0, 1, 4294967295, 3}\n");
     text.push_str("IMM[1] FLT32 {0.5, -1.5, 2.0, 1.0}\n");
