@@ -1,0 +1,493 @@
+//! The ALU part of the code generator: operands with their modifiers, and the lane formulas of
+//! each compiled opcode as WebAssembly SIMD (`exec/ops/lane.rs` is what they reproduce, bit for
+//! bit; docs/jit.md "Bit-exactness rules").
+
+use super::*;
+
+impl Gen<'_> {
+    /// Pushes channel `c` of source `i` with its modifiers.
+    pub(super) fn src(&mut self, inst: &Inst, i: usize, c: usize) -> Result<(), Unsupported> {
+        let s = inst.src[i];
+        let row = s.direct_row(c).and_then(|r| self.rows.get(&r).copied());
+        let Some(row) = row else {
+            return fail(
+                format!(
+                    "{}: indirect, constant-buffer or out-of-range operands are not compiled",
+                    inst.op.name()
+                ),
+                Some(inst),
+            );
+        };
+        match row {
+            Row::Imm(bits) => {
+                let Some(v) = modify(bits, &s) else {
+                    return fail("64-bit operand modifiers are not compiled", Some(inst));
+                };
+                self.e(splat_u32(v));
+                return Ok(());
+            }
+            Row::Local(l) => self.e(I::LocalGet(l)),
+            Row::Const(k) => {
+                self.e(I::I32Const(0));
+                self.e(I::V128Load(mem(self.layout.const_base() + k as u64 * 16)));
+            }
+        }
+        if s.negate || s.absolute {
+            match src_type(&s) {
+                VT::Float | VT::Untyped => {
+                    if s.absolute {
+                        self.e(splat_u32(0x7fff_ffff));
+                        self.e(I::V128And);
+                    }
+                    if s.negate {
+                        self.e(splat_u32(0x8000_0000));
+                        self.e(I::V128Xor);
+                    }
+                }
+                VT::Int | VT::Uint => {
+                    if s.absolute {
+                        self.e(I::I32x4Abs);
+                    }
+                    if s.negate {
+                        self.e(I::I32x4Neg);
+                    }
+                }
+                _ => return fail("64-bit operand modifiers are not compiled", Some(inst)),
+            }
+        }
+        Ok(())
+    }
+
+    /// Pushes a source into a fresh local and returns it.
+    pub(super) fn src_local(
+        &mut self,
+        inst: &Inst,
+        i: usize,
+        c: usize,
+    ) -> Result<u32, Unsupported> {
+        self.src(inst, i, c)?;
+        let l = self.local();
+        self.e(I::LocalSet(l));
+        Ok(l)
+    }
+
+    /// One ALU instruction for the current quad: every enabled result channel is computed
+    /// into a local before any is written (a destination may also be a source).
+    pub(super) fn alu(&mut self, inst: &Inst) -> Result<(), Unsupported> {
+        self.next_scratch = self.scratch;
+        let d = inst.dst[0];
+        let mut results = [None; 4];
+        if is_replicated(inst.op) {
+            self.compute(inst, 0)?;
+            let l = self.local();
+            self.e(I::LocalSet(l));
+            results = [Some(l); 4];
+        } else {
+            for c in 0..4 {
+                if d.mask >> c & 1 != 0 {
+                    self.compute(inst, c)?;
+                    let l = self.local();
+                    self.e(I::LocalSet(l));
+                    results[c] = Some(l);
+                }
+            }
+        }
+        if inst.num_dst == 0 {
+            return Ok(());
+        }
+        let sat = inst.saturate && matches!(inst.op.info().dst_type, VT::Float | VT::Untyped);
+        for c in 0..4 {
+            let Some(val) = results[c] else { continue };
+            if d.mask >> c & 1 == 0 {
+                continue;
+            }
+            let Some(row) = dst_row(&d, c) else { continue };
+            let Some(&Row::Local(dst)) = self.rows.get(&row) else {
+                return fail(
+                    format!("{}: this destination is not compiled", inst.op.name()),
+                    Some(inst),
+                );
+            };
+            self.e(I::LocalGet(val));
+            if sat {
+                self.saturate();
+            }
+            if !self.plain_write(row) {
+                self.e(I::LocalGet(dst));
+                self.e(I::LocalGet(EXEC));
+                self.e(I::V128Bitselect);
+            }
+            self.e(I::LocalSet(dst));
+        }
+        Ok(())
+    }
+
+    /// `x > 0 ? (x < 1 ? x : 1) : 0` on the value on the stack (`machine::saturate`: NaN → 0,
+    /// −0 → +0).
+    pub(super) fn saturate(&mut self) {
+        let x = self.local();
+        self.e(I::LocalSet(x));
+        // (x < 1 ? x : 1) & (x > 0)
+        self.e(I::LocalGet(x));
+        self.e(splat_u32(1f32.to_bits()));
+        self.e(I::LocalGet(x));
+        self.e(splat_u32(1f32.to_bits()));
+        self.e(I::F32x4Lt);
+        self.e(I::V128Bitselect);
+        self.e(I::LocalGet(x));
+        self.e(splat_u32(0));
+        self.e(I::F32x4Gt);
+        self.e(I::V128And);
+    }
+
+    /// Pushes result channel `c` of `inst` (channel 0 for replicated ops).
+    pub(super) fn compute(&mut self, inst: &Inst, c: usize) -> Result<(), Unsupported> {
+        let one = splat_u32(1f32.to_bits());
+        let zero = splat_u32(0);
+        macro_rules! bin {
+            ($op:expr) => {{
+                self.src(inst, 0, c)?;
+                self.src(inst, 1, c)?;
+                self.e($op);
+            }};
+        }
+        macro_rules! un {
+            ($op:expr) => {{
+                self.src(inst, 0, c)?;
+                self.e($op);
+            }};
+        }
+        match inst.op {
+            O::MOV | O::UARL => self.src(inst, 0, c)?,
+            O::ADD => bin!(I::F32x4Add),
+            O::SUB => bin!(I::F32x4Sub),
+            O::MUL => bin!(I::F32x4Mul),
+            O::DIV => bin!(I::F32x4Div),
+            O::MAD => {
+                bin!(I::F32x4Mul);
+                self.src(inst, 2, c)?;
+                self.e(I::F32x4Add);
+            }
+            O::LRP => {
+                // a * (b - c) + c
+                let cc = self.src_local(inst, 2, c)?;
+                self.src(inst, 0, c)?;
+                self.src(inst, 1, c)?;
+                self.e(I::LocalGet(cc));
+                self.e(I::F32x4Sub);
+                self.e(I::F32x4Mul);
+                self.e(I::LocalGet(cc));
+                self.e(I::F32x4Add);
+            }
+            O::MIN | O::MAX => {
+                // lane::min/max: select(a < b | b != b, a, b) (glibc's fminf/fmaxf).
+                let a = self.src_local(inst, 0, c)?;
+                let b = self.src_local(inst, 1, c)?;
+                self.e(I::LocalGet(a));
+                self.e(I::LocalGet(b));
+                self.e(I::LocalGet(a));
+                self.e(I::LocalGet(b));
+                self.e(if inst.op == O::MIN { I::F32x4Lt } else { I::F32x4Gt });
+                self.e(I::LocalGet(b));
+                self.e(I::LocalGet(b));
+                self.e(I::F32x4Ne);
+                self.e(I::V128Or);
+                self.e(I::V128Bitselect);
+            }
+            O::SLT | O::SGE | O::SEQ | O::SNE | O::SGT | O::SLE => {
+                bin!(float_cmp(inst.op));
+                self.e(one);
+                self.e(I::V128And);
+            }
+            O::FSLT | O::FSGE | O::FSEQ | O::FSNE => bin!(float_cmp(inst.op)),
+            O::FLR => un!(I::F32x4Floor),
+            O::CEIL => un!(I::F32x4Ceil),
+            O::TRUNC => un!(I::F32x4Trunc),
+            O::ROUND => un!(I::F32x4Nearest),
+            O::FRC => {
+                let a = self.src_local(inst, 0, c)?;
+                self.e(I::LocalGet(a));
+                self.e(I::LocalGet(a));
+                self.e(I::F32x4Floor);
+                self.e(I::F32x4Sub);
+            }
+            O::ABS => {
+                self.src(inst, 0, c)?;
+                self.e(splat_u32(0x7fff_ffff));
+                self.e(I::V128And);
+            }
+            O::SSG => {
+                // x > 0 → 1.0, x < 0 → −1.0, else (0, NaN) 0.
+                let a = self.src_local(inst, 0, c)?;
+                self.e(I::LocalGet(a));
+                self.e(zero.clone());
+                self.e(I::F32x4Gt);
+                self.e(one);
+                self.e(I::V128And);
+                self.e(I::LocalGet(a));
+                self.e(zero);
+                self.e(I::F32x4Lt);
+                self.e(splat_u32((-1f32).to_bits()));
+                self.e(I::V128And);
+                self.e(I::V128Or);
+            }
+            O::CMP => {
+                // src0 < 0 ? src1 : src2
+                self.src(inst, 1, c)?;
+                self.src(inst, 2, c)?;
+                self.src(inst, 0, c)?;
+                self.e(zero);
+                self.e(I::F32x4Lt);
+                self.e(I::V128Bitselect);
+            }
+            O::UCMP => {
+                self.src(inst, 1, c)?;
+                self.src(inst, 2, c)?;
+                self.src(inst, 0, c)?;
+                self.e(zero);
+                self.e(I::I32x4Ne);
+                self.e(I::V128Bitselect);
+            }
+            O::RCP => {
+                self.e(one);
+                self.src(inst, 0, 0)?;
+                self.e(I::F32x4Div);
+            }
+            O::SQRT => un!(I::F32x4Sqrt),
+            O::RSQ => {
+                self.e(one);
+                self.src(inst, 0, 0)?;
+                self.e(I::F32x4Sqrt);
+                self.e(I::F32x4Div);
+            }
+            O::DP2 | O::DP3 | O::DP4 | O::DPH | O::DP2A => {
+                // tgsi_exec's MUL then MADs (product and sum each rounded, product first).
+                let n = match inst.op {
+                    O::DP2 | O::DP2A => 2,
+                    O::DP3 | O::DPH => 3,
+                    _ => 4,
+                };
+                self.src(inst, 0, 0)?;
+                self.src(inst, 1, 0)?;
+                self.e(I::F32x4Mul);
+                for k in 1..n {
+                    let acc = self.local();
+                    self.e(I::LocalSet(acc));
+                    self.src(inst, 0, k)?;
+                    self.src(inst, 1, k)?;
+                    self.e(I::F32x4Mul);
+                    self.e(I::LocalGet(acc));
+                    self.e(I::F32x4Add);
+                }
+                match inst.op {
+                    O::DPH => {
+                        self.src(inst, 1, 3)?;
+                        self.e(I::F32x4Add);
+                    }
+                    O::DP2A => {
+                        self.src(inst, 2, 0)?;
+                        self.e(I::F32x4Add);
+                    }
+                    _ => {}
+                }
+            }
+            O::UADD => bin!(I::I32x4Add),
+            O::UMUL => bin!(I::I32x4Mul),
+            O::UMAD => {
+                bin!(I::I32x4Mul);
+                self.src(inst, 2, c)?;
+                self.e(I::I32x4Add);
+            }
+            O::INEG => un!(I::I32x4Neg),
+            O::IABS => un!(I::I32x4Abs),
+            O::ISSG => {
+                let a = self.src_local(inst, 0, c)?;
+                self.e(I::LocalGet(a));
+                self.e(zero.clone());
+                self.e(I::I32x4GtS);
+                self.e(splat_u32(1));
+                self.e(I::V128And);
+                self.e(I::LocalGet(a));
+                self.e(zero);
+                self.e(I::I32x4LtS);
+                self.e(I::V128Or);
+            }
+            O::IMIN => bin!(I::I32x4MinS),
+            O::IMAX => bin!(I::I32x4MaxS),
+            O::UMIN => bin!(I::I32x4MinU),
+            O::UMAX => bin!(I::I32x4MaxU),
+            O::ISGE => bin!(I::I32x4GeS),
+            O::ISLT => bin!(I::I32x4LtS),
+            O::USEQ => bin!(I::I32x4Eq),
+            O::USNE => bin!(I::I32x4Ne),
+            O::USGE => bin!(I::I32x4GeU),
+            O::USLT => bin!(I::I32x4LtU),
+            O::AND => bin!(I::V128And),
+            O::OR => bin!(I::V128Or),
+            O::XOR => bin!(I::V128Xor),
+            O::NOT => un!(I::V128Not),
+            O::I2F => un!(I::F32x4ConvertI32x4S),
+            O::U2F => un!(I::F32x4ConvertI32x4U),
+            // Saturating truncation, NaN → 0: Rust's `as` (int.rs f2i/f2u).
+            O::F2I => un!(I::I32x4TruncSatF32x4S),
+            O::F2U => un!(I::I32x4TruncSatF32x4U),
+            O::ARL => {
+                self.src(inst, 0, c)?;
+                self.e(I::F32x4Floor);
+                self.e(I::I32x4TruncSatF32x4S);
+            }
+            O::ARR => {
+                self.src(inst, 0, c)?;
+                self.e(splat_u32(0.5f32.to_bits()));
+                self.e(I::F32x4Add);
+                self.e(I::F32x4Floor);
+                self.e(I::I32x4TruncSatF32x4S);
+            }
+            O::SHL | O::ISHR | O::SHR | O::USHR => {
+                // Per-lane counts (wasm SIMD shifts take one count): lane by lane, the scalar
+                // shifts take the count modulo 32 as int.rs does.
+                let a = self.src_local(inst, 0, c)?;
+                let b = self.src_local(inst, 1, c)?;
+                let op = match inst.op {
+                    O::SHL => I::I32Shl,
+                    O::USHR => I::I32ShrU,
+                    _ => I::I32ShrS,
+                };
+                self.e(I::LocalGet(a));
+                for lane in 0..4u8 {
+                    self.e(I::LocalGet(a));
+                    self.e(I::I32x4ExtractLane(lane));
+                    self.e(I::LocalGet(b));
+                    self.e(I::I32x4ExtractLane(lane));
+                    self.e(op.clone());
+                    self.e(I::LocalSet(I32_TMP));
+                    self.e(I::LocalGet(I32_TMP));
+                    self.e(I::I32x4ReplaceLane(lane));
+                }
+            }
+            O::UDIV | O::IDIV | O::UMOD | O::MOD => {
+                // Lane by lane with the scalar ops (wasm SIMD has no integer division), guarded
+                // as int.rs's formulas say: by zero UDIV, UMOD and MOD give all ones and IDIV 0;
+                // IDIV by −1 is the wrapping negation (INT_MIN / −1 = INT_MIN, where
+                // i32.div_s would trap); i32.rem_s gives INT_MIN % −1 = 0 itself.
+                let a = self.src_local(inst, 0, c)?;
+                let b = self.src_local(inst, 1, c)?;
+                let (by_zero, op) = match inst.op {
+                    O::UDIV => (-1, I::I32DivU),
+                    O::IDIV => (0, I::I32DivS),
+                    O::UMOD => (-1, I::I32RemU),
+                    _ => (-1, I::I32RemS),
+                };
+                self.e(I::LocalGet(a));
+                for lane in 0..4u8 {
+                    self.e(I::LocalGet(b));
+                    self.e(I::I32x4ExtractLane(lane));
+                    self.e(I::LocalSet(I32_TMP));
+                    self.e(I::LocalGet(I32_TMP));
+                    self.e(I::I32Eqz);
+                    self.e(I::If(BlockType::Result(ValType::I32)));
+                    self.e(I::I32Const(by_zero));
+                    self.e(I::Else);
+                    if inst.op == O::IDIV {
+                        self.e(I::LocalGet(I32_TMP));
+                        self.e(I::I32Const(-1));
+                        self.e(I::I32Eq);
+                        self.e(I::If(BlockType::Result(ValType::I32)));
+                        self.e(I::I32Const(0));
+                        self.e(I::LocalGet(a));
+                        self.e(I::I32x4ExtractLane(lane));
+                        self.e(I::I32Sub);
+                        self.e(I::Else);
+                    }
+                    self.e(I::LocalGet(a));
+                    self.e(I::I32x4ExtractLane(lane));
+                    self.e(I::LocalGet(I32_TMP));
+                    self.e(op.clone());
+                    if inst.op == O::IDIV {
+                        self.e(I::End);
+                    }
+                    self.e(I::End);
+                    self.e(I::I32x4ReplaceLane(lane));
+                }
+            }
+            O::DDX | O::DDY | O::DDX_FINE | O::DDY_FINE => {
+                // v[a] − v[b] per lane with the interpreter's lane pairs (ops::quad): each
+                // operand is the source with its lanes shuffled into place.
+                let v = self.src_local(inst, 0, c)?;
+                let pairs = crate::exec::ops::quad::derivative_lanes(inst.op);
+                for pick in [pairs.map(|p| p.0), pairs.map(|p| p.1)] {
+                    self.e(I::LocalGet(v));
+                    self.e(I::LocalGet(v));
+                    self.e(I::I8x16Shuffle(lane_bytes(pick)));
+                }
+                self.e(I::F32x4Sub);
+            }
+            _ => return fail(format!("{} is not compiled", inst.op.name()), Some(inst)),
+        }
+        Ok(())
+    }
+}
+
+/// `i8x16.shuffle` indices putting 32-bit lane `lanes[i]` into lane `i`.
+fn lane_bytes(lanes: [usize; 4]) -> [u8; 16] {
+    std::array::from_fn(|b| (lanes[b / 4] * 4 + b % 4) as u8)
+}
+
+/// Derivatives: they read the other lanes of the quad.
+pub(super) fn is_derivative(op: O) -> bool {
+    matches!(op, O::DDX | O::DDY | O::DDX_FINE | O::DDY_FINE)
+}
+
+fn float_cmp(op: O) -> I<'static> {
+    match op {
+        O::SLT | O::FSLT => I::F32x4Lt,
+        O::SGE | O::FSGE => I::F32x4Ge,
+        O::SEQ | O::FSEQ => I::F32x4Eq,
+        O::SNE | O::FSNE => I::F32x4Ne,
+        O::SGT => I::F32x4Gt,
+        _ => I::F32x4Le,
+    }
+}
+
+/// Storage row of a direct destination channel (`Machine::dst_row`).
+pub(super) fn dst_row(d: &Dst, c: usize) -> Option<u32> {
+    match (d.store, d.indirect) {
+        (Store::Rows { base, count }, None) if d.index >= 0 && (d.index as u64) < count as u64 => {
+            Some(base + d.index as u32 * 4 + c as u32)
+        }
+        _ => None,
+    }
+}
+
+/// Opcodes computed once from x (or a dot product) and written to every enabled channel.
+fn is_replicated(op: O) -> bool {
+    matches!(op, O::RCP | O::RSQ | O::SQRT | O::DP2 | O::DP3 | O::DP4 | O::DPH | O::DP2A)
+}
+
+/// Not a flow instruction (flow ones are compiled by `Gen::flow`).
+pub(super) fn is_alu(op: O) -> bool {
+    crate::exec::ops::family(op) != crate::exec::ops::Family::Flow
+}
+
+/// The destinations an ALU instruction may have here: one direct register.
+pub(super) fn check_alu(inst: &Inst) -> Result<(), Unsupported> {
+    if inst.num_dst > 1 {
+        return fail(format!("{} has two destinations", inst.op.name()), Some(inst));
+    }
+    if inst.num_dst == 1 {
+        let d = inst.dst[0];
+        if d.indirect.is_some() {
+            return fail(
+                format!("{}: indirect destinations are not compiled", inst.op.name()),
+                Some(inst),
+            );
+        }
+        if !matches!(d.store, Store::Rows { .. } | Store::None) {
+            return fail(
+                format!("{}: this destination is not compiled", inst.op.name()),
+                Some(inst),
+            );
+        }
+    }
+    Ok(())
+}
