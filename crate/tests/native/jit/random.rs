@@ -215,7 +215,19 @@ impl Gen<'_> {
     }
     fn if_block(&mut self) {
         let float = self.rng.below(2) == 0;
-        let c = self.src(float);
+        let c = if self.rng.below(3) == 0 {
+            // A condition in a row only comparisons write (TEMP[9]: every lane 0 or ~0), which
+            // the module uses as its mask as it is.
+            let ch = *self.rng.pick(&['x', 'y', 'z', 'w']);
+            let cmp = *self.rng.pick(&[
+                "FSLT", "FSGE", "FSEQ", "FSNE", "ISGE", "ISLT", "USEQ", "USNE", "USGE", "USLT",
+            ]);
+            let (a, b) = (self.src(cmp.starts_with('F')), self.src(cmp.starts_with('F')));
+            self.out.push(format!("{cmp} TEMP[9].{ch}, {a}, {b}"));
+            format!("TEMP[9].{ch}{ch}{ch}{ch}")
+        } else {
+            self.src(float)
+        };
         self.out.push(format!("{} {c}", if float { "IF" } else { "UIF" }));
         self.depth += 1;
         let n = 1 + self.rng.below(4);
@@ -285,7 +297,7 @@ fn generate(rng: &mut Rng, divergent: bool) -> String {
     let n = 3 + g.rng.below(12);
     g.block(n);
     let mut text = String::from(
-        "FRAG\nDCL IN[0..1], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\nDCL OUT[1], COLOR[1]\nDCL TEMP[0..8]\n",
+        "FRAG\nDCL IN[0..1], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\nDCL OUT[1], COLOR[1]\nDCL TEMP[0..9]\n",
     );
     // IMM[0]: integers 0, 1, −1, 3; IMM[1]: floats; IMM[2]: NaN, −0 (INT_MIN as an integer),
     // a denormal, +Inf;
