@@ -90,28 +90,20 @@ pub struct Compiled {
     pub instructions: usize,
 }
 
-// Locals of `run`: the parameters, three i32, two i64, then v128 ones (one set per quad of
-// a group: see `Gen::e`).
+// Locals of `run`: the parameters, three i32, one i64, then v128 ones.
 const NQ: u32 = 0;
 const LIMIT: u32 = 1;
 const QB: u32 = 2;
 const QEND: u32 = 3;
 const I32_TMP: u32 = 4;
 const WORK: u32 = 5;
-/// Quads of the group whose exec is not all zero (inside flow, groups of more than one quad).
-const LIVE: u32 = 6;
-const EXEC: u32 = 7;
-const COND: u32 = 8;
-const LOOPM: u32 = 9;
-const CONT: u32 = 10;
-const KILL: u32 = 11;
+const EXEC: u32 = 6;
+const COND: u32 = 7;
+const LOOPM: u32 = 8;
+const CONT: u32 = 9;
+const KILL: u32 = 10;
 /// Row locals, then saved masks, then scratch.
-const FIRST_V128: u32 = 12;
-/// While generating, a `v128` local of quad `s` of the group is numbered `l + s * SLOT_TAG`;
-/// `renumber` gives each quad its own block of locals at the end.
-const SLOT_TAG: u32 = 1 << 24;
-/// The most quads a group has.
-pub const MAX_GROUP: u32 = 4;
+const FIRST_V128: u32 = 11;
 
 fn fail<T>(reason: impl Into<String>, inst: Option<&Inst>) -> Result<T, Unsupported> {
     Err(Unsupported { reason: reason.into(), instruction: inst.map(|i| i.ir_index) })
@@ -128,33 +120,8 @@ enum Row {
     Const(u32),
 }
 
-/// Compiles `program`, or says why not, with the group size `default_group` picks.
+/// Compiles `program`, or says why not.
 pub fn compile(program: &Program) -> Result<Compiled, Unsupported> {
-    compile_grouped(program, default_group(program))
-}
-
-/// Quads run side by side by the module's main loop: two, so that the independent dependency
-/// chains of two quads fill the SIMD units (a loop like Mandelbrot's is bound by the latency
-/// of its chain), unless the program's registers would not fit the host's vector registers
-/// twice over.
-pub fn default_group(program: &Program) -> u32 {
-    if let Some(g) = std::env::var("TGSI_JIT_GROUP_TMP").ok().and_then(|v| v.parse().ok()) {
-        return g;
-    }
-    let rows = program.code.iter().map(|i| i.num_src as usize + i.num_dst as usize).sum::<usize>();
-    if rows > 0 {
-        2
-    } else {
-        1
-    }
-}
-
-/// Compiles `program` with `group` quads (1 to `MAX_GROUP`, a power of two) side by side in the
-/// main loop; a batch's last `nq % group` quads run one at a time.
-pub fn compile_grouped(program: &Program, group: u32) -> Result<Compiled, Unsupported> {
-    if !(1..=MAX_GROUP).contains(&group) || !group.is_power_of_two() {
-        return fail(format!("a group of {group} quads is not generated"), None);
-    }
     let end = main_end(program)?;
     let (ifs, loops) = nesting(program, end)?;
     let code = &program.code[..end];
@@ -224,27 +191,6 @@ pub fn compile_grouped(program: &Program, group: u32) -> Result<Compiled, Unsupp
         }
     }
     layout.kill = code.iter().any(|i| matches!(i.op, O::KILL | O::KILL_IF));
-    // Rows that only ever hold 0 or ~0 per lane: they start at zero (no input or system value)
-    // and every write to them is a comparison that gives a lane mask. An IF on such a row uses
-    // it as its condition as it is.
-    let mut not_masks: BTreeSet<u32> = BTreeSet::new();
-    for inst in code {
-        let gives_mask = gives_mask(inst.op) && !inst.saturate;
-        for d in inst.dst.iter().take(inst.num_dst as usize) {
-            for c in (0..4).filter(|c| d.mask >> c & 1 != 0) {
-                if let Some(r) = dst_row(d, c) {
-                    if !gives_mask {
-                        not_masks.insert(r);
-                    }
-                }
-            }
-        }
-    }
-    let mask_rows: BTreeSet<u32> = written
-        .iter()
-        .copied()
-        .filter(|r| !not_masks.contains(r) && !within(*r, pl.input) && !within(*r, pl.sv))
-        .collect();
     // Memory grows with the rows: the interpreter keeps very large programs.
     if layout.memory_bytes() > 1 << 30 {
         return fail("more storage rows than the compiled form holds (1 GiB)", None);
@@ -257,16 +203,12 @@ pub fn compile_grouped(program: &Program, group: u32) -> Result<Compiled, Unsupp
         layout: &layout,
         rows,
         code: Vec::new(),
-        pending_top: 0,
-        pending_flow: 0,
-        group: 1,
-        slot: 0,
+        pending: 0,
         depth: 0,
         bodies: Vec::new(),
         regions: Vec::new(),
         reads,
         read_across,
-        mask_rows,
         if_level: 0,
         loop_level: 0,
         cont_loops: 0,
@@ -276,16 +218,15 @@ pub fn compile_grouped(program: &Program, group: u32) -> Result<Compiled, Unsupp
         next_scratch: scratch,
         max_local: scratch,
     };
-    g.run(end, group)?;
-    let span = g.max_local - EXEC;
-    let v128s = span * group;
+    g.run(end)?;
+    let v128s = g.max_local - EXEC;
     let mut f = Function::new_with_locals_types(
-        [ValType::I32, ValType::I32, ValType::I32, ValType::I64, ValType::I64]
+        [ValType::I32, ValType::I32, ValType::I32, ValType::I64]
             .into_iter()
             .chain(std::iter::repeat_n(ValType::V128, v128s as usize)),
     );
     for i in &g.code {
-        f.instruction(&renumber(i, span));
+        f.instruction(i);
     }
     let mut m = Module::new();
     let mut types = TypeSection::new();
@@ -367,7 +308,7 @@ fn leaves_loop(code: &[Inst], from: usize, to: usize, which: &[O]) -> bool {
     false
 }
 
-/// Opcodes whose every result lane is 0 or ~0 (in the interpreter and in the module).
+/// Opcodes whose every result lane is 0 or ~0 (`exec/ops`; the module computes the same).
 fn gives_mask(op: O) -> bool {
     matches!(
         op,
@@ -382,25 +323,6 @@ fn gives_mask(op: O) -> bool {
             | O::USGE
             | O::USLT
     )
-}
-
-/// Gives quad `s` of a group locals `EXEC + s * span ..` (they are `l + s * SLOT_TAG` while
-/// generating).
-fn renumber<'a>(i: &I<'a>, span: u32) -> I<'a> {
-    let map = |l: u32| {
-        let (s, base) = (l / SLOT_TAG, l % SLOT_TAG);
-        if base >= EXEC {
-            base + s * span
-        } else {
-            base
-        }
-    };
-    match *i {
-        I::LocalGet(l) => I::LocalGet(map(l)),
-        I::LocalSet(l) => I::LocalSet(map(l)),
-        I::LocalTee(l) => I::LocalTee(map(l)),
-        ref other => other.clone(),
-    }
 }
 
 fn mem(offset: u64) -> MemArg {
@@ -440,14 +362,8 @@ struct Gen<'p> {
     layout: &'p Layout,
     rows: HashMap<u32, Row>,
     code: Vec<I<'static>>,
-    /// Work charged on the current straight path and not yet added to `WORK`, in instructions:
-    /// at the top level (every quad of the group pays them) and inside flow (the `LIVE` quads
-    /// pay them).
-    pending_top: u64,
-    pending_flow: u64,
-    /// Quads of the group being generated, and the one whose locals `e` addresses.
-    group: u32,
-    slot: u32,
+    /// Work charged on the current straight path and not yet added to `WORK`.
+    pending: u64,
     /// Open wasm blocks (`block`, `loop`, `if`).
     depth: u32,
     /// `depth` inside each open body block (a `br` to it leaves the body).
@@ -459,8 +375,6 @@ struct Gen<'p> {
     reads: HashMap<u32, Vec<usize>>,
     /// Rows a derivative reads (every lane of the quad reads them: always blended).
     read_across: BTreeSet<u32>,
-    /// Rows whose lanes are always 0 or ~0 (written only by comparisons).
-    mask_rows: BTreeSet<u32>,
     if_level: u32,
     loop_level: u32,
     /// Open loops with a CONT of their own (outside them the cont mask is all ones).
@@ -475,91 +389,21 @@ struct Gen<'p> {
 }
 
 impl Gen<'_> {
-    /// Emits `i`; a `v128` local it names is the current quad's (`slot`) copy.
     fn e(&mut self, i: I<'static>) {
-        let tag = |l: u32| if l >= EXEC { l + self.slot * SLOT_TAG } else { l };
-        let i = match i {
-            I::LocalGet(l) => I::LocalGet(tag(l)),
-            I::LocalSet(l) => I::LocalSet(tag(l)),
-            I::LocalTee(l) => I::LocalTee(tag(l)),
-            other => other,
-        };
         self.code.push(i);
     }
-    /// Emits `f` once for each quad of the group (mask bookkeeping; ALU instructions go through
-    /// `range`).
-    fn each_quad(
-        &mut self,
-        mut f: impl FnMut(&mut Self) -> Result<(), Unsupported>,
-    ) -> Result<(), Unsupported> {
-        for s in 0..self.group {
-            self.slot = s;
-            let r = f(self);
-            self.slot = 0;
-            r?;
-        }
-        Ok(())
-    }
-    /// Like `each_quad` for emission that cannot fail.
-    fn each(&mut self, mut f: impl FnMut(&mut Self)) {
-        for s in 0..self.group {
-            self.slot = s;
-            f(self);
-        }
-        self.slot = 0;
-    }
-    /// Pushes `any_true` over the group's copies of the `v128` local `l` (an i32).
-    fn any_of(&mut self, l: u32) {
-        self.each(|g| g.e(I::LocalGet(l)));
-        for _ in 1..self.group {
-            self.e(I::V128Or);
-        }
-        self.e(I::V128AnyTrue);
-    }
-    /// Pushes the number of quads of the group whose copy of `l` is not all zero (an i64).
-    fn count_of(&mut self, l: u32) {
-        for s in 0..self.group {
-            self.slot = s;
-            self.e(I::LocalGet(l));
-            self.slot = 0;
-            self.e(I::V128AnyTrue);
-            if s > 0 {
-                self.e(I::I32Add);
-            }
-        }
-        self.e(I::I64ExtendI32U);
-    }
-    /// Adds the pending charge to `WORK` (before any branch, before `WORK` is read and before
-    /// the exec masks change).
+    /// Adds the pending charge to `WORK` (before any branch, and before `WORK` is read).
     fn flush(&mut self) {
-        let top = self.pending_top * self.group as u64;
-        if top > 0 {
+        if self.pending > 0 {
             self.e(I::LocalGet(WORK));
-            self.e(I::I64Const(top as i64));
+            self.e(I::I64Const(self.pending as i64));
             self.e(I::I64Add);
             self.e(I::LocalSet(WORK));
-            self.pending_top = 0;
-        }
-        if self.pending_flow > 0 {
-            self.e(I::LocalGet(WORK));
-            self.e(I::I64Const(self.pending_flow as i64));
-            // One quad alone is live wherever a charge is made inside flow.
-            if self.group > 1 {
-                self.e(I::LocalGet(LIVE));
-                self.e(I::I64Mul);
-            }
-            self.e(I::I64Add);
-            self.e(I::LocalSet(WORK));
-            self.pending_flow = 0;
+            self.pending = 0;
         }
     }
-    /// Charges `n` instructions to every quad of the group with an active lane.
     fn charge(&mut self, n: u64) {
-        if self.in_flow() {
-            self.pending_flow += n;
-        } else {
-            self.pending_top += n;
-        }
+        self.pending += n;
     }
     /// Opens a `block`, `loop` or `if` (flushing the charge first).
     fn open(&mut self, i: I<'static>) {
@@ -599,102 +443,77 @@ impl Gen<'_> {
         self.if_level + self.loop_level > 0
     }
 
-    /// The whole function: a loop over groups of `group` quads, then one over the quads left
-    /// (`nq % group`), one at a time.
-    fn run(&mut self, end: usize, group: u32) -> Result<(), Unsupported> {
-        if group > 1 {
-            // QEND = (nq rounded down to a multiple of the group) * 16
-            self.e(I::LocalGet(NQ));
-            self.e(I::I32Const(-(group as i32)));
-            self.e(I::I32And);
-            self.e(I::I32Const(16));
-            self.e(I::I32Mul);
-            self.e(I::LocalSet(QEND));
-            self.quad_loop(end, group)?;
-        }
+    /// The whole function: the loop over the quads.
+    fn run(&mut self, end: usize) -> Result<(), Unsupported> {
+        let l = self.layout;
+        let has_flow =
+            self.program.code[..end].iter().any(|i| matches!(i.op, O::IF | O::UIF | O::BGNLOOP));
         self.e(I::LocalGet(NQ));
         self.e(I::I32Const(16));
         self.e(I::I32Mul);
         self.e(I::LocalSet(QEND));
-        self.quad_loop(end, 1)?;
-        self.e(I::LocalGet(WORK));
-        self.e(I::End);
-        Ok(())
-    }
-
-    /// `while QB < QEND`: the program for the `group` quads at byte `QB` of each row, then
-    /// `QB += 16 * group`.
-    fn quad_loop(&mut self, end: usize, group: u32) -> Result<(), Unsupported> {
-        self.group = group;
-        let l = self.layout;
-        let has_flow =
-            self.program.code[..end].iter().any(|i| matches!(i.op, O::IF | O::UIF | O::BGNLOOP));
         self.e(I::Block(BlockType::Empty));
-        self.e(I::LocalGet(QB));
         self.e(I::LocalGet(QEND));
-        self.e(I::I32GeU);
+        self.e(I::I32Eqz);
         self.e(I::BrIf(0));
         self.e(I::Loop(BlockType::Empty));
-        // The quads' start: registers zero, IN/SV rows loaded, masks all ones, nothing killed.
+        // The quad's start: registers zero, IN/SV rows loaded, masks all ones, nothing killed.
         let rows: Vec<(u32, Row)> = {
             let mut v: Vec<(u32, Row)> = self.rows.iter().map(|(&r, &k)| (r, k)).collect();
             v.sort_by_key(|p| p.0);
             v
         };
-        self.each(|g| {
-            for &(r, k) in &rows {
-                let Row::Local(loc) = k else { continue };
-                match l.rows_in.iter().position(|&x| x == r) {
-                    Some(slot) => {
-                        g.e(I::LocalGet(QB));
-                        g.e(I::V128Load(mem(slot as u64 * ROW_BYTES as u64 + g.slot as u64 * 16)));
-                    }
-                    None => g.e(splat_u32(0)),
+        for &(r, k) in &rows {
+            let Row::Local(loc) = k else { continue };
+            match l.rows_in.iter().position(|&x| x == r) {
+                Some(slot) => {
+                    self.e(I::LocalGet(QB));
+                    self.e(I::V128Load(mem(slot as u64 * ROW_BYTES as u64)));
                 }
-                g.e(I::LocalSet(loc));
+                None => self.e(splat_u32(0)),
             }
-            if has_flow {
-                for m in [COND, LOOPM, CONT, EXEC] {
-                    g.e(splat_u32(!0));
-                    g.e(I::LocalSet(m));
-                }
+            self.e(I::LocalSet(loc));
+        }
+        if has_flow {
+            for m in [COND, LOOPM, CONT, EXEC] {
+                self.e(splat_u32(!0));
+                self.e(I::LocalSet(m));
             }
-            if l.kill {
-                g.e(splat_u32(0));
-                g.e(I::LocalSet(KILL));
-            }
-        });
+        }
+        if l.kill {
+            self.e(splat_u32(0));
+            self.e(I::LocalSet(KILL));
+        }
         self.range(0, end)?;
         // END is dispatched too.
         if self.program.code.get(end).is_some() {
             self.charge(1);
         }
-        // The quads' end: the OUT rows and the kill mask go back to memory.
+        // The quad's end: the OUT rows and the kill mask go back to memory.
         let base = l.rows_in.len() as u64;
-        self.each(|g| {
-            let at = g.slot as u64 * 16;
-            for (i, &r) in l.rows_out.iter().enumerate() {
-                if let Some(&Row::Local(loc)) = g.rows.get(&r) {
-                    g.e(I::LocalGet(QB));
-                    g.e(I::LocalGet(loc));
-                    g.e(I::V128Store(mem((base + i as u64) * ROW_BYTES as u64 + at)));
-                }
+        for (i, &r) in l.rows_out.iter().enumerate() {
+            if let Some(&Row::Local(loc)) = self.rows.get(&r) {
+                self.e(I::LocalGet(QB));
+                self.e(I::LocalGet(loc));
+                self.e(I::V128Store(mem((base + i as u64) * ROW_BYTES as u64)));
             }
-            if l.kill {
-                g.e(I::LocalGet(QB));
-                g.e(I::LocalGet(KILL));
-                g.e(I::V128Store(mem(l.kill_slot() as u64 * ROW_BYTES as u64 + at)));
-            }
-        });
+        }
+        if l.kill {
+            self.e(I::LocalGet(QB));
+            self.e(I::LocalGet(KILL));
+            self.e(I::V128Store(mem(l.kill_slot() as u64 * ROW_BYTES as u64)));
+        }
         self.check_limit();
         self.e(I::LocalGet(QB));
-        self.e(I::I32Const(16 * group as i32));
+        self.e(I::I32Const(16));
         self.e(I::I32Add);
         self.e(I::LocalTee(QB));
         self.e(I::LocalGet(QEND));
         self.e(I::I32LtU);
         self.e(I::BrIf(0));
         self.e(I::End);
+        self.e(I::End);
+        self.e(I::LocalGet(WORK));
         self.e(I::End);
         Ok(())
     }
@@ -707,8 +526,7 @@ impl Gen<'_> {
             if is_alu(inst.op) {
                 let inst = inst.clone();
                 self.charge(1);
-                // Instruction by instruction for each quad: their chains interleave.
-                self.each_quad(|g| g.alu(&inst))?;
+                self.alu(&inst)?;
                 pc += 1;
             } else {
                 pc = self.flow(pc, to)?;
@@ -720,38 +538,31 @@ impl Gen<'_> {
     /// EXEC = cond & loop & cont (UPDATE_EXEC_MASK), leaving out the masks known to be all
     /// ones here: cond outside every IF, loop outside every loop, cont outside every loop with
     /// a CONT.
-    /// Inside flow with a group of quads, `LIVE` counts the quads whose exec is not all zero.
     fn update_exec(&mut self) {
-        self.flush();
         let masks: Vec<u32> =
             [(COND, self.if_level > 0), (LOOPM, self.loop_level > 0), (CONT, self.cont_loops > 0)]
                 .into_iter()
                 .filter(|m| m.1)
                 .map(|m| m.0)
                 .collect();
-        self.each(|g| {
-            match masks.split_first() {
-                None => g.e(splat_u32(!0)),
-                Some((&first, rest)) => {
-                    g.e(I::LocalGet(first));
-                    for &m in rest {
-                        g.e(I::LocalGet(m));
-                        g.e(I::V128And);
-                    }
+        match masks.split_first() {
+            None => self.e(splat_u32(!0)),
+            Some((&first, rest)) => {
+                self.e(I::LocalGet(first));
+                for &m in rest {
+                    self.e(I::LocalGet(m));
+                    self.e(I::V128And);
                 }
             }
-            g.e(I::LocalSet(EXEC));
-        });
-        if self.group > 1 && self.in_flow() {
-            self.count_of(EXEC);
-            self.e(I::LocalSet(LIVE));
         }
+        self.e(I::LocalSet(EXEC));
     }
 
     /// `if any_true(exec) { instructions [from, to) }` for an IF or ELSE body (the ELSE
     /// itself charged first), the body leaving to its end with `leave_body`.
     fn guarded_body(&mut self, from: usize, to: usize, is_else: bool) -> Result<(), Unsupported> {
-        self.any_of(EXEC);
+        self.e(I::LocalGet(EXEC));
+        self.e(I::V128AnyTrue);
         self.open(I::If(BlockType::Empty));
         if is_else {
             self.charge(1);
@@ -781,30 +592,61 @@ impl Gen<'_> {
 
     /// After a closer that may have left exec all zero: leaves the enclosing body if so.
     fn leave_if_idle(&mut self) {
-        self.any_of(EXEC);
+        self.e(I::LocalGet(EXEC));
+        self.e(I::V128AnyTrue);
         self.e(I::I32Eqz);
         self.open(I::If(BlockType::Empty));
         self.leave_body();
         self.close();
     }
 
-    /// Pushes the IF condition of `inst`: lanes where src.x is non-zero (IF: as a float, so −0
-    /// is false and NaN true; UIF: as bits).
-    fn condition(&mut self, inst: &Inst) -> Result<(), Unsupported> {
-        let s = &inst.src[0];
-        if let Some(r) =
-            s.direct_row(0).filter(|r| !s.negate && !s.absolute && self.mask_rows.contains(r))
-        {
-            // A lane mask already: 0 is false, ~0 is true (as bits, and as a float: NaN).
-            if let Some(&Row::Local(l)) = self.rows.get(&r) {
-                self.e(I::LocalGet(l));
-                return Ok(());
-            }
+    /// Pushes the IF condition of the IF or UIF at `pc`: lanes where src.x is non-zero (IF: as
+    /// a float, so −0 is false and NaN true; UIF: as bits).
+    fn condition(&mut self, pc: usize) -> Result<(), Unsupported> {
+        let inst = self.program.code[pc].clone();
+        if let Some(l) = self.mask_source(pc) {
+            self.e(I::LocalGet(l));
+            return Ok(());
         }
+        let inst = &inst;
         self.src(inst, 0, 0)?;
         self.e(splat_u32(0));
         self.e(if inst.op == O::IF { I::F32x4Ne } else { I::I32x4Ne });
         Ok(())
+    }
+
+    /// The local holding the condition of the IF at `pc` as a lane mask already: its source
+    /// (without modifiers) was last written, with no flow instruction since (so under the same
+    /// exec), by a comparison, which gives 0 or ~0 in every active lane: the same lanes as
+    /// `src != 0`, as bits and as floats (~0 is a NaN). An inactive lane may keep an older
+    /// value there, which the mask logic never lets out: such a lane has cond, loop or cont
+    /// zero, the new cond is only used through exec = cond & loop & cont (or, in a conditional
+    /// break, & exec) until ENDIF restores the saved cond.
+    fn mask_source(&self, pc: usize) -> Option<u32> {
+        let code = &self.program.code;
+        let s = &code.get(pc)?.src[0];
+        if s.negate || s.absolute {
+            return None;
+        }
+        let row = s.direct_row(0)?;
+        for w in code.get(..pc)?.iter().rev() {
+            if !is_alu(w.op) {
+                return None;
+            }
+            let writes = w
+                .dst
+                .iter()
+                .take(w.num_dst as usize)
+                .any(|d| (0..4).any(|c| d.mask >> c & 1 != 0 && dst_row(d, c) == Some(row)));
+            if writes {
+                let is_mask = gives_mask(w.op) && !w.saturate && w.num_dst == 1;
+                return match (is_mask, self.rows.get(&row)) {
+                    (true, Some(&Row::Local(l))) => Some(l),
+                    _ => None,
+                };
+            }
+        }
+        None
     }
 
     /// A flow instruction at `pc` (exec is not all zero); returns where the caller goes on.
@@ -823,38 +665,31 @@ impl Gen<'_> {
                 let (else_pc, endif_pc) = self.if_targets(&inst, pc, to)?;
                 let save = self.if_saves + self.if_level;
                 self.charge(1);
-                self.each_quad(|g| {
-                    g.e(I::LocalGet(COND));
-                    g.e(I::LocalSet(save));
-                    // push cond; cond &= (src.x != 0)
-                    g.condition(&inst)?;
-                    g.e(I::LocalGet(COND));
-                    g.e(I::V128And);
-                    g.e(I::LocalSet(COND));
-                    Ok(())
-                })?;
+                self.e(I::LocalGet(COND));
+                self.e(I::LocalSet(save));
+                // push cond; cond &= (src.x != 0)
+                self.condition(pc)?;
+                self.e(I::LocalGet(COND));
+                self.e(I::V128And);
+                self.e(I::LocalSet(COND));
                 self.if_level += 1;
                 self.update_exec();
                 self.guarded_body(pc + 1, else_pc.unwrap_or(endif_pc), false)?;
                 if let Some(e) = else_pc {
                     // ELSE: cond = ~cond & parent; charged when it leaves a lane active.
-                    self.each(|g| {
-                        g.e(I::LocalGet(COND));
-                        g.e(I::V128Not);
-                        g.e(I::LocalGet(save));
-                        g.e(I::V128And);
-                        g.e(I::LocalSet(COND));
-                    });
+                    self.e(I::LocalGet(COND));
+                    self.e(I::V128Not);
+                    self.e(I::LocalGet(save));
+                    self.e(I::V128And);
+                    self.e(I::LocalSet(COND));
                     self.update_exec();
                     self.guarded_body(e + 1, endif_pc, true)?;
                 }
                 self.if_level -= 1;
                 // ENDIF: pop cond; charged when it leaves a lane active (a BRK or CONT inside
                 // may have removed them all: the rest of the body is then skipped).
-                self.each(|g| {
-                    g.e(I::LocalGet(save));
-                    g.e(I::LocalSet(COND));
-                });
+                self.e(I::LocalGet(save));
+                self.e(I::LocalSet(COND));
                 self.update_exec();
                 if self.loop_level > 0
                     && leaves_loop(&self.program.code, pc + 1, endif_pc, &[O::BRK, O::CONT])
@@ -875,19 +710,11 @@ impl Gen<'_> {
                 let save = self.loop_saves + 2 * self.loop_level;
                 let conts = leaves_loop(&self.program.code, pc + 1, end, &[O::CONT]);
                 self.charge(1);
-                self.each(|g| {
-                    g.e(I::LocalGet(LOOPM));
-                    g.e(I::LocalSet(save));
-                    if conts {
-                        g.e(I::LocalGet(CONT));
-                        g.e(I::LocalSet(save + 1));
-                    }
-                });
-                if self.group > 1 && !self.in_flow() {
-                    // Entering flow from the top level, where every quad is live.
-                    self.flush();
-                    self.e(I::I64Const(self.group as i64));
-                    self.e(I::LocalSet(LIVE));
+                self.e(I::LocalGet(LOOPM));
+                self.e(I::LocalSet(save));
+                if conts {
+                    self.e(I::LocalGet(CONT));
+                    self.e(I::LocalSet(save + 1));
                 }
                 self.loop_level += 1;
                 self.cont_loops += conts as u32;
@@ -902,13 +729,12 @@ impl Gen<'_> {
                 // ENDLOOP: restore cont (it lasts one iteration); go on while a lane is live,
                 // charged then, and at the exit (the enclosing exec, not all zero).
                 if conts {
-                    self.each(|g| {
-                        g.e(I::LocalGet(save + 1));
-                        g.e(I::LocalSet(CONT));
-                    });
+                    self.e(I::LocalGet(save + 1));
+                    self.e(I::LocalSet(CONT));
                 }
                 self.update_exec();
-                self.any_of(EXEC);
+                self.e(I::LocalGet(EXEC));
+                self.e(I::V128AnyTrue);
                 self.open(I::If(BlockType::Empty));
                 self.charge(1);
                 self.check_limit();
@@ -917,10 +743,8 @@ impl Gen<'_> {
                 self.close();
                 self.loop_level -= 1;
                 self.cont_loops -= conts as u32;
-                self.each(|g| {
-                    g.e(I::LocalGet(save));
-                    g.e(I::LocalSet(LOOPM));
-                });
+                self.e(I::LocalGet(save));
+                self.e(I::LocalSet(LOOPM));
                 self.update_exec();
                 self.charge(1);
                 Ok(end + 1)
@@ -935,48 +759,43 @@ impl Gen<'_> {
                 // mask &= ~exec: exec becomes all zero, the rest of the body is skipped.
                 self.charge(1);
                 let m = if inst.op == O::BRK { LOOPM } else { CONT };
-                self.each(|g| {
-                    g.e(I::LocalGet(m));
-                    g.e(I::LocalGet(EXEC));
-                    g.e(I::V128Not);
-                    g.e(I::V128And);
-                    g.e(I::LocalSet(m));
-                });
+                self.e(I::LocalGet(m));
+                self.e(I::LocalGet(EXEC));
+                self.e(I::V128Not);
+                self.e(I::V128And);
+                self.e(I::LocalSet(m));
                 self.leave_body();
                 Ok(pc + 1)
             }
             O::KILL | O::KILL_IF => {
                 self.charge(1);
                 let flow = self.in_flow();
-                self.each_quad(|g| {
-                    if inst.op == O::KILL {
-                        if flow {
-                            g.e(I::LocalGet(KILL));
-                            g.e(I::LocalGet(EXEC));
-                            g.e(I::V128Or);
-                        } else {
-                            g.e(splat_u32(!0));
-                        }
+                if inst.op == O::KILL {
+                    if flow {
+                        self.e(I::LocalGet(KILL));
+                        self.e(I::LocalGet(EXEC));
+                        self.e(I::V128Or);
                     } else {
-                        // Lanes where any swizzled channel is negative (flow.rs KILL_IF).
-                        for c in 0..4 {
-                            g.src(&inst, 0, c)?;
-                            g.e(splat_u32(0));
-                            g.e(I::F32x4Lt);
-                            if c > 0 {
-                                g.e(I::V128Or);
-                            }
-                        }
-                        if flow {
-                            g.e(I::LocalGet(EXEC));
-                            g.e(I::V128And);
-                        }
-                        g.e(I::LocalGet(KILL));
-                        g.e(I::V128Or);
+                        self.e(splat_u32(!0));
                     }
-                    g.e(I::LocalSet(KILL));
-                    Ok(())
-                })?;
+                } else {
+                    // Lanes where any swizzled channel is negative (flow.rs KILL_IF).
+                    for c in 0..4 {
+                        self.src(&inst, 0, c)?;
+                        self.e(splat_u32(0));
+                        self.e(I::F32x4Lt);
+                        if c > 0 {
+                            self.e(I::V128Or);
+                        }
+                    }
+                    if flow {
+                        self.e(I::LocalGet(EXEC));
+                        self.e(I::V128And);
+                    }
+                    self.e(I::LocalGet(KILL));
+                    self.e(I::V128Or);
+                }
+                self.e(I::LocalSet(KILL));
                 Ok(pc + 1)
             }
             _ => fail(format!("{} is not compiled", inst.op.name()), Some(&inst)),
@@ -993,32 +812,19 @@ impl Gen<'_> {
         }
         self.charge(1);
         let t = self.local();
-        self.each_quad(|g| {
-            g.condition(inst)?;
-            g.e(I::LocalGet(EXEC));
-            g.e(I::V128And);
-            g.e(I::LocalSet(t));
-            Ok(())
-        })?;
-        self.any_of(t);
+        self.condition(pc)?;
+        self.e(I::LocalGet(EXEC));
+        self.e(I::V128And);
+        self.e(I::LocalTee(t));
+        self.e(I::V128AnyTrue);
         // Most passes break no lane: then nothing changes.
         self.open(I::If(BlockType::Empty));
-        // The BRK: charged to each quad with a lane that takes it.
-        if self.group == 1 {
-            self.charge(1);
-        } else {
-            self.e(I::LocalGet(WORK));
-            self.count_of(t);
-            self.e(I::I64Add);
-            self.e(I::LocalSet(WORK));
-        }
-        self.each(|g| {
-            g.e(I::LocalGet(LOOPM));
-            g.e(I::LocalGet(t));
-            g.e(I::V128Not);
-            g.e(I::V128And);
-            g.e(I::LocalSet(LOOPM));
-        });
+        self.charge(1);
+        self.e(I::LocalGet(LOOPM));
+        self.e(I::LocalGet(t));
+        self.e(I::V128Not);
+        self.e(I::V128And);
+        self.e(I::LocalSet(LOOPM));
         self.update_exec();
         self.leave_if_idle();
         self.close();

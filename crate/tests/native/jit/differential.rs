@@ -125,20 +125,16 @@ fn same_bits(a: u32, b: u32) -> bool {
     a == b || (f32::from_bits(a).is_nan() && f32::from_bits(b).is_nan())
 }
 
-/// Runs `p` on the same batch in the interpreter and through the JIT, its module generated
-/// with `group` quads side by side; describes the first difference.
+/// Runs `p` on the same batch in the interpreter and through the JIT; describes the first
+/// difference.
 pub fn compare(
     p: &Program,
     seed: u64,
     nq: usize,
     budget: u64,
-    group: u32,
     tally: &Tally,
 ) -> Result<(), String> {
-    let compiled = tgsi::jit::codegen::compile_grouped(p, group)
-        .map_err(|u| format!("not compiled: {}", u.reason))?;
-    let native = NativeProgram::from_compiled(&compiled)
-        .map_err(|u| format!("not compiled: {}", u.reason))?;
+    let native = NativeProgram::new(p).map_err(|u| format!("not compiled: {}", u.reason))?;
     let mut rng = Rng(seed);
     let mut b1 = batch(p, nq, &mut rng);
     let mut b2 = b1.clone();
@@ -185,7 +181,7 @@ pub fn compare(
 }
 
 /// The smallest program (dropping one line at a time) that still differs.
-fn minimise(text: &str, seed: u64, nq: usize, budget: u64, group: u32) -> String {
+fn minimise(text: &str, seed: u64, nq: usize, budget: u64) -> String {
     let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
     let mut i = 0;
     while i < lines.len() {
@@ -197,7 +193,7 @@ fn minimise(text: &str, seed: u64, nq: usize, budget: u64, group: u32) -> String
             let still = tgsi::text::parse(&cand)
                 .shader
                 .and_then(|s| tgsi::exec::build(&s).ok())
-                .is_some_and(|p| compare(&p, seed, nq, budget, group, &Tally::default()).is_err());
+                .is_some_and(|p| compare(&p, seed, nq, budget, &Tally::default()).is_err());
             if still {
                 lines = t;
                 continue;
@@ -219,13 +215,12 @@ fn corpus_shaders_match_the_interpreter() {
             *reasons.entry(op).or_default() += 1;
             continue;
         }
-        // Groups of 1, 2 and 4 quads, with and without a remainder run one at a time.
-        for (seed, nq, group) in [(1u64, 1usize, 1u32), (2, 7, 4), (3, 64, 2), (4, 33, 1)] {
+        for (seed, nq) in [(1u64, 1usize), (2, 7), (3, 64)] {
             // The default budget of a frame of `nq` quads (a corpus shader that loops until the
             // budget stops there, not at the machine's per-run maximum).
             let budget = tgsi::limits::default_frame_budget(nq as u64);
-            if let Err(e) = compare(&p, seed, nq, budget, group, &tally) {
-                panic!("{name} (seed {seed}, {nq} quads, groups of {group}): {e}");
+            if let Err(e) = compare(&p, seed, nq, budget, &tally) {
+                panic!("{name} (seed {seed}, {nq} quads): {e}");
             }
         }
         compared += 1;
@@ -247,12 +242,9 @@ fn random_programs_match_the_interpreter() {
         let nq = 1 + rng.below(12);
         // Work is counted per quad: 4000 instructions for each.
         let budget = 4000 * nq as u64;
-        let group = [1, 2, 4][i % 3];
-        if let Err(e) = compare(&p, seed, nq, budget, group, &tally) {
-            let min = minimise(&text, seed, nq, budget, group);
-            panic!(
-                "random program {i} (seed {seed:#x}, {nq} quads, groups of {group}): {e}\nminimal program:\n{min}"
-            );
+        if let Err(e) = compare(&p, seed, nq, budget, &tally) {
+            let min = minimise(&text, seed, nq, budget);
+            panic!("random program {i} (seed {seed:#x}, {nq} quads): {e}\nminimal program:\n{min}");
         }
     }
     let done = tally.done.load(Ordering::Relaxed);
@@ -278,11 +270,10 @@ fn divergent_loops_match_the_interpreter() {
         let seed = rng.next();
         let nq = 1 + rng.below(64);
         let budget = 20_000 * nq as u64;
-        let group = [1, 2, 4][i % 3];
-        if let Err(e) = compare(&p, seed, nq, budget, group, &tally) {
-            let min = minimise(&text, seed, nq, budget, group);
+        if let Err(e) = compare(&p, seed, nq, budget, &tally) {
+            let min = minimise(&text, seed, nq, budget);
             panic!(
-                "divergent program {i} (seed {seed:#x}, {nq} quads, groups of {group}): {e}\nminimal program:\n{min}"
+                "divergent program {i} (seed {seed:#x}, {nq} quads): {e}\nminimal program:\n{min}"
             );
         }
     }
@@ -300,10 +291,7 @@ fn budget_exhaustion_gives_the_interpreters_diagnostic() {
     let p = program(text);
     let tally = Tally::default();
     for budget in [1, 2, 3, 4, 5, 10, 99, 100, 101, 1000] {
-        for (group, nq) in [(1, 3), (2, 3), (4, 5)] {
-            compare(&p, 9, nq, budget, group, &tally)
-                .unwrap_or_else(|e| panic!("budget {budget}, groups of {group}: {e}"));
-        }
+        compare(&p, 9, 3, budget, &tally).unwrap_or_else(|e| panic!("budget {budget}: {e}"));
         let mut m = Machine::with_budget(budget);
         m.accel = NativeProgram::new(&p).ok().and_then(|n| n.make());
         let mut b = Batch::new(&p, 3);
@@ -323,10 +311,7 @@ fn budget_exhaustion_gives_the_interpreters_diagnostic() {
                    UADD TEMP[0].x, TEMP[0].xxxx, IMM[0].yyyy\nENDLOOP\nMOV OUT[0], TEMP[0]\nEND\n";
     let p = program(counted);
     for budget in [43, 44] {
-        for group in [1, 2, 4] {
-            compare(&p, 1, 2, budget, group, &tally)
-                .unwrap_or_else(|e| panic!("budget {budget}, groups of {group}: {e}"));
-        }
+        compare(&p, 1, 2, budget, &tally).unwrap_or_else(|e| panic!("budget {budget}: {e}"));
         let mut m = Machine::with_budget(budget);
         m.accel = NativeProgram::new(&p).ok().and_then(|n| n.make());
         let mut b = Batch::new(&p, 2);
@@ -339,38 +324,6 @@ fn budget_exhaustion_gives_the_interpreters_diagnostic() {
     assert!(
         tally.done.load(Ordering::Relaxed) >= 1 && tally.handed_back.load(Ordering::Relaxed) >= 10
     );
-}
-
-/// Two quads side by side whose loops run a different number of times: the group keeps going
-/// for quad 0 after quad 1 has left, and quad 1 is charged nothing more. The same loop as the
-/// hand count above, with the trip count read from IN[0].x (3 for quad 0, 0 for quad 1): per
-/// quad BGNLOOP 1, k passes that do not break 5k, the breaking pass 4 (USGE, UIF, BRK, ENDLOOP
-/// ending the loop), MOV and END 2: 7 + 5k, so 22 + 7 = 29 for the batch.
-#[test]
-fn a_group_charges_each_quad_only_while_it_is_live() {
-    let text = "FRAG\nDCL IN[0].x, GENERIC[0], CONSTANT\nDCL OUT[0], COLOR\nDCL TEMP[0..1]\n\
-                IMM[0] UINT32 {0, 1, 3, 0}\n\
-                BGNLOOP\nUSGE TEMP[0].y, TEMP[0].xxxx, IN[0].xxxx\nUIF TEMP[0].yyyy\nBRK\nENDIF\n\
-                UADD TEMP[0].x, TEMP[0].xxxx, IMM[0].yyyy\nENDLOOP\nMOV OUT[0], TEMP[0]\nEND\n";
-    let p = program(text);
-    let compiled = tgsi::jit::codegen::compile_grouped(&p, 2).expect("compiles");
-    let native = NativeProgram::from_compiled(&compiled).expect("instantiates");
-    let tally = Tally::default();
-    let mut m = Machine::with_budget(1000);
-    m.accel = Some(Box::new(Counting {
-        inner: native.make().expect("an instance"),
-        done: tally.done.clone(),
-        handed_back: tally.handed_back.clone(),
-    }));
-    let mut b = Batch::new(&p, 2);
-    b.set_input(0, 0, 0, Lanes([3; 4]));
-    b.set_input(0, 0, 1, Lanes([0; 4]));
-    let stats = m.run(&p, &mut b, &Constants::default()).expect("runs");
-    assert_eq!(tally.done.load(Ordering::Relaxed), 1, "the module ran the batch");
-    assert_eq!(stats.work, 29);
-    // OUT[0].x holds the counter: 3 for quad 0, 0 for quad 1.
-    assert_eq!(b.output(0, 0, 0), Lanes([3; 4]));
-    assert_eq!(b.output(0, 0, 1), Lanes([0; 4]));
 }
 
 /// A frame's accelerators borrow instances from the program's pool and give them back, so the
