@@ -969,17 +969,21 @@ impl Gen<'_> {
         if end <= pc || end >= to || code.get(end).map(|i| i.op) != Some(O::ENDSWITCH) {
             return fail("SWITCH without its ENDSWITCH", Some(inst));
         }
-        // The labels of this switch: at its own level (not inside an IF, loop or switch).
+        // The labels of this switch: at its own level. A label whose innermost construct is
+        // an IF or a loop is not compiled; a nested switch's are its own.
         let mut labels = Vec::new();
-        let mut depth = 0i32;
+        let mut open = Vec::new();
         for (k, i) in code.iter().enumerate().take(end).skip(pc + 1) {
             match i.op {
-                O::IF | O::UIF | O::BGNLOOP | O::SWITCH => depth += 1,
-                O::ENDIF | O::ENDLOOP | O::ENDSWITCH => depth -= 1,
-                O::CASE | O::DEFAULT if depth == 0 => labels.push(k),
-                O::CASE | O::DEFAULT => {
-                    return fail("a CASE inside IF or a loop is not compiled", Some(i))
+                O::IF | O::UIF | O::BGNLOOP | O::SWITCH => open.push(i.op),
+                O::ENDIF | O::ENDLOOP | O::ENDSWITCH => {
+                    open.pop();
                 }
+                O::CASE | O::DEFAULT => match open.last() {
+                    None => labels.push(k),
+                    Some(O::SWITCH) => {}
+                    Some(_) => return fail("a CASE inside IF or a loop is not compiled", Some(i)),
+                },
                 _ => {}
             }
         }
