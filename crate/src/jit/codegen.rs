@@ -5,13 +5,15 @@
 //! quad's registers in `v128` locals (one local per storage row: TEMP, OUT and ADDR rows start at
 //! zero, IN and system-value rows are loaded from memory at the quad's start; immediates are
 //! constants in the code, cached constants are loaded from memory at each use). The masks of
-//! `exec/flow.rs` (`mesa-tgsi-notes.md` §5.2–5.3) are `v128` locals too: cond, loop, cont, kill,
-//! exec = cond & loop & cont (UPDATE_EXEC_MASK), and one saved mask per IF nesting level and two
-//! (loop, cont) per loop nesting level. IF/ELSE/ENDIF and BGNLOOP/ENDLOOP become wasm `if`,
-//! `block` and `loop`; a body runs only when `v128.any_true(exec)`, and a body left with an
-//! all-zero exec mask (after BRK or CONT, or an ENDIF that restores none) is left by a `br` to
-//! its end. So inside a body exec is never all zero. Writes inside flow are blended with exec
-//! (`v128.bitselect`); at the top level exec is all ones and writes are plain.
+//! `exec/flow.rs` (`mesa-tgsi-notes.md` §5.2–5.3) are `v128` locals too: cond, loop, cont,
+//! switch, func, kill, exec = cond & loop & cont & func & switch (UPDATE_EXEC_MASK), and saved
+//! masks per IF, loop, switch and call nesting level. IF/ELSE/ENDIF, BGNLOOP/ENDLOOP and each
+//! CASE/DEFAULT's code become wasm `if`, `block` and `loop`; subroutines are inlined at each CAL
+//! in a `block`. A body runs only when `v128.any_true(exec)`, and a body left with an all-zero
+//! exec mask (after BRK, CONT or RET, or a closer that restores none) is left by a `br` to its
+//! end. So inside a body exec is never all zero. Writes inside flow are blended with exec
+//! (`v128.bitselect`); at the top level exec is all ones and writes are plain. Operands
+//! addressed through ADDR select among their file's registers lane by lane (`alu.rs`).
 //!
 //! The budget counts quad-instructions (`exec/work.rs`): an instruction is charged
 //! once per quad whose exec mask is non-zero when it starts (ELSE, ENDIF and ENDLOOP: when they
