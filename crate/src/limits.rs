@@ -61,7 +61,10 @@ pub const MAX_JIT_CALL_DEPTH: usize = 8;
 /// Subroutine instructions the compiling tier inlines in all, over every call site.
 pub const MAX_JIT_INLINED: usize = 4096;
 /// Registers of a file an indirect operand compiled by the JIT may select among.
-pub const MAX_JIT_INDIRECT_REGISTERS: u32 = 64;
+pub const MAX_JIT_INDIRECT_REGISTERS: u32 = 256;
+/// Register channels all the indirect operands of one compiled module select among (one
+/// `v128.bitselect` each, counted over every inlined copy).
+pub const MAX_JIT_INDIRECT_SELECTS: u64 = 16384;
 
 /// The table.
 pub const LIMITS: &[Limit] = &[
@@ -172,6 +175,12 @@ pub const LIMITS: &[Limit] = &[
         value: MAX_JIT_INDIRECT_REGISTERS as u64,
         code: "(the interpreter runs the shader, with the reason)",
         why: "registers are wasm locals: each indirect read or write is a select over the file's registers",
+    },
+    Limit {
+        name: "register selects of all the indirect operands of one JIT module",
+        value: MAX_JIT_INDIRECT_SELECTS,
+        code: "(the interpreter runs the shader, with the reason)",
+        why: "one v128.bitselect and a compare each: bounds the module's size and compile time",
     },
 ];
 

@@ -240,6 +240,7 @@ pub fn compile(program: &Program) -> Result<Compiled, Unsupported> {
         loop_saves,
         switch_saves,
         call_saves,
+        selects: 0,
         scratch,
         next_scratch: scratch,
         max_local: scratch,
@@ -519,6 +520,8 @@ struct Gen<'p> {
     loop_saves: u32,
     switch_saves: u32,
     call_saves: u32,
+    /// Register selects emitted for indirect operands (`limits::MAX_JIT_INDIRECT_SELECTS`).
+    selects: u64,
     /// Scratch locals: the first, the next free one (reset at each instruction), the end.
     scratch: u32,
     next_scratch: u32,

@@ -59,6 +59,7 @@ impl Gen<'_> {
                         Some(inst),
                     );
                 };
+                self.count_selects(count, inst)?;
                 let acc = self.local();
                 self.e(splat_u32(0));
                 self.e(I::LocalSet(acc));
@@ -104,6 +105,20 @@ impl Gen<'_> {
                 }
                 _ => return fail("64-bit operand modifiers are not compiled", Some(inst)),
             }
+        }
+        Ok(())
+    }
+
+    /// Counts `n` more register selects; past `limits::MAX_JIT_INDIRECT_SELECTS` the program
+    /// is not compiled.
+    fn count_selects(&mut self, n: u32, inst: &Inst) -> Result<(), Unsupported> {
+        let max = crate::limits::MAX_JIT_INDIRECT_SELECTS;
+        self.selects += n as u64;
+        if self.selects > max {
+            return fail(
+                format!("indirect operands selecting among more than {max} register channels in all are not compiled"),
+                Some(inst),
+            );
         }
         Ok(())
     }
@@ -205,6 +220,7 @@ impl Gen<'_> {
         let Some(&Row::Local(addr)) = self.rows.get(&addr_row) else {
             return fail(what(), Some(inst));
         };
+        self.count_selects(count, inst)?;
         if sat {
             self.e(I::LocalGet(val));
             self.saturate();

@@ -322,3 +322,38 @@ fn calls_nested_deeper_than_the_bound_are_refused_with_a_reason() {
     run_in_module(&p, &mut b);
     assert_eq!(b.output(0, 0, 0), floats([1.0; 4]));
 }
+
+/// The bounds of indirect operands: a file of 256 registers compiles and one of 257 does not;
+/// sixteen 4-channel reads over 256 registers are 16 x 4 x 256 = 16384 selects, the bound, and
+/// a seventeenth passes it. Each refusal says why.
+#[test]
+fn indirect_operands_past_their_bounds_are_refused_with_a_reason() {
+    let text = |regs: u32, reads: usize| {
+        let mut t = format!(
+            "FRAG\nDCL IN[0]\nDCL OUT[0]\nDCL TEMP[0..{}]\nDCL ADDR[0]\nUARL ADDR[0].x, IN[0].xxxx\n",
+            regs - 1
+        );
+        for _ in 0..reads {
+            t.push_str("ADD OUT[0], OUT[0], TEMP[ADDR[0].x]\n");
+        }
+        t.push_str("END\n");
+        t
+    };
+    let max = tgsi::limits::MAX_JIT_INDIRECT_REGISTERS;
+    assert_eq!(max, 256);
+    let fits = program(&text(max, 1));
+    validate(&tgsi::jit::compile(&fits).expect("256 registers compile").bytes, "256 registers");
+    let u = tgsi::jit::compile(&program(&text(max + 1, 1))).expect_err("257 registers");
+    assert!(u.reason.contains("more than 256 registers"), "{}", u.reason);
+    assert_eq!(tgsi::limits::MAX_JIT_INDIRECT_SELECTS, 16384);
+    let p = program(&text(max, 16));
+    tgsi::jit::compile(&p).expect("16384 selects compile");
+    // The 16 reads through the module: TEMP[a] is 0 everywhere (nothing written), so OUT stays 0
+    // in every lane, whatever the address (−1, 0, 255, 256).
+    let mut b = Batch::new(&p, 1);
+    b.set_input(0, 0, 0, ints([u32::MAX, 0, 255, 256]));
+    run_in_module(&p, &mut b);
+    assert_eq!(b.output(0, 0, 0).0, [0; 4]);
+    let u = tgsi::jit::compile(&program(&text(max, 17))).expect_err("16385 and more");
+    assert!(u.reason.contains("more than 16384 register channels"), "{}", u.reason);
+}
