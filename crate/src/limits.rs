@@ -55,6 +55,17 @@ pub const MAX_JIT_MODULE_MEMORY: u64 = 32 << 20;
 /// oldest are dropped first).
 pub const MAX_JIT_WORKER_MEMORY: u64 = 64 << 20;
 
+/// Calls the compiling tier inlines one inside another (deeper: the interpreter runs the
+/// shader, with the reason).
+pub const MAX_JIT_CALL_DEPTH: usize = 8;
+/// Subroutine instructions the compiling tier inlines in all, over every call site.
+pub const MAX_JIT_INLINED: usize = 4096;
+/// Registers of a file an indirect operand compiled by the JIT may select among.
+pub const MAX_JIT_INDIRECT_REGISTERS: u32 = 256;
+/// Register channels all the indirect operands of one compiled module select among (one
+/// `v128.bitselect` each, counted over every inlined copy).
+pub const MAX_JIT_INDIRECT_SELECTS: u64 = 16384;
+
 /// The table.
 pub const LIMITS: &[Limit] = &[
     Limit {
@@ -146,6 +157,30 @@ pub const LIMITS: &[Limit] = &[
         value: MAX_JIT_WORKER_MEMORY,
         code: "(the oldest instances are dropped)",
         why: "keeps each worker's instances bounded whatever shaders it has drawn",
+    },
+    Limit {
+        name: "calls the JIT inlines one inside another",
+        value: MAX_JIT_CALL_DEPTH as u64,
+        code: "(the interpreter runs the shader, with the reason)",
+        why: "each call is inlined: bounds the module's size; recursion is never compiled",
+    },
+    Limit {
+        name: "subroutine instructions the JIT inlines in all",
+        value: MAX_JIT_INLINED as u64,
+        code: "(the interpreter runs the shader, with the reason)",
+        why: "each call site gets its own copy of the body: bounds the module's size",
+    },
+    Limit {
+        name: "registers an indirect operand compiled by the JIT selects among",
+        value: MAX_JIT_INDIRECT_REGISTERS as u64,
+        code: "(the interpreter runs the shader, with the reason)",
+        why: "registers are wasm locals: each indirect read or write is a select over the file's registers",
+    },
+    Limit {
+        name: "register selects of all the indirect operands of one JIT module",
+        value: MAX_JIT_INDIRECT_SELECTS,
+        code: "(the interpreter runs the shader, with the reason)",
+        why: "one v128.bitselect and a compare each: bounds the module's size and compile time",
     },
 ];
 

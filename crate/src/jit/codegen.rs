@@ -5,13 +5,15 @@
 //! quad's registers in `v128` locals (one local per storage row: TEMP, OUT and ADDR rows start at
 //! zero, IN and system-value rows are loaded from memory at the quad's start; immediates are
 //! constants in the code, cached constants are loaded from memory at each use). The masks of
-//! `exec/flow.rs` (`mesa-tgsi-notes.md` §5.2–5.3) are `v128` locals too: cond, loop, cont, kill,
-//! exec = cond & loop & cont (UPDATE_EXEC_MASK), and one saved mask per IF nesting level and two
-//! (loop, cont) per loop nesting level. IF/ELSE/ENDIF and BGNLOOP/ENDLOOP become wasm `if`,
-//! `block` and `loop`; a body runs only when `v128.any_true(exec)`, and a body left with an
-//! all-zero exec mask (after BRK or CONT, or an ENDIF that restores none) is left by a `br` to
-//! its end. So inside a body exec is never all zero. Writes inside flow are blended with exec
-//! (`v128.bitselect`); at the top level exec is all ones and writes are plain.
+//! `exec/flow.rs` (`mesa-tgsi-notes.md` §5.2–5.3) are `v128` locals too: cond, loop, cont,
+//! switch, func, kill, exec = cond & loop & cont & func & switch (UPDATE_EXEC_MASK), and saved
+//! masks per IF, loop, switch and call nesting level. IF/ELSE/ENDIF, BGNLOOP/ENDLOOP and each
+//! CASE/DEFAULT's code become wasm `if`, `block` and `loop`; subroutines are inlined at each CAL
+//! in a `block`. A body runs only when `v128.any_true(exec)`, and a body left with an all-zero
+//! exec mask (after BRK, CONT or RET, or a closer that restores none) is left by a `br` to its
+//! end. So inside a body exec is never all zero. Writes inside flow are blended with exec
+//! (`v128.bitselect`); at the top level exec is all ones and writes are plain. Operands
+//! addressed through ADDR select among their file's registers lane by lane (`alu.rs`).
 //!
 //! The budget counts quad-instructions (`exec/work.rs`): an instruction is charged
 //! once per quad whose exec mask is non-zero when it starts (ELSE, ENDIF and ENDLOOP: when they
@@ -26,7 +28,7 @@
 
 mod alu;
 
-use alu::{check_alu, dst_row, is_alu, is_derivative};
+use alu::{check_alu, check_operands, dst_rows, is_alu, is_derivative, src_rows};
 
 use crate::exec::program::{Dst, Inst, Program, Src, Store};
 use crate::opcode::{Opcode as O, ValType as VT};
@@ -102,8 +104,13 @@ const COND: u32 = 7;
 const LOOPM: u32 = 8;
 const CONT: u32 = 9;
 const KILL: u32 = 10;
+/// The switch mask (`exec/flow.rs` SWITCH: the lanes a CASE or DEFAULT let in, less those that
+/// left with BRK) and the function mask (the lanes of the current call, or of the main program,
+/// that have not returned).
+const SWITCHM: u32 = 11;
+const FUNCM: u32 = 12;
 /// Row locals, then saved masks, then scratch.
-const FIRST_V128: u32 = 11;
+const FIRST_V128: u32 = 13;
 
 fn fail<T>(reason: impl Into<String>, inst: Option<&Inst>) -> Result<T, Unsupported> {
     Err(Unsupported { reason: reason.into(), instruction: inst.map(|i| i.ir_index) })
@@ -123,9 +130,14 @@ enum Row {
 /// Compiles `program`, or says why not.
 pub fn compile(program: &Program) -> Result<Compiled, Unsupported> {
     let end = main_end(program)?;
-    let (ifs, loops) = nesting(program, end)?;
-    let code = &program.code[..end];
-    for inst in code {
+    let shape = shape(program, end)?;
+    // What runs: the main program and the subroutine bodies it calls (inlined at each call).
+    let pcs: Vec<usize> =
+        (0..end).chain(shape.subs.iter().flat_map(|&(from, to)| from..to)).collect();
+    let code = &program.code;
+    for &pc in &pcs {
+        let inst = &code[pc];
+        check_operands(inst)?;
         if is_alu(inst.op) {
             check_alu(inst)?;
         }
@@ -138,11 +150,12 @@ pub fn compile(program: &Program) -> Result<Compiled, Unsupported> {
     let mut written = BTreeSet::new();
     // Rows a derivative reads: it reads the quad's other lanes, active or not.
     let mut read_across = BTreeSet::new();
-    for (pc, inst) in code.iter().enumerate() {
+    for &pc in &pcs {
+        let inst = &code[pc];
         let across = is_derivative(inst.op);
         for s in inst.src.iter().take(inst.num_src as usize) {
             for c in 0..4 {
-                if let Some(r) = s.direct_row(c) {
+                for r in src_rows(s, c) {
                     read.insert(r);
                     if across {
                         read_across.insert(r);
@@ -152,8 +165,12 @@ pub fn compile(program: &Program) -> Result<Compiled, Unsupported> {
             }
         }
         for d in inst.dst.iter().take(inst.num_dst as usize) {
+            if let Some(a) = d.indirect {
+                read.insert(a.0);
+                reads.entry(a.0).or_default().push(pc);
+            }
             for c in (0..4).filter(|c| d.mask >> c & 1 != 0) {
-                if let Some(r) = dst_row(d, c) {
+                for r in dst_rows(d, c) {
                     if within(r, pl.input) || within(r, pl.sv) || r >= pl.imm.0 {
                         return fail(
                             format!("{}: this destination is not compiled", inst.op.name()),
@@ -190,14 +207,17 @@ pub fn compile(program: &Program) -> Result<Compiled, Unsupported> {
             next += 1;
         }
     }
-    layout.kill = code.iter().any(|i| matches!(i.op, O::KILL | O::KILL_IF));
+    layout.kill = pcs.iter().any(|&pc| matches!(code[pc].op, O::KILL | O::KILL_IF));
     // Memory grows with the rows: the interpreter keeps very large programs.
     if layout.memory_bytes() > 1 << 30 {
         return fail("more storage rows than the compiled form holds (1 GiB)", None);
     }
+    let deepest = shape.deepest;
     let if_saves = next;
-    let loop_saves = if_saves + ifs;
-    let scratch = loop_saves + 2 * loops;
+    let loop_saves = if_saves + deepest.ifs;
+    let switch_saves = loop_saves + 2 * deepest.loops;
+    let call_saves = switch_saves + 4 * deepest.switches;
+    let scratch = call_saves + deepest.calls;
     let mut g = Gen {
         program,
         layout: &layout,
@@ -212,8 +232,15 @@ pub fn compile(program: &Program) -> Result<Compiled, Unsupported> {
         if_level: 0,
         loop_level: 0,
         cont_loops: 0,
+        switch_level: 0,
+        call_level: 0,
+        floors: (0, 0),
+        main_ret: shape.main_ret,
         if_saves,
         loop_saves,
+        switch_saves,
+        call_saves,
+        selects: 0,
         scratch,
         next_scratch: scratch,
         max_local: scratch,
@@ -255,53 +282,169 @@ pub fn compile(program: &Program) -> Result<Compiled, Unsupported> {
 }
 
 /// Index one past the last instruction of the main program: its top-level END (subroutine
-/// bodies after it are never entered without CAL, which is not compiled).
+/// bodies after it run only where a CAL inlines them).
 fn main_end(p: &Program) -> Result<usize, Unsupported> {
     let mut depth = 0i32;
     for (pc, inst) in p.code.iter().enumerate() {
         match inst.op {
-            O::IF | O::UIF | O::BGNLOOP => depth += 1,
-            O::ENDIF | O::ENDLOOP => depth -= 1,
+            O::IF | O::UIF | O::BGNLOOP | O::SWITCH | O::BGNSUB => depth += 1,
+            O::ENDIF | O::ENDLOOP | O::ENDSWITCH | O::ENDSUB => depth -= 1,
             O::END if depth == 0 => return Ok(pc),
-            O::END => return fail("END inside IF or a loop is not compiled", Some(inst)),
+            // tgsi_exec stops the whole batch there, whatever the masks: not a per-quad flow.
+            O::END => {
+                return fail(
+                    "END inside IF, a loop, SWITCH or a subroutine is not compiled",
+                    Some(inst),
+                )
+            }
             _ => {}
         }
     }
     Ok(p.code.len())
 }
 
-/// Deepest IF nesting and deepest loop nesting up to `end`.
-fn nesting(p: &Program, end: usize) -> Result<(u32, u32), Unsupported> {
-    let (mut i, mut l, mut mi, mut ml) = (0u32, 0u32, 0u32, 0u32);
-    for inst in p.code.iter().take(end) {
-        match inst.op {
-            O::IF | O::UIF => {
-                i += 1;
-                mi = mi.max(i);
-            }
-            O::ENDIF => i = i.saturating_sub(1),
-            O::BGNLOOP => {
-                l += 1;
-                ml = ml.max(l);
-            }
-            O::ENDLOOP => l = l.saturating_sub(1),
-            _ => {}
-        }
-    }
-    if mi > 64 || ml > 64 {
-        return fail("nesting deeper than 64 is not compiled", None);
-    }
-    Ok((mi, ml))
+/// Nesting levels: IFs, loops, switches and inlined calls open at a point.
+#[derive(Clone, Copy, Default)]
+struct Levels {
+    ifs: u32,
+    loops: u32,
+    switches: u32,
+    calls: u32,
 }
 
-/// Whether `code[from..to]` has a BRK or CONT of the loop around it (not of a loop inside).
-fn leaves_loop(code: &[Inst], from: usize, to: usize, which: &[O]) -> bool {
+/// What the inlining of the program's calls gives: the deepest nesting along any path (one
+/// saved-mask local per level), the subroutine bodies that run, and whether the main program
+/// has a RET of its own (its function mask may then lose lanes).
+#[derive(Default)]
+struct Shape {
+    deepest: Levels,
+    subs: BTreeSet<(usize, usize)>,
+    inlined: usize,
+    main_ret: bool,
+}
+
+/// The nesting and inlining of `[0, end)` and every body it calls; refuses recursion, calls
+/// nested deeper than `limits::MAX_JIT_CALL_DEPTH`, more than `limits::MAX_JIT_INLINED`
+/// instructions inlined in all, and nesting deeper than 64.
+fn shape(p: &Program, end: usize) -> Result<Shape, Unsupported> {
+    let mut s = Shape::default();
+    walk(p, 0, end, Levels::default(), &mut Vec::new(), &mut s)?;
+    let d = s.deepest;
+    if d.ifs > 64 || d.loops > 64 || d.switches > 64 {
+        return fail("nesting deeper than 64 is not compiled", None);
+    }
+    Ok(s)
+}
+
+fn walk(
+    p: &Program,
+    from: usize,
+    to: usize,
+    mut at: Levels,
+    calls: &mut Vec<usize>,
+    s: &mut Shape,
+) -> Result<(), Unsupported> {
+    use crate::limits::{MAX_JIT_CALL_DEPTH, MAX_JIT_INLINED};
+    let mut pc = from;
+    while pc < to {
+        let inst = &p.code[pc];
+        match inst.op {
+            O::IF | O::UIF => at.ifs += 1,
+            O::ENDIF => at.ifs = at.ifs.saturating_sub(1),
+            O::BGNLOOP => at.loops += 1,
+            O::ENDLOOP => at.loops = at.loops.saturating_sub(1),
+            O::SWITCH => at.switches += 1,
+            O::ENDSWITCH => at.switches = at.switches.saturating_sub(1),
+            O::RET if calls.is_empty() => s.main_ret = true,
+            O::END if !calls.is_empty() => {
+                return fail("END inside a subroutine is not compiled", Some(inst))
+            }
+            // Falling into a subroutine body skips it.
+            O::BGNSUB => pc = (inst.target as usize).max(pc),
+            O::CAL => {
+                let (b, e) = sub_body(p, inst)?;
+                if calls.contains(&b) {
+                    return fail("a recursive CAL is not compiled", Some(inst));
+                }
+                if calls.len() >= MAX_JIT_CALL_DEPTH {
+                    return fail(
+                        format!("calls nested deeper than {MAX_JIT_CALL_DEPTH} are not compiled"),
+                        Some(inst),
+                    );
+                }
+                s.inlined += e - b;
+                if s.inlined > MAX_JIT_INLINED {
+                    return fail(
+                        format!(
+                            "more than {MAX_JIT_INLINED} subroutine instructions to inline are not compiled"
+                        ),
+                        Some(inst),
+                    );
+                }
+                s.subs.insert((b + 1, e));
+                calls.push(b);
+                let inner = Levels { calls: at.calls + 1, ..at };
+                bump(&mut s.deepest, inner);
+                walk(p, b + 1, e, inner, calls, s)?;
+                calls.pop();
+            }
+            _ => {}
+        }
+        bump(&mut s.deepest, at);
+        pc += 1;
+    }
+    Ok(())
+}
+
+fn bump(d: &mut Levels, at: Levels) {
+    d.ifs = d.ifs.max(at.ifs);
+    d.loops = d.loops.max(at.loops);
+    d.switches = d.switches.max(at.switches);
+    d.calls = d.calls.max(at.calls);
+}
+
+/// The BGNSUB a CAL enters and its ENDSUB.
+fn sub_body(p: &Program, cal: &Inst) -> Result<(usize, usize), Unsupported> {
+    let b = cal.target as usize;
+    let e = p.code.get(b).map_or(0, |i| i.target as usize);
+    let op = |k: usize| p.code.get(k).map(|i| i.op);
+    if op(b) != Some(O::BGNSUB) || e <= b || op(e) != Some(O::ENDSUB) {
+        return fail("CAL without its BGNSUB and ENDSUB", Some(cal));
+    }
+    Ok((b, e))
+}
+
+/// Whether `code[from..to]` has a CONT of the loop around it (not of a loop inside).
+fn has_cont(code: &[Inst], from: usize, to: usize) -> bool {
     let mut depth = 0u32;
     for inst in code.get(from..to).unwrap_or(&[]) {
         match inst.op {
             O::BGNLOOP => depth += 1,
             O::ENDLOOP => depth = depth.saturating_sub(1),
-            op if depth == 0 && which.contains(&op) => return true,
+            O::CONT if depth == 0 => return true,
+            _ => {}
+        }
+    }
+    false
+}
+
+/// Whether running `code[from..to]` may leave the exec mask all zero after the construct
+/// closing it: a RET (the lanes stay returned), a BRK or CONT of an enclosing loop or a BRK of
+/// an enclosing switch. `own` is the construct whose body this is (its own BRKs and CONTs are
+/// undone by its closer).
+fn may_idle(code: &[Inst], from: usize, to: usize, own: Option<O>) -> bool {
+    let (mut loops, mut switches) = (0u32, 0u32);
+    for inst in code.get(from..to).unwrap_or(&[]) {
+        match inst.op {
+            O::BGNLOOP => loops += 1,
+            O::ENDLOOP => loops = loops.saturating_sub(1),
+            O::SWITCH => switches += 1,
+            O::ENDSWITCH => switches = switches.saturating_sub(1),
+            O::RET => return true,
+            O::CONT | O::BRK if inst.aux == 0 && loops == 0 && own != Some(O::BGNLOOP) => {
+                return true
+            }
+            O::BRK if inst.aux == 1 && switches == 0 && own != Some(O::SWITCH) => return true,
             _ => {}
         }
     }
@@ -379,9 +522,23 @@ struct Gen<'p> {
     loop_level: u32,
     /// Open loops with a CONT of their own (outside them the cont mask is all ones).
     cont_loops: u32,
-    /// First saved-cond local (one per IF level) and saved loop/cont pair (per loop level).
+    /// Open switches, and calls being inlined.
+    switch_level: u32,
+    call_level: u32,
+    /// `loop_level` and `switch_level` where the current subroutine body starts: its BRKs must
+    /// leave a loop or switch of its own.
+    floors: (u32, u32),
+    /// The main program has a RET outside every subroutine: its function mask may lose lanes.
+    main_ret: bool,
+    /// First saved-cond local (one per IF level), saved loop/cont pair (per loop level), saved
+    /// switch state (per switch level: the outer switch mask, the selector, the lanes that
+    /// entered, the lanes no CASE matches) and saved function mask (per call level).
     if_saves: u32,
     loop_saves: u32,
+    switch_saves: u32,
+    call_saves: u32,
+    /// Register selects emitted for indirect operands (`limits::MAX_JIT_INDIRECT_SELECTS`).
+    selects: u64,
     /// Scratch locals: the first, the next free one (reset at each instruction), the end.
     scratch: u32,
     next_scratch: u32,
@@ -439,15 +596,17 @@ impl Gen<'_> {
         self.max_local = self.max_local.max(self.next_scratch);
         l
     }
+    /// Whether exec may differ from all ones here.
     fn in_flow(&self) -> bool {
-        self.if_level + self.loop_level > 0
+        self.if_level + self.loop_level + self.switch_level + self.call_level > 0 || self.main_ret
     }
 
     /// The whole function: the loop over the quads.
     fn run(&mut self, end: usize) -> Result<(), Unsupported> {
         let l = self.layout;
-        let has_flow =
-            self.program.code[..end].iter().any(|i| matches!(i.op, O::IF | O::UIF | O::BGNLOOP));
+        let has_flow = self.program.code[..end]
+            .iter()
+            .any(|i| matches!(i.op, O::IF | O::UIF | O::BGNLOOP | O::SWITCH | O::CAL | O::RET));
         self.e(I::LocalGet(NQ));
         self.e(I::I32Const(16));
         self.e(I::I32Mul);
@@ -475,7 +634,7 @@ impl Gen<'_> {
             self.e(I::LocalSet(loc));
         }
         if has_flow {
-            for m in [COND, LOOPM, CONT, EXEC] {
+            for m in [COND, LOOPM, CONT, SWITCHM, FUNCM, EXEC] {
                 self.e(splat_u32(!0));
                 self.e(I::LocalSet(m));
             }
@@ -484,10 +643,22 @@ impl Gen<'_> {
             self.e(splat_u32(0));
             self.e(I::LocalSet(KILL));
         }
+        // A RET of the main program leaves this block once every lane of the quad returned
+        // (the interpreter then stops before END).
+        if self.main_ret {
+            self.open(I::Block(BlockType::Empty));
+            self.bodies.push(self.depth);
+            self.regions.push((0, end, true));
+        }
         self.range(0, end)?;
         // END is dispatched too.
         if self.program.code.get(end).is_some() {
             self.charge(1);
+        }
+        if self.main_ret {
+            self.regions.pop();
+            self.bodies.pop();
+            self.close();
         }
         // The quad's end: the OUT rows and the kill mask go back to memory.
         let base = l.rows_in.len() as u64;
@@ -535,16 +706,22 @@ impl Gen<'_> {
         Ok(())
     }
 
-    /// EXEC = cond & loop & cont (UPDATE_EXEC_MASK), leaving out the masks known to be all
-    /// ones here: cond outside every IF, loop outside every loop, cont outside every loop with
-    /// a CONT.
+    /// EXEC = cond & loop & cont & func & switch (UPDATE_EXEC_MASK), leaving out the masks
+    /// known to be all ones here: cond outside every IF, loop outside every loop, cont outside
+    /// every loop with a CONT, switch outside every SWITCH, func outside every call (unless the
+    /// main program returns).
     fn update_exec(&mut self) {
-        let masks: Vec<u32> =
-            [(COND, self.if_level > 0), (LOOPM, self.loop_level > 0), (CONT, self.cont_loops > 0)]
-                .into_iter()
-                .filter(|m| m.1)
-                .map(|m| m.0)
-                .collect();
+        let masks: Vec<u32> = [
+            (COND, self.if_level > 0),
+            (LOOPM, self.loop_level > 0),
+            (CONT, self.cont_loops > 0),
+            (FUNCM, self.call_level > 0 || self.main_ret),
+            (SWITCHM, self.switch_level > 0),
+        ]
+        .into_iter()
+        .filter(|m| m.1)
+        .map(|m| m.0)
+        .collect();
         match masks.split_first() {
             None => self.e(splat_u32(!0)),
             Some((&first, rest)) => {
@@ -568,7 +745,7 @@ impl Gen<'_> {
             self.charge(1);
         }
         self.bodies.push(self.depth);
-        self.regions.push((from, to, self.loop_level == 0));
+        self.regions.push((from, to, self.loop_level == 0 && self.call_level == 0));
         self.range(from, to)?;
         self.regions.pop();
         self.bodies.pop();
@@ -637,9 +814,13 @@ impl Gen<'_> {
                 .dst
                 .iter()
                 .take(w.num_dst as usize)
-                .any(|d| (0..4).any(|c| d.mask >> c & 1 != 0 && dst_row(d, c) == Some(row)));
+                .any(|d| (0..4).any(|c| d.mask >> c & 1 != 0 && dst_rows(d, c).contains(&row)));
             if writes {
-                let is_mask = gives_mask(w.op) && !w.saturate && w.num_dst == 1;
+                // (A direct write: an indirect one may leave this row alone in some lanes.)
+                let is_mask = gives_mask(w.op)
+                    && !w.saturate
+                    && w.num_dst == 1
+                    && w.dst[0].indirect.is_none();
                 return match (is_mask, self.rows.get(&row)) {
                     (true, Some(&Row::Local(l))) => Some(l),
                     _ => None,
@@ -658,7 +839,7 @@ impl Gen<'_> {
                 self.charge(1);
                 Ok(pc + 1)
             }
-            O::IF | O::UIF if inst.cond_break && self.loop_level > 0 => {
+            O::IF | O::UIF if inst.cond_break && self.loop_level > self.floors.0 => {
                 self.cond_break(&inst, pc, to)
             }
             O::IF | O::UIF => {
@@ -691,9 +872,7 @@ impl Gen<'_> {
                 self.e(I::LocalGet(save));
                 self.e(I::LocalSet(COND));
                 self.update_exec();
-                if self.loop_level > 0
-                    && leaves_loop(&self.program.code, pc + 1, endif_pc, &[O::BRK, O::CONT])
-                {
+                if may_idle(&self.program.code, pc + 1, endif_pc, None) {
                     self.leave_if_idle();
                 }
                 self.charge(1);
@@ -708,7 +887,7 @@ impl Gen<'_> {
                     return fail("BGNLOOP without its ENDLOOP", Some(&inst));
                 }
                 let save = self.loop_saves + 2 * self.loop_level;
-                let conts = leaves_loop(&self.program.code, pc + 1, end, &[O::CONT]);
+                let conts = has_cont(&self.program.code, pc + 1, end);
                 self.charge(1);
                 self.e(I::LocalGet(LOOPM));
                 self.e(I::LocalSet(save));
@@ -721,7 +900,11 @@ impl Gen<'_> {
                 self.open(I::Loop(BlockType::Empty));
                 self.open(I::Block(BlockType::Empty));
                 self.bodies.push(self.depth);
-                self.regions.push((pc + 1, end, self.loop_level == 1 && !conts));
+                self.regions.push((
+                    pc + 1,
+                    end,
+                    self.loop_level == 1 && !conts && self.call_level == 0,
+                ));
                 self.range(pc + 1, end)?;
                 self.regions.pop();
                 self.bodies.pop();
@@ -746,19 +929,36 @@ impl Gen<'_> {
                 self.e(I::LocalGet(save));
                 self.e(I::LocalSet(LOOPM));
                 self.update_exec();
+                // A RET inside may have left no lane: ENDLOOP is then charged nothing.
+                if may_idle(&self.program.code, pc + 1, end, Some(O::BGNLOOP)) {
+                    self.leave_if_idle();
+                }
                 self.charge(1);
                 Ok(end + 1)
             }
             O::BRK | O::CONT => {
-                if self.loop_level == 0 || inst.aux != 0 {
+                let switch = inst.op == O::BRK && inst.aux == 1;
+                let inside = if switch {
+                    self.switch_level > self.floors.1
+                } else {
+                    self.loop_level > self.floors.0
+                };
+                if !inside {
                     return fail(
-                        format!("{} outside a loop is not compiled", inst.op.name()),
+                        format!(
+                            "{} outside a loop or switch of its own body is not compiled",
+                            inst.op.name()
+                        ),
                         Some(&inst),
                     );
                 }
                 // mask &= ~exec: exec becomes all zero, the rest of the body is skipped.
                 self.charge(1);
-                let m = if inst.op == O::BRK { LOOPM } else { CONT };
+                let m = match inst.op {
+                    O::CONT => CONT,
+                    _ if switch => SWITCHM,
+                    _ => LOOPM,
+                };
                 self.e(I::LocalGet(m));
                 self.e(I::LocalGet(EXEC));
                 self.e(I::V128Not);
@@ -766,6 +966,25 @@ impl Gen<'_> {
                 self.e(I::LocalSet(m));
                 self.leave_body();
                 Ok(pc + 1)
+            }
+            O::SWITCH => self.switch(&inst, pc, to),
+            O::CAL => self.call(&inst, pc),
+            O::RET => {
+                // func &= ~exec (exec/flow.rs RET): the lanes of this body return; the body is
+                // left (exec is all zero), and the closers after it leave theirs while no lane
+                // of the quad is left.
+                self.charge(1);
+                self.e(I::LocalGet(FUNCM));
+                self.e(I::LocalGet(EXEC));
+                self.e(I::V128AndNot);
+                self.e(I::LocalSet(FUNCM));
+                self.leave_body();
+                Ok(pc + 1)
+            }
+            // Falling into a subroutine body skips it (BGNSUB is dispatched, so charged).
+            O::BGNSUB if (inst.target as usize) > pc && (inst.target as usize) < to => {
+                self.charge(1);
+                Ok(inst.target as usize + 1)
             }
             O::KILL | O::KILL_IF => {
                 self.charge(1);
@@ -800,6 +1019,132 @@ impl Gen<'_> {
             }
             _ => fail(format!("{} is not compiled", inst.op.name()), Some(&inst)),
         }
+    }
+
+    /// SWITCH … ENDSWITCH (exec/flow.rs, `mesa-tgsi-notes.md` §5.3). SWITCH saves the switch
+    /// mask, keeps the selector (src.x bits), the lanes entering (exec) and the lanes no CASE of
+    /// the switch matches, and clears the switch mask: exec is all zero up to the first label.
+    /// Each CASE adds the entering lanes whose selector equals its value, DEFAULT the lanes no
+    /// CASE matches (wherever it sits); the code up to the next label runs when the quad then
+    /// has a lane (fall-through keeps the lanes already in). BRK of the switch clears its
+    /// lanes. ENDSWITCH restores the mask. CASE, DEFAULT and ENDSWITCH are charged by the exec
+    /// they leave.
+    fn switch(&mut self, inst: &Inst, pc: usize, to: usize) -> Result<usize, Unsupported> {
+        let code = &self.program.code;
+        let end = inst.target as usize;
+        if end <= pc || end >= to || code.get(end).map(|i| i.op) != Some(O::ENDSWITCH) {
+            return fail("SWITCH without its ENDSWITCH", Some(inst));
+        }
+        // The labels of this switch: at its own level. A label whose innermost construct is
+        // an IF or a loop is not compiled; a nested switch's are its own.
+        let mut labels = Vec::new();
+        let mut open = Vec::new();
+        for (k, i) in code.iter().enumerate().take(end).skip(pc + 1) {
+            match i.op {
+                O::IF | O::UIF | O::BGNLOOP | O::SWITCH => open.push(i.op),
+                O::ENDIF | O::ENDLOOP | O::ENDSWITCH => {
+                    open.pop();
+                }
+                O::CASE | O::DEFAULT => match open.last() {
+                    None => labels.push(k),
+                    Some(O::SWITCH) => {}
+                    Some(_) => return fail("a CASE inside IF or a loop is not compiled", Some(i)),
+                },
+                _ => {}
+            }
+        }
+        let cases = self.program.switches.get(inst.aux as usize).map(|s| s.cases.clone());
+        let base = self.switch_saves + 4 * self.switch_level;
+        let (saved, sel, parent, default) = (base, base + 1, base + 2, base + 3);
+        self.charge(1);
+        self.e(I::LocalGet(SWITCHM));
+        self.e(I::LocalSet(saved));
+        self.src_of(&inst.src[0], inst, 0)?;
+        self.e(I::LocalSet(sel));
+        self.e(I::LocalGet(EXEC));
+        self.e(I::LocalSet(parent));
+        self.e(I::LocalGet(EXEC));
+        for case in cases.unwrap_or_default() {
+            // default &= ~(value == selector), bit for bit.
+            self.src_of(&case, inst, 0)?;
+            self.e(I::LocalGet(sel));
+            self.e(I::I32x4Eq);
+            self.e(I::V128AndNot);
+        }
+        self.e(I::LocalSet(default));
+        self.e(splat_u32(0));
+        self.e(I::LocalSet(SWITCHM));
+        self.switch_level += 1;
+        for (n, &at) in labels.iter().enumerate() {
+            let label = self.program.code[at].clone();
+            self.next_scratch = self.scratch;
+            self.e(I::LocalGet(SWITCHM));
+            if label.op == O::CASE {
+                self.src_of(&label.src[0], &label, 0)?;
+                self.e(I::LocalGet(sel));
+                self.e(I::I32x4Eq);
+                self.e(I::LocalGet(parent));
+                self.e(I::V128And);
+            } else {
+                self.e(I::LocalGet(default));
+            }
+            self.e(I::V128Or);
+            self.e(I::LocalSet(SWITCHM));
+            self.update_exec();
+            let next = labels.get(n + 1).copied().unwrap_or(end);
+            self.e(I::LocalGet(EXEC));
+            self.e(I::V128AnyTrue);
+            self.open(I::If(BlockType::Empty));
+            self.charge(1);
+            self.bodies.push(self.depth);
+            self.regions.push((at + 1, next, false));
+            self.range(at + 1, next)?;
+            self.regions.pop();
+            self.bodies.pop();
+            self.close();
+        }
+        self.switch_level -= 1;
+        self.e(I::LocalGet(saved));
+        self.e(I::LocalSet(SWITCHM));
+        self.update_exec();
+        // A BRK or CONT of an enclosing loop, or a RET, may have left no lane.
+        if may_idle(&self.program.code, pc + 1, end, Some(O::SWITCH)) {
+            self.leave_if_idle();
+        }
+        self.charge(1);
+        Ok(end + 1)
+    }
+
+    /// CAL: the subroutine's body inlined (`exec/flow.rs` CAL/RET/ENDSUB). The function mask is
+    /// saved and becomes exec (the other masks carry on into the body, as in the
+    /// interpreter); a RET clears its lanes from it, and the body is left once no lane of the
+    /// quad is left. ENDSUB is charged when a lane reaches it; every construct inside is closed
+    /// by then, so the return restores the function mask only.
+    fn call(&mut self, inst: &Inst, pc: usize) -> Result<usize, Unsupported> {
+        let (b, e) = sub_body(self.program, inst)?;
+        let save = self.call_saves + self.call_level;
+        self.charge(1);
+        self.e(I::LocalGet(FUNCM));
+        self.e(I::LocalSet(save));
+        self.e(I::LocalGet(EXEC));
+        self.e(I::LocalSet(FUNCM));
+        let floors = self.floors;
+        self.floors = (self.loop_level, self.switch_level);
+        self.call_level += 1;
+        self.open(I::Block(BlockType::Empty));
+        self.bodies.push(self.depth);
+        self.regions.push((b + 1, e, false));
+        self.range(b + 1, e)?;
+        self.charge(1);
+        self.regions.pop();
+        self.bodies.pop();
+        self.close();
+        self.call_level -= 1;
+        self.floors = floors;
+        self.e(I::LocalGet(save));
+        self.e(I::LocalSet(FUNCM));
+        self.update_exec();
+        Ok(pc + 1)
     }
 
     /// `IF c; BRK; ENDIF` inside a loop (`Inst::cond_break`): loop &= ~(exec & c), charged as

@@ -189,6 +189,54 @@ IMM[0] FLT32 { 8.0000, 0.5000, 1.0000, 0.0000 }
   7: END
 ";
 
+/// Bands of the picture take different CASEs (CASE 1 falls through into CASE 2, DEFAULT for
+/// the rest); a subroutine multiplies by a register chosen per pixel through ADDR[0].x (one
+/// band's index is outside TEMP[0..4] and reads zero), then returns in the lower half only.
+const SWITCH_CAL_INDIRECT: &str = "FRAG
+DCL IN[0], GENERIC[0], PERSPECTIVE
+DCL OUT[0], COLOR
+DCL TEMP[0..4]
+DCL ADDR[0]
+IMM[0] FLT32 { 4.0000, 0.2500, 1.0000, 0.0000 }
+IMM[1] UINT32 { 0, 1, 2, 3 }
+MUL TEMP[0].xy, IN[0], IMM[0].xxxx
+F2I TEMP[0].zw, TEMP[0].xxxy
+MOV TEMP[1], IMM[0].wwww
+MOV TEMP[2], IMM[0].yyyy
+MOV TEMP[3], IMM[0].zyww
+MOV TEMP[4], IMM[0].wzyz
+SWITCH TEMP[0].zzzz
+CASE IMM[1].xxxx
+MOV TEMP[1].x, IMM[0].zzzz
+BRK
+CASE IMM[1].yyyy
+MOV TEMP[1].y, IMM[0].zzzz
+CASE IMM[1].zzzz
+MOV TEMP[1].z, IMM[0].zzzz
+BRK
+DEFAULT
+MOV TEMP[1].xyz, IMM[0].yyyy
+ENDSWITCH
+CAL :22
+MOV OUT[0].xyz, TEMP[1]
+MOV OUT[0].w, IMM[0].zzzz
+END
+BGNSUB
+UARL ADDR[0].x, TEMP[0].wwww
+ADD TEMP[1].xyz, TEMP[1], TEMP[ADDR[0].x+1]
+USGE TEMP[0].x, TEMP[0].wwww, IMM[1].zzzz
+UIF TEMP[0].xxxx
+RET
+ENDIF
+MUL TEMP[1].xyz, TEMP[1], IMM[0].yyyy
+ENDSUB
+";
+
+#[wasm_bindgen_test]
+async fn switch_subroutine_and_indirect_compiled_in_the_browser_match_the_interpreter() {
+    same_both_ways("switch/cal/indirect", SWITCH_CAL_INDIRECT).await;
+}
+
 #[wasm_bindgen_test]
 async fn arithmetic_compiled_in_the_browser_matches_the_interpreter() {
     same_both_ways("arith", ARITH).await;

@@ -7,56 +7,84 @@ use super::*;
 impl Gen<'_> {
     /// Pushes channel `c` of source `i` with its modifiers.
     pub(super) fn src(&mut self, inst: &Inst, i: usize, c: usize) -> Result<(), Unsupported> {
-        self.src_with(inst, c, inst.src[i])
-    }
-
-    /// Pushes `+ source i` of a float sum: its value with a plain `f32x4.add`, or, for a
-    /// negated register, its value without the negation and `f32x4.sub` (`x + (−y)` is `x − y`
-    /// in IEEE arithmetic, signed zeros included; only a NaN's sign may differ, which the
-    /// bit-exactness rules allow). One operation less on what is often a loop's critical path.
-    pub(super) fn add_src(&mut self, inst: &Inst, i: usize, c: usize) -> Result<(), Unsupported> {
         let s = inst.src[i];
-        let register = !matches!(
-            s.direct_row(c).and_then(|r| self.rows.get(&r).copied()),
-            Some(Row::Imm(_)) | None
-        );
-        if s.negate && register && matches!(src_type(&s), VT::Float | VT::Untyped) {
-            self.src_with(inst, c, Src { negate: false, ..s })?;
-            self.e(I::F32x4Sub);
-        } else {
-            self.src(inst, i, c)?;
-            self.e(I::F32x4Add);
-        }
-        Ok(())
+        self.src_of(&s, inst, c)
     }
 
-    fn src_with(&mut self, inst: &Inst, c: usize, s: Src) -> Result<(), Unsupported> {
-        let row = s.direct_row(c).and_then(|r| self.rows.get(&r).copied());
-        let Some(row) = row else {
+    /// Pushes channel `c` of the operand `s` (of `inst`, named in messages) with its modifiers,
+    /// as `exec/regs.rs` gathers it: a direct register, zero outside its file, or for
+    /// `FILE[ADDR[a].c + k]` each lane's own register (a select over the file's registers, lane
+    /// by lane: equal to index − k picks register index; none matches outside the file, and the
+    /// lane reads zero).
+    pub(super) fn src_of(&mut self, s: &Src, inst: &Inst, c: usize) -> Result<(), Unsupported> {
+        let Store::Rows { base, count } = s.store else {
             return fail(
                 format!(
-                    "{}: indirect, constant-buffer or out-of-range operands are not compiled",
+                    "{}: a constant read through an indirect index is not compiled",
                     inst.op.name()
                 ),
                 Some(inst),
             );
         };
-        match row {
-            Row::Imm(bits) => {
-                let Some(v) = modify(bits, &s) else {
+        match (s.indirect, s.direct_row(c)) {
+            (None, Some(r)) => {
+                let Some(row) = self.rows.get(&r).copied() else {
+                    return fail(
+                        format!("{}: this operand is not compiled", inst.op.name()),
+                        Some(inst),
+                    );
+                };
+                if let Row::Imm(bits) = row {
+                    let Some(v) = modify(bits, s) else {
+                        return fail("64-bit operand modifiers are not compiled", Some(inst));
+                    };
+                    self.e(splat_u32(v));
+                    return Ok(());
+                }
+                self.push_row(row);
+            }
+            // A direct index outside the file reads zero.
+            (None, None) => {
+                let Some(v) = modify(0, s) else {
                     return fail("64-bit operand modifiers are not compiled", Some(inst));
                 };
                 self.e(splat_u32(v));
                 return Ok(());
             }
-            Row::Local(l) => self.e(I::LocalGet(l)),
-            Row::Const(k) => {
-                self.e(I::I32Const(0));
-                self.e(I::V128Load(mem(self.layout.const_base() + k as u64 * 16)));
+            (Some(a), _) => {
+                let chan = s.swizzle[c & 3] as u32;
+                let Some(&Row::Local(addr)) = self.rows.get(&a.0) else {
+                    return fail(
+                        format!("{}: this address is not compiled", inst.op.name()),
+                        Some(inst),
+                    );
+                };
+                self.count_selects(count, inst)?;
+                let acc = self.local();
+                self.e(splat_u32(0));
+                self.e(I::LocalSet(acc));
+                for k in 0..count {
+                    // Lanes whose address is k − index read register k.
+                    let Ok(off) = i32::try_from(k as i64 - s.index) else { continue };
+                    let Some(row) = self.rows.get(&(base + k * 4 + chan)).copied() else {
+                        return fail(
+                            format!("{}: this operand is not compiled", inst.op.name()),
+                            Some(inst),
+                        );
+                    };
+                    self.push_row(row);
+                    self.e(I::LocalGet(acc));
+                    self.e(I::LocalGet(addr));
+                    self.e(splat_u32(off as u32));
+                    self.e(I::I32x4Eq);
+                    self.e(I::V128Bitselect);
+                    self.e(I::LocalSet(acc));
+                }
+                self.e(I::LocalGet(acc));
             }
         }
         if s.negate || s.absolute {
-            match src_type(&s) {
+            match src_type(s) {
                 VT::Float | VT::Untyped => {
                     if s.absolute {
                         self.e(splat_u32(0x7fff_ffff));
@@ -79,6 +107,32 @@ impl Gen<'_> {
             }
         }
         Ok(())
+    }
+
+    /// Counts `n` more register selects; past `limits::MAX_JIT_INDIRECT_SELECTS` the program
+    /// is not compiled.
+    fn count_selects(&mut self, n: u32, inst: &Inst) -> Result<(), Unsupported> {
+        let max = crate::limits::MAX_JIT_INDIRECT_SELECTS;
+        self.selects += n as u64;
+        if self.selects > max {
+            return fail(
+                format!("indirect operands selecting among more than {max} register channels in all are not compiled"),
+                Some(inst),
+            );
+        }
+        Ok(())
+    }
+
+    /// Pushes a storage row's value (no modifiers).
+    fn push_row(&mut self, row: Row) {
+        match row {
+            Row::Imm(bits) => self.e(splat_u32(bits)),
+            Row::Local(l) => self.e(I::LocalGet(l)),
+            Row::Const(k) => {
+                self.e(I::I32Const(0));
+                self.e(I::V128Load(mem(self.layout.const_base() + k as u64 * 16)));
+            }
+        }
     }
 
     /// Pushes a source into a fresh local and returns it.
@@ -124,6 +178,10 @@ impl Gen<'_> {
             if d.mask >> c & 1 == 0 {
                 continue;
             }
+            if let Some(a) = d.indirect {
+                self.indirect_write(inst, &d, a.0, c, val, sat)?;
+                continue;
+            }
             let Some(row) = dst_row(&d, c) else { continue };
             let Some(&Row::Local(dst)) = self.rows.get(&row) else {
                 return fail(
@@ -140,6 +198,50 @@ impl Gen<'_> {
                 self.e(I::LocalGet(EXEC));
                 self.e(I::V128Bitselect);
             }
+            self.e(I::LocalSet(dst));
+        }
+        Ok(())
+    }
+
+    /// Channel `c` of `FILE[ADDR[a].c + k]` gets `val` in each active lane whose register is in
+    /// the file (`machine::store`: each lane's own address; outside the file the write is
+    /// dropped): every register of the file blends in the lanes whose address selects it.
+    fn indirect_write(
+        &mut self,
+        inst: &Inst,
+        d: &Dst,
+        addr_row: u32,
+        c: usize,
+        val: u32,
+        sat: bool,
+    ) -> Result<(), Unsupported> {
+        let Store::Rows { base, count } = d.store else { return Ok(()) };
+        let what = || format!("{}: this destination is not compiled", inst.op.name());
+        let Some(&Row::Local(addr)) = self.rows.get(&addr_row) else {
+            return fail(what(), Some(inst));
+        };
+        self.count_selects(count, inst)?;
+        if sat {
+            self.e(I::LocalGet(val));
+            self.saturate();
+            self.e(I::LocalSet(val));
+        }
+        let flow = self.in_flow();
+        for k in 0..count {
+            let Ok(off) = i32::try_from(k as i64 - d.index) else { continue };
+            let Some(&Row::Local(dst)) = self.rows.get(&(base + k * 4 + c as u32)) else {
+                return fail(what(), Some(inst));
+            };
+            self.e(I::LocalGet(val));
+            self.e(I::LocalGet(dst));
+            self.e(I::LocalGet(addr));
+            self.e(splat_u32(off as u32));
+            self.e(I::I32x4Eq);
+            if flow {
+                self.e(I::LocalGet(EXEC));
+                self.e(I::V128And);
+            }
+            self.e(I::V128Bitselect);
             self.e(I::LocalSet(dst));
         }
         Ok(())
@@ -182,16 +284,14 @@ impl Gen<'_> {
         }
         match inst.op {
             O::MOV | O::UARL => self.src(inst, 0, c)?,
-            O::ADD => {
-                self.src(inst, 0, c)?;
-                self.add_src(inst, 1, c)?;
-            }
+            O::ADD => bin!(I::F32x4Add),
             O::SUB => bin!(I::F32x4Sub),
             O::MUL => bin!(I::F32x4Mul),
             O::DIV => bin!(I::F32x4Div),
             O::MAD => {
                 bin!(I::F32x4Mul);
-                self.add_src(inst, 2, c)?;
+                self.src(inst, 2, c)?;
+                self.e(I::F32x4Add);
             }
             O::LRP => {
                 // a * (b - c) + c
@@ -474,6 +574,50 @@ fn float_cmp(op: O) -> I<'static> {
     }
 }
 
+/// The registers an indirect operand may select among, at most
+/// `limits::MAX_JIT_INDIRECT_REGISTERS` (each read or write is a select over all of them).
+pub(super) fn check_operands(inst: &Inst) -> Result<(), Unsupported> {
+    let srcs = inst.src.iter().take(inst.num_src as usize).map(|s| (s.store, s.indirect));
+    let dsts = inst.dst.iter().take(inst.num_dst as usize).map(|d| (d.store, d.indirect));
+    for (store, indirect) in srcs.chain(dsts) {
+        if let (Store::Rows { count, .. }, Some(_)) = (store, indirect) {
+            let max = crate::limits::MAX_JIT_INDIRECT_REGISTERS;
+            if count > max {
+                return fail(
+                    format!(
+                        "{}: an indirect operand over more than {max} registers is not compiled",
+                        inst.op.name()
+                    ),
+                    Some(inst),
+                );
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Every storage row channel `c` of a source may read: its register's, or for an indirect
+/// operand the channel of every register of the file and the address row.
+pub(super) fn src_rows(s: &Src, c: usize) -> Vec<u32> {
+    match (s.store, s.indirect) {
+        (Store::Rows { base, count }, Some(a)) => {
+            let chan = s.swizzle[c & 3] as u32;
+            (0..count).map(|k| base + k * 4 + chan).chain([a.0]).collect()
+        }
+        _ => s.direct_row(c).into_iter().collect(),
+    }
+}
+
+/// Every storage row channel `c` of a destination may write (the address row is a read).
+pub(super) fn dst_rows(d: &Dst, c: usize) -> Vec<u32> {
+    match (d.store, d.indirect) {
+        (Store::Rows { base, count }, Some(_)) => {
+            (0..count).map(|k| base + k * 4 + c as u32).collect()
+        }
+        _ => dst_row(d, c).into_iter().collect(),
+    }
+}
+
 /// Storage row of a direct destination channel (`Machine::dst_row`).
 pub(super) fn dst_row(d: &Dst, c: usize) -> Option<u32> {
     match (d.store, d.indirect) {
@@ -501,12 +645,6 @@ pub(super) fn check_alu(inst: &Inst) -> Result<(), Unsupported> {
     }
     if inst.num_dst == 1 {
         let d = inst.dst[0];
-        if d.indirect.is_some() {
-            return fail(
-                format!("{}: indirect destinations are not compiled", inst.op.name()),
-                Some(inst),
-            );
-        }
         if !matches!(d.store, Store::Rows { .. } | Store::None) {
             return fail(
                 format!("{}: this destination is not compiled", inst.op.name()),

@@ -180,6 +180,24 @@ pub fn compare(
     Ok(())
 }
 
+/// Runs `p` on `b` through the JIT (budget `budget`) and tallies who finished the batch.
+pub fn run_counted(
+    p: &Program,
+    b: &mut Batch,
+    budget: u64,
+) -> (Result<tgsi::exec::RunStats, tgsi::exec::ExecError>, Tally) {
+    let tally = Tally::default();
+    let native = NativeProgram::new(p).unwrap_or_else(|u| panic!("not compiled: {}", u.reason));
+    let mut m = Machine::with_budget(budget);
+    m.accel = Some(Box::new(Counting {
+        inner: native.make().expect("instance"),
+        done: tally.done.clone(),
+        handed_back: tally.handed_back.clone(),
+    }));
+    let r = m.run(p, b, &Constants::default());
+    (r, tally)
+}
+
 /// The smallest program (dropping one line at a time) that still differs.
 fn minimise(text: &str, seed: u64, nq: usize, budget: u64) -> String {
     let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
@@ -235,8 +253,13 @@ fn random_programs_match_the_interpreter() {
     let tally = Tally::default();
     let mut rng = Rng(0x7a11_5eed);
     let runs = 1000;
+    // Programs with each construct of the later flow (SWITCH, calls, RET, indirect operands).
+    let mut with = [0usize; 4];
     for i in 0..runs {
         let text = gen_program(&mut rng);
+        for (n, what) in with.iter_mut().zip(["SWITCH", "CAL :", "RET", "[ADDR[0].x"]) {
+            *n += text.contains(what) as usize;
+        }
         let p = program(&text);
         let seed = rng.next();
         let nq = 1 + rng.below(12);
@@ -254,6 +277,8 @@ fn random_programs_match_the_interpreter() {
     );
     assert!(done >= runs * 3 / 4, "the JIT finished only {done} of {runs} batches");
     assert!(back > 0, "no random program reached the budget: the budget path was not exercised");
+    eprintln!("jit random: programs with SWITCH, CAL, RET, indirect operands: {with:?}");
+    assert!(with.iter().all(|&n| n >= runs / 5), "too few programs with each construct: {with:?}");
 }
 
 /// Per-quad flow's hardest case: loops nested up to three deep whose trip counts differ

@@ -10,6 +10,7 @@
 
 mod cli;
 mod differential;
+mod flow;
 mod random;
 mod staging;
 mod validate;

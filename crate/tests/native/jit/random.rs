@@ -1,6 +1,11 @@
 //! Seeded random programs for the differential test: ALU ops of the compiled families with
-//! swizzles, modifiers and `_SAT` (derivatives and integer division among them), IF/UIF/ELSE, loops with BRK/CONT (bounded by a counter, or
-//! not, to reach the budget), KILL_IF, and immediates holding NaN, ±Inf, −0 and denormals.
+//! swizzles, modifiers and `_SAT` (derivatives and integer division among them), IF/UIF/ELSE,
+//! loops with BRK/CONT (bounded by a counter, or not, to reach the budget), SWITCH with CASE
+//! and DEFAULT in any order (fall-through, BRK, conditional BRK), subroutines called with CAL
+//! (from the main program and from each other, with RET inside IFs and loops; the main program
+//! returns early too), operands addressed through ADDR[0].x (TEMP, IN and IMM reads, TEMP and
+//! OUT writes, in and out of their files), KILL_IF, and immediates holding NaN, ±Inf, −0 and
+//! denormals.
 
 /// xorshift64*: small, seeded, reproducible.
 pub struct Rng(pub u64);
@@ -102,13 +107,24 @@ const INT_OPS: &[(&str, usize)] = &[
 ];
 
 const TEMPS: usize = 6;
+/// Subroutines a program may have: subroutine s counts its loop in TEMP[12 + s].x and calls
+/// only subroutines after it (no recursion).
+const SUBS: usize = 3;
 
 struct Gen<'r> {
     rng: &'r mut Rng,
     out: Vec<String>,
+    /// Loops open around the current point (of the current subroutine), counted in
+    /// TEMP[counters + k].x.
     loops: usize,
-    /// Loop counters in use (TEMP[6 + k].x).
+    counters: usize,
+    /// Nesting of IFs, loops and switches.
     depth: usize,
+    /// Subroutine bodies (lines between BGNSUB and ENDSUB), and the one being generated.
+    subs: Vec<Vec<String>>,
+    sub: Option<usize>,
+    /// Switches open around the current point (of the current subroutine).
+    switches: usize,
     budget_lines: usize,
     /// Loops whose trip count comes from the inputs (it differs between lanes and quads), up
     /// to three deep, and breaks and continues inside IF/ELSE bodies.
@@ -126,9 +142,15 @@ fn swz(rng: &mut Rng) -> String {
 
 impl Gen<'_> {
     fn src(&mut self, float: bool) -> String {
-        let reg = match self.rng.below(10) {
-            0..=4 => format!("TEMP[{}]", self.rng.below(TEMPS)),
-            5..=6 => format!("IN[{}]", self.rng.below(2)),
+        let reg = match self.rng.below(22) {
+            0..=9 => format!("TEMP[{}]", self.rng.below(TEMPS)),
+            10..=13 => format!("IN[{}]", self.rng.below(2)),
+            // Indirect: ADDR[0].x is 0 to 7 once set (or anything an ARL left), so these
+            // reach registers inside and outside each file (TEMP[0..14], IN[0..1], IMM[0..4]).
+            14 => format!("TEMP[ADDR[0].x+{}]", self.rng.below(9)),
+            15 => format!("TEMP[ADDR[0].x-{}]", 1 + self.rng.below(2)),
+            16 => format!("IN[ADDR[0].x-{}]", 5 + self.rng.below(2)),
+            17 => "IMM[ADDR[0].x-3]".to_string(),
             _ => format!("IMM[{}]", self.rng.below(4)),
         };
         let s = format!("{reg}{}", swz(self.rng));
@@ -143,10 +165,12 @@ impl Gen<'_> {
         }
     }
     fn dst(&mut self) -> String {
-        let reg = if self.rng.below(6) == 0 {
-            format!("OUT[{}]", self.rng.below(2))
-        } else {
-            format!("TEMP[{}]", self.rng.below(TEMPS))
+        let reg = match self.rng.below(24) {
+            0..=3 => format!("OUT[{}]", self.rng.below(2)),
+            // Indirect writes: TEMP[0..7] (the loop counters are never reached) and OUT[0..7].
+            4 => "TEMP[ADDR[0].x]".to_string(),
+            5 => "OUT[ADDR[0].x]".to_string(),
+            _ => format!("TEMP[{}]", self.rng.below(TEMPS)),
         };
         let mask: String = ['x', 'y', 'z', 'w'].iter().filter(|_| self.rng.below(2) == 0).collect();
         if mask.is_empty() {
@@ -174,9 +198,7 @@ impl Gen<'_> {
             }
             match self.rng.below(16) {
                 0 | 1 if self.depth < 3 => self.if_block(),
-                2 if self.depth < 3 + self.divergent as usize
-                    && self.loops < 2 + self.divergent as usize =>
-                {
+                2 if self.depth < 3 + self.divergent as usize && self.loops < self.max_loops() => {
                     self.loop_block()
                 }
                 3 if self.loops > 0 && self.divergent && self.rng.below(2) == 0 => {
@@ -209,22 +231,144 @@ impl Gen<'_> {
                     let s = self.src(true);
                     self.out.push(format!("KILL_IF {s}"));
                 }
+                5 if self.depth < 3 => self.switch_block(),
+                6 => {
+                    // ADDR[0].x from an input's bits, 0 to 7 (TEMP[8].x is kept for it).
+                    let c = *self.rng.pick(&['x', 'y', 'z', 'w']);
+                    let r = self.rng.below(2);
+                    self.out.push(format!("AND TEMP[8].x, IN[{r}].{c}{c}{c}{c}, IMM[4].xxxx"));
+                    self.out.push("UARL ADDR[0].x, TEMP[8].xxxx".to_string());
+                }
+                7 => self.call(),
+                8 if self.sub.is_some() || self.rng.below(4) == 0 => {
+                    // A RET some lanes take (the main program's own too).
+                    let c = self.src(false);
+                    self.out.push(format!("UIF {c}"));
+                    if self.rng.below(2) == 0 {
+                        self.alu();
+                    }
+                    self.out.push("RET".to_string());
+                    self.out.push("ENDIF".to_string());
+                }
                 _ => self.alu(),
             }
         }
     }
+    fn max_loops(&self) -> usize {
+        if self.sub.is_some() {
+            1
+        } else {
+            2 + self.divergent as usize
+        }
+    }
+    /// SWITCH on an input's bits (0 to 3) or any operand, with up to four labels (CASE 0, 1,
+    /// 3, 0xffffffff and DEFAULT, in any order, each at most once); a body may end with BRK,
+    /// break when a lane's condition holds, or fall through to the next label.
+    fn switch_block(&mut self) {
+        let sel = if self.rng.below(3) == 0 {
+            self.src(false)
+        } else {
+            let c = *self.rng.pick(&['x', 'y', 'z', 'w']);
+            let r = self.rng.below(2);
+            self.out.push(format!("AND TEMP[8].y, IN[{r}].{c}{c}{c}{c}, IMM[0].wwww"));
+            "TEMP[8].yyyy".to_string()
+        };
+        self.out.push(format!("SWITCH {sel}"));
+        self.depth += 1;
+        self.switches += 1;
+        let mut labels = vec![
+            "CASE IMM[0].xxxx",
+            "CASE IMM[0].yyyy",
+            "CASE IMM[0].wwww",
+            "CASE IMM[0].zzzz",
+            "DEFAULT",
+        ];
+        for i in (1..labels.len()).rev() {
+            let j = self.rng.below(i + 1);
+            labels.swap(i, j);
+        }
+        let n = 1 + self.rng.below(4);
+        if self.rng.below(4) == 0 {
+            // Code before the first label: no lane runs it.
+            self.alu();
+        }
+        for label in labels.into_iter().take(n) {
+            self.out.push(label.to_string());
+            let body = self.rng.below(3);
+            self.block(body);
+            match self.rng.below(4) {
+                0 | 1 => self.out.push("BRK".to_string()),
+                2 => {
+                    let c = self.src(false);
+                    self.out.push(format!("UIF {c}"));
+                    self.out.push("BRK".to_string());
+                    self.out.push("ENDIF".to_string());
+                    self.alu();
+                }
+                _ => {}
+            }
+        }
+        self.switches -= 1;
+        self.depth -= 1;
+        self.out.push("ENDSWITCH".to_string());
+    }
+    /// CAL of a subroutine after this one (made on first use), up to three deep.
+    fn call(&mut self) {
+        let first = self.sub.map_or(0, |s| s + 1);
+        if first >= SUBS {
+            return self.alu();
+        }
+        let s = first + self.rng.below(SUBS - first);
+        while self.subs.len() <= s {
+            self.subs.push(Vec::new());
+        }
+        if self.subs[s].is_empty() {
+            // Its body: a fresh context (its own loop counter, no loop or switch open).
+            let saved = (
+                std::mem::take(&mut self.out),
+                self.loops,
+                self.counters,
+                self.depth,
+                self.sub,
+                self.switches,
+                self.budget_lines,
+            );
+            (self.loops, self.counters, self.depth, self.sub, self.switches) =
+                (0, 12 + s, 0, Some(s), 0);
+            self.budget_lines = 14;
+            let n = 2 + self.rng.below(5);
+            self.block(n);
+            if self.out.is_empty() || self.rng.below(3) == 0 {
+                self.alu();
+            }
+            if self.rng.below(2) == 0 {
+                self.out.push("RET".to_string());
+            }
+            self.subs[s] = std::mem::take(&mut self.out);
+            (
+                self.out,
+                self.loops,
+                self.counters,
+                self.depth,
+                self.sub,
+                self.switches,
+                self.budget_lines,
+            ) = saved;
+        }
+        self.out.push(format!("CAL @{s}"));
+    }
     fn if_block(&mut self) {
         let float = self.rng.below(2) == 0;
         let c = if self.rng.below(3) == 0 {
-            // A condition in a row only comparisons write (TEMP[9]: every lane 0 or ~0), which
+            // A condition in a row only comparisons write (TEMP[15]: every lane 0 or ~0), which
             // the module uses as its mask as it is.
             let ch = *self.rng.pick(&['x', 'y', 'z', 'w']);
             let cmp = *self.rng.pick(&[
                 "FSLT", "FSGE", "FSEQ", "FSNE", "ISGE", "ISLT", "USEQ", "USNE", "USGE", "USLT",
             ]);
             let (a, b) = (self.src(cmp.starts_with('F')), self.src(cmp.starts_with('F')));
-            self.out.push(format!("{cmp} TEMP[9].{ch}, {a}, {b}"));
-            format!("TEMP[9].{ch}{ch}{ch}{ch}")
+            self.out.push(format!("{cmp} TEMP[15].{ch}, {a}, {b}"));
+            format!("TEMP[15].{ch}{ch}{ch}{ch}")
         } else {
             self.src(float)
         };
@@ -241,9 +385,9 @@ impl Gen<'_> {
         self.out.push("ENDIF".to_string());
     }
     fn loop_block(&mut self) {
-        // TEMP[6 + k].x counts iterations; IMM[0].w is the bound (3), IMM[0].y is 1. One in
+        // TEMP[9 + k].x counts iterations; IMM[0].w is the bound (3), IMM[0].y is 1. One in
         // eight loops has no counter: its CONT/BRK decide, or the budget does.
-        let k = 6 + self.loops;
+        let k = self.counters + self.loops;
         let counted = self.rng.below(8) != 0;
         self.loops += 1;
         self.depth += 1;
@@ -293,11 +437,22 @@ pub fn gen_divergent(rng: &mut Rng) -> String {
 }
 
 fn generate(rng: &mut Rng, divergent: bool) -> String {
-    let mut g = Gen { rng, out: Vec::new(), loops: 0, depth: 0, budget_lines: 60, divergent };
+    let mut g = Gen {
+        rng,
+        out: Vec::new(),
+        loops: 0,
+        counters: 9,
+        depth: 0,
+        subs: Vec::new(),
+        sub: None,
+        switches: 0,
+        budget_lines: 60,
+        divergent,
+    };
     let n = 3 + g.rng.below(12);
     g.block(n);
     let mut text = String::from(
-        "FRAG\nDCL IN[0..1], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\nDCL OUT[1], COLOR[1]\nDCL TEMP[0..9]\n",
+        "FRAG\nDCL IN[0..1], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\nDCL OUT[1], COLOR[1]\nDCL TEMP[0..15]\nDCL ADDR[0]\n",
     );
     // IMM[0]: integers 0, 1, −1, 3; IMM[1]: floats; IMM[2]: NaN, −0 (INT_MIN as an integer),
     // a denormal, +Inf;
@@ -306,10 +461,29 @@ fn generate(rng: &mut Rng, divergent: bool) -> String {
     text.push_str("IMM[1] FLT32 {0.5, -1.5, 2.0, 1.0}\n");
     text.push_str("IMM[2] UINT32 {2143289344, 2147483648, 1, 2139095040}\n");
     text.push_str("IMM[3] UINT32 {4286578688, 4290777651, 1325400064, 33}\n");
-    for l in &g.out {
-        text.push_str(l);
-        text.push('\n');
+    // IMM[4]: the mask of ADDR[0].x's values.
+    text.push_str("IMM[4] UINT32 {7, 6, 5, 4}\n");
+    // The main program, END, then each subroutine; CAL names its BGNSUB's instruction index.
+    let mut lines = g.out.clone();
+    lines.push("END".to_string());
+    let mut starts = Vec::new();
+    for body in &g.subs {
+        starts.push(lines.len());
+        lines.push("BGNSUB".to_string());
+        lines.extend(body.iter().cloned());
+        lines.push("ENDSUB".to_string());
     }
-    text.push_str("END\n");
+    for l in &lines {
+        match l.strip_prefix("CAL @") {
+            Some(k) => {
+                let k: usize = k.parse().unwrap_or(0);
+                text.push_str(&format!("CAL :{}\n", starts[k]));
+            }
+            None => {
+                text.push_str(l);
+                text.push('\n');
+            }
+        }
+    }
     text
 }
