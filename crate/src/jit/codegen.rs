@@ -28,12 +28,14 @@ mod alu;
 
 use alu::{check_alu, dst_row, is_alu, is_derivative};
 
+use super::imports::{self, Which};
 use crate::exec::program::{Dst, Inst, Program, Src, Store};
 use crate::opcode::{Opcode as O, ValType as VT};
 use std::collections::{BTreeSet, HashMap};
 use wasm_encoder::{
-    BlockType, CodeSection, ExportKind, ExportSection, Function, FunctionSection, Instruction as I,
-    MemArg, MemorySection, MemoryType, Module, TypeSection, ValType,
+    BlockType, CodeSection, EntityType, ExportKind, ExportSection, Function, FunctionSection,
+    ImportSection, Instruction as I, MemArg, MemorySection, MemoryType, Module, TypeSection,
+    ValType,
 };
 
 /// Why a program is not compiled (it then runs in the interpreter).
@@ -191,6 +193,10 @@ pub fn compile(program: &Program) -> Result<Compiled, Unsupported> {
         }
     }
     layout.kill = code.iter().any(|i| matches!(i.op, O::KILL | O::KILL_IF));
+    // The imports the program calls (`jit::imports`), function indices 0.. in table order.
+    let used: BTreeSet<Which> =
+        code.iter().flat_map(|i| imports::used_by(i.op).iter().copied()).collect();
+    let lane_imports: Vec<Which> = used.into_iter().collect();
     // Memory grows with the rows: the interpreter keeps very large programs.
     if layout.memory_bytes() > 1 << 30 {
         return fail("more storage rows than the compiled form holds (1 GiB)", None);
@@ -217,6 +223,7 @@ pub fn compile(program: &Program) -> Result<Compiled, Unsupported> {
         scratch,
         next_scratch: scratch,
         max_local: scratch,
+        lane_imports: lane_imports.clone(),
     };
     g.run(end)?;
     let v128s = g.max_local - EXEC;
@@ -231,7 +238,20 @@ pub fn compile(program: &Program) -> Result<Compiled, Unsupported> {
     let mut m = Module::new();
     let mut types = TypeSection::new();
     types.ty().function([ValType::I32, ValType::I64], [ValType::I64]);
+    // Type 1 + n: a lane import of n f32 parameters.
+    for n in 0..3 {
+        types.ty().function(std::iter::repeat_n(ValType::F32, n + 1), [ValType::F32]);
+    }
     m.section(&types);
+    if !lane_imports.is_empty() {
+        let mut ims = ImportSection::new();
+        for w in &lane_imports {
+            let im = w.import();
+            ims.import(imports::MODULE, im.name, EntityType::Function(im.lane.arity() as u32));
+        }
+        m.section(&ims);
+    }
+    let run_index = lane_imports.len() as u32;
     let mut funcs = FunctionSection::new();
     funcs.function(0);
     m.section(&funcs);
@@ -245,7 +265,7 @@ pub fn compile(program: &Program) -> Result<Compiled, Unsupported> {
     });
     m.section(&mems);
     let mut ex = ExportSection::new();
-    ex.export("run", ExportKind::Func, 0);
+    ex.export("run", ExportKind::Func, run_index);
     ex.export("mem", ExportKind::Memory, 0);
     m.section(&ex);
     let mut cs = CodeSection::new();
@@ -369,6 +389,8 @@ struct Gen<'p> {
     scratch: u32,
     next_scratch: u32,
     max_local: u32,
+    /// The lane imports this module has, in function-index order.
+    lane_imports: Vec<Which>,
 }
 
 impl Gen<'_> {

@@ -11,11 +11,36 @@ compile_error!("the compiling tier stages storage as little-endian bytes (WebAss
 use super::codegen::{Compiled, Layout, Unsupported};
 use crate::exec::{Accelerator, Lanes, MakeAccelerator, Program};
 use std::sync::{Arc, Mutex, OnceLock};
-use wasmtime::{Config, Engine, Instance, Memory, Module, OptLevel, Store, TypedFunc};
+use wasmtime::{Config, Engine, Linker, Memory, Module, OptLevel, Store, TypedFunc};
 
 /// Instances kept for reuse per program (more machines than this at once instantiate anew and
 /// drop the extra ones when they end).
 const POOL: usize = 32;
+
+/// Every lane import of `jit::imports` as a host function calling the interpreter's own
+/// function (a module imports the ones it uses).
+fn linker() -> Option<&'static Linker<()>> {
+    static LINKER: OnceLock<Option<Linker<()>>> = OnceLock::new();
+    LINKER
+        .get_or_init(|| {
+            let mut l = Linker::new(engine());
+            for im in super::imports::LANE_IMPORTS {
+                let m = super::imports::MODULE;
+                match im.lane {
+                    super::imports::Lane::F1(f) => l.func_wrap(m, im.name, move |x: f32| f(x)),
+                    super::imports::Lane::F2(f) => {
+                        l.func_wrap(m, im.name, move |x: f32, y: f32| f(x, y))
+                    }
+                    super::imports::Lane::F3(f) => {
+                        l.func_wrap(m, im.name, move |x: f32, y: f32, z: f32| f(x, y, z))
+                    }
+                }
+                .ok()?;
+            }
+            Some(l)
+        })
+        .as_ref()
+}
 
 fn engine() -> &'static Engine {
     static ENGINE: OnceLock<Engine> = OnceLock::new();
@@ -85,7 +110,7 @@ struct Instanced {
 impl Instanced {
     fn new(module: &Module) -> Option<Instanced> {
         let mut store = Store::new(engine(), ());
-        let instance = Instance::new(&mut store, module, &[]).ok()?;
+        let instance = linker()?.instantiate(&mut store, module).ok()?;
         let memory = instance.get_memory(&mut store, "mem")?;
         let run = instance.get_typed_func::<(i32, i64), i64>(&mut store, "run").ok()?;
         Some(Instanced { store, memory, run })

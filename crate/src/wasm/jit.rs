@@ -9,6 +9,9 @@
 //!   instructions, ms}` or `{ok: false, reason}` for the frame's fragment program.
 //! - `jitRegister(key, instance)` → whether the instance (exports `run` and `mem`) was kept.
 //! - `jitForget(key)`: drops a registered instance.
+//! - `jitImports()` → the import object every generated module is instantiated with:
+//!   `{env: {sin: <the engine's raw export jit_sin>, …}}` (`jit::imports`), so a module's SIN
+//!   calls the engine's own function, wasm to wasm, and gives the interpreter's bits.
 //!
 //! The render result says `engine` ("compiled" when any fragment batch ran compiled, else
 //! "interpreter") and `jit`: `{state, key, reason, compiled, interpreted}` — state "off" (the
@@ -163,6 +166,25 @@ pub fn jit_register(key: &str, instance: JsValue) -> bool {
         list.push(Instance { key, run, memory });
     });
     true
+}
+
+/// The import object of every generated module (`jit::imports`): each entry the engine's raw
+/// wasm export (not a JS wrapper), so the call stays inside WebAssembly. Null when an export is
+/// missing (a module that imports it then fails to instantiate, and the interpreter draws).
+#[wasm_bindgen(js_name = jitImports)]
+pub fn jit_imports() -> JsValue {
+    let exports = wasm_bindgen::exports();
+    let env = js_sys::Object::new();
+    for im in crate::jit::imports::LANE_IMPORTS {
+        let f = js_sys::Reflect::get(&exports, &im.export.into()).unwrap_or_default();
+        if !f.is_function() {
+            return JsValue::NULL;
+        }
+        super::render::set(&env, im.name, &f);
+    }
+    let imports = js_sys::Object::new();
+    super::render::set(&imports, crate::jit::imports::MODULE, &env);
+    imports.into()
 }
 
 /// Drops the instance registered under `key` (the worker's cache let its module go).

@@ -67,7 +67,9 @@ async fn compile_in_browser(fs: &str, size: u32) -> String {
         .await
         .unwrap_or_else(|e| panic!("WebAssembly.compile refused the module: {e:?}"));
     let module: js_sys::WebAssembly::Module = module.unchecked_into();
-    let instance = js_sys::WebAssembly::Instance::new(&module, &js_sys::Object::new())
+    let imports = tgsi::wasm::jit::jit_imports();
+    assert!(imports.is_object(), "the engine lacks an export the imports name");
+    let instance = js_sys::WebAssembly::Instance::new(&module, &imports.unchecked_into())
         .unwrap_or_else(|e| panic!("the module did not instantiate: {e:?}"));
     assert!(tgsi::wasm::jit::jit_register(&key, instance.into()));
     key
@@ -204,6 +206,31 @@ async fn loop_with_brk_compiled_in_the_browser_matches_the_interpreter() {
     same_both_ways("mandelbrot", LOOP_BRK).await;
 }
 
+/// SIN, COS, EX2, LG2 and POW through the module's imports: each calls the engine's own libm
+/// function, so the bits are the interpreter's (the legacy LIT, SCS, EXP and LOG are compared
+/// natively, `jit::differential`).
+const TRANSCENDENTAL: &str = "FRAG
+DCL IN[0], GENERIC[0], PERSPECTIVE
+DCL OUT[0], COLOR
+DCL TEMP[0..2]
+IMM[0] FLT32 { 12.5000, 3.0000, 0.5000, -4.0000 }
+  0: MUL TEMP[0], IN[0], IMM[0].xxxx
+  1: SIN TEMP[1].x, TEMP[0].xxxx
+  2: COS TEMP[1].y, TEMP[0].yyyy
+  3: EX2 TEMP[1].z, -IN[0].xxxx
+  4: LG2 TEMP[1].w, TEMP[0].yyyy
+  5: POW TEMP[2], IN[0].xxxx, IMM[0].yyyy
+  6: ADD TEMP[1], TEMP[1], TEMP[0]
+  7: MAD TEMP[1], TEMP[1], TEMP[2], IMM[0].zzzz
+  8: FRC OUT[0], TEMP[1]
+  9: END
+";
+
+#[wasm_bindgen_test]
+async fn transcendentals_compiled_in_the_browser_match_the_interpreter() {
+    same_both_ways("transcendental", TRANSCENDENTAL).await;
+}
+
 #[wasm_bindgen_test]
 async fn kill_if_compiled_in_the_browser_matches_the_interpreter() {
     same_both_ways("kill_if", KILL).await;
@@ -229,20 +256,20 @@ async fn a_budget_that_runs_out_stops_both_engines_alike() {
     assert_eq!(interp.pixels, compiled.pixels);
 }
 
-/// SIN keeps glibc's results, which generated code does not reproduce: the generator refuses
-/// it, and the render says so and draws with the interpreter.
+/// UMUL_HI has no compiled form: the generator refuses it, and the render says so and draws
+/// with the interpreter.
 #[wasm_bindgen_test]
 fn a_refused_shader_is_drawn_by_the_interpreter_with_the_reason() {
     let fs = "FRAG
 DCL IN[0], GENERIC[0], PERSPECTIVE
 DCL OUT[0], COLOR
-  0: SIN OUT[0], IN[0].xxxx
+  0: UMUL_HI OUT[0], IN[0], IN[0]
   1: END
 ";
     let generated = tgsi::wasm::jit::jit_module(fs, None, options(16, "auto", None));
     assert_eq!(get(&generated, "ok"), JsValue::FALSE);
     let reason = get(&generated, "reason").as_string().unwrap_or_default();
-    assert!(reason.contains("SIN"), "{reason}");
+    assert!(reason.contains("UMUL_HI"), "{reason}");
     let d = draw(fs, 16, "compiled", None);
     assert_eq!(d.engine, "interpreter");
     assert_eq!(d.jit["state"], "refused");

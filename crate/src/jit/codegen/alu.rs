@@ -58,6 +58,21 @@ impl Gen<'_> {
         Ok(())
     }
 
+    /// Pushes `f(args…)` computed lane by lane with the imported scalar function `w`
+    /// (`jit::imports`: the interpreter's own lane formula), each argument a `v128` local.
+    pub(super) fn lane_call(&mut self, w: Which, args: &[u32]) {
+        let index = self.lane_imports.iter().position(|&x| x == w).unwrap_or(0) as u32;
+        self.e(I::LocalGet(args[0]));
+        for lane in 0..4u8 {
+            for &a in args {
+                self.e(I::LocalGet(a));
+                self.e(I::F32x4ExtractLane(lane));
+            }
+            self.e(I::Call(index));
+            self.e(I::F32x4ReplaceLane(lane));
+        }
+    }
+
     /// Pushes a source into a fresh local and returns it.
     pub(super) fn src_local(
         &mut self,
@@ -422,6 +437,82 @@ impl Gen<'_> {
                 }
                 self.e(I::F32x4Sub);
             }
+            O::SIN | O::COS | O::EX2 | O::LG2 | O::RCC => {
+                let w = imports::used_by(inst.op)[0];
+                let a = self.src_local(inst, 0, 0)?;
+                self.lane_call(w, &[a]);
+            }
+            O::POW => {
+                let a = self.src_local(inst, 0, 0)?;
+                let b = self.src_local(inst, 1, 0)?;
+                self.lane_call(Which::Pow, &[a, b]);
+            }
+            // The legacy channel formulas (float.rs `channel_op`), from the same functions.
+            O::SCS if c < 2 => {
+                let a = self.src_local(inst, 0, 0)?;
+                self.lane_call(if c == 0 { Which::Cos } else { Which::Sin }, &[a]);
+            }
+            O::SCS => self.e(if c == 2 { zero } else { one }),
+            O::EXP => match c {
+                // [ex2(floor x), x − floor x, ex2(x), 1]
+                0 => {
+                    self.src(inst, 0, 0)?;
+                    self.e(I::F32x4Floor);
+                    let f = self.local();
+                    self.e(I::LocalSet(f));
+                    self.lane_call(Which::Ex2, &[f]);
+                }
+                1 => {
+                    let a = self.src_local(inst, 0, 0)?;
+                    self.e(I::LocalGet(a));
+                    self.e(I::LocalGet(a));
+                    self.e(I::F32x4Floor);
+                    self.e(I::F32x4Sub);
+                }
+                2 => {
+                    let a = self.src_local(inst, 0, 0)?;
+                    self.lane_call(Which::Ex2, &[a]);
+                }
+                _ => self.e(one),
+            },
+            O::LOG if c < 3 => {
+                // |x| = ax, z = lg2(ax): [floor z, ax / ex2(floor z), z, 1]
+                self.src(inst, 0, 0)?;
+                self.e(splat_u32(0x7fff_ffff));
+                self.e(I::V128And);
+                let ax = self.local();
+                self.e(I::LocalSet(ax));
+                self.lane_call(Which::Lg2, &[ax]);
+                if c < 2 {
+                    self.e(I::F32x4Floor);
+                }
+                if c == 1 {
+                    let x = self.local();
+                    self.e(I::LocalSet(x));
+                    self.e(I::LocalGet(ax));
+                    self.lane_call(Which::Ex2, &[x]);
+                    self.e(I::F32x4Div);
+                }
+            }
+            O::LOG => self.e(one),
+            O::LIT => match c {
+                // [1, fmax(x, 0), lit_z(x, y, w), 1]; fmax(x, 0) = x > 0 ? x : 0.
+                1 => {
+                    let a = self.src_local(inst, 0, 0)?;
+                    self.e(I::LocalGet(a));
+                    self.e(I::LocalGet(a));
+                    self.e(zero);
+                    self.e(I::F32x4Gt);
+                    self.e(I::V128And);
+                }
+                2 => {
+                    let x = self.src_local(inst, 0, 0)?;
+                    let y = self.src_local(inst, 0, 1)?;
+                    let w = self.src_local(inst, 0, 3)?;
+                    self.lane_call(Which::LitZ, &[x, y, w]);
+                }
+                _ => self.e(one),
+            },
             _ => return fail(format!("{} is not compiled", inst.op.name()), Some(inst)),
         }
         Ok(())
@@ -461,7 +552,23 @@ pub(super) fn dst_row(d: &Dst, c: usize) -> Option<u32> {
 
 /// Opcodes computed once from x (or a dot product) and written to every enabled channel.
 fn is_replicated(op: O) -> bool {
-    matches!(op, O::RCP | O::RSQ | O::SQRT | O::DP2 | O::DP3 | O::DP4 | O::DPH | O::DP2A)
+    matches!(
+        op,
+        O::RCP
+            | O::RSQ
+            | O::SQRT
+            | O::DP2
+            | O::DP3
+            | O::DP4
+            | O::DPH
+            | O::DP2A
+            | O::SIN
+            | O::COS
+            | O::EX2
+            | O::LG2
+            | O::POW
+            | O::RCC
+    )
 }
 
 /// Not a flow instruction (flow ones are compiled by `Gen::flow`).

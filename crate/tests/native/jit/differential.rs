@@ -422,3 +422,69 @@ fn division_and_derivatives_give_hand_values_in_the_module() {
     assert_eq!(b.output(2, 1, 0).0, all(u32::MAX), "UMOD by zero");
     assert_eq!(b.output(2, 2, 0).0, all(u32::MAX), "-1 % 7 = -1 (the dividend's sign)");
 }
+
+/// Runs one quad of `p` through the module (which must finish it, not hand it back) with
+/// IN[0] = `x` in every lane.
+fn run_in_module(p: &Program, x: [f32; 4]) -> Batch {
+    let native = NativeProgram::new(p).expect("compiles");
+    let tally = Tally::default();
+    let mut m = Machine::new();
+    m.accel = Some(Box::new(Counting {
+        inner: native.make().expect("instance"),
+        done: tally.done.clone(),
+        handed_back: tally.handed_back.clone(),
+    }));
+    let mut b = Batch::new(p, 1);
+    for c in 0..4 {
+        b.set_input(0, c, 0, Lanes([x[c].to_bits(); 4]));
+    }
+    m.run(p, &mut b, &Constants::default()).expect("runs");
+    assert_eq!(tally.done.load(Ordering::Relaxed), 1, "the module ran the batch");
+    assert_eq!(tally.handed_back.load(Ordering::Relaxed), 0);
+    b
+}
+
+#[test]
+fn imported_lane_formulas_give_hand_values_in_the_module() {
+    // Exact cases of the C functions (C99 Annex F and tgsi.rst): sin(0) = 0, sin(−0) = −0,
+    // cos(0) = 1, 2^3 = 8, log2 of 1 = 0, 2^10 = 1024, RCC(0.5) = 2; the legacy channels:
+    // EXP(3) = (2^3, 3 − 3, 2^3, 1), LOG(1) = (0, 1 / 2^0, 0, 1), LIT(1, 2, _, 3) =
+    // (1, 1, 2^3, 1) and LIT with x ≤ 0 gives z = 0, SCS(0) = (cos 0, sin 0, 0, 1).
+    let p = program(
+        "FRAG\nDCL IN[0]\nDCL OUT[0]\nDCL OUT[1]\nDCL OUT[2]\nDCL OUT[3]\nDCL OUT[4]\n\
+         DCL OUT[5]\nDCL OUT[6]\n\
+         IMM[0] FLT32 {0.0, -0.0, 3.0, 1.0}\n\
+         IMM[1] FLT32 {2.0, 10.0, 0.5, -1.0}\n\
+         SIN OUT[0].x, IMM[0].xxxx\n\
+         SIN OUT[0].y, IMM[0].yyyy\n\
+         COS OUT[0].z, IN[0].xxxx\n\
+         EX2 OUT[0].w, IMM[0].zzzz\n\
+         LG2 OUT[1].x, IMM[0].wwww\n\
+         POW OUT[1].y, IMM[1].xxxx, IMM[1].yyyy\n\
+         RCC OUT[1].z, IMM[1].zzzz\n\
+         EXP OUT[2], IMM[0].zzzz\n\
+         LOG OUT[3], IMM[0].wwww\n\
+         LIT OUT[4], IN[0].yzxw\n\
+         LIT OUT[5], IMM[1].wxxz\n\
+         SCS OUT[6], IN[0].xxxx\n\
+         END\n",
+    );
+    // IN[0] = (0, 1, 2, 3): LIT reads (x, y, w) = (1, 2, 3).
+    let b = run_in_module(&p, [0.0, 1.0, 2.0, 3.0]);
+    let f = |v: [f32; 4]| v.map(f32::to_bits);
+    let ch = |o: usize, c: usize| b.output(o, c, 0).0;
+    let all = |v: f32| [v.to_bits(); 4];
+    assert_eq!(ch(0, 0), all(0.0), "SIN(0)");
+    assert_eq!(ch(0, 1), all(-0.0), "SIN(-0)");
+    assert_eq!(ch(0, 2), all(1.0), "COS(0)");
+    assert_eq!(ch(0, 3), all(8.0), "EX2(3)");
+    assert_eq!(ch(1, 0), all(0.0), "LG2(1)");
+    assert_eq!(ch(1, 1), all(1024.0), "POW(2, 10)");
+    assert_eq!(ch(1, 2), all(2.0), "RCC(0.5)");
+    let row = |o: usize| [0, 1, 2, 3].map(|c| f32::from_bits(ch(o, c)[0]));
+    assert_eq!(f(row(2)), f([8.0, 0.0, 8.0, 1.0]), "EXP(3)");
+    assert_eq!(f(row(3)), f([0.0, 1.0, 0.0, 1.0]), "LOG(1)");
+    assert_eq!(f(row(4)), f([1.0, 1.0, 8.0, 1.0]), "LIT(1, 2, _, 3)");
+    assert_eq!(f(row(5)), f([1.0, 0.0, 0.0, 1.0]), "LIT(-1, 2, _, 0.5): x <= 0");
+    assert_eq!(f(row(6)), f([1.0, 0.0, 0.0, 1.0]), "SCS(0)");
+}

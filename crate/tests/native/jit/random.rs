@@ -1,5 +1,6 @@
 //! Seeded random programs for the differential test: ALU ops of the compiled families with
-//! swizzles, modifiers and `_SAT` (derivatives and integer division among them), IF/UIF/ELSE, loops with BRK/CONT (bounded by a counter, or
+//! swizzles, modifiers and `_SAT` (derivatives, integer division and the transcendental and
+//! legacy lane formulas the module imports among them), IF/UIF/ELSE, loops with BRK/CONT (bounded by a counter, or
 //! not, to reach the budget), KILL_IF, and immediates holding NaN, ±Inf, −0 and denormals.
 
 /// xorshift64*: small, seeded, reproducible.
@@ -65,6 +66,17 @@ const FLOAT_OPS: &[(&str, usize)] = &[
     ("DDY", 1),
     ("DDX_FINE", 1),
     ("DDY_FINE", 1),
+    // Through the module's imports (jit::imports): the interpreter's own libm calls.
+    ("SIN", 1),
+    ("COS", 1),
+    ("EX2", 1),
+    ("LG2", 1),
+    ("POW", 2),
+    ("LIT", 1),
+    ("EXP", 1),
+    ("LOG", 1),
+    ("SCS", 1),
+    ("RCC", 1),
 ];
 
 /// Integer ops (no modifiers).
