@@ -26,7 +26,7 @@
 
 mod alu;
 
-use alu::{check_alu, dst_row, is_alu, is_derivative};
+use alu::{check_alu, dst_row, is_alu, is_derivative, is_texture};
 
 use super::imports::{self, Which};
 use crate::exec::program::{Dst, Inst, Program, Src, Store};
@@ -61,6 +61,9 @@ pub struct Layout {
     /// The program may kill lanes: the kill row (slot [`Layout::kill_slot`]) is copied out.
     /// Every run starts with no lane killed, so it is never copied in.
     pub kill: bool,
+    /// The program samples textures: the sampling scratch (`jit::host::scratch`) follows the
+    /// constants, at [`Layout::sample_base`].
+    pub sampling: bool,
 }
 
 /// Largest batch a module runs (the render's batches are at most 512 quads); the machine runs
@@ -77,9 +80,13 @@ impl Layout {
     pub fn const_base(&self) -> u64 {
         (self.kill_slot() as u64 + 1) * ROW_BYTES as u64
     }
+    /// Byte offset of the sampling scratch.
+    pub fn sample_base(&self) -> u64 {
+        self.const_base() + self.consts.len() as u64 * 16
+    }
     /// Linear memory the module uses (and declares as its minimum).
     pub fn memory_bytes(&self) -> u64 {
-        self.const_base() + self.consts.len() as u64 * 16
+        self.sample_base() + if self.sampling { super::host::scratch::BYTES as u64 } else { 0 }
     }
 }
 
@@ -90,6 +97,9 @@ pub struct Compiled {
     pub layout: Layout,
     /// Decoded instructions compiled (up to the main END).
     pub instructions: usize,
+    /// The texture instructions the module samples with, by the index it passes to the
+    /// `sample` import, each rewritten to read its staged operands (`jit::host`).
+    pub samplers: Vec<Inst>,
 }
 
 // Locals of `run`: the parameters, three i32, one i64, then v128 ones.
@@ -141,8 +151,9 @@ pub fn compile(program: &Program) -> Result<Compiled, Unsupported> {
     // Rows a derivative reads: it reads the quad's other lanes, active or not.
     let mut read_across = BTreeSet::new();
     for (pc, inst) in code.iter().enumerate() {
-        let across = is_derivative(inst.op);
-        for s in inst.src.iter().take(inst.num_src as usize) {
+        // Texture instructions read the quad's other lanes too (implicit derivatives).
+        let across = is_derivative(inst.op) || is_texture(inst.op);
+        for s in inst.src.iter().take(inst.num_src as usize).chain(inst.offsets[0].iter()) {
             for c in 0..4 {
                 if let Some(r) = s.direct_row(c) {
                     read.insert(r);
@@ -150,6 +161,16 @@ pub fn compile(program: &Program) -> Result<Compiled, Unsupported> {
                         read_across.insert(r);
                     }
                     reads.entry(r).or_default().push(pc);
+                }
+            }
+        }
+        // The address channel of an indirect SAMP or SVIEW (staged for the sampler).
+        if is_texture(inst.op) {
+            for s in inst.src.iter().take(inst.num_src as usize) {
+                if let (Store::None, Some(a)) = (s.store, s.indirect) {
+                    read.insert(a.0);
+                    read_across.insert(a.0);
+                    reads.entry(a.0).or_default().push(pc);
                 }
             }
         }
@@ -197,6 +218,7 @@ pub fn compile(program: &Program) -> Result<Compiled, Unsupported> {
     let used: BTreeSet<Which> =
         code.iter().flat_map(|i| imports::used_by(i.op).iter().copied()).collect();
     let lane_imports: Vec<Which> = used.into_iter().collect();
+    layout.sampling = code.iter().any(|i| is_texture(i.op));
     // Memory grows with the rows: the interpreter keeps very large programs.
     if layout.memory_bytes() > 1 << 30 {
         return fail("more storage rows than the compiled form holds (1 GiB)", None);
@@ -224,6 +246,7 @@ pub fn compile(program: &Program) -> Result<Compiled, Unsupported> {
         next_scratch: scratch,
         max_local: scratch,
         lane_imports: lane_imports.clone(),
+        samplers: Vec::new(),
     };
     g.run(end)?;
     let v128s = g.max_local - EXEC;
@@ -235,6 +258,7 @@ pub fn compile(program: &Program) -> Result<Compiled, Unsupported> {
     for i in &g.code {
         f.instruction(i);
     }
+    let samplers = std::mem::take(&mut g.samplers);
     let mut m = Module::new();
     let mut types = TypeSection::new();
     types.ty().function([ValType::I32, ValType::I64], [ValType::I64]);
@@ -242,16 +266,21 @@ pub fn compile(program: &Program) -> Result<Compiled, Unsupported> {
     for n in 0..3 {
         types.ty().function(std::iter::repeat_n(ValType::F32, n + 1), [ValType::F32]);
     }
+    // Type 4: the sampling import.
+    types.ty().function([ValType::I32, ValType::I32], [ValType::I32]);
     m.section(&types);
-    if !lane_imports.is_empty() {
+    if !lane_imports.is_empty() || layout.sampling {
         let mut ims = ImportSection::new();
         for w in &lane_imports {
             let im = w.import();
             ims.import(imports::MODULE, im.name, EntityType::Function(im.lane.arity() as u32));
         }
+        if layout.sampling {
+            ims.import(imports::MODULE, imports::SAMPLE.0, EntityType::Function(4));
+        }
         m.section(&ims);
     }
-    let run_index = lane_imports.len() as u32;
+    let run_index = lane_imports.len() as u32 + layout.sampling as u32;
     let mut funcs = FunctionSection::new();
     funcs.function(0);
     m.section(&funcs);
@@ -271,7 +300,7 @@ pub fn compile(program: &Program) -> Result<Compiled, Unsupported> {
     let mut cs = CodeSection::new();
     cs.function(&f);
     m.section(&cs);
-    Ok(Compiled { bytes: m.finish(), layout, instructions: end })
+    Ok(Compiled { bytes: m.finish(), layout, instructions: end, samplers })
 }
 
 /// Index one past the last instruction of the main program: its top-level END (subroutine
@@ -389,8 +418,11 @@ struct Gen<'p> {
     scratch: u32,
     next_scratch: u32,
     max_local: u32,
-    /// The lane imports this module has, in function-index order.
+    /// The lane imports this module has, in function-index order (the sampling import, if
+    /// any, follows them).
     lane_imports: Vec<Which>,
+    /// The texture instructions compiled so far, rewritten for `jit::host::sample`.
+    samplers: Vec<Inst>,
 }
 
 impl Gen<'_> {

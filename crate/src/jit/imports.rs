@@ -79,6 +79,10 @@ lane_imports! {
     LitZ "lit_z" jit_lit_z F3(float::lit_z), x, y, w;
 }
 
+/// The texture-sampling import: `(index: i32, at: i32) -> i32` (`jit::host`), 1 when the
+/// results were written, 0 when the module must give the batch back to the interpreter.
+pub const SAMPLE: (&str, &str) = ("sample", "jit_sample");
+
 impl Which {
     pub fn import(self) -> Import {
         LANE_IMPORTS[self as usize]

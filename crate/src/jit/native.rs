@@ -9,9 +9,12 @@
 compile_error!("the compiling tier stages storage as little-endian bytes (WebAssembly's order)");
 
 use super::codegen::{Compiled, Layout, Unsupported};
-use crate::exec::{Accelerator, Lanes, MakeAccelerator, Program};
+use crate::exec::program::Inst;
+use crate::exec::{AccelEnv, Accelerator, Lanes, MakeAccelerator, Program};
 use std::sync::{Arc, Mutex, OnceLock};
-use wasmtime::{Config, Engine, Linker, Memory, Module, OptLevel, Store, TypedFunc};
+use wasmtime::{
+    Caller, Config, Engine, Extern, Linker, Memory, Module, OptLevel, Store, TypedFunc,
+};
 
 /// Instances kept for reuse per program (more machines than this at once instantiate anew and
 /// drop the extra ones when they end).
@@ -37,6 +40,21 @@ fn linker() -> Option<&'static Linker<()>> {
                 }
                 .ok()?;
             }
+            // Texture sampling: the scratch is in the calling module's memory.
+            l.func_wrap(
+                super::imports::MODULE,
+                super::imports::SAMPLE.0,
+                |mut caller: Caller<'_, ()>, index: i32, at: i32| -> i32 {
+                    let Some(Extern::Memory(m)) = caller.get_export("mem") else { return 0 };
+                    let at = at as u32 as usize;
+                    let bytes = m.data_mut(&mut caller);
+                    let Some(scratch) = bytes.get_mut(at..at + super::host::scratch::BYTES) else {
+                        return 0;
+                    };
+                    super::host::sample(index as u32, scratch) as i32
+                },
+            )
+            .ok()?;
             Some(l)
         })
         .as_ref()
@@ -59,6 +77,7 @@ pub struct NativeProgram {
 struct Shared {
     module: Module,
     layout: Layout,
+    samplers: Vec<Inst>,
     pool: Mutex<Vec<Instanced>>,
 }
 
@@ -72,7 +91,12 @@ impl NativeProgram {
             reason: format!("the runtime refused the generated module: {e}"),
             instruction: None,
         })?;
-        let shared = Shared { module, layout: c.layout.clone(), pool: Mutex::new(Vec::new()) };
+        let shared = Shared {
+            module,
+            layout: c.layout.clone(),
+            samplers: c.samplers.clone(),
+            pool: Mutex::new(Vec::new()),
+        };
         Ok(NativeProgram { shared: Arc::new(shared) })
     }
     /// An instance from the pool, or a new one; it goes back to the pool when dropped.
@@ -142,6 +166,7 @@ impl Accelerator for NativeRun {
         kill: &mut [Lanes],
         nq: usize,
         limit: u64,
+        env: &mut AccelEnv,
     ) -> Option<u64> {
         if self.plan.nq != nq {
             self.plan = super::plan(&self.shared.layout, nq)?;
@@ -149,7 +174,10 @@ impl Accelerator for NativeRun {
         let inst = self.inst.as_mut()?;
         super::stage_in(&self.plan, regs, kill, inst.memory.data_mut(&mut inst.store));
         let limit = limit.min(i64::MAX as u64) as i64;
-        let work = inst.run.call(&mut inst.store, (nq as i32, limit)).ok()?;
+        let work = super::host::with_scope(env, &self.shared.samplers, || {
+            inst.run.call(&mut inst.store, (nq as i32, limit))
+        })
+        .ok()?;
         if work < 0 {
             return None;
         }

@@ -7,7 +7,11 @@ use super::*;
 impl Gen<'_> {
     /// Pushes channel `c` of source `i` with its modifiers.
     pub(super) fn src(&mut self, inst: &Inst, i: usize, c: usize) -> Result<(), Unsupported> {
-        let s = inst.src[i];
+        self.operand(inst, inst.src[i], c)
+    }
+
+    /// Pushes channel `c` of operand `s` of `inst` with its modifiers.
+    fn operand(&mut self, inst: &Inst, s: Src, c: usize) -> Result<(), Unsupported> {
         let row = s.direct_row(c).and_then(|r| self.rows.get(&r).copied());
         let Some(row) = row else {
             return fail(
@@ -90,6 +94,9 @@ impl Gen<'_> {
     /// into a local before any is written (a destination may also be a source).
     pub(super) fn alu(&mut self, inst: &Inst) -> Result<(), Unsupported> {
         self.next_scratch = self.scratch;
+        if is_texture(inst.op) {
+            self.sample(inst)?;
+        }
         let d = inst.dst[0];
         let mut results = [None; 4];
         if is_replicated(inst.op) {
@@ -134,6 +141,73 @@ impl Gen<'_> {
             }
             self.e(I::LocalSet(dst));
         }
+        Ok(())
+    }
+
+    /// A texture instruction for the current quad: its operands and the exec mask staged in the
+    /// sampling scratch, then the `sample` import (`jit::host`: the interpreter's texture code
+    /// for this quad) leaves the four result channels there for `compute`. When the host gives
+    /// up (its texture code reported an error) the run returns −1 and the interpreter reruns
+    /// the batch, reporting it.
+    fn sample(&mut self, inst: &Inst) -> Result<(), Unsupported> {
+        use crate::jit::host::{scratch, staged};
+        let Some(rewritten) = staged(inst) else {
+            return fail(
+                format!(
+                    "{}: indirect or two-destination texture operands are not compiled",
+                    inst.op.name()
+                ),
+                Some(inst),
+            );
+        };
+        let base = self.layout.sample_base();
+        let slot = |k: usize| mem(base + k as u64 * 16);
+        for i in 0..(inst.num_src as usize).min(4) {
+            if matches!(inst.src[i].store, Store::Rows { .. }) {
+                for c in 0..4 {
+                    self.e(I::I32Const(0));
+                    self.src(inst, i, c)?;
+                    self.e(I::V128Store(slot(i * 4 + c)));
+                }
+            }
+        }
+        for i in 0..(inst.num_src as usize).min(4) {
+            if let (Store::None, Some(a)) = (inst.src[i].store, inst.src[i].indirect) {
+                let Some(&Row::Local(l)) = self.rows.get(&a.0) else {
+                    return fail(
+                        format!("{}: this indirect resource is not compiled", inst.op.name()),
+                        Some(inst),
+                    );
+                };
+                self.e(I::I32Const(0));
+                self.e(I::LocalGet(l));
+                self.e(I::V128Store(slot(scratch::ADDR + i)));
+            }
+        }
+        if let Some(o) = inst.offsets[0] {
+            for c in 0..4 {
+                self.e(I::I32Const(0));
+                self.operand(inst, o, c)?;
+                self.e(I::V128Store(slot(16 + c)));
+            }
+        }
+        self.e(I::I32Const(0));
+        if self.in_flow() {
+            self.e(I::LocalGet(EXEC));
+        } else {
+            self.e(splat_u32(!0));
+        }
+        self.e(I::V128Store(slot(scratch::EXEC)));
+        let index = self.samplers.len() as i32;
+        self.samplers.push(rewritten);
+        self.e(I::I32Const(index));
+        self.e(I::I32Const(base as i32));
+        self.e(I::Call(self.lane_imports.len() as u32));
+        self.e(I::I32Eqz);
+        self.e(I::If(BlockType::Empty));
+        self.e(I::I64Const(-1));
+        self.e(I::Return);
+        self.e(I::End);
         Ok(())
     }
 
@@ -513,6 +587,13 @@ impl Gen<'_> {
                 }
                 _ => self.e(one),
             },
+            // Left in the sampling scratch by `sample`.
+            op if is_texture(op) => {
+                let at =
+                    self.layout.sample_base() + (crate::jit::host::scratch::RESULT + c) as u64 * 16;
+                self.e(I::I32Const(0));
+                self.e(I::V128Load(mem(at)));
+            }
             _ => return fail(format!("{} is not compiled", inst.op.name()), Some(inst)),
         }
         Ok(())
@@ -522,6 +603,11 @@ impl Gen<'_> {
 /// `i8x16.shuffle` indices putting 32-bit lane `lanes[i]` into lane `i`.
 fn lane_bytes(lanes: [usize; 4]) -> [u8; 16] {
     std::array::from_fn(|b| (lanes[b / 4] * 4 + b % 4) as u8)
+}
+
+/// The texture family (`exec/ops/texture.rs`, `sample.rs`): sampled through the `sample` import.
+pub(super) fn is_texture(op: O) -> bool {
+    crate::exec::ops::family(op) == crate::exec::ops::Family::Texture
 }
 
 /// Derivatives: they read the other lanes of the quad.

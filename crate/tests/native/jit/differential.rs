@@ -5,7 +5,9 @@
 use super::random::{gen_divergent, gen_program, Rng};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
-use tgsi::exec::{Accelerator, Batch, Constants, Lanes, Machine, MakeAccelerator, Program};
+use tgsi::exec::{
+    AccelEnv, Accelerator, Batch, Constants, Lanes, Machine, MakeAccelerator, Program,
+};
 use tgsi::jit::native::NativeProgram;
 
 pub fn program(text: &str) -> Program {
@@ -63,8 +65,9 @@ impl Accelerator for Counting {
         kill: &mut [Lanes],
         nq: usize,
         limit: u64,
+        env: &mut AccelEnv,
     ) -> Option<u64> {
-        let r = self.inner.run(regs, kill, nq, limit);
+        let r = self.inner.run(regs, kill, nq, limit, env);
         let c = if r.is_some() { &self.done } else { &self.handed_back };
         c.fetch_add(1, Ordering::Relaxed);
         r
@@ -487,4 +490,51 @@ fn imported_lane_formulas_give_hand_values_in_the_module() {
     assert_eq!(f(row(4)), f([1.0, 1.0, 8.0, 1.0]), "LIT(1, 2, _, 3)");
     assert_eq!(f(row(5)), f([1.0, 0.0, 0.0, 1.0]), "LIT(-1, 2, _, 0.5): x <= 0");
     assert_eq!(f(row(6)), f([1.0, 0.0, 0.0, 1.0]), "SCS(0)");
+}
+
+#[test]
+fn a_tex_in_the_module_samples_known_texels() {
+    // A 2x2 RGBA8 texture, NEAREST: texel (i, j) at index j * 2 + i; texel centres at s, t =
+    // 0.25 and 0.75. Lane l samples the centre of texel (l & 1, l >> 1), so the quad reads red,
+    // green, blue, white (255 → 1.0 exactly). Inside the IF only lanes 0 and 3 (IN[1].x ≠ 0)
+    // take the TEX result; lanes 1 and 2 keep OUT[1]'s zero.
+    let p = program(
+        "FRAG\nDCL IN[0]\nDCL IN[1]\nDCL OUT[0]\nDCL OUT[1]\nDCL SAMP[0]\nDCL SVIEW[0], 2D, FLOAT\n\
+         TEX OUT[0], IN[0], SAMP[0], 2D\n\
+         IF IN[1].xxxx\n\
+         TEX OUT[1], IN[0], SAMP[0], 2D\n\
+         ENDIF\n\
+         END\n",
+    );
+    let json = r#"{"width": 2, "height": 2, "texels": [[255, 0, 0, 255], [0, 255, 0, 255],
+        [0, 0, 255, 255], [255, 255, 255, 255]], "sampler": {"filter": "NEAREST", "wrap": "REPEAT"}}"#;
+    let mut bindings = tgsi::texture::bind::Bindings::new();
+    bindings.bind(
+        0,
+        tgsi::texture::desc::parse_description(json, &|n| Err(n.to_string()))
+            .unwrap_or_else(|e| panic!("{e}")),
+    );
+    let native = NativeProgram::new(&p).expect("compiles");
+    let tally = Tally::default();
+    let mut m = Machine::new();
+    m.accel = Some(Box::new(Counting {
+        inner: native.make().expect("instance"),
+        done: tally.done.clone(),
+        handed_back: tally.handed_back.clone(),
+    }));
+    let mut b = Batch::new(&p, 1);
+    let f = |v: [f32; 4]| Lanes(v.map(f32::to_bits));
+    b.set_input(0, 0, 0, f([0.25, 0.75, 0.25, 0.75]));
+    b.set_input(0, 1, 0, f([0.25, 0.25, 0.75, 0.75]));
+    b.set_input(1, 0, 0, f([1.0, 0.0, 0.0, 1.0]));
+    m.run_with(&p, &mut b, &Constants::default(), &mut bindings).expect("runs");
+    assert_eq!(tally.done.load(Ordering::Relaxed), 1, "the module ran the batch");
+    assert_eq!(tally.handed_back.load(Ordering::Relaxed), 0);
+    assert_eq!(b.output(0, 0, 0), f([1.0, 0.0, 0.0, 1.0]), "red channel");
+    assert_eq!(b.output(0, 1, 0), f([0.0, 1.0, 0.0, 1.0]), "green channel");
+    assert_eq!(b.output(0, 2, 0), f([0.0, 0.0, 1.0, 1.0]), "blue channel");
+    assert_eq!(b.output(0, 3, 0), f([1.0; 4]), "alpha channel");
+    assert_eq!(b.output(1, 0, 0), f([1.0, 0.0, 0.0, 1.0]), "red inside the IF");
+    assert_eq!(b.output(1, 1, 0), f([0.0, 0.0, 0.0, 1.0]), "green inside the IF");
+    assert_eq!(b.output(1, 3, 0), f([1.0, 0.0, 0.0, 1.0]), "alpha inside the IF");
 }
