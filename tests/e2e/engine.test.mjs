@@ -96,6 +96,10 @@ test('a loop shader is drawn compiled once its module is ready, with the interpr
   const n = await renderCount(page);
   await page.locator('#size').selectOption('128');
   await waitForRender(page, n);
+  // Start from a shader that is never compiled (the default example compiles too), so that the
+  // "compiled" awaited below is the loop shader's and not a late frame of the one before.
+  await typeShader(page, NOT_COMPILED);
+  await page.waitForFunction(() => /not compiled/.test(document.querySelector('#engine-badge')?.getAttribute('title') ?? ''), null, { timeout: 30_000 });
   await typeShader(page, MANDELBROT);
   // auto (the default): the interpreter draws first, then the page draws again with the module.
   assert.equal(await page.evaluate(() => document.querySelector('#engine').value), 'auto');
