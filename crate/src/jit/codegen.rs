@@ -22,7 +22,11 @@
 //!
 //! Memory holds what the caller stages: the IN and SV rows the program reads and the OUT rows
 //! it writes, each at `slot * ROW_BYTES + q * 16`, the kill row, then the cached constants (16
-//! bytes each, the same for every quad).
+//! bytes each, the same for every quad), and for a program that samples, the sampling scratch.
+//!
+//! Imports (`jit::imports`, `jit::host`): the libm lane formulas (SIN, POW, …) call the
+//! interpreter's own functions lane by lane, texture instructions the interpreter's texture code
+//! for the quad; the imports take function indices 0.., so `run` follows them.
 
 mod alu;
 
@@ -262,7 +266,7 @@ pub fn compile(program: &Program) -> Result<Compiled, Unsupported> {
     let mut m = Module::new();
     let mut types = TypeSection::new();
     types.ty().function([ValType::I32, ValType::I64], [ValType::I64]);
-    // Type 1 + n: a lane import of n f32 parameters.
+    // Types 1 to 3: a lane import of that many f32 parameters.
     for n in 0..3 {
         types.ty().function(std::iter::repeat_n(ValType::F32, n + 1), [ValType::F32]);
     }
