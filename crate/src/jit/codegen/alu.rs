@@ -154,7 +154,7 @@ impl Gen<'_> {
         let Some(rewritten) = staged(inst) else {
             return fail(
                 format!(
-                    "{}: indirect or two-destination texture operands are not compiled",
+                    "{}: these texture operands are not compiled (an indirect or constant-buffer value, two destinations)",
                     inst.op.name()
                 ),
                 Some(inst),
