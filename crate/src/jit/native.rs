@@ -22,8 +22,8 @@ const POOL: usize = 32;
 
 /// Every lane import of `jit::imports` as a host function calling the interpreter's own
 /// function (a module imports the ones it uses).
-fn linker() -> Option<&'static Linker<()>> {
-    static LINKER: OnceLock<Option<Linker<()>>> = OnceLock::new();
+fn linker() -> Option<&'static Linker<Host>> {
+    static LINKER: OnceLock<Option<Linker<Host>>> = OnceLock::new();
     LINKER
         .get_or_init(|| {
             let mut l = Linker::new(engine());
@@ -44,8 +44,8 @@ fn linker() -> Option<&'static Linker<()>> {
             l.func_wrap(
                 super::imports::MODULE,
                 super::imports::SAMPLE.0,
-                |mut caller: Caller<'_, ()>, index: i32, at: i32| -> i32 {
-                    let Some(Extern::Memory(m)) = caller.get_export("mem") else { return 0 };
+                |mut caller: Caller<'_, Host>, index: i32, at: i32| -> i32 {
+                    let Some(m) = caller.data().memory else { return 0 };
                     let at = at as u32 as usize;
                     let bytes = m.data_mut(&mut caller);
                     let Some(scratch) = bytes.get_mut(at..at + super::host::scratch::BYTES) else {
@@ -124,18 +124,26 @@ impl MakeAccelerator for NativeProgram {
     }
 }
 
+/// What a store keeps for its host functions: the instance's memory (the sampling import
+/// reads its scratch there without looking the export up on every call).
+#[derive(Default)]
+struct Host {
+    memory: Option<Memory>,
+}
+
 /// A store with one instance of the module: its memory and its `run`.
 struct Instanced {
-    store: Store<()>,
+    store: Store<Host>,
     memory: Memory,
     run: TypedFunc<(i32, i64), i64>,
 }
 
 impl Instanced {
     fn new(module: &Module) -> Option<Instanced> {
-        let mut store = Store::new(engine(), ());
+        let mut store = Store::new(engine(), Host::default());
         let instance = linker()?.instantiate(&mut store, module).ok()?;
         let memory = instance.get_memory(&mut store, "mem")?;
+        store.data_mut().memory = Some(memory);
         let run = instance.get_typed_func::<(i32, i64), i64>(&mut store, "run").ok()?;
         Some(Instanced { store, memory, run })
     }
