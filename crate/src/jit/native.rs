@@ -12,9 +12,7 @@ use super::codegen::{Compiled, Layout, Unsupported};
 use crate::exec::program::Inst;
 use crate::exec::{AccelEnv, Accelerator, Lanes, MakeAccelerator, Program};
 use std::sync::{Arc, Mutex, OnceLock};
-use wasmtime::{
-    Caller, Config, Engine, Extern, Linker, Memory, Module, OptLevel, Store, TypedFunc,
-};
+use wasmtime::{Caller, Config, Engine, Linker, Memory, Module, OptLevel, Store, TypedFunc};
 
 /// Instances kept for reuse per program (more machines than this at once instantiate anew and
 /// drop the extra ones when they end).
