@@ -46,7 +46,9 @@ function useModule(key, module) {
     engine.jitForget(oldest);
   }
   try {
-    if (engine.jitRegister(key, new WebAssembly.Instance(module))) return true;
+    // The module's imports are the engine's own raw exports (jit::imports): SIN and the other
+    // libm formulas give the interpreter's bits.
+    if (engine.jitRegister(key, new WebAssembly.Instance(module, engine.jitImports() ?? undefined))) return true;
     refuse(key, 'the engine did not take the compiled module (over its memory limit)');
   } catch (err) {
     refuse(key, `the compiled module could not be instantiated (${err?.message ?? err})`);

@@ -189,6 +189,11 @@ test('an edit does not wait for a slow frame of the old text', { timeout: 120_00
 test('a render worker that fails is replaced and the page says so', { timeout: 90_000 }, async () => {
   const { page, problems } = await openPlayground(browser, server);
   await setSize(page, 128);
+  // The interpreter only: with the compiled engine a module becoming ready redraws the frame,
+  // and that redraw could take the failure meant for the edit below.
+  const drawn = await renderCount(page);
+  await page.locator('#engine').selectOption('interpreter');
+  await waitForRender(page, drawn);
   const colour = (rgb) => `FRAG\nDCL OUT[0], COLOR\nIMM[0] FLT32 { ${rgb}, 1.0000 }\n  0: MOV OUT[0], IMM[0]\n  1: END\n`;
   await page.evaluate(() => window.tgsiPlayground.failNextFrame());
   await typeShader(page, colour('0.0000, 1.0000, 0.0000'));

@@ -136,10 +136,25 @@ pub trait Accelerator: Send {
     /// would (other rows may keep their old values). Returns the work done (quad-instructions:
     /// each instruction once per quad with an active lane, docs/jit.md), or None when the batch must run in the interpreter instead (the budget would run out: the interpreter
     /// then stops at the same instruction with the same diagnostic).
-    fn run(&mut self, regs: &mut [Lanes], kill: &mut [Lanes], nq: usize, limit: u64)
-        -> Option<u64>;
+    fn run(
+        &mut self,
+        regs: &mut [Lanes],
+        kill: &mut [Lanes],
+        nq: usize,
+        limit: u64,
+        env: &mut AccelEnv,
+    ) -> Option<u64>;
     /// The OUT rows `run` writes (the machine clears the others).
     fn writes(&self) -> &[u32];
+}
+
+/// What a compiled run calls back into (`jit::host`): the run's texture hooks, and what the
+/// interpreter's own texture instructions read besides their operands.
+pub struct AccelEnv<'a> {
+    pub program: &'a Program,
+    pub batch: &'a Batch,
+    pub consts: &'a Constants,
+    pub hooks: &'a mut dyn TextureHooks,
 }
 
 /// Makes an [`Accelerator`] for each machine that runs a program (one per thread).
@@ -310,7 +325,7 @@ impl Machine {
         consts: &Constants,
         hooks: &mut dyn TextureHooks,
     ) -> Result<RunStats, ExecError> {
-        if let Some(r) = self.run_accelerated(program, batch, consts) {
+        if let Some(r) = self.run_accelerated(program, batch, consts, hooks) {
             return r;
         }
         let mut none = Trace::default();
@@ -324,6 +339,7 @@ impl Machine {
         program: &Program,
         batch: &mut Batch,
         consts: &Constants,
+        hooks: &mut dyn TextureHooks,
     ) -> Option<Result<RunStats, ExecError>> {
         if batch.quads() == 0 || self.frame.as_ref().is_some_and(|f| f.stopped().is_some()) {
             return None;
@@ -332,7 +348,8 @@ impl Machine {
         self.setup_accelerated(program, batch, consts, accel.writes());
         let limit = self.frame.as_ref().map_or(self.budget, |f| self.budget.min(f.left()));
         let limit = limit.min(ACCELERATED_WORK_CAP);
-        let work = accel.run(&mut self.regs, &mut self.kill, self.nq, limit);
+        let mut env = AccelEnv { program, batch, consts, hooks };
+        let work = accel.run(&mut self.regs, &mut self.kill, self.nq, limit, &mut env);
         self.accel = Some(accel);
         self.work = work?;
         // The compiled form runs each quad with its own flow: it has no batch-wide dispatches.
@@ -352,7 +369,7 @@ impl Machine {
         resources: &mut Resources,
     ) -> Result<RunStats, ExecError> {
         // A compiled program touches no resource (memory opcodes are not compiled).
-        if let Some(r) = self.run_accelerated(program, batch, consts) {
+        if let Some(r) = self.run_accelerated(program, batch, consts, hooks) {
             return r;
         }
         let mut none = Trace::default();

@@ -39,7 +39,7 @@ pub use io::{
 };
 pub use lanes::Lanes;
 pub use machine::{
-    Accelerator, ExecError, FrameBudget, Machine, MakeAccelerator, RunStats, Stop,
+    AccelEnv, Accelerator, ExecError, FrameBudget, Machine, MakeAccelerator, RunStats, Stop,
     ACCELERATED_WORK_CAP, DEFAULT_BUDGET,
 };
 pub use memory::{EmittedPrimitive, ImageBuffer, ImageFormat, Resources};

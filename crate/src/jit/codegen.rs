@@ -24,18 +24,24 @@
 //!
 //! Memory holds what the caller stages: the IN and SV rows the program reads and the OUT rows
 //! it writes, each at `slot * ROW_BYTES + q * 16`, the kill row, then the cached constants (16
-//! bytes each, the same for every quad).
+//! bytes each, the same for every quad), and for a program that samples, the sampling scratch.
+//!
+//! Imports (`jit::imports`, `jit::host`): the libm lane formulas (SIN, POW, …) call the
+//! interpreter's own functions lane by lane, texture instructions the interpreter's texture code
+//! for the quad; the imports take function indices 0.., so `run` follows them.
 
 mod alu;
 
-use alu::{check_alu, check_operands, dst_rows, is_alu, is_derivative, src_rows};
+use alu::{check_alu, check_operands, dst_rows, is_alu, is_derivative, is_texture, src_rows};
 
+use super::imports::{self, Which};
 use crate::exec::program::{Dst, Inst, Program, Src, Store};
 use crate::opcode::{Opcode as O, ValType as VT};
 use std::collections::{BTreeSet, HashMap};
 use wasm_encoder::{
-    BlockType, CodeSection, ExportKind, ExportSection, Function, FunctionSection, Instruction as I,
-    MemArg, MemorySection, MemoryType, Module, TypeSection, ValType,
+    BlockType, CodeSection, EntityType, ExportKind, ExportSection, Function, FunctionSection,
+    ImportSection, Instruction as I, MemArg, MemorySection, MemoryType, Module, TypeSection,
+    ValType,
 };
 
 /// Why a program is not compiled (it then runs in the interpreter).
@@ -61,6 +67,9 @@ pub struct Layout {
     /// The program may kill lanes: the kill row (slot [`Layout::kill_slot`]) is copied out.
     /// Every run starts with no lane killed, so it is never copied in.
     pub kill: bool,
+    /// The program samples textures: the sampling scratch (`jit::host::scratch`) follows the
+    /// constants, at [`Layout::sample_base`].
+    pub sampling: bool,
 }
 
 /// Largest batch a module runs (the render's batches are at most 512 quads); the machine runs
@@ -77,9 +86,13 @@ impl Layout {
     pub fn const_base(&self) -> u64 {
         (self.kill_slot() as u64 + 1) * ROW_BYTES as u64
     }
+    /// Byte offset of the sampling scratch.
+    pub fn sample_base(&self) -> u64 {
+        self.const_base() + self.consts.len() as u64 * 16
+    }
     /// Linear memory the module uses (and declares as its minimum).
     pub fn memory_bytes(&self) -> u64 {
-        self.const_base() + self.consts.len() as u64 * 16
+        self.sample_base() + if self.sampling { super::host::scratch::BYTES as u64 } else { 0 }
     }
 }
 
@@ -90,6 +103,9 @@ pub struct Compiled {
     pub layout: Layout,
     /// Decoded instructions compiled (up to the main END).
     pub instructions: usize,
+    /// The texture instructions the module samples with, by the index it passes to the
+    /// `sample` import, each rewritten to read its staged operands (`jit::host`).
+    pub samplers: Vec<Inst>,
 }
 
 // Locals of `run`: the parameters, three i32, one i64, then v128 ones.
@@ -152,8 +168,9 @@ pub fn compile(program: &Program) -> Result<Compiled, Unsupported> {
     let mut read_across = BTreeSet::new();
     for &pc in &pcs {
         let inst = &code[pc];
-        let across = is_derivative(inst.op);
-        for s in inst.src.iter().take(inst.num_src as usize) {
+        // Texture instructions read the quad's other lanes too (implicit derivatives).
+        let across = is_derivative(inst.op) || is_texture(inst.op);
+        for s in inst.src.iter().take(inst.num_src as usize).chain(inst.offsets[0].iter()) {
             for c in 0..4 {
                 for r in src_rows(s, c) {
                     read.insert(r);
@@ -161,6 +178,16 @@ pub fn compile(program: &Program) -> Result<Compiled, Unsupported> {
                         read_across.insert(r);
                     }
                     reads.entry(r).or_default().push(pc);
+                }
+            }
+        }
+        // The address channel of an indirect SAMP or SVIEW (staged for the sampler).
+        if is_texture(inst.op) {
+            for s in inst.src.iter().take(inst.num_src as usize) {
+                if let (Store::None, Some(a)) = (s.store, s.indirect) {
+                    read.insert(a.0);
+                    read_across.insert(a.0);
+                    reads.entry(a.0).or_default().push(pc);
                 }
             }
         }
@@ -208,6 +235,11 @@ pub fn compile(program: &Program) -> Result<Compiled, Unsupported> {
         }
     }
     layout.kill = pcs.iter().any(|&pc| matches!(code[pc].op, O::KILL | O::KILL_IF));
+    // The imports the program calls (`jit::imports`), function indices 0.. in table order.
+    let used: BTreeSet<Which> =
+        pcs.iter().flat_map(|&pc| imports::used_by(code[pc].op).iter().copied()).collect();
+    let lane_imports: Vec<Which> = used.into_iter().collect();
+    layout.sampling = pcs.iter().any(|&pc| is_texture(code[pc].op));
     // Memory grows with the rows: the interpreter keeps very large programs.
     if layout.memory_bytes() > 1 << 30 {
         return fail("more storage rows than the compiled form holds (1 GiB)", None);
@@ -244,6 +276,8 @@ pub fn compile(program: &Program) -> Result<Compiled, Unsupported> {
         scratch,
         next_scratch: scratch,
         max_local: scratch,
+        lane_imports: lane_imports.clone(),
+        samplers: Vec::new(),
     };
     g.run(end)?;
     let v128s = g.max_local - EXEC;
@@ -255,10 +289,29 @@ pub fn compile(program: &Program) -> Result<Compiled, Unsupported> {
     for i in &g.code {
         f.instruction(i);
     }
+    let samplers = std::mem::take(&mut g.samplers);
     let mut m = Module::new();
     let mut types = TypeSection::new();
     types.ty().function([ValType::I32, ValType::I64], [ValType::I64]);
+    // Types 1 to 3: a lane import of that many f32 parameters.
+    for n in 0..3 {
+        types.ty().function(std::iter::repeat_n(ValType::F32, n + 1), [ValType::F32]);
+    }
+    // Type 4: the sampling import.
+    types.ty().function([ValType::I32, ValType::I32], [ValType::I32]);
     m.section(&types);
+    if !lane_imports.is_empty() || layout.sampling {
+        let mut ims = ImportSection::new();
+        for w in &lane_imports {
+            let im = w.import();
+            ims.import(imports::MODULE, im.name, EntityType::Function(im.lane.arity() as u32));
+        }
+        if layout.sampling {
+            ims.import(imports::MODULE, imports::SAMPLE.0, EntityType::Function(4));
+        }
+        m.section(&ims);
+    }
+    let run_index = lane_imports.len() as u32 + layout.sampling as u32;
     let mut funcs = FunctionSection::new();
     funcs.function(0);
     m.section(&funcs);
@@ -272,13 +325,13 @@ pub fn compile(program: &Program) -> Result<Compiled, Unsupported> {
     });
     m.section(&mems);
     let mut ex = ExportSection::new();
-    ex.export("run", ExportKind::Func, 0);
+    ex.export("run", ExportKind::Func, run_index);
     ex.export("mem", ExportKind::Memory, 0);
     m.section(&ex);
     let mut cs = CodeSection::new();
     cs.function(&f);
     m.section(&cs);
-    Ok(Compiled { bytes: m.finish(), layout, instructions: end })
+    Ok(Compiled { bytes: m.finish(), layout, instructions: end, samplers })
 }
 
 /// Index one past the last instruction of the main program: its top-level END (subroutine
@@ -543,6 +596,11 @@ struct Gen<'p> {
     scratch: u32,
     next_scratch: u32,
     max_local: u32,
+    /// The lane imports this module has, in function-index order (the sampling import, if
+    /// any, follows them).
+    lane_imports: Vec<Which>,
+    /// The texture instructions compiled so far, rewritten for `jit::host::sample`.
+    samplers: Vec<Inst>,
 }
 
 impl Gen<'_> {

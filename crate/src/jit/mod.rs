@@ -9,6 +9,8 @@
 //! ```
 
 pub mod codegen;
+pub mod host;
+pub mod imports;
 #[cfg(all(feature = "jit", not(target_arch = "wasm32")))]
 pub mod native;
 

@@ -9,13 +9,54 @@
 compile_error!("the compiling tier stages storage as little-endian bytes (WebAssembly's order)");
 
 use super::codegen::{Compiled, Layout, Unsupported};
-use crate::exec::{Accelerator, Lanes, MakeAccelerator, Program};
+use crate::exec::program::Inst;
+use crate::exec::{AccelEnv, Accelerator, Lanes, MakeAccelerator, Program};
 use std::sync::{Arc, Mutex, OnceLock};
-use wasmtime::{Config, Engine, Instance, Memory, Module, OptLevel, Store, TypedFunc};
+use wasmtime::{Caller, Config, Engine, Linker, Memory, Module, OptLevel, Store, TypedFunc};
 
 /// Instances kept for reuse per program (more machines than this at once instantiate anew and
 /// drop the extra ones when they end).
 const POOL: usize = 32;
+
+/// Every lane import of `jit::imports` as a host function calling the interpreter's own
+/// function (a module imports the ones it uses).
+fn linker() -> Option<&'static Linker<Host>> {
+    static LINKER: OnceLock<Option<Linker<Host>>> = OnceLock::new();
+    LINKER
+        .get_or_init(|| {
+            let mut l = Linker::new(engine());
+            for im in super::imports::LANE_IMPORTS {
+                let m = super::imports::MODULE;
+                match im.lane {
+                    super::imports::Lane::F1(f) => l.func_wrap(m, im.name, move |x: f32| f(x)),
+                    super::imports::Lane::F2(f) => {
+                        l.func_wrap(m, im.name, move |x: f32, y: f32| f(x, y))
+                    }
+                    super::imports::Lane::F3(f) => {
+                        l.func_wrap(m, im.name, move |x: f32, y: f32, z: f32| f(x, y, z))
+                    }
+                }
+                .ok()?;
+            }
+            // Texture sampling: the scratch is in the calling module's memory.
+            l.func_wrap(
+                super::imports::MODULE,
+                super::imports::SAMPLE.0,
+                |mut caller: Caller<'_, Host>, index: i32, at: i32| -> i32 {
+                    let Some(m) = caller.data().memory else { return 0 };
+                    let at = at as u32 as usize;
+                    let bytes = m.data_mut(&mut caller);
+                    let Some(scratch) = bytes.get_mut(at..at + super::host::scratch::BYTES) else {
+                        return 0;
+                    };
+                    super::host::sample(index as u32, scratch) as i32
+                },
+            )
+            .ok()?;
+            Some(l)
+        })
+        .as_ref()
+}
 
 fn engine() -> &'static Engine {
     static ENGINE: OnceLock<Engine> = OnceLock::new();
@@ -34,6 +75,7 @@ pub struct NativeProgram {
 struct Shared {
     module: Module,
     layout: Layout,
+    samplers: Vec<Inst>,
     pool: Mutex<Vec<Instanced>>,
 }
 
@@ -47,7 +89,12 @@ impl NativeProgram {
             reason: format!("the runtime refused the generated module: {e}"),
             instruction: None,
         })?;
-        let shared = Shared { module, layout: c.layout.clone(), pool: Mutex::new(Vec::new()) };
+        let shared = Shared {
+            module,
+            layout: c.layout.clone(),
+            samplers: c.samplers.clone(),
+            pool: Mutex::new(Vec::new()),
+        };
         Ok(NativeProgram { shared: Arc::new(shared) })
     }
     /// An instance from the pool, or a new one; it goes back to the pool when dropped.
@@ -75,18 +122,26 @@ impl MakeAccelerator for NativeProgram {
     }
 }
 
+/// What a store keeps for its host functions: the instance's memory (the sampling import
+/// reads its scratch there without looking the export up on every call).
+#[derive(Default)]
+struct Host {
+    memory: Option<Memory>,
+}
+
 /// A store with one instance of the module: its memory and its `run`.
 struct Instanced {
-    store: Store<()>,
+    store: Store<Host>,
     memory: Memory,
     run: TypedFunc<(i32, i64), i64>,
 }
 
 impl Instanced {
     fn new(module: &Module) -> Option<Instanced> {
-        let mut store = Store::new(engine(), ());
-        let instance = Instance::new(&mut store, module, &[]).ok()?;
+        let mut store = Store::new(engine(), Host::default());
+        let instance = linker()?.instantiate(&mut store, module).ok()?;
         let memory = instance.get_memory(&mut store, "mem")?;
+        store.data_mut().memory = Some(memory);
         let run = instance.get_typed_func::<(i32, i64), i64>(&mut store, "run").ok()?;
         Some(Instanced { store, memory, run })
     }
@@ -117,6 +172,7 @@ impl Accelerator for NativeRun {
         kill: &mut [Lanes],
         nq: usize,
         limit: u64,
+        env: &mut AccelEnv,
     ) -> Option<u64> {
         if self.plan.nq != nq {
             self.plan = super::plan(&self.shared.layout, nq)?;
@@ -124,7 +180,10 @@ impl Accelerator for NativeRun {
         let inst = self.inst.as_mut()?;
         super::stage_in(&self.plan, regs, kill, inst.memory.data_mut(&mut inst.store));
         let limit = limit.min(i64::MAX as u64) as i64;
-        let work = inst.run.call(&mut inst.store, (nq as i32, limit)).ok()?;
+        let work = super::host::with_scope(env, &self.shared.samplers, || {
+            inst.run.call(&mut inst.store, (nq as i32, limit))
+        })
+        .ok()?;
         if work < 0 {
             return None;
         }

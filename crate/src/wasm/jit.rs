@@ -9,6 +9,9 @@
 //!   instructions, ms}` or `{ok: false, reason}` for the frame's fragment program.
 //! - `jitRegister(key, instance)` → whether the instance (exports `run` and `mem`) was kept.
 //! - `jitForget(key)`: drops a registered instance.
+//! - `jitImports()` → the import object every generated module is instantiated with:
+//!   `{env: {sin: <the engine's raw export jit_sin>, …}}` (`jit::imports`), so a module's SIN
+//!   calls the engine's own function, wasm to wasm, and gives the interpreter's bits.
 //!
 //! The render result says `engine` ("compiled" when any fragment batch ran compiled, else
 //! "interpreter") and `jit`: `{state, key, reason, compiled, interpreted}` — state "off" (the
@@ -16,7 +19,8 @@
 //! "pending" (no instance registered for `key` yet: the worker compiles it) or "ready";
 //! `compiled` / `interpreted` count the fragment batches each engine ran.
 
-use crate::exec::{Accelerator, Lanes, MakeAccelerator};
+use crate::exec::program::Inst;
+use crate::exec::{AccelEnv, Accelerator, Lanes, MakeAccelerator};
 use crate::jit::{Plan, Side, Stage};
 use std::cell::{Cell, RefCell};
 use std::sync::Arc;
@@ -54,6 +58,8 @@ pub struct Generated {
     pub key: u64,
     pub bytes: Vec<u8>,
     pub stage: Arc<Stage>,
+    /// The module's texture instructions, for its `sample` import (`jit::host`).
+    pub samplers: Arc<[Inst]>,
     pub instructions: usize,
     /// Time the code generator took, in milliseconds.
     pub ms: f64,
@@ -82,6 +88,7 @@ pub fn generate(program: &crate::exec::Program) -> Result<Arc<Generated>, String
     Ok(Arc::new(Generated {
         key: fnv1a(&c.bytes),
         stage: Arc::new(Stage::of(&c)),
+        samplers: c.samplers.clone().into(),
         instructions: c.instructions,
         bytes: c.bytes,
         ms: js_sys::Date::now() - start,
@@ -115,6 +122,9 @@ const KEPT_INSTANCES: usize = 8;
 thread_local! {
     /// This worker's registered instances, the newest last.
     static INSTANCES: RefCell<Vec<Instance>> = const { RefCell::new(Vec::new()) };
+    /// The memory of the instance whose `run` is in progress (its `sample` import reads the
+    /// sampling scratch there).
+    static RUNNING: RefCell<Option<js_sys::WebAssembly::Memory>> = const { RefCell::new(None) };
     /// Fragment batches run by the compiled module and by the interpreter (after a refusal: the
     /// budget), since the last `take_counts`.
     static COUNTS: Cell<(u64, u64)> = const { Cell::new((0, 0)) };
@@ -163,6 +173,56 @@ pub fn jit_register(key: &str, instance: JsValue) -> bool {
         list.push(Instance { key, run, memory });
     });
     true
+}
+
+/// The import object of every generated module (`jit::imports`): each entry the engine's raw
+/// wasm export (not a JS wrapper), so the call stays inside WebAssembly. Null when an export is
+/// missing (a module that imports it then fails to instantiate, and the interpreter draws).
+#[wasm_bindgen(js_name = jitImports)]
+pub fn jit_imports() -> JsValue {
+    let exports = wasm_bindgen::exports();
+    let env = js_sys::Object::new();
+    for im in crate::jit::imports::LANE_IMPORTS {
+        let f = js_sys::Reflect::get(&exports, &im.export.into()).unwrap_or_default();
+        if !f.is_function() {
+            return JsValue::NULL;
+        }
+        super::render::set(&env, im.name, &f);
+    }
+    let (name, export) = crate::jit::imports::SAMPLE;
+    let f = js_sys::Reflect::get(&exports, &export.into()).unwrap_or_default();
+    if !f.is_function() {
+        return JsValue::NULL;
+    }
+    super::render::set(&env, name, &f);
+    let imports = js_sys::Object::new();
+    super::render::set(&imports, crate::jit::imports::MODULE, &env);
+    imports.into()
+}
+
+/// The `sample` import of every generated module that samples textures (`jit::host`): the
+/// module calls this raw export with the sampler's index and the scratch's offset in its own
+/// memory; the scratch (400 bytes) is copied out of that memory, sampled by the interpreter's
+/// texture code with the render's hooks, and the results copied back. 1 when done, 0 when the
+/// batch must go back to the interpreter.
+#[wasm_bindgen]
+pub fn jit_sample(index: u32, at: u32) -> u32 {
+    use crate::jit::host::scratch;
+    let Some(memory) = RUNNING.with(|r| r.borrow().clone()) else { return 0 };
+    let buffer = memory.buffer();
+    let Ok(buffer) = buffer.dyn_into::<js_sys::ArrayBuffer>() else { return 0 };
+    if u64::from(at) + scratch::BYTES as u64 > u64::from(buffer.byte_length()) {
+        return 0;
+    }
+    let view =
+        js_sys::Uint8Array::new_with_byte_offset_and_length(&buffer, at, scratch::BYTES as u32);
+    let mut bytes = [0u8; scratch::BYTES];
+    view.copy_to(&mut bytes);
+    if !crate::jit::host::sample(index, &mut bytes) {
+        return 0;
+    }
+    view.copy_from(&bytes);
+    1
 }
 
 /// Drops the instance registered under `key` (the worker's cache let its module go).
@@ -227,7 +287,11 @@ pub(super) fn attach(prepared: &mut super::render::Prepared, mode: Mode) -> Used
         return Used { state: "pending", key: Some(g.key), reason: None };
     }
     if let Some(job) = prepared.job.as_mut() {
-        job.fs_accel = Some(Arc::new(BrowserProgram { key: g.key, stage: g.stage.clone() }));
+        job.fs_accel = Some(Arc::new(BrowserProgram {
+            key: g.key,
+            stage: g.stage.clone(),
+            samplers: g.samplers.clone(),
+        }));
     }
     Used { state: "ready", key: Some(g.key), reason: None }
 }
@@ -255,13 +319,18 @@ pub(super) fn report(result: &js_sys::Object, used: &Used) {
 struct BrowserProgram {
     key: u64,
     stage: Arc<Stage>,
+    samplers: Arc<[Inst]>,
 }
 
 impl MakeAccelerator for BrowserProgram {
     fn make(&self) -> Option<Box<dyn Accelerator>> {
         registered(self.key).then(|| {
-            Box::new(BrowserRun { key: self.key, stage: self.stage.clone(), plan: Plan::default() })
-                as Box<dyn Accelerator>
+            Box::new(BrowserRun {
+                key: self.key,
+                stage: self.stage.clone(),
+                samplers: self.samplers.clone(),
+                plan: Plan::default(),
+            }) as Box<dyn Accelerator>
         })
     }
 }
@@ -270,6 +339,7 @@ impl MakeAccelerator for BrowserProgram {
 struct BrowserRun {
     key: u64,
     stage: Arc<Stage>,
+    samplers: Arc<[Inst]>,
     plan: Plan,
 }
 
@@ -280,6 +350,7 @@ impl Accelerator for BrowserRun {
         kill: &mut [Lanes],
         nq: usize,
         limit: u64,
+        env: &mut AccelEnv,
     ) -> Option<u64> {
         if self.plan.nq != nq {
             self.plan = self.stage.plan(nq)?;
@@ -287,7 +358,12 @@ impl Accelerator for BrowserRun {
         let clock = INSTANCES.with(|i| {
             let list = i.borrow();
             let instance = list.iter().find(|x| x.key == self.key)?;
-            run_instance(instance, &self.plan, regs, kill, nq, limit)
+            crate::jit::host::with_scope(env, &self.samplers, || {
+                RUNNING.with(|r| *r.borrow_mut() = Some(instance.memory.clone()));
+                let clock = run_instance(instance, &self.plan, regs, kill, nq, limit);
+                RUNNING.with(|r| *r.borrow_mut() = None);
+                clock
+            })
         });
         count(clock.is_some());
         clock

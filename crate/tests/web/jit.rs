@@ -41,7 +41,11 @@ fn json(v: &JsValue) -> Value {
 }
 
 fn draw(fs: &str, size: u32, engine: &str, budget: Option<u64>) -> Drawn {
-    let r = tgsi::wasm::render::render(fs, None, options(size, engine, budget));
+    draw_with(fs, options(size, engine, budget))
+}
+
+fn draw_with(fs: &str, options: JsValue) -> Drawn {
+    let r = tgsi::wasm::render::render(fs, None, options);
     let pixels = get(&r, "pixels").dyn_into::<js_sys::Uint8Array>().map(|a| a.to_vec());
     let diagnostics = json(&get(&r, "diagnostics"));
     Drawn {
@@ -67,7 +71,9 @@ async fn compile_in_browser(fs: &str, size: u32) -> String {
         .await
         .unwrap_or_else(|e| panic!("WebAssembly.compile refused the module: {e:?}"));
     let module: js_sys::WebAssembly::Module = module.unchecked_into();
-    let instance = js_sys::WebAssembly::Instance::new(&module, &js_sys::Object::new())
+    let imports = tgsi::wasm::jit::jit_imports();
+    assert!(imports.is_object(), "the engine lacks an export the imports name");
+    let instance = js_sys::WebAssembly::Instance::new(&module, &imports.unchecked_into())
         .unwrap_or_else(|e| panic!("the module did not instantiate: {e:?}"));
     assert!(tgsi::wasm::jit::jit_register(&key, instance.into()));
     key
@@ -252,6 +258,103 @@ async fn loop_with_brk_compiled_in_the_browser_matches_the_interpreter() {
     same_both_ways("mandelbrot", LOOP_BRK).await;
 }
 
+/// `options(size, engine)` with a 4x4 RGBA8 texture on unit 0 (LINEAR, REPEAT: every texel
+/// different, so filtering and wrapping show).
+fn textured(size: u32, engine: &str) -> JsValue {
+    let texels: Vec<String> = (0..16)
+        .map(|n| {
+            format!("[{}, {}, {}, 255]", 60 * (n % 4), 60 * (n / 4), 255 * ((n % 4) ^ (n / 4) & 1))
+        })
+        .collect();
+    let description = format!(
+        r#"{{"target": "2D", "format": "RGBA8", "width": 4, "height": 4, "texels": [{}], "sampler": {{"filter": "LINEAR", "wrap": "REPEAT"}}}}"#,
+        texels.join(", ")
+    );
+    let o = options(size, engine, None);
+    let list = js_sys::Array::new();
+    let t = js_sys::Object::new();
+    let _ = js_sys::Reflect::set(&t, &"unit".into(), &0.into());
+    let _ = js_sys::Reflect::set(&t, &"description".into(), &description.into());
+    list.push(&t);
+    let _ = js_sys::Reflect::set(&o, &"textures".into(), &list);
+    o
+}
+
+const TEXTURED: &str = "FRAG
+DCL IN[0], GENERIC[0], PERSPECTIVE
+DCL OUT[0], COLOR
+DCL SAMP[0]
+DCL SVIEW[0], 2D, FLOAT
+DCL TEMP[0..1]
+IMM[0] FLT32 { 2.5000, 0.5000, 0.0000, 1.0000 }
+  0: MUL TEMP[0], IN[0], IMM[0].xxxx
+  1: TEX TEMP[1], TEMP[0], SAMP[0], 2D
+  2: IF TEMP[1].zzzz
+  3: MOV TEMP[0].w, IMM[0].yyyy
+  4: TXB TEMP[1].xy, TEMP[0].yxzw, SAMP[0], 2D
+  5: ENDIF
+  6: MOV OUT[0], TEMP[1]
+  7: END
+";
+
+/// TEX and TXB (inside an IF) through the module's `sample` import: the engine's own texture
+/// code with the render's textures, so the pixels are the interpreter's.
+#[wasm_bindgen_test]
+async fn texture_sampling_compiled_in_the_browser_matches_the_interpreter() {
+    let size = 64;
+    let generated = tgsi::wasm::jit::jit_module(TEXTURED, None, textured(size, "auto"));
+    assert_eq!(get(&generated, "ok"), JsValue::TRUE, "not generated: {:?}", json(&generated));
+    let key = get(&generated, "key").as_string().unwrap_or_default();
+    tgsi::wasm::jit::jit_forget(&key);
+    let bytes = get(&generated, "bytes");
+    let module = JsFuture::from(js_sys::WebAssembly::compile(&bytes))
+        .await
+        .unwrap_or_else(|e| panic!("WebAssembly.compile refused the module: {e:?}"));
+    let module: js_sys::WebAssembly::Module = module.unchecked_into();
+    let imports = tgsi::wasm::jit::jit_imports();
+    let instance = js_sys::WebAssembly::Instance::new(&module, &imports.unchecked_into())
+        .unwrap_or_else(|e| panic!("the module did not instantiate: {e:?}"));
+    assert!(tgsi::wasm::jit::jit_register(&key, instance.into()));
+    let interp = draw_with(TEXTURED, textured(size, "interpreter"));
+    let compiled = draw_with(TEXTURED, textured(size, "compiled"));
+    assert_eq!(compiled.engine, "compiled", "{}", compiled.jit);
+    assert_eq!(compiled.jit["interpreted"], 0, "{}", compiled.jit);
+    assert!(interp.codes.is_empty(), "{:?}", interp.codes);
+    assert_eq!(interp.pixels.len(), (size * size * 4) as usize);
+    assert_eq!(interp.pixels, compiled.pixels);
+    assert_eq!(interp.charged, compiled.charged);
+    // The texture shows: more than a few distinct colours.
+    let mut colours: Vec<&[u8]> = interp.pixels.chunks(4).collect();
+    colours.sort();
+    colours.dedup();
+    assert!(colours.len() > 16, "only {} colours", colours.len());
+}
+
+/// SIN, COS, EX2, LG2 and POW through the module's imports: each calls the engine's own libm
+/// function, so the bits are the interpreter's (the legacy LIT, SCS, EXP and LOG are compared
+/// natively, `jit::differential`).
+const TRANSCENDENTAL: &str = "FRAG
+DCL IN[0], GENERIC[0], PERSPECTIVE
+DCL OUT[0], COLOR
+DCL TEMP[0..2]
+IMM[0] FLT32 { 12.5000, 3.0000, 0.5000, -4.0000 }
+  0: MUL TEMP[0], IN[0], IMM[0].xxxx
+  1: SIN TEMP[1].x, TEMP[0].xxxx
+  2: COS TEMP[1].y, TEMP[0].yyyy
+  3: EX2 TEMP[1].z, -IN[0].xxxx
+  4: LG2 TEMP[1].w, TEMP[0].yyyy
+  5: POW TEMP[2], IN[0].xxxx, IMM[0].yyyy
+  6: ADD TEMP[1], TEMP[1], TEMP[0]
+  7: MAD TEMP[1], TEMP[1], TEMP[2], IMM[0].zzzz
+  8: FRC OUT[0], TEMP[1]
+  9: END
+";
+
+#[wasm_bindgen_test]
+async fn transcendentals_compiled_in_the_browser_match_the_interpreter() {
+    same_both_ways("transcendental", TRANSCENDENTAL).await;
+}
+
 #[wasm_bindgen_test]
 async fn kill_if_compiled_in_the_browser_matches_the_interpreter() {
     same_both_ways("kill_if", KILL).await;
@@ -277,20 +380,20 @@ async fn a_budget_that_runs_out_stops_both_engines_alike() {
     assert_eq!(interp.pixels, compiled.pixels);
 }
 
-/// SIN keeps glibc's results, which generated code does not reproduce: the generator refuses
-/// it, and the render says so and draws with the interpreter.
+/// UMUL_HI has no compiled form: the generator refuses it, and the render says so and draws
+/// with the interpreter.
 #[wasm_bindgen_test]
 fn a_refused_shader_is_drawn_by_the_interpreter_with_the_reason() {
     let fs = "FRAG
 DCL IN[0], GENERIC[0], PERSPECTIVE
 DCL OUT[0], COLOR
-  0: SIN OUT[0], IN[0].xxxx
+  0: UMUL_HI OUT[0], IN[0], IN[0]
   1: END
 ";
     let generated = tgsi::wasm::jit::jit_module(fs, None, options(16, "auto", None));
     assert_eq!(get(&generated, "ok"), JsValue::FALSE);
     let reason = get(&generated, "reason").as_string().unwrap_or_default();
-    assert!(reason.contains("SIN"), "{reason}");
+    assert!(reason.contains("UMUL_HI"), "{reason}");
     let d = draw(fs, 16, "compiled", None);
     assert_eq!(d.engine, "interpreter");
     assert_eq!(d.jit["state"], "refused");

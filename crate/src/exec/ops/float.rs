@@ -23,6 +23,24 @@ pub fn ex2(x: f32) -> f32 {
     2f32.powf(x)
 }
 
+/// tgsi_exec's SIN: `sinf` (the host's libm; glibc natively, Rust's libm in the wasm build).
+#[inline]
+pub fn sin(x: f32) -> f32 {
+    x.sin()
+}
+
+/// tgsi_exec's COS: `cosf`.
+#[inline]
+pub fn cos(x: f32) -> f32 {
+    x.cos()
+}
+
+/// tgsi_exec's POW: `powf(x, y)`.
+#[inline]
+pub fn pow(x: f32, y: f32) -> f32 {
+    x.powf(y)
+}
+
 /// Round half to even (tgsi_exec's ROUND).
 #[inline]
 pub fn round_even(x: f32) -> f32 {
@@ -206,11 +224,11 @@ pub fn run(inst: &Inst, io: &mut Io, res: &mut Res) -> Option<Shape> {
         O::SQRT => repl1f(inst, io, res, f32::sqrt),
         O::EX2 => repl1f(inst, io, res, ex2),
         O::LG2 => repl1f(inst, io, res, lg2),
-        O::SIN => repl1f(inst, io, res, f32::sin),
-        O::COS => repl1f(inst, io, res, f32::cos),
+        O::SIN => repl1f(inst, io, res, sin),
+        O::COS => repl1f(inst, io, res, cos),
         O::POW => {
             let (a, b) = (io.src(inst, 0, 0), io.src(inst, 1, 0));
-            fmap2(res[0], a, b, f32::powf);
+            fmap2(res[0], a, b, pow);
             Shape::Replicated
         }
         O::RCC => repl1f(inst, io, res, rcc),
@@ -275,12 +293,23 @@ pub fn ldexp(x: f32, n: i32) -> f32 {
 }
 
 /// RCC (2010): 1/x clamped away from zero and infinity, keeping the sign.
-fn rcc(x: f32) -> f32 {
+pub fn rcc(x: f32) -> f32 {
     let r = 1.0 / x;
     if r > 0.0 {
         r.clamp(5.42101e-20, 1.884467e19)
     } else {
         r.clamp(-1.884467e19, -5.42101e-20)
+    }
+}
+
+/// LIT's z: `powf(max(y, 0), clamp(w, ±128))` when 0 < x, else 0 (tgsi_exec: w clamped with
+/// fminf/fmaxf).
+pub fn lit_z(x: f32, y: f32, w: f32) -> f32 {
+    let w = fmax(fmin(w, 128.0), -128.0);
+    if 0.0 < x {
+        pow(fmax(y, 0.0), w)
+    } else {
+        0.0
     }
 }
 
@@ -302,9 +331,7 @@ fn channel_op(inst: &Inst, io: &mut Io, res: &mut Res) -> Shape {
             let out: [f32; 4] = match inst.op {
                 O::LIT => {
                     // tgsi_exec: w clamped to ±128 with fminf/fmaxf; z only when 0 < x.
-                    let w = fmax(fmin(a(3), 128.0), -128.0);
-                    let z = if 0.0 < a(0) { fmax(a(1), 0.0).powf(w) } else { 0.0 };
-                    [1.0, fmax(a(0), 0.0), z, 1.0]
+                    [1.0, fmax(a(0), 0.0), lit_z(a(0), a(1), a(3)), 1.0]
                 }
                 O::EXP => {
                     let f = a(0).floor();
@@ -323,7 +350,7 @@ fn channel_op(inst: &Inst, io: &mut Io, res: &mut Res) -> Shape {
                     a(0) * b(1) - b(0) * a(1),
                     1.0,
                 ],
-                O::SCS => [a(0).cos(), a(0).sin(), 0.0, 1.0],
+                O::SCS => [cos(a(0)), sin(a(0)), 0.0, 1.0],
                 O::RFL => {
                     let k = 2.0 * (a(0) * b(0) + a(1) * b(1) + a(2) * b(2))
                         / (a(0) * a(0) + a(1) * a(1) + a(2) * a(2));

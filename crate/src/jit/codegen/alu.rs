@@ -135,6 +135,21 @@ impl Gen<'_> {
         }
     }
 
+    /// Pushes `f(args…)` computed lane by lane with the imported scalar function `w`
+    /// (`jit::imports`: the interpreter's own lane formula), each argument a `v128` local.
+    pub(super) fn lane_call(&mut self, w: Which, args: &[u32]) {
+        let index = self.lane_imports.iter().position(|&x| x == w).unwrap_or(0) as u32;
+        self.e(I::LocalGet(args[0]));
+        for lane in 0..4u8 {
+            for &a in args {
+                self.e(I::LocalGet(a));
+                self.e(I::F32x4ExtractLane(lane));
+            }
+            self.e(I::Call(index));
+            self.e(I::F32x4ReplaceLane(lane));
+        }
+    }
+
     /// Pushes a source into a fresh local and returns it.
     pub(super) fn src_local(
         &mut self,
@@ -152,6 +167,9 @@ impl Gen<'_> {
     /// into a local before any is written (a destination may also be a source).
     pub(super) fn alu(&mut self, inst: &Inst) -> Result<(), Unsupported> {
         self.next_scratch = self.scratch;
+        if is_texture(inst.op) {
+            self.sample(inst)?;
+        }
         let d = inst.dst[0];
         let mut results = [None; 4];
         if is_replicated(inst.op) {
@@ -244,6 +262,73 @@ impl Gen<'_> {
             self.e(I::V128Bitselect);
             self.e(I::LocalSet(dst));
         }
+        Ok(())
+    }
+
+    /// A texture instruction for the current quad: its operands and the exec mask staged in the
+    /// sampling scratch, then the `sample` import (`jit::host`: the interpreter's texture code
+    /// for this quad) leaves the four result channels there for `compute`. When the host gives
+    /// up (its texture code reported an error) the run returns −1 and the interpreter reruns
+    /// the batch, reporting it.
+    fn sample(&mut self, inst: &Inst) -> Result<(), Unsupported> {
+        use crate::jit::host::{scratch, staged};
+        let Some(rewritten) = staged(inst) else {
+            return fail(
+                format!(
+                    "{}: these texture operands are not compiled (an indirect or constant-buffer value, two destinations)",
+                    inst.op.name()
+                ),
+                Some(inst),
+            );
+        };
+        let base = self.layout.sample_base();
+        let slot = |k: usize| mem(base + k as u64 * 16);
+        for i in 0..(inst.num_src as usize).min(4) {
+            if matches!(inst.src[i].store, Store::Rows { .. }) {
+                for c in 0..4 {
+                    self.e(I::I32Const(0));
+                    self.src(inst, i, c)?;
+                    self.e(I::V128Store(slot(i * 4 + c)));
+                }
+            }
+        }
+        for i in 0..(inst.num_src as usize).min(4) {
+            if let (Store::None, Some(a)) = (inst.src[i].store, inst.src[i].indirect) {
+                let Some(&Row::Local(l)) = self.rows.get(&a.0) else {
+                    return fail(
+                        format!("{}: this indirect resource is not compiled", inst.op.name()),
+                        Some(inst),
+                    );
+                };
+                self.e(I::I32Const(0));
+                self.e(I::LocalGet(l));
+                self.e(I::V128Store(slot(scratch::ADDR + i)));
+            }
+        }
+        if let Some(o) = inst.offsets[0] {
+            for c in 0..4 {
+                self.e(I::I32Const(0));
+                self.src_of(&o, inst, c)?;
+                self.e(I::V128Store(slot(16 + c)));
+            }
+        }
+        self.e(I::I32Const(0));
+        if self.in_flow() {
+            self.e(I::LocalGet(EXEC));
+        } else {
+            self.e(splat_u32(!0));
+        }
+        self.e(I::V128Store(slot(scratch::EXEC)));
+        let index = self.samplers.len() as i32;
+        self.samplers.push(rewritten);
+        self.e(I::I32Const(index));
+        self.e(I::I32Const(base as i32));
+        self.e(I::Call(self.lane_imports.len() as u32));
+        self.e(I::I32Eqz);
+        self.e(I::If(BlockType::Empty));
+        self.e(I::I64Const(-1));
+        self.e(I::Return);
+        self.e(I::End);
         Ok(())
     }
 
@@ -547,6 +632,89 @@ impl Gen<'_> {
                 }
                 self.e(I::F32x4Sub);
             }
+            O::SIN | O::COS | O::EX2 | O::LG2 | O::RCC => {
+                let w = imports::used_by(inst.op)[0];
+                let a = self.src_local(inst, 0, 0)?;
+                self.lane_call(w, &[a]);
+            }
+            O::POW => {
+                let a = self.src_local(inst, 0, 0)?;
+                let b = self.src_local(inst, 1, 0)?;
+                self.lane_call(Which::Pow, &[a, b]);
+            }
+            // The legacy channel formulas (float.rs `channel_op`), from the same functions.
+            O::SCS if c < 2 => {
+                let a = self.src_local(inst, 0, 0)?;
+                self.lane_call(if c == 0 { Which::Cos } else { Which::Sin }, &[a]);
+            }
+            O::SCS => self.e(if c == 2 { zero } else { one }),
+            O::EXP => match c {
+                // [ex2(floor x), x − floor x, ex2(x), 1]
+                0 => {
+                    self.src(inst, 0, 0)?;
+                    self.e(I::F32x4Floor);
+                    let f = self.local();
+                    self.e(I::LocalSet(f));
+                    self.lane_call(Which::Ex2, &[f]);
+                }
+                1 => {
+                    let a = self.src_local(inst, 0, 0)?;
+                    self.e(I::LocalGet(a));
+                    self.e(I::LocalGet(a));
+                    self.e(I::F32x4Floor);
+                    self.e(I::F32x4Sub);
+                }
+                2 => {
+                    let a = self.src_local(inst, 0, 0)?;
+                    self.lane_call(Which::Ex2, &[a]);
+                }
+                _ => self.e(one),
+            },
+            O::LOG if c < 3 => {
+                // |x| = ax, z = lg2(ax): [floor z, ax / ex2(floor z), z, 1]
+                self.src(inst, 0, 0)?;
+                self.e(splat_u32(0x7fff_ffff));
+                self.e(I::V128And);
+                let ax = self.local();
+                self.e(I::LocalSet(ax));
+                self.lane_call(Which::Lg2, &[ax]);
+                if c < 2 {
+                    self.e(I::F32x4Floor);
+                }
+                if c == 1 {
+                    let x = self.local();
+                    self.e(I::LocalSet(x));
+                    self.e(I::LocalGet(ax));
+                    self.lane_call(Which::Ex2, &[x]);
+                    self.e(I::F32x4Div);
+                }
+            }
+            O::LOG => self.e(one),
+            O::LIT => match c {
+                // [1, fmax(x, 0), lit_z(x, y, w), 1]; fmax(x, 0) = x > 0 ? x : 0.
+                1 => {
+                    let a = self.src_local(inst, 0, 0)?;
+                    self.e(I::LocalGet(a));
+                    self.e(I::LocalGet(a));
+                    self.e(zero);
+                    self.e(I::F32x4Gt);
+                    self.e(I::V128And);
+                }
+                2 => {
+                    let x = self.src_local(inst, 0, 0)?;
+                    let y = self.src_local(inst, 0, 1)?;
+                    let w = self.src_local(inst, 0, 3)?;
+                    self.lane_call(Which::LitZ, &[x, y, w]);
+                }
+                _ => self.e(one),
+            },
+            // Left in the sampling scratch by `sample`.
+            op if is_texture(op) => {
+                let at =
+                    self.layout.sample_base() + (crate::jit::host::scratch::RESULT + c) as u64 * 16;
+                self.e(I::I32Const(0));
+                self.e(I::V128Load(mem(at)));
+            }
             _ => return fail(format!("{} is not compiled", inst.op.name()), Some(inst)),
         }
         Ok(())
@@ -556,6 +724,11 @@ impl Gen<'_> {
 /// `i8x16.shuffle` indices putting 32-bit lane `lanes[i]` into lane `i`.
 fn lane_bytes(lanes: [usize; 4]) -> [u8; 16] {
     std::array::from_fn(|b| (lanes[b / 4] * 4 + b % 4) as u8)
+}
+
+/// The texture family (`exec/ops/texture.rs`, `sample.rs`): sampled through the `sample` import.
+pub(super) fn is_texture(op: O) -> bool {
+    crate::exec::ops::family(op) == crate::exec::ops::Family::Texture
 }
 
 /// Derivatives: they read the other lanes of the quad.
@@ -630,7 +803,23 @@ pub(super) fn dst_row(d: &Dst, c: usize) -> Option<u32> {
 
 /// Opcodes computed once from x (or a dot product) and written to every enabled channel.
 fn is_replicated(op: O) -> bool {
-    matches!(op, O::RCP | O::RSQ | O::SQRT | O::DP2 | O::DP3 | O::DP4 | O::DPH | O::DP2A)
+    matches!(
+        op,
+        O::RCP
+            | O::RSQ
+            | O::SQRT
+            | O::DP2
+            | O::DP3
+            | O::DP4
+            | O::DPH
+            | O::DP2A
+            | O::SIN
+            | O::COS
+            | O::EX2
+            | O::LG2
+            | O::POW
+            | O::RCC
+    )
 }
 
 /// Not a flow instruction (flow ones are compiled by `Gen::flow`).

@@ -1,11 +1,11 @@
 //! Seeded random programs for the differential test: ALU ops of the compiled families with
-//! swizzles, modifiers and `_SAT` (derivatives and integer division among them), IF/UIF/ELSE,
-//! loops with BRK/CONT (bounded by a counter, or not, to reach the budget), SWITCH with CASE
-//! and DEFAULT in any order (fall-through, BRK, conditional BRK), subroutines called with CAL
-//! (from the main program and from each other, with RET inside IFs and loops; the main program
-//! returns early too), operands addressed through ADDR[0].x (TEMP, IN and IMM reads, TEMP and
-//! OUT writes, in and out of their files), KILL_IF, and immediates holding NaN, ±Inf, −0 and
-//! denormals.
+//! swizzles, modifiers and `_SAT` (derivatives, integer division and the transcendental and
+//! legacy lane formulas the module imports among them), IF/UIF/ELSE, loops with BRK/CONT
+//! (bounded by a counter, or not, to reach the budget), SWITCH with CASE and DEFAULT in any
+//! order (fall-through, BRK, conditional BRK), subroutines called with CAL (from the main
+//! program and from each other, with RET inside IFs and loops; the main program returns early
+//! too), operands addressed through ADDR[0].x (TEMP, IN and IMM reads, TEMP and OUT writes, in
+//! and out of their files), KILL_IF, and immediates holding NaN, ±Inf, −0 and denormals.
 
 /// xorshift64*: small, seeded, reproducible.
 pub struct Rng(pub u64);
@@ -70,6 +70,17 @@ const FLOAT_OPS: &[(&str, usize)] = &[
     ("DDY", 1),
     ("DDX_FINE", 1),
     ("DDY_FINE", 1),
+    // Through the module's imports (jit::imports): the interpreter's own libm calls.
+    ("SIN", 1),
+    ("COS", 1),
+    ("EX2", 1),
+    ("LG2", 1),
+    ("POW", 2),
+    ("LIT", 1),
+    ("EXP", 1),
+    ("LOG", 1),
+    ("SCS", 1),
+    ("RCC", 1),
 ];
 
 /// Integer ops (no modifiers).
@@ -129,6 +140,8 @@ struct Gen<'r> {
     /// Loops whose trip count comes from the inputs (it differs between lanes and quads), up
     /// to three deep, and breaks and continues inside IF/ELSE bodies.
     divergent: bool,
+    /// Texture instructions on SAMP[0] among the ops.
+    textures: bool,
 }
 
 fn swz(rng: &mut Rng) -> String {
@@ -180,6 +193,9 @@ impl Gen<'_> {
         }
     }
     fn alu(&mut self) {
+        if self.textures && self.rng.below(3) == 0 {
+            return self.texture();
+        }
         let float = self.rng.below(3) != 0;
         let &(op, n) = if float { self.rng.pick(FLOAT_OPS) } else { self.rng.pick(INT_OPS) };
         let sat = if float && self.rng.below(5) == 0 && !op.starts_with('F') && op != "ARL" {
@@ -190,6 +206,23 @@ impl Gen<'_> {
         let d = self.dst();
         let srcs: Vec<String> = (0..n).map(|_| self.src(float)).collect();
         self.out.push(format!("{op}{sat} {d}, {}", srcs.join(", ")));
+    }
+    /// A texture instruction on SAMP[0] (2D) with random float operands.
+    fn texture(&mut self) {
+        let d = self.dst();
+        let (op, n) = *self.rng.pick(&[
+            ("TEX", 1),
+            ("TXP", 1),
+            ("TXB", 1),
+            ("TXL", 1),
+            ("TXD", 3),
+            ("TXF", 1),
+            ("TXQ", 1),
+            ("LODQ", 1),
+        ]);
+        let srcs: Vec<String> = (0..n).map(|_| self.src(op != "TXF" && op != "TXQ")).collect();
+        let sat = if self.rng.below(5) == 0 && op != "TXQ" && op != "TXF" { "_SAT" } else { "" };
+        self.out.push(format!("{op}{sat} {d}, {}, SAMP[0], 2D", srcs.join(", ")));
     }
     fn block(&mut self, n: usize) {
         for _ in 0..n {
@@ -436,7 +469,17 @@ pub fn gen_divergent(rng: &mut Rng) -> String {
     generate(rng, true)
 }
 
+/// A random fragment program with texture instructions on SAMP[0] (a 2D view) among the ops,
+/// in IFs and divergent loops.
+pub fn gen_textured(rng: &mut Rng) -> String {
+    generate_with(rng, true, true)
+}
+
 fn generate(rng: &mut Rng, divergent: bool) -> String {
+    generate_with(rng, divergent, false)
+}
+
+fn generate_with(rng: &mut Rng, divergent: bool, textures: bool) -> String {
     let mut g = Gen {
         rng,
         out: Vec::new(),
@@ -448,12 +491,16 @@ fn generate(rng: &mut Rng, divergent: bool) -> String {
         switches: 0,
         budget_lines: 60,
         divergent,
+        textures,
     };
     let n = 3 + g.rng.below(12);
     g.block(n);
     let mut text = String::from(
         "FRAG\nDCL IN[0..1], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\nDCL OUT[1], COLOR[1]\nDCL TEMP[0..15]\nDCL ADDR[0]\n",
     );
+    if textures {
+        text.push_str("DCL SAMP[0]\nDCL SVIEW[0], 2D, FLOAT\n");
+    }
     // IMM[0]: integers 0, 1, −1, 3; IMM[1]: floats; IMM[2]: NaN, −0 (INT_MIN as an integer),
     // a denormal, +Inf;
     // IMM[3]: −Inf, −NaN with payload, 2^31, 33.

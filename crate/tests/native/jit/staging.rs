@@ -10,7 +10,13 @@ use tgsi::jit::{plan, Copy, Layout, Side};
 fn a_plan_copies_inputs_constants_outputs_and_the_kill_mask() {
     // IN rows 0 and 2 in slots 0 and 1, OUT row 3 in slot 2, kill in slot 3, constants (storage
     // rows 7 and 9) from 4 * 16 384 = 65 536.
-    let layout = Layout { rows_in: vec![0, 2], rows_out: vec![3], consts: vec![7, 9], kill: true };
+    let layout = Layout {
+        rows_in: vec![0, 2],
+        rows_out: vec![3],
+        consts: vec![7, 9],
+        kill: true,
+        sampling: false,
+    };
     let p = plan(&layout, 3).expect("3 quads fit");
     let copy = |side, at, module, bytes| Copy { side, at, module, bytes };
     // 3 quads: 48 bytes a row. Row 2 at 96 in the machine, slot 1 at 16 384 in the module;
@@ -33,7 +39,13 @@ fn a_plan_copies_inputs_constants_outputs_and_the_kill_mask() {
 
 #[test]
 fn a_program_that_never_kills_copies_no_kill_mask_back() {
-    let layout = Layout { rows_in: vec![1], rows_out: vec![4], consts: vec![], kill: false };
+    let layout = Layout {
+        rows_in: vec![1],
+        rows_out: vec![4],
+        consts: vec![],
+        kill: false,
+        sampling: false,
+    };
     let p = plan(&layout, 2).expect("2 quads fit");
     // OUT row 4 of 2 quads at 4 * 32 = 128, from slot 1.
     assert_eq!(p.outputs, vec![Copy { side: Side::Regs, at: 128, module: 16_384, bytes: 32 }]);

@@ -37,9 +37,9 @@ fn random_modules_validate() {
 #[test]
 fn unsupported_opcodes_give_a_reason() {
     let p = super::differential::program(
-        "FRAG\nDCL IN[0]\nDCL OUT[0]\nDCL SAMP[0]\nDCL SVIEW[0], 2D, FLOAT\nTEX OUT[0], IN[0], SAMP[0], 2D\nEND\n",
+        "FRAG\nDCL IN[0]\nDCL OUT[0]\nMOV OUT[0], IN[0]\nUMUL_HI OUT[0], IN[0], IN[0]\nEND\n",
     );
-    let u = compile(&p).expect_err("TEX is sampled through the interpreter");
-    assert!(u.reason.contains("TEX"), "{}", u.reason);
-    assert_eq!(u.instruction, Some(0));
+    let u = compile(&p).expect_err("UMUL_HI has no compiled form");
+    assert!(u.reason.contains("UMUL_HI"), "{}", u.reason);
+    assert_eq!(u.instruction, Some(1));
 }

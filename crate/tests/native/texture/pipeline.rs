@@ -5,7 +5,7 @@
 //! quads at even (x, y), lane l at (x + (l & 1), y + (l >> 1)).
 
 use crate::support::compile;
-use tgsi::exec::{Batch, Constants, Machine};
+use tgsi::exec::{Batch, Constants, Machine, MakeAccelerator};
 use tgsi::ir::SemanticName;
 use tgsi::texture::bind::Bindings;
 use tgsi::texture::desc;
@@ -23,12 +23,17 @@ fn read_f32(path: &str) -> Vec<u32> {
 }
 
 /// Runs one shader over a W×H frame; returns the number of differing pixels and the first few.
-fn run(
+/// With `jit` the fragment program is compiled (`jit::native`): every batch must be run by the
+/// module (a compiled run dispatches no instruction: its `RunStats::instructions` is 0), its
+/// sampling through the `sample` import, and give the interpreter's outputs and work on the
+/// same batch. Err when the JIT does not compile the program.
+fn run_on(
     tgsi_path: &str,
     expected: &[u32],
     w: usize,
     h: usize,
     bindings: &mut Bindings,
+    jit: bool,
 ) -> Result<(usize, Vec<String>), String> {
     let text = std::fs::read_to_string(tgsi_path).map_err(|e| e.to_string())?;
     let parsed = tgsi::text::parse(&text);
@@ -42,6 +47,12 @@ fn run(
     let nq = w / 2;
     let mut batch = Batch::new(&program, nq);
     let mut machine = Machine::new();
+    let mut interp = Machine::new();
+    if jit {
+        let native = tgsi::jit::native::NativeProgram::new(&program)
+            .map_err(|u| format!("not compiled: {}", u.reason))?;
+        machine.accel = Some(native.make().ok_or("no instance")?);
+    }
     let mut bad = Vec::new();
     let mut count = 0;
     for y0 in (0..h).step_by(2) {
@@ -54,9 +65,21 @@ fn run(
                 batch.set_input_f32(r as usize, q, uv);
             }
         }
-        machine
+        let mut again = batch.clone();
+        let stats = machine
             .run_with(&program, &mut batch, &consts, bindings)
             .map_err(|e| format!("run: {}", e.diagnostic.message))?;
+        if jit {
+            if stats.instructions != 0 {
+                return Err("a batch ran in the interpreter, not the module".into());
+            }
+            let want = interp
+                .run_with(&program, &mut again, &consts, bindings)
+                .map_err(|e| format!("run: {}", e.diagnostic.message))?;
+            if want.work != stats.work || again.outputs != batch.outputs {
+                return Err(format!("rows {y0}..: the interpreter's outputs or work differ"));
+            }
+        }
         for q in 0..nq {
             for l in 0..4 {
                 let (x, y) = (q * 2 + (l & 1), y0 + (l >> 1));
@@ -80,6 +103,17 @@ fn run(
 
 #[test]
 fn texture_cases_through_the_interpreter() {
+    texture_cases(false);
+}
+
+/// The same cases with the fragment program compiled: softpipe's pixels bit for bit, sampled by
+/// the interpreter's texture code through the module's `sample` import.
+#[test]
+fn texture_cases_through_the_jit() {
+    texture_cases(true);
+}
+
+fn texture_cases(jit: bool) {
     let mut names: Vec<String> = std::fs::read_dir(CASES)
         .map(|d| d.filter_map(|e| e.ok()?.file_name().into_string().ok()).collect())
         .unwrap_or_default();
@@ -98,7 +132,7 @@ fn texture_cases_through_the_interpreter() {
             b.bind(unit, t);
         }
         let expected = read_f32(&format!("{CASES}{stem}.f32"));
-        let outcome = run(&format!("{CASES}{stem}.tgsi"), &expected, 32, 32, &mut b);
+        let outcome = run_on(&format!("{CASES}{stem}.tgsi"), &expected, 32, 32, &mut b, jit);
         let not_yet = NOT_YET.iter().find(|(n, _)| *n == stem).map(|(_, why)| *why);
         match (outcome, not_yet) {
             (Ok((0, _)), None) => passed += 1,
@@ -118,10 +152,24 @@ fn texture_cases_through_the_interpreter() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     assert!(passed + NOT_YET.len() >= names.len());
+    println!(
+        "texture cases passed ({}): {passed} of {}",
+        if jit { "jit" } else { "interpreter" },
+        names.len()
+    );
 }
 
 #[test]
 fn corpus_20_and_21_through_the_interpreter() {
+    corpus_20_and_21(false);
+}
+
+#[test]
+fn corpus_20_and_21_through_the_jit() {
+    corpus_20_and_21(true);
+}
+
+fn corpus_20_and_21(jit: bool) {
     // The oracle's built-in 4×4 RGBA8 texture: texel (i, j) = (85i, 85j, 255·((i^j)&1), 255).
     let texels: Vec<String> = (0..16)
         .map(|n| {
@@ -145,7 +193,7 @@ fn corpus_20_and_21_through_the_interpreter() {
                 .unwrap_or_else(|e| panic!("{e}")),
         );
         let expected = read_f32(&format!("{CORPUS}{name}.f32"));
-        let r = run(&format!("{CORPUS}{name}.tgsi"), &expected, 64, 64, &mut b)
+        let r = run_on(&format!("{CORPUS}{name}.tgsi"), &expected, 64, 64, &mut b, jit)
             .unwrap_or_else(|e| panic!("{name}: {e}"));
         assert_eq!(r.0, 0, "{name}: {:?}", r.1);
     }

@@ -1,0 +1,170 @@
+//! Calls from a running module back into the engine: texture sampling. A compiled TEX (any
+//! instruction of the texture family) runs the interpreter's own texture code for one quad, so
+//! there is one sampler.
+//!
+//! The module stages the instruction's source values for the current quad (after swizzles and
+//! modifiers) and the quad's exec mask in a scratch area of its memory ([`scratch`]), and calls
+//! the import `env.sample(index, at)`: `index` names the instruction in
+//! `Compiled::samplers` (its sources rewritten to read the staged values), `at` is the scratch's
+//! byte offset. The host runs that instruction over a one-quad view of the scratch with the
+//! run's texture hooks ([`sample`]) and writes the four result channels back; the module then
+//! writes them to the destination as any other result (write mask, `_SAT`, exec blend).
+//! Natively the host function reads the module's memory through wasmtime's `Caller`; in the
+//! browser the engine's export `jit_sample` reads it through the registered instance's memory
+//! (`wasm/jit.rs`). Either way the run's hooks are reached through [`with_scope`], set for the
+//! duration of one synchronous `run` on this thread.
+
+use crate::exec::lanes::Lanes;
+use crate::exec::machine::{AccelEnv, Res};
+use crate::exec::program::{AddrRow, Inst, Src, Store};
+use std::cell::Cell;
+
+/// Layout of the sampling scratch, in 16-byte slots from its start.
+pub mod scratch {
+    /// Operands staged: src0..src3 and the texel-offset operand, four channels each.
+    pub const OPERANDS: usize = 5;
+    /// The address channel of resource operand i (an indirect SAMP or SVIEW) at `ADDR + i`.
+    pub const ADDR: usize = OPERANDS * 4;
+    /// Rows of the one-quad view the host builds: the operands, then the address channels.
+    pub const ROWS: usize = ADDR + 4;
+    /// The quad's exec mask (an indirect resource index is read from its first active lane).
+    pub const EXEC: usize = ROWS;
+    /// The four result channels.
+    pub const RESULT: usize = EXEC + 1;
+    /// Size of the scratch in bytes.
+    pub const BYTES: usize = (RESULT + 4) * 16;
+}
+
+/// Where staged operand `i` lives in the one-quad view: storage rows `4i..4i + 4`.
+fn staged_src(original: &Src, i: usize) -> Src {
+    Src {
+        store: Store::Rows { base: 4 * i as u32, count: 1 },
+        index: 0,
+        indirect: None,
+        dim: 0,
+        dim_indirect: None,
+        swizzle: [0, 1, 2, 3],
+        negate: false,
+        absolute: false,
+        ..*original
+    }
+}
+
+/// `inst` with every value operand reading its staged channels (resource operands, SAMP[n]
+/// and SVIEW[n], keep their index; an indirect one reads its staged address channel). None
+/// when an operand cannot be staged.
+pub fn staged(inst: &Inst) -> Option<Inst> {
+    if inst.daz != 0 || inst.ftz || inst.num_dst > 1 {
+        return None;
+    }
+    let mut s = inst.clone();
+    for i in 0..(inst.num_src as usize).min(4) {
+        let src = inst.src[i];
+        match src.store {
+            Store::Rows { .. } if src.indirect.is_none() => s.src[i] = staged_src(&src, i),
+            Store::None => {
+                if src.indirect.is_some() {
+                    s.src[i].indirect = Some(AddrRow((scratch::ADDR + i) as u32));
+                }
+            }
+            _ => return None,
+        }
+    }
+    if inst.num_src > 4 {
+        return None;
+    }
+    if let Some(o) = inst.offsets[0] {
+        if o.indirect.is_some() || !matches!(o.store, Store::Rows { .. }) {
+            return None;
+        }
+        s.offsets[0] = Some(staged_src(&o, 4));
+    }
+    // The module applies `_SAT` and the write to the destination.
+    s.saturate = false;
+    Some(s)
+}
+
+#[derive(Clone, Copy)]
+struct Scope {
+    env: *mut AccelEnv<'static>,
+    samplers: *const [Inst],
+}
+
+thread_local! {
+    /// The run in progress on this thread (set by `with_scope`).
+    static CURRENT: Cell<Option<Scope>> = const { Cell::new(None) };
+}
+
+/// Runs `f` (one synchronous `run` of a module) with `env` and the module's `samplers`
+/// reachable from [`sample`] on this thread.
+pub fn with_scope<R>(env: &mut AccelEnv, samplers: &[Inst], f: impl FnOnce() -> R) -> R {
+    struct Restore(Option<Scope>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            CURRENT.with(|c| c.set(self.0.take()));
+        }
+    }
+    let scope = Scope {
+        env: (env as *mut AccelEnv<'_>).cast::<AccelEnv<'static>>(),
+        samplers: samplers as *const [Inst],
+    };
+    let _restore = Restore(CURRENT.with(|c| c.replace(Some(scope))));
+    f()
+}
+
+/// Runs sampling instruction `index` of the current run for one quad over `scratch` (the
+/// staged operands and exec in, the results out; see [`scratch`]). False when there is no run
+/// in progress, no such instruction, or the interpreter's texture code reported an error (the
+/// module then returns −1 and the interpreter reruns the batch, giving that error itself).
+pub fn sample(index: u32, bytes: &mut [u8]) -> bool {
+    let Some(scope) = CURRENT.with(Cell::get) else { return false };
+    // SAFETY: `with_scope` set these pointers from live borrows for the duration of `f`, which
+    // is the module's synchronous run on this thread; the import is called from inside it, one
+    // call at a time, and `with_scope` does not touch the borrows while `f` runs. The scope is
+    // cleared (restored) when `f` returns or unwinds.
+    let (env, samplers) = unsafe { (&mut *scope.env, &*scope.samplers) };
+    let Some(inst) = samplers.get(index as usize) else { return false };
+    let Some(bytes) = bytes.get_mut(..scratch::BYTES) else { return false };
+    let slot = |bytes: &[u8], k: usize| {
+        let mut v = [0u32; 4];
+        for (l, w) in v.iter_mut().enumerate() {
+            let at = k * 16 + l * 4;
+            *w = u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]]);
+        }
+        Lanes(v)
+    };
+    let regs: [Lanes; scratch::ROWS] = std::array::from_fn(|k| slot(bytes, k));
+    let exec = [slot(bytes, scratch::EXEC)];
+    let mut tmp = [Lanes::default(); 16];
+    let mut out = [Lanes::default(); 8];
+    let shape = {
+        let mut res: Res = out.each_mut().map(std::slice::from_mut);
+        let mut io = crate::exec::regs::Io::new(&regs, env.consts, &exec, 1, &mut tmp);
+        let mut mem = crate::exec::Resources::default();
+        let ctx = crate::exec::ops::Ctx {
+            batch: env.batch,
+            hooks: &mut *env.hooks,
+            helper: &[],
+            kill: &[],
+            mem: &mut mem,
+            clock: 0,
+            program: env.program,
+        };
+        match crate::exec::ops::execute(inst, &mut io, &mut res, ctx) {
+            Ok(shape) => shape,
+            Err(_) => return false,
+        }
+    };
+    for c in 0..4 {
+        let v = match shape {
+            crate::exec::machine::Shape::Replicated => out[0],
+            crate::exec::machine::Shape::PerChannel => out[c],
+            _ => return false,
+        };
+        for (l, w) in v.0.iter().enumerate() {
+            let at = (scratch::RESULT + c) * 16 + l * 4;
+            bytes[at..at + 4].copy_from_slice(&w.to_le_bytes());
+        }
+    }
+    true
+}
