@@ -50,7 +50,7 @@ pub fn run(args: &BenchArgs) -> i32 {
     let mut results = Vec::new();
     for &engine in &engines {
         let compile_start = Instant::now();
-        let attached = crate::jit::attach(&mut job, engine);
+        let attached = crate::jit::attach(&mut job, engine, named);
         let compile_ms = compile_start.elapsed().as_secs_f64() * 1000.0;
         let ran = match attached {
             Ok(()) => engine,

@@ -208,7 +208,7 @@ pub fn run(args: &RenderArgs) -> i32 {
         common.print(&printer, "render", &diags);
         return 1;
     };
-    if let Err(why) = crate::jit::attach(&mut job, engines[0]) {
+    if let Err(why) = crate::jit::attach(&mut job, engines[0], named) {
         if named {
             super::engine::note("render", &why);
         }

@@ -111,7 +111,7 @@ fn setup_and_run(path: &str, args: &RunArgs) -> Result<i32, String> {
     let _watchdog = super::watchdog::Watchdog::start(&frame, timeout, args.timeout.as_deref());
     let (engines, named) = super::engine::read(args.engine.as_deref(), false)?;
     if engines[0] == crate::jit::Engine::Jit {
-        match crate::jit::accelerator(&program) {
+        match crate::jit::accelerator(&program, named) {
             Ok(m) => machine.accel = m.make(),
             Err(why) if named => super::engine::note("run", &why),
             Err(_) => {}

@@ -106,6 +106,10 @@ pub struct Compiled {
     /// The texture instructions the module samples with, by the index it passes to the
     /// `sample` import, each rewritten to read its staged operands (`jit::host`).
     pub samplers: Vec<Inst>,
+    /// The module calls host functions (a libm lane formula or the sampler): natively those
+    /// shaders run faster in the interpreter (docs/jit.md "Speed of imported opcodes"), so the
+    /// default engine leaves them to it.
+    pub calls_host: bool,
 }
 
 // Locals of `run`: the parameters, three i32, one i64, then v128 ones.
@@ -331,7 +335,8 @@ pub fn compile(program: &Program) -> Result<Compiled, Unsupported> {
     let mut cs = CodeSection::new();
     cs.function(&f);
     m.section(&cs);
-    Ok(Compiled { bytes: m.finish(), layout, instructions: end, samplers })
+    let calls_host = !lane_imports.is_empty() || layout.sampling;
+    Ok(Compiled { bytes: m.finish(), layout, instructions: end, samplers, calls_host })
 }
 
 /// Index one past the last instruction of the main program: its top-level END (subroutine

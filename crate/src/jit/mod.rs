@@ -190,29 +190,44 @@ pub const DEFAULT_ENGINE: Engine = Engine::Jit;
 #[cfg(not(all(feature = "jit", not(target_arch = "wasm32"))))]
 pub const DEFAULT_ENGINE: Engine = Engine::Interpreter;
 
+/// Why the default engine leaves a program the JIT compiles to the interpreter.
+pub const SLOWER_WITH_IMPORTS: &str = "the interpreter runs shaders that call host functions \
+     (texture sampling, SIN, POW, ...) unless --engine jit is given: it is faster on them";
+
 /// A compiled form of `program` for machines that run it, or why the interpreter runs it.
+/// `named`: the JIT was asked for by name; otherwise (the default engine) a program whose
+/// module calls host functions is left to the interpreter, which runs it faster.
 pub fn accelerator(
     program: &crate::exec::Program,
+    named: bool,
 ) -> Result<std::sync::Arc<dyn crate::exec::MakeAccelerator>, String> {
     #[cfg(all(feature = "jit", not(target_arch = "wasm32")))]
     {
-        native::NativeProgram::new(program)
+        let compiled = codegen::compile(program).map_err(|u| u.reason)?;
+        if compiled.calls_host && !named {
+            return Err(SLOWER_WITH_IMPORTS.to_string());
+        }
+        native::NativeProgram::from_compiled(&compiled)
             .map(|p| std::sync::Arc::new(p) as std::sync::Arc<dyn crate::exec::MakeAccelerator>)
             .map_err(|u| u.reason)
     }
     #[cfg(not(all(feature = "jit", not(target_arch = "wasm32"))))]
     {
-        let _ = program;
+        let _ = (program, named);
         Err("this build has no JIT runtime (cargo feature `jit`)".to_string())
     }
 }
 
-/// Sets which engine runs `job`'s fragment batches; `Err` says why the interpreter runs them
-/// although the JIT was asked for.
-pub fn attach(job: &mut crate::render::job::Job, engine: Engine) -> Result<(), String> {
+/// Sets which engine runs `job`'s fragment batches (`named`: asked for by name, see
+/// [`accelerator`]); `Err` says why the interpreter runs them although the JIT was chosen.
+pub fn attach(
+    job: &mut crate::render::job::Job,
+    engine: Engine,
+    named: bool,
+) -> Result<(), String> {
     job.fs_accel = None;
     if engine == Engine::Jit {
-        job.fs_accel = Some(accelerator(&job.fs)?);
+        job.fs_accel = Some(accelerator(&job.fs, named)?);
     }
     Ok(())
 }

@@ -167,17 +167,18 @@ fn check_corpus(engine: tgsi::jit::Engine) -> usize {
             continue;
         };
         let mut textures = corpus_textures(&json);
-        let reference =
-            if engine == tgsi::jit::Engine::Jit && tgsi::jit::attach(&mut job, engine).is_ok() {
-                compiled += 1;
-                // The interpreter's frame of the same job, for the bit-for-bit comparison.
-                let accel = job.fs_accel.take();
-                let out = run(&job, None, &mut textures.clone(), job.default_budget());
-                job.fs_accel = accel;
-                out.ok().map(|o| o.framebuffer.f32_bytes())
-            } else {
-                None
-            };
+        let reference = if engine == tgsi::jit::Engine::Jit
+            && tgsi::jit::attach(&mut job, engine, true).is_ok()
+        {
+            compiled += 1;
+            // The interpreter's frame of the same job, for the bit-for-bit comparison.
+            let accel = job.fs_accel.take();
+            let out = run(&job, None, &mut textures.clone(), job.default_budget());
+            job.fs_accel = accel;
+            out.ok().map(|o| o.framebuffer.f32_bytes())
+        } else {
+            None
+        };
         let out = match run(&job, None, &mut textures, job.default_budget()) {
             Ok(o) => o,
             Err(d) => {

@@ -208,8 +208,15 @@ impl Gen<'_> {
         self.out.push(format!("{op}{sat} {d}, {}", srcs.join(", ")));
     }
     /// A texture instruction on SAMP[0] (2D) with random float operands.
+    /// A texture instruction: its operands are direct (an indirect value operand of a texture
+    /// instruction is not compiled).
     fn texture(&mut self) {
-        let d = self.dst();
+        let d = loop {
+            let d = self.dst();
+            if !d.contains("ADDR") {
+                break d;
+            }
+        };
         let (op, n) = *self.rng.pick(&[
             ("TEX", 1),
             ("TXP", 1),
@@ -220,7 +227,15 @@ impl Gen<'_> {
             ("TXQ", 1),
             ("LODQ", 1),
         ]);
-        let srcs: Vec<String> = (0..n).map(|_| self.src(op != "TXF" && op != "TXQ")).collect();
+        let float = op != "TXF" && op != "TXQ";
+        let srcs: Vec<String> = (0..n)
+            .map(|_| loop {
+                let s = self.src(float);
+                if !s.contains("ADDR") {
+                    break s;
+                }
+            })
+            .collect();
         let sat = if self.rng.below(5) == 0 && op != "TXQ" && op != "TXF" { "_SAT" } else { "" };
         self.out.push(format!("{op}{sat} {d}, {}, SAMP[0], 2D", srcs.join(", ")));
     }
