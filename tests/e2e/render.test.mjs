@@ -60,6 +60,14 @@ IMM[0] FLT32 { 6.2832, 0.5000, 1.0000, 0.0000 }
   7: END
 `;
 
+/** Waits until the frame on the canvas was drawn with CONST[0][0].xy = `xy`. */
+async function drawnWith(page, xy) {
+  await page.waitForFunction((want) => {
+    const c = window.tgsiPlayground.rendered?.constants?.find((k) => k.buffer === 0 && k.index === 0);
+    return !!c && c.values[0] === want[0] && c.values[1] === want[1];
+  }, xy, { timeout: 20_000 });
+}
+
 test('editing a shader redraws the canvas with the pixels of tgsi render', { timeout: 120_000 }, async () => {
   const { page, problems } = await openPlayground(browser, server);
   await setSize(page, 128);
@@ -72,6 +80,9 @@ test('editing a shader redraws the canvas with the pixels of tgsi render', { tim
   n = await waitForRender(page, n);
   await page.locator('fieldset[data-key="0:0"] input[data-component="y"]').fill('0.25');
   await waitForRender(page, n);
+  // A redraw that started before the edit (the compiled module becoming ready) may be the one
+  // counted: wait for the frame drawn with the values typed.
+  await drawnWith(page, [1, 0.25]);
   const shown = await canvasPixels(page);
   const expected = await cliRender(page, SHADER, 128, ['--const', '0:0=1,0.25,0,0']);
   assert.equal(shown.length, expected.data.length);
@@ -81,6 +92,7 @@ test('editing a shader redraws the canvas with the pixels of tgsi render', { tim
   n = await renderCount(page);
   await page.locator('fieldset[data-key="0:0"] input[data-component="x"]').fill('0');
   await waitForRender(page, n);
+  await drawnWith(page, [0, 0.25]);
   const changed = await canvasPixels(page);
   assert.ok(countDifferent(shown, changed) > 0, 'changing CONST[0][0].x left the picture unchanged');
   const expected0 = await cliRender(page, SHADER, 128, ['--const', '0:0=0,0.25,0,0']);

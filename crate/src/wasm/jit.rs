@@ -263,6 +263,11 @@ fn generated_of(prepared: &mut super::render::Prepared) -> Result<Arc<Generated>
     prepared.jit.get_or_insert_with(|| generate(&job.fs)).clone()
 }
 
+/// Why the `auto` engine leaves a shader that samples textures to the interpreter (the
+/// `compiled` engine still compiles it).
+pub const SAMPLING_IN_AUTO: &str =
+    "the interpreter samples textures faster in the page (choose Compiled to force it)";
+
 /// What a render reports about the compiling tier.
 pub(super) struct Used {
     state: &'static str,
@@ -283,6 +288,11 @@ pub(super) fn attach(prepared: &mut super::render::Prepared, mode: Mode) -> Used
         Ok(g) => g,
         Err(reason) => return Used { state: "refused", key: None, reason: Some(reason) },
     };
+    if mode == Mode::Auto && !g.samplers.is_empty() {
+        // Each compiled sample crosses into the engine through JavaScript: far slower than the
+        // interpreter's per-batch sampling, and a long sampling loop then holds the worker.
+        return Used { state: "refused", key: None, reason: Some(SAMPLING_IN_AUTO.to_string()) };
+    }
     if !registered(g.key) {
         return Used { state: "pending", key: Some(g.key), reason: None };
     }

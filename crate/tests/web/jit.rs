@@ -317,6 +317,12 @@ async fn texture_sampling_compiled_in_the_browser_matches_the_interpreter() {
     assert!(tgsi::wasm::jit::jit_register(&key, instance.into()));
     let interp = draw_with(TEXTURED, textured(size, "interpreter"));
     let compiled = draw_with(TEXTURED, textured(size, "compiled"));
+    // The page's `auto` engine leaves sampling shaders to the interpreter, with the reason.
+    let auto = draw_with(TEXTURED, textured(size, "auto"));
+    assert_eq!(auto.engine, "interpreter", "{}", auto.jit);
+    assert_eq!(auto.jit["state"], "refused", "{}", auto.jit);
+    assert_eq!(auto.jit["reason"], tgsi::wasm::jit::SAMPLING_IN_AUTO, "{}", auto.jit);
+    assert_eq!(auto.pixels, interp.pixels);
     assert_eq!(compiled.engine, "compiled", "{}", compiled.jit);
     assert_eq!(compiled.jit["interpreted"], 0, "{}", compiled.jit);
     assert!(interp.codes.is_empty(), "{:?}", interp.codes);
