@@ -1,6 +1,8 @@
 //! The machine: register storage for a batch of quads, execution masks and their stacks
 //! (`mesa-tgsi-notes.md` §5.2), the instruction budget, and the dispatch loop.
 
+pub use super::accel::{AccelEnv, Accelerator, MakeAccelerator};
+pub use super::frame::{FrameBudget, Stop, ACCELERATED_WORK_CAP, STOP_CHECK_INTERVAL};
 use super::io::{Batch, Constants, NoTextures, TextureHooks};
 use super::lanes::{blend, Lanes};
 use super::memory::Resources;
@@ -51,115 +53,6 @@ pub(super) struct Frame {
     loops: usize,
     switches: usize,
     saved: usize,
-}
-
-/// Why a frame was stopped from outside (not by its own budget): a wall-clock limit or the
-/// user. Reported as `X010` / `X011` naming the instruction where the run stopped.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Stop {
-    /// The caller's wall-clock limit (`tgsi render/run --timeout SECONDS`) passed.
-    Timeout { seconds: f64 },
-    /// The user interrupted the work (Ctrl-C).
-    Interrupted,
-}
-
-impl Stop {
-    /// The diagnostic of a run stopped at `op`.
-    pub fn diagnostic(&self, op: &str, span: Span) -> Diagnostic {
-        match self {
-            Stop::Timeout { seconds } => Diagnostic::error(
-                "X010",
-                format!("stopped after {seconds} seconds (--timeout) at {op}"),
-                span,
-            ),
-            Stop::Interrupted => {
-                Diagnostic::error("X011", format!("interrupted (Ctrl-C) at {op}"), span)
-            }
-        }
-    }
-}
-
-/// How much work (quad-instructions, `work.rs`) a run does between two looks at its frame's
-/// stop flag: 2^10 instructions over the largest batch (512 quads).
-pub const STOP_CHECK_INTERVAL: u64 = 1 << 19;
-
-/// The most work one batch does through an [`Accelerator`] (2^8 stop-check intervals, a few
-/// tens of milliseconds): compiled code cannot look at the frame's stop flag, so a batch that
-/// needs more is handed back and runs in the interpreter, which looks at it (`--timeout`,
-/// Ctrl-C) and gives the same result.
-pub const ACCELERATED_WORK_CAP: u64 = STOP_CHECK_INTERVAL << 8;
-
-#[derive(Debug)]
-struct FrameState {
-    left: std::sync::atomic::AtomicU64,
-    stop: std::sync::OnceLock<Stop>,
-}
-
-/// The work left for a whole frame (every batch, draw and stage of one render, every block of
-/// one compute dispatch), in quad-instructions (`work.rs`), shared by the machines that run it.
-/// Each run may do at most what is left, and is charged its work when it ends (`limits`).
-/// Another thread may [`stop`](FrameBudget::stop) the frame (a timer, a Ctrl-C handler): every
-/// run of it then ends within [`STOP_CHECK_INTERVAL`] of work, and no new run starts.
-#[derive(Clone, Debug)]
-pub struct FrameBudget(std::sync::Arc<FrameState>);
-
-impl FrameBudget {
-    pub fn new(work: u64) -> FrameBudget {
-        FrameBudget(std::sync::Arc::new(FrameState {
-            left: std::sync::atomic::AtomicU64::new(work),
-            stop: std::sync::OnceLock::new(),
-        }))
-    }
-    /// Work (quad-instructions) left.
-    pub fn left(&self) -> u64 {
-        self.0.left.load(std::sync::atomic::Ordering::Relaxed)
-    }
-    pub(super) fn charge(&self, used: u64) {
-        let left = self.left();
-        self.0.left.store(left.saturating_sub(used), std::sync::atomic::Ordering::Relaxed);
-    }
-    /// Stops the frame (from any thread); the first reason given is kept.
-    pub fn stop(&self, why: Stop) {
-        let _ = self.0.stop.set(why);
-    }
-    /// Why the frame was stopped, if it was.
-    pub fn stopped(&self) -> Option<Stop> {
-        self.0.stop.get().copied()
-    }
-}
-
-/// A compiled form of one program (the JIT, `jit/`) that runs a prepared batch in place of the
-/// dispatch loop, bit for bit as the loop would (`docs/jit.md`).
-pub trait Accelerator: Send {
-    /// Runs over the machine's storage (`regs`, row-major: `row * nq + quad`, set up as for
-    /// the interpreter) and kill mask, leaving the OUT rows and the kill mask as the interpreter
-    /// would (other rows may keep their old values). Returns the work done (quad-instructions:
-    /// each instruction once per quad with an active lane, docs/jit.md), or None when the batch must run in the interpreter instead (the budget would run out: the interpreter
-    /// then stops at the same instruction with the same diagnostic).
-    fn run(
-        &mut self,
-        regs: &mut [Lanes],
-        kill: &mut [Lanes],
-        nq: usize,
-        limit: u64,
-        env: &mut AccelEnv,
-    ) -> Option<u64>;
-    /// The OUT rows `run` writes (the machine clears the others).
-    fn writes(&self) -> &[u32];
-}
-
-/// What a compiled run calls back into (`jit::host`): the run's texture hooks, and what the
-/// interpreter's own texture instructions read besides their operands.
-pub struct AccelEnv<'a> {
-    pub program: &'a Program,
-    pub batch: &'a Batch,
-    pub consts: &'a Constants,
-    pub hooks: &'a mut dyn TextureHooks,
-}
-
-/// Makes an [`Accelerator`] for each machine that runs a program (one per thread).
-pub trait MakeAccelerator: Send + Sync {
-    fn make(&self) -> Option<Box<dyn Accelerator>>;
 }
 
 /// The interpreter state. Reuse one machine for many runs: buffers are kept between them.

@@ -7,12 +7,14 @@
 //! A [`Batch`] holds N quads in SoA layout; each decoded instruction runs over all of them before
 //! the next one (`design.md` "The interpreter"). See `docs/interpreter.md`.
 
+pub mod accel;
 mod bindings;
 pub mod compile;
 pub mod compute;
 pub mod direct;
 mod fast;
 pub mod flow;
+pub mod frame;
 pub mod geometry;
 pub mod io;
 pub mod kernels;

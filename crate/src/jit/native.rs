@@ -129,10 +129,10 @@ struct Host {
     memory: Option<Memory>,
 }
 
-/// A store with one instance of the module: its memory and its `run`.
+/// A store with one instance of the module (its memory kept in the store's `Host`) and its
+/// `run`.
 struct Instanced {
     store: Store<Host>,
-    memory: Memory,
     run: TypedFunc<(i32, i64), i64>,
 }
 
@@ -143,7 +143,7 @@ impl Instanced {
         let memory = instance.get_memory(&mut store, "mem")?;
         store.data_mut().memory = Some(memory);
         let run = instance.get_typed_func::<(i32, i64), i64>(&mut store, "run").ok()?;
-        Some(Instanced { store, memory, run })
+        Some(Instanced { store, run })
     }
 }
 
@@ -178,7 +178,8 @@ impl Accelerator for NativeRun {
             self.plan = super::plan(&self.shared.layout, nq)?;
         }
         let inst = self.inst.as_mut()?;
-        super::stage_in(&self.plan, regs, kill, inst.memory.data_mut(&mut inst.store));
+        let memory = inst.store.data().memory?;
+        super::stage_in(&self.plan, regs, kill, memory.data_mut(&mut inst.store));
         let limit = limit.min(i64::MAX as u64) as i64;
         let work = super::host::with_scope(env, &self.shared.samplers, || {
             inst.run.call(&mut inst.store, (nq as i32, limit))
@@ -187,7 +188,7 @@ impl Accelerator for NativeRun {
         if work < 0 {
             return None;
         }
-        super::stage_out(&self.plan, inst.memory.data(&inst.store), regs, kill);
+        super::stage_out(&self.plan, memory.data(&inst.store), regs, kill);
         Some(work as u64)
     }
     fn writes(&self) -> &[u32] {

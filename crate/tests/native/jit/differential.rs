@@ -7,6 +7,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use tgsi::exec::{
     AccelEnv, Accelerator, Batch, Constants, Lanes, Machine, MakeAccelerator, Program,
+    DEFAULT_BUDGET,
 };
 use tgsi::jit::native::NativeProgram;
 
@@ -75,6 +76,18 @@ impl Accelerator for Counting {
     fn writes(&self) -> &[u32] {
         self.inner.writes()
     }
+}
+
+/// A machine with `budget` whose accelerator is an instance of `native`, its batches counted
+/// in `tally`.
+fn counting_machine(native: &NativeProgram, budget: u64, tally: &Tally) -> Option<Machine> {
+    let mut m = Machine::with_budget(budget);
+    m.accel = Some(Box::new(Counting {
+        inner: native.make()?,
+        done: tally.done.clone(),
+        handed_back: tally.handed_back.clone(),
+    }));
+    Some(m)
 }
 
 #[derive(Default, Clone)]
@@ -156,12 +169,7 @@ pub fn compare_with(
     let consts = Constants::default();
     let mut interp = Machine::with_budget(budget);
     let r1 = interp.run_with(p, &mut b1, &consts, &mut textures.clone());
-    let mut jit = Machine::with_budget(budget);
-    jit.accel = Some(Box::new(Counting {
-        inner: native.make().ok_or("no instance")?,
-        done: tally.done.clone(),
-        handed_back: tally.handed_back.clone(),
-    }));
+    let mut jit = counting_machine(&native, budget, tally).ok_or("no instance")?;
     let r2 = jit.run_with(p, &mut b2, &consts, &mut textures.clone());
     match (&r1, &r2) {
         (Ok(s1), Ok(s2)) => {
@@ -203,12 +211,7 @@ pub fn run_counted(
 ) -> (Result<tgsi::exec::RunStats, tgsi::exec::ExecError>, Tally) {
     let tally = Tally::default();
     let native = NativeProgram::new(p).unwrap_or_else(|u| panic!("not compiled: {}", u.reason));
-    let mut m = Machine::with_budget(budget);
-    m.accel = Some(Box::new(Counting {
-        inner: native.make().expect("instance"),
-        done: tally.done.clone(),
-        handed_back: tally.handed_back.clone(),
-    }));
+    let mut m = counting_machine(&native, budget, &tally).expect("instance");
     let r = m.run(p, b, &Constants::default());
     (r, tally)
 }
@@ -436,12 +439,7 @@ fn division_and_derivatives_give_hand_values_in_the_module() {
     );
     let native = NativeProgram::new(&p).expect("compiles");
     let tally = Tally::default();
-    let mut m = Machine::new();
-    m.accel = Some(Box::new(Counting {
-        inner: native.make().expect("instance"),
-        done: tally.done.clone(),
-        handed_back: tally.handed_back.clone(),
-    }));
+    let mut m = counting_machine(&native, DEFAULT_BUDGET, &tally).expect("instance");
     let mut b = Batch::new(&p, 1);
     let f = |v: [f32; 4]| Lanes(v.map(f32::to_bits));
     b.set_input(0, 0, 0, f([1.0, 2.0, 4.0, 8.0]));
@@ -468,12 +466,7 @@ fn division_and_derivatives_give_hand_values_in_the_module() {
 fn run_in_module(p: &Program, x: [f32; 4]) -> Batch {
     let native = NativeProgram::new(p).expect("compiles");
     let tally = Tally::default();
-    let mut m = Machine::new();
-    m.accel = Some(Box::new(Counting {
-        inner: native.make().expect("instance"),
-        done: tally.done.clone(),
-        handed_back: tally.handed_back.clone(),
-    }));
+    let mut m = counting_machine(&native, DEFAULT_BUDGET, &tally).expect("instance");
     let mut b = Batch::new(p, 1);
     for c in 0..4 {
         b.set_input(0, c, 0, Lanes([x[c].to_bits(); 4]));
@@ -553,12 +546,7 @@ fn a_tex_in_the_module_samples_known_texels() {
     );
     let native = NativeProgram::new(&p).expect("compiles");
     let tally = Tally::default();
-    let mut m = Machine::new();
-    m.accel = Some(Box::new(Counting {
-        inner: native.make().expect("instance"),
-        done: tally.done.clone(),
-        handed_back: tally.handed_back.clone(),
-    }));
+    let mut m = counting_machine(&native, DEFAULT_BUDGET, &tally).expect("instance");
     let mut b = Batch::new(&p, 1);
     let f = |v: [f32; 4]| Lanes(v.map(f32::to_bits));
     b.set_input(0, 0, 0, f([0.25, 0.75, 0.25, 0.75]));

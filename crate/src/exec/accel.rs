@@ -1,0 +1,40 @@
+//! The interface of a compiled form of a program (the JIT, `jit/`): what the machine hands it
+//! for one batch and what it may call back into.
+
+use super::io::{Batch, Constants, TextureHooks};
+use super::lanes::Lanes;
+use super::program::Program;
+
+/// A compiled form of one program (the JIT, `jit/`) that runs a prepared batch in place of the
+/// dispatch loop, bit for bit as the loop would (`docs/jit.md`).
+pub trait Accelerator: Send {
+    /// Runs over the machine's storage (`regs`, row-major: `row * nq + quad`, set up as for
+    /// the interpreter) and kill mask, leaving the OUT rows and the kill mask as the interpreter
+    /// would (other rows may keep their old values). Returns the work done (quad-instructions:
+    /// each instruction once per quad with an active lane, docs/jit.md), or None when the batch must run in the interpreter instead (the budget would run out: the interpreter
+    /// then stops at the same instruction with the same diagnostic).
+    fn run(
+        &mut self,
+        regs: &mut [Lanes],
+        kill: &mut [Lanes],
+        nq: usize,
+        limit: u64,
+        env: &mut AccelEnv,
+    ) -> Option<u64>;
+    /// The OUT rows `run` writes (the machine clears the others).
+    fn writes(&self) -> &[u32];
+}
+
+/// What a compiled run calls back into (`jit::host`): the run's texture hooks, and what the
+/// interpreter's own texture instructions read besides their operands.
+pub struct AccelEnv<'a> {
+    pub program: &'a Program,
+    pub batch: &'a Batch,
+    pub consts: &'a Constants,
+    pub hooks: &'a mut dyn TextureHooks,
+}
+
+/// Makes an [`Accelerator`] for each machine that runs a program (one per thread).
+pub trait MakeAccelerator: Send + Sync {
+    fn make(&self) -> Option<Box<dyn Accelerator>>;
+}

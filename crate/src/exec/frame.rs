@@ -1,0 +1,80 @@
+//! A frame's shared limits: the work left for every run of one render or dispatch, and the
+//! stop flag another thread may raise (`--timeout`, Ctrl-C).
+
+use crate::diag::Diagnostic;
+use crate::ir::Span;
+
+/// Why a frame was stopped from outside (not by its own budget): a wall-clock limit or the
+/// user. Reported as `X010` / `X011` naming the instruction where the run stopped.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Stop {
+    /// The caller's wall-clock limit (`tgsi render/run --timeout SECONDS`) passed.
+    Timeout { seconds: f64 },
+    /// The user interrupted the work (Ctrl-C).
+    Interrupted,
+}
+
+impl Stop {
+    /// The diagnostic of a run stopped at `op`.
+    pub fn diagnostic(&self, op: &str, span: Span) -> Diagnostic {
+        match self {
+            Stop::Timeout { seconds } => Diagnostic::error(
+                "X010",
+                format!("stopped after {seconds} seconds (--timeout) at {op}"),
+                span,
+            ),
+            Stop::Interrupted => {
+                Diagnostic::error("X011", format!("interrupted (Ctrl-C) at {op}"), span)
+            }
+        }
+    }
+}
+
+/// How much work (quad-instructions, `work.rs`) a run does between two looks at its frame's
+/// stop flag: 2^10 instructions over the largest batch (512 quads).
+pub const STOP_CHECK_INTERVAL: u64 = 1 << 19;
+
+/// The most work one batch does through an [`Accelerator`] (2^8 stop-check intervals, a few
+/// tens of milliseconds): compiled code cannot look at the frame's stop flag, so a batch that
+/// needs more is handed back and runs in the interpreter, which looks at it (`--timeout`,
+/// Ctrl-C) and gives the same result.
+pub const ACCELERATED_WORK_CAP: u64 = STOP_CHECK_INTERVAL << 8;
+
+#[derive(Debug)]
+struct FrameState {
+    left: std::sync::atomic::AtomicU64,
+    stop: std::sync::OnceLock<Stop>,
+}
+
+/// The work left for a whole frame (every batch, draw and stage of one render, every block of
+/// one compute dispatch), in quad-instructions (`work.rs`), shared by the machines that run it.
+/// Each run may do at most what is left, and is charged its work when it ends (`limits`).
+/// Another thread may [`stop`](FrameBudget::stop) the frame (a timer, a Ctrl-C handler): every
+/// run of it then ends within [`STOP_CHECK_INTERVAL`] of work, and no new run starts.
+#[derive(Clone, Debug)]
+pub struct FrameBudget(std::sync::Arc<FrameState>);
+
+impl FrameBudget {
+    pub fn new(work: u64) -> FrameBudget {
+        FrameBudget(std::sync::Arc::new(FrameState {
+            left: std::sync::atomic::AtomicU64::new(work),
+            stop: std::sync::OnceLock::new(),
+        }))
+    }
+    /// Work (quad-instructions) left.
+    pub fn left(&self) -> u64 {
+        self.0.left.load(std::sync::atomic::Ordering::Relaxed)
+    }
+    pub(super) fn charge(&self, used: u64) {
+        let left = self.left();
+        self.0.left.store(left.saturating_sub(used), std::sync::atomic::Ordering::Relaxed);
+    }
+    /// Stops the frame (from any thread); the first reason given is kept.
+    pub fn stop(&self, why: Stop) {
+        let _ = self.0.stop.set(why);
+    }
+    /// Why the frame was stopped, if it was.
+    pub fn stopped(&self) -> Option<Stop> {
+        self.0.stop.get().copied()
+    }
+}
