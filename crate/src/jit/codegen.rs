@@ -27,7 +27,8 @@
 //! bytes each, the same for every quad), and for a program that samples, the sampling scratch.
 //!
 //! Imports (`jit::imports`, `jit::host`): the libm lane formulas (SIN, POW, …) call the
-//! interpreter's own functions lane by lane, texture instructions the interpreter's texture code
+//! interpreter's own functions for each lane of a quad (one call per quad), texture
+//! instructions the interpreter's texture code
 //! for the quad; the imports take function indices 0.., so `run` follows them.
 
 // Operands and lane formulas; masks and structured flow; nesting and inlining bounds.
@@ -301,9 +302,9 @@ pub fn compile(program: &Program) -> Result<Compiled, Unsupported> {
     let mut m = Module::new();
     let mut types = TypeSection::new();
     types.ty().function([ValType::I32, ValType::I64], [ValType::I64]);
-    // Types 1 to 3: a lane import of that many f32 parameters.
+    // Types 1 to 3: a lane import of that many v128 quads.
     for n in 0..3 {
-        types.ty().function(std::iter::repeat_n(ValType::F32, n + 1), [ValType::F32]);
+        types.ty().function(std::iter::repeat_n(ValType::V128, n + 1), [ValType::V128]);
     }
     // Type 4: the sampling import.
     types.ty().function([ValType::I32, ValType::I32], [ValType::I32]);

@@ -1,7 +1,9 @@
 //! The functions a generated module imports from the engine: the lane formulas the interpreter
 //! computes with the host's libm (`exec/ops/float.rs`), so a compiled SIN gives the very bits
-//! the interpreter's does — natively glibc's, in the browser the engine's own wasm libm. Each
-//! import is one scalar call of the interpreter's own function, made once per lane.
+//! the interpreter's does — natively glibc's, in the browser the engine's own wasm libm. An
+//! import takes whole quads (`v128` arguments, one result `v128`) and applies the interpreter's
+//! own scalar function to each lane: one call per quad and channel, not one per lane (a host
+//! call is the expensive part natively, and the lane extracts and inserts in the module).
 //!
 //! This table is the one place the imports are named: the code generator imports the entries a
 //! program needs (module [`MODULE`], field [`Import::name`]), the native runtime defines every
@@ -24,13 +26,29 @@ pub enum Lane {
 }
 
 impl Lane {
-    /// Number of `f32` parameters (the result is one `f32`).
+    /// Number of `v128` parameters (the result is one `v128`).
     pub fn arity(self) -> usize {
         match self {
             Lane::F1(_) => 1,
             Lane::F2(_) => 2,
             Lane::F3(_) => 3,
         }
+    }
+    /// The formula applied to each lane of quads given as raw little-endian 128-bit values
+    /// (lane i in bits 32·i.. — WebAssembly's `v128` lane order); missing arguments read 0.
+    pub fn quad(self, args: [u128; 3]) -> u128 {
+        let lane = |v: u128, i: usize| f32::from_bits((v >> (32 * i)) as u32);
+        let mut out = 0u128;
+        for i in 0..4 {
+            let [x, y, z] = args.map(|a| lane(a, i));
+            let r = match self {
+                Lane::F1(f) => f(x),
+                Lane::F2(f) => f(x, y),
+                Lane::F3(f) => f(x, y, z),
+            };
+            out |= (r.to_bits() as u128) << (32 * i);
+        }
+        out
     }
 }
 
@@ -54,15 +72,15 @@ macro_rules! lane_imports {
             $(Import { name: $name, export: stringify!($export), lane: Lane::$kind($f) }),*
         ];
         /// The browser's raw exports (feature `jit`, wasm32): a module's import calls the
-        /// engine's own function, wasm to wasm.
+        /// engine's own function, wasm to wasm, with `v128` quads (not wasm-bindgen functions:
+        /// JavaScript cannot pass a `v128`, and no JavaScript is between the two modules).
         #[cfg(all(target_arch = "wasm32", feature = "jit"))]
         pub mod exports {
-            use crate::exec::ops::float;
-            use wasm_bindgen::prelude::*;
+            use core::arch::wasm32::v128;
             $(
-                #[wasm_bindgen]
-                pub fn $export($($arg: f32),*) -> f32 {
-                    $f($($arg),*)
+                #[no_mangle]
+                pub extern "C" fn $export($($arg: v128),*) -> v128 {
+                    super::quad_v128(super::Which::$id, &[$($arg),*])
                 }
             )*
         }
@@ -77,6 +95,21 @@ lane_imports! {
     Pow "pow" jit_pow F2(float::pow), x, y;
     Rcc "rcc" jit_rcc F1(float::rcc), x;
     LitZ "lit_z" jit_lit_z F3(float::lit_z), x, y, w;
+}
+
+/// [`Lane::quad`] of `w` over wasm `v128` values (the browser's exports).
+#[cfg(all(target_arch = "wasm32", feature = "jit"))]
+fn quad_v128(w: Which, args: &[core::arch::wasm32::v128]) -> core::arch::wasm32::v128 {
+    use core::arch::wasm32::{u64x2, u64x2_extract_lane};
+    let raw = |v: &core::arch::wasm32::v128| {
+        u64x2_extract_lane::<0>(*v) as u128 | (u64x2_extract_lane::<1>(*v) as u128) << 64
+    };
+    let mut a = [0u128; 3];
+    for (slot, v) in a.iter_mut().zip(args) {
+        *slot = raw(v);
+    }
+    let r = w.import().lane.quad(a);
+    u64x2(r as u64, (r >> 64) as u64)
 }
 
 /// The texture-sampling import: `(index: i32, at: i32) -> i32` (`jit::host`), 1 when the

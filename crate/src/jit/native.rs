@@ -12,7 +12,7 @@ use super::codegen::{Compiled, Layout, Unsupported};
 use crate::exec::program::Inst;
 use crate::exec::{AccelEnv, Accelerator, Lanes, MakeAccelerator, Program};
 use std::sync::{Arc, Mutex, OnceLock};
-use wasmtime::{Caller, Config, Engine, Linker, Memory, Module, OptLevel, Store, TypedFunc};
+use wasmtime::{Caller, Config, Engine, Linker, Memory, Module, OptLevel, Store, TypedFunc, V128};
 
 /// Instances kept for reuse per program (more machines than this at once instantiate anew and
 /// drop the extra ones when they end).
@@ -27,14 +27,14 @@ fn linker() -> Option<&'static Linker<Host>> {
             let mut l = Linker::new(engine());
             for im in super::imports::LANE_IMPORTS {
                 let m = super::imports::MODULE;
-                match im.lane {
-                    super::imports::Lane::F1(f) => l.func_wrap(m, im.name, move |x: f32| f(x)),
-                    super::imports::Lane::F2(f) => {
-                        l.func_wrap(m, im.name, move |x: f32, y: f32| f(x, y))
-                    }
-                    super::imports::Lane::F3(f) => {
-                        l.func_wrap(m, im.name, move |x: f32, y: f32, z: f32| f(x, y, z))
-                    }
+                // Whole quads: lane i of every argument to the formula, into lane i.
+                let f = im.lane;
+                let q = move |a: [V128; 3]| V128::from(f.quad(a.map(|v| v.as_u128())));
+                let z = V128::from(0u128);
+                match im.lane.arity() {
+                    1 => l.func_wrap(m, im.name, move |x: V128| q([x, z, z])),
+                    2 => l.func_wrap(m, im.name, move |x: V128, y: V128| q([x, y, z])),
+                    _ => l.func_wrap(m, im.name, move |x: V128, y: V128, w: V128| q([x, y, w])),
                 }
                 .ok()?;
             }

@@ -135,19 +135,14 @@ impl Gen<'_> {
         }
     }
 
-    /// Pushes `f(args…)` computed lane by lane with the imported scalar function `w`
-    /// (`jit::imports`: the interpreter's own lane formula), each argument a `v128` local.
+    /// Pushes `f(args…)` computed by the imported function `w` (`jit::imports`: the
+    /// interpreter's own lane formula applied to each lane), each argument a `v128` local.
     pub(super) fn lane_call(&mut self, w: Which, args: &[u32]) {
         let index = self.lane_imports.iter().position(|&x| x == w).unwrap_or(0) as u32;
-        self.e(I::LocalGet(args[0]));
-        for lane in 0..4u8 {
-            for &a in args {
-                self.e(I::LocalGet(a));
-                self.e(I::F32x4ExtractLane(lane));
-            }
-            self.e(I::Call(index));
-            self.e(I::F32x4ReplaceLane(lane));
+        for &a in args {
+            self.e(I::LocalGet(a));
         }
+        self.e(I::Call(index));
     }
 
     /// Pushes a source into a fresh local and returns it.
