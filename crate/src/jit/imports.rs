@@ -23,6 +23,8 @@ pub enum Lane {
     F1(fn(f32) -> f32),
     F2(fn(f32, f32) -> f32),
     F3(fn(f32, f32, f32) -> f32),
+    /// A float and an integer (the lane's bits as `i32`), as LDEXP's.
+    FI(fn(f32, i32) -> f32),
 }
 
 impl Lane {
@@ -30,7 +32,7 @@ impl Lane {
     pub fn arity(self) -> usize {
         match self {
             Lane::F1(_) => 1,
-            Lane::F2(_) => 2,
+            Lane::F2(_) | Lane::FI(_) => 2,
             Lane::F3(_) => 3,
         }
     }
@@ -45,6 +47,7 @@ impl Lane {
                 Lane::F1(f) => f(x),
                 Lane::F2(f) => f(x, y),
                 Lane::F3(f) => f(x, y, z),
+                Lane::FI(f) => f(x, y.to_bits() as i32),
             };
             out |= (r.to_bits() as u128) << (32 * i);
         }
@@ -99,6 +102,8 @@ lane_imports! {
     Pow "pow" jit_pow F2(float::pow), x, y;
     Rcc "rcc" jit_rcc F1(float::rcc), x;
     LitZ "lit_z" jit_lit_z F3(float::lit_z), x, y, w;
+    Fma "fma" jit_fma F3(float::fma), x, y, z;
+    Ldexp "ldexp" jit_ldexp FI(float::ldexp), x, n;
 }
 
 /// [`Lane::quad`] of `w` over wasm `v128` values (the browser's exports).
@@ -140,6 +145,8 @@ pub fn used_by(op: O) -> &'static [Which] {
         O::POW => &[Pow],
         O::RCC => &[Rcc],
         O::LIT => &[LitZ],
+        O::FMA => &[Fma],
+        O::LDEXP => &[Ldexp],
         _ => &[],
     }
 }

@@ -177,7 +177,7 @@ pub fn run(inst: &Inst, io: &mut Io, res: &mut Res) -> Option<Shape> {
         O::MUL => vcomp2(inst, io, res, lane::mul),
         O::DIV => vcomp2(inst, io, res, lane::div),
         O::MAD => vcomp3(inst, io, res, lane::mad),
-        O::FMA => comp3(inst, io, res, fbits3(|a, b, c| a.mul_add(b, c))),
+        O::FMA => comp3(inst, io, res, fbits3(fma)),
         O::LRP => vcomp3(inst, io, res, |a, b, c| a * (b - c) + c),
         O::MIN => vcomp2(inst, io, res, lane::min),
         O::MAX => vcomp2(inst, io, res, lane::max),
@@ -282,6 +282,13 @@ pub fn run(inst: &Inst, io: &mut Io, res: &mut Res) -> Option<Shape> {
         }
         _ => return None,
     })
+}
+
+/// FMA: a · b + c with one rounding (`mul_add`: the CPU's fused instruction or libm's `fmaf`,
+/// both exact).
+#[inline]
+pub fn fma(a: f32, b: f32, c: f32) -> f32 {
+    a.mul_add(b, c)
 }
 
 /// x · 2^n without overflow in the intermediate power (scales in steps).

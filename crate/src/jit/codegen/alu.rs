@@ -345,6 +345,34 @@ impl Gen<'_> {
         self.e(I::V128And);
     }
 
+    /// Pushes `a0·x0 + a1·x1 + a2·x2` (left to right), `a` source 0 and `x` source `other`:
+    /// the dot products of RFL and NRM (`channel_op`).
+    fn dot3(&mut self, inst: &Inst, other: usize) -> Result<(), Unsupported> {
+        for k in 0..3 {
+            self.src(inst, 0, k)?;
+            self.src(inst, other, k)?;
+            self.e(I::F32x4Mul);
+            if k > 0 {
+                self.e(I::F32x4Add);
+            }
+        }
+        Ok(())
+    }
+
+    /// Pushes the sum of the squares of source 0's first `n` channels, left to right (NRM4).
+    fn square_sum(&mut self, inst: &Inst, n: usize) -> Result<(), Unsupported> {
+        for k in 0..n {
+            let v = self.src_local(inst, 0, k)?;
+            self.e(I::LocalGet(v));
+            self.e(I::LocalGet(v));
+            self.e(I::F32x4Mul);
+            if k > 0 {
+                self.e(I::F32x4Add);
+            }
+        }
+        Ok(())
+    }
+
     /// Pushes result channel `c` of `inst` (channel 0 for replicated ops).
     pub(super) fn compute(&mut self, inst: &Inst, c: usize) -> Result<(), Unsupported> {
         let one = splat_u32(1f32.to_bits());
@@ -685,6 +713,85 @@ impl Gen<'_> {
                 }
             }
             O::LOG => self.e(one),
+            // The rest of the legacy channel formulas (float.rs `channel_op`) and NRM4, with the
+            // interpreter's operations in its order (each product and sum rounded).
+            O::DST => match c {
+                0 => self.e(one),
+                1 => {
+                    self.src(inst, 0, 1)?;
+                    self.src(inst, 1, 1)?;
+                    self.e(I::F32x4Mul);
+                }
+                2 => self.src(inst, 0, 2)?,
+                _ => self.src(inst, 1, 3)?,
+            },
+            O::XPD if c < 3 => {
+                // a[i]·b[j] − b[i]·a[j] with (i, j) = (1, 2), (2, 0), (0, 1).
+                let (i, j) = [(1, 2), (2, 0), (0, 1)][c];
+                self.src(inst, 0, i)?;
+                self.src(inst, 1, j)?;
+                self.e(I::F32x4Mul);
+                self.src(inst, 1, i)?;
+                self.src(inst, 0, j)?;
+                self.e(I::F32x4Mul);
+                self.e(I::F32x4Sub);
+            }
+            O::RFL if c < 3 => {
+                // k = 2·(a·b) / (a·a) (sums left to right); k·a[c] − b[c]
+                self.e(splat_u32(2f32.to_bits()));
+                self.dot3(inst, 1)?;
+                self.e(I::F32x4Mul);
+                self.dot3(inst, 0)?;
+                self.e(I::F32x4Div);
+                self.src(inst, 0, c)?;
+                self.e(I::F32x4Mul);
+                self.src(inst, 1, c)?;
+                self.e(I::F32x4Sub);
+            }
+            O::XPD | O::RFL => self.e(one),
+            O::X2D => {
+                // x = a0 + b0·d0 + b1·d1, y = a1 + b0·d2 + b1·d3; (x, y, x, y)
+                let (a, d0) = if c % 2 == 0 { (0, 0) } else { (1, 2) };
+                self.src(inst, 0, a)?;
+                self.src(inst, 1, 0)?;
+                self.src(inst, 2, d0)?;
+                self.e(I::F32x4Mul);
+                self.e(I::F32x4Add);
+                self.src(inst, 1, 1)?;
+                self.src(inst, 2, d0 + 1)?;
+                self.e(I::F32x4Mul);
+                self.e(I::F32x4Add);
+            }
+            O::NRM if c < 3 => {
+                // a[c] · (1 / sqrt(a·a))
+                self.src(inst, 0, c)?;
+                self.e(one);
+                self.dot3(inst, 0)?;
+                self.e(I::F32x4Sqrt);
+                self.e(I::F32x4Div);
+                self.e(I::F32x4Mul);
+            }
+            O::NRM => self.e(one),
+            O::NRM4 => {
+                // x · (1 / sqrt(x² + y² + z² + w²)), replicated
+                self.src(inst, 0, 0)?;
+                self.e(one);
+                self.square_sum(inst, 4)?;
+                self.e(I::F32x4Sqrt);
+                self.e(I::F32x4Div);
+                self.e(I::F32x4Mul);
+            }
+            O::FMA => {
+                let a = self.src_local(inst, 0, c)?;
+                let b = self.src_local(inst, 1, c)?;
+                let d = self.src_local(inst, 2, c)?;
+                self.lane_call(Which::Fma, &[a, b, d]);
+            }
+            O::LDEXP => {
+                let a = self.src_local(inst, 0, c)?;
+                let n = self.src_local(inst, 1, c)?;
+                self.lane_call(Which::Ldexp, &[a, n]);
+            }
             O::LIT => match c {
                 // [1, fmax(x, 0), lit_z(x, y, w), 1]; fmax(x, 0) = x > 0 ? x : 0.
                 1 => {
@@ -814,6 +921,7 @@ fn is_replicated(op: O) -> bool {
             | O::LG2
             | O::POW
             | O::RCC
+            | O::NRM4
     )
 }
 

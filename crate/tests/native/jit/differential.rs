@@ -523,6 +523,58 @@ fn imported_lane_formulas_give_hand_values_in_the_module() {
 }
 
 #[test]
+fn legacy_channel_formulas_fma_and_ldexp_give_hand_values_in_the_module() {
+    // By the formulas of tgsi.rst (and docs/opcodes), worked by hand:
+    // DST((1,2,3,4), (5,6,7,8)) = (1, 2·6, 3, 8) = (1, 12, 3, 8);
+    // XPD(a, b) = (a1·b2 − b1·a2, a2·b0 − b2·a0, a0·b1 − b0·a1, 1) (values below);
+    // RFL(a = (0,0,1), b = (1,0,−1)): k = 2·(a·b)/(a·a) = −2, (k·a − b, 1) = (−1, −0, −1, 1)
+    // (y: −2·0 = −0, and −0 − 0 = −0 in IEEE arithmetic);
+    // X2D((1,2), (3,4), (5,6,7,8)) = (1 + 3·5 + 4·6, 2 + 3·7 + 4·8, …) = (40, 55, 40, 55);
+    // NRM(0, −4, 0) = (0, −1, 0, 1); NRM4(1, 1, 1, 1) = 1/√4 = 0.5 in every channel;
+    // FMA(1 + 2⁻¹², 1 + 2⁻¹², −(1 + 2⁻¹¹)) (bits 0x3f800800 and 0xbf801000) = 2⁻²⁴ exactly with one rounding (the product
+    // rounded first would give 0 or 2⁻²³); LDEXP(3, 4) = 48, LDEXP(3, −2) = 0.75,
+    // LDEXP(3, 200) = +inf, LDEXP(3, −200) = 0.
+    let p = program(
+        "FRAG\nDCL IN[0]\nDCL OUT[0]\nDCL OUT[1]\nDCL OUT[2]\nDCL OUT[3]\nDCL OUT[4]\n\
+         DCL OUT[5]\nDCL OUT[6]\nDCL OUT[7]\n\
+         IMM[0] FLT32 {1.0, 2.0, 3.0, 4.0}\n\
+         IMM[1] FLT32 {5.0, 6.0, 7.0, 8.0}\n\
+         IMM[2] FLT32 {0.0, 0.0, 1.0, -1.0}\n\
+         IMM[3] FLT32 {0.0, -4.0, 0.0, 1.0}\n\
+         IMM[4] UINT32 {1065355264, 3212840960, 0, 0}\n\
+         IMM[5] INT32 {4, -2, 200, -200}\n\
+         DST OUT[0], IMM[0], IMM[1]\n\
+         XPD OUT[1], IMM[0], IMM[1].wxyz\n\
+         RFL OUT[2], IMM[2].xyzz, IMM[2].zxwx\n\
+         X2D OUT[3], IMM[0], IMM[0].zwxx, IMM[1]\n\
+         NRM OUT[4], IMM[3]\n\
+         NRM4 OUT[5], IMM[0].xxxx\n\
+         FMA OUT[6], IMM[4].xxxx, IMM[4].xxxx, IMM[4].yyyy\n\
+         LDEXP OUT[7], IMM[0].zzzz, IMM[5]\n\
+         END\n",
+    );
+    let b = run_in_module(&p, [0.0, 1.0, 2.0, 3.0]);
+    let row = |o: usize| [0, 1, 2, 3].map(|c| b.output(o, c, 0).0[0]);
+    let f = |v: [f32; 4]| v.map(f32::to_bits);
+    // XPD's second operand is IMM[1].wxyz = (8, 5, 6, 7): (1,2,3) × (8,5,6) =
+    // (2·6 − 5·3, 3·8 − 6·1, 1·5 − 8·2) = (−3, 18, −11).
+    assert_eq!(row(0), f([1.0, 12.0, 3.0, 8.0]), "DST");
+    assert_eq!(row(1), f([-3.0, 18.0, -11.0, 1.0]), "XPD");
+    assert_eq!(row(2), f([-1.0, -0.0, -1.0, 1.0]), "RFL");
+    // X2D reads a = IMM[0] (1, 2), b = IMM[0].zw = (3, 4), d = IMM[1] = (5, 6, 7, 8).
+    assert_eq!(row(3), f([40.0, 55.0, 40.0, 55.0]), "X2D");
+    assert_eq!(row(4), f([0.0, -1.0, 0.0, 1.0]), "NRM");
+    assert_eq!(row(5), f([0.5; 4]), "NRM4");
+    assert_eq!(row(6)[0], 2f32.powi(-24).to_bits(), "FMA rounds once");
+    assert_eq!(row(7), f([48.0, 0.75, f32::INFINITY, 0.0]), "LDEXP");
+    // Every lane of the quad, not just lane 0.
+    assert!((0..8).all(|o| (0..4).all(|c| {
+        let l = b.output(o, c, 0).0;
+        l.iter().all(|&x| x == l[0])
+    })));
+}
+
+#[test]
 fn a_tex_in_the_module_samples_known_texels() {
     // A 2x2 RGBA8 texture, NEAREST: texel (i, j) at index j * 2 + i; texel centres at s, t =
     // 0.25 and 0.75. Lane l samples the centre of texel (l & 1, l >> 1), so the quad reads red,

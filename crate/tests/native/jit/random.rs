@@ -81,6 +81,14 @@ const FLOAT_OPS: &[(&str, usize)] = &[
     ("LOG", 1),
     ("SCS", 1),
     ("RCC", 1),
+    ("FMA", 3),
+    // The other legacy channel formulas, computed in the module.
+    ("DST", 2),
+    ("XPD", 2),
+    ("RFL", 2),
+    ("X2D", 3),
+    ("NRM", 1),
+    ("NRM4", 1),
 ];
 
 /// Integer ops (no modifiers).
@@ -115,6 +123,8 @@ const INT_OPS: &[(&str, usize)] = &[
     ("IDIV", 2),
     ("UMOD", 2),
     ("MOD", 2),
+    // A float and an integer source, through an import.
+    ("LDEXP", 2),
 ];
 
 const TEMPS: usize = 6;
