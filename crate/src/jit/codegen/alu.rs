@@ -751,7 +751,7 @@ impl Gen<'_> {
             O::XPD | O::RFL => self.e(one),
             O::X2D => {
                 // x = a0 + b0·d0 + b1·d1, y = a1 + b0·d2 + b1·d3; (x, y, x, y)
-                let (a, d0) = if c % 2 == 0 { (0, 0) } else { (1, 2) };
+                let (a, d0) = if c & 1 == 0 { (0, 0) } else { (1, 2) };
                 self.src(inst, 0, a)?;
                 self.src(inst, 1, 0)?;
                 self.src(inst, 2, d0)?;
