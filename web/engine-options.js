@@ -14,7 +14,7 @@
  *   constants?: ConstantValue[], vsConstants?: ConstantValue[], fsConstants?: ConstantValue[], gsConstants?: ConstantValue[],
  *   textures?: {unit: number, description: string}[],
  *   builtins?: {time?: number, timeDelta?: number, frame?: number, mouse?: number[], mouseDown?: boolean},
- *   rows?: number[], bands?: number, budget?: number,
+ *   rows?: number[], bands?: number, budget?: number, timeLimit?: number,
  *   gs?: string | null, target?: number | 'depth', engine?: 'auto' | 'interpreter' | 'compiled'}} FrameRequest
  */
 
@@ -53,6 +53,8 @@ export function engineOptions(req) {
     rowEnd: req.rows?.[1],
     budget: req.budget,
     bands: req.bands,
+    // Seconds after which a band stops itself (render-pool.js FRAME_TIME_LIMIT_S).
+    timeLimit: req.timeLimit,
     // Which engine may run the fragment shader (crate/src/wasm/jit.rs).
     engine: req.engine,
   };

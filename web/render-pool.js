@@ -1,8 +1,9 @@
 // @ts-check
 // Renders frames with several Web Workers, each drawing a band of rows with its own engine
 // instance, so typing never waits for a frame. A watchdog ends workers that run too long (the
-// engine's instruction budget should stop a runaway shader first; this is the safety net) and
-// starts fresh ones, so an infinite loop is reported and the page stays responsive.
+// engine's instruction budget and each band's time limit stop a runaway shader first; this is
+// the safety net) and starts fresh ones, so an infinite loop is reported and the page stays
+// responsive.
 
 const WATCHDOG_MS = 8000;
 /**
@@ -10,6 +11,13 @@ const WATCHDOG_MS = 8000;
  * replaced) rather than awaited: an edit never waits behind a slow frame of the old text.
  */
 export const ABANDON_AFTER_MS = 400;
+/**
+ * Seconds after which the engine stops a band by itself (X010, keeping what was drawn until
+ * then). `Worker.terminate` does not end a worker in the middle of an engine call in every
+ * browser (WebKitGTK lets the WebAssembly run on, and new workers then barely run beside it),
+ * so an abandoned frame ends on its own within this, well before the watchdog.
+ */
+export const FRAME_TIME_LIMIT_S = 4;
 
 /**
  * Whether two frame requests draw the same thing but for the built-in uniforms (time, mouse).
@@ -37,6 +45,11 @@ export class RenderPool {
     this.abandoned = 0;
     /** Workers replaced after they failed. */
     this.replaced = 0;
+    /**
+     * Until when (performance.now) the workers of the last abandoned frame may still be drawing
+     * it, if the browser did not end them: the frame's start plus its time limit.
+     */
+    this.abandonedUntil = 0;
     /** Set by tests: the next frame's first band makes its worker fail. */
     this.crashNext = false;
     /** @type {((message: string) => void) | null} */
@@ -162,11 +175,13 @@ export class RenderPool {
       this.pending = null;
       if (next) this.start(next.request, next.resolve);
     };
+    // Time spent beside an abandoned frame's workers that are still drawing is not this frame's.
+    const grace = Math.max(0, this.abandonedUntil - started);
     const timer = setTimeout(() => {
       this.restart();
       finish({ image: null, diagnostics: [], ms: performance.now() - started, stopped: true,
         error: `rendering was stopped after ${WATCHDOG_MS / 1000} s (is there an endless loop?)` });
-    }, WATCHDOG_MS);
+    }, WATCHDOG_MS + grace);
     this.onWorkerError = (message) => {
       if (this.busy?.id !== id) return;
       this.replaced += 1;
@@ -182,6 +197,7 @@ export class RenderPool {
       abandon: () => {
         if (this.busy?.id !== id || !this.pending) return;
         this.abandoned += 1;
+        this.abandonedUntil = started + FRAME_TIME_LIMIT_S * 1000;
         this.restart();
         finish({ superseded: true, abandoned: true });
       },
@@ -218,7 +234,7 @@ export class RenderPool {
           finish({ image: failed ? null : image, diagnostics, ms: performance.now() - started, stopped: false, error, targets, engine });
         }
       };
-      worker.postMessage({ type: 'render', id, request: { ...request, rows: [top, bottom], bands, crashForTest: crash && b === 0 } });
+      worker.postMessage({ type: 'render', id, request: { ...request, rows: [top, bottom], bands, timeLimit: FRAME_TIME_LIMIT_S, crashForTest: crash && b === 0 } });
     }
   }
 }

@@ -1,5 +1,6 @@
-//! A frame's shared limits: the work left for every run of one render or dispatch, and the
-//! stop flag another thread may raise (`--timeout`, Ctrl-C).
+//! A frame's shared limits: the work left for every run of one render or dispatch, the stop
+//! flag another thread may raise (`--timeout`, Ctrl-C), and a wall-clock limit the frame checks
+//! itself where no other thread can stop it (a browser's render worker).
 
 use crate::diag::Diagnostic;
 use crate::ir::Span;
@@ -12,6 +13,8 @@ pub enum Stop {
     Timeout { seconds: f64 },
     /// The user interrupted the work (Ctrl-C).
     Interrupted,
+    /// The frame's own wall-clock limit ([`FrameBudget::with_time_limit`]) passed.
+    TimeLimit { seconds: f64 },
 }
 
 impl Stop {
@@ -26,6 +29,11 @@ impl Stop {
             Stop::Interrupted => {
                 Diagnostic::error("X011", format!("interrupted (Ctrl-C) at {op}"), span)
             }
+            Stop::TimeLimit { seconds } => Diagnostic::error(
+                "X010",
+                format!("stopped after {seconds} seconds (the frame's time limit) at {op}"),
+                span,
+            ),
         }
     }
 }
@@ -44,6 +52,16 @@ pub const ACCELERATED_WORK_CAP: u64 = STOP_CHECK_INTERVAL << 8;
 struct FrameState {
     left: std::sync::atomic::AtomicU64,
     stop: std::sync::OnceLock<Stop>,
+    deadline: Option<Deadline>,
+}
+
+/// A wall-clock limit: the frame stops itself at its first look at the stop flag once `clock`
+/// (milliseconds) reaches `at`.
+#[derive(Clone, Copy, Debug)]
+struct Deadline {
+    clock: fn() -> f64,
+    at: f64,
+    seconds: f64,
 }
 
 /// The work left for a whole frame (every batch, draw and stage of one render, every block of
@@ -59,6 +77,19 @@ impl FrameBudget {
         FrameBudget(std::sync::Arc::new(FrameState {
             left: std::sync::atomic::AtomicU64::new(work),
             stop: std::sync::OnceLock::new(),
+            deadline: None,
+        }))
+    }
+    /// A frame that also stops itself `seconds` after now, as read from `clock` (milliseconds),
+    /// with `X010`: for callers no other thread can interrupt. Not every browser can end a
+    /// worker while it runs WebAssembly (WebKitGTK's `Worker.terminate` lets compiled code run
+    /// on), so the page's bands end within their time limit on their own. The clock is read at
+    /// each look at the stop flag (every [`STOP_CHECK_INTERVAL`] of work).
+    pub fn with_time_limit(work: u64, seconds: f64, clock: fn() -> f64) -> FrameBudget {
+        FrameBudget(std::sync::Arc::new(FrameState {
+            left: std::sync::atomic::AtomicU64::new(work),
+            stop: std::sync::OnceLock::new(),
+            deadline: Some(Deadline { clock, at: clock() + seconds * 1000.0, seconds }),
         }))
     }
     /// Work (quad-instructions) left.
@@ -73,8 +104,13 @@ impl FrameBudget {
     pub fn stop(&self, why: Stop) {
         let _ = self.0.stop.set(why);
     }
-    /// Why the frame was stopped, if it was.
+    /// Why the frame was stopped, if it was (its time limit, if it has one, passed counts).
     pub fn stopped(&self) -> Option<Stop> {
+        if let (None, Some(d)) = (self.0.stop.get(), self.0.deadline) {
+            if (d.clock)() >= d.at {
+                self.stop(Stop::TimeLimit { seconds: d.seconds });
+            }
+        }
         self.0.stop.get().copied()
     }
 }

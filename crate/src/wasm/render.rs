@@ -10,7 +10,9 @@
 //! stage), `vsConsts`, `fsConsts`, `gsConsts` (the same, one stage each), `time`, `timeDelta`, `frame`,
 //! `mouse` ([x, y]), `mouseDown`, `rowStart`, `rowEnd` (rows counted from the top, end
 //! exclusive), `budget` (quad-instructions for the whole frame, `exec::work`), `bands` (the frame is drawn in this
-//! many calls, e.g. one per worker: each gets `budget / bands`), `textures` (`[{ unit,
+//! many calls, e.g. one per worker: each gets `budget / bands`), `timeLimit` (seconds: the call
+//! stops itself with `X010` once they have passed, `exec::FrameBudget::with_time_limit`; only a
+//! positive number counts), `textures` (`[{ unit,
 //! description }]` or `[{ unit, width, height, rgba,
 //! filter, wrap }]`, see [`TextureOption`]), `gs` (the text of a geometry shader, run between
 //! the vertex stage and rasterization), `target` (which buffer `pixels` holds: a colour target
@@ -61,6 +63,8 @@ struct Options {
     budget: Option<u64>,
     /// The frame is drawn as this many bands (one call each): each gets its share of the budget.
     bands: Option<u32>,
+    /// Seconds after which the call stops itself (a worker running it cannot be interrupted).
+    time_limit: Option<f64>,
     textures: Vec<TextureOption>,
     /// Which engine runs the fragment shader: "auto", "interpreter" (the default) or
     /// "compiled" (`wasm/jit.rs`).
@@ -322,7 +326,12 @@ fn draw_band(prepared: &mut Prepared, call: &Call) -> Frame {
     // Rows from the top → window rows from the bottom.
     let window_rows = (height - rows.1)..(height - rows.0);
     fb.clear_rows(window_rows.clone());
-    let frame_budget = crate::exec::FrameBudget::new(budget);
+    let frame_budget = match call.time_limit {
+        Some(seconds) => {
+            crate::exec::FrameBudget::with_time_limit(budget, seconds, js_sys::Date::now)
+        }
+        None => crate::exec::FrameBudget::new(budget),
+    };
     let result =
         job::run_in_frame(job, &mut fb, Some(window_rows), &mut prepared.textures, &frame_budget);
     frame.charged = budget - frame_budget.left();
@@ -338,7 +347,7 @@ fn draw_band(prepared: &mut Prepared, call: &Call) -> Frame {
             );
         }
         Err(d) => {
-            // A stopped frame (the budget) still shows what was drawn until then.
+            // A stopped frame (the budget, the time limit) still shows what was drawn until then.
             if d.diagnostic.code.starts_with('X') {
                 read(&fb, &mut frame);
             }
@@ -353,6 +362,8 @@ fn draw_band(prepared: &mut Prepared, call: &Call) -> Frame {
 pub(super) struct Call {
     pub builtins: Builtins,
     pub budget: u64,
+    /// Seconds after which a render call stops itself (a positive number, or none).
+    pub time_limit: Option<f64>,
     pub rows: (u32, u32),
     /// Which buffer `pixels` holds, and whether every target is wanted too.
     pub read_back: ReadBack,
@@ -421,6 +432,7 @@ pub(super) fn read_call(fs_text: &str, vs_text: Option<String>, options: JsValue
     Call {
         builtins,
         budget,
+        time_limit: opts.time_limit.filter(|s| s.is_finite() && *s > 0.0),
         rows: (row_start, row_end),
         read_back,
         all_targets: opts.all_targets,

@@ -448,6 +448,46 @@ fn bands_share_the_frame_budget() {
     assert!(band.contains("stopped after 524288 instructions of work"), "{}", band);
 }
 
+/// A band with `timeLimit` stops itself once that many seconds have passed (the page's workers
+/// cannot be interrupted inside the engine in every browser): an endless loop under a budget of
+/// seconds ends after 0.05 s with X010 naming the limit; a band that finishes in time is
+/// unaffected, and a limit that is not a positive number is no limit.
+#[wasm_bindgen_test]
+fn a_time_limit_stops_the_band() {
+    let endless = "FRAG\nDCL OUT[0], COLOR\n  0: BGNLOOP\n  1: ENDLOOP\n  2: END\n";
+    let codes = |fs: &str, options: &str| {
+        let v = render_page(fs, options);
+        v["diagnostics"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|d| {
+                format!(
+                    "{} {}",
+                    d["code"].as_str().unwrap_or(""),
+                    d["message"].as_str().unwrap_or("")
+                )
+            })
+            .collect::<Vec<_>>()
+    };
+    // Seconds of this loop: a limit that is not honoured ends it with X005 instead.
+    let budget: u64 = 1 << 34;
+    let stopped = codes(
+        endless,
+        &format!(r#"{{"width": 64, "height": 64, "budget": {budget}, "timeLimit": 0.05}}"#),
+    );
+    assert!(
+        stopped
+            .iter()
+            .any(|d| d.starts_with("X010 stopped after 0.05 seconds (the frame's time limit) at ")),
+        "{stopped:?}"
+    );
+    let quick = "FRAG\nDCL OUT[0], COLOR\nIMM[0] FLT32 { 1.0, 0.0, 0.0, 1.0 }\n  0: MOV OUT[0], IMM[0]\n  1: END\n";
+    assert_eq!(codes(quick, r#"{"width": 4, "height": 4, "timeLimit": 60}"#), Vec::<String>::new());
+    let unlimited = codes(endless, r#"{"width": 4, "height": 4, "budget": 1000, "timeLimit": -1}"#);
+    assert!(unlimited.iter().any(|d| d.starts_with("X005 ")), "{unlimited:?}");
+}
+
 /// The reference page's live lane table: rows read by the engine, one quad run. UDIV lanes
 /// 7/2 = 3, 7/3 = 2 (hand calculation), x/0 = all ones (tgsi_exec's rule); a row that does not
 /// parse says why.

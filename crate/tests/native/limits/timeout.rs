@@ -1,7 +1,7 @@
 //! `--timeout SECONDS` and Ctrl-C stop `tgsi render` and `tgsi run` with a diagnostic, as the
 //! instruction budget does. These check the behaviour (the diagnostic, the exit status, the
 //! partial image), not the time: a loop that the budget would let run for minutes stops with
-//! X010, whenever that is.
+//! X010, whenever that is. The frame's own time limit (the page's) is checked with counting clocks.
 
 use std::process::{Command, Output};
 
@@ -150,4 +150,47 @@ fn a_stopped_frame_stops_its_runs() {
     let err = machine.run(&program, &mut batch, &Constants::new()).expect_err("budget");
     assert_eq!(err.diagnostic.code, "X005");
     assert_eq!(frame.left(), 0);
+}
+
+/// A frame with a time limit stops itself (no other thread needed: a browser's worker) at the
+/// first look at its stop flag after its clock passed the limit, with X010; a clock that has
+/// not reached it leaves the frame to its budget. The clocks are counters, so the test does not
+/// depend on timing: `TICKS` moves one second each time it is read.
+#[test]
+fn a_frame_stops_itself_at_its_time_limit() {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    use tgsi::exec::{Batch, Constants, FrameBudget, Machine, Stop};
+    static TICKS: AtomicU64 = AtomicU64::new(0);
+    fn ticking() -> f64 {
+        TICKS.fetch_add(1000, Ordering::Relaxed) as f64
+    }
+    fn frozen() -> f64 {
+        0.0
+    }
+    let shader = tgsi::text::parse(ENDLESS_FS).shader.expect("parses");
+    let program = tgsi::exec::build(&shader).expect("builds");
+    // A budget far beyond the first look (so a limit that is not honoured ends with X005).
+    let budget = 1 << 22;
+    // Read once when made (the limit is 0.5 s after that), once at the run's first look.
+    let frame = FrameBudget::with_time_limit(budget, 0.5, ticking);
+    let mut machine = Machine::in_frame(budget, &frame);
+    let mut batch = Batch::new(&program, 4);
+    let err = machine.run(&program, &mut batch, &Constants::new()).expect_err("stopped");
+    assert_eq!(err.diagnostic.code, "X010", "{}", err.diagnostic.message);
+    assert!(
+        err.diagnostic
+            .message
+            .starts_with("stopped after 0.5 seconds (the frame's time limit) at "),
+        "{}",
+        err.diagnostic.message
+    );
+    assert_eq!(err.instruction, 0, "it stops at its first look");
+    assert_eq!(frame.stopped(), Some(Stop::TimeLimit { seconds: 0.5 }));
+    // A clock that never reaches the limit: the budget ends the loop with X005, as without one.
+    let frame = FrameBudget::with_time_limit(5000, 0.5, frozen);
+    let mut machine = Machine::in_frame(5000, &frame);
+    let mut batch = Batch::new(&program, 4);
+    let err = machine.run(&program, &mut batch, &Constants::new()).expect_err("budget");
+    assert_eq!(err.diagnostic.code, "X005");
+    assert_eq!(frame.stopped(), None);
 }
