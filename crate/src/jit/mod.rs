@@ -91,7 +91,7 @@ pub fn buffer_words<'c>(
     copy: &BufferCopy,
 ) -> Option<&'c [u32]> {
     let regs = consts.buffers.get(copy.buffer as usize).map_or(&[][..], Vec::as_slice);
-    (regs.len() <= copy.capacity).then(|| regs.as_flattened())
+    (regs.len() <= copy.capacity).then_some(regs.as_flattened())
 }
 
 /// The plan of a batch of `nq` quads for a module of `layout` (`codegen::Layout`): in, the IN
