@@ -203,7 +203,7 @@ pub fn jit_imports() -> JsValue {
 
 /// The `sample` import of every generated module that samples textures (`jit::host`): the
 /// module calls this raw export with the sampler's index and the scratch's offset in its own
-/// memory; the scratch (400 bytes) is copied out of that memory, sampled by the interpreter's
+/// memory; the scratch (`jit::host::scratch::BYTES`) is copied out of that memory, sampled by the interpreter's
 /// texture code with the render's hooks, and the results copied back. 1 when done, 0 when the
 /// batch must go back to the interpreter.
 #[wasm_bindgen]
