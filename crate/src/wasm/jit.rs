@@ -203,9 +203,9 @@ pub fn jit_imports() -> JsValue {
 
 /// The `sample` import of every generated module that samples textures (`jit::host`): the
 /// module calls this raw export with the sampler's index and the scratch's offset in its own
-/// memory; the scratch (`jit::host::scratch::BYTES`) is copied out of that memory, sampled by the interpreter's
-/// texture code with the render's hooks, and the results copied back. 1 when done, 0 when the
-/// batch must go back to the interpreter.
+/// memory; the scratch (`jit::host::scratch::BYTES`) is copied out of that memory, sampled by
+/// the interpreter's texture code with the render's hooks, and the results copied back. 1 when
+/// done, 0 when the batch must go back to the interpreter.
 #[wasm_bindgen]
 pub fn jit_sample(index: u32, at: u32) -> u32 {
     use crate::jit::host::scratch;
