@@ -66,6 +66,14 @@ pub const MAX_JIT_INDIRECT_REGISTERS: u32 = 256;
 /// `v128.bitselect` each, counted over every inlined copy).
 pub const MAX_JIT_INDIRECT_SELECTS: u64 = 16384;
 
+/// Constant buffers (`CONST[0..64]`) and registers of one buffer the engine holds
+/// (`exec::Constants`); a read outside them gives 0. A compiled shader that reads a buffer
+/// through an index keeps a copy of the whole buffer in its module's memory (docs/jit.md,
+/// "Constant buffers"), so a module's area for a buffer is sized by this bound, whatever the
+/// declaration says.
+pub const MAX_CONST_BUFFERS: usize = 64;
+pub const MAX_CONST_REGISTERS: usize = 4096;
+
 /// The table.
 pub const LIMITS: &[Limit] = &[
     Limit {
@@ -181,6 +189,12 @@ pub const LIMITS: &[Limit] = &[
         value: MAX_JIT_INDIRECT_SELECTS,
         code: "(the interpreter runs the shader, with the reason)",
         why: "one v128.bitselect and a compare each: bounds the module's size and compile time",
+    },
+    Limit {
+        name: "registers of one constant buffer (each of CONST[0..63])",
+        value: MAX_CONST_REGISTERS as u64,
+        code: "(reads past it give 0; the CLI refuses a --const past it)",
+        why: "Gallium's 64 KiB constant buffers of 16-byte registers; a compiled shader that indexes a buffer keeps all of it in its module's memory (64 KiB)",
     },
 ];
 

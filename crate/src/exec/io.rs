@@ -19,13 +19,14 @@ impl Constants {
     pub fn new() -> Constants {
         Constants::default()
     }
-    /// Sets `CONST[buffer][index]` from floats, growing the buffers as needed (bounded by the
-    /// interpreter's 4096-register limit).
+    /// Sets `CONST[buffer][index]` from floats, growing the buffers as needed (bounded by
+    /// `limits::MAX_CONST_BUFFERS` and `limits::MAX_CONST_REGISTERS`).
     pub fn set_f32(&mut self, buffer: usize, index: usize, v: [f32; 4]) {
         self.set_bits(buffer, index, v.map(f32::to_bits));
     }
     pub fn set_bits(&mut self, buffer: usize, index: usize, v: [u32; 4]) {
-        if buffer >= 64 || index >= 4096 {
+        if buffer >= crate::limits::MAX_CONST_BUFFERS || index >= crate::limits::MAX_CONST_REGISTERS
+        {
             return;
         }
         if self.buffers.len() <= buffer {

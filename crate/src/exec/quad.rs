@@ -67,8 +67,8 @@ pub fn run_quad(text: &str, req: &QuadRequest) -> QuadRun {
         buffers: req
             .constants
             .iter()
-            .take(64)
-            .map(|b| b.iter().take(4096).copied().collect())
+            .take(crate::limits::MAX_CONST_BUFFERS)
+            .map(|b| b.iter().take(crate::limits::MAX_CONST_REGISTERS).copied().collect())
             .collect(),
     };
     let budget = match crate::limits::check_budget(

@@ -24,7 +24,10 @@
 //!
 //! Memory holds what the caller stages: the IN and SV rows the program reads and the OUT rows
 //! it writes, each at `slot * ROW_BYTES + q * 16`, the kill row, then the cached constants (16
-//! bytes each, the same for every quad), and for a program that samples, the sampling scratch.
+//! bytes each, the same for every quad), for a program that samples, the sampling scratch, and
+//! for each constant buffer read through an index (`CONST[b][ADDR..]`) an area holding the
+//! whole buffer and its length, which the host copies in for each run (`alu.rs` gathers a
+//! lane's register from it).
 //!
 //! Imports (`jit::imports`, `jit::host`): the libm lane formulas (SIN, POW, …) call the
 //! interpreter's own functions for each lane of a quad (one call per quad), texture
@@ -75,6 +78,12 @@ pub struct Layout {
     /// The program samples textures: the sampling scratch (`jit::host::scratch`) follows the
     /// constants, at [`Layout::sample_base`].
     pub sampling: bool,
+    /// Constant buffers the program reads through an index (`CONST[b][ADDR[a].c + k]`), each
+    /// with its area of [`BUFFER_AREA_BYTES`] from [`Layout::buffer_area`], in this order: the
+    /// buffer's length in registers (a `u32`, set by the host before each run) in the first 16
+    /// bytes, then room for [`BUFFER_REGISTERS`] registers of 16 bytes, then one register that
+    /// stays zero (what an index outside the buffer reads).
+    pub const_buffers: Vec<u32>,
 }
 
 /// Largest batch a module runs (the render's batches are at most 512 quads); the machine runs
@@ -82,6 +91,12 @@ pub struct Layout {
 pub const MAX_QUADS: u32 = 1024;
 /// Bytes between two row slots.
 pub const ROW_BYTES: u32 = MAX_QUADS * 16;
+/// Registers of a constant buffer's area: every register a buffer can hold
+/// (`limits::MAX_CONST_REGISTERS`), so the module reads what the interpreter reads whatever
+/// the declaration says (docs/jit.md, "Constant buffers").
+pub const BUFFER_REGISTERS: u32 = crate::limits::MAX_CONST_REGISTERS as u32;
+/// Bytes of a constant buffer's area: the length, the registers, the zero register.
+pub const BUFFER_AREA_BYTES: u64 = 16 + (BUFFER_REGISTERS as u64 + 1) * 16;
 
 impl Layout {
     pub fn kill_slot(&self) -> u32 {
@@ -95,9 +110,14 @@ impl Layout {
     pub fn sample_base(&self) -> u64 {
         self.const_base() + self.consts.len() as u64 * 16
     }
+    /// Byte offset of the area of constant buffer `const_buffers[k]`.
+    pub fn buffer_area(&self, k: usize) -> u64 {
+        let scratch = if self.sampling { super::host::scratch::BYTES as u64 } else { 0 };
+        self.sample_base() + scratch + k as u64 * BUFFER_AREA_BYTES
+    }
     /// Linear memory the module uses (and declares as its minimum).
     pub fn memory_bytes(&self) -> u64 {
-        self.sample_base() + if self.sampling { super::host::scratch::BYTES as u64 } else { 0 }
+        self.buffer_area(self.const_buffers.len())
     }
 }
 
@@ -175,11 +195,16 @@ pub fn compile(program: &Program) -> Result<Compiled, Unsupported> {
     let mut written = BTreeSet::new();
     // Rows a derivative reads: it reads the quad's other lanes, active or not.
     let mut read_across = BTreeSet::new();
+    // Constant buffers read through an index (`Layout::const_buffers`).
+    let mut buffers = BTreeSet::new();
     for &pc in &pcs {
         let inst = &code[pc];
         // Texture instructions read the quad's other lanes too (implicit derivatives).
         let across = is_derivative(inst.op) || is_texture(inst.op);
         for s in inst.src.iter().take(inst.num_src as usize).chain(inst.offsets[0].iter()) {
+            if s.store == Store::Const {
+                buffers.insert(indexed_buffer(s, inst)?);
+            }
             for c in 0..4 {
                 for r in src_rows(s, c) {
                     read.insert(r);
@@ -243,6 +268,7 @@ pub fn compile(program: &Program) -> Result<Compiled, Unsupported> {
             next += 1;
         }
     }
+    layout.const_buffers = buffers.into_iter().collect();
     layout.kill = pcs.iter().any(|&pc| matches!(code[pc].op, O::KILL | O::KILL_IF));
     // The imports the program calls (`jit::imports`), function indices 0.. in table order.
     let used: BTreeSet<Which> =
@@ -346,6 +372,33 @@ pub fn compile(program: &Program) -> Result<Compiled, Unsupported> {
 
 fn mem(offset: u64) -> MemArg {
     MemArg { offset, align: 4, memory_index: 0 }
+}
+
+/// A 4-byte access (`i32.load`, `i64.load32_u`: alignment 2^2).
+fn mem_word(offset: u64) -> MemArg {
+    MemArg { offset, align: 2, memory_index: 0 }
+}
+
+/// The buffer of a constant operand read through an index (`Store::Const`: `CONST[b][ADDR..]`,
+/// or a direct index past the cached range), or why it is not compiled: a buffer chosen
+/// through an address register, or one outside `limits::MAX_CONST_BUFFERS`.
+fn indexed_buffer(s: &Src, inst: &Inst) -> Result<u32, Unsupported> {
+    if s.dim_indirect.is_some() {
+        return fail(
+            format!(
+                "{}: a constant buffer chosen through an address register (CONST[ADDR..][..]) is not compiled",
+                inst.op.name()
+            ),
+            Some(inst),
+        );
+    }
+    match u32::try_from(s.dim) {
+        Ok(b) if (b as usize) < crate::limits::MAX_CONST_BUFFERS => Ok(b),
+        _ => fail(
+            format!("{}: constant buffer {} is not compiled", inst.op.name(), s.dim),
+            Some(inst),
+        ),
+    }
 }
 
 fn splat_u32(v: u32) -> I<'static> {

@@ -58,24 +58,50 @@ pub struct Copy {
     pub bytes: usize,
 }
 
-/// What a run of `nq` quads copies where: `inputs` into the module before the run, then
-/// `fills` (byte ranges of the module's memory set to all ones), and after the run `outputs`
-/// back. The one place that knows the module's memory layout from the host's side: the native
-/// runtime (`stage_in` / `stage_out`) and the browser's (`wasm/jit.rs`) both follow it.
+/// A constant buffer the module reads through an index (`codegen::Layout::const_buffers`):
+/// before each run the host writes the run's `CONST[buffer]` into the module's memory at byte
+/// `module` — its length in registers as a little-endian `u32`, then from `module + 16` its
+/// registers, 16 bytes each ([`buffer_words`]). A buffer of more than `capacity` registers
+/// cannot be staged: the batch runs in the interpreter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BufferCopy {
+    pub buffer: u32,
+    pub module: usize,
+    pub capacity: usize,
+}
+
+/// What a run of `nq` quads copies where: `inputs` and `buffers` into the module before the
+/// run, then `fills` (byte ranges of the module's memory set to all ones), and after the run
+/// `outputs` back. The one place that knows the module's memory layout from the host's side:
+/// the native runtime (`stage_in` / `stage_out`) and the browser's (`wasm/jit.rs`) both follow
+/// it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Plan {
     pub nq: usize,
     pub inputs: Vec<Copy>,
+    pub buffers: Vec<BufferCopy>,
     pub fills: Vec<std::ops::Range<usize>>,
     pub outputs: Vec<Copy>,
+}
+
+/// The words of the run's `CONST[copy.buffer]` (4 per register; none for a buffer the run does
+/// not bind), or None when the buffer has more registers than the module's area holds.
+pub fn buffer_words<'c>(
+    consts: &'c crate::exec::Constants,
+    copy: &BufferCopy,
+) -> Option<&'c [u32]> {
+    let regs = consts.buffers.get(copy.buffer as usize).map_or(&[][..], Vec::as_slice);
+    (regs.len() <= copy.capacity).then_some(regs.as_flattened())
 }
 
 /// The plan of a batch of `nq` quads for a module of `layout` (`codegen::Layout`): in, the IN
 /// and SV rows the program reads (`row * nq + quad` in the machine, `slot * ROW_BYTES + quad *
 /// 16` in the module) and quad 0's lanes of each cached constant (uniform, 16 bytes each from
 /// `const_base`); out, the OUT rows the program writes (slots after the inputs) and, for a
-/// program that may kill, the kill mask. No fills: the module starts every quad's masks itself.
-/// None when the module cannot run `nq` quads (none, or more than `codegen::MAX_QUADS`).
+/// program that may kill, the kill mask; and each constant buffer read through an index, whole,
+/// into its area (`Layout::buffer_area`). No fills: the module starts every quad's masks
+/// itself. None when the module cannot run `nq` quads (none, or more than
+/// `codegen::MAX_QUADS`).
 pub fn plan(layout: &Layout, nq: usize) -> Option<Plan> {
     if nq == 0 || nq > codegen::MAX_QUADS as usize {
         return None;
@@ -111,7 +137,17 @@ pub fn plan(layout: &Layout, nq: usize) -> Option<Plan> {
     if layout.kill {
         outputs.push(row(Side::Kill, layout.kill_slot() as usize, 0));
     }
-    Some(Plan { nq, inputs, fills: Vec::new(), outputs })
+    let buffers = layout
+        .const_buffers
+        .iter()
+        .enumerate()
+        .map(|(k, &buffer)| BufferCopy {
+            buffer,
+            module: layout.buffer_area(k) as usize,
+            capacity: codegen::BUFFER_REGISTERS as usize,
+        })
+        .collect();
+    Some(Plan { nq, inputs, buffers, fills: Vec::new(), outputs })
 }
 
 /// What a host keeps of a compiled program to stage its runs (made once per program): the
@@ -136,13 +172,25 @@ impl Stage {
     }
 }
 
-/// Copies the machine's storage into the module's memory as `plan` says.
+/// Copies the machine's storage and the run's constant buffers into the module's memory as
+/// `plan` says. False when a buffer does not fit its area (the batch then runs in the
+/// interpreter).
 pub fn stage_in(
     plan: &Plan,
     regs: &[crate::exec::Lanes],
     kill: &[crate::exec::Lanes],
+    consts: &crate::exec::Constants,
     mem: &mut [u8],
-) {
+) -> bool {
+    for b in &plan.buffers {
+        let Some(words) = buffer_words(consts, b) else { return false };
+        let end = b.module + 16 + words.len() * 4;
+        let Some(area) = mem.get_mut(b.module..end) else { return false };
+        area[..4].copy_from_slice(&((words.len() / 4) as u32).to_le_bytes());
+        for (dst, w) in area[16..].chunks_exact_mut(4).zip(words) {
+            dst.copy_from_slice(&w.to_le_bytes());
+        }
+    }
     for c in &plan.inputs {
         let bytes = match c.side {
             Side::Regs => crate::exec::lanes::bytes(regs),
@@ -159,6 +207,7 @@ pub fn stage_in(
             dst.fill(0xff);
         }
     }
+    true
 }
 
 /// Copies the OUT rows and the kill mask back as `plan` says.

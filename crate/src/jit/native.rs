@@ -179,7 +179,9 @@ impl Accelerator for NativeRun {
         }
         let inst = self.inst.as_mut()?;
         let memory = inst.store.data().memory?;
-        super::stage_in(&self.plan, regs, kill, memory.data_mut(&mut inst.store));
+        if !super::stage_in(&self.plan, regs, kill, env.consts, memory.data_mut(&mut inst.store)) {
+            return None;
+        }
         let limit = limit.min(i64::MAX as u64) as i64;
         let work = super::host::with_scope(env, &self.shared.samplers, || {
             inst.run.call(&mut inst.store, (nq as i32, limit))

@@ -23,7 +23,7 @@ pub struct ConstValue {
 
 /// Largest constant buffer and register accepted (tgsi_exec's limits: 32 buffers of 4096).
 pub const MAX_CONST_BUFFER: u32 = 31;
-pub const MAX_CONST_INDEX: u32 = 4095;
+pub const MAX_CONST_INDEX: u32 = crate::limits::MAX_CONST_REGISTERS as u32 - 1;
 
 /// Parses `B:I=X,Y,Z,W` or `I=X,Y,Z,W` (buffer 0). Each value is a decimal float or `0x` and
 /// 8 hex digits taken as raw bits; fewer than four values leave the rest 0.

@@ -3,7 +3,8 @@
 //! the render worker compiles them with `WebAssembly.compile`, instantiates them and registers
 //! the instance here under the hash of the bytes; a render whose `engine` option allows it then
 //! runs its fragment batches through that instance, synchronously, copying the machine's rows
-//! between this engine's memory and the instance's `mem` as `jit::plan` says.
+//! (and the constant buffers the module indexes) between this engine's memory and the
+//! instance's `mem` as `jit::plan` says.
 //!
 //! - `jitModule(fsText, vsText | null, options)` → `{ok: true, key, bytes: Uint8Array,
 //!   instructions, ms}` or `{ok: false, reason}` for the frame's fragment program.
@@ -202,9 +203,9 @@ pub fn jit_imports() -> JsValue {
 
 /// The `sample` import of every generated module that samples textures (`jit::host`): the
 /// module calls this raw export with the sampler's index and the scratch's offset in its own
-/// memory; the scratch (400 bytes) is copied out of that memory, sampled by the interpreter's
-/// texture code with the render's hooks, and the results copied back. 1 when done, 0 when the
-/// batch must go back to the interpreter.
+/// memory; the scratch (`jit::host::scratch::BYTES`) is copied out of that memory, sampled by
+/// the interpreter's texture code with the render's hooks, and the results copied back. 1 when
+/// done, 0 when the batch must go back to the interpreter.
 #[wasm_bindgen]
 pub fn jit_sample(index: u32, at: u32) -> u32 {
     use crate::jit::host::scratch;
@@ -365,12 +366,13 @@ impl Accelerator for BrowserRun {
         if self.plan.nq != nq {
             self.plan = self.stage.plan(nq)?;
         }
+        let consts = env.consts;
         let clock = INSTANCES.with(|i| {
             let list = i.borrow();
             let instance = list.iter().find(|x| x.key == self.key)?;
             crate::jit::host::with_scope(env, &self.samplers, || {
                 RUNNING.with(|r| *r.borrow_mut() = Some(instance.memory.clone()));
-                let clock = run_instance(instance, &self.plan, regs, kill, nq, limit);
+                let clock = run_instance(instance, &self.plan, regs, kill, consts, nq, limit);
                 RUNNING.with(|r| *r.borrow_mut() = None);
                 clock
             })
@@ -383,14 +385,17 @@ impl Accelerator for BrowserRun {
     }
 }
 
-/// One batch: copies in, `run(nq, limit)`, copies out (through typed arrays over the instance's
-/// memory, from and into the machine's slices). None (the interpreter reruns the batch) when a
-/// copy would fall outside either buffer, the module traps, or the budget would run out.
+/// One batch: copies in (the storage rows, then each constant buffer read through an index:
+/// its length, then its registers), `run(nq, limit)`, copies out (through typed arrays over the
+/// instance's memory, from and into the machine's slices). None (the interpreter reruns the
+/// batch) when a copy would fall outside either buffer, a constant buffer does not fit its
+/// area, the module traps, or the budget would run out.
 fn run_instance(
     instance: &Instance,
     plan: &Plan,
     regs: &mut [Lanes],
     kill: &mut [Lanes],
+    consts: &crate::exec::Constants,
     nq: usize,
     limit: u64,
 ) -> Option<u64> {
@@ -418,6 +423,15 @@ fn run_instance(
             Side::Kill => &crate::exec::lanes::flat(kill)[range],
         };
         module.subarray(at, at + src.len() as u32).copy_from(src);
+    }
+    for b in &plan.buffers {
+        let words = crate::jit::buffer_words(consts, b)?;
+        if b.module + 16 + words.len() * 4 > module_len || !b.module.is_multiple_of(4) {
+            return None;
+        }
+        let at = b.module as u32 / 4;
+        module.set_index(at, (words.len() / 4) as u32);
+        module.subarray(at + 4, at + 4 + words.len() as u32).copy_from(words);
     }
     for f in &plan.fills {
         module.fill(u32::MAX, f.start as u32 / 4, f.end as u32 / 4);

@@ -2,7 +2,8 @@
 //! by the browser's own `WebAssembly.compile`, registered, and a render through it gives the
 //! interpreter's pixels bit for bit and charges the frame's budget the same; a budget that
 //! runs out stops both engines with the same diagnostic and the same partial picture; a shader
-//! the code generator refuses is drawn by the interpreter, with the reason.
+//! the code generator refuses is drawn by the interpreter, with the reason; constant buffers
+//! read through ADDR reach the module (the render's constants staged into its memory).
 
 use serde_json::Value;
 use wasm_bindgen::{JsCast, JsValue};
@@ -82,22 +83,33 @@ async fn compile_in_browser(fs: &str, size: u32) -> String {
 /// Renders `fs` with the interpreter and through the browser-compiled module: the module must
 /// have drawn (engine "compiled"), with the interpreter's pixels and budget charge.
 async fn same_both_ways(name: &str, fs: &str) {
-    same_both_ways_allowing(name, fs, &[]).await;
+    same_both_ways_with(name, fs, &[], |engine| options(64, engine, None)).await;
 }
 
 /// [`same_both_ways`] for a shader whose diagnostics are the warnings `allowed` (the legacy
 /// opcodes' P106).
 async fn same_both_ways_allowing(name: &str, fs: &str, allowed: &[&str]) {
+    same_both_ways_with(name, fs, allowed, |engine| options(64, engine, None)).await;
+}
+
+/// [`same_both_ways`] with the warnings `allowed` and the render options `opts(engine)`
+/// (64x64); returns the pixels.
+async fn same_both_ways_with(
+    name: &str,
+    fs: &str,
+    allowed: &[&str],
+    opts: impl Fn(&str) -> JsValue,
+) -> Vec<u8> {
     let size = 64;
     // Start with no instance registered (another test may have registered this program's).
-    let generated = tgsi::wasm::jit::jit_module(fs, None, options(size, "auto", None));
+    let generated = tgsi::wasm::jit::jit_module(fs, None, opts("auto"));
     tgsi::wasm::jit::jit_forget(&get(&generated, "key").as_string().unwrap_or_default());
-    let before = draw(fs, size, "auto", None);
+    let before = draw_with(fs, opts("auto"));
     assert_eq!(before.jit["state"], "pending", "{name}: {}", before.jit);
     assert_eq!(before.engine, "interpreter", "{name}");
     compile_in_browser(fs, size).await;
-    let interp = draw(fs, size, "interpreter", None);
-    let compiled = draw(fs, size, "compiled", None);
+    let interp = draw_with(fs, opts("interpreter"));
+    let compiled = draw_with(fs, opts("compiled"));
     assert_eq!(interp.engine, "interpreter", "{name}");
     assert_eq!(interp.jit["state"], "off", "{name}");
     assert_eq!(compiled.engine, "compiled", "{name}: {}", compiled.jit);
@@ -117,6 +129,7 @@ async fn same_both_ways_allowing(name: &str, fs: &str, allowed: &[&str]) {
     // The picture is not one colour (the shader's work shows).
     let first = &interp.pixels[..4];
     assert!(interp.pixels.chunks(4).any(|p| p != first), "{name}: a flat picture");
+    compiled.pixels
 }
 
 const ARITH: &str = "FRAG
@@ -266,6 +279,56 @@ async fn if_else_compiled_in_the_browser_matches_the_interpreter() {
 #[wasm_bindgen_test]
 async fn loop_with_brk_compiled_in_the_browser_matches_the_interpreter() {
     same_both_ways("mandelbrot", LOOP_BRK).await;
+}
+
+/// A uniform array read through ADDR: column band `floor(7u)` of the picture (u from 0 to 1)
+/// reads `CONST[0][band − 1]`, of which the render binds registers 0 to 3 only, times
+/// `CONST[1][floor(2v)]` (one bound register: 1 in the half where v < 0.5, 0 past it).
+const INDEXED_CONSTANTS: &str = "FRAG
+DCL IN[0], GENERIC[0], PERSPECTIVE
+DCL OUT[0], COLOR
+DCL CONST[0][0..7]
+DCL CONST[1][0..2]
+DCL TEMP[0..1]
+DCL ADDR[0]
+IMM[0] FLT32 { 7.0000, 2.0000, 0.0000, 0.0000 }
+  0: MUL TEMP[0].x, IN[0].xxxx, IMM[0].xxxx
+  1: MUL TEMP[0].y, IN[0].yyyy, IMM[0].yyyy
+  2: ARL ADDR[0].x, TEMP[0].xxxx
+  3: MOV TEMP[1], CONST[0][ADDR[0].x-1]
+  4: ARL ADDR[0].x, TEMP[0].yyyy
+  5: MUL OUT[0], TEMP[1], CONST[1][ADDR[0].x]
+  6: END
+";
+
+/// CONST[0][ADDR..] and CONST[1][ADDR..] in the browser-compiled module: the interpreter's pixels,
+/// and (worked out from the bounds rule: a register outside the bound buffer reads 0) exactly
+/// the four bound colours and transparent black (an index of −1 or 4 to 6 in CONST[0], or 1 in
+/// CONST[1]).
+#[wasm_bindgen_test]
+async fn indexed_constants_compiled_in_the_browser_match_the_interpreter() {
+    let opts = |engine: &str| {
+        let o = options(64, engine, None);
+        let consts = js_sys::Array::new();
+        // Red, green, blue, yellow in CONST[0][0..3]; CONST[1][0] = 1.
+        for c in ["0:0=1,0,0,1", "0:1=0,1,0,1", "0:2=0,0,1,1", "0:3=1,1,0,1", "1:0=1,1,1,1"] {
+            consts.push(&c.into());
+        }
+        let _ = js_sys::Reflect::set(&o, &"consts".into(), &consts);
+        o
+    };
+    let pixels = same_both_ways_with("indexed constants", INDEXED_CONSTANTS, &[], opts).await;
+    let mut colours: Vec<&[u8]> = pixels.chunks(4).collect();
+    colours.sort();
+    colours.dedup();
+    let want: Vec<&[u8]> = vec![
+        &[0, 0, 0, 0],
+        &[0, 0, 255, 255],
+        &[0, 255, 0, 255],
+        &[255, 0, 0, 255],
+        &[255, 255, 0, 255],
+    ];
+    assert_eq!(colours, want);
 }
 
 /// `options(size, engine)` with a 4x4 RGBA8 texture on unit 0 (LINEAR, REPEAT: every texel

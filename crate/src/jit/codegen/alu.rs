@@ -17,14 +17,18 @@ impl Gen<'_> {
     /// by lane: equal to index − k picks register index; none matches outside the file, and the
     /// lane reads zero).
     pub(super) fn src_of(&mut self, s: &Src, inst: &Inst, c: usize) -> Result<(), Unsupported> {
-        let Store::Rows { base, count } = s.store else {
-            return fail(
-                format!(
-                    "{}: a constant read through an indirect index is not compiled",
-                    inst.op.name()
-                ),
-                Some(inst),
-            );
+        let (base, count) = match s.store {
+            Store::Rows { base, count } => (base, count),
+            Store::Const => {
+                self.const_gather(s, inst, c)?;
+                return self.modifiers(s, inst);
+            }
+            Store::None => {
+                return fail(
+                    format!("{}: this operand is not compiled", inst.op.name()),
+                    Some(inst),
+                )
+            }
         };
         match (s.indirect, s.direct_row(c)) {
             (None, Some(r)) => {
@@ -83,6 +87,11 @@ impl Gen<'_> {
                 self.e(I::LocalGet(acc));
             }
         }
+        self.modifiers(s, inst)
+    }
+
+    /// Applies `s`'s modifiers to the value on the stack, in the operand's type.
+    fn modifiers(&mut self, s: &Src, inst: &Inst) -> Result<(), Unsupported> {
         if s.negate || s.absolute {
             match src_type(s) {
                 VT::Float | VT::Untyped => {
@@ -104,6 +113,78 @@ impl Gen<'_> {
                     }
                 }
                 _ => return fail("64-bit operand modifiers are not compiled", Some(inst)),
+            }
+        }
+        Ok(())
+    }
+
+    /// Pushes channel `c` of `CONST[b][index + ADDR[a].c]` (or a direct `CONST[b][index]`
+    /// outside the cached range) as `exec/regs.rs` gathers it through `Constants::get`: each
+    /// lane's own index `i = index + address` (exact, in 64 bits, as the interpreter's
+    /// saturating sum), register `i` of the buffer when `0 ≤ i < length`, else 0 — tgsi_exec's
+    /// bounds check on the bound buffer's size (`mesa-tgsi-notes.md` §5.1), not the
+    /// declaration. The buffer is in its area of the module's memory (`Layout::buffer_area`),
+    /// its length in the area's first word, set by the host for each run: one 32-bit load per
+    /// lane, from register `i` or, outside the buffer, from the zero register after the area's
+    /// room (`select`, no branch).
+    fn const_gather(&mut self, s: &Src, inst: &Inst, c: usize) -> Result<(), Unsupported> {
+        let Some(k) = self.layout.const_buffers.iter().position(|&b| i64::from(b) == s.dim) else {
+            return fail(
+                format!("{}: this constant operand is not compiled", inst.op.name()),
+                Some(inst),
+            );
+        };
+        let addr = match s.indirect {
+            None => None,
+            Some(a) => match self.rows.get(&a.0) {
+                Some(&Row::Local(l)) => Some(l),
+                _ => {
+                    return fail(
+                        format!("{}: this address is not compiled", inst.op.name()),
+                        Some(inst),
+                    )
+                }
+            },
+        };
+        let area = self.layout.buffer_area(k);
+        let chan = s.swizzle[c & 3] as u64;
+        // Past ±2^40 no 32-bit address brings the index back into the buffer, so the clamp
+        // changes no lane's result and keeps the 64-bit sum from overflowing.
+        let offset = s.index.clamp(-(1 << 40), 1 << 40);
+        let index = |g: &mut Self, lane: u8| {
+            g.e(I::I64Const(offset));
+            if let Some(l) = addr {
+                g.e(I::LocalGet(l));
+                g.e(I::I32x4ExtractLane(lane));
+                g.e(I::I64ExtendI32S);
+                g.e(I::I64Add);
+            }
+        };
+        let word = |g: &mut Self, lane: u8| {
+            // select(i, zero register, i <u length) * 16, then the channel's word.
+            index(g, lane);
+            g.e(I::I64Const(super::BUFFER_REGISTERS as i64));
+            index(g, lane);
+            g.e(I::I32Const(0));
+            g.e(I::I64Load32U(mem_word(area)));
+            g.e(I::I64LtU);
+            g.e(I::Select);
+            g.e(I::I32WrapI64);
+            g.e(I::I32Const(4));
+            g.e(I::I32Shl);
+            g.e(I::I32Load(mem_word(area + 16 + chan * 4)));
+        };
+        match addr {
+            None => {
+                word(self, 0);
+                self.e(I::I32x4Splat);
+            }
+            Some(_) => {
+                self.e(splat_u32(0));
+                for lane in 0..4u8 {
+                    word(self, lane);
+                    self.e(I::I32x4ReplaceLane(lane));
+                }
             }
         }
         Ok(())
@@ -875,6 +956,8 @@ pub(super) fn check_operands(inst: &Inst) -> Result<(), Unsupported> {
 /// operand the channel of every register of the file and the address row.
 pub(super) fn src_rows(s: &Src, c: usize) -> Vec<u32> {
     match (s.store, s.indirect) {
+        // A constant buffer's registers are in memory: only the address row is read.
+        (Store::Const, Some(a)) => vec![a.0],
         (Store::Rows { base, count }, Some(a)) => {
             let chan = s.swizzle[c & 3] as u32;
             (0..count).map(|k| base + k * 4 + chan).chain([a.0]).collect()

@@ -80,7 +80,7 @@ impl Accelerator for Counting {
 
 /// A machine with `budget` whose accelerator is an instance of `native`, its batches counted
 /// in `tally`.
-fn counting_machine(native: &NativeProgram, budget: u64, tally: &Tally) -> Option<Machine> {
+pub fn counting_machine(native: &NativeProgram, budget: u64, tally: &Tally) -> Option<Machine> {
     let mut m = Machine::with_budget(budget);
     m.accel = Some(Box::new(Counting {
         inner: native.make()?,
@@ -96,26 +96,27 @@ pub struct Tally {
     pub handed_back: Arc<AtomicUsize>,
 }
 
+const SPECIAL: &[u32] = &[
+    0,
+    0x8000_0000,
+    1,
+    0x807f_ffff,
+    0x7f80_0000,
+    0xff80_0000,
+    0x7fc0_0000,
+    0xffc0_1234,
+    0x7f80_0001,
+    0x3f80_0000,
+    0xbf80_0000,
+    0x7fff_ffff,
+    0xffff_ffff,
+    0x20,
+    0x4f00_0000,
+];
+
 /// Batch inputs: values from `rng`, a third of them special bit patterns; some quads partly
 /// covered (helper lanes).
 fn batch(p: &Program, nq: usize, rng: &mut Rng) -> Batch {
-    const SPECIAL: &[u32] = &[
-        0,
-        0x8000_0000,
-        1,
-        0x807f_ffff,
-        0x7f80_0000,
-        0xff80_0000,
-        0x7fc0_0000,
-        0xffc0_1234,
-        0x7f80_0001,
-        0x3f80_0000,
-        0xbf80_0000,
-        0x7fff_ffff,
-        0xffff_ffff,
-        0x20,
-        0x4f00_0000,
-    ];
     let mut b = Batch::new(p, nq);
     for reg in 0..p.input_count() as usize {
         for c in 0..4 {
@@ -137,12 +138,31 @@ fn batch(p: &Program, nq: usize, rng: &mut Rng) -> Batch {
     b
 }
 
+/// Constant buffers 0 and 1 for a run (the random programs declare CONST[0][0..5] and
+/// CONST[1][0..2] and read them directly and through ADDR[0].x): buffer 0 holds 0 to 9
+/// registers, buffer 1 0 to 3 (so the bound buffer is shorter or longer than the declaration),
+/// a third of the values special bit patterns.
+pub fn random_constants(rng: &mut Rng) -> Constants {
+    let mut c = Constants::default();
+    for (buffer, most) in [(0usize, 9usize), (1, 3)] {
+        for index in 0..rng.below(most + 1) {
+            let v = [0; 4].map(|_| match rng.below(3) {
+                0 => *rng.pick(SPECIAL),
+                1 => ((rng.below(2000) as f32 - 1000.0) / 250.0).to_bits(),
+                _ => (rng.next() >> 32) as u32,
+            });
+            c.set_bits(buffer, index, v);
+        }
+    }
+    c
+}
+
 fn same_bits(a: u32, b: u32) -> bool {
     a == b || (f32::from_bits(a).is_nan() && f32::from_bits(b).is_nan())
 }
 
-/// Runs `p` on the same batch in the interpreter and through the JIT; describes the first
-/// difference.
+/// Runs `p` on the same batch and constants ([`random_constants`]) in the interpreter and
+/// through the JIT; describes the first difference.
 pub fn compare(
     p: &Program,
     seed: u64,
@@ -150,10 +170,11 @@ pub fn compare(
     budget: u64,
     tally: &Tally,
 ) -> Result<(), String> {
-    compare_with(p, seed, nq, budget, tally, &tgsi::texture::bind::Bindings::new())
+    let consts = random_constants(&mut Rng(seed ^ 0xc0a5_7a17));
+    compare_with(p, seed, nq, budget, tally, &tgsi::texture::bind::Bindings::new(), &consts)
 }
 
-/// [`compare`] with `textures` bound (each engine samples its own copy).
+/// [`compare`] with `textures` bound (each engine samples its own copy) and `consts`.
 pub fn compare_with(
     p: &Program,
     seed: u64,
@@ -161,16 +182,16 @@ pub fn compare_with(
     budget: u64,
     tally: &Tally,
     textures: &tgsi::texture::bind::Bindings,
+    consts: &Constants,
 ) -> Result<(), String> {
     let native = NativeProgram::new(p).map_err(|u| format!("not compiled: {}", u.reason))?;
     let mut rng = Rng(seed);
     let mut b1 = batch(p, nq, &mut rng);
     let mut b2 = b1.clone();
-    let consts = Constants::default();
     let mut interp = Machine::with_budget(budget);
-    let r1 = interp.run_with(p, &mut b1, &consts, &mut textures.clone());
+    let r1 = interp.run_with(p, &mut b1, consts, &mut textures.clone());
     let mut jit = counting_machine(&native, budget, tally).ok_or("no instance")?;
-    let r2 = jit.run_with(p, &mut b2, &consts, &mut textures.clone());
+    let r2 = jit.run_with(p, &mut b2, consts, &mut textures.clone());
     match (&r1, &r2) {
         (Ok(s1), Ok(s2)) => {
             // The work (the budget's count) and the quads; the dispatch clock is the
@@ -271,11 +292,13 @@ fn random_programs_match_the_interpreter() {
     let tally = Tally::default();
     let mut rng = Rng(0x7a11_5eed);
     let runs = 1000;
-    // Programs with each construct of the later flow (SWITCH, calls, RET, indirect operands).
-    let mut with = [0usize; 4];
+    // Programs with each construct of the later flow (SWITCH, calls, RET, indirect operands,
+    // constants read through ADDR).
+    let mut with = [0usize; 5];
     for i in 0..runs {
         let text = gen_program(&mut rng);
-        for (n, what) in with.iter_mut().zip(["SWITCH", "CAL :", "RET", "[ADDR[0].x"]) {
+        let whats = ["SWITCH", "CAL :", "RET", "[ADDR[0].x", "][ADDR[0].x"];
+        for (n, what) in with.iter_mut().zip(whats) {
             *n += text.contains(what) as usize;
         }
         let p = program(&text);
@@ -295,7 +318,9 @@ fn random_programs_match_the_interpreter() {
     );
     assert!(done >= runs * 3 / 4, "the JIT finished only {done} of {runs} batches");
     assert!(back > 0, "no random program reached the budget: the budget path was not exercised");
-    eprintln!("jit random: programs with SWITCH, CAL, RET, indirect operands: {with:?}");
+    eprintln!(
+        "jit random: programs with SWITCH, CAL, RET, indirect operands, CONST[ADDR..]: {with:?}"
+    );
     assert!(with.iter().all(|&n| n >= runs / 5), "too few programs with each construct: {with:?}");
 }
 
@@ -665,7 +690,8 @@ fn random_texture_programs_match_the_interpreter() {
         let seed = rng.next();
         let nq = 1 + rng.below(16);
         let budget = 20_000 * nq as u64;
-        if let Err(e) = compare_with(&p, seed, nq, budget, &tally, &textures) {
+        let consts = random_constants(&mut Rng(seed));
+        if let Err(e) = compare_with(&p, seed, nq, budget, &tally, &textures, &consts) {
             panic!("textured program {i} (seed {seed:#x}, {nq} quads): {e}\n{text}");
         }
     }

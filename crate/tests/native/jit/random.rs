@@ -4,8 +4,9 @@
 //! (bounded by a counter, or not, to reach the budget), SWITCH with CASE and DEFAULT in any
 //! order (fall-through, BRK, conditional BRK), subroutines called with CAL (from the main
 //! program and from each other, with RET inside IFs and loops; the main program returns early
-//! too), operands addressed through ADDR[0].x (TEMP, IN and IMM reads, TEMP and OUT writes, in
-//! and out of their files), KILL_IF, and immediates holding NaN, ±Inf, −0 and denormals.
+//! too), operands addressed through ADDR[0].x (TEMP, IN, IMM and constant-buffer reads, TEMP
+//! and OUT writes, in and out of their files), KILL_IF, and immediates holding NaN, ±Inf, −0
+//! and denormals.
 
 /// xorshift64*: small, seeded, reproducible.
 pub struct Rng(pub u64);
@@ -165,15 +166,21 @@ fn swz(rng: &mut Rng) -> String {
 
 impl Gen<'_> {
     fn src(&mut self, float: bool) -> String {
-        let reg = match self.rng.below(22) {
+        let reg = match self.rng.below(25) {
             0..=9 => format!("TEMP[{}]", self.rng.below(TEMPS)),
             10..=13 => format!("IN[{}]", self.rng.below(2)),
-            // Indirect: ADDR[0].x is 0 to 7 once set (or anything an ARL left), so these
+            // Indirect: ADDR[0].x is 0 to 7 once set (or any integer an input holds), so these
             // reach registers inside and outside each file (TEMP[0..14], IN[0..1], IMM[0..4]).
             14 => format!("TEMP[ADDR[0].x+{}]", self.rng.below(9)),
             15 => format!("TEMP[ADDR[0].x-{}]", 1 + self.rng.below(2)),
             16 => format!("IN[ADDR[0].x-{}]", 5 + self.rng.below(2)),
             17 => "IMM[ADDR[0].x-3]".to_string(),
+            // Constant buffers read through ADDR[0].x (the run binds 0 to 9 registers of
+            // CONST[0] and 0 to 3 of CONST[1]: indices inside, past the end and negative) and
+            // directly (cached).
+            18 => format!("CONST[0][ADDR[0].x+{}]", self.rng.below(7)),
+            19 => format!("CONST[1][ADDR[0].x-{}]", self.rng.below(3)),
+            20 => format!("CONST[0][{}]", self.rng.below(6)),
             _ => format!("IMM[{}]", self.rng.below(4)),
         };
         let s = format!("{reg}{}", swz(self.rng));
@@ -291,11 +298,16 @@ impl Gen<'_> {
                 }
                 5 if self.depth < 3 => self.switch_block(),
                 6 => {
-                    // ADDR[0].x from an input's bits, 0 to 7 (TEMP[8].x is kept for it).
+                    // ADDR[0].x from an input's bits, 0 to 7 (TEMP[8].x is kept for it), or
+                    // one time in four all its bits (any integer: far outside every file).
                     let c = *self.rng.pick(&['x', 'y', 'z', 'w']);
                     let r = self.rng.below(2);
-                    self.out.push(format!("AND TEMP[8].x, IN[{r}].{c}{c}{c}{c}, IMM[4].xxxx"));
-                    self.out.push("UARL ADDR[0].x, TEMP[8].xxxx".to_string());
+                    if self.rng.below(4) == 0 {
+                        self.out.push(format!("UARL ADDR[0].x, IN[{r}].{c}{c}{c}{c}"));
+                    } else {
+                        self.out.push(format!("AND TEMP[8].x, IN[{r}].{c}{c}{c}{c}, IMM[4].xxxx"));
+                        self.out.push("UARL ADDR[0].x, TEMP[8].xxxx".to_string());
+                    }
                 }
                 7 => self.call(),
                 8 if self.sub.is_some() || self.rng.below(4) == 0 => {
@@ -521,7 +533,7 @@ fn generate_with(rng: &mut Rng, divergent: bool, textures: bool) -> String {
     let n = 3 + g.rng.below(12);
     g.block(n);
     let mut text = String::from(
-        "FRAG\nDCL IN[0..1], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\nDCL OUT[1], COLOR[1]\nDCL TEMP[0..15]\nDCL ADDR[0]\n",
+        "FRAG\nDCL IN[0..1], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\nDCL OUT[1], COLOR[1]\nDCL TEMP[0..15]\nDCL ADDR[0]\nDCL CONST[0][0..5]\nDCL CONST[1][0..2]\n",
     );
     if textures {
         text.push_str("DCL SAMP[0]\nDCL SVIEW[0], 2D, FLOAT\n");

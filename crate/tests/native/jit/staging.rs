@@ -2,9 +2,11 @@
 //! module's memory (both runtimes follow it). Expected offsets worked out by hand from the
 //! layouts: the machine keeps row `r` of `nq` quads at byte `r * nq * 16`; the module keeps row
 //! slot `s` at byte `s * ROW_BYTES` (1024 quads of 16 bytes = 16 384): first the rows copied
-//! in, then the rows copied out, then the kill row, then the cached constants, 16 bytes each.
+//! in, then the rows copied out, then the kill row, then the cached constants, 16 bytes each,
+//! the sampling scratch and the areas of the constant buffers read through an index.
 
-use tgsi::jit::{plan, Copy, Layout, Side};
+use tgsi::exec::{Constants, Lanes};
+use tgsi::jit::{plan, stage_in, BufferCopy, Copy, Layout, Side};
 
 #[test]
 fn a_plan_copies_inputs_constants_outputs_and_the_kill_mask() {
@@ -16,6 +18,7 @@ fn a_plan_copies_inputs_constants_outputs_and_the_kill_mask() {
         consts: vec![7, 9],
         kill: true,
         sampling: false,
+        const_buffers: vec![],
     };
     let p = plan(&layout, 3).expect("3 quads fit");
     let copy = |side, at, module, bytes| Copy { side, at, module, bytes };
@@ -45,6 +48,7 @@ fn a_program_that_never_kills_copies_no_kill_mask_back() {
         consts: vec![],
         kill: false,
         sampling: false,
+        const_buffers: vec![],
     };
     let p = plan(&layout, 2).expect("2 quads fit");
     // OUT row 4 of 2 quads at 4 * 32 = 128, from slot 1.
@@ -57,4 +61,65 @@ fn no_plan_for_an_empty_batch_or_one_over_the_modules_quads() {
     assert!(plan(&layout, 0).is_none());
     assert!(plan(&layout, 1024).is_some());
     assert!(plan(&layout, 1025).is_none());
+}
+
+/// A layout with one IN row (slot 0), one OUT row (slot 1), the kill slot 2 (copied out only
+/// for a program that kills), one cached constant at 3 x 16 384 = 49 152, the sampling scratch
+/// at 49 168 (`jit::host::scratch`: 5 operands x 4 channels, 4 address channels, the exec mask
+/// and 4 results = 29 slots of 16 bytes = 464 bytes), then the areas of constant buffers 0 and
+/// 2, each 16 bytes of length, 4096 registers of 16 bytes (`limits::MAX_CONST_REGISTERS`) and
+/// one zero register: 16 + 4097 x 16 = 65 568 bytes, at 49 632 and 115 200. The memory ends at
+/// 180 768.
+fn indexed() -> Layout {
+    Layout {
+        rows_in: vec![0],
+        rows_out: vec![1],
+        consts: vec![5],
+        kill: false,
+        sampling: true,
+        const_buffers: vec![0, 2],
+    }
+}
+
+#[test]
+fn constant_buffers_read_through_an_index_get_an_area_each() {
+    let layout = indexed();
+    let p = plan(&layout, 2).expect("2 quads fit");
+    let area = |buffer, module| BufferCopy { buffer, module, capacity: 4096 };
+    assert_eq!(p.buffers, vec![area(0, 49_632), area(2, 115_200)]);
+    assert_eq!(layout.memory_bytes(), 180_768);
+    // The cached constant (row 5 of 2 quads: 5 x 32 = 160) still goes to 49 152.
+    assert_eq!(p.inputs[1], Copy { side: Side::Regs, at: 160, module: 49_152, bytes: 16 });
+}
+
+#[test]
+fn staging_writes_each_buffers_length_and_registers_and_refuses_one_too_long() {
+    let layout = indexed();
+    let p = plan(&layout, 1).expect("1 quad fits");
+    let mut mem = vec![0xaau8; layout.memory_bytes() as usize];
+    let regs = vec![Lanes::default(); 8];
+    let kill = vec![Lanes::default(); 1];
+    // CONST[0] holds two registers; CONST[2] is not bound (length 0).
+    let mut consts = Constants::new();
+    consts.set_bits(0, 0, [1, 2, 3, 4]);
+    consts.set_bits(0, 1, [0x0102_0304, 6, 7, 0xffff_ffff]);
+    assert!(stage_in(&p, &regs, &kill, &consts, &mut mem));
+    let word = |mem: &[u8], at: usize| {
+        u32::from_le_bytes([mem[at], mem[at + 1], mem[at + 2], mem[at + 3]])
+    };
+    assert_eq!(word(&mem, 49_632), 2, "CONST[0]'s length");
+    // Registers from 49 632 + 16 = 49 648: CONST[0][1].x at 49 664, little-endian.
+    let regs0: Vec<u32> = (0..8).map(|k| word(&mem, 49_648 + 4 * k)).collect();
+    assert_eq!(regs0, [1, 2, 3, 4, 0x0102_0304, 6, 7, 0xffff_ffff]);
+    assert_eq!(&mem[49_664..49_668], &[4, 3, 2, 1]);
+    assert_eq!(word(&mem, 115_200), 0, "CONST[2] is not bound");
+    // Past the bound registers the area is not written (the module reads the length first).
+    assert_eq!(word(&mem, 49_680), 0xaaaa_aaaa);
+    // A buffer of 4097 registers does not fit its area: the batch goes to the interpreter.
+    let mut long = Constants::new();
+    long.buffers = vec![vec![[0; 4]; 4097]];
+    assert!(!stage_in(&p, &regs, &kill, &long, &mut mem));
+    long.buffers[0].pop();
+    assert!(stage_in(&p, &regs, &kill, &long, &mut mem));
+    assert_eq!(word(&mem, 49_632), 4096);
 }
