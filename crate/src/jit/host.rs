@@ -88,6 +88,9 @@ pub fn staged(inst: &Inst) -> Option<Inst> {
 struct Scope {
     env: *mut AccelEnv<'static>,
     samplers: *const [Inst],
+    /// The memory resources the texture code is given (none: no memory opcode is compiled),
+    /// made once per run rather than per sample (dropping its maps was 8 % of a frame).
+    mem: *mut crate::exec::Resources,
 }
 
 thread_local! {
@@ -104,9 +107,11 @@ pub fn with_scope<R>(env: &mut AccelEnv, samplers: &[Inst], f: impl FnOnce() -> 
             CURRENT.with(|c| c.set(self.0.take()));
         }
     }
+    let mut mem = crate::exec::Resources::default();
     let scope = Scope {
         env: (env as *mut AccelEnv<'_>).cast::<AccelEnv<'static>>(),
         samplers: samplers as *const [Inst],
+        mem: &mut mem,
     };
     let _restore = Restore(CURRENT.with(|c| c.replace(Some(scope))));
     f()
@@ -122,31 +127,28 @@ pub fn sample(index: u32, bytes: &mut [u8]) -> bool {
     // is the module's synchronous run on this thread; the import is called from inside it, one
     // call at a time, and `with_scope` does not touch the borrows while `f` runs. The scope is
     // cleared (restored) when `f` returns or unwinds.
-    let (env, samplers) = unsafe { (&mut *scope.env, &*scope.samplers) };
+    let (env, samplers, mem) = unsafe { (&mut *scope.env, &*scope.samplers, &mut *scope.mem) };
     let Some(inst) = samplers.get(index as usize) else { return false };
     let Some(bytes) = bytes.get_mut(..scratch::BYTES) else { return false };
-    let slot = |bytes: &[u8], k: usize| {
-        let mut v = [0u32; 4];
-        for (l, w) in v.iter_mut().enumerate() {
-            let at = k * 16 + l * 4;
-            *w = u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]]);
-        }
-        Lanes(v)
-    };
-    let regs: [Lanes; scratch::ROWS] = std::array::from_fn(|k| slot(bytes, k));
-    let exec = [slot(bytes, scratch::EXEC)];
+    // The scratch is little-endian lanes, as `Lanes` are in memory here (both hosts are
+    // little-endian): copied as bytes. (Read lane by lane through an array `from_fn`, the
+    // closure was not inlined and this copy was three quarters of a sampling frame.)
+    let mut regs = [Lanes::default(); scratch::ROWS];
+    crate::exec::lanes::bytes_mut(&mut regs).copy_from_slice(&bytes[..scratch::ROWS * 16]);
+    let mut exec = [Lanes::default()];
+    let at = scratch::EXEC * 16;
+    crate::exec::lanes::bytes_mut(&mut exec).copy_from_slice(&bytes[at..at + 16]);
     let mut tmp = [Lanes::default(); 16];
     let mut out = [Lanes::default(); 8];
     let shape = {
         let mut res: Res = out.each_mut().map(std::slice::from_mut);
         let mut io = crate::exec::regs::Io::new(&regs, env.consts, &exec, 1, &mut tmp);
-        let mut mem = crate::exec::Resources::default();
         let ctx = crate::exec::ops::Ctx {
             batch: env.batch,
             hooks: &mut *env.hooks,
             helper: &[],
             kill: &[],
-            mem: &mut mem,
+            mem,
             clock: 0,
             program: env.program,
         };
@@ -161,10 +163,8 @@ pub fn sample(index: u32, bytes: &mut [u8]) -> bool {
             crate::exec::machine::Shape::PerChannel => out[c],
             _ => return false,
         };
-        for (l, w) in v.0.iter().enumerate() {
-            let at = (scratch::RESULT + c) * 16 + l * 4;
-            bytes[at..at + 4].copy_from_slice(&w.to_le_bytes());
-        }
+        let at = (scratch::RESULT + c) * 16;
+        bytes[at..at + 16].copy_from_slice(crate::exec::lanes::bytes(std::slice::from_ref(&v)));
     }
     true
 }
