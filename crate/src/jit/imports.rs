@@ -38,21 +38,25 @@ impl Lane {
     }
     /// The formula applied to each lane of quads given as raw little-endian 128-bit values
     /// (lane i in bits 32·i.. — WebAssembly's `v128` lane order); missing arguments read 0.
-    pub fn quad(self, args: [u128; 3]) -> u128 {
-        let lane = |v: u128, i: usize| f32::from_bits((v >> (32 * i)) as u32);
-        let mut out = 0u128;
-        for i in 0..4 {
-            let [x, y, z] = args.map(|a| lane(a, i));
-            let r = match self {
-                Lane::F1(f) => f(x),
-                Lane::F2(f) => f(x, y),
-                Lane::F3(f) => f(x, y, z),
-                Lane::FI(f) => f(x, y.to_bits() as i32),
-            };
-            out |= (r.to_bits() as u128) << (32 * i);
+    /// (One `match`, then four calls spelled out: no array `map`, which may stay a call.)
+    #[inline]
+    pub fn quad(self, [a, b, c]: [u128; 3]) -> u128 {
+        let bits = |v: u128, i: u32| (v >> (32 * i)) as u32;
+        let lane = |v: u128, i: u32| f32::from_bits(bits(v, i));
+        match self {
+            Lane::F1(f) => lanes4(|i| f(lane(a, i))),
+            Lane::F2(f) => lanes4(|i| f(lane(a, i), lane(b, i))),
+            Lane::F3(f) => lanes4(|i| f(lane(a, i), lane(b, i), lane(c, i))),
+            Lane::FI(f) => lanes4(|i| f(lane(a, i), bits(b, i) as i32)),
         }
-        out
     }
+}
+
+/// `g(0)`, …, `g(3)` as the lanes of a raw `v128`.
+#[inline(always)]
+fn lanes4(g: impl Fn(u32) -> f32) -> u128 {
+    let b = |i: u32| (g(i).to_bits() as u128) << (32 * i);
+    b(0) | b(1) | b(2) | b(3)
 }
 
 /// One imported function.

@@ -29,12 +29,15 @@ fn linker() -> Option<&'static Linker<Host>> {
                 let m = super::imports::MODULE;
                 // Whole quads: lane i of every argument to the formula, into lane i.
                 let f = im.lane;
-                let q = move |a: [V128; 3]| V128::from(f.quad(a.map(|v| v.as_u128())));
-                let z = V128::from(0u128);
+                let q = move |a: [u128; 3]| V128::from(f.quad(a));
                 match im.lane.arity() {
-                    1 => l.func_wrap(m, im.name, move |x: V128| q([x, z, z])),
-                    2 => l.func_wrap(m, im.name, move |x: V128, y: V128| q([x, y, z])),
-                    _ => l.func_wrap(m, im.name, move |x: V128, y: V128, w: V128| q([x, y, w])),
+                    1 => l.func_wrap(m, im.name, move |x: V128| q([x.as_u128(), 0, 0])),
+                    2 => l.func_wrap(m, im.name, move |x: V128, y: V128| {
+                        q([x.as_u128(), y.as_u128(), 0])
+                    }),
+                    _ => l.func_wrap(m, im.name, move |x: V128, y: V128, w: V128| {
+                        q([x.as_u128(), y.as_u128(), w.as_u128()])
+                    }),
                 }
                 .ok()?;
             }
