@@ -359,9 +359,11 @@ pub fn compile(analysed: &Analysed) -> Result<Program, Diagnostic> {
         }
     }
     let prewritten = super::prewrite::prewritten_rows(&code, layout.rows as usize);
+    let dirty = super::prewrite::dirty_rows(&code, &layout);
     let touches_masks = super::prewrite::touches_masks(&code);
     Ok(Program {
         prewritten,
+        dirty,
         touches_masks,
         sviews,
         images,

@@ -73,8 +73,6 @@ pub struct Machine {
     /// Element ranges of `regs` the last run may have left non-zero (its destinations, inputs,
     /// system values, immediates and constants); every other element is still zero.
     pub(super) dirty: Vec<(usize, usize)>,
-    /// Scratch: per storage row, whether the current program may change it.
-    pub(super) dirty_rows: Vec<bool>,
     /// Scratch: per storage row, whether the current program writes it before reading it.
     pub(super) prewritten_rows: Vec<bool>,
     /// The batch size for which the masks (exec, cond, loop, cont, func, switch) are all ones
@@ -160,7 +158,6 @@ impl Machine {
             result: Vec::new(),
             addr_stack: Vec::new(),
             dirty: Vec::new(),
-            dirty_rows: Vec::new(),
             prewritten_rows: Vec::new(),
             masks_ready: None,
             exec: Vec::new(),

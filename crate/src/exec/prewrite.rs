@@ -1,13 +1,14 @@
-//! What a run may leave as it found it, decided once per program: the storage rows the program
-//! overwrites in full before anything can read them (no need to clear them between runs), and
-//! whether it ever changes the execution masks (no need to refill them between runs).
+//! What a run may leave as it found it, decided once per program: the storage rows a run may
+//! change (the ones to clear before the next run), the rows the program overwrites in full
+//! before anything can read them (no need to clear them between runs), and whether it ever
+//! changes the execution masks (no need to refill them between runs).
 //!
 //! Registers start at zero for every run (`mesa-tgsi-notes.md` §5.2). The machine keeps its
 //! storage between runs and clears the rows the previous run may have written; a row that the
 //! next run writes for every lane before any instruction reads it would be cleared for nothing.
 
 use super::machine::{lane_wise, Machine};
-use super::program::{Inst, Store};
+use super::program::{Inst, Layout, Store};
 use crate::opcode::{Category, Opcode};
 
 /// The rows (with the index of the instruction that writes each first) that the program's
@@ -65,4 +66,51 @@ pub fn touches_masks(code: &[Inst]) -> bool {
         i.cond_break
             || (!quiet && matches!(i.op.info().category, Category::Flow | Category::Legacy))
     })
+}
+
+/// The storage rows a run may leave non-zero, as ranges `start..end` of rows in order: the
+/// channels the program writes (every register of the file for an indirect write), and the
+/// IN, SV and IMM-onwards rows that the set-up fills. The machine clears them (or refills them)
+/// before the next run; decided here once rather than for every batch.
+pub fn dirty_rows(code: &[Inst], layout: &Layout) -> Vec<(u32, u32)> {
+    let rows = layout.rows as usize;
+    let mut marks = vec![false; rows];
+    let mut mark = |a: usize, b: usize| {
+        if let Some(sl) = marks.get_mut(a.min(rows)..b.min(rows)) {
+            sl.fill(true);
+        }
+    };
+    for inst in code {
+        for d in inst.dst.iter().take(inst.num_dst as usize) {
+            let Store::Rows { base, count } = d.store else { continue };
+            match d.indirect {
+                // Only the channels written (64-bit ops write the pairs their mask names).
+                None => {
+                    for c in (0..4).filter(|c| d.mask & (1 << c) != 0) {
+                        if let Some(r) = Machine::dst_row(d, c) {
+                            mark(r, r + 1);
+                        }
+                    }
+                }
+                Some(_) => mark(base as usize, base as usize + count as usize * 4),
+            }
+        }
+    }
+    let (inp, sv) = (layout.input.0 as usize, layout.sv.0 as usize);
+    mark(inp, inp + layout.input.1 as usize * 4);
+    mark(sv, sv + layout.sv.1 as usize * 4);
+    mark(layout.imm.0 as usize, rows);
+    let mut ranges = Vec::new();
+    let mut open: Option<usize> = None;
+    for (r, &d) in marks.iter().chain(std::iter::once(&false)).enumerate() {
+        match (d, open) {
+            (true, None) => open = Some(r),
+            (false, Some(a)) => {
+                ranges.push((a as u32, r as u32));
+                open = None;
+            }
+            _ => {}
+        }
+    }
+    ranges
 }

@@ -195,6 +195,9 @@ pub struct Program {
     /// Storage rows written for every lane before any read, with the instruction writing each
     /// first (`prewrite.rs`): the machine does not clear them between runs.
     pub prewritten: Vec<(u32, u32)>,
+    /// Row ranges `start..end` a run may leave non-zero (`prewrite::dirty_rows`): what the
+    /// machine clears before the next run.
+    pub dirty: Vec<(u32, u32)>,
     /// Whether an instruction may change the execution masks (`prewrite.rs`); when not, the
     /// machine does not refill them between runs.
     pub touches_masks: bool,

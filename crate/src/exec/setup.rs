@@ -6,7 +6,7 @@
 use super::io::{Batch, Constants};
 use super::lanes::Lanes;
 use super::machine::{Machine, SCRATCH};
-use super::program::{Program, Store};
+use super::program::Program;
 use crate::ir::SemanticName;
 
 impl Machine {
@@ -214,49 +214,9 @@ impl Machine {
     /// may write (a whole file for an indirect destination), IN, SV, and the immediate and
     /// constant rows from IMM on.
     fn mark_dirty(&mut self, program: &Program) {
-        let l = program.layout;
-        let rows = l.rows as usize;
-        let marks = &mut self.dirty_rows;
-        marks.clear();
-        marks.resize(rows, false);
-        let mut mark = |a: usize, b: usize| {
-            if let Some(sl) = marks.get_mut(a.min(rows)..b.min(rows)) {
-                sl.fill(true);
-            }
-        };
-        for inst in &program.code {
-            for d in inst.dst.iter().take(inst.num_dst as usize) {
-                let Store::Rows { base, count } = d.store else { continue };
-                match d.indirect {
-                    // Only the channels written (64-bit ops write the pairs their mask names).
-                    None => {
-                        for c in (0..4).filter(|c| d.mask & (1 << c) != 0) {
-                            if let Some(r) = Machine::dst_row(d, c) {
-                                mark(r, r + 1);
-                            }
-                        }
-                    }
-                    Some(_) => mark(base as usize, base as usize + count as usize * 4),
-                }
-            }
-        }
-        let (inp, sv) = (l.input.0 as usize, l.sv.0 as usize);
-        mark(inp, inp + l.input.1 as usize * 4);
-        mark(sv, sv + l.sv.1 as usize * 4);
-        mark(l.imm.0 as usize, rows);
-        self.dirty.clear();
         let nq = self.nq;
-        let mut open: Option<usize> = None;
-        for (r, &d) in self.dirty_rows.iter().chain(std::iter::once(&false)).enumerate() {
-            match (d, open) {
-                (true, None) => open = Some(r),
-                (false, Some(a)) => {
-                    self.dirty.push((a * nq, r * nq));
-                    open = None;
-                }
-                _ => {}
-            }
-        }
+        self.dirty.clear();
+        self.dirty.extend(program.dirty.iter().map(|&(a, b)| (a as usize * nq, b as usize * nq)));
     }
 
     /// A run stopped at `pc`: rows whose first writer is at `pc` or later were not written (and
