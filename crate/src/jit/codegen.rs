@@ -13,7 +13,7 @@
 //! exec mask (after BRK, CONT or RET, or a closer that restores none) is left by a `br` to its
 //! end. So inside a body exec is never all zero. Writes inside flow are blended with exec
 //! (`v128.bitselect`); at the top level exec is all ones and writes are plain. Operands
-//! addressed through ADDR select among their file's registers lane by lane (`alu.rs`).
+//! addressed through ADDR select among their file's registers lane by lane (`operands.rs`).
 //!
 //! The budget counts quad-instructions (`exec/work.rs`): an instruction is charged
 //! once per quad whose exec mask is non-zero when it starts (ELSE, ENDIF and ENDLOOP: when they
@@ -26,7 +26,7 @@
 //! it writes, each at `slot * ROW_BYTES + q * 16`, the kill row, then the cached constants (16
 //! bytes each, the same for every quad), for a program that samples, the sampling scratch, and
 //! for each constant buffer read through an index (`CONST[b][ADDR..]`) an area holding the
-//! whole buffer and its length, which the host copies in for each run (`alu.rs` gathers a
+//! whole buffer and its length, which the host copies in for each run (`operands.rs` gathers a
 //! lane's register from it).
 //!
 //! Imports (`jit::imports`, `jit::host`): the libm lane formulas (SIN, POW, …) call the
@@ -37,9 +37,11 @@
 // Operands and lane formulas; masks and structured flow; nesting and inlining bounds.
 mod alu;
 mod flow;
+mod operands;
 mod shape;
 
-use alu::{check_alu, check_operands, dst_rows, is_alu, is_derivative, is_texture, src_rows};
+use alu::{check_alu, is_alu, is_derivative, is_texture};
+use operands::{check_operands, dst_row, dst_rows, src_rows};
 use shape::{main_end, shape, sub_body};
 
 use super::imports::{self, Which};
