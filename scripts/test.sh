@@ -170,14 +170,15 @@ for engine in $BROWSERS; do
 done
 
 # 4. End-to-end tests against the built page, in each engine. serve.test.mjs (the server),
-# state.test.mjs (the share-link format), vertices-format.test.mjs (the vertex editor's text) and
-# links.test.mjs (the pages' links) need no browser: they run once, with Chromium's suite.
+# state.test.mjs (the share-link format), vertices-format.test.mjs (the vertex editor's text),
+# links.test.mjs (the pages' links) and textures-builtin.test.mjs (the built-in textures' data)
+# need no browser: they run once, with Chromium's suite.
 if $build_ok; then
   for engine in $BROWSERS; do
     files=()
     for f in tests/e2e/*.test.mjs; do
       case "$f" in
-        tests/e2e/serve.test.mjs | tests/e2e/state.test.mjs | tests/e2e/vertices-format.test.mjs | tests/e2e/links.test.mjs) [ "$engine" = chromium ] && files+=("$f") ;;
+        tests/e2e/serve.test.mjs | tests/e2e/state.test.mjs | tests/e2e/vertices-format.test.mjs | tests/e2e/links.test.mjs | tests/e2e/textures-builtin.test.mjs) [ "$engine" = chromium ] && files+=("$f") ;;
         *) files+=("$f") ;;
       esac
     done

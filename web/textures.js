@@ -32,7 +32,9 @@ function buildTexture(name) {
       return { kind: '2d', levels: [level(64, 64, (x, y) => [x * 4, y * 4, 128, 255])] };
     case 'noise': {
       let seed = 12345;
-      const next = () => { seed = (seed * 1103515245 + 12345) >>> 0; return seed >>> 24; };
+      // The C library's 32-bit LCG; Math.imul keeps the product's low 32 bits exact (a plain
+      // `*` rounds products past 2^53 and drifts from the sequence).
+      const next = () => { seed = (Math.imul(seed, 1103515245) + 12345) >>> 0; return seed >>> 24; };
       return { kind: '2d', levels: [level(64, 64, () => { const v = next(); return [v, v, v, 255]; })] };
     }
     case 'mip-levels': {
