@@ -38,6 +38,7 @@
 mod alu;
 mod flow;
 mod operands;
+mod pairs;
 mod shape;
 
 use alu::{check_alu, is_alu, is_derivative, is_texture};
@@ -49,9 +50,9 @@ use crate::exec::program::{Dst, Inst, Program, Src, Store};
 use crate::opcode::{Opcode as O, ValType as VT};
 use std::collections::{BTreeSet, HashMap};
 use wasm_encoder::{
-    BlockType, CodeSection, EntityType, ExportKind, ExportSection, Function, FunctionSection,
-    ImportSection, Instruction as I, MemArg, MemorySection, MemoryType, Module, TypeSection,
-    ValType,
+    BlockType, CodeSection, ConstExpr, DataSection, EntityType, ExportKind, ExportSection,
+    Function, FunctionSection, ImportSection, Instruction as I, MemArg, MemorySection, MemoryType,
+    Module, TypeSection, ValType,
 };
 
 /// Why a program is not compiled (it then runs in the interpreter).
@@ -86,6 +87,10 @@ pub struct Layout {
     /// bytes, then room for [`BUFFER_REGISTERS`] registers of 16 bytes, then one register that
     /// stays zero (what an index outside the buffer reads).
     pub const_buffers: Vec<u32>,
+    /// Splatted constants the code reads from memory (two quads per pass: an operand in memory
+    /// leaves a register free), 16 bytes each from [`Layout::constant_table`]; the module's
+    /// data segment holds them, so the host stages nothing for them.
+    pub constants: u32,
 }
 
 /// Largest batch a module runs (the render's batches are at most 512 quads); the machine runs
@@ -117,9 +122,13 @@ impl Layout {
         let scratch = if self.sampling { super::host::scratch::BYTES as u64 } else { 0 };
         self.sample_base() + scratch + k as u64 * BUFFER_AREA_BYTES
     }
+    /// Byte offset of the constant table (`Layout::constants`).
+    pub fn constant_table(&self) -> u64 {
+        self.buffer_area(self.const_buffers.len())
+    }
     /// Linear memory the module uses (and declares as its minimum).
     pub fn memory_bytes(&self) -> u64 {
-        self.buffer_area(self.const_buffers.len())
+        self.constant_table() + self.constants as u64 * 16
     }
 }
 
@@ -174,8 +183,28 @@ enum Row {
     Const(u32),
 }
 
+/// Whether a module runs one quad per pass or two (`pairs.rs`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pairing {
+    /// Two quads per pass for a program with a loop, of at most [`PAIRED_MAX_INSTRUCTIONS`]
+    /// instructions, that calls no host function (docs/jit.md "Two quads per pass": a loop's
+    /// chain of dependent instructions is where a second quad finds idle units; the doubled
+    /// code stays small; a host call costs the same per quad either way); one otherwise.
+    Auto,
+    Single,
+    Pairs,
+}
+
+/// The longest program [`Pairing::Auto`] runs in pairs (the module's code doubles).
+pub const PAIRED_MAX_INSTRUCTIONS: usize = 256;
+
 /// Compiles `program`, or says why not.
 pub fn compile(program: &Program) -> Result<Compiled, Unsupported> {
+    compile_with(program, Pairing::Auto)
+}
+
+/// Compiles `program` one or two quads per pass, or says why not.
+pub fn compile_with(program: &Program, pairing: Pairing) -> Result<Compiled, Unsupported> {
     let end = main_end(program)?;
     let shape = shape(program, end)?;
     // What runs: the main program and the subroutine bodies it calls (inlined at each call).
@@ -287,8 +316,20 @@ pub fn compile(program: &Program) -> Result<Compiled, Unsupported> {
     let switch_saves = loop_saves + 2 * deepest.loops;
     let call_saves = switch_saves + 4 * deepest.switches;
     let scratch = call_saves + deepest.calls;
+    let pairs = match pairing {
+        Pairing::Single => false,
+        Pairing::Pairs => true,
+        Pairing::Auto => {
+            pcs.len() <= PAIRED_MAX_INSTRUCTIONS
+                && pcs.iter().any(|&pc| code[pc].op == O::BGNLOOP)
+                && lane_imports.is_empty()
+                && !layout.sampling
+        }
+    };
     let mut g = Gen {
         program,
+        pairs,
+        table: Vec::new(),
         layout: &layout,
         rows,
         code: Vec::new(),
@@ -317,16 +358,26 @@ pub fn compile(program: &Program) -> Result<Compiled, Unsupported> {
         samplers: Vec::new(),
     };
     g.run(end)?;
+    let table = std::mem::take(&mut g.table);
     let v128s = g.max_local - EXEC;
+    let extra: Vec<ValType> = if pairs {
+        pairs::finish_locals(&mut g.code, g.max_local);
+        pairs::extra_locals(g.max_local).collect()
+    } else {
+        Vec::new()
+    };
     let mut f = Function::new_with_locals_types(
         [ValType::I32, ValType::I32, ValType::I32, ValType::I64]
             .into_iter()
-            .chain(std::iter::repeat_n(ValType::V128, v128s as usize)),
+            .chain(std::iter::repeat_n(ValType::V128, v128s as usize))
+            .chain(extra),
     );
     for i in &g.code {
         f.instruction(i);
     }
     let samplers = std::mem::take(&mut g.samplers);
+    drop(g);
+    layout.constants = table.len() as u32;
     let mut m = Module::new();
     let mut types = TypeSection::new();
     types.ty().function([ValType::I32, ValType::I64], [ValType::I64]);
@@ -368,6 +419,12 @@ pub fn compile(program: &Program) -> Result<Compiled, Unsupported> {
     let mut cs = CodeSection::new();
     cs.function(&f);
     m.section(&cs);
+    if !table.is_empty() {
+        let mut data = DataSection::new();
+        let bytes: Vec<u8> = table.iter().flat_map(|v| [v.to_le_bytes(); 4]).flatten().collect();
+        data.active(0, &ConstExpr::i32_const(layout.constant_table() as i32), bytes);
+        m.section(&data);
+    }
     let calls_host = !lane_imports.is_empty() || layout.sampling;
     Ok(Compiled { bytes: m.finish(), layout, instructions: end, samplers, calls_host })
 }
@@ -433,6 +490,10 @@ fn modify(bits: u32, s: &Src) -> Option<u32> {
 
 struct Gen<'p> {
     program: &'p Program,
+    /// Two quads per pass (`pairs.rs`).
+    pairs: bool,
+    /// The constant table's values, in order (`Layout::constants`).
+    table: Vec<u32>,
     layout: &'p Layout,
     rows: HashMap<u32, Row>,
     code: Vec<I<'static>>,
@@ -485,11 +546,33 @@ impl Gen<'_> {
     fn e(&mut self, i: I<'static>) {
         self.code.push(i);
     }
+    /// Pushes `v` in every lane: a constant in the code, or in pairs a load from the constant
+    /// table (the processor then reads it as a memory operand instead of keeping a register).
+    fn k(&mut self, v: u32) {
+        if !self.pairs {
+            self.e(splat_u32(v));
+            return;
+        }
+        let at = match self.table.iter().position(|&x| x == v) {
+            Some(i) => i,
+            None => {
+                self.table.push(v);
+                self.table.len() - 1
+            }
+        };
+        self.e(I::I32Const(0));
+        self.e(I::V128Load(mem(self.layout.constant_table() + at as u64 * 16)));
+    }
     /// Adds the pending charge to `WORK` (before any branch, and before `WORK` is read).
     fn flush(&mut self) {
         if self.pending > 0 {
             self.e(I::LocalGet(WORK));
             self.e(I::I64Const(self.pending as i64));
+            if self.pairs {
+                // Once per quad of the pair whose exec is not all zero.
+                self.e(I::LocalGet(pairs::ACTIVE));
+                self.e(I::I64Mul);
+            }
             self.e(I::I64Add);
             self.e(I::LocalSet(WORK));
             self.pending = 0;
@@ -552,33 +635,39 @@ impl Gen<'_> {
         self.e(I::I32Eqz);
         self.e(I::BrIf(0));
         self.e(I::Loop(BlockType::Empty));
+        if self.pairs {
+            self.start_pair();
+        }
         // The quad's start: registers zero, IN/SV rows loaded, masks all ones, nothing killed.
         let rows: Vec<(u32, Row)> = {
             let mut v: Vec<(u32, Row)> = self.rows.iter().map(|(&r, &k)| (r, k)).collect();
             v.sort_by_key(|p| p.0);
             v
         };
-        for &(r, k) in &rows {
-            let Row::Local(loc) = k else { continue };
-            match l.rows_in.iter().position(|&x| x == r) {
-                Some(slot) => {
-                    self.e(I::LocalGet(QB));
-                    self.e(I::V128Load(mem(slot as u64 * ROW_BYTES as u64)));
+        self.both(|g| {
+            for &(r, k) in &rows {
+                let Row::Local(loc) = k else { continue };
+                match l.rows_in.iter().position(|&x| x == r) {
+                    Some(slot) => {
+                        g.e(I::LocalGet(QB));
+                        g.e(I::V128Load(mem(slot as u64 * ROW_BYTES as u64)));
+                    }
+                    None => g.e(splat_u32(0)),
                 }
-                None => self.e(splat_u32(0)),
+                g.e(I::LocalSet(loc));
             }
-            self.e(I::LocalSet(loc));
-        }
-        if has_flow {
-            for m in [COND, LOOPM, CONT, SWITCHM, FUNCM, EXEC] {
-                self.e(splat_u32(!0));
-                self.e(I::LocalSet(m));
+            if has_flow {
+                for m in [COND, LOOPM, CONT, SWITCHM, FUNCM, EXEC] {
+                    g.e(splat_u32(!0));
+                    g.e(I::LocalSet(m));
+                }
             }
-        }
-        if l.kill {
-            self.e(splat_u32(0));
-            self.e(I::LocalSet(KILL));
-        }
+            if l.kill {
+                g.e(splat_u32(0));
+                g.e(I::LocalSet(KILL));
+            }
+            Ok(())
+        })?;
         // A RET of the main program leaves this block once every lane of the quad returned
         // (the interpreter then stops before END).
         if self.main_ret {
@@ -598,21 +687,24 @@ impl Gen<'_> {
         }
         // The quad's end: the OUT rows and the kill mask go back to memory.
         let base = l.rows_in.len() as u64;
-        for (i, &r) in l.rows_out.iter().enumerate() {
-            if let Some(&Row::Local(loc)) = self.rows.get(&r) {
-                self.e(I::LocalGet(QB));
-                self.e(I::LocalGet(loc));
-                self.e(I::V128Store(mem((base + i as u64) * ROW_BYTES as u64)));
+        self.both(|g| {
+            for (i, &r) in l.rows_out.iter().enumerate() {
+                if let Some(&Row::Local(loc)) = g.rows.get(&r) {
+                    g.e(I::LocalGet(QB));
+                    g.e(I::LocalGet(loc));
+                    g.e(I::V128Store(mem((base + i as u64) * ROW_BYTES as u64)));
+                }
             }
-        }
-        if l.kill {
-            self.e(I::LocalGet(QB));
-            self.e(I::LocalGet(KILL));
-            self.e(I::V128Store(mem(l.kill_slot() as u64 * ROW_BYTES as u64)));
-        }
+            if l.kill {
+                g.e(I::LocalGet(QB));
+                g.e(I::LocalGet(KILL));
+                g.e(I::V128Store(mem(l.kill_slot() as u64 * ROW_BYTES as u64)));
+            }
+            Ok(())
+        })?;
         self.check_limit();
         self.e(I::LocalGet(QB));
-        self.e(I::I32Const(16));
+        self.e(I::I32Const(if self.pairs { 32 } else { 16 }));
         self.e(I::I32Add);
         self.e(I::LocalTee(QB));
         self.e(I::LocalGet(QEND));
@@ -633,7 +725,7 @@ impl Gen<'_> {
             if is_alu(inst.op) {
                 let inst = inst.clone();
                 self.charge(1);
-                self.alu(&inst)?;
+                self.both(|g| g.alu(&inst))?;
                 pc += 1;
             } else {
                 pc = self.flow(pc, to)?;

@@ -10,7 +10,18 @@ impl Gen<'_> {
     pub(super) fn alu(&mut self, inst: &Inst) -> Result<(), Unsupported> {
         self.next_scratch = self.scratch;
         if is_texture(inst.op) {
+            // In pairs a body may run with this quad's exec all zero: the sampler is not
+            // called for it (what it would leave in the scratch goes to no active lane).
+            let idle_skip = self.pairs && self.in_flow();
+            if idle_skip {
+                self.e(I::LocalGet(EXEC));
+                self.e(I::V128AnyTrue);
+                self.e(I::If(BlockType::Empty));
+            }
             self.sample(inst)?;
+            if idle_skip {
+                self.e(I::End);
+            }
         }
         let d = inst.dst[0];
         let mut results = [None; 4];
@@ -95,7 +106,7 @@ impl Gen<'_> {
             self.e(I::LocalGet(val));
             self.e(I::LocalGet(dst));
             self.e(I::LocalGet(addr));
-            self.e(splat_u32(off as u32));
+            self.k(off as u32);
             self.e(I::I32x4Eq);
             if flow {
                 self.e(I::LocalGet(EXEC));
@@ -158,7 +169,7 @@ impl Gen<'_> {
         if self.in_flow() {
             self.e(I::LocalGet(EXEC));
         } else {
-            self.e(splat_u32(!0));
+            self.k(!0);
         }
         self.e(I::V128Store(slot(scratch::EXEC)));
         let index = self.samplers.len() as i32;
@@ -181,13 +192,13 @@ impl Gen<'_> {
         self.e(I::LocalSet(x));
         // (x < 1 ? x : 1) & (x > 0)
         self.e(I::LocalGet(x));
-        self.e(splat_u32(1f32.to_bits()));
+        self.k(1f32.to_bits());
         self.e(I::LocalGet(x));
-        self.e(splat_u32(1f32.to_bits()));
+        self.k(1f32.to_bits());
         self.e(I::F32x4Lt);
         self.e(I::V128Bitselect);
         self.e(I::LocalGet(x));
-        self.e(splat_u32(0));
+        self.k(0);
         self.e(I::F32x4Gt);
         self.e(I::V128And);
     }
@@ -293,7 +304,7 @@ impl Gen<'_> {
             }
             O::ABS => {
                 self.src(inst, 0, c)?;
-                self.e(splat_u32(0x7fff_ffff));
+                self.k(0x7fff_ffff);
                 self.e(I::V128And);
             }
             O::SSG => {
@@ -307,7 +318,7 @@ impl Gen<'_> {
                 self.e(I::LocalGet(a));
                 self.e(zero);
                 self.e(I::F32x4Lt);
-                self.e(splat_u32((-1f32).to_bits()));
+                self.k((-1f32).to_bits());
                 self.e(I::V128And);
                 self.e(I::V128Or);
             }
@@ -385,7 +396,7 @@ impl Gen<'_> {
                 self.e(I::LocalGet(a));
                 self.e(zero.clone());
                 self.e(I::I32x4GtS);
-                self.e(splat_u32(1));
+                self.k(1);
                 self.e(I::V128And);
                 self.e(I::LocalGet(a));
                 self.e(zero);
@@ -418,7 +429,7 @@ impl Gen<'_> {
             }
             O::ARR => {
                 self.src(inst, 0, c)?;
-                self.e(splat_u32(0.5f32.to_bits()));
+                self.k(0.5f32.to_bits());
                 self.e(I::F32x4Add);
                 self.e(I::F32x4Floor);
                 self.e(I::I32x4TruncSatF32x4S);
@@ -543,7 +554,7 @@ impl Gen<'_> {
             O::LOG if c < 3 => {
                 // |x| = ax, z = lg2(ax): [floor z, ax / ex2(floor z), z, 1]
                 self.src(inst, 0, 0)?;
-                self.e(splat_u32(0x7fff_ffff));
+                self.k(0x7fff_ffff);
                 self.e(I::V128And);
                 let ax = self.local();
                 self.e(I::LocalSet(ax));
@@ -585,7 +596,7 @@ impl Gen<'_> {
             }
             O::RFL if c < 3 => {
                 // k = 2·(a·b) / (a·a) (sums left to right); k·a[c] − b[c]
-                self.e(splat_u32(2f32.to_bits()));
+                self.k(2f32.to_bits());
                 self.dot3(inst, 1)?;
                 self.e(I::F32x4Mul);
                 self.dot3(inst, 0)?;

@@ -21,17 +21,27 @@ impl Gen<'_> {
         .filter(|m| m.1)
         .map(|m| m.0)
         .collect();
-        match masks.split_first() {
-            None => self.e(splat_u32(!0)),
-            Some((&first, rest)) => {
-                self.e(I::LocalGet(first));
-                for &m in rest {
-                    self.e(I::LocalGet(m));
-                    self.e(I::V128And);
+        // In pairs the work so far is charged by the exec it ran under.
+        if self.pairs {
+            self.flush();
+        }
+        self.both_plain(|g| {
+            match masks.split_first() {
+                None => g.e(splat_u32(!0)),
+                Some((&first, rest)) => {
+                    g.e(I::LocalGet(first));
+                    for &m in rest {
+                        g.e(I::LocalGet(m));
+                        g.e(I::V128And);
+                    }
                 }
             }
+            g.e(I::LocalSet(EXEC));
+        });
+        if self.pairs {
+            self.count_active(EXEC);
+            self.e(I::LocalSet(pairs::ACTIVE));
         }
-        self.e(I::LocalSet(EXEC));
     }
 
     /// `if any_true(exec) { instructions [from, to) }` for an IF or ELSE body (the ELSE
@@ -42,8 +52,7 @@ impl Gen<'_> {
         to: usize,
         is_else: bool,
     ) -> Result<(), Unsupported> {
-        self.e(I::LocalGet(EXEC));
-        self.e(I::V128AnyTrue);
+        self.any_active(EXEC);
         self.open(I::If(BlockType::Empty));
         if is_else {
             self.charge(1);
@@ -71,10 +80,17 @@ impl Gen<'_> {
             && self.reads.get(&row).is_none_or(|pcs| pcs.iter().all(|&pc| pc >= from && pc < to))
     }
 
+    /// Pushes a saved mask: the local `save`, or all ones when nothing was saved.
+    pub(super) fn saved(&mut self, save: Option<u32>) {
+        match save {
+            Some(l) => self.e(I::LocalGet(l)),
+            None => self.e(splat_u32(!0)),
+        }
+    }
+
     /// After a closer that may have left exec all zero: leaves the enclosing body if so.
     pub(super) fn leave_if_idle(&mut self) {
-        self.e(I::LocalGet(EXEC));
-        self.e(I::V128AnyTrue);
+        self.any_active(EXEC);
         self.e(I::I32Eqz);
         self.open(I::If(BlockType::Empty));
         self.leave_body();
@@ -91,7 +107,7 @@ impl Gen<'_> {
         }
         let inst = &inst;
         self.src(inst, 0, 0)?;
-        self.e(splat_u32(0));
+        self.k(0);
         self.e(if inst.op == O::IF { I::F32x4Ne } else { I::I32x4Ne });
         Ok(())
     }
@@ -148,33 +164,45 @@ impl Gen<'_> {
             }
             O::IF | O::UIF => {
                 let (else_pc, endif_pc) = self.if_targets(&inst, pc, to)?;
-                let save = self.if_saves + self.if_level;
+                // Outside every IF cond is all ones: nothing to save (a register fewer).
+                let save = (self.if_level > 0).then_some(self.if_saves + self.if_level);
                 self.charge(1);
-                self.e(I::LocalGet(COND));
-                self.e(I::LocalSet(save));
-                // push cond; cond &= (src.x != 0)
-                self.condition(pc)?;
-                self.e(I::LocalGet(COND));
-                self.e(I::V128And);
-                self.e(I::LocalSet(COND));
+                self.both(|g| {
+                    if let Some(save) = save {
+                        g.e(I::LocalGet(COND));
+                        g.e(I::LocalSet(save));
+                    }
+                    // push cond; cond &= (src.x != 0)
+                    g.condition(pc)?;
+                    g.e(I::LocalGet(COND));
+                    g.e(I::V128And);
+                    g.e(I::LocalSet(COND));
+                    Ok(())
+                })?;
                 self.if_level += 1;
                 self.update_exec();
                 self.guarded_body(pc + 1, else_pc.unwrap_or(endif_pc), false)?;
                 if let Some(e) = else_pc {
                     // ELSE: cond = ~cond & parent; charged when it leaves a lane active.
-                    self.e(I::LocalGet(COND));
-                    self.e(I::V128Not);
-                    self.e(I::LocalGet(save));
-                    self.e(I::V128And);
-                    self.e(I::LocalSet(COND));
+                    self.both_plain(|g| {
+                        g.e(I::LocalGet(COND));
+                        g.e(I::V128Not);
+                        if let Some(save) = save {
+                            g.e(I::LocalGet(save));
+                            g.e(I::V128And);
+                        }
+                        g.e(I::LocalSet(COND));
+                    });
                     self.update_exec();
                     self.guarded_body(e + 1, endif_pc, true)?;
                 }
                 self.if_level -= 1;
                 // ENDIF: pop cond; charged when it leaves a lane active (a BRK or CONT inside
                 // may have removed them all: the rest of the body is then skipped).
-                self.e(I::LocalGet(save));
-                self.e(I::LocalSet(COND));
+                self.both_plain(|g| {
+                    g.saved(save);
+                    g.e(I::LocalSet(COND));
+                });
                 self.update_exec();
                 if may_idle(&self.program.code, pc + 1, endif_pc, None) {
                     self.leave_if_idle();
@@ -190,15 +218,21 @@ impl Gen<'_> {
                 {
                     return fail("BGNLOOP without its ENDLOOP", Some(&inst));
                 }
-                let save = self.loop_saves + 2 * self.loop_level;
                 let conts = has_cont(&self.program.code, pc + 1, end);
+                // Outside every loop the loop mask is all ones, and the cont mask outside
+                // every loop with a CONT: nothing to save then (registers the loop keeps free).
+                let base = self.loop_saves + 2 * self.loop_level;
+                let save = (self.loop_level > 0).then_some(base);
+                let save_cont = (conts && self.cont_loops > 0).then_some(base + 1);
                 self.charge(1);
-                self.e(I::LocalGet(LOOPM));
-                self.e(I::LocalSet(save));
-                if conts {
-                    self.e(I::LocalGet(CONT));
-                    self.e(I::LocalSet(save + 1));
-                }
+                self.both_plain(|g| {
+                    for (mask, at) in [(LOOPM, save), (CONT, save_cont)] {
+                        if let Some(at) = at {
+                            g.e(I::LocalGet(mask));
+                            g.e(I::LocalSet(at));
+                        }
+                    }
+                });
                 self.loop_level += 1;
                 self.cont_loops += conts as u32;
                 self.open(I::Loop(BlockType::Empty));
@@ -216,12 +250,17 @@ impl Gen<'_> {
                 // ENDLOOP: restore cont (it lasts one iteration); go on while a lane is live,
                 // charged then, and at the exit (the enclosing exec, not all zero).
                 if conts {
-                    self.e(I::LocalGet(save + 1));
-                    self.e(I::LocalSet(CONT));
+                    self.both_plain(|g| {
+                        g.saved(save_cont);
+                        g.e(I::LocalSet(CONT));
+                    });
                 }
-                self.update_exec();
-                self.e(I::LocalGet(EXEC));
-                self.e(I::V128AnyTrue);
+                // Exec is already current at the body's end unless a CONT was undone or the
+                // body left itself without an update (its own BRK, CONT or RET).
+                if conts || leaves_itself(&self.program.code, pc + 1, end) {
+                    self.update_exec();
+                }
+                self.any_active(EXEC);
                 self.open(I::If(BlockType::Empty));
                 self.charge(1);
                 self.check_limit();
@@ -230,8 +269,10 @@ impl Gen<'_> {
                 self.close();
                 self.loop_level -= 1;
                 self.cont_loops -= conts as u32;
-                self.e(I::LocalGet(save));
-                self.e(I::LocalSet(LOOPM));
+                self.both_plain(|g| {
+                    g.saved(save);
+                    g.e(I::LocalSet(LOOPM));
+                });
                 self.update_exec();
                 // A RET inside may have left no lane: ENDLOOP is then charged nothing.
                 if may_idle(&self.program.code, pc + 1, end, Some(O::BGNLOOP)) {
@@ -263,11 +304,13 @@ impl Gen<'_> {
                     _ if switch => SWITCHM,
                     _ => LOOPM,
                 };
-                self.e(I::LocalGet(m));
-                self.e(I::LocalGet(EXEC));
-                self.e(I::V128Not);
-                self.e(I::V128And);
-                self.e(I::LocalSet(m));
+                self.both_plain(|g| {
+                    g.e(I::LocalGet(m));
+                    g.e(I::LocalGet(EXEC));
+                    g.e(I::V128Not);
+                    g.e(I::V128And);
+                    g.e(I::LocalSet(m));
+                });
                 self.leave_body();
                 Ok(pc + 1)
             }
@@ -278,10 +321,12 @@ impl Gen<'_> {
                 // left (exec is all zero), and the closers after it leave theirs while no lane
                 // of the quad is left.
                 self.charge(1);
-                self.e(I::LocalGet(FUNCM));
-                self.e(I::LocalGet(EXEC));
-                self.e(I::V128AndNot);
-                self.e(I::LocalSet(FUNCM));
+                self.both_plain(|g| {
+                    g.e(I::LocalGet(FUNCM));
+                    g.e(I::LocalGet(EXEC));
+                    g.e(I::V128AndNot);
+                    g.e(I::LocalSet(FUNCM));
+                });
                 self.leave_body();
                 Ok(pc + 1)
             }
@@ -293,32 +338,35 @@ impl Gen<'_> {
             O::KILL | O::KILL_IF => {
                 self.charge(1);
                 let flow = self.in_flow();
-                if inst.op == O::KILL {
-                    if flow {
-                        self.e(I::LocalGet(KILL));
-                        self.e(I::LocalGet(EXEC));
-                        self.e(I::V128Or);
-                    } else {
-                        self.e(splat_u32(!0));
-                    }
-                } else {
-                    // Lanes where any swizzled channel is negative (flow.rs KILL_IF).
-                    for c in 0..4 {
-                        self.src(&inst, 0, c)?;
-                        self.e(splat_u32(0));
-                        self.e(I::F32x4Lt);
-                        if c > 0 {
-                            self.e(I::V128Or);
+                self.both(|g| {
+                    if inst.op == O::KILL {
+                        if flow {
+                            g.e(I::LocalGet(KILL));
+                            g.e(I::LocalGet(EXEC));
+                            g.e(I::V128Or);
+                        } else {
+                            g.e(splat_u32(!0));
                         }
+                    } else {
+                        // Lanes where any swizzled channel is negative (flow.rs KILL_IF).
+                        for c in 0..4 {
+                            g.src(&inst, 0, c)?;
+                            g.e(splat_u32(0));
+                            g.e(I::F32x4Lt);
+                            if c > 0 {
+                                g.e(I::V128Or);
+                            }
+                        }
+                        if flow {
+                            g.e(I::LocalGet(EXEC));
+                            g.e(I::V128And);
+                        }
+                        g.e(I::LocalGet(KILL));
+                        g.e(I::V128Or);
                     }
-                    if flow {
-                        self.e(I::LocalGet(EXEC));
-                        self.e(I::V128And);
-                    }
-                    self.e(I::LocalGet(KILL));
-                    self.e(I::V128Or);
-                }
-                self.e(I::LocalSet(KILL));
+                    g.e(I::LocalSet(KILL));
+                    Ok(())
+                })?;
                 Ok(pc + 1)
             }
             _ => fail(format!("{} is not compiled", inst.op.name()), Some(&inst)),
@@ -366,43 +414,48 @@ impl Gen<'_> {
         let base = self.switch_saves + 4 * self.switch_level;
         let (saved, sel, parent, default) = (base, base + 1, base + 2, base + 3);
         self.charge(1);
-        self.e(I::LocalGet(SWITCHM));
-        self.e(I::LocalSet(saved));
-        self.src_of(&inst.src[0], inst, 0)?;
-        self.e(I::LocalSet(sel));
-        self.e(I::LocalGet(EXEC));
-        self.e(I::LocalSet(parent));
-        self.e(I::LocalGet(EXEC));
-        for case in cases.unwrap_or_default() {
-            // default &= ~(value == selector), bit for bit.
-            self.src_of(&case, inst, 0)?;
-            self.e(I::LocalGet(sel));
-            self.e(I::I32x4Eq);
-            self.e(I::V128AndNot);
-        }
-        self.e(I::LocalSet(default));
-        self.e(splat_u32(0));
-        self.e(I::LocalSet(SWITCHM));
+        self.both(|g| {
+            g.e(I::LocalGet(SWITCHM));
+            g.e(I::LocalSet(saved));
+            g.src_of(&inst.src[0], inst, 0)?;
+            g.e(I::LocalSet(sel));
+            g.e(I::LocalGet(EXEC));
+            g.e(I::LocalSet(parent));
+            g.e(I::LocalGet(EXEC));
+            for case in cases.unwrap_or_default() {
+                // default &= ~(value == selector), bit for bit.
+                g.src_of(&case, inst, 0)?;
+                g.e(I::LocalGet(sel));
+                g.e(I::I32x4Eq);
+                g.e(I::V128AndNot);
+            }
+            g.e(I::LocalSet(default));
+            g.e(splat_u32(0));
+            g.e(I::LocalSet(SWITCHM));
+            Ok(())
+        })?;
         self.switch_level += 1;
         for (n, &at) in labels.iter().enumerate() {
             let label = self.program.code[at].clone();
             self.next_scratch = self.scratch;
-            self.e(I::LocalGet(SWITCHM));
-            if label.op == O::CASE {
-                self.src_of(&label.src[0], &label, 0)?;
-                self.e(I::LocalGet(sel));
-                self.e(I::I32x4Eq);
-                self.e(I::LocalGet(parent));
-                self.e(I::V128And);
-            } else {
-                self.e(I::LocalGet(default));
-            }
-            self.e(I::V128Or);
-            self.e(I::LocalSet(SWITCHM));
+            self.both(|g| {
+                g.e(I::LocalGet(SWITCHM));
+                if label.op == O::CASE {
+                    g.src_of(&label.src[0], &label, 0)?;
+                    g.e(I::LocalGet(sel));
+                    g.e(I::I32x4Eq);
+                    g.e(I::LocalGet(parent));
+                    g.e(I::V128And);
+                } else {
+                    g.e(I::LocalGet(default));
+                }
+                g.e(I::V128Or);
+                g.e(I::LocalSet(SWITCHM));
+                Ok(())
+            })?;
             self.update_exec();
             let next = labels.get(n + 1).copied().unwrap_or(end);
-            self.e(I::LocalGet(EXEC));
-            self.e(I::V128AnyTrue);
+            self.any_active(EXEC);
             self.open(I::If(BlockType::Empty));
             self.charge(1);
             self.bodies.push(self.depth);
@@ -413,8 +466,10 @@ impl Gen<'_> {
             self.close();
         }
         self.switch_level -= 1;
-        self.e(I::LocalGet(saved));
-        self.e(I::LocalSet(SWITCHM));
+        self.both_plain(|g| {
+            g.e(I::LocalGet(saved));
+            g.e(I::LocalSet(SWITCHM));
+        });
         self.update_exec();
         // A BRK or CONT of an enclosing loop, or a RET, may have left no lane.
         if may_idle(&self.program.code, pc + 1, end, Some(O::SWITCH)) {
@@ -433,10 +488,12 @@ impl Gen<'_> {
         let (b, e) = sub_body(self.program, inst)?;
         let save = self.call_saves + self.call_level;
         self.charge(1);
-        self.e(I::LocalGet(FUNCM));
-        self.e(I::LocalSet(save));
-        self.e(I::LocalGet(EXEC));
-        self.e(I::LocalSet(FUNCM));
+        self.both_plain(|g| {
+            g.e(I::LocalGet(FUNCM));
+            g.e(I::LocalSet(save));
+            g.e(I::LocalGet(EXEC));
+            g.e(I::LocalSet(FUNCM));
+        });
         let floors = self.floors;
         self.floors = (self.loop_level, self.switch_level);
         self.call_level += 1;
@@ -450,8 +507,10 @@ impl Gen<'_> {
         self.close();
         self.call_level -= 1;
         self.floors = floors;
-        self.e(I::LocalGet(save));
-        self.e(I::LocalSet(FUNCM));
+        self.both_plain(|g| {
+            g.e(I::LocalGet(save));
+            g.e(I::LocalSet(FUNCM));
+        });
         self.update_exec();
         Ok(pc + 1)
     }
@@ -471,19 +530,32 @@ impl Gen<'_> {
         }
         self.charge(1);
         let t = self.local();
-        self.condition(pc)?;
-        self.e(I::LocalGet(EXEC));
-        self.e(I::V128And);
-        self.e(I::LocalTee(t));
-        self.e(I::V128AnyTrue);
+        self.both(|g| {
+            g.condition(pc)?;
+            g.e(I::LocalGet(EXEC));
+            g.e(I::V128And);
+            g.e(I::LocalSet(t));
+            Ok(())
+        })?;
+        self.any_active(t);
         // Most passes break no lane: then nothing changes.
         self.open(I::If(BlockType::Empty));
-        self.charge(1);
-        self.e(I::LocalGet(LOOPM));
-        self.e(I::LocalGet(t));
-        self.e(I::V128Not);
-        self.e(I::V128And);
-        self.e(I::LocalSet(LOOPM));
+        if self.pairs {
+            // The BRK: charged for each quad with a lane that takes it.
+            self.e(I::LocalGet(WORK));
+            self.count_active(t);
+            self.e(I::I64Add);
+            self.e(I::LocalSet(WORK));
+        } else {
+            self.charge(1);
+        }
+        self.both_plain(|g| {
+            g.e(I::LocalGet(LOOPM));
+            g.e(I::LocalGet(t));
+            g.e(I::V128Not);
+            g.e(I::V128And);
+            g.e(I::LocalSet(LOOPM));
+        });
         self.update_exec();
         self.leave_if_idle();
         self.close();
@@ -525,6 +597,21 @@ pub(super) fn has_cont(code: &[Inst], from: usize, to: usize) -> bool {
             O::BGNLOOP => depth += 1,
             O::ENDLOOP => depth = depth.saturating_sub(1),
             O::CONT if depth == 0 => return true,
+            _ => {}
+        }
+    }
+    false
+}
+
+/// Whether the body `code[from..to]` has a BRK, CONT or RET of its own (outside every IF,
+/// loop and switch inside it): one leaves the body with exec all zero and not updated.
+pub(super) fn leaves_itself(code: &[Inst], from: usize, to: usize) -> bool {
+    let mut depth = 0u32;
+    for inst in code.get(from..to).unwrap_or(&[]) {
+        match inst.op {
+            O::IF | O::UIF | O::BGNLOOP | O::SWITCH => depth += 1,
+            O::ENDIF | O::ENDLOOP | O::ENDSWITCH => depth = depth.saturating_sub(1),
+            O::BRK | O::CONT | O::RET if depth == 0 => return true,
             _ => {}
         }
     }

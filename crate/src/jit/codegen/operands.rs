@@ -42,7 +42,7 @@ impl Gen<'_> {
                     let Some(v) = modify(bits, s) else {
                         return fail("64-bit operand modifiers are not compiled", Some(inst));
                     };
-                    self.e(splat_u32(v));
+                    self.k(v);
                     return Ok(());
                 }
                 self.push_row(row);
@@ -52,7 +52,7 @@ impl Gen<'_> {
                 let Some(v) = modify(0, s) else {
                     return fail("64-bit operand modifiers are not compiled", Some(inst));
                 };
-                self.e(splat_u32(v));
+                self.k(v);
                 return Ok(());
             }
             (Some(a), _) => {
@@ -65,7 +65,7 @@ impl Gen<'_> {
                 };
                 self.count_selects(count, inst)?;
                 let acc = self.local();
-                self.e(splat_u32(0));
+                self.k(0);
                 self.e(I::LocalSet(acc));
                 for k in 0..count {
                     // Lanes whose address is k − index read register k.
@@ -79,7 +79,7 @@ impl Gen<'_> {
                     self.push_row(row);
                     self.e(I::LocalGet(acc));
                     self.e(I::LocalGet(addr));
-                    self.e(splat_u32(off as u32));
+                    self.k(off as u32);
                     self.e(I::I32x4Eq);
                     self.e(I::V128Bitselect);
                     self.e(I::LocalSet(acc));
@@ -96,11 +96,11 @@ impl Gen<'_> {
             match src_type(s) {
                 VT::Float | VT::Untyped => {
                     if s.absolute {
-                        self.e(splat_u32(0x7fff_ffff));
+                        self.k(0x7fff_ffff);
                         self.e(I::V128And);
                     }
                     if s.negate {
-                        self.e(splat_u32(0x8000_0000));
+                        self.k(0x8000_0000);
                         self.e(I::V128Xor);
                     }
                 }
@@ -180,7 +180,7 @@ impl Gen<'_> {
                 self.e(I::I32x4Splat);
             }
             Some(_) => {
-                self.e(splat_u32(0));
+                self.k(0);
                 for lane in 0..4u8 {
                     word(self, lane);
                     self.e(I::I32x4ReplaceLane(lane));
@@ -207,7 +207,7 @@ impl Gen<'_> {
     /// Pushes a storage row's value (no modifiers).
     fn push_row(&mut self, row: Row) {
         match row {
-            Row::Imm(bits) => self.e(splat_u32(bits)),
+            Row::Imm(bits) => self.k(bits),
             Row::Local(l) => self.e(I::LocalGet(l)),
             Row::Const(k) => {
                 self.e(I::I32Const(0));

@@ -19,6 +19,7 @@ fn a_plan_copies_inputs_constants_outputs_and_the_kill_mask() {
         kill: true,
         sampling: false,
         const_buffers: vec![],
+        constants: 0,
     };
     let p = plan(&layout, 3).expect("3 quads fit");
     let copy = |side, at, module, bytes| Copy { side, at, module, bytes };
@@ -49,6 +50,7 @@ fn a_program_that_never_kills_copies_no_kill_mask_back() {
         kill: false,
         sampling: false,
         const_buffers: vec![],
+        constants: 0,
     };
     let p = plan(&layout, 2).expect("2 quads fit");
     // OUT row 4 of 2 quads at 4 * 32 = 128, from slot 1.
@@ -78,6 +80,7 @@ fn indexed() -> Layout {
         kill: false,
         sampling: true,
         const_buffers: vec![0, 2],
+        constants: 0,
     }
 }
 
