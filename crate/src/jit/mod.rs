@@ -71,8 +71,8 @@ pub struct BufferCopy {
 }
 
 /// What a run of `nq` quads copies where: `inputs` and `buffers` into the module before the
-/// run, then `fills` (byte ranges of the module's memory set to all ones), and after the run
-/// `outputs` back. The one place that knows the module's memory layout from the host's side:
+/// run, and after the run `outputs` back (the module starts every quad's masks itself, and
+/// its constant table is its data segment). The one place that knows the module's memory layout from the host's side:
 /// the native runtime (`stage_in` / `stage_out`) and the browser's (`wasm/jit.rs`) both follow
 /// it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -80,7 +80,6 @@ pub struct Plan {
     pub nq: usize,
     pub inputs: Vec<Copy>,
     pub buffers: Vec<BufferCopy>,
-    pub fills: Vec<std::ops::Range<usize>>,
     pub outputs: Vec<Copy>,
 }
 
@@ -99,8 +98,7 @@ pub fn buffer_words<'c>(
 /// 16` in the module) and quad 0's lanes of each cached constant (uniform, 16 bytes each from
 /// `const_base`); out, the OUT rows the program writes (slots after the inputs) and, for a
 /// program that may kill, the kill mask; and each constant buffer read through an index, whole,
-/// into its area (`Layout::buffer_area`). No fills: the module starts every quad's masks
-/// itself. None when the module cannot run `nq` quads (none, or more than
+/// into its area (`Layout::buffer_area`). None when the module cannot run `nq` quads (none, or more than
 /// `codegen::MAX_QUADS`).
 pub fn plan(layout: &Layout, nq: usize) -> Option<Plan> {
     if nq == 0 || nq > codegen::MAX_QUADS as usize {
@@ -147,7 +145,7 @@ pub fn plan(layout: &Layout, nq: usize) -> Option<Plan> {
             capacity: codegen::BUFFER_REGISTERS as usize,
         })
         .collect();
-    Some(Plan { nq, inputs, buffers, fills: Vec::new(), outputs })
+    Some(Plan { nq, inputs, buffers, outputs })
 }
 
 /// What a host keeps of a compiled program to stage its runs (made once per program): the
@@ -200,11 +198,6 @@ pub fn stage_in(
             (bytes.get(c.at..c.at + c.bytes), mem.get_mut(c.module..c.module + c.bytes))
         {
             dst.copy_from_slice(src);
-        }
-    }
-    for f in &plan.fills {
-        if let Some(dst) = mem.get_mut(f.clone()) {
-            dst.fill(0xff);
         }
     }
     true

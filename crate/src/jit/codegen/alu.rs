@@ -217,9 +217,9 @@ impl Gen<'_> {
         Ok(())
     }
 
-    /// Pushes the sum of the squares of source 0's first `n` channels, left to right (NRM4).
-    fn square_sum(&mut self, inst: &Inst, n: usize) -> Result<(), Unsupported> {
-        for k in 0..n {
+    /// Pushes the sum of the squares of source 0's four channels, left to right (NRM4).
+    fn square_sum(&mut self, inst: &Inst) -> Result<(), Unsupported> {
+        for k in 0..4 {
             let v = self.src_local(inst, 0, k)?;
             self.e(I::LocalGet(v));
             self.e(I::LocalGet(v));
@@ -634,7 +634,7 @@ impl Gen<'_> {
                 // x · (1 / sqrt(x² + y² + z² + w²)), replicated
                 self.src(inst, 0, 0)?;
                 self.e(one);
-                self.square_sum(inst, 4)?;
+                self.square_sum(inst)?;
                 self.e(I::F32x4Sqrt);
                 self.e(I::F32x4Div);
                 self.e(I::F32x4Mul);

