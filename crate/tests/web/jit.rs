@@ -333,7 +333,7 @@ async fn indexed_constants_compiled_in_the_browser_match_the_interpreter() {
 
 /// `options(size, engine)` with a 4x4 RGBA8 texture on unit 0 (LINEAR, REPEAT: every texel
 /// different, so filtering and wrapping show).
-fn textured(size: u32, engine: &str) -> JsValue {
+pub(super) fn textured(size: u32, engine: &str) -> JsValue {
     let texels: Vec<String> = (0..16)
         .map(|n| {
             format!("[{}, {}, {}, 255]", 60 * (n % 4), 60 * (n / 4), 255 * ((n % 4) ^ (n / 4) & 1))
@@ -353,7 +353,7 @@ fn textured(size: u32, engine: &str) -> JsValue {
     o
 }
 
-const TEXTURED: &str = "FRAG
+pub(super) const TEXTURED: &str = "FRAG
 DCL IN[0], GENERIC[0], PERSPECTIVE
 DCL OUT[0], COLOR
 DCL SAMP[0]

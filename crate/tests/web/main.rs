@@ -9,3 +9,4 @@ mod jit;
 mod page;
 mod smoke;
 mod stages;
+mod webkit_trap;
