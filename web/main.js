@@ -93,8 +93,13 @@ const app = {
   get abandoned() { return app.pool?.abandoned ?? 0; },
   /** Render workers replaced after they failed. */
   get replacedWorkers() { return app.pool?.replaced ?? 0; },
-  /** For tests: the next frame's worker fails as a crashed or out-of-memory worker would. */
-  failNextFrame: () => { if (app.pool) app.pool.crashNext = true; },
+  /** Frames drawn again on fresh workers after a worker failed while drawing them. */
+  get retriedFrames() { return app.pool?.retried ?? 0; },
+  /**
+   * For tests: the next `times` frames (a retry counts) make a worker fail, as a crashed or
+   * out-of-memory worker would.
+   */
+  failNextFrame: (times = 1) => { if (app.pool) app.pool.crashNext = times; },
   get state() { return store.state; },
   get editor() { return app.editor; },
   get descriptions() { return app.descriptions; },

@@ -50,8 +50,10 @@ export class RenderPool {
      * it, if the browser did not end them: the frame's start plus its time limit.
      */
     this.abandonedUntil = 0;
-    /** Set by tests: the next frame's first band makes its worker fail. */
-    this.crashNext = false;
+    /** Frames drawn again on fresh workers after a worker failed while drawing them. */
+    this.retried = 0;
+    /** Set by tests: the first band of this many next frames (retries too) makes its worker fail. */
+    this.crashNext = 0;
     /** @type {((message: string) => void) | null} */
     this.onWorkerError = null;
     /**
@@ -146,7 +148,15 @@ export class RenderPool {
     });
   }
 
-  start(request, resolve) {
+  /**
+   * Draws `request`. A frame whose worker failed (an uncaught error, or a trap in the engine:
+   * rare, e.g. WebKitGTK's, docs/jit.md "Not done yet") is drawn once more on fresh workers
+   * (`attempt` 1) before the failure is reported, unless a newer request is waiting.
+   * @param {any} request
+   * @param {(result: any) => void} resolve
+   * @param {number} [attempt]
+   */
+  start(request, resolve, attempt = 0) {
     const id = this.nextId++;
     const started = performance.now();
     const { width, height } = request;
@@ -164,12 +174,26 @@ export class RenderPool {
     let compiledBands = 0;
     /** @type {any} */
     let jit = null;
-    const finish = (result) => {
+    /** Ends this attempt: no more messages, timers or watchdog for it. */
+    const close = () => {
       clearTimeout(timer);
       clearTimeout(this.busy?.abandonTimer);
       this.onWorkerError = null;
       for (const w of this.workers) w.onmessage = null;
       this.busy = null;
+    };
+    /** After a failed worker: fresh workers, and the same frame again if this was its first try. */
+    const retried = () => {
+      this.replaced += 1;
+      this.restart();
+      if (attempt > 0 || this.pending) return false;
+      close();
+      this.retried += 1;
+      this.start(request, resolve, attempt + 1);
+      return true;
+    };
+    const finish = (result) => {
+      close();
       resolve(result);
       const next = this.pending;
       this.pending = null;
@@ -184,13 +208,12 @@ export class RenderPool {
     }, WATCHDOG_MS + grace);
     this.onWorkerError = (message) => {
       if (this.busy?.id !== id) return;
-      this.replaced += 1;
-      this.restart();
+      if (retried()) return;
       finish({ image: null, diagnostics: [], ms: performance.now() - started, stopped: false,
         error: `a render worker failed (${message}); it was replaced, edit or press Play to draw again` });
     };
-    const crash = this.crashNext;
-    this.crashNext = false;
+    const crash = this.crashNext > 0;
+    if (crash) this.crashNext -= 1;
     this.busy = {
       id, started, request, abandonTimer: null,
       /** A newer frame is waiting and this one is slow: stop it and start that one. */
@@ -228,7 +251,7 @@ export class RenderPool {
         }
         remaining -= 1;
         if (remaining === 0) {
-          if (fatal) { this.replaced += 1; this.restart(); }
+          if (fatal && retried()) return;
           // Which engine drew the frame: "compiled" when every band ran the compiled module.
           const engine = { name: compiledBands === bands ? 'compiled' : 'interpreter', compiledBands, bands, jit };
           finish({ image: failed ? null : image, diagnostics, ms: performance.now() - started, stopped: false, error, targets, engine });

@@ -220,24 +220,45 @@ test('a frame longer than its time limit stops itself before the watchdog', { ti
   await page.close();
 });
 
-test('a render worker that fails is replaced and the page says so', { timeout: 90_000 }, async () => {
+/** A page drawing with the interpreter only, and a shader of one colour. */
+async function pageForWorkerFailures() {
   const { page, problems } = await openPlayground(browser, server);
   await setSize(page, 128);
   // The interpreter only: with the compiled engine a module becoming ready redraws the frame,
-  // and that redraw could take the failure meant for the edit below.
+  // and that redraw could take the failure meant for the edit.
   const drawn = await renderCount(page);
   await page.locator('#engine').selectOption('interpreter');
   await waitForRender(page, drawn);
-  const colour = (rgb) => `FRAG\nDCL OUT[0], COLOR\nIMM[0] FLT32 { ${rgb}, 1.0000 }\n  0: MOV OUT[0], IMM[0]\n  1: END\n`;
-  await page.evaluate(() => window.tgsiPlayground.failNextFrame());
-  await typeShader(page, colour('0.0000, 1.0000, 0.0000'));
-  await page.waitForFunction(() => /a render worker failed/.test(document.querySelector('#render-status').textContent), undefined, { timeout: 20_000 });
+  return { page, problems };
+}
+
+const oneColour = (rgb) => `FRAG\nDCL OUT[0], COLOR\nIMM[0] FLT32 { ${rgb}, 1.0000 }\n  0: MOV OUT[0], IMM[0]\n  1: END\n`;
+
+test('a render worker that fails is replaced and the frame is drawn again', { timeout: 90_000 }, async () => {
+  const { page, problems } = await pageForWorkerFailures();
+  await page.evaluate(() => window.tgsiPlayground.failNextFrame(1));
+  await typeShader(page, oneColour('0.0000, 1.0000, 0.0000'));
+  // Fresh workers draw the same frame: green (0, 1, 0, 1 written by hand).
+  await page.waitForFunction(() => document.querySelector('#render-status').dataset.state === 'ok' && window.tgsiPlayground.rendered?.fs.includes('0.0000, 1.0000, 0.0000'), undefined, { timeout: 20_000 });
+  assert.deepEqual([...(await canvasPixels(page)).slice(0, 4)], [0, 255, 0, 255]);
   assert.equal(await page.evaluate(() => window.tgsiPlayground.replacedWorkers), 1);
+  assert.equal(await page.evaluate(() => window.tgsiPlayground.retriedFrames), 1);
+  // The WebDriver adapter also sees the worker's own uncaught error; nothing else went wrong.
+  assert.deepEqual(problems.filter((p) => !/simulated worker failure/.test(p)), [], 'the page reported problems');
+  await page.close();
+});
+
+test('a frame whose workers fail twice says so, and the next edit is drawn', { timeout: 90_000 }, async () => {
+  const { page, problems } = await pageForWorkerFailures();
+  await page.evaluate(() => window.tgsiPlayground.failNextFrame(2));
+  await typeShader(page, oneColour('0.0000, 1.0000, 0.0000'));
+  await page.waitForFunction(() => /a render worker failed/.test(document.querySelector('#render-status').textContent), undefined, { timeout: 20_000 });
+  assert.equal(await page.evaluate(() => window.tgsiPlayground.replacedWorkers), 2);
+  assert.equal(await page.evaluate(() => window.tgsiPlayground.retriedFrames), 1);
   // The fresh workers draw the next edit: blue (0, 0, 1, 1 written by hand).
-  await typeShader(page, colour('0.0000, 0.0000, 1.0000'));
+  await typeShader(page, oneColour('0.0000, 0.0000, 1.0000'));
   await page.waitForFunction(() => document.querySelector('#render-status').dataset.state === 'ok' && window.tgsiPlayground.rendered?.fs.includes('0.0000, 0.0000, 1.0000'), undefined, { timeout: 20_000 });
   assert.deepEqual([...(await canvasPixels(page)).slice(0, 4)], [0, 0, 255, 255]);
-  // The WebDriver adapter also sees the worker's own uncaught error; nothing else went wrong.
   assert.deepEqual(problems.filter((p) => !/simulated worker failure/.test(p)), [], 'the page reported problems');
   await page.close();
 });
