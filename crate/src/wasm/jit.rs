@@ -61,6 +61,9 @@ pub struct Generated {
     pub stage: Arc<Stage>,
     /// The module's texture instructions, for its `sample` import (`jit::host`).
     pub samplers: Arc<[Inst]>,
+    /// The module calls the engine (`jit::Compiled::calls_host`): `auto` leaves it to the
+    /// interpreter.
+    pub calls_host: bool,
     pub instructions: usize,
     /// Time the code generator took, in milliseconds.
     pub ms: f64,
@@ -90,6 +93,7 @@ pub fn generate(program: &crate::exec::Program) -> Result<Arc<Generated>, String
         key: fnv1a(&c.bytes),
         stage: Arc::new(Stage::of(&c)),
         samplers: c.samplers.clone().into(),
+        calls_host: c.calls_host,
         instructions: c.instructions,
         bytes: c.bytes,
         ms: js_sys::Date::now() - start,
@@ -264,10 +268,11 @@ fn generated_of(prepared: &mut super::render::Prepared) -> Result<Arc<Generated>
     prepared.jit.get_or_insert_with(|| generate(&job.fs)).clone()
 }
 
-/// Why the `auto` engine leaves a shader that samples textures to the interpreter (the
-/// `compiled` engine still compiles it).
-pub const SAMPLING_IN_AUTO: &str =
-    "the interpreter samples textures faster in the page (choose Compiled to force it)";
+/// Why the `auto` engine leaves a shader that calls the engine (libm lane formulas, texture
+/// sampling) to the interpreter (the `compiled` engine still compiles it): docs/jit.md,
+/// "Browser".
+pub const HOST_CALLS_IN_AUTO: &str = "the interpreter runs shaders that call SIN, POW, texture \
+     sampling, ... as fast or faster in the page (choose Compiled to force it)";
 
 /// What a render reports about the compiling tier.
 pub(super) struct Used {
@@ -289,10 +294,10 @@ pub(super) fn attach(prepared: &mut super::render::Prepared, mode: Mode) -> Used
         Ok(g) => g,
         Err(reason) => return Used { state: "refused", key: None, reason: Some(reason) },
     };
-    if mode == Mode::Auto && !g.samplers.is_empty() {
-        // Each compiled sample crosses into the engine through JavaScript: far slower than the
-        // interpreter's per-batch sampling, and a long sampling loop then holds the worker.
-        return Used { state: "refused", key: None, reason: Some(SAMPLING_IN_AUTO.to_string()) };
+    if mode == Mode::Auto && g.calls_host {
+        // A compiled call into the engine costs about what the interpreter's per-batch loops
+        // do (libm), or far more (sampling, set up per quad); measured in docs/jit.md.
+        return Used { state: "refused", key: None, reason: Some(HOST_CALLS_IN_AUTO.to_string()) };
     }
     if !registered(g.key) {
         return Used { state: "pending", key: Some(g.key), reason: None };
