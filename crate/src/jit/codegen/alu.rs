@@ -60,11 +60,21 @@ impl Gen<'_> {
                     Some(inst),
                 );
             };
+            let blended = !self.plain_write(row);
+            if blended && !sat && self.steps_by_one(inst, c, row) {
+                // A loop counter (`row = row + 1` in the active lanes): exec's lanes are 0 or
+                // ~0 (−1), so `row − exec` is the blend of row + 1 with row, in one operation.
+                self.e(I::LocalGet(dst));
+                self.e(I::LocalGet(EXEC));
+                self.e(I::I32x4Sub);
+                self.e(I::LocalSet(dst));
+                continue;
+            }
             self.e(I::LocalGet(val));
             if sat {
                 self.saturate();
             }
-            if !self.plain_write(row) {
+            if blended {
                 self.e(I::LocalGet(dst));
                 self.e(I::LocalGet(EXEC));
                 self.e(I::V128Bitselect);
@@ -72,6 +82,30 @@ impl Gen<'_> {
             self.e(I::LocalSet(dst));
         }
         Ok(())
+    }
+
+    /// Whether channel `c` of `inst` is `row + 1` (UADD, wrapping) of `row` itself: one source
+    /// reads `row` directly in channel `c` without modifiers, the other is an immediate 1 there.
+    fn steps_by_one(&self, inst: &Inst, c: usize, row: u32) -> bool {
+        if inst.op != O::UADD {
+            return false;
+        }
+        let is_row = |s: &Src| {
+            matches!(s.store, Store::Rows { .. })
+                && s.indirect.is_none()
+                && !s.negate
+                && !s.absolute
+                && s.direct_row(c) == Some(row)
+        };
+        let is_one = |s: &Src| {
+            s.indirect.is_none()
+                && matches!(s.store, Store::Rows { .. })
+                && s.direct_row(c)
+                    .and_then(|r| self.rows.get(&r))
+                    .is_some_and(|k| matches!(k, Row::Imm(b) if modify(*b, s) == Some(1)))
+        };
+        let [a, b] = [inst.src[0], inst.src[1]];
+        (is_row(&a) && is_one(&b)) || (is_one(&a) && is_row(&b))
     }
 
     /// Channel `c` of `FILE[ADDR[a].c + k]` gets `val` in each active lane whose register is in
