@@ -22,6 +22,7 @@ import { STAGE_TABS, STARTERS, TAB_NAMES, outputNames, showPrimitives, showStage
 import { defaultCompute } from './stage-state.js';
 import { TargetTabs } from './targets.js';
 import { showEngine, wireEngine } from './engine-badge.js';
+import { installTestHook } from './test-hook.js';
 
 /**
  * The page's element with this id. Typed loosely: the ids and their element kinds are fixed by
@@ -84,40 +85,8 @@ const app = {
   imagesRestored: 0,
 };
 
-// The end-to-end tests drive the page through this small, read-mostly hook.
-/** @type {any} */ (window).tgsiPlayground = {
-  examples: EXAMPLES,
-  loadExample: (/** @type {string} */ id) => loadExample(id),
-  copyLink: () => copyLink(),
-  /** Frames abandoned because an edit came while they were still drawing. */
-  get abandoned() { return app.pool?.abandoned ?? 0; },
-  /** Render workers replaced after they failed. */
-  get replacedWorkers() { return app.pool?.replaced ?? 0; },
-  /** Frames drawn again on fresh workers after a worker failed while drawing them. */
-  get retriedFrames() { return app.pool?.retried ?? 0; },
-  /**
-   * For tests: the next `times` frames (a retry counts) make a worker fail, as a crashed or
-   * out-of-memory worker would.
-   */
-  failNextFrame: (times = 1) => { if (app.pool) app.pool.crashNext = times; },
-  get state() { return store.state; },
-  get editor() { return app.editor; },
-  get descriptions() { return app.descriptions; },
-  get trace() { return app.traceView?.trace ?? null; },
-  /** The shader text and size of the frame on the canvas. */
-  get rendered() {
-    const r = app.lastRequest;
-    return r ? { fs: r.fs, gs: r.gs, target: r.target, width: r.width, constants: r.constants, vsConstants: r.vsConstants, fsConstants: r.fsConstants, gsConstants: r.gsConstants, vertices: r.vertices, imageVersion: r.imageVersion } : null;
-  },
-  get imagesRestored() { return app.imagesRestored; },
-  get probe() { return app.probe; },
-  /** The latest compute run (the engine's `compute` result) and geometry listing. */
-  get computed() { return app.computed; },
-  get primitives() { return app.primitives; },
-  inspect: (/** @type {number} */ x, /** @type {number} */ y) => inspectPixel(x, y),
-  inspectVertex: (/** @type {number} */ i) => inspectVertex(i),
-  textureSupport: true,
-};
+// The end-to-end tests drive the page through a small, read-mostly hook (web/test-hook.js).
+installTestHook({ app, store, examples: EXAMPLES, loadExample, copyLink, inspectPixel, inspectVertex });
 
 function paintPlaceholder(target) {
   const ctx = target.getContext('2d');

@@ -1,0 +1,45 @@
+// @ts-check
+// The hook the end-to-end tests drive the page through (`window.tgsiPlayground`): small and
+// read-mostly, over the page's state (web/main.js passes what it reads).
+
+/**
+ * Installs `window.tgsiPlayground`.
+ * @param {{app: any, store: any, examples: any, loadExample: (id: string) => void,
+ *   copyLink: () => Promise<string>, inspectPixel: (x: number, y: number) => Promise<any>,
+ *   inspectVertex: (i: number) => Promise<any>}} page
+ */
+export function installTestHook({ app, store, examples, loadExample, copyLink, inspectPixel, inspectVertex }) {
+  /** @type {any} */ (window).tgsiPlayground = {
+    examples,
+    loadExample: (/** @type {string} */ id) => loadExample(id),
+    copyLink: () => copyLink(),
+    /** Frames abandoned because an edit came while they were still drawing. */
+    get abandoned() { return app.pool?.abandoned ?? 0; },
+    /** Render workers replaced after they failed. */
+    get replacedWorkers() { return app.pool?.replaced ?? 0; },
+    /** Frames drawn again on fresh workers after a worker failed while drawing them. */
+    get retriedFrames() { return app.pool?.retried ?? 0; },
+    /**
+     * For tests: the next `times` frames (a retry counts) make a worker fail, as a crashed or
+     * out-of-memory worker would.
+     */
+    failNextFrame: (times = 1) => { if (app.pool) app.pool.crashNext = times; },
+    get state() { return store.state; },
+    get editor() { return app.editor; },
+    get descriptions() { return app.descriptions; },
+    get trace() { return app.traceView?.trace ?? null; },
+    /** The shader text and size of the frame on the canvas. */
+    get rendered() {
+      const r = app.lastRequest;
+      return r ? { fs: r.fs, gs: r.gs, target: r.target, width: r.width, constants: r.constants, vsConstants: r.vsConstants, fsConstants: r.fsConstants, gsConstants: r.gsConstants, vertices: r.vertices, imageVersion: r.imageVersion } : null;
+    },
+    get imagesRestored() { return app.imagesRestored; },
+    get probe() { return app.probe; },
+    /** The latest compute run (the engine's `compute` result) and geometry listing. */
+    get computed() { return app.computed; },
+    get primitives() { return app.primitives; },
+    inspect: (/** @type {number} */ x, /** @type {number} */ y) => inspectPixel(x, y),
+    inspectVertex: (/** @type {number} */ i) => inspectVertex(i),
+    textureSupport: true,
+  };
+}
