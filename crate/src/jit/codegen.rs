@@ -341,6 +341,7 @@ pub fn compile_with(program: &Program, pairing: Pairing) -> Result<Compiled, Uns
         read_across,
         if_level: 0,
         loop_level: 0,
+        exec_loop: false,
         cont_loops: 0,
         switch_level: 0,
         call_level: 0,
@@ -512,6 +513,9 @@ struct Gen<'p> {
     read_across: BTreeSet<u32>,
     if_level: u32,
     loop_level: u32,
+    /// The loop being compiled is one whose loop mask is exec itself (`flow::exec_is_loop_mask`):
+    /// its conditional breaks take lanes out of exec, and the loop mask stays all ones.
+    exec_loop: bool,
     /// Open loops with a CONT of their own (outside them the cont mask is all ones).
     cont_loops: u32,
     /// Open switches, and calls being inlined.

@@ -24,6 +24,12 @@ impl Gen<'_> {
             }
         }
         let d = inst.dst[0];
+        let sat = inst.saturate && matches!(inst.op.info().dst_type, VT::Float | VT::Untyped);
+        // Channels that are a loop counter's step, written as `row − exec` below: their sum is
+        // not computed (its operand loads would stay in the code: a load may trap, so the
+        // runtime keeps it even when the sum is dropped).
+        let steps = [0, 1, 2, 3]
+            .map(|c| inst.num_dst != 0 && d.mask >> c & 1 != 0 && self.counter_step(inst, c, sat));
         let mut results = [None; 4];
         if is_replicated(inst.op) {
             self.compute(inst, 0)?;
@@ -32,7 +38,7 @@ impl Gen<'_> {
             results = [Some(l); 4];
         } else {
             for c in 0..4 {
-                if d.mask >> c & 1 != 0 {
+                if d.mask >> c & 1 != 0 && !steps[c] {
                     self.compute(inst, c)?;
                     let l = self.local();
                     self.e(I::LocalSet(l));
@@ -43,8 +49,19 @@ impl Gen<'_> {
         if inst.num_dst == 0 {
             return Ok(());
         }
-        let sat = inst.saturate && matches!(inst.op.info().dst_type, VT::Float | VT::Untyped);
         for c in 0..4 {
+            if steps[c] {
+                // A loop counter (`row = row + 1` in the active lanes): exec's lanes are 0 or
+                // ~0 (−1), so `row − exec` is the blend of row + 1 with row, in one operation.
+                if let Some(Row::Local(row)) = dst_row(&d, c).and_then(|r| self.rows.get(&r)) {
+                    let row = *row;
+                    self.e(I::LocalGet(row));
+                    self.e(I::LocalGet(EXEC));
+                    self.e(I::I32x4Sub);
+                    self.e(I::LocalSet(row));
+                }
+                continue;
+            }
             let Some(val) = results[c] else { continue };
             if d.mask >> c & 1 == 0 {
                 continue;
@@ -61,15 +78,6 @@ impl Gen<'_> {
                 );
             };
             let blended = !self.plain_write(row);
-            if blended && !sat && self.steps_by_one(inst, c, row) {
-                // A loop counter (`row = row + 1` in the active lanes): exec's lanes are 0 or
-                // ~0 (−1), so `row − exec` is the blend of row + 1 with row, in one operation.
-                self.e(I::LocalGet(dst));
-                self.e(I::LocalGet(EXEC));
-                self.e(I::I32x4Sub);
-                self.e(I::LocalSet(dst));
-                continue;
-            }
             self.e(I::LocalGet(val));
             if sat {
                 self.saturate();
@@ -82,6 +90,30 @@ impl Gen<'_> {
             self.e(I::LocalSet(dst));
         }
         Ok(())
+    }
+
+    /// Channel `c` of the source `s` when it is an immediate: its bits with the modifiers
+    /// applied (what `src` pushes for it).
+    fn imm(&self, s: &Src, c: usize) -> Option<u32> {
+        if s.indirect.is_some() || !matches!(s.store, Store::Rows { .. }) {
+            return None;
+        }
+        match self.rows.get(&s.direct_row(c)?)? {
+            Row::Imm(b) => modify(*b, s),
+            _ => None,
+        }
+    }
+
+    /// Whether channel `c` of `inst` is written as a loop counter's step: a direct, blended
+    /// (not plain), unsaturated write to a register local of `row + 1` of that row itself.
+    fn counter_step(&self, inst: &Inst, c: usize, sat: bool) -> bool {
+        let d = &inst.dst[0];
+        !sat && d.indirect.is_none()
+            && dst_row(d, c).is_some_and(|row| {
+                matches!(self.rows.get(&row), Some(Row::Local(_)))
+                    && !self.plain_write(row)
+                    && self.steps_by_one(inst, c, row)
+            })
     }
 
     /// Whether channel `c` of `inst` is `row + 1` (UADD, wrapping) of `row` itself: one source
@@ -97,13 +129,7 @@ impl Gen<'_> {
                 && !s.absolute
                 && s.direct_row(c) == Some(row)
         };
-        let is_one = |s: &Src| {
-            s.indirect.is_none()
-                && matches!(s.store, Store::Rows { .. })
-                && s.direct_row(c)
-                    .and_then(|r| self.rows.get(&r))
-                    .is_some_and(|k| matches!(k, Row::Imm(b) if modify(*b, s) == Some(1)))
-        };
+        let is_one = |s: &Src| self.imm(s, c) == Some(1);
         let [a, b] = [inst.src[0], inst.src[1]];
         (is_row(&a) && is_one(&b)) || (is_one(&a) && is_row(&b))
     }
@@ -441,7 +467,26 @@ impl Gen<'_> {
             O::IMAX => bin!(I::I32x4MaxS),
             O::UMIN => bin!(I::I32x4MinU),
             O::UMAX => bin!(I::I32x4MaxU),
-            O::ISGE => bin!(I::I32x4GeS),
+            O::ISGE => {
+                // Against an immediate k, a ≥ k is a > k − 1 and k ≥ b is k + 1 > b (exact for
+                // every k but the end of the range): one signed compare, where x86 has no ≥
+                // (the runtime makes it a maximum and an equality).
+                let below = self.imm(&inst.src[1], c).and_then(|k| (k as i32).checked_sub(1));
+                let above = self.imm(&inst.src[0], c).and_then(|k| (k as i32).checked_add(1));
+                match (below, above) {
+                    (Some(k), _) => {
+                        self.src(inst, 0, c)?;
+                        self.k(k as u32);
+                        self.e(I::I32x4GtS);
+                    }
+                    (None, Some(k)) => {
+                        self.k(k as u32);
+                        self.src(inst, 1, c)?;
+                        self.e(I::I32x4GtS);
+                    }
+                    (None, None) => bin!(I::I32x4GeS),
+                }
+            }
             O::ISLT => bin!(I::I32x4LtS),
             O::USEQ => bin!(I::I32x4Eq),
             O::USNE => bin!(I::I32x4Ne),

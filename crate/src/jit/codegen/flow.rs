@@ -233,6 +233,15 @@ impl Gen<'_> {
                         }
                     }
                 });
+                // Outside every other mask, a loop whose body breaks only through conditional
+                // breaks has exec = loop mask throughout: exec alone plays both (one register
+                // fewer in each quad's loop, and no copy at a break).
+                self.exec_loop = self.loop_level == 0
+                    && self.if_level == 0
+                    && self.switch_level == 0
+                    && self.call_level == 0
+                    && !self.main_ret
+                    && exec_is_loop_mask(&self.program.code, pc + 1, end);
                 self.loop_level += 1;
                 self.cont_loops += conts as u32;
                 self.open(I::Loop(BlockType::Empty));
@@ -269,6 +278,7 @@ impl Gen<'_> {
                 self.close();
                 self.loop_level -= 1;
                 self.cont_loops -= conts as u32;
+                self.exec_loop = false;
                 self.both_plain(|g| {
                     g.saved(save);
                     g.e(I::LocalSet(LOOPM));
@@ -549,14 +559,31 @@ impl Gen<'_> {
         } else {
             self.charge(1);
         }
-        self.both_plain(|g| {
-            g.e(I::LocalGet(LOOPM));
-            g.e(I::LocalGet(t));
-            g.e(I::V128Not);
-            g.e(I::V128And);
-            g.e(I::LocalSet(LOOPM));
-        });
-        self.update_exec();
+        if self.exec_loop {
+            // exec &= ~t: as update_exec would, with the loop mask being exec itself.
+            if self.pairs {
+                self.flush();
+            }
+            self.both_plain(|g| {
+                g.e(I::LocalGet(EXEC));
+                g.e(I::LocalGet(t));
+                g.e(I::V128AndNot);
+                g.e(I::LocalSet(EXEC));
+            });
+            if self.pairs {
+                self.count_active(EXEC);
+                self.e(I::LocalSet(pairs::ACTIVE));
+            }
+        } else {
+            self.both_plain(|g| {
+                g.e(I::LocalGet(LOOPM));
+                g.e(I::LocalGet(t));
+                g.e(I::V128Not);
+                g.e(I::V128And);
+                g.e(I::LocalSet(LOOPM));
+            });
+            self.update_exec();
+        }
         self.leave_if_idle();
         self.close();
         self.charge(1);
@@ -601,6 +628,29 @@ pub(super) fn has_cont(code: &[Inst], from: usize, to: usize) -> bool {
         }
     }
     false
+}
+
+/// Whether the loop body `code[from..to]` changes its exec mask only through conditional
+/// breaks (an IF or UIF marked `cond_break`, its BRK and its ENDIF): the rest is ALU
+/// instructions and NOPs. Outside every other mask its loop mask is then exec itself.
+pub(super) fn exec_is_loop_mask(code: &[Inst], from: usize, to: usize) -> bool {
+    let mut pc = from;
+    while pc < to {
+        let Some(inst) = code.get(pc) else { return false };
+        match inst.op {
+            O::IF | O::UIF
+                if inst.cond_break
+                    && code.get(pc + 1).map(|i| (i.op, i.aux)) == Some((O::BRK, 0))
+                    && code.get(pc + 2).map(|i| i.op) == Some(O::ENDIF) =>
+            {
+                pc += 3
+            }
+            O::NOP => pc += 1,
+            op if is_alu(op) => pc += 1,
+            _ => return false,
+        }
+    }
+    true
 }
 
 /// Whether the body `code[from..to]` has a BRK, CONT or RET of its own (outside every IF,

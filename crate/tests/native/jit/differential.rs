@@ -606,6 +606,46 @@ fn legacy_channel_formulas_fma_and_ldexp_give_hand_values_in_the_module() {
 }
 
 #[test]
+fn isge_against_immediates_gives_the_formula_at_the_ends_of_the_range() {
+    // tgsi.rst ISGE: dst = src0 >= src1 (signed) ? ~0 : 0. The module compares against an
+    // immediate k as a > k − 1 (or k + 1 > b), which must hold for every a, with k at the ends
+    // of the range (where k − 1 or k + 1 would wrap) and a negated immediate (−64).
+    let p = program(
+        "FRAG\nDCL IN[0]\nDCL OUT[0]\nDCL OUT[1]\nDCL OUT[2]\n\
+         IMM[0] INT32 {-2147483648, 2147483647, 64, -5}\n\
+         ISGE OUT[0], IN[0].xxxx, IMM[0]\n\
+         ISGE OUT[1], IMM[0], IN[0].xxxx\n\
+         ISGE OUT[2], IN[0].xxxx, -IMM[0].zzzz\n\
+         END\n",
+    );
+    let ks = [i32::MIN, i32::MAX, 64, -5];
+    let mask = |t: bool| if t { !0u32 } else { 0 };
+    let native = NativeProgram::new(&p).expect("compiles");
+    let tally = Tally::default();
+    let mut m = counting_machine(&native, DEFAULT_BUDGET, &tally).expect("instance");
+    for lanes in [
+        [i32::MIN, i32::MIN + 1, -1, 0],
+        [1, 63, 64, 65],
+        [i32::MAX - 1, i32::MAX, -5, -6],
+        [-64, -65, -63, -4],
+    ] {
+        let mut b = Batch::new(&p, 1);
+        b.set_input(0, 0, 0, Lanes(lanes.map(|a| a as u32)));
+        m.run(&p, &mut b, &Constants::default()).expect("runs");
+        for (c, &k) in ks.iter().enumerate() {
+            assert_eq!(b.output(0, c, 0).0, lanes.map(|a| mask(a >= k)), "a >= {k}, a = {lanes:?}");
+            assert_eq!(b.output(1, c, 0).0, lanes.map(|a| mask(k >= a)), "{k} >= a, a = {lanes:?}");
+            assert_eq!(
+                b.output(2, c, 0).0,
+                lanes.map(|a| mask(a >= -64)),
+                "a >= -64, a = {lanes:?}"
+            );
+        }
+    }
+    assert_eq!(tally.done.load(Ordering::Relaxed), 4, "the module ran every batch");
+}
+
+#[test]
 fn a_tex_in_the_module_samples_known_texels() {
     // A 2x2 RGBA8 texture, NEAREST: texel (i, j) at index j * 2 + i; texel centres at s, t =
     // 0.25 and 0.75. Lane l samples the centre of texel (l & 1, l >> 1), so the quad reads red,
