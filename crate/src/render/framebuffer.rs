@@ -104,6 +104,16 @@ pub struct Tiling {
 }
 
 impl Tiling {
+    /// The quads of the row pair holding window row `y`, left to right: each tile stores its
+    /// part of a row pair as `TILE / 2` consecutive quads (the ranges may run past the width).
+    fn row_runs(self, y: u32) -> impl Iterator<Item = std::ops::Range<usize>> {
+        let first = self.quad_index(0, y & !1);
+        (0..self.tiles_x).map(move |tx| {
+            let start = first + tx * TILE_QUADS;
+            start..start + TILE as usize / 2
+        })
+    }
+
     #[inline]
     pub fn quad_index(self, x: u32, y: u32) -> usize {
         let tile = (y / TILE) as usize * self.tiles_x + (x / TILE) as usize;
@@ -267,34 +277,24 @@ impl Framebuffer {
         let width = self.width as usize;
         let mut out = vec![0u8; rows.len() * width * 4];
         let tiling = self.tiling();
-        // One quad lookup per two pixels of a row (the page reads a whole band every frame).
+        // Each output row walks its quads tile run by tile run (the page reads a whole band
+        // every frame): a quad gives the row its two pixels, one lane each.
         for (yt, line) in rows.zip(out.chunks_exact_mut(width * 4)) {
             let y = self.height - 1 - yt;
             let row_lanes = 2 * (y & 1) as usize;
-            for (qx, pair) in line.chunks_mut(8).enumerate() {
-                let index = tiling.quad_index(qx as u32 * 2, y & !1);
-                let quad: [[u8; 4]; 4] = match self.format {
-                    Format::Rgba32F => self
-                        .targets
-                        .get(target)
-                        .and_then(|t| t.get(index))
-                        .map_or([[0; 4]; 4], |q| {
+            let indices = tiling.row_runs(y).flatten();
+            match self.format {
+                Format::Rgba32F => {
+                    let Some(t) = self.targets.get(target) else { continue };
+                    row_pixels(line, indices, row_lanes, |i| {
+                        t.get(i).map_or([[0; 4]; 4], |q| {
                             q.0.map(|c| c.map(|bits| unorm8(f32::from_bits(bits))))
-                        }),
-                    Format::Rgba8 => self
-                        .targets8
-                        .get(target)
-                        .and_then(|t| t.get(index))
-                        .map_or([[0; 4]; 4], |q| q.0),
-                };
-                for (half, px) in pair.chunks_exact_mut(4).enumerate() {
-                    let lane = row_lanes + half;
-                    px.copy_from_slice(&[
-                        quad[0][lane],
-                        quad[1][lane],
-                        quad[2][lane],
-                        quad[3][lane],
-                    ]);
+                        })
+                    });
+                }
+                Format::Rgba8 => {
+                    let Some(t) = self.targets8.get(target) else { continue };
+                    row_pixels(line, indices, row_lanes, |i| t.get(i).map_or([[0; 4]; 4], |q| q.0));
                 }
             }
         }
@@ -317,25 +317,29 @@ impl Framebuffer {
     }
 
     /// Clears window rows `rows` (row 0 = bottom) of every target to 0 and their depth to 1.0,
-    /// by whole quads (a quad straddling the range's edge is cleared as a whole).
+    /// by whole quads (a quad straddling the range's edge is cleared as a whole; the quads a
+    /// tile keeps past the right edge too, which nothing reads).
     pub fn clear_rows(&mut self, rows: std::ops::Range<u32>) {
         let rows = rows.start.min(self.height)..rows.end.min(self.height);
+        if rows.is_empty() {
+            // (Rounding the start down to its quad row would clear a row pair of no band.)
+            return;
+        }
         let tiling = self.tiling();
         for y in (rows.start & !1..rows.end).step_by(2) {
-            for x in (0..self.width).step_by(2) {
-                let index = tiling.quad_index(x, y);
+            for run in tiling.row_runs(y) {
                 for target in self.targets.iter_mut() {
-                    if let Some(q) = target.get_mut(index) {
-                        *q = QuadPixels::default();
+                    if let Some(q) = target.get_mut(run.clone()) {
+                        q.fill(QuadPixels::default());
                     }
                 }
                 for target in self.targets8.iter_mut() {
-                    if let Some(q) = target.get_mut(index) {
-                        *q = QuadBytes::default();
+                    if let Some(q) = target.get_mut(run.clone()) {
+                        q.fill(QuadBytes::default());
                     }
                 }
-                if let Some(d) = self.depth.get_mut(index) {
-                    *d = [1.0; 4];
+                if let Some(d) = self.depth.get_mut(run) {
+                    d.fill([1.0; 4]);
                 }
             }
         }
@@ -400,6 +404,24 @@ pub fn unorm8_lanes(bits: [u32; 4]) -> [u8; 4] {
     let scaled = clamped * f32x4::splat(255.0) + f32x4::splat(0.5);
     // Within [0.5, 255.5], so truncating to an integer is exactly `as u8`.
     scaled.fast_trunc_int().to_array().map(|i| i as u8)
+}
+
+/// One output row of RGBA8 pixels from its quads (`quad(i)`: channel-major bytes), two pixels
+/// a quad: lanes `row_lanes` and `row_lanes + 1`.
+#[inline]
+fn row_pixels(
+    line: &mut [u8],
+    indices: impl Iterator<Item = usize>,
+    row_lanes: usize,
+    quad: impl Fn(usize) -> [[u8; 4]; 4],
+) {
+    for (pair, i) in line.chunks_mut(8).zip(indices) {
+        let q = quad(i);
+        for (half, px) in pair.chunks_exact_mut(4).enumerate() {
+            let lane = row_lanes + half;
+            px.copy_from_slice(&[q[0][lane], q[1][lane], q[2][lane], q[3][lane]]);
+        }
+    }
 }
 
 /// Float to 8-bit unsigned normalized: clamp to [0, 1], scale by 255, round to nearest.
@@ -524,6 +546,52 @@ mod tests {
             for x in 0..40 {
                 let expected = if y >= 20 { [0.0; 4] } else { [1.0; 4] };
                 assert_eq!(fb.pixel(0, x, y), expected, "pixel ({}, {})", x, y);
+            }
+        }
+    }
+
+    /// Every pixel (x, y) (y from the bottom) holds the bytes (x, y, x ^ y, 7), placed through
+    /// `quad_index` and lane (x & 1) + 2 (y & 1): the rows come out top first, pixel by pixel,
+    /// whatever the size (partial tiles, odd widths and heights), in both formats; clearing a
+    /// band of rows zeroes exactly those rows and sets their depth back to 1.
+    #[test]
+    fn rows_read_back_and_clear_at_any_size() {
+        for (w, h) in [(1, 1), (3, 5), (17, 3), (40, 20), (33, 34)] {
+            for format in [Format::Rgba8, Format::Rgba32F] {
+                let mut fb = Framebuffer::with_format(w, h, 1, format).unwrap();
+                let bytes = |x: u32, y: u32| [x as u8, y as u8, (x ^ y) as u8, 7];
+                for y in 0..h {
+                    for x in 0..w {
+                        let (i, lane) =
+                            (fb.quad_index(x, y), (x & 1) as usize + 2 * (y & 1) as usize);
+                        for (c, b) in bytes(x, y).into_iter().enumerate() {
+                            match format {
+                                Format::Rgba8 => fb.targets8[0][i].0[c][lane] = b,
+                                Format::Rgba32F => {
+                                    fb.targets[0][i].0[c][lane] = (b as f32 / 255.0).to_bits()
+                                }
+                            }
+                        }
+                    }
+                }
+                let expected: Vec<u8> =
+                    (0..h).rev().flat_map(|y| (0..w).flat_map(move |x| bytes(x, y))).collect();
+                assert_eq!(fb.target_rgba8_rows(0, 0..h), expected, "{w}x{h} {format:?}");
+                let from = (w * 4) as usize;
+                assert_eq!(fb.target_rgba8_rows(0, 1..h), expected[from.min(expected.len())..]);
+                // Window rows 2..4 (a whole quad row pair where the picture has them).
+                fb.clear_rows(2..4);
+                let rows = fb.target_rgba8_rows(0, 0..h);
+                for y in 0..h {
+                    for x in 0..w {
+                        let at = (((h - 1 - y) * w + x) * 4) as usize;
+                        let cleared = (2..4).contains(&y);
+                        let want = if cleared { [0; 4] } else { bytes(x, y) };
+                        assert_eq!(rows[at..at + 4], want, "{w}x{h} {format:?} ({x}, {y})");
+                        let depth = if cleared { 1.0 } else { fb.depth_at(x, y) };
+                        assert_eq!(fb.depth_at(x, y), depth);
+                    }
+                }
             }
         }
     }
