@@ -77,10 +77,15 @@ cargo build --profile "$WIDGET_PROFILE" --target "$WASM_TARGET" --lib -p tgsi --
   --config "target.$WASM_TARGET.rustflags = $WIDGET_RUSTFLAGS"
 bind "$WIDGET_INPUT" "$WIDGET_OUT_DIR"
 
+# Gzipped as the widget's size test measures it (Node's zlib at level 9; GNU gzip -9 gives about
+# 2 KB less for the same file).
+gzipped() {
+  node -e 'process.stdout.write(String(require("zlib").gzipSync(require("fs").readFileSync(process.argv[1]), { level: 9 }).length))' "$1"
+}
 for dir in "$OUT_DIR" "$WIDGET_OUT_DIR"; do
-  say "$dir: $(stat -c %s "$dir/tgsi_bg.wasm") bytes of wasm, $(gzip -9 -c "$dir/tgsi_bg.wasm" | wc -c) gzipped"
+  say "$dir: $(stat -c %s "$dir/tgsi_bg.wasm") bytes of wasm, $(gzipped "$dir/tgsi_bg.wasm") gzipped"
 done
-widget_gzip="$(gzip -9 -c "$WIDGET_OUT_DIR/tgsi_bg.wasm" | wc -c)"
+widget_gzip="$(gzipped "$WIDGET_OUT_DIR/tgsi_bg.wasm")"
 if [ "$widget_gzip" -gt "$WIDGET_BUDGET" ]; then
   say "warning: the widget's engine is over its budget of $WIDGET_BUDGET bytes gzipped"
 fi

@@ -104,14 +104,12 @@ pub struct Tiling {
 }
 
 impl Tiling {
-    /// The quads of the row pair holding window row `y`, left to right: each tile stores its
-    /// part of a row pair as `TILE / 2` consecutive quads (the ranges may run past the width).
-    fn row_runs(self, y: u32) -> impl Iterator<Item = std::ops::Range<usize>> {
-        let first = self.quad_index(0, y & !1);
-        (0..self.tiles_x).map(move |tx| {
-            let start = first + tx * TILE_QUADS;
-            start..start + TILE as usize / 2
-        })
+    /// The quads of the row pair holding window row `y`, left to right: each tile keeps its
+    /// part of a row pair as `TILE / 2` consecutive quads; `run(tx)` is tile `tx`'s (it may run
+    /// past the picture's width).
+    fn row_run(self, y: u32, tx: usize) -> std::ops::Range<usize> {
+        let start = self.quad_index(0, y & !1) + tx * TILE_QUADS;
+        start..start + TILE as usize / 2
     }
 
     #[inline]
@@ -277,24 +275,34 @@ impl Framebuffer {
         let width = self.width as usize;
         let mut out = vec![0u8; rows.len() * width * 4];
         let tiling = self.tiling();
-        // Each output row walks its quads tile run by tile run (the page reads a whole band
-        // every frame): a quad gives the row its two pixels, one lane each.
+        // One quad lookup per two pixels of a row (the page reads a whole band every frame).
         for (yt, line) in rows.zip(out.chunks_exact_mut(width * 4)) {
             let y = self.height - 1 - yt;
             let row_lanes = 2 * (y & 1) as usize;
-            let indices = tiling.row_runs(y).flatten();
-            match self.format {
-                Format::Rgba32F => {
-                    let Some(t) = self.targets.get(target) else { continue };
-                    row_pixels(line, indices, row_lanes, |i| {
-                        t.get(i).map_or([[0; 4]; 4], |q| {
+            for (qx, pair) in line.chunks_mut(8).enumerate() {
+                let index = tiling.quad_index(qx as u32 * 2, y & !1);
+                let quad: [[u8; 4]; 4] = match self.format {
+                    Format::Rgba32F => self
+                        .targets
+                        .get(target)
+                        .and_then(|t| t.get(index))
+                        .map_or([[0; 4]; 4], |q| {
                             q.0.map(|c| c.map(|bits| unorm8(f32::from_bits(bits))))
-                        })
-                    });
-                }
-                Format::Rgba8 => {
-                    let Some(t) = self.targets8.get(target) else { continue };
-                    row_pixels(line, indices, row_lanes, |i| t.get(i).map_or([[0; 4]; 4], |q| q.0));
+                        }),
+                    Format::Rgba8 => self
+                        .targets8
+                        .get(target)
+                        .and_then(|t| t.get(index))
+                        .map_or([[0; 4]; 4], |q| q.0),
+                };
+                for (half, px) in pair.chunks_exact_mut(4).enumerate() {
+                    let lane = row_lanes + half;
+                    px.copy_from_slice(&[
+                        quad[0][lane],
+                        quad[1][lane],
+                        quad[2][lane],
+                        quad[3][lane],
+                    ]);
                 }
             }
         }
@@ -327,7 +335,7 @@ impl Framebuffer {
         }
         let tiling = self.tiling();
         for y in (rows.start & !1..rows.end).step_by(2) {
-            for run in tiling.row_runs(y) {
+            for run in (0..tiling.tiles_x).map(|tx| tiling.row_run(y, tx)) {
                 for target in self.targets.iter_mut() {
                     if let Some(q) = target.get_mut(run.clone()) {
                         q.fill(QuadPixels::default());
@@ -404,24 +412,6 @@ pub fn unorm8_lanes(bits: [u32; 4]) -> [u8; 4] {
     let scaled = clamped * f32x4::splat(255.0) + f32x4::splat(0.5);
     // Within [0.5, 255.5], so truncating to an integer is exactly `as u8`.
     scaled.fast_trunc_int().to_array().map(|i| i as u8)
-}
-
-/// One output row of RGBA8 pixels from its quads (`quad(i)`: channel-major bytes), two pixels
-/// a quad: lanes `row_lanes` and `row_lanes + 1`.
-#[inline]
-fn row_pixels(
-    line: &mut [u8],
-    indices: impl Iterator<Item = usize>,
-    row_lanes: usize,
-    quad: impl Fn(usize) -> [[u8; 4]; 4],
-) {
-    for (pair, i) in line.chunks_mut(8).zip(indices) {
-        let q = quad(i);
-        for (half, px) in pair.chunks_exact_mut(4).enumerate() {
-            let lane = row_lanes + half;
-            px.copy_from_slice(&[q[0][lane], q[1][lane], q[2][lane], q[3][lane]]);
-        }
-    }
 }
 
 /// Float to 8-bit unsigned normalized: clamp to [0, 1], scale by 255, round to nearest.
