@@ -93,6 +93,13 @@ run_twice() {
     record "$name" 0 $("$counter" "$LOGS/$name.log")
     return
   fi
+  run_again "$name" "$counter" "$@"
+}
+
+# run_again NAME COUNTER COMMAND...: after a failed first run (its log NAME.first.log), lists
+# that failure and runs the runner once more in full; only the second result counts.
+run_again() {
+  local name="$1" counter="$2"; shift 2
   why_failed "$name" "$LOGS/$name.first.log" "$name (first run; it runs again)"
   run "$name" "$counter" "$@"
   summary[-1]="${summary[-1]}  (second run; the first failed: see the failures below)"
@@ -123,23 +130,23 @@ run_rerunning_failed() {
   local failed_tests
   failed_tests="$(awk '/^test .* \.\.\. FAIL(ED)?$/ { print $2 }' "$LOGS/$name.first.log")"
   if [ -z "$failed_tests" ]; then
-    why_failed "$name" "$LOGS/$name.first.log" "$name (first run; it runs again)"
-    run "$name" libtest_counts "$@"
-    summary[-1]="${summary[-1]}  (second run; the first failed: see the failures below)"
+    run_again "$name" libtest_counts "$@"
     return
   fi
   why_failed "$name" "$LOGS/$name.first.log" "$name (first run; each failed test runs again alone)"
   local passed failed skipped test rerun_note="" still_failing=0
   read -r passed failed skipped <<< "$counts"
   : > "$LOGS/$name.log"
+  # alone COMMAND...: the failed test $test alone in a fresh page; true when it passes.
+  alone() { "$@" -- --exact "$test" 2>&1 | tee -a "$LOGS/$name.log" | grep -q '^test result: ok\. 1 passed'; }
   for test in $failed_tests; do
     local passed_on=""
     say "running $test again alone in WebKitGTK"
-    if "$@" -- --exact "$test" 2>&1 | tee -a "$LOGS/$name.log" | grep -q '^test result: ok\. 1 passed'; then
+    if alone "$@"; then
       passed_on="alone, in a fresh page"
     else
       say "running $test again alone with JavaScriptCore's OMG tier off"
-      if JSC_useOMGJIT=false "$@" -- --exact "$test" 2>&1 | tee -a "$LOGS/$name.log" | grep -q '^test result: ok\. 1 passed'; then
+      if JSC_useOMGJIT=false alone "$@"; then
         passed_on="alone, with JavaScriptCore's OMG tier off (it failed alone with it on too)"
       fi
     fi

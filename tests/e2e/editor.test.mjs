@@ -4,7 +4,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { launchBrowser, saveScreenshot, skipIn, startServer } from './support.mjs';
-import { canvasPixels, listedProblems, openPlayground, renderCount, settle, typeShader, underlines, waitForRender } from './playground.mjs';
+import { canvasPixels, listedProblems, openPlayground, readUntil, renderCount, settle, typeShader, underlines, waitForRender } from './playground.mjs';
 
 let server;
 let browser;
@@ -29,11 +29,8 @@ test('a syntax error is underlined at its line and column and listed', { timeout
   await page.waitForSelector('#problems li.error', { timeout: 10_000 });
   // Typing replaces the text in steps: the emptied document's P001 ("found end of file") may be
   // listed for a moment before the typed text's own problem.
-  let listed = [];
-  for (const until = Date.now() + 10_000; Date.now() < until; await page.waitForTimeout(100)) {
-    listed = (await listedProblems(page)).filter((p) => p.severity === 'error');
-    if (listed.length && listed[0].code !== 'P001') break;
-  }
+  const listed = await readUntil(page, async () => (await listedProblems(page)).filter((p) => p.severity === 'error'),
+    (errors) => errors.length > 0 && errors[0].code !== 'P001', 10_000);
   assert.ok(listed.length >= 1, 'no error listed');
   assert.deepEqual([listed[0].line, listed[0].column], [3, 13], JSON.stringify(listed));
   await page.waitForSelector('.cm-lintRange-error');

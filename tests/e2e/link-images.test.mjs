@@ -5,7 +5,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { launchBrowser, saveScreenshot, startServer } from './support.mjs';
-import { canvasPixels, openPlayground, renderCount, waitForRender } from './playground.mjs';
+import { canvasPixels, openPlayground, readUntil, renderCount, waitForRender } from './playground.mjs';
 import { encodeState } from '../../web/state.js';
 
 let server;
@@ -123,11 +123,7 @@ test('an image too big for a link becomes a marker the receiver sees, with the c
   // A frame drawn while the link's state is still being applied may come first (seen in
   // WebKitGTK, where the first 128x128 frame differed from the checker in 48 966 bytes twice):
   // the picture the receiver settles on is the checker's.
-  let differ = -1;
-  for (const until = Date.now() + 20_000; differ !== 0 && Date.now() < until;) {
-    differ = differing(await canvasPixels(other), checker);
-    if (differ !== 0) await other.waitForTimeout(250);
-  }
+  const differ = await readUntil(other, async () => differing(await canvasPixels(other), checker), (d) => d === 0, 20_000);
   assert.equal(differ, 0, 'the checker does not stand in for the missing image');
   await saveScreenshot(other, 'link-image-marker');
   assert.deepEqual([...problems, ...otherProblems], [], 'the pages reported problems');

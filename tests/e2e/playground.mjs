@@ -114,3 +114,23 @@ export async function decodePng(page, bytes) {
   }, Buffer.from(bytes).toString('base64'));
   return { ...data, data: Uint8Array.from(data.data) };
 }
+
+/**
+ * Reads `read()` until `done(value)` holds or `ms` milliseconds pass, and returns the last value
+ * read: for a page that may show an intermediate state first. The caller asserts on the value,
+ * so a page that never gets there still fails.
+ * @template T
+ * @param {any} page
+ * @param {() => Promise<T>} read
+ * @param {(value: T) => boolean} done
+ * @param {number} ms
+ * @returns {Promise<T>}
+ */
+export async function readUntil(page, read, done, ms) {
+  let value = await read();
+  for (const until = Date.now() + ms; !done(value) && Date.now() < until;) {
+    await page.waitForTimeout(100);
+    value = await read();
+  }
+  return value;
+}

@@ -104,11 +104,10 @@ pub struct Tiling {
 }
 
 impl Tiling {
-    /// The quads of the row pair holding window row `y`, left to right: each tile keeps its
-    /// part of a row pair as `TILE / 2` consecutive quads; `run(tx)` is tile `tx`'s (it may run
-    /// past the picture's width).
+    /// Tile `tx`'s quads of the row pair holding window row `y`: each tile keeps its part of a
+    /// row pair as `TILE / 2` consecutive quads (the last tile's may run past the width).
     fn row_run(self, y: u32, tx: usize) -> std::ops::Range<usize> {
-        let start = self.quad_index(0, y & !1) + tx * TILE_QUADS;
+        let start = self.quad_index(0, y) + tx * TILE_QUADS;
         start..start + TILE as usize / 2
     }
 

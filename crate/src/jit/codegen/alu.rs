@@ -53,8 +53,8 @@ impl Gen<'_> {
             if steps[c] {
                 // A loop counter (`row = row + 1` in the active lanes): exec's lanes are 0 or
                 // ~0 (−1), so `row − exec` is the blend of row + 1 with row, in one operation.
-                if let Some(Row::Local(row)) = dst_row(&d, c).and_then(|r| self.rows.get(&r)) {
-                    let row = *row;
+                // (`counter_step` found the row's local.)
+                if let Some(&Row::Local(row)) = dst_row(&d, c).and_then(|r| self.rows.get(&r)) {
                     self.e(I::LocalGet(row));
                     self.e(I::LocalGet(EXEC));
                     self.e(I::I32x4Sub);
@@ -77,12 +77,11 @@ impl Gen<'_> {
                     Some(inst),
                 );
             };
-            let blended = !self.plain_write(row);
             self.e(I::LocalGet(val));
             if sat {
                 self.saturate();
             }
-            if blended {
+            if !self.plain_write(row) {
                 self.e(I::LocalGet(dst));
                 self.e(I::LocalGet(EXEC));
                 self.e(I::V128Bitselect);
@@ -108,7 +107,9 @@ impl Gen<'_> {
     /// (not plain), unsaturated write to a register local of `row + 1` of that row itself.
     fn counter_step(&self, inst: &Inst, c: usize, sat: bool) -> bool {
         let d = &inst.dst[0];
-        !sat && d.indirect.is_none()
+        inst.op == O::UADD
+            && !sat
+            && d.indirect.is_none()
             && dst_row(d, c).is_some_and(|row| {
                 matches!(self.rows.get(&row), Some(Row::Local(_)))
                     && !self.plain_write(row)

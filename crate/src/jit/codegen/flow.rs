@@ -5,12 +5,12 @@
 use super::*;
 
 impl Gen<'_> {
-    /// EXEC = cond & loop & cont & func & switch (UPDATE_EXEC_MASK), leaving out the masks
-    /// known to be all ones here: cond outside every IF, loop outside every loop, cont outside
-    /// every loop with a CONT, switch outside every SWITCH, func outside every call (unless the
-    /// main program returns).
-    pub(super) fn update_exec(&mut self) {
-        let masks: Vec<u32> = [
+    /// The masks EXEC is the AND of here (UPDATE_EXEC_MASK: cond & loop & cont & func &
+    /// switch), leaving out those known to be all ones: cond outside every IF, loop outside
+    /// every loop, cont outside every loop with a CONT, switch outside every SWITCH, func
+    /// outside every call (unless the main program returns).
+    fn exec_masks(&self) -> Vec<u32> {
+        [
             (COND, self.if_level > 0),
             (LOOPM, self.loop_level > 0),
             (CONT, self.cont_loops > 0),
@@ -20,22 +20,32 @@ impl Gen<'_> {
         .into_iter()
         .filter(|m| m.1)
         .map(|m| m.0)
-        .collect();
-        // In pairs the work so far is charged by the exec it ran under.
+        .collect()
+    }
+
+    /// EXEC = the AND of `exec_masks`.
+    pub(super) fn update_exec(&mut self) {
+        let masks = self.exec_masks();
+        self.set_exec(|g| match masks.split_first() {
+            None => g.e(splat_u32(!0)),
+            Some((&first, rest)) => {
+                g.e(I::LocalGet(first));
+                for &m in rest {
+                    g.e(I::LocalGet(m));
+                    g.e(I::V128And);
+                }
+            }
+        });
+    }
+
+    /// Sets EXEC in each quad to what `value` pushes. In pairs the work so far is charged by
+    /// the exec it ran under first, and the count of active quads follows the new exec.
+    fn set_exec(&mut self, value: impl FnOnce(&mut Self)) {
         if self.pairs {
             self.flush();
         }
         self.both_plain(|g| {
-            match masks.split_first() {
-                None => g.e(splat_u32(!0)),
-                Some((&first, rest)) => {
-                    g.e(I::LocalGet(first));
-                    for &m in rest {
-                        g.e(I::LocalGet(m));
-                        g.e(I::V128And);
-                    }
-                }
-            }
+            value(g);
             g.e(I::LocalSet(EXEC));
         });
         if self.pairs {
@@ -233,14 +243,10 @@ impl Gen<'_> {
                         }
                     }
                 });
-                // Outside every other mask, a loop whose body breaks only through conditional
+                // Where no mask is in EXEC yet, a loop whose body breaks only through conditional
                 // breaks has exec = loop mask throughout: exec alone plays both (one register
                 // fewer in each quad's loop, and no copy at a break).
-                self.exec_loop = self.loop_level == 0
-                    && self.if_level == 0
-                    && self.switch_level == 0
-                    && self.call_level == 0
-                    && !self.main_ret
+                self.exec_loop = self.exec_masks().is_empty()
                     && exec_is_loop_mask(&self.program.code, pc + 1, end);
                 self.loop_level += 1;
                 self.cont_loops += conts as u32;
@@ -560,20 +566,12 @@ impl Gen<'_> {
             self.charge(1);
         }
         if self.exec_loop {
-            // exec &= ~t: as update_exec would, with the loop mask being exec itself.
-            if self.pairs {
-                self.flush();
-            }
-            self.both_plain(|g| {
+            // The loop mask is exec itself: exec &= ~t.
+            self.set_exec(|g| {
                 g.e(I::LocalGet(EXEC));
                 g.e(I::LocalGet(t));
                 g.e(I::V128AndNot);
-                g.e(I::LocalSet(EXEC));
             });
-            if self.pairs {
-                self.count_active(EXEC);
-                self.e(I::LocalSet(pairs::ACTIVE));
-            }
         } else {
             self.both_plain(|g| {
                 g.e(I::LocalGet(LOOPM));
