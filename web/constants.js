@@ -2,6 +2,7 @@
 // The Constants panel: one editable control per CONST register the shaders declare (four
 // numbers, a slider for x and a colour picker for xyz), and the built-in uniforms with their
 // registers. Values live in the playground state as `{"buffer:index": [x, y, z, w]}`.
+import { setText } from './dom.js';
 
 /**
  * The CONST registers the shaders declare, as sorted `[buffer, index]` pairs, from the engine's
@@ -237,5 +238,5 @@ export function renderBuiltins(tbody, b, layout) {
       return tr;
     }));
   }
-  rows.forEach((cells, r) => cells.forEach((c, i) => { tbody.rows[r].cells[i].textContent = c; }));
+  rows.forEach((cells, r) => cells.forEach((c, i) => setText(tbody.rows[r].cells[i], c)));
 }

@@ -2,6 +2,7 @@
 // The engine badge next to the canvas: which engine drew the last frame ("interpreter" or
 // "compiled"), with why in its tooltip, and the switch that chooses the engine (auto /
 // interpreter / compiled, kept in the state). The inspector always runs the interpreter.
+import { setData, setText } from './dom.js';
 
 /**
  * What the badge says for one frame.
@@ -37,9 +38,9 @@ export function engineBadge(engine, mode) {
  */
 export function showEngine(badge, engine, mode) {
   const b = engineBadge(engine, mode);
-  badge.textContent = b.text;
-  badge.title = b.title;
-  badge.dataset.engine = b.state;
+  setText(badge, b.text);
+  if (badge.title !== b.title) badge.title = b.title;
+  setData(badge, 'engine', b.state);
 }
 
 /**

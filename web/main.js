@@ -23,6 +23,7 @@ import { defaultCompute } from './stage-state.js';
 import { TargetTabs } from './targets.js';
 import { showEngine, wireEngine } from './engine-badge.js';
 import { installTestHook } from './test-hook.js';
+import { setData, setText } from './dom.js';
 
 /**
  * The page's element with this id. Typed loosely: the ids and their element kinds are fixed by
@@ -67,6 +68,8 @@ const app = {
   rendering: false,
   needsRender: false,
   underlinedRender: false,
+  /** What the problem list shows (JSON of its entries): it is built again only when that changes. */
+  problemsShown: '',
   clock: { time: 0, last: 0, frame: 0 },
   mouse: { x: 0, y: 0, down: false },
   /** @type {any} */ agal: null,
@@ -153,6 +156,10 @@ function showProblems() {
     ...tabs.flatMap((tab) => app.diagnostics[tab].map((d) => ({ ...d, tab }))),
     ...app.diagnostics.render.map((d) => ({ ...d, tab: tabOf(d.source) })),
   ];
+  // Every animation frame asks again: the list is built only when what it shows changed.
+  const shown = JSON.stringify(all);
+  if (shown === app.problemsShown) return;
+  app.problemsShown = shown;
   list.replaceChildren(...all.map((d) => {
     const li = document.createElement('li');
     li.className = `problem ${d.severity}`;
@@ -195,19 +202,29 @@ function showProblems() {
     return li;
   }));
   const errors = all.filter((d) => d.severity === 'error').length;
-  $('problem-count').textContent = all.length === 0 ? 'none' : `${errors} error${errors === 1 ? '' : 's'}, ${all.length - errors} other`;
+  setText($('problem-count'), all.length === 0 ? 'none' : `${errors} error${errors === 1 ? '' : 's'}, ${all.length - errors} other`);
 }
 
 // ---- panels --------------------------------------------------------------------------------
 
-/** What the engine says a shader declares (`null` when it does not parse). */
+/** The last texts `describe` was asked about, with the answers (read-only). */
+const described = new Map();
+
+/**
+ * What the engine says a shader declares (`null` when it does not parse); kept for the last few
+ * texts, since every animation frame asks again for the same one.
+ */
 function describe(/** @type {string} */ text) {
+  if (described.has(text)) return described.get(text);
+  let summary = null;
   try {
-    return app.engine.describe(text);
+    summary = app.engine.describe(text);
   } catch (err) {
     console.warn('TGSI Playground: describe failed', err);
-    return null;
   }
+  if (described.size >= 8) described.delete(described.keys().next().value);
+  described.set(text, summary);
+  return summary;
 }
 
 function refreshPanels() {
@@ -357,7 +374,7 @@ async function renderFrame() {
   } else if (result.image) {
     // The frame's buffers decide the target tabs; a tab the frame no longer has draws COLOR[0].
     if (app.targetTabs?.update(result.targets)) scheduleRender();
-    canvas.dataset.target = String(request.target);
+    setData(canvas, 'target', String(request.target));
     canvas.getContext('2d').putImageData(result.image, 0, 0);
     showEngine($('engine-badge'), result.engine, request.engine);
     // The list follows the inputs (not every animation frame).
@@ -368,13 +385,13 @@ async function renderFrame() {
     app.lastRequest = request;
     if (fresh && app.inspected) inspectPixel(app.inspected.x, app.inspected.y);
     if ($('view-mode').value !== 'image' && !app.playing) scheduleProbe();
-    canvas.dataset.state = stop ? 'partial' : 'ok';
+    setData(canvas, 'state', stop ? 'partial' : 'ok');
     canvas.dataset.renders = String(Number(canvas.dataset.renders ?? 0) + 1);
     const errors = (result.diagnostics ?? []).filter((d) => d.severity === 'error');
-    renderStatus.dataset.state = errors.length ? 'error' : 'ok';
-    renderStatus.textContent = stop
+    setData(renderStatus, 'state', errors.length ? 'error' : 'ok');
+    setText(renderStatus, stop
       ? `Stopped: ${stop.message}. The picture shows what was drawn until then.`
-      : errors.length ? errors.map((d) => d.message).join('; ') : '';
+      : errors.length ? errors.map((d) => d.message).join('; ') : '');
     $('frame-time').textContent = `${result.ms.toFixed(1)} ms/frame`;
   } else {
     const errors = (result.diagnostics ?? []).filter((d) => d.severity === 'error');
@@ -749,7 +766,11 @@ function tick(now) {
     app.clock.time += Math.min((now - app.clock.last) / 1000, 0.25);
     app.clock.frame += 1;
     app.clock.last = now;
-    renderFrame();
+    // Posted after this animation frame's own work (style, layout, paint of the last picture), so
+    // that work does not share the cores with the render workers: on a 2-core machine that made a
+    // compiled 26_mandelbrot frame about 15 % slower (docs/perf-log.md).
+    app.rendering = true;
+    setTimeout(() => { app.rendering = false; renderFrame(); }, 0);
   } else if (document.visibilityState === 'hidden') {
     app.clock.last = now;
   }

@@ -170,6 +170,8 @@ export class VerticesPanel {
     this.table = q('#vertices-table');
     this.note = q('#vertices-table-note');
     this.problems = q('#vertices-problems');
+    /** What the problem list shows (JSON of its entries). */
+    this.shown = '';
     this.sizeNote = q('#vertices-size-note');
     this.tabs = /** @type {HTMLButtonElement[]} */ ([...root.querySelectorAll('[data-vertices-view]')]);
     for (const tab of this.tabs) tab.addEventListener('click', () => this.showView(tab.dataset.verticesView ?? 'table'));
@@ -377,6 +379,10 @@ export class VerticesPanel {
    */
   showDiagnostics(diagnostics) {
     const mine = diagnostics.filter((d) => d.source === 'vertices' || d.code === 'R008');
+    // Every frame reports again: the list is built only when it changed.
+    const shown = JSON.stringify(mine);
+    if (shown === this.shown) return;
+    this.shown = shown;
     this.problems.replaceChildren(...mine.map((d) => {
       const where = d.source === 'vertices' && d.line ? `line ${d.line}, column ${d.column}` : 'vertices';
       const button = el('button', { type: 'button' }, [

@@ -263,9 +263,34 @@ impl Machine {
     }
 }
 
-/// Bit i set when lane i of a mask is non-zero (as `Lanes::bits4`, without branches).
+/// Bit i set when lane i of a mask is non-zero (as `Lanes::bits4`, without branches): one
+/// vector compare and the lanes' sign bits (`movmskps` natively, `i32x4.bitmask` in wasm); the
+/// lane-by-lane form cost about 5 ns a quad in the page's engine.
 #[inline]
 fn lane_bits(m: &Lanes) -> u8 {
-    let [a, b, c, d] = m.0.map(|v| (v != 0) as u8);
-    a | b << 1 | c << 2 | d << 3
+    use wide::{i32x4, CmpEq};
+    (!super::lanes::iv(m).cmp_eq(i32x4::ZERO)).move_mask() as u8
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Any non-zero lane counts, whatever its bits (not only the sign bit `move_mask` reads).
+    #[test]
+    fn lane_bits_sets_a_bit_for_each_non_zero_lane() {
+        let values = [0u32, 1, 0x8000_0000, 0x7fff_ffff, u32::MAX, 0x0001_0000];
+        for a in values {
+            for b in values {
+                for (c, d) in [(0, 5), (u32::MAX, 0), (2, 0x4000_0000)] {
+                    let m = Lanes([a, b, c, d]);
+                    let expected = (a != 0) as u8
+                        | ((b != 0) as u8) << 1
+                        | ((c != 0) as u8) << 2
+                        | ((d != 0) as u8) << 3;
+                    assert_eq!(lane_bits(&m), expected, "{:x?}", m.0);
+                }
+            }
+        }
+    }
 }

@@ -119,6 +119,16 @@ impl Tiling {
     }
 }
 
+/// The pixels of one row of a quad (`[channel][lane]` bytes) as RGBA8: lanes `lanes` and
+/// `lanes + 1` into the (up to) two pixels of `pair`.
+#[inline]
+fn put_pair(pair: &mut [u8], quad: [[u8; 4]; 4], lanes: usize) {
+    for (half, px) in pair.chunks_exact_mut(4).enumerate() {
+        let lane = lanes + half;
+        px.copy_from_slice(&[quad[0][lane], quad[1][lane], quad[2][lane], quad[3][lane]]);
+    }
+}
+
 /// Largest accepted width or height, and largest pixel count (64 Mpix), so that a bad size
 /// gives a diagnostic instead of an allocation failure.
 pub const MAX_DIMENSION: u32 = 16384;
@@ -274,34 +284,30 @@ impl Framebuffer {
         let width = self.width as usize;
         let mut out = vec![0u8; rows.len() * width * 4];
         let tiling = self.tiling();
-        // One quad lookup per two pixels of a row (the page reads a whole band every frame).
+        // The page reads a whole band every frame: each row is walked tile by tile, one run of
+        // consecutive quads per tile (`Tiling::row_run`), not one quad lookup per pixel pair.
         for (yt, line) in rows.zip(out.chunks_exact_mut(width * 4)) {
             let y = self.height - 1 - yt;
-            let row_lanes = 2 * (y & 1) as usize;
-            for (qx, pair) in line.chunks_mut(8).enumerate() {
-                let index = tiling.quad_index(qx as u32 * 2, y & !1);
-                let quad: [[u8; 4]; 4] = match self.format {
-                    Format::Rgba32F => self
-                        .targets
-                        .get(target)
-                        .and_then(|t| t.get(index))
-                        .map_or([[0; 4]; 4], |q| {
-                            q.0.map(|c| c.map(|bits| unorm8(f32::from_bits(bits))))
-                        }),
-                    Format::Rgba8 => self
-                        .targets8
-                        .get(target)
-                        .and_then(|t| t.get(index))
-                        .map_or([[0; 4]; 4], |q| q.0),
-                };
-                for (half, px) in pair.chunks_exact_mut(4).enumerate() {
-                    let lane = row_lanes + half;
-                    px.copy_from_slice(&[
-                        quad[0][lane],
-                        quad[1][lane],
-                        quad[2][lane],
-                        quad[3][lane],
-                    ]);
+            let lanes = 2 * (y & 1) as usize;
+            for (tx, span) in line.chunks_mut(TILE as usize * 4).enumerate() {
+                let run = tiling.row_run(y, tx);
+                match self.format {
+                    Format::Rgba32F => {
+                        let quads = self.targets.get(target).and_then(|t| t.get(run));
+                        for (pair, q) in span.chunks_mut(8).zip(quads.unwrap_or_default()) {
+                            put_pair(
+                                pair,
+                                q.0.map(|c| c.map(|bits| unorm8(f32::from_bits(bits)))),
+                                lanes,
+                            );
+                        }
+                    }
+                    Format::Rgba8 => {
+                        let quads = self.targets8.get(target).and_then(|t| t.get(run));
+                        for (pair, q) in span.chunks_mut(8).zip(quads.unwrap_or_default()) {
+                            put_pair(pair, q.0, lanes);
+                        }
+                    }
                 }
             }
         }

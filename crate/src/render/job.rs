@@ -345,9 +345,17 @@ fn batch_size(program: &Program) -> usize {
         matches!(i.op, Opcode::BGNLOOP | Opcode::IF | Opcode::UIF | Opcode::SWITCH | Opcode::CAL)
     });
     // Divergent shaders: the fast kernels made the per-instruction dispatch the main cost, so
-    // 512 quads measured best (26_mandelbrot CPU Mpix/s, 128 / 256 / 512: 14 / 17 / 18.6).
+    // 512 quads measured best natively (26_mandelbrot CPU Mpix/s, 128 / 256 / 512: 14 / 17 /
+    // 18.6). In the page a batch the compiled module runs is also a call through JavaScript with
+    // its rows copied each way: the largest batch the module takes (1024) halves that (a
+    // compiled 26_mandelbrot band, docs/perf-log.md). Both engines use the same size, so that a
+    // budget runs out at the same place whichever draws.
     if divergent {
-        512
+        if cfg!(target_arch = "wasm32") {
+            crate::jit::codegen::MAX_QUADS as usize
+        } else {
+            512
+        }
     } else {
         256
     }

@@ -117,6 +117,9 @@ struct Instance {
     key: u64,
     run: js_sys::Function,
     memory: js_sys::WebAssembly::Memory,
+    /// The memory's words, made once (a generated module never grows its memory; a detached
+    /// view, length 0, is made again).
+    words: js_sys::Uint32Array,
 }
 
 /// How many instances a worker keeps registered, within `limits::MAX_JIT_WORKER_MEMORY` (the
@@ -175,7 +178,8 @@ pub fn jit_register(key: &str, instance: JsValue) -> bool {
         {
             list.remove(0);
         }
-        list.push(Instance { key, run, memory });
+        let words = js_sys::Uint32Array::new(&memory.buffer());
+        list.push(Instance { key, run, memory, words });
     });
     true
 }
@@ -404,7 +408,13 @@ fn run_instance(
     nq: usize,
     limit: u64,
 ) -> Option<u64> {
-    let module = js_sys::Uint32Array::new(&instance.memory.buffer());
+    let fresh;
+    let module = if instance.words.length() > 0 {
+        &instance.words
+    } else {
+        fresh = js_sys::Uint32Array::new(&instance.memory.buffer());
+        &fresh
+    };
     let module_len = module.length() as usize * 4;
     let side_len = |side: Side| match side {
         Side::Regs => regs.len() * 16,

@@ -17,7 +17,8 @@
 //! filter, wrap }]`, see [`TextureOption`]), `gs` (the text of a geometry shader, run between
 //! the vertex stage and rasterization), `target` (which buffer `pixels` holds: a colour target
 //! 0..7, default 0, or `"depth"`, the depth buffer as greyscale), `allTargets` (also return
-//! `targetPixels`, every colour target's rows, and `depthPixels`). The result also says
+//! `targetPixels`, every colour target's rows, and `depthPixels`; not in the widget's lean
+//! engine). The result also says
 //! `targets` (how many colour targets the fragment shader writes), `depthTest` (whether the draw
 //! tests and writes depth) and `writesDepth` (whether the fragment shader writes POSITION).
 //! `engine` ("auto", "interpreter" (default) or "compiled": which engine may run the fragment
@@ -48,6 +49,8 @@ struct Options {
     /// add several kilobytes to the widget's lean engine).
     #[serde(with = "serde_wasm_bindgen::preserve")]
     target: JsValue,
+    /// Not in the widget's lean engine (no caller there; it keeps that engine within its size).
+    #[cfg(feature = "full")]
     all_targets: bool,
     consts: Vec<String>,
     vs_consts: Vec<String>,
@@ -297,7 +300,7 @@ fn draw_band(prepared: &mut Prepared, call: &Call) -> Frame {
     let read = |fb: &Framebuffer, frame: &mut Frame| {
         let range = rows.0..rows.1;
         frame.pixels = call.read_back.rows(fb, range.clone());
-        if call.all_targets {
+        if cfg!(feature = "full") && call.all_targets {
             let colors =
                 (0..fb.target_count()).map(|t| fb.target_rgba8_rows(t, range.clone())).collect();
             frame.all = Some((colors, fb.depth_rgba8_rows(range)));
@@ -435,7 +438,10 @@ pub(super) fn read_call(fs_text: &str, vs_text: Option<String>, options: JsValue
         time_limit: opts.time_limit.filter(|s| s.is_finite() && *s > 0.0),
         rows: (row_start, row_end),
         read_back,
+        #[cfg(feature = "full")]
         all_targets: opts.all_targets,
+        #[cfg(not(feature = "full"))]
+        all_targets: false,
         #[cfg(feature = "jit")]
         engine,
         key,
@@ -512,6 +518,7 @@ pub fn render(fs_text: &str, vs_text: Option<String>, options: JsValue) -> JsVal
     set(&result, "targets", &JsValue::from(frame.targets as u32));
     set(&result, "depthTest", &JsValue::from_bool(frame.depth_test));
     set(&result, "writesDepth", &JsValue::from_bool(frame.writes_depth));
+    #[cfg(feature = "full")]
     if let Some((colors, depth)) = &frame.all {
         let list = js_sys::Array::new();
         for c in colors {

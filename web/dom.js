@@ -1,0 +1,21 @@
+// @ts-check
+// Writes to the page that skip values already shown: an animating page sets the same texts and
+// attributes every frame, and each real change costs the browser style, layout and paint work
+// on the cores the render workers need.
+
+/**
+ * @param {HTMLElement} el
+ * @param {string} text
+ */
+export function setText(el, text) {
+  if (el.textContent !== text) el.textContent = text;
+}
+
+/**
+ * @param {HTMLElement} el
+ * @param {string} key a `dataset` key
+ * @param {string} value
+ */
+export function setData(el, key, value) {
+  if (el.dataset[key] !== value) el.dataset[key] = value;
+}
