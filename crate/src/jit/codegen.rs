@@ -93,9 +93,9 @@ pub struct Layout {
     pub constants: u32,
 }
 
-/// Largest batch a module runs (the render's batches are at most 512 quads); the machine runs
-/// bigger ones in the interpreter.
-pub const MAX_QUADS: u32 = 1024;
+/// Largest batch a module runs: the render's largest (`render::pipeline::MAX_BATCH_QUADS`); the
+/// machine runs bigger ones in the interpreter.
+pub const MAX_QUADS: u32 = crate::render::pipeline::MAX_BATCH_QUADS as u32;
 /// Bytes between two row slots.
 pub const ROW_BYTES: u32 = MAX_QUADS * 16;
 /// Registers of a constant buffer's area: every register a buffer can hold

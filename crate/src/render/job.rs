@@ -352,7 +352,7 @@ fn batch_size(program: &Program) -> usize {
     // budget runs out at the same place whichever draws.
     if divergent {
         if cfg!(target_arch = "wasm32") {
-            crate::jit::codegen::MAX_QUADS as usize
+            super::pipeline::MAX_BATCH_QUADS
         } else {
             512
         }

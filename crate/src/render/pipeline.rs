@@ -19,6 +19,9 @@ use crate::ir::{Interp, SemanticName, Span};
 
 /// Default quads per fragment-stage call.
 pub const BATCH_QUADS: usize = 64;
+/// The largest batch the job's renders use (divergent shaders in the WebAssembly engine,
+/// `job::batch_size`); the compiled module's rows hold this many quads (`jit::codegen::MAX_QUADS`).
+pub const MAX_BATCH_QUADS: usize = 1024;
 
 /// Options of one draw.
 #[derive(Clone, Debug, Default)]
