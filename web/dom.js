@@ -19,3 +19,20 @@ export function setText(el, text) {
 export function setData(el, key, value) {
   if (el.dataset[key] !== value) el.dataset[key] = value;
 }
+
+/** What each list shows (JSON of its entries), so an unchanged list is not built again. */
+const shownEntries = new WeakMap();
+
+/**
+ * Fills `el` with one child per entry (`make`), unless it already shows these entries.
+ * @template T
+ * @param {HTMLElement} el
+ * @param {T[]} entries
+ * @param {(entry: T) => Node} make
+ */
+export function setChildren(el, entries, make) {
+  const shown = JSON.stringify(entries);
+  if (shownEntries.get(el) === shown) return;
+  shownEntries.set(el, shown);
+  el.replaceChildren(...entries.map(make));
+}

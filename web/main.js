@@ -23,7 +23,7 @@ import { defaultCompute } from './stage-state.js';
 import { TargetTabs } from './targets.js';
 import { showEngine, wireEngine } from './engine-badge.js';
 import { installTestHook } from './test-hook.js';
-import { setData, setText } from './dom.js';
+import { setChildren, setData, setText } from './dom.js';
 
 /**
  * The page's element with this id. Typed loosely: the ids and their element kinds are fixed by
@@ -68,8 +68,6 @@ const app = {
   rendering: false,
   needsRender: false,
   underlinedRender: false,
-  /** What the problem list shows (JSON of its entries): it is built again only when that changes. */
-  problemsShown: '',
   clock: { time: 0, last: 0, frame: 0 },
   mouse: { x: 0, y: 0, down: false },
   /** @type {any} */ agal: null,
@@ -157,10 +155,7 @@ function showProblems() {
     ...app.diagnostics.render.map((d) => ({ ...d, tab: tabOf(d.source) })),
   ];
   // Every animation frame asks again: the list is built only when what it shows changed.
-  const shown = JSON.stringify(all);
-  if (shown === app.problemsShown) return;
-  app.problemsShown = shown;
-  list.replaceChildren(...all.map((d) => {
+  setChildren(list, all, (d) => {
     const li = document.createElement('li');
     li.className = `problem ${d.severity}`;
     li.dataset.code = d.code;
@@ -200,7 +195,7 @@ function showProblems() {
       li.append(see);
     }
     return li;
-  }));
+  });
   const errors = all.filter((d) => d.severity === 'error').length;
   setText($('problem-count'), all.length === 0 ? 'none' : `${errors} error${errors === 1 ? '' : 's'}, ${all.length - errors} other`);
 }

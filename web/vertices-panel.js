@@ -6,6 +6,8 @@
 // and edits in the table write the text again. The engine's findings (R006–R008, with line and
 // column in the text) are listed next to the editor.
 
+import { setChildren, setData } from './dom.js';
+
 /** The mesh selector's value that draws the vertices text. */
 export const CUSTOM_MESH = 'custom';
 
@@ -170,8 +172,6 @@ export class VerticesPanel {
     this.table = q('#vertices-table');
     this.note = q('#vertices-table-note');
     this.problems = q('#vertices-problems');
-    /** What the problem list shows (JSON of its entries). */
-    this.shown = '';
     this.sizeNote = q('#vertices-size-note');
     this.tabs = /** @type {HTMLButtonElement[]} */ ([...root.querySelectorAll('[data-vertices-view]')]);
     for (const tab of this.tabs) tab.addEventListener('click', () => this.showView(tab.dataset.verticesView ?? 'table'));
@@ -380,10 +380,7 @@ export class VerticesPanel {
   showDiagnostics(diagnostics) {
     const mine = diagnostics.filter((d) => d.source === 'vertices' || d.code === 'R008');
     // Every frame reports again: the list is built only when it changed.
-    const shown = JSON.stringify(mine);
-    if (shown === this.shown) return;
-    this.shown = shown;
-    this.problems.replaceChildren(...mine.map((d) => {
+    setChildren(this.problems, mine, (d) => {
       const where = d.source === 'vertices' && d.line ? `line ${d.line}, column ${d.column}` : 'vertices';
       const button = el('button', { type: 'button' }, [
         el('span', { class: 'where' }, [where]), ' ', el('span', { class: 'msg' }, [d.message]), ' ', el('span', { class: 'code' }, [d.code]),
@@ -391,8 +388,8 @@ export class VerticesPanel {
       const li = el('li', { class: `problem ${d.severity}`, 'data-code': d.code, 'data-line': String(d.line ?? 0), 'data-column': String(d.column ?? 0) }, [button]);
       if (d.source === 'vertices' && d.span) button.addEventListener('click', () => this.select(d.span.start, d.span.end));
       return li;
-    }));
-    this.root.dataset.problems = String(mine.length);
+    });
+    setData(this.root, 'problems', String(mine.length));
   }
 
   /** Shows the JSON text with a span (byte offsets of the UTF-8 text) selected. */

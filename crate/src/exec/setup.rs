@@ -257,40 +257,8 @@ impl Machine {
         // Refilled in place: no allocation per run; branch-free lane bits (a loop with a branch
         // per lane was 10 % of a straight-line shader's frame).
         batch.killed.clear();
-        batch.killed.extend(self.kill.iter().map(lane_bits));
+        batch.killed.extend(self.kill.iter().map(|m| m.bits4()));
         batch.helpers.clear();
-        batch.helpers.extend(self.helper.iter().map(lane_bits));
-    }
-}
-
-/// Bit i set when lane i of a mask is non-zero (as `Lanes::bits4`, without branches): one
-/// vector compare and the lanes' sign bits (`movmskps` natively, `i32x4.bitmask` in wasm); the
-/// lane-by-lane form cost about 5 ns a quad in the page's engine.
-#[inline]
-fn lane_bits(m: &Lanes) -> u8 {
-    use wide::{i32x4, CmpEq};
-    (!super::lanes::iv(m).cmp_eq(i32x4::ZERO)).move_mask() as u8
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Any non-zero lane counts, whatever its bits (not only the sign bit `move_mask` reads).
-    #[test]
-    fn lane_bits_sets_a_bit_for_each_non_zero_lane() {
-        let values = [0u32, 1, 0x8000_0000, 0x7fff_ffff, u32::MAX, 0x0001_0000];
-        for a in values {
-            for b in values {
-                for (c, d) in [(0, 5), (u32::MAX, 0), (2, 0x4000_0000)] {
-                    let m = Lanes([a, b, c, d]);
-                    let expected = (a != 0) as u8
-                        | ((b != 0) as u8) << 1
-                        | ((c != 0) as u8) << 2
-                        | ((d != 0) as u8) << 3;
-                    assert_eq!(lane_bits(&m), expected, "{:x?}", m.0);
-                }
-            }
-        }
+        batch.helpers.extend(self.helper.iter().map(|m| m.bits4()));
     }
 }

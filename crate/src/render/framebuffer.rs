@@ -119,13 +119,24 @@ impl Tiling {
     }
 }
 
-/// The pixels of one row of a quad (`[channel][lane]` bytes) as RGBA8: lanes `lanes` and
-/// `lanes + 1` into the (up to) two pixels of `pair`.
+/// One tile's part of an output row as RGBA8 (`span`, up to `TILE` pixels) from the run `run`
+/// of a target's quads (a missing target leaves zeros): each quad's `[channel][lane]` bytes
+/// (`bytes`) give two pixels, lanes `lanes` and `lanes + 1`.
 #[inline]
-fn put_pair(pair: &mut [u8], quad: [[u8; 4]; 4], lanes: usize) {
-    for (half, px) in pair.chunks_exact_mut(4).enumerate() {
-        let lane = lanes + half;
-        px.copy_from_slice(&[quad[0][lane], quad[1][lane], quad[2][lane], quad[3][lane]]);
+fn put_run<Q>(
+    span: &mut [u8],
+    target: Option<&Vec<Q>>,
+    run: std::ops::Range<usize>,
+    lanes: usize,
+    bytes: impl Fn(&Q) -> [[u8; 4]; 4],
+) {
+    let quads = target.and_then(|t| t.get(run)).unwrap_or_default();
+    for (pair, q) in span.chunks_mut(8).zip(quads) {
+        let quad = bytes(q);
+        for (half, px) in pair.chunks_exact_mut(4).enumerate() {
+            let lane = lanes + half;
+            px.copy_from_slice(&[quad[0][lane], quad[1][lane], quad[2][lane], quad[3][lane]]);
+        }
     }
 }
 
@@ -292,22 +303,10 @@ impl Framebuffer {
             for (tx, span) in line.chunks_mut(TILE as usize * 4).enumerate() {
                 let run = tiling.row_run(y, tx);
                 match self.format {
-                    Format::Rgba32F => {
-                        let quads = self.targets.get(target).and_then(|t| t.get(run));
-                        for (pair, q) in span.chunks_mut(8).zip(quads.unwrap_or_default()) {
-                            put_pair(
-                                pair,
-                                q.0.map(|c| c.map(|bits| unorm8(f32::from_bits(bits)))),
-                                lanes,
-                            );
-                        }
-                    }
-                    Format::Rgba8 => {
-                        let quads = self.targets8.get(target).and_then(|t| t.get(run));
-                        for (pair, q) in span.chunks_mut(8).zip(quads.unwrap_or_default()) {
-                            put_pair(pair, q.0, lanes);
-                        }
-                    }
+                    Format::Rgba32F => put_run(span, self.targets.get(target), run, lanes, |q| {
+                        q.0.map(|c| c.map(|bits| unorm8(f32::from_bits(bits))))
+                    }),
+                    Format::Rgba8 => put_run(span, self.targets8.get(target), run, lanes, |q| q.0),
                 }
             }
         }

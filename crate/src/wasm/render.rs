@@ -267,6 +267,7 @@ struct Frame {
     ok: bool,
     pixels: Vec<u8>,
     /// With `allTargets`: every colour target's rows, then the depth buffer's.
+    #[cfg(feature = "full")]
     all: Option<(Vec<Vec<u8>>, Vec<u8>)>,
     /// Colour targets, whether depth is tested, whether the fragment shader writes depth.
     targets: usize,
@@ -284,6 +285,7 @@ fn draw_band(prepared: &mut Prepared, call: &Call) -> Frame {
     let mut frame = Frame {
         ok: false,
         pixels: Vec::new(),
+        #[cfg(feature = "full")]
         all: None,
         targets: 1,
         depth_test: false,
@@ -300,7 +302,8 @@ fn draw_band(prepared: &mut Prepared, call: &Call) -> Frame {
     let read = |fb: &Framebuffer, frame: &mut Frame| {
         let range = rows.0..rows.1;
         frame.pixels = call.read_back.rows(fb, range.clone());
-        if cfg!(feature = "full") && call.all_targets {
+        #[cfg(feature = "full")]
+        if call.all_targets {
             let colors =
                 (0..fb.target_count()).map(|t| fb.target_rgba8_rows(t, range.clone())).collect();
             frame.all = Some((colors, fb.depth_rgba8_rows(range)));
@@ -370,6 +373,7 @@ pub(super) struct Call {
     pub rows: (u32, u32),
     /// Which buffer `pixels` holds, and whether every target is wanted too.
     pub read_back: ReadBack,
+    #[cfg(feature = "full")]
     pub all_targets: bool,
     /// Which engine may run the fragment shader.
     #[cfg(feature = "jit")]
@@ -440,8 +444,6 @@ pub(super) fn read_call(fs_text: &str, vs_text: Option<String>, options: JsValue
         read_back,
         #[cfg(feature = "full")]
         all_targets: opts.all_targets,
-        #[cfg(not(feature = "full"))]
-        all_targets: false,
         #[cfg(feature = "jit")]
         engine,
         key,
