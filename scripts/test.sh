@@ -233,6 +233,36 @@ in_engine() {
   esac
 }
 
+# run_e2e NAME COMMAND...: for the end-to-end tests. As run, but when every failed test failed
+# because the browser itself went away (its page process crashed or hung: WebDriver's "session
+# deleted because of page crash", Playwright's "Target crashed"), the runner runs once more in
+# full, as run_twice does; the first run's failures stay in the failure list. Any other failure
+# counts at once. Why: WebKitGTK's web process has died now and then under this suite (a SIGKILL
+# in code the failing test does not touch) and passed the same test at once when run again.
+run_e2e() {
+  local name="$1"; shift
+  say "running $name: $*"
+  "$@" 2>&1 | tee "$LOGS/$name.first.log"
+  local status="${PIPESTATUS[0]}"
+  if [ "$status" != 0 ] && only_browser_crashes "$LOGS/$name.first.log"; then
+    run_again "$name" node_test_counts "$@"
+    return
+  fi
+  mv "$LOGS/$name.first.log" "$LOGS/$name.log"
+  [ "$status" = 0 ] || why_failed "$name" "$LOGS/$name.log"
+  # shellcheck disable=SC2046
+  record "$name" "$status" $(node_test_counts "$LOGS/$name.log")
+}
+
+# only_browser_crashes LOG: true when node --test's list of failing tests is not empty and each
+# of them says the browser's page crashed, hung or was closed under it.
+only_browser_crashes() {
+  awk '/^✖ failing tests:/ { listed = 1; next }
+       listed && /^test at / { n++ }
+       listed && n && /page crash|session deleted|WebProcess CRASHED|Target crashed|browser has been closed/ { crashed[n] = 1 }
+       END { for (i = 1; i <= n; i++) if (!crashed[i]) exit 1; exit n > 0 ? 0 : 1 }' "$1"
+}
+
 # 3. wasm-bindgen tests in each engine (runner and browser settings in .cargo/config.toml and
 # webdriver.json). Only the web target: the native test binary compiles to nothing on wasm32.
 for engine in $BROWSERS; do
@@ -258,7 +288,7 @@ if $build_ok; then
         *) files+=("$f") ;;
       esac
     done
-    TMPDIR="$browser_tmp" run "e2e-$engine" node_test_counts \
+    TMPDIR="$browser_tmp" run_e2e "e2e-$engine" \
       in_engine "$engine" node --test --test-reporter=spec "${files[@]}"
   done
 else
