@@ -9,7 +9,8 @@ use super::program::Program;
 /// dispatch loop, bit for bit as the loop would (`docs/jit.md`).
 pub trait Accelerator: Send {
     /// Runs over the machine's storage (`regs`, row-major: `row * nq + quad`, set up as for
-    /// the interpreter) and kill mask, leaving the OUT rows and the kill mask as the interpreter
+    /// the interpreter) and kill mask, leaving the OUT rows (in `regs`, or for an in-place
+    /// batch possibly in its own memory: `kept_outputs`) and the kill mask as the interpreter
     /// would (other rows may keep their old values). Returns the work done (quad-instructions:
     /// each instruction once per quad with an active lane, docs/jit.md), or None when the batch must run in the interpreter instead (the budget would run out: the interpreter
     /// then stops at the same instruction with the same diagnostic).
@@ -23,6 +24,12 @@ pub trait Accelerator: Send {
     ) -> Option<u64>;
     /// The OUT rows `run` writes (the machine clears the others).
     fn writes(&self) -> &[u32];
+    /// After a run of an in-place batch (`Batch::in_place`) that left the OUT rows in the
+    /// compiled form's own memory instead of copying them into `regs`: those rows, row
+    /// `register * 4 + channel` for every OUT register (what the interpreter would have left in
+    /// its OUT rows). None otherwise. (No default: a wrapper that did not pass it on would let
+    /// the machine read rows the run never wrote.)
+    fn kept_outputs(&self) -> Option<super::direct::Rows<'_>>;
 }
 
 /// What a compiled run calls back into (`jit::host`): the run's texture hooks, and what the

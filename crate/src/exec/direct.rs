@@ -7,7 +7,7 @@
 //! let rows = machine.input_rows(&program, quads);   // fill every element
 //! batch.in_place = true;                            // a batch of `quads` quads
 //! machine.run(&program, &mut batch, &consts)?;
-//! let out = machine.output_rows(&program);          // (register * 4 + channel) * quads + quad
+//! let out = machine.output_rows(&program);          // out.row(register * 4 + channel, quads)
 //! ```
 
 use super::lanes::Lanes;
@@ -36,13 +36,36 @@ impl Machine {
         self.regs.get_mut(start..end).unwrap_or_default()
     }
 
-    /// The OUT rows of the last run, element `(register * 4 + channel) * quads + quad` (empty
-    /// before any run).
-    pub fn output_rows(&self, program: &Program) -> &[Lanes] {
+    /// The OUT rows of the last run: row `register * 4 + channel` holds the batch's quads in
+    /// order (empty before any run). They are the machine's own rows, or, after an in-place run
+    /// of a compiled form that left them in its memory, that memory's
+    /// ([`Accelerator::kept_outputs`](super::accel::Accelerator::kept_outputs)).
+    pub fn output_rows(&self, program: &Program) -> Rows<'_> {
+        if self.outputs_kept {
+            if let Some(rows) = self.accel.as_ref().and_then(|a| a.kept_outputs()) {
+                return rows;
+            }
+        }
         let l = program.layout;
         let start = l.out.0 as usize * self.nq;
         let end = start + l.out.1 as usize * 4 * self.nq;
-        self.regs.get(start..end).unwrap_or_default()
+        Rows { lanes: self.regs.get(start..end).unwrap_or_default(), stride: self.nq }
+    }
+}
+
+/// Rows of quads `stride` quads apart: row `k` starts at `lanes[k * stride]` (the machine's
+/// rows are `quads` apart, a compiled form's a fixed distance).
+#[derive(Clone, Copy, Debug)]
+pub struct Rows<'a> {
+    pub lanes: &'a [Lanes],
+    pub stride: usize,
+}
+
+impl<'a> Rows<'a> {
+    /// The first `quads` quads of row `k` (empty when it lies outside).
+    pub fn row(&self, k: usize, quads: usize) -> &'a [Lanes] {
+        let start = k * self.stride;
+        self.lanes.get(start..start + quads).unwrap_or_default()
     }
 }
 
@@ -99,14 +122,14 @@ mod tests {
             assert!(b.outputs.iter().all(|v| *v == Lanes::ZERO), "outputs are left in the machine");
             if round == 0 {
                 // (7 + 7) · 7 = 98 everywhere.
-                assert!(direct.output_rows(&p).iter().all(|v| v.f32s() == [98.0; 4]));
+                assert!(direct.output_rows(&p).lanes.iter().all(|v| v.f32s() == [98.0; 4]));
             }
         }
         let out = direct.output_rows(&p);
-        assert_eq!(out.len(), 4 * nq);
+        assert_eq!((out.lanes.len(), out.stride), (4 * nq, nq));
         for c in 0..4 {
             for q in 0..nq {
-                assert_eq!(out[c * nq + q].f32s(), expected(c, q), "channel {} quad {}", c, q);
+                assert_eq!(out.row(c, nq)[q].f32s(), expected(c, q), "channel {} quad {}", c, q);
                 assert_eq!(batch.output(0, c, q).f32s(), expected(c, q));
             }
         }
@@ -124,8 +147,8 @@ mod tests {
             b.in_place = true;
             m.run(&p, &mut b, &consts).unwrap();
             // (1 + 1) · 1 = 2.
-            assert_eq!(m.output_rows(&p).len(), 4 * nq);
-            assert!(m.output_rows(&p).iter().all(|v| v.f32s() == [2.0; 4]));
+            assert_eq!(m.output_rows(&p).lanes.len(), 4 * nq);
+            assert!(m.output_rows(&p).lanes.iter().all(|v| v.f32s() == [2.0; 4]));
         }
     }
 }

@@ -146,6 +146,12 @@ impl SystemValues {
     }
 }
 
+/// The helper lanes of a quad at the start of a run: the lanes its coverage bits leave out.
+#[inline]
+pub fn helper_bits(coverage: u8) -> u8 {
+    !coverage & 0xF
+}
+
 /// N quads run together through each decoded instruction (a "warp").
 #[derive(Clone, Debug)]
 pub struct Batch {

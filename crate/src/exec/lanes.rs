@@ -80,6 +80,21 @@ pub fn bytes(l: &[Lanes]) -> &[u8] {
     unsafe { std::slice::from_raw_parts(l.as_ptr().cast::<u8>(), l.len() * 16) }
 }
 
+/// The quads of a byte slice that starts 16-byte aligned and holds whole quads (a compiled
+/// form's memory, `jit::native`); None otherwise.
+#[cfg(target_endian = "little")]
+pub fn from_bytes(b: &[u8]) -> Option<&[Lanes]> {
+    if !(b.as_ptr() as usize).is_multiple_of(std::mem::align_of::<Lanes>())
+        || !b.len().is_multiple_of(16)
+    {
+        return None;
+    }
+    // SAFETY: the start is aligned for `Lanes` and the length is whole quads (checked above);
+    // every bit pattern is a valid `Lanes` (`#[repr(C)]` around `[u32; 4]`); the result borrows
+    // `b` for its lifetime.
+    Some(unsafe { std::slice::from_raw_parts(b.as_ptr().cast::<Lanes>(), b.len() / 16) })
+}
+
 /// [`bytes`] for writing.
 #[cfg(target_endian = "little")]
 #[inline(always)]

@@ -116,6 +116,9 @@ pub struct Machine {
     pub(crate) runs: Vec<(usize, usize)>,
     /// The previous run list while `refine_runs` builds the next (kept for its allocation).
     pub(crate) spare_runs: Vec<(usize, usize)>,
+    /// The last run was compiled and left its OUT rows in the compiled form's memory
+    /// (`Accelerator::kept_outputs`, read by `output_rows`).
+    pub(super) outputs_kept: bool,
 }
 
 impl Default for Machine {
@@ -184,6 +187,7 @@ impl Machine {
             active: (0, 0),
             runs: Vec::new(),
             spare_runs: Vec::new(),
+            outputs_kept: false,
         }
     }
 
@@ -240,6 +244,7 @@ impl Machine {
         let limit = limit.min(ACCELERATED_WORK_CAP);
         let mut env = AccelEnv { program, batch, consts, hooks };
         let work = accel.run(&mut self.regs, &mut self.kill, self.nq, limit, &mut env);
+        self.outputs_kept = work.is_some() && accel.kept_outputs().is_some();
         self.accel = Some(accel);
         self.work = work?;
         // The compiled form runs each quad with its own flow: it has no batch-wide dispatches.
@@ -278,7 +283,7 @@ impl Machine {
         quad: usize,
     ) -> (Trace, Result<RunStats, ExecError>) {
         let mut trace = Trace::new(quad);
-        trace.helpers = batch.coverage.get(quad).map_or(0, |c| !c & 0xF);
+        trace.helpers = batch.coverage.get(quad).map_or(0, |&c| super::io::helper_bits(c));
         hooks.watch_quad(Some(quad));
         let r = self.run_inner::<true, false>(
             program,

@@ -3,7 +3,7 @@
 //! but the storage is kept from batch to batch, so only what the previous run may have changed
 //! is cleared (see `prewrite.rs` and docs/interpreter.md, "Registers between runs").
 
-use super::io::{Batch, Constants};
+use super::io::{helper_bits, Batch, Constants};
 use super::lanes::Lanes;
 use super::machine::{Machine, SCRATCH};
 use super::program::Program;
@@ -19,6 +19,7 @@ impl Machine {
     ) {
         let nq = batch.quads();
         self.nq = nq;
+        self.outputs_kept = false;
         let rows = program.layout.rows as usize;
         let l = program.layout;
         // Inputs copied in full below need no clearing first.
@@ -96,7 +97,7 @@ impl Machine {
         self.kill.clear();
         self.kill.resize(nq, Lanes::ZERO);
         self.helper.clear();
-        self.helper.extend(batch.coverage.iter().map(|&c| Lanes::from_bits4(!c & 0xF)));
+        self.helper.extend(batch.coverage.iter().map(|&c| Lanes::from_bits4(helper_bits(c))));
         self.helper.resize(nq, Lanes::ZERO);
         self.clock = 0;
         self.work = 0;
@@ -145,6 +146,7 @@ impl Machine {
             self.regs.resize(l.rows as usize * nq, Lanes::ZERO);
         }
         self.nq = nq;
+        self.outputs_kept = false;
         self.mark_dirty(program);
         for r in l.out.0..l.out.0 + l.out.1 * 4 {
             if !writes.contains(&r) {
@@ -160,11 +162,18 @@ impl Machine {
                 }
             }
         }
+        // A compiled run (no DEMOTE) needs a kill row only if the program can kill, and the
+        // helper masks only for HELPER_INVOCATION; `finish` reads an empty one as none killed
+        // and the coverage's helpers.
         self.kill.clear();
-        self.kill.resize(nq, Lanes::ZERO);
+        if program.can_kill {
+            self.kill.resize(nq, Lanes::ZERO);
+        }
         self.helper.clear();
-        self.helper.extend(batch.coverage.iter().map(|&c| Lanes::from_bits4(!c & 0xF)));
-        self.helper.resize(nq, Lanes::ZERO);
+        if program.system_values.iter().any(|&(_, n)| n == SemanticName::HelperInvocation) {
+            self.helper.extend(batch.coverage.iter().map(|&c| Lanes::from_bits4(helper_bits(c))));
+            self.helper.resize(nq, Lanes::ZERO);
+        }
         self.clock = 0;
         self.fill_inputs(program, batch);
     }
@@ -258,7 +267,14 @@ impl Machine {
         // per lane was 10 % of a straight-line shader's frame).
         batch.killed.clear();
         batch.killed.extend(self.kill.iter().map(|m| m.bits4()));
+        batch.killed.resize(nq, 0);
         batch.helpers.clear();
-        batch.helpers.extend(self.helper.iter().map(|m| m.bits4()));
+        if self.helper.is_empty() {
+            // A compiled run without HELPER_INVOCATION (`setup_accelerated`).
+            batch.helpers.extend(batch.coverage.iter().map(|&c| helper_bits(c)));
+        } else {
+            batch.helpers.extend(self.helper.iter().map(|m| m.bits4()));
+        }
+        batch.helpers.resize(nq, 0);
     }
 }

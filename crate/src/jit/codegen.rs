@@ -69,8 +69,8 @@ pub struct Layout {
     /// Storage rows copied in for every quad (the IN and SV rows the program reads), in slot
     /// order from slot 0.
     pub rows_in: Vec<u32>,
-    /// Storage rows copied out (the OUT rows the program may write), in slot order after
-    /// `rows_in`.
+    /// Storage rows copied out: every OUT row in order, in slot order after `rows_in` (the
+    /// slots of rows the program never names are never stored to and stay zero).
     pub rows_out: Vec<u32>,
     /// Cached-constant rows the program reads, 16 bytes each from [`Layout::const_base`]
     /// (uniform: the caller copies quad 0's lanes).
@@ -292,13 +292,13 @@ pub fn compile_with(program: &Program, pairing: Pairing) -> Result<Compiled, Uns
             if within(r, pl.input) || within(r, pl.sv) {
                 layout.rows_in.push(r);
             }
-            if within(r, pl.out) {
-                layout.rows_out.push(r);
-            }
             rows.insert(r, Row::Local(next));
             next += 1;
         }
     }
+    // Every OUT row, in order: the module's OUT slots are then the machine's OUT rows at the
+    // module's row stride, which the render reads in place (`Accelerator::kept_outputs`).
+    layout.rows_out = (pl.out.0..pl.out.0 + pl.out.1 * 4).collect();
     layout.const_buffers = buffers.into_iter().collect();
     layout.kill = pcs.iter().any(|&pc| matches!(code[pc].op, O::KILL | O::KILL_IF));
     // The imports the program calls (`jit::imports`), function indices 0.. in table order.
@@ -692,6 +692,8 @@ impl Gen<'_> {
         // The quad's end: the OUT rows and the kill mask go back to memory.
         let base = l.rows_in.len() as u64;
         self.both(|g| {
+            // (The slot of an OUT row the program never names is never stored to: it keeps the
+            // zeros of the module's fresh memory, as the interpreter's cleared row.)
             for (i, &r) in l.rows_out.iter().enumerate() {
                 if let Some(&Row::Local(loc)) = g.rows.get(&r) {
                     g.e(I::LocalGet(QB));

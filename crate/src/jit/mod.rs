@@ -203,14 +203,16 @@ pub fn stage_in(
     true
 }
 
-/// Copies the OUT rows and the kill mask back as `plan` says.
+/// Copies the kill mask back as `plan` says, and the OUT rows too when `rows` (otherwise the
+/// caller reads them where they are, `exec::Accelerator::kept_outputs`).
 pub fn stage_out(
     plan: &Plan,
     mem: &[u8],
     regs: &mut [crate::exec::Lanes],
     kill: &mut [crate::exec::Lanes],
+    rows: bool,
 ) {
-    for c in &plan.outputs {
+    for c in plan.outputs.iter().filter(|c| rows || c.side == Side::Kill) {
         let bytes = match c.side {
             Side::Regs => crate::exec::lanes::bytes_mut(regs),
             Side::Kill => crate::exec::lanes::bytes_mut(kill),

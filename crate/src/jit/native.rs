@@ -10,7 +10,7 @@ compile_error!("the compiling tier stages storage as little-endian bytes (WebAss
 
 use super::codegen::{Compiled, Layout, Unsupported};
 use crate::exec::program::Inst;
-use crate::exec::{AccelEnv, Accelerator, Lanes, MakeAccelerator, Program};
+use crate::exec::{AccelEnv, Accelerator, Lanes, MakeAccelerator, Program, Rows};
 use std::sync::{Arc, Mutex, OnceLock};
 use wasmtime::{Caller, Config, Engine, Linker, Memory, Module, OptLevel, Store, TypedFunc, V128};
 
@@ -111,6 +111,7 @@ impl NativeProgram {
             inst: Some(inst),
             shared: self.shared.clone(),
             plan: super::Plan::default(),
+            kept: false,
         })
     }
     /// Instances waiting in the pool.
@@ -156,6 +157,8 @@ pub struct NativeRun {
     shared: Arc<Shared>,
     /// The staging plan of the last batch size seen (`jit::plan`).
     plan: super::Plan,
+    /// The last run left its OUT rows in the module's memory (`kept_outputs`).
+    kept: bool,
 }
 
 impl Drop for NativeRun {
@@ -180,6 +183,7 @@ impl Accelerator for NativeRun {
         if self.plan.nq != nq {
             self.plan = super::plan(&self.shared.layout, nq)?;
         }
+        self.kept = false;
         let inst = self.inst.as_mut()?;
         let memory = inst.store.data().memory?;
         if !super::stage_in(&self.plan, regs, kill, env.consts, memory.data_mut(&mut inst.store)) {
@@ -193,10 +197,28 @@ impl Accelerator for NativeRun {
         if work < 0 {
             return None;
         }
-        super::stage_out(&self.plan, memory.data(&inst.store), regs, kill);
+        // An in-place batch's OUT rows stay in the module's memory, where the render reads
+        // them (`kept_outputs`): a copy of every output fewer.
+        let keep =
+            env.batch.in_place && out_rows(&self.shared.layout, memory.data(&inst.store)).is_some();
+        super::stage_out(&self.plan, memory.data(&inst.store), regs, kill, !keep);
+        self.kept = keep;
         Some(work as u64)
     }
     fn writes(&self) -> &[u32] {
         &self.shared.layout.rows_out
     }
+    fn kept_outputs(&self) -> Option<Rows<'_>> {
+        let inst = self.inst.as_ref().filter(|_| self.kept)?;
+        out_rows(&self.shared.layout, inst.store.data().memory?.data(&inst.store))
+    }
+}
+
+/// The module's OUT slots in `mem` as rows of quads (`Layout::rows_out`: every OUT row in
+/// order, `ROW_BYTES` apart).
+fn out_rows<'m>(l: &Layout, mem: &'m [u8]) -> Option<Rows<'m>> {
+    let row = super::codegen::ROW_BYTES as usize;
+    let start = l.rows_in.len() * row;
+    let bytes = mem.get(start..start + l.rows_out.len() * row)?;
+    Some(Rows { lanes: crate::exec::lanes::from_bytes(bytes)?, stride: row / 16 })
 }

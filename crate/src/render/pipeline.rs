@@ -317,7 +317,8 @@ impl<'a> Raster<'a> {
                 fill_inputs(stage.input_rows(nq), nq, &b.planes, &self.lanes, keep_zeros);
                 self.zeroed_inputs = Some(nq);
                 stage.run(b)?;
-                let (values, killed) = stage.outputs();
+                let (rows, killed) = stage.outputs();
+                let values = (rows.lanes, rows.stride);
                 write_quads(&mut target, &b.quads, values, killed, &depth_plane, &mut self.live)
             }
             None => {
@@ -328,7 +329,7 @@ impl<'a> Raster<'a> {
                 write_quads(
                     &mut target,
                     &b.quads,
-                    &self.outputs.values,
+                    (&self.outputs.values, nq),
                     &self.outputs.killed,
                     &depth_plane,
                     &mut self.live,

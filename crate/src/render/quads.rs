@@ -92,12 +92,14 @@ pub struct Target<'a> {
     pub depth_test: bool,
 }
 
-/// Writes the outputs of a batch: `values[(register * 4 + channel) * quads.len() + quad]`,
-/// `killed[quad]` the lanes that write nothing. `live` is scratch; returns the fragments written.
+/// Writes the outputs of a batch: `(values, stride)`, where
+/// `values[(register * 4 + channel) * stride + quad]` is a quad's output (`stride` ≥ the quads:
+/// the rows may be further apart than the batch), `killed[quad]` the lanes that write nothing.
+/// `live` is scratch; returns the fragments written.
 pub fn write_quads<T: LaneBits>(
     target: &mut Target,
     quads: &[Quad],
-    values: &[T],
+    (values, stride): (&[T], usize),
     killed: &[u8],
     depth_plane: &Coef,
     live: &mut Vec<u8>,
@@ -105,7 +107,7 @@ pub fn write_quads<T: LaneBits>(
     let nq = quads.len();
     let fb = &mut *target.fb;
     let row = |r: u32, c: usize| -> &[T] {
-        let start = (r as usize * 4 + c) * nq;
+        let start = (r as usize * 4 + c) * stride;
         values.get(start..start + nq).unwrap_or(&[])
     };
     // Lanes to write per quad: covered, not killed, and passing the depth test.

@@ -69,21 +69,25 @@ pub fn rasterize_blocks<E>(
             let ex = bx + BLOCK;
             let full = spans.iter().all(|&(l, r)| l <= bx && r >= ex);
             let mut n = 0;
-            if spans.iter().any(|&(l, r)| l < ex && r > bx) {
+            if full {
+                // Every quad, row by row, all four lanes covered: no test per quad.
+                let side = BLOCK as usize / 2;
+                for (i, slot) in block.iter_mut().enumerate() {
+                    let (qx, qy) = ((i % side) as i64 * 2, (i / side) as i64 * 2);
+                    *slot = Quad { x: (bx + qx) as u32, y: (by + qy) as u32, coverage: 0xF };
+                }
+                n = BLOCK_QUADS;
+            } else if spans.iter().any(|&(l, r)| l < ex && r > bx) {
                 let mut qy = 0;
                 while qy < BLOCK {
                     let (row0, row1) = (spans[qy as usize], spans[qy as usize + 1]);
                     let mut qx = bx;
                     while qx < ex {
-                        let coverage = if full {
-                            0xF
-                        } else {
-                            let inside = |(l, r): (i64, i64), x: i64| x >= l && x < r;
-                            u8::from(inside(row0, qx))
-                                | u8::from(inside(row0, qx + 1)) << 1
-                                | u8::from(inside(row1, qx)) << 2
-                                | u8::from(inside(row1, qx + 1)) << 3
-                        };
+                        let inside = |(l, r): (i64, i64), x: i64| x >= l && x < r;
+                        let coverage = u8::from(inside(row0, qx))
+                            | u8::from(inside(row0, qx + 1)) << 1
+                            | u8::from(inside(row1, qx)) << 2
+                            | u8::from(inside(row1, qx + 1)) << 3;
                         if let (true, Some(slot)) = (coverage != 0, block.get_mut(n)) {
                             *slot = Quad { x: qx as u32, y: (by + qy) as u32, coverage };
                             n += 1;
@@ -138,5 +142,37 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// A triangle over the whole region: the 16x16 blocks inside are entirely covered, those
+    /// at the region's right and top edges are not. Every pixel of the region once, and each
+    /// block's quads row by row from the bottom, left to right (the order the tests above
+    /// check pixel by pixel for partly covered blocks).
+    #[test]
+    fn covered_blocks_give_every_quad_row_by_row() {
+        let tri =
+            Triangle::new([wp(-100.0, -100.0), wp(300.0, -100.0), wp(-100.0, 300.0)]).unwrap();
+        let region = Region { x0: 0, x1: 40, y0: 0, y1: 37 };
+        let mut got = vec![0u8; 40 * 37];
+        let mut blocks = 0;
+        rasterize_blocks::<()>(&tri, region, |quads| {
+            blocks += 1;
+            let order: Vec<(u32, u32)> = quads.iter().map(|q| (q.y, q.x)).collect();
+            let mut sorted = order.clone();
+            sorted.sort();
+            assert_eq!(order, sorted, "block {blocks}: row by row");
+            for q in quads {
+                for lane in 0..4 {
+                    if q.coverage & (1 << lane) != 0 {
+                        got[((q.y + (lane >> 1)) * 40 + q.x + (lane & 1)) as usize] += 1;
+                    }
+                }
+            }
+            Ok(())
+        })
+        .unwrap();
+        // Blocks of 16: three columns (0, 16, 32) by three rows (0, 16, 32).
+        assert_eq!(blocks, 9);
+        assert!(got.iter().all(|&n| n == 1), "every pixel of the region exactly once");
     }
 }

@@ -325,7 +325,7 @@ impl InPlaceStage for ExecFragmentStage<'_> {
         self.run_batch(batch, true)
     }
 
-    fn outputs(&self) -> (&[Lanes], &[u8]) {
+    fn outputs(&self) -> (crate::exec::Rows<'_>, &[u8]) {
         let killed = self.batch.as_ref().map_or(&[][..], |b| b.killed.as_slice());
         (self.machine.output_rows(self.program), killed)
     }

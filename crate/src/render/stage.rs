@@ -244,8 +244,9 @@ pub trait InPlaceStage {
     fn input_rows(&mut self, quads: usize) -> &mut [Lanes];
     /// Shades `batch` (its `inputs` are not used: the rows above hold them).
     fn run(&mut self, batch: &QuadBatch) -> Result<(), Diagnostic>;
-    /// After `run`: the output rows (raw bits) and, per quad, the killed lanes.
-    fn outputs(&self) -> (&[Lanes], &[u8]);
+    /// After `run`: the output rows (raw bits; row `register * 4 + channel`, possibly further
+    /// apart than `quads`) and, per quad, the killed lanes.
+    fn outputs(&self) -> (crate::exec::Rows<'_>, &[u8]);
 }
 
 impl<F: FnMut(&QuadBatch, &mut QuadOutputs) -> Result<(), Diagnostic>> FragmentStage for F {

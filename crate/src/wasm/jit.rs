@@ -392,6 +392,10 @@ impl Accelerator for BrowserRun {
     fn writes(&self) -> &[u32] {
         self.stage.writes()
     }
+    fn kept_outputs(&self) -> Option<crate::exec::Rows<'_>> {
+        // The module's memory is a JavaScript object here: every run copies its rows back.
+        None
+    }
 }
 
 /// One batch: copies in (the storage rows, then each constant buffer read through an index:

@@ -77,6 +77,9 @@ impl Accelerator for Counting {
     fn writes(&self) -> &[u32] {
         self.inner.writes()
     }
+    fn kept_outputs(&self) -> Option<tgsi::exec::Rows<'_>> {
+        self.inner.kept_outputs()
+    }
 }
 
 /// A machine with `budget` whose accelerator is an instance of `native`, its batches counted

@@ -125,3 +125,71 @@ fn staging_writes_each_buffers_length_and_registers_and_refuses_one_too_long() {
     assert!(stage_in(&p, &regs, &kill, &long, &mut mem));
     assert_eq!(word(&mem, 49_632), 4096);
 }
+
+/// An in-place batch (the render's) run through the module leaves its OUT rows in the module's
+/// memory, where `Machine::output_rows` reads them, 1024 quads (`ROW_BYTES / 16`) apart, with
+/// the values the interpreter leaves in its own rows: worked out by hand, OUT[0].xyz = 2·IN[0],
+/// OUT[0].w (never written) 0, OUT[1] = IN[0]·IN[0]. Through the `Batch` API the outputs are
+/// copied as before.
+#[test]
+fn in_place_outputs_are_read_from_the_modules_memory() {
+    use super::differential::{counting_machine, program, Tally};
+    use tgsi::exec::{Batch, Machine, DEFAULT_BUDGET};
+    use tgsi::jit::native::NativeProgram;
+    let p = program(
+        "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\nDCL OUT[1], COLOR[1]\n\
+         0: ADD OUT[0].xyz, IN[0], IN[0]\n1: MUL OUT[1], IN[0], IN[0]\n2: END\n",
+    );
+    let nq = 5;
+    // IN[0] channel c of quad q, lane l: c + 4q + l/4 (exact in f32, as are the results).
+    let x = |c: usize, q: usize, l: usize| (c + 4 * q) as f32 + l as f32 / 4.0;
+    let expected = |reg: usize, c: usize, q: usize, l: usize| match (reg, c) {
+        (0, 3) => 0.0,
+        (0, _) => 2.0 * x(c, q, l),
+        _ => x(c, q, l) * x(c, q, l),
+    };
+    let native = NativeProgram::new(&p).unwrap_or_else(|u| panic!("not compiled: {}", u.reason));
+    let tally = Tally::default();
+    let mut jit = counting_machine(&native, DEFAULT_BUDGET, &tally).expect("instance");
+    let mut interp = Machine::new();
+    let consts = Constants::new();
+    for (name, m, stride) in [("interpreter", &mut interp, nq), ("jit", &mut jit, 1024)] {
+        let rows = m.input_rows(&p, nq);
+        for c in 0..4 {
+            for q in 0..nq {
+                rows[c * nq + q] = Lanes([0, 1, 2, 3].map(|l| x(c, q, l).to_bits()));
+            }
+        }
+        let mut b = Batch::new(&p, nq);
+        b.in_place = true;
+        m.run(&p, &mut b, &consts).expect("runs");
+        let out = m.output_rows(&p);
+        assert_eq!(out.stride, stride, "{name}: where the rows are");
+        for (reg, c, q) in
+            (0..2).flat_map(|r| (0..4).flat_map(move |c| (0..nq).map(move |q| (r, c, q))))
+        {
+            let got = out.row(reg * 4 + c, nq).get(q).map(|v| v.f32s());
+            assert_eq!(
+                got,
+                Some([0, 1, 2, 3].map(|l| expected(reg, c, q, l))),
+                "{name}: OUT[{reg}] channel {c} quad {q}"
+            );
+        }
+    }
+    assert_eq!(tally.done.load(std::sync::atomic::Ordering::Relaxed), 1, "the module ran it");
+    // The same batch through the Batch API: copied into `Batch::outputs`.
+    let mut b = Batch::new(&p, nq);
+    for c in 0..4 {
+        for q in 0..nq {
+            b.set_input(0, c, q, Lanes([0, 1, 2, 3].map(|l| x(c, q, l).to_bits())));
+        }
+    }
+    jit.run(&p, &mut b, &consts).expect("runs");
+    assert_eq!(jit.output_rows(&p).stride, nq, "not kept: the machine's rows");
+    for c in 0..4 {
+        for q in 0..nq {
+            assert_eq!(b.output(1, c, q).f32s(), [0, 1, 2, 3].map(|l| expected(1, c, q, l)));
+            assert_eq!(b.output(0, c, q).f32s(), [0, 1, 2, 3].map(|l| expected(0, c, q, l)));
+        }
+    }
+}
