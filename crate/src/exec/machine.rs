@@ -235,7 +235,12 @@ impl Machine {
         consts: &Constants,
         hooks: &mut dyn TextureHooks,
     ) -> Option<Result<RunStats, ExecError>> {
-        if batch.quads() == 0 || self.frame.as_ref().is_some_and(|f| f.stopped().is_some()) {
+        // Builds without the `jit` feature (the widget's lean engine) have no compiled form to
+        // run: leaving the rest out keeps it out of their binary.
+        if !cfg!(feature = "jit")
+            || batch.quads() == 0
+            || self.frame.as_ref().is_some_and(|f| f.stopped().is_some())
+        {
             return None;
         }
         let mut accel = self.accel.take()?;
