@@ -79,21 +79,39 @@ run() {
   record "$name" "$status" $("$counter" "$LOGS/$name.log")
 }
 
-# run_twice NAME COUNTER COMMAND...: as run, but a failed runner runs once more and only its
-# second result counts. For the wasm tests in a browser engine, whose test runner has failed once
-# on a CI machine where the same binary passes every time here; the first run's failures stay in
-# the closing list, marked as such, so a flaky engine is seen, never hidden.
+# run_twice NAME COUNTER RERUN_IF COMMAND...: as run, but a failed runner whose first log
+# satisfies `RERUN_IF LOG` runs once more and only its second result counts; the first run's
+# failures stay in the closing list, marked as such, so a flaky engine is seen, never hidden.
+# RERUN_IF is `any_failure` for the wasm tests in Chromium and Firefox (their test runner has
+# failed once on a CI machine where the same binary passes every time here) and
+# `only_browser_crashes` for the end-to-end tests (WebKitGTK's web process has died now and
+# then under the suite, a SIGKILL in code the failing test does not touch, and passed the same
+# test at once when run again); any other failure counts at once.
 run_twice() {
-  local name="$1" counter="$2"; shift 2
+  local name="$1" counter="$2" rerun_if="$3"; shift 3
   say "running $name: $*"
   "$@" 2>&1 | tee "$LOGS/$name.first.log"
-  if [ "${PIPESTATUS[0]}" = 0 ]; then
-    mv "$LOGS/$name.first.log" "$LOGS/$name.log"
-    # shellcheck disable=SC2046
-    record "$name" 0 $("$counter" "$LOGS/$name.log")
+  local status="${PIPESTATUS[0]}"
+  if [ "$status" != 0 ] && "$rerun_if" "$LOGS/$name.first.log"; then
+    run_again "$name" "$counter" "$@"
     return
   fi
-  run_again "$name" "$counter" "$@"
+  mv "$LOGS/$name.first.log" "$LOGS/$name.log"
+  [ "$status" = 0 ] || why_failed "$name" "$LOGS/$name.log"
+  # shellcheck disable=SC2046
+  record "$name" "$status" $("$counter" "$LOGS/$name.log")
+}
+
+# any_failure LOG: true (every failure is worth a second run).
+any_failure() { true; }
+
+# only_browser_crashes LOG: true when node --test's list of failing tests is not empty and each
+# of them says the browser's page crashed, hung or was closed under it.
+only_browser_crashes() {
+  awk '/^✖ failing tests:/ { listed = 1; next }
+       listed && /^test at / { n++ }
+       listed && n && /page crash|session deleted|WebProcess CRASHED|Target crashed|browser has been closed/ { crashed[n] = 1 }
+       END { for (i = 1; i <= n; i++) if (!crashed[i]) exit 1; exit n > 0 ? 0 : 1 }' "$1"
 }
 
 # run_again NAME COUNTER COMMAND...: after a failed first run (its log NAME.first.log), lists
@@ -113,7 +131,7 @@ run_again() {
 # engine's own safe code, early in a page's life, where Chromium and Firefox pass the same
 # bytes every time (docs/jit.md, "Not done yet"); WebAssembly is deterministic, so a test whose
 # code is wrong fails in every page and every tier. A runner that dies without naming a failed
-# test runs once more in full, as run_twice does.
+# test runs once more in full, as run_twice does for any failure.
 run_rerunning_failed() {
   local name="$1"; shift
   say "running $name: $*"
@@ -233,36 +251,6 @@ in_engine() {
   esac
 }
 
-# run_e2e NAME COMMAND...: for the end-to-end tests. As run, but when every failed test failed
-# because the browser itself went away (its page process crashed or hung: WebDriver's "session
-# deleted because of page crash", Playwright's "Target crashed"), the runner runs once more in
-# full, as run_twice does; the first run's failures stay in the failure list. Any other failure
-# counts at once. Why: WebKitGTK's web process has died now and then under this suite (a SIGKILL
-# in code the failing test does not touch) and passed the same test at once when run again.
-run_e2e() {
-  local name="$1"; shift
-  say "running $name: $*"
-  "$@" 2>&1 | tee "$LOGS/$name.first.log"
-  local status="${PIPESTATUS[0]}"
-  if [ "$status" != 0 ] && only_browser_crashes "$LOGS/$name.first.log"; then
-    run_again "$name" node_test_counts "$@"
-    return
-  fi
-  mv "$LOGS/$name.first.log" "$LOGS/$name.log"
-  [ "$status" = 0 ] || why_failed "$name" "$LOGS/$name.log"
-  # shellcheck disable=SC2046
-  record "$name" "$status" $(node_test_counts "$LOGS/$name.log")
-}
-
-# only_browser_crashes LOG: true when node --test's list of failing tests is not empty and each
-# of them says the browser's page crashed, hung or was closed under it.
-only_browser_crashes() {
-  awk '/^✖ failing tests:/ { listed = 1; next }
-       listed && /^test at / { n++ }
-       listed && n && /page crash|session deleted|WebProcess CRASHED|Target crashed|browser has been closed/ { crashed[n] = 1 }
-       END { for (i = 1; i <= n; i++) if (!crashed[i]) exit 1; exit n > 0 ? 0 : 1 }' "$1"
-}
-
 # 3. wasm-bindgen tests in each engine (runner and browser settings in .cargo/config.toml and
 # webdriver.json). Only the web target: the native test binary compiles to nothing on wasm32.
 for engine in $BROWSERS; do
@@ -270,7 +258,7 @@ for engine in $BROWSERS; do
     TMPDIR="$browser_tmp" run_rerunning_failed "wasm-$engine" \
       in_engine "$engine" cargo test -p tgsi --target "$WASM_TARGET" --no-fail-fast --test web
   else
-    TMPDIR="$browser_tmp" run_twice "wasm-$engine" libtest_counts \
+    TMPDIR="$browser_tmp" run_twice "wasm-$engine" libtest_counts any_failure \
       in_engine "$engine" cargo test -p tgsi --target "$WASM_TARGET" --no-fail-fast --test web
   fi
 done
@@ -288,7 +276,7 @@ if $build_ok; then
         *) files+=("$f") ;;
       esac
     done
-    TMPDIR="$browser_tmp" run_e2e "e2e-$engine" \
+    TMPDIR="$browser_tmp" run_twice "e2e-$engine" node_test_counts only_browser_crashes \
       in_engine "$engine" node --test --test-reporter=spec "${files[@]}"
   done
 else

@@ -9,7 +9,7 @@ use super::program::Program;
 /// dispatch loop, bit for bit as the loop would (`docs/jit.md`).
 pub trait Accelerator: Send {
     /// Runs over the machine's storage (`regs`, row-major: `row * nq + quad`, set up as for
-    /// the interpreter) and kill mask, leaving the OUT rows (in `regs`, or for an in-place
+    /// the interpreter) and kill mask, leaving every OUT row (in `regs`, or for an in-place
     /// batch possibly in its own memory: `kept_outputs`) and the kill mask as the interpreter
     /// would (other rows may keep their old values). Returns the work done (quad-instructions:
     /// each instruction once per quad with an active lane, docs/jit.md), or None when the batch must run in the interpreter instead (the budget would run out: the interpreter
@@ -22,8 +22,6 @@ pub trait Accelerator: Send {
         limit: u64,
         env: &mut AccelEnv,
     ) -> Option<u64>;
-    /// The OUT rows `run` writes (the machine clears the others).
-    fn writes(&self) -> &[u32];
     /// After a run of an in-place batch (`Batch::in_place`) that left the OUT rows in the
     /// compiled form's own memory instead of copying them into `regs`: those rows, row
     /// `register * 4 + channel` for every OUT register (what the interpreter would have left in

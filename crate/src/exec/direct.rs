@@ -54,16 +54,17 @@ impl Machine {
 }
 
 /// Rows of quads `stride` quads apart: row `k` starts at `lanes[k * stride]` (the machine's
-/// rows are `quads` apart, a compiled form's a fixed distance).
+/// rows are `quads` apart, a compiled form's a fixed distance). `T` is a quad's four lanes:
+/// [`Lanes`], or `[u32; 4]` in the render's own output rows.
 #[derive(Clone, Copy, Debug)]
-pub struct Rows<'a> {
-    pub lanes: &'a [Lanes],
+pub struct Rows<'a, T = Lanes> {
+    pub lanes: &'a [T],
     pub stride: usize,
 }
 
-impl<'a> Rows<'a> {
+impl<'a, T> Rows<'a, T> {
     /// The first `quads` quads of row `k` (empty when it lies outside).
-    pub fn row(&self, k: usize, quads: usize) -> &'a [Lanes] {
+    pub fn row(&self, k: usize, quads: usize) -> &'a [T] {
         let start = k * self.stride;
         self.lanes.get(start..start + quads).unwrap_or_default()
     }

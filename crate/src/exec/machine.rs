@@ -244,7 +244,7 @@ impl Machine {
             return None;
         }
         let mut accel = self.accel.take()?;
-        self.setup_accelerated(program, batch, consts, accel.writes());
+        self.setup_accelerated(program, batch, consts);
         let limit = self.frame.as_ref().map_or(self.budget, |f| self.budget.min(f.left()));
         let limit = limit.min(ACCELERATED_WORK_CAP);
         let mut env = AccelEnv { program, batch, consts, hooks };

@@ -127,16 +127,15 @@ impl Machine {
 
     /// The part of `setup` a compiled run needs (`Accelerator`, `jit/`): it reads the IN and SV
     /// rows and quad 0 of each cached-constant row, keeps its registers, masks and immediates
-    /// to itself, and writes the OUT rows it computes and the kill mask. OUT rows it does not
-    /// write are cleared here; the rest of the storage is left as it is, with `dirty` still
-    /// naming every row that may be non-zero, so a batch handed back to the interpreter gets
-    /// the full `setup` (`run_inner`) and starts from zeros as usual.
+    /// to itself, and gives back every OUT row (copied into the storage, or kept in its memory:
+    /// `Accelerator::kept_outputs`) and the kill mask. The rest of the storage is left as it
+    /// is, with `dirty` still naming every row that may be non-zero, so a batch handed back to
+    /// the interpreter gets the full `setup` (`run_inner`) and starts from zeros as usual.
     pub(super) fn setup_accelerated(
         &mut self,
         program: &Program,
         batch: &Batch,
         consts: &Constants,
-        writes: &[u32],
     ) {
         let nq = batch.quads();
         let l = program.layout;
@@ -148,11 +147,6 @@ impl Machine {
         self.nq = nq;
         self.outputs_kept = false;
         self.mark_dirty(program);
-        for r in l.out.0..l.out.0 + l.out.1 * 4 {
-            if !writes.contains(&r) {
-                self.fill_row(r as usize, Lanes::ZERO);
-            }
-        }
         for (slot, cs) in program.const_slots.iter().enumerate() {
             for c in 0..4 {
                 let v = consts.get(cs.buffer as i64, cs.index as i64, c);

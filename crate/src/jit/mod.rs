@@ -164,10 +164,6 @@ impl Stage {
     pub fn plan(&self, nq: usize) -> Option<Plan> {
         plan(&self.layout, nq)
     }
-    /// The OUT rows a run writes (`exec::Accelerator::writes`).
-    pub fn writes(&self) -> &[u32] {
-        &self.layout.rows_out
-    }
 }
 
 /// Copies the machine's storage and the run's constant buffers into the module's memory as

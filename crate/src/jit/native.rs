@@ -180,10 +180,10 @@ impl Accelerator for NativeRun {
         limit: u64,
         env: &mut AccelEnv,
     ) -> Option<u64> {
+        self.kept = false;
         if self.plan.nq != nq {
             self.plan = super::plan(&self.shared.layout, nq)?;
         }
-        self.kept = false;
         let inst = self.inst.as_mut()?;
         let memory = inst.store.data().memory?;
         if !super::stage_in(&self.plan, regs, kill, env.consts, memory.data_mut(&mut inst.store)) {
@@ -204,9 +204,6 @@ impl Accelerator for NativeRun {
         super::stage_out(&self.plan, memory.data(&inst.store), regs, kill, !keep);
         self.kept = keep;
         Some(work as u64)
-    }
-    fn writes(&self) -> &[u32] {
-        &self.shared.layout.rows_out
     }
     fn kept_outputs(&self) -> Option<Rows<'_>> {
         let inst = self.inst.as_ref().filter(|_| self.kept)?;

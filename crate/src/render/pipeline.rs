@@ -15,6 +15,7 @@ use super::stage::{
     VsOutput,
 };
 use crate::diag::Diagnostic;
+use crate::exec::Rows;
 use crate::ir::{Interp, SemanticName, Span};
 
 /// Default quads per fragment-stage call.
@@ -317,8 +318,7 @@ impl<'a> Raster<'a> {
                 fill_inputs(stage.input_rows(nq), nq, &b.planes, &self.lanes, keep_zeros);
                 self.zeroed_inputs = Some(nq);
                 stage.run(b)?;
-                let (rows, killed) = stage.outputs();
-                let values = (rows.lanes, rows.stride);
+                let (values, killed) = stage.outputs();
                 write_quads(&mut target, &b.quads, values, killed, &depth_plane, &mut self.live)
             }
             None => {
@@ -329,7 +329,7 @@ impl<'a> Raster<'a> {
                 write_quads(
                     &mut target,
                     &b.quads,
-                    (&self.outputs.values, nq),
+                    Rows { lanes: &self.outputs.values, stride: nq },
                     &self.outputs.killed,
                     &depth_plane,
                     &mut self.live,

@@ -7,7 +7,7 @@ use super::framebuffer::{
 };
 use super::interp::{eval_row, Coef, LaneSlot, Mode};
 use super::stage::{FsInterface, InputPlanes, Quad};
-use crate::exec::Lanes;
+use crate::exec::{Lanes, Rows};
 
 /// Per-batch lane positions shared by every input channel.
 #[derive(Default)]
@@ -92,24 +92,20 @@ pub struct Target<'a> {
     pub depth_test: bool,
 }
 
-/// Writes the outputs of a batch: `(values, stride)`, where
-/// `values[(register * 4 + channel) * stride + quad]` is a quad's output (`stride` ≥ the quads:
-/// the rows may be further apart than the batch), `killed[quad]` the lanes that write nothing.
-/// `live` is scratch; returns the fragments written.
+/// Writes the outputs of a batch: row `register * 4 + channel` of `values` holds each quad's
+/// output (the rows may be further apart than the batch), `killed[quad]` the lanes that write
+/// nothing. `live` is scratch; returns the fragments written.
 pub fn write_quads<T: LaneBits>(
     target: &mut Target,
     quads: &[Quad],
-    (values, stride): (&[T], usize),
+    values: Rows<T>,
     killed: &[u8],
     depth_plane: &Coef,
     live: &mut Vec<u8>,
 ) -> u64 {
     let nq = quads.len();
     let fb = &mut *target.fb;
-    let row = |r: u32, c: usize| -> &[T] {
-        let start = (r as usize * 4 + c) * stride;
-        values.get(start..start + nq).unwrap_or(&[])
-    };
+    let row = |r: u32, c: usize| -> &[T] { values.row(r as usize * 4 + c, nq) };
     // Lanes to write per quad: covered, not killed, and passing the depth test.
     live.clear();
     live.extend(quads.iter().map(|quad| quad.coverage));

@@ -389,9 +389,6 @@ impl Accelerator for BrowserRun {
         count(clock.is_some());
         clock
     }
-    fn writes(&self) -> &[u32] {
-        self.stage.writes()
-    }
     fn kept_outputs(&self) -> Option<crate::exec::Rows<'_>> {
         // The module's memory is a JavaScript object here: every run copies its rows back.
         None

@@ -74,9 +74,6 @@ impl Accelerator for Counting {
         c.fetch_add(1, Ordering::Relaxed);
         r
     }
-    fn writes(&self) -> &[u32] {
-        self.inner.writes()
-    }
     fn kept_outputs(&self) -> Option<tgsi::exec::Rows<'_>> {
         self.inner.kept_outputs()
     }
