@@ -28,6 +28,13 @@ pub trait Accelerator: Send {
     /// its OUT rows). None otherwise. (No default: a wrapper that did not pass it on would let
     /// the machine read rows the run never wrote.)
     fn kept_outputs(&self) -> Option<super::direct::Rows<'_>>;
+    /// The compiled form's own IN rows for a batch of `nq` quads, for a caller that writes the
+    /// inputs in place (`Machine::input_rows`): row `register * 4 + channel` for every IN
+    /// register. A run with [`AccelEnv::inputs_placed`] then reads them there instead of
+    /// copying the machine's. None (the default) when the inputs go through the machine.
+    fn input_rows(&mut self, _nq: usize) -> Option<super::direct::RowsMut<'_>> {
+        None
+    }
 }
 
 /// What a compiled run calls back into (`jit::host`): the run's texture hooks, and what the
@@ -37,6 +44,9 @@ pub struct AccelEnv<'a> {
     pub batch: &'a Batch,
     pub consts: &'a Constants,
     pub hooks: &'a mut dyn TextureHooks,
+    /// The batch's IN rows are already in the compiled form's memory (written through
+    /// [`Accelerator::input_rows`]): only the other rows are copied in.
+    pub inputs_placed: bool,
 }
 
 /// Makes an [`Accelerator`] for each machine that runs a program (one per thread).

@@ -1,10 +1,12 @@
 //! In-place inputs and outputs: a caller that produces inputs and consumes outputs in the
 //! interpreter's own layout (the render pipeline's fragment stage) writes them straight into the
 //! machine's register rows and reads them from there, instead of going through `Batch::inputs`
-//! and `Batch::outputs` (two copies of every value fewer).
+//! and `Batch::outputs` (two copies of every value fewer). With a compiled form that offers its
+//! own rows (`Accelerator::input_rows`, natively) the inputs are written into its memory and
+//! the outputs read from there: no copy at all.
 //!
 //! ```text
-//! let rows = machine.input_rows(&program, quads);   // fill every element
+//! let rows = machine.input_rows(&program, quads);   // fill rows.row_mut(register * 4 + channel, quads)
 //! batch.in_place = true;                            // a batch of `quads` quads
 //! machine.run(&program, &mut batch, &consts)?;
 //! let out = machine.output_rows(&program);          // out.row(register * 4 + channel, quads)
@@ -16,13 +18,16 @@ use super::program::Program;
 
 impl Machine {
     /// Sizes the registers for a run of `program` over `quads` quads (at least 1) and returns
-    /// its IN rows, element `(register * 4 + channel) * quads + quad`; the caller fills them,
-    /// then runs a batch of the same number of quads with `in_place` set. Such runs neither
-    /// clear nor copy these rows, and the interpreter never writes its inputs, so after an
-    /// in-place run of the same program and size they still hold what the caller wrote; after a
-    /// change of size they are all zero; otherwise (a first call after runs through the `Batch`
-    /// API or of another program) their contents are unspecified.
-    pub fn input_rows(&mut self, program: &Program, quads: usize) -> &mut [Lanes] {
+    /// its IN rows, row `register * 4 + channel` ([`RowsMut::row_mut`]); the caller fills them,
+    /// then runs a batch of the same number of quads with `in_place` set. The rows are the
+    /// machine's (`quads` apart) or, when its compiled form offers them, that form's own
+    /// ([`Accelerator::input_rows`](super::accel::Accelerator::input_rows): the run then copies
+    /// nothing in, and a batch the interpreter runs after all copies them from there). Runs
+    /// neither clear nor write these rows, so after an in-place run of the same program and
+    /// size they still hold what the caller wrote; after a change of size they are all zero;
+    /// otherwise (a first call after runs through the `Batch` API or of another program) their
+    /// contents are unspecified.
+    pub fn input_rows(&mut self, program: &Program, quads: usize) -> RowsMut<'_> {
         let quads = quads.max(1);
         let l = program.layout;
         let total = l.rows as usize * quads;
@@ -31,9 +36,38 @@ impl Machine {
             self.regs.clear();
             self.regs.resize(total, Lanes::ZERO);
         }
+        let count = l.input.1 as usize * 4;
+        let resized = self.inputs_placed != Some(quads);
+        if let Some(mut rows) = self.accel.as_mut().and_then(|a| a.input_rows(quads)) {
+            self.inputs_placed = Some(quads);
+            if resized {
+                // As the machine's own rows after a change of size: all zero.
+                for k in 0..count {
+                    rows.row_mut(k, quads).fill(Lanes::ZERO);
+                }
+            }
+            return rows;
+        }
+        self.inputs_placed = None;
         let start = l.input.0 as usize * quads;
-        let end = start + l.input.1 as usize * 4 * quads;
-        self.regs.get_mut(start..end).unwrap_or_default()
+        let end = start + count * quads;
+        RowsMut { lanes: self.regs.get_mut(start..end).unwrap_or_default(), stride: quads }
+    }
+
+    /// Before the interpreter runs an in-place batch whose inputs the caller wrote into the
+    /// compiled form's rows (`input_rows`): copies them into the machine's IN rows.
+    pub(super) fn take_placed_inputs(&mut self, program: &Program, nq: usize) {
+        if self.inputs_placed != Some(nq) {
+            return;
+        }
+        let l = program.layout;
+        let Some(rows) = self.accel.as_mut().and_then(|a| a.input_rows(nq)) else { return };
+        for k in 0..l.input.1 as usize * 4 {
+            let at = (l.input.0 as usize + k) * nq;
+            if let Some(dst) = self.regs.get_mut(at..at + nq) {
+                dst.copy_from_slice(rows.row(k, nq));
+            }
+        }
     }
 
     /// The OUT rows of the last run: row `register * 4 + channel` holds the batch's quads in
@@ -65,6 +99,26 @@ pub struct Rows<'a, T = Lanes> {
 impl<'a, T> Rows<'a, T> {
     /// The first `quads` quads of row `k` (empty when it lies outside).
     pub fn row(&self, k: usize, quads: usize) -> &'a [T] {
+        let start = k * self.stride;
+        self.lanes.get(start..start + quads).unwrap_or_default()
+    }
+}
+
+/// [`Rows`] for writing (a caller's inputs, [`Machine::input_rows`]).
+#[derive(Debug)]
+pub struct RowsMut<'a> {
+    pub lanes: &'a mut [Lanes],
+    pub stride: usize,
+}
+
+impl RowsMut<'_> {
+    /// The first `quads` quads of row `k` (empty when it lies outside).
+    pub fn row_mut(&mut self, k: usize, quads: usize) -> &mut [Lanes] {
+        let start = k * self.stride;
+        self.lanes.get_mut(start..start + quads).unwrap_or_default()
+    }
+    /// The first `quads` quads of row `k`, for reading.
+    pub fn row(&self, k: usize, quads: usize) -> &[Lanes] {
         let start = k * self.stride;
         self.lanes.get(start..start + quads).unwrap_or_default()
     }
@@ -109,12 +163,12 @@ mod tests {
         // In place, twice on one machine (the second run must not see the first one's values).
         let mut direct = Machine::new();
         for round in 0..2 {
-            let rows = direct.input_rows(&p, nq);
-            assert_eq!(rows.len(), 2 * 4 * nq);
+            let mut rows = direct.input_rows(&p, nq);
+            assert_eq!((rows.lanes.len(), rows.stride), (2 * 4 * nq, nq));
             for (r, c, q) in
                 (0..2).flat_map(|r| (0..4).flat_map(move |c| (0..nq).map(move |q| (r, c, q))))
             {
-                rows[(r * 4 + c) * nq + q] =
+                rows.row_mut(r * 4 + c, nq)[q] =
                     if round == 0 { Lanes::splat_f(7.0) } else { input(r, c, q) };
             }
             let mut b = Batch::new(&p, nq);
@@ -142,8 +196,7 @@ mod tests {
         let consts = Constants::new();
         let mut m = Machine::new();
         for nq in [4, 2, 4] {
-            let rows = m.input_rows(&p, nq);
-            rows.fill(Lanes::splat_f(1.0));
+            m.input_rows(&p, nq).lanes.fill(Lanes::splat_f(1.0));
             let mut b = Batch::new(&p, nq);
             b.in_place = true;
             m.run(&p, &mut b, &consts).unwrap();

@@ -95,6 +95,18 @@ pub fn from_bytes(b: &[u8]) -> Option<&[Lanes]> {
     Some(unsafe { std::slice::from_raw_parts(b.as_ptr().cast::<Lanes>(), b.len() / 16) })
 }
 
+/// [`from_bytes`] for writing.
+#[cfg(target_endian = "little")]
+pub fn from_bytes_mut(b: &mut [u8]) -> Option<&mut [Lanes]> {
+    if !(b.as_ptr() as usize).is_multiple_of(std::mem::align_of::<Lanes>())
+        || !b.len().is_multiple_of(16)
+    {
+        return None;
+    }
+    // SAFETY: as in `from_bytes`; the unique borrow of `b` moves to the result.
+    Some(unsafe { std::slice::from_raw_parts_mut(b.as_mut_ptr().cast::<Lanes>(), b.len() / 16) })
+}
+
 /// [`bytes`] for writing.
 #[cfg(target_endian = "little")]
 #[inline(always)]

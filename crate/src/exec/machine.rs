@@ -119,6 +119,9 @@ pub struct Machine {
     /// The last run was compiled and left its OUT rows in the compiled form's memory
     /// (`Accelerator::kept_outputs`, read by `output_rows`).
     pub(super) outputs_kept: bool,
+    /// The caller's inputs for in-place batches of this many quads are in the compiled form's
+    /// rows (`input_rows`), not the machine's.
+    pub(super) inputs_placed: Option<usize>,
 }
 
 impl Default for Machine {
@@ -188,6 +191,7 @@ impl Machine {
             runs: Vec::new(),
             spare_runs: Vec::new(),
             outputs_kept: false,
+            inputs_placed: None,
         }
     }
 
@@ -247,7 +251,8 @@ impl Machine {
         self.setup_accelerated(program, batch, consts);
         let limit = self.frame.as_ref().map_or(self.budget, |f| self.budget.min(f.left()));
         let limit = limit.min(ACCELERATED_WORK_CAP);
-        let mut env = AccelEnv { program, batch, consts, hooks };
+        let inputs_placed = batch.in_place && self.inputs_placed == Some(self.nq);
+        let mut env = AccelEnv { program, batch, consts, hooks, inputs_placed };
         let work = accel.run(&mut self.regs, &mut self.kill, self.nq, limit, &mut env);
         self.outputs_kept = work.is_some() && accel.kept_outputs().is_some();
         self.accel = Some(accel);

@@ -34,7 +34,7 @@ pub mod work;
 
 pub use compile::{build, compile};
 pub use compute::dispatch;
-pub use direct::Rows;
+pub use direct::{Rows, RowsMut};
 pub use geometry::{run_geometry, GeometryInfo, GeometryOutput};
 pub use io::{
     Batch, Coef, Constants, Interpolation, NoTextures, SampleControl, SampleRequest, SystemValues,

@@ -64,6 +64,9 @@ impl Machine {
                 }
             }
         }
+        if batch.in_place {
+            self.take_placed_inputs(program, nq);
+        }
         self.mark_dirty(program);
         self.scratch.resize(SCRATCH * nq, Lanes::ZERO);
         self.result.resize(8 * nq, Lanes::ZERO);

@@ -66,9 +66,12 @@ pub struct Unsupported {
 /// What the caller copies into the module's memory and back (`jit::stage_in`, `stage_out`).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Layout {
-    /// Storage rows copied in for every quad (the IN and SV rows the program reads), in slot
-    /// order from slot 0.
+    /// Storage rows copied in for every quad, in slot order from slot 0: every IN row in order
+    /// (the first [`Layout::in_slots`], whether the program reads them or not), then the SV
+    /// rows the program reads.
     pub rows_in: Vec<u32>,
+    /// How many of `rows_in` are IN rows.
+    pub in_slots: u32,
     /// Storage rows copied out: every OUT row in order, in slot order after `rows_in` (the
     /// slots of rows the program never names are never stored to and stay zero).
     pub rows_out: Vec<u32>,
@@ -274,7 +277,13 @@ pub fn compile_with(program: &Program, pairing: Pairing) -> Result<Compiled, Uns
             }
         }
     }
-    let mut layout = Layout::default();
+    // Every IN row first, in order: the module's IN slots are then the machine's IN rows at the
+    // module's row stride, which the render fills in place (`Accelerator::input_rows`).
+    let mut layout = Layout {
+        rows_in: (pl.input.0..pl.input.0 + pl.input.1 * 4).collect(),
+        in_slots: pl.input.1 * 4,
+        ..Layout::default()
+    };
     let mut rows = HashMap::new();
     let mut next = FIRST_V128;
     for &r in read.union(&written) {
@@ -289,7 +298,7 @@ pub fn compile_with(program: &Program, pairing: Pairing) -> Result<Compiled, Uns
             // Past every file: nothing is stored there.
             rows.insert(r, Row::Imm(0));
         } else {
-            if within(r, pl.input) || within(r, pl.sv) {
+            if within(r, pl.sv) {
                 layout.rows_in.push(r);
             }
             rows.insert(r, Row::Local(next));

@@ -78,6 +78,10 @@ pub struct BufferCopy {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Plan {
     pub nq: usize,
+    /// The IN rows (skipped when the caller wrote them into the module's memory in place,
+    /// `exec::Accelerator::input_rows`).
+    pub in_rows: Vec<Copy>,
+    /// The SV rows and the cached constants.
     pub inputs: Vec<Copy>,
     pub buffers: Vec<BufferCopy>,
     pub outputs: Vec<Copy>,
@@ -93,8 +97,8 @@ pub fn buffer_words<'c>(
     (regs.len() <= copy.capacity).then_some(regs.as_flattened())
 }
 
-/// The plan of a batch of `nq` quads for a module of `layout` (`codegen::Layout`): in, the IN
-/// and SV rows the program reads (`row * nq + quad` in the machine, `slot * ROW_BYTES + quad *
+/// The plan of a batch of `nq` quads for a module of `layout` (`codegen::Layout`): in, every IN
+/// row and the SV rows the program reads (`row * nq + quad` in the machine, `slot * ROW_BYTES + quad *
 /// 16` in the module) and quad 0's lanes of each cached constant (uniform, 16 bytes each from
 /// `const_base`); out, the OUT rows the program writes (slots after the inputs) and, for a
 /// program that may kill, the kill mask; and each constant buffer read through an index, whole,
@@ -118,6 +122,7 @@ pub fn plan(layout: &Layout, nq: usize) -> Option<Plan> {
         .enumerate()
         .map(|(slot, &r)| row(Side::Regs, slot, r as usize))
         .collect();
+    let in_rows: Vec<Copy> = inputs.drain(..(layout.in_slots as usize).min(inputs.len())).collect();
     let base = layout.const_base() as usize;
     inputs.extend(layout.consts.iter().enumerate().map(|(k, &r)| Copy {
         side: Side::Regs,
@@ -145,7 +150,7 @@ pub fn plan(layout: &Layout, nq: usize) -> Option<Plan> {
             capacity: codegen::BUFFER_REGISTERS as usize,
         })
         .collect();
-    Some(Plan { nq, inputs, buffers, outputs })
+    Some(Plan { nq, in_rows, inputs, buffers, outputs })
 }
 
 /// What a host keeps of a compiled program to stage its runs (made once per program): the
@@ -167,14 +172,16 @@ impl Stage {
 }
 
 /// Copies the machine's storage and the run's constant buffers into the module's memory as
-/// `plan` says. False when a buffer does not fit its area (the batch then runs in the
-/// interpreter).
+/// `plan` says, the IN rows only when `in_rows` (otherwise the caller wrote them there,
+/// `exec::Accelerator::input_rows`). False when a buffer does not fit its area (the batch then
+/// runs in the interpreter).
 pub fn stage_in(
     plan: &Plan,
     regs: &[crate::exec::Lanes],
     kill: &[crate::exec::Lanes],
     consts: &crate::exec::Constants,
     mem: &mut [u8],
+    in_rows: bool,
 ) -> bool {
     for b in &plan.buffers {
         let Some(words) = buffer_words(consts, b) else { return false };
@@ -185,7 +192,8 @@ pub fn stage_in(
             dst.copy_from_slice(&w.to_le_bytes());
         }
     }
-    for c in &plan.inputs {
+    let skipped = if in_rows { 0 } else { plan.in_rows.len() };
+    for c in plan.in_rows.iter().skip(skipped).chain(&plan.inputs) {
         let bytes = match c.side {
             Side::Regs => crate::exec::lanes::bytes(regs),
             Side::Kill => crate::exec::lanes::bytes(kill),

@@ -10,7 +10,7 @@ compile_error!("the compiling tier stages storage as little-endian bytes (WebAss
 
 use super::codegen::{Compiled, Layout, Unsupported};
 use crate::exec::program::Inst;
-use crate::exec::{AccelEnv, Accelerator, Lanes, MakeAccelerator, Program, Rows};
+use crate::exec::{AccelEnv, Accelerator, Lanes, MakeAccelerator, Program, Rows, RowsMut};
 use std::sync::{Arc, Mutex, OnceLock};
 use wasmtime::{Caller, Config, Engine, Linker, Memory, Module, OptLevel, Store, TypedFunc, V128};
 
@@ -186,7 +186,8 @@ impl Accelerator for NativeRun {
         }
         let inst = self.inst.as_mut()?;
         let memory = inst.store.data().memory?;
-        if !super::stage_in(&self.plan, regs, kill, env.consts, memory.data_mut(&mut inst.store)) {
+        let mem = memory.data_mut(&mut inst.store);
+        if !super::stage_in(&self.plan, regs, kill, env.consts, mem, !env.inputs_placed) {
             return None;
         }
         let limit = limit.min(i64::MAX as u64) as i64;
@@ -208,6 +209,18 @@ impl Accelerator for NativeRun {
     fn kept_outputs(&self) -> Option<Rows<'_>> {
         let inst = self.inst.as_ref().filter(|_| self.kept)?;
         out_rows(&self.shared.layout, inst.store.data().memory?.data(&inst.store))
+    }
+    fn input_rows(&mut self, nq: usize) -> Option<RowsMut<'_>> {
+        if nq == 0 || nq > super::codegen::MAX_QUADS as usize {
+            return None;
+        }
+        let inst = self.inst.as_mut()?;
+        let memory = inst.store.data().memory?;
+        let row = super::codegen::ROW_BYTES as usize;
+        let bytes = memory
+            .data_mut(&mut inst.store)
+            .get_mut(..self.shared.layout.in_slots as usize * row)?;
+        Some(RowsMut { lanes: crate::exec::lanes::from_bytes_mut(bytes)?, stride: row / 16 })
     }
 }
 

@@ -315,7 +315,8 @@ impl<'a> Raster<'a> {
                 // (or clears them all when the batch size changes), so the rows that are not
                 // interpolated need zeros only once per batch size.
                 let keep_zeros = self.zeroed_inputs == Some(nq);
-                fill_inputs(stage.input_rows(nq), nq, &b.planes, &self.lanes, keep_zeros);
+                let rows = stage.input_rows(nq);
+                fill_inputs(rows.lanes, rows.stride, nq, &b.planes, &self.lanes, keep_zeros);
                 self.zeroed_inputs = Some(nq);
                 stage.run(b)?;
                 let (values, killed) = stage.outputs();
@@ -323,7 +324,7 @@ impl<'a> Raster<'a> {
             }
             None => {
                 b.inputs.resize(b.input_registers * 4 * nq, [0.0; 4]);
-                fill_inputs(&mut b.inputs, nq, &b.planes, &self.lanes, false);
+                fill_inputs(&mut b.inputs, nq, nq, &b.planes, &self.lanes, false);
                 self.outputs.reset(self.fs_if.output_registers, nq);
                 fs.shade(b, &mut self.outputs)?;
                 write_quads(

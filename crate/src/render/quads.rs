@@ -34,21 +34,23 @@ fn unit_w(inv_w: &Coef) -> bool {
     *inv_w == Coef::constant(1.0)
 }
 
-/// Fills `rows` (`(register * 4 + channel) * quads + quad`): the declared channels of the
-/// planes' registers interpolated, everything else 0 — unless `keep_zeros`, when those rows
-/// already hold zeros (they were cleared for an earlier batch of the same size and nothing
-/// else writes them).
+/// Fills `rows` (`(register * 4 + channel) * stride + quad`, `quads` quads of each): the
+/// declared channels of the planes' registers interpolated, everything else 0 — unless
+/// `keep_zeros`, when those rows already hold zeros (they were cleared for an earlier batch of
+/// the same size and nothing else writes them).
 pub fn fill_inputs<T: LaneSlot>(
     rows: &mut [T],
+    stride: usize,
     quads: usize,
     planes: &[Option<InputPlanes>],
     lanes: &LanePlan,
     keep_zeros: bool,
 ) {
-    if quads == 0 {
+    if quads == 0 || stride < quads {
         return;
     }
-    for (i, row) in rows.chunks_mut(quads).enumerate() {
+    for (i, row) in rows.chunks_mut(stride).enumerate() {
+        let Some(row) = row.get_mut(..quads) else { continue };
         let (reg, c) = (i / 4, i % 4);
         match planes.get(reg).copied().flatten() {
             Some(p) if p.mask & (1 << c) != 0 => {

@@ -317,7 +317,7 @@ impl FragmentStage for ExecFragmentStage<'_> {
 }
 
 impl InPlaceStage for ExecFragmentStage<'_> {
-    fn input_rows(&mut self, quads: usize) -> &mut [Lanes] {
+    fn input_rows(&mut self, quads: usize) -> crate::exec::RowsMut<'_> {
         self.machine.input_rows(self.program, quads)
     }
 

@@ -4,7 +4,6 @@
 
 use super::interp::{Coef, Mode};
 use crate::diag::Diagnostic;
-use crate::exec::Lanes;
 use crate::ir::{
     CoordOrigin, File, Interp, Location, PixelCenter, PropertyName, PropertyValue, SemanticName,
     Shader,
@@ -238,10 +237,11 @@ pub trait FragmentStage {
 /// outputs it reads from there. Rows are laid out like [`QuadBatch::inputs`] and
 /// [`QuadOutputs::values`]: element `(register * 4 + channel) * quads + quad`, four lanes each.
 pub trait InPlaceStage {
-    /// The input rows for a batch of `quads` quads. When the previous batch had the same size
-    /// they still hold what the caller wrote for it (the stage never writes them); otherwise
-    /// their contents are unspecified.
-    fn input_rows(&mut self, quads: usize) -> &mut [Lanes];
+    /// The input rows for a batch of `quads` quads (row `register * 4 + channel`, possibly
+    /// further apart than `quads`). When the previous batch had the same size they still hold
+    /// what the caller wrote for it (the stage never writes them); otherwise their contents are
+    /// unspecified.
+    fn input_rows(&mut self, quads: usize) -> crate::exec::RowsMut<'_>;
     /// Shades `batch` (its `inputs` are not used: the rows above hold them).
     fn run(&mut self, batch: &QuadBatch) -> Result<(), Diagnostic>;
     /// After `run`: the output rows (raw bits; row `register * 4 + channel`, possibly further

@@ -426,11 +426,12 @@ fn run_instance(
             && c.module + c.bytes <= module_len
             && (c.at | c.module | c.bytes).is_multiple_of(4)
     };
-    if !plan.inputs.iter().chain(&plan.outputs).all(fits) {
+    // (This runtime offers no rows of its own: the IN rows are always copied.)
+    if !plan.in_rows.iter().chain(&plan.inputs).chain(&plan.outputs).all(fits) {
         return None;
     }
     let words = |c: &crate::jit::Copy| (c.at / 4..(c.at + c.bytes) / 4, c.module as u32 / 4);
-    for c in &plan.inputs {
+    for c in plan.in_rows.iter().chain(&plan.inputs) {
         let (range, at) = words(c);
         let src = match c.side {
             Side::Regs => &crate::exec::lanes::flat(regs)[range],

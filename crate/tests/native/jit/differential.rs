@@ -77,6 +77,9 @@ impl Accelerator for Counting {
     fn kept_outputs(&self) -> Option<tgsi::exec::Rows<'_>> {
         self.inner.kept_outputs()
     }
+    fn input_rows(&mut self, nq: usize) -> Option<tgsi::exec::RowsMut<'_>> {
+        self.inner.input_rows(nq)
+    }
 }
 
 /// A machine with `budget` whose accelerator is an instance of `native`, its batches counted

@@ -10,10 +10,11 @@ use tgsi::jit::{plan, stage_in, BufferCopy, Copy, Layout, Side};
 
 #[test]
 fn a_plan_copies_inputs_constants_outputs_and_the_kill_mask() {
-    // IN rows 0 and 2 in slots 0 and 1, OUT row 3 in slot 2, kill in slot 3, constants (storage
-    // rows 7 and 9) from 4 * 16 384 = 65 536.
+    // IN row 0 in slot 0, row 2 (an SV row) in slot 1, OUT row 3 in slot 2, kill in slot 3,
+    // constants (storage rows 7 and 9) from 4 * 16 384 = 65 536.
     let layout = Layout {
         rows_in: vec![0, 2],
+        in_slots: 1,
         rows_out: vec![3],
         consts: vec![7, 9],
         kill: true,
@@ -25,10 +26,11 @@ fn a_plan_copies_inputs_constants_outputs_and_the_kill_mask() {
     let copy = |side, at, module, bytes| Copy { side, at, module, bytes };
     // 3 quads: 48 bytes a row. Row 2 at 96 in the machine, slot 1 at 16 384 in the module;
     // constant row 7 at 7 * 48 = 336 (quad 0's 16 bytes) to 65 536, row 9 at 432 to 65 552.
+    // The IN row apart (skipped when the render wrote it into the module in place).
+    assert_eq!(p.in_rows, vec![copy(Side::Regs, 0, 0, 48)]);
     assert_eq!(
         p.inputs,
         vec![
-            copy(Side::Regs, 0, 0, 48),
             copy(Side::Regs, 96, 16_384, 48),
             copy(Side::Regs, 336, 65_536, 16),
             copy(Side::Regs, 432, 65_552, 16),
@@ -44,6 +46,7 @@ fn a_plan_copies_inputs_constants_outputs_and_the_kill_mask() {
 fn a_program_that_never_kills_copies_no_kill_mask_back() {
     let layout = Layout {
         rows_in: vec![1],
+        in_slots: 1,
         rows_out: vec![4],
         consts: vec![],
         kill: false,
@@ -74,6 +77,7 @@ fn no_plan_for_an_empty_batch_or_one_over_the_modules_quads() {
 fn indexed() -> Layout {
     Layout {
         rows_in: vec![0],
+        in_slots: 1,
         rows_out: vec![1],
         consts: vec![5],
         kill: false,
@@ -91,7 +95,7 @@ fn constant_buffers_read_through_an_index_get_an_area_each() {
     assert_eq!(p.buffers, vec![area(0, 49_632), area(2, 115_200)]);
     assert_eq!(layout.memory_bytes(), 180_768);
     // The cached constant (row 5 of 2 quads: 5 x 32 = 160) still goes to 49 152.
-    assert_eq!(p.inputs[1], Copy { side: Side::Regs, at: 160, module: 49_152, bytes: 16 });
+    assert_eq!(p.inputs[0], Copy { side: Side::Regs, at: 160, module: 49_152, bytes: 16 });
 }
 
 #[test]
@@ -105,7 +109,11 @@ fn staging_writes_each_buffers_length_and_registers_and_refuses_one_too_long() {
     let mut consts = Constants::new();
     consts.set_bits(0, 0, [1, 2, 3, 4]);
     consts.set_bits(0, 1, [0x0102_0304, 6, 7, 0xffff_ffff]);
-    assert!(stage_in(&p, &regs, &kill, &consts, &mut mem));
+    // Without the IN rows (the render wrote them in place): slot 0 keeps its bytes.
+    assert!(stage_in(&p, &regs, &kill, &consts, &mut mem, false));
+    assert_eq!(&mem[..16], &[0xaa; 16]);
+    assert!(stage_in(&p, &regs, &kill, &consts, &mut mem, true));
+    assert_eq!(&mem[..16], &[0; 16], "IN row 0 of quad 0 copied");
     let word = |mem: &[u8], at: usize| {
         u32::from_le_bytes([mem[at], mem[at + 1], mem[at + 2], mem[at + 3]])
     };
@@ -120,10 +128,72 @@ fn staging_writes_each_buffers_length_and_registers_and_refuses_one_too_long() {
     // A buffer of 4097 registers does not fit its area: the batch goes to the interpreter.
     let mut long = Constants::new();
     long.buffers = vec![vec![[0; 4]; 4097]];
-    assert!(!stage_in(&p, &regs, &kill, &long, &mut mem));
+    assert!(!stage_in(&p, &regs, &kill, &long, &mut mem, true));
     long.buffers[0].pop();
-    assert!(stage_in(&p, &regs, &kill, &long, &mut mem));
+    assert!(stage_in(&p, &regs, &kill, &long, &mut mem, true));
     assert_eq!(word(&mem, 49_632), 4096);
+}
+
+/// The in-place inputs of a batch the module hands back go to the interpreter: the machine
+/// offers the module's IN rows (1024 quads apart), the caller fills them, the accelerator
+/// refuses the run (as when the budget would run out), and the interpreter reads them from
+/// there. Expected by hand: OUT[0] = IN[0] + IN[1] = 1 + 4q + l + 10, OUT[1] = 2·IN[1].
+#[test]
+fn inputs_written_into_the_module_reach_the_interpreter_when_it_takes_the_batch() {
+    use super::differential::program;
+    use tgsi::exec::{AccelEnv, Accelerator, Batch, Machine, MakeAccelerator, Rows, RowsMut};
+    use tgsi::jit::native::NativeProgram;
+    /// Offers the module's rows, then refuses every run.
+    struct Refusing(Box<dyn Accelerator>);
+    impl Accelerator for Refusing {
+        fn run(
+            &mut self,
+            _: &mut [Lanes],
+            _: &mut [Lanes],
+            _: usize,
+            _: u64,
+            _: &mut AccelEnv,
+        ) -> Option<u64> {
+            None
+        }
+        fn kept_outputs(&self) -> Option<Rows<'_>> {
+            None
+        }
+        fn input_rows(&mut self, nq: usize) -> Option<RowsMut<'_>> {
+            self.0.input_rows(nq)
+        }
+    }
+    let p = program(
+        "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL IN[1], GENERIC[1], PERSPECTIVE\n\
+         DCL OUT[0], COLOR\nDCL OUT[1], COLOR[1]\n\
+         0: ADD OUT[0], IN[0], IN[1]\n1: ADD OUT[1], IN[1], IN[1]\n2: END\n",
+    );
+    let native = NativeProgram::new(&p).unwrap_or_else(|u| panic!("not compiled: {}", u.reason));
+    let mut m = Machine::new();
+    m.accel = Some(Box::new(Refusing(native.make().expect("instance"))));
+    let consts = Constants::new();
+    for nq in [3, 7, 7] {
+        let mut rows = m.input_rows(&p, nq);
+        assert_eq!(rows.stride, 1024, "the module's rows");
+        for c in 0..4 {
+            for (q, v) in rows.row_mut(c, nq).iter_mut().enumerate() {
+                *v = Lanes([0, 1, 2, 3].map(|l| ((1 + 4 * q + l) as f32).to_bits()));
+            }
+            rows.row_mut(4 + c, nq).fill(Lanes::splat_f(10.0));
+        }
+        let mut b = Batch::new(&p, nq);
+        b.in_place = true;
+        m.run(&p, &mut b, &consts).expect("runs");
+        let out = m.output_rows(&p);
+        assert_eq!(out.stride, nq, "the interpreter's rows");
+        for c in 0..4 {
+            for q in 0..nq {
+                let sum = [0, 1, 2, 3].map(|l| (1 + 4 * q + l) as f32 + 10.0);
+                assert_eq!(out.row(c, nq)[q].f32s(), sum, "OUT[0].{c} quad {q} of {nq}");
+                assert_eq!(out.row(4 + c, nq)[q].f32s(), [20.0; 4], "OUT[1].{c} quad {q}");
+            }
+        }
+    }
 }
 
 /// An in-place batch (the render's) run through the module leaves its OUT rows in the module's
@@ -154,10 +224,11 @@ fn in_place_outputs_are_read_from_the_modules_memory() {
     let mut interp = Machine::new();
     let consts = Constants::new();
     for (name, m, stride) in [("interpreter", &mut interp, nq), ("jit", &mut jit, 1024)] {
-        let rows = m.input_rows(&p, nq);
+        let mut rows = m.input_rows(&p, nq);
+        assert_eq!(rows.stride, stride, "{name}: where the inputs go");
         for c in 0..4 {
-            for q in 0..nq {
-                rows[c * nq + q] = Lanes([0, 1, 2, 3].map(|l| x(c, q, l).to_bits()));
+            for (q, v) in rows.row_mut(c, nq).iter_mut().enumerate() {
+                *v = Lanes([0, 1, 2, 3].map(|l| x(c, q, l).to_bits()));
             }
         }
         let mut b = Batch::new(&p, nq);
