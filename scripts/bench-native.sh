@@ -3,23 +3,29 @@
 # softpipe and llvmpipe with one thread (LP_NUM_THREADS=1) on corpus shaders at 512x512, all as
 # CPU time (user + system), so that waiting for a core on a busy machine is not counted.
 #
-#   bash scripts/bench-native.sh [--seconds S] [--softpipe DIR] [SHADER ...]
+#   bash scripts/bench-native.sh [--seconds S] [--softpipe DIR] [--pairs N] [SHADER ...]
 #
 # SHADER names are corpus basenames (default: 01_arith 03_trig 08_if_else 09_for_loop
 # 26_mandelbrot). DIR is a folder holding `glrun` built as ../shared/oracle/softpipe/README.md
 # says; without it only our figures are printed. Mesa's CPU time per frame is the difference of
-# two runs with different frame counts, which removes start-up and shader compilation.
+# two runs with different frame counts, which removes start-up and shader compilation. With
+# --pairs N (N > 1) the JIT and llvmpipe are measured alternately N times more and the last two
+# columns give llvmpipe's median (range) and the median (range) of the N pairs' ratios: on a
+# shared machine whose speed drifts, a ratio of figures taken moments apart is the steadier one.
+# TGSI_BIN=PATH measures that binary instead of building the release one.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 seconds=3
 oracle=""
+pairs=1
 shaders=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --seconds) seconds="$2"; shift 2 ;;
     --softpipe) oracle="$(cd "$2" && pwd)"; shift 2 ;;
-    -h|--help) sed -n '2,11p' "$0"; exit 0 ;;
+    --pairs) pairs="$2"; shift 2 ;;
+    -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
     *) shaders+=("$1"); shift ;;
   esac
 done
@@ -27,8 +33,13 @@ done
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 corpus="$CORPUS/softpipe"
 
-cargo build -j2 --release --bin tgsi >&2
-tgsi="$(pwd)/target/release/tgsi"
+# TGSI_BIN: a `tgsi` binary to measure instead of building the release one.
+if [ -n "${TGSI_BIN:-}" ]; then
+  tgsi="$TGSI_BIN"
+else
+  cargo build -j2 --release --bin tgsi >&2
+  tgsi="$(pwd)/target/release/tgsi"
+fi
 
 # CPU Mpix/s of a Mesa driver (softpipe, or llvmpipe on one thread) for one GLSL shader: runs of
 # n1 and n2 timed frames.
@@ -59,6 +70,22 @@ for s in "${shaders[@]}"; do
     soft=$(mesa_mpix softpipe "$corpus/$s.glsl" "$n1" "$n2")
     llvm=$(mesa_mpix llvmpipe "$corpus/$s.glsl" "$l1" "$l2")
     ratio=$(python3 -c "print('%.2fx' % ($jit / $llvm))" 2>/dev/null || echo "—")
+    if [ "$pairs" -gt 1 ]; then
+      # JIT, then llvmpipe, N times; median and range of llvmpipe and of the ratios.
+      measured=""
+      for _ in $(seq "$pairs"); do
+        j=$("$tgsi" bench "$corpus/$s.tgsi" --vs "$corpus/$s.vs.tgsi" --size 512x512 \
+          --seconds "$seconds" --engine jit | awk '/^cpu Mpix\/s:/ {print $3}')
+        measured="$measured $j/$(mesa_mpix llvmpipe "$corpus/$s.glsl" "$l1" "$l2")"
+      done
+      summary=$(python3 -c "
+import statistics as st
+pairs = [tuple(map(float, p.split('/'))) for p in '$measured'.split()]
+l = [b for _, b in pairs]; r = [a / b for a, b in pairs]
+print('%.1f (%.1f–%.1f)' % (st.median(l), min(l), max(l)))
+print('%.2fx (%.2f–%.2f, %d pairs)' % (st.median(r), min(r), max(r), len(r)))")
+      llvm=$(echo "$summary" | sed -n 1p); ratio=$(echo "$summary" | sed -n 2p)
+    fi
   fi
   echo "| $s | $interp | $jit | $speedup | $soft | $llvm | $ratio |"
 done

@@ -257,7 +257,7 @@ pub struct FrameArgs {
 pub struct RenderArgs {
     #[command(flatten)]
     pub frame: FrameArgs,
-    /// Instructions the whole frame may run [default: 2^15 per 2x2 quad, at least 2^20; at most 2^41]
+    /// Quad-instructions (one instruction run for one 2x2 quad) the whole frame may run [default: 2^15 per 2x2 quad, at least 2^20; at most 2^41]
     #[arg(long, allow_hyphen_values = true, value_name = "N")]
     pub budget: Option<String>,
     /// Stop the frame after this many seconds of wall clock
@@ -301,7 +301,7 @@ pub struct BenchArgs {
 pub struct TraceArgs {
     #[command(flatten)]
     pub frame: FrameArgs,
-    /// Instructions the traced frame may run [default: 2^15 per 2x2 quad, at least 2^20; at most 2^41]
+    /// Quad-instructions (one instruction run for one 2x2 quad) the traced frame may run [default: 2^15 per 2x2 quad, at least 2^20; at most 2^41]
     #[arg(long, allow_hyphen_values = true, value_name = "N")]
     pub budget: Option<String>,
     /// The pixel: X from the left, Y from the top, as in the PNG
@@ -350,7 +350,7 @@ pub struct RunArgs {
     /// Bind an image to sampler unit U; repeatable
     #[arg(long, allow_hyphen_values = true, value_name = "U=FILE[,options]")]
     pub texture: Vec<String>,
-    /// Instructions the whole dispatch may run [default: 2^15 per 4 invocations, at least 2^20; at most 2^41]
+    /// Quad-instructions (one instruction run for 4 invocations) the whole dispatch may run [default: 2^15 per 4 invocations, at least 2^20; at most 2^41]
     #[arg(long, allow_hyphen_values = true, value_name = "N")]
     pub budget: Option<String>,
     /// Stop after this many seconds of wall clock
