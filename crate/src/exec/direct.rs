@@ -61,11 +61,14 @@ impl Machine {
             return;
         }
         let l = program.layout;
-        let Some(rows) = self.accel.as_mut().and_then(|a| a.input_rows(nq)) else { return };
+        let Some(placed) = self.accel.as_mut().and_then(|a| a.input_rows(nq)) else { return };
+        let rows = placed.rows();
         for k in 0..l.input.1 as usize * 4 {
             let at = (l.input.0 as usize + k) * nq;
-            if let Some(dst) = self.regs.get_mut(at..at + nq) {
-                dst.copy_from_slice(rows.row(k, nq));
+            if let (Some(dst), src) = (self.regs.get_mut(at..at + nq), rows.row(k, nq)) {
+                if src.len() == nq {
+                    dst.copy_from_slice(src);
+                }
             }
         }
     }
@@ -117,10 +120,9 @@ impl RowsMut<'_> {
         let start = k * self.stride;
         self.lanes.get_mut(start..start + quads).unwrap_or_default()
     }
-    /// The first `quads` quads of row `k`, for reading.
-    pub fn row(&self, k: usize, quads: usize) -> &[Lanes] {
-        let start = k * self.stride;
-        self.lanes.get(start..start + quads).unwrap_or_default()
+    /// The same rows for reading.
+    pub fn rows(&self) -> Rows<'_> {
+        Rows { lanes: self.lanes, stride: self.stride }
     }
 }
 
