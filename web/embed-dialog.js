@@ -21,9 +21,12 @@ async function openEmbed() {
   const fr = /** @type {HTMLTextAreaElement} */ ($('embed-iframe'));
   el.value = element;
   fr.value = iframe;
-  // The widget draws built-in meshes with shared constants and texture names only.
+  // The widget draws the fragment pipeline (a vertex shader and built-in meshes) with shared
+  // constants and texture names only.
   const state = store.state;
   const left = [
+    state.stage === 'compute' ? 'the compute stage (it embeds the fragment shader)' : '',
+    state.stage === 'geometry' ? 'the geometry shader' : '',
     state.useVs && state.mesh === CUSTOM_MESH ? 'the custom vertex data' : '',
     Object.keys(state.vsConstants).length || Object.keys(state.fsConstants).length || Object.keys(state.gsConstants).length ? 'the per-stage constants' : '',
     Object.keys(state.images).length ? 'the image files' : '',

@@ -70,6 +70,11 @@ test('the prefix-sum example scans each block and equals tgsi run', { timeout: 1
   // The buffer keeps its size of 32 words; the rest are zeros, whose sums stay 0.
   assert.deepEqual(await shownWords(page, 'buffer-0'), [...twos, ...Array(16).fill(0)]);
   await saveScreenshot(page, 'stage-compute-prefix-sum');
+  // The widget cannot run a compute dispatch: the Embed dialog says so.
+  await page.locator('#open-embed').click();
+  await page.waitForFunction(() => document.querySelector('#embed-status')?.textContent.includes('leaves out'), undefined, { timeout: 10_000 });
+  assert.match(await page.locator('#embed-status').textContent(), /^The embed leaves out the compute stage \(it embeds the fragment shader\)/);
+  await page.locator('#embed-dialog [data-close]').click();
   assert.deepEqual(problems, [], 'the page reported problems');
   await page.close();
 });
@@ -168,6 +173,11 @@ test('the geometry example draws and lists the shrunk triangles', { timeout: 120
   assert.deepEqual(at(192, 64), [0, 255, 128, 255]);
   assert.deepEqual(at(128, 128), [0, 0, 0, 0]);
   await saveScreenshot(page, 'stage-geometry');
+  // The widget draws without a geometry shader: the Embed dialog says so.
+  await page.locator('#open-embed').click();
+  await page.waitForFunction(() => document.querySelector('#embed-status')?.textContent.includes('leaves out'), undefined, { timeout: 10_000 });
+  assert.match(await page.locator('#embed-status').textContent(), /^The embed leaves out the geometry shader/);
+  await page.locator('#embed-dialog [data-close]').click();
   assert.deepEqual(problems, [], 'the page reported problems');
   await page.close();
 });
