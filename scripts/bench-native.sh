@@ -9,7 +9,7 @@
 # 26_mandelbrot). DIR is a folder holding `glrun` built as ../shared/oracle/softpipe/README.md
 # says; without it only our figures are printed. Mesa's CPU time per frame is the difference of
 # two runs with different frame counts, which removes start-up and shader compilation. With
-# --pairs N (N > 1) the JIT and llvmpipe are measured alternately N times more and the last two
+# --pairs N (N > 1) the JIT and llvmpipe are measured alternately N times and the last two
 # columns give llvmpipe's median (range) and the median (range) of the N pairs' ratios: on a
 # shared machine whose speed drifts, a ratio of figures taken moments apart is the steadier one.
 # TGSI_BIN=PATH measures that binary instead of building the release one.
@@ -68,9 +68,10 @@ for s in "${shaders[@]}"; do
     # Slow shaders get fewer frames (one to two seconds of CPU time per run).
     case "$s" in 26_*|03_*|09_*) n1=1; n2=6; l1=10; l2=110 ;; *) n1=10; n2=110; l1=20; l2=420 ;; esac
     soft=$(mesa_mpix softpipe "$corpus/$s.glsl" "$n1" "$n2")
-    llvm=$(mesa_mpix llvmpipe "$corpus/$s.glsl" "$l1" "$l2")
-    ratio=$(python3 -c "print('%.2fx' % ($jit / $llvm))" 2>/dev/null || echo "—")
-    if [ "$pairs" -gt 1 ]; then
+    if [ "$pairs" -le 1 ]; then
+      llvm=$(mesa_mpix llvmpipe "$corpus/$s.glsl" "$l1" "$l2")
+      ratio=$(python3 -c "print('%.2fx' % ($jit / $llvm))" 2>/dev/null || echo "—")
+    else
       # JIT, then llvmpipe, N times; median and range of llvmpipe and of the ratios.
       measured=""
       for _ in $(seq "$pairs"); do

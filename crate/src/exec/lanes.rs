@@ -84,9 +84,7 @@ pub fn bytes(l: &[Lanes]) -> &[u8] {
 /// form's memory, `jit::native`); None otherwise.
 #[cfg(target_endian = "little")]
 pub fn from_bytes(b: &[u8]) -> Option<&[Lanes]> {
-    if !(b.as_ptr() as usize).is_multiple_of(std::mem::align_of::<Lanes>())
-        || !b.len().is_multiple_of(16)
-    {
+    if !whole_quads(b) {
         return None;
     }
     // SAFETY: the start is aligned for `Lanes` and the length is whole quads (checked above);
@@ -98,13 +96,17 @@ pub fn from_bytes(b: &[u8]) -> Option<&[Lanes]> {
 /// [`from_bytes`] for writing.
 #[cfg(target_endian = "little")]
 pub fn from_bytes_mut(b: &mut [u8]) -> Option<&mut [Lanes]> {
-    if !(b.as_ptr() as usize).is_multiple_of(std::mem::align_of::<Lanes>())
-        || !b.len().is_multiple_of(16)
-    {
+    if !whole_quads(b) {
         return None;
     }
     // SAFETY: as in `from_bytes`; the unique borrow of `b` moves to the result.
     Some(unsafe { std::slice::from_raw_parts_mut(b.as_mut_ptr().cast::<Lanes>(), b.len() / 16) })
+}
+
+/// `b` starts aligned for [`Lanes`] and holds whole quads: what viewing it as quads needs.
+fn whole_quads(b: &[u8]) -> bool {
+    (b.as_ptr() as usize).is_multiple_of(std::mem::align_of::<Lanes>())
+        && b.len().is_multiple_of(16)
 }
 
 /// [`bytes`] for writing.

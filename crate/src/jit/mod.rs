@@ -192,8 +192,8 @@ pub fn stage_in(
             dst.copy_from_slice(&w.to_le_bytes());
         }
     }
-    let skipped = if in_rows { 0 } else { plan.in_rows.len() };
-    for c in plan.in_rows.iter().skip(skipped).chain(&plan.inputs) {
+    let ins: &[Copy] = if in_rows { &plan.in_rows } else { &[] };
+    for c in ins.iter().chain(&plan.inputs) {
         let bytes = match c.side {
             Side::Regs => crate::exec::lanes::bytes(regs),
             Side::Kill => crate::exec::lanes::bytes(kill),
