@@ -162,7 +162,8 @@ export class RenderPool {
     const { width, height } = request;
     const bands = Math.min(this.count, height);
     const per = Math.ceil(height / bands);
-    const image = new ImageData(width, height);
+    /** The frame's picture, made once the bands are asked for (the workers draw meanwhile). */
+    let image = /** @type {ImageData | null} */ (null);
     const diagnostics = [];
     let remaining = bands;
     let error = null;
@@ -238,7 +239,7 @@ export class RenderPool {
         targets ??= msg.targets ?? null;
         if (msg.engine === 'compiled') compiledBands += 1;
         if (msg.jit && (!jit || msg.jit.state === 'refused')) jit = msg.jit;
-        if (msg.pixels && msg.pixels.length === (msg.rows[1] - msg.rows[0]) * width * 4) {
+        if (image && msg.pixels && msg.pixels.length === (msg.rows[1] - msg.rows[0]) * width * 4) {
           image.data.set(msg.pixels, msg.rows[0] * width * 4);
         } else if (!msg.error) {
           failed = true;
@@ -259,5 +260,7 @@ export class RenderPool {
       };
       worker.postMessage({ type: 'render', id, request: { ...request, rows: [top, bottom], bands, timeLimit: FRAME_TIME_LIMIT_S, crashForTest: crash && b === 0 } });
     }
+    // (No band's message can arrive before this code has run to its end.)
+    image = new ImageData(width, height);
   }
 }

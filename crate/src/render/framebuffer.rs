@@ -131,13 +131,41 @@ fn put_run<Q>(
     bytes: impl Fn(&Q) -> [[u8; 4]; 4],
 ) {
     let quads = target.and_then(|t| t.get(run)).unwrap_or_default();
-    for (pair, q) in span.chunks_mut(8).zip(quads) {
-        let quad = bytes(q);
-        for (half, px) in pair.chunks_exact_mut(4).enumerate() {
-            let lane = lanes + half;
-            px.copy_from_slice(&[quad[0][lane], quad[1][lane], quad[2][lane], quad[3][lane]]);
+    // The pixels of lanes `lanes` and `lanes + 1`: bytes from `lanes * 4` of the pixel-major quad.
+    let pair_of = |q: &Q| {
+        let pixels = pixel_major(bytes(q));
+        let (first, second) = pixels.split_at(8);
+        let mut pair = [0u8; 8];
+        pair.copy_from_slice(if lanes == 0 { first } else { second });
+        pair
+    };
+    let full_pairs = span.len() / 8;
+    let mut pairs = span.chunks_exact_mut(8);
+    for (pair, q) in (&mut pairs).zip(quads) {
+        // Eight bytes of a known length: one store, not a call to copy a slice.
+        pair.copy_from_slice(&pair_of(q));
+    }
+    // The right edge of an odd width: one pixel of the next quad.
+    let last = pairs.into_remainder();
+    if let Some(q) = quads.get(full_pairs) {
+        let bytes = pair_of(q);
+        if let (Some(dst), Some(src)) = (last.get_mut(..4), bytes.get(..4)) {
+            dst.copy_from_slice(src);
         }
     }
+}
+
+/// A quad's `[channel][lane]` bytes as its four RGBA pixels in lane order: a 4x4 byte
+/// transpose, one byte shuffle (wasm SIMD's swizzle in the page's engine, where reading a band
+/// back runs every frame).
+#[inline]
+fn pixel_major(quad: [[u8; 4]; 4]) -> [u8; 16] {
+    use wide::{i8x16, u8x16};
+    // Byte `lane * 4 + channel` of the result is byte `channel * 4 + lane` of the quad.
+    const TRANSPOSE: [i8; 16] = [0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15];
+    let flat: [u8; 16] = std::array::from_fn(|i| quad[i / 4][i % 4]);
+    let pixels = u8x16::new(flat).swizzle(i8x16::new(TRANSPOSE)).to_array();
+    pixels.map(|b| b as u8)
 }
 
 /// Largest accepted width or height, and largest pixel count (64 Mpix), so that a bad size
@@ -408,6 +436,12 @@ impl Framebuffer {
 /// scalar form compiled to a branch per value).
 #[inline]
 pub fn unorm8_lanes(bits: [u32; 4]) -> [u8; 4] {
+    unorm8_ints(bits).to_array().map(|i| i as u8)
+}
+
+/// [`unorm8`] of the four lanes, as integers in 0..=255.
+#[inline]
+fn unorm8_ints(bits: [u32; 4]) -> wide::i32x4 {
     use wide::{f32x4, CmpGt, CmpLt};
     let v = f32x4::from(bits.map(f32::from_bits));
     let (zero, one) = (f32x4::splat(0.0), f32x4::splat(1.0));
@@ -415,7 +449,21 @@ pub fn unorm8_lanes(bits: [u32; 4]) -> [u8; 4] {
     let clamped = v.cmp_gt(zero).blend(v.cmp_lt(one).blend(v, one), zero);
     let scaled = clamped * f32x4::splat(255.0) + f32x4::splat(0.5);
     // Within [0.5, 255.5], so truncating to an integer is exactly `as u8`.
-    scaled.fast_trunc_int().to_array().map(|i| i as u8)
+    scaled.fast_trunc_int()
+}
+
+/// A whole quad's channels (`[channel][lane]`, raw float bits) as [`unorm8`], in the same
+/// layout: [`unorm8_lanes`] of each channel, narrowed together (two saturating packs, which
+/// change nothing in 0..=255) instead of one byte at a time.
+#[inline]
+pub fn unorm8_quad(value: [[u32; 4]; 4]) -> [[u8; 4]; 4] {
+    use wide::{i16x8, i32x8, u8x16};
+    let [r, g, b, a] = value.map(|c| unorm8_ints(c).to_array());
+    let pair = |x: [i32; 4], y: [i32; 4]| {
+        i16x8::from_i32x8_saturate(i32x8::new([x[0], x[1], x[2], x[3], y[0], y[1], y[2], y[3]]))
+    };
+    let bytes = u8x16::narrow_i16x8(pair(r, g), pair(b, a)).to_array();
+    std::array::from_fn(|c| std::array::from_fn(|lane| bytes[c * 4 + lane]))
 }
 
 /// Float to 8-bit unsigned normalized: clamp to [0, 1], scale by 255, round to nearest.
@@ -524,6 +572,26 @@ mod tests {
         edges.extend((0..255).map(|i| (i as f32 + 0.5) / 255.0));
         for v in edges {
             assert_eq!(unorm8_lanes([v.to_bits(); 4]), [unorm8(v); 4], "{}", v);
+        }
+    }
+
+    /// A whole quad converted at once gives each channel's `unorm8` in place: every channel
+    /// and lane distinct (a swapped byte would show), over NaN, the clamps and rounding steps.
+    #[test]
+    fn unorm8_quad_converts_every_channel_and_lane_in_place() {
+        let values = [f32::NAN, -1.0, 0.0, 0.5 / 255.0, 1.5 / 255.0, 0.25, 0.5, 0.75, 1.0, 7.0];
+        let mut k = 0usize;
+        for _ in 0..40 {
+            let quad: [[u32; 4]; 4] = std::array::from_fn(|c| {
+                std::array::from_fn(|lane| {
+                    k += 1;
+                    // A spread of values that differ between channels and lanes.
+                    let v = values[(k * 7 + c * 3 + lane) % values.len()] + (k % 5) as f32 / 255.0;
+                    v.to_bits()
+                })
+            });
+            let want = quad.map(|c| c.map(|bits| unorm8(f32::from_bits(bits))));
+            assert_eq!(unorm8_quad(quad), want, "{:?}", quad);
         }
     }
 

@@ -3,7 +3,8 @@
 //! covered, surviving lanes into the framebuffer (depth test, render targets).
 
 use super::framebuffer::{
-    end_streaming_stores, unorm8_lanes, Format, Framebuffer, QuadBytes, QuadPixels, Tiling,
+    end_streaming_stores, unorm8_lanes, unorm8_quad, Format, Framebuffer, QuadBytes, QuadPixels,
+    Tiling,
 };
 use super::interp::{eval_row, Coef, LaneSlot, Mode};
 use super::stage::{FsInterface, InputPlanes, Quad};
@@ -190,7 +191,7 @@ impl QuadStore for QuadPixels {
 impl QuadStore for QuadBytes {
     #[inline]
     fn store_all(&mut self, value: [[u32; 4]; 4]) {
-        self.0 = value.map(unorm8_lanes);
+        self.0 = unorm8_quad(value);
     }
     fn store_lanes(&mut self, value: [[u32; 4]; 4], mask: u8) {
         for (dst, src) in self.0.iter_mut().zip(value.iter()) {

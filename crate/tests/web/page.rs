@@ -178,6 +178,23 @@ fn render_page_draws_a_band_of_rows() {
     }
 }
 
+/// Every pixel different, an odd width and height (the last column is half a quad, the top row
+/// half a quad row): the page's read-back puts each pixel's channels in RGBA order at its place.
+/// OUT = (0.9·u, 0.9·v, 0.25, 1) with the fragment-only uv = (x + 0.5) / 5, (y + 0.5) / 3 (y
+/// from the bottom); codes floor(255·value + 0.5), by hand:
+/// columns 0.09, 0.27, 0.45, 0.63, 0.81 → 23, 69, 115, 161, 207;
+/// rows from the top (y = 2, 1, 0) 0.75, 0.45, 0.15 → 191, 115, 38; 0.25 → 64; 1 → 255.
+#[wasm_bindgen_test]
+fn render_page_reads_back_each_pixel_in_place() {
+    let fs = "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\nIMM[0] FLT32 { 0.9000, 0.2500, 1.0000, 0.0000 }\n  0: MUL OUT[0].xy, IN[0].xyyy, IMM[0].xxxx\n  1: MOV OUT[0].zw, IMM[0].yyyz\n  2: END\n";
+    let v = render_page(fs, r#"{"width": 5, "height": 3}"#);
+    assert_eq!(v["ok"], Value::Bool(true), "{}", v);
+    let (columns, rows) = ([23, 69, 115, 161, 207], [191, 115, 38]);
+    let want: Vec<u64> =
+        rows.iter().flat_map(|&g| columns.iter().flat_map(move |&r| [r, g, 64, 255])).collect();
+    assert_eq!(pixels(&v), want);
+}
+
 /// A 1×1 texture described in JSON (docs/textures.md) holding (10, 20, 30, 255): TEX at any
 /// coordinate returns that texel, so every pixel is those codes.
 #[wasm_bindgen_test]
