@@ -72,6 +72,10 @@ pub struct Layout {
     pub rows_in: Vec<u32>,
     /// How many of `rows_in` are IN rows.
     pub in_slots: u32,
+    /// The IN slots (below [`Layout::in_slots`]) the program reads: the only ones a run copies
+    /// in when the render has not written them into the module itself (the module never loads
+    /// the others).
+    pub in_read: Vec<u32>,
     /// Storage rows copied out: every OUT row in order, in slot order after `rows_in` (the
     /// slots of rows the program never names are never stored to and stay zero).
     pub rows_out: Vec<u32>,
@@ -282,6 +286,7 @@ pub fn compile_with(program: &Program, pairing: Pairing) -> Result<Compiled, Uns
     let mut layout = Layout {
         rows_in: (pl.input.0..pl.input.0 + pl.input.1 * 4).collect(),
         in_slots: pl.input.1 * 4,
+        in_read: (0..pl.input.1 * 4).filter(|k| read.contains(&(pl.input.0 + k))).collect(),
         ..Layout::default()
     };
     let mut rows = HashMap::new();

@@ -97,8 +97,8 @@ pub fn buffer_words<'c>(
     (regs.len() <= copy.capacity).then_some(regs.as_flattened())
 }
 
-/// The plan of a batch of `nq` quads for a module of `layout` (`codegen::Layout`): in, every IN
-/// row and the SV rows the program reads (`row * nq + quad` in the machine, `slot * ROW_BYTES + quad *
+/// The plan of a batch of `nq` quads for a module of `layout` (`codegen::Layout`): in, the IN
+/// rows and the SV rows the program reads (`row * nq + quad` in the machine, `slot * ROW_BYTES + quad *
 /// 16` in the module) and quad 0's lanes of each cached constant (uniform, 16 bytes each from
 /// `const_base`); out, the OUT rows the program writes (slots after the inputs) and, for a
 /// program that may kill, the kill mask; and each constant buffer read through an index, whole,
@@ -122,7 +122,13 @@ pub fn plan(layout: &Layout, nq: usize) -> Option<Plan> {
         .enumerate()
         .map(|(slot, &r)| row(Side::Regs, slot, r as usize))
         .collect();
-    let in_rows: Vec<Copy> = inputs.drain(..(layout.in_slots as usize).min(inputs.len())).collect();
+    // The IN rows the program reads (the module loads no other IN slot).
+    let in_rows: Vec<Copy> = inputs
+        .drain(..(layout.in_slots as usize).min(inputs.len()))
+        .enumerate()
+        .filter(|(slot, _)| layout.in_read.contains(&(*slot as u32)))
+        .map(|(_, copy)| copy)
+        .collect();
     let base = layout.const_base() as usize;
     inputs.extend(layout.consts.iter().enumerate().map(|(k, &r)| Copy {
         side: Side::Regs,

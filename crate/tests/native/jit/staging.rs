@@ -15,6 +15,7 @@ fn a_plan_copies_inputs_constants_outputs_and_the_kill_mask() {
     let layout = Layout {
         rows_in: vec![0, 2],
         in_slots: 1,
+        in_read: vec![0],
         rows_out: vec![3],
         consts: vec![7, 9],
         kill: true,
@@ -42,11 +43,32 @@ fn a_plan_copies_inputs_constants_outputs_and_the_kill_mask() {
     assert_eq!(p.nq, 3);
 }
 
+/// IN registers 0 and 1 have slots 0..8 (every IN row, so that the render can fill them in
+/// place); a program reading only IN[0].x and IN[1].y (slots 0 and 5) has only those copied in
+/// when the render has not placed them: rows 0 and 5 of 2 quads (32 bytes each) at 0 and 160,
+/// to slots 0 and 5 (5 x 16 384 = 81 920).
+#[test]
+fn only_the_in_rows_the_program_reads_are_copied_in() {
+    let layout =
+        Layout { rows_in: (0..8).collect(), in_slots: 8, in_read: vec![0, 5], ..Layout::default() };
+    let p = plan(&layout, 2).expect("2 quads fit");
+    let copy = |at, module| Copy { side: Side::Regs, at, module, bytes: 32 };
+    assert_eq!(p.in_rows, vec![copy(0, 0), copy(160, 81_920)]);
+    // And the code generator says which those are: IN[0].xy read, IN[1] declared and unread.
+    let program = super::differential::program(
+        "FRAG\nDCL IN[0].xy, GENERIC[0], PERSPECTIVE\nDCL IN[1], GENERIC[1], PERSPECTIVE\nDCL OUT[0], COLOR\n  0: ADD OUT[0], IN[0].xxxx, IN[0].yyyy\n  1: END\n",
+    );
+    let compiled = tgsi::jit::compile(&program).expect("compiled");
+    assert_eq!(compiled.layout.in_slots, 8);
+    assert_eq!(compiled.layout.in_read, vec![0, 1]);
+}
+
 #[test]
 fn a_program_that_never_kills_copies_no_kill_mask_back() {
     let layout = Layout {
         rows_in: vec![1],
         in_slots: 1,
+        in_read: vec![0],
         rows_out: vec![4],
         consts: vec![],
         kill: false,
@@ -78,6 +100,7 @@ fn indexed() -> Layout {
     Layout {
         rows_in: vec![0],
         in_slots: 1,
+        in_read: vec![0],
         rows_out: vec![1],
         consts: vec![5],
         kill: false,
