@@ -123,12 +123,9 @@ pub fn plan(layout: &Layout, nq: usize) -> Option<Plan> {
         .map(|(slot, &r)| row(Side::Regs, slot, r as usize))
         .collect();
     // The IN rows the program reads (the module loads no other IN slot).
-    let in_rows: Vec<Copy> = inputs
-        .drain(..(layout.in_slots as usize).min(inputs.len()))
-        .enumerate()
-        .filter(|(slot, _)| layout.in_read.contains(&(*slot as u32)))
-        .map(|(_, copy)| copy)
-        .collect();
+    let in_rows: Vec<Copy> =
+        layout.in_read.iter().filter_map(|&slot| inputs.get(slot as usize).copied()).collect();
+    inputs.drain(..(layout.in_slots as usize).min(inputs.len()));
     let base = layout.const_base() as usize;
     inputs.extend(layout.consts.iter().enumerate().map(|(k, &r)| Copy {
         side: Side::Regs,

@@ -146,12 +146,8 @@ fn put_run<Q>(
         pair.copy_from_slice(&pair_of(q));
     }
     // The right edge of an odd width: one pixel of the next quad.
-    let last = pairs.into_remainder();
-    if let Some(q) = quads.get(full_pairs) {
-        let bytes = pair_of(q);
-        if let (Some(dst), Some(src)) = (last.get_mut(..4), bytes.get(..4)) {
-            dst.copy_from_slice(src);
-        }
+    if let (Some(dst), Some(q)) = (pairs.into_remainder().get_mut(..4), quads.get(full_pairs)) {
+        dst.copy_from_slice(&pair_of(q)[..4]);
     }
 }
 
@@ -331,9 +327,9 @@ impl Framebuffer {
             for (tx, span) in line.chunks_mut(TILE as usize * 4).enumerate() {
                 let run = tiling.row_run(y, tx);
                 match self.format {
-                    Format::Rgba32F => put_run(span, self.targets.get(target), run, lanes, |q| {
-                        q.0.map(|c| c.map(|bits| unorm8(f32::from_bits(bits))))
-                    }),
+                    Format::Rgba32F => {
+                        put_run(span, self.targets.get(target), run, lanes, |q| unorm8_quad(q.0))
+                    }
                     Format::Rgba8 => put_run(span, self.targets8.get(target), run, lanes, |q| q.0),
                 }
             }
