@@ -17,6 +17,9 @@ use crate::opcode::Opcode as O;
 /// The import module name of every entry.
 pub const MODULE: &str = "env";
 
+/// A quad's four lanes as raw bits, lane i in element i (WebAssembly's `v128` lane order).
+pub type Quad = [u32; 4];
+
 /// A scalar lane formula.
 #[derive(Clone, Copy)]
 pub enum Lane {
@@ -36,27 +39,26 @@ impl Lane {
             Lane::F3(_) => 3,
         }
     }
-    /// The formula applied to each lane of quads given as raw little-endian 128-bit values
-    /// (lane i in bits 32·i.. — WebAssembly's `v128` lane order); missing arguments read 0.
-    /// (One `match`, then four calls spelled out: no array `map`, which may stay a call.)
-    #[inline]
-    pub fn quad(self, [a, b, c]: [u128; 3]) -> u128 {
-        let bits = |v: u128, i: u32| (v >> (32 * i)) as u32;
-        let lane = |v: u128, i: u32| f32::from_bits(bits(v, i));
+    /// The formula applied to each lane of the argument quads; missing arguments read 0.
+    /// Always inlined, so that where the formula is a constant (each import's own function,
+    /// [`Import::quad`] and the browser's exports) the calls are direct ones the compiler can
+    /// inline, not four calls through a pointer. (Four calls spelled out: no array `map`.)
+    #[inline(always)]
+    pub fn quad(self, [a, b, c]: [Quad; 3]) -> Quad {
+        let lane = |v: Quad, i: usize| f32::from_bits(v[i]);
         match self {
             Lane::F1(f) => lanes4(|i| f(lane(a, i))),
             Lane::F2(f) => lanes4(|i| f(lane(a, i), lane(b, i))),
             Lane::F3(f) => lanes4(|i| f(lane(a, i), lane(b, i), lane(c, i))),
-            Lane::FI(f) => lanes4(|i| f(lane(a, i), bits(b, i) as i32)),
+            Lane::FI(f) => lanes4(|i| f(lane(a, i), b[i] as i32)),
         }
     }
 }
 
-/// `g(0)`, …, `g(3)` as the lanes of a raw `v128`.
+/// `g(0)`, …, `g(3)` as the lanes of a quad.
 #[inline(always)]
-fn lanes4(g: impl Fn(u32) -> f32) -> u128 {
-    let b = |i: u32| (g(i).to_bits() as u128) << (32 * i);
-    b(0) | b(1) | b(2) | b(3)
+fn lanes4(g: impl Fn(usize) -> f32) -> Quad {
+    [g(0).to_bits(), g(1).to_bits(), g(2).to_bits(), g(3).to_bits()]
 }
 
 /// One imported function.
@@ -67,6 +69,9 @@ pub struct Import {
     /// Name of the engine's raw wasm export that implements it in the browser.
     pub export: &'static str,
     pub lane: Lane,
+    /// `lane.quad` with the formula fixed: a function of its own per import, whose four lane
+    /// calls are direct (the native runtime's host functions call this).
+    pub quad: fn([Quad; 3]) -> Quad,
 }
 
 macro_rules! lane_imports {
@@ -76,13 +81,19 @@ macro_rules! lane_imports {
         pub enum Which { $($id),* }
         /// Every lane import, in [`Which`] order.
         pub const LANE_IMPORTS: &[Import] = &[
-            $(Import { name: $name, export: stringify!($export), lane: Lane::$kind($f) }),*
+            $(Import {
+                name: $name,
+                export: stringify!($export),
+                lane: Lane::$kind($f),
+                quad: |a| Lane::$kind($f).quad(a),
+            }),*
         ];
         /// The browser's raw exports (feature `jit`, wasm32): a module's import calls the
         /// engine's own function, wasm to wasm, with `v128` quads (not wasm-bindgen functions:
         /// JavaScript cannot pass a `v128`, and no JavaScript is between the two modules).
         #[cfg(all(target_arch = "wasm32", feature = "jit"))]
         pub mod exports {
+            use super::float;
             use core::arch::wasm32::v128;
             $(
                 // `v128` has no C type, hence the lint; the only callers are generated modules,
@@ -91,7 +102,7 @@ macro_rules! lane_imports {
                 #[allow(improper_ctypes_definitions)]
                 #[no_mangle]
                 pub extern "C" fn $export($($arg: v128),*) -> v128 {
-                    super::quad_v128(super::Which::$id, &[$($arg),*])
+                    super::to_v128(super::Lane::$kind($f).quad(super::from_v128s(&[$($arg),*])))
                 }
             )*
         }
@@ -110,19 +121,33 @@ lane_imports! {
     Ldexp "ldexp" jit_ldexp FI(float::ldexp), x, n;
 }
 
-/// [`Lane::quad`] of `w` over wasm `v128` values (the browser's exports).
+/// The browser's `v128` arguments as quads (missing ones 0).
 #[cfg(all(target_arch = "wasm32", feature = "jit"))]
-fn quad_v128(w: Which, args: &[core::arch::wasm32::v128]) -> core::arch::wasm32::v128 {
-    use core::arch::wasm32::{u64x2, u64x2_extract_lane};
-    let raw = |v: &core::arch::wasm32::v128| {
-        u64x2_extract_lane::<0>(*v) as u128 | (u64x2_extract_lane::<1>(*v) as u128) << 64
-    };
-    let mut a = [0u128; 3];
-    for (slot, v) in a.iter_mut().zip(args) {
-        *slot = raw(v);
+#[inline(always)]
+fn from_v128s(args: &[core::arch::wasm32::v128]) -> [Quad; 3] {
+    use core::arch::wasm32::u32x4_extract_lane as at;
+    let mut q = [[0u32; 4]; 3];
+    for (slot, &v) in q.iter_mut().zip(args) {
+        *slot = [at::<0>(v), at::<1>(v), at::<2>(v), at::<3>(v)];
     }
-    let r = w.import().lane.quad(a);
-    u64x2(r as u64, (r >> 64) as u64)
+    q
+}
+
+/// A quad as the browser's `v128`.
+#[cfg(all(target_arch = "wasm32", feature = "jit"))]
+#[inline(always)]
+fn to_v128([a, b, c, d]: Quad) -> core::arch::wasm32::v128 {
+    core::arch::wasm32::u32x4(a, b, c, d)
+}
+
+/// A raw little-endian 128-bit value (wasmtime's `V128`) as a quad, and back.
+pub fn quad_of_u128(v: u128) -> Quad {
+    [v as u32, (v >> 32) as u32, (v >> 64) as u32, (v >> 96) as u32]
+}
+
+/// See [`quad_of_u128`].
+pub fn u128_of_quad([a, b, c, d]: Quad) -> u128 {
+    a as u128 | (b as u128) << 32 | (c as u128) << 64 | (d as u128) << 96
 }
 
 /// The texture-sampling import: `(index: i32, at: i32) -> i32` (`jit::host`), 1 when the
@@ -152,5 +177,48 @@ pub fn used_by(op: O) -> &'static [Which] {
         O::FMA => &[Fma],
         O::LDEXP => &[Ldexp],
         _ => &[],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Special bit patterns: zeros, ±1, denormals, the largest finite, infinities, NaNs, a
+    /// large SIN argument and small integers (LDEXP's exponents).
+    const BITS: [u32; 12] = [
+        0x0000_0000, 0x8000_0000, 0x3f80_0000, 0xbf80_0000, 0x0000_0001, 0x807f_ffff,
+        0x7f7f_ffff, 0x7f80_0000, 0xff80_0000, 0x7fc0_0000, 0x4b80_0001, 0x0000_0003,
+    ];
+
+    #[test]
+    fn each_import_applies_its_formula_to_each_lane_in_order() {
+        for im in LANE_IMPORTS {
+            for start in 0..BITS.len() {
+                // Lane i of argument k: a different pattern per lane and argument.
+                let arg = |k: usize| -> Quad {
+                    std::array::from_fn(|i| BITS[(start + 5 * k + i) % BITS.len()])
+                };
+                let args = [arg(0), arg(1), arg(2)];
+                let f = |k: usize, i: usize| f32::from_bits(args[k][i]);
+                let want: Quad = std::array::from_fn(|i| {
+                    match im.lane {
+                        Lane::F1(g) => g(f(0, i)),
+                        Lane::F2(g) => g(f(0, i), f(1, i)),
+                        Lane::F3(g) => g(f(0, i), f(1, i), f(2, i)),
+                        Lane::FI(g) => g(f(0, i), args[1][i] as i32),
+                    }
+                    .to_bits()
+                });
+                let same = |q: Quad| q.iter().zip(&want).all(|(a, b)| a == b);
+                assert!(same((im.quad)(args)), "{}: {args:x?}", im.name);
+                assert!(same(im.lane.quad(args)), "{}: {args:x?}", im.name);
+                // The native runtime's form: wasmtime's raw 128-bit values, lane 0 lowest.
+                let raw = u128_of_quad(args[0]);
+                assert_eq!(raw as u32, args[0][0]);
+                assert_eq!((raw >> 96) as u32, args[0][3]);
+                assert_eq!(quad_of_u128(raw), args[0]);
+            }
+        }
     }
 }

@@ -61,9 +61,9 @@ pub struct Generated {
     pub stage: Arc<Stage>,
     /// The module's texture instructions, for its `sample` import (`jit::host`).
     pub samplers: Arc<[Inst]>,
-    /// The module calls the engine (`jit::Compiled::calls_host`): `auto` leaves it to the
-    /// interpreter.
-    pub calls_host: bool,
+    /// The module samples textures (`jit::Layout::sampling`): `auto` leaves it to the
+    /// interpreter ([`SAMPLING_IN_AUTO`]).
+    pub samples: bool,
     pub instructions: usize,
     /// Time the code generator took, in milliseconds.
     pub ms: f64,
@@ -93,7 +93,7 @@ pub fn generate(program: &crate::exec::Program) -> Result<Arc<Generated>, String
         key: fnv1a(&c.bytes),
         stage: Arc::new(Stage::of(&c)),
         samplers: c.samplers.clone().into(),
-        calls_host: c.calls_host,
+        samples: c.layout.sampling,
         instructions: c.instructions,
         bytes: c.bytes,
         ms: js_sys::Date::now() - start,
@@ -272,11 +272,14 @@ fn generated_of(prepared: &mut super::render::Prepared) -> Result<Arc<Generated>
     prepared.jit.get_or_insert_with(|| generate(&job.fs)).clone()
 }
 
-/// Why the `auto` engine leaves a shader that calls the engine (libm lane formulas, texture
-/// sampling) to the interpreter (the `compiled` engine still compiles it): docs/jit.md,
-/// "Browser".
-pub const HOST_CALLS_IN_AUTO: &str = "the interpreter runs shaders that call SIN, POW, texture \
-     sampling, ... as fast or faster in the page (choose Compiled to force it)";
+/// Why the `auto` engine leaves a shader that samples textures to the interpreter (the
+/// `compiled` engine still compiles it): each sample is set up per quad and its scratch copied
+/// through JavaScript, slower than the interpreter's per-batch sampling (docs/jit.md,
+/// "Browser"). Shaders calling the libm lane formulas (SIN, POW, …; one wasm-to-wasm call per
+/// quad) are faster compiled in the page and `auto` compiles them, unlike the CLI's default
+/// engine, whose host calls cross into wasmtime's host.
+pub const SAMPLING_IN_AUTO: &str = "the interpreter runs shaders that sample textures faster \
+     in the page (choose Compiled to force it)";
 
 /// What a render reports about the compiling tier.
 pub(super) struct Used {
@@ -298,10 +301,8 @@ pub(super) fn attach(prepared: &mut super::render::Prepared, mode: Mode) -> Used
         Ok(g) => g,
         Err(reason) => return Used { state: "refused", key: None, reason: Some(reason) },
     };
-    if mode == Mode::Auto && g.calls_host {
-        // A compiled call into the engine costs about what the interpreter's per-batch loops
-        // do (libm), or far more (sampling, set up per quad); measured in docs/jit.md.
-        return Used { state: "refused", key: None, reason: Some(HOST_CALLS_IN_AUTO.to_string()) };
+    if mode == Mode::Auto && g.samples {
+        return Used { state: "refused", key: None, reason: Some(SAMPLING_IN_AUTO.to_string()) };
     }
     if !registered(g.key) {
         return Used { state: "pending", key: Some(g.key), reason: None };

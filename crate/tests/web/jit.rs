@@ -86,36 +86,6 @@ async fn same_both_ways(name: &str, fs: &str) {
     same_both_ways_with(name, fs, &[], |engine| options(64, engine, None)).await;
 }
 
-/// [`same_both_ways`] for a shader whose module calls the engine (libm imports), with the
-/// warnings `allowed` (the legacy opcodes' P106): the page's `auto` engine leaves it to the
-/// interpreter, with the reason, before and after its module is ready; `compiled` draws it.
-async fn same_both_ways_calling_host(name: &str, fs: &str, allowed: &[&str]) {
-    let opts = |engine: &str| options(64, engine, None);
-    let refused = |d: &Drawn, when: &str| {
-        assert_eq!(d.engine, "interpreter", "{name} {when}: {}", d.jit);
-        assert_eq!(d.jit["state"], "refused", "{name} {when}: {}", d.jit);
-        assert_eq!(d.jit["reason"], tgsi::wasm::jit::HOST_CALLS_IN_AUTO, "{name} {when}");
-    };
-    let generated = tgsi::wasm::jit::jit_module(fs, None, opts("auto"));
-    tgsi::wasm::jit::jit_forget(&get(&generated, "key").as_string().unwrap_or_default());
-    refused(&draw_with(fs, opts("auto")), "before its module");
-    compile_in_browser(fs, 64).await;
-    let auto = draw_with(fs, opts("auto"));
-    refused(&auto, "with its module ready");
-    let interp = draw_with(fs, opts("interpreter"));
-    assert_eq!(auto.pixels, interp.pixels, "{name}");
-    let compiled = draw_with(fs, opts("compiled"));
-    assert_eq!(compiled.engine, "compiled", "{name}: {}", compiled.jit);
-    assert_eq!(compiled.jit["interpreted"], 0, "{name}: {}", compiled.jit);
-    assert!(interp.codes.iter().all(|c| allowed.contains(&c.as_str())), "{:?}", interp.codes);
-    assert_eq!(interp.pixels.len(), 64 * 64 * 4, "{name}");
-    let differ = interp.pixels.iter().zip(&compiled.pixels).filter(|(a, b)| a != b).count();
-    assert_eq!(differ, 0, "{name}: {differ} bytes differ");
-    assert_eq!(interp.charged, compiled.charged, "{name}: the budget was charged differently");
-    let first = &interp.pixels[..4];
-    assert!(interp.pixels.chunks(4).any(|p| p != first), "{name}: a flat picture");
-}
-
 /// [`same_both_ways`] with the warnings `allowed` and the render options `opts(engine)`
 /// (64x64); returns the pixels.
 async fn same_both_ways_with(
@@ -418,7 +388,7 @@ async fn texture_sampling_compiled_in_the_browser_matches_the_interpreter() {
     let auto = draw_with(TEXTURED, textured(size, "auto"));
     assert_eq!(auto.engine, "interpreter", "{}", auto.jit);
     assert_eq!(auto.jit["state"], "refused", "{}", auto.jit);
-    assert_eq!(auto.jit["reason"], tgsi::wasm::jit::HOST_CALLS_IN_AUTO, "{}", auto.jit);
+    assert_eq!(auto.jit["reason"], tgsi::wasm::jit::SAMPLING_IN_AUTO, "{}", auto.jit);
     assert_eq!(auto.pixels, interp.pixels);
     assert_eq!(compiled.engine, "compiled", "{}", compiled.jit);
     assert_eq!(compiled.jit["interpreted"], 0, "{}", compiled.jit);
@@ -455,7 +425,8 @@ IMM[0] FLT32 { 12.5000, 3.0000, 0.5000, -4.0000 }
 
 #[wasm_bindgen_test]
 async fn transcendentals_compiled_in_the_browser_match_the_interpreter() {
-    same_both_ways_calling_host("transcendental", TRANSCENDENTAL, &[]).await;
+    same_both_ways_with("transcendental", TRANSCENDENTAL, &[], |engine| options(64, engine, None))
+        .await;
 }
 
 /// The legacy channel formulas computed in the module (DST, XPD, RFL, X2D, NRM, NRM4) and FMA
@@ -482,7 +453,8 @@ IMM[1] INT32 { 2, -3, 1, 0 }
 
 #[wasm_bindgen_test]
 async fn legacy_formulas_fma_and_ldexp_compiled_in_the_browser_match_the_interpreter() {
-    same_both_ways_calling_host("legacy, FMA, LDEXP", LEGACY_FMA_LDEXP, &["P106"]).await;
+    let opts = |engine: &str| options(64, engine, None);
+    same_both_ways_with("legacy, FMA, LDEXP", LEGACY_FMA_LDEXP, &["P106"], opts).await;
 }
 
 #[wasm_bindgen_test]
