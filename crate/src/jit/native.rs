@@ -28,17 +28,14 @@ fn linker() -> Option<&'static Linker<Host>> {
             for im in super::imports::LANE_IMPORTS {
                 let m = super::imports::MODULE;
                 // Whole quads: lane i of every argument to the formula, into lane i.
-                let (f, q) = (im.quad, super::imports::quad_of_u128);
-                let r = move |a| V128::from(super::imports::u128_of_quad(f(a)));
+                let f = im.quad;
                 match im.lane.arity() {
-                    1 => {
-                        l.func_wrap(m, im.name, move |x: V128| r([q(x.as_u128()), [0; 4], [0; 4]]))
-                    }
+                    1 => l.func_wrap(m, im.name, move |x: V128| V128::from(f([x.as_u128(), 0, 0]))),
                     2 => l.func_wrap(m, im.name, move |x: V128, y: V128| {
-                        r([q(x.as_u128()), q(y.as_u128()), [0; 4]])
+                        V128::from(f([x.as_u128(), y.as_u128(), 0]))
                     }),
                     _ => l.func_wrap(m, im.name, move |x: V128, y: V128, w: V128| {
-                        r([q(x.as_u128()), q(y.as_u128()), q(w.as_u128())])
+                        V128::from(f([x.as_u128(), y.as_u128(), w.as_u128()]))
                     }),
                 }
                 .ok()?;
