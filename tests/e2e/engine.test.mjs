@@ -1,6 +1,7 @@
 // The compiling tier on the page: a loop-heavy shader is drawn by its compiled module once the
 // render workers have compiled it (the badge says "compiled"), the switch forces the
-// interpreter, the canvas is the same bit for bit either way, a shader the code generator does
+// interpreter, the canvas is the same bit for bit either way, shaders calling SIN or COS are
+// compiled and texture sampling is left to the interpreter, a shader the code generator does
 // not cover says why, and the switch is kept with the page's settings.
 
 import { after, before, test } from 'node:test';
@@ -66,6 +67,30 @@ DCL OUT[0], COLOR
   1: END
 `;
 
+// SIN and COS: the module calls the engine's own libm function for each quad (wasm to wasm).
+const TRIG = `FRAG
+DCL IN[0], GENERIC[0], PERSPECTIVE
+DCL OUT[0], COLOR
+DCL TEMP[0]
+IMM[0] FLT32 { 9.0000, 0.5000, 1.0000, 0.0000 }
+  0: MUL TEMP[0], IN[0], IMM[0].xxxx
+  1: SIN TEMP[0].x, TEMP[0].xxxx
+  2: COS TEMP[0].y, TEMP[0].yyyy
+  3: MAD OUT[0].xy, TEMP[0], IMM[0].yyyy, IMM[0].yyyy
+  4: MOV OUT[0].zw, IMM[0].wwwz
+  5: END
+`;
+
+// Texture sampling: the page's auto engine leaves it to the interpreter.
+const TEXTURED = `FRAG
+DCL IN[0], GENERIC[0], PERSPECTIVE
+DCL OUT[0], COLOR
+DCL SAMP[0]
+DCL SVIEW[0], 2D, FLOAT
+  0: TEX OUT[0], IN[0], SAMP[0], 2D
+  1: END
+`;
+
 /** The badge: its text, state and tooltip. */
 function badge(page) {
   return page.evaluate(() => {
@@ -122,6 +147,36 @@ test('a loop shader is drawn compiled once its module is ready, with the interpr
   await selectEngine(page, 'compiled');
   await waitForBadge(page, 'compiled');
   assert.equal(countDifferent(await canvasPixels(page), interpreted), 0);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('auto compiles a shader calling SIN and COS, and leaves texture sampling to the interpreter', { timeout: 120_000 }, async () => {
+  const { page, problems } = await openPlayground(browser, server);
+  const n = await renderCount(page);
+  await page.locator('#size').selectOption('128');
+  await waitForRender(page, n);
+  await typeShader(page, NOT_COMPILED);
+  await page.waitForFunction(() => /not compiled/.test(document.querySelector('#engine-badge')?.getAttribute('title') ?? ''), null, { timeout: 30_000 });
+  await typeShader(page, TRIG);
+  assert.equal(await page.evaluate(() => document.querySelector('#engine').value), 'auto');
+  await waitForBadge(page, 'compiled');
+  const compiled = await canvasPixels(page);
+  await selectEngine(page, 'interpreter');
+  await waitForBadge(page, 'interpreter');
+  const interpreted = await canvasPixels(page);
+  assert.equal(interpreted.length, 128 * 128 * 4);
+  assert.equal(countDifferent(compiled, interpreted), 0, 'the compiled SIN and COS drew other pixels than the interpreter');
+  assert.ok(new Set(Array.from(interpreted.filter((_, i) => i % 4 === 0))).size > 8, 'expected a range of reds');
+
+  await selectEngine(page, 'auto');
+  const m = await renderCount(page);
+  await typeShader(page, TEXTURED);
+  await waitForRender(page, m);
+  await page.waitForFunction(() => /sample textures/.test(document.querySelector('#engine-badge')?.getAttribute('title') ?? ''), null, { timeout: 30_000 });
+  const b = await badge(page);
+  assert.equal(b.text, 'interpreter');
+  assert.match(b.title, /the interpreter runs shaders that sample textures faster in the page/);
   assert.deepEqual(problems, []);
   await page.close();
 });
