@@ -116,29 +116,36 @@ function countDifferent(a, b) {
   return n;
 }
 
-test('a loop shader is drawn compiled once its module is ready, with the interpreter\'s pixels', { timeout: 120_000 }, async () => {
-  const { page, problems } = await openPlayground(browser, server);
+/**
+ * At 128x128 with the page's default engine (auto): types `shader` after one that is never
+ * compiled (the default example compiles too, so the "compiled" awaited is this shader's and not
+ * a late frame of the one before), waits for its compiled frame, then switches to the
+ * interpreter. Returns both canvases and the badge of the interpreter's frame.
+ */
+async function compiledThenInterpreted(page, shader) {
   const n = await renderCount(page);
   await page.locator('#size').selectOption('128');
   await waitForRender(page, n);
-  // Start from a shader that is never compiled (the default example compiles too), so that the
-  // "compiled" awaited below is the loop shader's and not a late frame of the one before.
   await typeShader(page, NOT_COMPILED);
   await page.waitForFunction(() => /not compiled/.test(document.querySelector('#engine-badge')?.getAttribute('title') ?? ''), null, { timeout: 30_000 });
-  await typeShader(page, MANDELBROT);
+  await typeShader(page, shader);
   // auto (the default): the interpreter draws first, then the page draws again with the module.
   assert.equal(await page.evaluate(() => document.querySelector('#engine').value), 'auto');
   await waitForBadge(page, 'compiled');
   const compiled = await canvasPixels(page);
   assert.equal((await badge(page)).text, 'compiled');
-
   await selectEngine(page, 'interpreter');
   await waitForBadge(page, 'interpreter');
-  const b = await badge(page);
-  assert.equal(b.text, 'interpreter');
-  assert.match(b.title, /chosen with the engine switch/);
   const interpreted = await canvasPixels(page);
   assert.equal(interpreted.length, 128 * 128 * 4);
+  return { compiled, interpreted, badge: await badge(page) };
+}
+
+test('a loop shader is drawn compiled once its module is ready, with the interpreter\'s pixels', { timeout: 120_000 }, async () => {
+  const { page, problems } = await openPlayground(browser, server);
+  const { compiled, interpreted, badge: b } = await compiledThenInterpreted(page, MANDELBROT);
+  assert.equal(b.text, 'interpreter');
+  assert.match(b.title, /chosen with the engine switch/);
   assert.equal(countDifferent(compiled, interpreted), 0, 'the compiled module drew other pixels than the interpreter');
   // The picture is not blank: the escape counts differ across the set's border.
   assert.ok(new Set(Array.from(interpreted.filter((_, i) => i % 4 === 1))).size > 8, 'expected a range of greens');
@@ -153,19 +160,7 @@ test('a loop shader is drawn compiled once its module is ready, with the interpr
 
 test('auto compiles a shader calling SIN and COS, and leaves texture sampling to the interpreter', { timeout: 120_000 }, async () => {
   const { page, problems } = await openPlayground(browser, server);
-  const n = await renderCount(page);
-  await page.locator('#size').selectOption('128');
-  await waitForRender(page, n);
-  await typeShader(page, NOT_COMPILED);
-  await page.waitForFunction(() => /not compiled/.test(document.querySelector('#engine-badge')?.getAttribute('title') ?? ''), null, { timeout: 30_000 });
-  await typeShader(page, TRIG);
-  assert.equal(await page.evaluate(() => document.querySelector('#engine').value), 'auto');
-  await waitForBadge(page, 'compiled');
-  const compiled = await canvasPixels(page);
-  await selectEngine(page, 'interpreter');
-  await waitForBadge(page, 'interpreter');
-  const interpreted = await canvasPixels(page);
-  assert.equal(interpreted.length, 128 * 128 * 4);
+  const { compiled, interpreted } = await compiledThenInterpreted(page, TRIG);
   assert.equal(countDifferent(compiled, interpreted), 0, 'the compiled SIN and COS drew other pixels than the interpreter');
   assert.ok(new Set(Array.from(interpreted.filter((_, i) => i % 4 === 0))).size > 8, 'expected a range of reds');
 
