@@ -135,6 +135,9 @@ struct Raster<'a> {
     zeroed_inputs: Option<usize>,
     /// Per quad of the batch, the lanes that write.
     live: Vec<u8>,
+    /// The triangle's window depth plane (set with its inputs, once per triangle; the depth
+    /// test and POSITION.z read it).
+    depth_plane: Coef,
     batch_limit: usize,
     /// Clockwise triangles face the viewer (`FrontFace::Cw`).
     clockwise_front: bool,
@@ -163,6 +166,7 @@ impl<'a> Raster<'a> {
             lanes: LanePlan::default(),
             zeroed_inputs: None,
             live: Vec::new(),
+            depth_plane: Coef::default(),
             batch_limit: if config.batch_quads == 0 { BATCH_QUADS } else { config.batch_quads },
             clockwise_front: front_face == FrontFace::Cw,
         }
@@ -210,12 +214,12 @@ impl<'a> Raster<'a> {
                 self.batch.quads.extend_from_slice(now);
                 quads = later;
                 if self.batch.quads.len() >= self.batch_limit {
-                    self.flush(&tri, fs, stats)?;
+                    self.flush(fs, stats)?;
                 }
             }
             Ok(())
         })?;
-        self.flush(&tri, fs, stats)
+        self.flush(fs, stats)
     }
 
     /// Plane equations of every fragment input for this triangle.
@@ -231,11 +235,12 @@ impl<'a> Raster<'a> {
         b.face = if tri.front { 1.0 } else { -1.0 };
         b.primitive_id = prim;
         b.inv_w = tri.inv_w();
+        self.depth_plane = tri.depth();
         b.fragcoord = fragcoord_coefs(
             self.fb.height,
             fs_if.lower_left,
             fs_if.integer_center,
-            tri.depth(),
+            self.depth_plane,
             b.inv_w,
         );
         b.planes.clear();
@@ -294,7 +299,6 @@ impl<'a> Raster<'a> {
     /// framebuffer straight from its rows.
     fn flush(
         &mut self,
-        tri: &Triangle,
         fs: &mut dyn FragmentStage,
         stats: &mut DrawStats,
     ) -> Result<(), Diagnostic> {
@@ -306,7 +310,7 @@ impl<'a> Raster<'a> {
         let b = &mut self.batch;
         b.input_registers = self.fs_if.input_registers;
         self.lanes.prepare(&b.quads, &b.inv_w);
-        let depth_plane = tri.depth();
+        let depth_plane = self.depth_plane;
         let mut target =
             Target { fb: &mut *self.fb, fs_if: self.fs_if, depth_test: self.config.depth_test };
         let written = match fs.in_place() {
