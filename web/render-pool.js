@@ -173,6 +173,11 @@ export class RenderPool {
     let targets = null;
     /** Bands the compiled module drew, and the compiling tier's report of the first band. */
     let compiledBands = 0;
+    /**
+     * Bands with no fragment to shade although the module was ready (no triangle reaches their
+     * rows): neither engine drew them, so they do not make the frame the interpreter's.
+     */
+    let idleBands = 0;
     /** @type {any} */
     let jit = null;
     /** Ends this attempt: no more messages, timers or watchdog for it. */
@@ -238,6 +243,7 @@ export class RenderPool {
         if (msg.fatal) fatal = true;
         targets ??= msg.targets ?? null;
         if (msg.engine === 'compiled') compiledBands += 1;
+        else if (msg.jit?.state === 'ready' && msg.jit.compiled === 0 && msg.jit.interpreted === 0) idleBands += 1;
         if (msg.jit && (!jit || msg.jit.state === 'refused')) jit = msg.jit;
         if (image && msg.pixels && msg.pixels.length === (msg.rows[1] - msg.rows[0]) * width * 4) {
           image.data.set(msg.pixels, msg.rows[0] * width * 4);
@@ -253,8 +259,10 @@ export class RenderPool {
         remaining -= 1;
         if (remaining === 0) {
           if (fatal && retried()) return;
-          // Which engine drew the frame: "compiled" when every band ran the compiled module.
-          const engine = { name: compiledBands === bands ? 'compiled' : 'interpreter', compiledBands, bands, jit };
+          // Which engine drew the frame: "compiled" when every band with fragments to shade ran
+          // the compiled module.
+          const compiled = compiledBands > 0 && compiledBands + idleBands === bands;
+          const engine = { name: compiled ? 'compiled' : 'interpreter', compiledBands, bands, jit };
           finish({ image: failed ? null : image, diagnostics, ms: performance.now() - started, stopped: false, error, targets, engine });
         }
       };

@@ -8,6 +8,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { launchBrowser, startServer } from './support.mjs';
 import { canvasPixels, openPlayground, renderCount, typeShader, waitForRender } from './playground.mjs';
+import { defaultState, encodeState } from '../../web/state.js';
 
 let server;
 let browser;
@@ -172,6 +173,38 @@ test('auto compiles a shader calling SIN and COS, and leaves texture sampling to
   const b = await badge(page);
   assert.equal(b.text, 'interpreter');
   assert.match(b.title, /the interpreter runs shaders that sample textures faster in the page/);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+// The cube at a fifth of its size near the top of the picture (NDC y 0.5..0.9: rows 192..243 of
+// 256), so that only the last band of the frame has fragments to shade, however many bands.
+const TOP_VS = `VERT
+DCL IN[0]
+DCL OUT[0], POSITION
+IMM[0] FLT32 {0.2000, 0.2000, 0.2000, 1.0000}
+IMM[1] FLT32 {0.0000, 0.7000, 0.0000, 0.0000}
+  0: MAD OUT[0], IN[0], IMM[0], IMM[1]
+  1: END
+`;
+const FLAT_FS = `FRAG
+DCL OUT[0], COLOR
+IMM[0] FLT32 {0.2000, 0.4000, 0.6000, 1.0000}
+  0: MOV OUT[0], IMM[0]
+  1: END
+`;
+
+test('a frame whose other bands have nothing to shade is drawn compiled', { timeout: 120_000 }, async () => {
+  const state = { ...defaultState(), fs: FLAT_FS, vs: TOP_VS, useVs: true, mesh: 'cube', size: 256 };
+  const { page, problems } = await openPlayground(browser, server, { hash: `#${await encodeState(state)}` });
+  await waitForBadge(page, 'compiled');
+  const b = await badge(page);
+  assert.equal(b.text, 'compiled');
+  const pixels = await canvasPixels(page);
+  // Row 40 from the top is in the cube (window row 215); row 200 from the top is empty.
+  const at = (x, y) => [...pixels.subarray((y * 256 + x) * 4, (y * 256 + x) * 4 + 4)];
+  assert.deepEqual(at(128, 40), [51, 102, 153, 255]);
+  assert.deepEqual(at(128, 200), [0, 0, 0, 0]);
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -11,12 +11,24 @@ import { openPage, ROOT } from './support.mjs';
 
 const run = promisify(execFile);
 
-/** Opens the page (optionally at a URL fragment) and waits until the engine is ready. */
+/**
+ * Opens the page (optionally at a URL fragment) and waits until the engine is ready and the
+ * first shader is settled: its first frame is drawn and, when its compiled module was being
+ * prepared, the page has drawn it again with the module (the default example compiles). Else
+ * that late redraw could be taken for the frame of a test's first action.
+ */
 export async function openPlayground(browser, server, { hash = '', context } = {}) {
   const target = context ?? browser;
   const { page, problems } = await openPage(target);
   await page.goto(`${server.url}${hash}`);
   await page.waitForSelector('#engine-version[data-state="ready"]', { timeout: 20_000 });
+  await page.waitForFunction(() => {
+    const hook = /** @type {any} */ (window).tgsiPlayground;
+    if (hook?.state?.stage !== 'pipeline') return true;
+    const drawn = document.querySelector('#output')?.getAttribute('data-state');
+    const title = document.querySelector('#engine-badge')?.getAttribute('title') ?? '';
+    return drawn !== null && !/being prepared/.test(title);
+  }, null, { timeout: 30_000 });
   return { page, problems };
 }
 
