@@ -8,7 +8,8 @@ import { setData, setText } from './dom.js';
  * What the badge says for one frame.
  * @param {{name: string, compiledBands: number, bands: number, jit: any} | undefined} engine the pool's report
  * @param {string} mode the switch's setting
- * @returns {{text: string, title: string, state: string}}
+ * @returns {{text: string, title: string, state: string, preparing?: boolean}} `preparing`: the
+ *   module is being prepared, and the page draws the frame again when it is ready
  */
 export function engineBadge(engine, mode) {
   const jit = engine?.jit ?? null;
@@ -25,7 +26,7 @@ export function engineBadge(engine, mode) {
     return { text: 'interpreter', state, title: `The interpreter draws: this shader is not compiled (${jit.reason}).` };
   }
   if (jit?.state === 'pending' || jit?.state === 'ready') {
-    return { text: 'interpreter', state, title: `The interpreter draws while the compiled module is being prepared${partly}.` };
+    return { text: 'interpreter', state, preparing: true, title: `The interpreter draws while the compiled module is being prepared${partly}.` };
   }
   return { text: 'interpreter', state, title: 'The interpreter draws.' };
 }
@@ -41,6 +42,7 @@ export function showEngine(badge, engine, mode) {
   setText(badge, b.text);
   if (badge.title !== b.title) badge.title = b.title;
   setData(badge, 'engine', b.state);
+  setData(badge, 'preparing', String(b.preparing === true));
 }
 
 /**

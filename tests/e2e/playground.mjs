@@ -26,8 +26,7 @@ export async function openPlayground(browser, server, { hash = '', context } = {
     const hook = /** @type {any} */ (window).tgsiPlayground;
     if (hook?.state?.stage !== 'pipeline') return true;
     const drawn = document.querySelector('#output')?.getAttribute('data-state');
-    const title = document.querySelector('#engine-badge')?.getAttribute('title') ?? '';
-    return drawn !== null && !/being prepared/.test(title);
+    return drawn !== null && document.querySelector('#engine-badge')?.getAttribute('data-preparing') !== 'true';
   }, null, { timeout: 30_000 });
   return { page, problems };
 }
