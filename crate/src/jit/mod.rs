@@ -172,6 +172,10 @@ impl Stage {
     pub fn plan(&self, nq: usize) -> Option<Plan> {
         plan(&self.layout, nq)
     }
+    /// The module samples textures ([`Layout::sampling`]).
+    pub fn samples(&self) -> bool {
+        self.layout.sampling
+    }
 }
 
 /// Copies the machine's storage and the run's constant buffers into the module's memory as

@@ -61,9 +61,6 @@ pub struct Generated {
     pub stage: Arc<Stage>,
     /// The module's texture instructions, for its `sample` import (`jit::host`).
     pub samplers: Arc<[Inst]>,
-    /// The module samples textures (`jit::Layout::sampling`): `auto` leaves it to the
-    /// interpreter ([`SAMPLING_IN_AUTO`]).
-    pub samples: bool,
     pub instructions: usize,
     /// Time the code generator took, in milliseconds.
     pub ms: f64,
@@ -93,7 +90,6 @@ pub fn generate(program: &crate::exec::Program) -> Result<Arc<Generated>, String
         key: fnv1a(&c.bytes),
         stage: Arc::new(Stage::of(&c)),
         samplers: c.samplers.clone().into(),
-        samples: c.layout.sampling,
         instructions: c.instructions,
         bytes: c.bytes,
         ms: js_sys::Date::now() - start,
@@ -301,7 +297,7 @@ pub(super) fn attach(prepared: &mut super::render::Prepared, mode: Mode) -> Used
         Ok(g) => g,
         Err(reason) => return Used { state: "refused", key: None, reason: Some(reason) },
     };
-    if mode == Mode::Auto && g.samples {
+    if mode == Mode::Auto && g.stage.samples() {
         return Used { state: "refused", key: None, reason: Some(SAMPLING_IN_AUTO.to_string()) };
     }
     if !registered(g.key) {
