@@ -51,6 +51,9 @@ test('the playground links to the learn page, which lists every lesson', { timeo
   // Leave only after the playground has drawn (its workers loaded): no request is cut short.
   await waitForRender(page);
   await page.locator('a[href="learn/"]').click();
+  // The playground has its own ready engine version: wait for the learn page's lesson list, or
+  // the list could be read on the page being left.
+  await page.waitForSelector('#lessons a', { timeout: 20_000 });
   await page.waitForSelector('#engine-version[data-state="ready"]', { timeout: 20_000 });
   const titles = await page.$$eval('#lessons a', (links) => links.map((a) => a.textContent));
   assert.deepEqual(titles, LESSONS.map((l, i) => `${i + 1}. ${l.title}`));
