@@ -18,6 +18,14 @@ export const ABANDON_AFTER_MS = 400;
  * so an abandoned frame ends on its own within this, well before the watchdog.
  */
 export const FRAME_TIME_LIMIT_S = 4;
+/**
+ * Pictures kept for reuse. A frame is drawn into the older of two pictures of its size, so the
+ * picture a frame resolved with is left alone until the frame after the next one: its consumer
+ * has a whole frame to copy it (putImageData). A new `ImageData` for every frame cost the page's
+ * thread about half a millisecond a frame at 512x512 (its fresh memory faulted in while the bands
+ * were copied into it).
+ */
+const PICTURES_KEPT = 2;
 
 /**
  * Whether two frame requests draw the same thing but for the built-in uniforms (time, mouse).
@@ -52,6 +60,8 @@ export class RenderPool {
     this.abandonedUntil = 0;
     /** Frames drawn again on fresh workers after a worker failed while drawing them. */
     this.retried = 0;
+    /** @type {ImageData[]} Pictures frames were drawn into, newest last (`picture`). */
+    this.pictures = [];
     /** Set by tests: the first band of this many next frames (retries too) makes its worker fail. */
     this.crashNext = 0;
     /** @type {((message: string) => void) | null} */
@@ -63,6 +73,20 @@ export class RenderPool {
      */
     this.onJitReady = null;
     for (let i = 0; i < this.count; i += 1) this.workers.push(this.spawn());
+  }
+
+  /**
+   * The picture to draw a frame of this size into: the older of the two kept pictures of the
+   * size, or a new one while fewer are kept (see `PICTURES_KEPT`). Every pixel of it is written
+   * by the frame's bands, or the frame resolves without an image.
+   * @param {number} width
+   * @param {number} height
+   */
+  picture(width, height) {
+    const same = this.pictures.filter((p) => p.width === width && p.height === height);
+    const image = same.length >= PICTURES_KEPT ? same[0] : new ImageData(width, height);
+    this.pictures = [...this.pictures.filter((p) => p !== image), image].slice(-PICTURES_KEPT);
+    return image;
   }
 
   spawn() {
@@ -97,6 +121,8 @@ export class RenderPool {
    * Renders one frame; resolves to `{image: ImageData|null, diagnostics, ms, stopped, error}`.
    * A request made while a frame is being drawn replaces any earlier waiting request: only
    * the newest is drawn next, and the superseded ones resolve with `superseded: true`.
+   * The image is the pool's (`PICTURES_KEPT`): it is drawn into again by the frame after the
+   * next one, so copy it out (putImageData) before then.
    */
   render(request) {
     return new Promise((resolve) => {
@@ -269,6 +295,6 @@ export class RenderPool {
       worker.postMessage({ type: 'render', id, request: { ...request, rows: [top, bottom], bands, timeLimit: FRAME_TIME_LIMIT_S, crashForTest: crash && b === 0 } });
     }
     // (No band's message can arrive before this code has run to its end.)
-    image = new ImageData(width, height);
+    image = this.picture(width, height);
   }
 }

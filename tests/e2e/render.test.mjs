@@ -296,3 +296,49 @@ IMM[0] FLT32 { 64.0000, 1.0000, 0.0000, 0.0000 }
   assert.deepEqual(problems, [], 'the page reported problems');
   await page.close();
 });
+
+test('the pool draws each frame whole into a picture it reuses only two frames later', { timeout: 90_000 }, async () => {
+  const { page, problems } = await openPlayground(browser, server);
+  // Right half blue, left half discarded (KILL_IF where uv.x - 0.5 < 0): those pixels stay
+  // cleared to 0, 0, 0, 0, whatever the reused picture held before.
+  const half = `FRAG
+DCL IN[0], GENERIC[0], PERSPECTIVE
+DCL OUT[0], COLOR
+DCL TEMP[0]
+IMM[0] FLT32 { 0.5000, 0.0000, 1.0000, 0.0000 }
+  0: ADD TEMP[0].x, IN[0].xxxx, -IMM[0].xxxx
+  1: KILL_IF TEMP[0].xxxx
+  2: MOV OUT[0], IMM[0].yyzz
+  3: END
+`;
+  const frames = await page.evaluate(async ([red, green, half]) => {
+    const { RenderPool } = await import('./web/render-pool.js');
+    const { engineModule } = await import('./web/engine.js');
+    const pool = new RenderPool(await engineModule(), 2);
+    const draw = (/** @type {string} */ fs) => pool.render({ fs, vs: null, gs: null, mesh: 'fullscreen', width: 8, height: 8, engine: 'interpreter',
+      builtins: { width: 8, height: 8, time: 0, timeDelta: 0, frame: 0, mouse: [0, 0], mouseDown: false } });
+    // Pixels (0, 0) and (7, 7) of a picture (top row first).
+    const corners = (/** @type {ImageData} */ image) => [[...image.data.slice(0, 4)], [...image.data.slice(252, 256)]];
+    const a = await draw(red);
+    const b = await draw(green);
+    const aAfterB = corners(a.image);
+    const c = await draw(half);
+    const bAfterC = corners(b.image);
+    const d = await draw(red);
+    for (const w of pool.workers) w.terminate();
+    // Each picture read while it is still its frame's: until the frame after the next one.
+    return {
+      a: aAfterB, b: bAfterC, c: corners(c.image), d: corners(d.image),
+      same: [a.image === b.image, c.image === a.image, d.image === b.image],
+    };
+  }, [oneColour('1.0000, 0.0000, 0.0000'), oneColour('0.0000, 1.0000, 0.0000'), half]);
+  // Written by hand: red, green and blue at 255 with alpha 255; discarded pixels all 0.
+  assert.deepEqual(frames.a, [[255, 0, 0, 255], [255, 0, 0, 255]], 'the first frame\'s picture is untouched by the second');
+  assert.deepEqual(frames.b, [[0, 255, 0, 255], [0, 255, 0, 255]], 'the second frame\'s picture is untouched by the third');
+  assert.deepEqual(frames.c, [[0, 0, 0, 0], [0, 0, 255, 255]], 'the third frame left nothing of the first in the picture it reused');
+  assert.deepEqual(frames.d, [[255, 0, 0, 255], [255, 0, 0, 255]]);
+  // Two pictures in turn: the third frame draws into the first one's, the fourth into the second's.
+  assert.deepEqual(frames.same, [false, true, true]);
+  assert.deepEqual(problems, [], 'the page reported problems');
+  await page.close();
+});
