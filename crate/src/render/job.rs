@@ -341,21 +341,24 @@ fn check_size(w: u32, h: u32) -> Result<(), String> {
 /// eight 16x16 tiles per call: fewer dispatches per pixel (measured in docs/render.md).
 fn batch_size(program: &Program) -> usize {
     use crate::opcode::Opcode;
+    // In the page a batch the compiled module runs is also a call through JavaScript with its
+    // rows copied each way, so every shader there runs in the largest batch the module takes
+    // (1024): half the calls of a compiled 26_mandelbrot band (docs/perf-log.md, 2026-11-26),
+    // and a compiled 01_arith band 15 % faster than in batches of 256, the interpreter's no
+    // slower (2026-11-27). Both engines use the same size, so that a budget runs out at the same
+    // place whichever draws.
+    if cfg!(target_arch = "wasm32") {
+        return super::pipeline::MAX_BATCH_QUADS;
+    }
     let divergent = program.code.iter().any(|i| {
         matches!(i.op, Opcode::BGNLOOP | Opcode::IF | Opcode::UIF | Opcode::SWITCH | Opcode::CAL)
     });
-    // Divergent shaders: the fast kernels made the per-instruction dispatch the main cost, so
-    // 512 quads measured best natively (26_mandelbrot CPU Mpix/s, 128 / 256 / 512: 14 / 17 /
-    // 18.6). In the page a batch the compiled module runs is also a call through JavaScript with
-    // its rows copied each way: the largest batch the module takes (1024) halves that (a
-    // compiled 26_mandelbrot band, docs/perf-log.md). Both engines use the same size, so that a
-    // budget runs out at the same place whichever draws.
+    // Natively, divergent shaders: the fast kernels made the per-instruction dispatch the main
+    // cost, so 512 quads measured best (26_mandelbrot CPU Mpix/s, 128 / 256 / 512: 14 / 17 /
+    // 18.6); straight-line ones: 256 (01_arith compiled, 128 / 256 / 512 / 1024: min 0.616 /
+    // 0.494 / 0.512 / 0.611 ms a frame, docs/perf-log.md 2026-11-26 22:25).
     if divergent {
-        if cfg!(target_arch = "wasm32") {
-            super::pipeline::MAX_BATCH_QUADS
-        } else {
-            512
-        }
+        512
     } else {
         256
     }
