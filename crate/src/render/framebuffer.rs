@@ -88,8 +88,11 @@ pub struct Framebuffer {
     pub(crate) targets: Vec<Vec<QuadPixels>>,
     /// The same for `Rgba8`.
     pub(crate) targets8: Vec<Vec<QuadBytes>>,
-    /// Depth per quad, `[lane]`.
-    pub(crate) depth: Vec<[f32; 4]>,
+    /// Depth per quad, `[lane]`; written only through [`Framebuffer::depth_mut`].
+    depth: Vec<[f32; 4]>,
+    /// Whether any depth may differ from the cleared 1.0 (`depth_mut` was called): until then
+    /// clearing rows leaves the depth buffer alone.
+    depth_written: bool,
 }
 
 /// Side of a storage tile in pixels (the rasterizer's block size).
@@ -246,6 +249,7 @@ impl Framebuffer {
                 }
             },
             depth: vec![[1.0; 4]; quads],
+            depth_written: false,
         })
     }
 
@@ -296,7 +300,14 @@ impl Framebuffer {
 
     /// Sets every depth back to 1.0.
     pub fn clear_depth(&mut self) {
-        self.depth.iter_mut().for_each(|d| *d = [1.0; 4]);
+        self.depth.fill([1.0; 4]);
+        self.depth_written = false;
+    }
+
+    /// The depth buffer to write (per quad, `[lane]`, in [`Framebuffer::quad_index`] order).
+    pub fn depth_mut(&mut self) -> &mut [[f32; 4]] {
+        self.depth_written = true;
+        &mut self.depth
     }
 
     /// Pixel (x, y) of target 0 with y counted from the top row of the picture.
@@ -354,7 +365,9 @@ impl Framebuffer {
 
     /// Clears window rows `rows` (row 0 = bottom) of every target to 0 and their depth to 1.0,
     /// by whole quads (a quad straddling the range's edge is cleared as a whole; the quads a
-    /// tile keeps past the right edge too, which nothing reads).
+    /// tile keeps past the right edge too, which nothing reads). The whole rows of tiles inside
+    /// the range are one run of quads each (the tiles follow each other row by row), cleared in
+    /// one go; the rows at its ends pair by pair, tile by tile.
     pub fn clear_rows(&mut self, rows: std::ops::Range<u32>) {
         let rows = rows.start.min(self.height)..rows.end.min(self.height);
         if rows.is_empty() {
@@ -362,21 +375,45 @@ impl Framebuffer {
             return;
         }
         let tiling = self.tiling();
+        let whole = rows.start.next_multiple_of(TILE)..rows.end / TILE * TILE;
+        if whole.start < whole.end {
+            self.clear_quads(tiling.quad_index(0, whole.start)..tiling.quad_index(0, whole.end));
+            self.clear_row_pairs(rows.start..whole.start);
+            self.clear_row_pairs(whole.end..rows.end);
+        } else {
+            self.clear_row_pairs(rows);
+        }
+    }
+
+    /// [`Framebuffer::clear_rows`] of the row pairs that hold rows `rows`, a tile's run of
+    /// quads at a time.
+    fn clear_row_pairs(&mut self, rows: std::ops::Range<u32>) {
+        if rows.is_empty() {
+            return;
+        }
+        let tiling = self.tiling();
         for y in (rows.start & !1..rows.end).step_by(2) {
-            for run in (0..tiling.tiles_x).map(|tx| tiling.row_run(y, tx)) {
-                for target in self.targets.iter_mut() {
-                    if let Some(q) = target.get_mut(run.clone()) {
-                        q.fill(QuadPixels::default());
-                    }
-                }
-                for target in self.targets8.iter_mut() {
-                    if let Some(q) = target.get_mut(run.clone()) {
-                        q.fill(QuadBytes::default());
-                    }
-                }
-                if let Some(d) = self.depth.get_mut(run) {
-                    d.fill([1.0; 4]);
-                }
+            for tx in 0..tiling.tiles_x {
+                self.clear_quads(tiling.row_run(y, tx));
+            }
+        }
+    }
+
+    /// Quads `quads` of every target to 0, and their depth to 1.0 if any was written.
+    fn clear_quads(&mut self, quads: std::ops::Range<usize>) {
+        for target in self.targets.iter_mut() {
+            if let Some(q) = target.get_mut(quads.clone()) {
+                q.fill(QuadPixels::default());
+            }
+        }
+        for target in self.targets8.iter_mut() {
+            if let Some(q) = target.get_mut(quads.clone()) {
+                q.fill(QuadBytes::default());
+            }
+        }
+        if self.depth_written {
+            if let Some(d) = self.depth.get_mut(quads) {
+                d.fill([1.0; 4]);
             }
         }
     }
@@ -482,7 +519,7 @@ mod tests {
     fn depth_and_other_targets_read_back_by_rows() {
         let mut fb = Framebuffer::with_format(2, 2, 2, Format::Rgba8).unwrap();
         let i = fb.quad_index(0, 0);
-        fb.depth[i][0] = 0.25;
+        fb.depth_mut()[i][0] = 0.25;
         fb.targets8[1][i].0[0][0] = 200;
         let d = fb.depth_rgba8_rows(0..2);
         assert_eq!(&d[8..12], &[64, 64, 64, 255]);
@@ -604,6 +641,47 @@ mod tests {
             for x in 0..40 {
                 let expected = if y >= 20 { [0.0; 4] } else { [1.0; 4] };
                 assert_eq!(fb.pixel(0, x, y), expected, "pixel ({}, {})", x, y);
+            }
+        }
+    }
+
+    /// Clearing a range of rows, in both formats and at sizes with partial tiles: exactly the
+    /// rows of the quad row pairs the range touches (from its start rounded down to even to its
+    /// end rounded up to even) become 0 with depth 1.0, whether the range holds whole rows of
+    /// tiles (cleared as one run of quads) or not; every other pixel keeps its colour and depth.
+    #[test]
+    fn clear_rows_clears_the_quad_rows_of_the_range_and_nothing_else() {
+        for (w, h) in [(40, 40), (33, 50), (64, 64), (7, 3)] {
+            for format in [Format::Rgba8, Format::Rgba32F] {
+                for rows in [0..h, 3..37, 16..32, 15..33, 20..40, 0..17, 32..h, 1..2, 5..5] {
+                    let mut fb = Framebuffer::with_format(w, h, 2, format).unwrap();
+                    for t in fb.targets.iter_mut() {
+                        t.fill(QuadPixels([[1.0f32.to_bits(); 4]; 4]));
+                    }
+                    for t in fb.targets8.iter_mut() {
+                        t.fill(QuadBytes([[9; 4]; 4]));
+                    }
+                    fb.depth_mut().fill([0.5; 4]);
+                    fb.clear_rows(rows.clone());
+                    // (Rows past the picture are no rows.)
+                    let inside = rows.start.min(h)..rows.end.min(h);
+                    let quad_rows = (inside.start & !1)..((inside.end + 1) & !1).min(h);
+                    for y in 0..h {
+                        for x in 0..w {
+                            let cleared = !inside.is_empty() && quad_rows.contains(&y);
+                            let kept = match format {
+                                Format::Rgba8 => [9.0 / 255.0; 4],
+                                Format::Rgba32F => [1.0; 4],
+                            };
+                            let want = if cleared { [0.0; 4] } else { kept };
+                            let at = format!("{w}x{h} {format:?} rows {rows:?} ({x}, {y})");
+                            for t in 0..2 {
+                                assert_eq!(fb.pixel(t, x, y), want, "{at} target {t}");
+                            }
+                            assert_eq!(fb.depth_at(x, y), if cleared { 1.0 } else { 0.5 }, "{at}");
+                        }
+                    }
+                }
             }
         }
     }

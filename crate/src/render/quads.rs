@@ -116,6 +116,8 @@ pub fn write_quads<T: LaneBits>(
         *mask &= !k;
     }
     if target.depth_test {
+        let tiling = fb.tiling();
+        let depths = fb.depth_mut();
         let z_row = target.fs_if.depth.map(|r| row(r, 2));
         for (q, (quad, mask)) in quads.iter().zip(live.iter_mut()).enumerate() {
             let z = match z_row {
@@ -129,8 +131,7 @@ pub fn write_quads<T: LaneBits>(
                 }),
                 None => depth_plane.quad(quad.x as f32, quad.y as f32),
             };
-            let index = fb.quad_index(quad.x, quad.y);
-            let Some(depth) = fb.depth.get_mut(index) else { continue };
+            let Some(depth) = depths.get_mut(tiling.quad_index(quad.x, quad.y)) else { continue };
             for (lane, d) in depth.iter_mut().enumerate() {
                 if *mask & (1 << lane) != 0 {
                     if z[lane] < *d {
