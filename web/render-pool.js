@@ -18,14 +18,6 @@ export const ABANDON_AFTER_MS = 400;
  * so an abandoned frame ends on its own within this, well before the watchdog.
  */
 export const FRAME_TIME_LIMIT_S = 4;
-/**
- * Pictures kept for reuse. A frame is drawn into the older of two pictures of its size, so the
- * picture a frame resolved with is left alone until the frame after the next one: its consumer
- * has a whole frame to copy it (putImageData). A new `ImageData` for every frame cost the page's
- * thread about half a millisecond a frame at 512x512 (its fresh memory faulted in while the bands
- * were copied into it).
- */
-const PICTURES_KEPT = 2;
 
 /**
  * Whether two frame requests draw the same thing but for the built-in uniforms (time, mouse).
@@ -60,8 +52,16 @@ export class RenderPool {
     this.abandonedUntil = 0;
     /** Frames drawn again on fresh workers after a worker failed while drawing them. */
     this.retried = 0;
-    /** @type {ImageData[]} Pictures frames were drawn into, newest last (`picture`). */
+    /**
+     * The pictures kept for frames to be drawn into (`picture`): the one the last frame resolved
+     * with (`shown`) and a spare. A new `ImageData` for every frame cost the page's thread about
+     * half a millisecond a frame at 512x512 (its fresh memory faulted in while the bands were
+     * copied into it).
+     * @type {ImageData[]}
+     */
     this.pictures = [];
+    /** @type {ImageData | null} The picture the last frame resolved with. */
+    this.shown = null;
     /** Set by tests: the first band of this many next frames (retries too) makes its worker fail. */
     this.crashNext = 0;
     /** @type {((message: string) => void) | null} */
@@ -76,16 +76,18 @@ export class RenderPool {
   }
 
   /**
-   * The picture to draw a frame of this size into: the older of the two kept pictures of the
-   * size, or a new one while fewer are kept (see `PICTURES_KEPT`). Every pixel of it is written
-   * by the frame's bands, or the frame resolves without an image.
+   * The picture to draw a frame of this size into: a kept one of the size unless it is the one
+   * the last frame resolved with, else a new one. So the picture a frame resolves with is not
+   * drawn into until a newer frame has resolved with another (its consumer copies it at once:
+   * putImageData). Every pixel of it is written by the frame's bands, or the frame resolves
+   * without an image.
    * @param {number} width
    * @param {number} height
    */
   picture(width, height) {
-    const same = this.pictures.filter((p) => p.width === width && p.height === height);
-    const image = same.length >= PICTURES_KEPT ? same[0] : new ImageData(width, height);
-    this.pictures = [...this.pictures.filter((p) => p !== image), image].slice(-PICTURES_KEPT);
+    const spare = this.pictures.find((p) => p !== this.shown && p.width === width && p.height === height);
+    const image = spare ?? new ImageData(width, height);
+    this.pictures = [...this.pictures.filter((p) => p === this.shown && p !== image), image];
     return image;
   }
 
@@ -121,8 +123,8 @@ export class RenderPool {
    * Renders one frame; resolves to `{image: ImageData|null, diagnostics, ms, stopped, error}`.
    * A request made while a frame is being drawn replaces any earlier waiting request: only
    * the newest is drawn next, and the superseded ones resolve with `superseded: true`.
-   * The image is the pool's (`PICTURES_KEPT`): it is drawn into again by the frame after the
-   * next one, so copy it out (putImageData) before then.
+   * The image is the pool's (`picture`): once a newer frame has resolved, it may be drawn into
+   * again, so copy it out (putImageData) before awaiting another frame.
    */
   render(request) {
     return new Promise((resolve) => {
@@ -226,6 +228,7 @@ export class RenderPool {
     };
     const finish = (result) => {
       close();
+      if (result.image) this.shown = result.image;
       resolve(result);
       const next = this.pending;
       this.pending = null;
