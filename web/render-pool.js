@@ -53,15 +53,15 @@ export class RenderPool {
     /** Frames drawn again on fresh workers after a worker failed while drawing them. */
     this.retried = 0;
     /**
-     * The pictures kept for frames to be drawn into (`picture`): the one the last frame resolved
-     * with (`shown`) and a spare. A new `ImageData` for every frame cost the page's thread about
-     * half a millisecond a frame at 512x512 (its fresh memory faulted in while the bands were
-     * copied into it).
-     * @type {ImageData[]}
+     * The two pictures frames are drawn into (`picture`): the one the last frame resolved with,
+     * and a spare that the next frame is drawn into. A new `ImageData` for every frame cost the
+     * page's thread about half a millisecond a frame at 512x512 (its fresh memory faulted in
+     * while the bands were copied into it).
+     * @type {ImageData | null}
      */
-    this.pictures = [];
-    /** @type {ImageData | null} The picture the last frame resolved with. */
     this.shown = null;
+    /** @type {ImageData | null} */
+    this.spare = null;
     /** Set by tests: the first band of this many next frames (retries too) makes its worker fail. */
     this.crashNext = 0;
     /** @type {((message: string) => void) | null} */
@@ -76,19 +76,18 @@ export class RenderPool {
   }
 
   /**
-   * The picture to draw a frame of this size into: a kept one of the size unless it is the one
-   * the last frame resolved with, else a new one. So the picture a frame resolves with is not
-   * drawn into until a newer frame has resolved with another (its consumer copies it at once:
-   * putImageData). Every pixel of it is written by the frame's bands, or the frame resolves
-   * without an image.
+   * The picture to draw a frame of this size into: the spare (a new one if it has another
+   * size). The picture a frame resolves with becomes `shown` and the one shown before becomes
+   * the spare (`finish`), so a picture is not drawn into until a newer frame has resolved with
+   * another (its consumer copies it at once: putImageData); a retried or abandoned frame only
+   * ever takes the spare. Every pixel of it is written by the frame's bands, or the frame
+   * resolves without an image.
    * @param {number} width
    * @param {number} height
    */
   picture(width, height) {
-    const spare = this.pictures.find((p) => p !== this.shown && p.width === width && p.height === height);
-    const image = spare ?? new ImageData(width, height);
-    this.pictures = [...this.pictures.filter((p) => p === this.shown && p !== image), image];
-    return image;
+    if (this.spare?.width !== width || this.spare.height !== height) this.spare = new ImageData(width, height);
+    return this.spare;
   }
 
   spawn() {
@@ -228,7 +227,7 @@ export class RenderPool {
     };
     const finish = (result) => {
       close();
-      if (result.image) this.shown = result.image;
+      if (result.image) [this.shown, this.spare] = [result.image, this.shown];
       resolve(result);
       const next = this.pending;
       this.pending = null;
