@@ -19,9 +19,7 @@ fn tgsi(args: &[&str]) -> (i32, String, String) {
 }
 
 fn tmp(name: &str) -> String {
-    let dir = std::env::temp_dir().join(format!("tgsi-cli-conventions-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("scratch dir");
-    dir.join(name).to_string_lossy().into_owned()
+    crate::scratch::file("cli-conventions", name)
 }
 
 fn write(name: &str, text: &str) -> String {

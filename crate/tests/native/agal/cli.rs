@@ -15,9 +15,7 @@ fn tgsi(args: &[&str]) -> (i32, String, String) {
 }
 
 fn temp(name: &str) -> String {
-    let dir = std::env::temp_dir().join(format!("agal-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name).to_string_lossy().into_owned()
+    crate::scratch::file("agal-cli", name)
 }
 
 #[test]

@@ -4,9 +4,7 @@
 use std::process::Command;
 
 fn dir(name: &str) -> std::path::PathBuf {
-    let d = std::env::temp_dir().join(format!("tgsi-compute-cli-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&d).unwrap();
-    d
+    crate::scratch::dir(&format!("compute-cli-{name}"))
 }
 
 const DOUBLE: &str = "COMP

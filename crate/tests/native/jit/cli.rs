@@ -16,9 +16,7 @@ fn tgsi(args: &[&str]) -> (i32, String, String) {
 }
 
 fn tmp(name: &str) -> String {
-    let dir = std::env::temp_dir().join(format!("tgsi-jit-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir.join(name).to_string_lossy().into_owned()
+    crate::scratch::file("jit-cli", name)
 }
 
 #[test]

@@ -13,8 +13,7 @@ const ENDLESS_FS: &str =
 const ENDLESS_CS: &str = "COMP\nBGNLOOP\nENDLOOP\nEND\n";
 
 fn scratch(name: &str) -> String {
-    let p = std::env::temp_dir().join(format!("tgsi-default-budget-{}-{name}", std::process::id()));
-    p.display().to_string()
+    crate::scratch::file("default-budget", name)
 }
 
 fn tgsi(args: &[&str]) -> (Option<i32>, String) {

@@ -14,9 +14,9 @@ fn tgsi(args: &[&str]) -> (i32, String) {
 }
 
 fn scratch(name: &str, text: &str) -> String {
-    let p = std::env::temp_dir().join(format!("tgsi-limits-{}-{name}", std::process::id()));
+    let p = crate::scratch::file("limits", name);
     std::fs::write(&p, text).expect("write");
-    p.display().to_string()
+    p
 }
 
 /// Finding 1: the budget was per batch and reset for every batch, so a loop that each batch
@@ -42,8 +42,7 @@ fn the_budget_is_the_whole_frames() {
     assert!(whole.is_ok(), "{:?}", whole.err().map(|d| d.diagnostic.message));
     // The CLI takes it as --budget, and writes the partial image with exit status 1.
     let path = scratch("frame.tgsi", fs);
-    let png = std::env::temp_dir().join(format!("tgsi-limits-{}-frame.png", std::process::id()));
-    let png = png.display().to_string();
+    let png = crate::scratch::file("limits", "frame.png");
     let (code, text) =
         tgsi(&["render", &path, "--size", "256x256", "--budget", "10000", "-o", &png]);
     assert_eq!(code, 1, "{text}");

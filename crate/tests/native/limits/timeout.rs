@@ -14,8 +14,7 @@ const ENDLESS_CS: &str =
                           PROPERTY CS_FIXED_BLOCK_DEPTH 1\nBGNLOOP\nENDLOOP\nEND\n";
 
 fn scratch(name: &str) -> String {
-    let p = std::env::temp_dir().join(format!("tgsi-timeout-{}-{name}", std::process::id()));
-    p.display().to_string()
+    crate::scratch::file("timeout", name)
 }
 
 fn text(out: &Output) -> String {

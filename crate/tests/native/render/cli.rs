@@ -15,9 +15,7 @@ fn tgsi(args: &[&str]) -> (i32, String, String) {
 }
 
 fn tmp(name: &str) -> String {
-    let dir = std::env::temp_dir().join(format!("tgsi-render-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name).to_string_lossy().into_owned()
+    crate::scratch::file("render-cli", name)
 }
 
 fn write(name: &str, text: &str) -> String {

@@ -125,7 +125,7 @@ fn vertex_cases_match_softpipe_bit_for_bit() {
 fn the_cli_renders_a_vertices_file_as_softpipe_does() {
     // The flat-shaded strip with the first vertex provoking, through `tgsi render --vertices`.
     let base = format!("{CASES}strip_first");
-    let out = std::env::temp_dir().join(format!("tgsi-vertices-{}.f32", std::process::id()));
+    let out = crate::scratch::dir("vertices").join("strip.f32");
     let status = Command::new(env!("CARGO_BIN_EXE_tgsi"))
         .args(["render", &format!("{base}.tgsi"), "--vs", &format!("{base}.vs.tgsi")])
         .args(["--vertices", &format!("{base}.vertices.json"), "--size", "32x32", "-o"])

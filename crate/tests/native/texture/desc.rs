@@ -15,9 +15,7 @@ fn texel(u: &tgsi::texture::TextureUnit, level: usize, x: i32, y: i32, z: i32) -
 }
 
 fn tmp_dir(name: &str) -> std::path::PathBuf {
-    let d = std::env::temp_dir().join(format!("tgsi-texture-{name}-{}", std::process::id()));
-    let _ = std::fs::create_dir_all(&d);
-    d
+    crate::scratch::dir(&format!("texture-{name}"))
 }
 
 #[test]

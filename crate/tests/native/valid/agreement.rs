@@ -216,8 +216,7 @@ fn check_and_run_agree_on_control_flow_edge_cases() {
 /// answer with the same code.
 #[test]
 fn the_cli_gives_one_answer_for_check_and_run() {
-    let dir = std::env::temp_dir().join(format!("tgsi-agree-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("scratch dir");
+    let dir = crate::scratch::dir("agree");
     let comp = |body: &str| {
         format!("COMP\nPROPERTY CS_FIXED_BLOCK_WIDTH 1\nPROPERTY CS_FIXED_BLOCK_HEIGHT 1\nPROPERTY CS_FIXED_BLOCK_DEPTH 1\nDCL TEMP[0]\nIMM[0] INT32 {{1, 0, 0, 0}}\n{body}")
     };
