@@ -6,8 +6,10 @@
 //! it reaches, and checks what the crate promises about any input: no panic (the fuzzer and the
 //! smoke run see one), diagnostics inside the input and at most `limits::MAX_DIAGNOSTICS` of
 //! them (plus the closing note), every run within its instruction budget, the texture bytes
-//! within the description's limit, and the round trips the docs promise (exact TGSI printing,
-//! AGAL encode/decode). A broken promise is an `Err` naming it (the fuzz targets panic with it).
+//! within the description's limit, the round trips the docs promise (exact TGSI printing,
+//! AGAL encode/decode), and where this build has the native JIT, that a frame `render` draws
+//! is drawn the same by the compiling tier. A broken promise is an `Err` naming it (the fuzz
+//! targets panic with it).
 //!
 //! Input framing (the seed script `scripts/fuzz.sh` writes the same):
 //! * `tgsi_text`, `agal_bytes`, `texture_json`: the input as it is.
@@ -375,7 +377,8 @@ pub fn render_input(width: u8, height: u8, mesh: u8, fs: &str, vs: Option<&str>)
 }
 
 /// A render of at most [`MAX_SIDE`]² pixels with a frame budget of [`BUDGET`] and two small
-/// textures bound: prepare (parse, validate, link, compile), draw, check the budget.
+/// textures bound: prepare (parse, validate, link, compile), draw, check the budget; then the
+/// same frame compiled ([`compiled_frame_agrees`], native builds with the `jit` feature).
 pub fn render(data: &[u8]) -> Result<Outcome, String> {
     use crate::render::job::{self, Request, Source};
     let [w, h, m, rest @ ..] = data else { return Ok(Outcome::default()) };
@@ -398,7 +401,7 @@ pub fn render(data: &[u8]) -> Result<Outcome, String> {
         };
         check_diagnostics("render prepare", std::slice::from_ref(&d.diagnostic), len)?;
     }
-    let Some(job) = prepared else {
+    let Some(mut job) = prepared else {
         if !diags.iter().any(|d| d.diagnostic.is_error()) {
             return Err("render: the job was refused without an error".into());
         }
@@ -417,7 +420,59 @@ pub fn render(data: &[u8]) -> Result<Outcome, String> {
     let stop = result.as_ref().err().map(|d| &d.diagnostic);
     out.instructions = charged("render", &frame, stop)?;
     out.completed = result.is_ok();
+    #[cfg(all(feature = "jit", not(target_arch = "wasm32")))]
+    {
+        let drawn = (fb.f32_bytes(), stop.cloned(), out.instructions);
+        compiled_frame_agrees(&mut job, drawn)?;
+    }
     Ok(out)
+}
+
+/// The frame [`render`] drew, drawn again by the compiling tier where the fragment shader
+/// compiles: wasmtime must accept the generated module, and the pixels (bit for bit, any NaN
+/// for a NaN), the work charged and the diagnostic that stopped the frame must be the
+/// interpreter's (`drawn`).
+#[cfg(all(feature = "jit", not(target_arch = "wasm32")))]
+fn compiled_frame_agrees(
+    job: &mut crate::render::job::Job,
+    drawn: (Vec<u8>, Option<Diagnostic>, u64),
+) -> Result<(), String> {
+    use crate::jit::{codegen, native::NativeProgram};
+    let Ok(compiled) = codegen::compile(&job.fs) else { return Ok(()) };
+    let native = NativeProgram::from_compiled(&compiled)
+        .map_err(|u| format!("render: wasmtime refused the generated module: {}", u.reason))?;
+    job.fs_accel = Some(std::sync::Arc::new(native));
+    let mut fb =
+        crate::render::framebuffer::Framebuffer::new(job.width, job.height, job.color_targets())
+            .map_err(|e| format!("render: the framebuffer was refused the second time: {e}"))?;
+    let mut textures = crate::texture::bind::Bindings::new();
+    let unit = small_texture()?;
+    textures.bind(0, unit.clone());
+    textures.bind(1, unit);
+    let frame = FrameBudget::new(BUDGET);
+    let result = crate::render::job::run_in_frame(job, &mut fb, None, &mut textures, &frame);
+    let stop = result.as_ref().err().map(|d| d.diagnostic.clone());
+    let work = charged("render (compiled)", &frame, stop.as_ref())?;
+    let (pixels, interpreted_stop, interpreted_work) = drawn;
+    if stop != interpreted_stop || work != interpreted_work {
+        return Err(format!(
+            "render: compiled, the frame charged {work} and stopped with {stop:?}; \
+             interpreted, {interpreted_work} and {interpreted_stop:?}"
+        ));
+    }
+    let words = |b: &[u8]| -> Vec<u32> {
+        b.chunks_exact(4).map(|w| u32::from_le_bytes([w[0], w[1], w[2], w[3]])).collect()
+    };
+    let nan = |w: u32| f32::from_bits(w).is_nan();
+    let (a, b) = (words(&pixels), words(&fb.f32_bytes()));
+    match a.iter().zip(&b).position(|(&x, &y)| x != y && !(nan(x) && nan(y))) {
+        Some(i) => Err(format!(
+            "render: compiled, float {i} of the frame is {:#010x}; interpreted, {:#010x}",
+            b[i], a[i]
+        )),
+        None if a.len() != b.len() => Err("render: the compiled frame has another size".into()),
+        None => Ok(()),
+    }
 }
 
 /// A vertices file (`--vertices`): read within the limits of `limits` with every diagnostic
