@@ -103,7 +103,8 @@ fn charged(what: &str, frame: &FrameBudget, stopped: Option<&Diagnostic>) -> Res
 }
 
 /// TGSI text: parse, print both styles and read them back, validate, compile, run a short
-/// bounded execution of its stage, and export it as AGAL.
+/// bounded execution of its stage, and export it as AGAL; a fragment program the compiling
+/// tier compiles also runs through it ([`compiled_batch_agrees`], native `jit` builds).
 pub fn tgsi_text(data: &[u8]) -> Result<Outcome, String> {
     let text = String::from_utf8_lossy(data);
     let parsed = text::parse(&text);
@@ -213,7 +214,103 @@ pub fn tgsi_text(data: &[u8]) -> Result<Outcome, String> {
         Ok(_) => out.completed = true,
         Err(e) => check_diagnostics("run", std::slice::from_ref(&e.diagnostic), text.len())?,
     }
+    #[cfg(all(feature = "jit", not(target_arch = "wasm32")))]
+    if program.processor == Processor::Fragment {
+        compiled_batch_agrees(&program)?;
+    }
     Ok(out)
+}
+
+/// Special bit patterns for [`compiled_batch_agrees`]' inputs: zeros, ±1, a denormal, the
+/// largest float, infinities, NaNs, integers and an all-ones word.
+#[cfg(all(feature = "jit", not(target_arch = "wasm32")))]
+const SPECIAL_BITS: [u32; 12] = [
+    0x0000_0000,
+    0x8000_0000,
+    0x3f80_0000,
+    0xbf80_0000,
+    0x0000_0001,
+    0x7f7f_ffff,
+    0x7f80_0000,
+    0xff80_0000,
+    0x7fc0_0000,
+    0xffc0_1234,
+    0x0000_0007,
+    0xffff_ffff,
+];
+
+/// A fragment program the compiling tier compiles, run on the same batch by the interpreter
+/// and by the module (natively, wasmtime): two quads, the second partly covered, every input
+/// channel of the first a spread of small floats and of the second special bit patterns (NaN,
+/// ±∞, −0, denormals, integers). wasmtime must accept the module; the outputs (any NaN for a
+/// NaN), kill masks and work, or the diagnostic that stopped the run, must be the
+/// interpreter's.
+#[cfg(all(feature = "jit", not(target_arch = "wasm32")))]
+fn compiled_batch_agrees(program: &exec::Program) -> Result<(), String> {
+    use crate::exec::{Lanes, MakeAccelerator};
+    use crate::jit::{codegen, native::NativeProgram};
+    let Ok(compiled) = codegen::compile(program) else { return Ok(()) };
+    let native = NativeProgram::from_compiled(&compiled)
+        .map_err(|u| format!("jit: wasmtime refused the generated module: {}", u.reason))?;
+    let mut batch = Batch::new(program, 2);
+    for r in 0..program.input_count() as usize {
+        for c in 0..4 {
+            let small = std::array::from_fn(|l| ((r * 4 + c + l) as f32 * 0.375 - 2.0).to_bits());
+            let special = std::array::from_fn(|l| SPECIAL_BITS[(r * 5 + c * 3 + l) % 12]);
+            batch.set_input(r, c, 0, Lanes(small));
+            batch.set_input(r, c, 1, Lanes(special));
+        }
+    }
+    if let Some(c) = batch.coverage.get_mut(1) {
+        *c = 0b0110;
+    }
+    let mut compiled_batch = batch.clone();
+    let run = |machine: &mut Machine, b: &mut Batch| {
+        machine.run_with_resources(
+            program,
+            b,
+            &Constants::new(),
+            &mut exec::NoTextures,
+            &mut Resources::default(),
+        )
+    };
+    let interpreted = run(&mut Machine::with_budget(BUDGET), &mut batch);
+    let mut jit = Machine::with_budget(BUDGET);
+    jit.accel = native.make();
+    if jit.accel.is_none() {
+        return Err("jit: no instance of an accepted module".into());
+    }
+    let by_module = run(&mut jit, &mut compiled_batch);
+    let outcome = |r: &Result<exec::RunStats, exec::ExecError>| match r {
+        Ok(s) => Ok((s.work, s.quads)),
+        Err(e) => Err(e.diagnostic.clone()),
+    };
+    if outcome(&interpreted) != outcome(&by_module) {
+        return Err(format!(
+            "jit: the interpreter's run gave {:?}, the module's {:?}",
+            outcome(&interpreted),
+            outcome(&by_module)
+        ));
+    }
+    if interpreted.is_err() {
+        return Ok(());
+    }
+    let nan = |w: u32| f32::from_bits(w).is_nan();
+    let lanes = |b: &Batch| b.outputs.iter().flat_map(|l| l.0).collect::<Vec<u32>>();
+    let (a, b) = (lanes(&batch), lanes(&compiled_batch));
+    if let Some(i) = a.iter().zip(&b).position(|(&x, &y)| x != y && !(nan(x) && nan(y))) {
+        return Err(format!(
+            "jit: output word {i} is {:#010x} from the module, {:#010x} from the interpreter",
+            b[i], a[i]
+        ));
+    }
+    if batch.killed != compiled_batch.killed {
+        return Err(format!(
+            "jit: kill masks {:?} from the module, {:?} from the interpreter",
+            compiled_batch.killed, batch.killed
+        ));
+    }
+    Ok(())
 }
 
 /// AGAL bytecode: decode, disassemble and assemble back, validate, encode back, run on one
