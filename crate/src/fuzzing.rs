@@ -498,31 +498,43 @@ pub fn render(data: &[u8]) -> Result<Outcome, String> {
         };
         check_diagnostics("render prepare", std::slice::from_ref(&d.diagnostic), len)?;
     }
-    let Some(mut job) = prepared else {
+    let Some(job) = prepared else {
         if !diags.iter().any(|d| d.diagnostic.is_error()) {
             return Err("render: the job was refused without an error".into());
         }
         return Ok(Outcome::default());
     };
-    let mut out = Outcome { accepted: true, ..Outcome::default() };
-    let targets = job.color_targets();
-    let mut fb = crate::render::framebuffer::Framebuffer::new(job.width, job.height, targets)
-        .map_err(|e| format!("render: a {width}x{height} framebuffer was refused: {e}"))?;
+    let drawn = draw(&job, "render")?;
+    let out = Outcome { accepted: true, completed: drawn.stop.is_none(), instructions: drawn.work };
+    #[cfg(all(feature = "jit", not(target_arch = "wasm32")))]
+    compiled_frame_agrees(job, &drawn)?;
+    Ok(out)
+}
+
+/// What one draw of [`render`] gave: the pixels (`Framebuffer::f32_bytes`), the diagnostic
+/// that stopped the frame, and the work charged.
+struct Drawn {
+    /// Compared with the compiling tier's, in builds that have it.
+    #[cfg_attr(not(all(feature = "jit", not(target_arch = "wasm32"))), allow(dead_code))]
+    pixels: Vec<u8>,
+    stop: Option<Diagnostic>,
+    work: u64,
+}
+
+/// `job` drawn into a new framebuffer, with two small textures bound and a frame of [`BUDGET`].
+fn draw(job: &crate::render::job::Job, what: &str) -> Result<Drawn, String> {
+    let (width, height) = (job.width, job.height);
+    let mut fb = crate::render::framebuffer::Framebuffer::new(width, height, job.color_targets())
+        .map_err(|e| format!("{what}: a {width}x{height} framebuffer was refused: {e}"))?;
     let mut textures = crate::texture::bind::Bindings::new();
     let unit = small_texture()?;
     textures.bind(0, unit.clone());
     textures.bind(1, unit);
     let frame = FrameBudget::new(BUDGET);
-    let result = job::run_in_frame(&job, &mut fb, None, &mut textures, &frame);
-    let stop = result.as_ref().err().map(|d| &d.diagnostic);
-    out.instructions = charged("render", &frame, stop)?;
-    out.completed = result.is_ok();
-    #[cfg(all(feature = "jit", not(target_arch = "wasm32")))]
-    {
-        let drawn = (fb.f32_bytes(), stop.cloned(), out.instructions);
-        compiled_frame_agrees(&mut job, drawn)?;
-    }
-    Ok(out)
+    let result = crate::render::job::run_in_frame(job, &mut fb, None, &mut textures, &frame);
+    let stop = result.err().map(|d| d.diagnostic);
+    let work = charged(what, &frame, stop.as_ref())?;
+    Ok(Drawn { pixels: fb.f32_bytes(), stop, work })
 }
 
 /// The frame [`render`] drew, drawn again by the compiling tier where the fragment shader
@@ -530,38 +542,25 @@ pub fn render(data: &[u8]) -> Result<Outcome, String> {
 /// for a NaN), the work charged and the diagnostic that stopped the frame must be the
 /// interpreter's (`drawn`).
 #[cfg(all(feature = "jit", not(target_arch = "wasm32")))]
-fn compiled_frame_agrees(
-    job: &mut crate::render::job::Job,
-    drawn: (Vec<u8>, Option<Diagnostic>, u64),
-) -> Result<(), String> {
+fn compiled_frame_agrees(mut job: crate::render::job::Job, drawn: &Drawn) -> Result<(), String> {
     use crate::jit::{codegen, native::NativeProgram};
     let Ok(compiled) = codegen::compile(&job.fs) else { return Ok(()) };
     let native = NativeProgram::from_compiled(&compiled)
         .map_err(|u| format!("render: wasmtime refused the generated module: {}", u.reason))?;
     job.fs_accel = Some(std::sync::Arc::new(native));
-    let mut fb =
-        crate::render::framebuffer::Framebuffer::new(job.width, job.height, job.color_targets())
-            .map_err(|e| format!("render: the framebuffer was refused the second time: {e}"))?;
-    let mut textures = crate::texture::bind::Bindings::new();
-    let unit = small_texture()?;
-    textures.bind(0, unit.clone());
-    textures.bind(1, unit);
-    let frame = FrameBudget::new(BUDGET);
-    let result = crate::render::job::run_in_frame(job, &mut fb, None, &mut textures, &frame);
-    let stop = result.as_ref().err().map(|d| d.diagnostic.clone());
-    let work = charged("render (compiled)", &frame, stop.as_ref())?;
-    let (pixels, interpreted_stop, interpreted_work) = drawn;
-    if stop != interpreted_stop || work != interpreted_work {
+    let again = draw(&job, "render (compiled)")?;
+    if (&again.stop, again.work) != (&drawn.stop, drawn.work) {
         return Err(format!(
-            "render: compiled, the frame charged {work} and stopped with {stop:?}; \
-             interpreted, {interpreted_work} and {interpreted_stop:?}"
+            "render: compiled, the frame charged {} and stopped with {:?}; interpreted, {} and \
+             {:?}",
+            again.work, again.stop, drawn.work, drawn.stop
         ));
     }
     let words = |b: &[u8]| -> Vec<u32> {
         b.chunks_exact(4).map(|w| u32::from_le_bytes([w[0], w[1], w[2], w[3]])).collect()
     };
     let nan = |w: u32| f32::from_bits(w).is_nan();
-    let (a, b) = (words(&pixels), words(&fb.f32_bytes()));
+    let (a, b) = (words(&drawn.pixels), words(&again.pixels));
     match a.iter().zip(&b).position(|(&x, &y)| x != y && !(nan(x) && nan(y))) {
         Some(i) => Err(format!(
             "render: compiled, float {i} of the frame is {:#010x}; interpreted, {:#010x}",
