@@ -248,10 +248,7 @@ const SPECIAL_BITS: [u32; 12] = [
 #[cfg(all(feature = "jit", not(target_arch = "wasm32")))]
 fn compiled_batch_agrees(program: &exec::Program) -> Result<(), String> {
     use crate::exec::{Lanes, MakeAccelerator};
-    use crate::jit::{codegen, native::NativeProgram};
-    let Ok(compiled) = codegen::compile(program) else { return Ok(()) };
-    let native = NativeProgram::from_compiled(&compiled)
-        .map_err(|u| format!("jit: wasmtime refused the generated module: {}", u.reason))?;
+    let Some(native) = native_program(program, "jit")? else { return Ok(()) };
     let mut batch = Batch::new(program, 2);
     for r in 0..program.input_count() as usize {
         for c in 0..4 {
@@ -295,13 +292,13 @@ fn compiled_batch_agrees(program: &exec::Program) -> Result<(), String> {
     if interpreted.is_err() {
         return Ok(());
     }
-    let nan = |w: u32| f32::from_bits(w).is_nan();
     let lanes = |b: &Batch| b.outputs.iter().flat_map(|l| l.0).collect::<Vec<u32>>();
     let (a, b) = (lanes(&batch), lanes(&compiled_batch));
-    if let Some(i) = a.iter().zip(&b).position(|(&x, &y)| x != y && !(nan(x) && nan(y))) {
+    if let Some(i) = first_difference(&a, &b) {
         return Err(format!(
-            "jit: output word {i} is {:#010x} from the module, {:#010x} from the interpreter",
-            b[i], a[i]
+            "jit: output word {i} is {:#x?} from the module, {:#x?} from the interpreter",
+            b.get(i),
+            a.get(i)
         ));
     }
     if batch.killed != compiled_batch.killed {
@@ -543,10 +540,7 @@ fn draw(job: &crate::render::job::Job, what: &str) -> Result<Drawn, String> {
 /// interpreter's (`drawn`).
 #[cfg(all(feature = "jit", not(target_arch = "wasm32")))]
 fn compiled_frame_agrees(mut job: crate::render::job::Job, drawn: &Drawn) -> Result<(), String> {
-    use crate::jit::{codegen, native::NativeProgram};
-    let Ok(compiled) = codegen::compile(&job.fs) else { return Ok(()) };
-    let native = NativeProgram::from_compiled(&compiled)
-        .map_err(|u| format!("render: wasmtime refused the generated module: {}", u.reason))?;
+    let Some(native) = native_program(&job.fs, "render")? else { return Ok(()) };
     job.fs_accel = Some(std::sync::Arc::new(native));
     let again = draw(&job, "render (compiled)")?;
     if (&again.stop, again.work) != (&drawn.stop, drawn.work) {
@@ -559,16 +553,39 @@ fn compiled_frame_agrees(mut job: crate::render::job::Job, drawn: &Drawn) -> Res
     let words = |b: &[u8]| -> Vec<u32> {
         b.chunks_exact(4).map(|w| u32::from_le_bytes([w[0], w[1], w[2], w[3]])).collect()
     };
-    let nan = |w: u32| f32::from_bits(w).is_nan();
     let (a, b) = (words(&drawn.pixels), words(&again.pixels));
-    match a.iter().zip(&b).position(|(&x, &y)| x != y && !(nan(x) && nan(y))) {
+    match first_difference(&a, &b) {
         Some(i) => Err(format!(
-            "render: compiled, float {i} of the frame is {:#010x}; interpreted, {:#010x}",
-            b[i], a[i]
+            "render: compiled, float {i} of the frame is {:#x?}; interpreted, {:#x?}",
+            b.get(i),
+            a.get(i)
         )),
-        None if a.len() != b.len() => Err("render: the compiled frame has another size".into()),
         None => Ok(()),
     }
+}
+
+/// `program` compiled and loaded by wasmtime, `None` when the compiling tier does not compile
+/// it; `Err` (naming `what`) when wasmtime refuses the generated module.
+#[cfg(all(feature = "jit", not(target_arch = "wasm32")))]
+fn native_program(
+    program: &exec::Program,
+    what: &str,
+) -> Result<Option<crate::jit::native::NativeProgram>, String> {
+    let Ok(compiled) = crate::jit::codegen::compile(program) else { return Ok(None) };
+    crate::jit::native::NativeProgram::from_compiled(&compiled)
+        .map(Some)
+        .map_err(|u| format!("{what}: wasmtime refused the generated module: {}", u.reason))
+}
+
+/// The first word where the interpreter's results `a` and the module's `b` differ (any NaN
+/// equals any NaN), or where one is longer.
+#[cfg(all(feature = "jit", not(target_arch = "wasm32")))]
+fn first_difference(a: &[u32], b: &[u32]) -> Option<usize> {
+    let nan = |w: u32| f32::from_bits(w).is_nan();
+    a.iter()
+        .zip(b)
+        .position(|(&x, &y)| x != y && !(nan(x) && nan(y)))
+        .or((a.len() != b.len()).then(|| a.len().min(b.len())))
 }
 
 /// A vertices file (`--vertices`): read within the limits of `limits` with every diagnostic
