@@ -98,7 +98,29 @@ pub struct Layout {
     /// leaves a register free), 16 bytes each from [`Layout::constant_table`]; the module's
     /// data segment holds them, so the host stages nothing for them.
     pub constants: u32,
+    /// A straight-line program that samples, sampling a batch at a time (docs/jit.md "Batched
+    /// sampling"): the module passes over the quads up to each texture instruction, staging
+    /// its operands in rows of the batch from [`Layout::sample_rows_base`] (a row for each of
+    /// the [`SAMPLE_SLOTS`] slots of `jit::host::scratch`; slot `k` of quad `q` at
+    /// `base + k·(nq·16 + SAMPLE_ROW_PAD) + q·16`), calls the `sample_rows` import once, and
+    /// passes over the quads again from that instruction on.
+    /// Between passes the rows in [`Layout::spills`] (and the kill mask) wait in memory from
+    /// [`Layout::spill_base`], quad by quad (quad `q`'s `n` rows at `base + q·n·16`).
+    pub sample_rows: bool,
+    /// With [`Layout::sample_rows`]: the register rows (TEMP, OUT, ADDR) kept between passes, in
+    /// this order, then the kill mask when [`Layout::kill`].
+    pub spills: Vec<u32>,
 }
+
+/// Slots of a quad's sampling scratch (`jit::host::scratch`): the operands, the exec mask,
+/// the four results.
+pub const SAMPLE_SLOTS: u64 = crate::jit::host::scratch::RESULT as u64 + 4;
+/// Bytes between two batched-sampling rows beyond the batch's `nq · 16`: rows a multiple of
+/// 4 KiB apart would share the processor's cache sets.
+pub const SAMPLE_ROW_PAD: u64 = 64;
+/// The most register rows a batched-sampling program keeps between passes ([`Layout::spills`];
+/// past it the module samples quad by quad).
+pub const MAX_SPILLS: usize = 64;
 
 /// Largest batch a module runs: the render's largest (`render::pipeline::MAX_BATCH_QUADS`); the
 /// machine runs bigger ones in the interpreter.
@@ -129,9 +151,26 @@ impl Layout {
         let scratch = if self.sampling { super::host::scratch::BYTES as u64 } else { 0 };
         self.sample_base() + scratch + k as u64 * BUFFER_AREA_BYTES
     }
+    /// Byte offset of the rows kept between batched-sampling passes ([`Layout::spills`]).
+    pub fn spill_base(&self) -> u64 {
+        self.buffer_area(self.const_buffers.len())
+    }
+    /// Rows kept between batched-sampling passes, the kill mask among them.
+    pub fn spill_rows(&self) -> u64 {
+        if self.sample_rows {
+            self.spills.len() as u64 + self.kill as u64
+        } else {
+            0
+        }
+    }
+    /// Byte offset of the batched sampling's scratches ([`Layout::sample_rows`]).
+    pub fn sample_rows_base(&self) -> u64 {
+        self.spill_base() + self.spill_rows() * ROW_BYTES as u64
+    }
     /// Byte offset of the constant table (`Layout::constants`).
     pub fn constant_table(&self) -> u64 {
-        self.buffer_area(self.const_buffers.len())
+        let rows = if self.sample_rows { SAMPLE_SLOTS } else { 0 };
+        self.sample_rows_base() + rows * (ROW_BYTES as u64 + SAMPLE_ROW_PAD)
     }
     /// Linear memory the module uses (and declares as its minimum).
     pub fn memory_bytes(&self) -> u64 {
@@ -320,6 +359,25 @@ pub fn compile_with(program: &Program, pairing: Pairing) -> Result<Compiled, Uns
         pcs.iter().flat_map(|&pc| imports::used_by(code[pc].op).iter().copied()).collect();
     let lane_imports: Vec<Which> = used.into_iter().collect();
     layout.sampling = pcs.iter().any(|&pc| is_texture(code[pc].op));
+    // Batched sampling (`Layout::sample_rows`): a program without flow, sampling, one quad per
+    // pass, with few rows to keep between passes.
+    let straight = !shape.main_ret
+        && !pcs
+            .iter()
+            .any(|&pc| matches!(code[pc].op, O::IF | O::UIF | O::BGNLOOP | O::SWITCH | O::CAL));
+    let spills: Vec<u32> = {
+        let mut v: Vec<u32> = rows
+            .iter()
+            .filter(|(r, k)| matches!(k, Row::Local(_)) && !layout.rows_in.contains(r))
+            .map(|(&r, _)| r)
+            .collect();
+        v.sort_unstable();
+        v
+    };
+    if layout.sampling && straight && pairing != Pairing::Pairs && spills.len() <= MAX_SPILLS {
+        layout.sample_rows = true;
+        layout.spills = spills;
+    }
     // Memory grows with the rows: the interpreter keeps very large programs.
     if layout.memory_bytes() > 1 << 30 {
         return fail("more storage rows than the compiled form holds (1 GiB)", None);
@@ -400,8 +458,9 @@ pub fn compile_with(program: &Program, pairing: Pairing) -> Result<Compiled, Uns
     for n in 0..3 {
         types.ty().function(std::iter::repeat_n(ValType::V128, n + 1), [ValType::V128]);
     }
-    // Type 4: the sampling import.
+    // Type 4: the sampling import; type 5: the batched one.
     types.ty().function([ValType::I32, ValType::I32], [ValType::I32]);
+    types.ty().function([ValType::I32, ValType::I32, ValType::I32], [ValType::I32]);
     m.section(&types);
     if !lane_imports.is_empty() || layout.sampling {
         let mut ims = ImportSection::new();
@@ -409,7 +468,9 @@ pub fn compile_with(program: &Program, pairing: Pairing) -> Result<Compiled, Uns
             let im = w.import();
             ims.import(imports::MODULE, im.name, EntityType::Function(im.lane.arity() as u32));
         }
-        if layout.sampling {
+        if layout.sample_rows {
+            ims.import(imports::MODULE, imports::SAMPLE_ROWS.0, EntityType::Function(5));
+        } else if layout.sampling {
             ims.import(imports::MODULE, imports::SAMPLE.0, EntityType::Function(4));
         }
         m.section(&ims);
@@ -652,25 +713,84 @@ impl Gen<'_> {
         self.e(I::LocalGet(QEND));
         self.e(I::I32Eqz);
         self.e(I::BrIf(0));
+        // One pass over the quads, or with batched sampling one up to each texture instruction
+        // (staging its operands), a `sample_rows` call, and one from it on.
+        let splits: Vec<usize> = if l.sample_rows {
+            (0..end)
+                .filter(|&pc| self.program.code.get(pc).is_some_and(|i| is_texture(i.op)))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let mut from = 0;
+        for pass in 0..=splits.len() {
+            let to = splits.get(pass).copied().unwrap_or(end);
+            self.pass(pass, from, to, end, has_flow)?;
+            if to < end {
+                // The sampler `pass` staged last.
+                let index = self.samplers.len() as i32 - 1;
+                self.e(I::I32Const(index));
+                self.e(I::I32Const(l.sample_rows_base() as i32));
+                self.e(I::LocalGet(NQ));
+                self.e(I::Call(self.lane_imports.len() as u32));
+                self.e(I::I32Eqz);
+                self.e(I::If(BlockType::Empty));
+                self.e(I::I64Const(-1));
+                self.e(I::Return);
+                self.e(I::End);
+            }
+            from = to;
+        }
+        self.e(I::End);
+        self.e(I::LocalGet(WORK));
+        self.e(I::End);
+        Ok(())
+    }
+
+    /// One pass over the quads running instructions `[from, to)`: pass 0 starts each quad
+    /// (registers zero, IN/SV rows loaded, masks all ones, nothing killed), a later pass
+    /// reloads what the one before kept. A pass ending at `end` stores the OUT rows and the
+    /// kill mask; one ending at a texture instruction stages its operands as rows and keeps
+    /// the register rows (`Layout::sample_rows`).
+    fn pass(
+        &mut self,
+        pass: usize,
+        from: usize,
+        to: usize,
+        end: usize,
+        has_flow: bool,
+    ) -> Result<(), Unsupported> {
+        let l = self.layout;
+        if pass > 0 {
+            self.e(I::I32Const(0));
+            self.e(I::LocalSet(QB));
+        }
         self.e(I::Loop(BlockType::Empty));
         if self.pairs {
             self.start_pair();
         }
-        // The quad's start: registers zero, IN/SV rows loaded, masks all ones, nothing killed.
         let rows: Vec<(u32, Row)> = {
             let mut v: Vec<(u32, Row)> = self.rows.iter().map(|(&r, &k)| (r, k)).collect();
             v.sort_by_key(|p| p.0);
             v
         };
+        let spill = |r: u32| l.spills.iter().position(|&x| x == r);
+        let kill_spill = l.spills.len() as u64;
         self.both(|g| {
+            // The quad's start: registers zero (or, after the first pass, as the pass before
+            // kept them), IN/SV rows loaded, masks all ones, nothing killed.
             for &(r, k) in &rows {
                 let Row::Local(loc) = k else { continue };
-                match l.rows_in.iter().position(|&x| x == r) {
-                    Some(slot) => {
+                match (l.rows_in.iter().position(|&x| x == r), spill(r)) {
+                    (Some(slot), _) => {
                         g.e(I::LocalGet(QB));
                         g.e(I::V128Load(mem(slot as u64 * ROW_BYTES as u64)));
                     }
-                    None => g.e(splat_u32(0)),
+                    (None, Some(k)) if pass > 0 => {
+                        let at = g.spill_slot(k as u64);
+                        g.e(I::V128Load(at));
+                    }
+                    _ => g.e(splat_u32(0)),
                 }
                 g.e(I::LocalSet(loc));
             }
@@ -681,7 +801,12 @@ impl Gen<'_> {
                 }
             }
             if l.kill {
-                g.e(splat_u32(0));
+                if pass > 0 {
+                    let at = g.spill_slot(kill_spill);
+                    g.e(I::V128Load(at));
+                } else {
+                    g.e(splat_u32(0));
+                }
                 g.e(I::LocalSet(KILL));
             }
             Ok(())
@@ -693,35 +818,56 @@ impl Gen<'_> {
             self.bodies.push(self.depth);
             self.regions.push((0, end, true));
         }
-        self.range(0, end)?;
-        // END is dispatched too.
-        if self.program.code.get(end).is_some() {
-            self.charge(1);
-        }
-        if self.main_ret {
-            self.regions.pop();
-            self.bodies.pop();
-            self.close();
-        }
-        // The quad's end: the OUT rows and the kill mask go back to memory.
-        let base = l.rows_in.len() as u64;
-        self.both(|g| {
-            // (The slot of an OUT row the program never names is never stored to: it keeps the
-            // zeros of the module's fresh memory, as the interpreter's cleared row.)
-            for (i, &r) in l.rows_out.iter().enumerate() {
-                if let Some(&Row::Local(loc)) = g.rows.get(&r) {
-                    g.e(I::LocalGet(QB));
-                    g.e(I::LocalGet(loc));
-                    g.e(I::V128Store(mem((base + i as u64) * ROW_BYTES as u64)));
+        self.range(from, to)?;
+        if to < end {
+            // The texture instruction at `to`: its operands staged as rows; the registers kept.
+            let Some(inst) = self.program.code.get(to).cloned() else {
+                return fail("a batched sampler past the program", None);
+            };
+            self.next_scratch = self.scratch;
+            self.stage(&inst)?;
+            for &(r, k) in &rows {
+                if let (Row::Local(loc), Some(k)) = (k, spill(r)) {
+                    let at = self.spill_slot(k as u64);
+                    self.e(I::LocalGet(loc));
+                    self.e(I::V128Store(at));
                 }
             }
             if l.kill {
-                g.e(I::LocalGet(QB));
-                g.e(I::LocalGet(KILL));
-                g.e(I::V128Store(mem(l.kill_slot() as u64 * ROW_BYTES as u64)));
+                let at = self.spill_slot(kill_spill);
+                self.e(I::LocalGet(KILL));
+                self.e(I::V128Store(at));
             }
-            Ok(())
-        })?;
+        } else {
+            // END is dispatched too.
+            if self.program.code.get(end).is_some() {
+                self.charge(1);
+            }
+            if self.main_ret {
+                self.regions.pop();
+                self.bodies.pop();
+                self.close();
+            }
+            // The quad's end: the OUT rows and the kill mask go back to memory.
+            let base = l.rows_in.len() as u64;
+            self.both(|g| {
+                // (The slot of an OUT row the program never names is never stored to: it keeps
+                // the zeros of the module's fresh memory, as the interpreter's cleared row.)
+                for (i, &r) in l.rows_out.iter().enumerate() {
+                    if let Some(&Row::Local(loc)) = g.rows.get(&r) {
+                        g.e(I::LocalGet(QB));
+                        g.e(I::LocalGet(loc));
+                        g.e(I::V128Store(mem((base + i as u64) * ROW_BYTES as u64)));
+                    }
+                }
+                if l.kill {
+                    g.e(I::LocalGet(QB));
+                    g.e(I::LocalGet(KILL));
+                    g.e(I::V128Store(mem(l.kill_slot() as u64 * ROW_BYTES as u64)));
+                }
+                Ok(())
+            })?;
+        }
         self.check_limit();
         self.e(I::LocalGet(QB));
         self.e(I::I32Const(if self.pairs { 32 } else { 16 }));
@@ -731,10 +877,16 @@ impl Gen<'_> {
         self.e(I::I32LtU);
         self.e(I::BrIf(0));
         self.e(I::End);
-        self.e(I::End);
-        self.e(I::LocalGet(WORK));
-        self.e(I::End);
         Ok(())
+    }
+
+    /// Pushes the address of the current quad's kept row `k` (batched sampling: the quad's
+    /// `Layout::spill_rows` rows side by side) and returns the access.
+    fn spill_slot(&mut self, k: u64) -> MemArg {
+        self.e(I::LocalGet(QB));
+        self.e(I::I32Const(self.layout.spill_rows() as i32));
+        self.e(I::I32Mul);
+        mem(self.layout.spill_base() + k * 16)
     }
 
     /// Instructions `[from, to)` of one body (exec is not all zero on entry).

@@ -16,6 +16,7 @@
 
 use crate::exec::lanes::Lanes;
 use crate::exec::machine::{AccelEnv, Res};
+use crate::exec::ops::texture::{texel_offset, Sampling};
 use crate::exec::program::{AddrRow, Inst, Src, Store};
 use std::cell::Cell;
 
@@ -88,6 +89,8 @@ pub fn staged(inst: &Inst) -> Option<Inst> {
 struct Scope {
     env: *mut AccelEnv<'static>,
     samplers: *const [Inst],
+    /// Each sampler's direct form, if it has one ([`Direct`]), decoded once per run.
+    direct: *const [Option<Direct>],
     /// The memory resources the texture code is given (none: no memory opcode is compiled),
     /// made once per run rather than per sample (dropping its maps was 8 % of a frame).
     mem: *mut crate::exec::Resources,
@@ -108,9 +111,11 @@ pub fn with_scope<R>(env: &mut AccelEnv, samplers: &[Inst], f: impl FnOnce() -> 
         }
     }
     let mut mem = crate::exec::Resources::default();
+    let direct: Vec<Option<Direct>> = samplers.iter().map(Direct::of).collect();
     let scope = Scope {
         env: (env as *mut AccelEnv<'_>).cast::<AccelEnv<'static>>(),
         samplers: samplers as *const [Inst],
+        direct: direct.as_slice() as *const [Option<Direct>],
         mem: &mut mem,
     };
     let _restore = Restore(CURRENT.with(|c| c.replace(Some(scope))));
@@ -127,9 +132,16 @@ pub fn sample(index: u32, bytes: &mut [u8]) -> bool {
     // is the module's synchronous run on this thread; the import is called from inside it, one
     // call at a time, and `with_scope` does not touch the borrows while `f` runs. The scope is
     // cleared (restored) when `f` returns or unwinds.
-    let (env, samplers, mem) = unsafe { (&mut *scope.env, &*scope.samplers, &mut *scope.mem) };
+    let (env, samplers, direct, mem) =
+        unsafe { (&mut *scope.env, &*scope.samplers, &*scope.direct, &mut *scope.mem) };
     let Some(inst) = samplers.get(index as usize) else { return false };
     let Some(bytes) = bytes.get_mut(..scratch::BYTES) else { return false };
+    if let Some(Some(d)) = direct.get(index as usize) {
+        let rgba = d.sample(&mut *env.hooks, |slot| slot_lanes(bytes, slot * 16));
+        let at = scratch::RESULT * 16;
+        bytes[at..at + 64].copy_from_slice(crate::exec::lanes::bytes(&rgba));
+        return true;
+    }
     // The scratch is little-endian lanes, as `Lanes` are in memory here (both hosts are
     // little-endian): copied as bytes. (Read lane by lane through an array `from_fn`, the
     // closure was not inlined and this copy was three quarters of a sampling frame.)
@@ -167,4 +179,126 @@ pub fn sample(index: u32, bytes: &mut [u8]) -> bool {
         bytes[at..at + 16].copy_from_slice(crate::exec::lanes::bytes(std::slice::from_ref(&v)));
     }
     true
+}
+
+/// A sampler of the TEX family with a direct SAMP operand (the common case): each quad's
+/// request is made from the staged operands as the interpreter makes it from its registers
+/// ([`Sampling::request`]), without building a one-quad machine.
+#[derive(Clone, Copy)]
+struct Direct {
+    sampling: Sampling,
+    unit: u32,
+    offsets: bool,
+}
+
+impl Direct {
+    /// None for the other instructions and an indirect SAMP (the general path runs them).
+    fn of(inst: &Inst) -> Option<Direct> {
+        let sampling = Sampling::of(inst)?;
+        let unit_op = inst.src.get(sampling.unit_src)?;
+        if unit_op.indirect.is_some() {
+            return None;
+        }
+        Some(Direct { sampling, unit: unit_op.resource, offsets: inst.offsets[0].is_some() })
+    }
+
+    /// The four result channels for the quad whose staged slots `lanes(slot)` reads; the
+    /// channels outside the write mask are zero, as the general path leaves them.
+    fn sample(
+        &self,
+        hooks: &mut dyn crate::exec::TextureHooks,
+        lanes: impl Fn(usize) -> Lanes,
+    ) -> [Lanes; 4] {
+        let mut offsets = [0i8; 3];
+        if self.offsets {
+            // Staged as operand 4 (`staged`); lane 0 of each channel.
+            for (c, o) in offsets.iter_mut().enumerate() {
+                *o = texel_offset(lanes(16 + c).0[0]);
+            }
+        }
+        // Operand i's channel c is staged in slot 4i + c.
+        let req = self.sampling.request(self.unit, offsets, 0, |i, c| lanes(4 * i + c).f32s());
+        let rgba = hooks.get_samples(&req);
+        let mut out = [Lanes::default(); 4];
+        for (c, (o, v)) in out.iter_mut().zip(rgba).enumerate() {
+            if self.sampling.mask >> c & 1 != 0 {
+                *o = Lanes::from_f32(v);
+            }
+        }
+        out
+    }
+}
+
+/// The 16 bytes at `at` as lanes (zeros past the end).
+#[inline]
+fn slot_lanes(bytes: &[u8], at: usize) -> Lanes {
+    let mut v = [Lanes::default()];
+    if let Some(b) = bytes.get(at..at + 16) {
+        crate::exec::lanes::bytes_mut(&mut v).copy_from_slice(b);
+    }
+    v[0]
+}
+
+/// Runs sampling instruction `index` of the current run for `nq` quads whose staged slots are
+/// rows: slot `k` of quad `q` at `at + k·stride + q·16` in `mem` (the slots of [`scratch`], a
+/// row each), the results in the rows of slots `scratch::RESULT..`. False as for [`sample`],
+/// or when the rows do not fit in `mem`.
+pub fn sample_rows(index: u32, mem: &mut [u8], at: usize, stride: usize, nq: usize) -> bool {
+    let Some(scope) = CURRENT.with(Cell::get) else { return false };
+    if nq == 0 {
+        return true;
+    }
+    let end = (scratch::RESULT + 3)
+        .checked_mul(stride)
+        .and_then(|x| x.checked_add(at))
+        .and_then(|x| x.checked_add(nq * 16));
+    if end.is_none_or(|e| e > mem.len()) || stride < nq * 16 {
+        return false;
+    }
+    // SAFETY: as in `sample` (the scope's borrows live for the synchronous run calling this).
+    let direct = unsafe { &*scope.direct }.get(index as usize).copied().flatten();
+    for q in 0..nq {
+        let slot_at = |k: usize| at + k * stride + q * 16;
+        let rgba = match &direct {
+            Some(d) => {
+                // SAFETY: as in `sample`; this borrow ends with the call (the general path
+                // below makes its own in `sample`).
+                let env = unsafe { &mut *scope.env };
+                d.sample(&mut *env.hooks, |k| slot_lanes(mem, slot_at(k)))
+            }
+            None => {
+                // The general path: the quad's slots gathered into a scratch of its own.
+                let mut one = [0u8; scratch::BYTES];
+                for k in 0..scratch::RESULT {
+                    one[k * 16..k * 16 + 16].copy_from_slice(&mem[slot_at(k)..slot_at(k) + 16]);
+                }
+                if !sample(index, &mut one) {
+                    return false;
+                }
+                std::array::from_fn(|c| slot_lanes(&one, (scratch::RESULT + c) * 16))
+            }
+        };
+        for (c, v) in rgba.iter().enumerate() {
+            let o = slot_at(scratch::RESULT + c);
+            mem[o..o + 16].copy_from_slice(crate::exec::lanes::bytes(std::slice::from_ref(v)));
+        }
+    }
+    true
+}
+
+/// The sampling slots instruction `index` of the current run reads (bit `k`: slot `k`): a
+/// direct sampler's operand channels and texel offsets, else every operand slot and the exec
+/// mask.
+pub fn slots_read(index: u32) -> u32 {
+    let all = (1u32 << scratch::RESULT) - 1;
+    let Some(scope) = CURRENT.with(Cell::get) else { return all };
+    // SAFETY: as in `sample`.
+    let direct = unsafe { &*scope.direct }.get(index as usize).copied().flatten();
+    let Some(d) = direct else { return all };
+    let mut bits = 0u32;
+    d.sampling.for_each_operand(|i, c| bits |= 1 << (4 * i + c));
+    if d.offsets {
+        bits |= 0b111 << 16;
+    }
+    bits
 }

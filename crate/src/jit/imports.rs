@@ -159,6 +159,12 @@ fn u128_of_quad([a, b, c, d]: Quad) -> u128 {
 /// results were written, 0 when the module must give the batch back to the interpreter.
 pub const SAMPLE: (&str, &str) = ("sample", "jit_sample");
 
+/// The texture-sampling import for a whole batch: `(index: i32, at: i32, nq: i32) -> i32`
+/// (`jit::host::sample_rows`): the staged operands and results are rows of `nq` quads
+/// ([`crate::jit::codegen::Layout::sample_rows`]), sampled in one call after a pass over the
+/// quads. 1 when the results were written, 0 when the module must give the batch back.
+pub const SAMPLE_ROWS: (&str, &str) = ("sample_rows", "jit_sample_rows");
+
 impl Which {
     pub fn import(self) -> Import {
         LANE_IMPORTS[self as usize]

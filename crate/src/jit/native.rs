@@ -55,6 +55,19 @@ fn linker() -> Option<&'static Linker<Host>> {
                 },
             )
             .ok()?;
+            // Batched sampling: the rows are in the calling module's memory too.
+            l.func_wrap(
+                super::imports::MODULE,
+                super::imports::SAMPLE_ROWS.0,
+                |mut caller: Caller<'_, Host>, index: i32, at: i32, nq: i32| -> i32 {
+                    let Some(m) = caller.data().memory else { return 0 };
+                    let bytes = m.data_mut(&mut caller);
+                    let (at, nq) = (at as u32 as usize, nq as u32 as usize);
+                    let stride = nq * 16 + super::codegen::SAMPLE_ROW_PAD as usize;
+                    super::host::sample_rows(index as u32, bytes, at, stride, nq) as i32
+                },
+            )
+            .ok()?;
             Some(l)
         })
         .as_ref()

@@ -127,11 +127,13 @@ thread_local! {
     /// This worker's registered instances, the newest last.
     static INSTANCES: RefCell<Vec<Instance>> = const { RefCell::new(Vec::new()) };
     /// The memory of the instance whose `run` is in progress (its `sample` import reads the
-    /// sampling scratch there).
-    static RUNNING: RefCell<Option<js_sys::WebAssembly::Memory>> = const { RefCell::new(None) };
+    /// sampling scratch there), and a view of the scratch made at the run's first sample.
+    static RUNNING: RefCell<Option<Running>> = const { RefCell::new(None) };
     /// Fragment batches run by the compiled module and by the interpreter (after a refusal: the
     /// budget), since the last `take_counts`.
     static COUNTS: Cell<(u64, u64)> = const { Cell::new((0, 0)) };
+    /// `jit_sample_rows`'s copy of a batch's sampling rows, kept between calls.
+    static SAMPLE_ROWS: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
 }
 
 fn registered(key: u64) -> bool {
@@ -194,12 +196,13 @@ pub fn jit_imports() -> JsValue {
         }
         super::render::set(&env, im.name, &f);
     }
-    let (name, export) = crate::jit::imports::SAMPLE;
-    let f = js_sys::Reflect::get(&exports, &export.into()).unwrap_or_default();
-    if !f.is_function() {
-        return JsValue::NULL;
+    for (name, export) in [crate::jit::imports::SAMPLE, crate::jit::imports::SAMPLE_ROWS] {
+        let f = js_sys::Reflect::get(&exports, &export.into()).unwrap_or_default();
+        if !f.is_function() {
+            return JsValue::NULL;
+        }
+        super::render::set(&env, name, &f);
     }
-    super::render::set(&env, name, &f);
     let imports = js_sys::Object::new();
     super::render::set(&imports, crate::jit::imports::MODULE, &env);
     imports.into()
@@ -213,21 +216,93 @@ pub fn jit_imports() -> JsValue {
 #[wasm_bindgen]
 pub fn jit_sample(index: u32, at: u32) -> u32 {
     use crate::jit::host::scratch;
-    let Some(memory) = RUNNING.with(|r| r.borrow().clone()) else { return 0 };
-    let buffer = memory.buffer();
-    let Ok(buffer) = buffer.dyn_into::<js_sys::ArrayBuffer>() else { return 0 };
-    if u64::from(at) + scratch::BYTES as u64 > u64::from(buffer.byte_length()) {
+    RUNNING.with(|r| {
+        let mut running = r.borrow_mut();
+        let Some(running) = running.as_mut() else { return 0 };
+        let Some(view) = running.view(at) else { return 0 };
+        let mut bytes = [0u8; scratch::BYTES];
+        view.copy_to(&mut bytes);
+        if !crate::jit::host::sample(index, &mut bytes) {
+            return 0;
+        }
+        view.copy_from(&bytes);
+        1
+    })
+}
+
+/// The `sample_rows` import of every generated module that samples a batch at a time
+/// (`jit::host::sample_rows`): the rows the sampler reads (`jit::host::slots_read`; slot `k`'s
+/// `nq` quads at `at + k·(nq·16 + SAMPLE_ROW_PAD)` in the instance's memory) are copied out,
+/// sampled, and the four result rows copied back: a few typed-array copies per texture
+/// instruction and batch. 1 when done, 0 when the batch must go back to the interpreter.
+#[wasm_bindgen]
+pub fn jit_sample_rows(index: u32, at: u32, nq: u32) -> u32 {
+    use crate::jit::codegen::{SAMPLE_ROW_PAD, SAMPLE_SLOTS};
+    use crate::jit::host::scratch;
+    let Some(memory) = RUNNING.with(|r| r.borrow().as_ref().map(|r| r.memory.clone())) else {
+        return 0;
+    };
+    let Ok(buffer) = memory.buffer().dyn_into::<js_sys::ArrayBuffer>() else { return 0 };
+    if nq == 0 || nq > crate::jit::codegen::MAX_QUADS {
+        return u32::from(nq == 0);
+    }
+    let row = nq * 16;
+    let stride = u64::from(row) + SAMPLE_ROW_PAD;
+    if u64::from(at) + (SAMPLE_SLOTS - 1) * stride + u64::from(row)
+        > u64::from(buffer.byte_length())
+    {
         return 0;
     }
-    let view =
-        js_sys::Uint8Array::new_with_byte_offset_and_length(&buffer, at, scratch::BYTES as u32);
-    let mut bytes = [0u8; scratch::BYTES];
-    view.copy_to(&mut bytes);
-    if !crate::jit::host::sample(index, &mut bytes) {
-        return 0;
+    let view = |k: usize| {
+        let offset = u64::from(at) + k as u64 * stride;
+        js_sys::Uint8Array::new_with_byte_offset_and_length(&buffer, offset as u32, row)
+    };
+    let (row, slots) = (row as usize, SAMPLE_SLOTS as usize);
+    SAMPLE_ROWS.with(|rows| {
+        // The rows side by side, `row` bytes apart; only those the sampler reads are copied in
+        // (it reads no other).
+        let mut rows = rows.borrow_mut();
+        rows.resize(slots * row, 0);
+        let read = crate::jit::host::slots_read(index);
+        for k in (0..scratch::RESULT).filter(|k| read >> k & 1 != 0) {
+            view(k).copy_to(&mut rows[k * row..(k + 1) * row]);
+        }
+        if !crate::jit::host::sample_rows(index, &mut rows, 0, row, nq as usize) {
+            return 0;
+        }
+        for k in scratch::RESULT..slots {
+            view(k).copy_from(&rows[k * row..(k + 1) * row]);
+        }
+        1
+    })
+}
+
+/// The instance whose `run` is in progress.
+struct Running {
+    memory: js_sys::WebAssembly::Memory,
+    /// The sampling scratch at byte offset `.0` (a module's scratch is at one place): made
+    /// once per run instead of once per sample (each JavaScript call is a good part of a
+    /// sample). A module never grows its memory, so the view stays valid for the whole run.
+    view: Option<(u32, js_sys::Uint8Array)>,
+}
+
+impl Running {
+    fn view(&mut self, at: u32) -> Option<&js_sys::Uint8Array> {
+        use crate::jit::host::scratch;
+        if self.view.as_ref().is_none_or(|v| v.0 != at) {
+            let buffer = self.memory.buffer().dyn_into::<js_sys::ArrayBuffer>().ok()?;
+            if u64::from(at) + scratch::BYTES as u64 > u64::from(buffer.byte_length()) {
+                return None;
+            }
+            let view = js_sys::Uint8Array::new_with_byte_offset_and_length(
+                &buffer,
+                at,
+                scratch::BYTES as u32,
+            );
+            self.view = Some((at, view));
+        }
+        self.view.as_ref().map(|v| &v.1)
     }
-    view.copy_from(&bytes);
-    1
 }
 
 /// Drops the instance registered under `key` (the worker's cache let its module go).
@@ -377,7 +452,9 @@ impl Accelerator for BrowserRun {
             let list = i.borrow();
             let instance = list.iter().find(|x| x.key == self.key)?;
             crate::jit::host::with_scope(env, &self.samplers, || {
-                RUNNING.with(|r| *r.borrow_mut() = Some(instance.memory.clone()));
+                RUNNING.with(|r| {
+                    *r.borrow_mut() = Some(Running { memory: instance.memory.clone(), view: None })
+                });
                 let clock = run_instance(instance, &self.plan, regs, kill, consts, nq, limit);
                 RUNNING.with(|r| *r.borrow_mut() = None);
                 clock

@@ -368,8 +368,45 @@ IMM[0] FLT32 { 2.5000, 0.5000, 0.0000, 1.0000 }
 /// code with the render's textures, so the pixels are the interpreter's.
 #[wasm_bindgen_test]
 async fn texture_sampling_compiled_in_the_browser_matches_the_interpreter() {
+    textured_both_ways(TEXTURED, false).await;
+}
+
+/// A straight-line shader sampling with TEX, TXB with texel offsets and TXL: the module samples
+/// a batch at a time through `sample_rows` (`jit::Layout::sample_rows`), whose rows the engine
+/// copies out of the instance's memory and back.
+const STRAIGHT_TEXTURED: &str = "FRAG
+DCL IN[0], GENERIC[0], PERSPECTIVE
+DCL OUT[0], COLOR
+DCL SAMP[0]
+DCL SVIEW[0], 2D, FLOAT
+DCL TEMP[0..3]
+IMM[0] FLT32 { 2.5000, 0.5000, 0.0000, 1.0000 }
+IMM[1] INT32 { 1, -1, 0, 0 }
+  0: MUL TEMP[0], IN[0], IMM[0].xxxx
+  1: TEX TEMP[1], TEMP[0], SAMP[0], 2D
+  2: MOV TEMP[0].w, TEMP[1].zzzz
+  3: MOV TEMP[3], IMM[1]
+  4: TXB TEMP[2].xy, TEMP[0].yxzw, SAMP[0], 2D, TEMP[3].xyz
+  5: MOV TEMP[0].w, IMM[0].yyyy
+  6: TXL TEMP[2].zw, TEMP[0], SAMP[0], 2D
+  7: ADD OUT[0], TEMP[1], TEMP[2]
+  8: END
+";
+
+#[wasm_bindgen_test]
+async fn batched_texture_sampling_compiled_in_the_browser_matches_the_interpreter() {
+    textured_both_ways(STRAIGHT_TEXTURED, true).await;
+}
+
+/// Compiles `fs` in the browser, registers it and draws it with each engine: the compiled
+/// pixels and work are the interpreter's. `batched`: the module samples a batch at a time.
+async fn textured_both_ways(fs: &str, batched: bool) {
+    let shader = tgsi::text::parse(fs).shader.unwrap_or_else(|| panic!("parses"));
+    let program = tgsi::exec::build(&shader).unwrap_or_else(|d| panic!("{d:?}"));
+    let layout = tgsi::jit::compile(&program).unwrap_or_else(|u| panic!("{}", u.reason)).layout;
+    assert_eq!(layout.sample_rows, batched);
     let size = 64;
-    let generated = tgsi::wasm::jit::jit_module(TEXTURED, None, textured(size, "auto"));
+    let generated = tgsi::wasm::jit::jit_module(fs, None, textured(size, "auto"));
     assert_eq!(get(&generated, "ok"), JsValue::TRUE, "not generated: {:?}", json(&generated));
     let key = get(&generated, "key").as_string().unwrap_or_default();
     tgsi::wasm::jit::jit_forget(&key);
@@ -382,10 +419,10 @@ async fn texture_sampling_compiled_in_the_browser_matches_the_interpreter() {
     let instance = js_sys::WebAssembly::Instance::new(&module, &imports.unchecked_into())
         .unwrap_or_else(|e| panic!("the module did not instantiate: {e:?}"));
     assert!(tgsi::wasm::jit::jit_register(&key, instance.into()));
-    let interp = draw_with(TEXTURED, textured(size, "interpreter"));
-    let compiled = draw_with(TEXTURED, textured(size, "compiled"));
+    let interp = draw_with(fs, textured(size, "interpreter"));
+    let compiled = draw_with(fs, textured(size, "compiled"));
     // The page's `auto` engine leaves sampling shaders to the interpreter, with the reason.
-    let auto = draw_with(TEXTURED, textured(size, "auto"));
+    let auto = draw_with(fs, textured(size, "auto"));
     assert_eq!(auto.engine, "interpreter", "{}", auto.jit);
     assert_eq!(auto.jit["state"], "refused", "{}", auto.jit);
     assert_eq!(auto.jit["reason"], tgsi::wasm::jit::SAMPLING_IN_AUTO, "{}", auto.jit);

@@ -3,7 +3,7 @@
 //! declared target, and the result is swizzled by the view operand's swizzle, as tgsi_exec's
 //! `exec_sample` / `exec_sample_d` / `exec_sample_i` do (`mesa-tgsi-notes.md` §5.6).
 
-use super::texture::{lanes_f, offsets, put_rgba};
+use super::texture::{lanes_f, put_rgba, Offsets};
 use super::{mask, Ctx, Shape};
 use crate::diag::Diagnostic;
 use crate::exec::io::{SampleControl, SampleRequest};
@@ -49,7 +49,7 @@ pub fn run(
     } else {
         None
     };
-    let offs = offsets(inst, io);
+    let offs = Offsets::of(inst, io);
     let m = mask(inst);
     // Where the reference goes: r, c0 or c1 by coordinate count (exec_sample's switch).
     let ref_slot = match dim {
@@ -88,7 +88,7 @@ pub fn run(
             target: sample_target,
             coords: st,
             derivs: d,
-            offsets: offs,
+            offsets: offs.at(q),
             control,
             quad: io.quad_index(q),
         };
@@ -142,13 +142,13 @@ fn shadow_of(t: TextureTarget) -> TextureTarget {
 fn sample_i(inst: &Inst, io: &mut Io, res: &mut Res, ctx: &mut Ctx) -> Shape {
     let view_op = inst.src[1];
     let c: [&[Lanes]; 4] = std::array::from_fn(|k| io.src(inst, 0, k));
-    let offs = offsets(inst, io);
+    let offs = Offsets::of(inst, io);
     let m = mask(inst);
     for q in 0..io.nq {
         let g = |k: usize| c[k].get(q).map_or([0; 4], |l| l.i32s());
         let lod = if inst.op == O::SAMPLE_I { g(3) } else { [0; 4] };
-        let texel =
-            ctx.hooks.get_texel(io.resource_index(&view_op, q), g(0), g(1), g(2), lod, offs);
+        let unit = io.resource_index(&view_op, q);
+        let texel = ctx.hooks.get_texel(unit, g(0), g(1), g(2), lod, offs.at(q));
         for k in 0..4 {
             if m >> k & 1 != 0 {
                 if let Some(o) = res[k].get_mut(q) {

@@ -22,20 +22,7 @@ pub fn run(
     ctx: &mut Ctx,
 ) -> Option<Result<Shape, Diagnostic>> {
     let nq = io.nq;
-    let target = inst.texture.unwrap_or(TextureTarget::Tex2D);
-    // (sampler operand, control, where bias/lod/component comes from: (operand, channel))
-    let (unit_src, control, extra): (usize, SampleControl, Option<(usize, usize)>) = match inst.op {
-        O::TEX => (1, SampleControl::None, None),
-        O::TEX_LZ => (1, SampleControl::Zero, None),
-        O::TXP => (1, SampleControl::None, None),
-        O::TXB => (1, SampleControl::Bias, Some((0, 3))),
-        O::TXL => (1, SampleControl::Explicit, Some((0, 3))),
-        O::TXD => (3, SampleControl::DerivsExplicit, None),
-        O::TEX2 => (2, SampleControl::None, None),
-        O::TXB2 => (2, SampleControl::Bias, Some((1, 0))),
-        O::TXL2 => (2, SampleControl::Explicit, Some((1, 0))),
-        // tgsi.rst "TG4": the component is src1.x, passed in c1 like a LOD.
-        O::TG4 => (2, SampleControl::Gather, Some((1, 0))),
+    match inst.op {
         O::LODQ => return Some(Ok(lodq(inst, io, res, ctx))),
         O::TXF | O::TXF_LZ => return Some(Ok(fetch(inst, io, res, ctx))),
         O::TXQ => {
@@ -53,68 +40,153 @@ pub fn run(
             }
             return Some(Ok(Shape::PerChannel));
         }
-        _ => return super::sample::run(inst, io, res, ctx),
-    };
-    let unit_op = inst.src.get(unit_src).copied().unwrap_or_default();
-    let coords: [&[Lanes]; 4] = std::array::from_fn(|c| io.src(inst, 0, c));
-    let extra_v = extra.map(|(i, c)| io.src(inst, i, c));
-    let (ref_src, ref_slot) = shadow_ref(target);
-    let shadow: Option<&[Lanes]> = ref_src.map(|(i, c)| io.src(inst, i, c));
-    let derivs: Option<[[&[Lanes]; 3]; 2]> = if inst.op == O::TXD {
-        Some([
-            std::array::from_fn(|c| io.src(inst, 1, c)),
-            std::array::from_fn(|c| io.src(inst, 2, c)),
-        ])
-    } else {
-        None
-    };
-    let offsets = offsets(inst, io);
-    let m = mask(inst);
-    let dim = target.coord_dim().min(4);
+        _ => {}
+    }
+    let Some(sampling) = Sampling::of(inst) else { return super::sample::run(inst, io, res, ctx) };
+    // Each operand channel the requests read, fetched once for the whole batch.
+    let mut fetched: [[&[Lanes]; 4]; 4] = [[&[]; 4]; 4];
+    sampling.for_each_operand(|i, c| fetched[i][c] = io.src(inst, i, c));
+    let offsets = Offsets::of(inst, io);
+    let unit_op = inst.src.get(sampling.unit_src).copied().unwrap_or_default();
     for q in 0..nq {
-        let mut st = [[0f32; 4]; 5];
-        for c in 0..dim {
-            st[c] = lanes_f(coords[c], q);
+        let unit = io.resource_index(&unit_op, q);
+        let value = |i: usize, c: usize| lanes_f(fetched[i][c], q);
+        let req = sampling.request(unit, offsets.at(q), io.quad_index(q), value);
+        let rgba = ctx.hooks.get_samples(&req);
+        put_rgba(res, sampling.mask, q, rgba);
+    }
+    Some(Ok(Shape::PerChannel))
+}
+
+/// A sampling instruction of the TEX family (TEX, TEX_LZ, TXP, TXB, TXL, TXD, TEX2, TXB2, TXL2,
+/// TG4) decoded once: which operand channels make each quad's [`SampleRequest`] and where they
+/// go. The interpreter builds the requests of a batch from it ([`run`]); a compiled program's
+/// sampling import builds one quad's from its staged operands (`jit::host`), so both ask the
+/// hooks the same question.
+#[derive(Clone, Copy, Debug)]
+pub struct Sampling {
+    pub target: TextureTarget,
+    pub control: SampleControl,
+    /// The SAMP operand (sampler view and sampler share its index).
+    pub unit_src: usize,
+    /// Where the bias, explicit LOD or gather component comes from: (operand, channel).
+    extra: Option<(usize, usize)>,
+    /// Where a shadow target's reference comes from, and which of s, t, r, c0, c1 carries it.
+    shadow: Option<(usize, usize)>,
+    ref_slot: usize,
+    /// TXP: coordinates (and a reference among them or after them) divided by w.
+    projective: bool,
+    /// TXD: d/dx from operand 1, d/dy from operand 2.
+    derivs: bool,
+    /// Coordinates read from operand 0.
+    dim: usize,
+    /// The result channels written.
+    pub mask: u8,
+}
+
+impl Sampling {
+    /// None for the other texture and resource instructions.
+    pub fn of(inst: &Inst) -> Option<Sampling> {
+        let target = inst.texture.unwrap_or(TextureTarget::Tex2D);
+        let (unit_src, control, extra): (usize, SampleControl, Option<(usize, usize)>) =
+            match inst.op {
+                O::TEX => (1, SampleControl::None, None),
+                O::TEX_LZ => (1, SampleControl::Zero, None),
+                O::TXP => (1, SampleControl::None, None),
+                O::TXB => (1, SampleControl::Bias, Some((0, 3))),
+                O::TXL => (1, SampleControl::Explicit, Some((0, 3))),
+                O::TXD => (3, SampleControl::DerivsExplicit, None),
+                O::TEX2 => (2, SampleControl::None, None),
+                O::TXB2 => (2, SampleControl::Bias, Some((1, 0))),
+                O::TXL2 => (2, SampleControl::Explicit, Some((1, 0))),
+                // tgsi.rst "TG4": the component is src1.x, passed in c1 like a LOD.
+                O::TG4 => (2, SampleControl::Gather, Some((1, 0))),
+                _ => return None,
+            };
+        let (shadow, ref_slot) = shadow_ref(target);
+        Some(Sampling {
+            target,
+            control,
+            unit_src,
+            extra,
+            shadow,
+            ref_slot,
+            projective: inst.op == O::TXP,
+            derivs: inst.op == O::TXD,
+            dim: target.coord_dim().min(4),
+            mask: mask(inst),
+        })
+    }
+
+    /// Calls `f(operand, channel)` for every operand channel [`Sampling::request`] reads.
+    pub fn for_each_operand(&self, mut f: impl FnMut(usize, usize)) {
+        for c in 0..self.dim {
+            f(0, c);
         }
-        if let Some(e) = extra_v {
-            st[4] = lanes_f(e, q);
+        if self.projective && self.dim < 4 {
+            f(0, 3);
         }
-        if let Some(r) = shadow {
-            st[ref_slot] = lanes_f(r, q);
+        for (i, c) in self.extra.into_iter().chain(self.shadow) {
+            f(i, c);
         }
-        if inst.op == O::TXP {
+        if self.derivs {
+            for i in 1..3 {
+                for c in 0..3 {
+                    f(i, c);
+                }
+            }
+        }
+    }
+
+    /// One quad's request: `value(operand, channel)` is that operand channel's four lanes
+    /// (after swizzle and modifiers).
+    #[inline]
+    pub fn request(
+        &self,
+        unit: u32,
+        offsets: [i8; 3],
+        quad: usize,
+        value: impl Fn(usize, usize) -> [f32; 4],
+    ) -> SampleRequest {
+        let mut req = SampleRequest {
+            sview: unit,
+            sampler: unit,
+            target: self.target,
+            coords: [[0f32; 4]; 5],
+            derivs: [[[0f32; 4]; 2]; 3],
+            offsets,
+            control: self.control,
+            quad,
+        };
+        let st = &mut req.coords;
+        for (c, slot) in st.iter_mut().enumerate().take(self.dim) {
+            *slot = value(0, c);
+        }
+        if let Some((i, c)) = self.extra {
+            st[4] = value(i, c);
+        }
+        if let Some((i, c)) = self.shadow {
+            st[self.ref_slot] = value(i, c);
+        }
+        if self.projective {
             // Projective: divide the coordinates and the shadow reference by w.
-            let w = lanes_f(coords[3], q);
-            let reference = shadow.map(|_| ref_slot).filter(|&r| r >= dim.min(3));
-            for r in (0..dim.min(3)).chain(reference) {
+            let w = value(0, 3);
+            let reference = self.shadow.map(|_| self.ref_slot).filter(|&r| r >= self.dim.min(3));
+            for r in (0..self.dim.min(3)).chain(reference) {
                 for l in 0..4 {
                     st[r][l] /= w[l];
                 }
             }
         }
-        let mut d = [[[0f32; 4]; 2]; 3];
-        if let Some(dv) = derivs {
-            for (axis, set) in dv.iter().enumerate() {
-                for (c, v) in set.iter().enumerate() {
-                    d[c][axis] = lanes_f(v, q);
+        if self.derivs {
+            for (axis, operand) in [1, 2].into_iter().enumerate() {
+                for (c, dc) in req.derivs.iter_mut().enumerate() {
+                    dc[axis] = value(operand, c);
                 }
             }
         }
-        let unit = io.resource_index(&unit_op, q);
-        let req = SampleRequest {
-            sview: unit,
-            sampler: unit,
-            target,
-            coords: st,
-            derivs: d,
-            offsets,
-            control,
-            quad: io.quad_index(q),
-        };
-        let rgba = ctx.hooks.get_samples(&req);
-        put_rgba(res, m, q, rgba);
+        req
     }
-    Some(Ok(Shape::PerChannel))
 }
 
 /// Where a SHADOW target's reference comes from, as (operand, channel), and which of s, t, r,
@@ -158,29 +230,42 @@ fn lodq(inst: &Inst, io: &mut Io, res: &mut Res, ctx: &mut Ctx) -> Shape {
     Shape::PerChannel
 }
 
-/// Texel offsets from lane 0 of the offset operand, as int8 (tgsi_exec).
-pub fn offsets(inst: &Inst, io: &mut Io) -> [i8; 3] {
-    let mut o = [0i8; 3];
-    if let Some(s) = inst.offsets[0] {
-        for (c, v) in o.iter_mut().enumerate() {
-            let x = io.fetch(&s, c);
-            *v = x.first().map_or(0, |l| l.0[0] as i32 as i8);
+/// The offset operand's channels for a batch: tgsi_exec takes the texel offsets from lane 0 of
+/// the offset register as int8 (`mesa-tgsi-notes.md` §5.6), and its machine holds one quad, so
+/// here each quad's own lane 0 ([`Offsets::at`]).
+pub struct Offsets<'a>(Option<[&'a [Lanes]; 3]>);
+
+impl<'a> Offsets<'a> {
+    pub fn of(inst: &Inst, io: &mut Io<'a>) -> Offsets<'a> {
+        Offsets(inst.offsets[0].map(|s| std::array::from_fn(|c| io.fetch(&s, c))))
+    }
+
+    /// Quad `q`'s offsets (zero without an offset operand).
+    pub fn at(&self, q: usize) -> [i8; 3] {
+        match &self.0 {
+            Some(rows) => rows.map(|r| texel_offset(r.get(q).map_or(0, |l| l.0[0]))),
+            None => [0; 3],
         }
     }
-    o
+}
+
+/// A texel offset from the bits of lane 0 of an offset operand's channel: as int8 (tgsi_exec).
+#[inline]
+pub fn texel_offset(bits: u32) -> i8 {
+    bits as i32 as i8
 }
 
 /// TXF / TXF_LZ: integer coordinates, LOD in src0.w (0 for TXF_LZ).
 fn fetch(inst: &Inst, io: &mut Io, res: &mut Res, ctx: &mut Ctx) -> Shape {
     let unit_op = inst.src[1];
     let c: [&[Lanes]; 4] = std::array::from_fn(|k| io.src(inst, 0, k));
-    let offsets = offsets(inst, io);
+    let offsets = Offsets::of(inst, io);
     let m = mask(inst);
     for q in 0..io.nq {
         let g = |k: usize| c[k].get(q).map_or([0; 4], |l| l.i32s());
         let lod = if inst.op == O::TXF_LZ { [0; 4] } else { g(3) };
-        let rgba =
-            ctx.hooks.get_texel(io.resource_index(&unit_op, q), g(0), g(1), g(2), lod, offsets);
+        let unit = io.resource_index(&unit_op, q);
+        let rgba = ctx.hooks.get_texel(unit, g(0), g(1), g(2), lod, offsets.at(q));
         for k in 0..4 {
             if m >> k & 1 != 0 {
                 if let Some(o) = res[k].get_mut(q) {

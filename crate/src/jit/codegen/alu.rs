@@ -9,7 +9,9 @@ impl Gen<'_> {
     /// into a local before any is written (a destination may also be a source).
     pub(super) fn alu(&mut self, inst: &Inst) -> Result<(), Unsupported> {
         self.next_scratch = self.scratch;
-        if is_texture(inst.op) {
+        if is_texture(inst.op) && !self.layout.sample_rows {
+            // (With batched sampling the pass before staged the operands and the import ran
+            // for the whole batch: the results wait in their rows.)
             // In pairs a body may run with this quad's exec all zero: the sampler is not
             // called for it (what it would leave in the scratch goes to no active lane).
             let idle_skip = self.pairs && self.in_flow();
@@ -185,6 +187,43 @@ impl Gen<'_> {
     /// up (its texture code reported an error) the run returns −1 and the interpreter reruns
     /// the batch, reporting it.
     fn sample(&mut self, inst: &Inst) -> Result<(), Unsupported> {
+        let index = self.stage(inst)?;
+        self.e(I::I32Const(index));
+        self.e(I::I32Const(self.layout.sample_base() as i32));
+        self.e(I::Call(self.lane_imports.len() as u32));
+        self.e(I::I32Eqz);
+        self.e(I::If(BlockType::Empty));
+        self.e(I::I64Const(-1));
+        self.e(I::Return);
+        self.e(I::End);
+        Ok(())
+    }
+
+    /// Pushes the address of the current quad's sampling slot `k` and returns the access: the
+    /// one-quad scratch, or with batched sampling the quad's place in the batch's row `k`.
+    pub(super) fn sample_slot(&mut self, k: usize) -> MemArg {
+        if self.layout.sample_rows {
+            // Row k of the batch's: `base + k·(nq·16 + 64) + q·16` (`QEND` is `nq · 16`, `QB`
+            // is `q · 16`); the 64 keeps the rows from sharing cache sets.
+            self.e(I::LocalGet(QB));
+            if k > 0 {
+                self.e(I::LocalGet(QEND));
+                self.e(I::I32Const(k as i32));
+                self.e(I::I32Mul);
+                self.e(I::I32Add);
+            }
+            mem(self.layout.sample_rows_base() + k as u64 * SAMPLE_ROW_PAD)
+        } else {
+            self.e(I::I32Const(0));
+            mem(self.layout.sample_base() + k as u64 * 16)
+        }
+    }
+
+    /// Stores a texture instruction's operands for the current quad (all four channels of each,
+    /// after swizzles and modifiers), the texel-offset operand, the address channel of an
+    /// indirect resource and the quad's exec mask in its sampling slots, and returns the index
+    /// the import is called with (the instruction rewritten for `jit::host`).
+    pub(super) fn stage(&mut self, inst: &Inst) -> Result<i32, Unsupported> {
         use crate::jit::host::{scratch, staged};
         let Some(rewritten) = staged(inst) else {
             return fail(
@@ -195,14 +234,12 @@ impl Gen<'_> {
                 Some(inst),
             );
         };
-        let base = self.layout.sample_base();
-        let slot = |k: usize| mem(base + k as u64 * 16);
         for i in 0..(inst.num_src as usize).min(4) {
             if matches!(inst.src[i].store, Store::Rows { .. }) {
                 for c in 0..4 {
-                    self.e(I::I32Const(0));
+                    let at = self.sample_slot(i * 4 + c);
                     self.src(inst, i, c)?;
-                    self.e(I::V128Store(slot(i * 4 + c)));
+                    self.e(I::V128Store(at));
                 }
             }
         }
@@ -214,36 +251,28 @@ impl Gen<'_> {
                         Some(inst),
                     );
                 };
-                self.e(I::I32Const(0));
+                let at = self.sample_slot(scratch::ADDR + i);
                 self.e(I::LocalGet(l));
-                self.e(I::V128Store(slot(scratch::ADDR + i)));
+                self.e(I::V128Store(at));
             }
         }
         if let Some(o) = inst.offsets[0] {
             for c in 0..4 {
-                self.e(I::I32Const(0));
+                let at = self.sample_slot(16 + c);
                 self.src_of(&o, inst, c)?;
-                self.e(I::V128Store(slot(16 + c)));
+                self.e(I::V128Store(at));
             }
         }
-        self.e(I::I32Const(0));
+        let at = self.sample_slot(scratch::EXEC);
         if self.in_flow() {
             self.e(I::LocalGet(EXEC));
         } else {
             self.k(!0);
         }
-        self.e(I::V128Store(slot(scratch::EXEC)));
+        self.e(I::V128Store(at));
         let index = self.samplers.len() as i32;
         self.samplers.push(rewritten);
-        self.e(I::I32Const(index));
-        self.e(I::I32Const(base as i32));
-        self.e(I::Call(self.lane_imports.len() as u32));
-        self.e(I::I32Eqz);
-        self.e(I::If(BlockType::Empty));
-        self.e(I::I64Const(-1));
-        self.e(I::Return);
-        self.e(I::End);
-        Ok(())
+        Ok(index)
     }
 
     /// `x > 0 ? (x < 1 ? x : 1) : 0` on the value on the stack (`machine::saturate`: NaN → 0,
@@ -750,10 +779,8 @@ impl Gen<'_> {
             },
             // Left in the sampling scratch by `sample`.
             op if is_texture(op) => {
-                let at =
-                    self.layout.sample_base() + (crate::jit::host::scratch::RESULT + c) as u64 * 16;
-                self.e(I::I32Const(0));
-                self.e(I::V128Load(mem(at)));
+                let at = self.sample_slot(crate::jit::host::scratch::RESULT + c);
+                self.e(I::V128Load(at));
             }
             _ => return fail(format!("{} is not compiled", inst.op.name()), Some(inst)),
         }

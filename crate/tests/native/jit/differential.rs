@@ -2,7 +2,7 @@
 //! render stages call): outputs, kill masks, instructions dispatched, and on failure the same
 //! diagnostic.
 
-use super::random::{gen_divergent, gen_program, gen_textured, Rng};
+use super::random::{gen_divergent, gen_program, gen_textured, gen_textured_straight, Rng};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use tgsi::exec::{
@@ -746,5 +746,44 @@ fn random_texture_programs_match_the_interpreter() {
     }
     let done = tally.done.load(Ordering::Relaxed);
     eprintln!("jit textured: {runs} programs, {done} batches by the JIT");
+    assert!(done >= runs * 3 / 4, "the JIT finished only {done} of {runs} batches");
+}
+
+/// Straight-line random programs with texture instructions (the textured generator without
+/// IF, loops, SWITCH or calls): the module samples a batch at a time (`Layout::sample_rows`:
+/// a pass over the quads up to each texture instruction, one import call, the next pass), and
+/// outputs, kill masks and work are the interpreter's.
+#[test]
+fn straight_texture_programs_sample_a_batch_at_a_time() {
+    let tally = Tally::default();
+    let textures = random_texture();
+    let mut rng = Rng(0x5a3b_1e5d);
+    let runs = 200;
+    let mut batched = 0;
+    for i in 0..runs {
+        let text = gen_textured_straight(&mut rng);
+        let p = program(&text);
+        let seed = rng.next();
+        let nq = 1 + rng.below(16);
+        let budget = 20_000 * nq as u64;
+        let consts = random_constants(&mut Rng(seed));
+        if let Ok(c) = tgsi::jit::compile(&p) {
+            let samples = ["TEX", "TXP", "TXB", "TXL", "TXD", "TXF", "TXQ", "LODQ", "TG4"]
+                .iter()
+                .any(|op| text.lines().any(|l| l.starts_with(op)));
+            // (A program indexing registers keeps too many rows between passes and samples
+            // quad by quad: `MAX_SPILLS`.)
+            assert!(samples || !c.layout.sample_rows, "program {i}:\n{text}");
+            batched += c.layout.sample_rows as usize;
+        }
+        if let Err(e) = compare_with(&p, seed, nq, budget, &tally, &textures, &consts) {
+            panic!("straight textured program {i} (seed {seed:#x}, {nq} quads): {e}\n{text}");
+        }
+    }
+    let done = tally.done.load(Ordering::Relaxed);
+    eprintln!(
+        "jit straight textured: {runs} programs, {batched} batched, {done} batches by the JIT"
+    );
+    assert!(batched >= runs / 4, "only {batched} of {runs} programs sampled a batch at a time");
     assert!(done >= runs * 3 / 4, "the JIT finished only {done} of {runs} batches");
 }

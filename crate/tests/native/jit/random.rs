@@ -153,6 +153,10 @@ struct Gen<'r> {
     divergent: bool,
     /// Texture instructions on SAMP[0] among the ops.
     textures: bool,
+    /// The sampler view's target (every texture instruction's).
+    target: &'static str,
+    /// No flow control at all.
+    straight: bool,
 }
 
 fn swz(rng: &mut Rng) -> String {
@@ -243,6 +247,10 @@ impl Gen<'_> {
             ("TXF", 1),
             ("TXQ", 1),
             ("LODQ", 1),
+            ("TEX2", 2),
+            ("TXB2", 2),
+            ("TXL2", 2),
+            ("TG4", 2),
         ]);
         let float = op != "TXF" && op != "TXQ";
         let srcs: Vec<String> = (0..n)
@@ -254,14 +262,25 @@ impl Gen<'_> {
             })
             .collect();
         let sat = if self.rng.below(5) == 0 && op != "TXQ" && op != "TXF" { "_SAT" } else { "" };
-        self.out.push(format!("{op}{sat} {d}, {}, SAMP[0], 2D", srcs.join(", ")));
+        // Texel offsets from a register (lane 0 of each quad, as int8).
+        let offset = if self.rng.below(4) == 0 && op != "TXQ" && op != "LODQ" {
+            format!(", TEMP[{}].xyz", self.rng.below(16))
+        } else {
+            String::new()
+        };
+        let target = self.target;
+        self.out.push(format!("{op}{sat} {d}, {}, SAMP[0], {target}{offset}", srcs.join(", ")));
     }
     fn block(&mut self, n: usize) {
         for _ in 0..n {
             if self.out.len() > self.budget_lines {
                 return;
             }
-            match self.rng.below(16) {
+            let pick = self.rng.below(16);
+            // Straight-line programs: no IF, loop, SWITCH, call or RET.
+            let pick =
+                if self.straight && matches!(pick, 0 | 1 | 2 | 3 | 5 | 7 | 8) { 15 } else { pick };
+            match pick {
                 0 | 1 if self.depth < 3 => self.if_block(),
                 2 if self.depth < 3 + self.divergent as usize && self.loops < self.max_loops() => {
                     self.loop_block()
@@ -512,11 +531,20 @@ pub fn gen_textured(rng: &mut Rng) -> String {
     generate_with(rng, true, true)
 }
 
+/// As [`gen_textured`], without flow control (the programs the JIT samples a batch at a time).
+pub fn gen_textured_straight(rng: &mut Rng) -> String {
+    generate_full(rng, false, true, true)
+}
+
 fn generate(rng: &mut Rng, divergent: bool) -> String {
     generate_with(rng, divergent, false)
 }
 
 fn generate_with(rng: &mut Rng, divergent: bool, textures: bool) -> String {
+    generate_full(rng, divergent, textures, false)
+}
+
+fn generate_full(rng: &mut Rng, divergent: bool, textures: bool, straight: bool) -> String {
     let mut g = Gen {
         rng,
         out: Vec::new(),
@@ -529,14 +557,34 @@ fn generate_with(rng: &mut Rng, divergent: bool, textures: bool) -> String {
         budget_lines: 60,
         divergent,
         textures,
+        target: "2D",
+        straight,
     };
+    if textures && g.rng.below(2) == 0 {
+        // Mostly 2D (the bound texture's); the other targets move the shadow reference, the
+        // layer and the coordinates' count between the request's slots.
+        g.target = *g.rng.pick(&[
+            "1D",
+            "3D",
+            "CUBE",
+            "RECT",
+            "SHADOW1D",
+            "SHADOW2D",
+            "SHADOWRECT",
+            "2D_ARRAY",
+            "SHADOW2D_ARRAY",
+            "SHADOWCUBE",
+            "CUBEARRAY",
+            "SHADOWCUBEARRAY",
+        ]);
+    }
     let n = 3 + g.rng.below(12);
     g.block(n);
     let mut text = String::from(
         "FRAG\nDCL IN[0..1], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\nDCL OUT[1], COLOR[1]\nDCL TEMP[0..15]\nDCL ADDR[0]\nDCL CONST[0][0..5]\nDCL CONST[1][0..2]\n",
     );
     if textures {
-        text.push_str("DCL SAMP[0]\nDCL SVIEW[0], 2D, FLOAT\n");
+        text.push_str(&format!("DCL SAMP[0]\nDCL SVIEW[0], {}, FLOAT\n", g.target));
     }
     // IMM[0]: integers 0, 1, −1, 3; IMM[1]: floats; IMM[2]: NaN, −0 (INT_MIN as an integer),
     // a denormal, +Inf;

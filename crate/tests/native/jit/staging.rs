@@ -22,6 +22,8 @@ fn a_plan_copies_inputs_constants_outputs_and_the_kill_mask() {
         sampling: false,
         const_buffers: vec![],
         constants: 0,
+        sample_rows: false,
+        spills: vec![],
     };
     let p = plan(&layout, 3).expect("3 quads fit");
     let copy = |side, at, module, bytes| Copy { side, at, module, bytes };
@@ -75,6 +77,8 @@ fn a_program_that_never_kills_copies_no_kill_mask_back() {
         sampling: false,
         const_buffers: vec![],
         constants: 0,
+        sample_rows: false,
+        spills: vec![],
     };
     let p = plan(&layout, 2).expect("2 quads fit");
     // OUT row 4 of 2 quads at 4 * 32 = 128, from slot 1.
@@ -107,6 +111,8 @@ fn indexed() -> Layout {
         sampling: true,
         const_buffers: vec![0, 2],
         constants: 0,
+        sample_rows: false,
+        spills: vec![],
     }
 }
 
@@ -286,4 +292,24 @@ fn in_place_outputs_are_read_from_the_modules_memory() {
             assert_eq!(b.output(0, c, q).f32s(), [0, 1, 2, 3].map(|l| expected(0, c, q, l)));
         }
     }
+}
+
+/// Batched sampling keeps its rows after the constant buffers' areas: `indexed()` with two
+/// register rows kept between passes and the kill mask. ROW_BYTES is 1024 quads x 16 bytes =
+/// 16 384. The kept rows start where the areas end (180 768); three rows (two registers, the
+/// kill mask) = 49 152 bytes, so the sampling rows start at 229 920; 29 slot rows (20 operand
+/// channels, 4 address channels, the exec mask, 4 results) of 16 384 + 64 bytes (the padding
+/// that keeps rows out of each other's cache sets) = 476 992 bytes, and the memory ends at
+/// 706 912.
+#[test]
+fn batched_sampling_rows_follow_the_buffer_areas() {
+    let layout = Layout { kill: true, sample_rows: true, spills: vec![7, 9], ..indexed() };
+    assert_eq!(tgsi::jit::codegen::ROW_BYTES, 16_384);
+    assert_eq!(layout.spill_base(), 180_768);
+    assert_eq!(layout.sample_rows_base(), 229_920);
+    assert_eq!(layout.constant_table(), 706_912);
+    assert_eq!(layout.memory_bytes(), 706_912);
+    // The buffers' areas and the constants stay where they were.
+    let p = plan(&layout, 2).expect("2 quads fit");
+    assert_eq!(p.buffers[1].module, 115_200);
 }

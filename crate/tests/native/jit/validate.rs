@@ -1,7 +1,7 @@
 //! Every generated module passes `wasmparser`'s validator (with SIMD): compiled corpus shaders
 //! and random programs.
 
-use super::random::{gen_program, Rng};
+use super::random::{gen_program, gen_textured, gen_textured_straight, Rng};
 use tgsi::jit::compile;
 
 pub fn validate(bytes: &[u8], what: &str) {
@@ -31,6 +31,20 @@ fn random_modules_validate() {
         let p = super::differential::program(&text);
         let c = compile(&p).unwrap_or_else(|u| panic!("program {i} not compiled: {u:?}\n{text}"));
         validate(&c.bytes, &text);
+    }
+}
+
+/// Textured programs, with flow (sampling quad by quad) and without (a batch at a time).
+#[test]
+fn random_textured_modules_validate() {
+    let mut rng = Rng(0x5eed_0002);
+    for i in 0..200 {
+        let text =
+            if i % 2 == 0 { gen_textured(&mut rng) } else { gen_textured_straight(&mut rng) };
+        let p = super::differential::program(&text);
+        if let Ok(c) = compile(&p) {
+            validate(&c.bytes, &text);
+        }
     }
 }
 

@@ -213,3 +213,30 @@ fn shadow_cube_array_reads_layer_and_reference() {
     );
     assert_eq!(out[0][0], 0.0);
 }
+
+/// Texel offsets come from lane 0 of the offset register of each quad (`mesa-tgsi-notes.md`
+/// §5.6: tgsi_exec reads lane 0, and its machine holds one quad), not from the batch's first
+/// quad: a batch of two quads whose offset registers differ.
+#[test]
+fn texel_offsets_are_each_quads_own() {
+    let mut b = one(0, mip2d());
+    let text = format!(
+        "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\n{S2D}\n\
+         IMM[0] INT32 {{3, 0, 0, 0}}\nF2I TEMP[0], IN[0]\n\
+         TXF OUT[0], IMM[0], SAMP[0], 2D, TEMP[0].xyz\nEND\n"
+    );
+    let shader = tgsi::text::parse(&text).shader.unwrap_or_else(|| panic!("{text}"));
+    let program = compile(&shader).unwrap_or_else(|d| panic!("{}", d.message));
+    let mut batch = Batch::new(&program, 2);
+    // Quad 0: x offsets 1 (lane 0), 5, 5, 5; quad 1: 4 (lane 0), 0, 0, 0.
+    batch.set_input_f32(0, 0, [[1.0, 0.0, 0.0, 0.0], [5.0, 0.0, 0.0, 0.0], [5.0; 4], [5.0; 4]]);
+    batch.set_input_f32(0, 1, [[4.0, 0.0, 0.0, 0.0], [0.0; 4], [0.0; 4], [0.0; 4]]);
+    Machine::new()
+        .run_with(&program, &mut batch, &Constants::new(), &mut b)
+        .unwrap_or_else(|e| panic!("{}", e.diagnostic.message));
+    // Level 0 texel (3 + offset, 0) holds 3 + offset: quad 0 every lane 4, quad 1 every lane 7.
+    for l in 0..4 {
+        assert_eq!(batch.output_f32(0, 0, l)[0], 4.0, "quad 0 lane {l}");
+        assert_eq!(batch.output_f32(0, 1, l)[0], 7.0, "quad 1 lane {l}");
+    }
+}
