@@ -187,6 +187,8 @@ pub fn sample(index: u32, bytes: &mut [u8]) -> bool {
 #[derive(Clone, Copy)]
 struct Direct {
     sampling: Sampling,
+    /// The result channels written.
+    mask: u8,
     unit: u32,
     offsets: bool,
 }
@@ -199,7 +201,12 @@ impl Direct {
         if unit_op.indirect.is_some() {
             return None;
         }
-        Some(Direct { sampling, unit: unit_op.resource, offsets: inst.offsets[0].is_some() })
+        Some(Direct {
+            sampling,
+            mask: crate::exec::ops::mask(inst),
+            unit: unit_op.resource,
+            offsets: inst.offsets[0].is_some(),
+        })
     }
 
     /// The four result channels for the quad whose staged slots `lanes(slot)` reads; the
@@ -217,11 +224,12 @@ impl Direct {
             }
         }
         // Operand i's channel c is staged in slot 4i + c.
-        let req = self.sampling.request(self.unit, offsets, 0, |i, c| lanes(4 * i + c).f32s());
+        let value = |i: usize, c: usize| lanes(4 * i + c).f32s();
+        let req = self.sampling.request(self.unit, self.unit, offsets, 0, value);
         let rgba = hooks.get_samples(&req);
         let mut out = [Lanes::default(); 4];
         for (c, (o, v)) in out.iter_mut().zip(rgba).enumerate() {
-            if self.sampling.mask >> c & 1 != 0 {
+            if self.mask >> c & 1 != 0 {
                 *o = Lanes::from_f32(v);
             }
         }

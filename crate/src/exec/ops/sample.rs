@@ -3,10 +3,10 @@
 //! declared target, and the result is swizzled by the view operand's swizzle, as tgsi_exec's
 //! `exec_sample` / `exec_sample_d` / `exec_sample_i` do (`mesa-tgsi-notes.md` §5.6).
 
-use super::texture::{lanes_f, put_rgba, Offsets};
+use super::texture::{lanes_f, operand, put_rgba, Offsets, Sampling};
 use super::{mask, Ctx, Shape};
 use crate::diag::Diagnostic;
-use crate::exec::io::{SampleControl, SampleRequest};
+use crate::exec::io::SampleControl;
 use crate::exec::lanes::Lanes;
 use crate::exec::machine::{Io, Res};
 use crate::exec::program::{Inst, Store};
@@ -19,79 +19,29 @@ pub fn run(
     res: &mut Res,
     ctx: &mut Ctx,
 ) -> Option<Result<Shape, Diagnostic>> {
-    let (control, compare, lod_src) = match inst.op {
-        O::SAMPLE => (SampleControl::None, false, None),
-        O::SAMPLE_B => (SampleControl::Bias, false, Some(3)),
-        O::SAMPLE_L => (SampleControl::Explicit, false, Some(3)),
-        O::SAMPLE_C => (SampleControl::None, true, None),
-        O::SAMPLE_C_LZ => (SampleControl::Zero, true, None),
-        O::SAMPLE_D => (SampleControl::DerivsExplicit, false, None),
-        O::GATHER4 => (SampleControl::Gather, false, None),
+    match inst.op {
         O::SAMPLE_I | O::SAMPLE_I_MS => return Some(Ok(sample_i(inst, io, res, ctx))),
         O::SVIEWINFO => return Some(Ok(view_info(inst, io, res, ctx))),
         O::TXQS | O::SAMPLE_INFO => return Some(Ok(sample_info(inst, io, res, ctx))),
         O::SAMPLE_POS => return Some(Ok(sample_pos(inst, io, res, ctx))),
         O::LOD => return Some(Ok(lod(inst, io, res, ctx))),
-        _ => return None,
-    };
+        _ => {}
+    }
     let view_op = inst.src[1];
     let samp_op = inst.src[2];
-    let target = view_target(ctx, &view_op);
-    let dim = coord_count(target);
-    let coords: [&[Lanes]; 4] = std::array::from_fn(|c| io.src(inst, 0, c));
-    let lod = lod_src.map(|i| io.src(inst, i, 0));
-    let reference = if compare { Some(io.src(inst, 3, 0)) } else { None };
-    let derivs: Option<[[&[Lanes]; 3]; 2]> = if inst.op == O::SAMPLE_D {
-        Some([
-            std::array::from_fn(|c| io.src(inst, 3, c)),
-            std::array::from_fn(|c| io.src(inst, 4, c)),
-        ])
-    } else {
-        None
-    };
+    let sampling = of_view(inst.op, view_target(ctx, &view_op))?;
+    let operands = sampling.fetch(inst, io);
     let offs = Offsets::of(inst, io);
     let m = mask(inst);
-    // Where the reference goes: r, c0 or c1 by coordinate count (exec_sample's switch).
-    let ref_slot = match dim {
-        1 | 2 => 2,
-        3 => 3,
-        _ => 4,
-    };
-    let sample_target = if compare { shadow_of(target) } else { target };
     for q in 0..io.nq {
-        let mut st = [[0f32; 4]; 5];
-        for c in 0..dim {
-            st[c] = lanes_f(coords[c], q);
-        }
-        if let Some(l) = lod {
-            st[4] = lanes_f(l, q);
-        }
-        if let Some(r) = reference {
-            st[ref_slot] = lanes_f(r, q);
-        }
+        let (sview, sampler) = (io.resource_index(&view_op, q), io.resource_index(&samp_op, q));
+        let value = |i: usize, c: usize| operand(&operands, i, c, q);
+        let mut req = sampling.request(sview, sampler, offs.at(q), io.quad_index(q), value);
         if inst.op == O::GATHER4 {
             // The component is the view operand's x swizzle (tgsi.rst TG4,
             // TG4_COMPONENT_IN_SWIZZLE); plain `SVIEW[n]` gathers red as tgsi_exec does.
-            st[4] = [f32::from_bits(view_op.swizzle[0] as u32); 4];
+            req.coords[4] = [f32::from_bits(view_op.swizzle[0] as u32); 4];
         }
-        let mut d = [[[0f32; 4]; 2]; 3];
-        if let Some(dv) = derivs {
-            for (axis, set) in dv.iter().enumerate() {
-                for (c, v) in set.iter().enumerate() {
-                    d[c][axis] = lanes_f(v, q);
-                }
-            }
-        }
-        let req = SampleRequest {
-            sview: io.resource_index(&view_op, q),
-            sampler: io.resource_index(&samp_op, q),
-            target: sample_target,
-            coords: st,
-            derivs: d,
-            offsets: offs.at(q),
-            control,
-            quad: io.quad_index(q),
-        };
         let rgba = ctx.hooks.get_samples(&req);
         let out = if inst.op == O::GATHER4 {
             rgba
@@ -110,6 +60,40 @@ fn view_target(ctx: &Ctx, view: &crate::exec::program::Src) -> TextureTarget {
         .iter()
         .find(|(i, _)| *i == view.resource)
         .map_or(TextureTarget::Tex2D, |(_, t)| *t)
+}
+
+/// A SAMPLE-family instruction decoded for a view of `target`: the view is operand 1 and the
+/// sampler operand 2; the coordinates follow the view's target; the reference of the compare
+/// forms is src3.x, in r, c0 or c1 by coordinate count (exec_sample's switch); SAMPLE_B and
+/// SAMPLE_L read src3.x into c1; SAMPLE_D's derivatives are src3 and src4. None for the other
+/// opcodes.
+fn of_view(op: O, target: TextureTarget) -> Option<Sampling> {
+    let (control, compare, lod_src) = match op {
+        O::SAMPLE => (SampleControl::None, false, None),
+        O::SAMPLE_B => (SampleControl::Bias, false, Some(3)),
+        O::SAMPLE_L => (SampleControl::Explicit, false, Some(3)),
+        O::SAMPLE_C => (SampleControl::None, true, None),
+        O::SAMPLE_C_LZ => (SampleControl::Zero, true, None),
+        O::SAMPLE_D => (SampleControl::DerivsExplicit, false, None),
+        O::GATHER4 => (SampleControl::Gather, false, None),
+        _ => return None,
+    };
+    let dim = coord_count(target);
+    Some(Sampling {
+        target: if compare { shadow_of(target) } else { target },
+        control,
+        unit_src: 1,
+        extra: lod_src.map(|i| (i, 0)),
+        shadow: compare.then_some((3, 0)),
+        ref_slot: match dim {
+            1 | 2 => 2,
+            3 => 3,
+            _ => 4,
+        },
+        projective: false,
+        derivs: (op == O::SAMPLE_D).then_some((3, 4)),
+        dim,
+    })
 }
 
 /// Coordinates a SAMPLE reads from src0 for a view target (exec_sample's switch).

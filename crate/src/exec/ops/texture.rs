@@ -22,66 +22,77 @@ pub fn run(
     ctx: &mut Ctx,
 ) -> Option<Result<Shape, Diagnostic>> {
     let nq = io.nq;
-    match inst.op {
-        O::LODQ => return Some(Ok(lodq(inst, io, res, ctx))),
-        O::TXF | O::TXF_LZ => return Some(Ok(fetch(inst, io, res, ctx))),
-        O::TXQ => {
-            // The level comes from lane 0 of each quad (tgsi_exec: "can't return per-pixel values").
-            let lvl = io.src(inst, 0, 0);
-            let unit_op = inst.src[1];
-            for q in 0..nq {
-                let level = lvl.get(q).map_or(0, |l| l.0[0] as i32);
-                let dims = ctx.hooks.get_dims(io.resource_index(&unit_op, q), level);
-                for (c, d) in dims.iter().enumerate() {
-                    if let Some(o) = res[c].get_mut(q) {
-                        *o = Lanes::splat(*d as u32);
+    let Some(sampling) = Sampling::of(inst) else {
+        return match inst.op {
+            O::LODQ => Some(Ok(lodq(inst, io, res, ctx))),
+            O::TXF | O::TXF_LZ => Some(Ok(fetch(inst, io, res, ctx))),
+            O::TXQ => {
+                // The level comes from lane 0 of each quad (tgsi_exec: "can't return per-pixel
+                // values").
+                let lvl = io.src(inst, 0, 0);
+                let unit_op = inst.src[1];
+                for q in 0..nq {
+                    let level = lvl.get(q).map_or(0, |l| l.0[0] as i32);
+                    let dims = ctx.hooks.get_dims(io.resource_index(&unit_op, q), level);
+                    for (c, d) in dims.iter().enumerate() {
+                        if let Some(o) = res[c].get_mut(q) {
+                            *o = Lanes::splat(*d as u32);
+                        }
                     }
                 }
+                Some(Ok(Shape::PerChannel))
             }
-            return Some(Ok(Shape::PerChannel));
-        }
-        _ => {}
-    }
-    let Some(sampling) = Sampling::of(inst) else { return super::sample::run(inst, io, res, ctx) };
-    // Each operand channel the requests read, fetched once for the whole batch.
-    let mut fetched: [[&[Lanes]; 4]; 4] = [[&[]; 4]; 4];
-    sampling.for_each_operand(|i, c| fetched[i][c] = io.src(inst, i, c));
+            _ => super::sample::run(inst, io, res, ctx),
+        };
+    };
+    let operands = sampling.fetch(inst, io);
     let offsets = Offsets::of(inst, io);
     let unit_op = inst.src.get(sampling.unit_src).copied().unwrap_or_default();
     for q in 0..nq {
         let unit = io.resource_index(&unit_op, q);
-        let value = |i: usize, c: usize| lanes_f(fetched[i][c], q);
-        let req = sampling.request(unit, offsets.at(q), io.quad_index(q), value);
+        let req = sampling.request(unit, unit, offsets.at(q), io.quad_index(q), |i, c| {
+            operand(&operands, i, c, q)
+        });
         let rgba = ctx.hooks.get_samples(&req);
-        put_rgba(res, sampling.mask, q, rgba);
+        put_rgba(res, mask(inst), q, rgba);
     }
     Some(Ok(Shape::PerChannel))
 }
 
-/// A sampling instruction of the TEX family (TEX, TEX_LZ, TXP, TXB, TXL, TXD, TEX2, TXB2, TXL2,
-/// TG4) decoded once: which operand channels make each quad's [`SampleRequest`] and where they
-/// go. The interpreter builds the requests of a batch from it ([`run`]); a compiled program's
-/// sampling import builds one quad's from its staged operands (`jit::host`), so both ask the
-/// hooks the same question.
+/// Operand channels of a batch, as [`Sampling::fetch`] leaves them: `[operand][channel]`.
+pub type Operands<'a> = [[&'a [Lanes]; 4]; 5];
+
+/// Quad `q`'s lanes of operand `i`'s channel `c` (zeros for one not fetched).
+#[inline]
+pub fn operand(operands: &Operands, i: usize, c: usize, q: usize) -> [f32; 4] {
+    operands.get(i).and_then(|o| o.get(c)).map_or([0.0; 4], |o| lanes_f(o, q))
+}
+
+/// A sampling instruction (the TEX family: TEX, TEX_LZ, TXP, TXB, TXL, TXD, TEX2, TXB2, TXL2,
+/// TG4, [`Sampling::of`]; the SAMPLE family: SAMPLE, SAMPLE_B, SAMPLE_L, SAMPLE_C,
+/// SAMPLE_C_LZ, SAMPLE_D, GATHER4, `sample.rs`) decoded once: which operand channels make each
+/// quad's [`SampleRequest`] and where they go. The interpreter builds the requests of a batch
+/// from it ([`run`], `sample::run`); a compiled program's sampling import builds one quad's
+/// from its staged operands (`jit::host`), so both ask the hooks the same question.
 #[derive(Clone, Copy, Debug)]
 pub struct Sampling {
     pub target: TextureTarget,
     pub control: SampleControl,
-    /// The SAMP operand (sampler view and sampler share its index).
+    /// The SAMP operand of the TEX family (sampler view and sampler share its index), the
+    /// SVIEW operand of the SAMPLE family.
     pub unit_src: usize,
     /// Where the bias, explicit LOD or gather component comes from: (operand, channel).
-    extra: Option<(usize, usize)>,
+    pub(super) extra: Option<(usize, usize)>,
     /// Where a shadow target's reference comes from, and which of s, t, r, c0, c1 carries it.
-    shadow: Option<(usize, usize)>,
-    ref_slot: usize,
+    pub(super) shadow: Option<(usize, usize)>,
+    pub(super) ref_slot: usize,
     /// TXP: coordinates (and a reference among them or after them) divided by w.
-    projective: bool,
-    /// TXD: d/dx from operand 1, d/dy from operand 2.
-    derivs: bool,
+    pub(super) projective: bool,
+    /// Explicit derivatives: d/dx from the first operand, d/dy from the second (TXD: 1 and 2;
+    /// SAMPLE_D: 3 and 4).
+    pub(super) derivs: Option<(usize, usize)>,
     /// Coordinates read from operand 0.
-    dim: usize,
-    /// The result channels written.
-    pub mask: u8,
+    pub(super) dim: usize,
 }
 
 impl Sampling {
@@ -112,9 +123,8 @@ impl Sampling {
             shadow,
             ref_slot,
             projective: inst.op == O::TXP,
-            derivs: inst.op == O::TXD,
+            derivs: (inst.op == O::TXD).then_some((1, 2)),
             dim: target.coord_dim().min(4),
-            mask: mask(inst),
         })
     }
 
@@ -129,8 +139,8 @@ impl Sampling {
         for (i, c) in self.extra.into_iter().chain(self.shadow) {
             f(i, c);
         }
-        if self.derivs {
-            for i in 1..3 {
+        if let Some((dx, dy)) = self.derivs {
+            for i in [dx, dy] {
                 for c in 0..3 {
                     f(i, c);
                 }
@@ -138,19 +148,31 @@ impl Sampling {
         }
     }
 
+    /// The operand channels the batch's requests read, fetched once.
+    pub fn fetch<'a>(&self, inst: &Inst, io: &mut Io<'a>) -> Operands<'a> {
+        let mut operands: Operands = [[&[]; 4]; 5];
+        self.for_each_operand(|i, c| {
+            if let Some(o) = operands.get_mut(i).and_then(|o| o.get_mut(c)) {
+                *o = io.src(inst, i, c);
+            }
+        });
+        operands
+    }
+
     /// One quad's request: `value(operand, channel)` is that operand channel's four lanes
     /// (after swizzle and modifiers).
-    #[inline]
+    #[inline(never)]
     pub fn request(
         &self,
-        unit: u32,
+        sview: u32,
+        sampler: u32,
         offsets: [i8; 3],
         quad: usize,
         value: impl Fn(usize, usize) -> [f32; 4],
     ) -> SampleRequest {
         let mut req = SampleRequest {
-            sview: unit,
-            sampler: unit,
+            sview,
+            sampler,
             target: self.target,
             coords: [[0f32; 4]; 5],
             derivs: [[[0f32; 4]; 2]; 3],
@@ -178,8 +200,8 @@ impl Sampling {
                 }
             }
         }
-        if self.derivs {
-            for (axis, operand) in [1, 2].into_iter().enumerate() {
+        if let Some((dx, dy)) = self.derivs {
+            for (axis, operand) in [dx, dy].into_iter().enumerate() {
                 for (c, dc) in req.derivs.iter_mut().enumerate() {
                     dc[axis] = value(operand, c);
                 }
@@ -237,15 +259,18 @@ pub struct Offsets<'a>(Option<[&'a [Lanes]; 3]>);
 
 impl<'a> Offsets<'a> {
     pub fn of(inst: &Inst, io: &mut Io<'a>) -> Offsets<'a> {
-        Offsets(inst.offsets[0].map(|s| std::array::from_fn(|c| io.fetch(&s, c))))
+        Offsets(inst.offsets[0].map(|s| [io.fetch(&s, 0), io.fetch(&s, 1), io.fetch(&s, 2)]))
     }
 
     /// Quad `q`'s offsets (zero without an offset operand).
     pub fn at(&self, q: usize) -> [i8; 3] {
-        match &self.0 {
-            Some(rows) => rows.map(|r| texel_offset(r.get(q).map_or(0, |l| l.0[0]))),
-            None => [0; 3],
+        let mut o = [0i8; 3];
+        if let Some(rows) = &self.0 {
+            for (v, r) in o.iter_mut().zip(rows) {
+                *v = texel_offset(r.get(q).map_or(0, |l| l.0[0]));
+            }
         }
+        o
     }
 }
 

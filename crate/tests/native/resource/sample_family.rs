@@ -175,3 +175,40 @@ fn lod_matches_lodq() {
     assert_eq!(lod, lodq);
     assert_eq!(lod[0][..2], [1.0, 1.0]);
 }
+
+/// SAMPLE_C on a 2D-array view: three coordinates (s, t, layer), so the reference src3.x goes
+/// to c0, not r (exec_sample's switch by coordinate count). A 4x4 R32F array of two layers
+/// holding 10·layer + x; lane 0 at texel x = 1 of layer 1 (value 11), nearest.
+#[test]
+fn sample_c_on_an_array_puts_the_reference_after_the_layer() {
+    let mut t =
+        Texture::new(Dim::D2Array, Format::R32F, 4, 4, 1, 2, 1).unwrap_or_else(|e| panic!("{e}"));
+    for level in t.levels.iter_mut() {
+        for z in 0..level.slices {
+            for y in 0..level.height {
+                for x in 0..level.width {
+                    let v = 10.0 * z as f32 + x as f32;
+                    level.set(x, y, z, [v.to_bits(), 0, 0, 1f32.to_bits()]);
+                }
+            }
+        }
+    }
+    let s = SamplerState {
+        mag_filter: Filter::Nearest,
+        min_filter: Filter::Nearest,
+        mip_filter: MipFilter::None,
+        wrap: [Wrap::ClampToEdge; 3],
+        compare: Some(CompareFunc::LessEqual),
+        ..SamplerState::default()
+    };
+    let mut b = Bindings::new();
+    b.bind(0, TextureUnit::new(t, s));
+    let decls = "DCL SAMP[0]\nDCL SVIEW[0], 2D_ARRAY, FLOAT\nIMM[0] FLT32 {10.5, 12.0, 0.0, 0.0}";
+    // s = 1.5 / 4 → x = 1, layer 1: texel 11. Reference 10.5 ≤ 11 → 1; reference 12 → 0 (a
+    // reference read from r or c1 instead would be t = 0.5 or 0, both ≤ 11 → 1).
+    let at = [[1.5 / 4.0, 0.5, 1.0, 0.0]; 4];
+    let out = run(decls, "SAMPLE_C OUT[0], IN[0], SVIEW[0], SAMP[0], IMM[0].xxxx", at, &mut b);
+    assert_eq!(out[0][0], 1.0);
+    let out = run(decls, "SAMPLE_C OUT[0], IN[0], SVIEW[0], SAMP[0], IMM[0].yyyy", at, &mut b);
+    assert_eq!(out[0][0], 0.0);
+}
