@@ -191,11 +191,7 @@ impl Gen<'_> {
         self.e(I::I32Const(index));
         self.e(I::I32Const(self.layout.sample_base() as i32));
         self.e(I::Call(self.lane_imports.len() as u32));
-        self.e(I::I32Eqz);
-        self.e(I::If(BlockType::Empty));
-        self.e(I::I64Const(-1));
-        self.e(I::Return);
-        self.e(I::End);
+        self.give_back_unless_done();
         Ok(())
     }
 
