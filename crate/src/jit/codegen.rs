@@ -3,9 +3,9 @@
 //!
 //! `run(nq, limit)` is one loop over the quads (`passes.rs`; a straight-line program that
 //! samples runs in passes split at its texture instructions). For each quad the program runs
-//! with the quad's registers in `v128` locals (one local per storage row: TEMP, OUT and ADDR rows start at
-//! zero, IN and system-value rows are loaded from memory at the quad's start; immediates are
-//! constants in the code, cached constants are loaded from memory at each use). The masks of
+//! with the quad's registers in `v128` locals (one local per storage row: TEMP, OUT and ADDR
+//! rows start at zero, IN and system-value rows are loaded from memory at the quad's start;
+//! immediates are constants in the code, cached constants are loaded from memory at each use). The masks of
 //! `exec/flow.rs` (`mesa-tgsi-notes.md` §5.2–5.3) are `v128` locals too: cond, loop, cont,
 //! switch, func, kill, exec = cond & loop & cont & func & switch (UPDATE_EXEC_MASK), and saved
 //! masks per IF, loop, switch and call nesting level. IF/ELSE/ENDIF, BGNLOOP/ENDLOOP and each
