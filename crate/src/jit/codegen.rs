@@ -5,10 +5,10 @@
 //! samples runs in passes split at its texture instructions). For each quad the program runs
 //! with the quad's registers in `v128` locals (one local per storage row: TEMP, OUT and ADDR
 //! rows start at zero, IN and system-value rows are loaded from memory at the quad's start;
-//! immediates are constants in the code, cached constants are loaded from memory at each use). The masks of
-//! `exec/flow.rs` (`mesa-tgsi-notes.md` §5.2–5.3) are `v128` locals too: cond, loop, cont,
-//! switch, func, kill, exec = cond & loop & cont & func & switch (UPDATE_EXEC_MASK), and saved
-//! masks per IF, loop, switch and call nesting level. IF/ELSE/ENDIF, BGNLOOP/ENDLOOP and each
+//! immediates are constants in the code, cached constants are loaded from memory at each
+//! use). The masks of `exec/flow.rs` (`mesa-tgsi-notes.md` §5.2–5.3) are `v128` locals too:
+//! cond, loop, cont, switch, func, kill, exec = cond & loop & cont & func & switch
+//! (UPDATE_EXEC_MASK), and saved masks per IF, loop, switch and call nesting level. IF/ELSE/ENDIF, BGNLOOP/ENDLOOP and each
 //! CASE/DEFAULT's code become wasm `if`, `block` and `loop`; subroutines are inlined at each CAL
 //! in a `block`. A body runs only when `v128.any_true(exec)`, and a body left with an all-zero
 //! exec mask (after BRK, CONT or RET, or a closer that restores none) is left by a `br` to its
