@@ -1,20 +1,20 @@
 //! `exec::Program` → one WebAssembly module (SIMD) that runs a batch of quads, each quad with
 //! its own control flow, bit for bit as the interpreter's machine computes them (`docs/jit.md`).
 //!
-//! `run(nq, limit)` is one loop over the quads (`passes.rs`; a straight-line program that
-//! samples runs in passes split at its texture instructions). For each quad the program runs
-//! with the quad's registers in `v128` locals (one local per storage row: TEMP, OUT and ADDR
-//! rows start at zero, IN and system-value rows are loaded from memory at the quad's start;
-//! immediates are constants in the code, cached constants are loaded from memory at each
-//! use). The masks of `exec/flow.rs` (`mesa-tgsi-notes.md` §5.2–5.3) are `v128` locals too:
-//! cond, loop, cont, switch, func, kill, exec = cond & loop & cont & func & switch
-//! (UPDATE_EXEC_MASK), and saved masks per IF, loop, switch and call nesting level. IF/ELSE/ENDIF, BGNLOOP/ENDLOOP and each
-//! CASE/DEFAULT's code become wasm `if`, `block` and `loop`; subroutines are inlined at each CAL
-//! in a `block`. A body runs only when `v128.any_true(exec)`, and a body left with an all-zero
-//! exec mask (after BRK, CONT or RET, or a closer that restores none) is left by a `br` to its
-//! end. So inside a body exec is never all zero. Writes inside flow are blended with exec
-//! (`v128.bitselect`); at the top level exec is all ones and writes are plain. Operands
-//! addressed through ADDR select among their file's registers lane by lane (`operands.rs`).
+//! `run(nq, limit)` is one loop over the quads (`passes.rs`; a straight-line program that samples
+//! runs in passes split at its texture instructions). For each quad the program runs with the
+//! quad's registers in `v128` locals (one local per storage row: TEMP, OUT and ADDR rows start at
+//! zero, IN and system-value rows are loaded from memory at the quad's start; immediates are
+//! constants in the code, cached constants are loaded from memory at each use). The masks of
+//! `exec/flow.rs` (`mesa-tgsi-notes.md` §5.2–5.3) are `v128` locals too: cond, loop, cont, switch,
+//! func, kill, exec = cond & loop & cont & func & switch (UPDATE_EXEC_MASK), and saved masks per
+//! IF, loop, switch and call nesting level. IF/ELSE/ENDIF, BGNLOOP/ENDLOOP and each CASE/DEFAULT's
+//! code become wasm `if`, `block` and `loop`; subroutines are inlined at each CAL in a `block`. A
+//! body runs only when `v128.any_true(exec)`, and a body left with an all-zero exec mask (after
+//! BRK, CONT or RET, or a closer that restores none) is left by a `br` to its end. So inside a body
+//! exec is never all zero. Writes inside flow are blended with exec (`v128.bitselect`); at the top
+//! level exec is all ones and writes are plain. Operands addressed through ADDR select among their
+//! file's registers lane by lane (`operands.rs`).
 //!
 //! The budget counts quad-instructions (`exec/work.rs`): an instruction is charged
 //! once per quad whose exec mask is non-zero when it starts (ELSE, ENDIF and ENDLOOP: when they
