@@ -121,6 +121,18 @@ pub const SAMPLE_SLOTS: u64 = crate::jit::host::scratch::RESULT as u64 + 4;
 /// Bytes between two batched-sampling rows beyond the batch's `nq · 16`: rows a multiple of
 /// 4 KiB apart would share the processor's cache sets.
 pub const SAMPLE_ROW_PAD: u64 = 64;
+
+/// Bytes between two batched-sampling rows of a batch of `nq` quads (the rows' layout, which
+/// the module's code computes as `k · (QEND + SAMPLE_ROW_PAD)`, see `alu.rs` `sample_slot`).
+pub fn sample_row_stride(nq: usize) -> usize {
+    nq * 16 + SAMPLE_ROW_PAD as usize
+}
+
+/// Whether `code` has flow control of its own (IF, loops, SWITCH, calls, RET): exec may then
+/// differ from all ones, and the program is not straight-line.
+fn has_flow(code: &[Inst]) -> bool {
+    code.iter().any(|i| matches!(i.op, O::IF | O::UIF | O::BGNLOOP | O::SWITCH | O::CAL | O::RET))
+}
 /// The most register rows a batched-sampling program keeps between passes ([`Layout::spills`];
 /// past it the module samples quad by quad).
 pub const MAX_SPILLS: usize = 64;
@@ -364,10 +376,7 @@ pub fn compile_with(program: &Program, pairing: Pairing) -> Result<Compiled, Uns
     layout.sampling = pcs.iter().any(|&pc| is_texture(code[pc].op));
     // Batched sampling (`Layout::sample_rows`): a program without flow, sampling, one quad per
     // pass, with few rows to keep between passes.
-    let straight = !shape.main_ret
-        && !pcs
-            .iter()
-            .any(|&pc| matches!(code[pc].op, O::IF | O::UIF | O::BGNLOOP | O::SWITCH | O::CAL));
+    let straight = !has_flow(&code[..end]);
     let spills: Vec<u32> = {
         let mut v: Vec<u32> = rows
             .iter()

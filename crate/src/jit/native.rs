@@ -63,7 +63,7 @@ fn linker() -> Option<&'static Linker<Host>> {
                     let Some(m) = caller.data().memory else { return 0 };
                     let bytes = m.data_mut(&mut caller);
                     let (at, nq) = (at as u32 as usize, nq as u32 as usize);
-                    let stride = nq * 16 + super::codegen::SAMPLE_ROW_PAD as usize;
+                    let stride = super::codegen::sample_row_stride(nq);
                     super::host::sample_rows(index as u32, bytes, at, stride, nq) as i32
                 },
             )

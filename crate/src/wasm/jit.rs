@@ -126,14 +126,14 @@ const KEPT_INSTANCES: usize = 8;
 thread_local! {
     /// This worker's registered instances, the newest last.
     static INSTANCES: RefCell<Vec<Instance>> = const { RefCell::new(Vec::new()) };
-    /// The memory of the instance whose `run` is in progress (its `sample` import reads the
-    /// sampling scratch there), and a view of the scratch made at the run's first sample.
+    /// The instance whose `run` is in progress (its sampling imports read and write their
+    /// scratch or rows in its memory).
     static RUNNING: RefCell<Option<Running>> = const { RefCell::new(None) };
     /// Fragment batches run by the compiled module and by the interpreter (after a refusal: the
     /// budget), since the last `take_counts`.
     static COUNTS: Cell<(u64, u64)> = const { Cell::new((0, 0)) };
     /// `jit_sample_rows`'s copy of a batch's sampling rows, kept between calls.
-    static SAMPLE_ROWS: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+    static SAMPLE_ROWS: RefCell<Vec<Lanes>> = const { RefCell::new(Vec::new()) };
 }
 
 fn registered(key: u64) -> bool {
@@ -219,59 +219,58 @@ pub fn jit_sample(index: u32, at: u32) -> u32 {
     RUNNING.with(|r| {
         let mut running = r.borrow_mut();
         let Some(running) = running.as_mut() else { return 0 };
-        let Some(view) = running.view(at) else { return 0 };
-        let mut bytes = [0u8; scratch::BYTES];
-        view.copy_to(&mut bytes);
-        if !crate::jit::host::sample(index, &mut bytes) {
+        let Some(view) = running.scratch(at) else { return 0 };
+        let mut slots = [Lanes::default(); scratch::BYTES / 16];
+        view.copy_to(crate::exec::lanes::flat_mut(&mut slots));
+        if !crate::jit::host::sample(index, crate::exec::lanes::bytes_mut(&mut slots)) {
             return 0;
         }
-        view.copy_from(&bytes);
+        view.copy_from(crate::exec::lanes::flat(&slots));
         1
     })
 }
 
 /// The `sample_rows` import of every generated module that samples a batch at a time
 /// (`jit::host::sample_rows`): the rows the sampler reads (`jit::host::slots_read`; slot `k`'s
-/// `nq` quads at `at + k·(nq·16 + SAMPLE_ROW_PAD)` in the instance's memory) are copied out,
+/// `nq` quads at `at + k·sample_row_stride(nq)` in the instance's memory) are copied out,
 /// sampled, and the four result rows copied back: a few typed-array copies per texture
 /// instruction and batch. 1 when done, 0 when the batch must go back to the interpreter.
 #[wasm_bindgen]
 pub fn jit_sample_rows(index: u32, at: u32, nq: u32) -> u32 {
-    use crate::jit::codegen::{SAMPLE_ROW_PAD, SAMPLE_SLOTS};
+    use crate::jit::codegen::{sample_row_stride, SAMPLE_SLOTS};
     use crate::jit::host::scratch;
-    let Some(memory) = RUNNING.with(|r| r.borrow().as_ref().map(|r| r.memory.clone())) else {
+    let Some(words) = RUNNING.with(|r| r.borrow().as_ref().map(|r| r.words.clone())) else {
         return 0;
     };
-    let Ok(buffer) = memory.buffer().dyn_into::<js_sys::ArrayBuffer>() else { return 0 };
-    if nq == 0 || nq > crate::jit::codegen::MAX_QUADS {
+    if nq == 0 || nq > crate::jit::codegen::MAX_QUADS || !at.is_multiple_of(4) {
         return u32::from(nq == 0);
     }
-    let row = nq * 16;
-    let stride = u64::from(row) + SAMPLE_ROW_PAD;
-    if u64::from(at) + (SAMPLE_SLOTS - 1) * stride + u64::from(row)
-        > u64::from(buffer.byte_length())
-    {
+    let (nq, slots) = (nq as usize, SAMPLE_SLOTS as usize);
+    let stride = sample_row_stride(nq);
+    let end = at as usize + (slots - 1) * stride + nq * 16;
+    if end > words.length() as usize * 4 {
         return 0;
     }
-    let view = |k: usize| {
-        let offset = u64::from(at) + k as u64 * stride;
-        js_sys::Uint8Array::new_with_byte_offset_and_length(&buffer, offset as u32, row)
+    // Row k's words in the instance's memory.
+    let row = |k: usize| {
+        let first = (at as usize + k * stride) / 4;
+        words.subarray(first as u32, (first + nq * 4) as u32)
     };
-    let (row, slots) = (row as usize, SAMPLE_SLOTS as usize);
     SAMPLE_ROWS.with(|rows| {
-        // The rows side by side, `row` bytes apart; only those the sampler reads are copied in
+        // The rows side by side, `nq` quads each; only those the sampler reads are copied in
         // (it reads no other).
         let mut rows = rows.borrow_mut();
-        rows.resize(slots * row, 0);
+        rows.resize(slots * nq, Lanes::default());
         let read = crate::jit::host::slots_read(index);
         for k in (0..scratch::RESULT).filter(|k| read >> k & 1 != 0) {
-            view(k).copy_to(&mut rows[k * row..(k + 1) * row]);
+            row(k).copy_to(crate::exec::lanes::flat_mut(&mut rows[k * nq..(k + 1) * nq]));
         }
-        if !crate::jit::host::sample_rows(index, &mut rows, 0, row, nq as usize) {
+        let bytes = crate::exec::lanes::bytes_mut(&mut rows);
+        if !crate::jit::host::sample_rows(index, bytes, 0, nq * 16, nq) {
             return 0;
         }
         for k in scratch::RESULT..slots {
-            view(k).copy_from(&rows[k * row..(k + 1) * row]);
+            row(k).copy_from(crate::exec::lanes::flat(&rows[k * nq..(k + 1) * nq]));
         }
         1
     })
@@ -279,29 +278,35 @@ pub fn jit_sample_rows(index: u32, at: u32, nq: u32) -> u32 {
 
 /// The instance whose `run` is in progress.
 struct Running {
-    memory: js_sys::WebAssembly::Memory,
+    /// Its memory's words ([`Instance::words`], or made again if that view was detached).
+    words: js_sys::Uint32Array,
     /// The sampling scratch at byte offset `.0` (a module's scratch is at one place): made
     /// once per run instead of once per sample (each JavaScript call is a good part of a
-    /// sample). A module never grows its memory, so the view stays valid for the whole run.
-    view: Option<(u32, js_sys::Uint8Array)>,
+    /// sample).
+    scratch: Option<(u32, js_sys::Uint32Array)>,
 }
 
 impl Running {
-    fn view(&mut self, at: u32) -> Option<&js_sys::Uint8Array> {
+    fn scratch(&mut self, at: u32) -> Option<&js_sys::Uint32Array> {
         use crate::jit::host::scratch;
-        if self.view.as_ref().is_none_or(|v| v.0 != at) {
-            let buffer = self.memory.buffer().dyn_into::<js_sys::ArrayBuffer>().ok()?;
-            if u64::from(at) + scratch::BYTES as u64 > u64::from(buffer.byte_length()) {
+        if self.scratch.as_ref().is_none_or(|v| v.0 != at) {
+            let end = u64::from(at) + scratch::BYTES as u64;
+            if !at.is_multiple_of(4) || end > u64::from(self.words.length()) * 4 {
                 return None;
             }
-            let view = js_sys::Uint8Array::new_with_byte_offset_and_length(
-                &buffer,
-                at,
-                scratch::BYTES as u32,
-            );
-            self.view = Some((at, view));
+            self.scratch = Some((at, self.words.subarray(at / 4, end as u32 / 4)));
         }
-        self.view.as_ref().map(|v| &v.1)
+        self.scratch.as_ref().map(|v| &v.1)
+    }
+}
+
+/// `instance`'s memory as words: its kept view, or a new one if that view was detached (a
+/// generated module never grows its memory, so it stays valid).
+fn words_of(instance: &Instance) -> js_sys::Uint32Array {
+    if instance.words.length() > 0 {
+        instance.words.clone()
+    } else {
+        js_sys::Uint32Array::new(&instance.memory.buffer())
     }
 }
 
@@ -453,7 +458,7 @@ impl Accelerator for BrowserRun {
             let instance = list.iter().find(|x| x.key == self.key)?;
             crate::jit::host::with_scope(env, &self.samplers, || {
                 RUNNING.with(|r| {
-                    *r.borrow_mut() = Some(Running { memory: instance.memory.clone(), view: None })
+                    *r.borrow_mut() = Some(Running { words: words_of(instance), scratch: None })
                 });
                 let clock = run_instance(instance, &self.plan, regs, kill, consts, nq, limit);
                 RUNNING.with(|r| *r.borrow_mut() = None);
@@ -483,13 +488,7 @@ fn run_instance(
     nq: usize,
     limit: u64,
 ) -> Option<u64> {
-    let fresh;
-    let module = if instance.words.length() > 0 {
-        &instance.words
-    } else {
-        fresh = js_sys::Uint32Array::new(&instance.memory.buffer());
-        &fresh
-    };
+    let module = &words_of(instance);
     let module_len = module.length() as usize * 4;
     let side_len = |side: Side| match side {
         Side::Regs => regs.len() * 16,

@@ -26,37 +26,39 @@ pub fn run(
         return match inst.op {
             O::LODQ => Some(Ok(lodq(inst, io, res, ctx))),
             O::TXF | O::TXF_LZ => Some(Ok(fetch(inst, io, res, ctx))),
-            O::TXQ => {
-                // The level comes from lane 0 of each quad (tgsi_exec: "can't return per-pixel
-                // values").
-                let lvl = io.src(inst, 0, 0);
-                let unit_op = inst.src[1];
-                for q in 0..nq {
-                    let level = lvl.get(q).map_or(0, |l| l.0[0] as i32);
-                    let dims = ctx.hooks.get_dims(io.resource_index(&unit_op, q), level);
-                    for (c, d) in dims.iter().enumerate() {
-                        if let Some(o) = res[c].get_mut(q) {
-                            *o = Lanes::splat(*d as u32);
-                        }
-                    }
-                }
-                Some(Ok(Shape::PerChannel))
-            }
+            O::TXQ => Some(Ok(query(inst, io, res, ctx))),
             _ => super::sample::run(inst, io, res, ctx),
         };
     };
     let operands = sampling.fetch(inst, io);
     let offsets = Offsets::of(inst, io);
     let unit_op = inst.src.get(sampling.unit_src).copied().unwrap_or_default();
+    let m = mask(inst);
     for q in 0..nq {
         let unit = io.resource_index(&unit_op, q);
-        let req = sampling.request(unit, unit, offsets.at(q), io.quad_index(q), |i, c| {
-            operand(&operands, i, c, q)
-        });
+        let value = |i: usize, c: usize| operand(&operands, i, c, q);
+        let req = sampling.request(unit, unit, offsets.at(q), io.quad_index(q), value);
         let rgba = ctx.hooks.get_samples(&req);
-        put_rgba(res, mask(inst), q, rgba);
+        put_rgba(res, m, q, rgba);
     }
     Some(Ok(Shape::PerChannel))
+}
+
+/// TXQ dst, level, SAMP[n]: width, height, depth or layers, levels as integers. The level comes
+/// from lane 0 of each quad (tgsi_exec: "can't return per-pixel values").
+fn query(inst: &Inst, io: &mut Io, res: &mut Res, ctx: &mut Ctx) -> Shape {
+    let lvl = io.src(inst, 0, 0);
+    let unit_op = inst.src[1];
+    for q in 0..io.nq {
+        let level = lvl.get(q).map_or(0, |l| l.0[0] as i32);
+        let dims = ctx.hooks.get_dims(io.resource_index(&unit_op, q), level);
+        for (c, d) in dims.iter().enumerate() {
+            if let Some(o) = res[c].get_mut(q) {
+                *o = Lanes::splat(*d as u32);
+            }
+        }
+    }
+    Shape::PerChannel
 }
 
 /// Operand channels of a batch, as [`Sampling::fetch`] leaves them: `[operand][channel]`.
@@ -160,8 +162,11 @@ impl Sampling {
     }
 
     /// One quad's request: `value(operand, channel)` is that operand channel's four lanes
-    /// (after swizzle and modifiers).
-    #[inline(never)]
+    /// (after swizzle and modifiers). In builds without the `full` feature (the widget's
+    /// engine, whose size has a budget) not inlined: the TEX and SAMPLE families then share one
+    /// copy (inlined copies cost about 500 bytes gzipped there); elsewhere inlined (out of
+    /// line, a compiled TEX band in V8 took about 8 % longer).
+    #[cfg_attr(not(feature = "full"), inline(never))]
     pub fn request(
         &self,
         sview: u32,

@@ -199,8 +199,8 @@ impl Gen<'_> {
     /// one-quad scratch, or with batched sampling the quad's place in the batch's row `k`.
     pub(super) fn sample_slot(&mut self, k: usize) -> MemArg {
         if self.layout.sample_rows {
-            // Row k of the batch's: `base + k·(nq·16 + 64) + q·16` (`QEND` is `nq · 16`, `QB`
-            // is `q · 16`); the 64 keeps the rows from sharing cache sets.
+            // Row k of the batch's: `base + k·sample_row_stride(nq) + q·16`, that is
+            // `base + k·SAMPLE_ROW_PAD + k·QEND + QB` (`QEND` is `nq · 16`, `QB` is `q · 16`).
             self.e(I::LocalGet(QB));
             if k > 0 {
                 self.e(I::LocalGet(QEND));

@@ -11,9 +11,7 @@ impl Gen<'_> {
     /// The whole function: the loop over the quads.
     pub(super) fn run(&mut self, end: usize) -> Result<(), Unsupported> {
         let l = self.layout;
-        let has_flow = self.program.code[..end]
-            .iter()
-            .any(|i| matches!(i.op, O::IF | O::UIF | O::BGNLOOP | O::SWITCH | O::CAL | O::RET));
+        let has_flow = has_flow(&self.program.code[..end]);
         self.e(I::LocalGet(NQ));
         self.e(I::I32Const(16));
         self.e(I::I32Mul);
