@@ -43,6 +43,7 @@ mod operands;
 mod pairs;
 mod passes;
 mod shape;
+mod trig;
 
 use alu::{check_alu, is_alu, is_derivative, is_texture};
 use operands::{check_operands, dst_row, dst_rows, src_rows};
@@ -203,8 +204,8 @@ pub struct Compiled {
     /// The texture instructions the module samples with, by the index it passes to the
     /// `sample` import, each rewritten to read its staged operands (`jit::host`).
     pub samplers: Vec<Inst>,
-    /// The module calls host functions (a libm lane formula or the sampler): natively those
-    /// shaders run faster in the interpreter (docs/jit.md "Speed of imported opcodes"), so the
+    /// The module calls host functions (a libm lane formula other than SIN and COS, or the
+    /// sampler): natively those shaders run faster in the interpreter (docs/jit.md "Speed of imported opcodes"), so the
     /// default engine leaves them to it.
     pub calls_host: bool,
 }
@@ -509,11 +510,14 @@ pub fn compile_with(program: &Program, pairing: Pairing) -> Result<Compiled, Uns
     m.section(&cs);
     if !table.is_empty() {
         let mut data = DataSection::new();
-        let bytes: Vec<u8> = table.iter().flat_map(|v| [v.to_le_bytes(); 4]).flatten().collect();
+        let bytes: Vec<u8> = table.iter().flat_map(|v| v.to_le_bytes()).collect();
         data.active(0, &ConstExpr::i32_const(layout.constant_table() as i32), bytes);
         m.section(&data);
     }
-    let calls_host = !lane_imports.is_empty() || layout.sampling;
+    // SIN and COS are computed in the module; their import serves only quads with an argument
+    // of 120 or more (`codegen/trig.rs`).
+    let inline = |w: &Which| matches!(w, Which::Sin | Which::Cos);
+    let calls_host = lane_imports.iter().any(|w| !inline(w)) || layout.sampling;
     Ok(Compiled { bytes: m.finish(), layout, instructions: end, samplers, calls_host })
 }
 
@@ -546,6 +550,12 @@ fn indexed_buffer(s: &Src, inst: &Inst) -> Result<u32, Unsupported> {
             Some(inst),
         ),
     }
+}
+
+/// `v`'s bytes in each of four lanes.
+fn splat_bytes(v: u32) -> [u8; 16] {
+    let b = v.to_le_bytes();
+    std::array::from_fn(|i| b[i % 4])
 }
 
 fn splat_u32(v: u32) -> I<'static> {
@@ -581,7 +591,7 @@ struct Gen<'p> {
     /// Two quads per pass (`pairs.rs`).
     pairs: bool,
     /// The constant table's values, in order (`Layout::constants`).
-    table: Vec<u32>,
+    table: Vec<u128>,
     layout: &'p Layout,
     rows: HashMap<u32, Row>,
     code: Vec<I<'static>>,
@@ -644,6 +654,10 @@ impl Gen<'_> {
             self.e(splat_u32(v));
             return;
         }
+        self.load_constant(u128::from_le_bytes(splat_bytes(v)));
+    }
+    /// Pushes the 16 bytes `v` from the constant table (added there if new).
+    fn load_constant(&mut self, v: u128) {
         let at = match self.table.iter().position(|&x| x == v) {
             Some(i) => i,
             None => {

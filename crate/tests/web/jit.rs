@@ -440,24 +440,28 @@ async fn textured_both_ways(fs: &str, batched: bool) {
     assert!(colours.len() > 16, "only {} colours", colours.len());
 }
 
-/// SIN, COS, EX2, LG2 and POW through the module's imports: each calls the engine's own libm
-/// function, so the bits are the interpreter's (the legacy LIT, SCS, EXP and LOG are compared
-/// natively, `jit::differential`).
+/// SIN and COS computed in the module (the interpreter's formula on `f64x2` pairs of lanes;
+/// COS's argument runs up to 240, so the quads from 120 on call the engine's function through
+/// the import instead, and one column of quads straddles the bound), EX2, LG2 and POW through
+/// the module's imports (each calls the engine's own libm function): the bits are the
+/// interpreter's (the legacy LIT, SCS, EXP and LOG are compared natively, `jit::differential`).
 const TRANSCENDENTAL: &str = "FRAG
 DCL IN[0], GENERIC[0], PERSPECTIVE
 DCL OUT[0], COLOR
 DCL TEMP[0..2]
 IMM[0] FLT32 { 12.5000, 3.0000, 0.5000, -4.0000 }
+IMM[1] FLT32 { 240.0000, 0.0000, 0.0000, 0.0000 }
   0: MUL TEMP[0], IN[0], IMM[0].xxxx
-  1: SIN TEMP[1].x, TEMP[0].xxxx
-  2: COS TEMP[1].y, TEMP[0].yyyy
-  3: EX2 TEMP[1].z, -IN[0].xxxx
-  4: LG2 TEMP[1].w, TEMP[0].yyyy
-  5: POW TEMP[2], IN[0].xxxx, IMM[0].yyyy
-  6: ADD TEMP[1], TEMP[1], TEMP[0]
-  7: MAD TEMP[1], TEMP[1], TEMP[2], IMM[0].zzzz
-  8: FRC OUT[0], TEMP[1]
-  9: END
+  1: MUL TEMP[0].y, IN[0].yyyy, IMM[1].xxxx
+  2: SIN TEMP[1].x, TEMP[0].xxxx
+  3: COS TEMP[1].y, TEMP[0].yyyy
+  4: EX2 TEMP[1].z, -IN[0].xxxx
+  5: LG2 TEMP[1].w, TEMP[0].yyyy
+  6: POW TEMP[2], IN[0].xxxx, IMM[0].yyyy
+  7: ADD TEMP[1], TEMP[1], TEMP[0]
+  8: MAD TEMP[1], TEMP[1], TEMP[2], IMM[0].zzzz
+  9: FRC OUT[0], TEMP[1]
+ 10: END
 ";
 
 #[wasm_bindgen_test]

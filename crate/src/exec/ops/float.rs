@@ -23,17 +23,7 @@ pub fn ex2(x: f32) -> f32 {
     2f32.powf(x)
 }
 
-/// tgsi_exec's SIN: `sinf` (the host's libm; glibc natively, Rust's libm in the wasm build).
-#[inline]
-pub fn sin(x: f32) -> f32 {
-    x.sin()
-}
-
-/// tgsi_exec's COS: `cosf`.
-#[inline]
-pub fn cos(x: f32) -> f32 {
-    x.cos()
-}
+pub use super::trig::{cos, sin};
 
 /// tgsi_exec's POW: `powf(x, y)`.
 #[inline]

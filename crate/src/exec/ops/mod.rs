@@ -12,6 +12,7 @@ pub mod pack;
 pub mod quad;
 pub mod sample;
 pub mod texture;
+pub mod trig;
 
 use super::io::{Batch, TextureHooks};
 use super::lanes::{fmap1, map1, Lanes};

@@ -618,7 +618,12 @@ impl Gen<'_> {
                 }
                 self.e(I::F32x4Sub);
             }
-            O::SIN | O::COS | O::EX2 | O::LG2 | O::RCC => {
+            O::SIN | O::COS => {
+                let w = imports::used_by(inst.op)[0];
+                let a = self.src_local(inst, 0, 0)?;
+                self.sin_cos(w, a);
+            }
+            O::EX2 | O::LG2 | O::RCC => {
                 let w = imports::used_by(inst.op)[0];
                 let a = self.src_local(inst, 0, 0)?;
                 self.lane_call(w, &[a]);
@@ -631,7 +636,7 @@ impl Gen<'_> {
             // The legacy channel formulas (float.rs `channel_op`), from the same functions.
             O::SCS if c < 2 => {
                 let a = self.src_local(inst, 0, 0)?;
-                self.lane_call(if c == 0 { Which::Cos } else { Which::Sin }, &[a]);
+                self.sin_cos(if c == 0 { Which::Cos } else { Which::Sin }, a);
             }
             O::SCS => self.e(if c == 2 { zero } else { one }),
             O::EXP => match c {
@@ -785,7 +790,7 @@ impl Gen<'_> {
 }
 
 /// `i8x16.shuffle` indices putting 32-bit lane `lanes[i]` into lane `i`.
-fn lane_bytes(lanes: [usize; 4]) -> [u8; 16] {
+pub(super) fn lane_bytes(lanes: [usize; 4]) -> [u8; 16] {
     std::array::from_fn(|b| (lanes[b / 4] * 4 + b % 4) as u8)
 }
 

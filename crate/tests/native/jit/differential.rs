@@ -556,6 +556,76 @@ fn imported_lane_formulas_give_hand_values_in_the_module() {
     assert_eq!(f(row(6)), f([1.0, 0.0, 0.0, 1.0]), "SCS(0)");
 }
 
+/// SIN and COS run in the module as the interpreter's formula on `f64x2` pairs of lanes
+/// (`jit/codegen/trig.rs`) when every lane of the quad is below 120 in magnitude, and through the
+/// import otherwise: over a sweep of arguments (every quad in range, each lane a different
+/// value; quads with one lane past the bound, NaN or infinite; the floats around multiples of
+/// π/4, where the quadrant changes), single and paired, the module's bits are the
+/// interpreter's.
+#[test]
+fn sin_and_cos_in_the_module_are_the_interpreters_over_a_sweep() {
+    let p = program(
+        "FRAG\nDCL IN[0]\nDCL OUT[0]\nDCL OUT[1]\n\
+         SIN OUT[0].x, IN[0].xxxx\n\
+         COS OUT[0].y, IN[0].xxxx\n\
+         SIN OUT[0].z, IN[0].yyyy\n\
+         COS OUT[0].w, -IN[0].yyyy\n\
+         SCS OUT[1], IN[0].zzzz\n\
+         END\n",
+    );
+    let mut values: Vec<f32> = (0..40_000).map(|i| (i as f32 - 20_000.0) * 0.006_1).collect();
+    for k in -160i32..=160 {
+        let m = (k as f64 * std::f64::consts::FRAC_PI_4) as f32;
+        values.extend((-2i32..=2).map(|d| f32::from_bits(m.to_bits().wrapping_add_signed(d))));
+    }
+    values.extend([0.0, -0.0, 1e-40, -1e-6, 2.4e-4, 119.99999, -119.99999]);
+    // Quads past the bound: one lane of each group of four replaced.
+    let mut far = values.clone();
+    let odd = [120.0, -1e30, f32::NAN, f32::INFINITY, -f32::INFINITY, 3.4e38];
+    for (i, v) in far.iter_mut().enumerate().filter(|(i, _)| i % 4 == 3) {
+        *v = odd[i / 4 % odd.len()];
+    }
+    values.extend(far);
+    let modules = [Pairing::Single, Pairing::Pairs].map(|pairing| {
+        let c = compile_with(&p, pairing).expect("compiles");
+        (pairing, NativeProgram::from_compiled(&c).expect("instantiates"))
+    });
+    // Batches of 256 quads (the interpreter's batch size), the sweep's values in order.
+    for chunk in values.chunks(256 * 4) {
+        let nq = chunk.len().div_ceil(4);
+        let mut b1 = Batch::new(&p, nq);
+        for q in 0..nq {
+            let lanes = |shift: usize| {
+                Lanes(std::array::from_fn(|l| {
+                    chunk.get((q * 4 + l + shift) % chunk.len()).map_or(0, |v| v.to_bits())
+                }))
+            };
+            b1.set_input(0, 0, q, lanes(0));
+            b1.set_input(0, 1, q, lanes(1));
+            b1.set_input(0, 2, q, lanes(2));
+        }
+        let mut want = b1.clone();
+        Machine::new().run(&p, &mut want, &Constants::default()).expect("interpreter runs");
+        for (pairing, native) in &modules {
+            let tally = Tally::default();
+            let mut m = counting_machine(native, DEFAULT_BUDGET, &tally).expect("instance");
+            let mut b = b1.clone();
+            m.run(&p, &mut b, &Constants::default()).expect("module runs");
+            assert_eq!(tally.done.load(Ordering::Relaxed), 1, "the module ran the batch");
+            for (i, (x, y)) in want.outputs.iter().zip(&b.outputs).enumerate() {
+                for l in 0..4 {
+                    assert!(
+                        same_bits(x.0[l], y.0[l]),
+                        "{pairing:?}: output element {i} lane {l}: interpreter {:08x}, module {:08x}",
+                        x.0[l],
+                        y.0[l]
+                    );
+                }
+            }
+        }
+    }
+}
+
 #[test]
 fn legacy_channel_formulas_fma_and_ldexp_give_hand_values_in_the_module() {
     // By the formulas of tgsi.rst (and docs/opcodes), worked by hand:
