@@ -204,8 +204,9 @@ pub struct Compiled {
     /// The texture instructions the module samples with, by the index it passes to the
     /// `sample` import, each rewritten to read its staged operands (`jit::host`).
     pub samplers: Vec<Inst>,
-    /// The module calls host functions (a libm lane formula other than SIN and COS, or the
-    /// sampler): natively those shaders run faster in the interpreter (docs/jit.md "Speed of imported opcodes"), so the
+    /// The module calls host functions (a libm lane formula, or the sampler; SIN and COS import
+    /// only for large arguments but count, docs/jit.md "SIN and COS"): natively those shaders
+    /// run faster in the interpreter (docs/jit.md "Speed of imported opcodes"), so the
     /// default engine leaves them to it.
     pub calls_host: bool,
 }
@@ -514,10 +515,7 @@ pub fn compile_with(program: &Program, pairing: Pairing) -> Result<Compiled, Uns
         data.active(0, &ConstExpr::i32_const(layout.constant_table() as i32), bytes);
         m.section(&data);
     }
-    // SIN and COS are computed in the module; their import serves only quads with an argument
-    // of 120 or more (`codegen/trig.rs`).
-    let inline = |w: &Which| matches!(w, Which::Sin | Which::Cos);
-    let calls_host = lane_imports.iter().any(|w| !inline(w)) || layout.sampling;
+    let calls_host = !lane_imports.is_empty() || layout.sampling;
     Ok(Compiled { bytes: m.finish(), layout, instructions: end, samplers, calls_host })
 }
 

@@ -247,7 +247,7 @@ pub const DEFAULT_ENGINE: Engine = Engine::Interpreter;
 
 /// Why the default engine leaves a program the JIT compiles to the interpreter.
 pub const SLOWER_WITH_IMPORTS: &str = "the interpreter runs shaders that call host functions \
-     (texture sampling, POW, EX2, ...) unless --engine jit is given: it is faster on them";
+     (texture sampling, SIN, POW, ...) unless --engine jit is given: it is faster on them";
 
 /// A compiled form of `program` for machines that run it, or why the interpreter runs it.
 /// `named`: the JIT was asked for by name; otherwise (the default engine) a program whose

@@ -206,7 +206,10 @@ pub fn sphere(stacks: u32, slices: u32) -> Mesh {
         for j in 0..=slices {
             let u = j as f32 / slices as f32;
             let phi = u * 2.0 * std::f32::consts::PI;
-            let (x, y, z) = (theta.sin() * phi.cos(), -theta.cos(), -theta.sin() * phi.sin());
+            // The engine's SIN and COS (glibc's bits on every host): the same sphere natively
+            // and in the browser.
+            use crate::exec::ops::trig::{cos, sin};
+            let (x, y, z) = (sin(theta) * cos(phi), -cos(theta), -sin(theta) * sin(phi));
             vertices.push([x, y, z, 1.0]);
             vertices.push([x, y, z, 0.0]);
             vertices.push([u, v, 0.0, 1.0]);

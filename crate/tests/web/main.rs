@@ -5,6 +5,7 @@
 
 wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
 
+mod conformance;
 mod jit;
 mod page;
 mod smoke;

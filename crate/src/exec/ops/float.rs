@@ -4,7 +4,7 @@
 
 use super::lane;
 use super::{comp1, comp2, comp3, mask, repl1f, Shape};
-use crate::exec::lanes::{fmap2, from_fv, fv, vmap2, vmap3, Lanes};
+use crate::exec::lanes::{fmap1, fmap2, from_fv, fv, vmap2, vmap3, Lanes};
 use crate::exec::machine::{Io, Res};
 use crate::exec::program::Inst;
 use crate::opcode::Opcode as O;
@@ -24,6 +24,22 @@ pub fn ex2(x: f32) -> f32 {
 }
 
 pub use super::trig::{cos, sin};
+
+/// SIN or COS (`trig::sin`, `trig::cos`) over the batch: the branch-free formula for every lane
+/// (a loop the compiler vectorises), then the rare lanes outside its range out of line.
+fn sin_cos_lanes(inst: &Inst, io: &mut Io, res: &mut Res, cos: bool) -> Shape {
+    let a = io.src(inst, 0, 0);
+    fmap1(res[0], a, |x| super::trig::reduced_value(x, cos));
+    for (out, x) in res[0].iter_mut().zip(a) {
+        for l in 0..4 {
+            let v = f32::from_bits(x.0[l]);
+            if !super::trig::reduced(v) {
+                out.0[l] = super::trig::outside(v, cos).to_bits();
+            }
+        }
+    }
+    Shape::Replicated
+}
 
 /// tgsi_exec's POW: `powf(x, y)`.
 #[inline]
@@ -214,8 +230,8 @@ pub fn run(inst: &Inst, io: &mut Io, res: &mut Res) -> Option<Shape> {
         O::SQRT => repl1f(inst, io, res, f32::sqrt),
         O::EX2 => repl1f(inst, io, res, ex2),
         O::LG2 => repl1f(inst, io, res, lg2),
-        O::SIN => repl1f(inst, io, res, sin),
-        O::COS => repl1f(inst, io, res, cos),
+        O::SIN => sin_cos_lanes(inst, io, res, false),
+        O::COS => sin_cos_lanes(inst, io, res, true),
         O::POW => {
             let (a, b) = (io.src(inst, 0, 0), io.src(inst, 1, 0));
             fmap2(res[0], a, b, pow);

@@ -1,7 +1,8 @@
-//! SIN and COS in the module: the interpreter's formula (`exec/ops/trig.rs`, [`sin_cos`]) run
-//! on `f64x2` locals, two lanes of the quad in each, instead of a host call per quad. A quad
-//! with a lane the formula does not take (magnitude 120 or more, NaN) calls the lane import,
-//! the interpreter's whole function, instead.
+//! SIN and COS in the module: the interpreter's formula (`exec/ops/trig.rs`,
+//! [`reduce`], then [`crate::exec::ops::trig::from_reduced`]'s steps) run on `f64x2` locals, two lanes of
+//! the quad in each, instead of a host call per quad; its constants are read from the module's
+//! constant table. A quad with a lane the formula does not take (magnitude 120 or more, NaN)
+//! calls the lane import, the interpreter's whole function, instead.
 
 use super::alu::lane_bytes;
 use super::*;
@@ -91,7 +92,7 @@ impl Arith64 for Emit<'_, '_> {
 }
 
 impl Gen<'_> {
-    /// [`crate::exec::ops::trig::sin_cos`] of the two `f64x2` locals `x`, computing only the
+    /// [`crate::exec::ops::trig::from_reduced`] of the two `f64x2` locals `x`, computing only the
     /// polynomial the quadrants ask for when all four lanes ask for the same one (neighbouring
     /// pixels mostly do): the select of the general case picks the same value either way.
     fn sin_cos_inline(&mut self, x: Pair, cos: bool) -> Pair {
