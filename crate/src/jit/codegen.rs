@@ -129,14 +129,15 @@ pub fn sample_row_stride(nq: usize) -> usize {
     nq * 16 + SAMPLE_ROW_PAD as usize
 }
 
+/// The most register rows a batched-sampling program keeps between passes ([`Layout::spills`];
+/// past it the module samples quad by quad).
+pub const MAX_SPILLS: usize = 64;
+
 /// Whether `code` has flow control of its own (IF, loops, SWITCH, calls, RET): exec may then
 /// differ from all ones, and the program is not straight-line.
 fn has_flow(code: &[Inst]) -> bool {
     code.iter().any(|i| matches!(i.op, O::IF | O::UIF | O::BGNLOOP | O::SWITCH | O::CAL | O::RET))
 }
-/// The most register rows a batched-sampling program keeps between passes ([`Layout::spills`];
-/// past it the module samples quad by quad).
-pub const MAX_SPILLS: usize = 64;
 
 /// Largest batch a module runs: the render's largest (`render::pipeline::MAX_BATCH_QUADS`); the
 /// machine runs bigger ones in the interpreter.
@@ -557,7 +558,7 @@ fn splat_bytes(v: u32) -> [u8; 16] {
 }
 
 fn splat_u32(v: u32) -> I<'static> {
-    I::V128Const(i128::from_le_bytes([v.to_le_bytes(); 4].concat().try_into().unwrap_or([0; 16])))
+    I::V128Const(i128::from_le_bytes(splat_bytes(v)))
 }
 
 /// What a source or result is, for the modifiers (`mesa-tgsi-notes.md` §5.5).

@@ -9,13 +9,16 @@
 
 use std::collections::BTreeMap;
 use tgsi::render::job::{prepare, run, Request};
-use tgsi::render::options::ConstValue;
 use tgsi::texture::bind::Bindings;
 use tgsi::texture::desc::apply_options;
 use tgsi::texture::desc_image::RgbaImage;
 use tgsi::texture::{SamplerState, TextureUnit};
 
 const CORPUS: &str = corpus!("/softpipe");
+
+#[path = "../shared/corpus_constants.rs"]
+mod corpus_constants;
+pub(crate) use corpus_constants::constants_of;
 
 /// Shaders whose results go through the host's libm (EX2, LG2, POW: `powf`, `logf`): natively
 /// glibc's, like softpipe's, but another libm (the wasm build's, Rust's) may differ in the last
@@ -76,33 +79,6 @@ fn ulp_distance(a: f32, b: f32) -> u64 {
         }
     };
     (key(a) - key(b)).unsigned_abs()
-}
-
-pub(crate) fn constants_of(json: &serde_json::Value) -> Vec<ConstValue> {
-    let mut out = Vec::new();
-    let Some(consts) = json.get("consts").and_then(|c| c.as_object()) else { return out };
-    for (name, v) in consts {
-        // "CONST[b][i]"
-        let nums: Vec<u32> = name
-            .trim_start_matches("CONST")
-            .split(['[', ']'])
-            .filter(|s| !s.is_empty())
-            .filter_map(|s| s.parse().ok())
-            .collect();
-        let (buffer, index) = match nums.as_slice() {
-            [b, i] => (*b, *i),
-            [i] => (0, *i),
-            _ => panic!("unexpected constant name {}", name),
-        };
-        let raw = v.get("raw").and_then(|r| r.as_array()).expect("raw bits");
-        let mut bits = [0u32; 4];
-        for (slot, r) in bits.iter_mut().zip(raw) {
-            let s = r.as_str().expect("hex string");
-            *slot = u32::from_str_radix(s.trim_start_matches("0x"), 16).expect("hex");
-        }
-        out.push(ConstValue { buffer, index, bits });
-    }
-    out
 }
 
 #[test]

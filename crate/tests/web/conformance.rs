@@ -5,8 +5,11 @@
 //! checks the whole corpus.
 
 use tgsi::render::job::{prepare, run, Request};
-use tgsi::render::options::ConstValue;
 use wasm_bindgen_test::*;
+
+#[path = "../shared/corpus_constants.rs"]
+mod corpus_constants;
+use corpus_constants::constants_of;
 
 macro_rules! corpus_file {
     ($name:literal, $ext:literal) => {
@@ -24,29 +27,6 @@ macro_rules! case {
             include_bytes!(corpus_file!($name, ".f32")).as_slice(),
         )
     };
-}
-
-/// The `.json`'s constants (`"CONST[b][i]": {"raw": ["0x…", …]}`), bit for bit.
-fn constants(json: &serde_json::Value) -> Vec<ConstValue> {
-    let Some(consts) = json.get("consts").and_then(|c| c.as_object()) else { return Vec::new() };
-    consts
-        .iter()
-        .map(|(name, v)| {
-            let nums: Vec<u32> = name.split(['[', ']']).filter_map(|s| s.parse().ok()).collect();
-            let (buffer, index) = match nums.as_slice() {
-                [b, i] => (*b, *i),
-                [i] => (0, *i),
-                _ => panic!("constant name {name}"),
-            };
-            let mut bits = [0u32; 4];
-            let raw = v["raw"].as_array().expect("raw bits");
-            for (slot, r) in bits.iter_mut().zip(raw) {
-                let hex = r.as_str().expect("hex").trim_start_matches("0x");
-                *slot = u32::from_str_radix(hex, 16).expect("hex");
-            }
-            ConstValue { buffer, index, bits }
-        })
-        .collect()
 }
 
 #[wasm_bindgen_test]
@@ -70,7 +50,7 @@ fn sin_and_cos_shaders_give_softpipes_bits_in_the_browser() {
             mesh: Some("fullscreen"),
             width: w,
             height: h,
-            constants: constants(&json),
+            constants: constants_of(&json),
             ..Request::default()
         };
         let (job, diags) = prepare(&req);

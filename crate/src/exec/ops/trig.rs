@@ -10,8 +10,9 @@
 //! interpreter runs it on one `f64` per lane ([`Scalar`]); the compiling tier emits the same
 //! operations on `f64x2` pairs of lanes (`jit/codegen/trig.rs`), and calls [`sin`] or [`cos`]
 //! through its import for a quad with an argument of 120 or more. The large-argument reduction
-//! is the interpreter's alone; its result goes through the same [`from_reduced`]. Both give the same bits because every step is one
-//! IEEE double operation (never fused) or a bit operation, with nothing left to a library. On
+//! is the interpreter's alone; its result goes through the same [`from_reduced`]. Both give the
+//! same bits because every step is one IEEE double operation (never fused) or a bit operation,
+//! with nothing left to a library. On
 //! either host, then, the interpreter's SIN is glibc's (the engine's wasm build used to take
 //! Rust's libm, a different algorithm: last bits apart from softpipe, which hash-like shaders
 //! such as `fract(sin(x)·43758.5)` turn into visibly different pixels).
@@ -110,9 +111,9 @@ fn reduce_large_argument(x: f32, cos: bool) -> Reduced<f64> {
     Reduced { r, r2: r * r, odd: f64::from_bits(q & 1), half: f64::from_bits((q & 2) ^ flip << 1) }
 }
 
-/// The operations [`reduce`] and [`from_reduced`] are written in: IEEE double arithmetic and operations on a
-/// double's 64 bits, on whatever holds the values (one `f64`, or the local of a compiled
-/// module holding two).
+/// The operations [`reduce`] and [`from_reduced`] are written in: IEEE double arithmetic and
+/// operations on a double's 64 bits, on whatever holds the values (one `f64`, or the local of a
+/// compiled module holding two).
 pub trait Arith64 {
     type V: Copy;
     fn constant(&mut self, c: f64) -> Self::V;
@@ -221,8 +222,8 @@ pub fn cosine_poly<A: Arith64>(a: &mut A, red: &Reduced<A::V>) -> A::V {
     a.add(head, t)
 }
 
-/// The last step of [`from_reduced`]: the sign of the quadrant on `v` (the polynomial `odd` picks),
-/// and sin(±0) = ±0. (glibc returns `x` for sine and 1 for cosine below 2^-12; there the
+/// The last step of [`from_reduced`]: the sign of the quadrant on `v` (the polynomial `odd`
+/// picks), and sin(±0) = ±0. (glibc returns `x` for sine and 1 for cosine below 2^-12; there the
 /// polynomials round to the same `f32`, except that the sine polynomial of −0 is +0.)
 pub fn finish<A: Arith64>(a: &mut A, x: A::V, red: &Reduced<A::V>, v: A::V, cos: bool) -> A::V {
     let sign = a.shl_bits(red.half, 62);
@@ -307,11 +308,9 @@ fn invalid(x: f32) -> f32 {
     (x - x) / (x - x)
 }
 
-/// Inlined where the engine has every feature (the interpreter's lane loops then run the
-/// formula without a call, vectorised); one copy out of line in the widget's lean engine, which
-/// has a size budget.
-#[cfg_attr(feature = "full", inline)]
-#[cfg_attr(not(feature = "full"), inline(never))]
+/// One copy for the scalar callers (SCS, the module's import, the sphere mesh); the
+/// interpreter's SIN and COS run over a batch in `float::sin_cos_lanes` instead.
+#[inline(never)]
 fn sin_or_cos(x: f32, cos: bool) -> f32 {
     if reduced(x) {
         reduced_value(x, cos)

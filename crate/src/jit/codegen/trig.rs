@@ -1,6 +1,6 @@
-//! SIN and COS in the module: the interpreter's formula (`exec/ops/trig.rs`,
-//! [`reduce`], then [`crate::exec::ops::trig::from_reduced`]'s steps) run on `f64x2` locals, two lanes of
-//! the quad in each, instead of a host call per quad; its constants are read from the module's
+//! SIN and COS in the module: the interpreter's formula (`exec/ops/trig.rs`, [`reduce`], then
+//! [`crate::exec::ops::trig::from_reduced`]'s steps) run on `f64x2` locals, two lanes of the
+//! quad in each, instead of a host call per quad; its constants are read from the module's
 //! constant table. A quad with a lane the formula does not take (magnitude 120 or more, NaN)
 //! calls the lane import, the interpreter's whole function, instead.
 
