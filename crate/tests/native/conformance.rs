@@ -3,11 +3,10 @@
 //! samplers bound to the 4x4 texture of the corpus README, compared
 //! with Mesa's `.f32` (whose row 0 is the bottom row; ours starts with the top row).
 //!
-//! Bit-exact unless the shader uses a libm function, whose last bits depend on the libm (see
-//! `TRANSCENDENTAL`); those are allowed 2 ulp per channel.
-//! Run with `--nocapture` to see the table that docs/render.md shows.
+//! Every shader bit-exact: the transcendental functions are the engine's own, glibc's formulas
+//! (`exec/ops/trig.rs`, `exec/ops/exp_log.rs`), so no host libm decides a last bit.
+//! Run with `--nocapture` to see the table that docs/render.md shows (with notes there).
 
-use std::collections::BTreeMap;
 use tgsi::render::job::{prepare, run, Request};
 use tgsi::texture::bind::Bindings;
 use tgsi::texture::desc::apply_options;
@@ -19,14 +18,6 @@ const CORPUS: &str = corpus!("/softpipe");
 #[path = "../shared/corpus_constants.rs"]
 mod corpus_constants;
 pub(crate) use corpus_constants::constants_of;
-
-/// Shaders whose results go through the host's libm (EX2, LG2, POW: `powf`, `logf`): natively
-/// glibc's, like softpipe's, but another libm (the wasm build's, Rust's) may differ in the last
-/// bits. SIN and COS are not here: the engine computes them itself with glibc's formula
-/// (`exec/ops/trig.rs`), so 03_trig, 09_for_loop, 17_derivatives, 23_func_call and 28_matrix
-/// must be bit-exact on any host (the browser's: `crate/tests/web/conformance.rs`).
-const TRANSCENDENTAL: &[(&str, &str)] =
-    &[("04_exp_log_pow", "EX2/LG2/POW: libm powf/logf (2 ulp allowed)")];
 
 /// The oracle's 4x4 RGBA8 texture (corpus README): texel (i, j) = (85·i, 85·j,
 /// 255·((i ^ j) & 1), 255) with j = 0 the bottom row, bound to every `SAMP[n]` the `.json`
@@ -107,9 +98,8 @@ fn check_corpus(engine: tgsi::jit::Engine) -> usize {
         .collect();
     names.sort();
     assert!(names.len() >= 20, "corpus not found at {}", CORPUS);
-    let allowed: BTreeMap<&str, &str> = TRANSCENDENTAL.iter().copied().collect();
     let mut failures = Vec::new();
-    println!("| shader | status | max ulp | note |\n|---|---|---|---|");
+    println!("| shader | status | max ulp |\n|---|---|---|");
     for name in &names {
         let read = |ext: &str| {
             std::fs::read_to_string(format!("{}/{}{}", CORPUS, name, ext)).expect("corpus file")
@@ -184,17 +174,9 @@ fn check_corpus(engine: tgsi::jit::Engine) -> usize {
                 }
             }
         }
-        let limit = if allowed.contains_key(name.as_str()) { 2 } else { 0 };
-        let status = if max_ulp == 0 {
-            "bit-exact"
-        } else if max_ulp <= limit {
-            "within 2 ulp"
-        } else {
-            "FAIL"
-        };
-        let note = allowed.get(name.as_str()).copied().unwrap_or("");
-        println!("| {} | {} | {} | {} |", name, status, max_ulp, note);
-        if max_ulp > limit {
+        let status = if max_ulp == 0 { "bit-exact" } else { "FAIL" };
+        println!("| {} | {} | {} |", name, status, max_ulp);
+        if max_ulp > 0 {
             failures.push(format!("{}: max {} ulp, first worst at (x {}, y {} from bottom, channel {}): ours {} vs softpipe {}", name, max_ulp, first_bad.map_or(0, |f| f.0), first_bad.map_or(0, |f| f.1), first_bad.map_or(0, |f| f.2), first_bad.map_or(0.0, |f| f.3), first_bad.map_or(0.0, |f| f.4)));
         }
     }

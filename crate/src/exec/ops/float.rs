@@ -9,18 +9,18 @@ use crate::exec::machine::{Io, Res};
 use crate::exec::program::Inst;
 use crate::opcode::Opcode as O;
 
-/// tgsi_exec's LG2: `logf(x) * 1.442695f` (not log2f). The literal is tgsi_exec's, kept as
-/// written so results stay bit-exact.
+/// tgsi_exec's LG2: `logf(x) * 1.442695f` (not log2f), with glibc's `logf`
+/// (`exp_log::ln`). The literal is tgsi_exec's, kept as written so results stay bit-exact.
 #[inline]
 #[allow(clippy::approx_constant)]
 pub fn lg2(x: f32) -> f32 {
-    x.ln() * 1.442695f32
+    super::exp_log::ln(x) * 1.442695f32
 }
 
-/// tgsi_exec's EX2: `powf(2, x)`.
+/// tgsi_exec's EX2: `powf(2, x)`, with glibc's `powf` (`exp_log::pow`).
 #[inline]
 pub fn ex2(x: f32) -> f32 {
-    2f32.powf(x)
+    super::exp_log::pow(2.0, x)
 }
 
 pub use super::trig::{cos, sin};
@@ -41,10 +41,10 @@ fn sin_cos_lanes(inst: &Inst, io: &mut Io, res: &mut Res, cos: bool) -> Shape {
     Shape::Replicated
 }
 
-/// tgsi_exec's POW: `powf(x, y)`.
+/// tgsi_exec's POW: `powf(x, y)`, with glibc's `powf` (`exp_log::pow`).
 #[inline]
 pub fn pow(x: f32, y: f32) -> f32 {
-    x.powf(y)
+    super::exp_log::pow(x, y)
 }
 
 /// Round half to even (tgsi_exec's ROUND).

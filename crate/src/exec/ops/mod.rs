@@ -3,6 +3,7 @@
 //! exactly that family.
 
 pub mod double;
+pub mod exp_log;
 pub mod float;
 pub mod int;
 pub mod int64;

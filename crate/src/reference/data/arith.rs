@@ -153,7 +153,7 @@ pub(super) static ENTRIES: &[Entry] = &[
         "Debug builds of tgsi_exec clamp x to about ±127; release builds (and we) call powf unclamped.", "", "LG2 EXP POW LDEXP",
         ["3 => 8", "-1 => 0.5", "-inf => 0", "128 => inf"]),
     lanes(O::LG2,
-        "logf(x) × 1.442695 (as tgsi_exec); log2(0) = −∞, negative inputs give NaN. Results are within 2 ulp of the true log2 in the browser (libm differs).",
+        "logf(x) × 1.442695 (as tgsi_exec); log2(0) = −∞, negative inputs give NaN. The engine computes glibc's logf itself, so the browser gives softpipe's bits too.",
         "", "", "EX2 LOG POW",
         ["1 => 0", "0 => -inf", "-1 => nan", "inf => inf"]),
     lanes(O::POW,

@@ -186,8 +186,8 @@ fn softpipe_corpus_pixels_match() {
         }
     }
     assert!(ran >= 20, "only {} corpus shaders ran", ran);
-    // Natively the transcendental functions are glibc's, as in tgsi_exec, so every pixel must
-    // be bit-exact (docs/interpreter.md "Conformance"; wasm differs by up to 2 ulp there).
+    // The transcendental functions are glibc's formulas, computed by the engine, as tgsi_exec's
+    // libm computes them, so every pixel must be bit-exact (docs/interpreter.md "Conformance").
     assert!(
         report.is_empty(),
         "{} of {} shaders differ:\n{}",
