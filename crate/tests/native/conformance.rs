@@ -8,49 +8,12 @@
 //! Run with `--nocapture` to see the table that docs/render.md shows (with notes there).
 
 use tgsi::render::job::{prepare, run, Request};
-use tgsi::texture::bind::Bindings;
-use tgsi::texture::desc::apply_options;
-use tgsi::texture::desc_image::RgbaImage;
-use tgsi::texture::{SamplerState, TextureUnit};
 
 const CORPUS: &str = corpus!("/softpipe");
 
-#[path = "../shared/corpus_constants.rs"]
-mod corpus_constants;
-pub(crate) use corpus_constants::constants_of;
-
-/// The oracle's 4x4 RGBA8 texture (corpus README): texel (i, j) = (85·i, 85·j,
-/// 255·((i ^ j) & 1), 255) with j = 0 the bottom row, bound to every `SAMP[n]` the `.json`
-/// lists, with its filter and wrap mode.
-pub(crate) fn corpus_textures(json: &serde_json::Value) -> Bindings {
-    let mut rgba = Vec::new();
-    for row in 0..4u32 {
-        let j = 3 - row; // image rows are stored top first
-        for i in 0..4u32 {
-            rgba.extend_from_slice(&[
-                (85 * i) as u8,
-                (85 * j) as u8,
-                (255 * ((i ^ j) & 1)) as u8,
-                255,
-            ]);
-        }
-    }
-    let image = RgbaImage { width: 4, height: 4, rgba };
-    let mut bindings = Bindings::new();
-    let Some(samplers) = json.get("samplers").and_then(|s| s.as_object()) else { return bindings };
-    for (name, s) in samplers {
-        // Bound to the shader's SAMP index (the key), not the GL texture unit ("unit").
-        let unit: u32 =
-            name.trim_start_matches("SAMP[").trim_end_matches(']').parse().expect("SAMP[n]");
-        let filter = s["filter"].as_str().unwrap_or("LINEAR").to_ascii_lowercase();
-        let wrap = s["wrap"].as_str().unwrap_or("REPEAT").to_ascii_lowercase();
-        let mut tu =
-            TextureUnit::new(image.to_texture().expect("4x4 texture"), SamplerState::default());
-        apply_options(&mut tu, &[filter.as_str(), wrap.as_str()]).expect("sampler options");
-        bindings.bind(unit, tu);
-    }
-    bindings
-}
+#[path = "../shared/corpus_inputs.rs"]
+mod corpus_inputs;
+pub(crate) use corpus_inputs::{constants_of, corpus_textures};
 
 /// Distance in representable floats between two values (0 for identical bits or two NaNs).
 fn ulp_distance(a: f32, b: f32) -> u64 {

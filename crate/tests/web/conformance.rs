@@ -1,16 +1,16 @@
-//! Conformance with softpipe in the browser: the corpus shaders, rendered by the engine's
-//! interpreter compiled to wasm, give softpipe's `.f32` pixels bit for bit. The ones that matter
-//! most here go through SIN, COS, EX2, LG2 and POW, which the engine computes itself with
-//! glibc's formulas (`exec/ops/trig.rs`, `exec/ops/exp_log.rs`): the wasm build's own libm is
-//! another algorithm, a last bit apart from softpipe's. The two texture shaders are left to the
-//! native test `conformance::softpipe_corpus`, which checks the whole corpus.
+//! Conformance with softpipe in the browser: every corpus shader, rendered by the engine's
+//! interpreter compiled to wasm with the case's constants and samplers (the native test
+//! `conformance::softpipe_corpus` does the same natively), gives softpipe's `.f32` pixels bit
+//! for bit. The ones that matter most here go through SIN, COS, EX2, LG2 and POW, which the
+//! engine computes itself with glibc's formulas (`exec/ops/trig.rs`, `exec/ops/exp_log.rs`):
+//! the wasm build's own libm is another algorithm, a last bit apart from softpipe's.
 
 use tgsi::render::job::{prepare, run, Request};
 use wasm_bindgen_test::*;
 
-#[path = "../shared/corpus_constants.rs"]
-mod corpus_constants;
-use corpus_constants::constants_of;
+#[path = "../shared/corpus_inputs.rs"]
+mod corpus_inputs;
+use corpus_inputs::{constants_of, corpus_textures};
 
 macro_rules! corpus_file {
     ($name:literal, $ext:literal) => {
@@ -49,6 +49,8 @@ fn corpus_shaders_give_softpipes_bits_in_the_browser() {
         case!("16_float_bits"),
         case!("17_derivatives"),
         case!("19_discard"),
+        case!("20_tex_nearest"),
+        case!("21_tex_linear"),
         case!("23_func_call"),
         case!("24_fragcoord"),
         case!("25_uniforms"),
@@ -75,7 +77,7 @@ fn corpus_shaders_give_softpipes_bits_in_the_browser() {
         let (job, diags) = prepare(&req);
         let messages: Vec<&str> = diags.iter().map(|d| d.diagnostic.message.as_str()).collect();
         let job = job.unwrap_or_else(|| panic!("{name}: {messages:?}"));
-        let out = run(&job, None, &mut tgsi::texture::bind::Bindings::new(), job.default_budget())
+        let out = run(&job, None, &mut corpus_textures(&json), job.default_budget())
             .unwrap_or_else(|d| panic!("{name}: {}", d.diagnostic.message));
         let ours = tgsi::render::image_io::f32_pixels(&out.framebuffer.f32_bytes());
         let theirs = tgsi::render::image_io::f32_pixels(f32s);
