@@ -14,10 +14,10 @@
 //!   exponent field gets `j`'s integer part.
 //! - glibc's x86-64 build picks a variant with fused multiply-adds on processors that have
 //!   them (the oracle's and any current one), where every `a·b + c` of the formula is rounded
-//!   once. Here each product is rounded on its own: the double-precision results differ in
-//!   their last bits, but not once the `f32` result is rounded from them — checked for every
-//!   `f32` argument of `ln` and `2^x` and 200 million `x^y` pairs (the tests below). Plain
-//!   products keep the formula fast on every host (wasm has no fused multiply-add).
+//!   once. [`madd`] does the same where the build has fused multiply-adds; elsewhere (wasm has
+//!   none) each product is rounded on its own: the double-precision results then differ in
+//!   their last bits, but not once the `f32` result is rounded from them — both ways checked
+//!   for every `f32` argument of `ln` and `2^x` and 200 million `x^y` pairs (the tests below).
 //! - Special cases as glibc: `ln` of 0 is −∞, of a negative number or NaN a NaN, subnormals
 //!   are normalised first; `pow` follows C's rules for zeros, infinities, NaNs and negative
 //!   bases with integer exponents, with overflow to ±∞ and underflow to ±0.
@@ -149,6 +149,18 @@ fn d(bits: u64) -> f64 {
     f64::from_bits(bits)
 }
 
+/// `a·b + c`: rounded once where the processor has fused multiply-adds and the build uses them
+/// (natively, tuned for the building CPU), as glibc's fused variant does; else each product
+/// rounded on its own. Both give glibc's `f32` results (module comment, tests).
+#[inline(always)]
+fn madd(a: f64, b: f64, c: f64) -> f64 {
+    if cfg!(target_feature = "fma") {
+        a.mul_add(b, c)
+    } else {
+        a * b + c
+    }
+}
+
 /// The result of an invalid operation: glibc's `(x − x) / (x − x)` (the default NaN for a
 /// number, a NaN argument's own, quieted).
 #[allow(clippy::eq_op)]
@@ -194,12 +206,12 @@ pub fn ln(x: f32) -> f32 {
         ix = normalised(x);
     }
     let (i, k, z) = split(ix);
-    let r = z * d(INV_C[i]) - 1.0;
-    let y0 = k as f64 * std::f64::consts::LN_2 + d(LN_C[i]);
+    let r = madd(z, d(INV_C[i]), -1.0);
+    let y0 = madd(k as f64, std::f64::consts::LN_2, d(LN_C[i]));
     let r2 = r * r;
-    let y = d(LN_POLY[1]) * r + d(LN_POLY[2]);
-    let y = d(LN_POLY[0]) * r2 + y;
-    (y * r2 + (y0 + r)) as f32
+    let y = madd(d(LN_POLY[1]), r, d(LN_POLY[2]));
+    let y = madd(d(LN_POLY[0]), r2, y);
+    madd(y, r2, y0 + r) as f32
 }
 
 /// `log2` of the positive number with bits `ix` (normalised by [`normalised`] if it was
@@ -207,15 +219,15 @@ pub fn ln(x: f32) -> f32 {
 #[inline(always)]
 fn log2_wide(ix: u32) -> f64 {
     let (i, k, z) = split(ix);
-    let r = z * d(INV_C[i]) - 1.0;
+    let r = madd(z, d(INV_C[i]), -1.0);
     let y0 = d(LOG2_C[i]) + k as f64;
     let r2 = r * r;
-    let y = d(LOG2_POLY[0]) * r + d(LOG2_POLY[1]);
-    let p = d(LOG2_POLY[2]) * r + d(LOG2_POLY[3]);
+    let y = madd(d(LOG2_POLY[0]), r, d(LOG2_POLY[1]));
+    let p = madd(d(LOG2_POLY[2]), r, d(LOG2_POLY[3]));
     let r4 = r2 * r2;
-    let q = d(LOG2_POLY[4]) * r + y0;
-    let q = p * r2 + q;
-    y * r4 + q
+    let q = madd(d(LOG2_POLY[4]), r, y0);
+    let q = madd(p, r2, q);
+    madd(y, r4, q)
 }
 
 /// `2^t` for |t| < 150 (`pow`'s second half), negated when `sign` is [`NEGATIVE`].
@@ -225,9 +237,9 @@ fn exp2_wide(t: f64, sign: u64) -> f64 {
     let j = shifted.to_bits();
     let u = t - (shifted - EXP2_SHIFT);
     let scale = EXP2_TABLE[(j % 32) as usize].wrapping_add(j.wrapping_add(sign) << 47);
-    let z = d(EXP2_POLY[0]) * u + d(EXP2_POLY[1]);
-    let y = d(EXP2_POLY[2]) * u + 1.0;
-    (z * (u * u) + y) * f64::from_bits(scale)
+    let z = madd(d(EXP2_POLY[0]), u, d(EXP2_POLY[1]));
+    let y = madd(d(EXP2_POLY[2]), u, 1.0);
+    madd(z, u * u, y) * f64::from_bits(scale)
 }
 
 /// 0 when the finite, non-zero `f32` with bits `iy` is not an integer, 1 when it is an odd
