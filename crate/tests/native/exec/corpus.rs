@@ -30,36 +30,12 @@ fn samples_texture(text: &str) -> bool {
     })
 }
 
+/// The `.json`'s constants (the one reader, `crate/tests/shared/corpus_inputs.rs`) as the
+/// machine's constant buffers.
 fn constants(json: &serde_json::Value) -> Constants {
     let mut c = Constants::new();
-    if let Some(map) = json.get("consts").and_then(|v| v.as_object()) {
-        for (name, v) in map {
-            // "CONST[b][i]"
-            let nums: Vec<usize> = name
-                .split(|ch: char| !ch.is_ascii_digit())
-                .filter(|s| !s.is_empty())
-                .filter_map(|s| s.parse().ok())
-                .collect();
-            let (b, i) = match nums.as_slice() {
-                [b, i] => (*b, *i),
-                [i] => (0, *i),
-                _ => continue,
-            };
-            let raw: Vec<u32> = v["raw"]
-                .as_array()
-                .map(|a| {
-                    a.iter()
-                        .filter_map(|x| x.as_str())
-                        .filter_map(|s| u32::from_str_radix(s.trim_start_matches("0x"), 16).ok())
-                        .collect()
-                })
-                .unwrap_or_default();
-            let mut bits = [0u32; 4];
-            for (k, r) in raw.iter().take(4).enumerate() {
-                bits[k] = *r;
-            }
-            c.set_bits(b, i, bits);
-        }
+    for v in crate::conformance::constants_of(json) {
+        c.set_bits(v.buffer as usize, v.index as usize, v.bits);
     }
     c
 }
