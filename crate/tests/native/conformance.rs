@@ -16,7 +16,7 @@ mod corpus_inputs;
 pub(crate) use corpus_inputs::{constants_of, corpus_textures};
 
 /// Distance in representable floats between two values (0 for identical bits or two NaNs).
-fn ulp_distance(a: f32, b: f32) -> u64 {
+pub(crate) fn ulp_distance(a: f32, b: f32) -> u64 {
     if a.to_bits() == b.to_bits() || (a.is_nan() && b.is_nan()) {
         return 0;
     }

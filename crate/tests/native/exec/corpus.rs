@@ -48,21 +48,6 @@ struct Outcome {
     first: Option<String>,
 }
 
-fn ulp_distance(a: f32, b: f32) -> u64 {
-    if a.is_nan() && b.is_nan() {
-        return 0;
-    }
-    let key = |x: f32| {
-        let i = x.to_bits() as i32;
-        if i < 0 {
-            i64::from(i32::MIN) - i64::from(i)
-        } else {
-            i64::from(i)
-        }
-    };
-    (key(a) - key(b)).unsigned_abs()
-}
-
 fn run_one(path: &PathBuf, parse: impl Fn(&str) -> tgsi::ir::Shader) -> Option<Outcome> {
     let text = std::fs::read_to_string(path).ok()?;
     if samples_texture(&text) {
@@ -128,7 +113,8 @@ fn run_one(path: &PathBuf, parse: impl Fn(&str) -> tgsi::ir::Shader) -> Option<O
                     // The framebuffer is float: softpipe stores what the shader wrote.
                     if got[c].to_bits() != want.to_bits() && !(got[c].is_nan() && want.is_nan()) {
                         out.mismatches += 1;
-                        out.max_ulp = out.max_ulp.max(ulp_distance(got[c], want));
+                        out.max_ulp =
+                            out.max_ulp.max(crate::conformance::ulp_distance(got[c], want));
                         if out.first.is_none() {
                             out.first = Some(format!(
                                 "pixel ({}, {}) channel {}: got {} want {}",
