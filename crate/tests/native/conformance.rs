@@ -7,13 +7,13 @@
 //! (`exec/ops/trig.rs`, `exec/ops/exp_log.rs`), so no host libm decides a last bit.
 //! Run with `--nocapture` to see the table that docs/render.md shows (with notes there).
 
-use tgsi::render::job::{prepare, run, Request};
+use tgsi::render::job::{prepare, run};
 
 const CORPUS: &str = corpus!("/softpipe");
 
 #[path = "../shared/corpus_inputs.rs"]
 mod corpus_inputs;
-pub(crate) use corpus_inputs::{constants_of, corpus_textures};
+pub(crate) use corpus_inputs::{constants_of, corpus_request, corpus_textures};
 
 /// Distance in representable floats between two values (0 for identical bits or two NaNs).
 pub(crate) fn ulp_distance(a: f32, b: f32) -> u64 {
@@ -70,19 +70,8 @@ fn check_corpus(engine: tgsi::jit::Engine) -> usize {
         let fs = read(".tgsi");
         let vs = read(".vs.tgsi");
         let json: serde_json::Value = serde_json::from_str(&read(".json")).expect("json");
-        let (w, h) = (
-            json["width"].as_u64().unwrap_or(64) as u32,
-            json["height"].as_u64().unwrap_or(64) as u32,
-        );
-        let req = Request {
-            fs: &fs,
-            vs: Some(&vs),
-            mesh: Some("fullscreen"),
-            width: w,
-            height: h,
-            constants: constants_of(&json),
-            ..Request::default()
-        };
+        let req = corpus_request(&fs, &vs, &json);
+        let (w, h) = (req.width, req.height);
         let (job, diags) = prepare(&req);
         let Some(mut job) = job else {
             failures.push(format!(

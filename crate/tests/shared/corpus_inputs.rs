@@ -2,6 +2,7 @@
 //! bit, and its samplers with the oracle's texture. Shared by the native tests and the
 //! browser's (`#[path]`), which render the same cases.
 
+use tgsi::render::job::Request;
 use tgsi::render::options::ConstValue;
 use tgsi::texture::bind::Bindings;
 use tgsi::texture::desc::apply_options;
@@ -68,4 +69,18 @@ pub fn corpus_textures(json: &serde_json::Value) -> Bindings {
         bindings.bind(unit, tu);
     }
     bindings
+}
+
+/// The render request of a corpus case: its shaders on the `fullscreen` mesh, at the size and
+/// with the constants of its `.json` (64x64 when it gives none).
+pub fn corpus_request<'a>(fs: &'a str, vs: &'a str, json: &serde_json::Value) -> Request<'a> {
+    Request {
+        fs,
+        vs: Some(vs),
+        mesh: Some("fullscreen"),
+        width: json["width"].as_u64().unwrap_or(64) as u32,
+        height: json["height"].as_u64().unwrap_or(64) as u32,
+        constants: constants_of(json),
+        ..Request::default()
+    }
 }

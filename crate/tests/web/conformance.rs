@@ -5,12 +5,12 @@
 //! engine computes itself with glibc's formulas (`exec/ops/trig.rs`, `exec/ops/exp_log.rs`):
 //! the wasm build's own libm is another algorithm, a last bit apart from softpipe's.
 
-use tgsi::render::job::{prepare, run, Request};
+use tgsi::render::job::{prepare, run};
 use wasm_bindgen_test::*;
 
 #[path = "../shared/corpus_inputs.rs"]
 mod corpus_inputs;
-use corpus_inputs::{constants_of, corpus_textures};
+use corpus_inputs::{corpus_request, corpus_textures};
 
 macro_rules! corpus_file {
     ($name:literal, $ext:literal) => {
@@ -61,19 +61,8 @@ fn corpus_shaders_give_softpipes_bits_in_the_browser() {
     ];
     for (name, fs, vs, json, f32s) in cases {
         let json: serde_json::Value = serde_json::from_str(json).expect("json");
-        let (w, h) = (
-            json["width"].as_u64().unwrap_or(64) as u32,
-            json["height"].as_u64().unwrap_or(64) as u32,
-        );
-        let req = Request {
-            fs,
-            vs: Some(vs),
-            mesh: Some("fullscreen"),
-            width: w,
-            height: h,
-            constants: constants_of(&json),
-            ..Request::default()
-        };
+        let req = corpus_request(fs, vs, &json);
+        let (w, h) = (req.width, req.height);
         let (job, diags) = prepare(&req);
         let messages: Vec<&str> = diags.iter().map(|d| d.diagnostic.message.as_str()).collect();
         let job = job.unwrap_or_else(|| panic!("{name}: {messages:?}"));

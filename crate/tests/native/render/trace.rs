@@ -3,7 +3,7 @@
 //! output at a set of pixels are, bit for bit, the image's pixels there (and the conformance
 //! suite compares those pixels with softpipe's).
 
-use crate::conformance::{constants_of, corpus_textures};
+use crate::conformance::{corpus_request, corpus_textures};
 use tgsi::render::inspect::{first_nonfinite, probe_frame, trace_pixel, Watched};
 use tgsi::render::job::{prepare, run, Request};
 
@@ -25,15 +25,7 @@ fn traced_outputs_are_the_rendered_pixels() {
         let read = |ext: &str| std::fs::read_to_string(format!("{dir}/{name}{ext}")).expect("read");
         let (fs, vs) = (read(".tgsi"), read(".vs.tgsi"));
         let json: serde_json::Value = serde_json::from_str(&read(".json")).expect("json");
-        let req = Request {
-            fs: &fs,
-            vs: Some(&vs),
-            mesh: Some("fullscreen"),
-            width: 64,
-            height: 64,
-            constants: constants_of(&json),
-            ..Request::default()
-        };
+        let req = Request { width: 64, height: 64, ..corpus_request(&fs, &vs, &json) };
         let (job, diags) = prepare(&req);
         let job = job.unwrap_or_else(|| panic!("{name}: {diags:?}"));
         let budget = job.default_budget();
@@ -95,15 +87,7 @@ fn corpus_job(name: &str, size: u32) -> (tgsi::render::job::Job, serde_json::Val
     let read = |ext: &str| std::fs::read_to_string(format!("{dir}/{name}{ext}")).expect("read");
     let (fs, vs) = (read(".tgsi"), read(".vs.tgsi"));
     let json: serde_json::Value = serde_json::from_str(&read(".json")).expect("json");
-    let req = Request {
-        fs: &fs,
-        vs: Some(&vs),
-        mesh: Some("fullscreen"),
-        width: size,
-        height: size,
-        constants: constants_of(&json),
-        ..Request::default()
-    };
+    let req = Request { width: size, height: size, ..corpus_request(&fs, &vs, &json) };
     let (job, diags) = prepare(&req);
     (job.unwrap_or_else(|| panic!("{name}: {diags:?}")), json)
 }
