@@ -221,22 +221,35 @@ pub fn tgsi_text(data: &[u8]) -> Result<Outcome, String> {
     Ok(out)
 }
 
-/// Special bit patterns for [`compiled_batch_agrees`]' inputs: zeros, ±1, a denormal, the
-/// largest float, infinities, NaNs, integers and an all-ones word.
-#[cfg(all(feature = "jit", not(target_arch = "wasm32")))]
-const SPECIAL_BITS: [u32; 12] = [
-    0x0000_0000,
-    0x8000_0000,
-    0x3f80_0000,
-    0xbf80_0000,
-    0x0000_0001,
-    0x7f7f_ffff,
-    0x7f80_0000,
-    0xff80_0000,
-    0x7fc0_0000,
-    0xffc0_1234,
-    0x0000_0007,
-    0xffff_ffff,
+/// Bit patterns where two implementations of a lane formula are most likely to part: signed
+/// zeros, denormals, the float range's ends, infinities, NaNs (quiet, signalling, with a
+/// payload), integers at the edges of shifts and conversions. The differential tests (fast vs
+/// general path, JIT vs interpreter) and [`compiled_batch_agrees`] draw inputs from it.
+pub const SPECIAL_BITS: &[u32] = &[
+    0x0000_0000, // +0
+    0x8000_0000, // -0
+    0x0000_0001, // smallest denormal
+    0x807f_ffff, // largest negative denormal
+    0x0080_0000, // FLT_MIN
+    0x8080_0000, // -FLT_MIN
+    0x7f7f_ffff, // FLT_MAX
+    0xff7f_ffff, // -FLT_MAX
+    0x7f80_0000, // +Inf
+    0xff80_0000, // -Inf
+    0x7fc0_0000, // quiet NaN
+    0xffc0_1234, // negative quiet NaN with payload
+    0x7f80_0001, // signalling NaN
+    0x3f80_0000, // 1.0
+    0xbf80_0000, // -1.0
+    0x4b80_0001, // 2^24 + 2 (as float); as int a large positive
+    0x0100_0001, // 2^24 + 1 as an integer
+    0x00ff_ffff, // 2^24 - 1 as an integer
+    0x7fff_ffff, // INT_MAX
+    0xffff_ffff, // -1
+    0x0000_0020, // 32: a shift count past 31
+    0x0000_0021, // 33
+    0x3eaa_aaab, // 1/3
+    0x4f00_0000, // 2^31 as float (F2I/F2U edge)
 ];
 
 /// A fragment program the compiling tier compiles, run on the same batch by the interpreter
@@ -253,7 +266,8 @@ fn compiled_batch_agrees(program: &exec::Program) -> Result<(), String> {
     for r in 0..program.input_count() as usize {
         for c in 0..4 {
             let small = std::array::from_fn(|l| ((r * 4 + c + l) as f32 * 0.375 - 2.0).to_bits());
-            let special = std::array::from_fn(|l| SPECIAL_BITS[(r * 5 + c * 3 + l) % 12]);
+            let special =
+                std::array::from_fn(|l| SPECIAL_BITS[(r * 5 + c * 3 + l) % SPECIAL_BITS.len()]);
             batch.set_input(r, c, 0, Lanes(small));
             batch.set_input(r, c, 1, Lanes(special));
         }

@@ -11,6 +11,19 @@ const BLOCK: i64 = super::framebuffer::TILE as i64;
 /// Quads per block.
 const BLOCK_QUADS: usize = (BLOCK as usize / 2) * (BLOCK as usize / 2);
 
+/// The quads of a fully covered block at the origin, row by row.
+const FULL_BLOCK: [Quad; BLOCK_QUADS] = {
+    let side = BLOCK as usize / 2;
+    let mut quads = [Quad { x: 0, y: 0, coverage: 0xF }; BLOCK_QUADS];
+    let mut i = 0;
+    while i < BLOCK_QUADS {
+        quads[i].x = (i % side * 2) as u32;
+        quads[i].y = (i / side * 2) as u32;
+        i += 1;
+    }
+    quads
+};
+
 /// The pixel region to rasterize: columns `x0..x1` and rows `y0..y1` (end exclusive), window
 /// coordinates with row 0 at the bottom.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -71,10 +84,9 @@ pub fn rasterize_blocks<E>(
             let mut n = 0;
             if full {
                 // Every quad, row by row, all four lanes covered: no test per quad.
-                let side = BLOCK as usize / 2;
-                for (i, slot) in block.iter_mut().enumerate() {
-                    let (qx, qy) = ((i % side) as i64 * 2, (i / side) as i64 * 2);
-                    *slot = Quad { x: (bx + qx) as u32, y: (by + qy) as u32, coverage: 0xF };
+                let (x, y) = (bx as u32, by as u32);
+                for (slot, t) in block.iter_mut().zip(FULL_BLOCK.iter()) {
+                    *slot = Quad { x: t.x + x, y: t.y + y, coverage: 0xF };
                 }
                 n = BLOCK_QUADS;
             } else if spans.iter().any(|&(l, r)| l < ex && r > bx) {

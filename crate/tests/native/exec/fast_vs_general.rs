@@ -11,33 +11,7 @@
 //! unspecified too). Every other bit pattern must match exactly.
 
 use tgsi::exec::{Batch, Constants, Machine, Program};
-
-const SPECIAL: &[u32] = &[
-    0x0000_0000, // +0
-    0x8000_0000, // -0
-    0x0000_0001, // smallest denormal
-    0x807f_ffff, // largest negative denormal
-    0x0080_0000, // FLT_MIN
-    0x8080_0000, // -FLT_MIN
-    0x7f7f_ffff, // FLT_MAX
-    0xff7f_ffff, // -FLT_MAX
-    0x7f80_0000, // +Inf
-    0xff80_0000, // -Inf
-    0x7fc0_0000, // quiet NaN
-    0xffc0_1234, // negative quiet NaN with payload
-    0x7f80_0001, // signalling NaN
-    0x3f80_0000, // 1.0
-    0xbf80_0000, // -1.0
-    0x4b80_0001, // 2^24 + 2 (as float); as int a large positive
-    0x0100_0001, // 2^24 + 1 as an integer
-    0x00ff_ffff, // 2^24 - 1 as an integer
-    0x7fff_ffff, // INT_MAX
-    0xffff_ffff, // -1
-    0x0000_0020, // 32: a shift count past 31
-    0x0000_0021, // 33
-    0x3eaa_aaab, // 1/3
-    0x4f00_0000, // 2^31 as float (F2I/F2U edge)
-];
+use tgsi::fuzzing::SPECIAL_BITS;
 
 /// Every kernel opcode with its number of sources and whether its sources are floats (float
 /// modifiers and `_SAT` apply).
@@ -107,7 +81,7 @@ fn run(p: &Program, inputs: &[[[u32; 4]; 4]; 3]) -> [[u32; 4]; 4] {
 
 #[test]
 fn fast_kernels_equal_the_general_path_bit_for_bit() {
-    let n = SPECIAL.len();
+    let n = SPECIAL_BITS.len();
     let mut checked = 0;
     for &(op, nsrc, float) in OPS {
         // Plain, saturated (float results only), and with float source modifiers.
@@ -148,9 +122,9 @@ fn fast_kernels_equal_the_general_path_bit_for_bit() {
                     let idx = (start + l) % (n * n);
                     let (i, j) = (idx / n, idx % n);
                     for c in 0..4 {
-                        inputs[0][c][l] = SPECIAL[(i + c) % n];
-                        inputs[1][c][l] = SPECIAL[(j + 3 * c) % n];
-                        inputs[2][c][l] = SPECIAL[(i + j + c) % n];
+                        inputs[0][c][l] = SPECIAL_BITS[(i + c) % n];
+                        inputs[1][c][l] = SPECIAL_BITS[(j + 3 * c) % n];
+                        inputs[2][c][l] = SPECIAL_BITS[(i + j + c) % n];
                     }
                 }
                 let (a, b) = (run(&fast, &inputs), run(&general, &inputs));

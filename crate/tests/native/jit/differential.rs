@@ -9,6 +9,7 @@ use tgsi::exec::{
     AccelEnv, Accelerator, Batch, Constants, Lanes, Machine, MakeAccelerator, Program,
     DEFAULT_BUDGET,
 };
+use tgsi::fuzzing::SPECIAL_BITS;
 use tgsi::jit::codegen::{compile_with, Pairing};
 use tgsi::jit::native::NativeProgram;
 
@@ -100,24 +101,6 @@ pub struct Tally {
     pub handed_back: Arc<AtomicUsize>,
 }
 
-const SPECIAL: &[u32] = &[
-    0,
-    0x8000_0000,
-    1,
-    0x807f_ffff,
-    0x7f80_0000,
-    0xff80_0000,
-    0x7fc0_0000,
-    0xffc0_1234,
-    0x7f80_0001,
-    0x3f80_0000,
-    0xbf80_0000,
-    0x7fff_ffff,
-    0xffff_ffff,
-    0x20,
-    0x4f00_0000,
-];
-
 /// Batch inputs: values from `rng`, a third of them special bit patterns; some quads partly
 /// covered (helper lanes).
 fn batch(p: &Program, nq: usize, rng: &mut Rng) -> Batch {
@@ -126,7 +109,7 @@ fn batch(p: &Program, nq: usize, rng: &mut Rng) -> Batch {
         for c in 0..4 {
             for q in 0..nq {
                 let lanes = [0; 4].map(|_| match rng.below(3) {
-                    0 => *rng.pick(SPECIAL),
+                    0 => *rng.pick(SPECIAL_BITS),
                     1 => ((rng.below(2000) as f32 - 1000.0) / 250.0).to_bits(),
                     _ => (rng.next() >> 32) as u32,
                 });
@@ -151,7 +134,7 @@ pub fn random_constants(rng: &mut Rng) -> Constants {
     for (buffer, most) in [(0usize, 9usize), (1, 3)] {
         for index in 0..rng.below(most + 1) {
             let v = [0; 4].map(|_| match rng.below(3) {
-                0 => *rng.pick(SPECIAL),
+                0 => *rng.pick(SPECIAL_BITS),
                 1 => ((rng.below(2000) as f32 - 1000.0) / 250.0).to_bits(),
                 _ => (rng.next() >> 32) as u32,
             });
