@@ -401,6 +401,7 @@ impl Inst {
             kernel: None,
             cond_break: false,
             charged_at_end: super::work::charged_at_end(op),
+            weight: super::work::weight(op),
             daz: 0,
             ftz: false,
             ir_index: 0,

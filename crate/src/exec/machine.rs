@@ -398,7 +398,7 @@ impl Machine {
             // Work (`work.rs`): most instructions are charged the quads active as they start,
             // before the check; a closer is charged after it ran, seen by the next check.
             if !inst.charged_at_end {
-                self.work += self.live;
+                self.work += self.live * inst.weight;
             }
             if self.work > until {
                 let stop = self.frame.as_ref().and_then(FrameBudget::stopped);
@@ -446,7 +446,7 @@ impl Machine {
                 }
             };
             if inst.charged_at_end {
-                self.work += self.live;
+                self.work += self.live * inst.weight;
             }
             if PROBE {
                 if let Some(p) = probe.as_deref_mut() {

@@ -99,6 +99,8 @@ pub struct Inst {
     /// Charged by the exec mask it leaves, not the one it starts with (the closers;
     /// [`super::work::charged_at_end`]).
     pub charged_at_end: bool,
+    /// The work charged per quad with an active lane ([`super::work::weight`]).
+    pub weight: u64,
     /// Bit k: source k is read with denormals as zero — a float operand of a float instruction
     /// in a stage that softpipe runs in its draw module's JIT code ([`flushes_denormals`]).
     /// Kept here, not in [`Src`], so that the operands stay as small as before.

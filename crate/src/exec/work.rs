@@ -1,21 +1,52 @@
 //! The unit of the instruction budget: quad-instructions ("work"), `docs/interpreter.md`
 //! "Budget".
 //!
-//! Each dispatched instruction is charged once for every quad of the batch that has an active
-//! lane (a non-zero exec mask): measured when the instruction starts, except for the closers
-//! ELSE, ENDIF, ENDLOOP, CASE, DEFAULT and ENDSWITCH, which are measured by the exec mask they
-//! leave. Exec masks are lane-local (`mesa-tgsi-notes.md` §5.2: every mask operation works lane
-//! by lane), so a batch is charged exactly the sum of what its quads would be charged run one
-//! at a time: the count does not depend on how quads are grouped into batches, and an engine
-//! that runs each quad with its own control flow can reproduce it. An instruction the batch
-//! skips (a body no lane enters) is one where every quad has exec = 0, so it would be charged
-//! nothing.
+//! Each dispatched instruction is charged its [`weight`] once for every quad of the batch that
+//! has an active lane (a non-zero exec mask): measured when the instruction starts, except for
+//! the closers ELSE, ENDIF, ENDLOOP, CASE, DEFAULT and ENDSWITCH, which are measured by the exec
+//! mask they leave. Exec masks are lane-local (`mesa-tgsi-notes.md` §5.2: every mask operation
+//! works lane by lane), so a batch is charged exactly the sum of what its quads would be charged
+//! run one at a time: the count does not depend on how quads are grouped into batches, and an
+//! engine that runs each quad with its own control flow can reproduce it. An instruction the
+//! batch skips (a body no lane enters) is one where every quad has exec = 0, so it would be
+//! charged nothing.
+//!
+//! The weight is 1 but for the instructions that cost far more than a lane-wise operation, so
+//! that a budget bounds a frame's time and not only its instruction count: a texture sample
+//! reads and filters texels for each lane ([`SAMPLE_WEIGHT`]), and EX2, LG2, POW and the
+//! legacy EXP, LOG and LIT run glibc's `powf`/`logf` lane by lane ([`LIBM_WEIGHT`]).
 //!
 //! The dispatch clock (`Machine::clock`: CLOCK, traces, "image at instruction N") still counts
 //! one per dispatch; only the budget is charged work.
 
 use super::lanes::Lanes;
-use crate::opcode::Opcode;
+use crate::opcode::{Category, Opcode};
+
+/// What a texture instruction that reads texels is charged per active quad. An endless loop
+/// around a bilinear 2D sample took the interpreter about 270 ns a quad per iteration, a
+/// lane-wise ADD under 1 ns (docs/perf-log.md, 2026-11-28): charged 1, such a loop ran 194 s
+/// at 512x512 before the default budget stopped it; charged 128, about 4.6 s (an endless loop
+/// of additions: 1.5 s). The default budget still leaves 256 samples a pixel on average.
+pub const SAMPLE_WEIGHT: u64 = 128;
+
+/// What EX2, LG2, POW, EXP, LOG and LIT are charged per active quad: glibc's `powf`/`logf` on
+/// each lane (`ops/exp_log.rs`), about 11 ns a quad in an endless loop against under 1 ns for
+/// a lane-wise operation.
+pub const LIBM_WEIGHT: u64 = 4;
+
+/// The work one instruction of `op` is charged per quad with an active lane (module text).
+/// The interpreter keeps it with each decoded instruction (`Inst::weight`) and the compiling
+/// tier adds it to the straight path's charge: one function, so both count the same.
+pub fn weight(op: Opcode) -> u64 {
+    use Opcode as O;
+    match op {
+        // Texture queries read no texel.
+        O::TXQ | O::TXQS | O::SVIEWINFO | O::SAMPLE_POS | O::SAMPLE_INFO | O::LODQ | O::LOD => 1,
+        O::EX2 | O::LG2 | O::POW | O::EXP | O::LOG | O::LIT => LIBM_WEIGHT,
+        _ if op.info().category == Category::Texture => SAMPLE_WEIGHT,
+        _ => 1,
+    }
+}
 
 /// Whether `op` is charged by the exec mask it leaves (after it ran) rather than the one it
 /// starts with.
@@ -42,4 +73,34 @@ pub fn quad_active(m: &Lanes) -> bool {
 /// How many quads of `exec` have an active lane: what each instruction of the batch is charged.
 pub fn active_quads(exec: &[Lanes]) -> u64 {
     exec.iter().map(|m| quad_active(m) as u64).sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::exec::ops::{family, Family};
+
+    /// Flow instructions weigh 1: the fused conditional break (`fast.rs`) and the compiling
+    /// tier's flow code (`jit/codegen/flow.rs`) charge each of them 1, not their weight.
+    #[test]
+    fn flow_instructions_weigh_one() {
+        for op in Opcode::all().filter(|&op| family(op) == Family::Flow) {
+            assert_eq!(weight(op), 1, "{}", op.name());
+        }
+    }
+
+    /// Every texture instruction that reads texels is weighted, and no other instruction
+    /// weighs more than a libm formula.
+    #[test]
+    fn only_texel_reads_weigh_a_sample() {
+        let queries = ["TXQ", "TXQS", "SVIEWINFO", "SAMPLE_POS", "SAMPLE_INFO", "LODQ", "LOD"];
+        for op in Opcode::all() {
+            let texel_read =
+                op.info().category == Category::Texture && !queries.contains(&op.name());
+            assert_eq!(weight(op) == SAMPLE_WEIGHT, texel_read, "{}", op.name());
+            assert!(texel_read || weight(op) <= LIBM_WEIGHT, "{}", op.name());
+        }
+        assert_eq!(weight(Opcode::TEX), 128);
+        assert_eq!(weight(Opcode::POW), 4);
+    }
 }

@@ -740,7 +740,7 @@ impl Gen<'_> {
             let Some(inst) = self.program.code.get(pc) else { break };
             if is_alu(inst.op) {
                 let inst = inst.clone();
-                self.charge(1);
+                self.charge(inst.weight);
                 self.both(|g| g.alu(&inst))?;
                 pc += 1;
             } else {

@@ -298,6 +298,9 @@ fn section(op: Opcode, e: &Entry) -> String {
         "<dt>Mesa number</dt><dd>{}</dd>\n",
         info.mesa.map_or("none (legacy, 2010)".to_string(), |n| n.to_string())
     ));
+    if let Some(why) = budget_note(op) {
+        h.push_str(&format!("<dt>Budget</dt><dd>{why}</dd>\n"));
+    }
     h.push_str("</dl>\n");
     h.push_str(&format!("<h3>Formula</h3>\n<pre class=\"formula\">{}</pre>\n", esc(info.formula)));
     h.push_str(&format!("<h3>Edge cases</h3>\n<p class=\"edge\">{}</p>\n", prose(e.edge)));
@@ -446,4 +449,17 @@ fn data() -> String {
         })
         .collect();
     serde_json::to_string(&rows).unwrap_or_else(|_| "[]".into())
+}
+
+/// What an instruction weighing more than 1 costs the budget, and why (`exec::work::weight`).
+fn budget_note(op: Opcode) -> Option<String> {
+    let w = crate::exec::work::weight(op);
+    let why = if w == crate::exec::work::SAMPLE_WEIGHT {
+        "it reads and filters texels for each lane"
+    } else {
+        "it runs a libm function (glibc's powf or logf) on each lane"
+    };
+    (w > 1).then(|| {
+        format!("{w} quad-instructions for each quad with an active lane, not 1: {why}, many times the cost of a lane-wise operation")
+    })
 }

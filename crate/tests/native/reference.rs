@@ -218,3 +218,21 @@ fn compute_examples_leave_the_hand_derived_buffers() {
     assert!(problems.is_empty(), "{}", problems.join("\n"));
     assert!(reference::buffer_checks().len() >= 15);
 }
+
+#[test]
+fn weighted_opcodes_say_what_the_budget_charges() {
+    // docs/limits.md: a texture instruction that reads texels is charged 128 per quad, POW 4,
+    // ADD and the TXQ query 1 (no note).
+    let files = reference::site::files();
+    let page = &files.iter().find(|f| f.0 == "index.html").expect("index.html").1;
+    let section = |n: &str| {
+        let start = page.find(&format!("<section id=\"{n}\"")).expect("a section");
+        let end = page[start..].find("</section>").map_or(page.len(), |e| start + e);
+        page[start..end].to_string()
+    };
+    assert!(section("TEX").contains("<dt>Budget</dt><dd>128 quad-instructions"));
+    assert!(section("POW").contains("<dt>Budget</dt><dd>4 quad-instructions"));
+    for n in ["ADD", "TXQ", "BGNLOOP"] {
+        assert!(!section(n).contains("<dt>Budget</dt>"), "{n}");
+    }
+}

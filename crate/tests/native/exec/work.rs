@@ -1,6 +1,7 @@
 //! The budget's unit, quad-instructions ("work", `exec::work`): each dispatched instruction is
-//! charged once per quad with an active lane, measured at its start, except the closers (ELSE,
-//! ENDIF, ENDLOOP, CASE, DEFAULT, ENDSWITCH), measured by the exec mask they leave.
+//! charged its weight (1; a texture sample 128, the libm formulas 4) once per quad with an
+//! active lane, measured at its start, except the closers (ELSE, ENDIF, ENDLOOP, CASE, DEFAULT,
+//! ENDSWITCH), measured by the exec mask they leave.
 //!
 //! The property a per-quad engine (the JIT) relies on: a batch of N quads is charged exactly the
 //! sum of what the same quads are charged run one at a time. Hand-worked totals and the exact
@@ -276,6 +277,56 @@ fn straight_line_costs_instructions_times_quads() {
     assert_eq!(run_work(text, &quads), (4, 20));
     // One quad: 4 x 1.
     assert_eq!(run_work(text, &quads[..1]), (4, 4));
+}
+
+#[test]
+fn samples_and_libm_formulas_cost_their_weight() {
+    // docs/limits.md: an instruction is charged 1 per quad with an active lane, a texture
+    // instruction that reads texels 128, EX2, LG2, POW, EXP, LOG and LIT 4; queries (TXQ) 1.
+    let text = "FRAG
+        DCL IN[0]
+        DCL OUT[0]
+        DCL SAMP[0]
+        DCL SVIEW[0], 2D, FLOAT
+        DCL TEMP[0..1]
+        TEX TEMP[0], IN[0], SAMP[0], 2D
+        TXQ TEMP[1], IN[0].xxxx, SAMP[0], 2D
+        POW TEMP[0].x, IN[0].zzzz, IN[0].wwww
+        EX2 TEMP[0].y, IN[0].zzzz
+        LG2 TEMP[0].z, IN[0].wwww
+        ADD OUT[0], TEMP[0], TEMP[1]
+        END";
+    let quads = [quad_x(0), quad_x(1), quad_x(2)];
+    // Per quad: TEX 128 + TXQ 1 + POW 4 + EX2 4 + LG2 4 + ADD 1 + END 1 = 143; 7 dispatched.
+    assert_eq!(run_work(text, &quads[..1]), (7, 143));
+    assert_eq!(run_work(text, &quads), (7, 3 * 143));
+}
+
+#[test]
+fn an_endless_sampling_loop_stops_where_its_weight_says() {
+    let text = "FRAG
+        DCL IN[0]
+        DCL OUT[0]
+        DCL SAMP[0]
+        DCL SVIEW[0], 2D, FLOAT
+        DCL TEMP[0..1]
+        MOV TEMP[0], IN[0]
+        BGNLOOP
+          TEX TEMP[1], IN[0], SAMP[0], 2D
+          ADD TEMP[0], TEMP[0], TEMP[1]
+        ENDLOOP
+        MOV OUT[0], TEMP[0]
+        END";
+    let p = program(text);
+    // One quad: MOV 1 + BGNLOOP 1, then each pass TEX 128 + ADD 1 + ENDLOOP 1 = 130. Three
+    // passes end at 2 + 390 = 392: the fourth TEX brings it to 520, its ADD to 521.
+    let stop = |budget: u64| {
+        let mut b = batch_of(&p, &[quad_x(0)]);
+        let e = Machine::with_budget(budget).run(&p, &mut b, &Constants::default());
+        e.expect_err("never ends").diagnostic.message
+    };
+    assert!(stop(519).ends_with("at TEX: the shader may loop forever"), "{}", stop(519));
+    assert!(stop(520).ends_with("at ADD: the shader may loop forever"), "{}", stop(520));
 }
 
 const IF_TWO_ADDS: &str = "FRAG

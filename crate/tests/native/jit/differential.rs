@@ -381,6 +381,29 @@ fn budget_exhaustion_gives_the_interpreters_diagnostic() {
             _ => assert_eq!(r.expect("fits").work, 44),
         }
     }
+    // Weighted instructions (docs/limits.md): per quad TEX 128 + POW 4 + MOV 1 + END 1 = 134,
+    // 268 for two quads; the module charges what the interpreter does.
+    let weighted =
+        "FRAG\nDCL IN[0]\nDCL OUT[0]\nDCL SAMP[0]\nDCL SVIEW[0], 2D, FLOAT\nDCL TEMP[0]\n\
+                    TEX TEMP[0], IN[0], SAMP[0], 2D\nPOW TEMP[0].x, IN[0].xxxx, IN[0].yyyy\n\
+                    MOV OUT[0], TEMP[0]\nEND\n";
+    let p = program(weighted);
+    let before = tally.done.load(Ordering::Relaxed);
+    for budget in [267, 268] {
+        let mut m = counting_machine(&NativeProgram::new(&p).expect("compiles"), budget, &tally)
+            .expect("an instance");
+        let mut b = Batch::new(&p, 2);
+        let r = m.run(&p, &mut b, &Constants::default());
+        match budget {
+            267 => assert_eq!(r.expect_err("one short").diagnostic.code, "X005"),
+            _ => assert_eq!(r.expect("fits").work, 268),
+        }
+    }
+    assert_eq!(
+        tally.done.load(Ordering::Relaxed),
+        before + 1,
+        "the module ran the batch that fits"
+    );
     assert!(
         tally.done.load(Ordering::Relaxed) >= 1 && tally.handed_back.load(Ordering::Relaxed) >= 10
     );
