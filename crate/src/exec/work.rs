@@ -22,11 +22,12 @@
 use super::lanes::Lanes;
 use crate::opcode::{Category, Opcode};
 
-/// What a texture instruction that reads texels is charged per active quad. An endless loop
-/// around a bilinear 2D sample took the interpreter about 270 ns a quad per iteration, a
-/// lane-wise ADD under 1 ns (docs/perf-log.md, 2026-11-28): charged 1, such a loop ran 194 s
-/// at 512x512 before the default budget stopped it; charged 128, about 4.6 s (an endless loop
-/// of additions: 1.5 s). The default budget still leaves 256 samples a pixel on average.
+/// What a texture instruction that reads texels is charged per active quad. A bilinear 2D
+/// sample costs the interpreter about 140 ns a quad, a lane-wise ADD under 1 ns
+/// (docs/perf-log.md, 2026-11-28): charged 1, an endless sampling loop at 512x512 would run
+/// about 100 s before the default budget stopped it (2^31 / 3 passes of 140 ns); charged 128
+/// it stops after 2.5 s (an endless loop of additions: 1.5 s). The default budget still leaves
+/// 256 samples a pixel on average.
 pub const SAMPLE_WEIGHT: u64 = 128;
 
 /// What EX2, LG2, POW, EXP, LOG and LIT are charged per active quad: glibc's `powf`/`logf` on

@@ -9,8 +9,15 @@ use super::trace::{LevelTaps, Tap};
 use super::wrap;
 
 /// softpipe's lerp (two roundings, not fused).
+#[inline(always)]
 pub fn lerp(a: f32, v0: f32, v1: f32) -> f32 {
     v0 + a * (v1 - v0)
+}
+
+/// [`lerp`] of each channel.
+#[inline(always)]
+fn lerp4(a: f32, v0: [f32; 4], v1: [f32; 4]) -> [f32; 4] {
+    [lerp(a, v0[0], v1[0]), lerp(a, v0[1], v1[1]), lerp(a, v0[2], v1[2]), lerp(a, v0[3], v1[3])]
 }
 
 /// Where to sample within a level: face coordinates, slice and texel offsets.
@@ -44,8 +51,30 @@ impl Taps {
     }
 }
 
+/// Where an image filter puts the texels it reads: [`Taps`] when the sample is traced,
+/// [`NoTaps`] otherwise (nothing kept, and the taps' weights are never computed).
+pub trait TapSink {
+    fn record(&mut self, tap: Tap);
+}
+
+impl TapSink for Taps {
+    #[inline]
+    fn record(&mut self, tap: Tap) {
+        self.push(tap);
+    }
+}
+
+/// Keeps no taps: an untraced sample.
+pub struct NoTaps;
+
+impl TapSink for NoTaps {
+    #[inline(always)]
+    fn record(&mut self, _: Tap) {}
+}
+
 /// Reads one texel of a level, or the border colour when (x, y, z) is outside.
 /// For normalised formats the border colour is first clamped to [0, 1], as softpipe does.
+#[inline]
 pub fn texel(
     unit: &TextureUnit,
     sampler: &SamplerState,
@@ -55,7 +84,7 @@ pub fn texel(
     z: i32,
 ) -> ([f32; 4], bool) {
     match unit.texture.level(level).and_then(|l| l.get(x, y, z)) {
-        Some(t) => (t.map(f32::from_bits), false),
+        Some([r, g, b, a]) => ([r, g, b, a].map(f32::from_bits), false),
         None => (border_color(unit, sampler), true),
     }
 }
@@ -73,15 +102,18 @@ fn border_color(unit: &TextureUnit, sampler: &SamplerState) -> [f32; 4] {
 /// The wrapped texel coordinate of every axis for this level, by `normalized` or `unnormalized`
 /// (nearest: an index; linear: two indices and a weight); axes the texture does not have take
 /// `fixed` of 0 (y of a 1-D texture) or of the array slice (z of anything but 3-D).
-/// One axis' wrap: (mode, coordinate, size, texel offset) → index or footprint.
-type WrapFn<T> = fn(Wrap, f32, u32, i32) -> T;
-
+/// One axis' wrap — (mode, coordinate, size, texel offset) → index or footprint — given as the
+/// function itself (a type of its own, so that the call is direct and inlined).
+#[inline]
 fn per_axis<T>(
     unit: &TextureUnit,
     sampler: &SamplerState,
     level: u32,
     p: &Point,
-    (normalized, unnormalized): (WrapFn<T>, WrapFn<T>),
+    (normalized, unnormalized): (
+        impl Fn(Wrap, f32, u32, i32) -> T,
+        impl Fn(Wrap, f32, u32, i32) -> T,
+    ),
     fixed: impl Fn(i32) -> T,
 ) -> [T; 3] {
     let (w, h, d) = unit.texture.level_size(level);
@@ -102,6 +134,7 @@ fn per_axis<T>(
 }
 
 /// Nearest texel indices per axis for this level.
+#[inline]
 fn nearest_index(
     unit: &TextureUnit,
     sampler: &SamplerState,
@@ -114,6 +147,7 @@ fn nearest_index(
 }
 
 /// Linear texel indices and weights per axis.
+#[inline]
 fn linear_index(
     unit: &TextureUnit,
     sampler: &SamplerState,
@@ -124,50 +158,62 @@ fn linear_index(
 }
 
 /// Samples one level with the given image filter; records the texels read in `taps`.
-pub fn image_filter(
+#[inline]
+pub fn image_filter<S: TapSink>(
     unit: &TextureUnit,
     sampler: &SamplerState,
     filter: Filter,
     level: u32,
     p: &Point,
-    taps: &mut Taps,
+    taps: &mut S,
 ) -> [f32; 4] {
     match filter {
         Filter::Nearest => {
             let (x, y, z) = nearest_index(unit, sampler, level, p);
             let (v, border) = texel(unit, sampler, level, x, y, z);
-            taps.push(Tap { x, y, z, weight: 1.0, border, value: v });
+            taps.record(Tap { x, y, z, weight: 1.0, border, value: v });
             v
         }
         Filter::Linear => {
             let [(x0, x1, wx), (y0, y1, wy), (z0, z1, wz)] = linear_index(unit, sampler, level, p);
             let mut read = |x: i32, y: i32, z: i32, weight: f32| {
-                let (v, border) = texel(unit, sampler, level, x, y, z);
-                taps.push(Tap { x, y, z, weight, border, value: v });
-                v
+                read_tap(unit, sampler, level, (x, y, z), weight, taps)
             };
-            let one_d = unit.texture.dim.is_1d();
-            let three_d = unit.texture.dim == Dim::D3;
-            if one_d {
+            if unit.texture.dim.is_1d() {
                 let (a, b) = (read(x0, y0, z0, 1.0 - wx), read(x1, y0, z0, wx));
-                return [0, 1, 2, 3].map(|c| lerp(wx, a[c], b[c]));
+                return lerp4(wx, a, b);
             }
-            let slice = |z: i32, zw: f32, read: &mut dyn FnMut(i32, i32, i32, f32) -> [f32; 4]| {
+            let mut slice = |z: i32, zw: f32| {
                 let t00 = read(x0, y0, z, (1.0 - wx) * (1.0 - wy) * zw);
                 let t10 = read(x1, y0, z, wx * (1.0 - wy) * zw);
                 let t01 = read(x0, y1, z, (1.0 - wx) * wy * zw);
                 let t11 = read(x1, y1, z, wx * wy * zw);
-                [0, 1, 2, 3].map(|c| lerp(wy, lerp(wx, t00[c], t10[c]), lerp(wx, t01[c], t11[c])))
+                lerp4(wy, lerp4(wx, t00, t10), lerp4(wx, t01, t11))
             };
-            if three_d {
-                let a = slice(z0, 1.0 - wz, &mut read);
-                let b = slice(z1, wz, &mut read);
-                [0, 1, 2, 3].map(|c| lerp(wz, a[c], b[c]))
+            if unit.texture.dim == Dim::D3 {
+                let a = slice(z0, 1.0 - wz);
+                let b = slice(z1, wz);
+                lerp4(wz, a, b)
             } else {
-                slice(z0, 1.0, &mut read)
+                slice(z0, 1.0)
             }
         }
     }
+}
+
+/// One texel of a filter's footprint (the border colour outside the level), recorded.
+#[inline(always)]
+fn read_tap<S: TapSink>(
+    unit: &TextureUnit,
+    sampler: &SamplerState,
+    level: u32,
+    (x, y, z): (i32, i32, i32),
+    weight: f32,
+    taps: &mut S,
+) -> [f32; 4] {
+    let (v, border) = texel(unit, sampler, level, x, y, z);
+    taps.record(Tap { x, y, z, weight, border, value: v });
+    v
 }
 
 /// The 2×2 footprint of a gather, in GL order (i0 j1, i1 j1, i1 j0, i0 j0), one component.
@@ -242,18 +288,11 @@ pub fn mip_filter(
         (false, false) => sampler.min_filter,
     };
     let mut out = [[0f32; 4]; 2];
-    let mut all_taps = [Taps::default(); 2];
-    for i in 0..n.min(2) {
-        let (level, _) = levels[i];
-        out[i] = image_filter(unit, sampler, filter, level, p, &mut all_taps[i]);
-    }
-    let color = if n == 2 {
-        let blend = levels[1].1;
-        [0, 1, 2, 3].map(|c| lerp(blend, out[0][c], out[1][c]))
-    } else {
-        out[0]
-    };
     if let Some(t) = trace {
+        let mut all_taps = [Taps::default(); 2];
+        for i in 0..n.min(2) {
+            out[i] = image_filter(unit, sampler, filter, levels[i].0, p, &mut all_taps[i]);
+        }
         for i in 0..n.min(2) {
             t.push(LevelTaps {
                 level: levels[i].0,
@@ -262,7 +301,17 @@ pub fn mip_filter(
                 taps: all_taps[i].as_slice().to_vec(),
             });
         }
+    } else {
+        for i in 0..n.min(2) {
+            out[i] = image_filter(unit, sampler, filter, levels[i].0, p, &mut NoTaps);
+        }
     }
+    let color = if n == 2 {
+        let blend = levels[1].1;
+        lerp4(blend, out[0], out[1])
+    } else {
+        out[0]
+    };
     (color, magnified)
 }
 

@@ -99,6 +99,7 @@ impl Level {
         Level { width, height, slices, texels: vec![[0; 4]; n] }
     }
     /// The texel at (x, y, slice), or `None` outside the level.
+    #[inline]
     pub fn get(&self, x: i32, y: i32, z: i32) -> Option<[u32; 4]> {
         if x < 0
             || y < 0
@@ -263,6 +264,7 @@ impl Texture {
         self.levels.len() as u32
     }
 
+    #[inline]
     pub fn level(&self, level: u32) -> Option<&Level> {
         self.levels.get(level as usize)
     }

@@ -5,21 +5,43 @@
 use super::sampler::Wrap;
 
 /// floor as an i32 (saturating; NaN gives 0 — the C original is undefined there).
+#[inline]
 pub fn ifloor(f: f32) -> i32 {
     f.floor() as i32
 }
 
 /// Fractional part `f − floor(f)`, in [0, 1) for finite f.
+#[inline]
 pub fn frac(f: f32) -> f32 {
     f - f.floor()
 }
 
-/// Repeat an index into 0..size (Euclidean remainder: defined for any i).
+/// Repeat an index into 0..size (Euclidean remainder: defined for any i). Indices already in
+/// range, or one period below it (a coordinate just under 0), need no division.
+#[inline]
 fn repeat(i: i32, size: i32) -> i32 {
-    i.rem_euclid(size.max(1))
+    let n = size.max(1);
+    if (0..n).contains(&i) {
+        i
+    } else if (-n..0).contains(&i) {
+        i + n
+    } else {
+        i.rem_euclid(n)
+    }
+}
+
+/// The index after `i`, itself already in 0..size, repeated.
+#[inline]
+fn repeat_next(i: i32, size: i32) -> i32 {
+    if i + 1 >= size {
+        0
+    } else {
+        i + 1
+    }
 }
 
 /// Nearest texel index for normalised coordinate `s` (offset in texels).
+#[inline]
 pub fn nearest(wrap: Wrap, s: f32, size: u32, offset: i32) -> i32 {
     let n = size.max(1) as i32;
     let fsize = size.max(1) as f32;
@@ -79,6 +101,7 @@ pub fn nearest(wrap: Wrap, s: f32, size: u32, offset: i32) -> i32 {
 }
 
 /// The two texel indices and the weight of the second for linear filtering.
+#[inline]
 pub fn linear(wrap: Wrap, s: f32, size: u32, offset: i32) -> (i32, i32, f32) {
     let n = size.max(1) as i32;
     let fsize = size.max(1) as f32;
@@ -86,7 +109,7 @@ pub fn linear(wrap: Wrap, s: f32, size: u32, offset: i32) -> (i32, i32, f32) {
         Wrap::Repeat => {
             let u = s * fsize - 0.5;
             let i0 = repeat(ifloor(u).saturating_add(offset), n);
-            (i0, repeat(i0 + 1, n), frac(u))
+            (i0, repeat_next(i0, n), frac(u))
         }
         Wrap::ClampToEdge => {
             let u = clamp(s * fsize + offset as f32, 0.0, fsize) - 0.5;
@@ -215,6 +238,21 @@ mod tests {
     use super::*;
 
     // 4 texels: texel i covers s in [i/4, (i+1)/4).
+    /// The division-free paths give the Euclidean remainder, the definition of REPEAT.
+    #[test]
+    fn repeat_is_the_euclidean_remainder() {
+        for size in [1, 2, 3, 4, 5, 7, 8, 64, 100, 4096] {
+            for i in (-3 * size - 2..3 * size + 2).chain([i32::MIN, i32::MIN + 1, i32::MAX]) {
+                let r = i.rem_euclid(size);
+                assert_eq!(repeat(i, size), r, "{i} mod {size}");
+                assert_eq!(
+                    repeat_next(r, size),
+                    (i64::from(r) + 1).rem_euclid(i64::from(size)) as i32
+                );
+            }
+        }
+    }
+
     #[test]
     fn nearest_modes_by_hand() {
         assert_eq!(nearest(Wrap::Repeat, 0.3, 4, 0), 1); // 1.2 → 1
