@@ -47,6 +47,10 @@ pub struct AccelEnv<'a> {
     /// The batch's IN rows are already in the compiled form's memory (written through
     /// [`Accelerator::input_rows`]): only the other rows are copied in.
     pub inputs_placed: bool,
+    /// The frame the run belongs to, if any. A compiled run looks at no clock, but its costly
+    /// instructions are calls into the engine, which look at the frame's stop flag
+    /// (`jit::host::stopped`): natively they end the run once the frame is stopped.
+    pub frame: Option<&'a super::frame::FrameBudget>,
 }
 
 /// Makes an [`Accelerator`] for each machine that runs a program (one per thread).

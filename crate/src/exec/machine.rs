@@ -252,7 +252,8 @@ impl Machine {
         let limit = self.frame.as_ref().map_or(self.budget, |f| self.budget.min(f.left()));
         let limit = limit.min(ACCELERATED_WORK_CAP);
         let inputs_placed = batch.in_place && self.inputs_placed == Some(self.nq);
-        let mut env = AccelEnv { program, batch, consts, hooks, inputs_placed };
+        let frame = self.frame.as_ref();
+        let mut env = AccelEnv { program, batch, consts, hooks, inputs_placed, frame };
         let work = accel.run(&mut self.regs, &mut self.kill, self.nq, limit, &mut env);
         self.outputs_kept = work.is_some() && accel.kept_outputs().is_some();
         self.accel = Some(accel);

@@ -122,6 +122,17 @@ pub fn with_scope<R>(env: &mut AccelEnv, samplers: &[Inst], f: impl FnOnce() -> 
     f()
 }
 
+/// Whether the frame of the run in progress on this thread has been stopped (`--timeout`,
+/// Ctrl-C, its time limit): the module's calls into the engine look, so that a run whose time
+/// goes to such calls (SIN of large arguments, libm formulas, sampling) ends soon after the stop
+/// instead of at the end of its batch (docs/jit.md, "The budget").
+pub fn stopped() -> bool {
+    let Some(scope) = CURRENT.with(Cell::get) else { return false };
+    // SAFETY: as in `sample`: the pointer is live for the synchronous run that calls this.
+    let env = unsafe { &*scope.env };
+    env.frame.is_some_and(|f| f.stopped().is_some())
+}
+
 /// Runs sampling instruction `index` of the current run for one quad over `scratch` (the
 /// staged operands and exec in, the results out; see [`scratch`]). False when there is no run
 /// in progress, no such instruction, or the interpreter's texture code reported an error (the

@@ -27,15 +27,21 @@ fn linker() -> Option<&'static Linker<Host>> {
             let mut l = Linker::new(engine());
             for im in super::imports::LANE_IMPORTS {
                 let m = super::imports::MODULE;
-                // Whole quads: lane i of every argument to the formula, into lane i.
-                let f = im.quad;
+                // Whole quads: lane i of every argument to the formula, into lane i; a trap
+                // (the run gives the batch back) once the frame is stopped.
+                let f = move |args: [u128; 3]| -> wasmtime::Result<V128> {
+                    if super::host::stopped() {
+                        return Err(wasmtime::Error::msg("the frame was stopped"));
+                    }
+                    Ok(V128::from((im.quad)(args)))
+                };
                 match im.lane.arity() {
-                    1 => l.func_wrap(m, im.name, move |x: V128| V128::from(f([x.as_u128(), 0, 0]))),
+                    1 => l.func_wrap(m, im.name, move |x: V128| f([x.as_u128(), 0, 0])),
                     2 => l.func_wrap(m, im.name, move |x: V128, y: V128| {
-                        V128::from(f([x.as_u128(), y.as_u128(), 0]))
+                        f([x.as_u128(), y.as_u128(), 0])
                     }),
                     _ => l.func_wrap(m, im.name, move |x: V128, y: V128, w: V128| {
-                        V128::from(f([x.as_u128(), y.as_u128(), w.as_u128()]))
+                        f([x.as_u128(), y.as_u128(), w.as_u128()])
                     }),
                 }
                 .ok()?;
@@ -45,7 +51,9 @@ fn linker() -> Option<&'static Linker<Host>> {
                 super::imports::MODULE,
                 super::imports::SAMPLE.0,
                 |mut caller: Caller<'_, Host>, index: i32, at: i32| -> i32 {
-                    let Some(m) = caller.data().memory else { return 0 };
+                    let Some(m) = caller.data().memory.filter(|_| !super::host::stopped()) else {
+                        return 0;
+                    };
                     let at = at as u32 as usize;
                     let bytes = m.data_mut(&mut caller);
                     let Some(scratch) = bytes.get_mut(at..at + super::host::scratch::BYTES) else {
@@ -60,7 +68,9 @@ fn linker() -> Option<&'static Linker<Host>> {
                 super::imports::MODULE,
                 super::imports::SAMPLE_ROWS.0,
                 |mut caller: Caller<'_, Host>, index: i32, at: i32, nq: i32| -> i32 {
-                    let Some(m) = caller.data().memory else { return 0 };
+                    let Some(m) = caller.data().memory.filter(|_| !super::host::stopped()) else {
+                        return 0;
+                    };
                     let bytes = m.data_mut(&mut caller);
                     let (at, nq) = (at as u32 as usize, nq as u32 as usize);
                     let stride = super::codegen::sample_row_stride(nq);
