@@ -15,4 +15,5 @@ mod flow;
 mod pairs;
 mod random;
 mod staging;
+mod stop;
 mod validate;
