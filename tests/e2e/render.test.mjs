@@ -178,19 +178,22 @@ test('an endless loop is reported and the page stays responsive', { timeout: 120
   await page.close();
 });
 
-/**
- * At 512x512 with the interpreter only: a compiled batch cannot look at the frame's clock, and a
- * batch of this loop (SIN past 120 through the lane import) may run for seconds before it hands
- * back to the interpreter (docs/jit.md, "Not done yet").
- */
-async function slowFramePage() {
+/** A page at `size` drawing with the interpreter only. */
+async function interpreterPage(size) {
   const { page, problems } = await openPlayground(browser, server);
-  await setSize(page, 512);
+  await setSize(page, size);
   const drawn = await renderCount(page);
   await page.locator('#engine').selectOption('interpreter');
   await waitForRender(page, drawn);
   return { page, problems };
 }
+
+/**
+ * At 512x512 with the interpreter only: a compiled batch cannot look at the frame's clock in
+ * the browser, and a batch of the slow loop below (SIN past 120 through the lane import) may
+ * run for seconds before it hands back to the interpreter (docs/jit.md, "Not done yet").
+ */
+const slowFramePage = () => interpreterPage(512);
 
 test('an edit does not wait for a slow frame of the old text', { timeout: 120_000 }, async () => {
   const { page, problems } = await slowFramePage();
@@ -233,17 +236,11 @@ test('a frame longer than its time limit stops itself before the watchdog', { ti
   await page.close();
 });
 
-/** A page drawing with the interpreter only, and a shader of one colour. */
-async function pageForWorkerFailures() {
-  const { page, problems } = await openPlayground(browser, server);
-  await setSize(page, 128);
-  // The interpreter only: with the compiled engine a module becoming ready redraws the frame,
-  // and that redraw could take the failure meant for the edit.
-  const drawn = await renderCount(page);
-  await page.locator('#engine').selectOption('interpreter');
-  await waitForRender(page, drawn);
-  return { page, problems };
-}
+/**
+ * A page at 128x128 drawing with the interpreter only: with the compiled engine a module
+ * becoming ready redraws the frame, and that redraw could take the failure meant for the edit.
+ */
+const pageForWorkerFailures = () => interpreterPage(128);
 
 const oneColour = (rgb) => `FRAG\nDCL OUT[0], COLOR\nIMM[0] FLT32 { ${rgb}, 1.0000 }\n  0: MOV OUT[0], IMM[0]\n  1: END\n`;
 

@@ -84,7 +84,7 @@ pub fn texel(
     z: i32,
 ) -> ([f32; 4], bool) {
     match unit.texture.level(level).and_then(|l| l.get(x, y, z)) {
-        Some([r, g, b, a]) => ([r, g, b, a].map(f32::from_bits), false),
+        Some(t) => (t.map(f32::from_bits), false),
         None => (border_color(unit, sampler), true),
     }
 }
@@ -177,7 +177,9 @@ pub fn image_filter<S: TapSink>(
         Filter::Linear => {
             let [(x0, x1, wx), (y0, y1, wy), (z0, z1, wz)] = linear_index(unit, sampler, level, p);
             let mut read = |x: i32, y: i32, z: i32, weight: f32| {
-                read_tap(unit, sampler, level, (x, y, z), weight, taps)
+                let (v, border) = texel(unit, sampler, level, x, y, z);
+                taps.record(Tap { x, y, z, weight, border, value: v });
+                v
             };
             if unit.texture.dim.is_1d() {
                 let (a, b) = (read(x0, y0, z0, 1.0 - wx), read(x1, y0, z0, wx));
@@ -199,21 +201,6 @@ pub fn image_filter<S: TapSink>(
             }
         }
     }
-}
-
-/// One texel of a filter's footprint (the border colour outside the level), recorded.
-#[inline(always)]
-fn read_tap<S: TapSink>(
-    unit: &TextureUnit,
-    sampler: &SamplerState,
-    level: u32,
-    (x, y, z): (i32, i32, i32),
-    weight: f32,
-    taps: &mut S,
-) -> [f32; 4] {
-    let (v, border) = texel(unit, sampler, level, x, y, z);
-    taps.record(Tap { x, y, z, weight, border, value: v });
-    v
 }
 
 /// The 2×2 footprint of a gather, in GL order (i0 j1, i1 j1, i1 j0, i0 j0), one component.
