@@ -189,9 +189,10 @@ async function interpreterPage(size) {
 }
 
 /**
- * At 512x512 with the interpreter only: a compiled batch cannot look at the frame's clock in
- * the browser, and a batch of the slow loop below (SIN past 120 through the lane import) may
- * run for seconds before it hands back to the interpreter (docs/jit.md, "Not done yet").
+ * At 512x512 with the interpreter only: with the compiled engine the module becoming ready
+ * redraws the frame, a second slow frame these tests do not expect. (A compiled run of the
+ * same loop stops at the time limit too: `crate/tests/web/jit.rs`,
+ * `a_time_limit_ends_a_compiled_loop_in_the_browser`.)
  */
 const slowFramePage = () => interpreterPage(512);
 

@@ -47,9 +47,9 @@ pub struct AccelEnv<'a> {
     /// The batch's IN rows are already in the compiled form's memory (written through
     /// [`Accelerator::input_rows`]): only the other rows are copied in.
     pub inputs_placed: bool,
-    /// The frame the run belongs to, if any. A compiled run looks at no clock, but its costly
-    /// instructions are calls into the engine, which look at the frame's stop flag
-    /// (`jit::host::stopped`): natively they end the run once the frame is stopped.
+    /// The frame the run belongs to, if any: a compiled run that calls the engine looks at its
+    /// stop flag every `STOP_CHECK_INTERVAL` of work (`jit::host::stopped`) and gives the batch
+    /// back once the frame is stopped.
     pub frame: Option<&'a super::frame::FrameBudget>,
 }
 

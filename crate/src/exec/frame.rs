@@ -39,13 +39,16 @@ impl Stop {
 }
 
 /// How much work (quad-instructions, `work.rs`) a run does between two looks at its frame's
-/// stop flag: 2^10 instructions over the largest batch (512 quads).
+/// stop flag: 2^10 instructions over the largest batch (512 quads). The interpreter keeps to
+/// it, and so does a compiled module that calls the engine (at a loop's back-edge or a quad's
+/// end past each interval).
 pub const STOP_CHECK_INTERVAL: u64 = 1 << 19;
 
 /// The most work one batch does through an [`Accelerator`] (2^8 stop-check intervals, a few
-/// tens of milliseconds): compiled code cannot look at the frame's stop flag, so a batch that
-/// needs more is handed back and runs in the interpreter, which looks at it (`--timeout`,
-/// Ctrl-C) and gives the same result.
+/// tens of milliseconds compiled): a batch that needs more is handed back and runs in the
+/// interpreter, which gives the same result. When the budget runs out inside a batch the
+/// interpreter reruns the batch to stop at the exact instruction; the cap bounds the compiled
+/// work done in vain before that.
 pub const ACCELERATED_WORK_CAP: u64 = STOP_CHECK_INTERVAL << 8;
 
 #[derive(Debug)]

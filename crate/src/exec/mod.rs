@@ -43,7 +43,7 @@ pub use io::{
 pub use lanes::Lanes;
 pub use machine::{
     AccelEnv, Accelerator, ExecError, FrameBudget, Machine, MakeAccelerator, RunStats, Stop,
-    ACCELERATED_WORK_CAP, DEFAULT_BUDGET,
+    ACCELERATED_WORK_CAP, DEFAULT_BUDGET, STOP_CHECK_INTERVAL,
 };
 pub use memory::{EmittedPrimitive, ImageBuffer, ImageFormat, Resources};
 pub use probe::Probe;

@@ -19,9 +19,12 @@
 //! The budget counts quad-instructions (`exec/work.rs`): an instruction is charged
 //! once per quad whose exec mask is non-zero when it starts (ELSE, ENDIF and ENDLOOP: when they
 //! end). Inside a body that is every instruction reached, so a straight run adds its length.
-//! The total is an `i64` local over all quads; at every loop back-edge, after each quad and at
-//! the end it is compared with `limit`, and the module returns −1 when it passed it (the caller
-//! then reruns the batch in the interpreter, which stops at the same instruction).
+//! The total is an `i64` local over all quads; at every loop back-edge and after each quad it is
+//! compared with `limit`, and the module returns −1 when it passed it (the caller then reruns
+//! the batch in the interpreter, which stops at the same instruction). At the same places, a
+//! module that calls the engine asks it, each time the total passes another
+//! `exec::STOP_CHECK_INTERVAL`, whether its frame was stopped (the `poll` import) and returns
+//! −1 if so: such a run ends within that much work of a stop, as the interpreter's does.
 //!
 //! Memory holds what the caller stages: the IN and SV rows the program reads and the OUT rows
 //! it writes, each at `slot * ROW_BYTES + q * 16`, the kill row, then the cached constants (16
@@ -32,8 +35,9 @@
 //!
 //! Imports (`jit::imports`, `jit::host`): the libm lane formulas (SIN, POW, …) call the
 //! interpreter's own functions for each lane of a quad (one call per quad), texture
-//! instructions the interpreter's texture code
-//! for the quad; the imports take function indices 0.., so `run` follows them.
+//! instructions the interpreter's texture code for the quad, and a module with any of those
+//! has the stop flag (`poll`) too; the imports take function indices 0.., so `run` follows
+//! them.
 
 // Operands and lane formulas; masks and structured flow; the passes over the quads; nesting
 // and inlining bounds.
@@ -51,6 +55,7 @@ use shape::{main_end, shape, sub_body};
 
 use super::imports::{self, Which};
 use crate::exec::program::{Dst, Inst, Program, Src, Store};
+use crate::exec::STOP_CHECK_INTERVAL;
 use crate::opcode::{Opcode as O, ValType as VT};
 use std::collections::{BTreeSet, HashMap};
 use wasm_encoder::{
@@ -212,25 +217,28 @@ pub struct Compiled {
     pub calls_host: bool,
 }
 
-// Locals of `run`: the parameters, three i32, one i64, then v128 ones.
+// Locals of `run`: the parameters, three i32, two i64, then v128 ones.
 const NQ: u32 = 0;
 const LIMIT: u32 = 1;
 const QB: u32 = 2;
 const QEND: u32 = 3;
 const I32_TMP: u32 = 4;
 const WORK: u32 = 5;
-const EXEC: u32 = 6;
-const COND: u32 = 7;
-const LOOPM: u32 = 8;
-const CONT: u32 = 9;
-const KILL: u32 = 10;
+/// The work at which the module next looks at the limit and the stop flag (i64; at most
+/// `LIMIT`, [`Gen::check_limit`]).
+const NEXT: u32 = 6;
+const EXEC: u32 = 7;
+const COND: u32 = 8;
+const LOOPM: u32 = 9;
+const CONT: u32 = 10;
+const KILL: u32 = 11;
 /// The switch mask (`exec/flow.rs` SWITCH: the lanes a CASE or DEFAULT let in, less those that
 /// left with BRK) and the function mask (the lanes of the current call, or of the main program,
 /// that have not returned).
-const SWITCHM: u32 = 11;
-const FUNCM: u32 = 12;
+const SWITCHM: u32 = 12;
+const FUNCM: u32 = 13;
 /// Row locals, then saved masks, then scratch.
-const FIRST_V128: u32 = 13;
+const FIRST_V128: u32 = 14;
 
 fn fail<T>(reason: impl Into<String>, inst: Option<&Inst>) -> Result<T, Unsupported> {
     Err(Unsupported { reason: reason.into(), instruction: inst.map(|i| i.ir_index) })
@@ -413,6 +421,8 @@ pub fn compile_with(program: &Program, pairing: Pairing) -> Result<Compiled, Uns
                 && !layout.sampling
         }
     };
+    // The module calls the engine: it also looks at the stop flag (`Gen::check_limit`).
+    let calls_host = !lane_imports.is_empty() || layout.sampling;
     let mut g = Gen {
         program,
         pairs,
@@ -443,6 +453,7 @@ pub fn compile_with(program: &Program, pairing: Pairing) -> Result<Compiled, Uns
         next_scratch: scratch,
         max_local: scratch,
         lane_imports: lane_imports.clone(),
+        polls: calls_host,
         samplers: Vec::new(),
     };
     g.run(end)?;
@@ -455,7 +466,7 @@ pub fn compile_with(program: &Program, pairing: Pairing) -> Result<Compiled, Uns
         Vec::new()
     };
     let mut f = Function::new_with_locals_types(
-        [ValType::I32, ValType::I32, ValType::I32, ValType::I64]
+        [ValType::I32, ValType::I32, ValType::I32, ValType::I64, ValType::I64]
             .into_iter()
             .chain(std::iter::repeat_n(ValType::V128, v128s as usize))
             .chain(extra),
@@ -473,24 +484,26 @@ pub fn compile_with(program: &Program, pairing: Pairing) -> Result<Compiled, Uns
     for n in 0..3 {
         types.ty().function(std::iter::repeat_n(ValType::V128, n + 1), [ValType::V128]);
     }
-    // Type 4: the sampling import; type 5: the batched one.
+    // Type 4: the sampling import; type 5: the batched one; type 6: the stop flag.
     types.ty().function([ValType::I32, ValType::I32], [ValType::I32]);
     types.ty().function([ValType::I32, ValType::I32, ValType::I32], [ValType::I32]);
+    types.ty().function([], [ValType::I32]);
     m.section(&types);
-    if !lane_imports.is_empty() || layout.sampling {
-        let mut ims = ImportSection::new();
-        for w in &lane_imports {
-            let im = w.import();
-            ims.import(imports::MODULE, im.name, EntityType::Function(im.lane.arity() as u32));
-        }
-        if layout.sample_rows {
-            ims.import(imports::MODULE, imports::SAMPLE_ROWS.0, EntityType::Function(5));
-        } else if layout.sampling {
-            ims.import(imports::MODULE, imports::SAMPLE.0, EntityType::Function(4));
-        }
+    let mut ims = ImportSection::new();
+    for w in &lane_imports {
+        let im = w.import();
+        ims.import(imports::MODULE, im.name, EntityType::Function(im.lane.arity() as u32));
+    }
+    if layout.sample_rows {
+        ims.import(imports::MODULE, imports::SAMPLE_ROWS.0, EntityType::Function(5));
+    } else if layout.sampling {
+        ims.import(imports::MODULE, imports::SAMPLE.0, EntityType::Function(4));
+    }
+    if calls_host {
+        ims.import(imports::MODULE, imports::POLL.0, EntityType::Function(6));
         m.section(&ims);
     }
-    let run_index = lane_imports.len() as u32 + layout.sampling as u32;
+    let run_index = poll_index(&lane_imports, &layout) + calls_host as u32;
     let mut funcs = FunctionSection::new();
     funcs.function(0);
     m.section(&funcs);
@@ -516,8 +529,13 @@ pub fn compile_with(program: &Program, pairing: Pairing) -> Result<Compiled, Uns
         data.active(0, &ConstExpr::i32_const(layout.constant_table() as i32), bytes);
         m.section(&data);
     }
-    let calls_host = !lane_imports.is_empty() || layout.sampling;
     Ok(Compiled { bytes: m.finish(), layout, instructions: end, samplers, calls_host })
+}
+
+/// The function index of the stop-flag import ([`imports::POLL`]): after the lane imports and
+/// the sampling one.
+fn poll_index(lane_imports: &[Which], layout: &Layout) -> u32 {
+    lane_imports.len() as u32 + layout.sampling as u32
 }
 
 fn mem(offset: u64) -> MemArg {
@@ -638,6 +656,9 @@ struct Gen<'p> {
     /// The lane imports this module has, in function-index order (the sampling import, if
     /// any, follows them).
     lane_imports: Vec<Which>,
+    /// The module calls the engine (`Compiled::calls_host`), so it also looks at the stop flag
+    /// ([`imports::POLL`]; see [`Gen::check_limit`]).
+    polls: bool,
     /// The texture instructions compiled so far, rewritten for `jit::host::sample`.
     samplers: Vec<Inst>,
 }
@@ -711,16 +732,65 @@ impl Gen<'_> {
         self.e(I::Return);
         self.e(I::End);
     }
-    /// Returns −1 when the work passed the limit.
+    /// At a loop's back-edge and a quad's end: returns −1 (the interpreter reruns the batch)
+    /// once the work passed the limit. A module that calls the engine also looks at the stop
+    /// flag: once the work has passed `NEXT` it returns −1 when it passed the limit or the
+    /// frame was stopped (the [`imports::POLL`] call), else sets `NEXT` another
+    /// `STOP_CHECK_INTERVAL` on, at most to the limit; the usual path is the one comparison a
+    /// limit check costs anyway. (The others do not: a call in a loop, even one never taken,
+    /// made 26_mandelbrot 0.74x natively, its registers saved around it; their work costs so
+    /// little that `ACCELERATED_WORK_CAP` bounds their time.)
     fn check_limit(&mut self) {
         self.flush();
+        if !self.polls {
+            self.e(I::LocalGet(WORK));
+            self.e(I::LocalGet(LIMIT));
+            self.e(I::I64GtS);
+            self.e(I::If(BlockType::Empty));
+            self.e(I::I64Const(-1));
+            self.e(I::Return);
+            self.e(I::End);
+            return;
+        }
+        self.e(I::LocalGet(WORK));
+        self.e(I::LocalGet(NEXT));
+        self.e(I::I64GtS);
+        self.e(I::If(BlockType::Empty));
         self.e(I::LocalGet(WORK));
         self.e(I::LocalGet(LIMIT));
         self.e(I::I64GtS);
+        self.e(I::Call(poll_index(&self.lane_imports, self.layout)));
+        self.e(I::I32Or);
         self.e(I::If(BlockType::Empty));
         self.e(I::I64Const(-1));
         self.e(I::Return);
         self.e(I::End);
+        // NEXT = LIMIT − WORK < interval ? LIMIT : WORK + interval (no overflow: WORK ≤ LIMIT).
+        self.e(I::LocalGet(LIMIT));
+        self.e(I::LocalGet(WORK));
+        self.e(I::I64Const(STOP_CHECK_INTERVAL as i64));
+        self.e(I::I64Add);
+        self.e(I::LocalGet(LIMIT));
+        self.e(I::LocalGet(WORK));
+        self.e(I::I64Sub);
+        self.e(I::I64Const(STOP_CHECK_INTERVAL as i64));
+        self.e(I::I64LtS);
+        self.e(I::Select);
+        self.e(I::LocalSet(NEXT));
+        self.e(I::End);
+    }
+    /// `NEXT` at the start of a run: the first interval, at most the limit.
+    fn first_check(&mut self) {
+        if !self.polls {
+            return;
+        }
+        self.e(I::LocalGet(LIMIT));
+        self.e(I::I64Const(STOP_CHECK_INTERVAL as i64));
+        self.e(I::LocalGet(LIMIT));
+        self.e(I::I64Const(STOP_CHECK_INTERVAL as i64));
+        self.e(I::I64LtS);
+        self.e(I::Select);
+        self.e(I::LocalSet(NEXT));
     }
     fn local(&mut self) -> u32 {
         let l = self.next_scratch;

@@ -123,9 +123,9 @@ pub fn with_scope<R>(env: &mut AccelEnv, samplers: &[Inst], f: impl FnOnce() -> 
 }
 
 /// Whether the frame of the run in progress on this thread has been stopped (`--timeout`,
-/// Ctrl-C, its time limit): the module's calls into the engine look, so that a run whose time
-/// goes to such calls (SIN of large arguments, libm formulas, sampling) ends soon after the stop
-/// instead of at the end of its batch (docs/jit.md, "The budget").
+/// Ctrl-C, its time limit, which this reads the clock for): the module's `poll` import
+/// (`jit::imports::POLL`), called every `STOP_CHECK_INTERVAL` of work, so that a compiled run
+/// ends soon after a stop instead of at the end of its batch (docs/jit.md, "The budget").
 pub fn stopped() -> bool {
     let Some(scope) = CURRENT.with(Cell::get) else { return false };
     // SAFETY: as in `sample`: the pointer is live for the synchronous run that calls this.

@@ -1,6 +1,6 @@
 //! The functions a generated module imports from the engine: the lane formulas the interpreter
-//! computes with the host's libm (`exec/ops/float.rs`), so a compiled SIN gives the very bits
-//! the interpreter's does — natively glibc's, in the browser the engine's own wasm libm. An
+//! computes with its own functions (`exec/ops/float.rs`), so a compiled SIN gives the very bits
+//! the interpreter's does on either host, texture sampling, and the frame's stop flag. An
 //! import takes whole quads (`v128` arguments, one result `v128`) and applies the interpreter's
 //! own scalar function to each lane: one call per quad and channel, not one per lane (a host
 //! call is the expensive part natively, and the lane extracts and inserts in the module).
@@ -164,6 +164,13 @@ pub const SAMPLE: (&str, &str) = ("sample", "jit_sample");
 /// ([`crate::jit::codegen::Layout::sample_rows`]), sampled in one call after a pass over the
 /// quads. 1 when the results were written, 0 when the module must give the batch back.
 pub const SAMPLE_ROWS: (&str, &str) = ("sample_rows", "jit_sample_rows");
+
+/// The stop-flag import of every module that calls the engine (the others look at no clock:
+/// `codegen::Gen::check_limit` says why): `() -> i32`, 1 once the frame of the run in progress
+/// has been stopped (`--timeout`, Ctrl-C, a band's time limit; `jit::host::stopped`). The
+/// module calls it each time its work passes another `exec::STOP_CHECK_INTERVAL`, at a loop's
+/// back-edge or a quad's end, and gives the batch back when it says 1.
+pub const POLL: (&str, &str) = ("poll", "jit_poll");
 
 impl Which {
     pub fn import(self) -> Import {

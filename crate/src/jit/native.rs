@@ -18,8 +18,8 @@ use wasmtime::{Caller, Config, Engine, Linker, Memory, Module, OptLevel, Store, 
 /// drop the extra ones when they end).
 const POOL: usize = 32;
 
-/// Every lane import of `jit::imports` as a host function calling the interpreter's own
-/// function (a module imports the ones it uses).
+/// Every import of `jit::imports` as a host function: the lane formulas calling the
+/// interpreter's own functions, sampling, the stop flag (a module imports the ones it uses).
 fn linker() -> Option<&'static Linker<Host>> {
     static LINKER: OnceLock<Option<Linker<Host>>> = OnceLock::new();
     LINKER
@@ -27,14 +27,8 @@ fn linker() -> Option<&'static Linker<Host>> {
             let mut l = Linker::new(engine());
             for im in super::imports::LANE_IMPORTS {
                 let m = super::imports::MODULE;
-                // Whole quads: lane i of every argument to the formula, into lane i; a trap
-                // (the run gives the batch back) once the frame is stopped.
-                let f = move |args: [u128; 3]| -> wasmtime::Result<V128> {
-                    if super::host::stopped() {
-                        return Err(wasmtime::Error::msg("the frame was stopped"));
-                    }
-                    Ok(V128::from((im.quad)(args)))
-                };
+                // Whole quads: lane i of every argument to the formula, into lane i.
+                let f = move |args: [u128; 3]| V128::from((im.quad)(args));
                 match im.lane.arity() {
                     1 => l.func_wrap(m, im.name, move |x: V128| f([x.as_u128(), 0, 0])),
                     2 => l.func_wrap(m, im.name, move |x: V128, y: V128| {
@@ -51,9 +45,7 @@ fn linker() -> Option<&'static Linker<Host>> {
                 super::imports::MODULE,
                 super::imports::SAMPLE.0,
                 |mut caller: Caller<'_, Host>, index: i32, at: i32| -> i32 {
-                    let Some(m) = caller.data().memory.filter(|_| !super::host::stopped()) else {
-                        return 0;
-                    };
+                    let Some(m) = caller.data().memory else { return 0 };
                     let at = at as u32 as usize;
                     let bytes = m.data_mut(&mut caller);
                     let Some(scratch) = bytes.get_mut(at..at + super::host::scratch::BYTES) else {
@@ -68,15 +60,18 @@ fn linker() -> Option<&'static Linker<Host>> {
                 super::imports::MODULE,
                 super::imports::SAMPLE_ROWS.0,
                 |mut caller: Caller<'_, Host>, index: i32, at: i32, nq: i32| -> i32 {
-                    let Some(m) = caller.data().memory.filter(|_| !super::host::stopped()) else {
-                        return 0;
-                    };
+                    let Some(m) = caller.data().memory else { return 0 };
                     let bytes = m.data_mut(&mut caller);
                     let (at, nq) = (at as u32 as usize, nq as u32 as usize);
                     let stride = super::codegen::sample_row_stride(nq);
                     super::host::sample_rows(index as u32, bytes, at, stride, nq) as i32
                 },
             )
+            .ok()?;
+            // The stop flag, looked at every `STOP_CHECK_INTERVAL` of work.
+            l.func_wrap(super::imports::MODULE, super::imports::POLL.0, || -> i32 {
+                super::host::stopped() as i32
+            })
             .ok()?;
             Some(l)
         })

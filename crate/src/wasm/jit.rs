@@ -11,8 +11,9 @@
 //! - `jitRegister(key, instance)` → whether the instance (exports `run` and `mem`) was kept.
 //! - `jitForget(key)`: drops a registered instance.
 //! - `jitImports()` → the import object every generated module is instantiated with:
-//!   `{env: {sin: <the engine's raw export jit_sin>, …}}` (`jit::imports`), so a module's SIN
-//!   calls the engine's own function, wasm to wasm, and gives the interpreter's bits.
+//!   `{env: {sin: <the engine's raw export jit_sin>, …, poll: <jit_poll>}}` (`jit::imports`),
+//!   so a module's SIN calls the engine's own function, wasm to wasm, and gives the
+//!   interpreter's bits, and a long run looks at the band's time limit.
 //!
 //! The render result says `engine` ("compiled" when any fragment batch ran compiled, else
 //! "interpreter") and `jit`: `{state, key, reason, compiled, interpreted}` — state "off" (the
@@ -196,7 +197,9 @@ pub fn jit_imports() -> JsValue {
         }
         super::render::set(&env, im.name, &f);
     }
-    for (name, export) in [crate::jit::imports::SAMPLE, crate::jit::imports::SAMPLE_ROWS] {
+    for (name, export) in
+        [crate::jit::imports::SAMPLE, crate::jit::imports::SAMPLE_ROWS, crate::jit::imports::POLL]
+    {
         let f = js_sys::Reflect::get(&exports, &export.into()).unwrap_or_default();
         if !f.is_function() {
             return JsValue::NULL;
@@ -206,6 +209,13 @@ pub fn jit_imports() -> JsValue {
     let imports = js_sys::Object::new();
     super::render::set(&imports, crate::jit::imports::MODULE, &env);
     imports.into()
+}
+
+/// The `poll` import of every generated module (`jit::imports::POLL`): 1 once the frame of the
+/// run in progress was stopped (a band's time limit: the frame reads the clock here).
+#[wasm_bindgen]
+pub fn jit_poll() -> u32 {
+    u32::from(crate::jit::host::stopped())
 }
 
 /// The `sample` import of every generated module that samples textures (`jit::host`): the
@@ -409,6 +419,12 @@ pub(super) fn report(result: &js_sys::Object, used: &Used) {
     super::render::set(&jit, "compiled", &JsValue::from(compiled as f64));
     super::render::set(&jit, "interpreted", &JsValue::from(interpreted as f64));
     super::render::set(result, "jit", &jit);
+}
+
+/// What a render gives the fragment stage for `g` once its instance is registered (for tests
+/// that drive a machine with it).
+pub fn accelerator(g: &Generated) -> Arc<dyn MakeAccelerator> {
+    Arc::new(BrowserProgram { key: g.key, stage: g.stage.clone(), samplers: g.samplers.clone() })
 }
 
 /// A registered module as the render job holds it: only the key (a JS value cannot cross

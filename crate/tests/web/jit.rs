@@ -558,3 +558,57 @@ fn a_module_over_the_memory_limit_is_refused() {
     let fits = tgsi::jit::Layout { rows_in: (0..2000).collect(), ..Default::default() };
     assert_eq!(tgsi::wasm::jit::memory_refusal(&fits), None);
 }
+
+/// Hands the module an unlimited budget, whatever the machine asks (as natively,
+/// `tests/native/jit/stop.rs`): a run of an endless loop can then only end by being stopped.
+struct Unlimited(Box<dyn tgsi::exec::Accelerator>);
+
+impl tgsi::exec::Accelerator for Unlimited {
+    fn run(
+        &mut self,
+        regs: &mut [tgsi::exec::Lanes],
+        kill: &mut [tgsi::exec::Lanes],
+        nq: usize,
+        _limit: u64,
+        env: &mut tgsi::exec::AccelEnv,
+    ) -> Option<u64> {
+        self.0.run(regs, kill, nq, u64::MAX, env)
+    }
+    fn kept_outputs(&self) -> Option<tgsi::exec::Rows<'_>> {
+        self.0.kept_outputs()
+    }
+}
+
+/// A page's band has a time limit and no other thread to stop it: a compiled endless loop in
+/// the browser whose time goes to calls into the engine ends at that limit because the module
+/// looks at the stop flag every `STOP_CHECK_INTERVAL` of work (`jit_poll`, which reads the
+/// clock). Without that the run would never end (the test runner's timeout fails it).
+#[wasm_bindgen_test]
+async fn a_time_limit_ends_a_compiled_loop_in_the_browser() {
+    // SIN of arguments past 120: each a call into the engine's large-argument reduction.
+    let fs =
+        "FRAG\nDCL IN[0]\nDCL OUT[0]\nDCL TEMP[0..1]\nIMM[0] FLT32 {1000.0, 0.001, 0.0, 0.0}\n\
+              ADD TEMP[0], IN[0], IMM[0].xxxx\nBGNLOOP\nSIN TEMP[1].x, TEMP[0].xxxx\n\
+              ADD TEMP[0].x, TEMP[0].xxxx, IMM[0].yyyy\nENDLOOP\nMOV OUT[0], TEMP[1]\nEND\n";
+    let shader = tgsi::text::parse(fs).shader.unwrap_or_else(|| panic!("parses"));
+    let program = tgsi::exec::build(&shader).unwrap_or_else(|d| panic!("{d:?}"));
+    let g = tgsi::wasm::jit::generate(&program).unwrap_or_else(|why| panic!("{why}"));
+    let bytes = js_sys::Uint8Array::from(g.bytes.as_slice());
+    let module = JsFuture::from(js_sys::WebAssembly::compile(&bytes))
+        .await
+        .unwrap_or_else(|e| panic!("WebAssembly.compile refused the module: {e:?}"));
+    let module: js_sys::WebAssembly::Module = module.unchecked_into();
+    let imports = tgsi::wasm::jit::jit_imports();
+    let instance = js_sys::WebAssembly::Instance::new(&module, &imports.unchecked_into())
+        .unwrap_or_else(|e| panic!("the module did not instantiate: {e:?}"));
+    assert!(tgsi::wasm::jit::jit_register(&format!("{:016x}", g.key), instance.into()));
+    let frame = tgsi::exec::FrameBudget::with_time_limit(u64::MAX, 0.2, js_sys::Date::now);
+    let mut m = tgsi::exec::Machine::in_frame(u64::MAX, &frame);
+    let accel = tgsi::wasm::jit::accelerator(&g).make().expect("the instance is registered");
+    m.accel = Some(Box::new(Unlimited(accel)));
+    let mut batch = tgsi::exec::Batch::new(&program, 4);
+    let r = m.run(&program, &mut batch, &tgsi::exec::Constants::default());
+    let d = r.expect_err("stopped").diagnostic;
+    assert_eq!(d.code, "X010", "{}", d.message);
+    assert!(d.message.contains("the frame's time limit"), "{}", d.message);
+}
