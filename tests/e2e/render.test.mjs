@@ -189,18 +189,21 @@ async function interpreterPage(size) {
 }
 
 /**
- * At 512x512 with the interpreter only: with the compiled engine the module becoming ready
+ * At 1024x1024 with the interpreter only: with the compiled engine the module becoming ready
  * redraws the frame, a second slow frame these tests do not expect. (A compiled run of the
  * same loop stops at the time limit too: `crate/tests/web/jit.rs`,
- * `a_time_limit_ends_a_compiled_loop_in_the_browser`.)
+ * `a_time_limit_ends_a_compiled_loop_in_the_browser`.) The budget weighs SIN 8, so that an
+ * endless loop of SIN of large arguments is stopped by the budget within a few seconds: at
+ * 512x512 a band of it may run out of budget before its time limit; at 1024x1024 each band's
+ * budget (proportional to its quads) lasts several times the time limit.
  */
-const slowFramePage = () => interpreterPage(512);
+const slowFramePage = () => interpreterPage(1024);
 
 test('an edit does not wait for a slow frame of the old text', { timeout: 120_000 }, async () => {
   const { page, problems } = await slowFramePage();
-  // At 512x512 this loop takes SIN of arguments near 1000 until each band's time limit stops it
-  // (its budget would last half a minute natively: SIN past 120 reduces its argument with 2/pi
-  // in integer arithmetic, tens of times the cost of the one instruction the budget counts); a
+  // At 1024x1024 this loop takes SIN of arguments near 1000 until each band's time limit stops
+  // it (each band's budget would last 8 s natively: SIN past 120 reduces its argument with 2/pi
+  // in integer arithmetic); a
   // frame still drawing when an edit arrives is abandoned after ABANDON_AFTER_MS
   // (render-pool.js). WebKitGTK does not end the abandoned workers inside the engine call, and
   // the new workers barely run beside them until the time limit ends them: the new frame is
@@ -221,7 +224,7 @@ test('an edit does not wait for a slow frame of the old text', { timeout: 120_00
 
 test('a frame longer than its time limit stops itself before the watchdog', { timeout: 120_000 }, async () => {
   const { page, problems } = await slowFramePage();
-  // The SIN loop of the test above: its budget would let it run for half a minute. The engine
+  // The SIN loop of the test above: its budget would let each band run for 8 s. The engine
   // stops each band after FRAME_TIME_LIMIT_S (4 s, render-pool.js) by itself, before the
   // watchdog (8 s), which would end the workers and show no picture: a browser that cannot end
   // a worker inside an engine call (WebKitGTK) relies on this to draw the next edit.

@@ -257,7 +257,7 @@ pub struct FrameArgs {
 pub struct RenderArgs {
     #[command(flatten)]
     pub frame: FrameArgs,
-    /// Quad-instructions (one instruction run for one 2x2 quad; a texture sample counts 128, EX2, LG2 and POW 4) the whole frame may run [default: 2^15 per 2x2 quad, at least 2^20; at most 2^41]
+    /// Quad-instructions (one instruction run for one 2x2 quad; a texture sample counts 128, SIN and COS 8, EX2, LG2 and POW 4) the whole frame may run [default: 2^15 per 2x2 quad, at least 2^20; at most 2^41]
     #[arg(long, allow_hyphen_values = true, value_name = "N")]
     pub budget: Option<String>,
     /// Stop the frame after this many seconds of wall clock
@@ -301,7 +301,7 @@ pub struct BenchArgs {
 pub struct TraceArgs {
     #[command(flatten)]
     pub frame: FrameArgs,
-    /// Quad-instructions (one instruction run for one 2x2 quad; a texture sample counts 128, EX2, LG2 and POW 4) the traced frame may run [default: 2^15 per 2x2 quad, at least 2^20; at most 2^41]
+    /// Quad-instructions (one instruction run for one 2x2 quad; a texture sample counts 128, SIN and COS 8, EX2, LG2 and POW 4) the traced frame may run [default: 2^15 per 2x2 quad, at least 2^20; at most 2^41]
     #[arg(long, allow_hyphen_values = true, value_name = "N")]
     pub budget: Option<String>,
     /// The pixel: X from the left, Y from the top, as in the PNG

@@ -13,8 +13,9 @@
 //!
 //! The weight is 1 but for the instructions that cost far more than a lane-wise operation, so
 //! that a budget bounds a frame's time and not only its instruction count: a texture sample
-//! reads and filters texels for each lane ([`SAMPLE_WEIGHT`]), and EX2, LG2, POW and the
-//! legacy EXP, LOG and LIT run glibc's `powf`/`logf` lane by lane ([`LIBM_WEIGHT`]).
+//! reads and filters texels for each lane ([`SAMPLE_WEIGHT`]), SIN, COS and the legacy SCS run
+//! glibc's `sinf`/`cosf` lane by lane ([`TRIG_WEIGHT`]), and EX2, LG2, POW and the legacy EXP,
+//! LOG and LIT glibc's `powf`/`logf` ([`LIBM_WEIGHT`]).
 //!
 //! The dispatch clock (`Machine::clock`: CLOCK, traces, "image at instruction N") still counts
 //! one per dispatch; only the budget is charged work.
@@ -35,6 +36,13 @@ pub const SAMPLE_WEIGHT: u64 = 128;
 /// a lane-wise operation.
 pub const LIBM_WEIGHT: u64 = 4;
 
+/// What SIN, COS and SCS are charged per active quad: glibc's `sinf`/`cosf` on each lane
+/// (`ops/trig.rs`), in the interpreter about 20 ns a quad for arguments past 120 (the
+/// reduction with 2/π's bits), 5 below (docs/perf-log.md, 2026-11-28). Charged 1, an endless
+/// loop of SIN of large arguments at 512x512 ran 15 s before the default budget stopped it;
+/// charged 8, 4.2 s.
+pub const TRIG_WEIGHT: u64 = 8;
+
 /// The work one instruction of `op` is charged per quad with an active lane (module text).
 /// The interpreter keeps it with each decoded instruction (`Inst::weight`) and the compiling
 /// tier adds it to the straight path's charge: one function, so both count the same.
@@ -43,6 +51,7 @@ pub fn weight(op: Opcode) -> u64 {
     match op {
         // Texture queries read no texel.
         O::TXQ | O::TXQS | O::SVIEWINFO | O::SAMPLE_POS | O::SAMPLE_INFO | O::LODQ | O::LOD => 1,
+        O::SIN | O::COS | O::SCS => TRIG_WEIGHT,
         O::EX2 | O::LG2 | O::POW | O::EXP | O::LOG | O::LIT => LIBM_WEIGHT,
         _ if op.info().category == Category::Texture => SAMPLE_WEIGHT,
         _ => 1,
@@ -91,7 +100,7 @@ mod tests {
     }
 
     /// Every texture instruction that reads texels is weighted, and no other instruction
-    /// weighs more than a libm formula.
+    /// weighs more than SIN.
     #[test]
     fn only_texel_reads_weigh_a_sample() {
         let queries = ["TXQ", "TXQS", "SVIEWINFO", "SAMPLE_POS", "SAMPLE_INFO", "LODQ", "LOD"];
@@ -99,9 +108,10 @@ mod tests {
             let texel_read =
                 op.info().category == Category::Texture && !queries.contains(&op.name());
             assert_eq!(weight(op) == SAMPLE_WEIGHT, texel_read, "{}", op.name());
-            assert!(texel_read || weight(op) <= LIBM_WEIGHT, "{}", op.name());
+            assert!(texel_read || weight(op) <= TRIG_WEIGHT, "{}", op.name());
         }
         assert_eq!(weight(Opcode::TEX), 128);
         assert_eq!(weight(Opcode::POW), 4);
+        assert_eq!(weight(Opcode::SIN), 8);
     }
 }

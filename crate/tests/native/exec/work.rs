@@ -282,7 +282,8 @@ fn straight_line_costs_instructions_times_quads() {
 #[test]
 fn samples_and_libm_formulas_cost_their_weight() {
     // docs/limits.md: an instruction is charged 1 per quad with an active lane, a texture
-    // instruction that reads texels 128, EX2, LG2, POW, EXP, LOG and LIT 4; queries (TXQ) 1.
+    // instruction that reads texels 128, SIN, COS and SCS 8, EX2, LG2, POW, EXP, LOG and LIT 4;
+    // queries (TXQ) 1.
     let text = "FRAG
         DCL IN[0]
         DCL OUT[0]
@@ -294,12 +295,15 @@ fn samples_and_libm_formulas_cost_their_weight() {
         POW TEMP[0].x, IN[0].zzzz, IN[0].wwww
         EX2 TEMP[0].y, IN[0].zzzz
         LG2 TEMP[0].z, IN[0].wwww
+        SIN TEMP[0].w, IN[0].xxxx
+        COS TEMP[1].x, IN[0].yyyy
         ADD OUT[0], TEMP[0], TEMP[1]
         END";
     let quads = [quad_x(0), quad_x(1), quad_x(2)];
-    // Per quad: TEX 128 + TXQ 1 + POW 4 + EX2 4 + LG2 4 + ADD 1 + END 1 = 143; 7 dispatched.
-    assert_eq!(run_work(text, &quads[..1]), (7, 143));
-    assert_eq!(run_work(text, &quads), (7, 3 * 143));
+    // Per quad: TEX 128 + TXQ 1 + POW 4 + EX2 4 + LG2 4 + SIN 8 + COS 8 + ADD 1 + END 1 = 159;
+    // 9 dispatched.
+    assert_eq!(run_work(text, &quads[..1]), (9, 159));
+    assert_eq!(run_work(text, &quads), (9, 3 * 159));
 }
 
 #[test]
