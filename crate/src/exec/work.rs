@@ -39,7 +39,7 @@ pub const LIBM_WEIGHT: u64 = 4;
 /// What SIN, COS and SCS are charged per active quad: glibc's `sinf`/`cosf` on each lane
 /// (`ops/trig.rs`), in the interpreter about 20 ns a quad for arguments past 120 (the
 /// reduction with 2/π's bits), 5 below (docs/perf-log.md, 2026-11-28). Charged 1, an endless
-/// loop of SIN of large arguments at 512x512 ran 15 s before the default budget stopped it;
+/// loop of SIN of large arguments at 512x512 ran 14 s before the default budget stopped it;
 /// charged 8, 4.3 s.
 pub const TRIG_WEIGHT: u64 = 8;
 
