@@ -67,8 +67,14 @@ async fn compile_in_browser(fs: &str, size: u32) -> String {
     let generated = tgsi::wasm::jit::jit_module(fs, None, options(size, "auto", None));
     assert_eq!(get(&generated, "ok"), JsValue::TRUE, "not generated: {:?}", json(&generated));
     let key = get(&generated, "key").as_string().unwrap_or_default();
-    let bytes = get(&generated, "bytes");
-    let module = JsFuture::from(js_sys::WebAssembly::compile(&bytes))
+    register_in_browser(&key, &get(&generated, "bytes")).await;
+    key
+}
+
+/// Compiles a generated module's `bytes` with `WebAssembly.compile`, instantiates it with the
+/// engine's imports and registers the instance under `key`, as the render worker does.
+async fn register_in_browser(key: &str, bytes: &JsValue) {
+    let module = JsFuture::from(js_sys::WebAssembly::compile(bytes))
         .await
         .unwrap_or_else(|e| panic!("WebAssembly.compile refused the module: {e:?}"));
     let module: js_sys::WebAssembly::Module = module.unchecked_into();
@@ -76,8 +82,7 @@ async fn compile_in_browser(fs: &str, size: u32) -> String {
     assert!(imports.is_object(), "the engine lacks an export the imports name");
     let instance = js_sys::WebAssembly::Instance::new(&module, &imports.unchecked_into())
         .unwrap_or_else(|e| panic!("the module did not instantiate: {e:?}"));
-    assert!(tgsi::wasm::jit::jit_register(&key, instance.into()));
-    key
+    assert!(tgsi::wasm::jit::jit_register(key, instance.into()));
 }
 
 /// Renders `fs` with the interpreter and through the browser-compiled module: the module must
@@ -410,15 +415,7 @@ async fn textured_both_ways(fs: &str, batched: bool) {
     assert_eq!(get(&generated, "ok"), JsValue::TRUE, "not generated: {:?}", json(&generated));
     let key = get(&generated, "key").as_string().unwrap_or_default();
     tgsi::wasm::jit::jit_forget(&key);
-    let bytes = get(&generated, "bytes");
-    let module = JsFuture::from(js_sys::WebAssembly::compile(&bytes))
-        .await
-        .unwrap_or_else(|e| panic!("WebAssembly.compile refused the module: {e:?}"));
-    let module: js_sys::WebAssembly::Module = module.unchecked_into();
-    let imports = tgsi::wasm::jit::jit_imports();
-    let instance = js_sys::WebAssembly::Instance::new(&module, &imports.unchecked_into())
-        .unwrap_or_else(|e| panic!("the module did not instantiate: {e:?}"));
-    assert!(tgsi::wasm::jit::jit_register(&key, instance.into()));
+    register_in_browser(&key, &get(&generated, "bytes")).await;
     let interp = draw_with(fs, textured(size, "interpreter"));
     let compiled = draw_with(fs, textured(size, "compiled"));
     // The page's `auto` engine leaves sampling shaders to the interpreter, with the reason.
@@ -594,14 +591,7 @@ async fn a_time_limit_ends_a_compiled_loop_in_the_browser() {
     let program = tgsi::exec::build(&shader).unwrap_or_else(|d| panic!("{d:?}"));
     let g = tgsi::wasm::jit::generate(&program).unwrap_or_else(|why| panic!("{why}"));
     let bytes = js_sys::Uint8Array::from(g.bytes.as_slice());
-    let module = JsFuture::from(js_sys::WebAssembly::compile(&bytes))
-        .await
-        .unwrap_or_else(|e| panic!("WebAssembly.compile refused the module: {e:?}"));
-    let module: js_sys::WebAssembly::Module = module.unchecked_into();
-    let imports = tgsi::wasm::jit::jit_imports();
-    let instance = js_sys::WebAssembly::Instance::new(&module, &imports.unchecked_into())
-        .unwrap_or_else(|e| panic!("the module did not instantiate: {e:?}"));
-    assert!(tgsi::wasm::jit::jit_register(&format!("{:016x}", g.key), instance.into()));
+    register_in_browser(&format!("{:016x}", g.key), &bytes.into()).await;
     let frame = tgsi::exec::FrameBudget::with_time_limit(u64::MAX, 0.2, js_sys::Date::now);
     let mut m = tgsi::exec::Machine::in_frame(u64::MAX, &frame);
     let accel = tgsi::wasm::jit::accelerator(&g).make().expect("the instance is registered");
