@@ -134,7 +134,7 @@ run_again() {
 # engine's own safe code, early in a page's life, where Chromium and Firefox pass the same
 # bytes every time (docs/jit.md, "Not done yet"); WebAssembly is deterministic, so a test whose
 # code is wrong fails in every page and every tier. A runner that dies without naming a failed
-# test runs once more in full, as run_twice does for any failure.
+# test runs once more in full, and the tests that fail in that run run again alone as above.
 run_rerunning_failed() {
   local name="$1"; shift
   say "running $name: $*"
@@ -150,11 +150,28 @@ run_rerunning_failed() {
   fi
   local failed_tests
   failed_tests="$(awk '/^test .* \.\.\. FAIL(ED)?$/ { print $2 }' "$LOGS/$name.first.log")"
+  local which_run="first run"
   if [ -z "$failed_tests" ]; then
-    run_again "$name" libtest_counts "$@"
-    return
+    which_run="second run"
+    # The runner died without naming a failed test (WebKitGTK's web process crashed): it runs
+    # once more in full, and the tests that fail in that run go on as below.
+    mv "$LOGS/$name.first.log" "$LOGS/$name.died.log"
+    why_failed "$name" "$LOGS/$name.died.log" "$name (first run: it died without naming a failed test; it runs again in full)"
+    say "running $name again: $*"
+    "$@" 2>&1 | tee "$LOGS/$name.first.log"
+    status="${PIPESTATUS[0]}"
+    counts="$(libtest_counts "$LOGS/$name.first.log")"
+    failed_tests="$(awk '/^test .* \.\.\. FAIL(ED)?$/ { print $2 }' "$LOGS/$name.first.log")"
+    if [ "$status" = 0 ] || [ -z "$failed_tests" ]; then
+      mv "$LOGS/$name.first.log" "$LOGS/$name.log"
+      [ "$status" = 0 ] || why_failed "$name" "$LOGS/$name.log"
+      # shellcheck disable=SC2086
+      record "$name" "$status" $counts
+      summary[-1]="${summary[-1]}  (second run; the first died: see the failures below)"
+      return
+    fi
   fi
-  why_failed "$name" "$LOGS/$name.first.log" "$name (first run; each failed test runs again alone)"
+  why_failed "$name" "$LOGS/$name.first.log" "$name ($which_run; each failed test runs again alone)"
   local passed failed skipped test rerun_note="" still_failing=0
   read -r passed failed skipped <<< "$counts"
   : > "$LOGS/$name.log"
