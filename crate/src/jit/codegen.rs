@@ -727,6 +727,10 @@ impl Gen<'_> {
     /// import's "not done".
     fn give_back_unless_done(&mut self) {
         self.e(I::I32Eqz);
+        self.give_back_if();
+    }
+    /// Returns −1 (the interpreter reruns the batch) when the i32 on the stack is not 0.
+    fn give_back_if(&mut self) {
         self.e(I::If(BlockType::Empty));
         self.e(I::I64Const(-1));
         self.e(I::Return);
@@ -742,17 +746,13 @@ impl Gen<'_> {
     /// little that `ACCELERATED_WORK_CAP` bounds their time.)
     fn check_limit(&mut self) {
         self.flush();
+        self.e(I::LocalGet(WORK));
         if !self.polls {
-            self.e(I::LocalGet(WORK));
             self.e(I::LocalGet(LIMIT));
             self.e(I::I64GtS);
-            self.e(I::If(BlockType::Empty));
-            self.e(I::I64Const(-1));
-            self.e(I::Return);
-            self.e(I::End);
+            self.give_back_if();
             return;
         }
-        self.e(I::LocalGet(WORK));
         self.e(I::LocalGet(NEXT));
         self.e(I::I64GtS);
         self.e(I::If(BlockType::Empty));
@@ -761,11 +761,17 @@ impl Gen<'_> {
         self.e(I::I64GtS);
         self.e(I::Call(poll_index(&self.lane_imports, self.layout)));
         self.e(I::I32Or);
-        self.e(I::If(BlockType::Empty));
-        self.e(I::I64Const(-1));
-        self.e(I::Return);
+        self.give_back_if();
+        self.set_next();
         self.e(I::End);
-        // NEXT = LIMIT − WORK < interval ? LIMIT : WORK + interval (no overflow: WORK ≤ LIMIT).
+    }
+    /// In a module that polls, `NEXT` = the work another `STOP_CHECK_INTERVAL` on, at most the
+    /// limit: `LIMIT − WORK < interval ? LIMIT : WORK + interval` (no overflow: WORK ≤ LIMIT).
+    /// At the start of a run (`WORK` = 0) the first interval.
+    fn set_next(&mut self) {
+        if !self.polls {
+            return;
+        }
         self.e(I::LocalGet(LIMIT));
         self.e(I::LocalGet(WORK));
         self.e(I::I64Const(STOP_CHECK_INTERVAL as i64));
@@ -773,20 +779,6 @@ impl Gen<'_> {
         self.e(I::LocalGet(LIMIT));
         self.e(I::LocalGet(WORK));
         self.e(I::I64Sub);
-        self.e(I::I64Const(STOP_CHECK_INTERVAL as i64));
-        self.e(I::I64LtS);
-        self.e(I::Select);
-        self.e(I::LocalSet(NEXT));
-        self.e(I::End);
-    }
-    /// `NEXT` at the start of a run: the first interval, at most the limit.
-    fn first_check(&mut self) {
-        if !self.polls {
-            return;
-        }
-        self.e(I::LocalGet(LIMIT));
-        self.e(I::I64Const(STOP_CHECK_INTERVAL as i64));
-        self.e(I::LocalGet(LIMIT));
         self.e(I::I64Const(STOP_CHECK_INTERVAL as i64));
         self.e(I::I64LtS);
         self.e(I::Select);

@@ -456,7 +456,7 @@ fn budget_note(op: Opcode) -> Option<String> {
     let w = crate::exec::work::weight(op);
     let why = if w == crate::exec::work::SAMPLE_WEIGHT {
         "it reads and filters texels for each lane"
-    } else if matches!(op, Opcode::SIN | Opcode::COS | Opcode::SCS) {
+    } else if w == crate::exec::work::TRIG_WEIGHT {
         "it runs a libm function (glibc's sinf or cosf) on each lane"
     } else {
         "it runs a libm function (glibc's powf or logf) on each lane"

@@ -394,11 +394,7 @@ pub(super) fn attach(prepared: &mut super::render::Prepared, mode: Mode) -> Used
         return Used { state: "pending", key: Some(g.key), reason: None };
     }
     if let Some(job) = prepared.job.as_mut() {
-        job.fs_accel = Some(Arc::new(BrowserProgram {
-            key: g.key,
-            stage: g.stage.clone(),
-            samplers: g.samplers.clone(),
-        }));
+        job.fs_accel = Some(accelerator(&g));
     }
     Used { state: "ready", key: Some(g.key), reason: None }
 }
@@ -421,8 +417,8 @@ pub(super) fn report(result: &js_sys::Object, used: &Used) {
     super::render::set(result, "jit", &jit);
 }
 
-/// What a render gives the fragment stage for `g` once its instance is registered (for tests
-/// that drive a machine with it).
+/// What a render gives the fragment stage for `g` once its instance is registered (tests
+/// drive a machine with it too).
 pub fn accelerator(g: &Generated) -> Arc<dyn MakeAccelerator> {
     Arc::new(BrowserProgram { key: g.key, stage: g.stage.clone(), samplers: g.samplers.clone() })
 }

@@ -556,25 +556,8 @@ fn a_module_over_the_memory_limit_is_refused() {
     assert_eq!(tgsi::wasm::jit::memory_refusal(&fits), None);
 }
 
-/// Hands the module an unlimited budget, whatever the machine asks (as natively,
-/// `tests/native/jit/stop.rs`): a run of an endless loop can then only end by being stopped.
-struct Unlimited(Box<dyn tgsi::exec::Accelerator>);
-
-impl tgsi::exec::Accelerator for Unlimited {
-    fn run(
-        &mut self,
-        regs: &mut [tgsi::exec::Lanes],
-        kill: &mut [tgsi::exec::Lanes],
-        nq: usize,
-        _limit: u64,
-        env: &mut tgsi::exec::AccelEnv,
-    ) -> Option<u64> {
-        self.0.run(regs, kill, nq, u64::MAX, env)
-    }
-    fn kept_outputs(&self) -> Option<tgsi::exec::Rows<'_>> {
-        self.0.kept_outputs()
-    }
-}
+#[path = "../shared/unlimited.rs"]
+mod unlimited;
 
 /// A page's band has a time limit and no other thread to stop it: a compiled endless loop in
 /// the browser whose time goes to calls into the engine ends at that limit because the module
@@ -595,7 +578,7 @@ async fn a_time_limit_ends_a_compiled_loop_in_the_browser() {
     let frame = tgsi::exec::FrameBudget::with_time_limit(u64::MAX, 0.2, js_sys::Date::now);
     let mut m = tgsi::exec::Machine::in_frame(u64::MAX, &frame);
     let accel = tgsi::wasm::jit::accelerator(&g).make().expect("the instance is registered");
-    m.accel = Some(Box::new(Unlimited(accel)));
+    m.accel = Some(Box::new(unlimited::Unlimited(accel)));
     let mut batch = tgsi::exec::Batch::new(&program, 4);
     let r = m.run(&program, &mut batch, &tgsi::exec::Constants::default());
     let d = r.expect_err("stopped").diagnostic;

@@ -16,7 +16,7 @@ impl Gen<'_> {
         self.e(I::I32Const(16));
         self.e(I::I32Mul);
         self.e(I::LocalSet(QEND));
-        self.first_check();
+        self.set_next();
         self.e(I::Block(BlockType::Empty));
         self.e(I::LocalGet(QEND));
         self.e(I::I32Eqz);

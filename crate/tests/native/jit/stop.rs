@@ -3,31 +3,11 @@
 //! `STOP_CHECK_INTERVAL` of work (docs/jit.md, "The budget").
 
 use super::differential::program;
-use tgsi::exec::{AccelEnv, Accelerator, Batch, Constants, Lanes, Machine, MakeAccelerator};
+use tgsi::exec::{Batch, Constants, Machine, MakeAccelerator};
 use tgsi::jit::native::NativeProgram;
-
-/// Hands the module an unlimited budget, whatever the machine asks: a run of an endless loop
-/// can then only end by being stopped.
-struct Unlimited(Box<dyn Accelerator>);
-
-impl Accelerator for Unlimited {
-    fn run(
-        &mut self,
-        regs: &mut [Lanes],
-        kill: &mut [Lanes],
-        nq: usize,
-        _limit: u64,
-        env: &mut AccelEnv,
-    ) -> Option<u64> {
-        self.0.run(regs, kill, nq, u64::MAX, env)
-    }
-    fn kept_outputs(&self) -> Option<tgsi::exec::Rows<'_>> {
-        self.0.kept_outputs()
-    }
-    fn input_rows(&mut self, nq: usize) -> Option<tgsi::exec::RowsMut<'_>> {
-        self.0.input_rows(nq)
-    }
-}
+#[path = "../../shared/unlimited.rs"]
+mod unlimited;
+use unlimited::Unlimited;
 
 /// Runs `fs` (an endless loop) through its compiled form with an unlimited budget, stops the
 /// frame from another thread after 50 ms, and checks that the run ended with the stop's
