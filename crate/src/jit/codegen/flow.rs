@@ -259,6 +259,13 @@ impl Gen<'_> {
                     self.loop_level == 1 && !conts && self.call_level == 0,
                 ));
                 self.range(pc + 1, end)?;
+                if !conts {
+                    // The body's own end: exec is current and not all zero there (a body is
+                    // left as soon as no lane is live), so the quad goes round without a test.
+                    self.charge(1);
+                    self.check_limit();
+                    self.e(I::Br(1));
+                }
                 self.regions.pop();
                 self.bodies.pop();
                 self.close();
