@@ -199,17 +199,21 @@ async function interpreterPage(size) {
  */
 const slowFramePage = () => interpreterPage(1024);
 
+/**
+ * An endless loop of SIN of arguments near 1000 (SIN past 120 reduces its argument with 2/pi in
+ * integer arithmetic): at 1024x1024 each band's budget would last about 8 s natively, so the
+ * band's time limit stops it first.
+ */
+const SLOW_SIN_LOOP = 'FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\nDCL TEMP[0..1]\nIMM[0] FLT32 { 0.0010, 1000.0000, 0.0000, 1.0000 }\n  0: ADD TEMP[0], IN[0], IMM[0].yyyy\n  1: BGNLOOP\n  2:   SIN TEMP[1].x, TEMP[0].xxxx\n  3:   ADD TEMP[0].x, TEMP[0].xxxx, IMM[0].xxxx\n  4: ENDLOOP\n  5: MOV OUT[0], TEMP[1]\n  6: END\n';
+
 test('an edit does not wait for a slow frame of the old text', { timeout: 120_000 }, async () => {
   const { page, problems } = await slowFramePage();
-  // At 1024x1024 this loop takes SIN of arguments near 1000 until each band's time limit stops
-  // it (each band's budget would last 8 s natively: SIN past 120 reduces its argument with 2/pi
-  // in integer arithmetic); a
-  // frame still drawing when an edit arrives is abandoned after ABANDON_AFTER_MS
-  // (render-pool.js). WebKitGTK does not end the abandoned workers inside the engine call, and
-  // the new workers barely run beside them until the time limit ends them: the new frame is
-  // drawn about FRAME_TIME_LIMIT_S after the old one started, not at once.
-  const slow = 'FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\nDCL TEMP[0..1]\nIMM[0] FLT32 { 0.0010, 1000.0000, 0.0000, 1.0000 }\n  0: ADD TEMP[0], IN[0], IMM[0].yyyy\n  1: BGNLOOP\n  2:   SIN TEMP[1].x, TEMP[0].xxxx\n  3:   ADD TEMP[0].x, TEMP[0].xxxx, IMM[0].xxxx\n  4: ENDLOOP\n  5: MOV OUT[0], TEMP[1]\n  6: END\n';
-  await typeShader(page, slow);
+  // SLOW_SIN_LOOP runs until each band's time limit stops it; a frame still drawing when an
+  // edit arrives is abandoned after ABANDON_AFTER_MS (render-pool.js). WebKitGTK does not end
+  // the abandoned workers inside the engine call, and the new workers barely run beside them
+  // until the time limit ends them: the new frame is drawn about FRAME_TIME_LIMIT_S after the
+  // old one started, not at once.
+  await typeShader(page, SLOW_SIN_LOOP);
   await page.waitForFunction(() => window.tgsiPlayground.state.fs.includes('BGNLOOP'));
   await settle(page, 300);
   const before = await page.evaluate(() => window.tgsiPlayground.abandoned);
@@ -224,13 +228,12 @@ test('an edit does not wait for a slow frame of the old text', { timeout: 120_00
 
 test('a frame longer than its time limit stops itself before the watchdog', { timeout: 120_000 }, async () => {
   const { page, problems } = await slowFramePage();
-  // The SIN loop of the test above: its budget would let each band run for 8 s. The engine
-  // stops each band after FRAME_TIME_LIMIT_S (4 s, render-pool.js) by itself, before the
-  // watchdog (8 s), which would end the workers and show no picture: a browser that cannot end
-  // a worker inside an engine call (WebKitGTK) relies on this to draw the next edit.
-  const slow = 'FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\nDCL TEMP[0..1]\nIMM[0] FLT32 { 0.0010, 1000.0000, 0.0000, 1.0000 }\n  0: ADD TEMP[0], IN[0], IMM[0].yyyy\n  1: BGNLOOP\n  2:   SIN TEMP[1].x, TEMP[0].xxxx\n  3:   ADD TEMP[0].x, TEMP[0].xxxx, IMM[0].xxxx\n  4: ENDLOOP\n  5: MOV OUT[0], TEMP[1]\n  6: END\n';
+  // SLOW_SIN_LOOP's budget would let each band run for 8 s. The engine stops each band after
+  // FRAME_TIME_LIMIT_S (4 s, render-pool.js) by itself, before the watchdog (8 s), which would
+  // end the workers and show no picture: a browser that cannot end a worker inside an engine
+  // call (WebKitGTK) relies on this to draw the next edit.
   const n = await renderCount(page);
-  await typeShader(page, slow);
+  await typeShader(page, SLOW_SIN_LOOP);
   await page.waitForFunction(() => /stopped after/.test(document.querySelector('#render-status').textContent), undefined, { timeout: 30_000 });
   assert.match(await page.locator('#render-status').textContent(), /^Stopped: stopped after 4 seconds \(the frame's time limit\) at (SIN|ADD|ENDLOOP|BGNLOOP)\. The picture shows what was drawn until then\.$/);
   assert.equal(await page.locator('#output').getAttribute('data-state'), 'partial');
