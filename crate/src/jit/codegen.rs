@@ -690,18 +690,23 @@ impl Gen<'_> {
     }
     /// Adds the pending charge to `WORK` (before any branch, and before `WORK` is read).
     fn flush(&mut self) {
-        if self.pending > 0 {
-            self.e(I::LocalGet(WORK));
-            self.e(I::I64Const(self.pending as i64));
-            if self.pairs {
-                // Once per quad of the pair whose exec is not all zero.
-                self.e(I::LocalGet(pairs::ACTIVE));
-                self.e(I::I64Mul);
-            }
-            self.e(I::I64Add);
-            self.e(I::LocalSet(WORK));
-            self.pending = 0;
+        let n = std::mem::take(&mut self.pending);
+        self.settle(n, I::I64Add);
+    }
+    /// `WORK ±= n` (`op`: `i64.add` or `i64.sub`) under the current exec: in pairs once per
+    /// quad with an active lane, as [`Gen::flush`] charges.
+    fn settle(&mut self, n: u64, op: I<'static>) {
+        if n == 0 {
+            return;
         }
+        self.e(I::LocalGet(WORK));
+        self.e(I::I64Const(n as i64));
+        if self.pairs {
+            self.e(I::LocalGet(pairs::ACTIVE));
+            self.e(I::I64Mul);
+        }
+        self.e(op);
+        self.e(I::LocalSet(WORK));
     }
     fn charge(&mut self, n: u64) {
         self.pending += n;

@@ -561,8 +561,13 @@ impl Gen<'_> {
             Ok(())
         })?;
         self.any_active(t);
-        // Most passes break no lane: then nothing changes.
+        // Most passes break no lane: then nothing changes, and the charge pending before the
+        // IF stays pending past it (no flush). Where lanes break, it is settled at the exec it
+        // ran under before exec changes, and what the flush after ENDIF will add under the new
+        // exec is taken back once the quads go on.
+        let carried = std::mem::take(&mut self.pending);
         self.open(I::If(BlockType::Empty));
+        self.settle(carried, I::I64Add);
         if self.pairs {
             // The BRK: charged for each quad with a lane that takes it.
             self.e(I::LocalGet(WORK));
@@ -590,7 +595,9 @@ impl Gen<'_> {
             self.update_exec();
         }
         self.leave_if_idle();
+        self.settle(carried, I::I64Sub);
         self.close();
+        self.pending = carried;
         self.charge(1);
         Ok(endif_pc + 1)
     }
