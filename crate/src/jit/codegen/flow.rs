@@ -90,6 +90,14 @@ impl Gen<'_> {
             && self.reads.get(&row).is_none_or(|pcs| pcs.iter().all(|&pc| pc >= from && pc < to))
     }
 
+    /// ENDLOOP going round: charged, the limit checked, then a branch to the loop's start from
+    /// one level inside it (the body's block, or the `if` after it).
+    fn go_round(&mut self) {
+        self.charge(1);
+        self.check_limit();
+        self.e(I::Br(1));
+    }
+
     /// Pushes a saved mask: the local `save`, or all ones when nothing was saved.
     pub(super) fn saved(&mut self, save: Option<u32>) {
         match save {
@@ -262,15 +270,15 @@ impl Gen<'_> {
                 if !conts {
                     // The body's own end: exec is current and not all zero there (a body is
                     // left as soon as no lane is live), so the quad goes round without a test.
-                    self.charge(1);
-                    self.check_limit();
-                    self.e(I::Br(1));
+                    self.go_round();
                 }
                 self.regions.pop();
                 self.bodies.pop();
                 self.close();
-                // ENDLOOP: restore cont (it lasts one iteration); go on while a lane is live,
-                // charged then, and at the exit (the enclosing exec, not all zero).
+                // ENDLOOP after the body's block, reached from a body that left itself (and,
+                // with CONT, from the body's end): restore cont (it lasts one iteration); go on
+                // while a lane is live, charged then, and at the exit (the enclosing exec, not
+                // all zero).
                 if conts {
                     self.both_plain(|g| {
                         g.saved(save_cont);
@@ -284,9 +292,7 @@ impl Gen<'_> {
                 }
                 self.any_active(EXEC);
                 self.open(I::If(BlockType::Empty));
-                self.charge(1);
-                self.check_limit();
-                self.e(I::Br(1));
+                self.go_round();
                 self.close();
                 self.close();
                 self.loop_level -= 1;
