@@ -14,6 +14,13 @@ pub fn lerp(a: f32, v0: f32, v1: f32) -> f32 {
     v0 + a * (v1 - v0)
 }
 
+/// softpipe's bilinear blend of one channel of the texels at (x0, y0), (x1, y0), (x0, y1) and
+/// (x1, y1): `lerp(wy, lerp(wx, t00, t10), lerp(wx, t01, t11))`.
+#[inline(always)]
+pub fn bilerp(wx: f32, wy: f32, [t00, t10, t01, t11]: [f32; 4]) -> f32 {
+    lerp(wy, lerp(wx, t00, t10), lerp(wx, t01, t11))
+}
+
 /// [`lerp`] of each channel.
 #[inline(always)]
 fn lerp4(a: f32, v0: [f32; 4], v1: [f32; 4]) -> [f32; 4] {
@@ -83,13 +90,13 @@ pub fn texel(
     y: i32,
     z: i32,
 ) -> ([f32; 4], bool) {
-    match unit.texture.level(level).and_then(|l| l.get(x, y, z)) {
-        Some(t) => (t.map(f32::from_bits), false),
+    match unit.texture.level(level).and_then(|l| l.value(x, y, z)) {
+        Some(v) => (v, false),
         None => (border_color(unit, sampler), true),
     }
 }
 
-fn border_color(unit: &TextureUnit, sampler: &SamplerState) -> [f32; 4] {
+pub(super) fn border_color(unit: &TextureUnit, sampler: &SamplerState) -> [f32; 4] {
     use super::format::Kind;
     match unit.texture.format.kind() {
         Kind::Unorm8 | Kind::Srgb8 | Kind::Unorm16 => {
@@ -190,7 +197,7 @@ pub fn image_filter<S: TapSink>(
                 let t10 = read(x1, y0, z, wx * (1.0 - wy) * zw);
                 let t01 = read(x0, y1, z, (1.0 - wx) * wy * zw);
                 let t11 = read(x1, y1, z, wx * wy * zw);
-                lerp4(wy, lerp4(wx, t00, t10), lerp4(wx, t01, t11))
+                [0, 1, 2, 3].map(|c| bilerp(wx, wy, [t00[c], t10[c], t01[c], t11[c]]))
             };
             if unit.texture.dim == Dim::D3 {
                 let a = slice(z0, 1.0 - wz);
@@ -257,6 +264,17 @@ pub fn choose_levels(
     }
 }
 
+/// The image filter a level is read with: the sampler's mag or min filter, nearest for integer
+/// formats (which are never blended).
+#[inline]
+pub fn image_filter_for(unit: &TextureUnit, sampler: &SamplerState, magnified: bool) -> Filter {
+    match (magnified, unit.texture.format.is_integer()) {
+        (_, true) => Filter::Nearest,
+        (true, false) => sampler.mag_filter,
+        (false, false) => sampler.min_filter,
+    }
+}
+
 /// Samples a lane: chooses levels, filters each, blends, and records a per-level trace when
 /// `trace` is given.
 pub fn mip_filter(
@@ -268,12 +286,7 @@ pub fn mip_filter(
     face: Option<u32>,
 ) -> ([f32; 4], bool) {
     let (levels, n, magnified) = choose_levels(unit, sampler, lod, false);
-    let integer = unit.texture.format.is_integer();
-    let filter = match (magnified, integer) {
-        (_, true) => Filter::Nearest,
-        (true, false) => sampler.mag_filter,
-        (false, false) => sampler.min_filter,
-    };
+    let filter = image_filter_for(unit, sampler, magnified);
     let mut out = [[0f32; 4]; 2];
     if let Some(t) = trace {
         let mut all_taps = [Taps::default(); 2];

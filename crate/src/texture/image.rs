@@ -113,6 +113,11 @@ impl Level {
         let i = (z as usize * self.height as usize + y as usize) * self.width as usize + x as usize;
         self.texels.get(i).copied()
     }
+    /// The texel at (x, y, slice) as the float bits it holds, or `None` outside the level.
+    #[inline]
+    pub fn value(&self, x: i32, y: i32, z: i32) -> Option<[f32; 4]> {
+        self.get(x, y, z).map(|t| t.map(f32::from_bits))
+    }
     /// Writes a texel; positions outside the level are ignored.
     pub fn set(&mut self, x: u32, y: u32, z: u32, v: [u32; 4]) {
         if x < self.width && y < self.height && z < self.slices {

@@ -5,7 +5,8 @@
 //! * [`image`] texture storage (targets, levels, layers, faces; box-filter mip generation)
 //! * [`sampler`] sampler and view state, [`TextureUnit`]
 //! * [`lod`], [`wrap`], [`filter`], [`cube`], [`shadow`] the sampling rules
-//! * [`sample`] quad sampling (TEX family), [`fetch`] texel fetch and size queries
+//! * [`sample`] quad sampling (TEX family; [`one_level`] its common 2-D case), [`fetch`] texel
+//!   fetch and size queries
 //! * [`desc`] JSON texture descriptions and image files, [`trace`] what a sample did
 
 pub mod bind;
@@ -17,6 +18,8 @@ pub mod filter;
 pub mod format;
 pub mod image;
 pub mod lod;
+#[cfg(feature = "fast-sampling")]
+pub mod one_level;
 pub mod sample;
 pub mod sampler;
 pub mod shadow;

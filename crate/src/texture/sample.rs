@@ -9,7 +9,9 @@ use super::cube;
 use super::filter::{self, Point, Taps};
 use super::image::{minify, Dim};
 use super::lod::{self, LambdaShape};
-use super::sampler::{SamplerState, Swizzle, TextureUnit};
+#[cfg(feature = "fast-sampling")]
+use super::one_level;
+use super::sampler::{SamplerState, TextureUnit};
 use super::shadow;
 use super::trace::{LaneTrace, LodSource, SampleTrace};
 use super::wrap;
@@ -169,6 +171,13 @@ pub fn sample_quad(
     };
     let lambdas = lambda_per_lane(unit, sampler, req);
     let [s, t, r, c0, c1] = &req.coords;
+    #[cfg(feature = "fast-sampling")]
+    if trace.is_none() {
+        if let Some(rgba) = one_level::sample(unit, sampler, req.control, [s, t], offsets, lambdas)
+        {
+            return rgba;
+        }
+    }
     let mut out = [[0f32; 4]; 4];
     for lane in 0..4 {
         let lod = clamp_lambda(sampler, lambdas[lane]);
@@ -275,17 +284,8 @@ fn gather_lane(
     let level = levels[0].0;
     let mut taps = Taps::default();
     let texels = filter::gather_footprint(unit, sampler, level, p, &mut taps);
-    let sw = unit.view.swizzle.get(comp.min(3) as usize).copied().unwrap_or(Swizzle::R);
-    let one = if unit.texture.format.is_integer() { f32::from_bits(1) } else { 1.0 };
     let result = texels.map(|tx| {
-        let v = match sw {
-            Swizzle::R => tx[0],
-            Swizzle::G => tx[1],
-            Swizzle::B => tx[2],
-            Swizzle::A => tx[3],
-            Swizzle::Zero => 0.0,
-            Swizzle::One => one,
-        };
+        let v = unit.swizzle(tx)[comp.min(3) as usize];
         match sampler.compare {
             Some(func) => shadow::compare(func, reference, tx[0], unit.texture.format.kind()),
             None => v,

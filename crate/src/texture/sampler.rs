@@ -251,15 +251,31 @@ impl TextureUnit {
 
     /// Applies the view swizzle to a sampled colour. Integer textures get integer 1 for ONE.
     pub fn swizzle(&self, rgba: [f32; 4]) -> [f32; 4] {
-        let one = if self.texture.format.is_integer() { f32::from_bits(1) } else { 1.0 };
+        self.swizzle_channels(rgba, 0.0, self.one())
+    }
+
+    /// The view swizzle on four channels of anything (one lane's values, or each channel's
+    /// lanes), with `zero` and `one` for ZERO and ONE.
+    #[inline]
+    pub fn swizzle_channels<T: Copy>(&self, rgba: [T; 4], zero: T, one: T) -> [T; 4] {
         self.view.swizzle.map(|s| match s {
             Swizzle::R => rgba[0],
             Swizzle::G => rgba[1],
             Swizzle::B => rgba[2],
             Swizzle::A => rgba[3],
-            Swizzle::Zero => 0.0,
+            Swizzle::Zero => zero,
             Swizzle::One => one,
         })
+    }
+
+    /// What the swizzle's ONE reads as: 1.0, or the integer 1 of an integer texture.
+    #[inline]
+    pub fn one(&self) -> f32 {
+        if self.texture.format.is_integer() {
+            f32::from_bits(1)
+        } else {
+            1.0
+        }
     }
 }
 

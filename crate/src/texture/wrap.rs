@@ -16,12 +16,15 @@ pub fn frac(f: f32) -> f32 {
     f - f.floor()
 }
 
-/// Repeat an index into 0..size (Euclidean remainder: defined for any i). Indices already in
-/// range, or one period below it (a coordinate just under 0), need no division.
+/// Repeat an index into 0..size (Euclidean remainder: defined for any i). For a power-of-two
+/// size that is the index's low bits (two's complement); indices already in range, or one
+/// period below it (a coordinate just under 0), need no division either.
 #[inline]
 fn repeat(i: i32, size: i32) -> i32 {
     let n = size.max(1);
-    if (0..n).contains(&i) {
+    if n & (n - 1) == 0 {
+        i & (n - 1)
+    } else if (0..n).contains(&i) {
         i
     } else if (-n..0).contains(&i) {
         i + n
