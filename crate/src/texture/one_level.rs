@@ -4,12 +4,13 @@
 //! without mipmaps: TEX on a picture). It takes the general path's own steps — the level and
 //! filter from [`filter::choose_levels`], the wrapped indices and weights from [`wrap::linear`]
 //! or [`wrap::nearest`] per lane and axis, softpipe's [`bilerp`] — so it gives the same bits; what
-//! it leaves out is the per-lane dispatch (shape, offsets, taps, one texel lookup at a time),
-//! and it filters each channel of the four lanes together. Traced samples take the general
-//! path, which records the taps; `tests` below compare the two over many quads and states.
+//! it leaves out is the per-lane dispatch (shape, offsets, taps, the level looked up for each
+//! texel, the level chosen again for each pixel), and REPEAT and CLAMP_TO_EDGE get a bilinear
+//! loop of their own with the wrap inlined. Traced samples take the general path, which records
+//! the taps; `tests` below compare the two over many quads and states.
 
 use super::filter::{self, bilerp, border_color};
-use super::image::{Dim, Level};
+use super::image::Dim;
 use super::sample::{clamp_lambda, Control};
 use super::sampler::{Filter, SamplerState, TextureUnit, Wrap};
 use super::wrap;
@@ -59,13 +60,13 @@ pub fn sample(
             match [wrap_s, wrap_t] {
                 [Wrap::Repeat, Wrap::Repeat] => {
                     let repeat = |c: f32, size: u32| wrap::linear(Wrap::Repeat, c, size, 0);
-                    bilinear(texels, border, size, [s, t], [repeat, repeat])
+                    bilinear(read, size, [s, t], [repeat, repeat])
                 }
                 [Wrap::ClampToEdge, Wrap::ClampToEdge] => {
                     let clamp = |c: f32, size: u32| wrap::linear(Wrap::ClampToEdge, c, size, 0);
-                    bilinear(texels, border, size, [s, t], [clamp, clamp])
+                    bilinear(read, size, [s, t], [clamp, clamp])
                 }
-                [a, b] => bilinear(texels, border, size, [s, t], [wrap(a), wrap(b)]),
+                [a, b] => bilinear(read, size, [s, t], [wrap(a), wrap(b)]),
             }
         }
     };
@@ -93,17 +94,16 @@ fn one_level(unit: &TextureUnit, sampler: &SamplerState, lambdas: [f32; 4]) -> O
     Some(first)
 }
 
-/// Bilinear filtering of four lanes at one level of a 2-D texture, lane by lane with the four
-/// channels together: `lerp(wy, lerp(wx, t00, t10), lerp(wx, t01, t11))`.
+/// Bilinear filtering of four lanes at one level of a 2-D texture (`read`: its texel or the
+/// border colour), lane by lane with the four channels together:
+/// `lerp(wy, lerp(wx, t00, t10), lerp(wx, t01, t11))`.
 #[inline]
 fn bilinear<F: Fn(f32, u32) -> (i32, i32, f32)>(
-    texels: &Level,
-    border: [f32; 4],
+    read: impl Fn(i32, i32) -> [f32; 4],
     [w, h]: [u32; 2],
     [s, t]: [&[f32; 4]; 2],
     [wrap_s, wrap_t]: [F; 2],
 ) -> [[f32; 4]; 4] {
-    let read = |x: i32, y: i32| texels.value(x, y, 0).unwrap_or(border);
     let mut rgba = [[0f32; 4]; 4];
     for lane in 0..4 {
         let (x0, x1, wx) = wrap_s(s[lane], w);
