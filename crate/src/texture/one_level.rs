@@ -123,7 +123,7 @@ mod tests {
     use super::super::format::Format;
     use super::super::image::Texture;
     use super::super::sample::{sample_quad, Request};
-    use super::super::sampler::{MipFilter, Swizzle};
+    use super::super::sampler::{MipFilter, Swizzle, WRAP_NAMES};
     use super::super::trace::SampleTrace;
     use super::*;
 
@@ -198,17 +198,7 @@ mod tests {
     }
 
     fn sampler(rng: &mut Rng) -> SamplerState {
-        use Wrap::*;
-        let wraps = [
-            Repeat,
-            Clamp,
-            ClampToEdge,
-            ClampToBorder,
-            MirroredRepeat,
-            MirrorClamp,
-            MirrorClampToEdge,
-            MirrorClampToBorder,
-        ];
+        let wraps: Vec<Wrap> = WRAP_NAMES.iter().map(|&(mode, _, _)| mode).collect();
         let s = rng.pick(&wraps);
         let t = if rng.below(2) == 0 { s } else { rng.pick(&wraps) };
         let filters = [Filter::Nearest, Filter::Linear];
@@ -216,7 +206,7 @@ mod tests {
             mag_filter: rng.pick(&filters),
             min_filter: rng.pick(&filters),
             mip_filter: rng.pick(&[MipFilter::None, MipFilter::Nearest, MipFilter::Linear]),
-            wrap: [s, t, Repeat],
+            wrap: [s, t, Wrap::Repeat],
             border_color: [0.25, 1.5, -0.5, f32::NAN],
             lod_bias: rng.pick(&[0.0, 0.0, 1.5, -2.0]),
             min_lod: rng.pick(&[-1000.0, 0.0, 1.0]),
