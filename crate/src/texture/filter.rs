@@ -14,17 +14,17 @@ pub fn lerp(a: f32, v0: f32, v1: f32) -> f32 {
     v0 + a * (v1 - v0)
 }
 
-/// softpipe's bilinear blend of one channel of the texels at (x0, y0), (x1, y0), (x0, y1) and
-/// (x1, y1): `lerp(wy, lerp(wx, t00, t10), lerp(wx, t01, t11))`.
-#[inline(always)]
-pub fn bilerp(wx: f32, wy: f32, [t00, t10, t01, t11]: [f32; 4]) -> f32 {
-    lerp(wy, lerp(wx, t00, t10), lerp(wx, t01, t11))
-}
-
 /// [`lerp`] of each channel.
 #[inline(always)]
 fn lerp4(a: f32, v0: [f32; 4], v1: [f32; 4]) -> [f32; 4] {
     [lerp(a, v0[0], v1[0]), lerp(a, v0[1], v1[1]), lerp(a, v0[2], v1[2]), lerp(a, v0[3], v1[3])]
+}
+
+/// softpipe's bilinear blend of the texels at (x0, y0), (x1, y0), (x0, y1) and (x1, y1), each
+/// channel: `lerp(wy, lerp(wx, t00, t10), lerp(wx, t01, t11))`.
+#[inline(always)]
+pub fn bilerp(wx: f32, wy: f32, [t00, t10, t01, t11]: [[f32; 4]; 4]) -> [f32; 4] {
+    lerp4(wy, lerp4(wx, t00, t10), lerp4(wx, t01, t11))
 }
 
 /// Where to sample within a level: face coordinates, slice and texel offsets.
@@ -197,7 +197,7 @@ pub fn image_filter<S: TapSink>(
                 let t10 = read(x1, y0, z, wx * (1.0 - wy) * zw);
                 let t01 = read(x0, y1, z, (1.0 - wx) * wy * zw);
                 let t11 = read(x1, y1, z, wx * wy * zw);
-                [0, 1, 2, 3].map(|c| bilerp(wx, wy, [t00[c], t10[c], t01[c], t11[c]]))
+                bilerp(wx, wy, [t00, t10, t01, t11])
             };
             if unit.texture.dim == Dim::D3 {
                 let a = slice(z0, 1.0 - wz);

@@ -83,12 +83,9 @@ fn one_level(unit: &TextureUnit, sampler: &SamplerState, lambdas: [f32; 4]) -> O
         (n == 1).then_some((levels[0].0, magnified))
     };
     let first = choose(lambdas[0])?;
-    let same_lambda = lambdas.iter().all(|l| l.to_bits() == lambdas[0].to_bits());
-    if !same_lambda {
-        for &l in &lambdas[1..] {
-            if choose(l)? != first {
-                return None;
-            }
+    for &l in &lambdas[1..] {
+        if l.to_bits() != lambdas[0].to_bits() && choose(l)? != first {
+            return None;
         }
     }
     Some(first)
@@ -108,9 +105,7 @@ fn bilinear<F: Fn(f32, u32) -> (i32, i32, f32)>(
     for lane in 0..4 {
         let (x0, x1, wx) = wrap_s(s[lane], w);
         let (y0, y1, wy) = wrap_t(t[lane], h);
-        let [t00, t10, t01, t11] = [read(x0, y0), read(x1, y0), read(x0, y1), read(x1, y1)];
-        let color: [f32; 4] =
-            std::array::from_fn(|c| bilerp(wx, wy, [t00[c], t10[c], t01[c], t11[c]]));
+        let color = bilerp(wx, wy, [read(x0, y0), read(x1, y0), read(x0, y1), read(x1, y1)]);
         for c in 0..4 {
             rgba[c][lane] = color[c];
         }
