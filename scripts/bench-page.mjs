@@ -16,15 +16,27 @@
 //
 // Needs the built page (bash scripts/build-wasm.sh && bash scripts/build-web.sh) and Chromium.
 
-import { readFile } from 'node:fs/promises';
+import { access, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { launchBrowser, startServer, ROOT } from '../tests/e2e/support.mjs';
 
 const args = process.argv.slice(2);
-const option = (name, fallback) => {
+if (args.includes('--help') || args.includes('-h')) {
+  // The header comment above is the usage.
+  const text = await readFile(new URL(import.meta.url), 'utf8');
+  console.log(text.split('\n').filter((l) => l.startsWith('//')).map((l) => l.replace(/^\/\/ ?/, '')).join('\n'));
+  process.exit(0);
+}
+/** Stops with a one-line reason and exit status 2 (as the CLI does for bad arguments). */
+const usageError = (/** @type {string} */ message) => {
+  console.error(`bench-page: ${message} (--help for usage)`);
+  process.exit(2);
+};
+const option = (/** @type {string} */ name, /** @type {string | null} */ fallback) => {
   const i = args.indexOf(`--${name}`);
   if (i < 0) return fallback;
   const value = args[i + 1];
+  if (value === undefined || value.startsWith('--')) usageError(`--${name} needs a value`);
   args.splice(i, 2);
   return value;
 };
@@ -37,6 +49,19 @@ if (compileTime) args.splice(args.indexOf('--compile-time'), 1);
 const example = option('example', null);
 const size = Number(option('size', '512'));
 const seconds = Number(option('seconds', '4'));
+if (!Number.isInteger(size) || size < 1) usageError('--size takes a positive whole number of pixels');
+if (!(seconds > 0)) usageError('--seconds takes a positive number');
+const unknown = args.find((a) => a.startsWith('-'));
+if (unknown) usageError(`unknown option ${unknown}`);
+const missing = [];
+for (const file of args) {
+  try {
+    await access(file);
+  } catch {
+    missing.push(file);
+  }
+}
+if (missing.length) usageError(`cannot read ${missing.join(', ')}`);
 const corpus = path.join(ROOT, '..', 'shared', 'corpus', 'softpipe');
 const files = args.length || example || compileTime ? args : ['01_arith.tgsi', '26_mandelbrot.tgsi'].map((f) => path.join(corpus, f));
 /** What to draw: corpus files by path, examples by id. */

@@ -6,6 +6,7 @@
 //! the input and capped, budgets respected — counted, never timed — round trips, texture
 //! bytes), and every run stays within `fuzzing::BUDGET` instructions.
 
+use crate::rng::Rng;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 use tgsi::fuzzing::{self, Outcome, Target};
@@ -14,21 +15,6 @@ use tgsi::fuzzing::{self, Outcome, Target};
 const GENERATED: usize = 1000;
 /// Longest generated input.
 const MAX_LEN: usize = 1 << 16;
-
-/// xorshift64*: tiny and deterministic.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
 
 /// Words each target's inputs are made of, for the mutator to insert.
 fn dictionary(target: &str) -> &'static [&'static str] {

@@ -9,6 +9,7 @@ mod corpus;
 
 mod agal_common;
 mod exec_support;
+mod rng;
 mod scratch;
 mod support;
 mod valid_support;

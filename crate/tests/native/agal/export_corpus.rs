@@ -4,6 +4,7 @@
 #![allow(clippy::needless_range_loop, clippy::approx_constant, clippy::unnecessary_sort_by)]
 
 use crate::agal_common::tgsi_files;
+use crate::rng::Rng;
 use crate::support::export;
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -69,30 +70,22 @@ fn corpus_shaders_export_or_are_refused_cleanly() {
     assert!(exported > 0);
 }
 
-/// xorshift64*, fixed seed.
-fn next(state: &mut u64) -> u64 {
-    *state ^= *state >> 12;
-    *state ^= *state << 25;
-    *state ^= *state >> 27;
-    state.wrapping_mul(0x2545_F491_4F6C_DD1D)
-}
-
 /// Corpus shaders with lines deleted, duplicated or swapped never make the export panic.
 #[test]
 fn mutated_corpus_shaders_never_panic() {
     let mut files = Vec::new();
     tgsi_files(Path::new(CORPUS), &mut files);
-    let mut rng = 0x00A6_A1E7_u64;
+    let mut rng = Rng(0x00A6_A1E7);
     let mut exported = 0;
     for f in files.iter().take(60) {
         let text = std::fs::read_to_string(f).unwrap();
         let lines: Vec<&str> = text.lines().collect();
         for _ in 0..20 {
             let mut l = lines.clone();
-            for _ in 0..1 + next(&mut rng) % 3 {
+            for _ in 0..1 + rng.next() % 3 {
                 let n = l.len().max(1);
-                let (i, j) = ((next(&mut rng) as usize) % n, (next(&mut rng) as usize) % n);
-                match next(&mut rng) % 3 {
+                let (i, j) = ((rng.next() as usize) % n, (rng.next() as usize) % n);
+                match rng.next() % 3 {
                     0 if !l.is_empty() => {
                         l.remove(i);
                     }
@@ -165,7 +158,7 @@ fn random_instruction_soups_never_panic() {
     let swz = ["", ".x", ".xyzw", ".wzyx", ".xxxx", ".y"];
     let masks = ["", ".x", ".xy", ".w", ".xyz"];
     let ops: Vec<&tgsi::opcode::OpInfo> = tgsi::opcode::Opcode::all().map(|o| o.info()).collect();
-    let mut rng = 0xC0FFEE_u64;
+    let mut rng = Rng(0xC0FFEE);
     let (mut parsed, mut exported) = (0, 0);
     for round in 0..3000 {
         let proc_ = if round % 2 == 0 { "FRAG" } else { "VERT" };
@@ -175,14 +168,14 @@ fn random_instruction_soups_never_panic() {
             if round % 2 == 0 { ", GENERIC[0], PERSPECTIVE" } else { "" },
             if round % 2 == 0 { "COLOR" } else { "POSITION" }
         );
-        for _ in 0..1 + next(&mut rng) % 8 {
+        for _ in 0..1 + rng.next() % 8 {
             // Mostly the opcode's own operand counts, sometimes a plain float opcode.
-            let info = if next(&mut rng).is_multiple_of(2) {
-                ops[(next(&mut rng) as usize) % ops.len()]
+            let info = if rng.next().is_multiple_of(2) {
+                ops[(rng.next() as usize) % ops.len()]
             } else {
                 tgsi::opcode::Opcode::ADD.info()
             };
-            let pick = |r: &mut u64, xs: &[&str]| xs[(next(r) as usize) % xs.len()].to_string();
+            let pick = |r: &mut Rng, xs: &[&str]| xs[(r.next() as usize) % xs.len()].to_string();
             let mut operands = Vec::new();
             for _ in 0..info.num_dst {
                 operands.push(format!("{}{}", pick(&mut rng, &files), pick(&mut rng, &masks)));

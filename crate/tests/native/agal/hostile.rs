@@ -2,23 +2,10 @@
 //! deterministic random bytes and text go through the decoder, validator, disassembler and
 //! assembler; whatever decodes re-encodes to the same bytes.
 
+use crate::rng::Rng;
 use tgsi::agal::{self, ShaderKind};
 
 const CORPUS: &str = corpus!("/agal");
-
-/// xorshift64*: a fixed-seed generator so failures reproduce.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
 
 /// Decodes, and for accepted input checks re-encoding and that the other stages do not panic.
 fn exercise(bytes: &[u8]) -> bool {

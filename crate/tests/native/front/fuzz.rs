@@ -3,26 +3,9 @@
 //! shader (with no error) or at least one error with a real position. Whatever parses must
 //! also print (both styles) and read back, and the exact style must round-trip the model.
 
+use crate::rng::Rng;
 use std::path::Path;
 use tgsi::text::{self, strip_spans, Style};
-
-/// xorshift64*: small, deterministic, good enough to shake a parser.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[self.below(items.len())]
-    }
-}
 
 const TOKENS: &[&str] = &[
     "FRAG",

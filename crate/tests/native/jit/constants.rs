@@ -5,8 +5,8 @@
 //! from that rule; the interpreter must agree, and the module (not a fallback) must have run.
 
 use super::differential::{compare_with, program, random_constants, Tally};
-use super::random::Rng;
 use super::validate::validate;
+use crate::rng::Rng;
 use std::sync::atomic::Ordering;
 use tgsi::exec::{Batch, Constants, Lanes, Machine, Program, DEFAULT_BUDGET};
 use tgsi::jit::native::NativeProgram;

@@ -2,7 +2,8 @@
 //! render stages call): outputs, kill masks, instructions dispatched, and on failure the same
 //! diagnostic.
 
-use super::random::{gen_divergent, gen_program, gen_textured, gen_textured_straight, Rng};
+use super::random::{gen_divergent, gen_program, gen_textured, gen_textured_straight};
+use crate::rng::Rng;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use tgsi::exec::{

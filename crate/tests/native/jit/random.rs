@@ -8,25 +8,7 @@
 //! and OUT writes, in and out of their files), KILL_IF, and immediates holding NaN, ±Inf, −0
 //! and denormals.
 
-/// xorshift64*: small, seeded, reproducible.
-pub struct Rng(pub u64);
-
-impl Rng {
-    pub fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.0 = x;
-        x.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next() >> 33) as usize % n.max(1)
-    }
-    pub fn pick<'a, T>(&mut self, xs: &'a [T]) -> &'a T {
-        &xs[self.below(xs.len())]
-    }
-}
+use crate::rng::Rng;
 
 /// Float ops (sources, float modifiers and `_SAT` apply).
 const FLOAT_OPS: &[(&str, usize)] = &[

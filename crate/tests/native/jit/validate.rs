@@ -1,7 +1,8 @@
 //! Every generated module passes `wasmparser`'s validator (with SIMD): compiled corpus shaders
 //! and random programs.
 
-use super::random::{gen_program, gen_textured, gen_textured_straight, Rng};
+use super::random::{gen_program, gen_textured, gen_textured_straight};
+use crate::rng::Rng;
 use tgsi::jit::compile;
 
 pub fn validate(bytes: &[u8], what: &str) {
