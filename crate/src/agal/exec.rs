@@ -12,9 +12,10 @@ use super::flow::matrix_rows;
 use crate::exec::machine::saturate;
 use crate::exec::ops::{float, lane, quad};
 pub use crate::exec::Lanes;
-use crate::exec::{SampleControl, SampleRequest, TextureHooks};
+use crate::exec::{SampleRequest, TextureHooks};
 use crate::ir::TextureTarget;
 use crate::opcode::Opcode;
+use crate::texture::sample::{Control, Request};
 
 pub type Vec4 = [f32; 4];
 /// Lanes of a quad.
@@ -280,16 +281,12 @@ impl Machine<'_> {
         };
         let per_channel = |c: usize| -> [f32; 4] { std::array::from_fn(|l| coords[l][c]) };
         let bias = s.bias as f32 / 8.0;
-        let request = SampleRequest {
-            sview: s.index as u32,
-            sampler: s.index as u32,
-            target,
-            coords: [per_channel(0), per_channel(1), per_channel(2), [0.0; 4], [bias; 4]],
-            derivs: [[[0.0; 4]; 2]; 3],
-            offsets: [0; 3],
-            control: if s.bias != 0 { SampleControl::Bias } else { SampleControl::None },
-            quad: 0,
-        };
+        let coords = [per_channel(0), per_channel(1), per_channel(2), [0.0; 4], [bias; 4]];
+        let mut request =
+            Request::new(coords, if s.bias != 0 { Control::Bias } else { Control::Implicit });
+        request.target = Some(target);
+        let request =
+            SampleRequest { sview: s.index as u32, sampler: s.index as u32, quad: 0, request };
         let hooks = self.hooks.as_mut().ok_or("no texture hooks")?;
         let rgba = hooks.get_samples(&request);
         Ok(std::array::from_fn(|l| std::array::from_fn(|c| rgba[c][l])))

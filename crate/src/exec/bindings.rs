@@ -1,22 +1,12 @@
 //! The interpreter's texture hooks answered by the texture stage's [`Bindings`]. The impl lives
 //! here, above `texture`, so that `texture` never imports `exec` (layering: see ARCHITECTURE.md).
 
-use super::io::{SampleControl, SampleRequest, TextureHooks};
+use super::io::{SampleRequest, TextureHooks};
 use crate::ir::TextureTarget;
 use crate::texture::bind::Bindings;
-use crate::texture::sample::Control;
 
 impl TextureHooks for Bindings {
     fn get_samples(&mut self, r: &SampleRequest) -> [[f32; 4]; 4] {
-        use SampleControl as C;
-        let control = match r.control {
-            C::None => Control::Implicit,
-            C::Bias => Control::Bias,
-            C::Explicit => Control::Explicit,
-            C::Zero => Control::Zero,
-            C::DerivsExplicit => Control::Gradients,
-            C::Gather => Control::Gather(Bindings::gather_component(r.coords[4])),
-        };
         let watched = self.watch_quad == Some(r.quad);
         // Record this one call, keeping whatever recording the caller runs.
         let saved = if watched {
@@ -27,16 +17,7 @@ impl TextureHooks for Bindings {
             None
         };
         // The interpreter already places every argument where softpipe reads it.
-        let rgba = Bindings::get_samples(
-            self,
-            r.sview,
-            r.sampler,
-            Some(r.target),
-            r.coords,
-            r.derivs,
-            r.offsets,
-            control,
-        );
+        let rgba = self.sample(r.sview, r.sampler, &r.request);
         if let Some((trace, limit)) = saved {
             self.watched = self.trace.take().and_then(|mut t| t.pop());
             self.trace = trace;

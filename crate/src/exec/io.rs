@@ -7,6 +7,7 @@
 use super::lanes::Lanes;
 use super::program::{InputInterp, Program};
 use crate::ir::{SemanticName, TextureTarget};
+use crate::texture::sample::Request;
 
 /// Constant buffers: `buffers[b][i]` is `CONST[b][i]` as raw bits. Reads outside them give 0
 /// (as tgsi_exec, `mesa-tgsi-notes.md` §5.1).
@@ -272,36 +273,18 @@ impl Batch {
     }
 }
 
-/// What a texture instruction asks the sampler for (tgsi_exec's `tgsi_sampler_control`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SampleControl {
-    /// Implicit LOD from the quad's coordinate differences.
-    None,
-    Bias,
-    Explicit,
-    Zero,
-    DerivsExplicit,
-    Gather,
-}
-
 /// One sampling request for the four lanes of a quad (`mesa-tgsi-notes.md` §5.6): all four
-/// lanes come together so that the sampler can compute the LOD from their differences.
+/// lanes come together so that the sampler can compute the LOD from their differences. The
+/// sampler's own [`Request`] (coordinates where tgsi_exec puts them, derivatives, offsets, LOD
+/// control, target), made once per quad and handed to it by reference, and which units it
+/// names.
 #[derive(Clone, Copy, Debug)]
 pub struct SampleRequest {
     pub sview: u32,
     pub sampler: u32,
-    pub target: TextureTarget,
-    /// s, t, r, c0, c1 per lane, where tgsi_exec puts them (`mesa-tgsi-notes.md` §5.6): the
-    /// shadow reference is in r for 1D, 2D, RECT and 1D-array shadows, in c0 for 2D-array and
-    /// cube shadows and in c1 for cube-array shadows; the cube-array layer is in c0; the bias,
-    /// explicit LOD or gather component is in c1.
-    pub coords: [[f32; 4]; 5],
-    /// d/dx and d/dy of s, t, r per lane (for DERIVS_EXPLICIT).
-    pub derivs: [[[f32; 4]; 2]; 3],
-    pub offsets: [i8; 3],
-    pub control: SampleControl,
     /// Which quad of the batch asks (so that a trace can watch one).
     pub quad: usize,
+    pub request: Request,
 }
 
 /// Where texture and resource instructions get their data. The render pipeline implements it;

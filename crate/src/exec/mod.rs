@@ -37,8 +37,7 @@ pub use compute::dispatch;
 pub use direct::{Rows, RowsMut};
 pub use geometry::{run_geometry, GeometryInfo, GeometryOutput};
 pub use io::{
-    Batch, Coef, Constants, Interpolation, NoTextures, SampleControl, SampleRequest, SystemValues,
-    TextureHooks,
+    Batch, Coef, Constants, Interpolation, NoTextures, SampleRequest, SystemValues, TextureHooks,
 };
 pub use lanes::Lanes;
 pub use machine::{

@@ -50,7 +50,10 @@ impl Bindings {
         self.trace_limit = limit;
     }
 
-    fn sampler_state(&self, view: &TextureUnit, sampler: u32) -> SamplerState {
+    fn sampler_state(&self, view: &TextureUnit, sview: u32, sampler: u32) -> SamplerState {
+        if sampler == sview {
+            return view.sampler;
+        }
         let mut s = self.units.get(&sampler).map(|u| u.sampler).unwrap_or(view.sampler);
         // RECT views always take texel coordinates, whichever sampler is used
         s.normalized_coords = view.sampler.normalized_coords;
@@ -58,8 +61,8 @@ impl Bindings {
     }
 
     /// Filtered samples for a quad: `rgba[channel][lane]`. `coords` are s, t, r, c0, c1 as
-    /// tgsi_exec passes them; for gathers the component is the low 2 bits of c1 lane 0
-    /// (softpipe's `get_gather_component`) unless `control` already names it.
+    /// tgsi_exec passes them; a gather's `control` names its component
+    /// ([`sample::gather_component`]).
     #[allow(clippy::too_many_arguments)]
     pub fn get_samples(
         &mut self,
@@ -71,27 +74,27 @@ impl Bindings {
         offsets: [i8; 3],
         control: Control,
     ) -> [[f32; 4]; 4] {
+        self.sample(sview, sampler, &Request { coords, derivs, offsets, control, target })
+    }
+
+    /// [`Bindings::get_samples`] of a request made once (the interpreter's and the compiled
+    /// program's sampling build one per quad).
+    pub fn sample(&mut self, sview: u32, sampler: u32, req: &Request) -> [[f32; 4]; 4] {
         let Some(view) = self.units.get(&sview) else {
             return [[0.0; 4]; 4];
         };
-        let state = self.sampler_state(view, sampler);
-        let req = Request { coords, derivs, offsets, control, target };
+        let state = self.sampler_state(view, sview, sampler);
         let recording = self.trace.as_ref().map(|t| t.len() < self.trace_limit).unwrap_or(false);
         if recording {
             let mut tr = SampleTrace::default();
-            let out = sample::sample_quad(view, &state, &req, Some(&mut tr));
+            let out = sample::sample_quad(view, &state, req, Some(&mut tr));
             if let Some(t) = self.trace.as_mut() {
                 t.push(tr);
             }
             out
         } else {
-            sample::sample_quad(view, &state, &req, None)
+            sample::sample_quad(view, &state, req, None)
         }
-    }
-
-    /// The gather component encoded in c1 lane 0 as an integer (TG4's src1.x).
-    pub fn gather_component(c1: [f32; 4]) -> u32 {
-        c1[0].to_bits() & 3
     }
 
     /// Size query (TXQ, SVIEWINFO) of a level relative to the view's base level.
@@ -118,7 +121,9 @@ impl Bindings {
     /// LODQ: `[used level, λ]` per lane.
     pub fn query_lod(&self, sview: u32, sampler: u32, coords: [[f32; 4]; 5]) -> [[f32; 4]; 2] {
         match self.units.get(&sview) {
-            Some(view) => sample::query_lod(view, &self.sampler_state(view, sampler), &coords),
+            Some(view) => {
+                sample::query_lod(view, &self.sampler_state(view, sview, sampler), &coords)
+            }
             None => [[0.0; 4]; 2],
         }
     }

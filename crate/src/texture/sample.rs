@@ -33,6 +33,12 @@ pub enum Control {
     Gather(u32),
 }
 
+/// A gather's component from its c1 lane 0 as an integer: the low two bits (TG4's src1.x;
+/// softpipe's `get_gather_component`).
+pub fn gather_component(c1: [f32; 4]) -> u32 {
+    c1[0].to_bits() & 3
+}
+
 /// One sampling request for a quad, in tgsi_exec's argument order.
 #[derive(Clone, Copy, Debug)]
 pub struct Request {

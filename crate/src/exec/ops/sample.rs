@@ -6,12 +6,12 @@
 use super::texture::{lanes_f, operand, put_rgba, Offsets, Sampling};
 use super::{mask, Ctx, Shape};
 use crate::diag::Diagnostic;
-use crate::exec::io::SampleControl;
 use crate::exec::lanes::Lanes;
 use crate::exec::machine::{Io, Res};
 use crate::exec::program::{Inst, Store};
 use crate::ir::TextureTarget;
 use crate::opcode::Opcode as O;
+use crate::texture::sample::{gather_component, Control};
 
 pub fn run(
     inst: &Inst,
@@ -33,14 +33,18 @@ pub fn run(
     let operands = sampling.fetch(inst, io);
     let offs = Offsets::of(inst, io);
     let m = mask(inst);
+    let mut req = sampling.blank(0, 0, [0; 3], 0);
     for q in 0..io.nq {
-        let (sview, sampler) = (io.resource_index(&view_op, q), io.resource_index(&samp_op, q));
-        let value = |i: usize, c: usize| operand(&operands, i, c, q);
-        let mut req = sampling.request(sview, sampler, offs.at(q), io.quad_index(q), value);
+        (req.sview, req.sampler) = (io.resource_index(&view_op, q), io.resource_index(&samp_op, q));
+        req.quad = io.quad_index(q);
+        req.request.offsets = offs.at(q);
+        sampling.fill(&mut req.request, |i, c| operand(&operands, i, c, q));
         if inst.op == O::GATHER4 {
             // The component is the view operand's x swizzle (tgsi.rst TG4,
             // TG4_COMPONENT_IN_SWIZZLE); plain `SVIEW[n]` gathers red as tgsi_exec does.
-            req.coords[4] = [f32::from_bits(view_op.swizzle[0] as u32); 4];
+            let c1 = [f32::from_bits(view_op.swizzle[0] as u32); 4];
+            req.request.coords[4] = c1;
+            req.request.control = Control::Gather(gather_component(c1));
         }
         let rgba = ctx.hooks.get_samples(&req);
         let out = if inst.op == O::GATHER4 {
@@ -69,13 +73,13 @@ fn view_target(ctx: &Ctx, view: &crate::exec::program::Src) -> TextureTarget {
 /// opcodes.
 fn of_view(op: O, target: TextureTarget) -> Option<Sampling> {
     let (control, compare, lod_src) = match op {
-        O::SAMPLE => (SampleControl::None, false, None),
-        O::SAMPLE_B => (SampleControl::Bias, false, Some(3)),
-        O::SAMPLE_L => (SampleControl::Explicit, false, Some(3)),
-        O::SAMPLE_C => (SampleControl::None, true, None),
-        O::SAMPLE_C_LZ => (SampleControl::Zero, true, None),
-        O::SAMPLE_D => (SampleControl::DerivsExplicit, false, None),
-        O::GATHER4 => (SampleControl::Gather, false, None),
+        O::SAMPLE => (Control::Implicit, false, None),
+        O::SAMPLE_B => (Control::Bias, false, Some(3)),
+        O::SAMPLE_L => (Control::Explicit, false, Some(3)),
+        O::SAMPLE_C => (Control::Implicit, true, None),
+        O::SAMPLE_C_LZ => (Control::Zero, true, None),
+        O::SAMPLE_D => (Control::Gradients, false, None),
+        O::GATHER4 => (Control::Gather(0), false, None),
         _ => return None,
     };
     let dim = coord_count(target);

@@ -4,12 +4,13 @@
 
 use super::{mask, Ctx, Shape};
 use crate::diag::Diagnostic;
-use crate::exec::io::{SampleControl, SampleRequest};
+use crate::exec::io::SampleRequest;
 use crate::exec::lanes::Lanes;
 use crate::exec::machine::{Io, Res};
 use crate::exec::program::Inst;
 use crate::ir::TextureTarget;
 use crate::opcode::Opcode as O;
+use crate::texture::sample::{gather_component, Control, Request};
 
 pub fn lanes_f(v: &[Lanes], q: usize) -> [f32; 4] {
     v.get(q).map_or([0.0; 4], |x| x.f32s())
@@ -34,10 +35,12 @@ pub fn run(
     let offsets = Offsets::of(inst, io);
     let unit_op = inst.src.get(sampling.unit_src).copied().unwrap_or_default();
     let m = mask(inst);
+    let mut req = sampling.blank(0, 0, [0; 3], 0);
     for q in 0..nq {
         let unit = io.resource_index(&unit_op, q);
-        let value = |i: usize, c: usize| operand(&operands, i, c, q);
-        let req = sampling.request(unit, unit, offsets.at(q), io.quad_index(q), value);
+        (req.sview, req.sampler, req.quad) = (unit, unit, io.quad_index(q));
+        req.request.offsets = offsets.at(q);
+        sampling.fill(&mut req.request, |i, c| operand(&operands, i, c, q));
         let rgba = ctx.hooks.get_samples(&req);
         put_rgba(res, m, q, rgba);
     }
@@ -79,7 +82,8 @@ pub fn operand(operands: &Operands, i: usize, c: usize, q: usize) -> [f32; 4] {
 #[derive(Clone, Copy, Debug)]
 pub struct Sampling {
     pub target: TextureTarget,
-    pub control: SampleControl,
+    /// How the LOD is obtained; a gather's component is taken from c1 lane 0 per quad.
+    pub control: Control,
     /// The SAMP operand of the TEX family (sampler view and sampler share its index), the
     /// SVIEW operand of the SAMPLE family.
     pub unit_src: usize,
@@ -101,21 +105,20 @@ impl Sampling {
     /// None for the other texture and resource instructions.
     pub fn of(inst: &Inst) -> Option<Sampling> {
         let target = inst.texture.unwrap_or(TextureTarget::Tex2D);
-        let (unit_src, control, extra): (usize, SampleControl, Option<(usize, usize)>) =
-            match inst.op {
-                O::TEX => (1, SampleControl::None, None),
-                O::TEX_LZ => (1, SampleControl::Zero, None),
-                O::TXP => (1, SampleControl::None, None),
-                O::TXB => (1, SampleControl::Bias, Some((0, 3))),
-                O::TXL => (1, SampleControl::Explicit, Some((0, 3))),
-                O::TXD => (3, SampleControl::DerivsExplicit, None),
-                O::TEX2 => (2, SampleControl::None, None),
-                O::TXB2 => (2, SampleControl::Bias, Some((1, 0))),
-                O::TXL2 => (2, SampleControl::Explicit, Some((1, 0))),
-                // tgsi.rst "TG4": the component is src1.x, passed in c1 like a LOD.
-                O::TG4 => (2, SampleControl::Gather, Some((1, 0))),
-                _ => return None,
-            };
+        let (unit_src, control, extra): (usize, Control, Option<(usize, usize)>) = match inst.op {
+            O::TEX => (1, Control::Implicit, None),
+            O::TEX_LZ => (1, Control::Zero, None),
+            O::TXP => (1, Control::Implicit, None),
+            O::TXB => (1, Control::Bias, Some((0, 3))),
+            O::TXL => (1, Control::Explicit, Some((0, 3))),
+            O::TXD => (3, Control::Gradients, None),
+            O::TEX2 => (2, Control::Implicit, None),
+            O::TXB2 => (2, Control::Bias, Some((1, 0))),
+            O::TXL2 => (2, Control::Explicit, Some((1, 0))),
+            // tgsi.rst "TG4": the component is src1.x, passed in c1 like a LOD.
+            O::TG4 => (2, Control::Gather(0), Some((1, 0))),
+            _ => return None,
+        };
         let (shadow, ref_slot) = shadow_ref(target);
         Some(Sampling {
             target,
@@ -162,11 +165,7 @@ impl Sampling {
     }
 
     /// One quad's request: `value(operand, channel)` is that operand channel's four lanes
-    /// (after swizzle and modifiers). In builds without the `full` feature (the widget's
-    /// engine, whose size has a budget) not inlined: the TEX and SAMPLE families then share one
-    /// copy (inlined copies cost about 500 bytes gzipped there); elsewhere inlined (out of
-    /// line, a compiled TEX band in V8 took about 8 % longer).
-    #[cfg_attr(not(feature = "full"), inline(never))]
+    /// (after swizzle and modifiers).
     pub fn request(
         &self,
         sview: u32,
@@ -175,16 +174,36 @@ impl Sampling {
         quad: usize,
         value: impl Fn(usize, usize) -> [f32; 4],
     ) -> SampleRequest {
-        let mut req = SampleRequest {
+        let mut req = self.blank(sview, sampler, offsets, quad);
+        self.fill(&mut req.request, value);
+        req
+    }
+
+    /// A request with no operand read yet (coordinates and derivatives zero), for
+    /// [`Sampling::fill`]: a batch fills one for each of its quads in turn, in place (made anew
+    /// and moved for each quad, it was about a tenth of a TEX frame natively).
+    pub fn blank(&self, sview: u32, sampler: u32, offsets: [i8; 3], quad: usize) -> SampleRequest {
+        SampleRequest {
             sview,
             sampler,
-            target: self.target,
-            coords: [[0f32; 4]; 5],
-            derivs: [[[0f32; 4]; 2]; 3],
-            offsets,
-            control: self.control,
             quad,
-        };
+            request: Request {
+                coords: [[0f32; 4]; 5],
+                derivs: [[[0f32; 4]; 2]; 3],
+                offsets,
+                control: self.control,
+                target: Some(self.target),
+            },
+        }
+    }
+
+    /// Writes a quad's operands into `req`, made by [`Sampling::blank`] of this instruction:
+    /// every slot it reads is written, the others stay zero. In builds without the `full`
+    /// feature (the widget's engine, whose size has a budget) not inlined: the TEX and SAMPLE
+    /// families then share one copy (inlined copies cost about 500 bytes gzipped there);
+    /// elsewhere inlined (out of line, a compiled TEX band in V8 took about 8 % longer).
+    #[cfg_attr(not(feature = "full"), inline(never))]
+    pub fn fill(&self, req: &mut Request, value: impl Fn(usize, usize) -> [f32; 4]) {
         let st = &mut req.coords;
         for (c, slot) in st.iter_mut().enumerate().take(self.dim) {
             *slot = value(0, c);
@@ -212,7 +231,9 @@ impl Sampling {
                 }
             }
         }
-        req
+        if let Control::Gather(_) = self.control {
+            req.control = Control::Gather(gather_component(req.coords[4]));
+        }
     }
 }
 

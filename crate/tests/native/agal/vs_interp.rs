@@ -5,26 +5,19 @@
 #![allow(clippy::needless_range_loop)]
 
 use crate::agal_common::*;
+use crate::rng::Rng;
 use std::path::Path;
 use tgsi::exec::{Batch, Constants, Machine, SampleRequest, TextureHooks};
 use tgsi::ir::{File, Shader};
 
-/// xorshift64*, fixed seed.
-fn next(state: &mut u64) -> u64 {
-    *state ^= *state >> 12;
-    *state ^= *state << 25;
-    *state ^= *state >> 27;
-    state.wrapping_mul(0x2545_F491_4F6C_DD1D)
-}
-
 /// A random source operand: one of `files` with one of the swizzles and modifiers (`|` opens
 /// an absolute value, closed after the register).
-fn random_source(rng: &mut u64, mods: &[&str], files: &[&str], swizzles: &[&str]) -> String {
-    let m = mods[(next(rng) as usize) % mods.len()];
+fn random_source(rng: &mut Rng, mods: &[&str], files: &[&str], swizzles: &[&str]) -> String {
+    let m = mods[(rng.next() as usize) % mods.len()];
     let r = format!(
         "{}{}",
-        files[(next(rng) as usize) % files.len()],
-        swizzles[(next(rng) as usize) % swizzles.len()]
+        files[(rng.next() as usize) % files.len()],
+        swizzles[(rng.next() as usize) % swizzles.len()]
     );
     if m.contains('|') {
         format!("{}{}|", m, r)
@@ -34,8 +27,8 @@ fn random_source(rng: &mut u64, mods: &[&str], files: &[&str], swizzles: &[&str]
 }
 
 /// A value in −4 … 4 in steps of 1/16 (exact), never exactly zero (keeps CMP's zero sign out).
-fn value(state: &mut u64) -> f32 {
-    let v = (next(state) % 129) as f32 / 16.0 - 4.0;
+fn value(rng: &mut Rng) -> f32 {
+    let v = (rng.next() % 129) as f32 / 16.0 - 4.0;
     if v == 0.0 {
         0.5
     } else {
@@ -43,8 +36,8 @@ fn value(state: &mut u64) -> f32 {
     }
 }
 
-fn quad(state: &mut u64) -> Quad {
-    std::array::from_fn(|_| std::array::from_fn(|_| value(state)))
+fn quad(rng: &mut Rng) -> Quad {
+    std::array::from_fn(|_| std::array::from_fn(|_| value(rng)))
 }
 
 /// A made-up texture both sides sample: the colour is a formula of the coordinates (r only for
@@ -57,10 +50,11 @@ struct Formula;
 
 impl TextureHooks for Formula {
     fn get_samples(&mut self, q: &SampleRequest) -> [[f32; 4]; 4] {
-        let volume =
-            !matches!(q.target, tgsi::ir::TextureTarget::Tex2D | tgsi::ir::TextureTarget::Tex1D);
+        use tgsi::ir::TextureTarget::{Tex1D, Tex2D};
+        let volume = !matches!(q.request.target, Some(Tex2D | Tex1D));
+        let c = &q.request.coords;
         let per_lane: Vec<Vec4> =
-            (0..4).map(|l| texel(q.coords[0][l], q.coords[1][l], q.coords[2][l], volume)).collect();
+            (0..4).map(|l| texel(c[0][l], c[1][l], c[2][l], volume)).collect();
         std::array::from_fn(|c| std::array::from_fn(|l| per_lane[l][c]))
     }
     fn get_dims(&mut self, _: u32, _: i32) -> [i32; 4] {
@@ -108,7 +102,7 @@ fn compare_with(shader: &Shader, seed: u64, name: &str, zero_sign_free: bool) ->
     let Ok(compiled) = crate::support::compile(shader) else {
         return false;
     };
-    let mut rng = seed;
+    let mut rng = Rng(seed);
     let vertex = program.kind == agal::ShaderKind::Vertex;
     // Inputs: IN[i] of TGSI; AGAL va i (vertex) or the varying slot of its semantic.
     let mut batch = Batch::new(&compiled, 1);
@@ -321,18 +315,15 @@ fn random_float_shaders_match_the_interpreter() {
     let masks = ["", ".x", ".y", ".xy", ".zw", ".xyz", ".w", ".xzw"];
     let swz = ["", ".xxxx", ".yyyy", ".wzyx", ".xyxy", ".zwzx", ".wwww"];
     let mods = ["", "-", "|", "-|"];
-    let mut rng = 0xA6A1_u64;
+    let mut rng = Rng(0xA6A1);
     let mut compared = 0;
     for round in 0..600 {
         let mut body = String::new();
-        for _ in 0..1 + next(&mut rng) % 10 {
-            let (op, n) = ops[(next(&mut rng) as usize) % ops.len()];
-            let sat = if next(&mut rng).is_multiple_of(4) { "_SAT" } else { "" };
-            let dst = format!(
-                "TEMP[{}]{}",
-                next(&mut rng) % 4,
-                masks[(next(&mut rng) as usize) % masks.len()]
-            );
+        for _ in 0..1 + rng.next() % 10 {
+            let (op, n) = ops[(rng.next() as usize) % ops.len()];
+            let sat = if rng.next().is_multiple_of(4) { "_SAT" } else { "" };
+            let dst =
+                format!("TEMP[{}]{}", rng.next() % 4, masks[(rng.next() as usize) % masks.len()]);
             let mut operands = vec![dst];
             for _ in 0..n {
                 operands.push(random_source(&mut rng, &mods, &files, &swz));
@@ -373,15 +364,15 @@ fn random_structured_shaders_match_the_interpreter() {
     let files = ["TEMP[0]", "TEMP[1]", "TEMP[2]", "TEMP[3]", "IN[0]", "IN[1]", "IN[2]", "IMM[0]"];
     let masks = ["", ".x", ".yz", ".w"];
     let swz = ["", ".xxxx", ".wzyx", ".yyyy"];
-    let mut rng = 0x5EED_u64;
+    let mut rng = Rng(0x5EED);
     let (mut compared, mut tried) = (0, 0);
     for round in 0..800 {
         let mut body = String::new();
         let mut depth = 0;
-        for _ in 0..2 + next(&mut rng) % 10 {
-            match next(&mut rng) % 10 {
+        for _ in 0..2 + rng.next() % 10 {
+            match rng.next() % 10 {
                 0 if depth < 3 => {
-                    body.push_str(&format!("  IF {}.xxxx\n", files[(next(&mut rng) as usize) % 4]));
+                    body.push_str(&format!("  IF {}.xxxx\n", files[(rng.next() as usize) % 4]));
                     depth += 1;
                 }
                 1 if depth > 0 => body.push_str("  ELSE\n"),
@@ -390,17 +381,17 @@ fn random_structured_shaders_match_the_interpreter() {
                     depth -= 1;
                 }
                 _ => {
-                    let (op, n) = ops[(next(&mut rng) as usize) % ops.len()];
+                    let (op, n) = ops[(rng.next() as usize) % ops.len()];
                     let mut operands = Vec::new();
                     if op != "KILL_IF" {
                         operands.push(format!(
                             "TEMP[{}]{}",
-                            next(&mut rng) % 4,
-                            masks[(next(&mut rng) as usize) % masks.len()]
+                            rng.next() % 4,
+                            masks[(rng.next() as usize) % masks.len()]
                         ));
                     }
                     for _ in 0..n {
-                        let neg = if op.starts_with('F') && next(&mut rng).is_multiple_of(3) {
+                        let neg = if op.starts_with('F') && rng.next().is_multiple_of(3) {
                             "-"
                         } else {
                             ""
@@ -408,8 +399,8 @@ fn random_structured_shaders_match_the_interpreter() {
                         operands.push(format!(
                             "{}{}{}",
                             neg,
-                            files[(next(&mut rng) as usize) % files.len()],
-                            swz[(next(&mut rng) as usize) % swz.len()]
+                            files[(rng.next() as usize) % files.len()],
+                            swz[(rng.next() as usize) % swz.len()]
                         ));
                     }
                     body.push_str(&format!("  {} {}\n", op, operands.join(", ")));
@@ -454,16 +445,16 @@ fn random_floor_ceil_cmp_shaders_match_the_interpreter() {
     let masks = ["", ".x", ".yz", ".w", ".xyw"];
     let swz = ["", ".wzyx", ".yyyy", ".zxyw"];
     let mods = ["", "-", "|", "-|"];
-    let mut rng = 0xF100_u64;
+    let mut rng = Rng(0xF100);
     let mut compared = 0;
     for round in 0..400 {
         let mut body = String::new();
-        for _ in 0..1 + next(&mut rng) % 8 {
-            let (op, n) = ops[(next(&mut rng) as usize) % ops.len()];
+        for _ in 0..1 + rng.next() % 8 {
+            let (op, n) = ops[(rng.next() as usize) % ops.len()];
             let mut operands = vec![format!(
                 "TEMP[{}]{}",
-                next(&mut rng) % 3,
-                masks[(next(&mut rng) as usize) % masks.len()]
+                rng.next() % 3,
+                masks[(rng.next() as usize) % masks.len()]
             )];
             for _ in 0..n {
                 operands.push(random_source(&mut rng, &mods, &files, &swz));

@@ -2,10 +2,9 @@
 //! hooks, CLOCK, and the legacy flow opcodes. Expected values by hand or by the plane formula
 //! a0 + dadx·x + dady·y (`mesa-tgsi-notes.md` §5.7).
 use crate::exec_support::*;
-use tgsi::exec::{
-    Batch, Coef, Constants, Lanes, Machine, SampleControl, SampleRequest, TextureHooks,
-};
+use tgsi::exec::{Batch, Coef, Constants, Lanes, Machine, SampleRequest, TextureHooks};
 use tgsi::ir::SemanticName;
+use tgsi::texture::sample::Control;
 
 #[test]
 fn system_values_come_from_the_batch() {
@@ -65,7 +64,8 @@ struct Echo {
 impl TextureHooks for Echo {
     fn get_samples(&mut self, r: &SampleRequest) -> [[f32; 4]; 4] {
         self.calls.push(*r);
-        [r.coords[0], r.coords[1], r.coords[3], r.coords[4]]
+        let c = &r.request.coords;
+        [c[0], c[1], c[3], c[4]]
     }
     fn get_dims(&mut self, sview: u32, level: i32) -> [i32; 4] {
         [64 >> level, 32 >> level, 1, sview as i32]
@@ -106,8 +106,8 @@ fn texture_opcodes_call_the_hooks_with_whole_quads() {
     Machine::new().run_with(&p, &mut b, &Constants::default(), &mut echo).unwrap();
     assert_eq!(echo.calls.len(), 2);
     assert_eq!(echo.calls[0].sview, 2);
-    assert_eq!(echo.calls[0].control, SampleControl::None);
-    assert_eq!(echo.calls[1].control, SampleControl::Bias);
+    assert_eq!(echo.calls[0].request.control, Control::Implicit);
+    assert_eq!(echo.calls[1].request.control, Control::Bias);
     // TXP divides s and t by w per lane.
     assert_eq!(b.output(0, 0, 0).f32s(), [1.0, 3.0, 1.0, 0.0]);
     assert_eq!(b.output(0, 1, 0).f32s(), [2.0, 4.0, 1.0, 0.0]);

@@ -5,7 +5,7 @@
 use tgsi::ir::TextureTarget;
 use tgsi::texture::bind::Bindings;
 use tgsi::texture::fetch;
-use tgsi::texture::sample::{query_lod, sample_quad, Control, Request};
+use tgsi::texture::sample::{gather_component, query_lod, sample_quad, Control, Request};
 use tgsi::texture::sampler::{CompareFunc, Filter, MipFilter, SamplerState, Wrap};
 use tgsi::texture::trace::{LodSource, SampleTrace};
 use tgsi::texture::{Dim, Format, Texture, TextureUnit};
@@ -471,5 +471,5 @@ fn bindings_take_sampler_state_from_the_sampler_index() {
     let _ = b.get_samples(0, 0, None, coords, [[Z; 2]; 3], [0; 3], Control::Implicit);
     let _ = b.get_samples(0, 0, None, coords, [[Z; 2]; 3], [0; 3], Control::Implicit);
     assert_eq!(b.trace.as_ref().map(Vec::len), Some(1));
-    assert_eq!(Bindings::gather_component([f32::from_bits(2), 0.0, 0.0, 0.0]), 2);
+    assert_eq!(gather_component([f32::from_bits(2), 0.0, 0.0, 0.0]), 2);
 }
