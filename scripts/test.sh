@@ -127,10 +127,10 @@ run_again() {
 }
 
 # run_rerunning_failed NAME COMMAND...: for the wasm tests in WebKitGTK. As run, but each test
-# that fails runs again alone, in a fresh page (the runner given its exact name): once as the
-# browser is, then, if it fails again, once with JavaScriptCore's optimizing tier (OMG) off. A
-# test that passes there counts as passed; every failure before stays in the failure list,
-# marked, with the attempt that passed. Why: JavaScriptCore traps now and then inside the
+# that fails runs again alone, in a fresh page (the runner given its exact name): up to twice as
+# the browser is, then, if it fails again, up to twice with JavaScriptCore's optimizing tier
+# (OMG) off. A test that passes there counts as passed; every failure before stays in the
+# failure list, marked, with the attempt that passed. Why: JavaScriptCore traps now and then inside the
 # engine's own safe code, early in a page's life, where Chromium and Firefox pass the same
 # bytes every time (docs/jit.md, "Not done yet"); WebAssembly is deterministic, so a test whose
 # code is wrong fails in every page and every tier. A runner that dies without naming a failed
@@ -179,22 +179,28 @@ run_rerunning_failed() {
   alone() { "$@" -- --exact "$test" 2>&1 | tee -a "$LOGS/$name.log" | grep -q '^test result: ok\. 1 passed'; }
   for test in $failed_tests; do
     local passed_on=""
-    say "running $test again alone in WebKitGTK"
-    if alone "$@"; then
-      passed_on="alone, in a fresh page"
-    else
-      say "running $test again alone with JavaScriptCore's OMG tier off"
-      if JSC_useOMGJIT=false alone "$@"; then
-        passed_on="alone, with JavaScriptCore's OMG tier off (it failed alone with it on too)"
+    local attempt
+    for attempt in 1 2; do
+      say "running $test again alone in WebKitGTK (attempt $attempt of 2)"
+      if alone "$@"; then
+        passed_on="alone, in a fresh page (attempt $attempt)"
+        break
       fi
-    fi
+    done
+    for attempt in 1 2; do
+      [ -n "$passed_on" ] && break
+      say "running $test again alone with JavaScriptCore's OMG tier off (attempt $attempt of 2)"
+      if JSC_useOMGJIT=false alone "$@"; then
+        passed_on="alone, with JavaScriptCore's OMG tier off (attempt $attempt; it failed alone twice with it on)"
+      fi
+    done
     if [ -n "$passed_on" ]; then
       passed=$((passed + 1))
       failed=$((failed - 1))
       failures+=("   $test passed when run again $passed_on")
     else
       still_failing=$((still_failing + 1))
-      failures+=("   $test failed again alone, with and without the OMG tier (test-artifacts/$name.log)")
+      failures+=("   $test failed again alone, twice with and twice without the OMG tier (test-artifacts/$name.log)")
     fi
   done
   [ "$still_failing" = 0 ] && rerun_note="  (failed tests passed when run again alone: see the failures below)"

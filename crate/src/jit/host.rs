@@ -18,6 +18,7 @@ use crate::exec::lanes::Lanes;
 use crate::exec::machine::{AccelEnv, Res};
 use crate::exec::ops::texture::{texel_offset, Sampling};
 use crate::exec::program::{AddrRow, Inst, Src, Store};
+use crate::exec::SampleRequest;
 use std::cell::Cell;
 
 /// Layout of the sampling scratch, in 16-byte slots from its start.
@@ -148,7 +149,7 @@ pub fn sample(index: u32, bytes: &mut [u8]) -> bool {
     let Some(inst) = samplers.get(index as usize) else { return false };
     let Some(bytes) = bytes.get_mut(..scratch::BYTES) else { return false };
     if let Some(Some(d)) = direct.get(index as usize) {
-        let rgba = d.sample(&mut *env.hooks, |slot| slot_lanes(bytes, slot * 16));
+        let rgba = d.sample(&mut *env.hooks, &mut d.blank(), |slot| slot_lanes(bytes, slot * 16));
         let at = scratch::RESULT * 16;
         bytes[at..at + 64].copy_from_slice(crate::exec::lanes::bytes(&rgba));
         return true;
@@ -193,8 +194,8 @@ pub fn sample(index: u32, bytes: &mut [u8]) -> bool {
 }
 
 /// A sampler of the TEX family with a direct SAMP operand (the common case): each quad's
-/// request is made from the staged operands as the interpreter makes it from its registers
-/// ([`Sampling::request`]), without building a one-quad machine.
+/// request is filled from the staged operands as the interpreter fills it from its registers
+/// ([`Sampling::fill`]), without building a one-quad machine.
 #[derive(Clone, Copy)]
 struct Direct {
     sampling: Sampling,
@@ -220,24 +221,29 @@ impl Direct {
         })
     }
 
-    /// The four result channels for the quad whose staged slots `lanes(slot)` reads; the
-    /// channels outside the write mask are zero, as the general path leaves them.
+    /// A request for [`Direct::sample`] to fill, one for all the quads of a call.
+    fn blank(&self) -> SampleRequest {
+        self.sampling.blank(self.unit, self.unit, [0; 3], 0)
+    }
+
+    /// The four result channels for the quad whose staged slots `lanes(slot)` reads, through
+    /// `req` (from [`Direct::blank`]); the channels outside the write mask are zero, as the
+    /// general path leaves them.
     fn sample(
         &self,
         hooks: &mut dyn crate::exec::TextureHooks,
+        req: &mut SampleRequest,
         lanes: impl Fn(usize) -> Lanes,
     ) -> [Lanes; 4] {
-        let mut offsets = [0i8; 3];
         if self.offsets {
             // Staged as operand 4 (`staged`); lane 0 of each channel.
-            for (c, o) in offsets.iter_mut().enumerate() {
+            for (c, o) in req.request.offsets.iter_mut().enumerate() {
                 *o = texel_offset(lanes(16 + c).0[0]);
             }
         }
         // Operand i's channel c is staged in slot 4i + c.
-        let value = |i: usize, c: usize| lanes(4 * i + c).f32s();
-        let req = self.sampling.request(self.unit, self.unit, offsets, 0, value);
-        let rgba = hooks.get_samples(&req);
+        self.sampling.fill(&mut req.request, |i, c| lanes(4 * i + c).f32s());
+        let rgba = hooks.get_samples(req);
         let mut out = [Lanes::default(); 4];
         for (c, (o, v)) in out.iter_mut().zip(rgba).enumerate() {
             if self.mask >> c & 1 != 0 {
@@ -276,16 +282,17 @@ pub fn sample_rows(index: u32, mem: &mut [u8], at: usize, stride: usize, nq: usi
     }
     // SAFETY: as in `sample` (the scope's borrows live for the synchronous run calling this).
     let direct = unsafe { &*scope.direct }.get(index as usize).copied().flatten();
+    let mut req = direct.as_ref().map(Direct::blank);
     for q in 0..nq {
         let slot_at = |k: usize| at + k * stride + q * 16;
-        let rgba = match &direct {
-            Some(d) => {
+        let rgba = match (&direct, req.as_mut()) {
+            (Some(d), Some(req)) => {
                 // SAFETY: as in `sample`; this borrow ends with the call (the general path
                 // below makes its own in `sample`).
                 let env = unsafe { &mut *scope.env };
-                d.sample(&mut *env.hooks, |k| slot_lanes(mem, slot_at(k)))
+                d.sample(&mut *env.hooks, req, |k| slot_lanes(mem, slot_at(k)))
             }
-            None => {
+            _ => {
                 // The general path: the quad's slots gathered into a scratch of its own.
                 let mut one = [0u8; scratch::BYTES];
                 for k in 0..scratch::RESULT {

@@ -12,7 +12,7 @@
 use super::filter::{self, bilerp, border_color};
 use super::image::Dim;
 use super::sample::{clamp_lambda, Control};
-use super::sampler::{Filter, SamplerState, TextureUnit, Wrap};
+use super::sampler::{Filter, SamplerState, Swizzle, TextureUnit, Wrap};
 use super::wrap;
 
 /// `rgba[channel][lane]` of the quad at `s` and `t` (per lane), when this path takes the quad;
@@ -70,6 +70,9 @@ pub fn sample(
             }
         }
     };
+    if unit.view.swizzle == Swizzle::IDENTITY {
+        return Some(rgba);
+    }
     Some(unit.swizzle_channels(rgba, [0.0; 4], [unit.one(); 4]))
 }
 

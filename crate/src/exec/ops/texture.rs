@@ -164,24 +164,10 @@ impl Sampling {
         operands
     }
 
-    /// One quad's request: `value(operand, channel)` is that operand channel's four lanes
-    /// (after swizzle and modifiers).
-    pub fn request(
-        &self,
-        sview: u32,
-        sampler: u32,
-        offsets: [i8; 3],
-        quad: usize,
-        value: impl Fn(usize, usize) -> [f32; 4],
-    ) -> SampleRequest {
-        let mut req = self.blank(sview, sampler, offsets, quad);
-        self.fill(&mut req.request, value);
-        req
-    }
-
     /// A request with no operand read yet (coordinates and derivatives zero), for
     /// [`Sampling::fill`]: a batch fills one for each of its quads in turn, in place (made anew
-    /// and moved for each quad, it was about a tenth of a TEX frame natively).
+    /// and moved for each quad, it was about a tenth of a TEX frame natively). The compiled
+    /// program's sampling import fills one the same way (`jit::host`).
     pub fn blank(&self, sview: u32, sampler: u32, offsets: [i8; 3], quad: usize) -> SampleRequest {
         SampleRequest {
             sview,
@@ -198,7 +184,8 @@ impl Sampling {
     }
 
     /// Writes a quad's operands into `req`, made by [`Sampling::blank`] of this instruction:
-    /// every slot it reads is written, the others stay zero. In builds without the `full`
+    /// `value(operand, channel)` is that operand channel's four lanes (after swizzle and
+    /// modifiers); every slot it reads is written, the others stay zero. In builds without the `full`
     /// feature (the widget's engine, whose size has a budget) not inlined: the TEX and SAMPLE
     /// families then share one copy (inlined copies cost about 500 bytes gzipped there);
     /// elsewhere inlined (out of line, a compiled TEX band in V8 took about 8 % longer).
