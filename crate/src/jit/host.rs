@@ -223,7 +223,9 @@ impl Direct {
 
     /// A request for [`Direct::sample`] to fill, one for all the quads of a call.
     fn blank(&self) -> SampleRequest {
-        self.sampling.blank(self.unit, self.unit, [0; 3], 0)
+        let mut req = self.sampling.blank();
+        (req.sview, req.sampler) = (self.unit, self.unit);
+        req
     }
 
     /// The four result channels for the quad whose staged slots `lanes(slot)` reads, through
@@ -282,17 +284,18 @@ pub fn sample_rows(index: u32, mem: &mut [u8], at: usize, stride: usize, nq: usi
     }
     // SAFETY: as in `sample` (the scope's borrows live for the synchronous run calling this).
     let direct = unsafe { &*scope.direct }.get(index as usize).copied().flatten();
-    let mut req = direct.as_ref().map(Direct::blank);
+    // A direct sampler's request, filled for each quad in turn.
+    let mut direct = direct.map(|d| (d, d.blank()));
     for q in 0..nq {
         let slot_at = |k: usize| at + k * stride + q * 16;
-        let rgba = match (&direct, req.as_mut()) {
-            (Some(d), Some(req)) => {
+        let rgba = match direct.as_mut() {
+            Some((d, req)) => {
                 // SAFETY: as in `sample`; this borrow ends with the call (the general path
                 // below makes its own in `sample`).
                 let env = unsafe { &mut *scope.env };
                 d.sample(&mut *env.hooks, req, |k| slot_lanes(mem, slot_at(k)))
             }
-            _ => {
+            None => {
                 // The general path: the quad's slots gathered into a scratch of its own.
                 let mut one = [0u8; scratch::BYTES];
                 for k in 0..scratch::RESULT {

@@ -8,10 +8,8 @@
 
 use std::collections::BTreeMap;
 
-use crate::ir::TextureTarget;
-
 use super::fetch;
-use super::sample::{self, Control, Request};
+use super::sample::{self, Request};
 use super::sampler::{SamplerState, TextureUnit};
 use super::trace::SampleTrace;
 
@@ -60,25 +58,9 @@ impl Bindings {
         s
     }
 
-    /// Filtered samples for a quad: `rgba[channel][lane]`. `coords` are s, t, r, c0, c1 as
-    /// tgsi_exec passes them; a gather's `control` names its component
+    /// Filtered samples for a quad: `rgba[channel][lane]`. The request's `coords` are s, t,
+    /// r, c0, c1 as tgsi_exec passes them; a gather's `control` names its component
     /// ([`sample::gather_component`]).
-    #[allow(clippy::too_many_arguments)]
-    pub fn get_samples(
-        &mut self,
-        sview: u32,
-        sampler: u32,
-        target: Option<TextureTarget>,
-        coords: [[f32; 4]; 5],
-        derivs: [[[f32; 4]; 2]; 3],
-        offsets: [i8; 3],
-        control: Control,
-    ) -> [[f32; 4]; 4] {
-        self.sample(sview, sampler, &Request { coords, derivs, offsets, control, target })
-    }
-
-    /// [`Bindings::get_samples`] of a request made once (the interpreter's and the compiled
-    /// program's sampling build one per quad).
     pub fn sample(&mut self, sview: u32, sampler: u32, req: &Request) -> [[f32; 4]; 4] {
         let Some(view) = self.units.get(&sview) else {
             return [[0.0; 4]; 4];

@@ -70,6 +70,8 @@ pub fn sample(
             }
         }
     };
+    // Here rather than in `swizzle_channels`: the widget's engine (without this path) has no
+    // bytes to spare for the check.
     if unit.view.swizzle == Swizzle::IDENTITY {
         return Some(rgba);
     }

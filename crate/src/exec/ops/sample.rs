@@ -11,7 +11,7 @@ use crate::exec::machine::{Io, Res};
 use crate::exec::program::{Inst, Store};
 use crate::ir::TextureTarget;
 use crate::opcode::Opcode as O;
-use crate::texture::sample::{gather_component, Control};
+use crate::texture::sample::Control;
 
 pub fn run(
     inst: &Inst,
@@ -33,19 +33,18 @@ pub fn run(
     let operands = sampling.fetch(inst, io);
     let offs = Offsets::of(inst, io);
     let m = mask(inst);
-    let mut req = sampling.blank(0, 0, [0; 3], 0);
+    let mut req = sampling.blank();
+    if inst.op == O::GATHER4 {
+        // The component is the view operand's x swizzle (tgsi.rst TG4,
+        // TG4_COMPONENT_IN_SWIZZLE), in c1 as TG4 passes it (`fill` leaves c1 to it here and
+        // takes the component from it); plain `SVIEW[n]` gathers red as tgsi_exec does.
+        req.request.coords[4] = [f32::from_bits(view_op.swizzle[0] as u32); 4];
+    }
     for q in 0..io.nq {
         (req.sview, req.sampler) = (io.resource_index(&view_op, q), io.resource_index(&samp_op, q));
         req.quad = io.quad_index(q);
         req.request.offsets = offs.at(q);
         sampling.fill(&mut req.request, |i, c| operand(&operands, i, c, q));
-        if inst.op == O::GATHER4 {
-            // The component is the view operand's x swizzle (tgsi.rst TG4,
-            // TG4_COMPONENT_IN_SWIZZLE); plain `SVIEW[n]` gathers red as tgsi_exec does.
-            let c1 = [f32::from_bits(view_op.swizzle[0] as u32); 4];
-            req.request.coords[4] = c1;
-            req.request.control = Control::Gather(gather_component(c1));
-        }
         let rgba = ctx.hooks.get_samples(&req);
         let out = if inst.op == O::GATHER4 {
             rgba

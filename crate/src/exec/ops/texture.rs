@@ -35,7 +35,7 @@ pub fn run(
     let offsets = Offsets::of(inst, io);
     let unit_op = inst.src.get(sampling.unit_src).copied().unwrap_or_default();
     let m = mask(inst);
-    let mut req = sampling.blank(0, 0, [0; 3], 0);
+    let mut req = sampling.blank();
     for q in 0..nq {
         let unit = io.resource_index(&unit_op, q);
         (req.sview, req.sampler, req.quad) = (unit, unit, io.quad_index(q));
@@ -168,15 +168,16 @@ impl Sampling {
     /// [`Sampling::fill`]: a batch fills one for each of its quads in turn, in place (made anew
     /// and moved for each quad, it was about a tenth of a TEX frame natively). The compiled
     /// program's sampling import fills one the same way (`jit::host`).
-    pub fn blank(&self, sview: u32, sampler: u32, offsets: [i8; 3], quad: usize) -> SampleRequest {
+    /// Its units, quad and offsets are the caller's to set.
+    pub fn blank(&self) -> SampleRequest {
         SampleRequest {
-            sview,
-            sampler,
-            quad,
+            sview: 0,
+            sampler: 0,
+            quad: 0,
             request: Request {
                 coords: [[0f32; 4]; 5],
                 derivs: [[[0f32; 4]; 2]; 3],
-                offsets,
+                offsets: [0; 3],
                 control: self.control,
                 target: Some(self.target),
             },

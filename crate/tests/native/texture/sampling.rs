@@ -441,10 +441,7 @@ fn hostile_inputs_give_defined_results() {
     }
     // unbound units answer zeros
     let mut b = Bindings::new();
-    assert_eq!(
-        b.get_samples(7, 7, None, [Z; 5], [[Z; 2]; 3], [0; 3], Control::Implicit),
-        [[0.0; 4]; 4]
-    );
+    assert_eq!(b.sample(7, 7, &Request::new([Z; 5], Control::Implicit)), [[0.0; 4]; 4]);
     assert_eq!(b.get_dims(3, 0), [0; 4]);
     assert_eq!(b.get_texel(3, [0; 4], [0; 4], [0; 4], [0; 4], [0; 3]), [[0; 4]; 4]);
 }
@@ -458,18 +455,12 @@ fn bindings_take_sampler_state_from_the_sampler_index() {
     b.bind(1, TextureUnit::new(r32f(Dim::D1, 1, 1, 1, 1, 1, |_, _, _, _| 9.0), linear));
     let coords = [[0.5; 4], Z, Z, Z, Z];
     // nearest on unit 0: s = 0.5 → texel 1; with sampler 1 (linear): u = 0.5 → 0.5
-    assert_eq!(
-        b.get_samples(0, 0, None, coords, [[Z; 2]; 3], [0; 3], Control::Implicit)[0][0],
-        1.0
-    );
-    assert_eq!(
-        b.get_samples(0, 1, None, coords, [[Z; 2]; 3], [0; 3], Control::Implicit)[0][0],
-        0.5
-    );
+    assert_eq!(b.sample(0, 0, &Request::new(coords, Control::Implicit))[0][0], 1.0);
+    assert_eq!(b.sample(0, 1, &Request::new(coords, Control::Implicit))[0][0], 0.5);
     // traces are recorded up to the limit
     b.record_traces(1);
-    let _ = b.get_samples(0, 0, None, coords, [[Z; 2]; 3], [0; 3], Control::Implicit);
-    let _ = b.get_samples(0, 0, None, coords, [[Z; 2]; 3], [0; 3], Control::Implicit);
+    let _ = b.sample(0, 0, &Request::new(coords, Control::Implicit));
+    let _ = b.sample(0, 0, &Request::new(coords, Control::Implicit));
     assert_eq!(b.trace.as_ref().map(Vec::len), Some(1));
     assert_eq!(gather_component([f32::from_bits(2), 0.0, 0.0, 0.0]), 2);
 }
