@@ -46,12 +46,31 @@ pub struct Summary {
     pub instructions: Vec<InstSummary>,
 }
 
-/// One instruction's place in the text.
+/// One instruction's place in the text, and the register channels it writes.
 #[derive(Clone, Debug, Serialize)]
 pub struct InstSummary {
     pub opcode: &'static str,
     pub line: u32,
     pub column: u32,
+    /// Each channel of each destination's write mask, as the inspector's watch names it
+    /// (`TEMP[0].x`); destinations with an indirect or a second bracket are left out.
+    pub writes: Vec<String>,
+}
+
+/// The channels `ins` writes (see [`InstSummary::writes`]).
+fn written_channels(ins: &Instruction) -> Vec<String> {
+    let mut out = Vec::new();
+    for d in &ins.dst {
+        if d.reg.index.indirect.is_some() || d.reg.dimension.is_some() {
+            continue;
+        }
+        for (c, name) in ['x', 'y', 'z', 'w'].into_iter().enumerate() {
+            if d.write_mask.has(c) {
+                out.push(format!("{}[{}].{}", d.reg.file.name(), d.reg.index.offset, name));
+            }
+        }
+    }
+    out
 }
 
 /// Summarises the declarations of `shader`; `text` is the source it was parsed from (for lines).
@@ -102,7 +121,8 @@ pub fn summarize(shader: &Shader, text: &str) -> Summary {
     }
     for ins in &shader.instructions {
         let (line, column) = lines.line_col(ins.span.start);
-        s.instructions.push(InstSummary { opcode: ins.opcode.name(), line, column });
+        let writes = written_channels(ins);
+        s.instructions.push(InstSummary { opcode: ins.opcode.name(), line, column, writes });
     }
     s.constants.sort_unstable();
     s.constants.dedup();
@@ -125,6 +145,7 @@ mod tests {
         assert_eq!(s.samplers, vec![1]);
         assert_eq!(s.instructions.len(), 1);
         assert_eq!((s.instructions[0].opcode, s.instructions[0].line), ("END", 8));
+        assert!(s.instructions[0].writes.is_empty());
         let input = &s.declarations[0];
         assert_eq!(
             (input.file, input.semantic, input.semantic_index),
@@ -136,5 +157,20 @@ mod tests {
         // A huge range is one declaration, not millions of entries.
         assert_eq!(s.declarations[5].last, 4_000_000);
         assert_eq!(s.declarations.len(), 6);
+    }
+
+    #[test]
+    fn instructions_name_the_channels_they_write() {
+        let text = "FRAG\nDCL OUT[0], COLOR\nDCL TEMP[0..2]\nDCL ADDR[0]\n\
+                    MOV TEMP[2].yw, TEMP[0]\nMOV OUT[0], TEMP[1]\nMOV TEMP[ADDR[0].x].x, TEMP[0]\n\
+                    IF TEMP[0].xxxx\nENDIF\nEND\n";
+        let shader = crate::text::parse(text).shader.expect("parses");
+        let s = summarize(&shader, text);
+        let writes: Vec<Vec<&str>> =
+            s.instructions.iter().map(|i| i.writes.iter().map(String::as_str).collect()).collect();
+        assert_eq!(writes[0], ["TEMP[2].y", "TEMP[2].w"]);
+        assert_eq!(writes[1], ["OUT[0].x", "OUT[0].y", "OUT[0].z", "OUT[0].w"]);
+        // An indirect destination names no fixed register; IF, ENDIF and END write nothing.
+        assert!(writes[2..].iter().all(|w| w.is_empty()), "{writes:?}");
     }
 }
