@@ -2,6 +2,7 @@
 //! (`wasm/exec.rs`) and the opcode reference's lane tables (`reference::lanes`) both call
 //! [`run_quad`], so a lane table shows exactly what the engine computes.
 
+use super::io::TextureHooks;
 use super::{Batch, Constants, Lanes, Machine, NoTextures, Trace};
 use crate::diag::Diagnostic;
 
@@ -39,6 +40,12 @@ pub struct QuadRun {
 /// Parses, validates, compiles and runs `text` on one quad with the trace on (no textures).
 /// Never panics on bad text: the error travels in the result, located in `text`.
 pub fn run_quad(text: &str, req: &QuadRequest) -> QuadRun {
+    run_quad_with(text, req, &mut NoTextures)
+}
+
+/// [`run_quad`] with texture hooks (the reference's texture lane tables bind the built-in
+/// textures): the trace's sampling steps carry what the sampler did (`TraceStep::sample`).
+pub fn run_quad_with(text: &str, req: &QuadRequest, hooks: &mut dyn TextureHooks) -> QuadRun {
     let mut resp = QuadRun::default();
     let parsed = crate::text::parse(text);
     let Some(shader) = parsed.shader else {
@@ -81,7 +88,7 @@ pub fn run_quad(text: &str, req: &QuadRequest) -> QuadRun {
         }
     };
     let mut machine = Machine::with_budget(budget);
-    let (trace, result) = machine.run_traced(&program, &mut batch, &consts, &mut NoTextures, 0);
+    let (trace, result) = machine.run_traced(&program, &mut batch, &consts, hooks, 0);
     resp.trace = trace;
     match result {
         Ok(stats) => (resp.instructions, resp.work) = (stats.instructions, stats.work),

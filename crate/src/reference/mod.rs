@@ -10,6 +10,7 @@
 
 pub mod lanes;
 pub mod site;
+pub mod texlanes;
 
 mod data;
 

@@ -354,8 +354,16 @@ fn section(op: Opcode, e: &Entry) -> String {
             ));
         }
         Live::Example { why, text, .. } => {
+            if let Some(t) = super::texlanes::of(op) {
+                h.push_str(&tex_lanes(op, t));
+            }
             h.push_str(&format!(
-                "<p class=\"not-lanes\">Not executable in a lane table: {}.</p>\n<pre class=\"program\">{}</pre>\n",
+                "<p class=\"not-lanes\">{}: {}.</p>\n<pre class=\"program\">{}</pre>\n",
+                if super::texlanes::of(op).is_some() {
+                    "The rendered example"
+                } else {
+                    "Not executable in a lane table"
+                },
                 esc(why),
                 esc(text)
             ));
@@ -373,6 +381,31 @@ fn section(op: Opcode, e: &Entry) -> String {
         }
     }
     h.push_str("</section>\n");
+    h
+}
+
+/// A texture lane table: the static rows (the page's script runs them on the built-in
+/// textures and adds, per lane, the LOD chosen and the texels read with their weights).
+fn tex_lanes(op: Opcode, t: &super::texlanes::TexLanes) -> String {
+    let name = op.name();
+    let mut h = format!(
+        "<p>The four lanes of one quad run <code>{name}</code> on the built-in textures <code>{}</code> through the engine's sampler: {}. Per lane: the coordinates in, the LOD chosen, the texels read with their weights, and the result. Expected values are derived by hand from the texel values and the filter formula and asserted by the tests; edit an input and the engine recomputes the lane.</p>\n<div class=\"tex-lanes\" data-op=\"{name}\">\n<table class=\"static\"><thead><tr><th>lane</th><th>inputs</th><th>expected</th></tr></thead><tbody>\n",
+        esc(t.textures),
+        esc(t.shows)
+    );
+    for (i, r) in t.rows.iter().enumerate() {
+        let (ins, exp) = r.split_once("=>").unwrap_or((r, ""));
+        h.push_str(&format!(
+            "<tr><td>{i}</td><td><code>{}</code></td><td><code>{}</code></td></tr>\n",
+            esc(ins.trim()),
+            esc(exp.trim())
+        ));
+    }
+    h.push_str("</tbody></table>\n</div>\n");
+    h.push_str(&format!(
+        "<details><summary>Lane program</summary><pre class=\"tex-program\">{}</pre></details>\n",
+        esc(t.program)
+    ));
     h
 }
 
@@ -425,6 +458,31 @@ struct JsEntry {
     /// The lane program and the rows' text, for lane tables.
     program: Option<String>,
     rows: Option<[&'static str; 4]>,
+    /// The result's type from the table (`int`, `uint`, `float`, …): integer results show
+    /// int / hex first.
+    dst: &'static str,
+    /// A texture lane table: program, textures (widget `textures` syntax) and rows.
+    tex: Option<JsTex>,
+}
+
+#[derive(Serialize)]
+struct JsTex {
+    program: &'static str,
+    textures: &'static str,
+    rows: [&'static str; 4],
+}
+
+/// The name of a value type in `data.json`.
+fn type_word(t: ValType) -> &'static str {
+    match t {
+        ValType::Float => "float",
+        ValType::Int => "int",
+        ValType::Uint => "uint",
+        ValType::Double => "double",
+        ValType::Int64 => "int64",
+        ValType::Uint64 => "uint64",
+        ValType::Untyped => "untyped",
+    }
 }
 
 fn data() -> String {
@@ -445,6 +503,12 @@ fn data() -> String {
                 text: [e.edge, e.mesa, e.agal, info.replacement].join(" "),
                 program,
                 rows,
+                dst: type_word(info.dst_type),
+                tex: super::texlanes::of(o).map(|t| JsTex {
+                    program: t.program,
+                    textures: t.textures,
+                    rows: t.rows,
+                }),
             }
         })
         .collect();

@@ -3,7 +3,7 @@
 
 pub use super::agal::agal_export;
 pub use super::front::{builtin_layout, describe, format, opcodes, parse, vocabulary};
-pub use super::reference::reference_lanes;
+pub use super::reference::{reference_lanes, reference_texture_lanes};
 pub use super::render::{render, render_page};
 pub use super::stages::{compute, geometry_primitives};
 pub use super::valid::{link, validate};

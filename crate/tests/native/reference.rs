@@ -236,3 +236,66 @@ fn weighted_opcodes_say_what_the_budget_charges() {
         assert!(!section(n).contains("<dt>Budget</dt>"), "{n}");
     }
 }
+
+#[test]
+fn every_texture_lane_program_validates_and_its_table_is_on_the_page() {
+    let files = reference::site::files();
+    let page = &files.iter().find(|f| f.0 == "index.html").expect("index.html").1;
+    let data = &files.iter().find(|f| f.0 == "data.json").expect("data.json").1;
+    let json: serde_json::Value = serde_json::from_str(data).expect("data.json parses");
+    let mut problems = Vec::new();
+    for t in reference::texlanes::all() {
+        let n = t.op.name();
+        let found = diagnostics(t.op, t.program);
+        if !found.is_empty() {
+            problems.push(format!("{n}: {found:?}\n{}", t.program));
+        }
+        if !t.program.contains(n) {
+            problems.push(format!("{n}: its texture lane program does not use it"));
+        }
+        for r in t.rows {
+            if let Err(e) = reference::texlanes::parse_row(t.op, r) {
+                problems.push(format!("{n}: {e}"));
+            }
+        }
+        if !page.contains(&format!("<div class=\"tex-lanes\" data-op=\"{n}\">")) {
+            problems.push(format!("{n}: no texture lane table on the page"));
+        }
+        let entry = json.as_array().and_then(|a| a.iter().find(|e| e["name"] == n));
+        if entry.and_then(|e| e["tex"]["rows"].as_array()).map(|r| r.len()) != Some(4) {
+            problems.push(format!("{n}: data.json has no texture rows"));
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n\n"));
+}
+
+#[test]
+fn data_json_carries_each_results_type_from_the_table() {
+    let files = reference::site::files();
+    let data = &files.iter().find(|f| f.0 == "data.json").expect("data.json").1;
+    let json: serde_json::Value = serde_json::from_str(data).expect("data.json parses");
+    let dst = |name: &str| {
+        json.as_array()
+            .and_then(|a| a.iter().find(|e| e["name"] == name))
+            .map(|e| e["dst"].as_str().unwrap_or("").to_string())
+    };
+    // Every row's word is its table type's (the page orders int / hex / float by it).
+    use tgsi::opcode::ValType;
+    for &op in Opcode::ALL {
+        let want = match op.info().dst_type {
+            ValType::Float => "float",
+            ValType::Int => "int",
+            ValType::Uint => "uint",
+            ValType::Double => "double",
+            ValType::Int64 => "int64",
+            ValType::Uint64 => "uint64",
+            ValType::Untyped => "untyped",
+        };
+        assert_eq!(dst(op.name()).as_deref(), Some(want), "{}", op.name());
+    }
+    // tgsi.rst: UDIV's result is unsigned, IMAX's signed, U2I64's a 64-bit integer pair.
+    assert_eq!(dst("UDIV").as_deref(), Some("uint"));
+    assert_eq!(dst("IMAX").as_deref(), Some("int"));
+    assert_eq!(dst("U2I64").as_deref(), Some("int64"));
+    assert_eq!(dst("ADD").as_deref(), Some("float"));
+}

@@ -12,12 +12,15 @@ mod legacy;
 mod quad;
 mod render;
 mod resource;
+mod texlanes;
 mod texture;
 
 /// The hand-written rendered examples and the reasons of opcodes without one.
 pub(in crate::reference) use render::{NO_RENDER, RENDERS};
 /// The compute examples' buffers before and after.
 pub(in crate::reference) use resource::BUFFERS;
+/// The texture lane tables.
+pub(in crate::reference) use texlanes::TEX_LANES;
 
 pub(super) static ALL: &[&[Entry]] = &[
     arith::ENTRIES,

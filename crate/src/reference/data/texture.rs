@@ -41,7 +41,7 @@ pub(super) static ENTRIES: &[Entry] = &[
         WHY, "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\nDCL SAMP[0]\nDCL SVIEW[0], CUBEARRAY, FLOAT\nIMM[0] FLT32 { 1.0, 0.0, 0.0, 0.0 }\n  0: TXB2 OUT[0], IN[0], IMM[0], SAMP[0], CUBEARRAY\n  1: END\n", ""),
     example(O::TXL2, "LOD in src1.x.", "", NO_AGAL, "TXL TEX2",
         WHY, "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\nDCL SAMP[0]\nDCL SVIEW[0], CUBEARRAY, FLOAT\nIMM[0] FLT32 { 0.0, 0.0, 0.0, 0.0 }\n  0: TXL2 OUT[0], IN[0], IMM[0], SAMP[0], CUBEARRAY\n  1: END\n", ""),
-    example(O::TXF, "Integer texel coordinates and LOD in src0.w; out-of-range fetches read 0.", "", NO_AGAL, "TXF_LZ SAMPLE_I",
+    example(O::TXF, "Integer texel coordinates and LOD in src0.w; coordinates outside the level are clamped to its edges and every lane reads lane 0's level, as softpipe's sp_get_texels.", "", NO_AGAL, "TXF_LZ SAMPLE_I",
         WHY, tex_fs!("DCL TEMP[0..1]" "IMM[0] FLT32 { 8.0, 8.0, 0.0, 0.0 }" "  0: MUL TEMP[0], IN[0], IMM[0]" "  1: F2I TEMP[1], TEMP[0]" "  2: TXF OUT[0], TEMP[1], SAMP[0], 2D" "  3: END"), CHECKER),
     example(O::TXF_LZ, "As TXF at level 0.", "", NO_AGAL, "TXF",
         WHY, tex_fs!("DCL TEMP[0..1]" "IMM[0] FLT32 { 8.0, 8.0, 0.0, 0.0 }" "  0: MUL TEMP[0], IN[0], IMM[0]" "  1: F2I TEMP[1], TEMP[0]" "  2: TXF_LZ OUT[0], TEMP[1], SAMP[0], 2D" "  3: END"), CHECKER),
