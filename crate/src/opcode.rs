@@ -3,8 +3,8 @@
 //!
 //! Parser, printer, validator, interpreter dispatch, the page's opcode reference and the AGAL
 //! lowering all read this table, so an opcode is added in exactly one place.
-//! Sources: `mesa-tgsi-notes.md` §7 (numbers, operand counts, output modes, flags, type
-//! inference) and `tgsi-2010-flattened.txt` (legacy opcodes).
+//! Sources: Mesa's `tgsi_info_opcodes.h` (numbers, operand counts, output modes, flags; the
+//! facts the test checks are in `crate/tests/data/mesa-opcodes.tsv`), `tgsi_info.c` (type inference) and `tgsi-2010-flattened.txt` (legacy opcodes).
 
 use serde::Serialize;
 
@@ -501,32 +501,30 @@ opcode_table! {
 mod tests {
     use super::*;
 
-    /// Every `| number | NAME | dst | src | mode |` row of the opcode table in
-    /// `mesa-tgsi-notes.md` §7 is an opcode here with that Mesa number and operand counts, and
-    /// every modern opcode here is in that table.
+    /// Every row of `crate/tests/data/mesa-opcodes.tsv` (Mesa's `tgsi_info_opcodes.h`: number,
+    /// name, dst, src) is an opcode here with that Mesa number and operand counts, every number
+    /// below `MESA_OPCODE_COUNT` missing from it is unused here, and every modern opcode here is
+    /// in it.
     #[test]
     fn modern_opcodes_match_mesas_table() {
-        let notes = std::fs::read_to_string(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../shared/spec/mesa-tgsi-notes.md"
-        ))
-        .expect("the spec notes are beside the repository");
+        let table =
+            include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/mesa-opcodes.tsv"));
         let mut seen = 0;
-        for line in notes.lines() {
-            let cells: Vec<&str> = line.split('|').map(str::trim).collect();
-            let (Some(n), Some(name)) = (cells.get(1), cells.get(2)) else { continue };
-            let Ok(n) = n.parse::<u16>() else { continue };
-            if name.is_empty()
-                || !name.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_')
-            {
-                continue;
-            }
+        let mut listed = [false; MESA_OPCODE_COUNT as usize];
+        for line in table.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+            let cells: Vec<&str> = line.split('\t').collect();
+            let [n, name, dst, src] = cells[..] else { panic!("not four cells: {line:?}") };
+            let n: u16 = n.parse().unwrap_or_else(|_| panic!("bad number: {line:?}"));
             let op = Opcode::from_name(name).unwrap_or_else(|| panic!("{name} (#{n}) has no row"));
             assert_eq!(op.info().mesa, Some(n), "{name}");
             assert_eq!(Opcode::from_mesa(n), Some(op));
-            let counts = (cells[3].parse::<u8>().ok(), cells[4].parse::<u8>().ok());
+            let counts = (dst.parse::<u8>().ok(), src.parse::<u8>().ok());
             assert_eq!(counts, (Some(op.info().num_dst), Some(op.info().num_src)), "{name}");
+            listed[n as usize] = true;
             seen += 1;
+        }
+        for (n, listed) in (0..MESA_OPCODE_COUNT).zip(listed) {
+            assert_eq!(Opcode::is_unused_number(n), !listed, "Mesa opcode number {n}");
         }
         let modern = Opcode::all().filter(|o| o.info().mesa.is_some()).count();
         assert_eq!(seen, modern, "every modern opcode is in Mesa's table");
