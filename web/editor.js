@@ -234,12 +234,17 @@ export class ShaderEditor {
    */
   showTraceLine(line) {
     const doc = this.view.state.doc;
-    /** @type {import('@codemirror/state').StateEffect<any>[]} */
-    const effects = [setTraceLine.of(line)];
-    if (line != null && line >= 1 && line <= doc.lines) {
-      effects.push(EditorView.scrollIntoView(doc.line(line).from, { y: 'nearest' }));
-    }
-    this.view.dispatch({ effects });
+    this.view.dispatch({ effects: [setTraceLine.of(line)] });
+    if (line == null || line < 1 || line > doc.lines) return;
+    // Scrolls the editor alone (EditorView.scrollIntoView would scroll the page too, away from
+    // the inspector's lanes): the line in view with a line of room.
+    const block = this.view.lineBlockAt(doc.line(line).from);
+    const scroller = this.view.scrollDOM;
+    const offset = this.view.documentTop - scroller.getBoundingClientRect().top + scroller.scrollTop;
+    const top = block.top + offset - block.height;
+    const bottom = block.bottom + offset + block.height;
+    if (top < scroller.scrollTop) scroller.scrollTop = top;
+    else if (bottom > scroller.scrollTop + scroller.clientHeight) scroller.scrollTop = bottom - scroller.clientHeight;
   }
 
   /** The 1-based line of the cursor in the shown text. */

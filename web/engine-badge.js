@@ -46,6 +46,17 @@ export function showEngine(badge, engine, mode) {
 }
 
 /**
+ * Empties `badge`: no frame of the current shaders is on the canvas (an error, a stopped frame).
+ * @param {HTMLElement} badge
+ */
+export function clearEngine(badge) {
+  setText(badge, '–');
+  if (badge.title !== 'No frame of these shaders was drawn.') badge.title = 'No frame of these shaders was drawn.';
+  setData(badge, 'engine', 'none');
+  setData(badge, 'preparing', 'false');
+}
+
+/**
  * Wires the engine switch and the pool's "module ready" signal.
  * @param {{select: HTMLSelectElement, badge: HTMLElement, pool: import('./render-pool.js').RenderPool,
  *   mode: () => string, setMode: (mode: import('./state.js').Engine) => void, redraw: () => void}} parts

@@ -71,6 +71,35 @@ export function nextStop(trace, from, test) {
   return -1;
 }
 
+/**
+ * The innermost loop around instruction `pc`, from the instruction list of `describe`: the
+ * index and line of its BGNLOOP, or null outside every loop. (A subroutine called from a loop
+ * is not inside it here.)
+ * @param {{opcode: string, line: number}[]} instructions
+ * @param {number} pc
+ * @returns {{pc: number, line: number} | null}
+ */
+export function enclosingLoop(instructions, pc) {
+  /** @type {number[]} */
+  const open = [];
+  for (let i = 0; i < Math.min(pc, instructions.length); i += 1) {
+    if (instructions[i].opcode === 'BGNLOOP') open.push(i);
+    else if (instructions[i].opcode === 'ENDLOOP') open.pop();
+  }
+  if (instructions[pc]?.opcode === 'BGNLOOP') open.push(pc);
+  const at = open.at(-1);
+  return at === undefined ? null : { pc: at, line: instructions[at].line };
+}
+
+/**
+ * The register channel value-after-N watches for instruction `inst` of `describe`: the first
+ * channel it writes that a probe can watch (TEMP, OUT, ADDR), or null.
+ * @param {{writes?: string[]} | undefined} inst
+ */
+export function watchedDestination(inst) {
+  return inst?.writes?.find((w) => /^(TEMP|OUT|ADDR)\[/.test(w)) ?? null;
+}
+
 /** A colour ramp (dark blue → teal → yellow) for t in [0, 1]. */
 function ramp(/** @type {number} */ t) {
   const stops = [[13, 8, 135], [33, 145, 140], [94, 201, 98], [253, 231, 37]];
@@ -174,21 +203,60 @@ export class TraceView {
    * Shows a new trace from its start: a pixel's (lanes are the quad's pixels) or a vertex's
    * (`trace.vertex` set; lanes are the four vertices run together).
    */
-  show(/** @type {any} */ trace) {
+  show(/** @type {any} */ trace, /** @type {number} */ at = -1) {
     this.trace = trace;
     this.tab = trace.vertex != null ? 'vs' : 'fs';
     this.labels = trace.vertex != null
       ? [0, 1, 2, 3].map((i) => `vertex ${trace.first + i}`)
       : LANES;
-    this.at = -1;
+    this.at = Math.max(-1, Math.min(at, trace.steps.length - 1));
     this.dom.root.hidden = false;
+    document.body.dataset.tracing = 'true';
     this.render();
   }
 
   clear() {
     this.trace = null;
     this.dom.root.hidden = true;
+    document.body.dataset.tracing = 'false';
     this.editor.showTraceLine(null);
+  }
+
+  /**
+   * Scrolls the page as little as it must so that the step's instruction and the lanes (their
+   * headers and the rows this step wrote) are on the screen, never past the panel's top (its
+   * step buttons stay); the picture beside them stays.
+   */
+  reveal() {
+    const { root, quad } = this.dom;
+    if (root.hidden) return;
+    const rows = quad.querySelectorAll('tr.changed');
+    const top = root.getBoundingClientRect().top;
+    let bottom = (quad.tHead ?? quad).getBoundingClientRect().bottom;
+    // On a phone the lanes are two bands: the last cell of each written row is lowest.
+    for (const td of quad.querySelectorAll('tr.changed td, thead th')) bottom = Math.max(bottom, td.getBoundingClientRect().bottom);
+    if (rows.length === 0) bottom = Math.max(bottom, quad.getBoundingClientRect().bottom);
+    const margin = 8;
+    const view = window.innerHeight;
+    let by = 0;
+    if (bottom > view - margin) by = bottom - (view - margin);
+    // Never past the panel's top; lanes above the screen: back up to the panel's top.
+    if (by > 0 && top - by < margin) by = Math.max(0, top - margin);
+    if (by === 0 && (quad.tHead ?? quad).getBoundingClientRect().top < 0) by = top - margin;
+    if (Math.abs(by) >= 1) window.scrollBy(0, by);
+  }
+
+  /**
+   * The step where the traced pixel last ran instruction `pc` (what the value-after-N picture
+   * shows for it), or -1.
+   */
+  lastStepAt(/** @type {number} */ pc) {
+    const t = this.trace;
+    if (!t) return -1;
+    for (let i = t.steps.length - 1; i >= 0; i -= 1) {
+      if (t.steps[i].pc === pc && t.steps[i].exec_mask[t.lane ?? 0]) return i;
+    }
+    return -1;
   }
 
   /** Moves to step `i` (clamped; -1 is before the first). */
@@ -197,6 +265,7 @@ export class TraceView {
     this.at = Math.max(-1, Math.min(i, this.trace.steps.length - 1));
     this.dom.message.textContent = '';
     this.render();
+    this.reveal();
   }
 
   /** Runs forward to the next step that `test` accepts; says so when there is none. */
@@ -281,41 +350,46 @@ export class TraceView {
       }
     }
 
-    // The quad: sources read and registers written, per lane.
-    const table = dom.quad;
-    table.replaceChildren();
-    const head = el('tr');
-    head.append(el('th', '', 'register'));
-    labels.forEach((name, i) => {
-      const self = t.vertex != null ? ' (this vertex)' : ' (this pixel)';
-      const th = el('th', i === lane ? 'lane-self' : '', name + (i === lane ? self : ''));
-      if (t.helpers?.[i]) th.title = 'outside the primitive: a helper pixel (runs for DDX/DDY, never stored)';
-      head.append(th);
-    });
-    const thead = el('thead');
-    thead.append(head);
-    table.append(thead);
-    const body = el('tbody');
+    // The quad: what the step read, what it wrote (before → after) and every register so far,
+    // one column per lane (web/style.css turns it into a 2×2 of lane blocks on a phone).
+    /** @type {{th: HTMLElement, cells: HTMLElement[], cls: string, reg?: string, section?: string}[]} */
+    const rows = [];
     const cell = (/** @type {string} */ text, /** @type {number} */ i, /** @type {string} */ extra = '') => {
       const td = el('td', `${i === lane ? 'lane-self' : ''} ${extra}`.trim(), text);
       td.dataset.lane = String(i);
       if (step && !step.exec_mask[i]) td.classList.add('lane-off');
       return td;
     };
+    const label = (/** @type {string} */ tag, /** @type {string} */ text) => {
+      const th = el('th');
+      if (tag) th.append(el('span', 'tag', tag));
+      th.append(tag ? ` ${text}` : text);
+      return th;
+    };
+    const sections = new Set();
+    const add = (/** @type {string} */ section, /** @type {string} */ cls, /** @type {HTMLElement} */ th, /** @type {HTMLElement[]} */ cells, /** @type {string | undefined} */ reg = undefined) => {
+      rows.push({ th, cells, cls, reg, section: sections.has(section) ? undefined : section });
+      sections.add(section);
+    };
+    const { values, changed } = stateAt(t, this.at);
     if (step) {
       for (const src of step.sources) {
-        const tr = el('tr', 'trace-source');
-        tr.append(el('th', '', `reads ${src.operand}`));
-        for (let i = 0; i < 4; i += 1) {
-          const v = [0, 1, 2, 3].map((c) => formatBits(src.values[c][i], this.view, src.type)).join(', ');
-          tr.append(cell(`(${v})`, i));
-        }
-        body.append(tr);
+        // A broadcast (.xxxx) reads one value per lane; otherwise each channel on its own line.
+        const same = [0, 1, 2, 3].every((i) => src.values.every((/** @type {number[]} */ c) => c[i] === src.values[0][i]));
+        const cells = [0, 1, 2, 3].map((i) => {
+          if (same) return cell(formatBits(src.values[0][i], this.view, src.type), i);
+          const td = cell('', i);
+          'xyzw'.split('').forEach((c, k) => {
+            const line = el('span', 'chan', formatBits(src.values[k][i], this.view, src.type));
+            line.dataset.c = c;
+            td.append(line);
+          });
+          return td;
+        });
+        add('reads', 'trace-source', label('reads', src.operand), cells);
       }
       if (step.sample) {
-        const tr = el('tr', 'trace-sampler');
-        tr.append(el('th', '', 'sampler'));
-        for (let i = 0; i < 4; i += 1) {
+        const cells = [0, 1, 2, 3].map((i) => {
           const td = cell(step.sample.words[i], i, 'words');
           // The footprint: each texel read, as its colour, with its weight.
           const taps = el('div', 'taps');
@@ -330,27 +404,22 @@ export class TraceView {
             }
           }
           td.append(taps);
-          tr.append(td);
-        }
-        body.append(tr);
+          return td;
+        });
+        add('reads', 'trace-sampler', label('reads', 'sampler'), cells);
       }
       if (step.derivative && step.writes.length && step.sources.length) {
         // The engine says which two pixels each result is the difference of.
         const c = 'xyzw'.indexOf(step.writes[0].chan);
-        const tr = el('tr', 'trace-derivative');
-        tr.append(el('th', '', `${step.writes[0].reg}.${step.writes[0].chan} =`));
-        for (let i = 0; i < 4; i += 1) {
+        const cells = [0, 1, 2, 3].map((i) => {
           const [a, b] = step.derivative[i];
           const v = step.sources[0].values[c];
-          const text = `${labels[a]} − ${labels[b]}: ${formatBits(v[a], this.view)} − ${formatBits(v[b], this.view)}`;
-          tr.append(cell(text, i, 'words'));
-        }
-        body.append(tr);
+          return cell(`${labels[a]} − ${labels[b]}: ${formatBits(v[a], this.view)} − ${formatBits(v[b], this.view)}`, i, 'words');
+        });
+        add('writes', 'trace-derivative', label('', `${step.writes[0].reg}.${step.writes[0].chan} =`), cells);
       }
       if (TEXTURE_OPS.test(step.text) && step.writes.length) {
-        const tr = el('tr', 'trace-sample');
-        tr.append(el('th', '', 'sampled colour'));
-        for (let i = 0; i < 4; i += 1) {
+        const cells = [0, 1, 2, 3].map((i) => {
           const rgba = ['x', 'y', 'z', 'w'].map((c) => {
             const w = step.writes.find((/** @type {any} */ x) => x.chan === c);
             return w ? Math.min(Math.max(bitsToFloat(w.after[i]), 0), 1) : 0;
@@ -359,19 +428,67 @@ export class TraceView {
           const sw = el('span', 'swatch');
           sw.style.background = `rgba(${rgba.slice(0, 3).map((v) => Math.round(v * 255)).join(',')},${rgba[3]})`;
           td.append(sw);
-          tr.append(td);
-        }
-        body.append(tr);
+          return td;
+        });
+        add('writes', 'trace-sample', label('', 'sampled colour'), cells);
+      }
+      // What this step wrote: each channel as before → after.
+      for (const w of step.writes) {
+        const key = `${w.reg}.${w.chan}`;
+        const v = values.get(key);
+        if (!v) continue;
+        const cells = [0, 1, 2, 3].map((i) => {
+          const td = cell(formatBits(v.lanes[i], this.view, v.type), i);
+          if (step.exec_mask[i] && w.before) td.dataset.before = formatBits(w.before[i], this.view, v.type);
+          return td;
+        });
+        add('writes', 'changed', label('writes', key), cells, key);
       }
     }
-    const { values, changed } = stateAt(t, this.at);
     for (const [key, v] of values) {
-      const tr = el('tr', changed.has(key) ? 'changed' : '');
-      tr.dataset.reg = key;
-      tr.append(el('th', '', key));
-      for (let i = 0; i < 4; i += 1) tr.append(cell(formatBits(v.lanes[i], this.view, v.type), i));
-      body.append(tr);
+      if (changed.has(key)) continue;
+      add('registers', '', label('', key), [0, 1, 2, 3].map((i) => cell(formatBits(v.lanes[i], this.view, v.type), i)), key);
     }
+
+    const table = dom.quad;
+    table.replaceChildren();
+    const head = el('tr');
+    head.append(el('th', '', 'register'));
+    const band = rows.length + 1;
+    labels.forEach((name, i) => {
+      const self = t.vertex != null ? ' (this vertex)' : ' (this pixel)';
+      const th = el('th', i === lane ? 'lane-self' : '', name + (i === lane ? self : ''));
+      th.dataset.lane = String(i);
+      // The phone layout's place: lanes 0, 1 side by side, then 2, 3 under them.
+      th.style.setProperty('--nr', String(Math.floor(i / 2) * band + 1));
+      th.style.setProperty('--nc', String((i % 2) + 1));
+      if (t.helpers?.[i]) th.title = 'outside the primitive: a helper pixel (runs for DDX/DDY, never stored)';
+      head.append(th);
+    });
+    const thead = el('thead');
+    thead.append(head);
+    table.append(thead);
+    const body = el('tbody');
+    const titles = { reads: 'reads: the operands of this instruction', writes: 'writes: before → after', registers: 'registers so far' };
+    rows.forEach((row, k) => {
+      if (row.section) {
+        const tr = el('tr', 'trace-section');
+        const th = el('th', '', /** @type {Record<string, string>} */ (titles)[row.section]);
+        th.setAttribute('colspan', '5');
+        tr.append(th);
+        body.append(tr);
+      }
+      const tr = el('tr', row.cls);
+      if (row.reg) tr.dataset.reg = row.reg;
+      tr.append(row.th);
+      row.cells.forEach((td, i) => {
+        td.style.setProperty('--nr', String(Math.floor(i / 2) * band + k + 2));
+        td.style.setProperty('--nc', String((i % 2) + 1));
+        td.dataset.label = row.th.textContent ?? '';
+        tr.append(td);
+      });
+      body.append(tr);
+    });
     table.append(body);
 
     // At the end: what the pixel's outputs hold.

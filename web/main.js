@@ -12,7 +12,7 @@ import { constantList, renderBuiltins, renderStageConstants, wireConstantTabs } 
 import { declaredSamplers, defaultBinding, loadImageFile, makeTexture, renderTextureControls, textureDescription } from './textures.js';
 import { download, showAgal, showFormatted } from './outputs.js';
 import { buildGallery, buildReference, installShortcuts, installTabArrows, installTabs, labelThumbnail, wireDialogs } from './ui.js';
-import { RAMP_CSS, TraceView, paintProbe, renderVertexTable } from './inspector.js';
+import { RAMP_CSS, TraceView, enclosingLoop, paintProbe, renderVertexTable, watchedDestination } from './inspector.js';
 import { wireEmbedDialog } from './embed-dialog.js';
 // Issue 19, the page's part: custom vertices, per-stage constants, images in links.
 import { CUSTOM_MESH, DEFAULT_VERTICES, VerticesPanel, meshRequest } from './vertices-panel.js';
@@ -21,7 +21,7 @@ import { ComputePanel, computeOptions } from './compute-panel.js';
 import { STAGE_TABS, STARTERS, TAB_NAMES, outputNames, showPrimitives, showStage } from './stage-panel.js';
 import { defaultCompute } from './stage-state.js';
 import { TargetTabs } from './targets.js';
-import { showEngine, wireEngine } from './engine-badge.js';
+import { clearEngine, showEngine, wireEngine } from './engine-badge.js';
 import { installTestHook } from './test-hook.js';
 import { setChildren, setData, setText } from './dom.js';
 
@@ -366,6 +366,7 @@ async function renderFrame() {
     renderStatus.dataset.state = 'error';
     renderStatus.textContent = result.error ?? 'rendering was stopped';
     canvas.dataset.state = 'stopped';
+    noFrame();
   } else if (result.image) {
     // The frame's buffers decide the target tabs; a tab the frame no longer has draws COLOR[0].
     if (app.targetTabs?.update(result.targets)) scheduleRender();
@@ -378,7 +379,7 @@ async function renderFrame() {
     const stop = (result.diagnostics ?? []).find((d) => d.severity === 'error' && /^X0(05|10|11)$/.test(d.code));
     const fresh = app.lastRequest?.fs !== request.fs || app.lastRequest?.vs !== request.vs;
     app.lastRequest = request;
-    if (fresh && app.inspected) inspectPixel(app.inspected.x, app.inspected.y);
+    if (fresh && app.inspected) inspectPixel(app.inspected.x, app.inspected.y, false);
     if ($('view-mode').value !== 'image' && !app.playing) scheduleProbe();
     setData(canvas, 'state', stop ? 'partial' : 'ok');
     canvas.dataset.renders = String(Number(canvas.dataset.renders ?? 0) + 1);
@@ -393,6 +394,7 @@ async function renderFrame() {
     renderStatus.dataset.state = 'error';
     renderStatus.textContent = errors.length ? `Not drawn: ${errors[0].message}` : 'Not drawn.';
     canvas.dataset.state = 'error';
+    noFrame();
   }
   // Run-time errors (budget, …) are underlined too, next to the checker's findings.
   const forTab = (tab) => app.diagnostics.render.filter((d) => d.line && d.source === TAB_NAMES[tab]);
@@ -403,6 +405,12 @@ async function renderFrame() {
     app.underlinedRender = app.diagnostics.render.length > 0;
   }
   showProblems();
+}
+
+/** The picture is not a frame of the current shaders: no frame time, no engine on the badge. */
+function noFrame() {
+  setText($('frame-time'), '–');
+  clearEngine($('engine-badge'));
 }
 
 /** Lists what the geometry shader of the frame `request` emitted (the same prepared job). */
@@ -477,9 +485,10 @@ function paintOverlay() {
     $('probe-min').textContent = show(range.min);
     $('probe-max').textContent = show(range.max);
     $('probe-ramp').style.background = RAMP_CSS;
+    const flat = mode === 'value' && range.min === range.max ? `every pixel that ran it holds ${show(range.min)}; ` : '';
     $('probe-summary').textContent = mode === 'heat'
       ? `instructions run: ${app.probe.total} in all, ${app.probe.max} at most in one pixel`
-      : `grey: pixels that never ran this instruction${range.nonFinite ? `; magenta: ${range.nonFinite} NaN or infinite` : ''}`;
+      : `${flat}grey: pixels that never ran this instruction${range.nonFinite ? `; magenta: ${range.nonFinite} NaN or infinite` : ''}`;
   } else {
     legend.hidden = true;
   }
@@ -501,8 +510,11 @@ function failure(/** @type {any} */ result) {
   return d?.message ?? result?.error ?? 'unknown error';
 }
 
-/** Traces pixel (x, y) of the frame on the canvas (y from the top) and shows the trace. */
-async function inspectPixel(/** @type {number} */ x, /** @type {number} */ y) {
+/**
+ * Traces pixel (x, y) of the frame on the canvas (y from the top) and shows the trace; `reveal`:
+ * scroll the lanes into view (a click does; a redraw after an edit does not move the page).
+ */
+async function inspectPixel(/** @type {number} */ x, /** @type {number} */ y, reveal = true) {
   if (!app.pool || !app.lastRequest || !app.traceView) return null;
   if ($('freeze-frame').checked && app.playing) setPlaying(false);
   app.inspected = { x, y };
@@ -522,6 +534,15 @@ async function inspectPixel(/** @type {number} */ x, /** @type {number} */ y) {
     : `Traced in ${result.ms.toFixed(1)} ms: ${result.trace.steps.length} steps.`;
   app.traceView.view = $('value-format').value;
   app.traceView.show(result.trace);
+  // Over the value after instruction N: the step whose value that picture shows for the pixel.
+  if ($('view-mode').value === 'value') {
+    const pc = Number($('probe-pc').value);
+    const at = app.traceView.lastStepAt(pc);
+    if (at >= 0) app.traceView.go(at);
+    else app.traceView.dom.message.textContent = `This pixel never ran instruction ${pc}: the picture shows it grey.`;
+    refreshProbeControls();
+  }
+  if (reveal) app.traceView.reveal();
   return result;
 }
 
@@ -539,6 +560,7 @@ async function inspectVertex(/** @type {number} */ index) {
   selectEditorTab('vs');
   app.traceView.view = $('value-format').value;
   app.traceView.show(result.trace);
+  app.traceView.reveal();
   return result;
 }
 
@@ -586,8 +608,13 @@ function refreshProbeControls() {
   const slider = $('probe-pc');
   slider.max = String(Math.max(0, instructions.length - 1));
   if (Number(slider.value) > instructions.length - 1) slider.value = String(Math.max(0, instructions.length - 1));
-  const i = instructions[Number(slider.value)];
+  const pc = Number(slider.value);
+  const i = instructions[pc];
   $('probe-pc-label').textContent = i ? `${slider.value}: ${i.opcode} (line ${i.line})` : '';
+  // The register follows what the instruction writes, until the user types one.
+  const destination = watchedDestination(i);
+  if ($('probe-follow').checked && destination && $('probe-register').value !== destination) $('probe-register').value = destination;
+  showProbeLoop(instructions, pc);
   const regs = [];
   for (const d of summary?.declarations ?? []) {
     if (!['TEMP', 'OUT', 'IN', 'ADDR'].includes(d.file)) continue;
@@ -595,6 +622,31 @@ function refreshProbeControls() {
   }
   $('probe-registers').replaceChildren(...regs.map((r) => { const o = document.createElement('option'); o.value = r; return o; }));
   return i;
+}
+
+/**
+ * Says which pass of which loop the value after instruction `pc` shows: each pixel's last pass,
+ * and for the traced pixel its number (from its trace).
+ * @param {{opcode: string, line: number}[]} instructions
+ * @param {number} pc
+ */
+function showProbeLoop(instructions, pc) {
+  const note = $('probe-loop');
+  const loop = enclosingLoop(instructions, pc);
+  note.hidden = !loop;
+  if (!loop) { note.textContent = ''; return; }
+  let text = `Instruction ${pc} is inside the loop at line ${loop.line}: each pixel shows its value after the last pass it made.`;
+  const trace = app.traceView?.trace;
+  if (trace && trace.vertex == null && app.lastRequest?.fs === store.state.fs) {
+    const at = app.traceView?.lastStepAt(pc) ?? -1;
+    const pass = at >= 0 ? trace.steps[at].iteration : null;
+    text += at < 0
+      ? ` Pixel (${trace.pixel[0]}, ${trace.pixel[1]}) never ran it.`
+      : ` Pixel (${trace.pixel[0]}, ${trace.pixel[1]}): pass ${pass} of the loop at line ${loop.line} (step ${at + 1} of its trace).`;
+  } else {
+    text += ' Click a pixel to see which pass that was there.';
+  }
+  note.textContent = text;
 }
 
 function wireInspector() {
@@ -631,6 +683,9 @@ function wireInspector() {
   $('view-mode').addEventListener('change', () => {
     const mode = $('view-mode').value;
     $('probe-controls').hidden = mode !== 'value';
+    // From a pixel's trace: the value after the instruction the trace stands on.
+    const tv = app.traceView;
+    if (mode === 'value' && tv?.trace && tv.trace.vertex == null && tv.at >= 0) $('probe-pc').value = String(tv.trace.steps[tv.at].pc);
     refreshProbeControls();
     if (mode !== 'image' && $('freeze-frame').checked && app.playing) setPlaying(false);
     scheduleProbe();
@@ -640,7 +695,10 @@ function wireInspector() {
     if (i) app.editor.showTraceLine(i.line);
     scheduleProbe();
   });
-  $('probe-register').addEventListener('change', () => scheduleProbe());
+  // Typing a register of one's own stops following the instruction's destination.
+  $('probe-register').addEventListener('input', () => { $('probe-follow').checked = false; });
+  $('probe-register').addEventListener('change', () => { $('probe-follow').checked = false; scheduleProbe(); });
+  $('probe-follow').addEventListener('change', () => { refreshProbeControls(); scheduleProbe(); });
   $('show-vertices').addEventListener('click', () => { showVertices(); });
   $('value-format').addEventListener('change', () => {
     if (app.traceView) { app.traceView.view = $('value-format').value; app.traceView.render(); }
@@ -729,11 +787,22 @@ async function copyLink() {
   app.lastShareUrl = url;
   try {
     await navigator.clipboard.writeText(url);
-    status.textContent = 'Link copied: it restores the shaders, mesh or vertex data, constants, textures and small images.';
+    notify('Link copied: it restores the shaders, mesh or vertex data, constants, textures and small images.');
   } catch {
-    status.textContent = `Share this link: ${url}`;
+    notify(`Share this link: ${url}`);
   }
   return url;
+}
+
+let toastTimer = 0;
+/** Says `text` in the status line and, for a few seconds, under the header's buttons. */
+function notify(/** @type {string} */ text) {
+  status.textContent = text;
+  const toast = $('toast');
+  toast.textContent = text;
+  toast.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => { toast.hidden = true; }, 6000);
 }
 
 function selectEditorTab(tab) {

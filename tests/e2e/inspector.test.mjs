@@ -267,3 +267,100 @@ DCL TEMP[0]
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+/** Waits for the overlay's probe counter to pass `n`. */
+const probed = (page, n) => page.waitForFunction((k) => Number(document.querySelector('#overlay').dataset.probes ?? 0) > k, n);
+const probes = (page) => page.locator('#overlay').getAttribute('data-probes').then((v) => Number(v ?? 0));
+
+/** Clicks pixel (x, y) of the picture (y from the top) with the mouse, as a user does. */
+async function clickPixel(page, x, y) {
+  await page.evaluate(() => document.querySelector('#output').scrollIntoView({ block: 'center' }));
+  const box = await page.locator('#output').boundingBox();
+  const size = await page.evaluate(() => document.querySelector('#output').width);
+  await page.mouse.click(box.x + ((x + 0.5) / size) * box.width, box.y + ((y + 0.5) / size) * box.height);
+}
+
+test('value after N watches the instruction\'s destination; a click on its picture opens that pixel at that step', { timeout: 120_000 }, async () => {
+  const { page, problems } = await setUp();
+  let n = await probes(page);
+  await page.locator('#view-mode').selectOption('value');
+  await probed(page, n);
+  // Instruction 0 is the ADD: it writes TEMP[0].x, so that is what the picture shows.
+  assert.equal(await page.locator('#probe-register').inputValue(), 'TEMP[0].x');
+  assert.equal(await page.locator('#probe-min').textContent(), '-63.5');
+  // Instruction 2 (MUL) writes TEMP[1].x.
+  n = await probes(page);
+  await scrub(page, 2);
+  await probed(page, n);
+  assert.equal(await page.locator('#probe-register').inputValue(), 'TEMP[1].x');
+  await page.waitForFunction(() => document.querySelector('#probe-max').textContent === '0.496094');
+  // No loop around it: nothing to say about passes.
+  assert.equal(await page.locator('#probe-loop').isVisible(), false);
+
+  // A click on pixel (100, 20) of that picture opens its trace at the MUL, the step whose value
+  // the picture shows there: (100.5 − 64) / 128 = 0.28515625, shown to 7 digits.
+  await clickPixel(page, 100, 20);
+  await page.waitForFunction(() => window.tgsiPlayground.trace?.pixel[0] === 100 && window.tgsiPlayground.trace?.pixel[1] === 20);
+  await page.waitForFunction(() => document.querySelector('#trace-view').dataset.at === '2');
+  assert.equal(await shown(page, 'TEMP[1].x', 0), '0.2851563');
+  assert.match(await page.locator('.cm-trace-line').textContent(), /MUL TEMP\[1\]\.x/);
+  // The probe holds the same bits for that pixel (its rows are top first).
+  const bits = await page.evaluate(() => window.tgsiPlayground.probe.values[20 * 128 + 100]);
+  assert.equal(new Float32Array(new Uint32Array([bits]).buffer)[0], 0.28515625);
+
+  // A register typed by the user stays when the instruction changes.
+  await page.locator('#probe-register').fill('TEMP[0].x');
+  assert.equal(await page.locator('#probe-follow').isChecked(), false);
+  n = await probes(page);
+  await scrub(page, 3);
+  await probed(page, n);
+  assert.equal(await page.locator('#probe-register').inputValue(), 'TEMP[0].x');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('value after N inside a loop names the pass it shows', { timeout: 120_000 }, async () => {
+  const { page, problems } = await setUp();
+  // The loop counts TEMP[1].x up to ⌈8u⌉ (u = (x + 0.5) / 128); the ADD is instruction 7.
+  const fs = `FRAG
+DCL IN[0], GENERIC[0], PERSPECTIVE
+DCL OUT[0], COLOR
+DCL TEMP[0..1]
+IMM[0] FLT32 { 8.0000, 0.1250, 1.0000, 0.0000 }
+  0: MUL TEMP[0].x, IN[0].xxxx, IMM[0].xxxx
+  1: MOV TEMP[1].x, IMM[0].wwww
+  2: BGNLOOP
+  3:   SGE TEMP[0].y, TEMP[1].xxxx, TEMP[0].xxxx
+  4:   IF TEMP[0].yyyy
+  5:     BRK
+  6:   ENDIF
+  7:   ADD TEMP[1].x, TEMP[1].xxxx, IMM[0].zzzz
+  8: ENDLOOP
+  9: MOV OUT[0], IMM[0].wwwz
+ 10: MUL OUT[0].x, TEMP[1].xxxx, IMM[0].yyyy
+ 11: END
+`;
+  const r = await renderCount(page);
+  await typeShader(page, fs);
+  await waitForRender(page, r);
+  await page.waitForFunction((text) => window.tgsiPlayground.rendered?.fs === text, fs);
+  let n = await probes(page);
+  await page.locator('#view-mode').selectOption('value');
+  await probed(page, n);
+  n = await probes(page);
+  await scrub(page, 7);
+  await probed(page, n);
+  assert.equal(await page.locator('#probe-register').inputValue(), 'TEMP[1].x');
+  // BGNLOOP is on line 8.
+  assert.match(await page.locator('#probe-loop').textContent(), /inside the loop at line 8: each pixel shows its value after the last pass it made/);
+  // Pixel (100, 20): 8u = 8 × 100.5 / 128 = 6.28…, so the ADD runs in passes 1 to 7 and leaves 7.
+  await clickPixel(page, 100, 20);
+  await page.waitForFunction(() => window.tgsiPlayground.trace?.pixel[0] === 100);
+  await page.waitForFunction(() => /Pixel \(100, 20\): pass 7 of the loop at line 8/.test(document.querySelector('#probe-loop').textContent));
+  assert.equal(await shown(page, 'TEMP[1].x', 0), '7');
+  const bits = await page.evaluate(() => window.tgsiPlayground.probe.values[20 * 128 + 100]);
+  assert.equal(new Float32Array(new Uint32Array([bits]).buffer)[0], 7);
+  await saveScreenshot(page, 'inspector-probe-loop');
+  assert.deepEqual(problems, []);
+  await page.close();
+});

@@ -14,6 +14,7 @@ import { openPlayground, runTgsi, typeShader, waitForRender } from './playground
 import { LESSONS } from '../../web/learn/lessons.js';
 import { TOLERANCE, comparePicture, renderOptions } from '../../web/learn/checker.js';
 import { MAX_SAVED_TEXT, PROGRESS_KEY, loadProgress, saveProgress } from '../../web/learn/progress.js';
+import { decodeState } from '../../web/state.js';
 
 let server;
 let browser;
@@ -147,6 +148,52 @@ test('a lesson through the UI: Check gives the hint, the typed solution passes, 
   await page.waitForFunction(() => document.querySelector('#lesson').dataset.lesson === 'registers');
   assert.equal((await editorText(page)).trim(), LESSONS[0].start.trim());
   assert.deepEqual(problems, [], 'the page reported problems');
+  await page.close();
+});
+
+test('every lesson links to the playground holding its program; the link opens it there for the inspector', { timeout: 120_000 }, async () => {
+  const { page, problems } = await openLearn();
+  for (const lesson of LESSONS) {
+    await page.evaluate((id) => window.tgsiLearn.open(id), lesson.id);
+    await page.waitForSelector(`#inspect-link[data-lesson="${lesson.id}"]`, { state: 'attached' });
+    const href = await page.locator('#inspect-link').getAttribute('href');
+    // The link is a playground share link (decoded here by the playground's own reader, as the
+    // playground will): the lesson's program in its stage, its other shader, mesh and textures.
+    assert.match(href, /^\.\.\/#s=/, `${lesson.id}: ${href}`);
+    const state = await decodeState(href.slice(href.indexOf('#')));
+    assert.ok(state, `${lesson.id}: the link holds no state`);
+    if (lesson.stage === 'vs') {
+      assert.deepEqual([state.vs, state.fs, state.useVs, state.mesh], [lesson.start, lesson.fs, true, lesson.mesh ?? 'fullscreen'], lesson.id);
+    } else {
+      assert.deepEqual([state.fs, state.useVs], [lesson.start, false], lesson.id);
+    }
+    assert.deepEqual(state.textures, lesson.textures ?? {}, lesson.id);
+  }
+  // The derivatives lesson's solution, through the link: the playground draws it, and a traced
+  // pixel shows the DDX step with the two pixels it subtracts.
+  await page.evaluate(() => window.tgsiLearn.open('derivatives'));
+  await page.waitForSelector('#inspect-link[data-lesson="derivatives"]', { state: 'attached' });
+  await page.locator('#solution').click();
+  const solution = LESSONS.find((l) => l.id === 'derivatives').solution;
+  await page.waitForFunction((text) => document.querySelector('.cm-content').innerText.trim() === text.trim(), solution);
+  // The link follows the edit (it is rewritten as the text changes: read until it holds it).
+  let linked = null;
+  for (const until = Date.now() + 10_000; linked !== solution && Date.now() < until;) {
+    const href = await page.locator('#inspect-link').getAttribute('href');
+    linked = (await decodeState(href.slice(href.indexOf('#'))))?.fs ?? null;
+    if (linked !== solution) await page.waitForTimeout(100);
+  }
+  assert.equal(linked, solution, 'the link does not hold the shown solution');
+  await page.waitForTimeout(600);
+  await page.locator('#inspect-link').click();
+  await page.waitForFunction(() => /\/#s=/.test(location.href) && document.querySelector('#engine-version')?.dataset.state === 'ready', null, { timeout: 30_000 });
+  await page.waitForFunction((text) => window.tgsiPlayground?.rendered?.fs === text, solution, { timeout: 30_000 });
+  // Pixel (10, 20) of the 128-pixel picture: the top-left pixel of its quad.
+  await page.evaluate(() => window.tgsiPlayground.inspect(10, 20));
+  await page.waitForFunction(() => window.tgsiPlayground.trace?.pixel[0] === 10);
+  const ddx = await page.evaluate(() => window.tgsiPlayground.trace.steps.findIndex((s) => s.opcode === 'DDX'));
+  assert.equal(ddx, 2, 'the DDX is the third step');
+  assert.deepEqual(problems, [], 'the pages reported problems');
   await page.close();
 });
 

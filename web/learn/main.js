@@ -10,6 +10,7 @@ import { referenceUrl, setReferenceBase } from '../reference-link.js';
 import { LESSONS } from './lessons.js';
 import { checkProgram, goalAt, renderOptions, shadersOf } from './checker.js';
 import { MAX_SAVED_TEXT, loadProgress, saveProgress } from './progress.js';
+import { defaultState, encodeState } from '../state.js';
 
 /** @typedef {import('./lessons.js').Lesson} Lesson */
 
@@ -76,6 +77,31 @@ function redraw() {
     note.textContent = e ? `line ${e.line}, column ${e.column}: ${e.code} ${e.message}` : (frame?.error ?? 'The program could not be drawn.');
   }
   canvas.dataset.renders = String(Number(canvas.dataset.renders ?? 0) + 1);
+  updateInspectLink().catch((err) => console.warn(err));
+}
+
+/** The size of the playground picture a lesson opens in: the smallest the playground draws. */
+const INSPECT_SIZE = 128;
+let linkVersion = 0;
+
+/**
+ * Points "Inspect in playground" at the playground holding the learner's program as it is now,
+ * with the lesson's other shader, mesh and textures (a share link, web/state.js).
+ */
+async function updateInspectLink() {
+  if (!editor) return;
+  const version = ++linkVersion;
+  const { fs, vs } = shadersOf(lesson, editor.text('fs'));
+  const state = {
+    ...defaultState(), fs, vs: vs ?? '', useVs: vs !== null, mesh: lesson.mesh ?? 'fullscreen',
+    size: INSPECT_SIZE, textures: structuredClone(lesson.textures ?? {}),
+  };
+  const fragment = await encodeState(state);
+  if (version !== linkVersion) return;
+  const link = /** @type {HTMLAnchorElement} */ ($('inspect-link'));
+  link.href = `../#${fragment}`;
+  link.dataset.lesson = lesson.id;
+  link.dataset.version = String(version);
 }
 
 /** Runs a call into the engine, with a fallback if it throws (it reports, never throws, by design). */
@@ -207,6 +233,7 @@ function onEdit(/** @type {string} */ _tab, /** @type {string} */ text) {
   $('storage-note').textContent = text.length > MAX_SAVED_TEXT
     ? `This program is longer than ${MAX_SAVED_TEXT / 1024} KB: the page keeps it only until you leave.` : '';
   save();
+  updateInspectLink().catch((err) => console.warn(err));
   clearTimeout(redrawTimer);
   redrawTimer = setTimeout(redraw, REDRAW_MS);
 }
