@@ -4,8 +4,8 @@
 //!
 //! Registers use the interpreter's layout ([`Reg`]: four [`Lanes`], one per channel), and the
 //! transcendental functions, sign, saturation and derivatives are the interpreter's own
-//! (`crate::exec::ops`, `mesa-tgsi-notes.md` §5.4–§5.5), so exported programs compute what the
-//! TGSI interpreter computes.
+//! (`crate::exec::ops`; Mesa's `tgsi_exec.c` `micro_ddx`, `micro_ddy`, `fetch_source`), so exported
+//! programs compute what the TGSI interpreter computes.
 
 use super::bytecode::*;
 use super::flow::matrix_rows;
@@ -251,7 +251,8 @@ impl Machine<'_> {
             results = self.sample_quad(ins, &a)?;
         } else if matches!(ins.op, opc::DDX | opc::DDY) {
             let v: Vec<Vec4> = (0..LANES).map(|l| self.src(&a, l, 0)).collect::<Result<_, _>>()?;
-            // Coarse derivatives, the interpreter's own function (mesa-tgsi-notes.md §5.4).
+            // Coarse derivatives, the interpreter's own function (tgsi_exec.c
+            // `micro_ddx`/`micro_ddy`).
             let op = if ins.op == opc::DDX { Opcode::DDX } else { Opcode::DDY };
             for c in 0..4 {
                 let per_lane = quad::derivative(op, std::array::from_fn(|l| v[l][c]));

@@ -1,7 +1,7 @@
 //! Analysed IR → decoded program (`design.md` "The interpreter"): register files laid out in one
 //! storage array, operands resolved to rows, swizzles/modifiers/types decoded, and every branch
 //! given its target from the validator's matched blocks (`valid::Analysed`), never from the
-//! `:label`s written in the text (`mesa-tgsi-notes.md` §6).
+//! `:label`s written in the text (`docs/interpreter.md` "Execution model").
 
 use super::program::*;
 use crate::diag::Diagnostic;

@@ -1,6 +1,6 @@
-//! Control flow on execution masks (`mesa-tgsi-notes.md` §5.2–5.3): conditionals, loops, switch,
-//! subroutines, END, KILL/KILL_IF/DEMOTE. Targets come from `compile`, never from text labels.
-//! When no lane of the batch would enter a body, the body is skipped.
+//! Control flow on execution masks (Mesa's `tgsi_exec.c` `exec_instruction`, `UPDATE_EXEC_MASK`):
+//! conditionals, loops, switch, subroutines, END, KILL/KILL_IF/DEMOTE. Targets come from `compile`,
+//! never from text labels. When no lane of the batch would enter a body, the body is skipped.
 
 use super::io::Constants;
 use super::lanes::{all_zero, from_fv, fv, iv, Lanes};

@@ -10,7 +10,7 @@ use crate::ir::{SemanticName, TextureTarget};
 use crate::texture::sample::Request;
 
 /// Constant buffers: `buffers[b][i]` is `CONST[b][i]` as raw bits. Reads outside them give 0
-/// (as tgsi_exec, `mesa-tgsi-notes.md` §5.1).
+/// (as tgsi_exec.c `fetch_src_file_channel`).
 #[derive(Clone, Debug, Default)]
 pub struct Constants {
     pub buffers: Vec<Vec<[u32; 4]>>,
@@ -55,7 +55,7 @@ impl Constants {
 }
 
 /// Plane equations of one attribute channel, as tgsi_exec's InterpCoefs: the value at pixel
-/// position (x, y) is `a0 + dadx * x + dady * y` (`mesa-tgsi-notes.md` §5.7).
+/// position (x, y) is `a0 + dadx * x + dady * y` (tgsi_exec.c `eval_linear_coef`).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Coef {
     pub a0: f32,
@@ -273,7 +273,7 @@ impl Batch {
     }
 }
 
-/// One sampling request for the four lanes of a quad (`mesa-tgsi-notes.md` §5.6): all four
+/// One sampling request for the four lanes of a quad (tgsi_exec.h `struct tgsi_sampler`): all four
 /// lanes come together so that the sampler can compute the LOD from their differences. The
 /// sampler's own [`Request`] (coordinates where tgsi_exec puts them, derivatives, offsets, LOD
 /// control, target), made once per quad and handed to it by reference, and which units it

@@ -1,5 +1,5 @@
 //! The lane vector: one channel of one register for the four lanes of a 2x2 quad
-//! (lane 0 = top-left, 1 = top-right, 2 = bottom-left, 3 = bottom-right; `mesa-tgsi-notes.md` §5.1).
+//! (lane 0 = top-left, 1 = top-right, 2 = bottom-left, 3 = bottom-right; tgsi_exec.h `TILE_*`).
 //!
 //! The bits are typeless; every operation reinterprets them as f32, i32 or u32. The type is a plain
 //! 16-byte-aligned `[u32; 4]`: the interpreter runs each decoded instruction over a whole batch of

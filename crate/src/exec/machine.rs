@@ -1,5 +1,5 @@
 //! The machine: register storage for a batch of quads, execution masks and their stacks
-//! (`mesa-tgsi-notes.md` §5.2), the instruction budget, and the dispatch loop.
+//! (tgsi_exec.c `UPDATE_EXEC_MASK`), the instruction budget, and the dispatch loop.
 
 pub use super::accel::{AccelEnv, Accelerator, MakeAccelerator};
 pub use super::frame::{FrameBudget, Stop, ACCELERATED_WORK_CAP, STOP_CHECK_INTERVAL};
@@ -144,7 +144,7 @@ pub enum Shape {
 /// Result buffers: 4 channels of dst 0, then 4 of dst 1.
 pub type Res<'r> = [&'r mut [Lanes]; 8];
 
-/// How `_SAT` applies to a store (`mesa-tgsi-notes.md` §5.5).
+/// How `_SAT` applies to a store (tgsi_exec.c `store_dest`).
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Sat {
     None,
@@ -747,7 +747,7 @@ pub(super) fn lane_wise(inst: &Inst) -> bool {
     )
 }
 
-/// `fminf(fmaxf(x, 0), 1)` as glibc computes it (`mesa-tgsi-notes.md` §5.5): NaN → 0, and
+/// `fminf(fmaxf(x, 0), 1)` as glibc computes it (tgsi_exec.c `store_dest`): NaN → 0, and
 /// −0 → +0 (glibc's fmaxf returns its second operand when both are zero).
 #[inline]
 pub fn saturate(x: f32) -> f32 {

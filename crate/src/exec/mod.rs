@@ -1,5 +1,5 @@
 //! The SIMD quad interpreter: registers of four 128-bit channel vectors (one lane per pixel of
-//! a 2x2 quad), execution masks and stacks as tgsi_exec (`mesa-tgsi-notes.md` §5).
+//! a 2x2 quad), execution masks and stacks as tgsi_exec (Mesa's `tgsi_exec.h`/`tgsi_exec.c`).
 //!
 //! ```text
 //! ir::Shader ──compile──▶ Program ──Machine::run(&Program, &mut Batch, &Constants)──▶ outputs

@@ -3,9 +3,10 @@
 //! before anything can read them (no need to clear them between runs), and whether it ever
 //! changes the execution masks (no need to refill them between runs).
 //!
-//! Registers start at zero for every run (`mesa-tgsi-notes.md` §5.2). The machine keeps its
-//! storage between runs and clears the rows the previous run may have written; a row that the
-//! next run writes for every lane before any instruction reads it would be cleared for nothing.
+//! Registers start at zero for every run (`docs/interpreter.md` "Registers between runs"). The
+//! machine keeps its storage between runs and clears the rows the previous run may have written; a
+//! row that the next run writes for every lane before any instruction reads it would be cleared for
+//! nothing.
 
 use super::machine::{lane_wise, Machine};
 use super::program::{Inst, Layout, Store};

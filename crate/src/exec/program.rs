@@ -35,7 +35,8 @@ pub struct Src {
     pub swizzle: [u8; 4],
     pub negate: bool,
     pub absolute: bool,
-    /// Operand type from the opcode table: decides what negate/abs mean (`mesa-tgsi-notes.md` §5.5).
+    /// Operand type from the opcode table: decides what negate/abs mean (tgsi_info.c
+    /// `tgsi_opcode_infer_src_type`).
     pub ty: Option<ValType>,
     /// Original file and index for resource operands (SAMP[n], SVIEW[n]).
     pub resource: u32,

@@ -1,5 +1,5 @@
 //! Register reads for the opcode implementations: operand fetch with swizzle, indirect
-//! addressing per lane, constant buffers and type-dependent modifiers (`mesa-tgsi-notes.md` §5.5).
+//! addressing per lane, constant buffers and type-dependent modifiers (tgsi_exec.c `fetch_source`).
 
 use super::io::Constants;
 use super::lanes::Lanes;
@@ -177,7 +177,7 @@ impl<'a> Io<'a> {
 
     /// The register index of a resource operand (SAMP, SVIEW, BUFFER, IMAGE, …) for quad `q`:
     /// with `[ADDR[n].c]` the first active lane's address is used for the whole quad, as
-    /// tgsi_exec does (`mesa-tgsi-notes.md` §5.6). Negative indices give `u32::MAX` (nothing bound).
+    /// tgsi_exec does (tgsi_exec.c `exec_tex`). Negative indices give `u32::MAX` (nothing bound).
     pub fn resource_index(&self, s: &Src, q: usize) -> u32 {
         let Some(a) = s.indirect else { return s.resource };
         let m = self.exec.get(q).copied().unwrap_or_default();
@@ -233,7 +233,7 @@ impl<'a> Io<'a> {
     }
 }
 
-/// Absolute value then negation, in the operand's type (`mesa-tgsi-notes.md` §5.5): float ops
+/// Absolute value then negation, in the operand's type (tgsi_exec.c `fetch_source`): float ops
 /// flip/clear the sign bit, integer ops negate in two's complement, double ops act on the high
 /// word (odd channels). 64-bit integer operands are handled by their opcodes.
 fn apply_modifiers(buf: &mut [Lanes], s: &Src, c: usize) {

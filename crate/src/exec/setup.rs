@@ -1,7 +1,7 @@
 //! Between runs: preparing the machine's storage and masks for a batch (`setup`) and handing the
-//! results back (`finish`). Registers start at zero for every run (`mesa-tgsi-notes.md` §5.2),
-//! but the storage is kept from batch to batch, so only what the previous run may have changed
-//! is cleared (see `prewrite.rs` and docs/interpreter.md, "Registers between runs").
+//! results back (`finish`). Registers start at zero for every run (`docs/interpreter.md` "Registers
+//! between runs"), but the storage is kept from batch to batch, so only what the previous run may
+//! have changed is cleared (see `prewrite.rs` and docs/interpreter.md, "Registers between runs").
 
 use super::io::{helper_bits, Batch, Constants};
 use super::lanes::Lanes;

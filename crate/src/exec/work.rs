@@ -4,7 +4,7 @@
 //! Each dispatched instruction is charged its [`weight`] once for every quad of the batch that
 //! has an active lane (a non-zero exec mask): measured when the instruction starts, except for
 //! the closers ELSE, ENDIF, ENDLOOP, CASE, DEFAULT and ENDSWITCH, which are measured by the exec
-//! mask they leave. Exec masks are lane-local (`mesa-tgsi-notes.md` §5.2: every mask operation
+//! mask they leave. Exec masks are lane-local (tgsi_exec.c `UPDATE_EXEC_MASK`: every mask operation
 //! works lane by lane), so a batch is charged exactly the sum of what its quads would be charged
 //! run one at a time: the count does not depend on how quads are grouped into batches, and an
 //! engine that runs each quad with its own control flow can reproduce it. An instruction the

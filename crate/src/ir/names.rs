@@ -1,6 +1,6 @@
 //! The named enumerations of TGSI text (register files, semantics, texture targets, …).
-//! Names and their order follow Mesa's `tgsi_strings.c` (see `mesa-tgsi-notes.md` §2.3), so the
-//! numeric value of each variant equals Mesa's enum value.
+//! Names and their order follow Mesa's `tgsi_strings.c` (`tgsi_file_name`, `tgsi_semantic_names`,
+//! `tgsi_texture_names`, …), so the numeric value of each variant equals Mesa's enum value.
 
 use serde::Serialize;
 

@@ -6,7 +6,7 @@
 //! quad's registers in `v128` locals (one local per storage row: TEMP, OUT and ADDR rows start at
 //! zero, IN and system-value rows are loaded from memory at the quad's start; immediates are
 //! constants in the code, cached constants are loaded from memory at each use). The masks of
-//! `exec/flow.rs` (`mesa-tgsi-notes.md` §5.2–5.3) are `v128` locals too: cond, loop, cont, switch,
+//! `exec/flow.rs` (tgsi_exec.c `exec_instruction`) are `v128` locals too: cond, loop, cont, switch,
 //! func, kill, exec = cond & loop & cont & func & switch (UPDATE_EXEC_MASK), and saved masks per
 //! IF, loop, switch and call nesting level. IF/ELSE/ENDIF, BGNLOOP/ENDLOOP and each CASE/DEFAULT's
 //! code become wasm `if`, `block` and `loop`; subroutines are inlined at each CAL in a `block`. A
@@ -579,7 +579,7 @@ fn splat_u32(v: u32) -> I<'static> {
     I::V128Const(i128::from_le_bytes(splat_bytes(v)))
 }
 
-/// What a source or result is, for the modifiers (`mesa-tgsi-notes.md` §5.5).
+/// What a source or result is, for the modifiers (tgsi_exec.c `fetch_source`).
 fn src_type(s: &Src) -> VT {
     s.ty.unwrap_or(VT::Float)
 }

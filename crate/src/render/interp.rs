@@ -2,8 +2,8 @@
 //!
 //! A channel's value at integer window position (x, y) is `a0 + dadx·x + dady·y`; the set-up
 //! folds the half-pixel offset into `a0`, so integer coordinates land on pixel centres
-//! (`mesa-tgsi-notes.md` §5.7). Evaluation follows tgsi_exec's order exactly, because the
-//! softpipe corpus is compared bit for bit: first the quad's top-left lane
+//! (tgsi_exec.c `exec_declaration`, `eval_linear_coef`). Evaluation follows tgsi_exec's order
+//! exactly, because the softpipe corpus is compared bit for bit: first the quad's top-left lane
 //! `base = (a0 + dadx·x) + dady·y`, then `base + dadx`, `base + dady`, `(base + dadx) + dady`,
 //! and perspective-correct channels divide each lane by its interpolated 1/w.
 

@@ -1,5 +1,5 @@
 //! TGSI text: lexer, parser (with error recovery and spans) and printer (mesa and exact styles).
-//! Grammar: `mesa-tgsi-notes.md` §1–2; print format §3; the language as implemented, with its
+//! Grammar: Mesa's `tgsi_text.c`; print format `tgsi_dump.c`; the language as implemented, with its
 //! extensions and diagnostics, in `docs/language.md`.
 
 pub mod lexer;

@@ -1,6 +1,6 @@
 //! The printer. One walker, two styles that differ at a few marked decisions:
 //!
-//! * [`Style::Mesa`] reproduces `tgsi_dump` byte for byte (`mesa-tgsi-notes.md` §3): `%3u: `
+//! * [`Style::Mesa`] reproduces `tgsi_dump` byte for byte (`tgsi_dump.c`): `%3u: `
 //!   numbering, two-space indentation from the opcode flags, `IMM[n]` always, FLT32 as `%10.4f`
 //!   (lossy), and what Mesa drops (interpolation of anything but fragment inputs, location
 //!   without interpolation, array ids of direct registers, labels of non-branch opcodes, …).

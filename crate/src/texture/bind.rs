@@ -1,5 +1,5 @@
 //! The texture units a shader run sees, answering the interpreter's sampler calls
-//! (`mesa-tgsi-notes.md` §5.6: `get_samples`, `get_dims`, `get_texel`, `query_lod`).
+//! (tgsi_exec.h `struct tgsi_sampler`: `get_samples`, `get_dims`, `get_texel`, `query_lod`).
 //!
 //! Units are indexed like TGSI's SVIEW/SAMP registers. TEX-style opcodes use one index for both
 //! (`SAMP[n]` names view n and sampler n, as tgsi_exec); the SAMPLE family names them

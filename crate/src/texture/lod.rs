@@ -6,7 +6,7 @@
 
 use std::sync::OnceLock;
 
-/// Lane order of a quad (`mesa-tgsi-notes.md` §5.1): 0 top-left, 1 top-right, 2 bottom-left,
+/// Lane order of a quad (tgsi_exec.h `TILE_*`): 0 top-left, 1 top-right, 2 bottom-left,
 /// 3 bottom-right. softpipe takes x differences along the bottom row and y differences along
 /// the left column.
 pub const TOP_LEFT: usize = 0;

@@ -1,7 +1,7 @@
 //! Filtered sampling of a whole quad: the entry point behind TEX, TXB, TXL, TXP, TXD, TEX_LZ,
 //! TEX2/TXB2/TXL2, TG4 and the SAMPLE family (tgsi.rst "Texture Opcodes";
-//! `mesa-tgsi-notes.md` §5.6). All four lanes come together so the implicit LOD can be taken
-//! from their differences, exactly as softpipe's `sp_get_samples` (README items 2–8).
+//! tgsi_exec.h `struct tgsi_sampler`). All four lanes come together so the implicit LOD can be
+//! taken from their differences, exactly as softpipe's `sp_get_samples` (README items 2–8).
 
 use crate::ir::TextureTarget;
 

@@ -1,8 +1,8 @@
-//! Structured control flow (`mesa-tgsi-notes.md` §4 "not checked", §5.2 and §6): nesting of
-//! IF/UIF/ELSE/ENDIF, BGNLOOP/ENDLOOP, SWITCH/CASE/DEFAULT/ENDSWITCH and BGNSUB/ENDSUB; BRK,
-//! CONT, RET and CAL placement; exactly one END (tgsi_sanity's V002/V010) followed only by
-//! subroutines; branch targets computed from the structure, with a warning when a written
-//! `:label` disagrees.
+//! Structured control flow (tgsi_sanity.c does not check it; tgsi_exec.c `exec_instruction`; ureg's
+//! labels): nesting of IF/UIF/ELSE/ENDIF, BGNLOOP/ENDLOOP, SWITCH/CASE/DEFAULT/ENDSWITCH and
+//! BGNSUB/ENDSUB; BRK, CONT, RET and CAL placement; exactly one END (tgsi_sanity's V002/V010)
+//! followed only by subroutines; branch targets computed from the structure, with a warning when a
+//! written `:label` disagrees.
 //!
 //! [`match_blocks`] exposes the computed targets so the interpreter never trusts labels.
 

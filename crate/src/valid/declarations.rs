@@ -1,4 +1,4 @@
-//! tgsi_sanity's checks (`mesa-tgsi-notes.md` §4), reported as errors with spans:
+//! tgsi_sanity's checks (Mesa's `tgsi_sanity.c`), reported as errors with spans:
 //! register files (V001), opcodes (V003), operand counts (V004), undeclared registers (V005),
 //! empty write masks (V006), statement order (V007), registers declared twice (V008),
 //! immediate types (V009); plus inverted ranges (V012) and array ids (V013).

@@ -42,7 +42,7 @@ pub struct Profile {
 
 pub const DEFAULT_PROFILE: &str = "tgsi_exec";
 
-/// Mesa's tgsi_exec limits (`mesa-tgsi-notes.md` §5.1): the default profile.
+/// Mesa's tgsi_exec limits (`tgsi_exec.h`): the default profile.
 pub static TGSI_EXEC: Profile = Profile {
     name: "tgsi_exec",
     description: "Mesa's tgsi_exec interpreter (softpipe), which the playground reproduces",

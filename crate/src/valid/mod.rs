@@ -1,4 +1,4 @@
-//! The validator: tgsi_sanity's checks and the many Mesa misses (`mesa-tgsi-notes.md` §4),
+//! The validator: tgsi_sanity's checks and the many Mesa misses (Mesa's `tgsi_sanity.c`),
 //! control flow, operands, stages, semantics, linkage and limits. One file per concern.
 //!
 //! Every rule reports a [`Diagnostic`] with a stable code (`V…` for one shader, `L…` for the

@@ -1,4 +1,4 @@
-//! Operand rules that tgsi_sanity never checked (`mesa-tgsi-notes.md` §4, last paragraph):
+//! Operand rules that tgsi_sanity never checked (Mesa's `tgsi_sanity.c`):
 //! which register files an operand may use, address registers, two-dimensional indices, array
 //! ids, write masks per output mode, source modifiers per operand type (`tgsi.rst` "Source
 //! modifiers"; §5.5 of the notes), texture targets against the SVIEW declaration, memory
@@ -174,9 +174,9 @@ fn check_dsts(ins: &Instruction, info: &OpInfo, out: &mut Vec<Diagnostic>) {
 }
 
 /// V211: a scalar opcode (RCP, RSQ, SQRT, EX2, LG2, POW, …; output mode "replicated") reads
-/// only the first swizzle channel of each source (`mesa-tgsi-notes.md` §5.5). Writing one
-/// channel other than x from an unswizzled source (`RCP TEMP[0].y, TEMP[1]`) computes from .x,
-/// which is almost never what was meant.
+/// only the first swizzle channel of each source (tgsi_exec.c, output mode REPL in
+/// `tgsi_info_opcodes.h`). Writing one channel other than x from an unswizzled source (`RCP
+/// TEMP[0].y, TEMP[1]`) computes from .x, which is almost never what was meant.
 fn check_scalar_source(ins: &Instruction, info: &OpInfo, mask: u8, out: &mut Vec<Diagnostic>) {
     let multi_channel = matches!(
         ins.opcode,

@@ -1,4 +1,4 @@
-//! Per-stage rules (`mesa-tgsi-notes.md` §10 "per-stage rules"; `tgsi.rst` "Properties" and
+//! Per-stage rules (`tgsi.rst` "Properties" and
 //! "Semantics"): opcodes reserved to one stage (V301: KILL, DDX, INTERP_* in fragment shaders,
 //! EMIT/ENDPRIM in geometry shaders, BARRIER in compute shaders), shared memory only in compute
 //! (V302), system values (V303) and properties (V304) per stage, no semantics or interpolation

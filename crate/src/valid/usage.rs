@@ -1,4 +1,4 @@
-//! "Register never used" (tgsi_sanity's warning, `mesa-tgsi-notes.md` §4) as V011: a
+//! "Register never used" (tgsi_sanity's warning, `tgsi_sanity.c`) as V011: a
 //! declaration none of whose registers is named by an instruction, or an immediate nobody reads.
 //! References are collected as sorted index lists and each declaration asks "is there a
 //! reference inside my interval?" with a binary search, so huge declarations cost nothing.

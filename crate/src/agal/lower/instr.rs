@@ -1,6 +1,6 @@
 //! Instruction lowering of the export: one TGSI instruction becomes one or more AGAL
 //! instructions on virtual temporaries. Results equal TGSI's: scalar opcodes replicate `src.x`,
-//! compositions keep tgsi_exec's order of operations (`mesa-tgsi-notes.md` §5.5), and the
+//! compositions keep tgsi_exec's order of operations (`tgsi_exec.c` `micro_*`), and the
 //! lane-positional swizzles of `agal.md` §10.1 are preserved (TGSI swizzles are positional too).
 
 use super::operands::{replicate, MINUS_ONE, ONE, ZERO};

@@ -1,8 +1,9 @@
 //! LG2, EX2 and POW as softpipe computes them. tgsi_exec calls the C library: LG2 is
-//! `logf(x) · 1.442695f`, EX2 `powf(2, x)`, POW `powf(x, y)` (`mesa-tgsi-notes.md` §5.5), on
-//! Mesa's platform glibc's. This module computes what glibc's `logf` and `powf` compute, for
-//! every argument, so that both hosts of the engine give softpipe's bits (the wasm build's own
-//! libm is another algorithm, a last bit apart for about one result in twenty).
+//! `logf(x) · 1.442695f`, EX2 `powf(2, x)`, POW `powf(x, y)` (tgsi_exec.c `micro_lg2`,
+//! `micro_exp2`, `micro_pow`), on Mesa's platform glibc's. This module computes what glibc's `logf`
+//! and `powf` compute, for every argument, so that both hosts of the engine give softpipe's bits
+//! (the wasm build's own libm is another algorithm, a last bit apart for about one result in
+//! twenty).
 //!
 //! The method (glibc's, from Arm's optimized routines), all in double precision:
 //! - `ln x`: `x = 2^k · z` with `z` in [0.7, 1.4); the top four bits of `z`'s significand pick a

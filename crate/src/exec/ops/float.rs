@@ -1,5 +1,5 @@
 //! Float arithmetic, comparisons, transcendental functions and the float legacy opcodes, with
-//! tgsi_exec's exact formulas (`mesa-tgsi-notes.md` §5.5, `tgsi.rst` "Core ISA",
+//! tgsi_exec's exact formulas (tgsi_exec.c's `micro_*` functions, `tgsi.rst` "Core ISA",
 //! `tgsi-2010-flattened.txt` for the legacy ones).
 
 use super::lane;

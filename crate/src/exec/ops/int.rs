@@ -1,6 +1,6 @@
 //! Integer and unsigned arithmetic, comparisons, bitwise and bitfield ops, conversions and
 //! address loads (`tgsi.rst` "Integer ISA", tgsi_exec results for division by zero and shift
-//! masking, `mesa-tgsi-notes.md` §5.5).
+//! masking, tgsi_exec.c `micro_idiv`, `micro_udiv`, `micro_shl`).
 
 use super::lane;
 use super::{comp1, comp2, comp3, Shape};

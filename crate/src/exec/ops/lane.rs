@@ -2,7 +2,7 @@
 //! `int.rs`, on `wide` vectors of 4 lanes) and the fast kernels (`fast.rs`, on one lane at a
 //! time in loops LLVM vectorizes). A formula is generic over [`Floats`] / [`Ints`], which
 //! `f32`/`u32` (one lane) and `f32x4`/`i32x4` (a quad) implement, so the two paths cannot
-//! disagree. Semantics: `mesa-tgsi-notes.md` §5.5 and tgsi.rst (non-fused MAD; glibc's
+//! disagree. Semantics: tgsi_exec.c's `micro_*` functions and tgsi.rst (non-fused MAD; glibc's
 //! fminf/fmaxf for MIN/MAX; 1.0/0.0 for the SLT family, ~0/0 for FSLT and the integer
 //! comparisons).
 

@@ -2,9 +2,9 @@
 //! (tgsi.rst "Resource Access Opcodes", "Atomic opcodes", "Geometry ISA"). Resources live in
 //! [`Resources`](crate::exec::Resources). Lanes are processed quad by quad, lane 0 to 3, so
 //! atomics have one defined order. Only lanes that are active, not helpers and not killed
-//! write or perform atomics (`mesa-tgsi-notes.md` §5.3); reads outside a resource give 0 and
-//! writes outside it are dropped. Memory qualifiers (COHERENT, RESTRICT, VOLATILE) change
-//! nothing in a sequential interpreter and are accepted.
+//! write or perform atomics (tgsi_exec.c masks them with `NonHelperMask`); reads outside a resource
+//! give 0 and writes outside it are dropped. Memory qualifiers (COHERENT, RESTRICT, VOLATILE)
+//! change nothing in a sequential interpreter and are accepted.
 
 use super::{mask, Ctx, Shape};
 use crate::diag::Diagnostic;

@@ -1,6 +1,7 @@
-//! Operations that look across the lanes of a quad: derivatives (`mesa-tgsi-notes.md` §5.4),
-//! votes and reads across invocations (the subgroup is the quad: 4 lanes, lane i = bit i),
-//! helper status, CLOCK, and the INTERP_* opcodes (evaluated from the batch's plane equations).
+//! Operations that look across the lanes of a quad: derivatives (tgsi_exec.c `micro_ddx`,
+//! `micro_ddy`), votes and reads across invocations (the subgroup is the quad: 4 lanes, lane i =
+//! bit i), helper status, CLOCK, and the INTERP_* opcodes (evaluated from the batch's plane
+//! equations).
 
 use super::{mask, tf, Ctx, Shape};
 use crate::exec::lanes::Lanes;
@@ -9,10 +10,10 @@ use crate::exec::program::{InputInterp, Inst, Store};
 use crate::opcode::Opcode as O;
 
 /// Which lanes each lane's derivative subtracts, `(a, b)` for `v[a] − v[b]`, in tgsi_exec's
-/// naming TL = 0, TR = 1, BL = 2, BR = 3 (`mesa-tgsi-notes.md` §5.4): coarse DDX uses the
-/// bottom row and coarse DDY the left column for every lane; the fine forms use each lane's
-/// own row or column. The one statement of the derivative formula: [`derivative`] and the
-/// inspector both read it.
+/// naming TL = 0, TR = 1, BL = 2, BR = 3 (tgsi_exec.h `TILE_*`; tgsi_exec.c `micro_ddx`,
+/// `micro_ddx_fine`): coarse DDX uses the bottom row and coarse DDY the left column for every lane;
+/// the fine forms use each lane's own row or column. The one statement of the derivative formula:
+/// [`derivative`] and the inspector both read it.
 pub fn derivative_lanes(op: crate::opcode::Opcode) -> [(usize, usize); 4] {
     const TL: usize = 0;
     const TR: usize = 1;

@@ -1,7 +1,7 @@
 //! The SAMPLE family and the view queries (tgsi.rst "Resource Sampling Opcodes"): the sampler
 //! view and the sampler are separate operands, the coordinate layout follows the SVIEW's
 //! declared target, and the result is swizzled by the view operand's swizzle, as tgsi_exec's
-//! `exec_sample` / `exec_sample_d` / `exec_sample_i` do (`mesa-tgsi-notes.md` §5.6).
+//! `exec_sample` / `exec_sample_d` / `exec_sample_i` do (tgsi_exec.c).
 
 use super::texture::{lanes_f, operand, put_rgba, Offsets, Sampling};
 use super::{mask, Ctx, Shape};

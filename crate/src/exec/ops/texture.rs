@@ -1,6 +1,6 @@
 //! Texture instructions call the [`TextureHooks`](crate::exec::TextureHooks) with all four lanes
-//! of a quad (`mesa-tgsi-notes.md` §5.6). The sampler unit is the SAMP/SVIEW operand's index;
-//! the sampler view and sampler share it for the TEX family, as in tgsi_exec.
+//! of a quad (tgsi_exec.c `exec_tex`, `fetch_texel`). The sampler unit is the SAMP/SVIEW operand's
+//! index; the sampler view and sampler share it for the TEX family, as in tgsi_exec.
 
 use super::{mask, Ctx, Shape};
 use crate::diag::Diagnostic;
@@ -267,7 +267,7 @@ fn lodq(inst: &Inst, io: &mut Io, res: &mut Res, ctx: &mut Ctx) -> Shape {
 }
 
 /// The offset operand's channels for a batch: tgsi_exec takes the texel offsets from lane 0 of
-/// the offset register as int8 (`mesa-tgsi-notes.md` §5.6), and its machine holds one quad, so
+/// the offset register as int8 (tgsi_exec.c `exec_tex`), and its machine holds one quad, so
 /// here each quad's own lane 0 ([`Offsets::at`]).
 pub struct Offsets<'a>(Option<[&'a [Lanes]; 3]>);
 

@@ -1,10 +1,10 @@
 //! SIN and COS (`tgsi.rst` "SIN", "COS": `dst = sin(src.x)`, replicated). tgsi_exec calls
-//! `sinf`/`cosf` (`mesa-tgsi-notes.md` §5.5), on Mesa's platform glibc's. For every finite
-//! argument this module computes what glibc's `sinf` and `cosf` compute: below 120 in magnitude
-//! their fast path (one multiply-subtract range reduction and a polynomial in double precision,
-//! with glibc's constants), from 120 on their large-argument path (the argument's significand
-//! times 192 bits of 2/π in integer arithmetic, then the same polynomials); for infinities and
-//! NaN, glibc's NaN. No libm is called.
+//! `sinf`/`cosf` (tgsi_exec.c `micro_sin`, `micro_cos`), on Mesa's platform glibc's. For every
+//! finite argument this module computes what glibc's `sinf` and `cosf` compute: below 120 in
+//! magnitude their fast path (one multiply-subtract range reduction and a polynomial in double
+//! precision, with glibc's constants), from 120 on their large-argument path (the argument's
+//! significand times 192 bits of 2/π in integer arithmetic, then the same polynomials); for
+//! infinities and NaN, glibc's NaN. No libm is called.
 //!
 //! The fast path is written once, in [`reduce`] and [`from_reduced`], over [`Arith64`]: the
 //! interpreter runs it on one `f64` per lane ([`Scalar`]); the compiling tier emits the same

@@ -1,6 +1,7 @@
-//! The flow part of the code generator: the exec masks of `exec/flow.rs` (`mesa-tgsi-notes.md`
-//! §5.2–5.3) as `v128` locals, and IF/ELSE, loops, SWITCH, inlined calls and conditional breaks
-//! as wasm blocks entered only when a lane of the quad is active (docs/jit.md, "Per-quad flow").
+//! The flow part of the code generator: the exec masks of `exec/flow.rs` (tgsi_exec.c
+//! `exec_instruction`) as `v128` locals, and IF/ELSE, loops, SWITCH, inlined calls and conditional
+//! breaks as wasm blocks entered only when a lane of the quad is active (docs/jit.md, "Per-quad
+//! flow").
 
 use super::*;
 
@@ -402,7 +403,7 @@ impl Gen<'_> {
         }
     }
 
-    /// SWITCH … ENDSWITCH (exec/flow.rs, `mesa-tgsi-notes.md` §5.3). SWITCH saves the switch
+    /// SWITCH … ENDSWITCH (exec/flow.rs; tgsi_exec.c `exec_switch`). SWITCH saves the switch
     /// mask, keeps the selector (src.x bits), the lanes entering (exec) and the lanes no CASE of
     /// the switch matches, and clears the switch mask: exec is all zero up to the first label.
     /// Each CASE adds the entering lanes whose selector equals its value, DEFAULT the lanes no

@@ -122,7 +122,7 @@ impl Gen<'_> {
     /// outside the cached range) as `exec/regs.rs` gathers it through `Constants::get`: each
     /// lane's own index `i = index + address` (exact, in 64 bits, as the interpreter's
     /// saturating sum), register `i` of the buffer when `0 ≤ i < length`, else 0 — tgsi_exec's
-    /// bounds check on the bound buffer's size (`mesa-tgsi-notes.md` §5.1), not the
+    /// bounds check on the bound buffer's size (tgsi_exec.c `fetch_src_file_channel`), not the
     /// declaration. The buffer is in its area of the module's memory (`Layout::buffer_area`),
     /// its length in the area's first word, set by the host for each run: one 32-bit load per
     /// lane, from register `i` or, outside the buffer, from the zero register after the area's

@@ -1,4 +1,4 @@
-//! `DCL` statements (`mesa-tgsi-notes.md` §2.3). Attributes are read in Mesa's order: ARRAY,
+//! `DCL` statements (tgsi_text.c `parse_declaration`). Attributes are read in Mesa's order: ARRAY,
 //! the per-file part (IMAGE/SVIEW/BUFFER/MEMORY attributes, or LOCAL and a semantic), STREAM
 //! (geometry outputs), interpolation, location, INVARIANT.
 

@@ -1,4 +1,4 @@
-//! `IMM` and `PROPERTY` statements (`mesa-tgsi-notes.md` §2.2, §2.4).
+//! `IMM` and `PROPERTY` statements (tgsi_text.c `parse_immediate`, `parse_property`).
 
 use super::{codes, PResult, Parser};
 use crate::diag::Diagnostic;

@@ -1,4 +1,4 @@
-//! Instructions and their operands (`mesa-tgsi-notes.md` §2.5).
+//! Instructions and their operands (tgsi_text.c `parse_instruction`).
 
 use super::{codes, PResult, Parser};
 use crate::diag::Diagnostic;

@@ -1,4 +1,4 @@
-//! The TGSI text parser: Mesa's grammar (`mesa-tgsi-notes.md` §1–2), case-insensitive, with
+//! The TGSI text parser: Mesa's grammar (tgsi_text.c `translate`), case-insensitive, with
 //! error recovery (an error skips to the next line so every error in a file is reported) and a
 //! span on every node. The documented extensions each produce a warning naming the standard form.
 //!
