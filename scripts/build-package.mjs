@@ -4,7 +4,8 @@
 //   tgsi-shader.js   the element (ES module; registers <tgsi-shader>)
 //   engine.js        the engine API without the element (render, validate, version)
 //   worker.js        the render worker both start
-//   edit-*.js        the editor (CodeMirror), loaded only when a reader clicks "Edit"
+//   edit.js          the editor (CodeMirror), loaded only when a reader clicks "Edit"
+//   chunk-*.js       code the entry points share
 //   pkg/             the lean engine (rendering and checking)
 //   full/            the full engine (inspector, AGAL export, the editor's vocabulary)
 //   *.d.ts, README.md, package.json
@@ -27,6 +28,7 @@ const PACKAGE_LOCATIONS = `
 export const LEAN_ENGINE = new URL('./pkg/tgsi.js', import.meta.url).href;
 export const FULL_ENGINE = new URL('./full/tgsi.js', import.meta.url).href;
 export const WORKER = new URL('./worker.js', import.meta.url);
+export const EDITOR = new URL('./edit.js', import.meta.url).href;
 export const PLAYGROUND = null;
 `;
 
@@ -53,6 +55,8 @@ async function main() {
       'tgsi-shader': path.join(WIDGET, 'tgsi-shader.js'),
       engine: path.join(WIDGET, 'engine.js'),
       worker: path.join(WIDGET, 'worker.js'),
+      // The element imports it by its URL (locations.js's EDITOR) on the first "Edit" only.
+      edit: path.join(WIDGET, 'edit.js'),
     },
     outdir: OUT,
     bundle: true,
@@ -61,7 +65,7 @@ async function main() {
     target: 'es2022',
     minify: true,
     // Chunks stay beside the entry points: the modules find the engines relative to themselves.
-    chunkNames: '[name]-[hash]',
+    chunkNames: 'chunk-[hash]',
     logLevel: 'warning',
     legalComments: 'none',
     plugins: [{

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Bundles the page's JavaScript (web/main.js and its imports, CodeMirror included) into
 # web/app.js with esbuild, and the "Learn TGSI" page's (web/learn/main.js) into web/learn/app.js.
+# The widget's editor (web/widget/edit.js) goes into web/widget/edit.bundle.js.
 # The engine (web/pkg/) and the render worker stay separate files.
 # Each bundle is skipped when it is newer than every source, so a rebuild with nothing changed is instant.
 set -euo pipefail
@@ -20,7 +21,8 @@ fresh() {
   [ "$out" -nt package-lock.json ] && [ "$out" -nt scripts/build-web.sh ]
 }
 
-if fresh web/app.js web; then
+# (The page's Embed dialog imports the widget's snippets.js.)
+if fresh web/app.js web web/widget; then
   say "web/app.js is up to date"
 else
   say "esbuild web/main.js → web/app.js"
@@ -35,4 +37,15 @@ else
   say "esbuild web/learn/main.js → web/learn/app.js"
   "$ESBUILD" web/learn/main.js --bundle --format=esm --target=es2022 --minify --sourcemap \
     --external:../pkg/tgsi.js --outfile=web/learn/app.js --log-level=warning
+fi
+
+# The widget's editor (web/widget/edit.js: CodeMirror and the playground's TGSI language), which
+# <tgsi-shader editable> imports on the first click on "Edit", from next to its own module: a
+# bundle, since a browser cannot resolve the editor's package imports (@codemirror/…) itself.
+if fresh web/widget/edit.bundle.js web web/widget; then
+  say "web/widget/edit.bundle.js is up to date"
+else
+  say "esbuild web/widget/edit.js → web/widget/edit.bundle.js"
+  "$ESBUILD" web/widget/edit.js --bundle --format=esm --target=es2022 --minify --sourcemap \
+    --outfile=web/widget/edit.bundle.js --log-level=warning
 fi

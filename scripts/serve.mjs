@@ -57,6 +57,25 @@ export function resolveRequestPath(root, urlPath) {
   return file;
 }
 
+/**
+ * The headers that let other sites embed the widget: its module, the modules it imports, its
+ * engines' wasm, its worker and its editor live under `web/` and are fetched with CORS by a page
+ * of another origin (a module script, `fetch` of the wasm, the worker's imports), and the iframe
+ * embed (`embed.html`) may be framed anywhere. `Cross-Origin-Resource-Policy: cross-origin`
+ * lets hosts that isolate themselves (`Cross-Origin-Embedder-Policy: require-corp`) load them
+ * too. The files are public and no request carries credentials, so `*` gives nothing away.
+ * @param {string} root
+ * @param {string} file
+ * @returns {Record<string, string>}
+ */
+export function embeddingHeaders(root, file) {
+  const rel = path.relative(root, file).split(path.sep).join('/');
+  if (rel.startsWith('web/') || rel === 'embed.html') {
+    return { 'Access-Control-Allow-Origin': '*', 'Cross-Origin-Resource-Policy': 'cross-origin' };
+  }
+  return {};
+}
+
 function send(res, status, body) {
   res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
   res.end(body);
@@ -75,14 +94,18 @@ async function handle(root, req, res, extraHeaders = {}) {
     info = await stat(file).catch(() => null);
   }
   if (!info?.isFile()) return send(res, 404, 'not found\n');
-  res.writeHead(200, {
+  /** @type {Record<string, string | number | null>} */
+  const headers = {
     'Content-Type': mimeTypeOf(file),
     'Content-Length': info.size,
     // Always revalidate, so a rebuilt engine is picked up on reload.
     'Cache-Control': 'no-cache',
     'X-Content-Type-Options': 'nosniff',
+    ...embeddingHeaders(root, file),
     ...extraHeaders,
-  });
+  };
+  // A header given as null is not sent (a test host page without a policy).
+  res.writeHead(200, Object.fromEntries(Object.entries(headers).filter(([, v]) => v !== null)));
   if (req.method === 'HEAD') return res.end();
   const stream = createReadStream(file);
   stream.on('error', () => res.destroy());
@@ -110,7 +133,8 @@ export const CONTENT_SECURITY_POLICY = [
 /**
  * Starts serving `options.root` (default: the repository root) on `port` (0 = any free port) at
  * `options.host` (default 127.0.0.1), with [`CONTENT_SECURITY_POLICY`] and `options.headers`
- * (which may replace it) on every file's response. Resolves to `{ server, port, url, close() }`.
+ * (which may replace it; a null value drops a header) on every file's response, and
+ * [`embeddingHeaders`] on the widget's files. Resolves to `{ server, port, url, close() }`.
  */
 export function startServer(port = 0, options = {}) {
   const root = path.resolve(options.root ?? ROOT);

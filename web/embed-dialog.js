@@ -1,22 +1,25 @@
 // @ts-check
 // The playground's Embed dialog: the `<tgsi-shader>` element code and the iframe code for the
-// current state (both from widget/snippets.js, one mapping of the share-link state), what the
-// widget leaves out, and the copy buttons.
+// current state (both from widget/snippets.js, one mapping of the share-link state), with the
+// absolute URLs of this server (the embeds work from any site), play controls for animated
+// shaders only, what the widget leaves out, and the copy buttons.
 
+import { loadEngine } from './engine.js';
 import { encodeState } from './state.js';
 import { store } from './store.js';
 import { openDialog } from './ui.js';
 import { CUSTOM_MESH } from './vertices-panel.js';
-import { elementSnippet, iframeSnippet } from './widget/snippets.js';
+import { elementSnippet, iframeSnippet, readsTime } from './widget/snippets.js';
 
 const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
 
 /** Fills the dialog from the current state and opens it. */
 async function openEmbed() {
   const fragment = await encodeState(store.state);
-  const base = new URL('.', location.href);
-  const element = elementSnippet(store.state, new URL('web/widget/tgsi-shader.js', base).href);
-  const iframe = iframeSnippet(new URL(`embed.html#${fragment}`, base).href, store.state.size);
+  const site = new URL('.', location.href).href;
+  const options = { animated: await animated(store.state) };
+  const element = elementSnippet(store.state, site, options);
+  const iframe = iframeSnippet(site, fragment, store.state.size, options);
   const el = /** @type {HTMLTextAreaElement} */ ($('embed-element'));
   const fr = /** @type {HTMLTextAreaElement} */ ($('embed-iframe'));
   el.value = element;
@@ -33,6 +36,19 @@ async function openEmbed() {
   ].filter(Boolean);
   $('embed-status').textContent = left.length ? `The embed leaves out ${left.join(', ')}: the widget does not read them.` : '';
   openDialog('embed-dialog');
+}
+
+/**
+ * Whether the shaders the widget draws read the time (the engine's summaries of them).
+ * @param {any} state
+ */
+async function animated(state) {
+  const engine = await loadEngine();
+  const describe = (/** @type {string} */ text) => {
+    try { return engine.describe(text); } catch { return null; }
+  };
+  const summaries = [describe(state.fs), ...(state.useVs ? [describe(state.vs)] : [])];
+  return readsTime(summaries, engine.builtinLayout());
 }
 
 async function copyText(/** @type {string} */ text, /** @type {string} */ what) {

@@ -1,6 +1,8 @@
 // @ts-check
 // The iframe embed (embed.html#s=…): one widget with the shaders and settings of a playground
-// share link. No inline script, no eval: it works under a strict Content-Security-Policy.
+// share link; `?controls` (the Embed dialog adds it for animated shaders) shows the play
+// controls, `?theme=light|dark` sets the theme. No inline script, no eval: it works under a
+// strict Content-Security-Policy.
 
 import './widget/tgsi-shader.js';
 import { decodeState } from './state.js';
@@ -17,10 +19,9 @@ async function main() {
     host.replaceChildren(p);
     return;
   }
-  for (const [k, v] of Object.entries(widgetAttributes(state))) widget.setAttribute(k, v);
-  widget.setAttribute('controls', '');
-  widget.setAttribute('label', 'TGSI shader');
   const params = new URLSearchParams(location.search);
+  for (const [k, v] of Object.entries(widgetAttributes(state, { animated: params.has('controls') }))) widget.setAttribute(k, v);
+  widget.setAttribute('label', 'TGSI shader');
   if (params.get('theme')) widget.setAttribute('theme', params.get('theme') ?? 'auto');
   /** @type {any} */ (widget).source = state.fs;
   if (state.useVs) /** @type {any} */ (widget).vsSource = state.vs;

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { ROOT, launchBrowser, openPage, saveScreenshot, startServer } from './support.mjs';
-import { decodePng, openPlayground, runTgsi, settle, typeShader } from './playground.mjs';
+import { decodePng, runTgsi } from './playground.mjs';
 import { defaultBinding, makeTexture, textureDescription } from '../../web/textures.js';
 import { decodeState, encodeState, defaultState } from '../../web/state.js';
 
@@ -213,10 +213,10 @@ test('editable loads the editor only when clicked; inspect traces a pixel; agal 
   await p.goto(`${server.url}one.html`);
   await framesAbove(p, 'one');
   const loaded = () => p.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name.split('/').pop()));
-  assert.ok(!(await loaded()).some((n) => /^edit-.*\.js$/.test(n)), `the editor loaded before "Edit": ${(await loaded()).join(', ')}`);
+  assert.ok(!(await loaded()).includes('edit.js'), `the editor loaded before "Edit": ${(await loaded()).join(', ')}`);
   await p.evaluate(() => document.getElementById('one').shadowRoot.querySelector('[part~="edit"]').click());
   await p.waitForFunction(() => document.getElementById('one').shadowRoot.querySelector('.cm-editor') !== null, undefined, { timeout: 20_000 });
-  assert.ok((await loaded()).some((n) => /^edit-.*\.js$/.test(n)), 'the editor chunk was not fetched');
+  assert.ok((await loaded()).includes('edit.js'), 'the editor module was not fetched');
   const editorText = await p.evaluate(() => document.getElementById('one').shadowRoot.querySelector('.cm-content').textContent);
   assert.match(editorText, /MUL TEMP\[0\], IN\[0\], IN\[0\]/);
 
@@ -326,42 +326,6 @@ test('the iframe embed renders a share link under a strict Content-Security-Poli
   }
 });
 
-test("the playground's Embed dialog gives element and iframe code that show the editor's shader", { timeout: 90_000 }, async () => {
-  const site = await startServer(0);
-  const out = path.join(ROOT, 'test-artifacts', `embed-code-${process.env.TGSI_BROWSER ?? 'chromium'}`);
-  try {
-    const { page: p, problems } = await openPlayground(browser, site);
-    await typeShader(p, FS_CONST.replace('DCL CONST[0][0]', 'DCL CONST[0][0]\nIMM[0] FLT32 { 0.2500, 0.5000, 1.0000, 1.0000 }').replace('MOV OUT[0], CONST[0][0]', 'MOV OUT[0], IMM[0]'));
-    await settle(p);
-    await p.locator('#open-embed').click();
-    await p.waitForFunction(() => document.querySelector('#embed-element').value.includes('<tgsi-shader'), undefined, { timeout: 10_000 });
-    const code = await p.evaluate(() => ({ element: document.querySelector('#embed-element').value, iframe: document.querySelector('#embed-iframe').value }));
-    assert.match(code.element, /<script type="module" src="http:\/\/[^"]+\/web\/widget\/tgsi-shader\.js"><\/script>/);
-    assert.match(code.element, /MOV OUT\[0\], IMM\[0\]/);
-    assert.match(code.iframe, /^<iframe src="http:\/\/[^"]+\/embed\.html#s=1\.[A-Za-z0-9_-]+"/);
-    // Both snippets, pasted into a page of the same site, draw the shader: (0.25, 0.5, 1, 1)
-    // is (64, 128, 255, 255) in RGBA8. The same tab goes there (the WebDriver engines reach the
-    // site through one proxy per tab, whose origin the snippets name).
-    await mkdir(out, { recursive: true });
-    await writeFile(path.join(out, 'element.html'), `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,">\n${code.element}`);
-    await writeFile(path.join(out, 'iframe.html'), `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,">\n${code.iframe}`);
-    const rel = path.relative(ROOT, out).split(path.sep).join('/');
-    const q = p;
-    await q.goto(`${site.url}${rel}/element.html`);
-    await q.waitForFunction(() => (document.querySelector('tgsi-shader')?.frames ?? 0) > 0, undefined, { timeout: 20_000 });
-    const fromElement = await q.evaluate(() => Array.from(document.querySelector('tgsi-shader').shadowRoot.querySelector('canvas').getContext('2d').getImageData(3, 3, 1, 1).data));
-    assert.deepEqual(fromElement, [64, 128, 255, 255]);
-    await q.goto(`${site.url}${rel}/iframe.html`);
-    await q.waitForFunction(() => (document.querySelector('iframe')?.contentDocument?.querySelector('tgsi-shader')?.frames ?? 0) > 0, undefined, { timeout: 20_000 });
-    const fromIframe = await q.evaluate(() => Array.from(document.querySelector('iframe').contentDocument.querySelector('tgsi-shader').shadowRoot.querySelector('canvas').getContext('2d').getImageData(3, 3, 1, 1).data));
-    assert.deepEqual(fromIframe, [64, 128, 255, 255]);
-    assert.deepEqual(problems, []);
-    await q.close();
-  } finally {
-    await site.close();
-  }
-});
-
 test('the engine API works without the element', { timeout: 60_000 }, async () => {
   const { page: p, problems } = await openPage(browser);
   await p.goto(`${server.url}api.html`);
@@ -409,7 +373,7 @@ test('"Open in playground" carries the widget\'s state; reduced motion starts pa
   await p.close();
 });
 
-test('widget.html: every live example draws, and only the broken one reports an error', { timeout: 60_000 }, async () => {
+test('widget.html: every live example draws, only the broken one reports an error, each shows its own markup, the usage code names this module, and the editable one opens its editor', { timeout: 60_000 }, async () => {
   const site = await startServer(0);
   try {
     const { page: p, problems } = await openPage(browser);
@@ -422,6 +386,67 @@ test('widget.html: every live example draws, and only the broken one reports an 
     await p.waitForFunction(() => document.getElementById('ex-broken').shadowRoot.querySelector('.diagnostics li') !== null, undefined, { timeout: 20_000 });
     const errors = await p.evaluate((list) => list.filter((i) => document.getElementById(i).shadowRoot.querySelector('.diagnostics li')), ids);
     assert.deepEqual(errors, ['ex-broken']);
+
+    // The usage code loads the module this page itself loads, by its absolute URL.
+    const usage = await p.evaluate(async () => {
+      const text = document.getElementById('usage-code').textContent;
+      const src = /<script type="module" src="([^"]+)"><\/script>/.exec(text)?.[1] ?? '';
+      return { text, src, page: document.querySelector('head script[type="module"]').src, status: src ? (await fetch(src)).status : 0 };
+    });
+    assert.equal(usage.src, usage.page, usage.text);
+    assert.equal(usage.status, 200);
+    assert.match(usage.text, /<tgsi-shader width="160" height="160" label="A colour ramp">\n  <script type="text\/x-tgsi">\n    FRAG\n/);
+
+    // Every example shows its markup, and that markup, parsed, is the element: the same
+    // attributes (but the page's id) and the same shader texts (compared line by line, trimmed).
+    const examples = await p.evaluate(() => {
+      const attrs = (e) => [...e.attributes].filter((a) => a.name !== 'id').map((a) => `${a.name}=${a.value}`).sort();
+      const lines = (t) => t.split('\n').map((l) => l.trim()).filter(Boolean);
+      return {
+        widgets: document.querySelectorAll('#examples tgsi-shader').length,
+        shown: [...document.querySelectorAll('#examples .example')].map((ex) => {
+          const el = ex.querySelector('tgsi-shader');
+          const code = ex.querySelector('pre.markup')?.textContent ?? '';
+          const t = document.createElement('template');
+          t.innerHTML = code;
+          const parsed = t.content.querySelectorAll('tgsi-shader');
+          const scripts = (e) => [...e.querySelectorAll('script')].map((s) => [s.type, lines(s.textContent)]);
+          return {
+            id: el.id, count: parsed.length, code,
+            attrs: [attrs(el), parsed[0] ? attrs(parsed[0]) : null],
+            scripts: [scripts(el), parsed[0] ? scripts(parsed[0]) : null],
+            source: [lines(el.source), parsed[0] ? lines(parsed[0].querySelector('script[type="text/x-tgsi"]').textContent) : null],
+          };
+        }),
+      };
+    });
+    assert.ok(examples.widgets >= 8, `${examples.widgets} examples`);
+    assert.equal(examples.shown.length, examples.widgets, 'an example without its markup');
+    for (const ex of examples.shown) {
+      assert.equal(ex.count, 1, `${ex.id}: ${ex.code}`);
+      assert.deepEqual(ex.attrs[1], ex.attrs[0], `${ex.id}: attributes`);
+      assert.deepEqual(ex.scripts[1], ex.scripts[0], `${ex.id}: scripts`);
+      assert.deepEqual(ex.source[1], ex.source[0], `${ex.id}: the shader the widget draws`);
+    }
+    // The markup is indented from its start tag: the first line is the tag, none is deeper than
+    // the shader text (the page's own indentation is gone).
+    const constants = examples.shown.find((e) => e.id === 'ex-constants').code;
+    assert.equal(constants.split('\n')[0], '<tgsi-shader width="128" height="128" constants="0:0=0.9,0.4,0.1,1" label="A constant orange">');
+    assert.equal(constants.split('\n').at(-1), '</tgsi-shader>');
+    assert.match(constants, /\n  <script type="text\/x-tgsi">\n    FRAG\n/);
+
+    // The editable example opens its editor (the bundled one: no bare module names to resolve).
+    await p.evaluate(() => document.getElementById('ex-editable').shadowRoot.querySelector('[part~="edit"]').click());
+    await p.waitForFunction(() => {
+      const root = document.getElementById('ex-editable').shadowRoot;
+      return root.querySelector('.cm-editor') !== null || root.querySelector('.diagnostics li') !== null;
+    }, undefined, { timeout: 30_000 });
+    const editor = await p.evaluate(() => {
+      const root = document.getElementById('ex-editable').shadowRoot;
+      return { text: root.querySelector('.cm-content')?.textContent ?? '', diagnostics: root.querySelector('.diagnostics').textContent };
+    });
+    assert.equal(editor.diagnostics, '');
+    assert.match(editor.text, /MOV OUT\[0\], IN\[0\]\.yxzw/);
     assert.deepEqual(problems, []);
     await p.close();
   } finally {

@@ -61,7 +61,7 @@ class SharedEngine {
 
   async spawn() {
     const module = await this.module();
-    const worker = new Worker(WORKER, { type: 'module' });
+    const worker = new Worker(workerUrl(), { type: 'module' });
     worker.postMessage({ type: 'init', glue: this.glue, module });
     worker.onerror = (e) => e.preventDefault();
     return worker;
@@ -145,6 +145,23 @@ class SharedEngine {
     };
     slot.worker.postMessage({ type: task.kind, id, request: task.request, ...task.extra });
   }
+}
+
+/** @type {string | null} */
+let crossOriginWorker = null;
+
+/**
+ * The URL to start a render worker from. A page may only start a worker from its own origin, so
+ * when the widget is served from another one (an embed whose module comes from the playground's
+ * server), the worker is a same-origin blob: module that imports the real one; the browser
+ * fetches that with CORS, like the element's own module. A page of the widget's own origin starts
+ * it directly, which a `worker-src 'self'` policy allows (blob: it would not).
+ * @returns {string | URL}
+ */
+function workerUrl() {
+  if (!globalThis.location || new URL(WORKER).origin === globalThis.location.origin) return WORKER;
+  crossOriginWorker ??= URL.createObjectURL(new Blob([`import ${JSON.stringify(new URL(WORKER).href)};\n`], { type: 'text/javascript' }));
+  return crossOriginWorker;
 }
 
 /** @type {Map<string, SharedEngine>} */

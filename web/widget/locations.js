@@ -12,6 +12,13 @@ export const FULL_ENGINE = new URL('../pkg/tgsi.js', import.meta.url).href;
 export const WORKER = new URL('./worker.js', import.meta.url);
 
 /**
+ * The editor (CodeMirror and the playground's TGSI language), loaded only when a reader clicks
+ * "Edit": the bundle scripts/build-web.sh makes of edit.js (the browser cannot resolve the
+ * editor's package imports itself).
+ */
+export const EDITOR = new URL('./edit.bundle.js', import.meta.url).href;
+
+/**
  * The full playground page, for "Open in playground" (a widget's `playground` attribute
  * overrides it; the npm package has none of its own, so there the link shows only with it).
  * @type {string | null}

@@ -6,7 +6,7 @@
 // and fires `error`; nothing is thrown into the host page.
 
 import { WATCHDOG_MS, sharedEngine } from './engine.js';
-import { PLAYGROUND } from './locations.js';
+import { EDITOR, PLAYGROUND } from './locations.js';
 import { widgetSheet } from './style.js';
 import { BUILTIN_TEXTURES, WRAPS, applyBindingWord, defaultBinding, loadImageFile, makeTexture, textureDescription } from '../textures.js';
 import { encodeState } from '../state.js';
@@ -464,7 +464,7 @@ export class TgsiShader extends HTMLElement {
     if (this.editor) { this.editorBox.hidden = !this.editorBox.hidden; return; }
     this.editButton.disabled = true;
     try {
-      const [{ mountEditor }, engine] = await Promise.all([import('./edit.js'), sharedEngine('full').api()]);
+      const [{ mountEditor }, engine] = await Promise.all([import(EDITOR), sharedEngine('full').api()]);
       this.editorBox.hidden = false;
       this.editor = mountEditor(this.editorBox, engine, this.source, (/** @type {string} */ text) => {
         clearTimeout(this.editTimer);
