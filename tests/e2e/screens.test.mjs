@@ -93,7 +93,8 @@ for (const [width, height] of [[1280, 800], [1920, 1080], [390, 844]]) {
     await page.locator('#view-mode').selectOption('value');
     await page.waitForFunction((k) => Number(document.querySelector('#overlay').dataset.probes ?? 0) > k, probes);
     assert.equal(await page.locator('#probe-pc').inputValue(), String(pc));
-    await page.evaluate(() => document.querySelector('#inspector').scrollIntoView({ block: 'start' }));
+    // The picture and the scrubber together: the picture's top at the top of the screen.
+    await page.evaluate(() => document.querySelector('.canvas-wrap').scrollIntoView({ block: 'start' }));
     await screen(page, `screen-${size}-value`);
     assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth), 'the page scrolls sideways');
 

@@ -24,7 +24,9 @@
 //     download manager;
 //   - contexts: one WebDriver session (a fresh browser profile) per context, so storage is not
 //     shared; one page per context;
-//   - screenshots are of the viewport (classic WebDriver has no full-page screenshot).
+//   - screenshots are of the viewport (classic WebDriver has no full-page screenshot);
+//   - phone-sized viewports: Firefox keeps its window at least 500 CSS px wide; the profile it
+//     starts with (`NARROW_WINDOW_PROFILE`) has a userChrome.css that lifts that minimum.
 // Anything else a test asks for throws "not supported by the WebDriver adapter".
 
 import { spawn } from 'node:child_process';
@@ -34,6 +36,7 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 
 const ELEMENT_KEY = 'element-6066-11e4-a52e-4f735466cecf';
 const DEFAULT_TIMEOUT = 30_000;
@@ -55,6 +58,53 @@ const sleep = (/** @type {number} */ ms) => new Promise((r) => setTimeout(r, ms)
  * }} Engine
  */
 
+/**
+ * A zip archive of `files` (name → text), stored without compression, as base64: the form
+ * geckodriver takes a profile in (`moz:firefoxOptions.profile`).
+ * @param {Record<string, string>} files
+ */
+function storedZip(files) {
+  const locals = [];
+  const centrals = [];
+  let offset = 0;
+  for (const [name, text] of Object.entries(files)) {
+    const nameBytes = Buffer.from(name, 'utf8');
+    const data = Buffer.from(text, 'utf8');
+    const crc = zlib.crc32(data);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(10, 4); // version needed
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(data.length, 18);
+    local.writeUInt32LE(data.length, 22);
+    local.writeUInt16LE(nameBytes.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(10, 6);
+    central.writeUInt32LE(crc, 16);
+    central.writeUInt32LE(data.length, 20);
+    central.writeUInt32LE(data.length, 24);
+    central.writeUInt16LE(nameBytes.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, nameBytes, data);
+    centrals.push(central, nameBytes);
+    offset += local.length + nameBytes.length + data.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(Object.keys(files).length, 8);
+  end.writeUInt16LE(Object.keys(files).length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]).toString('base64');
+}
+
+const NARROW_WINDOW_PROFILE = storedZip({
+  'chrome/userChrome.css': ':root, #main-window { min-width: 0 !important; min-height: 0 !important; }\n',
+});
+
 /** @type {Record<string, Engine>} */
 export const ENGINES = {
   firefox: {
@@ -67,7 +117,11 @@ export const ENGINES = {
       'moz:firefoxOptions': {
         binary: process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr',
         args: ['-headless'],
+        // A profile whose userChrome.css lifts the browser window's minimum width (500 CSS px),
+        // so a viewport can be as narrow as a phone's (390 px).
+        profile: NARROW_WINDOW_PROFILE,
         prefs: {
+          'toolkit.legacyUserProfileCustomizations.stylesheets': true,
           // 0 dark, 1 light: what `prefers-color-scheme` reports to pages.
           'layout.css.prefers-color-scheme.content-override': colorScheme === 'dark' ? 0 : 1,
           'ui.systemUsesDarkTheme': colorScheme === 'dark' ? 1 : 0,
