@@ -25,12 +25,13 @@
 //   - contexts: one WebDriver session (a fresh browser profile) per context, so storage is not
 //     shared; one page per context;
 //   - screenshots are of the viewport (classic WebDriver has no full-page screenshot);
-//   - phone-sized viewports: Firefox keeps its window at least 500 CSS px wide; the profile it
-//     starts with (`NARROW_WINDOW_PROFILE`) has a userChrome.css that lifts that minimum.
+//   - phone-sized viewports: Firefox keeps its window at least 500 CSS px wide, MiniBrowser 447
+//     (its toolbar); Firefox starts with a profile whose userChrome.css lifts that minimum
+//     (`NARROW_WINDOW_PROFILE`), WebKitGTK with a gtk.css that does (`narrowGtkConfig`).
 // Anything else a test asks for throws "not supported by the WebDriver adapter".
 
 import { spawn } from 'node:child_process';
-import { closeSync, openSync } from 'node:fs';
+import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import net from 'node:net';
@@ -105,6 +106,24 @@ const NARROW_WINDOW_PROFILE = storedZip({
   'chrome/userChrome.css': ':root, #main-window { min-width: 0 !important; min-height: 0 !important; }\n',
 });
 
+/** @type {string | null} */
+let gtkConfig = null;
+/**
+ * A GTK configuration folder whose gtk.css lets MiniBrowser's window be phone-narrow: its
+ * toolbar's padding and minimum widths kept it at least 447 px wide. Only the browser's own
+ * widgets are styled by it; the page's form controls are drawn by WebKit.
+ */
+function narrowGtkConfig() {
+  if (!gtkConfig) {
+    gtkConfig = mkdtempSync(path.join(os.tmpdir(), 'tgsi-e2e-gtk-'));
+    mkdirSync(path.join(gtkConfig, 'gtk-3.0'));
+    writeFileSync(path.join(gtkConfig, 'gtk-3.0', 'gtk.css'), '* { min-width: 0; padding: 0; }\n');
+    const folder = gtkConfig;
+    process.once('exit', () => rmSync(folder, { recursive: true, force: true }));
+  }
+  return gtkConfig;
+}
+
 /** @type {Record<string, Engine>} */
 export const ENGINES = {
   firefox: {
@@ -144,7 +163,7 @@ export const ENGINES = {
     // WebKitGTK reports `prefers-color-scheme: dark` when the GTK theme is a dark variant; the
     // browser inherits the driver's environment. It needs an X display (scripts/test.sh runs
     // this engine under xvfb-run).
-    driverEnv: ({ colorScheme }) => ({ GTK_THEME: colorScheme === 'dark' ? 'Adwaita:dark' : 'Adwaita' }),
+    driverEnv: ({ colorScheme }) => ({ GTK_THEME: colorScheme === 'dark' ? 'Adwaita:dark' : 'Adwaita', XDG_CONFIG_HOME: narrowGtkConfig() }),
     capabilities: () => ({}),
   },
 };
