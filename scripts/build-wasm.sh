@@ -5,8 +5,23 @@
 #                    (`--no-default-features`), `widget` profile and the LLVM settings below.
 # An engine's bind and optimise steps are skipped when the module cargo produced is unchanged, so
 # a rebuild with nothing changed takes about a second.
+# Usage: scripts/build-wasm.sh [page|widget] [--cargo-only|--bind-only]: one engine, or one half of
+# the work (`npm start` compiles while wasm-bindgen-cli is still being installed, then binds).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+
+engines=()
+do_cargo=true
+do_bind=true
+for arg in "$@"; do
+  case "$arg" in
+    page | widget) engines+=("$arg") ;;
+    --cargo-only) do_bind=false ;;
+    --bind-only) do_cargo=false ;;
+    *) die "unknown argument '$arg' (usage: scripts/build-wasm.sh [page|widget] [--cargo-only|--bind-only])" ;;
+  esac
+done
+[ "${#engines[@]}" -gt 0 ] || engines=(page widget)
 
 # An exported RUSTFLAGS replaces the config's per-target flags and would silently drop simd128.
 if [ -n "${RUSTFLAGS:-}${CARGO_ENCODED_RUSTFLAGS:-}" ]; then
@@ -34,20 +49,20 @@ WASM_OPT_FLAGS=(-O3 --enable-simd --enable-bulk-memory --enable-nontrapping-floa
   --enable-sign-ext --enable-mutable-globals --enable-reference-types --enable-multivalue)
 WASM_OPT="$ROOT/node_modules/.bin/wasm-opt"
 
-[ -x "$WASM_OPT" ] || die "wasm-opt is missing: run scripts/setup.sh (npm ci installs binaryen)"
 
 # bind INPUT OUT_DIR: wasm-bindgen and wasm-opt of cargo's module into OUT_DIR, unless OUT_DIR
-# already holds the output of the same inputs.
+# already holds the output of the same inputs (then it returns 1).
 bind() {
   local input="$1" out_dir="$2"
   [ -f "$input" ] || die "cargo did not produce $input"
+  [ -x "$WASM_OPT" ] || die "wasm-opt is missing: run scripts/setup.sh (npm ci installs binaryen)"
   # Everything that decides the output; when it matches the last build, the output is current.
   local stamp
   stamp="$(sha256sum "$input" | cut -d' ' -f1) $(wasm-bindgen --version) $("$WASM_OPT" --version) ${WASM_OPT_FLAGS[*]} $(sha256sum "$ROOT/scripts/build-wasm.sh" | cut -d' ' -f1)"
   if [ -f "$out_dir/.stamp" ] && [ "$(cat "$out_dir/.stamp")" = "$stamp" ] &&
      [ -f "$out_dir/tgsi.js" ] && [ -f "$out_dir/tgsi_bg.wasm" ]; then
     say "$out_dir is up to date"
-    return 0
+    return 1
   fi
   # Build into a scratch folder and swap it in, so a running server never serves a half-written
   # engine.
@@ -67,25 +82,37 @@ bind() {
   say "built $out_dir"
 }
 
-say "cargo build ($PROFILE, $WASM_TARGET)"
-cargo build --profile "$PROFILE" --target "$WASM_TARGET" --lib -p tgsi
-bind "$INPUT" "$OUT_DIR"
-
-# Its own profile keeps both builds cached in target/ (their features and flags differ).
-say "cargo build ($WIDGET_PROFILE, $WASM_TARGET, --no-default-features)"
-cargo build --profile "$WIDGET_PROFILE" --target "$WASM_TARGET" --lib -p tgsi --no-default-features \
-  --config "target.$WASM_TARGET.rustflags = $WIDGET_RUSTFLAGS"
-bind "$WIDGET_INPUT" "$WIDGET_OUT_DIR"
-
 # Gzipped as the widget's size test measures it (Node's zlib at level 9; GNU gzip -9 gives about
 # 2 KB less for the same file).
 gzipped() {
   node -e 'process.stdout.write(String(require("zlib").gzipSync(require("fs").readFileSync(process.argv[1]), { level: 9 }).length))' "$1"
 }
-for dir in "$OUT_DIR" "$WIDGET_OUT_DIR"; do
-  say "$dir: $(stat -c %s "$dir/tgsi_bg.wasm") bytes of wasm, $(gzipped "$dir/tgsi_bg.wasm") gzipped"
+
+for engine in "${engines[@]}"; do
+  if [ "$engine" = page ]; then
+    if $do_cargo; then
+      say "cargo build ($PROFILE, $WASM_TARGET)"
+      cargo build --profile "$PROFILE" --target "$WASM_TARGET" --lib -p tgsi
+    fi
+    if $do_bind; then
+      if bind "$INPUT" "$OUT_DIR"; then
+        say "$OUT_DIR: $(stat -c %s "$OUT_DIR/tgsi_bg.wasm") bytes of wasm, $(gzipped "$OUT_DIR/tgsi_bg.wasm") gzipped"
+      fi
+    fi
+  else
+    # Its own profile keeps both builds cached in target/ (their features and flags differ).
+    if $do_cargo; then
+      say "cargo build ($WIDGET_PROFILE, $WASM_TARGET, --no-default-features)"
+      cargo build --profile "$WIDGET_PROFILE" --target "$WASM_TARGET" --lib -p tgsi --no-default-features \
+        --config "target.$WASM_TARGET.rustflags = $WIDGET_RUSTFLAGS"
+    fi
+    if $do_bind; then
+      bind "$WIDGET_INPUT" "$WIDGET_OUT_DIR" || continue
+      widget_gzip="$(gzipped "$WIDGET_OUT_DIR/tgsi_bg.wasm")"
+      say "$WIDGET_OUT_DIR: $(stat -c %s "$WIDGET_OUT_DIR/tgsi_bg.wasm") bytes of wasm, $widget_gzip gzipped"
+      if [ "$widget_gzip" -gt "$WIDGET_BUDGET" ]; then
+        say "warning: the widget's engine is over its budget of $WIDGET_BUDGET bytes gzipped"
+      fi
+    fi
+  fi
 done
-widget_gzip="$(gzipped "$WIDGET_OUT_DIR/tgsi_bg.wasm")"
-if [ "$widget_gzip" -gt "$WIDGET_BUDGET" ]; then
-  say "warning: the widget's engine is over its budget of $WIDGET_BUDGET bytes gzipped"
-fi

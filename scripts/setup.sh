@@ -1,28 +1,49 @@
 #!/usr/bin/env bash
 # Installs whatever the build and the tests need and is missing; does nothing (quickly) when all
-# is present. Usage: scripts/setup.sh [--browser]
-#   always:     the wasm32 Rust target, the pinned wasm-bindgen-cli, npm dependencies
+# is present. Usage: scripts/setup.sh [--browser] [--only PART]...
+#   always:     the wasm32 Rust target (part `target`), the pinned wasm-bindgen-cli
+#               (`wasm-bindgen`), npm dependencies (`npm`)
 #   --browser:  the three browser engines of the wasm and end-to-end tests: Debian's chromium and
 #               chromium-driver, firefox-esr, webkit2gtk-driver (WebKitGTK's MiniBrowser and
-#               WebKitWebDriver) and xvfb (its X display); geckodriver from crates.io (pinned)
+#               WebKitWebDriver) and xvfb (its X display) (`browsers`); geckodriver from crates.io,
+#               pinned (`geckodriver`)
+#   --only PART: that part alone (repeatable): `npm start` and `npm test` run the parts as separate
+#               steps, so that e.g. wasm-bindgen-cli compiles while cargo builds the engine.
 # Nothing here downloads binaries from outside the package registries.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
 want_browser=false
-for arg in "$@"; do
-  case "$arg" in
+only=()
+while [ "$#" -gt 0 ]; do
+  case "$1" in
     --browser) want_browser=true ;;
-    *) die "unknown option '$arg' (usage: scripts/setup.sh [--browser])" ;;
+    --only)
+      case "${2:-}" in
+        target | wasm-bindgen | npm | browsers | geckodriver) only+=("$2") ;;
+        *) die "--only takes target, wasm-bindgen, npm, browsers or geckodriver, not '${2:-}'" ;;
+      esac
+      shift ;;
+    *) die "unknown option '$1' (usage: scripts/setup.sh [--browser] [--only PART]...)" ;;
   esac
+  shift
 done
+# part NAME: whether this run installs NAME.
+part() {
+  if [ "${#only[@]}" -gt 0 ]; then
+    local p
+    for p in "${only[@]}"; do [ "$p" = "$1" ] && return 0; done
+    return 1
+  fi
+  case "$1" in browsers | geckodriver) $want_browser ;; *) true ;; esac
+}
 
 command -v cargo >/dev/null || die "cargo is not on PATH: install Rust (rustup) first"
 command -v node >/dev/null || die "node is not on PATH: install Node.js 20 or newer first"
 command -v npm >/dev/null || die "npm is not on PATH: install npm first"
 
 # 1. The wasm32 target.
-if ! rustup target list --installed 2>/dev/null | grep -qx "$WASM_TARGET"; then
+if part target && ! rustup target list --installed 2>/dev/null | grep -qx "$WASM_TARGET"; then
   command -v rustup >/dev/null || die "the $WASM_TARGET target is missing and rustup is not available to add it"
   say "adding the Rust target $WASM_TARGET"
   rustup target add "$WASM_TARGET"
@@ -32,8 +53,8 @@ fi
 pinned="$(wasm_bindgen_version)"
 [ -n "$pinned" ] || die "cannot read the pinned wasm-bindgen version from crate/Cargo.toml"
 installed_version() { "$1" --version 2>/dev/null | awk '{print $2}'; }
-if [ "$(installed_version wasm-bindgen)" != "$pinned" ] ||
-   [ "$(installed_version wasm-bindgen-test-runner)" != "$pinned" ]; then
+if part wasm-bindgen && { [ "$(installed_version wasm-bindgen)" != "$pinned" ] ||
+   [ "$(installed_version wasm-bindgen-test-runner)" != "$pinned" ]; }; then
   say "installing wasm-bindgen-cli $pinned (takes a few minutes the first time)"
   cargo install wasm-bindgen-cli --version "$pinned" --no-default-features --force
   [ "$(installed_version wasm-bindgen)" = "$pinned" ] ||
@@ -41,15 +62,15 @@ if [ "$(installed_version wasm-bindgen)" != "$pinned" ] ||
 fi
 
 # 3. npm dependencies (playwright-core, binaryen's wasm-opt), exactly as package-lock.json says.
-if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ] ||
-   [ ! -x node_modules/.bin/wasm-opt ]; then
+if part npm && { [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ] ||
+   [ ! -x node_modules/.bin/wasm-opt ]; }; then
   say "installing npm dependencies (npm ci)"
   npm ci --no-audit --no-fund
 fi
 
 # 4. The browsers and their WebDriver servers, from Debian, only for the browser tests.
 debian_packages=()
-if $want_browser; then
+if part browsers; then
   { [ -x "$CHROMIUM_BIN" ] && [ -x "$CHROMEDRIVER_BIN" ]; } || debian_packages+=(chromium chromium-driver)
   [ -x "$FIREFOX_BIN" ] || debian_packages+=(firefox-esr)
   [ -x "$WEBKIT_WEBDRIVER_BIN" ] || debian_packages+=(webkit2gtk-driver)
@@ -72,7 +93,7 @@ fi
 
 # 5. geckodriver (Firefox's WebDriver server) at exactly GECKODRIVER_VERSION, with the
 # dependency versions of its own lock file.
-if $want_browser && [ "$(geckodriver --version 2>/dev/null | awk 'NR == 1 {print $2}')" != "$GECKODRIVER_VERSION" ]; then
+if part geckodriver && [ "$(geckodriver --version 2>/dev/null | awk 'NR == 1 {print $2}')" != "$GECKODRIVER_VERSION" ]; then
   say "installing geckodriver $GECKODRIVER_VERSION (takes a few minutes the first time)"
   cargo install geckodriver --version "$GECKODRIVER_VERSION" --locked --force
   [ "$(geckodriver --version 2>/dev/null | awk 'NR == 1 {print $2}')" = "$GECKODRIVER_VERSION" ] ||

@@ -15,8 +15,9 @@ export { ROOT, startServer };
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-// Headless flags that work as root on a machine without a GPU or outside network
-// (see /work/shared/toolchain.md). Playwright adds --headless and a fresh profile itself.
+// Headless flags that work as root on a machine without a GPU or outside network: no sandbox
+// (root), no GPU, no background traffic (networking, component updates, sync, QUIC), no
+// first-run dialogs. Playwright adds --headless and a fresh profile itself.
 export const CHROMIUM_FLAGS = [
   '--no-sandbox',
   '--disable-gpu',
