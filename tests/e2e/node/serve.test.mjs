@@ -4,8 +4,8 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { mimeTypeOf, resolveRequestPath } from '../../scripts/serve.mjs';
-import { ROOT, startServer } from './support.mjs';
+import { mimeTypeOf, resolveRequestPath } from '../../../scripts/serve.mjs';
+import { ROOT, startServer } from '../support.mjs';
 
 let server;
 before(async () => { server = await startServer(0); });

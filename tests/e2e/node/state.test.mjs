@@ -3,8 +3,8 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { MAX_LINK_IMAGES, MAX_LINK_IMAGE_BYTES, MAX_STATE_BYTES, MAX_VERTICES_CHARS, decodeState, defaultState, encodeState, normalizeState } from '../../web/state.js';
-import { parseWords, resourceBytes } from '../../web/stage-state.js';
+import { MAX_LINK_IMAGES, MAX_LINK_IMAGE_BYTES, MAX_STATE_BYTES, MAX_VERTICES_CHARS, decodeState, defaultState, encodeState, normalizeState } from '../../../web/state.js';
+import { parseWords, resourceBytes } from '../../../web/stage-state.js';
 
 /** A link fragment holding exactly `text` (deflate-raw, base64url), as encodeState makes them. */
 async function linkOf(text) {
@@ -49,7 +49,7 @@ test('the engine switch survives a link; an unknown engine is the default, auto'
 
 test('malformed fields are dropped, not passed on', async () => {
   const hostile = {
-    fs: 42, vs: ['x'], useVs: 'yes', mesh: '<img src=x>', size: 1e9, example: '../../etc',
+    fs: 42, vs: ['x'], useVs: 'yes', mesh: '<img src=x>', size: 1e9, example: '../../../etc',
     constants: { '0:0': 'not an array', '0:1': [1, 'NaN', 2], '0:2': [1, 2, 3, 4, 5], 'x:y': [1], '1:3': [0.5] },
     textures: { 0: { name: '<b>', min: 'cubic', wrap: 'clamp', lodBias: 1e9 }, 99: { name: 'noise' }, 1: 'checker', 2: { name: 'gradient' } },
     extra: { deep: true },

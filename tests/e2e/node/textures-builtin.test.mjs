@@ -1,7 +1,7 @@
 // The page's built-in textures made without a browser (web/textures.js is plain data code).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { makeTexture } from '../../web/textures.js';
+import { makeTexture } from '../../../web/textures.js';
 
 test('the noise texture follows the 32-bit LCG seed = seed * 1103515245 + 12345 (mod 2^32)', () => {
   const noise = makeTexture('noise');

@@ -3,7 +3,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { CUSTOM_MESH, DEFAULT_VERTICES, formatVertices, meshRequest, parseVertices } from '../../web/vertices-panel.js';
+import { CUSTOM_MESH, DEFAULT_VERTICES, formatVertices, meshRequest, parseVertices } from '../../../web/vertices-panel.js';
 
 const FILE = {
   attributes: [{ name: 'a_pos', location: 0, components: 2, kind: 'f' }, { name: 'a_id', location: 3, components: 1, kind: 'u' }],
