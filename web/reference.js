@@ -89,6 +89,14 @@ function installAnchorKeeper() {
     addEventListener(type, release, { capture: true, passive: true });
   }
   addEventListener('hashchange', pinHash);
+  // The sticky header's height, for the sections' scroll-margin-top (it wraps on narrow screens).
+  const header = document.querySelector('header');
+  if (header) {
+    new ResizeObserver(() => {
+      document.documentElement.style.setProperty('--header', `${header.getBoundingClientRect().height}px`);
+      repin();
+    }).observe(header);
+  }
   const main = document.querySelector('main');
   if (main) new ResizeObserver(repin).observe(main);
   pinHash();
