@@ -1,7 +1,7 @@
 // Loads page.html PAGES times in WebKitGTK's MiniBrowser through WebKitWebDriver and counts the
 // trials that trapped. Run under xvfb-run; JSC_<option>=value in the environment reaches
 // JavaScriptCore. Usage: node run.mjs [--pages N] [--trials N] [--rounds N] [--pkg NAME]
-// [--session-per-page] (pkg: release or dev, see build.sh)
+// [--session-per-page] [--page osr-live-fpr.html] (pkg: release or dev, see build.sh)
 import { spawn } from 'node:child_process';
 import { createReadStream, statSync } from 'node:fs';
 import http from 'node:http';
@@ -15,6 +15,7 @@ const trials = Number(opt('trials', 5));
 const rounds = Number(opt('rounds', 40));
 const pkg = opt('pkg', 'dev');
 const sessionPerPage = args.includes('--session-per-page');
+const page = opt('page', 'page.html');
 const root = path.dirname(new URL(import.meta.url).pathname);
 
 const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm' };
@@ -47,7 +48,7 @@ let sid = await newSession();
 for (let p = 0; p < pages; p++) {
   if (sessionPerPage && p > 0) { await call('DELETE', `/session/${sid}`); sid = await newSession(); }
   try {
-    await call('POST', `/session/${sid}/url`, { url: `${site}/page.html?pkg=${pkg}&trials=${trials}&rounds=${rounds}&p=${p}` });
+    await call('POST', `/session/${sid}/url`, { url: `${site}/${page}?pkg=${pkg}&trials=${trials}&rounds=${rounds}&p=${p}` });
     let r;
     for (;;) {
       r = await call('POST', `/session/${sid}/execute/sync`, { script: 'return window.result ?? null', args: [] });
@@ -69,5 +70,5 @@ try { await call('DELETE', `/session/${sid}`); } catch {}
 driver.kill();
 server.close();
 const jsc = Object.entries(process.env).filter(([k]) => k.startsWith('JSC_')).map(([k, v]) => `${k}=${v}`).join(' ') || '(JSC defaults)';
-console.log(`RESULT pkg=${pkg} ${jsc}: ${totalFailed} of ${totalTrials} trials failed (${failedPages} of ${pages} pages; ${pageErrors} page errors) in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+console.log(`RESULT ${page} pkg=${pkg} ${jsc}: ${totalFailed} of ${totalTrials} trials failed (${failedPages} of ${pages} pages; ${pageErrors} page errors) in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
 process.exit(0);
