@@ -231,6 +231,30 @@ test('an animated shader gets play controls in both embeds; from another site it
   }
 });
 
+test("a host page with a strict Content-Security-Policy runs the element code when it names the playground's origin", { timeout: 120_000 }, async () => {
+  const { page, problems, element, origin } = await embedCode(FS_STATIC);
+  // What README and widget.html say such a host needs: the playground's origin in script-src,
+  // connect-src (the wasm) and worker-src (the worker's module, imported by a blob: worker, which
+  // worker-src must also allow), and 'wasm-unsafe-eval'; nothing inline, no eval.
+  const csp = `default-src 'none'; script-src 'self' ${origin} 'wasm-unsafe-eval'; worker-src blob: ${origin}; connect-src ${origin}; style-src 'self'; img-src 'self' data:`;
+  const strict = await startServer(0, { root: scratch, headers: { 'Content-Security-Policy': csp } });
+  try {
+    await writeFile(path.join(scratch, 'strict.html'), `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>strict host</title></head><body>\n${element}</body></html>`);
+    const { page: q, problems: hostProblems } = await openPage(browser);
+    await q.goto(`${strict.url}strict.html`);
+    await q.waitForFunction(() => (document.querySelector('tgsi-shader')?.frames ?? 0) > 0, undefined, { timeout: 30_000 });
+    const shown = await widgetState(q);
+    assert.notEqual(shown.pageOrigin, shown.moduleOrigin);
+    assert.deepEqual(shown.pixel, EXPECTED);
+    assert.deepEqual(hostProblems, [], 'CSP violations or errors on the host page');
+    await q.close();
+    assert.deepEqual(problems, []);
+  } finally {
+    await strict.close();
+    await page.close();
+  }
+});
+
 // WebKitGTK's MiniBrowser window is at least 447 px wide (under Xvfb): there the phone is 450 px.
 const SIZES = [[1280, 800], [1920, 1080], ENGINE === 'webkit' ? [450, 844] : [390, 844]];
 
