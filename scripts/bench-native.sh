@@ -3,11 +3,13 @@
 # softpipe and llvmpipe with one thread (LP_NUM_THREADS=1) on corpus shaders at 512x512, all as
 # CPU time (user + system), so that waiting for a core on a busy machine is not counted.
 #
-#   bash scripts/bench-native.sh [--seconds S] [--softpipe DIR] [--pairs N] [SHADER ...]
+#   bash scripts/bench-native.sh [--seconds S] [--softpipe DIR --glsl GLSL_DIR] [--pairs N] [SHADER ...]
 #
-# SHADER names are corpus basenames (default: 01_arith 03_trig 08_if_else 09_for_loop
-# 26_mandelbrot). DIR is a folder holding `glrun` built as ../shared/oracle/softpipe/README.md
-# says; without it only our figures are printed. Mesa's CPU time per frame is the difference of
+# SHADER names are basenames of tests/corpus/softpipe/ (default: 01_arith 03_trig 08_if_else
+# 09_for_loop 26_mandelbrot). DIR is a folder holding `glrun`, the GLSL renderer of the softpipe
+# oracle that made that corpus (tests/corpus/README.md; it is not part of this repository), and
+# GLSL_DIR the folder of the corpus shaders' GLSL sources (NAME.glsl, also kept outside); without
+# them only our figures are printed. Mesa's CPU time per frame is the difference of
 # two runs with different frame counts, which removes start-up and shader compilation. With
 # --pairs N (N > 1) the JIT and llvmpipe are measured alternately N times and the last two
 # columns give llvmpipe's median (range) and the median (range) of the N pairs' ratios: on a
@@ -18,20 +20,25 @@ cd "$(dirname "$0")/.."
 
 seconds=3
 oracle=""
+glsl_dir=""
 pairs=1
 shaders=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --seconds) seconds="$2"; shift 2 ;;
     --softpipe) oracle="$(cd "$2" && pwd)"; shift 2 ;;
+    --glsl) glsl_dir="$(cd "$2" && pwd)"; shift 2 ;;
     --pairs) pairs="$2"; shift 2 ;;
-    -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
     *) shaders+=("$1"); shift ;;
   esac
 done
 [ ${#shaders[@]} -gt 0 ] || shaders=(01_arith 03_trig 08_if_else 09_for_loop 26_mandelbrot)
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 corpus="$CORPUS/softpipe"
+if [ -n "$oracle" ] && [ -z "$glsl_dir" ]; then
+  die "--softpipe needs --glsl GLSL_DIR: the folder of the softpipe corpus's GLSL sources (kept outside this repository)"
+fi
 
 # TGSI_BIN: a `tgsi` binary to measure instead of building the release one.
 if [ -n "${TGSI_BIN:-}" ]; then
@@ -67,9 +74,9 @@ for s in "${shaders[@]}"; do
   if [ -n "$oracle" ]; then
     # Slow shaders get fewer frames (one to two seconds of CPU time per run).
     case "$s" in 26_*|03_*|09_*) n1=1; n2=6; l1=10; l2=110 ;; *) n1=10; n2=110; l1=20; l2=420 ;; esac
-    soft=$(mesa_mpix softpipe "$corpus/$s.glsl" "$n1" "$n2")
+    soft=$(mesa_mpix softpipe "$glsl_dir/$s.glsl" "$n1" "$n2")
     if [ "$pairs" -le 1 ]; then
-      llvm=$(mesa_mpix llvmpipe "$corpus/$s.glsl" "$l1" "$l2")
+      llvm=$(mesa_mpix llvmpipe "$glsl_dir/$s.glsl" "$l1" "$l2")
       ratio=$(python3 -c "print('%.2fx' % ($jit / $llvm))" 2>/dev/null || echo "—")
     else
       # JIT, then llvmpipe, N times; median and range of llvmpipe and of the ratios.
@@ -77,7 +84,7 @@ for s in "${shaders[@]}"; do
       for _ in $(seq "$pairs"); do
         j=$("$tgsi" bench "$corpus/$s.tgsi" --vs "$corpus/$s.vs.tgsi" --size 512x512 \
           --seconds "$seconds" --engine jit | awk '/^cpu Mpix\/s:/ {print $3}')
-        measured="$measured $j/$(mesa_mpix llvmpipe "$corpus/$s.glsl" "$l1" "$l2")"
+        measured="$measured $j/$(mesa_mpix llvmpipe "$glsl_dir/$s.glsl" "$l1" "$l2")"
       done
       summary=$(python3 -c "
 import statistics as st

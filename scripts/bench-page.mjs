@@ -62,7 +62,7 @@ for (const file of args) {
   }
 }
 if (missing.length) usageError(`cannot read ${missing.join(', ')}`);
-const corpus = path.join(ROOT, '..', 'shared', 'corpus', 'softpipe');
+const corpus = path.join(ROOT, 'tests', 'corpus', 'softpipe');
 const files = args.length || example || compileTime ? args : ['01_arith.tgsi', '26_mandelbrot.tgsi'].map((f) => path.join(corpus, f));
 /** What to draw: corpus files by path, examples by id. */
 const shaders = [...files.map((file) => ({ name: path.basename(file), file })), ...(example ? [{ name: `example ${example}`, example }] : [])];

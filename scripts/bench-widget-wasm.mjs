@@ -16,7 +16,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const CORPUS = process.env.TGSI_CORPUS ?? path.join(ROOT, '..', 'shared', 'corpus');
+const CORPUS = path.join(ROOT, 'tests', 'corpus');
 
 const args = process.argv.slice(2);
 /**

@@ -2,8 +2,8 @@
 # script works from any working directory inside the repository.
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-# The shared corpus beside the repository (the Rust tests know it as `corpus!()`).
-CORPUS="${TGSI_CORPUS:-$ROOT/../shared/corpus}"
+# The test corpus (tests/corpus/, see its README; the Rust tests know it as `corpus!()`).
+CORPUS="$ROOT/tests/corpus"
 cd "$ROOT" || exit 1
 
 # `cargo install` puts binaries here; a fresh shell may not have it on PATH yet.

@@ -5,7 +5,7 @@
 #
 # SECONDS (default 60) is the time of each target; TARGETs default to all of them (the names in
 # fuzz/fuzz_targets/). The corpora live in fuzz/corpus/TARGET/ (not committed) and grow from run
-# to run; each run first seeds them from the test data — the shared corpus (../shared/corpus),
+# to run; each run first seeds them from the test data — the corpus (tests/corpus/), the rest of
 # tests/ and the small seeds kept in fuzz/seeds/ — with the framing `crate/src/fuzzing.rs`
 # describes. A crash or a broken promise leaves its input in fuzz/artifacts/TARGET/; replay it
 # with `cargo +nightly fuzz run TARGET fuzz/artifacts/TARGET/FILE` from the repository root.
@@ -29,7 +29,6 @@ rustup run nightly rustc --version >/dev/null 2>&1 || rustup toolchain install n
   || die "cannot install the nightly toolchain"
 cargo fuzz --version >/dev/null 2>&1 || cargo install cargo-fuzz --locked \
   || die "cannot install cargo-fuzz"
-[ -d "$CORPUS" ] || say "warning: no shared corpus at $CORPUS; seeding from tests/ and fuzz/seeds/ only"
 
 # seed TARGET NAME: standard input becomes fuzz/corpus/TARGET/seed-NAME.
 seed() {

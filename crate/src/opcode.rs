@@ -4,7 +4,7 @@
 //! Parser, printer, validator, interpreter dispatch, the page's opcode reference and the AGAL
 //! lowering all read this table, so an opcode is added in exactly one place.
 //! Sources: Mesa's `tgsi_info_opcodes.h` (numbers, operand counts, output modes, flags; the
-//! facts the test checks are in `crate/tests/data/mesa-opcodes.tsv`), `tgsi_info.c` (type inference) and `tgsi-2010-flattened.txt` (legacy opcodes).
+//! facts the test checks are in `crate/tests/data/mesa-opcodes.tsv`), `tgsi_info.c` (type inference) and the 2010 edition of tgsi.rst (legacy opcodes).
 
 use serde::Serialize;
 

@@ -4,8 +4,8 @@ docs/interpreter.md) and renders each with Mesa's softpipe oracle:
 
     ORACLE=ORACLE_DIR/oracle.py python3 make_cases.py
 
-(ORACLE_DIR = a build of shared/oracle/softpipe-tex, whose oracle.py takes a custom vertex
-shader.) Each case is a 4x2 frame; pixel column k evaluates four expressions (the four output
+(ORACLE_DIR = a build of the softpipe-tex oracle around Mesa 22.3.6 softpipe, kept outside
+this repository, whose oracle.py takes a custom vertex shader.) Each case is a 4x2 frame; pixel column k evaluates four expressions (the four output
 channels) on input set k, whose floats come as bit patterns through uint uniforms so that the
 GLSL compiler cannot fold them. `fs_*` cases compute in the fragment shader (tgsi_exec);
 `vs_*` cases compute in the vertex shader (the draw module) and pass the results to the

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Writes the double-precision cases of this folder and renders each with Mesa's softpipe
-oracle (shared/oracle/softpipe; softpipe exposes GL_ARB_gpu_shader_fp64 in its 3.3 context):
+oracle (Mesa 22.3.6 softpipe, kept outside this repository; softpipe exposes
+GL_ARB_gpu_shader_fp64 in its 3.3 context):
 
     ORACLE=ORACLE_DIR/oracle.py python3 make_cases.py
 

@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """Writes the texture conformance cases of this folder: for each case NAME.glsl and
-NAME.textures.json (format tgsi-oracle-textures/1, see ../../../shared/oracle/softpipe-tex/README.md).
+NAME.textures.json (format tgsi-oracle-textures/1, the texture description of the softpipe-tex
+oracle: the project's GLSL renderer around Mesa 22.3.6 softpipe, which is not part of this
+repository; ORACLE_DIR is a build of it, whose texspec.py writes the description).
 
 Then render each with Mesa's softpipe:
     for f in tests/texture-cases/*.glsl; do
@@ -318,9 +320,13 @@ def main():
         with open(os.path.join(HERE, name + ".glsl"), "w") as f:
             f.write(glsl)
         spec = {"format": "tgsi-oracle-textures/1",
-                "conventions": "see shared/oracle/softpipe-tex/README.md", "seamless_cube_map": False,
+                "conventions": "texture description of the softpipe-tex oracle (Mesa 22.3.6 softpipe), see docs/textures.md",
+                "seamless_cube_map": False,
                 "textures": textures}
-        sys.path.insert(0, os.environ.get("ORACLE_DIR", "/work/oracle-tex-build"))
+        if not os.environ.get("ORACLE_DIR"):
+            sys.exit("set ORACLE_DIR to a build of the softpipe-tex oracle (Mesa 22.3.6 softpipe; "
+                     "kept outside this repository)")
+        sys.path.insert(0, os.environ["ORACLE_DIR"])
         import texspec
         texspec.write_textures_json(os.path.join(HERE, name + ".textures.json"), spec)
         print(name)

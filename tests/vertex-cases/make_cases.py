@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Writes the custom-geometry conformance cases of this folder and, with --oracle DIR, renders
-them with Mesa's softpipe (the oracle of ../../../shared/oracle/softpipe-tex, built in DIR).
+them with Mesa's softpipe (DIR: a build of the softpipe-tex oracle, the project's GLSL renderer
+around Mesa 22.3.6 softpipe, kept outside this repository).
 
 For each case NAME this writes NAME.glsl (fragment shader), NAME.vs.glsl (vertex shader) and
 NAME.vertices.json (the vertex format of the oracle README, `location` = the vertex shader's

@@ -1,8 +1,8 @@
-//! Assembler for the syntax of Adobe's AGALMiniAssembler (`agal.md` §5, §6, §9): one instruction
-//! per line, `//` comments, `op dest, src1, src2`, `vc[va0.x+5]` indirect reads and `<…>`
-//! sampler options. It produces Adobe's bytes, and it reports as errors what Adobe's assembler
-//! silently drops or mis-encodes (unknown opcodes, negative or missing index parts, unknown
-//! sampler words, out-of-range biases).
+//! Assembler for the syntax of Adobe's AGALMiniAssembler (docs/agal.md "Operands", "Sampler",
+//! "Assembler output"): one instruction per line, `//` comments, `op dest, src1, src2`,
+//! `vc[va0.x+5]` indirect reads and `<…>` sampler options. It produces Adobe's bytes, and it
+//! reports as errors what Adobe's assembler silently drops or mis-encodes (unknown opcodes,
+//! negative or missing index parts, unknown sampler words, out-of-range biases).
 
 use super::bytecode::*;
 use crate::diag::Diagnostic;
@@ -17,10 +17,11 @@ pub struct Assembled {
     pub errors: Vec<Diagnostic>,
 }
 
-/// Adobe's own cap on instructions per program (2015 assembler, `agal.md` §8).
+/// Adobe's own cap on instructions per program (2015 assembler, docs/agal.md "Limits per version").
 const MAX_INSTRUCTIONS: usize = 4096;
 
-/// Assembly register names: (name, type, allowed in vertex, allowed in fragment) (§3).
+/// Assembly register names: (name, type, allowed in vertex, allowed in fragment) (docs/agal.md
+/// "Register types").
 const REG_NAMES: &[(&str, RegType, bool, bool)] = &[
     ("va", RegType::Attribute, true, false),
     ("vc", RegType::Constant, true, false),
@@ -285,7 +286,8 @@ impl LineCtx {
     }
 
     fn check_range(&self, reg: RegType, number: u16, name: &str, at: usize, len: usize) -> R<()> {
-        // Adobe's assembler never range-checks fd in AGAL1 (its range is -1 as a uint, §8).
+        // Adobe's assembler never range-checks fd in AGAL1 (its range is -1 as a uint, docs/agal.md
+        // "Limits per version").
         if reg == RegType::Depth && self.version <= 1 {
             return Ok(());
         }
@@ -352,7 +354,7 @@ impl LineCtx {
         }
         let letters = self.suffix(rest, at)?;
         let last = letters.last().copied().unwrap_or(0);
-        // A short swizzle repeats its last letter (§5).
+        // A short swizzle repeats its last letter (docs/agal.md "Operands").
         Ok((0..4).fold(0u8, |s, i| s | (letters.get(i).copied().unwrap_or(last) << (2 * i))))
     }
 
@@ -493,7 +495,7 @@ impl LineCtx {
         Ok(s)
     }
 
-    /// LOD bias: Adobe writes `int(bias * 8)` into a signed byte (§6).
+    /// LOD bias: Adobe writes `int(bias * 8)` into a signed byte (docs/agal.md "Sampler").
     fn bias(&self, word: &str, at: usize) -> R<i8> {
         let v: f64 = word.parse().ok().filter(|v: &f64| v.is_finite()).ok_or_else(|| {
             self.error("A0108", format!("unknown sampler option '{}'", word), at, word.len())

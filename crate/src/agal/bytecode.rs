@@ -1,9 +1,10 @@
-//! The AGAL program model: header, instructions and their operands (`agal.md` §1–§6), the opcode
-//! table (§7) and the per-version register limits (§8). Encoding and decoding live in `codec.rs`.
+//! The AGAL program model: header, instructions and their operands (docs/agal.md "The bytecode"),
+//! the opcode table (docs/agal.md "Opcodes") and the per-version register limits (docs/agal.md
+//! "Limits per version"). Encoding and decoding live in `codec.rs`.
 
 use serde::Serialize;
 
-/// Program type byte of the header (`agal.md` §1): 0 vertex, 1 fragment.
+/// Program type byte of the header (docs/agal.md "Layout"): 0 vertex, 1 fragment.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum ShaderKind {
@@ -33,7 +34,7 @@ impl ShaderKind {
     }
 }
 
-/// Register type codes, 4 bits (`agal.md` §3).
+/// Register type codes, 4 bits (docs/agal.md "Register types").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum RegType {
@@ -64,7 +65,8 @@ impl RegType {
     pub fn code(self) -> u8 {
         self as u8
     }
-    /// Adobe's assembly name for this register type in a program of `kind` (§3).
+    /// Adobe's assembly name for this register type in a program of `kind` (docs/agal.md "Register
+    /// types").
     pub fn asm_name(self, kind: ShaderKind) -> &'static str {
         let v = kind == ShaderKind::Vertex;
         match self {
@@ -104,7 +106,8 @@ impl RegType {
     }
 }
 
-/// Destination operand (§4): register, number and write mask (bit0 = x … bit3 = w).
+/// Destination operand (docs/agal.md "Operands"): register, number and write mask (bit0 = x … bit3
+/// = w).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Dest {
     pub reg: RegType,
@@ -112,8 +115,8 @@ pub struct Dest {
     pub mask: u8,
 }
 
-/// The index register of an indirect source (§5): `vc[va2.y+7]` has reg = attribute, index 2,
-/// component 1 (y).
+/// The index register of an indirect source (docs/agal.md "Operands"): `vc[va2.y+7]` has reg =
+/// attribute, index 2, component 1 (y).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct IndexReg {
     pub reg: RegType,
@@ -121,13 +124,14 @@ pub struct IndexReg {
     pub component: u8,
 }
 
-/// Source operand (§5). For a direct source `index` is the register number; for an indirect one
-/// it is the base offset O (0..=255) and `indirect` names the index register.
+/// Source operand (docs/agal.md "Operands"). For a direct source `index` is the register number;
+/// for an indirect one it is the base offset O (0..=255) and `indirect` names the index register.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Source {
     pub reg: RegType,
     pub index: u16,
-    /// Two bits per result lane; lane i reads component `(swizzle >> 2i) & 3` (§5).
+    /// Two bits per result lane; lane i reads component `(swizzle >> 2i) & 3` (docs/agal.md
+    /// "Operands").
     pub swizzle: u8,
     pub indirect: Option<IndexReg>,
 }
@@ -143,14 +147,15 @@ impl Source {
     pub fn lane(&self, lane: usize) -> usize {
         ((self.swizzle >> (2 * (lane & 3))) & 3) as usize
     }
-    /// True for `.xxxx`, `.yyyy`, `.zzzz`, `.wwww` (the scalar forms required by §7).
+    /// True for `.xxxx`, `.yyyy`, `.zzzz`, `.wwww` (the scalar forms required by docs/agal.md
+    /// "Opcodes").
     pub fn is_replicated(&self) -> bool {
         let c = self.swizzle & 3;
         self.swizzle == c * 0x55
     }
 }
 
-/// Sampler operand of tex/ted/tld (§6). Fields hold the raw nibble values.
+/// Sampler operand of tex/ted/tld (docs/agal.md "Sampler"). Fields hold the raw nibble values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Sampler {
     pub index: u16,
@@ -175,7 +180,8 @@ impl Sampler {
     }
 }
 
-/// Names of the sampler option values, by nibble (§6). The first name is the one printed.
+/// Names of the sampler option values, by nibble (docs/agal.md "Sampler"). The first name is the
+/// one printed.
 pub const FORMAT_NAMES: &[&str] = &["rgba", "compressed", "compressedalpha", "video"];
 pub const DIM_NAMES: &[&str] = &["2d", "cube", "3d"];
 pub const FILTER_NAMES: &[&str] =
@@ -185,7 +191,8 @@ pub const WRAP_NAMES: &[&str] = &["clamp", "repeat", "clamp_u_repeat_v", "repeat
 /// Special flag bits 1, 2, 4.
 pub const SPECIAL_NAMES: &[(u8, &str)] = &[(1, "centroid"), (2, "single"), (4, "ignoresampler")];
 
-/// One 24-byte token (§2). Which fields are present is fixed by the opcode (see [`OpInfo`]).
+/// One 24-byte token (docs/agal.md "Layout"). Which fields are present is fixed by the opcode (see
+/// [`OpInfo`]).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct Instruction {
     pub op: u8,
@@ -205,7 +212,7 @@ impl Instruction {
     }
 }
 
-/// A whole program (§1).
+/// A whole program (docs/agal.md "Layout").
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Program {
     pub version: u32,
@@ -221,7 +228,7 @@ pub enum Stage {
     FragmentOnly,
 }
 
-/// A row of the opcode table (§7).
+/// A row of the opcode table (docs/agal.md "Opcodes").
 #[derive(Clone, Copy, Debug)]
 pub struct OpInfo {
     pub code: u8,
@@ -277,7 +284,7 @@ const fn tex_like(code: u8, name: &'static str, stage: Stage, min_version: u32) 
     }
 }
 
-/// The opcode table of `agal.md` §7.
+/// The opcode table (docs/agal.md "Opcodes").
 pub const OPS: &[OpInfo] = &[
     op(0x00, "mov", true, 1),
     op(0x01, "add", true, 2),
@@ -379,7 +386,8 @@ pub fn op_by_name(name: &str) -> Option<&'static OpInfo> {
     OPS.iter().find(|o| o.name == name)
 }
 
-/// Per-version limits (§8). Register entries are counts; valid numbers are 0..count.
+/// Per-version limits (docs/agal.md "Limits per version"). Register entries are counts; valid
+/// numbers are 0..count.
 #[derive(Clone, Copy, Debug, Serialize)]
 pub struct Limits {
     pub tokens: usize,
@@ -474,7 +482,7 @@ mod tests {
 
     #[test]
     fn replicated_swizzles() {
-        // §7: xxxx = 0x00, yyyy = 0x55, zzzz = 0xAA, wwww = 0xFF.
+        // docs/agal.md "Opcodes": xxxx = 0x00, yyyy = 0x55, zzzz = 0xAA, wwww = 0xFF.
         for s in [0x00, 0x55, 0xAA, 0xFF] {
             assert!(Source::direct(RegType::Temporary, 0, s).is_replicated());
         }

@@ -1,13 +1,14 @@
-//! Encoding programs to bytes and decoding bytes back (`agal.md` §1–§6). The decoder accepts only
-//! what the encoder can produce, so `encode(decode(b)) == b` for every accepted input; anything
-//! else is rejected with the byte offset, the reason and, where Flash has one, its error number.
+//! Encoding programs to bytes and decoding bytes back (docs/agal.md "The bytecode"). The decoder
+//! accepts only what the encoder can produce, so `encode(decode(b)) == b` for every accepted input;
+//! anything else is rejected with the byte offset, the reason and, where Flash has one, its error
+//! number.
 
 use super::bytecode::*;
 use serde::Serialize;
 
-/// Header size: magic, version u32, program-id tag, program type (§1).
+/// Header size: magic, version u32, program-id tag, program type (docs/agal.md "Layout").
 pub const HEADER_LEN: usize = 7;
-/// Token size (§2).
+/// Token size (docs/agal.md "Layout").
 pub const TOKEN_LEN: usize = 24;
 
 /// Why bytes are not an AGAL program.
@@ -26,7 +27,8 @@ impl std::fmt::Display for DecodeError {
     }
 }
 
-/// Serialises a program (§1–§6). Fields an opcode does not use are written as zeros (§2).
+/// Serialises a program (docs/agal.md "The bytecode"). Fields an opcode does not use are written as
+/// zeros (docs/agal.md "Layout").
 pub fn encode(p: &Program) -> Vec<u8> {
     let mut out = Vec::with_capacity(HEADER_LEN + TOKEN_LEN * p.code.len());
     out.push(0xA0);
@@ -304,7 +306,7 @@ mod tests {
 
     #[test]
     fn decodes_relative_source_of_section_11() {
-        // agal.md §11: `mov vt0, vc[va0.x+5]`, source 1 = 00 00 05 e4 01 00 00 80.
+        // docs/agal.md "Operands": `mov vt0, vc[va0.x+5]`, source 1 = 00 00 05 e4 01 00 00 80.
         let mut b = hex("a0 01000000 a1 00");
         b.extend(hex("00000000 00000f02 000005e401000080 0000000000000000"));
         let p = decode(&b).unwrap();

@@ -1,11 +1,11 @@
-//! Disassembler: prints a program in the syntax of Adobe's AGALMiniAssembler (`agal.md` §9, §11),
-//! chosen so that assembling the text gives back the same bytes.
+//! Disassembler: prints a program in the syntax of Adobe's AGALMiniAssembler (docs/agal.md
+//! "Assembler output", "Operands"), chosen so that assembling the text gives back the same bytes.
 
 use super::bytecode::*;
 
 const LANES: [char; 4] = ['x', 'y', 'z', 'w'];
 
-/// Write-mask suffix: empty for `.xyzw`, else the letters in xyzw order (§4).
+/// Write-mask suffix: empty for `.xyzw`, else the letters in xyzw order (docs/agal.md "Operands").
 pub fn mask_text(mask: u8) -> String {
     if mask & 0xF == 0xF {
         return String::new();
@@ -20,7 +20,8 @@ pub fn mask_text(mask: u8) -> String {
 }
 
 /// Swizzle suffix: empty for identity; otherwise the four letters with trailing repeats of the
-/// last letter dropped, since the assembler pads a short swizzle by repeating its last letter (§5).
+/// last letter dropped, since the assembler pads a short swizzle by repeating its last letter
+/// (docs/agal.md "Operands").
 pub fn swizzle_text(swizzle: u8) -> String {
     if swizzle == SWIZZLE_IDENTITY {
         return String::new();
@@ -65,7 +66,7 @@ pub fn source_text(s: &Source, kind: ShaderKind) -> String {
     }
 }
 
-/// `<2d,linear,mipnone,repeat>` and any format, special flags and bias (§6).
+/// `<2d,linear,mipnone,repeat>` and any format, special flags and bias (docs/agal.md "Sampler").
 pub fn sampler_flags_text(s: &Sampler) -> String {
     let name = |names: &[&'static str], v: u8| names.get(v as usize).copied().unwrap_or("?");
     let mut parts: Vec<String> = vec![name(DIM_NAMES, s.dim).to_string()];
@@ -128,7 +129,8 @@ mod tests {
 
     #[test]
     fn swizzle_text_drops_padding() {
-        // agal.md §5 table: xyyy = 0x54 prints `.xy`, xyzz = 0xA4 `.xyz`, zwww = 0xFE `.zw`.
+        // docs/agal.md "Operands" (a short swizzle repeats its last letter): xyyy = 0x54 prints
+        // `.xy`, xyzz = 0xA4 `.xyz`, zwww = 0xFE `.zw`.
         assert_eq!(swizzle_text(0x54), ".xy");
         assert_eq!(swizzle_text(0xA4), ".xyz");
         assert_eq!(swizzle_text(0xFE), ".zw");

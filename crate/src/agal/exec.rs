@@ -1,6 +1,7 @@
 //! AGAL executor: runs a program on one 2x2 quad (4 lanes: top-left, top-right, bottom-left,
 //! bottom-right, as the TGSI interpreter), so exported programs can be rendered and compared with
-//! the TGSI interpreter. Semantics follow `agal.md` §7 and the lane-positional rule of §10.1.
+//! the TGSI interpreter. Semantics follow docs/agal.md "Opcodes" and its lane-positional rule
+//! ("Semantics" 1).
 //!
 //! Registers use the interpreter's layout ([`Reg`]: four [`Lanes`], one per channel), and the
 //! transcendental functions, sign, saturation and derivatives are the interpreter's own
@@ -155,7 +156,8 @@ impl Machine<'_> {
         })
     }
 
-    /// Source value of one lane before swizzling; `row` steps matrix rows (§5 last bullet).
+    /// Source value of one lane before swizzling; `row` steps matrix rows (docs/agal.md "Operands",
+    /// matrix sources).
     fn fetch(&self, s: &Source, lane: usize, row: u16) -> Result<Vec4, String> {
         match s.indirect {
             None => self.read_reg(s.reg, s.index as usize + row as usize, lane),
@@ -171,7 +173,7 @@ impl Machine<'_> {
         }
     }
 
-    /// Swizzled source: lane-positional (§10.1).
+    /// Swizzled source: lane-positional (docs/agal.md "Semantics").
     fn src(&self, s: &Source, lane: usize, row: u16) -> Result<Vec4, String> {
         let v = self.fetch(s, lane, row)?;
         Ok([v[s.lane(0)], v[s.lane(1)], v[s.lane(2)], v[s.lane(3)]])
@@ -211,7 +213,8 @@ impl Machine<'_> {
                 let mut cond = [false; LANES];
                 for (l, c) in cond.iter_mut().enumerate() {
                     let (x, y) = (self.src(&a, l, 0)?[0], self.src(&b, l, 0)?[0]);
-                    // ifg: Ruffle's `>`; the [doc] text says ">=" (agal.md §12). We export none.
+                    // ifg: Ruffle's `>`; the [doc] text says ">=" (docs/agal.md "Where
+                    // implementations disagree"). We export none.
                     *c = match ins.op {
                         opc::IFE => x == y,
                         opc::INE => x != y,
@@ -363,7 +366,7 @@ mod tests {
 
     #[test]
     fn partial_masks_are_lane_positional() {
-        // agal.md §10.1: `mov ft0.zw, fc0.zw` (swizzle zwww) gives ft0.z = fc0.w.
+        // docs/agal.md "Semantics" 1: `mov ft0.zw, fc0.zw` (swizzle zwww) gives ft0.z = fc0.w.
         let a =
             assemble("mov ft0, fc1\nmov ft0.zw, fc0.zw\nmov oc, ft0\n", ShaderKind::Fragment, 1);
         let consts = [[1.0, 2.0, 3.0, 4.0], [0.0; 4]];

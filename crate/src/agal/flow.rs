@@ -1,12 +1,12 @@
-//! Whole-program rules of the validator (`agal.md` §7 conditionals, §10.2–§10.4): temporaries
-//! written before read component by component, outputs and varyings written once and in full,
-//! conditional-block structure, sampler consistency, and vertex/fragment linkage.
+//! Whole-program rules of the validator (docs/agal.md "Opcodes" (conditionals) and "Semantics"):
+//! temporaries written before read component by component, outputs and varyings written once and in
+//! full, conditional-block structure, sampler consistency, and vertex/fragment linkage.
 
 use super::bytecode::*;
 use super::validate::Finding;
 use std::collections::HashMap;
 
-/// Nesting limit of conditionals (MAX_NESTING in Adobe's assembler, §7).
+/// Nesting limit of conditionals (MAX_NESTING in Adobe's assembler, docs/agal.md "Opcodes").
 pub const MAX_NESTING: usize = 4;
 
 struct Block {
@@ -27,7 +27,8 @@ pub struct Flow {
     blocks: Vec<Block>,
 }
 
-/// Result lanes of source `slot` (0 or 1) that influence the result (§7 semantics).
+/// Result lanes of source `slot` (0 or 1) that influence the result (docs/agal.md "Opcodes"
+/// semantics).
 pub fn lanes_read(ins: &Instruction, slot: usize) -> u8 {
     let dest_mask = ins.dest.map(|d| d.mask).unwrap_or(0xF);
     match ins.op {
@@ -82,7 +83,7 @@ impl Flow {
         if let Some(b) = self.blocks.last_mut() {
             b.in_branch += 1;
         }
-        // Reads of temporaries (§10.4).
+        // Reads of temporaries (docs/agal.md "Semantics").
         for (slot, s) in ins.sources().enumerate() {
             let lanes = lanes_read(ins, slot);
             let rows = if slot == 1 { matrix_rows(ins.op) } else { 1 };
@@ -276,7 +277,8 @@ fn varyings(p: &Program, written: bool) -> Vec<u16> {
     v
 }
 
-/// Rules between a vertex and a fragment program used together (§10.3, `#3757`, `#3632`).
+/// Rules between a vertex and a fragment program used together (docs/agal.md "Semantics", `#3757`,
+/// `#3632`).
 pub fn validate_link(vs: &Program, fs: &Program) -> Vec<Finding> {
     let mut out = Vec::new();
     if vs.kind != ShaderKind::Vertex || fs.kind != ShaderKind::Fragment {

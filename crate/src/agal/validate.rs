@@ -1,6 +1,7 @@
-//! Validator: the rules Flash enforces when a program is uploaded (`agal.md` §7, §8, §10), each
-//! finding tagged with Flash's error number (`A` + number, §13). Per-instruction operand rules are
-//! here; whole-program rules (temporaries, outputs, conditionals, linkage) are in `flow.rs`.
+//! Validator: the rules Flash enforces when a program is uploaded (docs/agal.md "Opcodes", "Limits
+//! per version", "Semantics"), each finding tagged with Flash's error number (`A` + number,
+//! docs/agal.md "Diagnostic codes"). Per-instruction operand rules are here; whole-program rules
+//! (temporaries, outputs, conditionals, linkage) are in `flow.rs`.
 
 use super::bytecode::*;
 use super::flow::Flow;
@@ -42,7 +43,8 @@ pub fn token_spans(p: &Program) -> Vec<Span> {
     (0..p.code.len()).map(|i| Span::new(7 + 24 * i, 7 + 24 * (i + 1))).collect()
 }
 
-/// Checks one program against the rules of §7, §8 and §10.
+/// Checks one program against the rules of docs/agal.md "Opcodes", docs/agal.md "Limits per
+/// version" and docs/agal.md "Semantics".
 pub fn validate(p: &Program) -> Vec<Finding> {
     let mut out = Vec::new();
     if !(1..=3).contains(&p.version) {
@@ -144,7 +146,8 @@ impl Check<'_> {
             self.err("A3626", "both sources are addressed indirectly");
         }
         if constants > 1 && !info.scalar {
-            // Flash has this message; whether it is enforced is not verified (§7), so warn.
+            // Flash has this message; whether it is enforced is not verified (docs/agal.md
+            // "Opcodes"), so warn.
             self.out.push(Finding::warning(
                 Some(self.token),
                 "A3625",

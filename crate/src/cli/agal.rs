@@ -50,7 +50,7 @@ pub(crate) fn print_diagnostics(
     diag::has_errors(diags)
 }
 
-/// `--sampler N=word,word…` (filter, mipmap and wrap words of agal.md §6).
+/// `--sampler N=word,word…` (filter, mipmap and wrap words of docs/agal.md "Sampler").
 fn sampler_option(v: &str) -> Result<(u32, agal::lower::SamplerState), String> {
     let bad = || {
         format!(

@@ -1,4 +1,4 @@
-//! Linkage of vertex outputs to fragment inputs by semantic, as `gallium-semantics-rfc.txt`
+//! Linkage of vertex outputs to fragment inputs by semantic, as the Gallium semantics RFC (mesa-dev)
 //! describes: an output feeds the input of the same semantic name and index; BCOLOR[n] replaces
 //! COLOR[n] on back faces; an input nothing feeds reads (0, 0, 0, 1) and gets a warning.
 

@@ -1,6 +1,6 @@
 //! Unfiltered texel fetch (TXF, TXF_LZ, SAMPLE_I, SAMPLE_I_MS) and size / sample queries
 //! (TXQ, SVIEWINFO, TXQS, SAMPLE_INFO, SAMPLE_POS), following softpipe's `sp_get_texels` and
-//! `sp_get_dims` (tgsi.rst "Texture Opcodes"; README item 7).
+//! `sp_get_dims` (tgsi.rst "Texture Opcodes"; docs/textures.md "How a sample is computed": TXF, TXQ).
 
 use super::image::{minify, Dim};
 use super::sampler::TextureUnit;

@@ -1,5 +1,5 @@
 //! Image filters (nearest, bilinear, trilinear in 3D) and mip-level selection, following
-//! softpipe's `img_filter_*` and `mip_filter_*` (`oracle/softpipe-tex/README.md` items 5–6):
+//! softpipe's `img_filter_*` and `mip_filter_*` (docs/textures.md "How a sample is computed"):
 //! bilinear is `lerp(wy, lerp(wx, t00, t10), lerp(wx, t01, t11))` with `lerp(a, v0, v1) =
 //! v0 + a·(v1 − v0)`; texels outside the image read the border colour.
 
@@ -226,7 +226,7 @@ pub fn gather_footprint(
     })
 }
 
-/// Which level(s) a lane reads and with what weight, from its clamped LOD (README item 5).
+/// Which level(s) a lane reads and with what weight, from its clamped LOD (docs/textures.md "How a sample is computed": Levels).
 /// Returns (level, weight) pairs, absolute level indices, and whether the mag filter applies.
 pub fn choose_levels(
     unit: &TextureUnit,

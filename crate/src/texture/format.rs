@@ -252,7 +252,7 @@ impl StoredValue {
 }
 
 /// UNORM8 → float exactly as softpipe: a single-precision multiply by the reciprocal
-/// (`oracle/softpipe-tex/README.md` item 1), not the correctly rounded v/255.
+/// (docs/textures.md "How a sample is computed"), not the correctly rounded v/255.
 pub fn unorm8_to_float(v: u8) -> f32 {
     f32::from(v) * (1.0f32 / 255.0f32)
 }
@@ -279,7 +279,8 @@ mod tests {
     #[test]
     fn unorm8_uses_reciprocal_multiply() {
         // 3 * f32(1/255) rounds differently from the correctly rounded 3/255 in binary32
-        // (README item 1 says 126 of 256 values differ); check the definition directly.
+        // (126 of the 256 values differ, softpipe's `util_format` conversion); check the definition
+        // directly.
         assert_eq!(unorm8_to_float(3), 3.0f32 * (1.0f32 / 255.0));
         assert_eq!(unorm8_to_float(255), 255.0f32 * (1.0f32 / 255.0));
         let differing =

@@ -1,4 +1,4 @@
-//! Level of detail as softpipe computes it (`oracle/softpipe-tex/README.md` items 3–5).
+//! Level of detail as softpipe computes it (docs/textures.md "How a sample is computed").
 //!
 //! The scale factor ρ is the largest absolute coordinate difference across the quad, times the
 //! size of the view's base level — a max-of-components approximation, not GL's square root —
@@ -51,7 +51,7 @@ pub enum LambdaShape {
     TwoD { width: f32, height: f32 },
     /// s, t and r, times width, height and depth.
     ThreeD { width: f32, height: f32, depth: f32 },
-    /// Cube: all three direction components, times width / 2 (README item 4).
+    /// Cube: all three direction components, times width / 2 (docs/textures.md "How a sample is computed": LOD).
     Cube { width: f32 },
 }
 

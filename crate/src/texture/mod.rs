@@ -1,5 +1,5 @@
 //! Textures and sampling: formats, mip chains, targets, sampler state, and the exact sampling
-//! rules of softpipe (`oracle/softpipe-tex/README.md`): LOD per quad, filtering, wrapping.
+//! rules of softpipe (docs/textures.md "How a sample is computed"): LOD per quad, filtering, wrapping.
 //!
 //! * [`format`] texel formats and the tgsi.rst component-mapping table
 //! * [`image`] texture storage (targets, levels, layers, faces; box-filter mip generation)

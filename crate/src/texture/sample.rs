@@ -1,7 +1,7 @@
 //! Filtered sampling of a whole quad: the entry point behind TEX, TXB, TXL, TXP, TXD, TEX_LZ,
 //! TEX2/TXB2/TXL2, TG4 and the SAMPLE family (tgsi.rst "Texture Opcodes";
 //! tgsi_exec.h `struct tgsi_sampler`). All four lanes come together so the implicit LOD can be
-//! taken from their differences, exactly as softpipe's `sp_get_samples` (README items 2–8).
+//! taken from their differences, exactly as softpipe's `sp_get_samples` (docs/textures.md "How a sample is computed").
 
 use crate::ir::TextureTarget;
 
@@ -53,7 +53,7 @@ pub struct Request {
     pub offsets: [i8; 3],
     pub control: Control,
     /// The instruction's target, when known: TXD returns zeros if its coordinate form does not
-    /// match the texture (`sass-txd.txt`).
+    /// match the texture (NVIDIA's SASS TXD description).
     pub target: Option<TextureTarget>,
 }
 
@@ -131,7 +131,7 @@ pub fn clamp_lambda(sampler: &SamplerState, lambda: f32) -> f32 {
 }
 
 /// Sign-extends the low 4 bits: the −8..7 texel offset field of explicit-derivative sampling
-/// (`sass-txd.txt`, `.AOFFI`).
+/// (NVIDIA's SASS TXD description, `.AOFFI`).
 fn four_bit_offset(o: i8) -> i32 {
     i32::from(((o as u8) << 4) as i8 >> 4)
 }
@@ -274,7 +274,7 @@ fn lane_point(unit: &TextureUnit, a: [f32; 5], offset: [i32; 3]) -> (Point, Opti
 }
 
 /// One lane of a gather: component `comp` (after the view swizzle) of the 2×2 footprint; with
-/// depth comparison each texel is compared on its own (README item 8).
+/// depth comparison each texel is compared on its own (docs/textures.md "How a sample is computed": Shadow).
 #[allow(clippy::too_many_arguments)]
 fn gather_lane(
     unit: &TextureUnit,

@@ -1,4 +1,4 @@
-//! Depth comparison for SHADOW targets (tgsi.rst TEX: "shadow comparison"; README item 8).
+//! Depth comparison for SHADOW targets (tgsi.rst TEX: "shadow comparison"; docs/textures.md "How a sample is computed": Shadow).
 //! softpipe filters the depth texels first and compares the filtered depth with the reference,
 //! so the result is always 0 or 1; gathers compare each texel on its own.
 

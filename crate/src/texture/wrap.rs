@@ -1,5 +1,5 @@
 //! Wrap modes: from a coordinate to texel indices (softpipe's `wrap_nearest_*` and
-//! `wrap_linear_*`, `oracle/softpipe-tex/README.md` item 6). Indices outside `0..size` mean
+//! `wrap_linear_*`, docs/textures.md "How a sample is computed"). Indices outside `0..size` mean
 //! "border texel"; [`super::filter`] reads the border colour for them.
 
 use super::sampler::Wrap;

@@ -1,5 +1,5 @@
 //! Linkage between a vertex and a fragment shader, by (semantic, index)
-//! (`gallium-semantics-rfc.txt`, "linkage"): every fragment input the rasterizer does not make
+//! (the Gallium semantics RFC (mesa-dev), "linkage"): every fragment input the rasterizer does not make
 //! itself must be written by a vertex output with the same semantic and index (L001), with every
 //! channel the fragment shader reads (L002); BCOLOR feeds COLOR on back faces only (L004);
 //! vertex outputs nobody reads are notes (L003). L000 reports shaders of the wrong stage.

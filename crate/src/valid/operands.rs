@@ -1,7 +1,7 @@
 //! Operand rules that tgsi_sanity never checked (Mesa's `tgsi_sanity.c`):
 //! which register files an operand may use, address registers, two-dimensional indices, array
 //! ids, write masks per output mode, source modifiers per operand type (`tgsi.rst` "Source
-//! modifiers"; §5.5 of the notes), texture targets against the SVIEW declaration, memory
+//! modifiers"; tgsi_exec.c `fetch_source`), texture targets against the SVIEW declaration, memory
 //! qualifiers only on memory opcodes.
 
 use super::declarations::reg_text;

@@ -1,4 +1,4 @@
-//! Semantic indices (`gallium-semantics-rfc.txt`, the six limitations of its summary):
+//! Semantic indices (the Gallium semantics RFC (mesa-dev), the six limitations of its summary):
 //! NORMAL is removed (V401: an error, a warning in legacy text); semantics other than GENERIC,
 //! COLOR and BCOLOR take index 0 only (V402); COLOR and BCOLOR take 0..1 except on fragment
 //! outputs (V403); GENERIC 0..218 is portable, 0..216 when BCOLOR is used, up to 255 with a

@@ -4,7 +4,8 @@
 //! (V302), system values (V303) and properties (V304) per stage, no semantics or interpolation
 //! on vertex-shader inputs (V305), what a fragment shader may output (V306), sampling with an
 //! implicit level of detail outside fragment shaders (V307, a warning: derivatives exist only
-//! across a fragment quad, §5.4) and the properties a geometry shader needs (V308, a warning).
+//! across a fragment quad, tgsi_exec.c `micro_ddx`) and the properties a geometry shader needs
+//! (V308, a warning).
 
 use super::Context;
 use crate::diag::Diagnostic;

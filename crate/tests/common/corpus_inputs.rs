@@ -38,7 +38,7 @@ pub fn constants_of(json: &serde_json::Value) -> Vec<ConstValue> {
     out
 }
 
-/// The oracle's 4x4 RGBA8 texture (corpus README): texel (i, j) = (85·i, 85·j,
+/// The oracle's 4x4 RGBA8 texture (`tests/corpus/README.md`): texel (i, j) = (85·i, 85·j,
 /// 255·((i ^ j) & 1), 255) with j = 0 the bottom row, bound to every `SAMP[n]` the `.json`
 /// lists, with its filter and wrap mode.
 pub fn corpus_textures(json: &serde_json::Value) -> Bindings {

@@ -1,6 +1,6 @@
-//! Conformance with softpipe: every shader of `shared/corpus/softpipe/` rendered at 64x64 with
+//! Conformance with softpipe: every shader of `tests/corpus/softpipe/` rendered at 64x64 with
 //! its `.vs.tgsi` on the `fullscreen` mesh, the exact constant bits of its `.json` and its
-//! samplers bound to the 4x4 texture of the corpus README, compared
+//! samplers bound to the 4x4 texture of `tests/corpus/README.md`, compared
 //! with Mesa's `.f32` (whose row 0 is the bottom row; ours starts with the top row).
 //!
 //! Every shader bit-exact: the transcendental functions are the engine's own, glibc's formulas
@@ -11,7 +11,7 @@ use tgsi::render::job::{prepare, run};
 
 const CORPUS: &str = corpus!("/softpipe");
 
-#[path = "../shared/corpus_inputs.rs"]
+#[path = "../common/corpus_inputs.rs"]
 mod corpus_inputs;
 pub(crate) use corpus_inputs::{constants_of, corpus_request, corpus_textures};
 

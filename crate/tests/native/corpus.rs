@@ -1,13 +1,14 @@
-//! The one place the tests (and the interpreter benchmark) know where the shared corpus is:
-//! `shared/corpus/` beside the repository. `corpus!("/softpipe")` is its `softpipe` folder.
+//! The one place the tests (and the interpreter benchmark) know where the corpus is:
+//! `tests/corpus/` in the repository (see its README for where each set comes from).
+//! `corpus!("/softpipe")` is its `softpipe` folder.
 
-/// The path of the shared corpus (or of something inside it, when given a suffix).
+/// The path of the corpus (or of something inside it, when given a suffix).
 #[macro_export]
 macro_rules! corpus {
     () => {
-        concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/corpus")
+        concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/corpus")
     };
     ($sub:literal) => {
-        concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/corpus", $sub)
+        concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/corpus", $sub)
     };
 }

@@ -12,8 +12,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// (snapshot name, arguments). Paths are relative to the repository root; `OUT` (with any
-/// extension after it) is replaced by a scratch file whose contents are not part of the snapshot, and `CORPUS` by the shared
-/// corpus (shown as `CORPUS` again in the snapshot).
+/// extension after it) is replaced by a scratch file whose contents are not part of the snapshot,
+/// and `CORPUS` by the corpus (shown as `CORPUS` again in the snapshot).
 const CASES: &[(&str, &[&str])] = &[
     ("help", &["--help"]),
     ("no_arguments", &[]),
@@ -258,7 +258,7 @@ fn snapshot_dir() -> PathBuf {
 fn run_case(name: &str, args: &[&str]) -> String {
     let scratch =
         std::env::temp_dir().join(format!("tgsi-snapshot-{}-{}", std::process::id(), name));
-    let corpus = std::fs::canonicalize(corpus!()).expect("the shared corpus exists");
+    let corpus = std::fs::canonicalize(corpus!()).expect("the corpus exists");
     let corpus = corpus.display().to_string();
     let args: Vec<String> = args
         .iter()

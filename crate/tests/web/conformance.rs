@@ -8,13 +8,13 @@
 use tgsi::render::job::{prepare, run};
 use wasm_bindgen_test::*;
 
-#[path = "../shared/corpus_inputs.rs"]
+#[path = "../common/corpus_inputs.rs"]
 mod corpus_inputs;
 use corpus_inputs::{corpus_request, corpus_textures};
 
 macro_rules! corpus_file {
     ($name:literal, $ext:literal) => {
-        concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/corpus/softpipe/", $name, $ext)
+        concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/corpus/softpipe/", $name, $ext)
     };
 }
 

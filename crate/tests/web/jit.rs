@@ -556,7 +556,7 @@ fn a_module_over_the_memory_limit_is_refused() {
     assert_eq!(tgsi::wasm::jit::memory_refusal(&fits), None);
 }
 
-#[path = "../shared/unlimited.rs"]
+#[path = "../common/unlimited.rs"]
 mod unlimited;
 
 /// A page's band has a time limit and no other thread to stop it: a compiled endless loop in

@@ -1,7 +1,8 @@
 //! The export's final passes over the AGAL code: empty branches removed (Flash `#3748`),
 //! temporaries that TGSI reads before every path wrote them set to zero (TGSI temporaries start
 //! at zero; Flash rejects such reads, `#3647`/`#3648`), single-lane writes given replicated
-//! swizzles (§10.1), and virtual temporaries mapped to 8 or 26 registers by liveness.
+//! swizzles (docs/agal.md "Semantics"), and virtual temporaries mapped to 8 or 26 registers by
+//! liveness.
 
 use super::operands::ZERO;
 use super::Lower;
@@ -195,7 +196,8 @@ fn component_wise(op: u8) -> bool {
 }
 
 /// A write of one lane reads that lane's component from every source; writing the swizzle
-/// replicated makes Ruffle (which takes lane 0) agree with everyone else (§10.1).
+/// replicated makes Ruffle (which takes lane 0) agree with everyone else (docs/agal.md
+/// "Semantics").
 fn replicate_single_lanes(l: &mut Lower) {
     for ins in &mut l.code {
         let Some(d) = ins.dest else { continue };

@@ -1,7 +1,8 @@
 //! Instruction lowering of the export: one TGSI instruction becomes one or more AGAL
 //! instructions on virtual temporaries. Results equal TGSI's: scalar opcodes replicate `src.x`,
 //! compositions keep tgsi_exec's order of operations (`tgsi_exec.c` `micro_*`), and the
-//! lane-positional swizzles of `agal.md` §10.1 are preserved (TGSI swizzles are positional too).
+//! lane-positional swizzles of docs/agal.md "Semantics" 1 are preserved (TGSI swizzles are
+//! positional too).
 
 use super::operands::{replicate, MINUS_ONE, ONE, ZERO};
 use super::Lower;
@@ -178,7 +179,7 @@ fn lower_one(l: &mut Lower, ins: &TgsiIns) {
             l.push(Instruction { op: opc::EIF, dest: None, src1: None, src2: None, sampler: None })
         }
         O::ARL => {
-            // The index register is floored when used (agal.md §5), as ARL floors.
+            // The index register is floored when used (docs/agal.md "Operands"), as ARL floors.
             if ins.dst.first().is_some_and(|d| d.reg.file == File::Addr) {
                 unary(l, ins, opc::MOV, false);
             } else {
@@ -344,7 +345,7 @@ fn floor_ceil(l: &mut Lower, ins: &TgsiIns, ceil: bool) {
 }
 
 /// sign(x) = (0 < x) − (x < 0), with slt (AGAL's sgn is missing from Adobe's documentation and
-/// rejected by Ruffle, agal.md §7).
+/// rejected by Ruffle, docs/agal.md "Opcodes").
 fn ssg(l: &mut Lower, ins: &TgsiIns) {
     let Some(d) = dest_of(l, ins) else { return };
     let Some(x) = ins.src.first().and_then(|s| l.src(s, d.mask, false)) else {
@@ -417,7 +418,7 @@ fn xpd_nrm(l: &mut Lower, ins: &TgsiIns, xpd: bool) {
 
 /// Legacy per-channel opcodes, built in a scratch register then copied (the sources may be the
 /// destination): DST = (1, a.y·b.y, a.z, b.w); DPH = a.xyz·b.xyz + b.w; SCS = (cos a.x, sin a.x,
-/// 0, 1) (`tgsi-2010-flattened.txt`).
+/// 0, 1) (the 2010 edition of tgsi.rst).
 fn legacy_channels(l: &mut Lower, ins: &TgsiIns, op: Opcode) {
     let Some(d) = dest_of(l, ins) else { return };
     let Some(t) = l.scratch() else { return };
@@ -455,7 +456,8 @@ fn legacy_channels(l: &mut Lower, ins: &TgsiIns, op: Opcode) {
     saturate(l, ins, d);
 }
 
-/// KILL_IF: one kil per distinct component of the swizzle, each a replicated scalar (§7).
+/// KILL_IF: one kil per distinct component of the swizzle, each a replicated scalar (docs/agal.md
+/// "Opcodes").
 fn kill_if(l: &mut Lower, ins: &TgsiIns) {
     let Some(mut op) = ins.src.first().copied() else {
         return;
@@ -486,7 +488,7 @@ pub fn scalar_of(s: Source, lane: usize) -> Source {
     Source { swizzle: replicate(s.lane(lane) as u8), ..s }
 }
 
-/// Texture target → AGAL dimension (§6), or the reason it is refused.
+/// Texture target → AGAL dimension (docs/agal.md "Sampler"), or the reason it is refused.
 pub fn texture_dim(t: Option<TextureTarget>) -> Result<u8, &'static str> {
     match t {
         Some(TextureTarget::Tex2D) | Some(TextureTarget::Tex1D) => Ok(0),

@@ -1,5 +1,5 @@
 //! Texture instructions, matrix patterns and the final copy of outputs to `op`, `oc`, `v` and
-//! `fd` in the export (`agal.md` §6, §7, §10.3).
+//! `fd` in the export (docs/agal.md "Sampler", "Opcodes", "Semantics" 3).
 
 use super::instr::{scalar_of, texture_dim};
 use super::layout::{binding, sampler_binding};
@@ -237,7 +237,7 @@ pub fn matrix_pattern(l: &mut Lower, start: usize) -> Option<usize> {
     Some(rows)
 }
 
-/// Copies every written output to its AGAL register, once and in full (§10.3).
+/// Copies every written output to its AGAL register, once and in full (docs/agal.md "Semantics").
 pub fn write_outputs(l: &mut Lower) {
     let decls: Vec<_> =
         l.shader.declarations.iter().filter(|d| d.file == File::Out).cloned().collect();

@@ -22,7 +22,7 @@ use std::collections::{BTreeMap, HashMap};
 /// Sampler state the shader text does not carry (TGSI keeps it in the host's sampler objects).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct SamplerState {
-    /// Nibble values of `agal.md` §6.
+    /// Nibble values of docs/agal.md "Sampler".
     pub filter: u8,
     pub mip: u8,
     pub wrap: u8,
@@ -84,7 +84,8 @@ pub(crate) struct Lower<'a> {
 /// Virtual temporaries are numbered below this; more means the shader is absurdly large.
 const MAX_VIRTUALS: u32 = 60_000;
 
-/// Lowered programs longer than this cannot fit any version (AGAL 3: 2048 tokens, §8).
+/// Lowered programs longer than this cannot fit any version (AGAL 3: 2048 tokens, docs/agal.md
+/// "Limits per version").
 const MAX_LOWERED: usize = 4096;
 
 impl<'a> Lower<'a> {
@@ -232,7 +233,7 @@ impl<'a> Lower<'a> {
 }
 
 /// Findings that a higher AGAL version may not have: allocation, token count, AGAL 2 opcodes,
-/// register bounds (§8).
+/// register bounds (docs/agal.md "Limits per version").
 const VERSION_LIMIT_CODES: &[&str] = &[
     "A0201", "A3629", "A3726", "A3656", "A3657", "A3658", "A3659", "A3660", "A3661", "A3749",
     "A3789",

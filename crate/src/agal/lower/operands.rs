@@ -11,7 +11,8 @@ pub const ZERO: u8 = 0;
 pub const ONE: u8 = 1;
 pub const MINUS_ONE: u8 = 2;
 
-/// Swizzle byte from TGSI's four channel numbers (§5: lane i in bits 2i..2i+1).
+/// Swizzle byte from TGSI's four channel numbers (docs/agal.md "Operands": lane i in bits
+/// 2i..2i+1).
 pub fn swizzle_byte(s: [u8; 4]) -> u8 {
     (0..4).fold(0u8, |b, i| b | ((s[i] & 3) << (2 * i)))
 }
@@ -215,7 +216,8 @@ impl Lower<'_> {
     }
 
     /// A source operand for result lanes `lanes`. With `scalar`, the swizzle replicates the
-    /// first channel (TGSI scalar opcodes read `src.x` and replicate, §10.1 positional lanes).
+    /// first channel (TGSI scalar opcodes read `src.x` and replicate, docs/agal.md "Semantics"
+    /// positional lanes).
     pub fn src(&mut self, op: &SrcOperand, lanes: u8, scalar: bool) -> Option<Source> {
         let mut swz = op.swizzle.0;
         if scalar {

@@ -1,6 +1,6 @@
 //! Float arithmetic, comparisons, transcendental functions and the float legacy opcodes, with
 //! tgsi_exec's exact formulas (tgsi_exec.c's `micro_*` functions, `tgsi.rst` "Core ISA",
-//! `tgsi-2010-flattened.txt` for the legacy ones).
+//! the 2010 edition of tgsi.rst for the legacy ones).
 
 use super::lane;
 use super::{comp1, comp2, comp3, mask, repl1f, Shape};

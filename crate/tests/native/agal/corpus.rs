@@ -24,7 +24,8 @@ fn bins() -> Vec<PathBuf> {
     out
 }
 
-/// Header fields read straight from the reference bytes (§1): version at 1..5, type at 6.
+/// Header fields read straight from the reference bytes (docs/agal.md "Layout"): version at 1..5,
+/// type at 6.
 fn header(bytes: &[u8]) -> (u32, ShaderKind) {
     let version = u32::from_le_bytes([bytes[1], bytes[2], bytes[3], bytes[4]]);
     let kind = if bytes[6] == 0 { ShaderKind::Vertex } else { ShaderKind::Fragment };
@@ -81,11 +82,11 @@ fn hexdump(b: &[u8]) -> String {
 }
 
 /// Every corpus program is valid except these, whose problems are worked out by hand from the
-/// sources (agal.md §10): f08 `sat ft5, ft4` reads ft4.w after `crs ft4.xyz` (#3648); f16 writes
-/// oc partially and twice (#3701 ×2, #3744, as MANIFEST.md says Flash rejects it); v04 and v05 copy
-/// vt1 (written .xyz by crs / m34) in full into a varying (#3648); Ruffle's misc_opcodes writes
-/// m33/m34 results with a full mask (#3628 ×2) and uses never-written vt4, vt5 and vt5 as matrix
-/// rows or sources (#3647 ×3, agal.md §12 says it is invalid).
+/// sources (docs/agal.md "Semantics"): f08 `sat ft5, ft4` reads ft4.w after `crs ft4.xyz` (#3648);
+/// f16 writes oc partially and twice (#3701 ×2, #3744, as MANIFEST.md says Flash rejects it); v04
+/// and v05 copy vt1 (written .xyz by crs / m34) in full into a varying (#3648); Ruffle's
+/// misc_opcodes writes m33/m34 results with a full mask (#3628 ×2) and uses never-written vt4, vt5
+/// and vt5 as matrix rows or sources (#3647 ×3, docs/agal.md "Where implementations disagree").
 #[test]
 fn validator_findings_on_the_corpus() {
     let expected: &[(&str, &[&str])] = &[

@@ -1,6 +1,6 @@
 //! TGSI → AGAL export: every lowering rule, checked by running the exported program on the AGAL
 //! executor and comparing with the value TGSI defines, computed in the test from the formulas of
-//! tgsi.rst as tgsi_exec evaluates them (`mesa-tgsi-notes.md` §5.5). The TGSI interpreter was not
+//! tgsi.rst as tgsi_exec evaluates them (tgsi_exec.c `micro_*`). The TGSI interpreter was not
 //! on `main` when these tests were written, so the expected values are those formulas, not the
 //! interpreter's output. Every exported program must also pass our AGAL validator.
 #![allow(clippy::needless_range_loop, clippy::approx_constant, clippy::unnecessary_sort_by)]
@@ -111,7 +111,8 @@ fn arithmetic_lowering_matches_tgsi_formulas() {
 
 #[test]
 fn single_lane_writes_use_replicated_swizzles() {
-    // agal.md §10.1: `mov ft0.w, v1` differs between Ruffle and the others; `.wwww` does not.
+    // docs/agal.md "Semantics" 1: `mov ft0.w, v1` differs between Ruffle and the others; `.wwww`
+    // does not.
     let (e, _) = frag("MOV TEMP[0].w, IN[0].wzyx");
     assert!(e.assembly.contains("mov ft0.w, v2.x\n"), "{}", e.assembly);
 }

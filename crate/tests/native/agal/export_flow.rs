@@ -1,6 +1,7 @@
 //! Export of control flow, kills, textures, derivatives, indirect constants, outputs, register
 //! allocation and version choice. Expected values are written from the TGSI definitions
-//! (tgsi.rst; derivatives and kill as tgsi_exec, `mesa-tgsi-notes.md` §5.3–§5.4) in each test.
+//! (tgsi.rst; derivatives and kill as tgsi_exec, tgsi_exec.c `exec_kill_if`, `micro_ddx`) in each
+//! test.
 #![allow(clippy::needless_range_loop, clippy::approx_constant, clippy::unnecessary_sort_by)]
 
 use crate::agal_common::*;
@@ -135,7 +136,7 @@ fn txb_with_an_immediate_bias_sets_the_bias_byte() {
     let src = format!("{}DCL SAMP[0]\nIMM[1] FLT32 {{ 0.25, 0.5, 0.0, -1.5 }}\n  TXB TEMP[0], IMM[1], SAMP[0], 2D\n  MOV OUT[0], TEMP[0]\n  END\n", FS_HEAD);
     let e = export_ok(&src, &ExportOptions::default());
     let tex = e.program.as_ref().unwrap().code.iter().find_map(|i| i.sampler).unwrap();
-    // agal.md §6: bias byte = trunc(bias * 8) = -12.
+    // docs/agal.md "Sampler": bias byte = trunc(bias * 8) = -12.
     assert_eq!(tex.bias, -12);
     assert!(e.assembly.contains(",-1.5>"), "{}", e.assembly);
 }
@@ -149,7 +150,8 @@ fn derivatives_need_agal2_and_are_coarse() {
     assert_eq!(e.version, 2);
     let out = run(&e, &fs_varyings(), &[], &[], None);
     let a = lanes_a();
-    // Coarse: ddx = BR − BL (lanes 3 − 2), ddy = BL − TL (lanes 2 − 0), mesa-tgsi-notes.md §5.4.
+    // Coarse: ddx = BR − BL (lanes 3 − 2), ddy = BL − TL (lanes 2 − 0), tgsi_exec.c
+    // `micro_ddx`/`micro_ddy`.
     let want: Vec4 = std::array::from_fn(|c| (a[3][c] - a[2][c]) + (a[2][c] - a[0][c]));
     for l in 0..LANES {
         assert!(same_bits(out.outputs[0][l], want));

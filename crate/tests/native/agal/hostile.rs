@@ -41,7 +41,7 @@ fn truncations_of_a_valid_program() {
             continue;
         }
         let e = agal::decode(&good[..n]).unwrap_err();
-        // §1: size must be 7 + 24n with n >= 1.
+        // docs/agal.md "Layout": size must be 7 + 24n with n >= 1.
         assert!(e.code == "A3615" || e.code == "A0001", "{} bytes: {:?}", n, e);
     }
     assert!(exercise(&good));

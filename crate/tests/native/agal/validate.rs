@@ -1,6 +1,7 @@
-//! One case per validator rule (agal.md §7, §8, §10, §13): a small program breaking exactly that
-//! rule gets the Flash error number of the rule. Programs the assembler cannot write (it refuses
-//! some of these itself) are built as bytes or as models.
+//! One case per validator rule (docs/agal.md "Opcodes", "Limits per version", "Semantics"; Flash's
+//! message numbers): a small program breaking exactly that rule gets the Flash error number of the
+//! rule. Programs the assembler cannot write (it refuses some of these itself) are built as bytes
+//! or as models.
 
 use tgsi::agal::{self, opc, Dest, Instruction, Program, RegType, Sampler, ShaderKind, Source};
 

@@ -27,7 +27,8 @@ pub fn export_ok(src: &str, opts: &ExportOptions) -> Export {
         "two constant sources left in:\n{}",
         e.assembly
     );
-    // The bytes decode back to the same program (our own decoder; §1–§6 layout).
+    // The bytes decode back to the same program (our own decoder; docs/agal.md "The bytecode"
+    // layout).
     assert_eq!(agal::decode(&e.bytes).as_ref(), Ok(program));
     e
 }

@@ -1,8 +1,8 @@
 //! Conformance with softpipe (Mesa's tgsi_exec): every fragment shader of
-//! `shared/corpus/softpipe/` that samples no texture must give softpipe's pixels. Inputs as the
-//! oracle README says: GENERIC[0] = v_uv = ((x+0.5)/64, (y+0.5)/64) with y from the bottom row;
-//! POSITION = (x+0.5, H−0.5−y, 0.5, 1) ("What to know" §1); constants from the `.json`.
-//! Quads cover (x, y), (x+1, y), (x, y+1), (x+1, y+1) with x, y even (README §7).
+//! `tests/corpus/softpipe/` that samples no texture must give softpipe's pixels. Inputs as
+//! `tests/corpus/README.md` says: GENERIC[0] = v_uv = ((x+0.5)/64, (y+0.5)/64) with y from the
+//! bottom row; POSITION = (x+0.5, H−0.5−y, 0.5, 1) (item 2); constants from the `.json`.
+//! Quads cover (x, y), (x+1, y), (x, y+1), (x+1, y+1) with x, y even (item 4).
 
 use crate::support::compile;
 use std::path::PathBuf;
@@ -30,7 +30,7 @@ fn samples_texture(text: &str) -> bool {
     })
 }
 
-/// The `.json`'s constants (the one reader, `crate/tests/shared/corpus_inputs.rs`) as the
+/// The `.json`'s constants (the one reader, `crate/tests/common/corpus_inputs.rs`) as the
 /// machine's constant buffers.
 fn constants(json: &serde_json::Value) -> Constants {
     let mut c = Constants::new();

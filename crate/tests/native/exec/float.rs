@@ -1,6 +1,6 @@
 #![allow(clippy::approx_constant)] // 1.442695 is tgsi_exec's LG2 literal, on purpose.
 //! Float opcodes: expected values come from the tgsi.rst / tgsi_exec formulas evaluated here
-//! (`mesa-tgsi-notes.md` §5.5).
+//! (tgsi_exec.c `micro_*`).
 use crate::exec_support::*;
 
 const NAN: f32 = f32::NAN;

@@ -1,5 +1,5 @@
 //! Integer, unsigned, bitwise, bitfield and conversion opcodes. Expected values are the
-//! tgsi.rst / tgsi_exec formulas written out by hand (`mesa-tgsi-notes.md` §5.5).
+//! tgsi.rst / tgsi_exec formulas written out by hand (tgsi_exec.c `micro_*`).
 use crate::exec_support::*;
 
 const MIN: i32 = i32::MIN;
@@ -41,7 +41,8 @@ fn negate_abs_sign_min_max() {
 
 #[test]
 fn integer_negate_modifier_is_twos_complement() {
-    // `-SRC` on an integer op is integer negation (notes §5.5), not a sign-bit flip.
+    // `-SRC` on an integer op is integer negation (tgsi_exec.c `fetch_source`, `micro_ineg`), not a
+    // sign-bit flip.
     let text = "FRAG\nDCL IN[0..1]\nDCL OUT[0]\nUADD OUT[0], IN[0], -IN[1]\nEND";
     let r = eval_bits(text, &[[10, 10, 0, 5], [3, 0, 1, 5]]);
     assert_eq!(r, [7, 10, M, 0]);

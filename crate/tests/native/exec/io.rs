@@ -1,6 +1,6 @@
 //! The interpreter's API: system values, interpolation (batch inputs and INTERP_*), texture
 //! hooks, CLOCK, and the legacy flow opcodes. Expected values by hand or by the plane formula
-//! a0 + dadx·x + dady·y (`mesa-tgsi-notes.md` §5.7).
+//! a0 + dadx·x + dady·y (tgsi_exec.c `eval_linear_coef`).
 use crate::exec_support::*;
 use tgsi::exec::{Batch, Coef, Constants, Lanes, Machine, SampleRequest, TextureHooks};
 use tgsi::ir::SemanticName;

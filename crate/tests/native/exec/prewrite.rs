@@ -1,7 +1,8 @@
 //! Registers start at zero for every run even though the machine keeps its storage between runs
 //! and skips clearing the rows a program writes before reading (`exec/prewrite.rs`), and skips
 //! refilling the masks of programs that never change them. Expected values: a register nobody
-//! wrote in this run reads 0 (`mesa-tgsi-notes.md` §5.2); the others are the immediates moved.
+//! wrote in this run reads 0 (`docs/interpreter.md` "Registers between runs"); the others are the
+//! immediates moved.
 use crate::exec_support::*;
 use tgsi::exec::{Batch, Constants, Machine};
 

@@ -1,4 +1,4 @@
-//! The parser and printer against the shared corpus (`../shared/corpus`, or `$TGSI_SHARED/corpus`):
+//! The parser and printer against the corpus (`tests/corpus/`, `corpus!()`):
 //!
 //! * every softpipe `.tgsi` / `.vs.tgsi` parses without error and `--style mesa` reproduces it
 //!   byte for byte;
@@ -11,15 +11,9 @@
 use std::path::{Path, PathBuf};
 use tgsi::text::{self, strip_spans, Style};
 
-fn shared() -> PathBuf {
-    let dir = std::env::var_os("TGSI_SHARED")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared"));
-    assert!(
-        dir.join("corpus").is_dir(),
-        "the shared corpus is not at {} (set TGSI_SHARED to the folder holding corpus/)",
-        dir.display()
-    );
+fn corpus() -> PathBuf {
+    let dir = PathBuf::from(corpus!());
+    assert!(dir.is_dir(), "the corpus is not at {}", dir.display());
     dir
 }
 
@@ -37,7 +31,7 @@ fn files_under(dir: &Path, out: &mut Vec<PathBuf>) {
 
 fn softpipe_files() -> Vec<PathBuf> {
     let mut v = Vec::new();
-    files_under(&shared().join("corpus/softpipe"), &mut v);
+    files_under(&corpus().join("softpipe"), &mut v);
     v.retain(|p| p.to_string_lossy().ends_with(".tgsi"));
     assert!(v.len() >= 50, "expected the 50 softpipe shaders, found {}", v.len());
     v
@@ -45,7 +39,7 @@ fn softpipe_files() -> Vec<PathBuf> {
 
 fn third_party_files() -> Vec<PathBuf> {
     let mut v = Vec::new();
-    files_under(&shared().join("corpus/third-party"), &mut v);
+    files_under(&corpus().join("third-party"), &mut v);
     v.retain(|p| !p.ends_with("SOURCES.txt") && !p.ends_with("REPORT.md"));
     v
 }
@@ -118,7 +112,7 @@ fn exact_style_round_trips_every_corpus_file() {
 
 /// One line per third-party file: `| path | parses / rejected | first error |`.
 fn third_party_table() -> String {
-    let base = shared().join("corpus/third-party");
+    let base = corpus().join("third-party");
     let mut out = String::new();
     let mut folder = String::new();
     let (mut ok, mut rejected) = (0, 0);

@@ -205,11 +205,9 @@ fn token_soup_never_panics() {
 }
 
 fn corpus_texts() -> Vec<String> {
-    let shared = std::env::var_os("TGSI_SHARED")
-        .map(std::path::PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared"));
+    let corpus = Path::new(corpus!());
     let mut out = Vec::new();
-    let mut stack = vec![shared.join("corpus/softpipe"), shared.join("corpus/third-party")];
+    let mut stack = vec![corpus.join("softpipe"), corpus.join("third-party")];
     while let Some(dir) = stack.pop() {
         let Ok(rd) = std::fs::read_dir(&dir) else { continue };
         for e in rd {
@@ -224,7 +222,7 @@ fn corpus_texts() -> Vec<String> {
         }
     }
     out.sort();
-    assert!(out.len() > 100, "corpus not found under {}", shared.display());
+    assert!(out.len() > 100, "corpus not found under {}", corpus.display());
     out
 }
 

@@ -1,8 +1,8 @@
 //! Constant buffers read through an index (`CONST[b][ADDR[a].c + k]`) in the compiled module:
 //! each lane reads register `k + its address` of the bound buffer, and 0 outside it (below 0
 //! or at or past the buffer's length, whatever the declaration says: tgsi_exec's bounds check
-//! on the bound buffer, `mesa-tgsi-notes.md` §5.1). Expected values are worked out by hand
-//! from that rule; the interpreter must agree, and the module (not a fallback) must have run.
+//! on the bound buffer, tgsi_exec.c `fetch_src_file_channel`). Expected values are worked out by
+//! hand from that rule; the interpreter must agree, and the module (not a fallback) must have run.
 
 use super::differential::{compare_with, program, random_constants, Tally};
 use super::validate::validate;

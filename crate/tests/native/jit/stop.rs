@@ -5,7 +5,7 @@
 use super::differential::program;
 use tgsi::exec::{Batch, Constants, Machine, MakeAccelerator};
 use tgsi::jit::native::NativeProgram;
-#[path = "../../shared/unlimited.rs"]
+#[path = "../../common/unlimited.rs"]
 mod unlimited;
 use unlimited::Unlimited;
 

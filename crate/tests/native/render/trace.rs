@@ -93,9 +93,9 @@ fn corpus_job(name: &str, size: u32) -> (tgsi::render::job::Job, serde_json::Val
 }
 
 /// DDX and DDY in a trace are the differences between lanes of their source in the same
-/// trace. Coarse derivatives as tgsi_exec computes them (`mesa-tgsi-notes.md` §5.4): every
-/// lane gets DDX = v[3] − v[2] and DDY = v[2] − v[0] in the interpreter's lane order
-/// (lane = dx + 2·dy, window rows growing upwards).
+/// trace. Coarse derivatives as tgsi_exec computes them (tgsi_exec.c `micro_ddx`/`micro_ddy`):
+/// every lane gets DDX = v[3] − v[2] and DDY = v[2] − v[0] in the interpreter's lane order (lane =
+/// dx + 2·dy, window rows growing upwards).
 #[test]
 fn derivatives_are_lane_differences_of_their_source() {
     let (job, json) = corpus_job("17_derivatives", 16);
@@ -224,9 +224,9 @@ fn first_nonfinite_is_the_instruction_that_made_it() {
     }
 }
 
-/// Registers read 0 until written (`mesa-tgsi-notes.md` §5.2), in every batch of a frame: the
-/// image after instruction 0 of a register first written by instruction 2 is 0 everywhere,
-/// even though the plain path skips clearing such registers between batches.
+/// Registers read 0 until written (`docs/interpreter.md` "Registers between runs"), in every batch
+/// of a frame: the image after instruction 0 of a register first written by instruction 2 is 0
+/// everywhere, even though the plain path skips clearing such registers between batches.
 #[test]
 fn image_at_instruction_n_shows_unwritten_registers_as_zero() {
     let fs = "FRAG\nDCL IN[0], POSITION, LINEAR\nDCL OUT[0], COLOR\nDCL TEMP[0..1]\n\

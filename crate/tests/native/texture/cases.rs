@@ -5,7 +5,7 @@
 //! (MAD is not fused). Expected values are softpipe's pixels, bit for bit.
 //!
 //! Fragment quads: lane l sits at GL pixel (2i + (l & 1), 2j + (l >> 1)), so lanes 2, 3 are the
-//! upper row, matching softpipe's derivative rule (README items 2 and 7).
+//! upper row, matching softpipe's derivative rule (docs/textures.md "How a sample is computed": LOD, TXF).
 
 use std::collections::BTreeMap;
 

@@ -214,8 +214,8 @@ fn shadow_cube_array_reads_layer_and_reference() {
     assert_eq!(out[0][0], 0.0);
 }
 
-/// Texel offsets come from lane 0 of the offset register of each quad (`mesa-tgsi-notes.md`
-/// §5.6: tgsi_exec reads lane 0, and its machine holds one quad), not from the batch's first
+/// Texel offsets come from lane 0 of the offset register of each quad (tgsi_exec.c
+/// `exec_tex` reads lane 0, and its machine holds one quad), not from the batch's first
 /// quad: a batch of two quads whose offset registers differ.
 #[test]
 fn texel_offsets_are_each_quads_own() {

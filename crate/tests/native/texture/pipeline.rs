@@ -1,8 +1,8 @@
 //! End to end through the interpreter: each case of `tests/texture-cases/` and the corpus shaders
 //! 20_tex_nearest / 21_tex_linear are parsed, compiled and run on the interpreter with the
 //! textures bound through `texture::bind::Bindings`; the pixels must equal softpipe's bit for bit.
-//! Inputs as the oracle README: GENERIC[0] = v_uv = ((x + 0.5)/W, (y + 0.5)/H), y from the bottom;
-//! quads at even (x, y), lane l at (x + (l & 1), y + (l >> 1)).
+//! Inputs as `tests/corpus/README.md`: GENERIC[0] = v_uv = ((x + 0.5)/W, (y + 0.5)/H), y from the
+//! bottom; quads at even (x, y), lane l at (x + (l & 1), y + (l >> 1)).
 
 use crate::support::compile;
 use tgsi::exec::{Batch, Constants, Machine, MakeAccelerator};

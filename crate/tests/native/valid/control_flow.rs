@@ -1,5 +1,5 @@
 //! Structured control flow: nesting, BRK/CONT/RET/CAL placement, END, computed targets and
-//! label warnings. Targets follow Mesa's ureg convention (`mesa-tgsi-notes.md` §6): IF/UIF →
+//! label warnings. Targets follow Mesa's ureg convention (tgsi_ureg.c `ureg_fixup_label`): IF/UIF →
 //! its ELSE or ENDIF, ELSE → ENDIF, CAL → BGNSUB; numbers are instruction indices from 0.
 
 use crate::valid_support::*;
@@ -165,7 +165,7 @@ fn deep_nesting_gives_one_diagnostic_quickly() {
 
 #[test]
 fn legacy_flow_opcodes_follow_their_modern_forms() {
-    // IFC opens an IF block, BREAKC is a BRK, CALLNZ a CAL (tgsi-2010-flattened.txt).
+    // IFC opens an IF block, BREAKC is a BRK, CALLNZ a CAL (the 2010 edition of tgsi.rst).
     no_errors(&prog("BGNLOOP\nIFC TEMP[0].xxxx\nBREAKC TEMP[0].xxxx\nENDIF\nENDLOOP\nCALLNZ TEMP[0].xxxx :7\nEND\nBGNSUB\nRET\nENDSUB\n"));
     let d = diags(&prog("BREAKC TEMP[0].xxxx\nEND\n"));
     assert_eq!(

@@ -5,7 +5,7 @@ use crate::valid_support::*;
 
 #[test]
 fn softpipe_corpus_has_no_errors() {
-    let dir = shared("corpus/softpipe");
+    let dir = corpus_path("softpipe");
     let mut files: Vec<_> =
         std::fs::read_dir(&dir).expect("corpus").flatten().map(|e| e.path()).collect();
     files.sort();
@@ -122,7 +122,7 @@ fn every_documented_example_produces_its_code() {
 /// (printf templates, entry-point pieces without END).
 fn flagged_pieces() -> Vec<String> {
     let sources =
-        std::fs::read_to_string(shared("corpus/third-party/SOURCES.txt")).expect("SOURCES.txt");
+        std::fs::read_to_string(corpus_path("third-party/SOURCES.txt")).expect("SOURCES.txt");
     sources
         .lines()
         .filter(|l| !l.starts_with('#'))
@@ -139,7 +139,7 @@ fn flagged_pieces() -> Vec<String> {
 /// reads). Legacy opcodes (P106), `+ 3` offsets (P104) and `RES` (P107) are older dialects.
 #[test]
 fn third_party_modern_files_have_no_errors() {
-    let root = shared("corpus/third-party");
+    let root = corpus_path("third-party");
     let pieces = flagged_pieces();
     let mut stack = vec![root.clone()];
     let mut files = Vec::new();

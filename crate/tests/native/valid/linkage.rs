@@ -1,4 +1,4 @@
-//! Vertex → fragment linkage by (semantic, index) and channels (`gallium-semantics-rfc.txt`),
+//! Vertex → fragment linkage by (semantic, index) and channels (the Gallium semantics RFC (mesa-dev)),
 //! plus every vertex/fragment pair of the softpipe corpus, which Mesa links and draws.
 
 use crate::valid_support::*;
@@ -83,7 +83,7 @@ fn l000_wrong_stages() {
 
 #[test]
 fn softpipe_pairs_link_without_errors() {
-    let dir = shared("corpus/softpipe");
+    let dir = corpus_path("softpipe");
     let mut pairs = 0;
     let mut entries: Vec<_> =
         std::fs::read_dir(&dir).expect("corpus").flatten().map(|e| e.path()).collect();

@@ -3,7 +3,7 @@
 //! shader: lines dropped, duplicated, swapped, and numbers replaced by extreme values. Only
 //! texts that still parse reach the validator, which is what it will see in the playground.
 
-use crate::valid_support::shared;
+use crate::valid_support::corpus_path;
 use tgsi::valid::{check, link, match_blocks, Options};
 
 struct Lcg(u64);
@@ -80,7 +80,7 @@ fn mutate(text: &str, rng: &mut Lcg) -> String {
 
 #[test]
 fn mutated_corpus_never_panics() {
-    let dir = shared("corpus/softpipe");
+    let dir = corpus_path("softpipe");
     let mut files: Vec<_> =
         std::fs::read_dir(&dir).expect("corpus").flatten().map(|e| e.path()).collect();
     files.sort();

@@ -1,4 +1,4 @@
-//! tgsi_sanity's checks (`mesa-tgsi-notes.md` §4) and the unused-register warning.
+//! tgsi_sanity's checks (Mesa's `tgsi_sanity.c`) and the unused-register warning.
 //! Each rule: a minimal failing program with its exact diagnostic (code, line, column, counted
 //! by hand from the text) and a passing neighbour that stays clean.
 

@@ -1,4 +1,4 @@
-//! Semantic indices per `gallium-semantics-rfc.txt`: NORMAL removed; index 0 only except
+//! Semantic indices per the Gallium semantics RFC (mesa-dev): NORMAL removed; index 0 only except
 //! GENERIC, COLOR, BCOLOR; COLOR/BCOLOR 0..1 except fragment outputs; GENERIC 0..218 portable,
 //! 0..216 with BCOLOR, ≤255 with a warning; no (semantic, index) twice.
 

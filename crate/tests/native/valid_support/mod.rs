@@ -65,7 +65,7 @@ pub fn link(vs: &str, fs: &str) -> (Vec<Diagnostic>, Vec<Diagnostic>) {
     (v, f)
 }
 
-/// Path of a file of the shared material (the corpus, the specs).
-pub fn shared(rel: &str) -> std::path::PathBuf {
-    std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared")).join(rel)
+/// Path of a file or folder of the corpus (`tests/corpus/`).
+pub fn corpus_path(rel: &str) -> std::path::PathBuf {
+    std::path::Path::new(corpus!()).join(rel)
 }
