@@ -194,18 +194,26 @@ const computedHeading = (/** @type {string} */ dst) =>
 
 /**
  * The channel spans of one lane's result: one `xyzw: …` span when the four channels hold the
- * same bits, else one per channel.
+ * same bits, else one per channel (the bits in hex as each span's title). `short`: float
+ * results as 8 significant digits only (the texture tables' colours).
  * @param {number[]} bits
  * @param {string} dst
+ * @param {boolean} [short]
  */
-function channelSpans(bits, dst) {
+function channelSpans(bits, dst, short = false) {
+  const text = (/** @type {number} */ b) => {
+    if (!short || INTEGER_TYPES.includes(dst)) return channelText(b, dst);
+    const f = new Float32Array(new Uint32Array([b >>> 0]).buffer)[0];
+    return String(Number(f.toPrecision(8)));
+  };
   const same = bits.every((b) => (b >>> 0) === (bits[0] >>> 0));
   const groups = same ? [['xyzw', bits[0]]] : bits.map((b, c) => ['xyzw'[c], b]);
   return groups.map(([name, b]) => {
     const span = document.createElement('span');
     span.className = 'channel';
     span.dataset.channel = String(name);
-    span.textContent = `${name}: ${channelText(Number(b), dst)}`;
+    span.textContent = `${name}: ${text(Number(b))}`;
+    span.title = `0x${(Number(b) >>> 0).toString(16).padStart(8, '0')}`;
     return span;
   });
 }
@@ -391,10 +399,12 @@ function lodText(sample, lane) {
 function tapsList(sample, lane) {
   const ul = document.createElement('ul');
   ul.className = 'taps';
-  for (const level of sample?.lanes?.[lane]?.levels ?? []) {
+  const levels = sample?.lanes?.[lane]?.levels ?? [];
+  for (const level of levels) {
     for (const t of level.taps) {
       const li = document.createElement('li');
-      li.textContent = `L${level.level} (${t.x}, ${t.y})${t.border ? ' border' : ''} ×${num(t.weight)} = ${rgba(t.value)}`;
+      // The level is named when the lane reads two (the LOD column names a single one).
+      li.textContent = `${levels.length > 1 ? `L${level.level} ` : ''}(${t.x}, ${t.y})${t.border ? ' border' : ''} ×${num(t.weight)} = ${rgba(t.value.map((/** @type {number} */ v) => Number(v.toFixed(3))))}`;
       ul.append(li);
     }
   }
@@ -424,7 +434,7 @@ async function liveTexLanes(box) {
   const table = document.createElement('table');
   table.className = 'live tex';
   const head = document.createElement('tr');
-  for (const t of ['lane', ...Array.from({ length: sources }, (_, i) => `src${i}`), 'LOD / level', 'texels × weight = value', 'result', 'expected', '']) {
+  for (const t of ['lane', ...Array.from({ length: sources }, (_, i) => `src${i}`), 'LOD / level', 'texels × weight = value', 'result', 'expected']) {
     const th = document.createElement('th');
     th.textContent = t;
     head.append(th);
@@ -433,7 +443,7 @@ async function liveTexLanes(box) {
   const body = table.createTBody();
   /** @type {HTMLInputElement[][]} */
   const inputs = [];
-  /** @type {Record<string, HTMLTableCellElement>[]} */
+  /** @type {Record<string, HTMLElement>[]} */
   const cells = [];
   rows.forEach((r, lane) => {
     const tr = body.insertRow();
@@ -448,11 +458,19 @@ async function liveTexLanes(box) {
       tr.insertCell().append(input);
       inputs[lane].push(input);
     }
-    /** @type {Record<string, HTMLTableCellElement>} */
+    /** @type {Record<string, HTMLElement>} */
     const c = {};
-    for (const name of ['lod', 'taps', 'result', 'expected', 'verdict']) {
+    for (const name of ['lod', 'taps', 'result']) {
       c[name] = tr.insertCell();
       c[name].className = name;
+    }
+    // The expected value and the verdict share a cell (the table is wide already).
+    const check = tr.insertCell();
+    check.className = 'check';
+    for (const name of ['expected', 'verdict']) {
+      c[name] = document.createElement('span');
+      c[name].className = name;
+      check.append(c[name]);
     }
     cells.push(c);
   });
@@ -478,7 +496,7 @@ async function liveTexLanes(box) {
       const bits = run.outputs?.[lane] ?? [0, 0, 0, 0];
       c.lod.textContent = run.sample ? lodText(run.sample, lane) : e.name === 'TXQ' ? "size of lane 0's level" : "lane 0's level, no filtering";
       c.taps.replaceChildren(run.sample ? tapsList(run.sample, lane) : '');
-      c.result.replaceChildren(...channelSpans(bits, e.dst));
+      c.result.replaceChildren(...channelSpans(bits, e.dst, true));
       const same = edited[lane] ? 'edited' : String(run.same?.[lane] === true);
       c.verdict.textContent = same === 'edited' ? 'edited' : same === 'true' ? '= expected' : '≠ expected';
       c.verdict.dataset.same = same;

@@ -209,8 +209,11 @@ test('"Open in playground" of a rendered example carries its shader from the fir
   await page.waitForFunction(() => /** @type {any} */ (document.querySelector('#LRP tgsi-shader'))?.frames > 0, undefined, { timeout: 90_000 });
   // No hover, no focus: the link already holds the example's state.
   await page.waitForFunction(() => document.querySelector('#LRP tgsi-shader')?.shadowRoot?.querySelector('[part="open-link"]')?.href.includes('#s='), undefined, { timeout: 30_000 });
-  const href = await page.evaluate(() => document.querySelector('#LRP tgsi-shader').shadowRoot.querySelector('[part="open-link"]').href);
-  assert.ok(href.startsWith(`${server.url}index.html#s=`), href);
+  const { href, playground } = await page.evaluate(() => ({
+    href: document.querySelector('#LRP tgsi-shader').shadowRoot.querySelector('[part="open-link"]').href,
+    playground: new URL('../index.html', location.href).href,
+  }));
+  assert.ok(href.startsWith(`${playground}#s=`), href);
   const { page: play, problems: playProblems } = await openPage(browser);
   await play.goto(href);
   // The playground opens with the LRP example in its editor, not its default shader.
