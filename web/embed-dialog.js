@@ -43,7 +43,8 @@ async function openEmbed() {
  * @param {any} state
  */
 async function animated(state) {
-  const engine = await loadEngine();
+  const engine = await loadEngine().catch(() => null);
+  if (!engine) return false;
   const describe = (/** @type {string} */ text) => {
     try { return engine.describe(text); } catch { return null; }
   };
