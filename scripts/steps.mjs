@@ -19,6 +19,8 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
  * @property {string} label       what the progress line says
  * @property {string[]} command   program and arguments, run from the repository root
  * @property {string[]} [needs]   ids of steps that must have succeeded first
+ * @property {string[]} [after]   ids of steps that must have ended first, however they ended
+ *                                (order only: cargo builds one thing at a time in a target dir)
  * @property {Record<string, string>} [env]  added to the environment
  */
 
@@ -89,9 +91,10 @@ export function tail(file, n) {
  * @param {string} prefix   e.g. `start`
  * @param {Step[]} steps
  * @param {string} logDir
+ * @param {(result: StepResult) => void} [onDone]  called as each step ends (or is not run)
  * @returns {Promise<StepResult[]>}  in the order of `steps`
  */
-export async function runSteps(prefix, steps, logDir) {
+export async function runSteps(prefix, steps, logDir, onDone) {
   mkdirSync(logDir, { recursive: true });
   const n = steps.length;
   /** @type {Map<string, StepResult>} */
@@ -102,7 +105,7 @@ export async function runSteps(prefix, steps, logDir) {
   /** @param {Step} step */
   const tag = (step) => `${bold[0]}[${prefix} ${steps.indexOf(step) + 1}/${n}]${bold[1]}`;
   for (const step of steps) {
-    for (const need of step.needs ?? []) {
+    for (const need of [...(step.needs ?? []), ...(step.after ?? [])]) {
       if (!steps.some((s) => s.id === need)) throw new Error(`step ${step.id} needs an unknown step ${need}`);
     }
   }
@@ -115,6 +118,7 @@ export async function runSteps(prefix, steps, logDir) {
       const why = `not run: ${failedNeed} did not succeed`;
       done.set(step.id, { id: step.id, label: step.label, outcome: 'not run', seconds: 0, log, why });
       console.log(`${tag(step)} ${step.label} … ${why}`);
+      onDone?.(done.get(step.id));
       return Promise.resolve();
     }
     console.log(`${tag(step)} ${step.label} …`);
@@ -133,12 +137,13 @@ export async function runSteps(prefix, steps, logDir) {
         const end = tail(log, 25);
         if (end) console.log(end.replace(/^/gm, '    '));
       }
+      onDone?.(done.get(step.id));
     });
   };
 
   for (;;) {
     const ready = steps.filter(
-      (s) => !done.has(s.id) && !running.has(s.id) && (s.needs ?? []).every((id) => done.has(id)),
+      (s) => !done.has(s.id) && !running.has(s.id) && [...(s.needs ?? []), ...(s.after ?? [])].every((id) => done.has(id)),
     );
     for (const step of ready) {
       const p = start(step).then(() => { running.delete(step.id); });

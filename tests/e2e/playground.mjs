@@ -100,7 +100,7 @@ export function tgsiBinary() {
 /** Runs `tgsi` with arguments in a scratch folder holding `files`; returns that folder's outputs. */
 export async function runTgsi(args, files) {
   const bin = tgsiBinary();
-  if (!bin) throw new Error('target/*/tgsi is missing: scripts/test.sh builds it (cargo build -p tgsi --bin tgsi)');
+  if (!bin) throw new Error('target/*/tgsi is missing: npm test builds it (cargo test --no-run), or: cargo build -p tgsi --bin tgsi');
   const dir = await mkdtemp(path.join(os.tmpdir(), 'tgsi-e2e-'));
   try {
     for (const [name, text] of Object.entries(files)) await writeFile(path.join(dir, name), text);

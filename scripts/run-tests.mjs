@@ -1,0 +1,471 @@
+// @ts-check
+// `npm test` (scripts/test.sh runs this after nothing else): builds what the runners need, each
+// artefact once, then runs every runner once and prints one line per runner, the total, the
+// machine and the failures. CI judges by the lines `NAME: N passed, N failed, N skipped` and
+// `total: N passed, N failed, N skipped`; the exit status is 1 when anything failed.
+//
+// Builds (steps.mjs: independent steps side by side, one progress line each):
+//   set-up parts (scripts/setup.sh --only …: the Rust target, npm, wasm-bindgen-cli, the
+//   browsers, geckodriver), the two engines (scripts/build-wasm.sh), the page's bundles
+//   (build-web.sh), `cargo test --no-run` (the native test binaries and target/debug/tgsi, the
+//   CLI the end-to-end tests compare with and the reference is written by), the opcode
+//   reference (build-reference.sh --cli target/debug/tgsi) and the wasm test binary.
+// Runners, in two lanes that run side by side (TGSI_LANES=1: one after the other):
+//   cpu:      lint (rustfmt, clippy native / wasm32 / widget, tsc, lint-paths), cargo (native
+//             `cargo test --workspace`), e2e-node (tests/e2e/node/: no browser)
+//   browsers: wasm-ENGINE (crate/tests/web/ in the browser, wasm-bindgen-test-runner), then
+//             e2e-ENGINE (tests/e2e/*.test.mjs against a real server), for each engine
+// Only one lane drives a browser, so browser tests never compete with another browser.
+// Every runner runs once, even after an earlier one failed; a failure fails. A runner that exits
+// non-zero without a counted failure counts as one failure, one that ran no test as one failure.
+//
+// Environment: TGSI_BROWSERS="chromium firefox webkit" (the engines, default all three),
+// TGSI_RUNNERS="lint cargo" (only these runners or groups: lint, cargo, e2e-node, wasm, e2e,
+// or a runner's full name such as wasm-chromium; default all), TGSI_LANES=1 (no side by side).
+
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ROOT, runLogged, runSteps, seconds } from './steps.mjs';
+
+// ---------------------------------------------------------------------------------------------
+// THE ONE EXCEPTION TO "every runner runs once": JavaScriptCore traps now and then inside the
+// engine's own safe code (docs/jit.md, "Not done yet"), where Chromium and Firefox pass the same
+// bytes every time. While this is true, each wasm-bindgen test that fails in WebKitGTK runs ONCE
+// more, alone in a fresh page; if it passes there it counts as passed, and the summary says so
+// loudly (its runner's line and the failure list). Set to false to make a WebKitGTK failure fail
+// like any other.
+const WEBKIT_WASM_RERUN_ALONE = true;
+// ---------------------------------------------------------------------------------------------
+
+const LOGS = path.join(ROOT, 'test-artifacts');
+const WASM_TARGET = 'wasm32-unknown-unknown';
+const WEBKIT_WEBDRIVER_BIN = '/usr/bin/WebKitWebDriver';
+const ENGINES = ['chromium', 'firefox', 'webkit'];
+const XVFB = ['xvfb-run', '--auto-servernum', '--server-args=-screen 0 1920x1200x24 -nolisten tcp'];
+
+/**
+ * @typedef {'libtest' | 'node' | 'checks'} Counter
+ * @typedef {object} Runner
+ * @property {string} name
+ * @property {'cpu' | 'browsers'} lane
+ * @property {string[]} needs        build steps that must have succeeded
+ * @property {Counter} counter       how its log is counted
+ * @property {() => string[][]} [commands]  for `checks`: one command per check
+ * @property {() => string[]} [command]     otherwise: the command
+ * @property {Record<string, string>} [env]
+ * @property {string} [engine]       the browser engine it drives
+ *
+ * @typedef {object} Counts
+ * @property {number} passed
+ * @property {number} failed
+ * @property {number} skipped
+ *
+ * @typedef {object} Outcome
+ * @property {string} name
+ * @property {Counts} counts
+ * @property {number} seconds
+ * @property {string[]} notes      appended to its summary line
+ * @property {string[]} failures   its part of the failure list
+ */
+
+/** @param {string} file */
+function read(file) {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+/** Sums libtest's `test result: … N passed; M failed; K ignored` lines. @param {string} text @returns {Counts} */
+export function libtestCounts(text) {
+  const c = { passed: 0, failed: 0, skipped: 0 };
+  for (const line of text.split('\n')) {
+    if (!line.startsWith('test result:')) continue;
+    for (const [, n, what] of line.matchAll(/(\d+) (passed|failed|ignored)/g)) {
+      c[what === 'ignored' ? 'skipped' : /** @type {'passed' | 'failed'} */ (what)] += Number(n);
+    }
+  }
+  return c;
+}
+
+/** node --test's closing counts (`ℹ pass N` with the spec reporter, `# pass N` with TAP). @param {string} text @returns {Counts} */
+export function nodeTestCounts(text) {
+  const c = { passed: 0, failed: 0, skipped: 0 };
+  for (const line of text.split('\n')) {
+    const m = /^(?:ℹ|#) (pass|fail|skipped|todo|cancelled) (\d+)\s*$/.exec(line);
+    if (!m) continue;
+    if (m[1] === 'pass') c.passed = Number(m[2]);
+    else if (m[1] === 'fail') c.failed = Number(m[2]);
+    else c.skipped += Number(m[2]);
+  }
+  return c;
+}
+
+/**
+ * Why a runner failed, in a few lines: each failed test's name and the first lines of its panic
+ * or assertion. A browser's stack keeps its first three wasm frames (names only): where a trap was.
+ * @param {string} text
+ * @returns {string[]}
+ */
+export function failureLines(text) {
+  const lines = text.split('\n');
+  const start = /^---- .* ----$|^not ok|^✖|^error(\[|:)|Failed to detect|driver status/;
+  const drop = /^\s*(at |Stack:|$)|@http|^--$/;
+  /** @type {Set<number>} */
+  const keep = new Set();
+  lines.forEach((line, i) => {
+    if (start.test(line)) for (let j = i; j <= i + 8 && j < lines.length; j++) keep.add(j);
+  });
+  const out = [];
+  let frames = 0;
+  for (const i of [...keep].sort((a, b) => a - b)) {
+    let line = lines[i];
+    if (drop.test(line)) continue;
+    if (line.startsWith('---- ')) frames = 0;
+    if (line.includes('wasm-function')) {
+      if (++frames > 3) continue;
+      line = line.replace(/@[^ ]*wasm-function.*$/, '');
+    }
+    out.push(line);
+    if (out.length >= 40) break;
+  }
+  return out;
+}
+
+/** The names of the tests libtest reported as failed. @param {string} text */
+function libtestFailed(text) {
+  return [...text.matchAll(/^test (\S+) \.\.\. FAIL(?:ED)?$/gm)].map((m) => m[1]);
+}
+
+/** @param {string} engine @returns {Record<string, string>} */
+function engineEnv(engine) {
+  /** @type {Record<string, string>} */
+  const env = { TGSI_BROWSER: engine };
+  if (engine === 'firefox') env.GECKODRIVER = which('geckodriver') ?? 'geckodriver';
+  if (engine === 'webkit') env.SAFARIDRIVER = WEBKIT_WEBDRIVER_BIN;
+  return env;
+}
+
+/** @param {string} engine @param {string[]} command */
+function inEngine(engine, command) {
+  // WebKitWebDriver starts WebKitGTK's MiniBrowser, which needs an X display: xvfb-run gives it
+  // a private one on a free display number.
+  return engine === 'webkit' ? [...XVFB, ...command] : command;
+}
+
+/** @param {string} name @returns {string | undefined} */
+function which(name) {
+  const dirs = [path.join(process.env.CARGO_HOME ?? path.join(os.homedir(), '.cargo'), 'bin'), ...(process.env.PATH ?? '').split(':')];
+  return dirs.map((d) => path.join(d, name)).find((p) => existsSync(p));
+}
+
+/** The wasm test binary the build step built: cargo names it in its JSON messages (in the step's log). @param {string} log */
+function wasmTestBinary(log) {
+  for (const line of read(log).split('\n').reverse()) {
+    if (!line.startsWith('{')) continue;
+    const msg = JSON.parse(line);
+    if (msg.reason === 'compiler-artifact' && msg.target?.name === 'web' && msg.executable) return /** @type {string} */ (msg.executable);
+  }
+  throw new Error(`cargo did not name the wasm test binary (${path.relative(ROOT, log)})`);
+}
+
+/** The e2e files that drive a browser (tests/e2e/node/ holds the ones that do not). */
+function e2eFiles() {
+  return readdirSync(path.join(ROOT, 'tests/e2e')).filter((f) => f.endsWith('.test.mjs')).sort().map((f) => `tests/e2e/${f}`);
+}
+
+function nodeFiles() {
+  return readdirSync(path.join(ROOT, 'tests/e2e/node')).filter((f) => f.endsWith('.test.mjs')).sort().map((f) => `tests/e2e/node/${f}`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// What runs.
+
+const browsers = (process.env.TGSI_BROWSERS ?? ENGINES.join(' ')).split(/[\s,]+/).filter(Boolean);
+for (const b of browsers) {
+  if (!ENGINES.includes(b)) {
+    console.error(`TGSI_BROWSERS: unknown engine '${b}' (${ENGINES.join(', ')})`);
+    process.exit(2);
+  }
+}
+const withoutSiblings = existsSync(path.join(ROOT, 'scripts/without-siblings.sh')) ? ['bash', 'scripts/without-siblings.sh'] : [];
+
+/** @type {Runner[]} */
+const RUNNERS = [
+  {
+    name: 'lint', lane: 'cpu', counter: 'checks', needs: ['npm', 'page-bind', 'widget-bind', 'target'],
+    commands: () => [
+      ['cargo', 'fmt', '--all', '--check'],
+      ['cargo', 'clippy', '--workspace', '--all-targets', '--', '-D', 'warnings'],
+      ['cargo', 'clippy', '-p', 'tgsi', '--target', WASM_TARGET, '--lib', '--tests', '--', '-D', 'warnings'],
+      ['cargo', 'clippy', '-p', 'tgsi', '--target', WASM_TARGET, '--lib', '--no-default-features', '--', '-D', 'warnings'],
+      // Every web module is `// @ts-check`ed against its JSDoc types (web/pkg's .d.ts come from
+      // the engine's build); so are the build and test scripts (scripts/tsconfig.json, Node's types).
+      ['node_modules/.bin/tsc', '--noEmit', '-p', '.'],
+      ['node_modules/.bin/tsc', '--noEmit', '-p', 'scripts'],
+      ...(existsSync(path.join(ROOT, 'scripts/lint-paths.mjs')) ? [['node', 'scripts/lint-paths.mjs']] : []),
+    ],
+  },
+  {
+    name: 'cargo', lane: 'cpu', counter: 'libtest', needs: ['native-tests'],
+    command: () => [...withoutSiblings, 'cargo', 'test', '--workspace', '--no-fail-fast'],
+  },
+  {
+    name: 'e2e-node', lane: 'cpu', counter: 'node', needs: ['npm', 'page-bind', 'widget-bind', 'web', 'reference'],
+    command: () => ['node', '--test', '--test-reporter=spec', ...nodeFiles()],
+  },
+  ...browsers.map((engine) => /** @type {Runner} */ ({
+    name: `wasm-${engine}`, lane: 'browsers', counter: 'libtest', engine,
+    needs: ['wasm-tests', 'wasm-bindgen-cli', 'browsers', ...(engine === 'firefox' ? ['geckodriver'] : [])],
+    // The binary cargo built, run as `cargo test` would run it (its runner and environment are
+    // in .cargo/config.toml), without taking cargo's lock while the other lane builds.
+    command: () => inEngine(engine, ['wasm-bindgen-test-runner', wasmBinary]),
+    env: {
+      ...engineEnv(engine),
+      CHROMEDRIVER: '/usr/bin/chromedriver',
+      WASM_BINDGEN_TEST_WEBDRIVER_JSON: path.join(ROOT, 'webdriver.json'),
+      WASM_BINDGEN_TEST_TIMEOUT: '120',
+    },
+  })),
+  ...browsers.map((engine) => /** @type {Runner} */ ({
+    name: `e2e-${engine}`, lane: 'browsers', counter: 'node', engine,
+    needs: ['npm', 'page-bind', 'widget-bind', 'web', 'reference', 'native-tests', 'browsers', ...(engine === 'firefox' ? ['geckodriver'] : [])],
+    command: () => inEngine(engine, ['node', '--test', '--test-reporter=spec', ...e2eFiles()]),
+    env: engineEnv(engine),
+  })),
+];
+
+/** @type {import('./steps.mjs').Step[]} */
+const BUILD_STEPS = [
+  { id: 'target', label: 'rustup target wasm32-unknown-unknown', command: ['bash', 'scripts/setup.sh', '--only', 'target'] },
+  { id: 'npm', label: 'npm ci', command: ['bash', 'scripts/setup.sh', '--only', 'npm'] },
+  { id: 'wasm-bindgen-cli', label: 'cargo install wasm-bindgen-cli', command: ['bash', 'scripts/setup.sh', '--only', 'wasm-bindgen'] },
+  { id: 'browsers', label: "Debian's browsers and drivers", command: ['bash', 'scripts/setup.sh', '--only', 'browsers'] },
+  { id: 'geckodriver', label: 'cargo install geckodriver', command: ['bash', 'scripts/setup.sh', '--only', 'geckodriver'] },
+  { id: 'page-cargo', label: 'cargo build (wasm32, page engine)', command: ['bash', 'scripts/build-wasm.sh', 'page', '--cargo-only'], needs: ['target'] },
+  { id: 'widget-cargo', label: 'cargo build (wasm32, widget engine)', command: ['bash', 'scripts/build-wasm.sh', 'widget', '--cargo-only'], needs: ['target'], after: ['page-cargo'] },
+  { id: 'page-bind', label: 'wasm-bindgen + wasm-opt (page engine)', command: ['bash', 'scripts/build-wasm.sh', 'page', '--bind-only'], needs: ['page-cargo', 'wasm-bindgen-cli', 'npm'] },
+  { id: 'widget-bind', label: 'wasm-bindgen + wasm-opt (widget engine)', command: ['bash', 'scripts/build-wasm.sh', 'widget', '--bind-only'], needs: ['widget-cargo', 'wasm-bindgen-cli', 'npm'] },
+  { id: 'web', label: 'esbuild (page bundles)', command: ['bash', 'scripts/build-web.sh'], needs: ['npm'] },
+  // The native test binaries and target/debug/tgsi, the same binary `cargo build --bin tgsi`
+  // makes (cargo builds it for the CLI's integration tests).
+  { id: 'native-tests', label: 'cargo test --workspace --no-run (and target/debug/tgsi)', command: ['cargo', 'test', '--workspace', '--no-run'], after: ['wasm-tests'] },
+  { id: 'reference', label: 'opcode reference (target/debug/tgsi reference)', command: ['bash', 'scripts/build-reference.sh', '--cli', 'target/debug/tgsi'], needs: ['native-tests'] },
+  // cargo builds one thing at a time in target/ (its lock): the engines, the small wasm test
+  // binary (so that the browser lane can start) and then the native tests.
+  { id: 'wasm-tests', label: 'cargo test --no-run (wasm32, crate/tests/web)', command: ['cargo', 'test', '-p', 'tgsi', '--target', WASM_TARGET, '--test', 'web', '--no-run', '--message-format=json-render-diagnostics'], needs: ['target'], after: ['widget-cargo'] },
+];
+
+/** Selected by TGSI_RUNNERS (a name, or a group: lint, cargo, e2e-node, wasm, e2e). @param {Runner} r */
+function selected(r) {
+  const want = (process.env.TGSI_RUNNERS ?? '').split(/[\s,]+/).filter(Boolean);
+  if (want.length === 0) return true;
+  return want.some((w) => w === r.name || (w === 'wasm' && r.name.startsWith('wasm-')) || (w === 'e2e' && r.name.startsWith('e2e-') && r.name !== 'e2e-node'));
+}
+
+/** The build steps the runners need, with the steps those need. @param {Runner[]} runners */
+function stepsFor(runners) {
+  const ids = new Set(runners.flatMap((r) => r.needs));
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const s of BUILD_STEPS) {
+      if (ids.has(s.id)) for (const n of s.needs ?? []) if (!ids.has(n)) { ids.add(n); grew = true; }
+    }
+  }
+  // `after` orders only among the steps that run anyway.
+  for (const s of BUILD_STEPS) if (s.after) s.after = s.after.filter((id) => ids.has(id));
+  return BUILD_STEPS.filter((s) => ids.has(s.id));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Running.
+
+/** @type {string} */
+let wasmBinary = '';
+/** @type {string} */
+let browserTmp = '';
+
+/** @param {string} msg */
+function say(msg) {
+  const [b, p] = process.stdout.isTTY ? ['\x1b[1m', '\x1b[0m'] : ['', ''];
+  console.log(`${b}[test]${p} ${msg}`);
+}
+
+/**
+ * Runs one runner once and counts its log (the WebKitGTK wasm exception above aside).
+ * @param {Runner} r
+ * @returns {Promise<Outcome>}
+ */
+async function runRunner(r) {
+  const log = path.join(LOGS, `${r.name}.log`);
+  const rel = path.relative(ROOT, log);
+  writeFileSync(log, '');
+  const t0 = Date.now();
+  // Browsers leave their profiles in TMPDIR (about 13 MB per wasm test run): a private one.
+  const env = { ...(r.env ?? {}), ...(r.engine ? { TMPDIR: browserTmp } : {}) };
+  /** @type {Outcome} */
+  const o = { name: r.name, counts: { passed: 0, failed: 0, skipped: 0 }, seconds: 0, notes: [], failures: [] };
+
+  if (r.counter === 'checks') {
+    for (const command of /** @type {() => string[][]} */ (r.commands)()) {
+      writeFileSync(log, `\n$ ${command.join(' ')}\n`, { flag: 'a' });
+      const before = read(log).length;
+      const status = await runLogged(command, log, env);
+      if (status === 0) o.counts.passed++;
+      else {
+        o.counts.failed++;
+        o.failures.push(`-- ${r.name}: ${command.join(' ')} exited with status ${status} (full log: ${rel})`);
+        const why = failureLines(read(log).slice(before));
+        o.failures.push(...(why.length ? why : read(log).slice(before).trimEnd().split('\n').slice(-10)).map((l) => `  ${l}`));
+      }
+    }
+    o.seconds = (Date.now() - t0) / 1000;
+    return judge(o, o.counts.failed ? 1 : 0);
+  }
+
+  const command = /** @type {() => string[]} */ (r.command)();
+  writeFileSync(log, `$ ${command.join(' ')}\n`);
+  let status = await runLogged(command, log, env);
+  const text = read(log);
+  o.counts = r.counter === 'libtest' ? libtestCounts(text) : nodeTestCounts(text);
+  if (status !== 0) {
+    const why = failureLines(text);
+    o.failures.push(`-- ${r.name} (full log: ${rel})`, ...(why.length ? why : ['(no failure message found)']).map((l) => `  ${l}`));
+  }
+
+  const failed = libtestFailed(text);
+  if (WEBKIT_WASM_RERUN_ALONE && r.engine === 'webkit' && r.counter === 'libtest' && status !== 0 &&
+      failed.length > 0 && failed.length === o.counts.failed) {
+    const aloneLog = path.join(LOGS, `${r.name}.alone.log`);
+    writeFileSync(aloneLog, '');
+    /** @type {string[]} */
+    const passedAlone = [];
+    for (const test of failed) {
+      say(`${r.name}: WEBKIT_WASM_RERUN_ALONE: ${test} once more, alone in a fresh page`);
+      const before = read(aloneLog).length;
+      const s = await runLogged([...command, '--exact', test], aloneLog, env);
+      const counts = libtestCounts(read(aloneLog).slice(before));
+      if (s === 0 && counts.passed === 1 && counts.failed === 0) passedAlone.push(test);
+      else o.failures.push(`   ${test}: failed again alone (${path.relative(ROOT, aloneLog)})`);
+    }
+    if (passedAlone.length) {
+      o.counts.passed += passedAlone.length;
+      o.counts.failed -= passedAlone.length;
+      o.notes.push(`!! WEBKIT_WASM_RERUN_ALONE: ${passedAlone.join(', ')} failed, then passed alone; see the failures below`);
+      o.failures.push(...passedAlone.map((t) => `   ${t}: FAILED in the run above, then passed when run again alone (WEBKIT_WASM_RERUN_ALONE; ${path.relative(ROOT, aloneLog)})`));
+    }
+    if (o.counts.failed === 0) status = 0;
+  }
+  o.seconds = (Date.now() - t0) / 1000;
+  return judge(o, status);
+}
+
+/**
+ * The summary's rules: a runner that exited non-zero without a counted failure counts as one
+ * failure, one that ran no test as one failure.
+ * @param {Outcome} o
+ * @param {number} status  0 when the runner succeeded
+ */
+export function judge(o, status) {
+  if (status !== 0 && o.counts.failed === 0) {
+    o.counts.failed = 1;
+    o.notes.unshift(`exited with status ${status} before reporting a failed test`);
+  }
+  if (status === 0 && o.counts.passed === 0 && o.counts.failed === 0) {
+    o.counts.failed = 1;
+    o.notes.unshift('ran no test');
+  }
+  return o;
+}
+
+/** @param {Outcome} o */
+function line(o) {
+  const { passed, failed, skipped } = o.counts;
+  return `${o.name}: ${passed} passed, ${failed} failed, ${skipped} skipped  (${seconds(o.seconds * 1000)})${o.notes.length ? `  ${o.notes.map((n) => `(${n})`).join(' ')}` : ''}`;
+}
+
+async function main() {
+  mkdirSync(LOGS, { recursive: true });
+  const t0 = Date.now();
+  const runners = RUNNERS.filter(selected);
+  if (runners.length === 0) {
+    console.error(`TGSI_RUNNERS: no runner matches '${process.env.TGSI_RUNNERS}' (${RUNNERS.map((r) => r.name).join(', ')}, or wasm, e2e)`);
+    process.exit(2);
+  }
+
+  // The builds run as steps (steps.mjs); each runner starts as soon as the steps it needs have
+  // ended and the runner before it in its lane is done, so the browser lane's wasm runners run
+  // while cargo still builds the native tests.
+  say(`building what ${runners.map((r) => r.name).join(', ')} need; each runner starts when its builds are done`);
+  browserTmp = mkdtempSync(path.join(os.tmpdir(), 'tgsi-test-'));
+  const steps = stepsFor(runners);
+  /** @type {Map<string, Promise<boolean>>} */
+  const stepOk = new Map();
+  /** @type {Map<string, (ok: boolean) => void>} */
+  const settle = new Map();
+  for (const s of steps) stepOk.set(s.id, new Promise((resolve) => settle.set(s.id, resolve)));
+  let buildSeconds = 0;
+  const building = runSteps('test', steps, path.join(LOGS, 'build'), (res) => {
+    let good = res.outcome === 'ok';
+    if (good && res.id === 'wasm-tests') {
+      try {
+        wasmBinary = wasmTestBinary(res.log);
+      } catch (e) {
+        good = false;
+        console.log(`[test] ${e instanceof Error ? e.message : e}`);
+      }
+    }
+    settle.get(res.id)?.(good);
+  }).then((r) => { buildSeconds = (Date.now() - t0) / 1000; return r; });
+
+  /** @type {Outcome[]} */
+  const outcomes = [];
+  /** @param {Runner} r */
+  const runOne = async (r) => {
+    const oks = await Promise.all(r.needs.map((id) => stepOk.get(id)));
+    const missing = r.needs.filter((_, i) => !oks[i]);
+    if (missing.length) {
+      const o = { name: r.name, counts: { passed: 0, failed: 1, skipped: 0 }, seconds: 0, notes: [`not run: the build step(s) ${missing.join(', ')} failed; see test-artifacts/build/`], failures: [`-- ${r.name}: not run (the build step(s) ${missing.join(', ')} failed; see test-artifacts/build/)`] };
+      return o;
+    }
+    say(`${r.name} …`);
+    return runRunner(r);
+  };
+  /** @param {Runner[]} lane */
+  const runLane = async (lane) => {
+    for (const r of lane) {
+      const o = await runOne(r);
+      outcomes.push(o);
+      say(line(o));
+    }
+  };
+  const lanes = process.env.TGSI_LANES === '1'
+    ? [runners]
+    : [runners.filter((r) => r.lane === 'cpu'), runners.filter((r) => r.lane === 'browsers')];
+  await Promise.all([building, ...lanes.map(runLane)]);
+  rmSync(browserTmp, { recursive: true, force: true });
+
+  // Summary, in the runners' order.
+  outcomes.sort((a, b) => RUNNERS.findIndex((r) => r.name === a.name) - RUNNERS.findIndex((r) => r.name === b.name));
+  const total = outcomes.reduce((t, o) => ({ passed: t.passed + o.counts.passed, failed: t.failed + o.counts.failed, skipped: t.skipped + o.counts.skipped }), { passed: 0, failed: 0, skipped: 0 });
+  const cpu = read('/proc/cpuinfo');
+  const model = /^model name\s*:\s*(.*)$/m.exec(cpu)?.[1] ?? 'unknown CPU';
+  const flags = (/^flags\s*:\s*(.*)$/m.exec(cpu)?.[1] ?? '').split(' ').filter((f) => ['sse4_2', 'avx', 'avx2', 'avx512f'].includes(f));
+  console.log('\n== summary ==');
+  // The machine, for failures that depend on it (a browser engine's code differs by CPU features).
+  console.log(`machine: ${os.cpus().length} cores; ${model}; ${flags.join(' ')}`);
+  console.log(`time: ${seconds(Date.now() - t0)} (the builds ended after ${seconds(buildSeconds * 1000)}; runners start as their builds end${lanes.length > 1 ? ', in two lanes side by side' : ''})`);
+  for (const o of outcomes) console.log(line(o));
+  console.log(`total: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
+  const failures = outcomes.flatMap((o) => o.failures);
+  if (failures.length) {
+    console.log('\n== failures ==');
+    for (const f of failures) console.log(f);
+  }
+  process.exit(total.failed === 0 ? 0 : 1);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await main();
