@@ -52,7 +52,7 @@ const CLEAN = {
     'const C: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/corpus");\n',
   'scripts/a.sh': 'source "$(dirname "$0")/../scripts/common.sh"\nCORPUS="$ROOT/tests/corpus"\n',
   'web/b/c.js': "import { x } from '../d.js';\n",
-  'CHANGELOG.md': 'Tests read ' + '..' + '/shared/corpus (history may say so).\n',
+  'CHANGELOG.md': 'Tests read ' + '..' + '/elsewhere/corpus (history may say so).\n',
 };
 
 test('a repository whose paths stay inside passes', () => {
@@ -68,11 +68,11 @@ test('each kind of path that leaves the repository fails, with file:line', () =>
   // passes the lint it tests.
   /** @type {Record<string, string>} */
   const offending = {
-    'docs/b.md': 'Intro.\nThe corpus is in `^/shared/corpus/softpipe/`.\n',
-    'crate/tests/native/b.rs': 'const C: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/^/^/shared/corpus");\n',
+    'docs/b.md': 'Intro.\nThe corpus is in `^/elsewhere/corpus/softpipe/`.\n',
+    'crate/tests/native/b.rs': 'const C: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/^/^/elsewhere/corpus");\n',
     'crate/tests/native/c.rs': 'fn f() {}\nconst D: &str = include_str!("^/^/^/^/notes.md");\n',
-    'scripts/b.sh': '#!/bin/sh\nCORPUS="${TGSI_CORPUS:-$ROOT/^/shared/corpus}"\n',
-    'scripts/c.mjs': "const c = path.join(ROOT, '^', 'shared');\n",
+    'scripts/b.sh': '#!/bin/sh\nCORPUS="${TGSI_CORPUS:-$ROOT/^/elsewhere/corpus}"\n',
+    'scripts/c.mjs': "const c = path.join(ROOT, '^', 'elsewhere');\n",
     'tests/d.py': `import sys\nsys.path.insert(0, "/${'work'}/oracle-build")\n`,
   };
   const bad = { ...CLEAN };
