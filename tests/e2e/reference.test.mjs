@@ -8,7 +8,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { ARTIFACTS_DIR, ENGINE, launchBrowser, openPage, startServer } from './support.mjs';
+import { ARTIFACTS_DIR, launchBrowser, openPage, startServer } from './support.mjs';
 
 let server;
 let browser;
@@ -214,17 +214,12 @@ test('"Open in playground" of a rendered example carries its shader from the fir
     playground: new URL('../index.html', location.href).href,
   }));
   assert.ok(href.startsWith(`${playground}#s=`), href);
-  const { page: play, problems: playProblems } = await openPage(browser);
-  await play.goto(href);
+  // Followed in the same page, by its path and fragment (in Firefox and WebKitGTK the page's
+  // origin is the WebDriver adapter's proxy, which `goto` reaches from the server's URL).
+  await page.goto(`${server.url}index.html${new URL(href).hash}`);
   // The playground opens with the LRP example in its editor, not its default shader.
-  await play.waitForFunction(() => document.querySelector('.cm-content')?.textContent.includes('LRP TEMP[2]'), undefined, { timeout: 60_000 });
-  assert.deepEqual(problems, [], 'the page reported problems');
-  // Open bug outside the reference (reported, not fixed here): WebKitGTK's playground throws
-  // "Attempting to change value of a readonly property." once when it opens a widget's share
-  // link (not when opened plain). Only that exact message is let through, only in WebKit.
-  const known = ENGINE === 'webkit' ? ['uncaught exception: Attempting to change value of a readonly property.'] : [];
-  assert.deepEqual(playProblems.filter((p) => !known.includes(p)), [], 'the playground reported problems');
-  await play.close();
+  await page.waitForFunction(() => document.querySelector('.cm-content')?.textContent.includes('LRP TEMP[2]'), undefined, { timeout: 60_000 });
+  assert.deepEqual(problems, [], 'the reference or the playground reported problems');
   await page.close();
 });
 
