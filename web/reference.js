@@ -494,7 +494,7 @@ async function liveTexLanes(box) {
         return;
       }
       const bits = run.outputs?.[lane] ?? [0, 0, 0, 0];
-      c.lod.textContent = run.sample ? lodText(run.sample, lane) : e.name === 'TXQ' ? "size of lane 0's level" : "lane 0's level, no filtering";
+      c.lod.textContent = run.sample ? lodText(run.sample, lane) : e.name === 'TXQ' ? "size of lane 0's level" : e.name.endsWith('_LZ') ? 'level 0, no filtering' : "lane 0's level, no filtering";
       c.taps.replaceChildren(run.sample ? tapsList(run.sample, lane) : '');
       c.result.replaceChildren(...channelSpans(bits, e.dst, true));
       const same = edited[lane] ? 'edited' : String(run.same?.[lane] === true);

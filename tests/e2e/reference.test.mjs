@@ -240,7 +240,7 @@ const floatOf = (text) => Number(text.split(': ')[1].split(' / ')[0]);
 test('texture opcodes: lane tables through the engine\'s sampler on the built-in textures, with hand-derived values', { timeout: 240_000 }, async () => {
   const { page, problems } = await openReference('#TEX');
   const ops = await page.evaluate(() => [...document.querySelectorAll('.tex-lanes')].map((b) => /** @type {HTMLElement} */ (b).dataset.op));
-  for (const op of ['TEX', 'TXB', 'TXL', 'TXD', 'TXF', 'TXQ']) assert.ok(ops.includes(op), `${op} has no texture lane table (${ops})`);
+  for (const op of ['TEX', 'TXB', 'TXL', 'TXD', 'TXF', 'TXQ', 'TEX_LZ', 'TXF_LZ', 'SAMPLE_L']) assert.ok(ops.includes(op), `${op} has no texture lane table (${ops})`);
   // Every table, run in the page, gives its hand-derived rows.
   for (const op of ops) {
     // The table goes live when it comes near the viewport (it sits below the example).

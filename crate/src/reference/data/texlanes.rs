@@ -107,4 +107,46 @@ pub(in crate::reference) static TEX_LANES: &[TexLanes] = &[
         rows: ["(1 0 0 0) => (16 16 0 6)", "(0 0 0 0) => (16 16 0 6)", "(2 0 0 0) => (16 16 0 6)", "(9 0 0 0) => (16 16 0 6)"],
         shows: "the size of lane 0's level for the whole quad (width, height, depth, number of levels)",
     },
+    // The quad is 4 texels apart (1/8 on 32 texels: ρ = 4, λ = 2, TEX would read L2), but
+    // TEX_LZ reads level 0 whatever the derivatives: L0 in every lane.
+    TexLanes {
+        op: O::TEX_LZ,
+        program: tex_lanes_fs!("DCL IN[0], GENERIC[0], CONSTANT\n", "  0: TEX_LZ OUT[0], IN[0], SAMP[0], 2D" "  1: END"),
+        textures: "0=mip-levels,mipmap",
+        rows: [
+            "(0.25 0.25 0 0) => (230/255 60/255 60/255 1)",
+            "(0.375 0.25 0 0) => (230/255 60/255 60/255 1)",
+            "(0.25 0.375 0 0) => (230/255 60/255 60/255 1)",
+            "(0.375 0.375 0 0) => (230/255 60/255 60/255 1)",
+        ],
+        shows: "level 0 whatever the quad's differences (here 4 texels apart: TEX would read level 2)",
+    },
+    // As TXF with w ignored. (1, 0): odd, light. (2, 2) with w = 5: level 0 anyway, even, dark.
+    // (0, 7): odd, light. (−1, 0): clamped to (0, 0), dark.
+    TexLanes {
+        op: O::TXF_LZ,
+        program: tex_lanes_fs!("DCL IN[0], GENERIC[0], CONSTANT\n", "  0: TXF_LZ OUT[0], IN[0], SAMP[0], 2D" "  1: END"),
+        textures: "0=checker",
+        rows: [
+            "(1 0 0 0) => (240/255 240/255 240/255 1)",
+            "(2 2 0 5) => (40/255 40/255 48/255 1)",
+            "(0 7 0 0) => (240/255 240/255 240/255 1)",
+            "(i:-1 0 0 0) => (40/255 40/255 48/255 1)",
+        ],
+        shows: "one texel of level 0 by integer coordinates (w is not read), clamped to the edges",
+    },
+    // The LOD is src3.x (IN[1]). 1: L1. 0.5: ½ L0 + ½ L1 = ((230 + 60)/2, (60 + 200)/2,
+    // (60 + 80)/2) = (145, 130, 70). 4: L4. 7: past the last level, L5.
+    TexLanes {
+        op: O::SAMPLE_L,
+        program: tex_lanes_fs!("DCL IN[0], GENERIC[0], CONSTANT\nDCL IN[1], GENERIC[1], CONSTANT\n", "  0: SAMPLE_L OUT[0], IN[0], SVIEW[0], SAMP[0], IN[1].xxxx" "  1: END"),
+        textures: "0=mip-levels,mipmap",
+        rows: [
+            "(0.25 0.25 0 0), 1 => (60/255 200/255 80/255 1)",
+            "(0.28125 0.25 0 0), 0.5 => (145/255 130/255 70/255 1)",
+            "(0.25 0.28125 0 0), 4 => (200/255 70/255 220/255 1)",
+            "(0.28125 0.28125 0 0), 7 => (60/255 210/255 220/255 1)",
+        ],
+        shows: "the explicit LOD in src3.x through a view and a sampler: one level, two levels mixed, and the last level past the end",
+    },
 ];
