@@ -22,8 +22,10 @@
 //   - downloads: the page offers a file by clicking an `<a download>` with a blob URL; the
 //     adapter captures that click in the page and reads the blob, it does not use the browser's
 //     download manager;
-//   - contexts: one WebDriver session (a fresh browser profile) per context, so storage is not
-//     shared; one page per context;
+//   - contexts: one WebDriver session per context, one page per context; a closed context's
+//     session (driver and browser) is reset and kept for the next context of the same browser
+//     (`WebDriverBrowser.idle`), and each context reaches the server through its own proxy on a
+//     port never used before, a new origin, so no storage is shared;
 //   - screenshots are of the viewport (classic WebDriver has no full-page screenshot);
 //   - phone-sized viewports: Firefox keeps its window at least 500 CSS px wide, MiniBrowser 447
 //     (its toolbar); Firefox starts with a profile whose userChrome.css lifts that minimum
@@ -262,6 +264,34 @@ class Session {
     const next = this.queue.then(run, run);
     this.queue = next.catch(() => {});
     return next;
+  }
+
+  /**
+   * Makes the session ready for another page (`WebDriverBrowser.idle`); false when that fails
+   * within a few seconds, and the session should be ended instead.
+   */
+  async reset() {
+    if (!this.id) return false;
+    const within = (/** @type {number} */ ms) => (/** @type {string} */ method, /** @type {string} */ suffix, /** @type {unknown} */ body) =>
+      this.request(method, `/session/${this.id}${suffix}`, body, ms);
+    const quick = within(10_000);
+    try {
+      await this.queue;
+      await quick('POST', '/alert/dismiss', {}).catch(() => {});
+      await quick('DELETE', '/actions');
+      const handles = /** @type {string[]} */ (await quick('GET', '/window/handles'));
+      for (const handle of handles.slice(1)) {
+        await quick('POST', '/window', { handle });
+        await quick('DELETE', '/window');
+      }
+      await quick('POST', '/window', { handle: handles[0] });
+      // The origin is never used again (`Context.proxyFor`); its storage is emptied anyway.
+      await quick('POST', '/execute/sync', { script: 'try { localStorage.clear(); sessionStorage.clear(); } catch (e) { /* about:blank, or storage refused */ }', args: [] });
+      await quick('POST', '/url', { url: 'about:blank' });
+      return (await quick('GET', '/url')) === 'about:blank';
+    } catch {
+      return false;
+    }
   }
 
   async close() {
@@ -803,6 +833,9 @@ class Page {
   }
 }
 
+/** The origins of every proxy started in this process (`Context.proxyFor`). */
+const USED_PROXY_ORIGINS = new Set();
+
 class Context {
   /** @param {WebDriverBrowser} browser @param {Session} session @param {ContextOptions} options */
   constructor(browser, session, options) {
@@ -819,8 +852,17 @@ class Context {
   async proxyFor(origin) {
     if (this.proxy && this.proxy.upstreamOrigin === origin) return this.proxy;
     await this.proxy?.close();
-    this.proxy = await startProxy(origin, (event) => this.page?.emit(event));
-    return this.proxy;
+    // A port this process has proxied before would be an origin whose storage an earlier page
+    // of a reused session may have filled: take another.
+    for (let tries = 0; ; tries++) {
+      const proxy = await startProxy(origin, (event) => this.page?.emit(event));
+      if (!USED_PROXY_ORIGINS.has(proxy.origin) || tries >= 20) {
+        USED_PROXY_ORIGINS.add(proxy.origin);
+        this.proxy = proxy;
+        return proxy;
+      }
+      await proxy.close();
+    }
   }
 
   async newPage() {
@@ -833,8 +875,8 @@ class Context {
   async close() {
     this.browser.contexts.delete(this);
     if (this.page) this.page.closed = true;
-    await this.session.close();
     await this.proxy?.close();
+    await this.browser.release(this.session, this.options);
   }
 }
 
@@ -846,6 +888,16 @@ export class WebDriverBrowser {
     this.logFile = logFile;
     /** @type {Set<Context>} */
     this.contexts = new Set();
+    /**
+     * Sessions of closed contexts, ready for the next context with the same start-up options
+     * (`sessionKey`). Starting a driver and a browser costs seconds of CPU per page; a reused
+     * one is as fresh as the page needs: its document is about:blank (the old page's workers
+     * and timers are gone), no key or button is held, it has one window, and the next context
+     * reaches the server through a new proxy, on a new port, so it is a new origin: no
+     * storage, cache entry or service state of an earlier page is visible to it.
+     * @type {Map<string, Session[]>}
+     */
+    this.idle = new Map();
   }
 
   /** @param {ContextOptions} [options] */
@@ -854,10 +906,24 @@ export class WebDriverBrowser {
     for (const k of Object.keys(options)) {
       if (!known.has(k)) throw new Error(`browser.newContext({ ${k} }) is not supported by the WebDriver adapter`);
     }
-    const session = await Session.start(this.engine, options, this.logFile);
+    const session = this.idle.get(sessionKey(options))?.pop() ?? await Session.start(this.engine, options, this.logFile);
     const context = new Context(this, session, options);
     this.contexts.add(context);
     return context;
+  }
+
+  /**
+   * Takes back the session of a closed context: reset (see `idle`) and kept, or, when the
+   * reset fails (a page that hangs, a browser that died), ended.
+   * @param {Session} session @param {ContextOptions} options
+   */
+  async release(session, options) {
+    if (await session.reset()) {
+      const key = sessionKey(options);
+      this.idle.set(key, [...(this.idle.get(key) ?? []), session]);
+    } else {
+      await session.close();
+    }
   }
 
   async newPage(options = {}) {
@@ -868,10 +934,18 @@ export class WebDriverBrowser {
 
   async close() {
     await Promise.all([...this.contexts].map((c) => c.close()));
+    const idle = [...this.idle.values()].flat();
+    this.idle.clear();
+    await Promise.all(idle.map((s) => s.close()));
   }
 }
 
-/** Starts nothing yet: each context starts its own driver and browser. */
+/** What a session is started with (`Engine.capabilities`, `Engine.driverEnv`): the colour scheme. @param {ContextOptions} options */
+function sessionKey(options) {
+  return options.colorScheme ?? 'light';
+}
+
+/** Starts nothing yet: a context starts a driver and a browser when no idle one is kept. */
 export function launchWebDriverBrowser(engineName, logFile) {
   const engine = ENGINES[engineName];
   if (!engine) throw new Error(`unknown browser engine "${engineName}" (chromium, firefox or webkit)`);
