@@ -84,3 +84,18 @@ test('waiting for something that never appears fails', { timeout: 60_000 }, asyn
   await assert.rejects(page.waitForFunction(() => false, null, { timeout: 1000 }));
   await page.close();
 });
+
+test('a new context never sees the storage of a closed one (the WebDriver adapter reuses its browsers)', { timeout: 90_000 }, async () => {
+  for (let round = 0; round < 3; round++) {
+    const context = await browser.newContext();
+    const { page, problems } = await openPlayground(browser, server, { context });
+    const seen = await page.evaluate(() => [localStorage.getItem('e2e-isolation'), sessionStorage.getItem('e2e-isolation')]);
+    assert.deepEqual(seen, [null, null], `round ${round}: storage left by an earlier context`);
+    await page.evaluate((r) => {
+      localStorage.setItem('e2e-isolation', `local ${r}`);
+      sessionStorage.setItem('e2e-isolation', `session ${r}`);
+    }, round);
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
+});
