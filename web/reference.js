@@ -15,7 +15,7 @@ import { makeTexture, textureDescription } from './textures.js';
 import { readTextures } from './widget/tgsi-shader.js';
 
 /**
- * @typedef {{program: string, textures: string, rows: string[]}} RefTex
+ * @typedef {{program: string, textures: string, rows: string[], level: string}} RefTex
  * @typedef {{name: string, family: string, summary: string, formula: string, text: string,
  *   program: string | null, rows: string[] | null, dst: string, tex: RefTex | null}} RefEntry
  * @typedef {{bits: number, kind: string}} Cell
@@ -378,6 +378,9 @@ function textureJsons(attr) {
   return { units, jsons };
 }
 
+/** Cube faces by the index the sampler's trace gives (the engine's `texture::cube::FACE_NAMES`). */
+const CUBE_FACES = ['+X', '-X', '+Y', '-Y', '+Z', '-Z'];
+
 /**
  * What the sampler did for one lane, in words: λ, the LOD and the level(s) read.
  * @param {any} sample  the run's SampleTrace (null for fetches and queries)
@@ -387,7 +390,7 @@ function lodText(sample, lane) {
   const l = sample?.lanes?.[lane];
   if (!l) return '';
   const from = { Implicit: 'from the quad', Gradients: "from this lane's derivatives", Explicit: 'given', Fetch: 'fetch' }[/** @type {string} */ (sample.lod_source)] ?? '';
-  const levels = l.levels.map((/** @type {any} */ v) => `level ${v.level}${l.levels.length > 1 ? ` ×${num(v.weight)}` : ''}`).join(' + ');
+  const levels = l.levels.map((/** @type {any} */ v) => `level ${v.level}${v.face == null ? '' : ` face ${CUBE_FACES[v.face] ?? v.face}`}${l.levels.length > 1 ? ` ×${num(v.weight)}` : ''}`).join(' + ');
   return `λ ${num(l.lambda)} (${from}) → LOD ${num(l.lod)}${l.magnified ? ', magnified' : ''}: ${levels}`;
 }
 
@@ -494,7 +497,8 @@ async function liveTexLanes(box) {
         return;
       }
       const bits = run.outputs?.[lane] ?? [0, 0, 0, 0];
-      c.lod.textContent = run.sample ? lodText(run.sample, lane) : e.name === 'TXQ' ? "size of lane 0's level" : e.name.endsWith('_LZ') ? 'level 0, no filtering' : "lane 0's level, no filtering";
+      // Fetches and queries filter no texels and leave no trace: their words come with the table.
+      c.lod.textContent = run.sample ? lodText(run.sample, lane) : tex.level;
       c.taps.replaceChildren(run.sample ? tapsList(run.sample, lane) : '');
       c.result.replaceChildren(...channelSpans(bits, e.dst, true));
       const same = edited[lane] ? 'edited' : String(run.same?.[lane] === true);

@@ -67,6 +67,8 @@ const SIZES = [128, 256, 512, 1024];
 const TEXTURE_FIELDS = {
   name: /^[a-z][a-z -]{0,31}$/, min: /^(nearest|linear)$/, mag: /^(nearest|linear)$/,
   mip: /^(none|nearest|linear)$/, wrap: new RegExp(`^(${WRAPS.join('|')})$`),
+  // The `shadow` sampler word of the widget's `textures` attribute (depth comparison).
+  compare: /^LEQUAL$/,
 };
 
 /**

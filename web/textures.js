@@ -99,6 +99,8 @@ export function textureDescription(texture, binding) {
     wrap: WRAP_NAMES[/** @type {keyof typeof WRAP_NAMES} */ (binding.wrap)] ?? 'REPEAT',
     lod_bias: Number(binding.lodBias) || 0,
   };
+  // The `shadow` word: depth comparison, reference <= texel red passes (docs/textures.md).
+  if (binding.compare === 'LEQUAL') sampler.compare = 'LEQUAL';
   if (texture.kind === 'cube') {
     const f = texture.faces[0];
     return JSON.stringify({ target: 'CUBE', format: 'RGBA8', width: f.width, height: f.height, sampler,
@@ -129,6 +131,7 @@ export function bindingWords(b) {
   if (b.min === 'nearest') words.push('nearest');
   if (b.mip && b.mip !== 'none') words.push('mipmap');
   if (b.wrap && b.wrap !== 'repeat' && WRAPS.includes(b.wrap)) words.push(b.wrap);
+  if (b.compare === 'LEQUAL') words.push('shadow');
   return words;
 }
 
@@ -141,6 +144,7 @@ export function applyBindingWord(b, word) {
   if (FILTERS.includes(word)) { b.min = word; b.mag = word; return true; }
   if (word === 'mipmap') { b.mip = 'linear'; return true; }
   if (WRAPS.includes(word)) { b.wrap = word; return true; }
+  if (word === 'shadow') { b.compare = 'LEQUAL'; return true; }
   return false;
 }
 

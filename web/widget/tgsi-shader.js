@@ -53,8 +53,9 @@ function readSize(text, name) {
 /**
  * The `textures` attribute: `UNIT=SOURCE[,option…]` items separated by `;` or spaces, where
  * SOURCE is a built-in texture name or an image URL and the options are sampler state
- * (`nearest`, `linear`, `mipmap` and the wrap words of `WRAPS`: `repeat`, `clamp`, `border`,
- * `mirror`, `mirror-clamp`, `mirror-edge`, `mirror-border`, `gl-clamp`).
+ * (`nearest`, `linear`, `mipmap`, the wrap words of `WRAPS`: `repeat`, `clamp`, `border`,
+ * `mirror`, `mirror-clamp`, `mirror-edge`, `mirror-border`, `gl-clamp`, and `shadow`: depth
+ * comparison, reference ≤ texel red passes).
  * @param {string | null} text
  * @returns {{unit: number, source: string, binding: Record<string, any>}[]}
  */
@@ -62,7 +63,7 @@ export function readTextures(text) {
   const out = [];
   for (const item of (text ?? '').split(/[;\s]+/).filter(Boolean)) {
     const m = /^(\d{1,2})=([^,]+)((?:,[a-z-]+)*)$/.exec(item);
-    if (!m || Number(m[1]) > 31) throw new Error(`textures: "${item.slice(0, 60)}" is not UNIT=NAME-OR-URL[,nearest|linear|mipmap|${WRAPS.join('|')}] with UNIT 0..31`);
+    if (!m || Number(m[1]) > 31) throw new Error(`textures: "${item.slice(0, 60)}" is not UNIT=NAME-OR-URL[,nearest|linear|mipmap|${WRAPS.join('|')}|shadow] with UNIT 0..31`);
     const binding = defaultBinding();
     for (const opt of m[3].split(',').filter(Boolean)) {
       if (!applyBindingWord(binding, opt)) throw new Error(`textures: unknown sampler option "${opt}" in "${item.slice(0, 60)}"`);

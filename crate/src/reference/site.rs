@@ -356,6 +356,8 @@ fn section(op: Opcode, e: &Entry) -> String {
         Live::Example { why, text, .. } => {
             if let Some(t) = super::texlanes::of(op) {
                 h.push_str(&tex_lanes(op, t));
+            } else if let Some(why) = super::texlanes::reason_for_none(op) {
+                h.push_str(&format!("<p class=\"no-tex-lanes\">{}.</p>\n", esc(why)));
             }
             h.push_str(&format!(
                 "<p class=\"not-lanes\">{}: {}.</p>\n<pre class=\"program\">{}</pre>\n",
@@ -470,6 +472,8 @@ struct JsTex {
     program: &'static str,
     textures: &'static str,
     rows: [&'static str; 4],
+    /// The LOD / level column's words for an opcode the sampler records no trace for.
+    level: &'static str,
 }
 
 /// The name of a value type in `data.json`.
@@ -508,6 +512,7 @@ fn data() -> String {
                     program: t.program,
                     textures: t.textures,
                     rows: t.rows,
+                    level: t.level,
                 }),
             }
         })

@@ -595,8 +595,9 @@ pub fn image_binding(img: &RgbaImage, options: &[&str]) -> Result<TextureUnit, S
     Ok(unit)
 }
 
-/// Applies the `,nearest`/`,linear`/`,mipmap` options and the wrap words of [`WRAP_NAMES`]
-/// (`,clamp` is clamp to edge here; `,gl-clamp` is legacy GL_CLAMP).
+/// Applies the `,nearest`/`,linear`/`,mipmap` options, the wrap words of [`WRAP_NAMES`]
+/// (`,clamp` is clamp to edge here; `,gl-clamp` is legacy GL_CLAMP) and `,shadow` (depth
+/// comparison with LEQUAL).
 pub fn apply_options(unit: &mut TextureUnit, options: &[&str]) -> Result<(), String> {
     for opt in options.iter().filter(|o| !o.is_empty()) {
         if let Some(f) = Filter::from_name(opt) {
@@ -611,10 +612,13 @@ pub fn apply_options(unit: &mut TextureUnit, options: &[&str]) -> Result<(), Str
             unit.normalize_view();
         } else if let Some(w) = Wrap::from_word(opt) {
             unit.sampler.wrap = [w; 3];
+        } else if opt.eq_ignore_ascii_case("shadow") {
+            // Depth comparison, reference <= texel red passes (the JSON's "compare": "LEQUAL").
+            unit.sampler.compare = Some(CompareFunc::LessEqual);
         } else {
             let words: Vec<&str> = WRAP_NAMES.iter().map(|(_, _, w)| *w).collect();
             return Err(format!(
-                "unknown texture option \"{opt}\" (nearest, linear, {}, mipmap)",
+                "unknown texture option \"{opt}\" (nearest, linear, {}, mipmap, shadow)",
                 words.join(", ")
             ));
         }

@@ -266,6 +266,17 @@ fn every_texture_lane_program_validates_and_its_table_is_on_the_page() {
             problems.push(format!("{n}: data.json has no texture rows"));
         }
     }
+    // A texture opcode without a table says why in its section.
+    for op in Opcode::all().filter(|o| reference::texlanes::of(*o).is_none()) {
+        let Some(why) = reference::texlanes::reason_for_none(op) else { continue };
+        let n = op.name();
+        let start = page.find(&format!("<section id=\"{n}\"")).unwrap_or(page.len());
+        let end = page[start..].find("</section>").map_or(page.len(), |e| start + e);
+        if !page[start..end].contains(&format!("<p class=\"no-tex-lanes\">{why}.</p>")) {
+            problems
+                .push(format!("{n}: the reason for no texture lane table is not in its section"));
+        }
+    }
     assert!(problems.is_empty(), "{}", problems.join("\n\n"));
 }
 

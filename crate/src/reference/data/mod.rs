@@ -20,7 +20,7 @@ pub(in crate::reference) use render::{NO_RENDER, RENDERS};
 /// The compute examples' buffers before and after.
 pub(in crate::reference) use resource::BUFFERS;
 /// The texture lane tables.
-pub(in crate::reference) use texlanes::TEX_LANES;
+pub(in crate::reference) use texlanes::{NO_TEX_LANES, TEX_LANES};
 
 pub(super) static ALL: &[&[Entry]] = &[
     arith::ENTRIES,
