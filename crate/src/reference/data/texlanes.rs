@@ -486,5 +486,5 @@ pub(in crate::reference) static TEX_LANES: &[TexLanes] = &[
 /// Texture opcodes without a lane table, and why (shown in the opcode's section).
 pub(in crate::reference) static NO_TEX_LANES: &[(O, &str)] = &[(
     O::SAMPLE_I_MS,
-    "No lane table: every built-in texture of the page is single-sampled, so there is no multisampled view to fetch a sample from. (the engine itself stores one sample per texel, docs/textures.md), and a table on a single-sampled view would show SAMPLE_I's fetch under another name",
+    "No lane table: every built-in texture of the page is single-sampled (the engine stores one sample per texel, docs/textures.md), so there is no multisampled view to fetch a sample from; on a single-sampled view the table would only repeat SAMPLE_I's fetch under another name",
 )];
