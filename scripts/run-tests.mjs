@@ -11,16 +11,18 @@
 //   CLI the end-to-end tests compare with and the reference is written by), the opcode
 //   reference (build-reference.sh --cli target/debug/tgsi) and the wasm test binary.
 // Runners, in two lanes that run side by side (TGSI_LANES=1: one after the other):
-//   cpu:      lint (rustfmt, clippy native / wasm32 / widget, tsc, lint-paths), cargo (native
-//             `cargo test --workspace`), e2e-node (tests/e2e/node/: no browser)
+//   cpu:      lint-rust (rustfmt, clippy native / wasm32 / widget, in target/lint: it starts at
+//             once), cargo (native `cargo test --workspace`), lint-web (tsc, lint-paths),
+//             e2e-node (tests/e2e/node/: no browser)
 //   browsers: wasm-ENGINE (crate/tests/web/ in the browser, wasm-bindgen-test-runner), then
-//             e2e-ENGINE (tests/e2e/*.test.mjs against a real server), for each engine
-// Only one lane drives a browser, so browser tests never compete with another browser.
+//             e2e-ENGINE (tests/e2e/*.test.mjs against a real server, two files at a time),
+//             for each engine
+// Only one lane drives browsers, so one engine's tests never compete with another engine's.
 // Every runner runs once, even after an earlier one failed; a failure fails. A runner that exits
 // non-zero without a counted failure counts as one failure, one that ran no test as one failure.
 //
 // Environment: TGSI_BROWSERS="chromium firefox webkit" (the engines, default all three),
-// TGSI_RUNNERS="lint cargo" (only these runners or groups: lint, cargo, e2e-node, wasm, e2e,
+// TGSI_RUNNERS="lint cargo" (only these runners or groups: lint (lint-rust and lint-web), cargo, e2e-node, wasm, e2e,
 // or a runner's full name such as wasm-chromium; default all), TGSI_LANES=1 (no side by side).
 
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -41,6 +43,8 @@ const WEBKIT_WASM_ALONE_TRIES = 2;
 // ---------------------------------------------------------------------------------------------
 
 const LOGS = path.join(ROOT, 'test-artifacts');
+/** How many e2e files of one engine run side by side (see the e2e runners). */
+const E2E_FILES_AT_ONCE = 2;
 const WASM_TARGET = 'wasm32-unknown-unknown';
 const WEBKIT_WEBDRIVER_BIN = '/usr/bin/WebKitWebDriver';
 const ENGINES = ['chromium', 'firefox', 'webkit'];
@@ -197,22 +201,31 @@ const withoutSiblings = existsSync(path.join(ROOT, 'scripts/without-siblings.sh'
 /** @type {Runner[]} */
 const RUNNERS = [
   {
-    name: 'lint', lane: 'cpu', counter: 'checks', needs: ['npm', 'page-bind', 'widget-bind', 'target'],
+    // Clippy checks in a target folder of its own, so it needs no other build and takes no lock
+    // the builds hold: it starts at once and fills the cores the single-threaded parts of the
+    // engine builds (LTO, wasm-bindgen, wasm-opt) leave idle.
+    name: 'lint-rust', lane: 'cpu', counter: 'checks', needs: ['target'],
+    env: { CARGO_TARGET_DIR: path.join(ROOT, 'target', 'lint') },
     commands: () => [
       ['cargo', 'fmt', '--all', '--check'],
       ['cargo', 'clippy', '--workspace', '--all-targets', '--', '-D', 'warnings'],
       ['cargo', 'clippy', '-p', 'tgsi', '--target', WASM_TARGET, '--lib', '--tests', '--', '-D', 'warnings'],
       ['cargo', 'clippy', '-p', 'tgsi', '--target', WASM_TARGET, '--lib', '--no-default-features', '--', '-D', 'warnings'],
+    ],
+  },
+  {
+    name: 'cargo', lane: 'cpu', counter: 'libtest', needs: ['native-tests'],
+    command: () => [...withoutSiblings, 'cargo', 'test', '--workspace', '--no-fail-fast'],
+  },
+  {
+    name: 'lint-web', lane: 'cpu', counter: 'checks', needs: ['npm', 'page-bind', 'widget-bind'],
+    commands: () => [
       // Every web module is `// @ts-check`ed against its JSDoc types (web/pkg's .d.ts come from
       // the engine's build); so are the build and test scripts (scripts/tsconfig.json, Node's types).
       ['node_modules/.bin/tsc', '--noEmit', '-p', '.'],
       ['node_modules/.bin/tsc', '--noEmit', '-p', 'scripts'],
       ...(existsSync(path.join(ROOT, 'scripts/lint-paths.mjs')) ? [['node', 'scripts/lint-paths.mjs']] : []),
     ],
-  },
-  {
-    name: 'cargo', lane: 'cpu', counter: 'libtest', needs: ['native-tests'],
-    command: () => [...withoutSiblings, 'cargo', 'test', '--workspace', '--no-fail-fast'],
   },
   {
     name: 'e2e-node', lane: 'cpu', counter: 'node', needs: ['npm', 'page-bind', 'widget-bind', 'web', 'reference'],
@@ -234,7 +247,9 @@ const RUNNERS = [
   ...browsers.map((engine) => /** @type {Runner} */ ({
     name: `e2e-${engine}`, lane: 'browsers', counter: 'node', engine,
     needs: ['npm', 'page-bind', 'widget-bind', 'web', 'reference', 'native-tests', 'browsers', ...(engine === 'firefox' ? ['geckodriver'] : [])],
-    command: () => inEngine(engine, ['node', '--test', '--test-reporter=spec', ...e2eFiles()]),
+    // Two files at a time: a file spends most of its time waiting on its page (debounces,
+    // frames, workers), so two keep the cores busier; each file has its own browser and server.
+    command: () => inEngine(engine, ['node', '--test', `--test-concurrency=${E2E_FILES_AT_ONCE}`, '--test-reporter=spec', ...e2eFiles()]),
     env: engineEnv(engine),
   })),
 ];
@@ -264,7 +279,7 @@ const BUILD_STEPS = [
 function selected(r) {
   const want = (process.env.TGSI_RUNNERS ?? '').split(/[\s,]+/).filter(Boolean);
   if (want.length === 0) return true;
-  return want.some((w) => w === r.name || (w === 'wasm' && r.name.startsWith('wasm-')) || (w === 'e2e' && r.name.startsWith('e2e-') && r.name !== 'e2e-node'));
+  return want.some((w) => w === r.name || (w === 'lint' && r.name.startsWith('lint-')) || (w === 'wasm' && r.name.startsWith('wasm-')) || (w === 'e2e' && r.name.startsWith('e2e-') && r.name !== 'e2e-node'));
 }
 
 /** The build steps the runners need, with the steps those need. @param {Runner[]} runners */

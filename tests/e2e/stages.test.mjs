@@ -128,6 +128,9 @@ test('compute diagnostics: a bad register at its line and column, an endless loo
   const bad = (await listedProblems(page)).find((p) => p.severity === 'error');
   assert.deepEqual([bad.line, bad.column], [4, 16], JSON.stringify(bad));
   assert.match(bad.text, /^error\s*compute 4:16/);
+  // The compute panel's own verdict on that text comes after the list (it is not run); wait for
+  // it, or it could be taken for the verdict on the next text.
+  await page.waitForFunction(() => /^Not run: source register TEMP\[7\] is not declared/.test(document.querySelector('#compute-status').textContent), undefined, { timeout: 20_000 });
 
   const runs = await page.evaluate(() => Number(document.querySelector('#compute-result').dataset.runs ?? 0));
   await typeShader(page, 'COMP\nPROPERTY CS_FIXED_BLOCK_WIDTH 4\nDCL TEMP[0]\nIMM[0] UINT32 {1, 0, 0, 0}\nBGNLOOP\nUADD TEMP[0].x, TEMP[0].xxxx, IMM[0].xxxx\nENDLOOP\nEND\n');
