@@ -122,6 +122,10 @@ fn decoded_images_bind_with_options() {
     // the file's top-left pixel (bytes 0, 16, 32, 48) is the texture's top row (y = 1)
     assert_eq!(texel(&u, 0, 0, 1, 0), [0, 16, 32, 48].map(unorm8_to_float));
     assert!(desc::image_binding(&img, &["bilinear"]).is_err());
+    // `shadow`: depth comparison with LEQUAL (the JSON's "compare": "LEQUAL"); none without it
+    assert_eq!(u.sampler.compare, None);
+    let s = desc::image_binding(&img, &["shadow"]).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(s.sampler.compare, Some(tgsi::texture::sampler::CompareFunc::LessEqual));
 }
 
 #[test]
