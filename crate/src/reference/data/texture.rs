@@ -65,7 +65,7 @@ pub(super) static ENTRIES: &[Entry] = &[
         "it samples a depth texture; the example is shown, not drawn", "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\nDCL SAMP[0]\nDCL SVIEW[0], SHADOW2D, FLOAT\nIMM[0] FLT32 { 0.5, 0.0, 0.0, 0.0 }\n  0: SAMPLE_C OUT[0], IN[0], SVIEW[0], SAMP[0], IMM[0].xxxx\n  1: END\n", ""),
     example(O::SAMPLE_C_LZ, "As SAMPLE_C at level 0.", "", NO_AGAL, "SAMPLE_C",
         "it samples a depth texture; the example is shown, not drawn", "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\nDCL SAMP[0]\nDCL SVIEW[0], SHADOW2D, FLOAT\nIMM[0] FLT32 { 0.5, 0.0, 0.0, 0.0 }\n  0: SAMPLE_C_LZ OUT[0], IN[0], SVIEW[0], SAMP[0], IMM[0].xxxx\n  1: END\n", ""),
-    example(O::SAMPLE_I, "Integer texel fetch through a view; out of range reads 0.", "", NO_AGAL, "TXF SAMPLE_I_MS",
+    example(O::SAMPLE_I, "Integer texel fetch through a view, LOD in src0.w; coordinates outside the level are clamped to its edges and every lane reads lane 0's level, as softpipe's sp_get_texels.", "tgsi.rst says an address or level out of range reads 0; softpipe clamps, and so do we.", NO_AGAL, "TXF SAMPLE_I_MS",
         WHY, "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\nDCL SVIEW[0], 2D, FLOAT\nDCL TEMP[0..1]\nIMM[0] FLT32 { 8.0, 8.0, 0.0, 0.0 }\n  0: MUL TEMP[0], IN[0], IMM[0]\n  1: F2I TEMP[1], TEMP[0]\n  2: SAMPLE_I OUT[0], TEMP[1], SVIEW[0]\n  3: END\n", CHECKER),
     example(O::SAMPLE_I_MS, "Fetches sample src2.x of a multisampled texel.", "", NO_AGAL, "SAMPLE_I",
         "it reads a multisampled texture; the example is shown, not drawn", "FRAG\nDCL OUT[0], COLOR\nDCL SVIEW[0], 2D_MSAA, FLOAT\nIMM[0] INT32 { 0, 0, 0, 0 }\n  0: SAMPLE_I_MS OUT[0], IMM[0], SVIEW[0], IMM[0].xxxx\n  1: END\n", ""),
