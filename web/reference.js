@@ -401,7 +401,7 @@ function lodText(sample, lane) {
  */
 function tapsList(sample, lane) {
   const ul = document.createElement('ul');
-  ul.className = 'taps';
+  ul.className = 'texels';
   const levels = sample?.lanes?.[lane]?.levels ?? [];
   for (const level of levels) {
     for (const t of level.taps) {
@@ -434,47 +434,85 @@ async function liveTexLanes(box) {
     return { inputs: ins.split(/,(?![^(]*\))/).map((s) => s.trim()).filter(Boolean), expected: (exp ?? '').trim() };
   });
   const sources = Math.max(0, ...rows.map((r) => r.inputs.length));
+  // Per lane a <tbody data-lane>: one row with the inputs (stacked in one cell), the LOD, the
+  // result and the verdict; under it a row across the table with the texels read, which wrap
+  // into columns: all of a lane fits the content column without sideways scrolling.
   const table = document.createElement('table');
   table.className = 'live tex';
+  // The inputs are as wide as the table's longest value (and a caret), in characters.
+  const longest = Math.max(12, ...rows.flatMap((r) => r.inputs.map((i) => i.length)));
+  table.style.setProperty('--input-chars', String(longest + 1));
+  const labels = ['lane', 'inputs', 'LOD / level', 'result', 'expected'];
   const head = document.createElement('tr');
-  for (const t of ['lane', ...Array.from({ length: sources }, (_, i) => `src${i}`), 'LOD / level', 'texels × weight = value', 'result', 'expected']) {
+  for (const t of labels) {
     const th = document.createElement('th');
     th.textContent = t;
     head.append(th);
   }
-  table.createTHead().append(head);
-  const body = table.createTBody();
+  const tapsHead = document.createElement('tr');
+  tapsHead.className = 'taps-row';
+  const tapsTh = document.createElement('th');
+  tapsTh.colSpan = labels.length;
+  tapsTh.textContent = 'under each lane: the texels read, (x, y) × weight = value';
+  tapsHead.append(tapsTh);
+  table.createTHead().append(head, tapsHead);
   /** @type {HTMLInputElement[][]} */
   const inputs = [];
   /** @type {Record<string, HTMLElement>[]} */
   const cells = [];
+  /** @type {HTMLTableRowElement[]} */
+  const tapsRows = [];
   rows.forEach((r, lane) => {
+    const body = table.createTBody();
+    body.className = 'lane';
+    body.dataset.lane = String(lane);
     const tr = body.insertRow();
-    tr.dataset.lane = String(lane);
-    tr.insertCell().textContent = String(lane);
+    tr.className = 'lane-row';
+    const laneCell = tr.insertCell();
+    laneCell.className = 'lane-no';
+    laneCell.textContent = String(lane);
+    const ins = tr.insertCell();
+    ins.className = 'inputs';
+    ins.dataset.label = 'inputs';
     inputs.push([]);
+    if (!sources) ins.textContent = 'none';
     for (let s = 0; s < sources; s++) {
+      const label = document.createElement('label');
+      const name = document.createElement('span');
+      name.textContent = `src${s}`;
       const input = document.createElement('input');
       input.value = r.inputs[s] ?? '0';
       input.setAttribute('aria-label', `lane ${lane} src${s}`);
       input.className = `src${s}`;
-      tr.insertCell().append(input);
+      input.spellcheck = false;
+      label.append(name, input);
+      ins.append(label);
       inputs[lane].push(input);
     }
     /** @type {Record<string, HTMLElement>} */
     const c = {};
-    for (const name of ['lod', 'taps', 'result']) {
+    for (const [name, label] of [['lod', 'LOD / level'], ['result', 'result']]) {
       c[name] = tr.insertCell();
       c[name].className = name;
+      c[name].dataset.label = label;
     }
-    // The expected value and the verdict share a cell (the table is wide already).
+    // The expected value and the verdict share a cell.
     const check = tr.insertCell();
     check.className = 'check';
+    check.dataset.label = 'expected';
     for (const name of ['expected', 'verdict']) {
       c[name] = document.createElement('span');
       c[name].className = name;
       check.append(c[name]);
     }
+    const tapsRow = body.insertRow();
+    tapsRow.className = 'taps-row';
+    const taps = tapsRow.insertCell();
+    taps.className = 'taps';
+    taps.colSpan = labels.length;
+    taps.dataset.label = 'texels read, (x, y) × weight = value';
+    c.taps = taps;
+    tapsRows.push(tapsRow);
     cells.push(c);
   });
   const status = document.createElement('p');
@@ -505,6 +543,9 @@ async function liveTexLanes(box) {
       c.verdict.textContent = same === 'edited' ? 'edited' : same === 'true' ? '= expected' : '≠ expected';
       c.verdict.dataset.same = same;
     });
+    // Fetches and queries read no filtered texels: no texel rows then.
+    tapsRows.forEach((tr) => { tr.hidden = !tr.querySelector('li'); });
+    tapsHead.hidden = tapsRows.every((tr) => tr.hidden);
   };
   for (const row of inputs) for (const input of row) input.addEventListener('input', recompute);
   box.replaceChildren(table, status);

@@ -223,9 +223,9 @@ test('"Open in playground" of a rendered example carries its shader from the fir
   await page.close();
 });
 
-/** A lane's cells of a texture lane table. */
+/** A lane of a texture lane table (its <tbody>: the lane row and the texel row under it). */
 const texLane = (page, op, lane) => page.evaluate(([o, l]) => {
-  const tr = document.querySelector(`#${o} .tex-lanes tr[data-lane="${l}"]`);
+  const tr = document.querySelector(`#${o} .tex-lanes tbody[data-lane="${l}"]`);
   const text = (sel) => tr?.querySelector(sel)?.textContent ?? '';
   return {
     lod: text('.lod'), verdict: text('.verdict'), expected: text('.expected'),
@@ -301,8 +301,8 @@ test('texture opcodes: lane tables through the engine\'s sampler on the built-in
   // Editing a lane recomputes it through the sampler: TXF at (2, 1) is odd, a light texel.
   await page.evaluate(() => { location.hash = '#TXF'; });
   await page.waitForFunction(settled, 'TXF', { timeout: 60_000 });
-  await page.locator('#TXF .tex-lanes tr[data-lane="0"] input.src0').fill('(2 1 0 0)');
-  await page.waitForFunction(() => document.querySelector('#TXF .tex-lanes tr[data-lane="0"] .verdict')?.textContent === 'edited', undefined, { timeout: 10_000 });
+  await page.locator('#TXF .tex-lanes tbody[data-lane="0"] input.src0').fill('(2 1 0 0)');
+  await page.waitForFunction(() => document.querySelector('#TXF .tex-lanes tbody[data-lane="0"] .verdict')?.textContent === 'edited', undefined, { timeout: 10_000 });
   const f0 = await texLane(page, 'TXF', 0);
   assert.ok(Math.abs(floatOf(f0.channels[0]) - 240 / 255) < 2e-6, f0.channels.join(' | '));
   assert.equal(f0.expected, '—');
@@ -313,3 +313,67 @@ test('texture opcodes: lane tables through the engine\'s sampler on the built-in
   assert.deepEqual(problems, [], 'the page reported problems');
   await page.close();
 });
+
+// Issue 45: a texture lane table fits its column. Per lane the learner sees the coordinates in,
+// the LOD, the texels with their weights and the result without scrolling sideways: for every
+// opcode with a texture lane table in the page's data (data.json's `tex`), at each size, the
+// table's box does not scroll sideways, and each lane's inputs, result, verdict and last texel
+// line lie inside the box and inside the viewport; no texel line or input overflows its own box.
+// At 390×844 each lane stacks. Screenshots of TEX, SAMPLE_D and TG4 at each size.
+for (const [width, height] of [[1280, 800], [1920, 1080], [390, 844]]) {
+  test(`${width}×${height}: every texture lane table shows each lane's inputs, result and texels without sideways scrolling`, { timeout: 300_000 }, async () => {
+    const context = await browser.newContext({ viewport: { width, height } });
+    const { page, problems } = await openPage(context);
+    await page.goto(`${server.url}reference/`);
+    await page.waitForSelector('body[data-ready="1"]', { timeout: 60_000 });
+    const ops = await page.evaluate(async () => (await (await fetch('data.json')).json()).filter((e) => e.tex).map((e) => e.name));
+    assert.ok(ops.length >= 27, ops.join(' '));
+    const bad = [];
+    for (const op of ops) {
+      // The table goes live when it comes near the viewport.
+      await page.evaluate((o) => document.querySelector(`#${o} .tex-lanes`).scrollIntoView(), op);
+      await page.waitForFunction((o) => document.querySelectorAll(`#${o} .tex-lanes .verdict[data-same]`).length === 4, op, { timeout: 60_000 });
+      // Its top just under the sticky header (what fills in around it may have moved it).
+      await page.evaluate((o) => {
+        document.querySelector(`#${o} .tex-lanes`).scrollIntoView();
+        scrollBy(0, -(document.querySelector('header').getBoundingClientRect().height + 8));
+      }, op);
+      await page.evaluate(frames);
+      const found = await page.evaluate((o) => {
+        const out = [];
+        const box = document.querySelector(`#${o} .tex-lanes`);
+        if (box.scrollWidth > box.clientWidth) out.push(`the table scrolls sideways (${box.scrollWidth} > ${box.clientWidth})`);
+        const b = box.getBoundingClientRect();
+        const right = Math.min(b.left + box.clientWidth, document.documentElement.clientWidth);
+        const left = Math.max(b.left, 0);
+        const lanes = [...box.querySelectorAll('[data-lane]')];
+        if (lanes.length !== 4) out.push(`${lanes.length} lanes`);
+        for (const lane of lanes) {
+          const texels = lane.querySelectorAll('.taps li');
+          const parts = [
+            ...[...lane.querySelectorAll('input')].map((el, s) => [`src${s}`, el]),
+            ['result', lane.querySelector('td.result')],
+            ...[...lane.querySelectorAll('td.result .channel')].map((el) => [`result ${el.dataset.channel}`, el]),
+            ['verdict', lane.querySelector('.verdict')],
+            ...(texels.length ? [['last texel line', texels[texels.length - 1]]] : []),
+          ];
+          for (const [name, el] of parts) {
+            const r = el?.getBoundingClientRect();
+            if (!r || r.width === 0) { out.push(`lane ${lane.dataset.lane}: no ${name}`); continue; }
+            if (r.left < left - 0.5 || r.right > right + 0.5) out.push(`lane ${lane.dataset.lane}: ${name} spans ${Math.round(r.left)}–${Math.round(r.right)}, outside ${Math.round(left)}–${Math.round(right)}`);
+          }
+          // Nothing cut inside its own box: an input shows all its text, a texel line wraps.
+          for (const el of [...lane.querySelectorAll('input'), ...texels]) {
+            if (el.scrollWidth > el.clientWidth + 1) out.push(`lane ${lane.dataset.lane}: "${el.value ?? el.textContent}" overflows its box (${el.scrollWidth} > ${el.clientWidth})`);
+          }
+        }
+        return out;
+      }, op);
+      for (const f of found) bad.push(`${op}: ${f}`);
+      if (['TEX', 'SAMPLE_D', 'TG4'].includes(op)) await saveScreenshot(page, `reference-tex-lanes-${op}-${width}x${height}`);
+    }
+    assert.deepEqual(bad, []);
+    assert.deepEqual(problems, [], 'the page reported problems');
+    await context.close();
+  });
+}
