@@ -45,8 +45,11 @@ WIDGET_RUSTFLAGS='["-C", "llvm-args=-unroll-runtime=false", "-C", "llvm-args=-un
   "-C", "llvm-args=-inline-threshold=25"]'
 WIDGET_BUDGET=$((300 * 1024))
 # Rust's default wasm32 features, plus SIMD; wasm-opt must be told which ones it may keep.
+# The producers and target_features sections (about 240 bytes) only describe the toolchain: no
+# browser reads them.
 WASM_OPT_FLAGS=(-O3 --enable-simd --enable-bulk-memory --enable-nontrapping-float-to-int
-  --enable-sign-ext --enable-mutable-globals --enable-reference-types --enable-multivalue)
+  --enable-sign-ext --enable-mutable-globals --enable-reference-types --enable-multivalue
+  --strip-producers --strip-target-features)
 WASM_OPT="$ROOT/node_modules/.bin/wasm-opt"
 
 
