@@ -66,7 +66,12 @@ test('texture choice and sampler state change the picture as tgsi render draws i
 test('the mip-level texture shows level L colour where TXL asks for level L', { timeout: 60_000 }, async () => {
   const { page, problems } = await openPlayground(browser, server);
   await change(page, () => page.locator('#size').selectOption('128'));
-  const pixels = await change(page, () => page.evaluate(() => window.tgsiPlayground.loadExample('mip-levels')));
+  await page.evaluate(() => window.tgsiPlayground.loadExample('mip-levels'));
+  // The frame of this example, not a late frame of the one before (a size change can be drawn
+  // twice: by the interpreter, then by the compiled module once it is ready).
+  await page.waitForFunction(() => document.querySelector('#output')?.getAttribute('data-state') === 'ok'
+    && window.tgsiPlayground.rendered?.fs.includes('TXL'), undefined, { timeout: 30_000 });
+  const pixels = await canvasPixels(page);
   // The example's lod is floor(6 * u): columns 0..20 read level 0, 22..41 level 1 (u = (x+0.5)/128).
   // Level colours as the texture defines them: level 0 (230, 60, 60), level 1 (60, 200, 80).
   const at = (x, y) => [...pixels.slice((y * 128 + x) * 4, (y * 128 + x) * 4 + 3)];
