@@ -11,7 +11,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { ROOT, launchBrowser, openPage, saveScreenshot, startServer } from './support.mjs';
-import { decodePng, runTgsi } from './playground.mjs';
+import { decodePng, fromBase64, runTgsi } from './playground.mjs';
 import { defaultBinding, makeTexture, textureDescription } from '../../web/textures.js';
 import { decodeState, encodeState, defaultState } from '../../web/state.js';
 
@@ -93,9 +93,12 @@ async function framesAbove(p, id, after = 0, timeout = 20_000) {
 async function widgetPixels(p, id) {
   const data = await p.evaluate((i) => {
     const c = document.getElementById(i).shadowRoot.querySelector('canvas');
-    return { width: c.width, height: c.height, data: Array.from(c.getContext('2d').getImageData(0, 0, c.width, c.height).data) };
+    const bytes = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+    let s = '';
+    for (let k = 0; k < bytes.length; k += 0x8000) s += String.fromCharCode(...bytes.subarray(k, k + 0x8000));
+    return { width: c.width, height: c.height, data: btoa(s) };
   }, id);
-  return { ...data, data: Uint8Array.from(data.data) };
+  return { ...data, data: fromBase64(data.data) };
 }
 
 /** `tgsi render` of the same inputs, decoded in the browser like the canvas. */
