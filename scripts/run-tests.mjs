@@ -30,17 +30,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { ROOT, runLogged, runSteps, seconds } from './steps.mjs';
 
-// ---------------------------------------------------------------------------------------------
-// THE ONE EXCEPTION TO "every runner runs once": JavaScriptCore traps now and then inside the
-// engine's own safe code (docs/jit.md, "Not done yet"), where Chromium and Firefox pass the same
-// bytes every time (docs/webkit-trap/README.md: the whole suite failed 4 of 23 runs on
-// 2026-12-04, each failed test passing in every other run). While this is true, each wasm-bindgen
-// test that fails in WebKitGTK runs again alone in a fresh page, at most WEBKIT_WASM_ALONE_TRIES
-// times; if it passes there it counts as passed, and the summary says so loudly (its runner's
-// line and the failure list). Set to false to make a WebKitGTK failure fail like any other.
-const WEBKIT_WASM_RERUN_ALONE = true;
-const WEBKIT_WASM_ALONE_TRIES = 2;
-// ---------------------------------------------------------------------------------------------
+// JavaScriptCore (WebKitGTK 2.50.6) now and then faults inside the engine's own safe code when
+// it compiles wasm on its background threads while the module runs (docs/webkit-trap/README.md,
+// "Which tier": with concurrent compilation off, 0 of 78 runs of the whole wasm suite failed,
+// against 17 of 164 with it on). The WebKitGTK wasm runner turns that off; a page cannot, so the
+// page keeps replacing a worker that faults (docs/playground.md). No runner is ever run again.
+const WEBKIT_WASM_JSC = { JSC_useConcurrentJIT: 'false' };
 
 const LOGS = path.join(ROOT, 'test-artifacts');
 /** How many e2e files of one engine run side by side (see the e2e runners). */
@@ -140,11 +135,6 @@ export function failureLines(text) {
   return out;
 }
 
-/** The names of the tests libtest reported as failed. @param {string} text */
-function libtestFailed(text) {
-  return [...text.matchAll(/^test (\S+) \.\.\. FAIL(?:ED)?$/gm)].map((m) => m[1]);
-}
-
 /** @param {string} engine @returns {Record<string, string>} */
 function engineEnv(engine) {
   /** @type {Record<string, string>} */
@@ -239,6 +229,7 @@ const RUNNERS = [
     command: () => inEngine(engine, ['wasm-bindgen-test-runner', wasmBinary]),
     env: {
       ...engineEnv(engine),
+      ...(engine === 'webkit' ? WEBKIT_WASM_JSC : {}),
       CHROMEDRIVER: '/usr/bin/chromedriver',
       WASM_BINDGEN_TEST_WEBDRIVER_JSON: path.join(ROOT, 'webdriver.json'),
       WASM_BINDGEN_TEST_TIMEOUT: '120',
@@ -345,7 +336,7 @@ async function runRunner(r) {
 
   const command = /** @type {() => string[]} */ (r.command)();
   writeFileSync(log, `$ ${command.join(' ')}\n`);
-  let status = await runLogged(command, log, env);
+  const status = await runLogged(command, log, env);
   const text = read(log);
   o.counts = r.counter === 'libtest' ? libtestCounts(text) : nodeTestCounts(text);
   if (status !== 0) {
@@ -353,33 +344,6 @@ async function runRunner(r) {
     o.failures.push(`-- ${r.name} (full log: ${rel})`, ...(why.length ? why : ['(no failure message found)']).map((l) => `  ${l}`));
   }
 
-  const failed = libtestFailed(text);
-  if (WEBKIT_WASM_RERUN_ALONE && r.engine === 'webkit' && r.counter === 'libtest' && status !== 0 &&
-      failed.length > 0 && failed.length === o.counts.failed) {
-    const aloneLog = path.join(LOGS, `${r.name}.alone.log`);
-    writeFileSync(aloneLog, '');
-    /** @type {string[]} */
-    const passedAlone = [];
-    for (const test of failed) {
-      let passed = false;
-      for (let attempt = 1; attempt <= WEBKIT_WASM_ALONE_TRIES && !passed; attempt++) {
-        say(`${r.name}: WEBKIT_WASM_RERUN_ALONE: ${test} again, alone in a fresh page (attempt ${attempt} of ${WEBKIT_WASM_ALONE_TRIES})`);
-        const before = read(aloneLog).length;
-        const s = await runLogged([...command, '--exact', test], aloneLog, env);
-        const counts = libtestCounts(read(aloneLog).slice(before));
-        passed = s === 0 && counts.passed === 1 && counts.failed === 0;
-        if (!passed) o.failures.push(`   ${test}: failed again alone, attempt ${attempt} (${path.relative(ROOT, aloneLog)})`);
-      }
-      if (passed) passedAlone.push(test);
-    }
-    if (passedAlone.length) {
-      o.counts.passed += passedAlone.length;
-      o.counts.failed -= passedAlone.length;
-      o.notes.push(`!! WEBKIT_WASM_RERUN_ALONE: ${passedAlone.join(', ')} failed, then passed alone; see the failures below`);
-      o.failures.push(...passedAlone.map((t) => `   ${t}: FAILED in the run above, then passed when run again alone (WEBKIT_WASM_RERUN_ALONE; ${path.relative(ROOT, aloneLog)})`));
-    }
-    if (o.counts.failed === 0) status = 0;
-  }
   o.seconds = (Date.now() - t0) / 1000;
   return judge(o, status);
 }
