@@ -51,6 +51,9 @@ pub struct AccelEnv<'a> {
     /// stop flag every `STOP_CHECK_INTERVAL` of work (`jit::host::stopped`) and gives the batch
     /// back once the frame is stopped.
     pub frame: Option<&'a super::frame::FrameBudget>,
+    /// How many times the run has looked at the stop flag: its work so far is about this many
+    /// `STOP_CHECK_INTERVAL`s (the frame's time limit counts only past some work).
+    pub polls: std::cell::Cell<u64>,
 }
 
 /// Makes an [`Accelerator`] for each machine that runs a program (one per thread).

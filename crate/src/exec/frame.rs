@@ -51,6 +51,13 @@ pub const STOP_CHECK_INTERVAL: u64 = 1 << 19;
 /// work done in vain before that.
 pub const ACCELERATED_WORK_CAP: u64 = STOP_CHECK_INTERVAL << 8;
 
+/// The work (quad-instructions) a frame must have done before its wall-clock limit can stop it:
+/// 2^24, a few tenths of a second in the interpreter. A frame with less work is slow only
+/// because its machine is busy (a starved worker, a cold engine), never because of its shader,
+/// and its small work already bounds it; an endless loop reaches this within its first second.
+/// So on a loaded machine a small frame still finishes instead of being cut off at random.
+pub const TIME_LIMIT_MIN_WORK: u64 = 1 << 24;
+
 #[derive(Debug)]
 struct FrameState {
     left: std::sync::atomic::AtomicU64,
@@ -65,6 +72,8 @@ struct Deadline {
     clock: fn() -> f64,
     at: f64,
     seconds: f64,
+    /// The frame's work when the limit was set (its work done is this minus what is left).
+    work: u64,
 }
 
 /// The work left for a whole frame (every batch, draw and stage of one render, every block of
@@ -84,7 +93,8 @@ impl FrameBudget {
         }))
     }
     /// A frame that also stops itself `seconds` after now, as read from `clock` (milliseconds),
-    /// with `X010`: for callers no other thread can interrupt. Not every browser can end a
+    /// with `X010`, once it has done [`TIME_LIMIT_MIN_WORK`]: for callers no other thread can
+    /// interrupt. Not every browser can end a
     /// worker while it runs WebAssembly (WebKitGTK's `Worker.terminate` lets compiled code run
     /// on), so the page's bands end within their time limit on their own. The clock is read at
     /// each look at the stop flag (every [`STOP_CHECK_INTERVAL`] of work).
@@ -92,7 +102,7 @@ impl FrameBudget {
         FrameBudget(std::sync::Arc::new(FrameState {
             left: std::sync::atomic::AtomicU64::new(work),
             stop: std::sync::OnceLock::new(),
-            deadline: Some(Deadline { clock, at: clock() + seconds * 1000.0, seconds }),
+            deadline: Some(Deadline { clock, at: clock() + seconds * 1000.0, seconds, work }),
         }))
     }
     /// Work (quad-instructions) left.
@@ -109,8 +119,14 @@ impl FrameBudget {
     }
     /// Why the frame was stopped, if it was (its time limit, if it has one, passed counts).
     pub fn stopped(&self) -> Option<Stop> {
+        self.stopped_after(0)
+    }
+    /// [`stopped`](Self::stopped), asked by a run that has done `run_work` not yet charged:
+    /// the time limit counts only once the frame's work done reaches [`TIME_LIMIT_MIN_WORK`].
+    pub fn stopped_after(&self, run_work: u64) -> Option<Stop> {
         if let (None, Some(d)) = (self.0.stop.get(), self.0.deadline) {
-            if (d.clock)() >= d.at {
+            let done = d.work.saturating_sub(self.left()).saturating_add(run_work);
+            if done >= TIME_LIMIT_MIN_WORK && (d.clock)() >= d.at {
                 self.stop(Stop::TimeLimit { seconds: d.seconds });
             }
         }

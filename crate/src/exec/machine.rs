@@ -2,7 +2,9 @@
 //! (tgsi_exec.c `UPDATE_EXEC_MASK`), the instruction budget, and the dispatch loop.
 
 pub use super::accel::{AccelEnv, Accelerator, MakeAccelerator};
-pub use super::frame::{FrameBudget, Stop, ACCELERATED_WORK_CAP, STOP_CHECK_INTERVAL};
+pub use super::frame::{
+    FrameBudget, Stop, ACCELERATED_WORK_CAP, STOP_CHECK_INTERVAL, TIME_LIMIT_MIN_WORK,
+};
 use super::io::{Batch, Constants, NoTextures, TextureHooks};
 use super::lanes::{blend, Lanes};
 use super::memory::Resources;
@@ -253,7 +255,8 @@ impl Machine {
         let limit = limit.min(ACCELERATED_WORK_CAP);
         let inputs_placed = batch.in_place && self.inputs_placed == Some(self.nq);
         let frame = self.frame.as_ref();
-        let mut env = AccelEnv { program, batch, consts, hooks, inputs_placed, frame };
+        let polls = std::cell::Cell::new(0);
+        let mut env = AccelEnv { program, batch, consts, hooks, inputs_placed, frame, polls };
         let work = accel.run(&mut self.regs, &mut self.kill, self.nq, limit, &mut env);
         self.outputs_kept = work.is_some() && accel.kept_outputs().is_some();
         self.accel = Some(accel);
@@ -402,7 +405,7 @@ impl Machine {
                 self.work += self.live * inst.weight;
             }
             if self.work > until {
-                let stop = self.frame.as_ref().and_then(FrameBudget::stopped);
+                let stop = self.frame.as_ref().and_then(|f| f.stopped_after(self.work));
                 if stop.is_none() && self.work <= limit {
                     until = limit.min(self.work.saturating_add(STOP_CHECK_INTERVAL));
                 } else {

@@ -42,7 +42,7 @@ pub use io::{
 pub use lanes::Lanes;
 pub use machine::{
     AccelEnv, Accelerator, ExecError, FrameBudget, Machine, MakeAccelerator, RunStats, Stop,
-    ACCELERATED_WORK_CAP, DEFAULT_BUDGET, STOP_CHECK_INTERVAL,
+    ACCELERATED_WORK_CAP, DEFAULT_BUDGET, STOP_CHECK_INTERVAL, TIME_LIMIT_MIN_WORK,
 };
 pub use memory::{EmittedPrimitive, ImageBuffer, ImageFormat, Resources};
 pub use probe::Probe;

@@ -131,7 +131,10 @@ pub fn stopped() -> bool {
     let Some(scope) = CURRENT.with(Cell::get) else { return false };
     // SAFETY: as in `sample`: the pointer is live for the synchronous run that calls this.
     let env = unsafe { &*scope.env };
-    env.frame.is_some_and(|f| f.stopped().is_some())
+    let polls = env.polls.get().saturating_add(1);
+    env.polls.set(polls);
+    let work = polls.saturating_mul(crate::exec::STOP_CHECK_INTERVAL);
+    env.frame.is_some_and(|f| f.stopped_after(work).is_some())
 }
 
 /// Runs sampling instruction `index` of the current run for one quad over `scratch` (the

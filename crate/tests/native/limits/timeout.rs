@@ -152,13 +152,16 @@ fn a_stopped_frame_stops_its_runs() {
 }
 
 /// A frame with a time limit stops itself (no other thread needed: a browser's worker) at the
-/// first look at its stop flag after its clock passed the limit, with X010; a clock that has
-/// not reached it leaves the frame to its budget. The clocks are counters, so the test does not
-/// depend on timing: `TICKS` moves one second each time it is read.
+/// first look at its stop flag after its clock passed the limit and its work reached
+/// `TIME_LIMIT_MIN_WORK`, with X010; a clock that has not reached it, or a frame with less work
+/// than that, is left to its budget. The clocks are counters, so the test does not depend on
+/// timing: `TICKS` moves one second each time it is read.
 #[test]
 fn a_frame_stops_itself_at_its_time_limit() {
     use std::sync::atomic::{AtomicU64, Ordering};
-    use tgsi::exec::{Batch, Constants, FrameBudget, Machine, Stop};
+    use tgsi::exec::{
+        Batch, Constants, FrameBudget, Machine, Stop, STOP_CHECK_INTERVAL, TIME_LIMIT_MIN_WORK,
+    };
     static TICKS: AtomicU64 = AtomicU64::new(0);
     fn ticking() -> f64 {
         TICKS.fetch_add(1000, Ordering::Relaxed) as f64
@@ -168,9 +171,9 @@ fn a_frame_stops_itself_at_its_time_limit() {
     }
     let shader = tgsi::text::parse(ENDLESS_FS).shader.expect("parses");
     let program = tgsi::exec::build(&shader).expect("builds");
-    // A budget far beyond the first look (so a limit that is not honoured ends with X005).
-    let budget = 1 << 22;
-    // Read once when made (the limit is 0.5 s after that), once at the run's first look.
+    // A budget far beyond the least work the limit waits for (so a limit that is not honoured
+    // ends with X005).
+    let budget = TIME_LIMIT_MIN_WORK * 4;
     let frame = FrameBudget::with_time_limit(budget, 0.5, ticking);
     let mut machine = Machine::in_frame(budget, &frame);
     let mut batch = Batch::new(&program, 4);
@@ -183,8 +186,22 @@ fn a_frame_stops_itself_at_its_time_limit() {
         "{}",
         err.diagnostic.message
     );
-    assert_eq!(err.instruction, 0, "it stops at its first look");
     assert_eq!(frame.stopped(), Some(Stop::TimeLimit { seconds: 0.5 }));
+    // The clock was past the limit from the first look on: the run went on until its work
+    // reached the least work, and stopped at the first look after that (looks are
+    // STOP_CHECK_INTERVAL of work apart; one instruction of 4 quads is far less than that).
+    let done = budget - frame.left();
+    assert!(
+        (TIME_LIMIT_MIN_WORK..TIME_LIMIT_MIN_WORK + 2 * STOP_CHECK_INTERVAL).contains(&done),
+        "stopped after {done} work"
+    );
+    // A clock past its limit but a frame with less work than that: the budget ends the loop.
+    let frame = FrameBudget::with_time_limit(5000, 0.5, ticking);
+    let mut machine = Machine::in_frame(5000, &frame);
+    let mut batch = Batch::new(&program, 4);
+    let err = machine.run(&program, &mut batch, &Constants::new()).expect_err("budget");
+    assert_eq!(err.diagnostic.code, "X005");
+    assert_eq!(frame.stopped(), None);
     // A clock that never reaches the limit: the budget ends the loop with X005, as without one.
     let frame = FrameBudget::with_time_limit(5000, 0.5, frozen);
     let mut machine = Machine::in_frame(5000, &frame);
