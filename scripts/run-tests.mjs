@@ -7,9 +7,10 @@
 // Builds (steps.mjs: independent steps side by side, one progress line each):
 //   set-up parts (scripts/setup.sh --only …: the Rust target, npm, wasm-bindgen-cli, the
 //   browsers, geckodriver), the two engines (scripts/build-wasm.sh), the page's bundles
-//   (build-web.sh), `cargo test --no-run` (the native test binaries and target/debug/tgsi, the
-//   CLI the end-to-end tests compare with and the reference is written by), the opcode
-//   reference (build-reference.sh --cli target/debug/tgsi) and the wasm test binary.
+//   (build-web.sh), `cargo build --bin tgsi` (target/debug/tgsi, the CLI the end-to-end tests
+//   compare with and the reference is written by), `cargo test --no-run` (the native test
+//   binaries), the opcode reference (build-reference.sh --cli target/debug/tgsi) and the wasm
+//   test binary.
 // Runners, in two lanes that run side by side (TGSI_LANES=1: one after the other):
 //   cpu:      lint-rust (rustfmt, clippy native / wasm32 / widget, in target/lint: it starts at
 //             once), cargo (native `cargo test --workspace`), lint-web (tsc, lint-paths),
@@ -237,7 +238,7 @@ const RUNNERS = [
   })),
   ...browsers.map((engine) => /** @type {Runner} */ ({
     name: `e2e-${engine}`, lane: 'browsers', counter: 'node', engine,
-    needs: ['npm', 'page-bind', 'widget-bind', 'web', 'reference', 'native-tests', 'browsers', ...(engine === 'firefox' ? ['geckodriver'] : [])],
+    needs: ['npm', 'page-bind', 'widget-bind', 'web', 'reference', 'cli', 'browsers', ...(engine === 'firefox' ? ['geckodriver'] : [])],
     // Two files at a time: a file spends most of its time waiting on its page (debounces,
     // frames, workers), so two keep the cores busier; each file has its own browser and server.
     command: () => inEngine(engine, ['node', '--test', `--test-concurrency=${E2E_FILES_AT_ONCE}`, '--test-reporter=spec', ...e2eFiles()]),
@@ -257,12 +258,13 @@ const BUILD_STEPS = [
   { id: 'page-bind', label: 'wasm-bindgen + wasm-opt (page engine)', command: ['bash', 'scripts/build-wasm.sh', 'page', '--bind-only'], needs: ['page-cargo', 'wasm-bindgen-cli', 'npm'] },
   { id: 'widget-bind', label: 'wasm-bindgen + wasm-opt (widget engine)', command: ['bash', 'scripts/build-wasm.sh', 'widget', '--bind-only'], needs: ['widget-cargo', 'wasm-bindgen-cli', 'npm'] },
   { id: 'web', label: 'esbuild (page bundles)', command: ['bash', 'scripts/build-web.sh'], needs: ['npm'] },
-  // The native test binaries and target/debug/tgsi, the same binary `cargo build --bin tgsi`
-  // makes (cargo builds it for the CLI's integration tests).
-  { id: 'native-tests', label: 'cargo test --workspace --no-run (and target/debug/tgsi)', command: ['cargo', 'test', '--workspace', '--no-run'], after: ['wasm-tests'] },
-  { id: 'reference', label: 'opcode reference (target/debug/tgsi reference)', command: ['bash', 'scripts/build-reference.sh', '--cli', 'target/debug/tgsi'], needs: ['native-tests'] },
+  // target/debug/tgsi, the CLI the end-to-end tests compare with and the reference is written
+  // by, before the native test binaries, so that neither waits for those; `cargo test` reuses it.
+  { id: 'cli', label: 'cargo build --bin tgsi (target/debug/tgsi)', command: ['cargo', 'build', '-p', 'tgsi', '--bin', 'tgsi'], after: ['wasm-tests'] },
+  { id: 'native-tests', label: 'cargo test --workspace --no-run', command: ['cargo', 'test', '--workspace', '--no-run'], after: ['cli'] },
+  { id: 'reference', label: 'opcode reference (target/debug/tgsi reference)', command: ['bash', 'scripts/build-reference.sh', '--cli', 'target/debug/tgsi'], needs: ['cli'] },
   // cargo builds one thing at a time in target/ (its lock): the engines, the small wasm test
-  // binary (so that the browser lane can start) and then the native tests.
+  // binary (so that the browser lane can start), the CLI and then the native tests.
   { id: 'wasm-tests', label: 'cargo test --no-run (wasm32, crate/tests/web)', command: ['cargo', 'test', '-p', 'tgsi', '--target', WASM_TARGET, '--test', 'web', '--no-run', '--message-format=json-render-diagnostics'], needs: ['target'], after: ['widget-cargo'] },
 ];
 

@@ -42,29 +42,48 @@ const computedX = (page, op, lane) =>
   page.locator(`#${op} tr[data-lane="${lane}"] .channel`).first().textContent();
 
 /**
- * Whether everything near the viewport that fills in later has filled: lane tables (plain and
- * texture) are live with their verdicts, compute buffers have their engine row, and the
- * rendered examples' element is defined.
+ * In the page: for each opcode name, jumps to `#NAME` as a link does (`jump`; otherwise the hash
+ * is already there), waits until everything near the viewport that fills in later has filled
+ * (lane tables, plain and texture, are live with their verdicts, compute buffers have their
+ * engine row, the rendered examples' element is defined) for at most `ms`, lets two frames of
+ * layout happen, and says where the heading is: its top in the viewport and the sticky header's
+ * bottom. One script for many names: a round trip per check would cost more than the checks.
+ * @param {{ names: string[], jump: boolean, ms: number }} args
  */
-const settled = (name) => {
-  if (location.hash !== `#${name}` || document.body.dataset.ready !== '1') return false;
-  // Inside the page's observers' 200 px margin (they make these live), with room to spare.
+const landOn = async ({ names, jump, ms }) => {
   const near = (el) => { const r = el.getBoundingClientRect(); return r.bottom > -150 && r.top < innerHeight + 150; };
-  const lanes = [...document.querySelectorAll('.lanes, .tex-lanes')].filter(near);
-  if (lanes.some((b) => !b.querySelector('table.live .verdict'))) return false;
-  const buffers = [...document.querySelectorAll('table.buffer')].filter((t) => near(t.closest('section')));
-  if (buffers.some((t) => !t.querySelector('tr.engine'))) return false;
-  return !!customElements.get('tgsi-shader');
+  const settled = (name) => {
+    if (location.hash !== `#${name}` || document.body.dataset.ready !== '1') return false;
+    // Inside the page's observers' 200 px margin (they make these live), with room to spare.
+    const lanes = [...document.querySelectorAll('.lanes, .tex-lanes')].filter(near);
+    if (lanes.some((b) => !b.querySelector('table.live .verdict'))) return false;
+    const buffers = [...document.querySelectorAll('table.buffer')].filter((t) => near(t.closest('section')));
+    if (buffers.some((t) => !t.querySelector('tr.engine'))) return false;
+    return !!customElements.get('tgsi-shader');
+  };
+  const frame = () => new Promise((r) => requestAnimationFrame(r));
+  const out = [];
+  for (const name of names) {
+    if (jump) location.hash = `#${name}`;
+    const deadline = performance.now() + ms;
+    let waited = true;
+    while (!settled(name)) {
+      if (performance.now() > deadline) { waited = false; break; }
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    await frame();
+    await frame();
+    const top = document.querySelector(`section[id="${name}"] h2`)?.getBoundingClientRect().top ?? NaN;
+    out.push({ name, settled: waited, top, header: document.querySelector('header').getBoundingClientRect().bottom });
+  }
+  return out;
 };
+
+/** Whether `landOn` found the heading settled, below the header and within 120 px of the top. */
+const landed = (at) => at.settled && at.top >= at.header - 1 && at.top <= 120;
 
 /** Two animation frames (layout of what just filled has happened). */
 const frames = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(true))));
-
-/** Where an opcode's heading is: its top in the viewport, and the sticky header's bottom. */
-const headingAt = (name) => ({
-  top: document.querySelector(`section[id="${name}"] h2`).getBoundingClientRect().top,
-  header: document.querySelector('header').getBoundingClientRect().bottom,
-});
 
 test('UDIV: the example renders and an edited lane input is recomputed', { timeout: 240_000 }, async () => {
   const { page, problems } = await openReference('#UDIV');
@@ -115,10 +134,8 @@ test('search finds LRP by "linear interpolation" and the keys move between opcod
   // Enter closes the results and lands on LRP's heading, once what is around it has filled.
   assert.equal(await page.locator('#results li').count(), 0);
   assert.equal(await page.locator('#results').isVisible(), false);
-  await page.waitForFunction(settled, 'LRP', { timeout: 60_000 });
-  await page.evaluate(frames);
-  const at1 = await page.evaluate(headingAt, 'LRP');
-  assert.ok(at1.top >= at1.header && at1.top <= 120, `LRP heading at ${JSON.stringify(at1)}`);
+  const [at1] = await page.evaluate(landOn, { names: ['LRP'], jump: false, ms: 60_000 });
+  assert.ok(landed(at1) && at1.top >= at1.header, `LRP heading at ${JSON.stringify(at1)}`);
   // j and k: the next and previous opcode sections.
   const next = await page.evaluate(() => document.getElementById('LRP')?.nextElementSibling?.id);
   await page.keyboard.press('j');
@@ -182,12 +199,11 @@ test('every opcode: reference/#OPCODE puts its heading within 120 px of the top,
   const names = await page.evaluate(() => [...document.querySelectorAll('section.op')].map((s) => s.id));
   assert.ok(names.length > 250, `only ${names.length} sections`);
   const bad = [];
-  for (const name of names) {
-    await page.evaluate((n) => { location.hash = `#${n}`; }, name);
-    await page.waitForFunction(settled, name, { timeout: 60_000 }).catch((e) => { throw new Error(`${name}: ${e.message}`); });
-    await page.evaluate(frames);
-    const at = await page.evaluate(headingAt, name);
-    if (!(at.top >= at.header - 1 && at.top <= 120)) bad.push(`${name}: ${JSON.stringify(at)}`);
+  // In chunks of 20 names, 5 s at most each, so that no one script runs into the WebDriver
+  // script timeout (120 s) even when none settles.
+  for (let i = 0; i < names.length; i += 20) {
+    const ats = await page.evaluate(landOn, { names: names.slice(i, i + 20), jump: true, ms: 5_000 });
+    for (const at of ats) if (!landed(at)) bad.push(JSON.stringify(at));
   }
   assert.deepEqual(bad, []);
   assert.deepEqual(problems, [], 'the page reported problems');
@@ -196,10 +212,8 @@ test('every opcode: reference/#OPCODE puts its heading within 120 px of the top,
 
 test('opening reference/#LRP directly lands on its heading after the page fills in', { timeout: 120_000 }, async () => {
   const { page, problems } = await openReference('#LRP');
-  await page.waitForFunction(settled, 'LRP', { timeout: 60_000 });
-  await page.evaluate(frames);
-  const at = await page.evaluate(headingAt, 'LRP');
-  assert.ok(at.top >= at.header - 1 && at.top <= 120, `LRP heading at ${JSON.stringify(at)}`);
+  const [at] = await page.evaluate(landOn, { names: ['LRP'], jump: false, ms: 60_000 });
+  assert.ok(landed(at), `LRP heading at ${JSON.stringify(at)}`);
   assert.deepEqual(problems, [], 'the page reported problems');
   await page.close();
 });
@@ -299,15 +313,13 @@ test('texture opcodes: lane tables through the engine\'s sampler on the built-in
   assert.deepEqual(v1.channels.map((c) => c.split(' / ')[0]), ['x: 0', 'y: 0', 'z: 0', 'w: 6']);
   assert.match(v1.lod, /lane 0's level/);
   // Editing a lane recomputes it through the sampler: TXF at (2, 1) is odd, a light texel.
-  await page.evaluate(() => { location.hash = '#TXF'; });
-  await page.waitForFunction(settled, 'TXF', { timeout: 60_000 });
+  assert.ok((await page.evaluate(landOn, { names: ['TXF'], jump: true, ms: 60_000 }))[0].settled, 'TXF did not fill in');
   await page.locator('#TXF .tex-lanes tbody[data-lane="0"] input.src0').fill('(2 1 0 0)');
   await page.waitForFunction(() => document.querySelector('#TXF .tex-lanes tbody[data-lane="0"] .verdict')?.textContent === 'edited', undefined, { timeout: 10_000 });
   const f0 = await texLane(page, 'TXF', 0);
   assert.ok(Math.abs(floatOf(f0.channels[0]) - 240 / 255) < 2e-6, f0.channels.join(' | '));
   assert.equal(f0.expected, '—');
-  await page.evaluate(() => { location.hash = '#TEX'; });
-  await page.waitForFunction(settled, 'TEX', { timeout: 60_000 });
+  assert.ok((await page.evaluate(landOn, { names: ['TEX'], jump: true, ms: 60_000 }))[0].settled, 'TEX did not fill in');
   await page.evaluate(() => document.querySelector('#TEX .tex-lanes').scrollIntoView({ block: 'center' }));
   await saveScreenshot(page, 'reference-tex');
   assert.deepEqual(problems, [], 'the page reported problems');
