@@ -45,8 +45,8 @@ const computedX = (page, op, lane) =>
  * In the page: for each opcode name, jumps to `#NAME` as a link does (`jump`; otherwise the hash
  * is already there), waits until everything near the viewport that fills in later has filled
  * (lane tables, plain and texture, are live with their verdicts, compute buffers have their
- * engine row, the rendered examples' element is defined) for at most `ms`, lets two frames of
- * layout happen, and says where the heading is: its top in the viewport and the sticky header's
+ * engine row, the rendered examples' element is defined) and the heading has stopped moving, for
+ * at most `ms`, and says where the heading is: its top in the viewport and the sticky header's
  * bottom. One script for many names: a round trip per check would cost more than the checks.
  * @param {{ names: string[], jump: boolean, ms: number }} args
  */
@@ -62,19 +62,29 @@ const landOn = async ({ names, jump, ms }) => {
     return !!customElements.get('tgsi-shader');
   };
   const frame = () => new Promise((r) => requestAnimationFrame(r));
+  const headingTop = (name) => document.querySelector(`section[id="${name}"] h2`)?.getBoundingClientRect().top ?? NaN;
   const out = [];
   for (const name of names) {
-    if (jump) location.hash = `#${name}`;
+    if (jump) {
+      // As a link's click: the page pins the section on `hashchange`, which comes as a task.
+      const changed = new Promise((r) => addEventListener('hashchange', r, { once: true }));
+      location.hash = `#${name}`;
+      await Promise.race([changed, new Promise((r) => setTimeout(r, ms))]);
+    }
+    // Settled, and the heading still for three frames in a row (what fills in may move it
+    // until the page scrolls it back): where a reader sees it come to rest.
     const deadline = performance.now() + ms;
     let waited = true;
-    while (!settled(name)) {
+    let still = 0;
+    let last = NaN;
+    while (still < 3) {
       if (performance.now() > deadline) { waited = false; break; }
-      await new Promise((r) => setTimeout(r, 10));
+      await frame();
+      const top = headingTop(name);
+      still = settled(name) && top === last ? still + 1 : 0;
+      last = top;
     }
-    await frame();
-    await frame();
-    const top = document.querySelector(`section[id="${name}"] h2`)?.getBoundingClientRect().top ?? NaN;
-    out.push({ name, settled: waited, top, header: document.querySelector('header').getBoundingClientRect().bottom });
+    out.push({ name, settled: waited, top: headingTop(name), header: document.querySelector('header').getBoundingClientRect().bottom });
   }
   return out;
 };
