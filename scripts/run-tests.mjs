@@ -13,12 +13,14 @@
 //   test binary.
 // Runners, in two lanes that run side by side (TGSI_LANES=1: one after the other):
 //   cpu:      lint-rust (rustfmt, clippy native / wasm32 / widget, in target/lint: it starts at
-//             once), cargo (native `cargo test --workspace`), lint-web (tsc, lint-paths),
-//             e2e-node (tests/e2e/node/: no browser)
-//   browsers: wasm-ENGINE (crate/tests/web/ in the browser, wasm-bindgen-test-runner), then
-//             e2e-ENGINE (tests/e2e/*.test.mjs against a real server, two files at a time),
-//             for each engine
-// Only one lane drives browsers, so one engine's tests never compete with another engine's.
+//             once), lint-web (tsc, lint-paths), e2e-node (tests/e2e/node/: no browser),
+//             wasm-ENGINE for each engine (crate/tests/web/ in the browser,
+//             wasm-bindgen-test-runner: 10–20 s each), cargo (native `cargo test --workspace`)
+//   browsers: e2e-ENGINE for each engine (tests/e2e/*.test.mjs against a real server, two
+//             files at a time)
+// The e2e runs, the longest, start as soon as the engines, the bundles, the CLI and the
+// reference are built; the wasm test binary and the native tests are built after those and run
+// beside them. Only one e2e engine runs at a time.
 // Every runner runs once, even after an earlier one failed; a failure fails. A runner that exits
 // non-zero without a counted failure counts as one failure, one that ran no test as one failure.
 //
@@ -205,10 +207,6 @@ const RUNNERS = [
     ],
   },
   {
-    name: 'cargo', lane: 'cpu', counter: 'libtest', needs: ['native-tests'],
-    command: () => [...withoutSiblings, 'cargo', 'test', '--workspace', '--no-fail-fast'],
-  },
-  {
     name: 'lint-web', lane: 'cpu', counter: 'checks', needs: ['npm', 'page-bind', 'widget-bind'],
     commands: () => [
       // Every web module is `// @ts-check`ed against its JSDoc types (web/pkg's .d.ts come from
@@ -223,7 +221,9 @@ const RUNNERS = [
     command: () => ['node', '--test', '--test-reporter=spec', ...nodeFiles()],
   },
   ...browsers.map((engine) => /** @type {Runner} */ ({
-    name: `wasm-${engine}`, lane: 'browsers', counter: 'libtest', engine,
+    // In the cpu lane, beside the browser lane's e2e runs: short runs (10–20 s each) that need
+    // only the wasm test binary, while that lane's e2e runs need the whole page.
+    name: `wasm-${engine}`, lane: 'cpu', counter: 'libtest', engine,
     needs: ['wasm-tests', 'wasm-bindgen-cli', 'browsers', ...(engine === 'firefox' ? ['geckodriver'] : [])],
     // The binary cargo built, run as `cargo test` would run it (its runner and environment are
     // in .cargo/config.toml), without taking cargo's lock while the other lane builds.
@@ -236,6 +236,11 @@ const RUNNERS = [
       WASM_BINDGEN_TEST_TIMEOUT: '120',
     },
   })),
+  {
+    // The native test binaries are the last build: the cpu lane's last runner.
+    name: 'cargo', lane: 'cpu', counter: 'libtest', needs: ['native-tests'],
+    command: () => [...withoutSiblings, 'cargo', 'test', '--workspace', '--no-fail-fast'],
+  },
   ...browsers.map((engine) => /** @type {Runner} */ ({
     name: `e2e-${engine}`, lane: 'browsers', counter: 'node', engine,
     needs: ['npm', 'page-bind', 'widget-bind', 'web', 'reference', 'cli', 'browsers', ...(engine === 'firefox' ? ['geckodriver'] : [])],
@@ -260,12 +265,12 @@ const BUILD_STEPS = [
   { id: 'web', label: 'esbuild (page bundles)', command: ['bash', 'scripts/build-web.sh'], needs: ['npm'] },
   // target/debug/tgsi, the CLI the end-to-end tests compare with and the reference is written
   // by, before the native test binaries, so that neither waits for those; `cargo test` reuses it.
-  { id: 'cli', label: 'cargo build --bin tgsi (target/debug/tgsi)', command: ['cargo', 'build', '-p', 'tgsi', '--bin', 'tgsi'], after: ['wasm-tests'] },
-  { id: 'native-tests', label: 'cargo test --workspace --no-run', command: ['cargo', 'test', '--workspace', '--no-run'], after: ['cli'] },
+  { id: 'cli', label: 'cargo build --bin tgsi (target/debug/tgsi)', command: ['cargo', 'build', '-p', 'tgsi', '--bin', 'tgsi'], after: ['widget-cargo'] },
+  { id: 'native-tests', label: 'cargo test --workspace --no-run', command: ['cargo', 'test', '--workspace', '--no-run'], after: ['wasm-tests'] },
   { id: 'reference', label: 'opcode reference (target/debug/tgsi reference)', command: ['bash', 'scripts/build-reference.sh', '--cli', 'target/debug/tgsi'], needs: ['cli'] },
-  // cargo builds one thing at a time in target/ (its lock): the engines, the small wasm test
-  // binary (so that the browser lane can start), the CLI and then the native tests.
-  { id: 'wasm-tests', label: 'cargo test --no-run (wasm32, crate/tests/web)', command: ['cargo', 'test', '-p', 'tgsi', '--target', WASM_TARGET, '--test', 'web', '--no-run', '--message-format=json-render-diagnostics'], needs: ['target'], after: ['widget-cargo'] },
+  // cargo builds one thing at a time in target/ (its lock): the engines and the CLI (what the
+  // browser lane's e2e runs need), the small wasm test binary and then the native tests.
+  { id: 'wasm-tests', label: 'cargo test --no-run (wasm32, crate/tests/web)', command: ['cargo', 'test', '-p', 'tgsi', '--target', WASM_TARGET, '--test', 'web', '--no-run', '--message-format=json-render-diagnostics'], needs: ['target'], after: ['cli'] },
 ];
 
 /** Selected by TGSI_RUNNERS (a name, or a group: lint, cargo, e2e-node, wasm, e2e). @param {Runner} r */
