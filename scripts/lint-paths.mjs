@@ -7,8 +7,8 @@
 // ROOT (default: this repository) must be a git work tree; its tracked files (`git ls-files`) are
 // read, except CHANGELOG.md (history), package-lock.json and binary files. Reported, as
 // `file:line: reason`, with exit status 1:
-//   * an absolute path under the machine's work folder (`WORK`) or under the folder that holds
-//     ROOT;
+//   * an absolute path under the machine's work folder (`WORK`), or to a folder or file beside
+//     ROOT (an entry of its parent folder: a clone in /tmp may still name /tmp/scratch files);
 //   * a relative path (`../x`, `a/../../x`) that resolves outside ROOT. It is resolved from
 //     - the crate's folder (the nearest folder above with a Cargo.toml) when the line uses
 //       CARGO_MANIFEST_DIR, and for other Rust strings (cargo runs tests there), or from the
@@ -25,7 +25,7 @@
 // URLs are skipped.
 
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -73,6 +73,27 @@ function crateDir(root, dir) {
   return root;
 }
 
+/** @type {Map<string, string[]>} */
+const siblings = new Map();
+
+/**
+ * The entries beside `root` in its parent folder (none when the parent is `/`), read once.
+ * @param {string} root
+ */
+function siblingsOf(root) {
+  let names = siblings.get(root);
+  if (!names) {
+    const parent = path.dirname(root);
+    try {
+      names = parent === '/' ? [] : readdirSync(parent).filter((n) => n !== path.basename(root));
+    } catch {
+      names = [];
+    }
+    siblings.set(root, names);
+  }
+  return names;
+}
+
 /**
  * The findings of one line of a file.
  * @param {string} root absolute path of the repository
@@ -92,7 +113,10 @@ export function lineFindings(root, file, text, topLevel) {
 
   if (text.includes('lint-paths: allow')) return out;
   if (text.includes(WORK)) out.push(`absolute path under ${WORK}`);
-  else if (parent !== '/' && text.includes(parent + '/')) out.push(`absolute path under ${parent}/`);
+  else {
+    const beside = siblingsOf(root).find((name) => text.includes(`${parent}/${name}`));
+    if (beside !== undefined) out.push(`absolute path to ${parent}/${beside}, beside the repository`);
+  }
   if (ROOT_JOIN.test(text)) out.push("joins '..' onto the repository root");
 
   for (const match of text.matchAll(RELATIVE)) {

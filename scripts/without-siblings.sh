@@ -28,10 +28,21 @@ fi
 unset TGSI_WITHOUT_SIBLINGS_INNER
 parent="$(dirname "$ROOT")"
 name="$(basename "$ROOT")"
-keep="$(mktemp -d /tmp/without-siblings.XXXXXX)"
 fail() { echo "[without-siblings] $*" >&2; exit 1; }
+if [ "$parent" = / ]; then
+  echo "[without-siblings] the repository is at the top of the file system: its siblings are NOT hidden" >&2
+  cd "$ROOT" && exec "$@"
+fi
+# The repository waits in a folder that the tmpfs over $parent does not hide (a clone in /tmp
+# cannot wait in /tmp).
+keep=""
+for base in /tmp /var/tmp /dev/shm /run; do
+  case "$base/" in "$parent/"*) continue ;; esac
+  [ -d "$base" ] && [ -w "$base" ] || continue
+  keep="$(mktemp -d "$base/without-siblings.XXXXXX")" && break
+done
+[ -n "$keep" ] || fail "no folder outside $parent to keep the repository in while its parent is hidden"
 mount --bind "$ROOT" "$keep" || fail "could not bind $ROOT"
-# A parent on the same filesystem as /tmp would hide $keep too: only an empty tmpfs goes there.
 mount -t tmpfs -o size=1m,mode=755 without-siblings "$parent" || fail "could not mount a tmpfs over $parent"
 mkdir "$parent/$name" || fail "could not make $parent/$name"
 mount --bind "$keep" "$parent/$name" || fail "could not bind the repository back"

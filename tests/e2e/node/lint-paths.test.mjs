@@ -95,3 +95,24 @@ test('each kind of path that leaves the repository fails, with file:line', () =>
     }
   });
 });
+
+test('an absolute path fails when it names something beside the repository, not any path in its parent', () => {
+  // The repository and a sibling folder in a parent made here (as a clone in /tmp has /tmp as
+  // its parent, where scratch paths such as mktemp's are fine).
+  const parent = mkdtempSync(path.join(os.tmpdir(), 'lint-paths-parent-'));
+  try {
+    const dir = path.join(parent, 'repo');
+    mkdirSync(path.join(parent, 'elsewhere'));
+    mkdirSync(path.join(dir, 'scripts'), { recursive: true });
+    writeFileSync(path.join(dir, 'scripts/a.sh'), `#!/bin/sh\ncat "${parent}/elsewhere/notes.md"\n`);
+    writeFileSync(path.join(dir, 'scripts/b.sh'), `#!/bin/sh\nmktemp -d "${parent}/scratch.XXXXXX"\n`);
+    execFileSync('git', ['init', '-q', dir]);
+    execFileSync('git', ['-C', dir, 'add', '.']);
+    const r = run(dir);
+    assert.equal(r.status, 1, r.out);
+    assert.ok(r.out.includes(`scripts/a.sh:2: absolute path to ${parent}/elsewhere, beside the repository`), r.out);
+    assert.ok(!r.out.includes('scripts/b.sh:'), r.out);
+  } finally {
+    rmSync(parent, { recursive: true, force: true });
+  }
+});
