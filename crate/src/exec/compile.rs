@@ -31,7 +31,7 @@ fn file_sizes(shader: &Shader) -> Result<[i64; 6], Diagnostic> {
         File::Addr => Some(4),
         _ => None,
     };
-    for d in &shader.declarations {
+    for d in shader.distinct_declarations() {
         if let Some(s) = slot(d.file) {
             let last = d.range.last as i64 + 1;
             if last > MAX_REGS_PER_FILE {
@@ -101,7 +101,7 @@ fn file_sizes(shader: &Shader) -> Result<[i64; 6], Diagnostic> {
 /// Attributes per vertex of a geometry shader's 2-D inputs (largest IN index + 1).
 fn vertex_stride(shader: &Shader) -> u32 {
     let mut n = 0u32;
-    for d in &shader.declarations {
+    for d in shader.distinct_declarations() {
         if d.file == File::In {
             n = n.max(d.range.last.saturating_add(1).min(MAX_REGS_PER_FILE as u32));
         }
@@ -307,7 +307,7 @@ pub fn compile(analysed: &Analysed) -> Result<Program, Diagnostic> {
     let mut inputs = Vec::new();
     let mut outputs = Vec::new();
     let mut system_values = Vec::new();
-    for d in &shader.declarations {
+    for d in shader.distinct_declarations() {
         if d.dimension != DclDimension::None && d.file != File::Const {
             // 2-D inputs (GS/tessellation vertices) are not run by this interpreter's batches.
             if d.file == File::In {
@@ -346,7 +346,7 @@ pub fn compile(analysed: &Analysed) -> Result<Program, Diagnostic> {
     let mut sviews = Vec::new();
     let mut images = Vec::new();
     let mut memories = Vec::new();
-    for d in &shader.declarations {
+    for d in shader.distinct_declarations() {
         let regs = d.range.first
             ..=d.range.last.min(d.range.first.saturating_add(MAX_REGS_PER_FILE as u32));
         match &d.extra {

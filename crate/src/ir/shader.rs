@@ -30,6 +30,21 @@ pub enum Statement {
 }
 
 impl Shader {
+    /// The declarations in order, less each word-for-word repeat of an earlier one (the
+    /// validator's V014): what the stages set up, once per register, as tgsi_exec does. Repeats
+    /// are found by their file and range first, so this stays linear in the declarations.
+    pub fn distinct_declarations(&self) -> impl Iterator<Item = &Declaration> {
+        let mut seen: std::collections::HashMap<(usize, u32, u32), Vec<&Declaration>> =
+            std::collections::HashMap::new();
+        self.declarations.iter().filter(move |d| {
+            let earlier = seen.entry((d.file.index(), d.range.first, d.range.last)).or_default();
+            if earlier.iter().any(|e| e.same_apart_from_spans(d)) {
+                return false;
+            }
+            earlier.push(d);
+            true
+        })
+    }
     pub fn new(processor: Processor) -> Shader {
         Shader {
             processor,
@@ -176,6 +191,32 @@ pub struct Declaration {
 }
 
 impl Declaration {
+    /// Whether `other` declares the same thing in the same way: equal in everything but where
+    /// each is written (Mesa's front ends repeat some output declarations word for word).
+    pub fn same_apart_from_spans(&self, other: &Declaration) -> bool {
+        let dimension = match (self.dimension, other.dimension) {
+            (DclDimension::Range(a), DclDimension::Range(b)) => {
+                (a.first, a.last) == (b.first, b.last)
+            }
+            (a, b) => a == b,
+        };
+        let semantic = match (self.semantic, other.semantic) {
+            (Some(a), Some(b)) => (a.name, a.index) == (b.name, b.index),
+            (a, b) => a.is_none() && b.is_none(),
+        };
+        self.file == other.file
+            && (self.range.first, self.range.last) == (other.range.first, other.range.last)
+            && dimension
+            && semantic
+            && self.usage_mask == other.usage_mask
+            && self.array_id == other.array_id
+            && self.local == other.local
+            && self.extra == other.extra
+            && self.stream == other.stream
+            && self.interp == other.interp
+            && self.location == other.location
+            && self.invariant == other.invariant
+    }
     pub fn new(file: File, first: u32, last: u32) -> Declaration {
         Declaration {
             file,

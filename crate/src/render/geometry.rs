@@ -57,7 +57,7 @@ impl GeometryJob {
         }
         let mut inputs = Vec::new();
         for d in
-            shader.declarations.iter().filter(|d| d.file == File::In && d.range.count() <= 4096)
+            shader.distinct_declarations().filter(|d| d.file == File::In && d.range.count() <= 4096)
         {
             if let Some(s) = d.semantic {
                 for r in d.range.first..=d.range.last {

@@ -89,7 +89,7 @@ impl FsInterface {
                 == Some(PropertyValue::Center(PixelCenter::Integer)),
             ..FsInterface::default()
         };
-        for d in &shader.declarations {
+        for d in shader.distinct_declarations() {
             if d.range.count() > 4096 {
                 continue;
             }
@@ -125,8 +125,9 @@ impl VsInterface {
             output_registers: registers(shader, File::Out),
             ..VsInterface::default()
         };
-        for d in
-            shader.declarations.iter().filter(|d| d.file == File::Out && d.range.count() <= 4096)
+        for d in shader
+            .distinct_declarations()
+            .filter(|d| d.file == File::Out && d.range.count() <= 4096)
         {
             if let Some(s) = d.semantic {
                 for r in d.range.first..=d.range.last {

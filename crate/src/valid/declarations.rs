@@ -1,7 +1,8 @@
 //! tgsi_sanity's checks (Mesa's `tgsi_sanity.c`), reported as errors with spans:
 //! register files (V001), opcodes (V003), operand counts (V004), undeclared registers (V005),
-//! empty write masks (V006), statement order (V007), registers declared twice (V008),
-//! immediate types (V009); plus inverted ranges (V012) and array ids (V013).
+//! empty write masks (V006), statement order (V007), registers declared twice (V008, or the
+//! V014 warning for a word-for-word repeat), immediate types (V009); plus inverted ranges (V012)
+//! and array ids (V013).
 //! The END checks (V002, V010) live in `control_flow`, the unused-register warning in `usage`.
 
 use super::regmap::{ref_dim_key, regs_of, Role};
@@ -133,6 +134,10 @@ fn check_order(shader: &Shader, out: &mut Vec<Diagnostic>) {
 
 /// V008: two declarations covering the same register (per file and dimension). Sorting the
 /// intervals makes this `n log n`; patch-style semantics are exempt as in tgsi_sanity.
+/// V014 (a warning) instead when the second repeats the first word for word: Mesa's front ends
+/// emit such repeats (64-bit varyings sharing an output), tgsi_sanity's complaint about them is
+/// silent unless `TGSI_PRINT_SANITY` is set (`report_error` in `tgsi_sanity.c`), and tgsi_exec
+/// runs the shader as if the repeat were not there.
 fn check_duplicates(cx: &Context, out: &mut Vec<Diagnostic>) {
     let decls = &cx.shader.declarations;
     let exempt = |i: usize| {
@@ -165,6 +170,20 @@ fn check_duplicates(cx: &Context, out: &mut Vec<Diagnostic>) {
         let (Some(a), Some(b)) = (decls.get(later), decls.get(earlier)) else { continue };
         // Report on the declaration that comes second in the text.
         let (second, first) = if a.span.start >= b.span.start { (a, b) } else { (b, a) };
+        if second.same_apart_from_spans(first) {
+            out.push(
+                Diagnostic::warning(
+                    "V014",
+                    format!(
+                        "{}[{}] is declared again exactly as before: the repeat changes nothing",
+                        second.file, reg
+                    ),
+                    second.span,
+                )
+                .with_related("first declared here", first.span),
+            );
+            continue;
+        }
         out.push(
             Diagnostic::error(
                 "V008",

@@ -139,7 +139,10 @@ fn check_duplicates(cx: &Context, out: &mut Vec<Diagnostic>) {
     for it in items {
         if let Some(p) = prev {
             if p.0 == it.0 && p.1 == it.1 && it.2 <= p.3 {
-                if let (Some(d), Some(first)) = (decls.get(it.4), decls.get(p.4)) {
+                // A word-for-word repeat is V014's (declarations.rs), not a second semantic.
+                let repeat = matches!((decls.get(it.4), decls.get(p.4)),
+                    (Some(d), Some(first)) if d.same_apart_from_spans(first));
+                if let (false, Some(d), Some(first)) = (repeat, decls.get(it.4), decls.get(p.4)) {
                     let (second, earlier) =
                         if d.span.start >= first.span.start { (d, first) } else { (first, d) };
                     let at = second.semantic.map_or(second.span, |s| s.span);

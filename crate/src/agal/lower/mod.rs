@@ -353,8 +353,7 @@ fn export_at(shader: &Shader, kind: ShaderKind, version: u32, opts: &ExportOptio
 /// The semantics a vertex shader writes / a fragment shader reads, for packing varyings.
 fn varying_keys(shader: &Shader, file: File) -> Vec<VaryingKey> {
     shader
-        .declarations
-        .iter()
+        .distinct_declarations()
         .filter(|d| d.file == file)
         .filter_map(|d| d.semantic)
         .filter(|s| {

@@ -332,3 +332,39 @@ fn vertices_files_and_their_problems() {
     assert_eq!(code, 0, "{}", err);
     assert!(text.contains("MOV OUT[0], IMM[0]"), "{}", text);
 }
+
+#[test]
+fn an_output_declared_twice_word_for_word_draws_as_declared_once() {
+    // Mesa's shape (issue: 64-bit varyings sharing an output): OUT[2], GENERIC[1] again after
+    // OUT[3]. The fragment shader copies the flat GENERIC[1], which the vertex shader sets to
+    // IMM[0].yxzw = (0.25, 0.5, 0, 1) on every vertex: every pixel of the full-window quad holds
+    // exactly that, drawn with the repeat or without it, by either engine, and the warning
+    // names the repeat.
+    let body = "IMM[0] FLT32 {0.5, 0.25, 0.0, 1.0}\nMOV OUT[0], IN[0]\nMOV OUT[2], IMM[0].yxzw\n\
+                MOV OUT[3], IMM[0].wzyx\nEND\n";
+    let head =
+        "VERT\nDCL IN[0]\nDCL OUT[0], POSITION\nDCL OUT[2], GENERIC[1]\nDCL OUT[3], GENERIC[2]\n";
+    let twice = write("twice.vs.tgsi", &format!("{head}DCL OUT[2], GENERIC[1]\n{body}"));
+    let once = write("once.vs.tgsi", &format!("{head}{body}"));
+    let fs = write(
+        "flat.tgsi",
+        "FRAG\nDCL IN[0], GENERIC[1], CONSTANT\nDCL OUT[0], COLOR\nMOV OUT[0], IN[0]\nEND\n",
+    );
+    let mut pictures = Vec::new();
+    for (vs, engine) in [(&twice, "interp"), (&twice, "jit"), (&once, "interp")] {
+        let out = tmp(&format!("twice-{engine}-{}.f32", pictures.len()));
+        let args =
+            ["render", &fs, "--vs", vs, "--mesh", "quad", "--size", "4x4", "--engine", engine];
+        let (code, _, err) = tgsi(&[&args[..], &["-o", &out]].concat());
+        assert_eq!(code, 0, "{}", err);
+        if vs == &twice {
+            assert!(err.contains("[V014]") && err.contains("declared again"), "{}", err);
+        }
+        let px = floats(&out);
+        assert_eq!(px.len(), 4 * 4 * 4);
+        for p in px.chunks_exact(4) {
+            assert_eq!(p, &[0.25, 0.5, 0.0, 1.0]);
+        }
+        pictures.push(px);
+    }
+}

@@ -83,6 +83,37 @@ fn v008_two_constant_buffers_are_different_registers() {
 }
 
 #[test]
+fn v014_a_word_for_word_repeat_is_a_warning_and_a_conflict_stays_an_error() {
+    // Mesa's shape for 64-bit varyings sharing an output (OUT[2] again after OUT[3]): a warning
+    // on line 5 with its note on line 3, and no V008 or V406.
+    let vs = |again: &str| {
+        format!(
+            "VERT\nDCL IN[0]\nDCL OUT[2], GENERIC[1]\nDCL OUT[3], GENERIC[2]\n{again}\nDCL OUT[0], POSITION\n\
+             MOV OUT[0], IN[0]\nMOV OUT[2], IN[0]\nMOV OUT[3], IN[0]\nEND\n"
+        )
+    };
+    let d = expect(&vs("DCL OUT[2], GENERIC[1]"), &[("V014", 5, 1)]);
+    assert_eq!(d[0].severity, tgsi::diag::Severity::Warning);
+    assert_eq!((d[0].related[0].line, d[0].related[0].column), (3, 1));
+    // The same register with another semantic, another usage mask or another interpolation
+    // is not a repeat: the V008 error as before.
+    let d = diags(&vs("DCL OUT[2], GENERIC[4]"));
+    assert_eq!((one(&d, "V008").line, one(&d, "V008").column), (5, 1));
+    assert!(d.iter().all(|x| x.code != "V014"), "{d:?}");
+    let d = diags(&vs("DCL OUT[2].xy, GENERIC[1]"));
+    assert_eq!(one(&d, "V008").line, 5);
+    // A repeated input with its semantic: V014 only (not V406, the semantic's own repeat).
+    let fs = "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL IN[0], GENERIC[0], PERSPECTIVE\n\
+              DCL OUT[0], COLOR\nMOV OUT[0], IN[0]\nEND\n";
+    expect(fs, &[("V014", 3, 1)]);
+    let fs = "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL IN[0], GENERIC[0], LINEAR\n\
+              DCL OUT[0], COLOR\nMOV OUT[0], IN[0]\nEND\n";
+    let d = diags(fs);
+    assert_eq!(one(&d, "V008").line, 3);
+    assert_eq!(one(&d, "V406").line, 3);
+}
+
+#[test]
 fn v009_64_bit_immediates() {
     expect(
         "FRAG\nDCL OUT[0], COLOR\nIMM FLT64 { 1.0, 2.0 }\nMOV OUT[0], IMM[0]\nEND\n",
