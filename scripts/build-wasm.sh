@@ -38,6 +38,8 @@ INPUT="target/$WASM_TARGET/$PROFILE/tgsi.wasm"
 # threshold, which leaves the cold code (parser, validator, job set-up) less inlined while the
 # interpreter's helpers marked #[inline] still are. The cost: texture sampling about 15% slower,
 # the interpreter's loops a few percent (scripts/bench-widget-wasm.mjs compares the engines).
+# Its cold dependencies (serde, serde_json, serde-wasm-bindgen: the options' JSON) are built for
+# size (`[profile.widget.package.*]` in Cargo.toml).
 WIDGET_PROFILE=widget
 WIDGET_OUT_DIR=web/widget/pkg
 WIDGET_INPUT="target/$WASM_TARGET/$WIDGET_PROFILE/tgsi.wasm"

@@ -31,7 +31,7 @@ fn file_sizes(shader: &Shader) -> Result<[i64; 6], Diagnostic> {
         File::Addr => Some(4),
         _ => None,
     };
-    for d in shader.distinct_declarations() {
+    for d in &shader.declarations {
         if let Some(s) = slot(d.file) {
             let last = d.range.last as i64 + 1;
             if last > MAX_REGS_PER_FILE {
@@ -101,7 +101,7 @@ fn file_sizes(shader: &Shader) -> Result<[i64; 6], Diagnostic> {
 /// Attributes per vertex of a geometry shader's 2-D inputs (largest IN index + 1).
 fn vertex_stride(shader: &Shader) -> u32 {
     let mut n = 0u32;
-    for d in shader.distinct_declarations() {
+    for d in &shader.declarations {
         if d.file == File::In {
             n = n.max(d.range.last.saturating_add(1).min(MAX_REGS_PER_FILE as u32));
         }

@@ -31,19 +31,25 @@ pub enum Statement {
 
 impl Shader {
     /// The declarations in order, less each word-for-word repeat of an earlier one (the
-    /// validator's V014): what the stages set up, once per register, as tgsi_exec does. Repeats
-    /// are found by their file and range first, so this stays linear in the declarations.
-    pub fn distinct_declarations(&self) -> impl Iterator<Item = &Declaration> {
-        let mut seen: std::collections::HashMap<(usize, u32, u32), Vec<&Declaration>> =
+    /// validator's V014): what the stages set up, once per register, as tgsi_exec does. Each is
+    /// compared with the first declaration of the same file and range, found in a table keyed
+    /// as the validator's array table is (`valid::operands`), so the widget's engine gains no
+    /// second table type.
+    /// (A list made in one place, not an iterator inlined at each caller: code size.)
+    #[inline(never)]
+    pub fn distinct_declarations(&self) -> Vec<&Declaration> {
+        let decls = &self.declarations;
+        let mut first: std::collections::HashMap<(File, i64), usize> =
             std::collections::HashMap::new();
-        self.declarations.iter().filter(move |d| {
-            let earlier = seen.entry((d.file.index(), d.range.first, d.range.last)).or_default();
-            if earlier.iter().any(|e| e.same_apart_from_spans(d)) {
-                return false;
+        let mut out = Vec::with_capacity(decls.len());
+        for (i, d) in decls.iter().enumerate() {
+            let range = (i64::from(d.range.first) << 32) | i64::from(d.range.last);
+            let j = *first.entry((d.file, range)).or_insert(i);
+            if j == i || !decls.get(j).is_some_and(|e| e.same_apart_from_spans(d)) {
+                out.push(d);
             }
-            earlier.push(d);
-            true
-        })
+        }
+        out
     }
     pub fn new(processor: Processor) -> Shader {
         Shader {
@@ -193,6 +199,7 @@ pub struct Declaration {
 impl Declaration {
     /// Whether `other` declares the same thing in the same way: equal in everything but where
     /// each is written (Mesa's front ends repeat some output declarations word for word).
+    #[inline(never)]
     pub fn same_apart_from_spans(&self, other: &Declaration) -> bool {
         let dimension = match (self.dimension, other.dimension) {
             (DclDimension::Range(a), DclDimension::Range(b)) => {

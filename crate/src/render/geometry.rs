@@ -56,8 +56,10 @@ impl GeometryJob {
             ));
         }
         let mut inputs = Vec::new();
-        for d in
-            shader.distinct_declarations().filter(|d| d.file == File::In && d.range.count() <= 4096)
+        for d in shader
+            .distinct_declarations()
+            .into_iter()
+            .filter(|d| d.file == File::In && d.range.count() <= 4096)
         {
             if let Some(s) = d.semantic {
                 for r in d.range.first..=d.range.last {

@@ -127,6 +127,7 @@ impl VsInterface {
         };
         for d in shader
             .distinct_declarations()
+            .into_iter()
             .filter(|d| d.file == File::Out && d.range.count() <= 4096)
         {
             if let Some(s) = d.semantic {

@@ -174,10 +174,7 @@ fn check_duplicates(cx: &Context, out: &mut Vec<Diagnostic>) {
             out.push(
                 Diagnostic::warning(
                     "V014",
-                    format!(
-                        "{}[{}] is declared again exactly as before: the repeat changes nothing",
-                        second.file, reg
-                    ),
+                    format!("{}[{}] is declared again, word for word", second.file, reg),
                     second.span,
                 )
                 .with_related("first declared here", first.span),

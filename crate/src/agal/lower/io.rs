@@ -239,8 +239,13 @@ pub fn matrix_pattern(l: &mut Lower, start: usize) -> Option<usize> {
 
 /// Copies every written output to its AGAL register, once and in full (docs/agal.md "Semantics").
 pub fn write_outputs(l: &mut Lower) {
-    let decls: Vec<_> =
-        l.shader.distinct_declarations().filter(|d| d.file == File::Out).cloned().collect();
+    let decls: Vec<_> = l
+        .shader
+        .distinct_declarations()
+        .into_iter()
+        .filter(|d| d.file == File::Out)
+        .cloned()
+        .collect();
     for d in decls {
         let first = d.range.first;
         for i in first..=d.range.last.min(first.saturating_add(64)) {
@@ -307,7 +312,7 @@ pub fn fill_layout(l: &mut Lower) {
     let kind = l.kind;
     let reg = |i: u16| crate::agal::disasm::reg_text(RegType::Constant, i, kind);
     let mut consts = Vec::new();
-    for d in l.shader.distinct_declarations().filter(|d| d.file == File::Const) {
+    for d in l.shader.distinct_declarations().into_iter().filter(|d| d.file == File::Const) {
         for i in d.range.first..=d.range.last.min(d.range.first.saturating_add(1024)) {
             if let Ok(i) = u16::try_from(i) {
                 consts.push(super::ConstSlot {
@@ -332,7 +337,7 @@ pub fn fill_layout(l: &mut Lower) {
     }
     l.layout.constants = consts;
     if kind == ShaderKind::Vertex {
-        for d in l.shader.distinct_declarations().filter(|d| d.file == File::In) {
+        for d in l.shader.distinct_declarations().into_iter().filter(|d| d.file == File::In) {
             for i in d.range.first..=d.range.last.min(d.range.first.saturating_add(64)) {
                 let sem = d
                     .semantic

@@ -354,6 +354,7 @@ fn export_at(shader: &Shader, kind: ShaderKind, version: u32, opts: &ExportOptio
 fn varying_keys(shader: &Shader, file: File) -> Vec<VaryingKey> {
     shader
         .distinct_declarations()
+        .into_iter()
         .filter(|d| d.file == file)
         .filter_map(|d| d.semantic)
         .filter(|s| {

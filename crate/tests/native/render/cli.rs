@@ -358,7 +358,11 @@ fn an_output_declared_twice_word_for_word_draws_as_declared_once() {
         let (code, _, err) = tgsi(&[&args[..], &["-o", &out]].concat());
         assert_eq!(code, 0, "{}", err);
         if vs == &twice {
-            assert!(err.contains("[V014]") && err.contains("declared again"), "{}", err);
+            assert!(
+                err.contains("[V014]") && err.contains("declared again, word for word"),
+                "{}",
+                err
+            );
         }
         let px = floats(&out);
         assert_eq!(px.len(), 4 * 4 * 4);
