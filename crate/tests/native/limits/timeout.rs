@@ -171,13 +171,18 @@ fn a_frame_stops_itself_at_its_time_limit() {
     }
     let shader = tgsi::text::parse(ENDLESS_FS).shader.expect("parses");
     let program = tgsi::exec::build(&shader).expect("builds");
+    // The endless loop on 4 quads in a frame of `budget` work with a 0.5 s limit read from
+    // `clock`: its code and how much work the frame did.
+    let run = |budget: u64, clock: fn() -> f64| {
+        let frame = FrameBudget::with_time_limit(budget, 0.5, clock);
+        let mut machine = Machine::in_frame(budget, &frame);
+        let mut batch = Batch::new(&program, 4);
+        let err = machine.run(&program, &mut batch, &Constants::new()).expect_err("never ends");
+        (err, frame.stopped(), budget - frame.left())
+    };
     // A budget far beyond the least work the limit waits for (so a limit that is not honoured
     // ends with X005).
-    let budget = TIME_LIMIT_MIN_WORK * 4;
-    let frame = FrameBudget::with_time_limit(budget, 0.5, ticking);
-    let mut machine = Machine::in_frame(budget, &frame);
-    let mut batch = Batch::new(&program, 4);
-    let err = machine.run(&program, &mut batch, &Constants::new()).expect_err("stopped");
+    let (err, stopped, done) = run(TIME_LIMIT_MIN_WORK * 4, ticking);
     assert_eq!(err.diagnostic.code, "X010", "{}", err.diagnostic.message);
     assert!(
         err.diagnostic
@@ -186,27 +191,19 @@ fn a_frame_stops_itself_at_its_time_limit() {
         "{}",
         err.diagnostic.message
     );
-    assert_eq!(frame.stopped(), Some(Stop::TimeLimit { seconds: 0.5 }));
+    assert_eq!(stopped, Some(Stop::TimeLimit { seconds: 0.5 }));
     // The clock was past the limit from the first look on: the run went on until its work
     // reached the least work, and stopped at the first look after that (looks are
     // STOP_CHECK_INTERVAL of work apart; one instruction of 4 quads is far less than that).
-    let done = budget - frame.left();
     assert!(
         (TIME_LIMIT_MIN_WORK..TIME_LIMIT_MIN_WORK + 2 * STOP_CHECK_INTERVAL).contains(&done),
         "stopped after {done} work"
     );
-    // A clock past its limit but a frame with less work than that: the budget ends the loop.
-    let frame = FrameBudget::with_time_limit(5000, 0.5, ticking);
-    let mut machine = Machine::in_frame(5000, &frame);
-    let mut batch = Batch::new(&program, 4);
-    let err = machine.run(&program, &mut batch, &Constants::new()).expect_err("budget");
-    assert_eq!(err.diagnostic.code, "X005");
-    assert_eq!(frame.stopped(), None);
-    // A clock that never reaches the limit: the budget ends the loop with X005, as without one.
-    let frame = FrameBudget::with_time_limit(5000, 0.5, frozen);
-    let mut machine = Machine::in_frame(5000, &frame);
-    let mut batch = Batch::new(&program, 4);
-    let err = machine.run(&program, &mut batch, &Constants::new()).expect_err("budget");
-    assert_eq!(err.diagnostic.code, "X005");
-    assert_eq!(frame.stopped(), None);
+    // A clock past its limit but a frame with less work than that, and a clock that never
+    // reaches the limit: either way the budget ends the loop with X005, as without a limit.
+    for clock in [ticking as fn() -> f64, frozen] {
+        let (err, stopped, _) = run(5000, clock);
+        assert_eq!(err.diagnostic.code, "X005");
+        assert_eq!(stopped, None);
+    }
 }
