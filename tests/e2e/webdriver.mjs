@@ -163,7 +163,7 @@ export const ENGINES = {
     driver: process.env.WEBKIT_WEBDRIVER ?? '/usr/bin/WebKitWebDriver',
     driverArgs: (port) => [`--port=${port}`],
     // WebKitGTK reports `prefers-color-scheme: dark` when the GTK theme is a dark variant; the
-    // browser inherits the driver's environment. It needs an X display (scripts/test.sh runs
+    // browser inherits the driver's environment. It needs an X display (npm test runs
     // this engine under xvfb-run).
     driverEnv: ({ colorScheme }) => ({ GTK_THEME: colorScheme === 'dark' ? 'Adwaita:dark' : 'Adwaita', XDG_CONFIG_HOME: narrowGtkConfig() }),
     capabilities: () => ({}),
