@@ -5,7 +5,7 @@
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, startServer } from './support.mjs';
+import { launchBrowser, skipIn, startServer } from './support.mjs';
 import { openPlayground, typeShader } from './playground.mjs';
 
 let server;
@@ -98,4 +98,21 @@ test('a new context never sees the storage of a closed one (the WebDriver adapte
     assert.deepEqual(problems, []);
     await context.close();
   }
+});
+
+test('Chromium opens no address-bar popup page beside the pages the tests open', {
+  timeout: 60_000,
+  skip: skipIn({ firefox: 'a Chromium feature (support.mjs CHROMIUM_FLAGS)', webkit: 'a Chromium feature (support.mjs CHROMIUM_FLAGS)' }),
+}, async () => {
+  // Chromium 156 draws the address bar's suggestions as a WebUI page, one renderer per window
+  // (each context is a window): about 0.85 CPU-s a page the suite does not need. The flags in
+  // support.mjs turn it off; a Chromium that renames the feature brings the page back.
+  const { page } = await openPlayground(browser, server);
+  const cdp = await browser.newBrowserCDPSession();
+  const { targetInfos } = await cdp.send('Target.getTargets', { filter: [{}] });
+  const urls = targetInfos.map((t) => t.url);
+  assert.ok(urls.some((u) => u.startsWith(server.url)), `the playground is a target: ${urls.join(', ')}`);
+  assert.deepEqual(urls.filter((u) => u.startsWith('chrome://')), [], 'WebUI pages beside the playground');
+  await cdp.detach();
+  await page.close();
 });
