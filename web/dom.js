@@ -1,7 +1,15 @@
 // @ts-check
-// Writes to the page that skip values already shown: an animating page sets the same texts and
-// attributes every frame, and each real change costs the browser style, layout and paint work
-// on the cores the render workers need.
+// The page's elements by id, and writes to the page that skip values already shown: an animating
+// page sets the same texts and attributes every frame, and each real change costs the browser
+// style, layout and paint work on the cores the render workers need.
+
+/**
+ * The page's element with this id. Typed loosely: the ids and their element kinds are fixed by
+ * index.html, which the end-to-end tests load.
+ * @param {string} id
+ * @returns {any}
+ */
+export const $ = (id) => document.getElementById(id);
 
 /**
  * @param {HTMLElement} el

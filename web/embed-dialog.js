@@ -8,10 +8,10 @@ import { loadEngine } from './engine.js';
 import { encodeState } from './state.js';
 import { store } from './store.js';
 import { openDialog } from './ui.js';
+import { $ } from './dom.js';
 import { CUSTOM_MESH } from './vertices-panel.js';
 import { elementSnippet, iframeSnippet, readsTime } from './widget/snippets.js';
 
-const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
 
 /** Fills the dialog from the current state and opens it. */
 async function openEmbed() {

@@ -12,7 +12,7 @@ import { constantList, renderBuiltins, renderStageConstants, wireConstantTabs } 
 import { declaredSamplers, defaultBinding, loadImageFile, makeTexture, renderTextureControls, textureDescription } from './textures.js';
 import { download, showAgal, showFormatted } from './outputs.js';
 import { buildGallery, buildReference, installShortcuts, installTabArrows, installTabs, labelThumbnail, wireDialogs } from './ui.js';
-import { RAMP_CSS, TraceView, enclosingLoop, paintProbe, renderVertexTable, watchedDestination } from './inspector.js';
+import { TraceView } from './inspector.js';
 import { wireEmbedDialog } from './embed-dialog.js';
 // Issue 19, the page's part: custom vertices, per-stage constants, images in links.
 import { CUSTOM_MESH, DEFAULT_VERTICES, VerticesPanel, meshRequest } from './vertices-panel.js';
@@ -23,15 +23,9 @@ import { defaultCompute } from './stage-state.js';
 import { TargetTabs } from './targets.js';
 import { clearEngine, showEngine, wireEngine } from './engine-badge.js';
 import { installTestHook } from './test-hook.js';
-import { setChildren, setData, setText } from './dom.js';
+import { $, setChildren, setData, setText } from './dom.js';
+import { createPageInspector } from './page-inspector.js';
 
-/**
- * The page's element with this id. Typed loosely: the ids and their element kinds are fixed by
- * index.html, which the end-to-end tests load.
- * @param {string} id
- * @returns {any}
- */
-const $ = (id) => document.getElementById(id);
 const versionLabel = $('engine-version');
 const status = $('status');
 const canvas = $('output');
@@ -87,6 +81,11 @@ const app = {
 };
 
 // The end-to-end tests drive the page through a small, read-mostly hook (web/test-hook.js).
+// The inspector's wiring (page-inspector.js): traces, probes and the overlay of the frame on the
+// canvas.
+const { paintOverlay, inspectPixel, inspectVertex, scheduleProbe, refreshProbeControls, wireInspector } =
+  createPageInspector({ app, store, canvas, describe, setPlaying, selectEditorTab });
+
 installTestHook({ app, store, examples: EXAMPLES, loadExample, copyLink, inspectPixel, inspectVertex });
 
 function paintPlaceholder(target) {
@@ -462,248 +461,6 @@ async function drawThumbnails() {
     thumb.getContext('2d').putImageData(result.image, 0, 0);
     thumb.dataset.drawn = 'true';
   }
-}
-
-// ---- inspector -----------------------------------------------------------------------------
-
-/** The overlay canvas: a probe's false colours and the inspected quad's outline. */
-function paintOverlay() {
-  const overlay = $('overlay');
-  const size = canvas.width;
-  if (overlay.width !== size) { overlay.width = size; overlay.height = size; }
-  const ctx = overlay.getContext('2d');
-  ctx.clearRect(0, 0, size, size);
-  const mode = $('view-mode').value;
-  const legend = $('probe-legend');
-  if (mode !== 'image' && app.probe?.ok && app.probe.width === size) {
-    const image = new ImageData(size, size);
-    const view = $('value-format').value;
-    const range = paintProbe(image, app.probe, mode, view === 'auto' ? 'float' : view);
-    ctx.putImageData(image, 0, 0);
-    legend.hidden = false;
-    const show = (/** @type {number} */ v) => (mode === 'heat' ? String(v) : Number(v.toPrecision(6)).toString());
-    $('probe-min').textContent = show(range.min);
-    $('probe-max').textContent = show(range.max);
-    $('probe-ramp').style.background = RAMP_CSS;
-    const flat = mode === 'value' && range.min === range.max ? `every pixel that ran it holds ${show(range.min)}; ` : '';
-    $('probe-summary').textContent = mode === 'heat'
-      ? `instructions run: ${app.probe.total} in all, ${app.probe.max} at most in one pixel`
-      : `${flat}grey: pixels that never ran this instruction${range.nonFinite ? `; magenta: ${range.nonFinite} NaN or infinite` : ''}`;
-  } else {
-    legend.hidden = true;
-  }
-  if (app.inspected) {
-    const qx = app.inspected.x & ~1;
-    // Quads start at even window rows, counted from the bottom.
-    const qy = size - 2 - ((size - 1 - app.inspected.y) & ~1);
-    ctx.strokeStyle = '#ffcf40';
-    ctx.lineWidth = Math.max(1, size / 256);
-    ctx.strokeRect(qx, qy, 2, 2);
-    ctx.fillStyle = 'rgba(255, 207, 64, 0.55)';
-    ctx.fillRect(app.inspected.x, app.inspected.y, 1, 1);
-  }
-}
-
-/** Why an inspector call gave no answer: its first error, or the worker's failure. */
-function failure(/** @type {any} */ result) {
-  const d = (result?.diagnostics ?? []).find((/** @type {any} */ e) => e.severity === 'error');
-  return d?.message ?? result?.error ?? 'unknown error';
-}
-
-/**
- * Traces pixel (x, y) of the frame on the canvas (y from the top) and shows the trace; `reveal`:
- * scroll the lanes into view (a click does; a redraw after an edit does not move the page).
- */
-async function inspectPixel(/** @type {number} */ x, /** @type {number} */ y, reveal = true) {
-  if (!app.pool || !app.lastRequest || !app.traceView) return null;
-  if ($('freeze-frame').checked && app.playing) setPlaying(false);
-  app.inspected = { x, y };
-  app.cursor = { x, y };
-  paintOverlay();
-  const inspectStatus = $('inspect-status');
-  inspectStatus.textContent = `Tracing pixel (${x}, ${y})…`;
-  const result = await app.pool.inspect('trace', app.lastRequest, { x, y });
-  if (!result?.ok) {
-    inspectStatus.textContent = `Pixel (${x}, ${y}) could not be traced: ${failure(result)}`;
-    app.traceView.clear();
-    return result;
-  }
-  const stopped = result.trace.stopped;
-  inspectStatus.textContent = stopped
-    ? `Stopped at line ${stopped.line}: ${stopped.message}. The trace shows the ${result.trace.steps.length} steps up to there.`
-    : `Traced in ${result.ms.toFixed(1)} ms: ${result.trace.steps.length} steps.`;
-  app.traceView.view = $('value-format').value;
-  app.traceView.show(result.trace);
-  // Over the value after instruction N: the step whose value that picture shows for the pixel.
-  if ($('view-mode').value === 'value') {
-    const pc = Number($('probe-pc').value);
-    const at = app.traceView.lastStepAt(pc);
-    if (at >= 0) app.traceView.go(at);
-    else app.traceView.dom.message.textContent = `This pixel never ran instruction ${pc}: the picture shows it grey.`;
-    refreshProbeControls();
-  }
-  if (reveal) app.traceView.reveal();
-  return result;
-}
-
-/** Traces vertex `index` of the mesh through the vertex shader of the frame on the canvas. */
-async function inspectVertex(/** @type {number} */ index) {
-  if (!app.pool || !app.lastRequest || !app.traceView) return null;
-  const inspectStatus = $('inspect-status');
-  inspectStatus.textContent = `Tracing vertex ${index}…`;
-  const result = await app.pool.inspect('vertex', app.lastRequest, { index });
-  if (!result?.ok) {
-    inspectStatus.textContent = `Vertex ${index} could not be traced: ${failure(result)}`;
-    return result;
-  }
-  inspectStatus.textContent = `Traced vertex ${index} in ${result.ms.toFixed(1)} ms: ${result.trace.steps.length} steps.`;
-  selectEditorTab('vs');
-  app.traceView.view = $('value-format').value;
-  app.traceView.show(result.trace);
-  app.traceView.reveal();
-  return result;
-}
-
-/** Shows every vertex's inputs and outputs. */
-async function showVertices() {
-  if (!app.pool || !app.lastRequest) return;
-  const result = await app.pool.inspect('vertices', app.lastRequest, {});
-  if (!result?.ok) {
-    $('inspect-status').textContent = `No vertex table: ${failure(result)}`;
-    return;
-  }
-  renderVertexTable($('vertex-table'), result, (i) => { inspectVertex(i); });
-  $('inspect-status').textContent = `${result.count} vertices${result.count > 300 ? ' (the first 300 listed)' : ''}.`;
-}
-
-/** Asks for a probe of the frame on the canvas; while one runs, only the latest wish waits. */
-function scheduleProbe() {
-  if (app.probing) { app.probeAgain = true; return; }
-  runProbe();
-}
-
-async function runProbe() {
-  const mode = $('view-mode').value;
-  if (mode === 'image' || !app.pool || !app.lastRequest) { paintOverlay(); return; }
-  app.probing = true;
-  const watch = mode === 'value' ? { pc: Number($('probe-pc').value), register: $('probe-register').value } : null;
-  const result = await app.pool.inspect('probe', app.lastRequest, { watch });
-  app.probing = false;
-  app.probe = result;
-  const inspectStatus = $('inspect-status');
-  if (!result?.ok) {
-    inspectStatus.textContent = `Nothing to show: ${failure(result)}`;
-  } else if (!app.inspected) {
-    inspectStatus.textContent = `Computed in ${result.ms.toFixed(1)} ms.`;
-  }
-  paintOverlay();
-  $('overlay').dataset.probes = String(Number($('overlay').dataset.probes ?? 0) + 1);
-  if (app.probeAgain) { app.probeAgain = false; runProbe(); }
-}
-
-/** The scrubber's range and labels follow the fragment shader's instructions. */
-function refreshProbeControls() {
-  const summary = describe(store.state.fs);
-  const instructions = summary?.instructions ?? [];
-  const slider = $('probe-pc');
-  slider.max = String(Math.max(0, instructions.length - 1));
-  if (Number(slider.value) > instructions.length - 1) slider.value = String(Math.max(0, instructions.length - 1));
-  const pc = Number(slider.value);
-  const i = instructions[pc];
-  $('probe-pc-label').textContent = i ? `${slider.value}: ${i.opcode} (line ${i.line})` : '';
-  // The register follows what the instruction writes, until the user types one.
-  const destination = watchedDestination(i);
-  if ($('probe-follow').checked && destination && $('probe-register').value !== destination) $('probe-register').value = destination;
-  showProbeLoop(instructions, pc);
-  const regs = [];
-  for (const d of summary?.declarations ?? []) {
-    if (!['TEMP', 'OUT', 'IN', 'ADDR'].includes(d.file)) continue;
-    for (let r = d.first; r <= Math.min(d.last, d.first + 31); r += 1) for (const c of 'xyzw') regs.push(`${d.file}[${r}].${c}`);
-  }
-  $('probe-registers').replaceChildren(...regs.map((r) => { const o = document.createElement('option'); o.value = r; return o; }));
-  return i;
-}
-
-/**
- * Says which pass of which loop the value after instruction `pc` shows: each pixel's last pass,
- * and for the traced pixel its number (from its trace).
- * @param {{opcode: string, line: number}[]} instructions
- * @param {number} pc
- */
-function showProbeLoop(instructions, pc) {
-  const note = $('probe-loop');
-  const loop = enclosingLoop(instructions, pc);
-  note.hidden = !loop;
-  if (!loop) { note.textContent = ''; return; }
-  let text = `Instruction ${pc} is inside the loop at line ${loop.line}: each pixel shows its value after the last pass it made.`;
-  const trace = app.traceView?.trace;
-  if (trace && trace.vertex == null && app.lastRequest?.fs === store.state.fs) {
-    const at = app.traceView?.lastStepAt(pc) ?? -1;
-    const pass = at >= 0 ? trace.steps[at].iteration : null;
-    text += at < 0
-      ? ` Pixel (${trace.pixel[0]}, ${trace.pixel[1]}) never ran it.`
-      : ` Pixel (${trace.pixel[0]}, ${trace.pixel[1]}): pass ${pass} of the loop at line ${loop.line} (step ${at + 1} of its trace).`;
-  } else {
-    text += ' Click a pixel to see which pass that was there.';
-  }
-  note.textContent = text;
-}
-
-function wireInspector() {
-  app.traceView = new TraceView({
-    root: $('trace-view'), title: $('trace-title'), position: $('trace-position'), message: $('trace-message'),
-    instruction: $('trace-instruction'), quad: $('trace-quad'), outputs: $('trace-outputs'),
-    first: $('trace-first'), back: $('trace-back'), step: $('trace-step'), end: $('trace-end'),
-    runBreak: $('trace-run-break'), runCursor: $('trace-run-cursor'), runNaN: $('trace-run-nan'),
-  }, app.editor);
-  const pick = (/** @type {MouseEvent} */ e) => {
-    const r = canvas.getBoundingClientRect();
-    const x = Math.min(canvas.width - 1, Math.max(0, Math.floor(((e.clientX - r.left) / r.width) * canvas.width)));
-    const y = Math.min(canvas.height - 1, Math.max(0, Math.floor(((e.clientY - r.top) / r.height) * canvas.height)));
-    inspectPixel(x, y);
-  };
-  canvas.addEventListener('click', pick);
-  canvas.addEventListener('keydown', (/** @type {KeyboardEvent} */ e) => {
-    const moves = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
-    const m = /** @type {Record<string, number[]>} */ (moves)[e.key];
-    if (m) {
-      e.preventDefault();
-      const step = e.shiftKey ? 8 : 1;
-      app.cursor = {
-        x: Math.min(canvas.width - 1, Math.max(0, app.cursor.x + m[0] * step)),
-        y: Math.min(canvas.height - 1, Math.max(0, app.cursor.y + m[1] * step)),
-      };
-      app.inspected = { ...app.cursor };
-      paintOverlay();
-    } else if (e.key === 'Enter' || e.key === ' ') {
-      e.preventDefault();
-      inspectPixel(app.cursor.x, app.cursor.y);
-    }
-  });
-  $('view-mode').addEventListener('change', () => {
-    const mode = $('view-mode').value;
-    $('probe-controls').hidden = mode !== 'value';
-    // From a pixel's trace: the value after the instruction the trace stands on.
-    const tv = app.traceView;
-    if (mode === 'value' && tv?.trace && tv.trace.vertex == null && tv.at >= 0) $('probe-pc').value = String(tv.trace.steps[tv.at].pc);
-    refreshProbeControls();
-    if (mode !== 'image' && $('freeze-frame').checked && app.playing) setPlaying(false);
-    scheduleProbe();
-  });
-  $('probe-pc').addEventListener('input', () => {
-    const i = refreshProbeControls();
-    if (i) app.editor.showTraceLine(i.line);
-    scheduleProbe();
-  });
-  // Typing a register of one's own stops following the instruction's destination.
-  $('probe-register').addEventListener('input', () => { $('probe-follow').checked = false; });
-  $('probe-register').addEventListener('change', () => { $('probe-follow').checked = false; scheduleProbe(); });
-  $('probe-follow').addEventListener('change', () => { refreshProbeControls(); scheduleProbe(); });
-  $('show-vertices').addEventListener('click', () => { showVertices(); });
-  $('value-format').addEventListener('change', () => {
-    if (app.traceView) { app.traceView.view = $('value-format').value; app.traceView.render(); }
-    paintOverlay();
-  });
 }
 
 // ---- state ---------------------------------------------------------------------------------

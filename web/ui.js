@@ -2,13 +2,8 @@
 // Page chrome: output tabs, dialogs (examples, about), the opcode reference generated from the
 // engine's table, the theme and the keyboard shortcuts.
 
-/**
- * The page's element with this id. Typed loosely: the ids and their element kinds are fixed by
- * index.html, which the end-to-end tests load.
- * @param {string} id
- * @returns {any}
- */
-const $ = (id) => document.getElementById(id);
+import { $ } from './dom.js';
+
 const THEME_KEY = 'tgsi-playground/theme';
 
 export function installTabs() {
