@@ -243,6 +243,10 @@ test('"Open in playground" of a rendered example carries its shader from the fir
     playground: new URL('../index.html', location.href).href,
   }));
   assert.ok(href.startsWith(`${playground}#s=`), href);
+  // As a reader follows it: after LRP's section has filled in. Its lane table is computed by the
+  // page's engine, which the section fetches when it comes into view; leaving before that fetch
+  // ends aborts it, which the page's problems rightly count.
+  await page.waitForFunction(() => /\d/.test(document.querySelector('#LRP tr[data-lane="0"] .channel')?.textContent ?? ''), undefined, { timeout: 60_000 });
   // Followed in the same page, by its path and fragment (in Firefox and WebKitGTK the page's
   // origin is the WebDriver adapter's proxy, which `goto` reaches from the server's URL).
   await page.goto(`${server.url}index.html${new URL(href).hash}`);
