@@ -12,7 +12,6 @@ import { $ } from './dom.js';
 import { CUSTOM_MESH } from './vertices-panel.js';
 import { elementSnippet, iframeSnippet, readsTime } from './widget/snippets.js';
 
-
 /** Fills the dialog from the current state and opens it. */
 async function openEmbed() {
   const fragment = await encodeState(store.state);
