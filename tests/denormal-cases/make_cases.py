@@ -7,10 +7,13 @@ docs/interpreter.md) and renders each with Mesa's softpipe oracle:
 (ORACLE_DIR = a build of the softpipe-tex oracle around Mesa 22.3.6 softpipe, kept outside
 this repository, whose oracle.py takes a custom vertex shader.) Each case is a 4x2 frame; pixel column k evaluates four expressions (the four output
 channels) on input set k, whose floats come as bit patterns through uint uniforms so that the
-GLSL compiler cannot fold them. `fs_*` cases compute in the fragment shader (tgsi_exec);
-`vs_*` cases compute in the vertex shader (the draw module) and pass the results to the
-fragment shader in flat varyings, which it only selects.
-Files per case: NAME.glsl (+ NAME.vs.glsl), then from the oracle NAME.tgsi, NAME.vs.tgsi,
+GLSL compiler cannot fold them. `fs_*` cases compute in the fragment shader (tgsi_exec) of a
+draw whose triangle needs clipping (the oracle's oversized triangle); `fsq_*` cases are the
+same fragment shaders drawn as a quad inside the view (NAME.vertices.json), which softpipe
+shades inside the draw call, under the draw module's DAZ/FTZ; `vs_*` cases compute in the
+vertex shader (the draw module) and pass the results to the fragment shader in flat
+varyings, which it only selects.
+Files per case: NAME.glsl (+ NAME.vs.glsl, NAME.vertices.json), then from the oracle NAME.tgsi, NAME.vs.tgsi,
 NAME.json (the fragment stage's constants with exact bits;
 NAME.vs-consts.json holds the vertex stage's), NAME.f32 (row 0 = bottom) and NAME.png.
 """
@@ -38,10 +41,27 @@ CASES = {
     "convert": ["float(int(a * 4.0e38))", "fract(c)", "ceil(a)", "trunc(c * 2.0)"],
     # sqrt, reciprocal square root, exp2/log2 around the denormal range
     "transcendental": ["sqrt(abs(c))", "exp2(-140.0 + b)", "inversesqrt(abs(a))", "log2(abs(c))"],
+    # sin, cos and pow of denormals (the C library's own paths for tiny and subnormal inputs)
+    "pow_trig": ["sin(a)", "cos(c)", "pow(abs(a), b)", "pow(abs(c), b)"],
+    # piglit's fs-underflow-*-compare-zero: a product or power that underflows, compared with 0
+    "underflow": ["float(abs(a) * b * 2.0e-30 == 0.0)", "float(pow(abs(b), 200.0) == 0.0)",
+                  "float(a * b != 0.0)", "float(c + a != 0.0)"],
 }
-
 HEAD = "#version 330 core\n"
 UNIS = "uniform uvec4 u_a;\nuniform uvec4 u_b;\nuniform uvec4 u_c;\n"
+
+
+# Cases of each stage (the last two only in the fragment stage's two draws).
+STAGE_CASES = {"fs": list(CASES), "fsq": list(CASES), "vs": [n for n in CASES if n not in ("underflow", "pow_trig")]}
+
+# The fsq_* draw: a triangle strip over the whole view, every vertex inside it.
+QUAD_VS = (HEAD + "layout(location = 0) in vec2 a_pos;\nout vec2 v_uv;\nvoid main() {\n"
+           "  v_uv = a_pos * 0.5 + 0.5;\n  gl_Position = vec4(a_pos, 0.0, 1.0);\n}\n")
+QUAD_VERTICES = {
+    "attributes": [{"name": "a_pos", "location": 0, "components": 2, "kind": "f"}],
+    "vertices": [{"a_pos": p} for p in ([-1, -1], [1, -1], [-1, 1], [1, 1])],
+    "draws": [{"mode": "TRIANGLE_STRIP", "first": 0, "count": 4}],
+}
 
 
 def fs_case(exprs):
@@ -51,6 +71,10 @@ def fs_case(exprs):
             "  float a = uintBitsToFloat(u_a[px]);\n  float b = uintBitsToFloat(u_b[px]);\n"
             "  float c = uintBitsToFloat(u_c[px]);\n  vec4 r = vec4(0.0);\n" + body +
             "\n  o_color = r;\n}\n"), None
+
+
+def fsq_case(exprs):
+    return fs_case(exprs)[0], QUAD_VS
 
 
 def vs_case(exprs):
@@ -73,17 +97,22 @@ def vs_case(exprs):
 def main():
     oracle = os.environ.get("ORACLE")
     only = set(sys.argv[1:])
-    for stage, make in (("fs", fs_case), ("vs", vs_case)):
-        for name, exprs in CASES.items():
+    for stage, make in (("fs", fs_case), ("fsq", fsq_case), ("vs", vs_case)):
+        for name in STAGE_CASES[stage]:
+            exprs = CASES[name]
             full = "%s_%s" % (stage, name)
             if only and full not in only:
                 continue
             fs, vs = make(exprs)
             with open(os.path.join(HERE, full + ".glsl"), "w") as f:
                 f.write(fs)
+            if stage == "fsq":
+                with open(os.path.join(HERE, full + ".vertices.json"), "w") as f:
+                    json.dump(QUAD_VERTICES, f, indent=1)
             if vs:
                 with open(os.path.join(HERE, full + ".vs.glsl"), "w") as f:
                     f.write(vs)
+            if stage == "vs":
                 # The oracle's .json lists the fragment stage's constants only. The vertex
                 # stage's: one vec4 slot per active uniform in declaration order (oracle README
                 # item 2), written in the same form as NAME.vs-consts.json.

@@ -124,8 +124,8 @@ struct Ctx {
     const_slots: Vec<ConstSlot>,
     /// Geometry shaders: attributes per vertex of `IN[v][n]`.
     vertex_stride: Option<u32>,
-    /// The stage flushes denormals ([`super::program::flushes_denormals`]).
-    flush: bool,
+    /// How the program treats denormals.
+    denormals: Denormals,
 }
 
 impl Ctx {
@@ -248,14 +248,19 @@ impl Ctx {
 /// hand-built IR; for a program that `valid::analyse` accepted they cannot happen (the
 /// `valid::agreement` tests check that over the corpus and generated edge cases).
 pub fn compile(analysed: &Analysed) -> Result<Program, Diagnostic> {
+    compile_with(analysed, Denormals::of_stage(analysed.shader().processor))
+}
+
+/// [`compile`] with the denormal mode given: a fragment shader is compiled a second time with
+/// [`Denormals::InDraw`] for the draw chunks softpipe shades inside its draw call.
+pub fn compile_with(analysed: &Analysed, denormals: Denormals) -> Result<Program, Diagnostic> {
     let shader = analysed.shader();
     let n = file_sizes(shader)?;
     let mut layout = Layout::default();
     let mut next = 0u32;
     // Cached constants go first so that their rows are `slot * 4`; they are sized after decoding.
     let stride = shader.geometry_input_vertices().map(|_| vertex_stride(shader));
-    let flush = super::program::flushes_denormals(shader.processor);
-    let mut ctx = Ctx { layout, const_slots: Vec::new(), vertex_stride: stride, flush };
+    let mut ctx = Ctx { layout, const_slots: Vec::new(), vertex_stride: stride, denormals };
     // Placeholder: decode once to count constant slots, then lay out the rest after them.
     for inst in &shader.instructions {
         for s in &inst.src {
@@ -300,7 +305,7 @@ pub fn compile(analysed: &Analysed) -> Result<Program, Diagnostic> {
 
     let switches = link_flow(analysed, &mut code);
     let max_depth = analysed.max_depth().min(u32::MAX as usize) as u32;
-    if !ctx.flush {
+    if ctx.denormals == Denormals::Keep {
         mark_cond_breaks(&mut code);
     }
 
@@ -404,6 +409,7 @@ impl Inst {
             weight: super::work::weight(op),
             daz: 0,
             ftz: false,
+            libm_daz: false,
             ir_index: 0,
             span: ir::Span::default(),
         }
@@ -444,8 +450,8 @@ fn decode(ctx: &mut Ctx, inst: &ir::Instruction, i: usize) -> Result<Inst, Diagn
         out.num_src = info.num_src.min(5);
     }
     out.kernel = super::kernels::Kernel::decode(&out);
-    if ctx.flush {
-        flush_operands(&mut out);
+    if ctx.denormals != Denormals::Keep {
+        flush_operands(&mut out, ctx.denormals);
     }
     Ok(out)
 }
@@ -454,7 +460,9 @@ fn decode(ctx: &mut Ctx, inst: &ir::Instruction, i: usize) -> Result<Inst, Diagn
 /// those of float arithmetic, comparisons (FSLT… too), transcendentals and conversions. Moves, sign
 /// modifiers, bit casts, integer ops and selects keep the bits (in the JIT code they are bit
 /// operations). Such an instruction takes the general path, which applies the flushes.
-fn flush_operands(out: &mut Inst) {
+/// LG2 and POW read their base's bits (`Inst::libm_daz`); in a fragment shader run inside the
+/// draw call ([`Denormals::InDraw`]) SIN and COS keep theirs too (see [`Denormals`]).
+fn flush_operands(out: &mut Inst, denormals: Denormals) {
     use crate::opcode::Category as C;
     let info = out.op.info();
     // Integer and Address hold FSLT/FSEQ/… and ARL, whose float operands are compared or
@@ -473,6 +481,14 @@ fn flush_operands(out: &mut Inst) {
     // its float condition with 0 (a denormal condition is false, as in the JIT code).
     let compared = match out.op {
         Opcode::ABS => return,
+        Opcode::SIN | Opcode::COS if denormals == Denormals::InDraw => return,
+        Opcode::LG2 | Opcode::POW => {
+            out.libm_daz = true;
+            out.ftz = true;
+            out.kernel = None;
+            out.fused = false;
+            return;
+        }
         Opcode::IF => {
             out.daz = 1;
             return;

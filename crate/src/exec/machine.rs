@@ -608,7 +608,7 @@ impl Machine {
             Sat::None
         };
         if inst.ftz {
-            // Flush to zero before saturation (softpipe's draw stages, `program::flushes_denormals`).
+            // Flush to zero before saturation (`program::Denormals`).
             let rows = 4 * (inst.num_dst as usize).min(2);
             if let Some(r) = self.result.get_mut(..rows * n) {
                 for l in r.iter_mut() {

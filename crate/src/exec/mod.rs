@@ -32,7 +32,7 @@ mod setup;
 pub mod trace;
 pub mod work;
 
-pub use compile::{build, compile};
+pub use compile::{build, compile, compile_with};
 pub use compute::dispatch;
 pub use direct::{Rows, RowsMut};
 pub use geometry::{run_geometry, GeometryInfo, GeometryOutput};

@@ -103,11 +103,14 @@ pub struct Inst {
     /// The work charged per quad with an active lane ([`super::work::weight`]).
     pub weight: u64,
     /// Bit k: source k is read with denormals as zero — a float operand of a float instruction
-    /// in a stage that softpipe runs in its draw module's JIT code ([`flushes_denormals`]).
-    /// Kept here, not in [`Src`], so that the operands stay as small as before.
+    /// in a program that flushes denormals ([`Denormals`]). Kept here, not in [`Src`], so that
+    /// the operands stay as small as before.
     pub daz: u8,
     /// Denormal float results become ±0 (flush to zero), as `daz`.
     pub ftz: bool,
+    /// LG2 and POW in a flushing program: the C library's `logf`/`powf` with DAZ set, which read
+    /// the base's bits and normalise a subnormal one as 2^-150 (`exp_log::ln_daz`).
+    pub libm_daz: bool,
     /// Index of the instruction in `Shader::instructions`.
     pub ir_index: u32,
     pub span: Span,
@@ -239,16 +242,38 @@ impl Program {
     }
 }
 
-/// Whether softpipe runs this stage with denormals flushed: the vertex, geometry and
-/// tessellation stages run in Mesa's draw module, whose LLVM-compiled shaders execute with the
-/// x86 DAZ and FTZ bits set (denormal operands read as ±0, denormal results become ±0). The
-/// fragment and compute stages run in tgsi_exec with plain IEEE arithmetic. Measured with the
-/// oracle for the vertex and fragment stages (`tests/denormal-cases/`, docs/interpreter.md).
-pub fn flushes_denormals(processor: Processor) -> bool {
-    matches!(
-        processor,
-        Processor::Vertex | Processor::Geometry | Processor::TessCtrl | Processor::TessEval
-    )
+/// How a compiled program treats denormal (subnormal) floats: as softpipe's floating-point
+/// environment has them when it runs that stage (docs/interpreter.md, "Denormals").
+/// Measured with the oracle: `tests/denormal-cases/` (`fs_*`, `fsq_*`, `vs_*`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Denormals {
+    /// Plain IEEE arithmetic: compute shaders, and the fragment shader of a draw chunk with a
+    /// vertex outside the view volume (softpipe shades its clipped triangles after the draw
+    /// call, when the x86 DAZ and FTZ bits are clear again).
+    Keep,
+    /// The vertex, geometry and tessellation stages: Mesa's draw module runs them as
+    /// LLVM-compiled code inside `draw_vbo` (draw_pt.c), which sets DAZ and FTZ
+    /// (`util_fpstate_set_denorms_to_zero`): denormal operands read as ±0, denormal results
+    /// become ±0.
+    DrawJit,
+    /// The fragment shader of a draw chunk with no vertex outside the view volume: softpipe
+    /// rasterises and shades it inside `draw_vbo` (the middle end's emit path), so tgsi_exec
+    /// runs under DAZ and FTZ. Unlike the draw stages' code, SIN and COS (the C library's
+    /// `sinf`/`cosf`) return a tiny argument's bits as they are.
+    InDraw,
+}
+
+impl Denormals {
+    /// The mode of a stage as softpipe runs it on its own (a fragment shader is compiled a
+    /// second time with [`Denormals::InDraw`] for the draw chunks that need it).
+    pub fn of_stage(processor: Processor) -> Denormals {
+        match processor {
+            Processor::Vertex | Processor::Geometry | Processor::TessCtrl | Processor::TessEval => {
+                Denormals::DrawJit
+            }
+            Processor::Fragment | Processor::Compute => Denormals::Keep,
+        }
+    }
 }
 
 /// A denormal (subnormal) binary32 value becomes a zero of the same sign.

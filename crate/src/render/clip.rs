@@ -16,6 +16,12 @@ fn distances(p: &[f32; 4]) -> [f32; 6] {
     [w + x, w - x, w + y, w - y, w + z, w - z]
 }
 
+/// Whether Mesa's draw module counts a vertex as outside the view volume (draw_cliptest_tmp.h:
+/// a plane's `w ± c < 0`; a NaN coordinate is outside no plane, unlike in [`clip_triangle`]).
+pub fn outside_view(p: &[f32; 4]) -> bool {
+    distances(p).iter().any(|d| *d < 0.0)
+}
+
 fn inside_all(p: &[f32; 4]) -> bool {
     distances(p).iter().all(|d| *d >= 0.0)
 }

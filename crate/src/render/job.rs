@@ -12,6 +12,7 @@ use super::shaders::{ExecFragmentStage, ExecVertexStage};
 use super::stage::{FsInterface, VsInterface};
 use super::uniforms::{Builtins, BUILTIN_BUFFER};
 use crate::diag::{self, Diagnostic};
+use crate::exec::program::Denormals;
 use crate::exec::{self, Constants, Machine, Program, TextureHooks};
 use crate::ir::{LineIndex, Processor, Shader, Span};
 
@@ -100,6 +101,10 @@ impl StageConstants {
 /// A prepared job: compiled shaders and everything a draw needs.
 pub struct Job {
     pub fs: Program,
+    /// The fragment program compiled for the draw chunks that softpipe shades inside its draw
+    /// call, with denormals flushed ([`exec::program::Denormals::InDraw`]); `None` without a
+    /// vertex shader (the `fullscreen` triangle always needs clipping).
+    pub fs_in_draw: Option<Program>,
     pub fs_if: FsInterface,
     pub vs: Option<(Program, VsInterface)>,
     /// The geometry shader, run between the vertex stage and rasterization.
@@ -123,12 +128,15 @@ pub struct Output {
     pub warnings: Vec<Diagnostic>,
 }
 
+/// Parses, validates and compiles one stage; with `in_draw`, also the program for draw chunks
+/// shaded inside the draw call ([`Job::fs_in_draw`]).
 fn load(
     text: &str,
     source: Source,
     expected: Processor,
+    in_draw: bool,
     diags: &mut Vec<SourcedDiagnostic>,
-) -> Option<(Program, Shader)> {
+) -> Option<(Program, Option<Program>, Shader)> {
     let parsed = crate::text::parse(text);
     let index = LineIndex::new(text);
     let mut found = parsed.diagnostics;
@@ -138,9 +146,13 @@ fn load(
             found.extend(all);
         })
     });
+    let mut in_draw_program = None;
     let program = match analysed {
         Some(Ok(a)) if !parse_failed => {
             found.extend(a.warnings().iter().cloned());
+            if in_draw {
+                in_draw_program = exec::compile_with(&a, Denormals::InDraw).ok();
+            }
             Some(exec::compile(&a))
         }
         Some(Ok(a)) => {
@@ -167,7 +179,7 @@ fn load(
         return None;
     }
     match program {
-        Ok(p) => Some((p, shader)),
+        Ok(p) => Some((p, in_draw_program, shader)),
         Err(mut d) => {
             diag::locate(std::slice::from_mut(&mut d), &index);
             diags.push(SourcedDiagnostic { source, diagnostic: d });
@@ -203,19 +215,22 @@ pub fn prepare(req: &Request) -> (Option<Job>, Vec<SourcedDiagnostic>) {
     if let Err(e) = check_size(req.width, req.height) {
         diags.push(render_error("R001", e));
     }
-    let fs = load(req.fs, Source::Fragment, Processor::Fragment, &mut diags);
-    if let Some((program, _)) = &fs {
+    let fs = load(req.fs, Source::Fragment, Processor::Fragment, req.vs.is_some(), &mut diags);
+    if let Some((program, _, _)) = &fs {
         let targets = program.outputs.len().max(1);
         let format = super::framebuffer::Format::Rgba32F;
         if let Err(e) = Framebuffer::check_bytes(req.width, req.height, targets, format) {
             diags.push(render_error("R001", e));
         }
     }
-    let vs = req.vs.and_then(|t| load(t, Source::Vertex, Processor::Vertex, &mut diags));
+    let vs = req
+        .vs
+        .and_then(|t| load(t, Source::Vertex, Processor::Vertex, false, &mut diags))
+        .map(|(p, _, s)| (p, s));
     let gs = req
         .gs
-        .and_then(|t| load(t, Source::Geometry, Processor::Geometry, &mut diags))
-        .and_then(|(p, s)| {
+        .and_then(|t| load(t, Source::Geometry, Processor::Geometry, false, &mut diags))
+        .and_then(|(p, _, s)| {
             GeometryJob::new(p, &s)
                 .map_err(|mut d| {
                     if let Some(text) = req.gs {
@@ -261,7 +276,9 @@ pub fn prepare(req: &Request) -> (Option<Job>, Vec<SourcedDiagnostic>) {
     if diags.iter().any(|d| d.diagnostic.is_error()) {
         return (None, diags);
     }
-    let (Some((fs, fs_shader)), Some(mesh)) = (fs, mesh) else { return (None, diags) };
+    let (Some((fs, fs_in_draw, fs_shader)), Some(mesh)) = (fs, mesh) else {
+        return (None, diags);
+    };
     // With a geometry shader the fragment inputs come from its outputs (the pipeline's own
     // linkage warnings report what is missing).
     if let (Some((_, vs_shader)), None) = (&vs, &gs) {
@@ -278,6 +295,7 @@ pub fn prepare(req: &Request) -> (Option<Job>, Vec<SourcedDiagnostic>) {
     let job = Job {
         fs_if: FsInterface::from_shader(&fs_shader),
         fs,
+        fs_in_draw,
         vs,
         gs,
         mesh,
@@ -442,7 +460,8 @@ fn run_framed(
         &job.constants.fragment,
         hooks,
         Machine::in_frame(budget, frame),
-    );
+    )
+    .with_in_draw(job.fs_in_draw.as_ref());
     // The inspector watches the interpreter (what it shows is what ran).
     let watched = watch.trace_at.is_some() || watch.probe.is_some() || watch.vertex_only;
     if !watched {

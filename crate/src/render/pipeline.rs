@@ -2,11 +2,11 @@
 //! viewport → triangle set-up → rasterization into 2x2 quads → interpolation → fragment stage →
 //! depth test → render targets.
 
-use super::clip::{clip_triangle, fan, ClipVertex};
+use super::clip::{clip_triangle, fan, outside_view, ClipVertex};
 use super::framebuffer::Framebuffer;
 use super::interp::{fragcoord_coefs, Coef, Mode};
 use super::link::{link, InputSource};
-use super::mesh::{FrontFace, Mesh, Provoking};
+use super::mesh::{FrontFace, Mesh, Provoking, Topology};
 use super::quads::{fill_inputs, write_quads, LanePlan, Target};
 use super::raster::{rasterize_blocks, Region};
 use super::setup::{Triangle, WindowPos};
@@ -91,9 +91,67 @@ pub fn draw(
         let start = (i as usize).checked_mul(out_regs)?;
         vout.get(start..start + out_regs)
     };
+    // Softpipe shades a chunk of a draw inside its draw call, with denormals flushed, when
+    // none of the chunk's vertices is outside the view volume (`chunk_triangles`).
+    let outside: Vec<bool> = (0..count)
+        .map(|v| {
+            vertex(v as u32)
+                .and_then(|attrs| attrs.get(pos_reg as usize))
+                .is_some_and(outside_view)
+        })
+        .collect();
     let mut stats = DrawStats::default();
     for d in &mesh.draws {
-        for (prim, tri) in mesh.draw_triangles(d).enumerate() {
+        let triangles: Vec<[u32; 3]> = mesh.draw_triangles(d).collect();
+        for (k, chunk) in triangles.chunks(chunk_triangles(d.topology)).enumerate() {
+            let clipped =
+                chunk.iter().flatten().any(|&v| outside.get(v as usize).copied().unwrap_or(true));
+            fs.flush_denormals(!clipped);
+            let first_prim = k * chunk_triangles(d.topology);
+            draw_chunk(
+                &mut ctx,
+                chunk,
+                first_prim,
+                &vertex,
+                pos_reg,
+                mesh.provoking,
+                fs,
+                &mut stats,
+            )?;
+        }
+    }
+    Ok(stats)
+}
+
+/// Triangles per chunk of one draw as Mesa's draw module splits it (draw_pt_vsplit.c, its
+/// `segment_size`, and draw_split_tmp.h): softpipe's middle end takes 4096 vertices at a time,
+/// so a triangle list is split every 4095 vertices (1365 triangles), a strip every 4094
+/// triangles (the next chunk repeats two vertices) and a fan, through the 1024-vertex segment
+/// cache, every 1022 triangles. Each chunk is clip-tested alone. (An indexed draw of more than
+/// 4096 indices is split through the same 1024-vertex cache; the built-in meshes have fewer.)
+fn chunk_triangles(topology: Topology) -> usize {
+    match topology {
+        Topology::TriangleList => 4095 / 3,
+        Topology::TriangleStrip => 4096 - 2,
+        Topology::TriangleFan => 1024 - 2,
+    }
+}
+
+/// Draws the triangles of one chunk, numbering primitives from `first_prim`.
+#[allow(clippy::too_many_arguments)] // the parts of `draw` a chunk needs
+fn draw_chunk<'v>(
+    ctx: &mut Raster<'_>,
+    chunk: &[[u32; 3]],
+    first_prim: usize,
+    vertex: &impl Fn(u32) -> Option<&'v [[f32; 4]]>,
+    pos_reg: u32,
+    provoking: Provoking,
+    fs: &mut dyn FragmentStage,
+    stats: &mut DrawStats,
+) -> Result<(), Diagnostic> {
+    for (i, tri) in chunk.iter().enumerate() {
+        let prim = first_prim + i;
+        {
             let (Some(a), Some(b), Some(c)) = (vertex(tri[0]), vertex(tri[1]), vertex(tri[2]))
             else {
                 continue;
@@ -106,18 +164,18 @@ pub fn draw(
             let poly = clip_triangle([&ca, &cb, &cc]);
             // Flat inputs read the provoking vertex of the original triangle (the mesh's
             // convention, first or last).
-            let provoking = match mesh.provoking {
+            let provoking = match provoking {
                 Provoking::First => a,
                 Provoking::Last => c,
             };
             for [i, j, k] in fan(poly.len()) {
                 let verts = [&poly[i], &poly[j], &poly[k]];
                 stats.triangles += 1;
-                ctx.triangle(verts, provoking, prim as u32, fs, &mut stats)?;
+                ctx.triangle(verts, provoking, prim as u32, fs, stats)?;
             }
         }
     }
-    Ok(stats)
+    Ok(())
 }
 
 /// State of the raster and fragment half of a draw.

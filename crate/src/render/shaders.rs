@@ -124,7 +124,16 @@ impl VertexStage for ExecVertexStage<'_> {
 
 /// A compiled fragment shader with its machine and a reusable batch.
 pub struct ExecFragmentStage<'a> {
+    /// The program the next batch runs: [`Self::plain`] or [`Self::in_draw`].
     pub program: &'a Program,
+    /// The program compiled as the stage is (denormals kept).
+    plain: &'a Program,
+    /// The program for draw chunks softpipe shades inside its draw call (denormals flushed,
+    /// `render::job::Job::fs_in_draw`), if the job has one.
+    in_draw: Option<&'a Program>,
+    /// The compiled module while the flushing program runs (the compiling tier does not
+    /// flush, so those batches run in the interpreter).
+    parked_accel: Option<Box<dyn crate::exec::Accelerator>>,
     pub constants: &'a Constants,
     pub hooks: &'a mut dyn TextureHooks,
     pub machine: Machine,
@@ -149,6 +158,9 @@ impl<'a> ExecFragmentStage<'a> {
             .any(|i| i.op.info().category == crate::opcode::Category::Interpolation);
         ExecFragmentStage {
             program,
+            plain: program,
+            in_draw: None,
+            parked_accel: None,
             constants,
             hooks,
             machine,
@@ -156,6 +168,14 @@ impl<'a> ExecFragmentStage<'a> {
             interpolates,
             watch: super::inspect::Watch::default(),
         }
+    }
+}
+
+impl<'a> ExecFragmentStage<'a> {
+    /// The stage with the program to run for draw chunks shaded inside the draw call.
+    pub fn with_in_draw(mut self, in_draw: Option<&'a Program>) -> Self {
+        self.in_draw = in_draw;
+        self
     }
 }
 
@@ -313,6 +333,18 @@ impl FragmentStage for ExecFragmentStage<'_> {
 
     fn in_place(&mut self) -> Option<&mut dyn InPlaceStage> {
         Some(self)
+    }
+
+    fn flush_denormals(&mut self, on: bool) {
+        let Some(in_draw) = self.in_draw else { return };
+        let flushing = std::ptr::eq(self.program, in_draw);
+        if on && !flushing {
+            self.program = in_draw;
+            self.parked_accel = self.machine.accel.take();
+        } else if !on && flushing {
+            self.program = self.plain;
+            self.machine.accel = self.parked_accel.take();
+        }
     }
 }
 

@@ -233,6 +233,10 @@ pub trait FragmentStage {
     fn in_place(&mut self) -> Option<&mut dyn InPlaceStage> {
         None
     }
+    /// Whether the next triangles belong to a draw chunk that softpipe shades inside its draw
+    /// call, with denormals flushed (`exec::program::Denormals::InDraw`); a stage without such
+    /// a program ignores it.
+    fn flush_denormals(&mut self, _on: bool) {}
 }
 
 /// A fragment stage whose inputs the pipeline writes straight into its storage and whose

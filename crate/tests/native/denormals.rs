@@ -1,28 +1,22 @@
 //! Softpipe's floating-point environment, case by case (`tests/denormal-cases/`, made with the
 //! softpipe oracle by `make_cases.py` there): each case renders its `.tgsi` with its `.vs.tgsi`
-//! on the `fullscreen` mesh with the exact constant bits of its `.json`, and every channel of
-//! the 4x2 frame must equal softpipe's `.f32` bit for bit. `fs_*` cases compute in the
-//! fragment stage (plain IEEE: denormals kept); `vs_*` cases compute in the vertex stage
-//! (denormal operands read as zero, denormal results flushed; docs/interpreter.md).
+//! on the `fullscreen` mesh (or its `.vertices.json`) with the exact constant bits of its
+//! `.json`, and every channel of the 4x2 frame must equal softpipe's `.f32` bit for bit.
+//! `fs_*` cases compute in the fragment stage of a draw that needs clipping (plain IEEE:
+//! denormals kept); `fsq_*` cases are the same fragment shaders drawn as a quad inside the
+//! view, which softpipe shades inside its draw call (denormals flushed); `vs_*` cases compute in
+//! the vertex stage (denormal operands read as zero, denormal results flushed;
+//! docs/interpreter.md).
 
 use crate::conformance::constants_of;
+use tgsi::jit::Engine;
 use tgsi::render::job::{prepare, run, Request};
 use tgsi::texture::bind::Bindings;
 
 const CASES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/denormal-cases/");
 
-/// Channels where softpipe's vertex stage differs for reasons other than denormals: the
-/// draw module compiles vertex shaders with LLVM, whose own algorithms differ from tgsi_exec's
-/// (case, column, channel, why). Every other channel must match bit for bit.
-const OTHER_ALGORITHMS: &[(&str, usize, usize, &str)] = &[
-    // EX2/LG2: the JIT's exp2/log2 are polynomial approximations, not powf/logf.
-    ("vs_transcendental", 1, 3, "LG2 of a denormal by exponent extraction in the JIT code"),
-    ("vs_transcendental", 2, 3, "LG2 of a denormal by exponent extraction in the JIT code"),
-    ("vs_transcendental", 3, 3, "LG2 of a denormal by exponent extraction in the JIT code"),
-];
-
 fn check(name: &str) {
-    compare_case(CASES, name, OTHER_ALGORITHMS);
+    compare_case(CASES, name, &[]);
 }
 
 /// Renders oracle case `name` of folder `dir` (4x2, see the module comment) and asserts that
@@ -48,24 +42,47 @@ pub(crate) fn compare_case(dir: &str, name: &str, known: &[(&str, usize, usize, 
         assert_eq!(count.map_or(1, |n| n + 1), vs_consts.len(), "{name}: {declared}");
         constants.extend(vs_consts);
     }
+    let vertices = std::fs::read_to_string(format!("{dir}{name}.vertices.json")).ok();
     let req = Request {
         fs: &fs,
         vs: Some(&vs),
-        mesh: Some("fullscreen"),
+        mesh: if vertices.is_some() { None } else { Some("fullscreen") },
+        vertices: vertices.as_deref(),
         width: 4,
         height: 2,
         constants,
         ..Request::default()
     };
     let (job, diags) = prepare(&req);
-    let job = job.unwrap_or_else(|| panic!("{name}: {:?}", diags.first().map(|d| &d.diagnostic)));
-    let mut textures = Bindings::new();
-    let out = run(&job, None, &mut textures, job.default_budget())
-        .unwrap_or_else(|d| panic!("{name}: {}", d.diagnostic.message));
-    let ours = tgsi::render::image_io::f32_pixels(&out.framebuffer.f32_bytes());
+    let mut job =
+        job.unwrap_or_else(|| panic!("{name}: {:?}", diags.first().map(|d| &d.diagnostic)));
     let bytes = std::fs::read(format!("{dir}{name}.f32")).expect("f32");
     let theirs = tgsi::render::image_io::f32_pixels(&bytes);
     let mut bad = Vec::new();
+    // Both engines: the compiling tier draws the chunks that keep denormals and leaves the
+    // flushing ones to the interpreter.
+    for engine in [Engine::Interpreter, Engine::Jit] {
+        if tgsi::jit::attach(&mut job, engine, false).is_err() {
+            continue;
+        }
+        let out = run(&job, None, &mut Bindings::new(), job.default_budget())
+            .unwrap_or_else(|d| panic!("{name}: {}", d.diagnostic.message));
+        let ours = tgsi::render::image_io::f32_pixels(&out.framebuffer.f32_bytes());
+        compare_pixels(name, engine, &ours, &theirs, known, &mut bad);
+    }
+    assert!(bad.is_empty(), "{name}:\n{}", bad.join("\n"));
+}
+
+/// Adds to `bad` every channel of the 4x2 frame where `ours` and softpipe's differ, except the
+/// `known` (case, column, channel) ones, which must differ.
+fn compare_pixels(
+    name: &str,
+    engine: Engine,
+    ours: &[[f32; 4]],
+    theirs: &[[f32; 4]],
+    known: &[(&str, usize, usize, &str)],
+    bad: &mut Vec<String>,
+) {
     for y in 0..2usize {
         for x in 0..4usize {
             // Ours: row 0 = top. softpipe: row 0 = bottom.
@@ -75,7 +92,7 @@ pub(crate) fn compare_case(dir: &str, name: &str, known: &[(&str, usize, usize, 
                 // A listed channel must really differ, so the list cannot hide a pass.
                 if (a[c].to_bits() != b[c].to_bits()) != known {
                     bad.push(format!(
-                        "column {x} row {y} channel {c}: ours {:08x} softpipe {:08x}{}",
+                        "{engine:?}: column {x} row {y} channel {c}: ours {:08x} softpipe {:08x}{}",
                         a[c].to_bits(),
                         b[c].to_bits(),
                         if known { " (listed as differing)" } else { "" }
@@ -84,7 +101,6 @@ pub(crate) fn compare_case(dir: &str, name: &str, known: &[(&str, usize, usize, 
             }
         }
     }
-    assert!(bad.is_empty(), "{name}:\n{}", bad.join("\n"));
 }
 
 #[test]
@@ -110,6 +126,46 @@ fn fs_convert() {
 #[test]
 fn fs_transcendental() {
     check("fs_transcendental");
+}
+#[test]
+fn fs_pow_trig() {
+    check("fs_pow_trig");
+}
+#[test]
+fn fs_underflow() {
+    check("fs_underflow");
+}
+#[test]
+fn fsq_arith() {
+    check("fsq_arith");
+}
+#[test]
+fn fsq_mad_div() {
+    check("fsq_mad_div");
+}
+#[test]
+fn fsq_moves() {
+    check("fsq_moves");
+}
+#[test]
+fn fsq_compare() {
+    check("fsq_compare");
+}
+#[test]
+fn fsq_convert() {
+    check("fsq_convert");
+}
+#[test]
+fn fsq_transcendental() {
+    check("fsq_transcendental");
+}
+#[test]
+fn fsq_pow_trig() {
+    check("fsq_pow_trig");
+}
+#[test]
+fn fsq_underflow() {
+    check("fsq_underflow");
 }
 #[test]
 fn vs_arith() {
@@ -158,7 +214,8 @@ fn flushing_is_decided_per_stage_at_compile_time() {
         let shader = parsed.shader.unwrap_or_else(|| panic!("{text}: {:?}", parsed.diagnostics));
         let program =
             crate::support::compile(&shader).unwrap_or_else(|d| panic!("{text}: {}", d.message));
-        assert_eq!(tgsi::exec::program::flushes_denormals(program.processor), flush, "{head}");
+        let mode = tgsi::exec::program::Denormals::of_stage(program.processor);
+        assert_eq!(mode != tgsi::exec::program::Denormals::Keep, flush, "{head}");
         let mul = program.code.iter().find(|i| i.op == tgsi::opcode::Opcode::MUL).expect("MUL");
         assert_eq!(mul.ftz, flush, "{head}");
         assert_eq!(mul.daz, if flush { 0b11 } else { 0 }, "{head}");

@@ -99,3 +99,62 @@ fn corpus_shaders_give_softpipes_bits_in_the_browser() {
         );
     }
 }
+
+macro_rules! denormal_file {
+    ($name:literal, $ext:literal) => {
+        concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/denormal-cases/", $name, $ext)
+    };
+}
+
+macro_rules! denormal_case {
+    ($name:literal) => {
+        (
+            $name,
+            include_str!(denormal_file!($name, ".tgsi")),
+            include_str!(denormal_file!($name, ".vs.tgsi")),
+            include_str!(denormal_file!($name, ".json")),
+            include_str!(denormal_file!($name, ".vertices.json")),
+            include_bytes!(denormal_file!($name, ".f32")).as_slice(),
+        )
+    };
+}
+
+/// Softpipe's denormal flushing in a fragment shader drawn as a quad inside the view (shaded
+/// inside the draw call, docs/interpreter.md "Denormals"), in the browser: the `fsq_*` oracle
+/// cases of `tests/denormal-cases/`, bit for bit (the native `denormals` tests run them all,
+/// with both engines).
+#[wasm_bindgen_test]
+fn fragment_shaders_of_a_draw_inside_the_view_flush_denormals_in_the_browser() {
+    let cases = [
+        denormal_case!("fsq_arith"),
+        denormal_case!("fsq_compare"),
+        denormal_case!("fsq_pow_trig"),
+        denormal_case!("fsq_transcendental"),
+        denormal_case!("fsq_underflow"),
+    ];
+    for (name, fs, vs, json, vertices, f32s) in cases {
+        let json: serde_json::Value = serde_json::from_str(json).expect("json");
+        let req = tgsi::render::job::Request {
+            fs,
+            vs: Some(vs),
+            vertices: Some(vertices),
+            width: 4,
+            height: 2,
+            constants: corpus_inputs::constants_of(&json),
+            ..Default::default()
+        };
+        let (job, diags) = prepare(&req);
+        let job = job.unwrap_or_else(|| panic!("{name}: {:?}", diags.first()));
+        let out = run(&job, None, &mut tgsi::texture::bind::Bindings::new(), job.default_budget())
+            .unwrap_or_else(|d| panic!("{name}: {}", d.diagnostic.message));
+        let ours = tgsi::render::image_io::f32_pixels(&out.framebuffer.f32_bytes());
+        let theirs = tgsi::render::image_io::f32_pixels(f32s);
+        for y in 0..2 {
+            for x in 0..4 {
+                // Ours: row 0 = top. Mesa's: row 0 = bottom.
+                let (a, b) = (ours[y * 4 + x], theirs[(1 - y) * 4 + x]);
+                assert_eq!(a.map(f32::to_bits), b.map(f32::to_bits), "{name}: column {x} row {y}");
+            }
+        }
+    }
+}

@@ -187,8 +187,26 @@ fn normalised(x: f32) -> u32 {
     ((x * 8_388_608.0).to_bits() & 0x7fff_ffff).wrapping_sub(23 << 23)
 }
 
+/// What [`normalised`] gives with the x86 DAZ bit set (the stages that flush denormals,
+/// `exec::program::Denormals`): the product `x·2^23` reads `x` as zero, so every subnormal
+/// normalises to the same bits, which [`split`] reads as 2^-150. Measured with the softpipe
+/// oracle: LG2 of any subnormal gives −150 in the vertex stage and in a fragment shader run
+/// inside the draw call (`tests/denormal-cases/vs_transcendental`, `fsq_transcendental`), and
+/// POW(2^-127, 0.5) gives 2^-75 there (`fsq_pow_trig`).
+const NORMALISED_UNDER_DAZ: u32 = 0u32.wrapping_sub(23 << 23);
+
 /// glibc's `logf`.
 pub fn ln(x: f32) -> f32 {
+    ln_with(x, false)
+}
+
+/// glibc's `logf` with the DAZ bit set ([`NORMALISED_UNDER_DAZ`]).
+pub fn ln_daz(x: f32) -> f32 {
+    ln_with(x, true)
+}
+
+/// One body for both (the flag is read only on the subnormal path).
+fn ln_with(x: f32, daz: bool) -> f32 {
     let mut ix = x.to_bits();
     if ix == 0x3f80_0000 {
         return 0.0;
@@ -204,7 +222,7 @@ pub fn ln(x: f32) -> f32 {
         if ix & 0x8000_0000 != 0 || ix << 1 >= 0xff00_0000 {
             return invalid(x);
         }
-        ix = normalised(x);
+        ix = if daz { NORMALISED_UNDER_DAZ } else { normalised(x) };
     }
     let (i, k, z) = split(ix);
     let r = madd(z, d(INV_C[i]), -1.0);
@@ -280,6 +298,18 @@ fn overflow_or_underflow(sign: u64, tiny: f32) -> f32 {
 
 /// glibc's `powf`.
 pub fn pow(x: f32, y: f32) -> f32 {
+    pow_with(x, y, false)
+}
+
+/// glibc's `powf` with the DAZ bit set: a subnormal `x` normalises as
+/// [`NORMALISED_UNDER_DAZ`], and `y`, whose bits the special cases read, is zero once widened
+/// to `f64`. The caller flushes a subnormal result.
+pub fn pow_daz(x: f32, y: f32) -> f32 {
+    pow_with(x, y, true)
+}
+
+/// One body for both, as [`ln_with`].
+fn pow_with(x: f32, y: f32, daz: bool) -> f32 {
     let mut sign = 0u64;
     let mut ix = x.to_bits();
     let iy = y.to_bits();
@@ -319,9 +349,10 @@ pub fn pow(x: f32, y: f32) -> f32 {
             ix &= 0x7fff_ffff;
         }
         if ix < 0x0080_0000 {
-            ix = normalised(x);
+            ix = if daz { NORMALISED_UNDER_DAZ } else { normalised(x) };
         }
     }
+    let y = if daz { f32::from_bits(crate::exec::program::flush_denormal(y.to_bits())) } else { y };
     let t = y as f64 * log2_wide(ix);
     if (t.to_bits() >> 47 & 0xffff) >= 126f64.to_bits() >> 47 {
         // |y·log2 x| ≥ 126.

@@ -12,10 +12,13 @@ use crate::opcode::Opcode as O;
 /// tgsi_exec's LG2: `logf(x) * 1.442695f` (not log2f), with glibc's `logf`
 /// (`exp_log::ln`). The literal is tgsi_exec's, kept as written so results stay bit-exact.
 #[inline]
-#[allow(clippy::approx_constant)]
 pub fn lg2(x: f32) -> f32 {
-    super::exp_log::ln(x) * 1.442695f32
+    super::exp_log::ln(x) * LOG2_E_AS_WRITTEN
 }
+
+/// tgsi_exec's `1.442695f` in `micro_lg2`.
+#[allow(clippy::approx_constant)]
+const LOG2_E_AS_WRITTEN: f32 = 1.442695;
 
 /// tgsi_exec's EX2: `powf(2, x)`, with glibc's `powf` (`exp_log::pow`).
 #[inline]
@@ -229,12 +232,15 @@ pub fn run(inst: &Inst, io: &mut Io, res: &mut Res) -> Option<Shape> {
         O::RSQ => repl1f(inst, io, res, |x| 1.0 / x.sqrt()),
         O::SQRT => repl1f(inst, io, res, f32::sqrt),
         O::EX2 => repl1f(inst, io, res, ex2),
+        O::LG2 if inst.libm_daz => {
+            repl1f(inst, io, res, |x| super::exp_log::ln_daz(x) * LOG2_E_AS_WRITTEN)
+        }
         O::LG2 => repl1f(inst, io, res, lg2),
         O::SIN => sin_cos_lanes(inst, io, res, false),
         O::COS => sin_cos_lanes(inst, io, res, true),
         O::POW => {
             let (a, b) = (io.src(inst, 0, 0), io.src(inst, 1, 0));
-            fmap2(res[0], a, b, pow);
+            fmap2(res[0], a, b, if inst.libm_daz { super::exp_log::pow_daz } else { pow });
             Shape::Replicated
         }
         O::RCC => repl1f(inst, io, res, rcc),

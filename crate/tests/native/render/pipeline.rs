@@ -7,7 +7,9 @@ use tgsi::diag::Diagnostic;
 use tgsi::ir::{Interp, Location, SemanticName};
 use tgsi::render::mesh::{self, Mesh, Topology};
 use tgsi::render::pipeline::{draw, fragment_only_vertex_stage, DrawConfig};
-use tgsi::render::stage::{FsInput, FsInterface, QuadBatch, QuadOutputs, VsInterface, VsOutput};
+use tgsi::render::stage::{
+    FragmentStage, FsInput, FsInterface, QuadBatch, QuadOutputs, VsInterface, VsOutput,
+};
 use tgsi::render::Framebuffer;
 
 /// A mesh of separate triangles with (position, attribute) per vertex.
@@ -477,4 +479,60 @@ fn fragment_only_inputs_are_pixel_centre_uv() {
             }
         }
     }
+}
+
+/// A fragment stage that records, per shaded batch, whether the pipeline asked for denormals to
+/// be flushed, and the primitive id.
+#[derive(Default)]
+struct FlushLog {
+    flushing: bool,
+    batches: Vec<(u32, bool)>,
+}
+
+impl FragmentStage for FlushLog {
+    fn shade(&mut self, b: &QuadBatch, _out: &mut QuadOutputs) -> Result<(), Diagnostic> {
+        self.batches.push((b.primitive_id, self.flushing));
+        Ok(())
+    }
+    fn flush_denormals(&mut self, on: bool) {
+        self.flushing = on;
+    }
+}
+
+/// The draw module clip-tests a triangle list 4095 vertices (1365 triangles) at a time
+/// (draw_pt_vsplit.c: its middle end takes 4096 vertices; draw_split_tmp.h keeps whole
+/// triangles), and only a chunk with no vertex outside the view is shaded inside the draw call,
+/// flushing denormals. 1366 copies of a triangle covering pixel (0, 0): the first chunk holds
+/// triangles 0..=1364, the second triangle 1365 alone.
+#[test]
+fn each_chunk_of_a_draw_flushes_denormals_only_when_no_vertex_is_outside_the_view() {
+    let inside = [[-1.0, -1.0, 0.0, 1.0], [1.0, -1.0, 0.0, 1.0], [-1.0, 1.0, 0.0, 1.0]];
+    let run = |outside_triangle: usize| {
+        let mut verts = Vec::new();
+        for t in 0..1366 {
+            for (k, p) in inside.iter().enumerate() {
+                // The third vertex of the chosen triangle: x = 3 > w, beyond the right plane.
+                let p = if t == outside_triangle && k == 1 { [3.0, -1.0, 0.0, 1.0] } else { *p };
+                verts.push((p, [0.0; 4]));
+            }
+        }
+        let mesh = tri_mesh(&verts);
+        let mut fb = Framebuffer::new(2, 2, 1).unwrap();
+        let mut fs = FlushLog::default();
+        let cfg = DrawConfig::default();
+        let (vs_if, fs_if) = (pass_through_vs(&[]), fs_with(&[]));
+        draw(&mut fb, &mesh, &vs_if, &mut copy_vs, &fs_if, &mut fs, &cfg, &mut Vec::new()).unwrap();
+        let flushed = |prims: std::ops::Range<u32>| {
+            let of: Vec<bool> =
+                fs.batches.iter().filter(|(p, _)| prims.contains(p)).map(|&(_, f)| f).collect();
+            assert!(!of.is_empty(), "no batch of primitives {prims:?}");
+            assert!(of.iter().all(|&f| f == of[0]), "one chunk, one mode");
+            of[0]
+        };
+        (flushed(0..1365), flushed(1365..1366))
+    };
+    assert_eq!(run(usize::MAX), (true, true), "every vertex inside");
+    assert_eq!(run(7), (false, true), "a vertex outside in the first chunk");
+    assert_eq!(run(1364), (false, true), "the first chunk's last triangle");
+    assert_eq!(run(1365), (true, false), "the second chunk's triangle");
 }

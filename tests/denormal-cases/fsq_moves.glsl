@@ -1,0 +1,18 @@
+#version 330 core
+in vec2 v_uv;
+out vec4 o_color;
+uniform uvec4 u_a;
+uniform uvec4 u_b;
+uniform uvec4 u_c;
+void main() {
+  int px = int(v_uv.x * 4.0);
+  float a = uintBitsToFloat(u_a[px]);
+  float b = uintBitsToFloat(u_b[px]);
+  float c = uintBitsToFloat(u_c[px]);
+  vec4 r = vec4(0.0);
+  r[0] = a;
+  r[1] = -a;
+  r[2] = abs(c);
+  r[3] = uintBitsToFloat(floatBitsToUint(a) + 1u);
+  o_color = r;
+}
