@@ -95,19 +95,18 @@ pub fn draw(
     // none of the chunk's vertices is outside the view volume (`chunk_triangles`).
     let outside: Vec<bool> = (0..count)
         .map(|v| {
-            vertex(v as u32)
-                .and_then(|attrs| attrs.get(pos_reg as usize))
-                .is_some_and(outside_view)
+            vertex(v as u32).and_then(|attrs| attrs.get(pos_reg as usize)).is_some_and(outside_view)
         })
         .collect();
     let mut stats = DrawStats::default();
     for d in &mesh.draws {
         let triangles: Vec<[u32; 3]> = mesh.draw_triangles(d).collect();
-        for (k, chunk) in triangles.chunks(chunk_triangles(d.topology)).enumerate() {
+        let per_chunk = chunk_triangles(d.topology);
+        for (k, chunk) in triangles.chunks(per_chunk).enumerate() {
             let clipped =
                 chunk.iter().flatten().any(|&v| outside.get(v as usize).copied().unwrap_or(true));
             fs.flush_denormals(!clipped);
-            let first_prim = k * chunk_triangles(d.topology);
+            let first_prim = k * per_chunk;
             draw_chunk(
                 &mut ctx,
                 chunk,
@@ -151,28 +150,25 @@ fn draw_chunk<'v>(
 ) -> Result<(), Diagnostic> {
     for (i, tri) in chunk.iter().enumerate() {
         let prim = first_prim + i;
-        {
-            let (Some(a), Some(b), Some(c)) = (vertex(tri[0]), vertex(tri[1]), vertex(tri[2]))
-            else {
-                continue;
-            };
-            let cv = |attrs: &[[f32; 4]]| ClipVertex {
-                pos: attrs.get(pos_reg as usize).copied().unwrap_or([0.0; 4]),
-                attrs: attrs.to_vec(),
-            };
-            let (ca, cb, cc) = (cv(a), cv(b), cv(c));
-            let poly = clip_triangle([&ca, &cb, &cc]);
-            // Flat inputs read the provoking vertex of the original triangle (the mesh's
-            // convention, first or last).
-            let provoking = match provoking {
-                Provoking::First => a,
-                Provoking::Last => c,
-            };
-            for [i, j, k] in fan(poly.len()) {
-                let verts = [&poly[i], &poly[j], &poly[k]];
-                stats.triangles += 1;
-                ctx.triangle(verts, provoking, prim as u32, fs, stats)?;
-            }
+        let (Some(a), Some(b), Some(c)) = (vertex(tri[0]), vertex(tri[1]), vertex(tri[2])) else {
+            continue;
+        };
+        let cv = |attrs: &[[f32; 4]]| ClipVertex {
+            pos: attrs.get(pos_reg as usize).copied().unwrap_or([0.0; 4]),
+            attrs: attrs.to_vec(),
+        };
+        let (ca, cb, cc) = (cv(a), cv(b), cv(c));
+        let poly = clip_triangle([&ca, &cb, &cc]);
+        // Flat inputs read the provoking vertex of the original triangle (the mesh's
+        // convention, first or last).
+        let provoking = match provoking {
+            Provoking::First => a,
+            Provoking::Last => c,
+        };
+        for [i, j, k] in fan(poly.len()) {
+            let verts = [&poly[i], &poly[j], &poly[k]];
+            stats.triangles += 1;
+            ctx.triangle(verts, provoking, prim as u32, fs, stats)?;
         }
     }
     Ok(())

@@ -3,7 +3,9 @@
 //! `conformance::softpipe_corpus` does the same natively), gives softpipe's `.f32` pixels bit
 //! for bit. The ones that matter most here go through SIN, COS, EX2, LG2 and POW, which the
 //! engine computes itself with glibc's formulas (`exec/ops/trig.rs`, `exec/ops/exp_log.rs`):
-//! the wasm build's own libm is another algorithm, a last bit apart from softpipe's.
+//! the wasm build's own libm is another algorithm, a last bit apart from softpipe's. The small
+//! oracle cases of `tests/denormal-cases/` (a draw inside the view flushing denormals) and
+//! `tests/double-cases/` run here too.
 
 use tgsi::render::job::{prepare, run};
 use wasm_bindgen_test::*;
@@ -100,44 +102,63 @@ fn corpus_shaders_give_softpipes_bits_in_the_browser() {
     }
 }
 
-macro_rules! denormal_file {
-    ($name:literal, $ext:literal) => {
-        concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/denormal-cases/", $name, $ext)
-    };
-}
+/// One 4x2 oracle case of `tests/denormal-cases/` or `tests/double-cases/`: name, fragment and
+/// vertex shader, constants, vertices (None: the `fullscreen` mesh) and softpipe's pixels.
+type SmallCase =
+    (&'static str, &'static str, &'static str, &'static str, Option<&'static str>, &'static [u8]);
 
-macro_rules! denormal_case {
-    ($name:literal) => {
+macro_rules! small_case {
+    ($dir:literal, $name:literal, $vertices:expr) => {
         (
             $name,
-            include_str!(denormal_file!($name, ".tgsi")),
-            include_str!(denormal_file!($name, ".vs.tgsi")),
-            include_str!(denormal_file!($name, ".json")),
-            include_str!(denormal_file!($name, ".vertices.json")),
-            include_bytes!(denormal_file!($name, ".f32")).as_slice(),
+            include_str!(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/../tests/",
+                $dir,
+                "/",
+                $name,
+                ".tgsi"
+            )),
+            include_str!(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/../tests/",
+                $dir,
+                "/",
+                $name,
+                ".vs.tgsi"
+            )),
+            include_str!(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/../tests/",
+                $dir,
+                "/",
+                $name,
+                ".json"
+            )),
+            $vertices,
+            include_bytes!(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/../tests/",
+                $dir,
+                "/",
+                $name,
+                ".f32"
+            ))
+            .as_slice(),
         )
     };
 }
 
-/// Softpipe's denormal flushing in a fragment shader drawn as a quad inside the view (shaded
-/// inside the draw call, docs/interpreter.md "Denormals"), in the browser: the `fsq_*` oracle
-/// cases of `tests/denormal-cases/`, bit for bit (the native `denormals` tests run them all,
-/// with both engines).
-#[wasm_bindgen_test]
-fn fragment_shaders_of_a_draw_inside_the_view_flush_denormals_in_the_browser() {
-    let cases = [
-        denormal_case!("fsq_arith"),
-        denormal_case!("fsq_compare"),
-        denormal_case!("fsq_pow_trig"),
-        denormal_case!("fsq_transcendental"),
-        denormal_case!("fsq_underflow"),
-    ];
-    for (name, fs, vs, json, vertices, f32s) in cases {
+/// Renders each case in the browser's engine and compares every channel with softpipe's bits,
+/// except the `skips` (case, column, channel) that must differ (the native tests' lists).
+fn small_cases_match(cases: &[SmallCase], skips: &[(&str, usize, usize)]) {
+    for &(name, fs, vs, json, vertices, f32s) in cases {
         let json: serde_json::Value = serde_json::from_str(json).expect("json");
         let req = tgsi::render::job::Request {
             fs,
             vs: Some(vs),
-            vertices: Some(vertices),
+            mesh: if vertices.is_some() { None } else { Some("fullscreen") },
+            vertices,
             width: 4,
             height: 2,
             constants: corpus_inputs::constants_of(&json),
@@ -153,8 +174,79 @@ fn fragment_shaders_of_a_draw_inside_the_view_flush_denormals_in_the_browser() {
             for x in 0..4 {
                 // Ours: row 0 = top. Mesa's: row 0 = bottom.
                 let (a, b) = (ours[y * 4 + x], theirs[(1 - y) * 4 + x]);
-                assert_eq!(a.map(f32::to_bits), b.map(f32::to_bits), "{name}: column {x} row {y}");
+                for c in 0..4 {
+                    let skipped = skips.contains(&(name, x, c));
+                    assert_eq!(
+                        a[c].to_bits() != b[c].to_bits(),
+                        skipped,
+                        "{name}: column {x} row {y} channel {c}: ours {:#010x}, softpipe {:#010x}",
+                        a[c].to_bits(),
+                        b[c].to_bits()
+                    );
+                }
             }
         }
     }
+}
+
+/// Softpipe's denormal flushing in a fragment shader drawn as a quad inside the view (shaded
+/// inside the draw call, docs/interpreter.md "Denormals"), in the browser: `fsq_*` oracle cases
+/// of `tests/denormal-cases/`, bit for bit (the native `denormals` tests run them all, with
+/// both engines).
+#[wasm_bindgen_test]
+fn fragment_shaders_of_a_draw_inside_the_view_flush_denormals_in_the_browser() {
+    macro_rules! quad {
+        ($name:literal) => {
+            small_case!(
+                "denormal-cases",
+                $name,
+                Some(include_str!(concat!(
+                    env!("CARGO_MANIFEST_DIR"),
+                    "/../tests/denormal-cases/",
+                    $name,
+                    ".vertices.json"
+                )))
+            )
+        };
+    }
+    small_cases_match(
+        &[
+            quad!("fsq_arith"),
+            quad!("fsq_compare"),
+            quad!("fsq_pow_trig"),
+            quad!("fsq_transcendental"),
+            quad!("fsq_underflow"),
+            small_case!("denormal-cases", "fs_underflow", None),
+        ],
+        &[],
+    );
+}
+
+/// The double-precision oracle cases of `tests/double-cases/` in the browser, bit for bit (the
+/// native `doubles` tests run them with both engines; softpipe leaves DTRUNC's destination
+/// unwritten, so two channels of `convert` must differ, as there).
+#[wasm_bindgen_test]
+fn double_precision_cases_give_softpipes_bits_in_the_browser() {
+    macro_rules! double {
+        ($name:literal) => {
+            small_case!("double-cases", $name, None)
+        };
+    }
+    small_cases_match(
+        &[
+            double!("add_mul"),
+            double!("compare"),
+            double!("convert"),
+            double!("fma_mad"),
+            double!("fract_sign"),
+            double!("ldexp_frexp"),
+            double!("min_max"),
+            double!("mod_mix"),
+            double!("rcp_abs"),
+            double!("round"),
+            double!("sqrt_rsq"),
+            double!("sub_div"),
+        ],
+        &[("convert", 0, 1), ("convert", 2, 1)],
+    );
 }
