@@ -24,6 +24,7 @@ mod exec;
 mod front;
 mod fuzz_smoke;
 mod geometry;
+mod int64s;
 mod jit;
 mod layering;
 mod limits;

@@ -4,8 +4,8 @@
 //! for bit. The ones that matter most here go through SIN, COS, EX2, LG2 and POW, which the
 //! engine computes itself with glibc's formulas (`exec/ops/trig.rs`, `exec/ops/exp_log.rs`):
 //! the wasm build's own libm is another algorithm, a last bit apart from softpipe's. The small
-//! oracle cases of `tests/denormal-cases/` (a draw inside the view flushing denormals) and
-//! `tests/double-cases/` run here too.
+//! oracle cases of `tests/denormal-cases/` (a draw inside the view flushing denormals),
+//! `tests/double-cases/` and `tests/int64-cases/` run here too.
 
 use tgsi::render::job::{prepare, run};
 use wasm_bindgen_test::*;
@@ -102,7 +102,7 @@ fn corpus_shaders_give_softpipes_bits_in_the_browser() {
     }
 }
 
-/// One 4x2 oracle case of `tests/denormal-cases/` or `tests/double-cases/`: name, fragment and
+/// One 4x2 oracle case of `tests/denormal-cases/`, `tests/double-cases/` or `tests/int64-cases/`: name, fragment and
 /// vertex shader, constants, vertices (None: the `fullscreen` mesh) and softpipe's pixels.
 type SmallCase =
     (&'static str, &'static str, &'static str, &'static str, Option<&'static str>, &'static [u8]);
@@ -248,5 +248,32 @@ fn double_precision_cases_give_softpipes_bits_in_the_browser() {
             double!("sub_div"),
         ],
         &[("convert", 0, 1), ("convert", 2, 1)],
+    );
+}
+
+/// The 64-bit integer oracle cases of `tests/int64-cases/` in the browser, bit for bit (the
+/// native `int64s` tests run the same).
+#[wasm_bindgen_test]
+fn int64_cases_give_softpipes_bits_in_the_browser() {
+    macro_rules! int64 {
+        ($name:literal) => {
+            small_case!("int64-cases", $name, None)
+        };
+    }
+    small_cases_match(
+        &[
+            int64!("add_mul"),
+            int64!("sub_neg"),
+            int64!("div_mod"),
+            int64!("udiv_umod"),
+            int64!("shifts"),
+            int64!("ushift"),
+            int64!("compare"),
+            int64!("min_max"),
+            int64!("abs_sign"),
+            int64!("convert"),
+            int64!("to_float"),
+        ],
+        &[],
     );
 }
