@@ -6,7 +6,7 @@ import { setData, setText } from './dom.js';
 
 /**
  * What the badge says for one frame.
- * @param {{name: string, compiledBands: number, bands: number, jit: any} | undefined} engine the pool's report
+ * @param {{name: string, compiledBands: number, flushedBands?: number, bands: number, jit: any} | undefined} engine the pool's report
  * @param {string} mode the switch's setting
  * @returns {{text: string, title: string, state: string, preparing?: boolean}} `preparing`: the
  *   module is being prepared, and the page draws the frame again when it is ready
@@ -24,6 +24,9 @@ export function engineBadge(engine, mode) {
   }
   if (jit?.state === 'refused') {
     return { text: 'interpreter', state, title: `The interpreter draws: this shader is not compiled (${jit.reason}).` };
+  }
+  if (jit?.state === 'ready' && (engine?.flushedBands ?? 0) > 0) {
+    return { text: 'interpreter', state, title: `The interpreter draws: the mesh lies inside the view, where softpipe shades with denormals flushed, which only the interpreter does${partly}.` };
   }
   if (jit?.state === 'pending' || jit?.state === 'ready') {
     return { text: 'interpreter', state, preparing: true, title: `The interpreter draws while the compiled module is being prepared${partly}.` };

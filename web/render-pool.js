@@ -205,6 +205,11 @@ export class RenderPool {
      * rows): neither engine drew them, so they do not make the frame the interpreter's.
      */
     let idleBands = 0;
+    /**
+     * Bands with quads of draw chunks inside the view, which the interpreter shades flushing
+     * denormals as softpipe does (the compiled module does not flush).
+     */
+    let flushedBands = 0;
     /** @type {any} */
     let jit = null;
     /** Ends this attempt: no more messages, timers or watchdog for it. */
@@ -270,8 +275,10 @@ export class RenderPool {
         // The engine threw (a trap: out of memory, …): its instance may be unusable.
         if (msg.fatal) fatal = true;
         targets ??= msg.targets ?? null;
-        if (msg.engine === 'compiled') compiledBands += 1;
-        else if (msg.jit?.state === 'ready' && msg.jit.compiled === 0 && msg.jit.interpreted === 0) idleBands += 1;
+        const flushed = (msg.jit?.flushedQuads ?? 0) > 0;
+        if (flushed) flushedBands += 1;
+        if (msg.engine === 'compiled' && !flushed) compiledBands += 1;
+        else if (msg.jit?.state === 'ready' && msg.jit.compiled === 0 && msg.jit.interpreted === 0 && !flushed) idleBands += 1;
         if (msg.jit && (!jit || msg.jit.state === 'refused')) jit = msg.jit;
         if (image && msg.pixels && msg.pixels.length === (msg.rows[1] - msg.rows[0]) * width * 4) {
           image.data.set(msg.pixels, msg.rows[0] * width * 4);
@@ -290,7 +297,7 @@ export class RenderPool {
           // Which engine drew the frame: "compiled" when every band with fragments to shade ran
           // the compiled module.
           const compiled = compiledBands > 0 && compiledBands + idleBands === bands;
-          const engine = { name: compiled ? 'compiled' : 'interpreter', compiledBands, bands, jit };
+          const engine = { name: compiled ? 'compiled' : 'interpreter', compiledBands, flushedBands, bands, jit };
           finish({ image: failed ? null : image, diagnostics, ms: performance.now() - started, stopped: false, error, targets, engine });
         }
       };

@@ -212,6 +212,26 @@ test('a frame whose other bands have nothing to shade is drawn compiled', { time
   await page.close();
 });
 
+// The same cube inside the view (NDC y 0.6..0.8): softpipe shades such a draw inside its draw
+// call with denormals flushed, which only the interpreter does; the badge says so and does not
+// wait for a module.
+const INSIDE_VS = TOP_VS.replace('0.9500', '0.7000');
+
+test('a mesh entirely inside the view is drawn by the interpreter, flushing denormals, and the badge says why', { timeout: 120_000 }, async () => {
+  const state = { ...defaultState(), fs: FLAT_FS, vs: INSIDE_VS, useVs: true, mesh: 'cube', size: 256 };
+  const { page, problems } = await openPlayground(browser, server, { hash: `#${await encodeState(state)}` });
+  await page.waitForFunction(() => /denormals flushed/.test(document.querySelector('#engine-badge')?.getAttribute('title') ?? ''), null, { timeout: 30_000 });
+  const b = await badge(page);
+  assert.equal(b.text, 'interpreter');
+  assert.equal(await page.evaluate(() => document.querySelector('#engine-badge').dataset.preparing), 'false');
+  const pixels = await canvasPixels(page);
+  // Row 40 from the top (window row 215, NDC y 0.68) is in the cube.
+  const at = (x, y) => [...pixels.subarray((y * 256 + x) * 4, (y * 256 + x) * 4 + 4)];
+  assert.deepEqual(at(128, 40), [51, 102, 153, 255]);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('a shader the code generator refuses is drawn by the interpreter, with the reason', { timeout: 120_000 }, async () => {
   const { page, problems } = await openPlayground(browser, server);
   await selectEngine(page, 'compiled');

@@ -41,6 +41,9 @@ pub struct DrawStats {
     pub triangles: u64,
     pub quads: u64,
     pub fragments_written: u64,
+    /// Quads shaded by the fragment program that flushes denormals (draw chunks with every
+    /// vertex inside the view; the compiling tier leaves them to the interpreter).
+    pub flushed_quads: u64,
 }
 
 /// Draws `mesh` with the two stages into `fb`: the vertex stage once over all its vertices,
@@ -105,8 +108,8 @@ pub fn draw(
         for (k, chunk) in triangles.chunks(per_chunk).enumerate() {
             let clipped =
                 chunk.iter().flatten().any(|&v| outside.get(v as usize).copied().unwrap_or(true));
-            fs.flush_denormals(!clipped);
-            let first_prim = k * per_chunk;
+            let flushing = fs.flush_denormals(!clipped);
+            let (first_prim, quads_before) = (k * per_chunk, stats.quads);
             draw_chunk(
                 &mut ctx,
                 chunk,
@@ -117,6 +120,9 @@ pub fn draw(
                 fs,
                 &mut stats,
             )?;
+            if flushing {
+                stats.flushed_quads += stats.quads - quads_before;
+            }
         }
     }
     Ok(stats)

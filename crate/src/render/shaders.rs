@@ -335,8 +335,8 @@ impl FragmentStage for ExecFragmentStage<'_> {
         Some(self)
     }
 
-    fn flush_denormals(&mut self, on: bool) {
-        let Some(in_draw) = self.in_draw else { return };
+    fn flush_denormals(&mut self, on: bool) -> bool {
+        let Some(in_draw) = self.in_draw else { return false };
         let flushing = std::ptr::eq(self.program, in_draw);
         if on && !flushing {
             self.program = in_draw;
@@ -345,6 +345,7 @@ impl FragmentStage for ExecFragmentStage<'_> {
             self.program = self.plain;
             self.machine.accel = self.parked_accel.take();
         }
+        on
     }
 }
 

@@ -234,9 +234,11 @@ pub trait FragmentStage {
         None
     }
     /// Whether the next triangles belong to a draw chunk that softpipe shades inside its draw
-    /// call, with denormals flushed (`exec::program::Denormals::InDraw`); a stage without such
-    /// a program ignores it.
-    fn flush_denormals(&mut self, _on: bool) {}
+    /// call, with denormals flushed (`exec::program::Denormals::InDraw`). Returns whether the
+    /// stage now runs a program that flushes them (a stage without one ignores the call).
+    fn flush_denormals(&mut self, _on: bool) -> bool {
+        false
+    }
 }
 
 /// A fragment stage whose inputs the pipeline writes straight into its storage and whose

@@ -16,10 +16,12 @@
 //!   interpreter's bits, and a long run looks at the band's time limit.
 //!
 //! The render result says `engine` ("compiled" when any fragment batch ran compiled, else
-//! "interpreter") and `jit`: `{state, key, reason, compiled, interpreted}` — state "off" (the
-//! interpreter was asked for), "refused" (`reason` says why the shader is not compiled),
-//! "pending" (no instance registered for `key` yet: the worker compiles it) or "ready";
-//! `compiled` / `interpreted` count the fragment batches each engine ran.
+//! "interpreter") and `jit`: `{state, key, reason, compiled, interpreted, flushedQuads}` —
+//! state "off" (the interpreter was asked for), "refused" (`reason` says why the shader is not
+//! compiled), "pending" (no instance registered for `key` yet: the worker compiles it) or
+//! "ready"; `compiled` / `interpreted` count the fragment batches each engine ran, and
+//! `flushedQuads` the quads of draw chunks inside the view, which the interpreter shades
+//! flushing denormals (docs/interpreter.md, "Denormals").
 
 use crate::exec::program::Inst;
 use crate::exec::{AccelEnv, Accelerator, Lanes, MakeAccelerator};
@@ -399,8 +401,9 @@ pub(super) fn attach(prepared: &mut super::render::Prepared, mode: Mode) -> Used
     Used { state: "ready", key: Some(g.key), reason: None }
 }
 
-/// Adds `engine` and `jit` to a render result (see the module's doc).
-pub(super) fn report(result: &js_sys::Object, used: &Used) {
+/// Adds `engine` and `jit` to a render result (see the module's doc); `flushed_quads`: quads
+/// the interpreter shaded flushing denormals (`render::DrawStats::flushed_quads`).
+pub(super) fn report(result: &js_sys::Object, used: &Used, flushed_quads: u64) {
     let (compiled, interpreted) = COUNTS.with(|c| c.get());
     let engine = if compiled > 0 { "compiled" } else { "interpreter" };
     super::render::set(result, "engine", &engine.into());
@@ -414,6 +417,7 @@ pub(super) fn report(result: &js_sys::Object, used: &Used) {
     }
     super::render::set(&jit, "compiled", &JsValue::from(compiled as f64));
     super::render::set(&jit, "interpreted", &JsValue::from(interpreted as f64));
+    super::render::set(&jit, "flushedQuads", &JsValue::from(flushed_quads as f64));
     super::render::set(result, "jit", &jit);
 }
 

@@ -2,7 +2,8 @@
 //! rows of it, so several workers can split a frame) and returns
 //! `{ ok, width, height, rowStart, rowEnd, pixels: Uint8Array (RGBA8, top row first, only the
 //! requested rows), diagnostics: [...] (errors and warnings), ms, quads, stats: { triangles,
-//! quads, fragments, charged (what the frame's budget was charged) } }`, and with the page's
+//! quads, fragments, flushedQuads (shaded flushing denormals, `render::DrawStats`), charged (what
+//! the frame's budget was charged) } }`, and with the page's
 //! engine `engine` and `jit` (`wasm/jit.rs`).
 //!
 //! Options (all optional): `width`, `height` (256), `mesh`, `vertices` (the text of a vertices
@@ -501,7 +502,7 @@ pub fn render(fs_text: &str, vs_text: Option<String>, options: JsValue) -> JsVal
     });
     let result = js_sys::Object::new();
     #[cfg(feature = "jit")]
-    super::jit::report(&result, &_used);
+    super::jit::report(&result, &_used, frame.stats.flushed_quads);
     let list: Vec<DiagnosticOut> = frame.diagnostics.iter().map(diagnostic_out).collect();
     set(&result, "ok", &JsValue::from_bool(frame.ok));
     set(&result, "width", &JsValue::from(width));
@@ -538,6 +539,7 @@ pub fn render(fs_text: &str, vs_text: Option<String>, options: JsValue) -> JsVal
     set(&stats_obj, "triangles", &JsValue::from(stats.triangles as f64));
     set(&stats_obj, "quads", &JsValue::from(stats.quads as f64));
     set(&stats_obj, "fragments", &JsValue::from(stats.fragments_written as f64));
+    set(&stats_obj, "flushedQuads", &JsValue::from(stats.flushed_quads as f64));
     set(&stats_obj, "charged", &JsValue::from(frame.charged as f64));
     set(&result, "stats", &stats_obj.into());
     // How many calls this worker's kept job has served (1: prepared for this one).

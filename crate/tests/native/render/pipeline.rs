@@ -494,8 +494,9 @@ impl FragmentStage for FlushLog {
         self.batches.push((b.primitive_id, self.flushing));
         Ok(())
     }
-    fn flush_denormals(&mut self, on: bool) {
+    fn flush_denormals(&mut self, on: bool) -> bool {
         self.flushing = on;
+        on
     }
 }
 
@@ -521,7 +522,9 @@ fn each_chunk_of_a_draw_flushes_denormals_only_when_no_vertex_is_outside_the_vie
         let mut fs = FlushLog::default();
         let cfg = DrawConfig::default();
         let (vs_if, fs_if) = (pass_through_vs(&[]), fs_with(&[]));
-        draw(&mut fb, &mesh, &vs_if, &mut copy_vs, &fs_if, &mut fs, &cfg, &mut Vec::new()).unwrap();
+        let stats =
+            draw(&mut fb, &mesh, &vs_if, &mut copy_vs, &fs_if, &mut fs, &cfg, &mut Vec::new())
+                .unwrap();
         let flushed = |prims: std::ops::Range<u32>| {
             let of: Vec<bool> =
                 fs.batches.iter().filter(|(p, _)| prims.contains(p)).map(|&(_, f)| f).collect();
@@ -529,10 +532,12 @@ fn each_chunk_of_a_draw_flushes_denormals_only_when_no_vertex_is_outside_the_vie
             assert!(of.iter().all(|&f| f == of[0]), "one chunk, one mode");
             of[0]
         };
-        (flushed(0..1365), flushed(1365..1366))
+        (flushed(0..1365), flushed(1365..1366), stats.flushed_quads)
     };
-    assert_eq!(run(usize::MAX), (true, true), "every vertex inside");
-    assert_eq!(run(7), (false, true), "a vertex outside in the first chunk");
-    assert_eq!(run(1364), (false, true), "the first chunk's last triangle");
-    assert_eq!(run(1365), (true, false), "the second chunk's triangle");
+    // The third number: quads shaded flushing, one per triangle inside the view (it covers
+    // pixels (0, 0), (1, 0) and (0, 1) of the 2x2 frame: one quad).
+    assert_eq!(run(usize::MAX), (true, true, 1366), "every vertex inside");
+    assert_eq!(run(7), (false, true, 1), "a vertex outside in the first chunk");
+    assert_eq!(run(1364), (false, true, 1), "the first chunk's last triangle");
+    assert_eq!(run(1365), (true, false, 1365), "the second chunk's triangle");
 }
