@@ -329,10 +329,10 @@ opcode_table! {
     RESQ { mesa: Some(105), num_dst: 1, num_src: 1, output: O::Other, flags: F_MEMORY, dst_type: T::Float, src_types: &[T::Float], stages: S_ALL, category: C::Resource, summary: "Query the size of a buffer (bytes) or image (width, height, layers, samples)", formula: "dst = size(src0)", replacement: "", agal: "" },
     READ_FIRST { mesa: Some(106), num_dst: 1, num_src: 1, output: O::Component, flags: 0, dst_type: T::Float, src_types: &[T::Float], stages: S_ALL, category: C::InterLane, summary: "Broadcast the value of the first active invocation", formula: "dst.c = src.c of the first active invocation", replacement: "", agal: "" },
     NOP { mesa: Some(107), num_dst: 0, num_src: 0, output: O::None, flags: 0, dst_type: T::Float, src_types: &[], stages: S_ALL, category: C::Flow, summary: "Do nothing", formula: "", replacement: "", agal: "" },
-    FSEQ { mesa: Some(108), num_dst: 1, num_src: 2, output: O::Component, flags: 0, dst_type: T::Int, src_types: &[T::Float, T::Float], stages: S_ALL, category: C::Integer, summary: "Float compare equal, giving ~0 or 0", formula: "dst.c = src0.c == src1.c ? ~0 : 0", replacement: "", agal: "" },
-    FSGE { mesa: Some(109), num_dst: 1, num_src: 2, output: O::Component, flags: 0, dst_type: T::Int, src_types: &[T::Float, T::Float], stages: S_ALL, category: C::Integer, summary: "Float compare greater or equal, giving ~0 or 0", formula: "dst.c = src0.c >= src1.c ? ~0 : 0", replacement: "", agal: "" },
-    FSLT { mesa: Some(110), num_dst: 1, num_src: 2, output: O::Component, flags: 0, dst_type: T::Int, src_types: &[T::Float, T::Float], stages: S_ALL, category: C::Integer, summary: "Float compare less than, giving ~0 or 0", formula: "dst.c = src0.c < src1.c ? ~0 : 0", replacement: "", agal: "" },
-    FSNE { mesa: Some(111), num_dst: 1, num_src: 2, output: O::Component, flags: 0, dst_type: T::Int, src_types: &[T::Float, T::Float], stages: S_ALL, category: C::Integer, summary: "Float compare not equal (true for NaN), giving ~0 or 0", formula: "dst.c = src0.c != src1.c ? ~0 : 0", replacement: "", agal: "" },
+    FSEQ { mesa: Some(108), num_dst: 1, num_src: 2, output: O::Component, flags: 0, dst_type: T::Int, src_types: &[T::Float, T::Float], stages: S_ALL, category: C::Comparison, summary: "Float compare equal, giving ~0 or 0", formula: "dst.c = src0.c == src1.c ? ~0 : 0", replacement: "", agal: "" },
+    FSGE { mesa: Some(109), num_dst: 1, num_src: 2, output: O::Component, flags: 0, dst_type: T::Int, src_types: &[T::Float, T::Float], stages: S_ALL, category: C::Comparison, summary: "Float compare greater or equal, giving ~0 or 0", formula: "dst.c = src0.c >= src1.c ? ~0 : 0", replacement: "", agal: "" },
+    FSLT { mesa: Some(110), num_dst: 1, num_src: 2, output: O::Component, flags: 0, dst_type: T::Int, src_types: &[T::Float, T::Float], stages: S_ALL, category: C::Comparison, summary: "Float compare less than, giving ~0 or 0", formula: "dst.c = src0.c < src1.c ? ~0 : 0", replacement: "", agal: "" },
+    FSNE { mesa: Some(111), num_dst: 1, num_src: 2, output: O::Component, flags: 0, dst_type: T::Int, src_types: &[T::Float, T::Float], stages: S_ALL, category: C::Comparison, summary: "Float compare not equal (true for NaN), giving ~0 or 0", formula: "dst.c = src0.c != src1.c ? ~0 : 0", replacement: "", agal: "" },
     MEMBAR { mesa: Some(112), num_dst: 0, num_src: 1, output: O::Other, flags: 0, dst_type: T::Float, src_types: &[T::Uint], stages: S_ALL, category: C::Resource, summary: "Wait for the memory accesses selected by the bit mask in src.x", formula: "barrier(kinds = src.x)", replacement: "", agal: "" },
     KILL_IF { mesa: Some(116), num_dst: 0, num_src: 1, output: O::None, flags: 0, dst_type: T::Float, src_types: &[T::Float], stages: S_FRAG, category: C::Flow, summary: "Discard the fragment if any component is negative", formula: "if (src.x < 0 || src.y < 0 || src.z < 0 || src.w < 0) discard", replacement: "", agal: "kil" },
     END { mesa: Some(117), num_dst: 0, num_src: 0, output: O::None, flags: 0, dst_type: T::Float, src_types: &[], stages: S_ALL, category: C::Flow, summary: "End of the program", formula: "stop", replacement: "", agal: "" },
@@ -464,7 +464,7 @@ opcode_table! {
     U64DIV { mesa: Some(245), num_dst: 1, num_src: 2, output: O::Component, flags: 0, dst_type: T::Uint64, src_types: &[T::Uint64, T::Uint64], stages: S_ALL, category: C::Int64, summary: "64-bit unsigned division", formula: "dst.xy = src0.xy / src1.xy; dst.zw likewise", replacement: "", agal: "" },
     I64MOD { mesa: Some(246), num_dst: 1, num_src: 2, output: O::Component, flags: 0, dst_type: T::Int64, src_types: &[T::Int64, T::Int64], stages: S_ALL, category: C::Int64, summary: "64-bit signed remainder", formula: "dst.xy = src0.xy % src1.xy; dst.zw likewise", replacement: "", agal: "" },
     U64MOD { mesa: Some(247), num_dst: 1, num_src: 2, output: O::Component, flags: 0, dst_type: T::Uint64, src_types: &[T::Uint64, T::Uint64], stages: S_ALL, category: C::Int64, summary: "64-bit unsigned remainder", formula: "dst.xy = src0.xy % src1.xy; dst.zw likewise", replacement: "", agal: "" },
-    DDIV { mesa: Some(248), num_dst: 1, num_src: 2, output: O::Component, flags: 0, dst_type: T::Double, src_types: &[T::Double, T::Double], stages: S_ALL, category: C::Derivative, summary: "Double division", formula: "dst.xy = src0.xy / src1.xy; dst.zw likewise", replacement: "", agal: "" },
+    DDIV { mesa: Some(248), num_dst: 1, num_src: 2, output: O::Component, flags: 0, dst_type: T::Double, src_types: &[T::Double, T::Double], stages: S_ALL, category: C::Double, summary: "Double division", formula: "dst.xy = src0.xy / src1.xy; dst.zw likewise", replacement: "", agal: "" },
     LOD { mesa: Some(249), num_dst: 1, num_src: 3, output: O::Other, flags: 0, dst_type: T::Float, src_types: &[T::Float, T::Float, T::Float], stages: S_ALL, category: C::Texture, summary: "Level of detail a SAMPLE would use, from a sampler view and sampler", formula: "dst.x = clamped lod; dst.y = computed lod; dst.zw = 0", replacement: "", agal: "" },
     ATOMINC_WRAP { mesa: Some(250), num_dst: 1, num_src: 3, output: O::Other, flags: F_STORE, dst_type: T::Float, src_types: &[T::Float, T::Uint, T::Float], stages: S_ALL, category: C::Atomic, summary: "Atomic increment that wraps to 0 past a limit; returns the old value", formula: "dst.x = mem[src1]; mem[src1] = dst.x >= src2.x ? 0 : dst.x + 1", replacement: "", agal: "" },
     ATOMDEC_WRAP { mesa: Some(251), num_dst: 1, num_src: 3, output: O::Other, flags: F_STORE, dst_type: T::Float, src_types: &[T::Float, T::Uint, T::Float], stages: S_ALL, category: C::Atomic, summary: "Atomic decrement that wraps to a limit below 0; returns the old value", formula: "dst.x = mem[src1]; mem[src1] = (dst.x > 0 && dst.x < src2.x) ? dst.x - 1 : 0", replacement: "", agal: "" },
@@ -533,5 +533,30 @@ mod tests {
         assert_eq!(Opcode::from_name("UNK67"), None);
         assert!(Opcode::is_unused_number(67) && !Opcode::is_unused_number(66));
         assert!(!Opcode::is_unused_number(MESA_OPCODE_COUNT));
+    }
+
+    /// The categories the engine reads are where a reader expects each opcode: the derivative
+    /// category (whole-quad, not lane-wise) holds exactly tgsi.rst's DDX, DDY and their FINE
+    /// forms, an opcode computing doubles from doubles only (DDIV among them) is a double one,
+    /// and the float comparisons giving integer masks (FSLT, FSGE, FSEQ, FSNE) are comparisons.
+    #[test]
+    fn derivatives_and_doubles_are_filed_where_they_belong() {
+        let derivatives: Vec<&str> = Opcode::all()
+            .filter(|o| o.info().category == Category::Derivative)
+            .map(|o| o.name())
+            .collect();
+        assert_eq!(derivatives, ["DDX", "DDY", "DDX_FINE", "DDY_FINE"]);
+        for op in Opcode::all() {
+            let info = op.info();
+            let doubles = info.dst_type == ValType::Double
+                && !info.src_types.is_empty()
+                && info.src_types.iter().all(|t| *t == ValType::Double);
+            if doubles {
+                assert_eq!(info.category, Category::Double, "{}", op.name());
+            }
+        }
+        for op in [Opcode::FSLT, Opcode::FSGE, Opcode::FSEQ, Opcode::FSNE] {
+            assert_eq!(op.info().category, Category::Comparison, "{}", op.name());
+        }
     }
 }

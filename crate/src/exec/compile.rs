@@ -465,15 +465,14 @@ fn decode(ctx: &mut Ctx, inst: &ir::Instruction, i: usize) -> Result<Inst, Diagn
 fn flush_operands(out: &mut Inst, denormals: Denormals) {
     use crate::opcode::Category as C;
     let info = out.op.info();
-    // Integer and Address hold FSLT/FSEQ/… and ARL, whose float operands are compared or
-    // converted; their integer operands are not flushed (only Float-typed ones are).
+    // Only Float-typed operands are flushed: Comparison holds FSLT/FSEQ/… (float operands, an
+    // integer mask), Address holds ARL (a float operand converted), Conversion both kinds.
     let float_op = matches!(
         info.category,
         C::Arithmetic
             | C::Comparison
             | C::Transcendental
             | C::Conversion
-            | C::Integer
             | C::Address
             | C::Legacy
     );

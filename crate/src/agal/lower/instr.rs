@@ -8,7 +8,7 @@ use super::operands::{replicate, MINUS_ONE, ONE, ZERO};
 use super::Lower;
 use crate::agal::bytecode::*;
 use crate::ir::{File, Instruction as TgsiIns, SrcOperand, TextureTarget};
-use crate::opcode::{Category, Opcode, Opcode as O, OutputMode};
+use crate::opcode::{Category, Opcode, Opcode as O, OutputMode, ValType};
 
 const fn tdest(index: u16, mask: u8) -> Dest {
     Dest { reg: RegType::Temporary, index, mask }
@@ -82,6 +82,10 @@ fn refusal(ins: &TgsiIns) -> String {
         O::SAMPLE_C | O::SAMPLE_C_LZ => "AGAL has no depth-comparison sampling".into(),
         O::DDX_FINE | O::DDY_FINE => "AGAL's ddx/ddy give one derivative per quad (coarse); fine derivatives cannot be expressed".into(),
         O::EMIT | O::ENDPRIM => "AGAL has no geometry stage".into(),
+        // Integer results (FSLT… included: a comparison giving ~0 or 0).
+        _ if matches!(info.dst_type, ValType::Int | ValType::Uint) && info.category == Category::Comparison => {
+            "AGAL registers hold only floats; integer and bitwise operations cannot be expressed".into()
+        }
         _ => match info.category {
             Category::Integer | Category::Bitwise | Category::Int64 => "AGAL registers hold only floats; integer and bitwise operations cannot be expressed".into(),
             Category::Double => "AGAL has no double precision".into(),

@@ -801,7 +801,7 @@ pub(super) fn is_texture(op: O) -> bool {
 
 /// Derivatives: they read the other lanes of the quad.
 pub(super) fn is_derivative(op: O) -> bool {
-    matches!(op, O::DDX | O::DDY | O::DDX_FINE | O::DDY_FINE)
+    op.info().category == crate::opcode::Category::Derivative
 }
 
 fn float_cmp(op: O) -> I<'static> {
@@ -817,24 +817,7 @@ fn float_cmp(op: O) -> I<'static> {
 
 /// Opcodes computed once from x (or a dot product) and written to every enabled channel.
 fn is_replicated(op: O) -> bool {
-    matches!(
-        op,
-        O::RCP
-            | O::RSQ
-            | O::SQRT
-            | O::DP2
-            | O::DP3
-            | O::DP4
-            | O::DPH
-            | O::DP2A
-            | O::SIN
-            | O::COS
-            | O::EX2
-            | O::LG2
-            | O::POW
-            | O::RCC
-            | O::NRM4
-    )
+    op.info().output == crate::opcode::OutputMode::Replicated
 }
 
 /// Not a flow instruction (flow ones are compiled by `Gen::flow`).
