@@ -103,7 +103,7 @@ pub struct Job {
     pub fs: Program,
     /// The fragment program compiled for the draw chunks that softpipe shades inside its draw
     /// call, with denormals flushed ([`exec::program::Denormals::InDraw`]); `None` without a
-    /// vertex shader (the `fullscreen` triangle always needs clipping).
+    /// vertex or geometry shader (the `fullscreen` triangle always needs clipping).
     pub fs_in_draw: Option<Program>,
     pub fs_if: FsInterface,
     pub vs: Option<(Program, VsInterface)>,
@@ -215,7 +215,9 @@ pub fn prepare(req: &Request) -> (Option<Job>, Vec<SourcedDiagnostic>) {
     if let Err(e) = check_size(req.width, req.height) {
         diags.push(render_error("R001", e));
     }
-    let fs = load(req.fs, Source::Fragment, Processor::Fragment, req.vs.is_some(), &mut diags);
+    // Only the fragment-only mode's `fullscreen` triangle always needs clipping.
+    let in_draw = req.vs.is_some() || req.gs.is_some();
+    let fs = load(req.fs, Source::Fragment, Processor::Fragment, in_draw, &mut diags);
     if let Some((program, _, _)) = &fs {
         let targets = program.outputs.len().max(1);
         let format = super::framebuffer::Format::Rgba32F;
