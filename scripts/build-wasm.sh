@@ -38,14 +38,14 @@ INPUT="target/$WASM_TARGET/$PROFILE/tgsi.wasm"
 # threshold, which leaves the cold code (parser, validator, job set-up) less inlined while the
 # interpreter's helpers marked #[inline] still are. The cost: texture sampling about 15% slower,
 # the interpreter's loops a few percent (scripts/bench-widget-wasm.mjs compares the engines). The
-# unrolling threshold of 30 (rather than 50) takes 2.1 KB more off at no measurable cost
+# unrolling threshold of 20 (rather than 50) takes 5.5 KB more off at no measurable cost
 # (docs/perf-log.md, 2026-12-04).
 # Its cold dependencies (serde, serde_json, serde-wasm-bindgen: the options' JSON) are built for
 # size (`[profile.widget.package.*]` in Cargo.toml).
 WIDGET_PROFILE=widget
 WIDGET_OUT_DIR=web/widget/pkg
 WIDGET_INPUT="target/$WASM_TARGET/$WIDGET_PROFILE/tgsi.wasm"
-WIDGET_RUSTFLAGS='["-C", "llvm-args=-unroll-runtime=false", "-C", "llvm-args=-unroll-threshold=30",
+WIDGET_RUSTFLAGS='["-C", "llvm-args=-unroll-runtime=false", "-C", "llvm-args=-unroll-threshold=20",
   "-C", "llvm-args=-inline-threshold=25"]'
 WIDGET_BUDGET=$((300 * 1024))
 # Rust's default wasm32 features, plus SIMD; wasm-opt must be told which ones it may keep.

@@ -175,8 +175,14 @@ Examples:
 
 #[derive(Args, Debug, Clone)]
 pub struct FmtArgs {
-    /// The shader ('-' reads standard input)
+    /// The shader, or a log holding shaders ('-' reads standard input)
     pub file: String,
+    /// List the shaders the input holds (a log or a paste of several) with their lines
+    #[arg(long)]
+    pub list: bool,
+    /// Which shader of the input to print (1 = the first; see --list)
+    #[arg(long, allow_hyphen_values = true, value_name = "N")]
+    pub index: Option<String>,
     /// mesa: Mesa's tgsi_dump format; exact: the input as written, normalised losslessly
     #[arg(long, allow_hyphen_values = true, value_name = "mesa|exact")]
     pub style: Option<String>,
@@ -186,9 +192,14 @@ pub struct FmtArgs {
 
 #[derive(Args, Debug, Clone)]
 pub struct CheckArgs {
-    /// Shaders to check ('-' reads standard input); with --link, the fragment shader
+    /// Shaders, or logs holding shaders, to check ('-' reads standard input); with --link, the
+    /// fragment shader
     #[arg(value_name = "FILE")]
     pub files: Vec<String>,
+    /// Check only this shader of each input that holds several (1 = the first; `tgsi fmt
+    /// --list` lists them)
+    #[arg(long, allow_hyphen_values = true, value_name = "N")]
+    pub index: Option<String>,
     /// Check VS and the one FILE (a fragment shader) as a linked pair
     #[arg(long, allow_hyphen_values = true, value_name = "VS")]
     pub link: Option<String>,

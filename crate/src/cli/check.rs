@@ -24,9 +24,16 @@ pub fn run(args: &CheckArgs) -> i32 {
     }
     let mut status = 0;
     for path in &args.files {
-        match check_file(&printer, path) {
-            None => return 2,
-            Some(c) => status |= c.errors as i32,
+        let Some(src) = super::read_text(path) else { return 2 };
+        let shaders = match super::shaders_of(&src, args.index.as_deref()) {
+            Ok(s) => s,
+            Err(e) => {
+                eprintln!("tgsi check: {}: {e}", display_name(path));
+                return 2;
+            }
+        };
+        for (_, text) in shaders {
+            status |= check_text(&printer, path, &src, text).errors as i32;
         }
     }
     status
@@ -44,17 +51,23 @@ struct Checked {
 /// Parses, validates and prints the diagnostics of one file; `None` for an I/O problem.
 fn check_file(printer: &Printer, path: &str) -> Option<Checked> {
     let src = super::read_text(path)?;
-    let parsed = text::parse(&src);
+    Some(check_text(printer, path, &src.clone(), src))
+}
+
+/// Parses and validates `text` (a shader of the input `src`, with the same byte offsets:
+/// `text::log::isolate`) and prints its diagnostics against `src`.
+fn check_text(printer: &Printer, path: &str, src: &str, text: String) -> Checked {
+    let parsed = text::parse(&text);
     let mut diags = parsed.diagnostics;
-    let index = LineIndex::new(&src);
+    let index = LineIndex::new(&text);
     if let Some(shader) = &parsed.shader {
         let mut more = valid::check(shader, &valid::Options::default());
         diag::locate(&mut more, &index);
         diags.extend(more);
     }
-    printer.print_all("check", Some(Origin { name: display_name(path), text: &src }), &diags);
+    printer.print_all("check", Some(Origin { name: display_name(path), text: src }), &diags);
     let errors = diag::has_errors(&diags);
-    Some(Checked { text: src, shader: parsed.shader, index, errors })
+    Checked { text, shader: parsed.shader, index, errors }
 }
 
 fn link(printer: &Printer, vs: &str, fs: &str) -> i32 {

@@ -74,3 +74,44 @@ pub fn read_input(path: &str) -> Option<Vec<u8>> {
 pub fn read_text(path: &str) -> Option<String> {
     read_input(path).map(|b| String::from_utf8_lossy(&b).into_owned())
 }
+
+/// The shader texts to read from an input (`text::log`): the input itself when it is one shader
+/// and nothing else; else every shader found in it (a log, a paste of several), or the one
+/// `--index` picks, each as the input with all but that shader blanked, so that diagnostics
+/// point into the input. `Err` is a usage message (`--index` not a number or out of range).
+pub fn shaders_of(
+    text: &str,
+    index: Option<&str>,
+) -> Result<Vec<(Option<crate::text::log::Found>, String)>, String> {
+    use crate::text::log;
+    // An input over the size limit is left to the parser, which says so.
+    if crate::limits::check_input(text).is_err() {
+        return Ok(vec![(None, text.to_string())]);
+    }
+    let found = log::find(text);
+    let index = match index {
+        None => None,
+        Some(s) => match s.parse::<usize>() {
+            Ok(n) if n >= 1 && n <= found.len().max(1) => Some(n - 1),
+            _ => {
+                return Err(format!(
+                    "--index {s}: the input holds {} shader(s); give 1 to {}",
+                    found.len(),
+                    found.len().max(1)
+                ))
+            }
+        },
+    };
+    if found.is_empty() || log::is_plain(text, &found) {
+        return Ok(vec![(None, text.to_string())]);
+    }
+    Ok(found
+        .into_iter()
+        .enumerate()
+        .filter(|(k, _)| index.is_none_or(|i| i == *k))
+        .map(|(_, f)| {
+            let isolated = log::isolate(text, &f);
+            (Some(f), isolated)
+        })
+        .collect())
+}

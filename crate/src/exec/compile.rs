@@ -469,12 +469,7 @@ fn flush_operands(out: &mut Inst, denormals: Denormals) {
     // integer mask), Address holds ARL (a float operand converted), Conversion both kinds.
     let float_op = matches!(
         info.category,
-        C::Arithmetic
-            | C::Comparison
-            | C::Transcendental
-            | C::Conversion
-            | C::Address
-            | C::Legacy
+        C::Arithmetic | C::Comparison | C::Transcendental | C::Conversion | C::Address | C::Legacy
     );
     // ABS is a bit operation; CMP and CND select by a comparison of one operand. IF compares
     // its float condition with 0 (a denormal condition is false, as in the JIT code).

@@ -3,6 +3,7 @@
 //! extensions and diagnostics, in `docs/language.md`.
 
 pub mod lexer;
+pub mod log;
 pub mod number;
 mod parser;
 mod print;

@@ -35,6 +35,16 @@ const CASES: &[(&str, &[&str])] = &[
     ("version", &["--version"]),
     ("render_missing_shader", &["render", "-o", "OUT.png"]),
     ("check_bad_format", &["check", "--format", "fancy", "tests/snapshots/inputs/flow.tgsi"]),
+    // A log holding two shaders, the second with timestamp and context prefixes (text::log).
+    ("fmt_list_paste", &["fmt", "--list", "tests/snapshots/inputs/paste.log"]),
+    ("fmt_several_paste", &["fmt", "tests/snapshots/inputs/paste.log"]),
+    ("fmt_index_paste", &["fmt", "--index", "2", "tests/snapshots/inputs/paste.log"]),
+    ("check_short_paste", &["check", "--format", "short", "tests/snapshots/inputs/paste.log"]),
+    (
+        "check_rich_paste_index",
+        &["check", "--format", "rich", "--index", "2", "tests/snapshots/inputs/paste.log"],
+    ),
+    ("check_paste_bad_index", &["check", "--index", "3", "tests/snapshots/inputs/paste.log"]),
     // Diagnostics of a set of bad programs in every --format.
     (
         "check_rich_undeclared",

@@ -57,6 +57,23 @@ impl<'a> Parser<'a> {
             let span = Span::new(p, end);
             let value =
                 parse_value(ty, tok).map_err(|m| Diagnostic::error(codes::NUMBER, m, span))?;
+            // tgsi_dump's `%10.4f`: right-aligned in ten columns.
+            let aligned =
+                self.cur.text.as_bytes()[..p].iter().rev().take_while(|&&b| b == b' ').count()
+                    >= 10usize.saturating_sub(tok.len());
+            if ty == ImmType::Flt32 && !self.warned_four_decimals && aligned && rounded_by_dump(tok)
+            {
+                self.warned_four_decimals = true;
+                self.warn(
+                    codes::FOUR_DECIMALS,
+                    format!(
+                        "`{tok}` is printed as tgsi_dump prints floats (`%10.4f`) and no float \
+                         equals it: the dumped shader may hold other bits (exact dumps: the \
+                         TGSI_DUMP_FLOAT_AS_HEX flag)"
+                    ),
+                    span,
+                );
+            }
             self.cur.commit(end);
             if n < want {
                 if wide {
@@ -185,5 +202,41 @@ fn parse_value(ty: ImmType, tok: &str) -> Result<u64, String> {
         ImmType::Flt64 => number::parse_f64(tok),
         ImmType::Uint64 => number::parse_u64(tok),
         ImmType::Int64 => number::parse_i64(tok).map(|v| v as u64),
+    }
+}
+
+/// Whether a FLT32 token has exactly four decimals (`-12.3400`, tgsi_dump's `%10.4f`) and a value
+/// no binary32 number has: k/10000 is exact in binary only when k/10000 = m/16, i.e. the four
+/// decimals are a multiple of 625 (for the magnitudes a dump prints, below 2^20).
+fn rounded_by_dump(tok: &str) -> bool {
+    let digits = tok.strip_prefix(['-', '+']).unwrap_or(tok);
+    let Some((int, frac)) = digits.split_once('.') else { return false };
+    let decimal = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    decimal(int)
+        && int.len() <= 6
+        && frac.len() == 4
+        && decimal(frac)
+        && frac.parse::<u32>().is_ok_and(|f| f % 625 != 0)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn four_decimal_values_no_float_has() {
+        // 0.5, 0.0625 and 0.9375 are sixteenths: exact. 0.3333 and 0.1000 are not.
+        for (tok, rounded) in [
+            ("0.5000", false),
+            ("0.0625", false),
+            ("-0.9375", false),
+            ("1.0000", false),
+            ("0.3333", true),
+            ("-0.1000", true),
+            ("0.33333334", false),
+            ("0.333", false),
+            ("1e-4", false),
+            ("1234567.1234", false),
+        ] {
+            assert_eq!(super::rounded_by_dump(tok), rounded, "{tok}");
+        }
     }
 }

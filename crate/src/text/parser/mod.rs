@@ -56,6 +56,9 @@ pub mod codes {
     pub const LEGACY_FILE: &str = "P107";
     /// Warning: an SVIEW declaration with two or three return types (Mesa keeps the first only).
     pub const SVIEW_TYPES: &str = "P108";
+    /// Warning: a FLT32 value written with four decimals (tgsi_dump's `%10.4f`) that no binary32
+    /// value has exactly: the dump has rounded it.
+    pub const FOUR_DECIMALS: &str = "P109";
 }
 
 /// An explanation added to "found X" when X is a well-known foreign construct.
@@ -78,6 +81,8 @@ pub(crate) struct Parser<'a> {
     /// IMM statements seen, including ones with errors (so one bad IMM does not make every
     /// later `IMM[n]` look misnumbered).
     pub(crate) imm_count: u32,
+    /// P109 is given once per text, at the first rounded value.
+    pub(crate) warned_four_decimals: bool,
 }
 
 pub(crate) type PResult<T> = Result<T, Diagnostic>;
@@ -90,6 +95,7 @@ impl<'a> Parser<'a> {
             shader: Shader::new(Processor::Fragment),
             implied_array_size: 0,
             imm_count: 0,
+            warned_four_decimals: false,
         }
     }
 

@@ -1,0 +1,254 @@
+//! Shaders inside pasted text: what a driver developer has in hand is a log, not a file —
+//! `tgsi_dump` output among other lines, virgl's `VREND_DEBUG=tgsi` ("TGSI received:"),
+//! lines that start with a timestamp or a context name, several shaders in one paste.
+//!
+//! [`find`] locates every shader: a line whose text (after a prefix) is a processor name
+//! (`FRAG`, `VERT`, …) up to the next line that is `END` (with or without tgsi_dump's
+//! instruction number). The prefix of the header line — everything before the processor
+//! name — is taken off the shader's other lines that start with the same text, or with text
+//! of the same shape (bracketed fields such as `[12:03:44.120]` and `name:` labels, whose
+//! contents change from line to line). [`isolate`] then blanks everything of the paste that is
+//! not the shader, byte for byte, so the parser's spans — hence every diagnostic's line and
+//! column — are those of the paste.
+
+use crate::ir::Processor;
+
+/// One shader found in a paste.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Found {
+    pub processor: Processor,
+    /// Its lines in the paste, 0-based: the header line to the END line, inclusive.
+    pub first_line: usize,
+    pub last_line: usize,
+    /// Instructions between the header and END (lines with an opcode after their number or
+    /// after the declarations; an estimate for listing, not the parser's count).
+    pub instructions: usize,
+    /// Per line of the shader (from `first_line`), the bytes of prefix taken off.
+    prefixes: Vec<usize>,
+}
+
+impl Found {
+    /// Whether any of its lines carried a prefix.
+    pub fn prefixed(&self) -> bool {
+        self.prefixes.iter().any(|&p| p > 0)
+    }
+}
+
+const PROCESSORS: [(&str, Processor); 6] = [
+    ("FRAG", Processor::Fragment),
+    ("VERT", Processor::Vertex),
+    ("GEOM", Processor::Geometry),
+    ("TESS_CTRL", Processor::TessCtrl),
+    ("TESS_EVAL", Processor::TessEval),
+    ("COMP", Processor::Compute),
+];
+
+/// The processor a line names, and the length of the prefix before the name: the line's text
+/// ends with the name, preceded by nothing, a blank, `:` or `]`.
+fn header(line: &str) -> Option<(Processor, usize)> {
+    let t = line.trim_end();
+    PROCESSORS.iter().find_map(|&(name, p)| {
+        let prefix = t.strip_suffix(name)?;
+        let ok = prefix.is_empty()
+            || prefix.ends_with(|c: char| c.is_whitespace() || c == ':' || c == ']');
+        ok.then_some((p, prefix.len()))
+    })
+}
+
+/// How many bytes at the start of `line` are a prefix like `prefix` (the header line's): the
+/// same text, or the same sequence of bracketed fields and `word:` labels.
+fn prefix_len(line: &str, prefix: &str) -> usize {
+    if prefix.is_empty() {
+        return 0;
+    }
+    if line.starts_with(prefix) {
+        return prefix.len();
+    }
+    let (mut p, mut l) = (prefix, line);
+    loop {
+        let (pt, lt) = (p.trim_start(), l.trim_start());
+        if pt.is_empty() {
+            return line.len() - lt.len();
+        }
+        (p, l) = (pt, lt);
+        let field = |s: &str| -> Option<usize> {
+            let close = match s.chars().next()? {
+                '[' => ']',
+                '(' => ')',
+                '<' => '>',
+                _ => {
+                    // `word:` (no blank inside the word).
+                    let end = s.find(|c: char| c.is_whitespace() || c == ':')?;
+                    return (end > 0 && s[end..].starts_with(':')).then_some(end + 1);
+                }
+            };
+            s.find(close).map(|i| i + 1)
+        };
+        match (field(p), field(l)) {
+            (Some(a), Some(b)) => {
+                p = &p[a..];
+                l = &l[b..];
+            }
+            _ => return 0,
+        }
+    }
+}
+
+/// Whether a shader line (prefix taken off) is the END instruction.
+fn is_end(text: &str) -> bool {
+    let t = text.trim();
+    let t = match t.split_once(':') {
+        Some((n, rest)) if !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) => rest.trim(),
+        _ => t,
+    };
+    t == "END"
+}
+
+/// Every shader of `text`, in order. A header with no END before the next header (or the end of
+/// the text) is not a shader. Linear in the length of the text.
+pub fn find(text: &str) -> Vec<Found> {
+    let lines: Vec<&str> = text.split('\n').collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < lines.len() {
+        let Some((processor, plen)) = header(lines[i]) else {
+            i += 1;
+            continue;
+        };
+        let prefix = &lines[i][..plen];
+        let mut prefixes = vec![plen];
+        let mut instructions = 0;
+        let mut end = None;
+        for (k, line) in lines.iter().enumerate().skip(i + 1) {
+            let p = prefix_len(line, prefix);
+            let body = &line[p..];
+            prefixes.push(p);
+            if is_end(body) {
+                end = Some(k);
+                break;
+            }
+            // Another header ends the attempt (so each line is scanned once: linear time).
+            if header(body).is_some() && !body.trim_start().starts_with("PROPERTY") {
+                break;
+            }
+            let word = body.trim_start();
+            let word = match word.split_once(':') {
+                Some((n, rest)) if n.bytes().all(|b| b.is_ascii_digit()) && !n.is_empty() => {
+                    rest.trim_start()
+                }
+                _ => word,
+            };
+            if word.starts_with(|c: char| c.is_ascii_uppercase())
+                && !["DCL", "IMM", "PROPERTY"].iter().any(|k| word.starts_with(k))
+            {
+                instructions += 1;
+            }
+        }
+        match end {
+            Some(last) => {
+                out.push(Found {
+                    processor,
+                    first_line: i,
+                    last_line: last,
+                    instructions,
+                    prefixes,
+                });
+                i = last + 1;
+            }
+            None => i += 1,
+        }
+    }
+    out
+}
+
+/// The paste with everything but `found`'s shader blanked: other lines and each shader line's
+/// prefix become spaces (line ends and the byte count are kept), so spans into the result are
+/// spans into the paste.
+pub fn isolate(text: &str, found: &Found) -> String {
+    let mut out = String::with_capacity(text.len());
+    for (k, line) in text.split_inclusive('\n').enumerate() {
+        let (body, nl) = match line.strip_suffix('\n') {
+            Some(b) => (b, "\n"),
+            None => (line, ""),
+        };
+        let keep_from = if (found.first_line..=found.last_line).contains(&k) {
+            found.prefixes.get(k - found.first_line).copied().unwrap_or(0).min(body.len())
+        } else {
+            body.len()
+        };
+        // Blank whole characters (a prefix ends on a character boundary; the rest of a blanked
+        // line too), keeping the byte count: multi-byte characters become as many spaces.
+        out.extend(std::iter::repeat_n(' ', keep_from));
+        out.push_str(&body[keep_from..]);
+        out.push_str(nl);
+    }
+    out
+}
+
+/// Whether `text` is one shader and nothing else (blank lines and `;` comments aside, which the
+/// parser reads): then it is read as it is.
+pub fn is_plain(text: &str, found: &[Found]) -> bool {
+    let [one] = found else { return false };
+    !one.prefixed()
+        && text.split('\n').enumerate().all(|(k, line)| {
+            let t = line.trim();
+            (one.first_line..=one.last_line).contains(&k) || t.is_empty() || t.starts_with(';')
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const VIRGL: &str = "vrend_create_shader: ctx 3\nTGSI received:\nFRAG\nDCL OUT[0], COLOR\n  0: MOV OUT[0], IN[0]\n  1: END\nsome other line\n";
+
+    #[test]
+    fn a_shader_between_other_lines() {
+        let found = find(VIRGL);
+        assert_eq!(found.len(), 1);
+        assert_eq!((found[0].first_line, found[0].last_line), (2, 5));
+        assert_eq!(found[0].processor, Processor::Fragment);
+        assert_eq!(found[0].instructions, 1);
+        assert!(!found[0].prefixed() && !is_plain(VIRGL, &found));
+        let iso = isolate(VIRGL, &found[0]);
+        assert_eq!(iso.len(), VIRGL.len());
+        assert_eq!(iso.lines().nth(2), Some("FRAG"));
+        assert!(iso.lines().next().is_some_and(|l| l.trim().is_empty()));
+    }
+
+    #[test]
+    fn prefixes_of_the_same_shape_are_taken_off() {
+        let log =
+            "[12:00:01.5] ctx1: VERT\n[12:00:01.6] ctx1: DCL IN[0]\n[12:00:01.7] ctx1:   0: END\n";
+        let found = find(log);
+        assert_eq!(found.len(), 1);
+        assert!(found[0].prefixed());
+        let iso = isolate(log, &found[0]);
+        let lines: Vec<&str> = iso.lines().map(str::trim).collect();
+        assert_eq!(lines, ["VERT", "DCL IN[0]", "0: END"]);
+    }
+
+    #[test]
+    fn several_shaders_and_a_header_without_end() {
+        let text = "VERT\n  0: END\nshader type FRAG\nFRAG\nDCL OUT[0], COLOR\nEND\n";
+        let found = find(text);
+        let spans: Vec<(usize, usize)> =
+            found.iter().map(|f| (f.first_line, f.last_line)).collect();
+        // "shader type FRAG" starts a header whose END is never reached before the next one.
+        assert_eq!(spans, [(0, 1), (3, 5)]);
+    }
+
+    #[test]
+    fn headers_without_end_take_linear_time() {
+        let text = "shader type FRAG\n".repeat(200_000);
+        assert!(find(&text).is_empty());
+        let text = "FRAG\nDCL TEMP[0]\n".repeat(100_000);
+        assert!(find(&text).is_empty());
+    }
+
+    #[test]
+    fn a_plain_file_is_read_as_it_is() {
+        let text = "; a comment\nFRAG\nDCL OUT[0], COLOR\nEND\n\n";
+        assert!(is_plain(text, &find(text)));
+    }
+}
