@@ -187,6 +187,15 @@ export class ShaderEditor {
     if (this.tab === tab) this.view.setState(state);
   }
 
+  /**
+   * Replaces the whole text of the shown tab as one edit, which Undo takes back (a shader
+   * picked from a pasted log: the paste stays one Ctrl+Z away).
+   * @param {string} text
+   */
+  replaceText(text) {
+    this.view.dispatch({ changes: { from: 0, to: this.view.state.doc.length, insert: text } });
+  }
+
   text(tab) {
     if (tab === this.tab) return this.view.state.doc.toString();
     return this.states[tab]?.doc.toString() ?? '';

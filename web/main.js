@@ -25,6 +25,7 @@ import { clearEngine, showEngine, wireEngine } from './engine-badge.js';
 import { installTestHook } from './test-hook.js';
 import { $, setChildren, setData, setText } from './dom.js';
 import { createPageInspector } from './page-inspector.js';
+import { showPastePicker } from './paste-picker.js';
 
 const versionLabel = $('engine-version');
 const status = $('status');
@@ -143,6 +144,35 @@ function checkShaders() {
     app.editor.setDiagnostics(tab, found);
   }
   showProblems();
+  refreshPastePicker();
+}
+
+/** The shaders a pasted log in the shown editor tab holds (`findShaders`), offered above it. */
+function refreshPastePicker() {
+  let found = [];
+  try {
+    found = app.engine.findShaders?.(store.state[app.editor.tab] ?? '') ?? [];
+  } catch (err) {
+    console.warn('TGSI Playground: finding shaders failed', err);
+  }
+  showPastePicker($('paste-picker'), found, pickPastedShader);
+}
+
+/** Puts a shader picked from a paste in the editor tab of its stage, as one undoable edit. */
+function pickPastedShader(/** @type {import('./paste-picker.js').FoundShader} */ shader) {
+  const tab = /** @type {Record<string, 'fs' | 'vs' | 'gs' | 'cs'>} */ ({ FRAG: 'fs', VERT: 'vs', GEOM: 'gs', COMP: 'cs' })[shader.processor];
+  if (!tab) return;
+  if (!STAGE_TABS[store.state.stage].includes(tab)) {
+    store.update({ stage: tab === 'cs' ? 'compute' : tab === 'gs' ? 'geometry' : 'pipeline' });
+    applyStage();
+  }
+  if (tab === 'vs' && !store.state.useVs) {
+    store.update({ useVs: true });
+    $('use-vs').checked = true;
+    $('mesh').disabled = false;
+  }
+  selectEditorTab(tab);
+  app.editor.replaceText(shader.text);
 }
 
 function showProblems() {
@@ -568,6 +598,7 @@ function selectEditorTab(tab) {
   app.editor.show(tab);
   for (const t of Object.keys(TAB_NAMES)) $(`tab-${t}`).setAttribute('aria-selected', String(tab === t));
   refreshOutputs();
+  refreshPastePicker();
 }
 
 // ---- animation and input -------------------------------------------------------------------

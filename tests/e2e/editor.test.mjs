@@ -258,3 +258,53 @@ test('panels and highlighting come from the engine', { timeout: 60_000 }, async 
   assert.deepEqual(problems, [], 'the page reported problems');
   await page.close();
 });
+
+// A driver's log with two shaders: virgl's "TGSI received:" before a fragment shader, then a
+// vertex shader whose lines carry a timestamp and a context name (text::log, `findShaders`).
+const PASTED_LOG = `vrend_create_shader: ctx 3 shader 7
+TGSI received:
+FRAG
+DCL OUT[0], COLOR
+IMM[0] FLT32 {    0.2500,     0.5000,     0.7500,     1.0000}
+  0: MOV OUT[0], IMM[0]
+  1: END
+[12:00:01.5] ctx1: VERT
+[12:00:01.6] ctx1: DCL IN[0]
+[12:00:01.6] ctx1: DCL OUT[0], POSITION
+[12:00:01.7] ctx1:   0: MOV OUT[0], IN[0]
+[12:00:01.7] ctx1:   1: END
+`;
+
+test('a pasted log offers its shaders; a pick goes to its tab as one edit that Undo takes back', { timeout: 60_000 }, async () => {
+  const { page, problems } = await openPlayground(browser, server);
+  await typeShader(page, PASTED_LOG);
+  const buttons = page.locator('#paste-picker:not([hidden]) button');
+  await buttons.nth(1).waitFor({ timeout: 10_000 });
+  // Lines of the paste, 1-based: FRAG on 3 to END on 7, VERT on 8 to 12.
+  assert.deepEqual(await buttons.allTextContents(), ['FRAG, lines 3\u20137', 'VERT, lines 8\u201312']);
+  await saveScreenshot(page, 'paste-picker');
+
+  // The vertex shader goes to the vertex tab, prefixes off, and the pipeline uses it.
+  await buttons.nth(1).click();
+  await page.waitForFunction(() => window.tgsiPlayground.state.useVs && window.tgsiPlayground.state.vs.startsWith('VERT'));
+  assert.equal(await page.evaluate(() => window.tgsiPlayground.state.vs),
+    'VERT\nDCL IN[0]\nDCL OUT[0], POSITION\n0: MOV OUT[0], IN[0]\n1: END\n');
+  assert.equal(await page.evaluate(() => window.tgsiPlayground.editor.tab), 'vs');
+  // The fragment tab still holds the log: back there, the bar offers its shaders again.
+  await page.locator('#tab-fs').click();
+  await buttons.nth(1).waitFor({ timeout: 10_000 });
+  await buttons.nth(0).click();
+  await page.waitForFunction(() => window.tgsiPlayground.state.fs.startsWith('FRAG'));
+  assert.equal(await page.evaluate(() => window.tgsiPlayground.state.fs),
+    'FRAG\nDCL OUT[0], COLOR\nIMM[0] FLT32 {    0.2500,     0.5000,     0.7500,     1.0000}\n  0: MOV OUT[0], IMM[0]\n  1: END\n');
+  await page.waitForSelector('#paste-picker[hidden]', { state: 'attached' });
+  await settle(page);
+  assert.deepEqual(await listedProblems(page), []);
+  // Undo brings the paste back, and the bar with it.
+  await page.locator('.cm-content').click();
+  await page.keyboard.press('Control+Z');
+  await page.waitForFunction((log) => window.tgsiPlayground.state.fs === log, PASTED_LOG);
+  await buttons.nth(1).waitFor({ timeout: 10_000 });
+  assert.deepEqual(problems, []);
+  await page.close();
+});

@@ -185,6 +185,23 @@ pub fn isolate(text: &str, found: &Found) -> String {
     out
 }
 
+/// The shader's own text: its lines with their prefixes taken off (what a user picking it from
+/// a paste wants in the editor).
+pub fn shader_text(text: &str, found: &Found) -> String {
+    let mut out = String::new();
+    for (k, line) in text
+        .split('\n')
+        .enumerate()
+        .skip(found.first_line)
+        .take(found.last_line - found.first_line + 1)
+    {
+        let p = found.prefixes.get(k - found.first_line).copied().unwrap_or(0).min(line.len());
+        out.push_str(line[p..].trim_end_matches('\r'));
+        out.push('\n');
+    }
+    out
+}
+
 /// Whether `text` is one shader and nothing else (blank lines and `;` comments aside, which the
 /// parser reads): then it is read as it is.
 pub fn is_plain(text: &str, found: &[Found]) -> bool {
@@ -226,6 +243,8 @@ mod tests {
         let iso = isolate(log, &found[0]);
         let lines: Vec<&str> = iso.lines().map(str::trim).collect();
         assert_eq!(lines, ["VERT", "DCL IN[0]", "0: END"]);
+        // The shape's blanks go with the prefix (tgsi_dump's indentation after it too).
+        assert_eq!(shader_text(log, &found[0]), "VERT\nDCL IN[0]\n0: END\n");
     }
 
     #[test]

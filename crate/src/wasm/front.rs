@@ -10,7 +10,10 @@
 //! * `describe(text)` → what the text declares (`text::summary`): declarations with their lines,
 //!   constant slots, sampler units (`null` when it does not parse);
 //! * `builtinLayout()` → `{buffer, slots}`: the built-in uniform buffer and what each register
-//!   holds (`render::uniforms::LAYOUT`).
+//!   holds (`render::uniforms::LAYOUT`);
+//! * `findShaders(text)` → the shaders a pasted log holds (`text::log`), `[{processor,
+//!   firstLine, lastLine, instructions, prefixed, text}]` (lines 1-based, `text` without the
+//!   prefixes); `[]` when the text is one shader and nothing else, or holds none.
 //!
 //! Diagnostics are `{code, severity, message, line, column, endLine, endColumn, span: {start,
 //! end}, related: [{message, line, column, span}]}`, the shape `validate` returns too.
@@ -157,4 +160,39 @@ struct JsBuiltinLayout {
 pub fn builtin_layout() -> Result<JsValue, JsValue> {
     use crate::render::uniforms::{BUILTIN_BUFFER, LAYOUT};
     serialize(&JsBuiltinLayout { buffer: BUILTIN_BUFFER, slots: &LAYOUT })
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct FoundShader {
+    processor: &'static str,
+    first_line: usize,
+    last_line: usize,
+    instructions: usize,
+    prefixed: bool,
+    text: String,
+}
+
+/// The shaders of a pasted log (see the module comment).
+#[wasm_bindgen(js_name = findShaders)]
+pub fn find_shaders(text: &str) -> Result<JsValue, JsValue> {
+    if crate::limits::check_input(text).is_err() {
+        return serialize(&Vec::<FoundShader>::new());
+    }
+    let found = text::log::find(text);
+    if text::log::is_plain(text, &found) {
+        return serialize(&Vec::<FoundShader>::new());
+    }
+    let list: Vec<FoundShader> = found
+        .iter()
+        .map(|f| FoundShader {
+            processor: f.processor.name(),
+            first_line: f.first_line + 1,
+            last_line: f.last_line + 1,
+            instructions: f.instructions,
+            prefixed: f.prefixed(),
+            text: text::log::shader_text(text, f),
+        })
+        .collect();
+    serialize(&list)
 }
