@@ -33,6 +33,15 @@ async function openTextureExample(context) {
   await page.evaluate(() => window.tgsiPlayground.loadExample('texture'));
   await waitForRender(page, n);
   await page.waitForSelector('fieldset.texture-row[data-unit="0"]');
+  // The picture on the canvas must be the texture example's: a frame of the example before it
+  // (the size change can be drawn twice) may be the render awaited above. In a WebKitGTK soak
+  // that frame became the "checker" and the receiver, rightly drawing the checker, differed
+  // from it in 48 966 bytes.
+  await page.waitForFunction(() => {
+    const hook = window.tgsiPlayground;
+    return hook.rendered?.fs === hook.state.fs && hook.rendered?.width === 128
+      && document.querySelector('#output')?.getAttribute('data-state') === 'ok';
+  }, undefined, { timeout: 20_000 });
   return { ...opened, checker: await canvasPixels(page) };
 }
 
@@ -120,9 +129,8 @@ test('an image too big for a link becomes a marker the receiver sees, with the c
   assert.match(await marker.textContent(), /^Image not included in the link: the 256×256 image takes \d+ KB, over the link's 64 KB limit/);
   await other.waitForFunction(() => window.tgsiPlayground.rendered?.width === 128, undefined, { timeout: 20_000 });
   assert.equal(await other.locator('#output').getAttribute('data-state'), 'ok');
-  // A frame drawn while the link's state is still being applied may come first (seen in
-  // WebKitGTK, where the first 128x128 frame differed from the checker in 48 966 bytes twice):
-  // the picture the receiver settles on is the checker's.
+  // The picture the receiver settles on is the checker's (a frame drawn while the link's state is
+  // still being applied may come first).
   const differ = await readUntil(other, async () => differing(await canvasPixels(other), checker), (d) => d === 0, 20_000);
   if (differ !== 0) {
     // Which side is off (a soak saw this once in WebKitGTK): the first differing pixel of each,
