@@ -265,6 +265,34 @@ mod tests {
         assert!(find(&text).is_empty());
     }
 
+    /// Random pastes made of the pieces the finder looks at (headers, END, prefixes, brackets,
+    /// colons, multi-byte characters, CR): no panic, and every result keeps the paste's length
+    /// and lines.
+    #[test]
+    fn random_pastes_never_panic() {
+        const PIECES: [&str; 16] = [
+            "FRAG", "VERT", "END", "  0: END", "[", "]", "(", ")", ":", " ", "\n", "\r\n", "é",
+            "日本", "ctx1: ", "[12:00] ",
+        ];
+        let mut seed = 0x2545_f491_u32;
+        for _ in 0..3000 {
+            let mut text = String::new();
+            for _ in 0..(seed % 40) {
+                seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+                text.push_str(PIECES[(seed >> 16) as usize % PIECES.len()]);
+            }
+            seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+            for f in find(&text) {
+                let iso = isolate(&text, &f);
+                assert_eq!(iso.len(), text.len(), "{text:?}");
+                assert_eq!(iso.matches('\n').count(), text.matches('\n').count(), "{text:?}");
+                let own = shader_text(&text, &f);
+                assert_eq!(own.lines().count(), f.last_line - f.first_line + 1, "{text:?}");
+            }
+            let _ = is_plain(&text, &find(&text));
+        }
+    }
+
     #[test]
     fn a_plain_file_is_read_as_it_is() {
         let text = "; a comment\nFRAG\nDCL OUT[0], COLOR\nEND\n\n";
