@@ -102,7 +102,7 @@ pub fn shaders_of(
             }
         },
     };
-    if found.is_empty() || log::is_plain(text, &found) {
+    if log::is_plain(text, &found) {
         return Ok(vec![(None, text.to_string())]);
     }
     Ok(found

@@ -131,34 +131,53 @@ pub fn find(text: &str) -> Vec<Found> {
             if header(body).is_some() && !body.trim_start().starts_with("PROPERTY") {
                 break;
             }
-            let word = body.trim_start();
-            let word = match word.split_once(':') {
-                Some((n, rest)) if n.bytes().all(|b| b.is_ascii_digit()) && !n.is_empty() => {
-                    rest.trim_start()
-                }
-                _ => word,
-            };
-            if word.starts_with(|c: char| c.is_ascii_uppercase())
-                && !["DCL", "IMM", "PROPERTY"].iter().any(|k| word.starts_with(k))
-            {
+            if opcode_word(body).is_some_and(|w| !matches!(w, "DCL" | "IMM" | "PROPERTY")) {
                 instructions += 1;
             }
         }
-        match end {
-            Some(last) => {
-                out.push(Found {
-                    processor,
-                    first_line: i,
-                    last_line: last,
-                    instructions,
-                    prefixes,
-                });
-                i = last + 1;
+        let Some(mut last) = end else {
+            i += 1;
+            continue;
+        };
+        // Subroutines follow the main program's END (`CAL :6` … `6: BGNSUB`): instruction lines
+        // right after it, blank lines between them, belong to the shader too.
+        let mut pending = Vec::new();
+        for (k, line) in lines.iter().enumerate().skip(last + 1) {
+            let p = prefix_len(line, prefix);
+            let body = &line[p..];
+            if body.trim().is_empty() {
+                pending.push(p);
+                continue;
             }
-            None => i += 1,
+            let Some(word) = opcode_word(body) else { break };
+            if header(body).is_some() || crate::opcode::Opcode::from_name(word).is_none() {
+                break;
+            }
+            prefixes.append(&mut pending);
+            prefixes.push(p);
+            instructions += 1;
+            last = k;
         }
+        out.push(Found { processor, first_line: i, last_line: last, instructions, prefixes });
+        i = last + 1;
     }
     out
+}
+
+/// The first word of a shader line after tgsi_dump's instruction number (`  6: BGNSUB`), if it
+/// is written in capitals as opcodes and statements are.
+fn opcode_word(body: &str) -> Option<&str> {
+    let t = body.trim_start();
+    let t = match t.split_once(':') {
+        Some((n, rest)) if !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) => {
+            rest.trim_start()
+        }
+        _ => t,
+    };
+    let end = t
+        .find(|c: char| !(c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_'))
+        .unwrap_or(t.len());
+    (end > 0 && t.starts_with(|c: char| c.is_ascii_uppercase())).then(|| &t[..end])
 }
 
 /// The paste with everything but `found`'s shader blanked: other lines and each shader line's
@@ -202,10 +221,15 @@ pub fn shader_text(text: &str, found: &Found) -> String {
     out
 }
 
-/// Whether `text` is one shader and nothing else (blank lines and `;` comments aside, which the
-/// parser reads): then it is read as it is.
+/// Whether `text` is read as it is: it holds no shader the finder sees (a shader without END,
+/// a fragment: the parser says what it is), or one shader and nothing else (blank lines and `;`
+/// comments aside, which the parser reads).
 pub fn is_plain(text: &str, found: &[Found]) -> bool {
-    let [one] = found else { return false };
+    let one = match found {
+        [] => return true,
+        [one] => one,
+        _ => return false,
+    };
     !one.prefixed()
         && text.split('\n').enumerate().all(|(k, line)| {
             let t = line.trim();
@@ -291,6 +315,16 @@ mod tests {
             }
             let _ = is_plain(&text, &find(&text));
         }
+    }
+
+    #[test]
+    fn subroutines_after_end_belong_to_the_shader() {
+        let text = "FRAG\nDCL TEMP[0]\n  0: CAL :2\n  1: END\n\n  2: BGNSUB\n  3:   RET\n  4: ENDSUB\nlog line\n";
+        let found = find(text);
+        assert_eq!(found.len(), 1);
+        assert_eq!((found[0].first_line, found[0].last_line), (0, 7));
+        assert!(!is_plain(text, &found), "a log line follows");
+        assert!(is_plain(&text.replace("log line\n", ""), &find(&text.replace("log line\n", ""))));
     }
 
     #[test]

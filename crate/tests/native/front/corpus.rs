@@ -180,3 +180,25 @@ fn third_party_results_match_the_docs() {
         }
     }
 }
+
+/// Every shader file of the corpus that parses is read as it is by `tgsi check` and `tgsi fmt`:
+/// the paste finder (`text::log`) sees one shader and nothing else in it — subroutines after
+/// END and `;` comments included — so no file is taken for a log.
+#[test]
+fn every_corpus_shader_is_one_plain_shader_to_the_paste_finder() {
+    let mut files = Vec::new();
+    files_under(&corpus(), &mut files);
+    files.retain(|p| p.to_string_lossy().ends_with(".tgsi"));
+    assert!(files.len() >= 200, "only {} files", files.len());
+    let mut checked = 0;
+    for path in files {
+        let src = std::fs::read_to_string(&path).unwrap();
+        if text::parse(&src).shader.is_none() {
+            continue;
+        }
+        let found = text::log::find(&src);
+        assert!(text::log::is_plain(&src, &found), "{}: {:?}", path.display(), found);
+        checked += 1;
+    }
+    assert!(checked >= 200, "only {checked} files parse");
+}
