@@ -281,7 +281,8 @@ test('a pasted log offers its shaders; a pick goes to its tab as one edit that U
   const buttons = page.locator('#paste-picker:not([hidden]) button');
   await buttons.nth(1).waitFor({ timeout: 10_000 });
   // Lines of the paste, 1-based: FRAG on 3 to END on 7, VERT on 8 to 12.
-  assert.deepEqual(await buttons.allTextContents(), ['FRAG, lines 3\u20137', 'VERT, lines 8\u201312']);
+  assert.deepEqual(await page.$$eval('#paste-picker button', (bs) => bs.map((b) => b.textContent)),
+    ['FRAG, lines 3\u20137', 'VERT, lines 8\u201312']);
   await saveScreenshot(page, 'paste-picker');
 
   // The vertex shader goes to the vertex tab, prefixes off, and the pipeline uses it.
