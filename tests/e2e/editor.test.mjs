@@ -280,6 +280,8 @@ test('a pasted log offers its shaders; a pick goes to its tab as one edit that U
   await typeShader(page, PASTED_LOG);
   const buttons = page.locator('#paste-picker:not([hidden]) button');
   await buttons.nth(1).waitFor({ timeout: 10_000 });
+  // The paste as the editor holds it (what Undo must bring back).
+  const pasted = await page.evaluate(() => window.tgsiPlayground.state.fs);
   // Lines of the paste, 1-based: FRAG on 3 to END on 7, VERT on 8 to 12.
   assert.deepEqual(await page.$$eval('#paste-picker button', (bs) => bs.map((b) => b.textContent)),
     ['FRAG, lines 3\u20137', 'VERT, lines 8\u201312']);
@@ -304,7 +306,7 @@ test('a pasted log offers its shaders; a pick goes to its tab as one edit that U
   // Undo brings the paste back, and the bar with it.
   await page.locator('.cm-content').click();
   await page.keyboard.press('Control+Z');
-  await page.waitForFunction((log) => window.tgsiPlayground.state.fs === log, PASTED_LOG);
+  await page.waitForFunction((log) => window.tgsiPlayground.state.fs === log, pasted);
   await buttons.nth(1).waitFor({ timeout: 10_000 });
   assert.deepEqual(problems, []);
   await page.close();
