@@ -280,8 +280,11 @@ test('a pasted log offers its shaders; a pick goes to its tab as one edit that U
   await typeShader(page, PASTED_LOG);
   const buttons = page.locator('#paste-picker:not([hidden]) button');
   await buttons.nth(1).waitFor({ timeout: 10_000 });
-  // The paste as the editor holds it (what Undo must bring back).
+  // The paste as the editor holds it once the typing has been taken in (what Undo must bring
+  // back; in a WebKitGTK soak run the text read at once still lacked its end).
+  await settle(page);
   const pasted = await page.evaluate(() => window.tgsiPlayground.state.fs);
+  assert.ok(pasted.trimEnd().endsWith('1: END'), pasted);
   // Lines of the paste, 1-based: FRAG on 3 to END on 7, VERT on 8 to 12.
   assert.deepEqual(await page.$$eval('#paste-picker button', (bs) => bs.map((b) => b.textContent)),
     ['FRAG, lines 3\u20137', 'VERT, lines 8\u201312']);
