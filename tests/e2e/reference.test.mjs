@@ -8,7 +8,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { ARTIFACTS_DIR, ENGINE, launchBrowser, openPage, startServer } from './support.mjs';
+import { ARTIFACTS_DIR, launchBrowser, openPage, startServer } from './support.mjs';
 
 let server;
 let browser;
@@ -208,16 +208,13 @@ test('every opcode: reference/#OPCODE puts its heading within 120 px of the top,
   const { page, problems } = await openReference('');
   const names = await page.evaluate(() => [...document.querySelectorAll('section.op')].map((s) => s.id));
   assert.ok(names.length > 250, `only ${names.length} sections`);
-  // Every section in Chromium; every third one and the last in Firefox and WebKitGTK, where the
-  // whole list is the longest test of the run (about 40 s): the page keeps a section in place
-  // the same way for every opcode, and what differs between engines (when a hash change and
-  // the filling tables come) shows on any of them.
-  const checked = ENGINE === 'chromium' ? names : names.filter((_, i) => i % 3 === 0 || i === names.length - 1);
+  // Every section in every engine: when a hash change and the filling tables come differs
+  // between engines, and a late table can move any one heading.
   const bad = [];
   // In chunks of 20 names, 5 s at most each, so that no one script runs into the WebDriver
   // script timeout (120 s) even when none settles.
-  for (let i = 0; i < checked.length; i += 20) {
-    const ats = await page.evaluate(landOn, { names: checked.slice(i, i + 20), jump: true, ms: 5_000 });
+  for (let i = 0; i < names.length; i += 20) {
+    const ats = await page.evaluate(landOn, { names: names.slice(i, i + 20), jump: true, ms: 5_000 });
     for (const at of ats) if (!landed(at)) bad.push(JSON.stringify(at));
   }
   assert.deepEqual(bad, []);
