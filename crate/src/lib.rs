@@ -16,6 +16,9 @@
 #[cfg(feature = "agal")]
 pub mod agal;
 pub mod diag;
+/// `tgsi diff`: whether two shaders compute the same, and the first difference.
+#[cfg(feature = "full")]
+pub mod diff;
 pub mod exec;
 /// The fuzz targets' bodies (`fuzz/`, and the smoke run in the native tests).
 #[cfg(feature = "full")]

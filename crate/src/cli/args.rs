@@ -112,6 +112,24 @@ Examples:
 Exit status: 0 traced, 1 diagnostics (or a pixel no primitive covers), 2 usage."
     )]
     Trace(TraceArgs),
+    /// Do two shaders compute the same? Runs both on the same inputs and shows the first difference
+    #[command(
+        args_override_self = true,
+        after_help = "\
+Examples:
+  tgsi diff before.tgsi after.tgsi
+  tgsi diff a.tgsi b.tgsi --trials 10000 --seed 7
+  tgsi diff cs_a.tgsi cs_b.tgsi --grid 2 --block 8
+
+Fragment shaders: the picture both draw, then random quads; vertex shaders: the vertices of the
+built-in meshes, then random quads; compute shaders: dispatches over buffers of random words.
+Random values mix ordinary numbers with NaN, +-0, +-Inf, denormals, huge values and integer
+edges; inputs are matched by semantic. A log holding several shaders: give --index-a/--index-b.
+
+Exit status: 0 no difference found, 1 a difference (or outputs only one shader declares),
+2 usage, I/O, or a shader with errors."
+    )]
+    Diff(DiffArgs),
     /// Run a compute shader on buffers and images read from files
     #[command(
         visible_alias = "compute",
@@ -324,6 +342,48 @@ pub struct TraceArgs {
     /// Show all four lanes of the quad
     #[arg(long)]
     pub lanes: bool,
+    #[command(flatten)]
+    pub diag: DiagOptions,
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct DiffArgs {
+    /// The first shader, or a log holding it ('-' reads standard input)
+    #[arg(value_name = "A.tgsi")]
+    pub a: String,
+    /// The second shader, of the same kind
+    #[arg(value_name = "B.tgsi")]
+    pub b: String,
+    /// Seed of the random values (the same seed gives the same trials)
+    #[arg(long, allow_hyphen_values = true, value_name = "N", default_value = "1")]
+    pub seed: String,
+    /// Random quads (vertex and fragment shaders) or dispatches (compute shaders) [default: 1000, compute 100]
+    #[arg(long, allow_hyphen_values = true, value_name = "N")]
+    pub trials: Option<String>,
+    /// Compare NaNs bit for bit (by default any NaN equals any NaN)
+    #[arg(long)]
+    pub exact_nan: bool,
+    /// Side of the picture two fragment shaders draw
+    #[arg(long, allow_hyphen_values = true, value_name = "N", default_value = "32")]
+    pub size: String,
+    /// Compute: blocks per dispatch, X[,Y[,Z]]
+    #[arg(long, allow_hyphen_values = true, value_name = "X[,Y[,Z]]", default_value = "1")]
+    pub grid: String,
+    /// Compute: threads per block, X[,Y[,Z]] [default: the shaders' properties]
+    #[arg(long, allow_hyphen_values = true, value_name = "X[,Y[,Z]]")]
+    pub block: Option<String>,
+    /// Quad-instructions one run of one shader may take [default: 2^20]
+    #[arg(long, allow_hyphen_values = true, value_name = "N")]
+    pub budget: Option<String>,
+    /// Bind a texture for both shaders, as `tgsi render --texture` does; repeatable
+    #[arg(long, allow_hyphen_values = true, value_name = "U=SPEC")]
+    pub texture: Vec<String>,
+    /// Which shader of A, when A is a log holding several (1 = the first)
+    #[arg(long, allow_hyphen_values = true, value_name = "N")]
+    pub index_a: Option<String>,
+    /// Which shader of B, when B is a log holding several
+    #[arg(long, allow_hyphen_values = true, value_name = "N")]
+    pub index_b: Option<String>,
     #[command(flatten)]
     pub diag: DiagOptions,
 }

@@ -6,6 +6,7 @@ pub mod agal;
 pub mod args;
 pub mod bench;
 pub mod check;
+pub mod diff;
 pub mod engine;
 pub mod fmt;
 pub mod reference;
@@ -35,6 +36,7 @@ pub fn main(args: Vec<String>) -> i32 {
         Command::Render(a) => render::run(&a),
         Command::Bench(a) => bench::run(&a),
         Command::Trace(a) => trace::run(&a),
+        Command::Diff(a) => diff::run(&a),
         Command::Run(a) => run::run(&a),
         Command::Agal(a) => agal::run_export(&a),
         Command::AgalAsm(a) => agal::run_asm(&a),

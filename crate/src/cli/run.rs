@@ -131,7 +131,7 @@ fn print_diags(printer: &Printer, diags: &mut [Diagnostic], index: &LineIndex, o
 }
 
 /// `X`, `X,Y` or `X,Y,Z` (missing ones are 1).
-fn triple(s: &str) -> Result<[u32; 3], String> {
+pub(crate) fn triple(s: &str) -> Result<[u32; 3], String> {
     let mut v = [1u32; 3];
     for (k, part) in s.split([',', 'x']).enumerate() {
         let slot = v.get_mut(k).ok_or_else(|| format!("'{s}': at most three sizes"))?;

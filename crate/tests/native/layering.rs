@@ -16,6 +16,7 @@ const LAYERS: &[&[&str]] = &[
     &["render"],
     &["jit"],
     &["agal"],
+    &["diff"],
     &["reference"],
     &["cli", "wasm", "version", "lib", "fuzzing"],
 ];

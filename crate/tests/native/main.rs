@@ -19,6 +19,7 @@ mod cli;
 mod compute;
 mod conformance;
 mod denormals;
+mod diff;
 mod doubles;
 mod exec;
 mod front;

@@ -28,6 +28,50 @@ const CASES: &[(&str, &[&str])] = &[
     ("check_help", &["check", "--help"]),
     ("bench_help", &["bench", "--help"]),
     ("run_help", &["run", "--help"]),
+    ("diff_help", &["diff", "--help"]),
+    // tgsi diff on pairs of tests/diff-pairs/ (the README there gives each answer).
+    ("diff_same", &["diff", "tests/diff-pairs/swizzle.a.tgsi", "tests/diff-pairs/swizzle.b.tgsi"]),
+    ("diff_fma", &["diff", "tests/diff-pairs/fma_mad.a.tgsi", "tests/diff-pairs/fma_mad.b.tgsi"]),
+    (
+        "diff_loop",
+        &["diff", "tests/diff-pairs/loop_bound.a.tgsi", "tests/diff-pairs/loop_bound.b.tgsi"],
+    ),
+    (
+        "diff_compute",
+        &["diff", "tests/diff-pairs/cs_plus_zero.a.tgsi", "tests/diff-pairs/cs_plus_zero.b.tgsi"],
+    ),
+    (
+        "diff_interface",
+        &["diff", "tests/diff-pairs/vs_mask.a.tgsi", "tests/snapshots/inputs/vs_out.tgsi"],
+    ),
+    (
+        "diff_kinds",
+        &["diff", "tests/diff-pairs/neg_zero.a.tgsi", "tests/diff-pairs/vs_mask.a.tgsi"],
+    ),
+    (
+        "diff_errors",
+        &[
+            "diff",
+            "--format",
+            "short",
+            "tests/snapshots/inputs/undeclared.tgsi",
+            "tests/diff-pairs/neg_zero.a.tgsi",
+        ],
+    ),
+    (
+        "diff_several",
+        &["diff", "tests/snapshots/inputs/paste.log", "tests/diff-pairs/neg_zero.a.tgsi"],
+    ),
+    (
+        "diff_bad_trials",
+        &[
+            "diff",
+            "--trials",
+            "lots",
+            "tests/diff-pairs/neg_zero.a.tgsi",
+            "tests/diff-pairs/neg_zero.b.tgsi",
+        ],
+    ),
     ("agal_help", &["agal", "--help"]),
     ("agal_asm_help", &["agal-asm", "--help"]),
     ("agal_dis_help", &["agal-dis", "--help"]),
