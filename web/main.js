@@ -14,6 +14,7 @@ import { download, showAgal, showFormatted } from './outputs.js';
 import { buildGallery, buildReference, installShortcuts, installTabArrows, installTabs, labelThumbnail, wireDialogs } from './ui.js';
 import { TraceView } from './inspector.js';
 import { wireEmbedDialog } from './embed-dialog.js';
+import { wireCompare } from './compare-panel.js';
 // Issue 19, the page's part: custom vertices, per-stage constants, images in links.
 import { CUSTOM_MESH, DEFAULT_VERTICES, VerticesPanel, meshRequest } from './vertices-panel.js';
 import { linkImageOf, markLinkImages, textureOfLinkImage } from './link-images.js';
@@ -734,6 +735,7 @@ async function main() {
   app.pool = new RenderPool(await engineModule(), Math.min(Math.max((navigator.hardwareConcurrency || 2) - 1, 2), 4));
   wireEngine({ select: $('engine'), badge: $('engine-badge'), pool: app.pool, mode: () => store.state.engine,
     setMode: (engine) => { store.update({ engine }); stateChanged({}); }, redraw: scheduleRender });
+  wireCompare({ engine: app.engine, pool: app.pool, currentFs: () => store.state.fs, describe });
   const restored = (await decodeState(location.hash)) ?? loadLocal();
   if (restored && (restored.fs || restored.vs)) {
     applyState(restored);

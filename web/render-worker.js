@@ -108,6 +108,8 @@ function inspect(msg) {
   // The stage selector's calls (stage-panel.js, compute-panel.js).
   if (msg.type === 'primitives') return engine.geometryPrimitives(req.fs, req.vs ?? null, options(req));
   if (msg.type === 'compute') return engine.compute(req.cs, req.options);
+  // The Compare mode (compare-panel.js): `tgsi diff` of two shaders.
+  if (msg.type === 'compare') return engine.compareShaders(req.a, req.b, req.options);
   return engine.probeFrame(req.fs, req.vs ?? null, options(req), msg.watch ?? null);
 }
 
@@ -129,7 +131,7 @@ self.onmessage = async (event) => {
     }
     return;
   }
-  if (['trace', 'probe', 'vertex', 'vertices', 'primitives', 'compute'].includes(msg.type)) {
+  if (['trace', 'probe', 'vertex', 'vertices', 'primitives', 'compute', 'compare'].includes(msg.type)) {
     await ready;
     try {
       const result = inspect(msg);

@@ -11,6 +11,7 @@
 //! whichever `IN` register holds it), registers without one by their index. The first
 //! difference comes with both traces of that quad ([`report`] lines them up).
 
+pub mod picture;
 pub mod report;
 pub mod values;
 
@@ -70,6 +71,8 @@ pub enum Found {
     Stopped { a: Option<String>, b: Option<String> },
     /// A buffer word after a dispatch.
     Word { a: u32, b: u32 },
+    /// Nothing: the pixel asked for is the same in both pictures.
+    Same,
 }
 
 /// The first difference, with what is needed to see why.
@@ -97,6 +100,8 @@ pub struct Outcome {
     /// Notes that do not make the shaders differ (an input only one reads).
     pub notes: Vec<String>,
     pub difference: Option<Difference>,
+    /// Fragment shaders: how far apart each pixel of the two pictures is.
+    pub picture: Option<picture::PictureMap>,
 }
 
 impl Outcome {
@@ -127,7 +132,7 @@ fn outputs_of(p: &Program) -> Vec<(String, u32)> {
 
 /// Every `(buffer, register)` either shader declares in the CONST file, in order, at most
 /// `limits::MAX_CONST_REGISTERS` registers in all.
-fn declared_constants(a: &Side, b: &Side) -> Vec<(u32, u32)> {
+pub(crate) fn declared_constants(a: &Side, b: &Side) -> Vec<(u32, u32)> {
     let mut v = std::collections::BTreeSet::new();
     for side in [a, b] {
         for d in side.shader.declarations.iter().filter(|d| d.file == File::Const) {
@@ -316,8 +321,8 @@ fn match_inputs(a: &Side, b: &Side, out: &mut Outcome) {
     }
 }
 
-/// Fragment shaders: the picture both draw on the full-screen triangle with ordinary
-/// constants, compared pixel by pixel in every colour target.
+/// Fragment shaders: the picture both draw (`picture.rs`); the first differing pixel, in
+/// reading order, with both traces.
 fn picture(
     a: &Side,
     b: &Side,
@@ -326,44 +331,15 @@ fn picture(
     hooks_b: &mut dyn TextureHooks,
     out: &mut Outcome,
 ) {
-    use crate::render::job;
-    let mut rng = Rng::new(opts.seed ^ 0x5049_4354); // "PICT": apart from the trials' stream
-    let slots = declared_constants(a, b);
-    let constants: Vec<_> = slots
-        .iter()
-        .map(|&(buffer, index)| crate::render::options::ConstValue {
-            buffer,
-            index,
-            bits: [0; 4].map(|_| values::ordinary(&mut rng)),
-        })
-        .collect();
-    let size = opts.size.max(2);
-    let draw = |side: &Side, hooks: &mut dyn TextureHooks| {
-        let req = job::Request {
-            fs: side.text,
-            width: size,
-            height: size,
-            constants: constants.clone(),
-            ..job::Request::default()
-        };
-        let (job, diags) = job::prepare(&req);
-        let job = job.ok_or_else(|| {
-            diags.first().map_or("not drawn".to_string(), |d| d.diagnostic.message.clone())
-        })?;
-        let budget = job.default_budget();
-        let drawn = job::run(&job, None, hooks, budget).map_err(|d| d.diagnostic.message)?;
-        Ok::<_, String>((job, drawn.framebuffer))
-    };
-    let (da, db) = (draw(a, hooks_a), draw(b, hooks_b));
-    out.checked.push(format!("the {size}x{size} picture both draw"));
-    let ((ja, fa), (jb, fb)) = match (da, db) {
-        (Ok(x), Ok(y)) => (x, y),
-        (Err(ea), Err(eb)) if ea == eb => return,
-        (ea, eb) => {
+    out.checked.push(format!("the {0}x{0} picture both draw", opts.size.max(2)));
+    let pictures = match picture::Pictures::draw(a, b, opts, hooks_a, hooks_b) {
+        Ok(p) => p,
+        Err(None) => return,
+        Err(Some(found)) => {
             out.difference = Some(Difference {
                 place: Place::Pixel { x: 0, y: 0 },
                 lane: 0,
-                found: Found::Stopped { a: ea.err(), b: eb.err() },
+                found,
                 inputs: Vec::new(),
                 constants: Vec::new(),
                 traces: None,
@@ -371,44 +347,11 @@ fn picture(
             return;
         }
     };
-    let targets = fa.target_count().min(fb.target_count());
-    for y_top in 0..size {
-        for x in 0..size {
-            let y = size - 1 - y_top;
-            for t in 0..targets {
-                let (pa, pb) = (fa.pixel(t, x, y), fb.pixel(t, x, y));
-                let Some(c) = (0..4)
-                    .find(|&c| !values::same(pa[c].to_bits(), pb[c].to_bits(), opts.exact_nan))
-                else {
-                    continue;
-                };
-                let trace = |job: &job::Job, hooks: &mut dyn TextureHooks| {
-                    crate::render::inspect::trace_pixel(job, x, y_top, hooks, job.default_budget())
-                        .ok()
-                };
-                let (ta, tb) = (trace(&ja, hooks_a), trace(&jb, hooks_b));
-                let lane = ta.as_ref().map_or(0, |t| t.lane);
-                out.difference = Some(Difference {
-                    place: Place::Pixel { x, y: y_top },
-                    lane,
-                    found: Found::Output {
-                        key: format!("COLOR[{t}]"),
-                        channel: c,
-                        a: pa[c].to_bits(),
-                        b: pb[c].to_bits(),
-                    },
-                    // Interpolated by the rasteriser: the traces' first reads show them.
-                    inputs: Vec::new(),
-                    constants: constants
-                        .iter()
-                        .map(|c| (format!("CONST[{}][{}]", c.buffer, c.index), c.bits))
-                        .collect(),
-                    traces: ta.zip(tb).map(|(ta, tb)| (ta.trace, tb.trace)),
-                });
-                return;
-            }
-        }
+    let map = pictures.map(opts.exact_nan);
+    if let Some((x, y)) = map.first {
+        out.difference = Some(pictures.at(x, y, opts.exact_nan, hooks_a, hooks_b));
     }
+    out.picture = Some(map);
 }
 
 /// Vertex shaders: every vertex of every built-in mesh, attribute `n` in input register `n`

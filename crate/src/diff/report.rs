@@ -148,6 +148,19 @@ pub fn text(
         return s;
     };
     s.push_str(&format!("first difference: {}\n", place(d, seed)));
+    s.push_str(&body(d, names, texts, exact_nan));
+    s
+}
+
+/// One pixel of two pictures (the page's Compare mode, on a click): where, what differs there
+/// (or that nothing does) and both traces.
+pub fn pixel_text(d: &Difference, names: [&str; 2], texts: [&str; 2], exact_nan: bool) -> String {
+    format!("{}\n{}", place(d, 0), body(d, names, texts, exact_nan))
+}
+
+/// What differs, the inputs and constants, and both traces.
+fn body(d: &Difference, names: [&str; 2], texts: [&str; 2], exact_nan: bool) -> String {
+    let mut s = String::new();
     match &d.found {
         Found::Output { key, channel, a, b } => {
             let c = ['x', 'y', 'z', 'w'][channel & 3];
@@ -168,6 +181,7 @@ pub fn text(
             let said = |e: &Option<String>| e.clone().unwrap_or_else(|| "ran to its end".into());
             s.push_str(&format!("  A: {}\n  B: {}\n", said(a), said(b)));
         }
+        Found::Same => s.push_str("  the same in both pictures\n"),
     }
     if !d.inputs.is_empty() {
         s.push_str("  inputs (the same for both):\n");

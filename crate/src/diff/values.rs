@@ -118,6 +118,17 @@ pub fn ulps(a: u32, b: u32) -> Option<u32> {
     Some((a & 0x7fff_ffff).abs_diff(b & 0x7fff_ffff))
 }
 
+/// How far apart two results are, for a map: 0 the same ([`same`]), the ulps between two
+/// finite floats of one sign (at least 1), and `u32::MAX` when a sign, an infinity or a NaN
+/// differs.
+pub fn distance(a: u32, b: u32, exact_nan: bool) -> u32 {
+    if same(a, b, exact_nan) {
+        0
+    } else {
+        ulps(a, b).map_or(u32::MAX, |u| u.max(1))
+    }
+}
+
 /// Bits as a reader wants to see them: the float, the signed integer and the hex.
 pub fn describe(bits: u32) -> String {
     format!("0x{bits:08x} (float {}, int {})", float_text(f32::from_bits(bits)), bits as i32)

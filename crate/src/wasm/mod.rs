@@ -4,6 +4,8 @@
 
 #[cfg(feature = "agal")]
 pub mod agal;
+#[cfg(feature = "full")]
+pub mod diff;
 #[cfg(feature = "inspect")]
 pub mod exec;
 #[cfg(feature = "text-tools")]

@@ -1,0 +1,118 @@
+//! wasm binding of `tgsi diff` (`crate::diff`) for the page's Compare mode.
+//!
+//! `compareShaders(a, b, options)` → `{ ok, error, diagnosticsA, diagnosticsB, same, report,
+//! map }`: the same comparison and the same report text as `tgsi diff`, and for fragment shaders
+//! the map of the two pictures (`{ size, ulps, differing, largest, first }`, `ulps` row by row
+//! from the top: 0 the same, else the largest distance over the pixel's channels,
+//! 4294967295 when a sign, an infinity or a NaN differs). Options (all optional): `size` (the
+//! picture's side, 2..=512, default 64), `seed` (default 1), `trials` (1..=10000, default 1000),
+//! `exactNan`, and `pixel: [x, y]` (from the top): then `report` is that pixel's — what differs
+//! there and both traces, from the same draws — and `map` is null. Textures are not bound
+//! (sampling gives zero in both). `ok` is false when a shader has errors (listed per shader)
+//! or the two cannot be compared (`error`).
+
+use crate::diag::{self, JsDiagnostic};
+use crate::diff::picture::{PictureMap, Pictures};
+use crate::diff::{self, Options, Side};
+use crate::exec::NoTextures;
+use crate::ir::LineIndex;
+use serde::{Deserialize, Serialize};
+use wasm_bindgen::prelude::*;
+
+/// Largest picture side and most trials the page may ask for (each click draws both again).
+pub const MAX_SIZE: u32 = 512;
+pub const MAX_TRIALS: u32 = 10_000;
+
+#[derive(Deserialize, Default)]
+#[serde(default, rename_all = "camelCase")]
+struct CompareOptions {
+    size: Option<u32>,
+    seed: Option<u64>,
+    trials: Option<u32>,
+    exact_nan: bool,
+    pixel: Option<[u32; 2]>,
+}
+
+#[derive(Serialize, Default)]
+#[serde(rename_all = "camelCase")]
+struct Compared {
+    ok: bool,
+    error: Option<String>,
+    diagnostics_a: Vec<JsDiagnostic>,
+    diagnostics_b: Vec<JsDiagnostic>,
+    same: bool,
+    report: String,
+    map: Option<PictureMap>,
+}
+
+/// Parses and compiles one side; its diagnostics (located) either way.
+fn side(text: &str) -> (Option<Side<'_>>, Vec<JsDiagnostic>) {
+    let parsed = crate::text::parse(text);
+    let mut diags = parsed.diagnostics;
+    let index = LineIndex::new(text);
+    let mut side = None;
+    if let Some(shader) = parsed.shader.filter(|_| !diag::has_errors(&diags)) {
+        match crate::exec::build(&shader) {
+            Ok(program) => side = Some(Side { text, shader, program }),
+            Err(more) => diags.extend(more),
+        }
+    }
+    diag::locate(&mut diags, &index);
+    (side, diags.iter().map(JsDiagnostic::from).collect())
+}
+
+/// See the module comment.
+#[wasm_bindgen(js_name = compareShaders)]
+pub fn compare_shaders(a: &str, b: &str, options: JsValue) -> Result<JsValue, JsValue> {
+    let opts: CompareOptions = if options.is_undefined() || options.is_null() {
+        CompareOptions::default()
+    } else {
+        serde_wasm_bindgen::from_value(options).map_err(|e| JsValue::from_str(&e.to_string()))?
+    };
+    let mut out = Compared::default();
+    let (sa, da) = side(a);
+    let (sb, db) = side(b);
+    out.diagnostics_a = da;
+    out.diagnostics_b = db;
+    let (Some(sa), Some(sb)) = (sa, sb) else {
+        out.error = Some("only shaders without errors compare".into());
+        return serialize(&out);
+    };
+    let run = Options {
+        seed: opts.seed.unwrap_or(1),
+        trials: opts.trials.unwrap_or(1000).clamp(1, MAX_TRIALS),
+        exact_nan: opts.exact_nan,
+        budget: crate::limits::default_frame_budget(1),
+        size: opts.size.unwrap_or(64).clamp(2, MAX_SIZE),
+        grid: [1, 1, 1],
+        block: None,
+    };
+    let names = ["A", "B"];
+    if let Some([x, y]) = opts.pixel {
+        match Pictures::draw(&sa, &sb, &run, &mut NoTextures, &mut NoTextures) {
+            Ok(p) => {
+                let d = p.at(x, y, run.exact_nan, &mut NoTextures, &mut NoTextures);
+                out.report = diff::report::pixel_text(&d, names, [a, b], run.exact_nan);
+                out.same = d.found == diff::Found::Same;
+                out.ok = true;
+            }
+            Err(_) => out.error = Some("the pictures could not be drawn".into()),
+        }
+        return serialize(&out);
+    }
+    match diff::compare(&sa, &sb, &run, &mut NoTextures, &mut NoTextures) {
+        Ok(result) => {
+            out.ok = true;
+            out.same = result.same();
+            out.report = diff::report::text(&result, names, [a, b], run.seed, run.exact_nan);
+            out.map = result.picture;
+        }
+        Err(e) => out.error = Some(e),
+    }
+    serialize(&out)
+}
+
+fn serialize<T: Serialize>(value: &T) -> Result<JsValue, JsValue> {
+    let ser = serde_wasm_bindgen::Serializer::json_compatible();
+    value.serialize(&ser).map_err(|e| JsValue::from_str(&e.to_string()))
+}
