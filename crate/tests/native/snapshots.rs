@@ -89,6 +89,10 @@ const CASES: &[(&str, &[&str])] = &[
         &["check", "--format", "rich", "--index", "2", "tests/snapshots/inputs/paste.log"],
     ),
     ("check_paste_bad_index", &["check", "--index", "3", "tests/snapshots/inputs/paste.log"]),
+    // Driver logs: virgl's VREND_DEBUG=shader and Mesa's ST_DEBUG=tgsi (front::logs).
+    ("fmt_list_vrend", &["fmt", "--list", "tests/snapshots/inputs/vrend.log"]),
+    ("check_short_vrend", &["check", "--format", "short", "tests/snapshots/inputs/vrend.log"]),
+    ("fmt_list_st_debug", &["fmt", "--list", "tests/snapshots/inputs/st_debug.log"]),
     // Diagnostics of a set of bad programs in every --format.
     (
         "check_rich_undeclared",

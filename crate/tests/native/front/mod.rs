@@ -1,4 +1,5 @@
 mod corpus;
 mod diagnostics;
 mod fuzz;
+mod logs;
 mod opcodes;
