@@ -99,13 +99,31 @@ export function createPageInspector({ app, store, canvas, describe, setPlaying, 
       refreshProbeControls();
     }
     if (reveal) app.traceView.reveal();
+    $('trace-engines').hidden = false;
+    showEngines();
     return result;
+  }
+
+  /** The inspected quad in each engine (the engine's `pixelBackends`), while its panel is open. */
+  async function showEngines() {
+    const panel = /** @type {HTMLDetailsElement} */ ($('trace-engines'));
+    if (!panel.open || panel.hidden || !app.pool || !app.lastRequest || !app.inspected) return;
+    const table = $('trace-engines-table');
+    const { x, y } = app.inspected;
+    table.textContent = `Running the quad of pixel (${x}, ${y}) in each engine…`;
+    delete table.dataset.pixel;
+    const result = await app.pool.inspect('backends', app.lastRequest, { x, y });
+    if (app.inspected?.x !== x || app.inspected?.y !== y) return;
+    table.textContent = result?.ok ? result.text : `Not run: ${failure(result)}`;
+    table.dataset.pixel = `${x},${y}`;
   }
 
   /** Traces vertex `index` of the mesh through the vertex shader of the frame on the canvas. */
   async function inspectVertex(/** @type {number} */ index) {
     if (!app.pool || !app.lastRequest || !app.traceView) return null;
     const inspectStatus = $('inspect-status');
+    // The engines' panel is about a pixel's quad.
+    $('trace-engines').hidden = true;
     inspectStatus.textContent = `Tracing vertex ${index}…`;
     const result = await app.pool.inspect('vertex', app.lastRequest, { index });
     if (!result?.ok) {
@@ -206,6 +224,7 @@ export function createPageInspector({ app, store, canvas, describe, setPlaying, 
   }
 
   function wireInspector() {
+    $('trace-engines').addEventListener('toggle', () => { showEngines(); });
     app.traceView = new TraceView({
       root: $('trace-view'), title: $('trace-title'), position: $('trace-position'), message: $('trace-message'),
       instruction: $('trace-instruction'), quad: $('trace-quad'), outputs: $('trace-outputs'),

@@ -147,7 +147,7 @@ export class RenderPool {
    * of the frame: `trace` (args `{x, y}`, y from the top) or `probe` (args `{watch}`).
    * Resolves to the engine's result, or `{ok: false, error}` if the worker failed or took
    * longer than the watchdog allows.
-   * @param {'trace' | 'probe' | 'vertex' | 'vertices' | 'primitives' | 'compute' | 'compare'} kind
+   * @param {'trace' | 'probe' | 'vertex' | 'vertices' | 'primitives' | 'compute' | 'compare' | 'backends'} kind
    * @param {any} request
    * @param {any} args
    * @returns {Promise<any>}

@@ -110,6 +110,8 @@ function inspect(msg) {
   if (msg.type === 'compute') return engine.compute(req.cs, req.options);
   // The Compare mode (compare-panel.js): `tgsi diff` of two shaders.
   if (msg.type === 'compare') return engine.compareShaders(req.a, req.b, req.options);
+  // The inspector's "each engine" panel: the quad in the interpreter, compiled and AGAL.
+  if (msg.type === 'backends') return engine.pixelBackends(req.fs, req.vs ?? null, options(req), msg.x, msg.y);
   return engine.probeFrame(req.fs, req.vs ?? null, options(req), msg.watch ?? null);
 }
 
@@ -131,7 +133,7 @@ self.onmessage = async (event) => {
     }
     return;
   }
-  if (['trace', 'probe', 'vertex', 'vertices', 'primitives', 'compute', 'compare'].includes(msg.type)) {
+  if (['trace', 'probe', 'vertex', 'vertices', 'primitives', 'compute', 'compare', 'backends'].includes(msg.type)) {
     await ready;
     try {
       const result = inspect(msg);

@@ -364,3 +364,43 @@ IMM[0] FLT32 { 8.0000, 0.1250, 1.0000, 0.0000 }
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+// The quad in each engine (the engine's pixelBackends = `tgsi trace --backends`): MAD rounds
+// twice in the interpreter, in the compiled module and in AGAL (mul then add), so all three give
+// the same bits (tests/diff-pairs/README.md, `mad_mul_add`); FMA has no AGAL form, which the
+// panel says once.
+const MAD = `FRAG
+DCL IN[0], GENERIC[0], PERSPECTIVE
+DCL IN[1], GENERIC[1], PERSPECTIVE
+DCL IN[2], GENERIC[2], PERSPECTIVE
+DCL OUT[0], COLOR
+  0: MAD OUT[0], IN[0], IN[1], IN[2]
+  1: END
+`;
+
+test('the inspected quad in each engine: interpreter, compiled and AGAL side by side', { timeout: 120_000 }, async () => {
+  const { page, problems } = await openPlayground(browser, server);
+  await page.locator('#engine').selectOption('compiled');
+  await typeShader(page, MAD);
+  await page.waitForFunction(() => document.querySelector('#engine-badge')?.dataset.engine === 'compiled', null, { timeout: 30_000 });
+  await page.locator('#output').click();
+  await page.waitForFunction(() => window.tgsiPlayground.trace !== null);
+  const [x, y] = await page.evaluate(() => window.tgsiPlayground.trace.pixel);
+  await page.locator('#trace-engines summary').click();
+  await page.waitForFunction((p) => document.querySelector('#trace-engines-table').dataset.pixel === p, `${x},${y}`, { timeout: 30_000 });
+  const table = await page.locator('#trace-engines-table').textContent();
+  assert.match(table, /^COLOR\[0\] of the quad at/);
+  const covered = (table.match(/ {4}interpreter {2}[0-9a-f]{8} [0-9a-f]{8} [0-9a-f]{8} [0-9a-f]{8}/g) ?? []).length;
+  assert.ok(covered >= 1, table);
+  assert.equal((table.match(/ {4}compiled {5}the same/g) ?? []).length, covered, table);
+  assert.equal((table.match(/ {4}AGAL {9}the same/g) ?? []).length, covered, table);
+
+  // FMA: not exported to AGAL, said once; a new click runs the new quad.
+  await typeShader(page, MAD.replace('MAD', 'FMA'));
+  await page.waitForFunction(() => window.tgsiPlayground.rendered?.fs.includes('FMA'), null, { timeout: 20_000 });
+  await page.locator('#output').click({ position: { x: 10, y: 10 } });
+  await page.waitForFunction(() => /AGAL: not exported: FMA/.test(document.querySelector('#trace-engines-table').textContent), null, { timeout: 30_000 });
+  assert.equal(((await page.locator('#trace-engines-table').textContent()).match(/not exported/g) ?? []).length, 1);
+  assert.deepEqual(problems, []);
+  await page.close();
+});

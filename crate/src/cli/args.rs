@@ -342,6 +342,9 @@ pub struct TraceArgs {
     /// Show all four lanes of the quad
     #[arg(long)]
     pub lanes: bool,
+    /// Then the quad's colour in each engine: the interpreter, the compiling tier and the AGAL export run by the AGAL executor
+    #[arg(long)]
+    pub backends: bool,
     #[command(flatten)]
     pub diag: DiagOptions,
 }

@@ -10,7 +10,8 @@ use crate::ir::LineIndex;
 use crate::render::inspect::{in_image_order, source_text, trace_pixel, PixelTrace};
 use crate::render::job;
 
-const USAGE: &str = "usage: tgsi trace FS.tgsi [render options] --pixel X,Y [--json] [--lanes]";
+const USAGE: &str =
+    "usage: tgsi trace FS.tgsi [render options] --pixel X,Y [--json] [--lanes] [--backends]";
 
 pub fn run(args: &TraceArgs) -> i32 {
     let printer = Printer::new(&args.diag, Stream::Stderr);
@@ -39,7 +40,7 @@ pub fn run(args: &TraceArgs) -> i32 {
         }
     };
     let (prepared, diags) = job::prepare(&common.request());
-    let Some(job) = prepared else {
+    let Some(mut job) = prepared else {
         common.print(&printer, "trace", &diags);
         return 1;
     };
@@ -56,6 +57,22 @@ pub fn run(args: &TraceArgs) -> i32 {
         println!("{}", t.to_json(&common.fs, &lines));
     } else {
         print!("{}", to_text(&t, &common.fs, &lines, args.lanes));
+    }
+    if args.backends && !args.json {
+        let compiled = crate::jit::accelerator(&job.fs, true);
+        let mut textures = common.textures.clone();
+        match crate::diff::backends::gather(
+            &common.fs,
+            &mut job,
+            compiled,
+            x,
+            y,
+            &mut textures,
+            budget,
+        ) {
+            Ok(b) => print!("\n{}", crate::diff::backends::text(&b)),
+            Err(e) => eprintln!("tgsi trace: --backends: {e}"),
+        }
     }
     // A stopped frame is reported as render reports it, after the trace that led there.
     match &t.stopped {

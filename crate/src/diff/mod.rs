@@ -11,6 +11,7 @@
 //! whichever `IN` register holds it), registers without one by their index. The first
 //! difference comes with both traces of that quad ([`report`] lines them up).
 
+pub mod backends;
 pub mod picture;
 pub mod report;
 pub mod values;

@@ -54,6 +54,19 @@ impl Machine {
         RowsMut { lanes: self.regs.get_mut(start..end).unwrap_or_default(), stride: quads }
     }
 
+    /// Input channel `channel` of IN register `register` of quad `quad`, as the last run read
+    /// it from the machine's own rows (the inspector's record of a traced quad's inputs).
+    pub fn input_lanes(
+        &self,
+        program: &Program,
+        register: usize,
+        channel: usize,
+        quad: usize,
+    ) -> Lanes {
+        let row = program.layout.input.0 as usize + register * 4 + channel;
+        self.regs.get(row * self.nq + quad).copied().unwrap_or_default()
+    }
+
     /// Before the interpreter runs an in-place batch whose inputs the caller wrote into the
     /// compiled form's rows (`input_rows`): copies them into the machine's IN rows.
     pub(super) fn take_placed_inputs(&mut self, program: &Program, nq: usize) {

@@ -36,8 +36,10 @@ pub struct Watch {
     /// The window position of a quad (its bottom-left pixel) and a lane of it: the batch where
     /// the primitive covers that lane runs in trace mode …
     pub trace_at: Option<(i32, i32, usize)>,
-    /// … and leaves its trace here.
+    /// … and leaves its trace here, with the quad's IN registers as the draw fed them
+    /// (`[register][lane][channel]`, the interpreter's lane order).
     pub trace: Option<Trace>,
+    pub trace_inputs: Option<Vec<[[u32; 4]; 4]>>,
     /// Every batch runs in probe mode and leaves what it saw here.
     pub probe: Option<ProbeImage>,
     /// A vertex to trace (by its index in the mesh) …
@@ -297,6 +299,10 @@ pub struct PixelTrace {
     pub position: usize,
     pub trace: Trace,
     pub outputs: Vec<TracedOutput>,
+    /// The quad's IN registers as the draw fed them: `[register][lane][channel]` (lanes in the
+    /// interpreter's order).
+    #[serde(skip)]
+    pub inputs: Vec<[[u32; 4]; 4]>,
     /// The trace stopped recording before the program ended (`exec::trace::MAX_TRACE_STEPS`).
     pub truncated: bool,
     /// The frame was stopped while the traced quad ran (the instruction budget, X005): the
@@ -376,6 +382,7 @@ pub fn trace_pixel(
         position: IMAGE_ORDER.iter().position(|&l| l == lane).unwrap_or(0),
         trace,
         outputs,
+        inputs: watch.trace_inputs.unwrap_or_default(),
         truncated,
         stopped,
     })

@@ -270,6 +270,19 @@ impl ExecFragmentStage<'_> {
             let (trace, r) =
                 self.machine.run_traced(program, batch, self.constants, &mut *self.hooks, quad);
             self.watch.trace = Some(trace);
+            let machine = &self.machine;
+            let input = |r: usize, c: usize| match batch.in_place {
+                true => machine.input_lanes(program, r, c, quad),
+                false => batch.inputs.get(batch.at(r, c, quad)).copied().unwrap_or_default(),
+            };
+            self.watch.trace_inputs = Some(
+                (0..program.input_count() as usize)
+                    .map(|r| {
+                        let channels = [0, 1, 2, 3].map(|c| input(r, c));
+                        [0, 1, 2, 3].map(|l| [0, 1, 2, 3].map(|c| channels[c].0[l]))
+                    })
+                    .collect(),
+            );
             r.map_err(|e| e.diagnostic)?;
         } else if let Some(image) = self.watch.probe.as_mut().filter(|_| super::inspect::WATCHING) {
             let r = self.machine.run_probed(

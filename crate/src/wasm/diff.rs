@@ -116,3 +116,95 @@ fn serialize<T: Serialize>(value: &T) -> Result<JsValue, JsValue> {
     let ser = serde_wasm_bindgen::Serializer::json_compatible();
     value.serialize(&ser).map_err(|e| JsValue::from_str(&e.to_string()))
 }
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct EngineColours {
+    ok: bool,
+    /// `[pixel][channel]` raw bits, image order (top-left, top-right, bottom-left, bottom-right).
+    colours: Option<[[u32; 4]; 4]>,
+    reason: Option<String>,
+}
+
+impl From<&Result<[[u32; 4]; 4], String>> for EngineColours {
+    fn from(r: &Result<[[u32; 4]; 4], String>) -> Self {
+        EngineColours {
+            ok: r.is_ok(),
+            colours: r.as_ref().ok().copied(),
+            reason: r.as_ref().err().cloned(),
+        }
+    }
+}
+
+#[derive(Serialize, Default)]
+#[serde(rename_all = "camelCase")]
+struct PixelBackends {
+    ok: bool,
+    error: Option<String>,
+    /// `tgsi trace --backends`'s table.
+    text: String,
+    quad: [u32; 2],
+    skipped: [bool; 4],
+    interpreter: Option<[[u32; 4]; 4]>,
+    compiled: Option<EngineColours>,
+    agal: Option<EngineColours>,
+}
+
+/// `pixelBackends(fs, vs, options, x, y)` (`render`'s arguments; x, y from the top): COLOR[0]
+/// of the pixel's quad in the interpreter, the compiling tier (when this worker holds the
+/// shader's compiled module) and the AGAL executor (`diff::backends`) → `{ ok, error, text,
+/// quad, skipped, interpreter, compiled: { ok, colours, reason }, agal: { … } }`.
+#[wasm_bindgen(js_name = pixelBackends)]
+pub fn pixel_backends(
+    fs: &str,
+    vs: Option<String>,
+    options: JsValue,
+    x: u32,
+    y: u32,
+) -> Result<JsValue, JsValue> {
+    let call = super::render::read_call(fs, vs, options);
+    let result = super::render::with_job(call, |prepared, call| {
+        let compiled = compiled_form(prepared);
+        let Some(job) = prepared.job.as_mut() else {
+            let first = prepared.diagnostics.iter().find(|d| d.diagnostic.is_error());
+            return Err(first.map_or("not drawn".into(), |d| d.diagnostic.message.clone()));
+        };
+        crate::diff::backends::gather(fs, job, compiled, x, y, &mut prepared.textures, call.budget)
+    });
+    let out = match result {
+        Ok(b) => PixelBackends {
+            ok: true,
+            error: None,
+            text: crate::diff::backends::text(&b),
+            quad: b.quad,
+            skipped: b.skipped,
+            interpreter: Some(b.interpreter),
+            compiled: Some((&b.compiled).into()),
+            agal: Some((&b.agal).into()),
+        },
+        Err(e) => PixelBackends { error: Some(e), ..PixelBackends::default() },
+    };
+    serialize(&out)
+}
+
+/// The compiling tier's form of the job's fragment program, if this worker has registered its
+/// module (the render workers compile it for the canvas), or why not; the job is left to the
+/// interpreter.
+fn compiled_form(
+    prepared: &mut super::render::Prepared,
+) -> Result<std::sync::Arc<dyn crate::exec::MakeAccelerator>, String> {
+    #[cfg(feature = "jit")]
+    {
+        let used = super::jit::attach(prepared, super::jit::Mode::Compiled);
+        let accel = prepared.job.as_mut().and_then(|j| j.fs_accel.take());
+        accel.ok_or_else(|| match used.state {
+            "pending" => "the compiled module is not ready in this worker yet (draw with the compiled engine first)".into(),
+            _ => used.reason.unwrap_or_else(|| "not compiled".into()),
+        })
+    }
+    #[cfg(not(feature = "jit"))]
+    {
+        let _ = prepared;
+        Err("this engine has no compiling tier".into())
+    }
+}

@@ -371,9 +371,9 @@ pub const SAMPLING_IN_AUTO: &str = "the interpreter runs shaders that sample tex
 
 /// What a render reports about the compiling tier.
 pub(super) struct Used {
-    state: &'static str,
+    pub(super) state: &'static str,
     key: Option<u64>,
-    reason: Option<String>,
+    pub(super) reason: Option<String>,
 }
 
 /// Sets which engine runs the prepared job's fragment batches for this call.

@@ -161,3 +161,65 @@ fn shaders_of_two_kinds_do_not_compare() {
     let e = compare(&a, &b, &options(1), &mut NoTextures, &mut NoTextures).unwrap_err();
     assert!(e.contains("FRAG") && e.contains("VERT"), "{e}");
 }
+
+/// `tgsi trace --backends`: a quad of two softpipe corpus shaders in the interpreter, the
+/// compiling tier and the AGAL executor, each pixel checked against softpipe's own float pixel
+/// (`tests/corpus/softpipe/NAME.f32`, row 0 at the bottom).
+#[test]
+fn a_corpus_quad_in_every_engine_gives_softpipes_pixels() {
+    use crate::conformance::{corpus_request, corpus_textures};
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/corpus/softpipe/");
+    for name in ["03_trig", "28_matrix"] {
+        let read = |ext: &str| std::fs::read_to_string(format!("{dir}{name}{ext}")).expect("case");
+        let (fs, vs) = (read(".tgsi"), read(".vs.tgsi"));
+        let json: serde_json::Value = serde_json::from_str(&read(".json")).expect("json");
+        let req = corpus_request(&fs, &vs, &json);
+        let (w, h) = (req.width, req.height);
+        let mut job = tgsi::render::job::prepare(&req).0.expect("prepares");
+        let compiled = tgsi::jit::accelerator(&job.fs, true);
+        let mut textures = corpus_textures(&json);
+        let budget = job.default_budget();
+        let b =
+            tgsi::diff::backends::gather(&fs, &mut job, compiled, 21, 30, &mut textures, budget)
+                .expect("gathers");
+        assert_eq!(b.quad, [20, 30]);
+        let theirs = std::fs::read(format!("{dir}{name}.f32")).expect("pixels");
+        for (p, (dx, dy)) in [(0, 0), (1, 0), (0, 1), (1, 1)].into_iter().enumerate() {
+            let (x, y_top) = (20 + dx, 30 + dy);
+            let at = (((h - 1 - y_top) * w + x) * 16) as usize;
+            let want: [u32; 4] = std::array::from_fn(|c| {
+                let b = &theirs[at + 4 * c..at + 4 * c + 4];
+                u32::from_le_bytes([b[0], b[1], b[2], b[3]])
+            });
+            assert!(!b.skipped[p]);
+            assert_eq!(b.interpreter[p], want, "{name} pixel {p}: interpreter");
+            assert_eq!(
+                b.compiled.as_ref().expect("compiled")[p],
+                want,
+                "{name} pixel {p}: compiled"
+            );
+            assert_eq!(b.agal.as_ref().expect("exported")[p], want, "{name} pixel {p}: AGAL");
+        }
+    }
+}
+
+#[test]
+fn the_backends_table_says_which_engine_differs_in_which_channel_and_why_one_is_missing() {
+    let one = 1.0f32.to_bits();
+    let mut agal = [[0, 0, 0, one]; 4];
+    agal[2][3] = one + 1; // the bottom-left pixel's w, one ulp up
+    let b = tgsi::diff::backends::Backends {
+        pixel: [5, 7],
+        quad: [4, 6],
+        skipped: [false, true, false, false],
+        interpreter: [[0, 0, 0, one]; 4],
+        compiled: Err("not compiled: a reason".into()),
+        agal: Ok(agal),
+    };
+    let text = tgsi::diff::backends::text(&b);
+    assert!(text.contains("  compiled: not compiled: a reason\n"), "{text}");
+    assert!(text.contains("  top-right (5, 6): not covered or killed, nothing stored\n"), "{text}");
+    assert!(text.contains("  bottom-left (4, 7)\n"), "{text}");
+    assert!(text.contains("3f800001  (0, 0, 0, 1.0000001)  differs in w"), "{text}");
+    assert_eq!(text.matches("the same").count(), 2, "{text}");
+}

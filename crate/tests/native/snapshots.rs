@@ -29,6 +29,31 @@ const CASES: &[(&str, &[&str])] = &[
     ("bench_help", &["bench", "--help"]),
     ("run_help", &["run", "--help"]),
     ("diff_help", &["diff", "--help"]),
+    // One quad in the interpreter, the compiling tier and the AGAL executor (diff::backends).
+    (
+        "trace_backends",
+        &[
+            "trace",
+            "tests/diff-pairs/mad_mul_add.a.tgsi",
+            "--size",
+            "4x4",
+            "--pixel",
+            "1,2",
+            "--backends",
+        ],
+    ),
+    (
+        "trace_backends_refused",
+        &[
+            "trace",
+            "tests/diff-pairs/fma_mad.b.tgsi",
+            "--size",
+            "4x4",
+            "--pixel",
+            "0,0",
+            "--backends",
+        ],
+    ),
     // tgsi diff on pairs of tests/diff-pairs/ (the README there gives each answer).
     ("diff_same", &["diff", "tests/diff-pairs/swizzle.a.tgsi", "tests/diff-pairs/swizzle.b.tgsi"]),
     ("diff_fma", &["diff", "tests/diff-pairs/fma_mad.a.tgsi", "tests/diff-pairs/fma_mad.b.tgsi"]),
