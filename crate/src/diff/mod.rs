@@ -57,7 +57,14 @@ pub enum Place {
     /// Random quad `trial` (from 1).
     Trial(u32),
     /// Dispatch `trial` (from 1): a word of a buffer afterwards.
-    Dispatch { trial: u32, buffer: u32, word: usize },
+    Dispatch {
+        trial: u32,
+        buffer: u32,
+        word: usize,
+        /// The invocation of A that stored the word, as (block, invocation in the block), when
+        /// a traced run found it.
+        writer: Option<([u32; 3], usize)>,
+    },
 }
 
 /// What differs.
@@ -508,6 +515,7 @@ fn dispatches(
         }
         let (store, listed) = constants(&slots, &mut rng);
         let before = res.buffers.clone();
+        let initial = res.clone();
         let mut rb = res.clone();
         let (ea, eb) = (run(a, &mut res, &store, hooks_a), run(b, &mut rb, &store, hooks_b));
         let mut found = None;
@@ -545,13 +553,29 @@ fn dispatches(
                         .collect()
                 })
                 .unwrap_or_default();
+            // The invocation of A that stored the word, and the same quad traced in B.
+            let found_writer = matches!(found, Found::Word { .. })
+                .then(|| writer(a, &initial, &store, hooks_a, opts, buffer, word))
+                .flatten();
+            let (writer_at, lane, traces) = match found_writer {
+                Some((block_id, quad, lane, ta)) => {
+                    let mut res = initial.clone();
+                    let mut m = Machine::with_budget(opts.budget);
+                    let (_, tb) = crate::exec::compute::dispatch_traced(
+                        &mut m, &b.program, &store, hooks_b, &mut res, opts.grid, opts.block,
+                        block_id, quad,
+                    );
+                    (Some((block_id, quad * 4 + lane)), lane, tb.map(|tb| (ta, tb)))
+                }
+                None => (None, 0, None),
+            };
             out.difference = Some(Difference {
-                place: Place::Dispatch { trial, buffer, word },
-                lane: 0,
+                place: Place::Dispatch { trial, buffer, word, writer: writer_at },
+                lane,
                 found,
                 inputs,
                 constants: listed,
-                traces: None,
+                traces,
             });
             return Ok(());
         }
@@ -566,4 +590,78 @@ fn dispatches(
         buffers.len()
     ));
     Ok(())
+}
+
+/// Most quads [`writer`] traces (each a whole dispatch) before giving up.
+const MAX_TRACED_QUADS: usize = 64;
+
+/// The invocation of `side`'s dispatch whose STORE or atomic covered byte `4 * word` of
+/// `BUFFER[buffer]`, found by running the dispatch from `initial` with one quad after another
+/// traced (the address is the step's first non-resource operand, in the lane's x): `(block,
+/// quad, lane, that quad's trace)`.
+fn writer(
+    side: &Side,
+    initial: &crate::exec::Resources,
+    store: &Constants,
+    hooks: &mut dyn TextureHooks,
+    opts: &Options,
+    buffer: u32,
+    word: usize,
+) -> Option<([u32; 3], usize, usize, Trace)> {
+    let block = opts.block.or_else(|| crate::exec::compute::fixed_block_size(&side.program))?;
+    let quads = (block.iter().map(|&v| v as usize).product::<usize>()).div_ceil(4);
+    let byte = word as u64 * 4;
+    let [gx, gy, gz] = opts.grid;
+    let blocks = (0..gz).flat_map(|z| (0..gy).flat_map(move |y| (0..gx).map(move |x| [x, y, z])));
+    let tried = blocks.flat_map(|b| (0..quads).map(move |q| (b, q))).take(MAX_TRACED_QUADS);
+    for (block_id, quad) in tried {
+        let mut res = initial.clone();
+        let mut m = Machine::with_budget(opts.budget);
+        let (_, trace) = crate::exec::compute::dispatch_traced(
+            &mut m,
+            &side.program,
+            store,
+            hooks,
+            &mut res,
+            opts.grid,
+            opts.block,
+            block_id,
+            quad,
+        );
+        let trace = trace?;
+        let hit = trace.steps.iter().find_map(|step| {
+            let text = crate::render::inspect::source_text(side.text, step.span);
+            let (count, target) = stored(&text)?;
+            if step.opcode != "STORE" && !step.opcode.starts_with("ATOM") || target != buffer {
+                return None;
+            }
+            let address = step.sources.iter().find(|s| !s.operand.contains("BUFFER["))?;
+            (0..4).find(|&l| {
+                let at = u64::from(address.values[0][l]);
+                step.exec_mask >> l & 1 != 0 && at <= byte && byte < at + 4 * count
+            })
+        });
+        if let Some(lane) = hit {
+            return Some((block_id, quad, lane, trace));
+        }
+    }
+    None
+}
+
+/// The words a STORE or atomic writes and the buffer it writes: `STORE BUFFER[1].xy, …` →
+/// (2, 1); an atomic (`ATOMUADD TEMP[0].x, BUFFER[1], …`) writes one word.
+fn stored(instruction: &str) -> Option<(u64, u32)> {
+    let at = instruction.find("BUFFER[")? + "BUFFER[".len();
+    let rest = instruction.get(at..)?;
+    let close = rest.find(']')?;
+    let index = rest.get(..close)?.parse().ok()?;
+    let after = rest.get(close + 1..).unwrap_or("");
+    let count = match after.strip_prefix('.') {
+        Some(mask) if instruction.starts_with("STORE") => {
+            mask.chars().take_while(|c| "xyzw".contains(*c)).count().max(1) as u64
+        }
+        _ if instruction.starts_with("STORE") => 4,
+        _ => 1,
+    };
+    Some((count, index))
 }

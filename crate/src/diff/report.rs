@@ -239,9 +239,12 @@ fn place(d: &Difference, seed: u64) -> String {
         }
         Place::MeshVertex { mesh, vertex } => format!("vertex {vertex} of the {mesh} mesh"),
         Place::Trial(t) => format!("random quad {t} (--seed {seed}), lane {}", d.lane),
-        Place::Dispatch { trial, buffer, word } => {
+        Place::Dispatch { trial, buffer, word, writer } => {
+            let by = writer.map_or(String::new(), |([x, y, z], i)| {
+                format!(", stored by invocation {i} of block ({x}, {y}, {z}) (lane {})", d.lane)
+            });
             format!(
-                "dispatch {trial} (--seed {seed}): BUFFER[{buffer}] word {word} (byte {})",
+                "dispatch {trial} (--seed {seed}): BUFFER[{buffer}] word {word} (byte {}){by}",
                 word * 4
             )
         }

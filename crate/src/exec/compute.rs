@@ -7,6 +7,7 @@ use super::io::{Batch, Constants, TextureHooks};
 use super::machine::{ExecError, Machine, RunStats};
 use super::memory::{Resources, DEFAULT_SHARED_BYTES};
 use super::program::Program;
+use super::trace::Trace;
 use crate::diag::Diagnostic;
 use crate::ir::{PropertyName, PropertyValue, SemanticName, Span};
 
@@ -61,6 +62,65 @@ pub fn dispatch(
     grid: [u32; 3],
     block: Option<[u32; 3]>,
 ) -> Result<RunStats, ExecError> {
+    dispatch_watched(machine, program, consts, hooks, resources, grid, block, None).0
+}
+
+/// [`dispatch`], tracing quad `quad` (invocations `4 * quad ..`) of block `block_id`: the
+/// same run with that block's batch in trace mode (`tgsi diff` shows the invocation that wrote
+/// a differing word). The trace is `None` when that block or quad is not in the dispatch.
+#[allow(clippy::too_many_arguments)]
+pub fn dispatch_traced(
+    machine: &mut Machine,
+    program: &Program,
+    consts: &Constants,
+    hooks: &mut dyn TextureHooks,
+    resources: &mut Resources,
+    grid: [u32; 3],
+    block: Option<[u32; 3]>,
+    block_id: [u32; 3],
+    quad: usize,
+) -> (Result<RunStats, ExecError>, Option<Trace>) {
+    dispatch_watched(
+        machine,
+        program,
+        consts,
+        hooks,
+        resources,
+        grid,
+        block,
+        Some((block_id, quad)),
+    )
+}
+
+#[allow(clippy::too_many_arguments)]
+fn dispatch_watched(
+    machine: &mut Machine,
+    program: &Program,
+    consts: &Constants,
+    hooks: &mut dyn TextureHooks,
+    resources: &mut Resources,
+    grid: [u32; 3],
+    block: Option<[u32; 3]>,
+    watched: Option<([u32; 3], usize)>,
+) -> (Result<RunStats, ExecError>, Option<Trace>) {
+    let mut trace = None;
+    let r =
+        run_blocks(machine, program, consts, hooks, resources, grid, block, watched, &mut trace);
+    (r, trace)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn run_blocks(
+    machine: &mut Machine,
+    program: &Program,
+    consts: &Constants,
+    hooks: &mut dyn TextureHooks,
+    resources: &mut Resources,
+    grid: [u32; 3],
+    block: Option<[u32; 3]>,
+    watched: Option<([u32; 3], usize)>,
+    trace: &mut Option<Trace>,
+) -> Result<RunStats, ExecError> {
     let Some(block) = block.or_else(|| fixed_block_size(program)) else {
         return Err(size_error(
             "no block size: give one or declare CS_FIXED_BLOCK_WIDTH/HEIGHT/DEPTH".into(),
@@ -111,8 +171,18 @@ pub fn dispatch(
                     .set_with(SemanticName::BlockId, quads, |_, _, c| [bx, by, bz, 0][c & 3]);
                 resources.shared.fill(0);
                 resources.private.clear();
-                let s =
-                    machine.run_with_resources(program, &mut batch, consts, hooks, resources)?;
+                let s = match watched.filter(|(b, q)| *b == [bx, by, bz] && *q < quads) {
+                    Some((_, q)) => {
+                        let (t, r) = machine.run_traced_with_resources(
+                            program, &mut batch, consts, hooks, resources, q,
+                        );
+                        *trace = Some(t);
+                        r?
+                    }
+                    None => {
+                        machine.run_with_resources(program, &mut batch, consts, hooks, resources)?
+                    }
+                };
                 total.instructions += s.instructions;
                 total.work += s.work;
                 total.quads += s.quads;

@@ -312,6 +312,24 @@ impl Machine {
         (trace, r)
     }
 
+    /// [`Self::run_traced`] with the buffers, images and memory of a compute dispatch
+    /// ([`super::compute::dispatch_traced`]).
+    pub fn run_traced_with_resources(
+        &mut self,
+        program: &Program,
+        batch: &mut Batch,
+        consts: &Constants,
+        hooks: &mut dyn TextureHooks,
+        resources: &mut Resources,
+        quad: usize,
+    ) -> (Trace, Result<RunStats, ExecError>) {
+        let mut trace = Trace::new(quad);
+        trace.helpers = batch.coverage.get(quad).map_or(0, |&c| super::io::helper_bits(c));
+        let r = self
+            .run_inner::<true, false>(program, batch, consts, hooks, resources, &mut trace, None);
+        (trace, r)
+    }
+
     /// Runs and fills `probe` for every quad of the batch: instructions run per lane and the
     /// watched value after the watched instruction (the heat map and the image at
     /// instruction N). The plain loop is a separate instantiation.

@@ -119,7 +119,16 @@ fn adding_zero_differs_from_a_move_only_on_negative_zero() {
         assert_eq!(input(&d, "GENERIC[0]", c), 0x8000_0000, "seed {seed}");
         assert_eq!((a, b), (0, 0x8000_0000), "seed {seed}");
         let d = difference("cs_plus_zero", seed);
-        let Place::Dispatch { buffer: 0, word, .. } = d.place else { panic!("{:?}", d.place) };
+        let Place::Dispatch { buffer: 0, word, writer, .. } = d.place else {
+            panic!("{:?}", d.place)
+        };
+        // Invocation i stores word i (cs_plus_zero: address = THREAD_ID.x * 4).
+        assert_eq!(writer, Some(([0, 0, 0], word)), "seed {seed}");
+        let (ta, tb) = d.traces.as_ref().expect("both traces of the writing quad");
+        assert!(
+            ta.steps.iter().any(|s| s.opcode == "ADD")
+                && tb.steps.iter().any(|s| s.opcode == "MOV")
+        );
         assert!(word < 8, "only the eight invocations' words are written");
         assert_eq!(d.found, Found::Word { a: 0, b: 0x8000_0000 }, "seed {seed}");
     }
@@ -218,7 +227,7 @@ fn the_backends_table_says_which_engine_differs_in_which_channel_and_why_one_is_
     };
     let text = tgsi::diff::backends::text(&b);
     assert!(text.contains("  compiled: not compiled: a reason\n"), "{text}");
-    assert!(text.contains("  top-right (5, 6): not covered or killed, nothing stored\n"), "{text}");
+    assert!(text.contains("  top-right (5, 6): outside the traced primitive (another may draw it) or killed: not compared\n"), "{text}");
     assert!(text.contains("  bottom-left (4, 7)\n"), "{text}");
     assert!(text.contains("3f800001  (0, 0, 0, 1.0000001)  differs in w"), "{text}");
     assert_eq!(text.matches("the same").count(), 2, "{text}");
