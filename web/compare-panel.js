@@ -82,7 +82,7 @@ export function wireCompare({ engine, pool, currentFs, describe }) {
       $('compare-report').textContent = '';
     } else {
       verdict.dataset.state = result.same ? 'same' : 'differs';
-      const pixels = lastMap ? ` ${lastMap.differing} of ${lastMap.size * lastMap.size} pixels of the ${lastMap.size}×${lastMap.size} picture differ${lastMap.differing ? ` (the largest by ${lastMap.largest >= FAR ? 'a sign, an infinity or a NaN' : `${lastMap.largest} ulp${lastMap.largest === 1 ? '' : 's'}`})` : ''}.` : '';
+      const pixels = lastMap ? ` ${lastMap.differing} of ${lastMap.size * lastMap.size} pixels of the ${lastMap.size}×${lastMap.size} full-screen picture differ${lastMap.differing ? ` (the largest by ${lastMap.largest >= FAR ? 'a sign, an infinity or a NaN' : `${lastMap.largest} ulp${lastMap.largest === 1 ? '' : 's'}`})` : ''}.` : '';
       verdict.textContent = `${result.same ? 'No difference found.' : 'A and B differ.'}${pixels}`;
       $('compare-report').textContent = result.report;
     }

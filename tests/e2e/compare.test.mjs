@@ -56,8 +56,8 @@ test('Compare: a copy shows no difference, a loop bound off by one differs in ev
   await page.locator('#open-compare').click();
   let v = await verdictAfter(page, 0);
   assert.equal(v.state, 'same', v.text);
-  assert.match(v.text, /No difference found\. 0 of 4096 pixels/);
-  assert.match(await page.locator('#compare-report').textContent(), /^no difference: the 64x64 picture both draw; 1000 random quads/);
+  assert.match(v.text, /No difference found\. 0 of 4096 pixels of the 64×64 full-screen picture/);
+  assert.match(await page.locator('#compare-report').textContent(), /^no difference: the 64x64 pictures both draw of the meshes fullscreen, quad, cube, sphere; 1000 random quads/);
 
   await typeInto(page, 'b', b);
   await page.waitForFunction((t) => document.querySelector('#compare-b .cm-content').innerText.includes('SLT TEMP[1].y'), b);
@@ -67,7 +67,7 @@ test('Compare: a copy shows no difference, a loop bound off by one differs in ev
   assert.equal(v.differing, 64 * 64, v.text);
   assert.match(v.text, /4096 of 4096 pixels .* differ \(the largest by 2097152 ulps\)/);
   const report = await page.locator('#compare-report').textContent();
-  assert.match(report, /first difference: pixel \(0, 0\)/);
+  assert.match(report, /first difference: pixel \(0, 0\) of the fullscreen picture/);
   assert.match(report, /A: 0x40800000 \(float 4,/);
   assert.match(report, /B: 0x40a00000 \(float 5,/);
   await page.screenshot({ path: path.join(ARTIFACTS_DIR, 'compare-differs.png') });
@@ -77,7 +77,7 @@ test('Compare: a copy shows no difference, a loop bound off by one differs in ev
   await page.mouse.click(box.x + box.width * (10.5 / 64), box.y + box.height * (20.5 / 64));
   await page.waitForFunction(() => document.querySelector('#compare-pixel').dataset.pixel === '10,20', null, { timeout: 30_000 });
   const shown = await page.locator('#compare-pixel').textContent();
-  assert.match(shown, /^pixel \(10, 20\) of the picture/);
+  assert.match(shown, /^pixel \(10, 20\) of the fullscreen picture/);
   assert.match(shown, /output COLOR\[0\]\.x/);
   assert.match(shown, /TEMP\[0\] x=5/, 'B\'s trace reaches 5.0');
   assert.match(shown, / A: A +B: B/);

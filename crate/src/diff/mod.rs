@@ -50,8 +50,8 @@ pub const BUFFER_BYTES: usize = 256;
 /// Where a difference was found.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Place {
-    /// Pixel (x, y) of the picture, y from the top as in a PNG.
-    Pixel { x: u32, y: u32 },
+    /// Pixel (x, y) of the picture of a built-in mesh, y from the top as in a PNG.
+    Pixel { mesh: &'static str, x: u32, y: u32 },
     /// Vertex `vertex` of a built-in mesh.
     MeshVertex { mesh: &'static str, vertex: usize },
     /// Random quad `trial` (from 1).
@@ -329,8 +329,8 @@ fn match_inputs(a: &Side, b: &Side, out: &mut Outcome) {
     }
 }
 
-/// Fragment shaders: the picture both draw (`picture.rs`); the first differing pixel, in
-/// reading order, with both traces.
+/// Fragment shaders: the pictures both draw of each built-in mesh (`picture.rs`); the first
+/// differing pixel, in reading order, with both traces. The map is the full-screen picture's.
 fn picture(
     a: &Side,
     b: &Side,
@@ -339,27 +339,44 @@ fn picture(
     hooks_b: &mut dyn TextureHooks,
     out: &mut Outcome,
 ) {
-    out.checked.push(format!("the {0}x{0} picture both draw", opts.size.max(2)));
-    let pictures = match picture::Pictures::draw(a, b, opts, hooks_a, hooks_b) {
-        Ok(p) => p,
-        Err(None) => return,
-        Err(Some(found)) => {
-            out.difference = Some(Difference {
-                place: Place::Pixel { x: 0, y: 0 },
-                lane: 0,
-                found,
-                inputs: Vec::new(),
-                constants: Vec::new(),
-                traces: None,
-            });
+    use crate::render::mesh::BUILTIN_MESHES;
+    let mut drawn = Vec::new();
+    for mesh in BUILTIN_MESHES {
+        let pictures = match picture::Pictures::draw(a, b, opts, mesh, hooks_a, hooks_b) {
+            Ok(p) => p,
+            // Neither draws it, for the same reason (an input the mesh cannot feed).
+            Err(None) => continue,
+            Err(Some(found)) => {
+                out.difference = Some(Difference {
+                    place: Place::Pixel { mesh, x: 0, y: 0 },
+                    lane: 0,
+                    found,
+                    inputs: Vec::new(),
+                    constants: Vec::new(),
+                    traces: None,
+                });
+                return;
+            }
+        };
+        drawn.push(*mesh);
+        let map = pictures.map(opts.exact_nan);
+        if let Some((x, y)) = map.first.filter(|_| out.difference.is_none()) {
+            out.difference = Some(pictures.at(x, y, opts.exact_nan, hooks_a, hooks_b));
+        }
+        if out.picture.is_none() {
+            out.picture = Some(map);
+        }
+        if out.difference.is_some() {
             return;
         }
-    };
-    let map = pictures.map(opts.exact_nan);
-    if let Some((x, y)) = map.first {
-        out.difference = Some(pictures.at(x, y, opts.exact_nan, hooks_a, hooks_b));
     }
-    out.picture = Some(map);
+    if !drawn.is_empty() {
+        out.checked.push(format!(
+            "the {0}x{0} pictures both draw of the meshes {1}",
+            opts.size.max(2),
+            drawn.join(", ")
+        ));
+    }
 }
 
 /// Vertex shaders: every vertex of every built-in mesh, attribute `n` in input register `n`

@@ -1,5 +1,5 @@
-//! The picture two fragment shaders draw (the full-screen triangle, as `tgsi render` draws it,
-//! with the same ordinary constants), compared pixel by pixel: the map of how far apart each
+//! The pictures two fragment shaders draw (each built-in mesh, as `tgsi render --mesh` draws
+//! it, with the same ordinary constants), compared pixel by pixel: the map of how far apart each
 //! pixel is (the page's Compare mode paints it) and one pixel's difference with both traces.
 
 use super::values::{self, Rng};
@@ -26,6 +26,8 @@ pub struct PictureMap {
 
 /// Both pictures, drawn, with their jobs (to trace a pixel in the same draw).
 pub struct Pictures {
+    /// The built-in mesh drawn (`render::mesh::BUILTIN_MESHES`).
+    mesh: &'static str,
     jobs: [Job; 2],
     frames: [Framebuffer; 2],
     size: u32,
@@ -39,6 +41,7 @@ impl Pictures {
         a: &Side,
         b: &Side,
         opts: &Options,
+        mesh: &'static str,
         hooks_a: &mut dyn TextureHooks,
         hooks_b: &mut dyn TextureHooks,
     ) -> Result<Pictures, Option<Found>> {
@@ -52,12 +55,18 @@ impl Pictures {
             })
             .collect();
         let size = opts.size.max(2);
-        let draw = |side: &Side, hooks: &mut dyn TextureHooks| {
+        let vs_a = pass_through(&a.program, mesh);
+        let vs_b = pass_through(&b.program, mesh);
+        let draw = |side: &Side, vs: &Option<String>, hooks: &mut dyn TextureHooks| {
             let req = job::Request {
                 fs: side.text,
+                vs: vs.as_deref(),
                 width: size,
                 height: size,
                 constants: constants.clone(),
+                // The fragment-only draw is the full-screen triangle; the other meshes go
+                // through a vertex shader passing their attributes on ([`pass_through`]).
+                mesh: (mesh != "fullscreen").then_some(mesh),
                 ..job::Request::default()
             };
             let (job, diags) = job::prepare(&req);
@@ -68,9 +77,9 @@ impl Pictures {
             let drawn = job::run(&job, None, hooks, budget).map_err(|d| d.diagnostic.message)?;
             Ok::<_, String>((job, drawn.framebuffer))
         };
-        match (draw(a, hooks_a), draw(b, hooks_b)) {
+        match (draw(a, &vs_a, hooks_a), draw(b, &vs_b, hooks_b)) {
             (Ok((ja, fa)), Ok((jb, fb))) => {
-                Ok(Pictures { jobs: [ja, jb], frames: [fa, fb], size, constants })
+                Ok(Pictures { mesh, jobs: [ja, jb], frames: [fa, fb], size, constants })
             }
             (Err(ea), Err(eb)) if ea == eb => Err(None),
             (ea, eb) => Err(Some(Found::Stopped { a: ea.err(), b: eb.err() })),
@@ -134,12 +143,24 @@ impl Pictures {
             crate::render::inspect::trace_pixel(job, x, y, hooks, job.default_budget()).ok()
         };
         let (ta, tb) = (trace(&self.jobs[0], hooks_a), trace(&self.jobs[1], hooks_b));
+        let lane = ta.as_ref().map_or(0, |t| t.lane);
+        // As the draw fed A's fragment (B's inputs of the same semantics hold the same values).
+        let inputs = ta.as_ref().map_or(Vec::new(), |t| {
+            self.jobs[0]
+                .fs
+                .inputs
+                .iter()
+                .filter_map(|i| {
+                    let v = t.inputs.get(i.index as usize)?[lane];
+                    Some((super::key("IN", i.index, i.semantic), v))
+                })
+                .collect()
+        });
         Difference {
-            place: Place::Pixel { x, y },
-            lane: ta.as_ref().map_or(0, |t| t.lane),
+            place: Place::Pixel { mesh: self.mesh, x, y },
+            lane,
             found,
-            // Interpolated by the rasteriser: the traces' first reads show them.
-            inputs: Vec::new(),
+            inputs,
             constants: self
                 .constants
                 .iter()
@@ -148,4 +169,35 @@ impl Pictures {
             traces: ta.zip(tb).map(|(ta, tb)| (ta.trace, tb.trace)),
         }
     }
+}
+
+/// For a mesh other than the full-screen triangle, a vertex shader that passes the mesh's
+/// attributes on: its position (attribute 0) to POSITION, and to each other input the fragment
+/// shader reads by semantic (GENERIC, TEXCOORD, COLOR, …) one of the others, chosen by the
+/// semantic alone (so two shaders that declare their inputs in another order get the same
+/// values; the position again for a mesh without other attributes). `None` for the
+/// full-screen triangle.
+pub fn pass_through(fs: &crate::exec::Program, mesh: &str) -> Option<String> {
+    use crate::ir::SemanticName as N;
+    let mesh = crate::render::mesh::Mesh::builtin(mesh).filter(|_| mesh != "fullscreen")?;
+    let attributes = mesh.attributes.max(1);
+    let mut dcl = format!("VERT\nDCL IN[0..{}]\nDCL OUT[0], POSITION\n", attributes - 1);
+    let mut code = String::from("  MOV OUT[0], IN[0]\n");
+    let read = fs.inputs.iter().filter_map(|i| i.semantic);
+    for (k, (name, index)) in read.filter(|(n, _)| !matches!(n, N::Position | N::Face)).enumerate()
+    {
+        let offset = match name {
+            N::Generic => 0,
+            N::TexCoord => 1,
+            N::Color => 2,
+            _ => 3,
+        };
+        let attribute = match attributes {
+            1 => 0,
+            n => 1 + (index as usize + offset) % (n - 1),
+        };
+        dcl.push_str(&format!("DCL OUT[{}], {}[{index}]\n", k + 1, name.name()));
+        code.push_str(&format!("  MOV OUT[{}], IN[{attribute}]\n", k + 1));
+    }
+    Some(format!("{dcl}{code}  END\n"))
 }

@@ -234,8 +234,8 @@ fn body(d: &Difference, names: [&str; 2], texts: [&str; 2], exact_nan: bool) -> 
 
 fn place(d: &Difference, seed: u64) -> String {
     match &d.place {
-        Place::Pixel { x, y } => {
-            format!("pixel ({x}, {y}) of the picture (x from the left, y from the top)")
+        Place::Pixel { mesh, x, y } => {
+            format!("pixel ({x}, {y}) of the {mesh} picture (x from the left, y from the top)")
         }
         Place::MeshVertex { mesh, vertex } => format!("vertex {vertex} of the {mesh} mesh"),
         Place::Trial(t) => format!("random quad {t} (--seed {seed}), lane {}", d.lane),

@@ -40,6 +40,12 @@ pub struct Watch {
     /// (`[register][lane][channel]`, the interpreter's lane order).
     pub trace: Option<Trace>,
     pub trace_inputs: Option<Vec<[[u32; 4]; 4]>>,
+    /// The traced quad of the last batch, until the pipeline says whether the traced lane was
+    /// stored: `(quad in the batch, trace, inputs)`.
+    pub(crate) pending: Option<(usize, Trace, Vec<[[u32; 4]; 4]>)>,
+    /// Whether the kept trace is of a stored fragment (a later one that is not stored — hidden
+    /// by the depth test, or killed — does not replace it).
+    pub(crate) stored: bool,
     /// Every batch runs in probe mode and leaves what it saw here.
     pub probe: Option<ProbeImage>,
     /// A vertex to trace (by its index in the mesh) …
@@ -53,6 +59,19 @@ pub struct Watch {
 }
 
 impl Watch {
+    /// The pipeline stored the last batch (`live`: per quad, the lanes written): keeps the
+    /// pending trace if its lane was written, or if no fragment of the pixel has been yet.
+    pub(crate) fn stored(&mut self, live: &[u8]) {
+        let Some((quad, trace, inputs)) = self.pending.take() else { return };
+        let lane = self.trace_at.map_or(0, |(_, _, l)| l);
+        let written = live.get(quad).is_some_and(|m| m >> lane & 1 != 0);
+        if written || !self.stored {
+            self.trace = Some(trace);
+            self.trace_inputs = Some(inputs);
+            self.stored |= written;
+        }
+    }
+
     /// Whether a fragment batch needs shading: all do, except when only one quad (or only the
     /// vertex stage) is watched — the rest of the throwaway image does not matter, and must not
     /// spend the frame's budget first.

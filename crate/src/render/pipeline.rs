@@ -402,6 +402,7 @@ impl<'a> Raster<'a> {
             }
         };
         stats.fragments_written += written;
+        fs.stored(&self.live);
         self.batch.quads.clear();
         Ok(())
     }

@@ -269,20 +269,25 @@ impl ExecFragmentStage<'_> {
         if let Some(quad) = traced {
             let (trace, r) =
                 self.machine.run_traced(program, batch, self.constants, &mut *self.hooks, quad);
-            self.watch.trace = Some(trace);
             let machine = &self.machine;
             let input = |r: usize, c: usize| match batch.in_place {
                 true => machine.input_lanes(program, r, c, quad),
                 false => batch.inputs.get(batch.at(r, c, quad)).copied().unwrap_or_default(),
             };
-            self.watch.trace_inputs = Some(
-                (0..program.input_count() as usize)
-                    .map(|r| {
-                        let channels = [0, 1, 2, 3].map(|c| input(r, c));
-                        [0, 1, 2, 3].map(|l| [0, 1, 2, 3].map(|c| channels[c].0[l]))
-                    })
-                    .collect(),
-            );
+            let inputs = (0..program.input_count() as usize)
+                .map(|r| {
+                    let channels = [0, 1, 2, 3].map(|c| input(r, c));
+                    [0, 1, 2, 3].map(|l| [0, 1, 2, 3].map(|c| channels[c].0[l]))
+                })
+                .collect();
+            if r.is_err() {
+                // The frame stops here: this trace is the answer.
+                self.watch.trace = Some(trace);
+                self.watch.trace_inputs = Some(inputs);
+            } else {
+                // Kept once the pipeline says the traced lane was stored (`Self::stored`).
+                self.watch.pending = Some((quad, trace, inputs));
+            }
             r.map_err(|e| e.diagnostic)?;
         } else if let Some(image) = self.watch.probe.as_mut().filter(|_| super::inspect::WATCHING) {
             let r = self.machine.run_probed(
@@ -304,6 +309,10 @@ impl ExecFragmentStage<'_> {
 }
 
 impl FragmentStage for ExecFragmentStage<'_> {
+    fn stored(&mut self, live: &[u8]) {
+        self.watch.stored(live);
+    }
+
     fn shade(&mut self, qb: &QuadBatch, out: &mut QuadOutputs) -> Result<(), Diagnostic> {
         let nq = qb.quads.len();
         let program = self.program;

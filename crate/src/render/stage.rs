@@ -239,6 +239,10 @@ pub trait FragmentStage {
     fn flush_denormals(&mut self, _on: bool) -> bool {
         false
     }
+    /// After the pipeline stored the last batch: per quad, the lanes it wrote to the render
+    /// targets (covered, not killed, passing the depth test). The inspector keeps the trace of
+    /// the fragment a pixel shows (`render::inspect`), not of one a later depth test hid.
+    fn stored(&mut self, _live: &[u8]) {}
 }
 
 /// A fragment stage whose inputs the pipeline writes straight into its storage and whose

@@ -89,7 +89,7 @@ pub fn compare_shaders(a: &str, b: &str, options: JsValue) -> Result<JsValue, Js
     };
     let names = ["A", "B"];
     if let Some([x, y]) = opts.pixel {
-        match Pictures::draw(&sa, &sb, &run, &mut NoTextures, &mut NoTextures) {
+        match Pictures::draw(&sa, &sb, &run, "fullscreen", &mut NoTextures, &mut NoTextures) {
             Ok(p) => {
                 let d = p.at(x, y, run.exact_nan, &mut NoTextures, &mut NoTextures);
                 out.report = diff::report::pixel_text(&d, names, [a, b], run.exact_nan);

@@ -52,6 +52,48 @@ fn traced_outputs_are_the_rendered_pixels() {
     assert!(compared >= 100, "only {compared} pixels compared");
 }
 
+/// A closed mesh draws some pixels more than once (no culling; the depth test keeps the
+/// nearest): the trace is of the fragment the picture shows, not of a later one the depth test
+/// hid. Every drawn pixel of a sphere and a cube, shaded with its interpolated uv, traced and
+/// compared with the stored colour bit for bit.
+#[test]
+fn a_trace_follows_the_fragment_the_depth_test_kept() {
+    let vs =
+        "VERT\nDCL IN[0]\nDCL IN[1]\nDCL OUT[0], POSITION\nDCL OUT[1], GENERIC[0]\nDCL TEMP[0]\n\
+              IMM[0] FLT32 { 0.5, 1.0, 0.0, 0.0 }\n  0: MUL TEMP[0], IN[0], IMM[0].xxxy\n\
+              1: ADD TEMP[0].z, TEMP[0].zzzz, IMM[0].xxxx\n  2: MOV OUT[0], TEMP[0]\n\
+              3: MOV OUT[1], IN[1]\n  4: END\n";
+    let fs = "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\n  0: MOV OUT[0], IN[0]\n  1: END\n";
+    for mesh in ["sphere", "cube"] {
+        let req = Request {
+            fs,
+            vs: Some(vs),
+            mesh: Some(mesh),
+            width: 16,
+            height: 16,
+            ..Request::default()
+        };
+        let (job, diags) = prepare(&req);
+        let job = job.unwrap_or_else(|| panic!("{mesh}: {diags:?}"));
+        let budget = job.default_budget();
+        let image = run(&job, None, &mut tgsi::exec::NoTextures, budget).expect("renders");
+        let mut compared = 0;
+        for y in 0..16 {
+            for x in 0..16 {
+                let want = image.framebuffer.pixel_from_top(x, y).map(f32::to_bits);
+                if want == [0; 4] {
+                    continue;
+                }
+                let t =
+                    trace_pixel(&job, x, y, &mut tgsi::exec::NoTextures, budget).expect("traced");
+                assert_eq!(t.outputs[0].bits, want, "{mesh} at ({x}, {y})");
+                compared += 1;
+            }
+        }
+        assert!(compared >= 16, "{mesh}: only {compared} pixels drawn");
+    }
+}
+
 /// Each step records the bits before and after for the channels it wrote, and the steps chain:
 /// a channel's "before" is the previous write's "after".
 #[test]
