@@ -30,6 +30,9 @@ pub fn in_image_order<T: Copy>(lanes: [T; 4]) -> [T; 4] {
 /// take the trace and probe paths, so the lean engine leaves that code out.
 pub(crate) const WATCHING: bool = cfg!(feature = "inspect");
 
+/// A quad's IN registers: `[register][lane][channel]` raw bits (the interpreter's lanes).
+pub type QuadInputs = Vec<[[u32; 4]; 4]>;
+
 /// What the inspector watches while a frame is drawn (`job::run_watched`).
 #[derive(Default)]
 pub struct Watch {
@@ -39,10 +42,10 @@ pub struct Watch {
     /// … and leaves its trace here, with the quad's IN registers as the draw fed them
     /// (`[register][lane][channel]`, the interpreter's lane order).
     pub trace: Option<Trace>,
-    pub trace_inputs: Option<Vec<[[u32; 4]; 4]>>,
+    pub trace_inputs: Option<QuadInputs>,
     /// The traced quad of the last batch, until the pipeline says whether the traced lane was
     /// stored: `(quad in the batch, trace, inputs)`.
-    pub(crate) pending: Option<(usize, Trace, Vec<[[u32; 4]; 4]>)>,
+    pub(crate) pending: Option<(usize, Trace, QuadInputs)>,
     /// Whether the kept trace is of a stored fragment (a later one that is not stored — hidden
     /// by the depth test, or killed — does not replace it).
     pub(crate) stored: bool,
