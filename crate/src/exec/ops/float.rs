@@ -16,6 +16,13 @@ pub fn lg2(x: f32) -> f32 {
     super::exp_log::ln(x) * LOG2_E_AS_WRITTEN
 }
 
+/// [`lg2`] inside softpipe's draw call, where DAZ reads a denormal argument of glibc's `logf`
+/// as zero after its normalisation (`exp_log::ln_daz`; docs/interpreter.md "Denormals").
+#[inline]
+pub fn lg2_daz(x: f32) -> f32 {
+    super::exp_log::ln_daz(x) * LOG2_E_AS_WRITTEN
+}
+
 /// tgsi_exec's `1.442695f` in `micro_lg2`.
 #[allow(clippy::approx_constant)]
 const LOG2_E_AS_WRITTEN: f32 = 1.442695;
@@ -232,9 +239,7 @@ pub fn run(inst: &Inst, io: &mut Io, res: &mut Res) -> Option<Shape> {
         O::RSQ => repl1f(inst, io, res, |x| 1.0 / x.sqrt()),
         O::SQRT => repl1f(inst, io, res, f32::sqrt),
         O::EX2 => repl1f(inst, io, res, ex2),
-        O::LG2 if inst.libm_daz => {
-            repl1f(inst, io, res, |x| super::exp_log::ln_daz(x) * LOG2_E_AS_WRITTEN)
-        }
+        O::LG2 if inst.libm_daz => repl1f(inst, io, res, lg2_daz),
         O::LG2 => repl1f(inst, io, res, lg2),
         O::SIN => sin_cos_lanes(inst, io, res, false),
         O::COS => sin_cos_lanes(inst, io, res, true),
