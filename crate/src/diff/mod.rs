@@ -1,9 +1,9 @@
 //! `tgsi diff A B`: do two shaders compute the same? Both run on the same inputs and their
 //! outputs are compared bit for bit (docs/diff.md):
 //!
-//! - fragment shaders: the picture both draw on the full-screen triangle, then quads whose four
-//!   lanes hold seeded random and special values ([`values`]) in every input and constant
-//!   either shader declares;
+//! - fragment shaders: the pictures both draw of each built-in mesh (`picture.rs`), then quads
+//!   whose four lanes hold seeded random and special values ([`values`]) in every input and
+//!   constant either shader declares;
 //! - vertex shaders: the vertices of every built-in mesh, then the same random quads;
 //! - compute shaders: dispatches over buffers filled with such values.
 //!
@@ -108,7 +108,7 @@ pub struct Outcome {
     /// Notes that do not make the shaders differ (an input only one reads).
     pub notes: Vec<String>,
     pub difference: Option<Difference>,
-    /// Fragment shaders: how far apart each pixel of the two pictures is.
+    /// Fragment shaders: how far apart each pixel of the two full-screen pictures is.
     pub picture: Option<picture::PictureMap>,
 }
 
@@ -344,9 +344,11 @@ fn picture(
     for mesh in BUILTIN_MESHES {
         let pictures = match picture::Pictures::draw(a, b, opts, mesh, hooks_a, hooks_b) {
             Ok(p) => p,
-            // Neither draws it, for the same reason (an input the mesh cannot feed).
-            Err(None) => continue,
-            Err(Some(found)) => {
+            Err(picture::NotDrawn::Alike(why)) => {
+                out.notes.push(format!("neither shader draws the {mesh} picture ({why})"));
+                continue;
+            }
+            Err(picture::NotDrawn::Differ(found)) => {
                 out.difference = Some(Difference {
                     place: Place::Pixel { mesh, x: 0, y: 0 },
                     lane: 0,
@@ -415,6 +417,13 @@ fn meshes(
             }
             let ra = run_quad(a, &inputs, &store, hooks_a, opts.budget, false);
             let rb = run_quad(b, &inputs, &store, hooks_b, opts.budget, false);
+            if let (Some(why), true) = (&ra.stopped, ra.stopped == rb.stopped) {
+                out.notes.push(format!(
+                    "both shaders stopped on vertex {first} of the {} mesh ({why}); the other vertices were not run",
+                    mesh.name
+                ));
+                return;
+            }
             if let Some((lane, found)) = compare_quads(&ra, &rb, outs, opts.exact_nan) {
                 let ta = run_quad(a, &inputs, &store, hooks_a, opts.budget, true).trace;
                 let tb = run_quad(b, &inputs, &store, hooks_b, opts.budget, true).trace;
@@ -478,6 +487,17 @@ fn random_quads(
         let in_b = place(&ib, b.program.input_count(), &by_key);
         let ra = run_quad(a, &in_a, &store, hooks_a, opts.budget, false);
         let rb = run_quad(b, &in_b, &store, hooks_b, opts.budget, false);
+        if let (Some(why), true) = (&ra.stopped, ra.stopped == rb.stopped) {
+            // Both stop alike (an endless loop runs out of budget): more trials would only
+            // spend the budget again.
+            out.notes.push(format!(
+                "both shaders stopped on random quad {trial} ({why}); the other quads were not run"
+            ));
+            if trial > 1 {
+                out.checked.push(format!("{} random quad(s)", trial - 1));
+            }
+            return;
+        }
         if let Some((lane, found)) = compare_quads(&ra, &rb, outs, opts.exact_nan) {
             let ta = run_quad(a, &in_a, &store, hooks_a, opts.budget, true).trace;
             let tb = run_quad(b, &in_b, &store, hooks_b, opts.budget, true).trace;
@@ -535,6 +555,15 @@ fn dispatches(
         let initial = res.clone();
         let mut rb = res.clone();
         let (ea, eb) = (run(a, &mut res, &store, hooks_a), run(b, &mut rb, &store, hooks_b));
+        if let (Some(why), true) = (&ea, ea == eb) {
+            out.notes.push(format!(
+                "both shaders stopped on dispatch {trial} ({why}); the other dispatches were not run"
+            ));
+            if trial > 1 {
+                out.checked.push(format!("{} dispatch(es)", trial - 1));
+            }
+            return Ok(());
+        }
         let mut found = None;
         if ea != eb {
             found = Some((0, 0, Found::Stopped { a: ea, b: eb }));

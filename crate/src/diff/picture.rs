@@ -24,6 +24,14 @@ pub struct PictureMap {
     pub first: Option<(u32, u32)>,
 }
 
+/// Why two pictures were not both drawn.
+pub enum NotDrawn {
+    /// Neither was, for the same reason (no difference).
+    Alike(String),
+    /// One was not, or both for different reasons.
+    Differ(Found),
+}
+
 /// Both pictures, drawn, with their jobs (to trace a pixel in the same draw).
 pub struct Pictures {
     /// The built-in mesh drawn (`render::mesh::BUILTIN_MESHES`).
@@ -35,8 +43,7 @@ pub struct Pictures {
 }
 
 impl Pictures {
-    /// Draws both. `Err(None)`: neither could be drawn, for the same reason (no difference);
-    /// `Err(Some(Found::Stopped))`: one could not, or both for different reasons.
+    /// Draws both; `Err` when one or both cannot be drawn ([`NotDrawn`]).
     pub fn draw(
         a: &Side,
         b: &Side,
@@ -44,7 +51,7 @@ impl Pictures {
         mesh: &'static str,
         hooks_a: &mut dyn TextureHooks,
         hooks_b: &mut dyn TextureHooks,
-    ) -> Result<Pictures, Option<Found>> {
+    ) -> Result<Pictures, NotDrawn> {
         let mut rng = Rng::new(opts.seed ^ 0x5049_4354); // "PICT": apart from the trials
         let constants: Vec<ConstValue> = declared_constants(a, b)
             .iter()
@@ -81,8 +88,8 @@ impl Pictures {
             (Ok((ja, fa)), Ok((jb, fb))) => {
                 Ok(Pictures { mesh, jobs: [ja, jb], frames: [fa, fb], size, constants })
             }
-            (Err(ea), Err(eb)) if ea == eb => Err(None),
-            (ea, eb) => Err(Some(Found::Stopped { a: ea.err(), b: eb.err() })),
+            (Err(ea), Err(eb)) if ea == eb => Err(NotDrawn::Alike(ea)),
+            (ea, eb) => Err(NotDrawn::Differ(Found::Stopped { a: ea.err(), b: eb.err() })),
         }
     }
 

@@ -132,7 +132,9 @@ pub fn text(
     exact_nan: bool,
 ) -> String {
     let mut s = String::new();
-    if out.same() {
+    if out.same() && out.checked.is_empty() {
+        s.push_str("no difference found, but nothing was compared to its end (see the notes)\n");
+    } else if out.same() {
         s.push_str(&format!("no difference: {}\n", out.checked.join("; ")));
     }
     for i in &out.interface {
@@ -234,6 +236,9 @@ fn body(d: &Difference, names: [&str; 2], texts: [&str; 2], exact_nan: bool) -> 
 
 fn place(d: &Difference, seed: u64) -> String {
     match &d.place {
+        Place::Pixel { mesh, .. } if matches!(d.found, Found::Stopped { .. }) => {
+            format!("drawing the {mesh} picture")
+        }
         Place::Pixel { mesh, x, y } => {
             format!("pixel ({x}, {y}) of the {mesh} picture (x from the left, y from the top)")
         }

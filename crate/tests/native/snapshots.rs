@@ -69,6 +69,15 @@ const CASES: &[(&str, &[&str])] = &[
         "diff_interface",
         &["diff", "tests/diff-pairs/vs_mask.a.tgsi", "tests/snapshots/inputs/vs_out.tgsi"],
     ),
+    // Shaders that loop forever: both alike (notes, nothing compared), or only A.
+    (
+        "diff_endless",
+        &["diff", "tests/snapshots/inputs/endless.tgsi", "tests/snapshots/inputs/endless.tgsi"],
+    ),
+    (
+        "diff_stops",
+        &["diff", "tests/snapshots/inputs/endless.tgsi", "tests/diff-pairs/loop_bound.a.tgsi"],
+    ),
     (
         "diff_kinds",
         &["diff", "tests/diff-pairs/neg_zero.a.tgsi", "tests/diff-pairs/vs_mask.a.tgsi"],
