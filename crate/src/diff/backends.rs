@@ -23,6 +23,8 @@ pub struct Backends {
     /// The pixel asked for and the top-left pixel of its quad (x, y from the top).
     pub pixel: [u32; 2],
     pub quad: [u32; 2],
+    /// Each pixel of the quad in image order, x and y from the top; `None` outside the image.
+    pub at: [Option<[u32; 2]>; 4],
     /// Pixels of the quad the primitive does not cover, or killed (image order): their
     /// colours here are another primitive's or none, so they are not compared.
     pub skipped: [bool; 4],
@@ -33,33 +35,32 @@ pub struct Backends {
 
 const PLACES: [&str; 4] = ["top-left", "top-right", "bottom-left", "bottom-right"];
 
-/// The window rows holding the quad whose top-left pixel is at `y_top` (from the top).
-fn rows_of(height: u32, y_top: u32) -> std::ops::Range<u32> {
-    let bottom = height.saturating_sub(y_top + 2);
-    bottom..(bottom + 2).min(height)
+/// The quad of window pixel (wx, wy): its lanes' window positions (lane `l` at
+/// `(qx + (l & 1), qy + (l >> 1))`, row 0 at the bottom).
+fn lanes_at(wx: u32, wy: u32) -> [(u32, u32); 4] {
+    let (qx, qy) = (wx & !1, wy & !1);
+    [0, 1, 2, 3].map(|l| (qx + (l & 1), qy + (l >> 1)))
 }
 
-/// COLOR[0] of the quad's pixels in a drawn frame.
-fn colours(fb: &Framebuffer, height: u32, quad: [u32; 2]) -> QuadColours {
-    [(0, 0), (1, 0), (0, 1), (1, 1)].map(|(dx, dy)| {
-        let y = height.saturating_sub(1 + quad[1] + dy);
-        fb.pixel(0, quad[0] + dx, y).map(f32::to_bits)
-    })
+/// COLOR[0] of the quad's lanes in a drawn frame, in image order (a lane outside the image: 0).
+fn colours(fb: &Framebuffer, lanes: [(u32, u32); 4]) -> QuadColours {
+    in_image_order(lanes.map(|(x, y)| fb.pixel(0, x, y).map(f32::to_bits)))
 }
 
 /// Draws the quad's rows with `accel` (`None`: the interpreter).
 fn draw(
     job: &mut Job,
     accel: Option<Arc<dyn MakeAccelerator>>,
-    quad: [u32; 2],
+    lanes: [(u32, u32); 4],
     hooks: &mut dyn TextureHooks,
     budget: u64,
 ) -> Result<QuadColours, String> {
     let kept = std::mem::replace(&mut job.fs_accel, accel);
-    let drawn = job::run(job, Some(rows_of(job.height, quad[1])), hooks, budget);
+    let rows = lanes[0].1..(lanes[0].1 + 2).min(job.height);
+    let drawn = job::run(job, Some(rows), hooks, budget);
     job.fs_accel = kept;
     let out = drawn.map_err(|d| d.diagnostic.message)?;
-    Ok(colours(&out.framebuffer, job.height, quad))
+    Ok(colours(&out.framebuffer, lanes))
 }
 
 /// The fragment shader of `fs_text` exported to AGAL and run on one quad's inputs
@@ -123,13 +124,17 @@ pub fn gather(
     budget: u64,
 ) -> Result<Backends, String> {
     let traced = trace_pixel(job, x, y, hooks, budget).map_err(|d| d.diagnostic.message)?;
+    let lanes = lanes_at(x, job.height - 1 - y);
+    let height = job.height;
+    // Lanes outside the image, outside the traced primitive, or killed are not compared.
     let lanes_off = traced.trace.helpers | traced.trace.steps.last().map_or(0, |s| s.kill_mask);
-    let skipped = in_image_order([0, 1, 2, 3].map(|l| lanes_off >> l & 1 != 0));
-    let quad = traced.quad;
-    let interpreter = draw(job, None, quad, hooks, budget)?;
-    let compiled = compiled.and_then(|accel| draw(job, Some(accel), quad, hooks, budget));
+    let skipped =
+        in_image_order([0, 1, 2, 3].map(|l| lanes_off >> l & 1 != 0 || lanes[l].1 >= height));
+    let at = in_image_order(lanes.map(|(wx, wy)| (wy < height).then(|| [wx, height - 1 - wy])));
+    let interpreter = draw(job, None, lanes, hooks, budget)?;
+    let compiled = compiled.and_then(|accel| draw(job, Some(accel), lanes, hooks, budget));
     let agal = agal_quad(fs_text, job, &traced.inputs, hooks);
-    Ok(Backends { pixel: [x, y], quad, skipped, interpreter, compiled, agal })
+    Ok(Backends { pixel: [x, y], quad: traced.quad, at, skipped, interpreter, compiled, agal })
 }
 
 fn value_text(v: [u32; 4]) -> String {
@@ -150,8 +155,11 @@ pub fn text(b: &Backends) -> String {
         s.push_str(&format!("  {name}: {why}\n"));
     }
     for (p, place) in PLACES.iter().enumerate() {
-        let at = [b.quad[0] + (p as u32 & 1), b.quad[1] + (p as u32 >> 1)];
-        s.push_str(&format!("  {place} ({}, {})", at[0], at[1]));
+        let Some([x, y]) = b.at[p] else {
+            s.push_str(&format!("  {place}: outside the image\n"));
+            continue;
+        };
+        s.push_str(&format!("  {place} ({x}, {y})"));
         if b.skipped[p] {
             s.push_str(
                 ": outside the traced primitive (another may draw it) or killed: not compared\n",

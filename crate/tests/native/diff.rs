@@ -216,6 +216,7 @@ fn the_backends_table_says_which_engine_differs_in_which_channel_and_why_one_is_
     let b = tgsi::diff::backends::Backends {
         pixel: [5, 7],
         quad: [4, 6],
+        at: [Some([4, 6]), Some([5, 6]), Some([4, 7]), Some([5, 7])],
         skipped: [false, true, false, false],
         interpreter: [[0, 0, 0, one]; 4],
         compiled: Err("not compiled: a reason".into()),
