@@ -115,8 +115,14 @@ function checkShaders() {
   const state = store.state;
   let fs = [];
   let vs = [];
+  // A pasted log: each shader it holds checked at the log's lines, as `tgsi check` checks a
+  // log (the paste bar offers them), not the log's other lines as TGSI.
+  const isLog = (/** @type {string} */ text) => (engine.findShaders?.(text) ?? []).length > 0;
   try {
-    if (state.useVs && state.stage === 'geometry') {
+    if (isLog(state.fs) || (state.useVs && isLog(state.vs))) {
+      fs = engine.validateLog(state.fs);
+      vs = state.useVs ? engine.validateLog(state.vs) : [];
+    } else if (state.useVs && state.stage === 'geometry') {
       // The fragment shader's inputs come from the geometry shader: no vertex → fragment link.
       fs = engine.validate(state.fs);
       vs = engine.validate(state.vs);
@@ -137,7 +143,7 @@ function checkShaders() {
   for (const tab of /** @type {const} */ (['gs', 'cs'])) {
     let found = [];
     try {
-      if (STAGE_TABS[state.stage].includes(tab)) found = engine.validate(state[tab]);
+      if (STAGE_TABS[state.stage].includes(tab)) found = engine.validateLog(state[tab]);
     } catch (err) {
       console.warn('TGSI Playground: checking failed', err);
     }

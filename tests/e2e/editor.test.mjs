@@ -288,6 +288,8 @@ test('a pasted log offers its shaders; a pick goes to its tab as one edit that U
   // Lines of the paste, 1-based: FRAG on 3 to END on 7, VERT on 8 to 12.
   assert.deepEqual(await page.$$eval('#paste-picker button', (bs) => bs.map((b) => b.textContent)),
     ['FRAG, lines 3\u20137', 'VERT, lines 8\u201312']);
+  // Each shader of the log is checked (both are clean), not the log's other lines as TGSI.
+  assert.deepEqual(await listedProblems(page), []);
   await saveScreenshot(page, 'paste-picker');
 
   // The vertex shader goes to the vertex tab, prefixes off, and the pipeline uses it.
@@ -311,6 +313,12 @@ test('a pasted log offers its shaders; a pick goes to its tab as one edit that U
   await page.keyboard.press('Control+Z');
   await page.waitForFunction((log) => window.tgsiPlayground.state.fs === log, pasted);
   await buttons.nth(1).waitFor({ timeout: 10_000 });
+  // A shader of a log with an error: reported at the log's line and column, as `tgsi check`
+  // reports it (tgsi check --format short: 4:18, V005).
+  await typeShader(page, 'some line\nFRAG\nDCL OUT[0], COLOR\n  0: MOV OUT[0], TEMP[3]\n  1: END\n');
+  await page.waitForFunction(() => document.querySelector('#problems li.error')?.dataset.code === 'V005', null, { timeout: 10_000 });
+  const listed = await listedProblems(page);
+  assert.deepEqual(listed.map((p) => [p.code, p.line, p.column]), [['V005', 4, 18]]);
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -32,6 +32,20 @@ pub fn validate(text: &str) -> Vec<JsDiagnostic> {
     check_text(text).1.iter().map(JsDiagnostic::from).collect()
 }
 
+/// A paste that may be a log (`text::log`): every shader it holds checked as [`validate`]
+/// checks one, the diagnostics at the paste's lines and columns (what `tgsi check` does with a
+/// log); a text that is one shader and nothing else (or too big to look into) is `validate`d.
+pub fn validate_log(text: &str) -> Vec<JsDiagnostic> {
+    if crate::limits::check_input(text).is_err() {
+        return validate(text);
+    }
+    let found = crate::text::log::find(text);
+    if crate::text::log::is_plain(text, &found) {
+        return validate(text);
+    }
+    found.iter().flat_map(|f| validate(&crate::text::log::isolate(text, f))).collect()
+}
+
 /// What `link(vsText, fsText)` returns.
 pub fn link(vs_text: &str, fs_text: &str) -> JsLink {
     let (vs, mut vd) = check_text(vs_text);

@@ -13,7 +13,9 @@
 //!   holds (`render::uniforms::LAYOUT`);
 //! * `findShaders(text)` → the shaders a pasted log holds (`text::log`), `[{processor,
 //!   firstLine, lastLine, instructions, prefixed, text}]` (lines 1-based, `text` without the
-//!   prefixes); `[]` when the text is one shader and nothing else, or holds none.
+//!   prefixes); `[]` when the text is one shader and nothing else, or holds none;
+//! * `validateLog(text)` → `validate`'s diagnostics of every shader such a text holds, at its
+//!   lines and columns (a plain shader: `validate`'s).
 //!
 //! Diagnostics are `{code, severity, message, line, column, endLine, endColumn, span: {start,
 //! end}, related: [{message, line, column, span}]}`, the shape `validate` returns too.
@@ -171,6 +173,13 @@ struct FoundShader {
     instructions: usize,
     prefixed: bool,
     text: String,
+}
+
+/// `validate` for a text that may be a pasted log: every shader it holds checked, at the
+/// paste's lines (`valid::report::validate_log`; the page's problems list).
+#[wasm_bindgen(js_name = validateLog)]
+pub fn validate_log(text: &str) -> Result<JsValue, JsValue> {
+    serialize(&crate::valid::report::validate_log(text))
 }
 
 /// The shaders of a pasted log (see the module comment).

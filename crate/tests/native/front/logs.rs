@@ -47,3 +47,24 @@ fn a_state_tracker_dump_gives_each_of_its_three_shaders() {
         vec![("FRAG", 7, 15, vec![]), ("VERT", 17, 30, vec![]), ("FRAG", 33, 37, vec![])]
     );
 }
+
+/// The page's problems list for a pasted log (`valid::report::validate_log`, the engine's
+/// `validateLog`): what `tgsi check` reports for it, at the log's lines; a plain shader gives
+/// what `validate` gives.
+#[test]
+fn validating_a_log_checks_each_shader_at_the_logs_lines() {
+    use tgsi::valid::report::{validate, validate_log};
+    let where_ = |d: &[tgsi::diag::JsDiagnostic]| -> Vec<(&str, usize, usize)> {
+        d.iter().map(|d| (d.code, d.line as usize, d.column as usize)).collect()
+    };
+    // tgsi check --format short tests/snapshots/inputs/vrend.log: 7:19 P109 (snapshot).
+    assert_eq!(where_(&validate_log(&read("vrend.log"))), vec![("P109", 7, 19)]);
+    assert_eq!(where_(&validate_log(&read("st_debug.log"))), vec![]);
+    // The paste snapshot's log: its FRAG reads TEMP[3] undeclared (check_short_paste.snap).
+    let paste = read("paste.log");
+    let got = where_(&validate_log(&paste));
+    assert!(got.iter().any(|&(c, l, _)| c == "V005" && l == 6), "{got:?}");
+    let plain = "FRAG\nDCL OUT[0], COLOR\n  0: MOV OUT[0], TEMP[0]\n  1: END\n";
+    assert_eq!(where_(&validate_log(plain)), where_(&validate(plain)));
+    assert!(!validate(plain).is_empty());
+}
