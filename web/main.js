@@ -110,6 +110,20 @@ function builtins() {
 
 // ---- diagnostics ---------------------------------------------------------------------------
 
+/** Whether a shader text is a paste holding shaders among other lines (`findShaders`); the
+ * last answer is kept (the problems list asks on every frame). */
+const logAnswer = { text: /** @type {string | null} */ (null), log: false };
+function isLog(/** @type {string} */ text) {
+  if (logAnswer.text !== text) {
+    let log = false;
+    try {
+      log = (app.engine?.findShaders?.(text) ?? []).length > 0;
+    } catch { /* not a log, as far as the page can tell */ }
+    Object.assign(logAnswer, { text, log });
+  }
+  return logAnswer.log;
+}
+
 function checkShaders() {
   const { engine } = app;
   const state = store.state;
@@ -117,7 +131,6 @@ function checkShaders() {
   let vs = [];
   // A pasted log: each shader it holds checked at the log's lines, as `tgsi check` checks a
   // log (the paste bar offers them), not the log's other lines as TGSI.
-  const isLog = (/** @type {string} */ text) => (engine.findShaders?.(text) ?? []).length > 0;
   try {
     if (isLog(state.fs) || (state.useVs && isLog(state.vs))) {
       fs = engine.validateLog(state.fs);
@@ -188,7 +201,9 @@ function showProblems() {
   const tabOf = (/** @type {string} */ source) => Object.keys(TAB_NAMES).find((t) => TAB_NAMES[t] === source) ?? null;
   const all = [
     ...tabs.flatMap((tab) => app.diagnostics[tab].map((d) => ({ ...d, tab }))),
-    ...app.diagnostics.render.map((d) => ({ ...d, tab: tabOf(d.source) })),
+    // A log's own render problems are its other lines read as TGSI: its shaders' are listed.
+    ...app.diagnostics.render.map((d) => ({ ...d, tab: tabOf(d.source) }))
+      .filter((d) => !(d.tab && isLog(store.state[d.tab] ?? ''))),
   ];
   // Every animation frame asks again: the list is built only when what it shows changed.
   setChildren(list, all, (d) => {
