@@ -62,7 +62,7 @@ pub fn dispatch(
     grid: [u32; 3],
     block: Option<[u32; 3]>,
 ) -> Result<RunStats, ExecError> {
-    dispatch_watched(machine, program, consts, hooks, resources, grid, block, None).0
+    run_blocks(machine, program, consts, hooks, resources, grid, block, None, &mut None)
 }
 
 /// [`dispatch`], tracing quad `quad` (invocations `4 * quad ..`) of block `block_id`: the
@@ -80,35 +80,15 @@ pub fn dispatch_traced(
     block_id: [u32; 3],
     quad: usize,
 ) -> (Result<RunStats, ExecError>, Option<Trace>) {
-    dispatch_watched(
-        machine,
-        program,
-        consts,
-        hooks,
-        resources,
-        grid,
-        block,
-        Some((block_id, quad)),
-    )
-}
-
-#[allow(clippy::too_many_arguments)]
-fn dispatch_watched(
-    machine: &mut Machine,
-    program: &Program,
-    consts: &Constants,
-    hooks: &mut dyn TextureHooks,
-    resources: &mut Resources,
-    grid: [u32; 3],
-    block: Option<[u32; 3]>,
-    watched: Option<([u32; 3], usize)>,
-) -> (Result<RunStats, ExecError>, Option<Trace>) {
     let mut trace = None;
+    let watched = Some((block_id, quad));
     let r =
         run_blocks(machine, program, consts, hooks, resources, grid, block, watched, &mut trace);
     (r, trace)
 }
 
+/// The dispatch; the batch of block `watched.0` runs in trace mode for quad `watched.1`,
+/// its trace left in `trace`.
 #[allow(clippy::too_many_arguments)]
 fn run_blocks(
     machine: &mut Machine,
