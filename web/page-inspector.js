@@ -104,18 +104,24 @@ export function createPageInspector({ app, store, canvas, describe, setPlaying, 
     return result;
   }
 
+  /** The latest request for the engines table (an older answer is not shown). */
+  let enginesRun = 0;
+
   /** The inspected quad in each engine (the engine's `pixelBackends`), while its panel is open. */
   async function showEngines() {
     const panel = /** @type {HTMLDetailsElement} */ ($('trace-engines'));
     if (!panel.open || panel.hidden || !app.pool || !app.lastRequest || !app.inspected) return;
     const table = $('trace-engines-table');
     const { x, y } = app.inspected;
-    table.textContent = `Running the quad of pixel (${x}, ${y}) in each engine…`;
-    delete table.dataset.pixel;
+    const id = ++enginesRun;
+    // The last table stays while the same pixel is run again (a new frame re-inspects it).
+    if (table.dataset.pixel !== `${x},${y}`) table.textContent = `Running the quad of pixel (${x}, ${y}) in each engine…`;
+    table.dataset.busy = 'true';
     const result = await app.pool.inspect('backends', app.lastRequest, { x, y });
-    if (app.inspected?.x !== x || app.inspected?.y !== y) return;
+    if (id !== enginesRun) return;
     table.textContent = result?.ok ? result.text : `Not run: ${failure(result)}`;
     table.dataset.pixel = `${x},${y}`;
+    delete table.dataset.busy;
   }
 
   /** Traces vertex `index` of the mesh through the vertex shader of the frame on the canvas. */
