@@ -201,9 +201,7 @@ function showProblems() {
   const tabOf = (/** @type {string} */ source) => Object.keys(TAB_NAMES).find((t) => TAB_NAMES[t] === source) ?? null;
   const all = [
     ...tabs.flatMap((tab) => app.diagnostics[tab].map((d) => ({ ...d, tab }))),
-    // A log's own render problems are its other lines read as TGSI: its shaders' are listed.
-    ...app.diagnostics.render.map((d) => ({ ...d, tab: tabOf(d.source) }))
-      .filter((d) => !(d.tab && isLog(store.state[d.tab] ?? ''))),
+    ...app.diagnostics.render.map((d) => ({ ...d, tab: tabOf(d.source) })),
   ];
   // Every animation frame asks again: the list is built only when what it shows changed.
   setChildren(list, all, (d) => {
@@ -345,7 +343,12 @@ async function restoreImages(/** @type {Record<string, import('./state.js').Link
 function refreshOutputs() {
   const tab = app.editor.tab;
   const text = store.state[tab] ?? store.state.fs;
-  showFormatted(app.engine, $('formatted'), text);
+  if (isLog(text)) {
+    // As `tgsi fmt` asks for --index: the log's shaders are offered above the editor.
+    $('formatted').textContent = 'This text is a log holding shaders among other lines: pick one above the editor to see it here.';
+  } else {
+    showFormatted(app.engine, $('formatted'), text);
+  }
   app.agal = showAgal(app.engine, {
     message: $('agal-message'), asm: $('agal-asm'), layout: $('agal-layout'), hex: $('agal-hex'), download: $('agal-download'),
   }, text, Number($('agal-version').value));
@@ -411,7 +414,10 @@ async function renderFrame() {
   // The renderer repeats the checker's findings; keep only what it adds (run-time errors,
   // render set-up problems).
   const known = [...app.diagnostics.fs, ...app.diagnostics.vs, ...app.diagnostics.gs].map((d) => `${d.code}@${d.line}:${d.column}`);
-  app.diagnostics.render = (result.diagnostics ?? []).filter((d) => !known.includes(`${d.code}@${d.line}:${d.column}`));
+  // A pasted log's render problems are its other lines read as TGSI: its shaders' own are
+  // listed (checkShaders), so these are neither listed nor underlined.
+  const fromLog = (/** @type {any} */ d) => Object.keys(TAB_NAMES).some((t) => TAB_NAMES[t] === d.source && isLog(store.state[t] ?? ''));
+  app.diagnostics.render = (result.diagnostics ?? []).filter((d) => !known.includes(`${d.code}@${d.line}:${d.column}`) && !fromLog(d));
   app.vertices?.showDiagnostics(result.diagnostics ?? []);
   if (result.stopped || result.error) {
     renderStatus.dataset.state = 'error';
@@ -443,7 +449,9 @@ async function renderFrame() {
   } else {
     const errors = (result.diagnostics ?? []).filter((d) => d.severity === 'error');
     renderStatus.dataset.state = 'error';
-    renderStatus.textContent = errors.length ? `Not drawn: ${errors[0].message}` : 'Not drawn.';
+    renderStatus.textContent = isLog(request.fs) || (request.vs && isLog(request.vs))
+      ? 'Not drawn: the editor holds a log; pick one of its shaders above.'
+      : errors.length ? `Not drawn: ${errors[0].message}` : 'Not drawn.';
     canvas.dataset.state = 'error';
     noFrame();
   }

@@ -288,8 +288,12 @@ test('a pasted log offers its shaders; a pick goes to its tab as one edit that U
   // Lines of the paste, 1-based: FRAG on 3 to END on 7, VERT on 8 to 12.
   assert.deepEqual(await page.$$eval('#paste-picker button', (bs) => bs.map((b) => b.textContent)),
     ['FRAG, lines 3\u20137', 'VERT, lines 8\u201312']);
-  // Each shader of the log is checked (both are clean), not the log's other lines as TGSI.
+  // Each shader of the log is checked (both are clean), not the log's other lines as TGSI:
+  // nothing listed or underlined, and the picture and the formatted view say what to do.
   assert.deepEqual(await listedProblems(page), []);
+  await page.waitForFunction(() => /holds a log/.test(document.querySelector('#render-status').textContent), null, { timeout: 10_000 });
+  assert.deepEqual(await underlines(page), []);
+  assert.match(await page.locator('#formatted').textContent(), /log holding shaders/);
   await saveScreenshot(page, 'paste-picker');
 
   // The vertex shader goes to the vertex tab, prefixes off, and the pipeline uses it.
