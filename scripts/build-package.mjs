@@ -2,26 +2,36 @@
 // dist/tgsi-shader/ from web/widget/ and the two engines scripts/build-wasm.sh built:
 //
 //   tgsi-shader.js   the element (ES module; registers <tgsi-shader>)
+//   tgsi-lanes.js    the <tgsi-lanes op="ADD"> element: an opcode's live lane table
 //   engine.js        the engine API without the element (render, validate, version)
 //   worker.js        the render worker both start
 //   edit.js          the editor (CodeMirror), loaded only when a reader clicks "Edit"
 //   chunk-*.js       code the entry points share
 //   pkg/             the lean engine (rendering and checking)
 //   full/            the full engine (inspector, AGAL export, the editor's vocabulary)
+//   reference.json   the opcode reference's data (reference/data.json): <tgsi-lanes>'s rows
+//   vocabulary.json  the language's words from the full engine's `vocabulary()` and opcode
+//                    table, for syntax highlighters (sphinx-tgsi's Pygments lexer reads it)
 //   *.d.ts, README.md, package.json
+//
+// The Sphinx extension carries the same files: they are copied to
+// sphinx-tgsi/sphinx_tgsi/assets/tgsi-shader/ (not in git), so `pip install sphinx-tgsi/`
+// after this build installs them.
 //
 // Usage: node scripts/build-package.mjs [--pack DIR]  (--pack also runs `npm pack` into DIR and
 // prints the tarball's path).
 
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = path.join(ROOT, 'dist', 'tgsi-shader');
 const WIDGET = path.join(ROOT, 'web', 'widget');
+const SPHINX_COPY = path.join(ROOT, 'sphinx-tgsi', 'sphinx_tgsi', 'assets', 'tgsi-shader');
 
 /** Where the package's modules find their files: all side by side at the package root. */
 const PACKAGE_LOCATIONS = `
@@ -30,6 +40,7 @@ export const FULL_ENGINE = new URL('./full/tgsi.js', import.meta.url).href;
 export const WORKER = new URL('./worker.js', import.meta.url);
 export const EDITOR = new URL('./edit.js', import.meta.url).href;
 export const PLAYGROUND = null;
+export const REFERENCE_DATA = new URL('./reference.json', import.meta.url).href;
 `;
 
 async function version() {
@@ -37,6 +48,16 @@ async function version() {
   const m = /\[workspace\.package\][^[]*?version\s*=\s*"([^"]+)"/.exec(toml);
   if (!m) throw new Error('no [workspace.package] version in Cargo.toml');
   return m[1];
+}
+
+/**
+ * The language's words, from the full engine (its parser's own tables): what a highlighter
+ * needs to tell opcodes, register files, semantics and modifiers apart.
+ */
+async function vocabulary() {
+  const glue = await import(pathToFileURL(path.join(ROOT, 'web', 'pkg', 'tgsi.js')).href);
+  glue.initSync({ module: readFileSync(path.join(ROOT, 'web', 'pkg', 'tgsi_bg.wasm')) });
+  return glue.vocabulary();
 }
 
 async function main() {
@@ -47,12 +68,16 @@ async function main() {
       throw new Error(`${dir} is missing: run scripts/build-wasm.sh first`);
     });
   }
+  await readFile(path.join(ROOT, 'reference', 'data.json')).catch(() => {
+    throw new Error('reference/data.json is missing: run scripts/build-reference.sh first');
+  });
   await rm(OUT, { recursive: true, force: true });
   await mkdir(OUT, { recursive: true });
 
   await build({
     entryPoints: {
       'tgsi-shader': path.join(WIDGET, 'tgsi-shader.js'),
+      'tgsi-lanes': path.join(WIDGET, 'tgsi-lanes.js'),
       engine: path.join(WIDGET, 'engine.js'),
       worker: path.join(WIDGET, 'worker.js'),
       // The element imports it by its URL (locations.js's EDITOR) on the first "Edit" only.
@@ -83,6 +108,8 @@ async function main() {
   }
   for (const f of ['tgsi-shader.d.ts', 'engine.d.ts', 'README.md']) await cp(path.join(WIDGET, 'package', f), path.join(OUT, f));
   await cp(path.join(ROOT, 'LICENSE'), path.join(OUT, 'LICENSE')).catch(() => {});
+  await cp(path.join(ROOT, 'reference', 'data.json'), path.join(OUT, 'reference.json'));
+  await writeFile(path.join(OUT, 'vocabulary.json'), `${JSON.stringify(await vocabulary())}\n`);
 
   const pkg = {
     name: 'tgsi-shader',
@@ -95,14 +122,20 @@ async function main() {
     exports: {
       '.': { types: './tgsi-shader.d.ts', default: './tgsi-shader.js' },
       './engine': { types: './engine.d.ts', default: './engine.js' },
+      './lanes': { default: './tgsi-lanes.js' },
+      './reference.json': './reference.json',
+      './vocabulary.json': './vocabulary.json',
       './package.json': './package.json',
     },
-    sideEffects: ['./tgsi-shader.js'],
-    files: ['*.js', '*.d.ts', 'pkg/', 'full/', 'README.md', 'LICENSE'],
+    sideEffects: ['./tgsi-shader.js', './tgsi-lanes.js'],
+    files: ['*.js', '*.json', '*.d.ts', 'pkg/', 'full/', 'README.md', 'LICENSE'],
     keywords: ['tgsi', 'mesa', 'gallium', 'shader', 'webassembly', 'web-component', 'custom-element'],
   };
   await writeFile(path.join(OUT, 'package.json'), `${JSON.stringify(pkg, null, 2)}\n`);
   console.log(`built ${path.relative(ROOT, OUT)} (tgsi-shader ${pkg.version})`);
+  await rm(SPHINX_COPY, { recursive: true, force: true });
+  await cp(OUT, SPHINX_COPY, { recursive: true });
+  console.log(`copied it to ${path.relative(ROOT, SPHINX_COPY)}`);
 
   if (packDir) {
     await mkdir(packDir, { recursive: true });

@@ -24,3 +24,6 @@ export const EDITOR = new URL('./edit.bundle.js', import.meta.url).href;
  * @type {string | null}
  */
 export const PLAYGROUND = new URL('../../index.html', import.meta.url).href;
+
+/** The opcode reference's data (`tgsi reference` writes it), <tgsi-lanes>'s default source. */
+export const REFERENCE_DATA = new URL('../../reference/data.json', import.meta.url).href;

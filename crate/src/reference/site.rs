@@ -242,10 +242,18 @@ pub fn render_program(op: Opcode) -> Option<String> {
     Some(s)
 }
 
+/// The built-in textures a rendered example samples (the widget's `textures` syntax), or "".
+fn example_textures(e: &Entry) -> &'static str {
+    match &e.live {
+        Live::Example { textures, .. } => textures,
+        _ => "",
+    }
+}
+
 /// What the rendered example of `op` shows.
 fn caption(op: Opcode, e: &Entry) -> String {
     if let Some((_, shows)) = crate::reference::own_render(op) {
-        return esc(shows);
+        return shows.to_string();
     }
     let info = op.info();
     let pair = |t: ValType| matches!(t, ValType::Double | ValType::Int64 | ValType::Uint64);
@@ -270,17 +278,15 @@ fn section(op: Opcode, e: &Entry) -> String {
         (0..info.num_src as usize).map(|i| type_name(info.src_type(i)).to_string()).collect();
     // The picture first, beside the facts: it is in view when the page opens at the anchor.
     if let Some(fs) = render_program(op) {
-        let textures = match &e.live {
-            Live::Example { textures, .. } if !textures.is_empty() => {
-                format!(" textures=\"{}\"", esc(textures))
-            }
-            _ => String::new(),
+        let textures = match example_textures(e) {
+            "" => String::new(),
+            t => format!(" textures=\"{}\"", esc(t)),
         };
         h.push_str(&format!(
             "<div class=\"render\"><tgsi-shader width=\"128\" height=\"128\" label=\"{name} example\"{textures}><script type=\"text/x-tgsi\">\n{}</script></tgsi-shader>\n<p class=\"caption\">Rendered by the widget on this page: {}.</p></div>\n",
             // Script content is raw text in HTML (no entities); TGSI never holds `</`.
             fs.replace("</", "<\\/"),
-            caption(op, e)
+            esc(&caption(op, e))
         ));
     } else if let Some(why) = crate::reference::no_render_reason(op) {
         h.push_str(&format!("<p class=\"no-render\">No rendered example: {}.</p>\n", esc(why)));
@@ -465,6 +471,18 @@ struct JsEntry {
     dst: &'static str,
     /// A texture lane table: program, textures (widget `textures` syntax) and rows.
     tex: Option<JsTex>,
+    /// The rendered example the page draws with the widget, if the opcode has one.
+    example: Option<JsExample>,
+}
+
+#[derive(Serialize)]
+struct JsExample {
+    /// The fragment shader.
+    program: String,
+    /// Built-in textures it samples (widget `textures` syntax), or "".
+    textures: &'static str,
+    /// What the picture shows.
+    caption: String,
 }
 
 #[derive(Serialize)]
@@ -513,6 +531,11 @@ fn data() -> String {
                     textures: t.textures,
                     rows: t.rows,
                     level: t.level,
+                }),
+                example: render_program(o).map(|program| JsExample {
+                    program,
+                    textures: example_textures(e),
+                    caption: caption(o, e),
                 }),
             }
         })
