@@ -106,7 +106,7 @@ async function main() {
     await mkdir(path.join(OUT, to));
     for (const f of ['tgsi.js', 'tgsi_bg.wasm', 'tgsi.d.ts']) await cp(path.join(ROOT, from, f), path.join(OUT, to, f));
   }
-  for (const f of ['tgsi-shader.d.ts', 'engine.d.ts', 'README.md']) await cp(path.join(WIDGET, 'package', f), path.join(OUT, f));
+  for (const f of ['tgsi-shader.d.ts', 'tgsi-lanes.d.ts', 'engine.d.ts', 'README.md']) await cp(path.join(WIDGET, 'package', f), path.join(OUT, f));
   await cp(path.join(ROOT, 'LICENSE'), path.join(OUT, 'LICENSE')).catch(() => {});
   await cp(path.join(ROOT, 'reference', 'data.json'), path.join(OUT, 'reference.json'));
   await writeFile(path.join(OUT, 'vocabulary.json'), `${JSON.stringify(await vocabulary())}\n`);
@@ -122,7 +122,7 @@ async function main() {
     exports: {
       '.': { types: './tgsi-shader.d.ts', default: './tgsi-shader.js' },
       './engine': { types: './engine.d.ts', default: './engine.js' },
-      './lanes': { default: './tgsi-lanes.js' },
+      './lanes': { types: './tgsi-lanes.d.ts', default: './tgsi-lanes.js' },
       './reference.json': './reference.json',
       './vocabulary.json': './vocabulary.json',
       './package.json': './package.json',
