@@ -9,8 +9,11 @@
 //   browsers, geckodriver), the two engines (scripts/build-wasm.sh), the page's bundles
 //   (build-web.sh), `cargo build --bin tgsi` (target/debug/tgsi, the CLI the end-to-end tests
 //   compare with and the reference is written by), `cargo test --no-run` (the native test
-//   binaries), the opcode reference (build-reference.sh --cli target/debug/tgsi) and the wasm
-//   test binary.
+//   binaries), the opcode reference (build-reference.sh --cli target/debug/tgsi), the wasm
+//   test binary, the npm package (build-package.mjs: dist/tgsi-shader), mdBook (setup.sh --only
+//   mdbook: target/tools/bin/mdbook) and the mdBook preprocessor that embeds the package
+//   (`cargo build -p mdbook-tgsi`: target/debug/mdbook-tgsi), which tests/e2e/node/mdbook.test.mjs
+//   and tests/e2e/mdbook.test.mjs build the sample book with.
 // Runners, in two lanes that run side by side (TGSI_LANES=1: one after the other):
 //   cpu:      lint-rust (rustfmt, clippy native / wasm32 / widget, in target/lint: it starts at
 //             once), lint-web (tsc, lint-paths), e2e-node (tests/e2e/node/: no browser),
@@ -18,9 +21,9 @@
 //             wasm-bindgen-test-runner: 10–20 s each), cargo (native `cargo test --workspace`)
 //   browsers: e2e-ENGINE for each engine (tests/e2e/*.test.mjs against a real server, two
 //             files at a time)
-// The e2e runs, the longest, start as soon as the engines, the bundles, the CLI and the
-// reference are built; the wasm test binary and the native tests are built after those and run
-// beside them. Only one e2e engine runs at a time.
+// The e2e runs, the longest, start as soon as the engines, the bundles, the CLI, the reference,
+// the package, mdBook and mdbook-tgsi are built; the wasm test binary and the native tests are
+// built after those and run beside them. Only one e2e engine runs at a time.
 // Every runner runs once, even after an earlier one failed; a failure fails. A runner that exits
 // non-zero without a counted failure counts as one failure, one that ran no test as one failure.
 //
@@ -217,7 +220,7 @@ const RUNNERS = [
     ],
   },
   {
-    name: 'e2e-node', lane: 'cpu', counter: 'node', needs: ['npm', 'page-bind', 'widget-bind', 'web', 'reference'],
+    name: 'e2e-node', lane: 'cpu', counter: 'node', needs: ['npm', 'page-bind', 'widget-bind', 'web', 'reference', 'mdbook', 'mdbook-tgsi'],
     command: () => ['node', '--test', '--test-reporter=spec', ...nodeFiles()],
   },
   ...browsers.map((engine) => /** @type {Runner} */ ({
@@ -243,7 +246,7 @@ const RUNNERS = [
   },
   ...browsers.map((engine) => /** @type {Runner} */ ({
     name: `e2e-${engine}`, lane: 'browsers', counter: 'node', engine,
-    needs: ['npm', 'page-bind', 'widget-bind', 'web', 'reference', 'cli', 'browsers', ...(engine === 'firefox' ? ['geckodriver'] : [])],
+    needs: ['npm', 'page-bind', 'widget-bind', 'web', 'reference', 'cli', 'browsers', 'mdbook', 'mdbook-tgsi', ...(engine === 'firefox' ? ['geckodriver'] : [])],
     // Two files at a time: a file spends most of its time waiting on its page (debounces,
     // frames, workers), so two keep the cores busier; each file has its own browser and server.
     command: () => inEngine(engine, ['node', '--test', `--test-concurrency=${E2E_FILES_AT_ONCE}`, '--test-reporter=spec', ...e2eFiles()]),
@@ -269,8 +272,16 @@ const BUILD_STEPS = [
   { id: 'native-tests', label: 'cargo test --workspace --no-run', command: ['cargo', 'test', '--workspace', '--no-run'], after: ['wasm-tests'] },
   { id: 'reference', label: 'opcode reference (target/debug/tgsi reference)', command: ['bash', 'scripts/build-reference.sh', '--cli', 'target/debug/tgsi'], needs: ['cli'] },
   // cargo builds one thing at a time in target/ (its lock): the engines and the CLI (what the
-  // browser lane's e2e runs need), the small wasm test binary and then the native tests.
-  { id: 'wasm-tests', label: 'cargo test --no-run (wasm32, crate/tests/web)', command: ['cargo', 'test', '-p', 'tgsi', '--target', WASM_TARGET, '--test', 'web', '--no-run', '--message-format=json-render-diagnostics'], needs: ['target'], after: ['cli'] },
+  // browser lane's e2e runs need), mdbook-tgsi (below), the small wasm test binary and then the
+  // native tests.
+  { id: 'wasm-tests', label: 'cargo test --no-run (wasm32, crate/tests/web)', command: ['cargo', 'test', '-p', 'tgsi', '--target', WASM_TARGET, '--test', 'web', '--no-run', '--message-format=json-render-diagnostics'], needs: ['target'], after: ['cli', 'mdbook-tgsi'] },
+  // The mdBook preprocessor's tests (e2e-node, e2e-ENGINE): the package it embeds, mdBook itself
+  // (cargo install into target/tools, beside the engines' builds: its own target folder), and
+  // the preprocessor, built right after the CLI in cargo's target folder and before the wasm
+  // test binary, because the e2e runs wait for it and the cpu lane's runners have time to spare.
+  { id: 'package', label: 'npm package (dist/tgsi-shader)', command: ['node', 'scripts/build-package.mjs'], needs: ['npm', 'page-bind', 'widget-bind', 'reference'] },
+  { id: 'mdbook', label: 'cargo install mdbook (target/tools)', command: ['bash', 'scripts/setup.sh', '--only', 'mdbook'] },
+  { id: 'mdbook-tgsi', label: 'cargo build -p mdbook-tgsi (target/debug/mdbook-tgsi)', command: ['cargo', 'build', '-p', 'mdbook-tgsi'], needs: ['package'], after: ['cli'] },
 ];
 
 /** Selected by TGSI_RUNNERS (a name, or a group: lint, cargo, e2e-node, wasm, e2e). @param {Runner} r */

@@ -9,6 +9,8 @@
 #               pinned (`geckodriver`)
 #   --only PART: that part alone (repeatable): `npm start` and `npm test` run the parts as separate
 #               steps, so that e.g. wasm-bindgen-cli compiles while cargo builds the engine.
+#   --only mdbook: mdBook, pinned, into target/tools/bin (the mdbook-tgsi tests build a book
+#               with it); only when named, never part of a plain run.
 # Nothing here downloads binaries from outside the package registries.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
@@ -20,8 +22,8 @@ while [ "$#" -gt 0 ]; do
     --browser) want_browser=true ;;
     --only)
       case "${2:-}" in
-        target | wasm-bindgen | npm | browsers | geckodriver) only+=("$2") ;;
-        *) die "--only takes target, wasm-bindgen, npm, browsers or geckodriver, not '${2:-}'" ;;
+        target | wasm-bindgen | npm | browsers | geckodriver | mdbook) only+=("$2") ;;
+        *) die "--only takes target, wasm-bindgen, npm, browsers, geckodriver or mdbook, not '${2:-}'" ;;
       esac
       shift ;;
     *) die "unknown option '$1' (usage: scripts/setup.sh [--browser] [--only PART]...)" ;;
@@ -35,7 +37,7 @@ part() {
     for p in "${only[@]}"; do [ "$p" = "$1" ] && return 0; done
     return 1
   fi
-  case "$1" in browsers | geckodriver) $want_browser ;; *) true ;; esac
+  case "$1" in browsers | geckodriver) $want_browser ;; mdbook) false ;; *) true ;; esac
 }
 
 command -v cargo >/dev/null || die "cargo is not on PATH: install Rust (rustup) first"
@@ -100,4 +102,16 @@ if part geckodriver && [ "$(geckodriver --version 2>/dev/null | awk 'NR == 1 {pr
   cargo install geckodriver --version "$GECKODRIVER_VERSION" --locked --debug --force
   [ "$(geckodriver --version 2>/dev/null | awk 'NR == 1 {print $2}')" = "$GECKODRIVER_VERSION" ] ||
     die "geckodriver $GECKODRIVER_VERSION was installed but '$(command -v geckodriver)' reports another version: check PATH"
+fi
+
+# 6. mdBook at exactly MDBOOK_VERSION (the mdbook-tgsi preprocessor speaks its 0.4 protocol), in
+# target/tools/bin rather than ~/.cargo/bin: only the tests use it. Without its default features
+# (the `serve` and `watch` commands, the search index): `mdbook build` is all the tests run.
+MDBOOK_VERSION=0.4.52
+MDBOOK_ROOT="$ROOT/target/tools"
+if part mdbook && [ "$("$MDBOOK_ROOT/bin/mdbook" --version 2>/dev/null | awk '{print $2}')" != "v$MDBOOK_VERSION" ]; then
+  say "installing mdBook $MDBOOK_VERSION into target/tools (about a minute on two cores, 90 CPU-s)"
+  cargo install mdbook --version "$MDBOOK_VERSION" --locked --no-default-features --root "$MDBOOK_ROOT" --force
+  [ "$("$MDBOOK_ROOT/bin/mdbook" --version 2>/dev/null | awk '{print $2}')" = "v$MDBOOK_VERSION" ] ||
+    die "mdBook $MDBOOK_VERSION was installed but target/tools/bin/mdbook reports '$("$MDBOOK_ROOT/bin/mdbook" --version 2>&1)'"
 fi
