@@ -18,12 +18,14 @@
 // sphinx-tgsi/sphinx_tgsi/assets/tgsi-shader/ (not in git), so `pip install sphinx-tgsi/`
 // after this build installs them.
 //
-// Usage: node scripts/build-package.mjs [--pack DIR]  (--pack also runs `npm pack` into DIR and
-// prints the tarball's path).
+// Usage: node scripts/build-package.mjs [--pack DIR | --pack-built DIR]  (--pack also runs
+// `npm pack` into DIR and prints the tarball's path; --pack-built packs the package as built,
+// building it only when dist/tgsi-shader/ has none: what the e2e tests use, so that they never
+// rewrite the files that `npm test`'s package step built and other steps read).
 
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -60,9 +62,20 @@ async function vocabulary() {
   return glue.vocabulary();
 }
 
+/** `npm pack`s dist/tgsi-shader into `dir` and prints the tarball's path. @param {string} dir */
+function pack(dir) {
+  mkdirSync(dir, { recursive: true });
+  const out = execFileSync('npm', ['pack', '--silent', '--pack-destination', dir], { cwd: OUT, encoding: 'utf8' });
+  console.log(path.join(dir, out.trim().split('\n').pop() ?? ''));
+}
+
 async function main() {
   const args = process.argv.slice(2);
-  const packDir = args[0] === '--pack' ? path.resolve(args[1] ?? '.') : null;
+  const packDir = args[0] === '--pack' || args[0] === '--pack-built' ? path.resolve(args[1] ?? '.') : null;
+  if (args[0] === '--pack-built' && packDir && existsSync(path.join(OUT, 'package.json'))) {
+    pack(packDir);
+    return;
+  }
   for (const dir of ['web/widget/pkg', 'web/pkg']) {
     await readFile(path.join(ROOT, dir, 'tgsi_bg.wasm')).catch(() => {
       throw new Error(`${dir} is missing: run scripts/build-wasm.sh first`);
@@ -137,11 +150,7 @@ async function main() {
   await cp(OUT, SPHINX_COPY, { recursive: true });
   console.log(`copied it to ${path.relative(ROOT, SPHINX_COPY)}`);
 
-  if (packDir) {
-    await mkdir(packDir, { recursive: true });
-    const out = execFileSync('npm', ['pack', '--silent', '--pack-destination', packDir], { cwd: OUT, encoding: 'utf8' });
-    console.log(path.join(packDir, out.trim().split('\n').pop() ?? ''));
-  }
+  if (packDir) pack(packDir);
 }
 
 main().catch((err) => {

@@ -13,7 +13,8 @@
 //   test binary, the npm package (build-package.mjs: dist/tgsi-shader), mdBook (setup.sh --only
 //   mdbook: target/tools/bin/mdbook) and the mdBook preprocessor that embeds the package
 //   (`cargo build -p mdbook-tgsi`: target/debug/mdbook-tgsi), which tests/e2e/node/mdbook.test.mjs
-//   and tests/e2e/mdbook.test.mjs build the sample book with.
+//   and tests/e2e/mdbook.test.mjs build the sample book with, and Sphinx with sphinx-tgsi
+//   (setup.sh --only sphinx: target/docs-venv) for tests/e2e/{node/sphinx-build,sphinx}.test.mjs.
 // Runners, in two lanes that run side by side (TGSI_LANES=1: one after the other):
 //   cpu:      lint-rust (rustfmt, clippy native / wasm32 / widget, in target/lint: it starts at
 //             once), lint-web (tsc, lint-paths), e2e-node (tests/e2e/node/: no browser),
@@ -22,7 +23,7 @@
 //   browsers: e2e-ENGINE for each engine (tests/e2e/*.test.mjs against a real server, two
 //             files at a time)
 // The e2e runs, the longest, start as soon as the engines, the bundles, the CLI, the reference,
-// the package, mdBook and mdbook-tgsi are built; the wasm test binary and the native tests are
+// the package, mdBook, mdbook-tgsi and Sphinx are built; the wasm test binary and the native tests are
 // built after those and run beside them. Only one e2e engine runs at a time.
 // Every runner runs once, even after an earlier one failed; a failure fails. A runner that exits
 // non-zero without a counted failure counts as one failure, one that ran no test as one failure.
@@ -220,7 +221,7 @@ const RUNNERS = [
     ],
   },
   {
-    name: 'e2e-node', lane: 'cpu', counter: 'node', needs: ['npm', 'page-bind', 'widget-bind', 'web', 'reference', 'mdbook', 'mdbook-tgsi'],
+    name: 'e2e-node', lane: 'cpu', counter: 'node', needs: ['npm', 'page-bind', 'widget-bind', 'web', 'reference', 'mdbook', 'mdbook-tgsi', 'sphinx'],
     command: () => ['node', '--test', '--test-reporter=spec', ...nodeFiles()],
   },
   ...browsers.map((engine) => /** @type {Runner} */ ({
@@ -246,7 +247,7 @@ const RUNNERS = [
   },
   ...browsers.map((engine) => /** @type {Runner} */ ({
     name: `e2e-${engine}`, lane: 'browsers', counter: 'node', engine,
-    needs: ['npm', 'page-bind', 'widget-bind', 'web', 'reference', 'cli', 'browsers', 'mdbook', 'mdbook-tgsi', ...(engine === 'firefox' ? ['geckodriver'] : [])],
+    needs: ['npm', 'page-bind', 'widget-bind', 'web', 'reference', 'cli', 'browsers', 'mdbook', 'mdbook-tgsi', 'sphinx', ...(engine === 'firefox' ? ['geckodriver'] : [])],
     // Two files at a time: a file spends most of its time waiting on its page (debounces,
     // frames, workers), so two keep the cores busier; each file has its own browser and server.
     command: () => inEngine(engine, ['node', '--test', `--test-concurrency=${E2E_FILES_AT_ONCE}`, '--test-reporter=spec', ...e2eFiles()]),
@@ -282,6 +283,9 @@ const BUILD_STEPS = [
   { id: 'package', label: 'npm package (dist/tgsi-shader)', command: ['node', 'scripts/build-package.mjs'], needs: ['npm', 'page-bind', 'widget-bind', 'reference'] },
   { id: 'mdbook', label: 'cargo install mdbook (target/tools)', command: ['bash', 'scripts/setup.sh', '--only', 'mdbook'] },
   { id: 'mdbook-tgsi', label: 'cargo build -p mdbook-tgsi (target/debug/mdbook-tgsi)', command: ['cargo', 'build', '-p', 'mdbook-tgsi'], needs: ['package'], after: ['cli'] },
+  // The Sphinx extension's tests (e2e-node, e2e-ENGINE): pinned Sphinx and sphinx-tgsi, which
+  // carries the package, in target/docs-venv.
+  { id: 'sphinx', label: 'Sphinx and sphinx-tgsi (target/docs-venv)', command: ['bash', 'scripts/setup.sh', '--only', 'sphinx'], needs: ['package'] },
 ];
 
 /** Selected by TGSI_RUNNERS (a name, or a group: lint, cargo, e2e-node, wasm, e2e). @param {Runner} r */

@@ -1,5 +1,6 @@
-// The <tgsi-shader> widget as a documentation site gets it: the npm package is built and packed
-// (scripts/build-package.mjs), installed with npm into a scratch folder outside the source tree,
+// The <tgsi-shader> widget as a documentation site gets it: the npm package as built
+// (scripts/build-package.mjs, `npm test`'s package step; built here only when missing) is packed,
+// installed with npm into a scratch folder outside the source tree,
 // and plain HTML pages there use it. Pixels are compared with `tgsi render` of the same shader.
 
 import { after, before, test } from 'node:test';
@@ -42,7 +43,7 @@ const checkerNearest = () => textureDescription(makeTexture('checker'), { ...def
 
 before(async () => {
   scratch = await mkdtemp(path.join(os.tmpdir(), 'tgsi-widget-'));
-  const { stdout } = await run('node', [path.join(ROOT, 'scripts/build-package.mjs'), '--pack', path.join(scratch, 'tarball')], { cwd: ROOT });
+  const { stdout } = await run('node', [path.join(ROOT, 'scripts/build-package.mjs'), '--pack-built', path.join(scratch, 'tarball')], { cwd: ROOT });
   const tarball = stdout.trim().split('\n').pop();
   await writeFile(path.join(scratch, 'package.json'), '{ "name": "widget-host", "private": true }\n');
   await run('npm', ['install', '--no-audit', '--no-fund', '--offline', tarball], { cwd: scratch });
