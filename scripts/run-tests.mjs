@@ -282,7 +282,10 @@ const BUILD_STEPS = [
   // test binary, because the e2e runs wait for it and the cpu lane's runners have time to spare.
   { id: 'package', label: 'npm package (dist/tgsi-shader)', command: ['node', 'scripts/build-package.mjs'], needs: ['npm', 'page-bind', 'widget-bind', 'reference'] },
   { id: 'mdbook', label: 'cargo install mdbook (target/tools)', command: ['bash', 'scripts/setup.sh', '--only', 'mdbook'] },
-  { id: 'mdbook-tgsi', label: 'cargo build -p mdbook-tgsi (target/debug/mdbook-tgsi)', command: ['cargo', 'build', '-p', 'mdbook-tgsi'], needs: ['package'], after: ['cli'] },
+  // With the engine's default features, as the CLI and `cargo test --workspace` build it: the
+  // engine's library (a cdylib too, so one file whatever its features) is then built once, and
+  // target/debug/tgsi is not relinked under the e2e runs that call it.
+  { id: 'mdbook-tgsi', label: 'cargo build -p mdbook-tgsi (target/debug/mdbook-tgsi)', command: ['cargo', 'build', '-p', 'mdbook-tgsi', '--features', 'tgsi/default'], needs: ['package'], after: ['cli'] },
   // The Sphinx extension's tests (e2e-node, e2e-ENGINE): pinned Sphinx and sphinx-tgsi, which
   // carries the package, in target/docs-venv.
   { id: 'sphinx', label: 'Sphinx and sphinx-tgsi (target/docs-venv)', command: ['bash', 'scripts/setup.sh', '--only', 'sphinx'], needs: ['package'] },
