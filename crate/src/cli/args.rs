@@ -292,6 +292,9 @@ pub struct RenderArgs {
     /// Stop the frame after this many seconds of wall clock
     #[arg(long, allow_hyphen_values = true, value_name = "SECONDS")]
     pub timeout: Option<String>,
+    /// Threads that draw the frame, each a band of rows (the picture is the same with any number) [default: the machine's cores]
+    #[arg(long, allow_hyphen_values = true, value_name = "N")]
+    pub threads: Option<String>,
     /// Which engine runs the fragment shader: interp or jit (docs/jit.md) [default: jit where the build has it]
     #[arg(long, allow_hyphen_values = true, value_name = "interp|jit")]
     pub engine: Option<String>,
@@ -318,9 +321,12 @@ pub struct BenchArgs {
     /// Framebuffer format: rgba32f (like softpipe's oracle) or rgba8 [default: rgba32f]
     #[arg(long, allow_hyphen_values = true, value_name = "rgba32f|rgba8")]
     pub format: Option<String>,
-    /// Print one JSON object (Mpix/s, ms per frame, instruction count, engine, machine)
+    /// Print one JSON object (Mpix/s, ms per frame, instruction count, engine, threads, machine)
     #[arg(long)]
     pub json: bool,
+    /// Threads that draw the frame, each a band of rows (the picture is the same with any number) [default: the machine's cores]
+    #[arg(long, allow_hyphen_values = true, value_name = "N")]
+    pub threads: Option<String>,
     /// Which engine runs the fragment shader: interp, jit, or both one after the other with a comparison (docs/jit.md) [default: jit where the build has it]
     #[arg(long, allow_hyphen_values = true, value_name = "interp|jit|both")]
     pub engine: Option<String>,

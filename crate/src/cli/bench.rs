@@ -13,7 +13,7 @@ use crate::render::framebuffer::{Format, Framebuffer};
 use crate::render::job;
 use std::time::Instant;
 
-const USAGE: &str = "usage: tgsi bench FS.tgsi [--vs VS.tgsi] [--mesh NAME] [--size WxH] [--const B:I=X,Y,Z,W]... [--texture U=FILE[,...]]... [--time T] [--seconds S] [--format rgba32f|rgba8] [--json] [--engine interp|jit|both]";
+const USAGE: &str = "usage: tgsi bench FS.tgsi [--vs VS.tgsi] [--mesh NAME] [--size WxH] [--const B:I=X,Y,Z,W]... [--texture U=FILE[,...]]... [--time T] [--seconds S] [--format rgba32f|rgba8] [--json] [--threads N] [--engine interp|jit|both]";
 
 pub fn run(args: &BenchArgs) -> i32 {
     let printer = Printer::new(&Default::default(), Stream::Stderr);
@@ -30,6 +30,13 @@ pub fn run(args: &BenchArgs) -> i32 {
         Some("rgba8") => Format::Rgba8,
         Some(_) => {
             eprintln!("tgsi bench: --format is rgba32f (the default) or rgba8\n{}", USAGE);
+            return 2;
+        }
+    };
+    let threads = match super::render::parse_threads(args.threads.as_deref()) {
+        Ok(n) => n,
+        Err(e) => {
+            eprintln!("tgsi bench: {}\n{}", e, USAGE);
             return 2;
         }
     };
@@ -61,7 +68,7 @@ pub fn run(args: &BenchArgs) -> i32 {
                 crate::jit::Engine::Interpreter
             }
         };
-        let m = match measure(&job, &common, &printer, format, seconds) {
+        let m = match measure(&job, &common, &printer, format, seconds, threads) {
             Ok(m) => m,
             Err(status) => return status,
         };
@@ -77,6 +84,8 @@ pub fn run(args: &BenchArgs) -> i32 {
                     crate::jit::Engine::Jit => "jit",
                 },
                 "compile_ms": compile_ms,
+                // Bands drawn side by side (`--threads`, at most one per row).
+                "threads": m.bands,
                 "frames": m.frames,
                 "seconds": m.elapsed,
                 "ms_per_frame": m.elapsed * 1000.0 / m.frames as f64,
@@ -98,6 +107,7 @@ pub fn run(args: &BenchArgs) -> i32 {
         }
         println!("shader: {}  size: {}x{}", common.fs_path, job.width, job.height);
         println!("engine: {}", ran.name());
+        println!("threads: {}", m.bands);
         if let Some(ms) = compile_ms {
             // Code generation and the runtime's compilation of the module, once per program.
             println!("compile ms: {:.3}", ms);
@@ -129,6 +139,8 @@ pub fn run(args: &BenchArgs) -> i32 {
 }
 
 struct Measured {
+    /// Bands drawn side by side.
+    bands: u32,
     frames: u64,
     elapsed: f64,
     cpu: Option<f64>,
@@ -142,6 +154,7 @@ fn measure(
     printer: &Printer,
     format: Format,
     seconds: f64,
+    threads: usize,
 ) -> Result<Measured, i32> {
     let targets = job.color_targets();
     let mut fb = match Framebuffer::with_format(job.width, job.height, targets, format) {
@@ -151,15 +164,19 @@ fn measure(
             return Err(1);
         }
     };
-    let mut textures = common.textures.clone();
+    let bands = job::band_count(&fb, threads);
+    let mut scratch = job::BandScratch::default();
     let mut frame = |fb: &mut Framebuffer| -> Result<(), i32> {
         if job.mesh.wants_depth {
             fb.clear_depth();
         }
-        job::run_into(job, fb, None, &mut textures, job.default_budget()).map(|_| ()).map_err(|d| {
-            common.print(printer, "bench", &[d]);
-            1
-        })
+        let budget = crate::exec::FrameBudget::new(job.default_budget());
+        job::run_in_bands(job, fb, threads, &common.textures, &budget, &mut scratch)
+            .map(|_| ())
+            .map_err(|d| {
+                common.print(printer, "bench", &[d]);
+                1
+            })
     };
     // Warm-up frame, not timed.
     frame(&mut fb)?;
@@ -179,7 +196,7 @@ fn measure(
         _ => None,
     };
     let pixels = job.width as f64 * job.height as f64 * frames as f64;
-    Ok(Measured { frames, elapsed, cpu, pixels })
+    Ok(Measured { bands, frames, elapsed, cpu, pixels })
 }
 
 /// User + system CPU time of this process from `/proc/self/stat` (Linux; clock ticks of 1/100 s,

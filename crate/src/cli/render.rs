@@ -14,7 +14,7 @@ use crate::render::options::{parse_const, parse_size, ConstValue};
 use crate::render::uniforms::Builtins;
 use crate::texture::bind::Bindings;
 
-pub(crate) const USAGE: &str = "usage: tgsi render FS.tgsi [--vs VS.tgsi] [--gs GS.tgsi] [--mesh fullscreen|quad|cube|sphere | --vertices FILE.json] [--size WxH] [--const B:I=X,Y,Z,W]... [--vs-const|--fs-const|--gs-const B:I=X,Y,Z,W]... [--texture U=FILE[,nearest|linear][,WRAP]]... [--time T] [--budget N] [--timeout SECONDS] [--engine interp|jit] -o OUT.png|OUT.f32";
+pub(crate) const USAGE: &str = "usage: tgsi render FS.tgsi [--vs VS.tgsi] [--gs GS.tgsi] [--mesh fullscreen|quad|cube|sphere | --vertices FILE.json] [--size WxH] [--const B:I=X,Y,Z,W]... [--vs-const|--fs-const|--gs-const B:I=X,Y,Z,W]... [--texture U=FILE[,nearest|linear][,WRAP]]... [--time T] [--budget N] [--timeout SECONDS] [--threads N] [--engine interp|jit] -o OUT.png|OUT.f32";
 
 /// Options common to `render` and `bench`, read and checked.
 pub(crate) struct Common {
@@ -40,6 +40,17 @@ pub(crate) struct Common {
 }
 
 /// Reads the shared options; `Err(status)` after printing the problem.
+/// `--threads N` (1 to 256), by default the machine's cores (`std::thread::available_parallelism`).
+pub(crate) fn parse_threads(text: Option<&str>) -> Result<usize, String> {
+    match text {
+        None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
+        Some(t) => match t.trim().parse::<usize>() {
+            Ok(n) if (1..=256).contains(&n) => Ok(n),
+            _ => Err(format!("--threads: '{}' is not a whole number from 1 to 256", t)),
+        },
+    }
+}
+
 pub(crate) fn read_common(args: &FrameArgs, command: &str, usage: &str) -> Result<Common, i32> {
     let fail = |msg: String| -> i32 {
         eprintln!("tgsi {}: {}\n{}", command, msg, usage);
@@ -194,6 +205,13 @@ pub fn run(args: &RenderArgs) -> i32 {
             return 2;
         }
     };
+    let threads = match parse_threads(args.threads.as_deref()) {
+        Ok(n) => n,
+        Err(e) => {
+            eprintln!("tgsi render: {}\n{}", e, USAGE);
+            return 2;
+        }
+    };
     let frame = crate::exec::FrameBudget::new(budget);
     let _watchdog = super::watchdog::Watchdog::start(&frame, timeout, args.timeout.as_deref());
     let (engines, named) = match super::engine::read(args.engine.as_deref(), false) {
@@ -223,7 +241,6 @@ pub fn run(args: &RenderArgs) -> i32 {
         );
         return 2;
     }
-    let mut textures = common.textures.clone();
     let mut fb = match crate::render::framebuffer::Framebuffer::new(job.width, job.height, targets)
     {
         Ok(fb) => fb,
@@ -232,7 +249,9 @@ pub fn run(args: &RenderArgs) -> i32 {
             return 1;
         }
     };
-    let status = match job::run_in_frame(&job, &mut fb, None, &mut textures, &frame) {
+    let mut scratch = job::BandScratch::default();
+    let drawn = job::run_in_bands(&job, &mut fb, threads, &common.textures, &frame, &mut scratch);
+    let status = match drawn {
         Ok((_, warnings)) => {
             diags.extend(
                 warnings

@@ -189,20 +189,13 @@ impl Framebuffer {
         targets: usize,
         format: Format,
     ) -> Result<(), String> {
-        let texel: u64 = match format {
-            Format::Rgba32F => 16,
-            Format::Rgba8 => 4,
-        };
-        let pixels =
-            u64::from(width.div_ceil(TILE) * TILE) * u64::from(height.div_ceil(TILE) * TILE);
-        let targets = targets.clamp(1, MAX_TARGETS) as u64;
-        let bytes = pixels * (texel * targets + 4);
+        let bytes = Framebuffer::bytes(width, height, targets, format);
         if bytes > crate::limits::MAX_FRAMEBUFFER_BYTES {
             return Err(format!(
                 "a {}x{} framebuffer with {} render target(s) needs {} MiB; the limit is {} MiB",
                 width,
                 height,
-                targets,
+                targets.clamp(1, MAX_TARGETS),
                 bytes >> 20,
                 crate::limits::MAX_FRAMEBUFFER_BYTES >> 20
             ));
@@ -210,7 +203,59 @@ impl Framebuffer {
         Ok(())
     }
 
-    /// A framebuffer with `targets` render targets (1..8) in `format`.
+    /// The bytes a framebuffer of this size, target count and format holds (every target plus
+    /// the depth buffer, whole tiles).
+    pub fn bytes(width: u32, height: u32, targets: usize, format: Format) -> u64 {
+        let texel: u64 = match format {
+            Format::Rgba32F => 16,
+            Format::Rgba8 => 4,
+        };
+        let pixels =
+            u64::from(width.div_ceil(TILE) * TILE) * u64::from(height.div_ceil(TILE) * TILE);
+        pixels * (texel * targets.clamp(1, MAX_TARGETS) as u64 + 4)
+    }
+
+    /// Copies the tile rows holding window rows `rows` (row 0 = bottom; `rows.start` a multiple
+    /// of [`TILE`], `rows.end` too or the picture's height) of every target and the depth buffer
+    /// from `from`, a framebuffer of the same size, format and targets (a band another thread
+    /// drew): whole tile rows are contiguous in storage, so each is one slice copy. Returns
+    /// false (and copies nothing) when the framebuffers or the rows do not fit that.
+    pub fn copy_tile_rows_from(&mut self, from: &Framebuffer, rows: std::ops::Range<u32>) -> bool {
+        let fits = from.width == self.width
+            && from.height == self.height
+            && from.format == self.format
+            && from.target_count() == self.target_count()
+            && rows.start.is_multiple_of(TILE)
+            && rows.start <= rows.end
+            && (rows.end.is_multiple_of(TILE) || rows.end == self.height)
+            && rows.end <= self.height;
+        if !fits {
+            return false;
+        }
+        let tiling = self.tiling();
+        let first = tiling.quad_index(0, rows.start);
+        let last =
+            if rows.end == self.height { self.depth.len() } else { tiling.quad_index(0, rows.end) };
+        let span = first..last;
+        for (to, src) in self.targets.iter_mut().zip(&from.targets) {
+            if let (Some(d), Some(s)) = (to.get_mut(span.clone()), src.get(span.clone())) {
+                d.copy_from_slice(s);
+            }
+        }
+        for (to, src) in self.targets8.iter_mut().zip(&from.targets8) {
+            if let (Some(d), Some(s)) = (to.get_mut(span.clone()), src.get(span.clone())) {
+                d.copy_from_slice(s);
+            }
+        }
+        if from.depth_written || self.depth_written {
+            if let (Some(d), Some(s)) = (self.depth.get_mut(span.clone()), from.depth.get(span)) {
+                d.copy_from_slice(s);
+            }
+            self.depth_written = true;
+        }
+        true
+    }
+
     pub fn with_format(
         width: u32,
         height: u32,

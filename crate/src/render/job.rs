@@ -424,6 +424,120 @@ pub fn run_in_frame(
     run_framed(job, fb, rows, hooks, frame, &mut Watch::default())
 }
 
+/// The window rows (row 0 = bottom) of band `k` of `bands` for a picture `height` rows high:
+/// whole tile rows ([`TILE`](super::framebuffer::TILE) rows, contiguous in a framebuffer's
+/// storage) shared out from the bottom, the last band ending at the picture's top.
+pub fn band_rows(height: u32, bands: u32, k: u32) -> std::ops::Range<u32> {
+    let tile = super::framebuffer::TILE;
+    let tile_rows = height.div_ceil(tile);
+    let bands = bands.clamp(1, tile_rows.max(1));
+    let per = tile_rows.div_ceil(bands);
+    let start = (k * per * tile).min(height);
+    let end = ((k + 1) * per * tile).min(height);
+    start..end
+}
+
+/// How many bands a frame of `fb`'s size is drawn in with `threads` threads: at most one per
+/// tile row ([`band_rows`]), and no more than fit beside `fb` in
+/// [`crate::limits::MAX_FRAMEBUFFER_BYTES`] (each band but the first draws into a framebuffer of
+/// the picture's size).
+pub fn band_count(fb: &Framebuffer, threads: usize) -> u32 {
+    let bytes = Framebuffer::bytes(fb.width, fb.height, fb.target_count(), fb.format).max(1);
+    let room = crate::limits::MAX_FRAMEBUFFER_BYTES / bytes;
+    let tile_rows = u64::from(fb.height.div_ceil(super::framebuffer::TILE));
+    // Bands of whole tile rows: with `per` rows each, fewer bands may cover the picture.
+    let wanted = (threads.max(1) as u64).min(room.max(1)).min(tile_rows.max(1));
+    let per = tile_rows.div_ceil(wanted.max(1));
+    tile_rows.div_ceil(per.max(1)) as u32
+}
+
+/// [`run_in_frame`] on `threads` threads: the picture is split into bands of whole tile rows
+/// ([`band_rows`]), each drawn by its own thread through the whole pipeline with its own copy
+/// of the texture bindings (the vertex stage runs in each band, as in each of the page's
+/// workers): the first band into `fb`, the others into framebuffers of their own (`scratch`,
+/// kept between frames), whose rows are then copied into `fb`. Every band draws from the one
+/// frame budget: a frame that runs out of it, or that `--timeout` or Ctrl-C stops, stops in
+/// every band. Each pixel is shaded as in a one-band draw (bands meet between quads). The
+/// result: the first band's error in row order, else the summed counters (the triangles as one
+/// band counts them) and the first band's warnings.
+pub fn run_in_bands<H: TextureHooks + Clone + Send>(
+    job: &Job,
+    fb: &mut Framebuffer,
+    threads: usize,
+    hooks: &H,
+    frame: &exec::FrameBudget,
+    scratch: &mut BandScratch,
+) -> Result<(DrawStats, Vec<Diagnostic>), SourcedDiagnostic> {
+    let bands = band_count(fb, threads);
+    if bands <= 1 {
+        let mut hooks = hooks.clone();
+        return run_in_frame(job, fb, None, &mut hooks, frame);
+    }
+    let (width, height, targets, format) = (fb.width, fb.height, fb.target_count(), fb.format);
+    let fits = |b: &Framebuffer| {
+        b.width == width && b.height == height && b.format == format && b.target_count() == targets
+    };
+    let others = bands as usize - 1;
+    if scratch.0.len() != others || !scratch.0.iter().all(fits) {
+        scratch.0.clear();
+        for _ in 0..others {
+            scratch.0.push(
+                Framebuffer::with_format(width, height, targets, format)
+                    .map_err(|e| render_error("R001", e))?,
+            );
+        }
+    }
+    // Each band's framebuffer: the caller's for the first, scratch for the rest. The caller
+    // cleared its own (or not: a bench reuses it); a scratch band clears the rows it draws.
+    let mut results: Vec<Result<(DrawStats, Vec<Diagnostic>), SourcedDiagnostic>> =
+        std::thread::scope(|scope| {
+            let first = std::iter::once((&mut *fb, false));
+            let rest = scratch.0.iter_mut().map(|b| (b, true));
+            let handles: Vec<_> = first
+                .chain(rest)
+                .enumerate()
+                .map(|(k, (band, clear))| {
+                    let rows = band_rows(height, bands, k as u32);
+                    let mut hooks = hooks.clone();
+                    scope.spawn(move || {
+                        if clear {
+                            band.clear_rows(rows.clone());
+                        }
+                        run_in_frame(job, band, Some(rows), &mut hooks, frame)
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| {
+                    h.join().unwrap_or_else(|_| {
+                        Err(render_error("R001", "a band's thread ended without a result".into()))
+                    })
+                })
+                .collect()
+        });
+    let mut stats = DrawStats::default();
+    let mut warnings = None;
+    for (k, result) in results.drain(..).enumerate() {
+        let (s, w) = result?;
+        if k > 0 {
+            if let Some(band) = scratch.0.get(k - 1) {
+                fb.copy_tile_rows_from(band, band_rows(height, bands, k as u32));
+            }
+        }
+        stats.triangles = stats.triangles.max(s.triangles);
+        stats.quads += s.quads;
+        stats.fragments_written += s.fragments_written;
+        stats.flushed_quads += s.flushed_quads;
+        warnings.get_or_insert(w);
+    }
+    Ok((stats, warnings.unwrap_or_default()))
+}
+
+/// The framebuffers [`run_in_bands`] draws its bands into, kept between frames.
+#[derive(Default)]
+pub struct BandScratch(Vec<Framebuffer>);
+
 /// [`run_into`] with the inspector watching (`render::inspect`): the fragment to trace and the
 /// probe run in the same draw, through the same program, as every other fragment.
 pub fn run_watched(

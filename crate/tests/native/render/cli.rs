@@ -372,3 +372,33 @@ fn an_output_declared_twice_word_for_word_draws_as_declared_once() {
         pictures.push(px);
     }
 }
+
+#[test]
+fn threads_draw_the_same_file_and_a_bad_count_is_a_usage_error() {
+    // 26_mandelbrot at a size whose rows do not divide into the bands evenly.
+    let fs = format!("{}/26_mandelbrot.tgsi", CORPUS);
+    let mut files = Vec::new();
+    for threads in ["1", "2", "5"] {
+        let out = tmp(&format!("threads-{threads}.f32"));
+        let (status, _, err) =
+            tgsi(&["render", &fs, "--size", "70x45", "--threads", threads, "-o", &out]);
+        assert_eq!(status, 0, "{threads} threads: {err}");
+        files.push(std::fs::read(&out).unwrap());
+    }
+    assert!(files[1] == files[0] && files[2] == files[0], "the same bytes on 1, 2 and 5 threads");
+    for bad in ["0", "257", "two", "-1"] {
+        let (status, _, err) = tgsi(&["render", &fs, "--threads", bad, "-o", &tmp("bad.png")]);
+        assert_eq!(status, 2, "--threads {bad}");
+        assert!(
+            err.contains(&format!("--threads: '{bad}' is not a whole number from 1 to 256")),
+            "{err}"
+        );
+    }
+    // bench --json says how many bands it drew side by side (2 threads, 45 rows = 3 tile rows:
+    // bands of ⌈3 / 2⌉ = 2 tile rows, so 2 bands).
+    let (status, out, err) =
+        tgsi(&["bench", &fs, "--size", "70x45", "--seconds", "0", "--threads", "2", "--json"]);
+    assert_eq!(status, 0, "{err}");
+    let json: serde_json::Value = serde_json::from_str(&out).expect("bench --json");
+    assert_eq!(json["threads"], 2);
+}

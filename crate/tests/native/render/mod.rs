@@ -1,3 +1,4 @@
+mod bands;
 mod cli;
 mod pipeline;
 mod shaders;

@@ -1,0 +1,197 @@
+//! A frame drawn on several threads (`render --threads N`, `job::run_in_bands`) is the frame
+//! drawn on one, bit for bit: every softpipe corpus shader (with its vertex shader, mesh and
+//! textures, as the conformance suite renders it) at sizes whose rows do not divide evenly into
+//! bands, with the interpreter and the compiling tier; a mesh with a depth test; and a frame
+//! that runs out of budget stops in every band with the same diagnostic code.
+
+use crate::conformance::{corpus_request, corpus_textures};
+use tgsi::exec::FrameBudget;
+use tgsi::render::framebuffer::{Framebuffer, TILE};
+use tgsi::render::job::{
+    band_count, band_rows, prepare, run_in_bands, run_in_frame, BandScratch, Request,
+};
+
+/// Every target's float bits and the depth of every pixel, top row first.
+fn bits(fb: &Framebuffer) -> Vec<u32> {
+    let mut out = Vec::new();
+    for y in 0..fb.height {
+        for x in 0..fb.width {
+            for t in 0..fb.target_count() {
+                out.extend(fb.pixel(t, x, y).map(f32::to_bits));
+            }
+            out.push(fb.depth_at(x, y).to_bits());
+        }
+    }
+    out
+}
+
+fn corpus_names() -> Vec<String> {
+    let dir = corpus!("/softpipe");
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .expect("corpus")
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".tgsi") && !n.ends_with(".vs.tgsi"))
+        .map(|n| n.trim_end_matches(".tgsi").to_string())
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn bands_are_whole_tile_rows_that_cover_the_picture_once() {
+    for height in [1, 15, 16, 17, 61, 64, 97, 130, 512, 1024] {
+        for bands in 1..=9 {
+            let mut next = 0;
+            for k in 0..bands {
+                let rows = band_rows(height, bands, k);
+                assert_eq!(
+                    rows.start,
+                    next.min(height),
+                    "height {height}, {bands} bands, band {k}"
+                );
+                assert!(
+                    rows.start.is_multiple_of(TILE) || rows.is_empty(),
+                    "{height} {bands} {k}: {rows:?}"
+                );
+                next = rows.end;
+            }
+            assert_eq!(
+                next, height,
+                "height {height}, {bands} bands: the last band ends at the top"
+            );
+        }
+    }
+}
+
+#[test]
+fn band_count_is_at_most_the_tile_rows_and_fits_the_framebuffer_limit() {
+    let fb = |w, h, t| Framebuffer::new(w, h, t).expect("framebuffer");
+    // 61 rows are 4 tile rows: 4 bands at most; 3 threads make bands of 2, 1 and 1 tile rows.
+    assert_eq!(band_count(&fb(8, 61, 1), 16), 4);
+    assert_eq!(band_count(&fb(8, 61, 1), 3), 2, "⌈4 / 3⌉ = 2 tile rows a band: 2 bands");
+    assert_eq!(band_count(&fb(8, 64, 1), 1), 1);
+    // 4096 x 4096 with 8 targets is 4096² · (8 · 16 + 4) bytes = 2112 MiB, over the 2 GiB limit
+    // on its own: such a framebuffer cannot be made, so a smaller one with room for one more.
+    let big = fb(4096, 2048, 8); // 4096 · 2048 · 132 bytes = 1056 MiB: one band beside it fits.
+    assert_eq!(band_count(&big, 8), 1, "1056 MiB and another 1056 MiB exceed 2048 MiB");
+}
+
+#[test]
+fn every_corpus_shader_draws_the_same_bits_on_one_and_on_several_threads() {
+    let dir = corpus!("/softpipe");
+    let mut compared = 0;
+    for name in corpus_names() {
+        let read = |ext: &str| std::fs::read_to_string(format!("{dir}/{name}{ext}")).expect("read");
+        let (fs, vs) = (read(".tgsi"), read(".vs.tgsi"));
+        let json: serde_json::Value = serde_json::from_str(&read(".json")).expect("json");
+        for (width, height) in [(97, 61), (33, 130)] {
+            let req = Request { width, height, ..corpus_request(&fs, &vs, &json) };
+            let (job, diags) = prepare(&req);
+            let mut job = job.unwrap_or_else(|| panic!("{name}: {diags:?}"));
+            for engine in [tgsi::jit::Engine::Interpreter, tgsi::jit::Engine::Jit] {
+                // The compiling tier where it takes the shader (else the interpreter again).
+                let _ = tgsi::jit::attach(&mut job, engine, false);
+                let targets = job.color_targets();
+                let mut one = Framebuffer::new(width, height, targets).expect("fb");
+                let frame = FrameBudget::new(job.default_budget());
+                run_in_frame(&job, &mut one, None, &mut corpus_textures(&json), &frame)
+                    .unwrap_or_else(|e| panic!("{name}: {}", e.diagnostic.message));
+                let want = bits(&one);
+                for threads in [2, 3, 8] {
+                    let mut many = Framebuffer::new(width, height, targets).expect("fb");
+                    let frame = FrameBudget::new(job.default_budget());
+                    let mut scratch = BandScratch::default();
+                    let textures = corpus_textures(&json);
+                    // Twice with the same scratch: the second frame reuses the band framebuffers.
+                    for pass in 0..2 {
+                        run_in_bands(&job, &mut many, threads, &textures, &frame, &mut scratch)
+                            .unwrap_or_else(|e| panic!("{name}: {}", e.diagnostic.message));
+                        assert!(
+                            bits(&many) == want,
+                            "{name} {width}x{height} {engine:?}: {threads} threads (pass {pass}) differ from one"
+                        );
+                    }
+                    compared += 1;
+                }
+            }
+        }
+    }
+    assert!(compared >= 100, "only {compared} comparisons");
+}
+
+#[test]
+fn a_depth_tested_mesh_draws_the_same_on_several_threads() {
+    // An oblique view (x and y shifted by z, w grows with z) so that faces overlap and the depth
+    // test decides pixels in every band; the colour is the mesh's attribute IN[2].
+    let vs = "VERT\nDCL IN[0]\nDCL IN[2]\nDCL OUT[0], POSITION\nDCL OUT[1], GENERIC[0]\nDCL TEMP[0]\n\
+              IMM[0] FLT32 {0.5, 0.3, 2.0, 1.8}\n\
+              MAD TEMP[0].x, IN[0].zzzz, IMM[0].xxxx, IN[0].xxxx\nMAD TEMP[0].y, IN[0].zzzz, IMM[0].yyyy, IN[0].yyyy\n\
+              MUL OUT[0].xy, TEMP[0].xyyy, IMM[0].wwww\nMUL OUT[0].z, IN[0].zzzz, IMM[0].xxxx\n\
+              ADD OUT[0].w, IN[0].zzzz, IMM[0].zzzz\nMOV OUT[1], IN[2]\nEND\n";
+    let fs = "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\n  0: MOV OUT[0], IN[0]\n  1: END\n";
+    for mesh in ["cube", "sphere"] {
+        let req = Request {
+            fs,
+            vs: Some(vs),
+            width: 90,
+            height: 70,
+            mesh: Some(mesh),
+            ..Request::default()
+        };
+        let (job, diags) = prepare(&req);
+        let job = job.unwrap_or_else(|| panic!("{diags:?}"));
+        assert!(job.mesh.wants_depth, "{mesh} is depth-tested");
+        let mut one = Framebuffer::new(90, 70, 1).expect("fb");
+        run_in_frame(
+            &job,
+            &mut one,
+            None,
+            &mut tgsi::exec::NoTextures,
+            &FrameBudget::new(job.default_budget()),
+        )
+        .expect("draws");
+        let mut many = Framebuffer::new(90, 70, 1).expect("fb");
+        run_in_bands(
+            &job,
+            &mut many,
+            4,
+            &tgsi::exec::NoTextures,
+            &FrameBudget::new(job.default_budget()),
+            &mut BandScratch::default(),
+        )
+        .expect("draws");
+        assert!(bits(&many) == bits(&one), "{mesh}");
+        // The depth buffer was written (the mesh covers some pixels at a depth below 1).
+        assert!((0..70).any(|y| (0..90).any(|x| many.depth_at(x, y) < 1.0)), "{mesh}");
+    }
+}
+
+#[test]
+fn a_frame_out_of_budget_stops_in_every_band_with_the_budget_code() {
+    // An endless loop: every band runs out of the one frame budget.
+    let fs = "FRAG\nDCL OUT[0], COLOR\nDCL TEMP[0]\n  0: BGNLOOP\n  1:   ADD TEMP[0].x, TEMP[0].xxxx, TEMP[0].xxxx\n  2: ENDLOOP\n  3: MOV OUT[0], TEMP[0]\n  4: END\n";
+    let req = Request { fs, width: 64, height: 64, ..Request::default() };
+    let (job, diags) = prepare(&req);
+    let job = job.unwrap_or_else(|| panic!("{diags:?}"));
+    let one = run_in_frame(
+        &job,
+        &mut Framebuffer::new(64, 64, 1).expect("fb"),
+        None,
+        &mut tgsi::exec::NoTextures,
+        &FrameBudget::new(1 << 20),
+    );
+    let many = run_in_bands(
+        &job,
+        &mut Framebuffer::new(64, 64, 1).expect("fb"),
+        4,
+        &tgsi::exec::NoTextures,
+        &FrameBudget::new(1 << 20),
+        &mut BandScratch::default(),
+    );
+    let (Err(a), Err(b)) = (one, many) else {
+        panic!("an endless loop must run out of its budget")
+    };
+    assert_eq!(a.diagnostic.code, b.diagnostic.code);
+    assert!(a.diagnostic.code.starts_with('X'), "{}", a.diagnostic.code);
+}
