@@ -442,9 +442,20 @@ pub fn band_rows(height: u32, bands: u32, k: u32) -> std::ops::Range<u32> {
 /// [`crate::limits::MAX_FRAMEBUFFER_BYTES`] (each band but the first draws into a framebuffer of
 /// the picture's size).
 pub fn band_count(fb: &Framebuffer, threads: usize) -> u32 {
-    let bytes = Framebuffer::bytes(fb.width, fb.height, fb.target_count(), fb.format).max(1);
+    bands_for(fb.width, fb.height, fb.target_count(), fb.format, threads)
+}
+
+/// [`band_count`] for a framebuffer of this size, target count and format.
+pub fn bands_for(
+    width: u32,
+    height: u32,
+    targets: usize,
+    format: super::framebuffer::Format,
+    threads: usize,
+) -> u32 {
+    let bytes = Framebuffer::bytes(width, height, targets, format).max(1);
     let room = crate::limits::MAX_FRAMEBUFFER_BYTES / bytes;
-    let tile_rows = u64::from(fb.height.div_ceil(super::framebuffer::TILE));
+    let tile_rows = u64::from(height.div_ceil(super::framebuffer::TILE));
     // Bands of whole tile rows: with `per` rows each, fewer bands may cover the picture.
     let wanted = (threads.max(1) as u64).min(room.max(1)).min(tile_rows.max(1));
     let per = tile_rows.div_ceil(wanted.max(1));

@@ -6,9 +6,9 @@
 
 use crate::conformance::{corpus_request, corpus_textures};
 use tgsi::exec::FrameBudget;
-use tgsi::render::framebuffer::{Framebuffer, TILE};
+use tgsi::render::framebuffer::{Format, Framebuffer, TILE};
 use tgsi::render::job::{
-    band_count, band_rows, prepare, run_in_bands, run_in_frame, BandScratch, Request,
+    band_count, band_rows, bands_for, prepare, run_in_bands, run_in_frame, BandScratch, Request,
 };
 
 /// Every target's float bits and the depth of every pixel, top row first.
@@ -71,10 +71,13 @@ fn band_count_is_at_most_the_tile_rows_and_fits_the_framebuffer_limit() {
     assert_eq!(band_count(&fb(8, 61, 1), 16), 4);
     assert_eq!(band_count(&fb(8, 61, 1), 3), 2, "⌈4 / 3⌉ = 2 tile rows a band: 2 bands");
     assert_eq!(band_count(&fb(8, 64, 1), 1), 1);
-    // 4096 x 4096 with 8 targets is 4096² · (8 · 16 + 4) bytes = 2112 MiB, over the 2 GiB limit
-    // on its own: such a framebuffer cannot be made, so a smaller one with room for one more.
-    let big = fb(4096, 2048, 8); // 4096 · 2048 · 132 bytes = 1056 MiB: one band beside it fits.
-    assert_eq!(band_count(&big, 8), 1, "1056 MiB and another 1056 MiB exceed 2048 MiB");
+    // 4096 x 2048 with 8 RGBA32F targets: 4096 · 2048 · (8 · 16 + 4) bytes = 1056 MiB; a second
+    // framebuffer of that size would pass the 2048 MiB limit, so one band. Half as high
+    // (528 MiB): three more fit (4 · 528 = 2112 > 2048, so 3 in all).
+    assert_eq!(bands_for(4096, 2048, 8, Format::Rgba32F, 8), 1);
+    assert_eq!(bands_for(4096, 1024, 8, Format::Rgba32F, 8), 3);
+    // RGBA8 (4 bytes a texel): 4096 · 1024 · (8 · 4 + 4) = 144 MiB, so 8 threads get 8 bands.
+    assert_eq!(bands_for(4096, 1024, 8, Format::Rgba8, 8), 8);
 }
 
 #[test]
