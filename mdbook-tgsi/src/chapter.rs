@@ -330,8 +330,10 @@ mod tests {
         let r = run(&md, &[]);
         assert_eq!(errors(&r), Vec::<String>::new());
         assert_eq!(r.widgets, 1);
+        // The source block is html::code_block's (html.rs tests its form).
         let expected = format!(
-            "<script type=\"module\" src=\"../tgsi-shader/tgsi-shader.js\"></script>\n\n# Title\n\nText.\n\n<tgsi-shader width=\"64\" height=\"32\" editable>\n\n<script type=\"text/x-tgsi\">\n{FS}</script>\n\n</tgsi-shader>\n\n\n```tgsi\n{FS}```\n\nAfter.\n"
+            "<script type=\"module\" src=\"../tgsi-shader/tgsi-shader.js\"></script>\n\n# Title\n\nText.\n\n<tgsi-shader width=\"64\" height=\"32\" editable>\n\n<script type=\"text/x-tgsi\">\n{FS}</script>\n\n</tgsi-shader>\n\n{}After.\n",
+            html::code_block(FS, "")
         );
         assert_eq!(r.content, expected);
     }
@@ -340,7 +342,7 @@ mod tests {
     fn hide_source_leaves_the_code_block_out() {
         let r = run(&format!("```tgsi hide-source\n{FS}```\n"), &[]);
         assert_eq!(r.widgets, 1);
-        assert!(!r.content.contains("```"), "{}", r.content);
+        assert!(!r.content.contains("<pre>") && !r.content.contains("```"), "{}", r.content);
     }
 
     #[test]
@@ -413,9 +415,9 @@ mod tests {
             "{}",
             r.content
         );
-        assert!(r.content.contains(&format!("```tgsi\n{FS}```")), "{}", r.content);
+        assert!(r.content.contains(&html::code_block(FS, "")), "{}", r.content);
         assert!(r.content.starts_with("<script type=\"module\" src=\"../tgsi-shader/tgsi-shader.js\"></script>\n\nIntro\n\n<tgsi-shader"), "{}", r.content);
-        assert!(r.content.ends_with("```\n\nMore\n"), "{}", r.content);
+        assert!(r.content.ends_with("</code></pre>\n\nMore\n"), "{}", r.content);
         assert!(!r.content.contains("{{#tgsi"));
     }
 
@@ -464,8 +466,8 @@ mod tests {
         let vs_at = r.content.find("<script type=\"text/x-tgsi-vs\">\nVERT").expect("vs script");
         let fs_at = r.content.find("<script type=\"text/x-tgsi\">\nFRAG").expect("fs script");
         assert!(vs_at < fs_at);
-        let vs_code = r.content.find("```tgsi\nVERT").expect("vs code block");
-        let fs_code = r.content.find("```tgsi\nFRAG").expect("fs code block");
+        let vs_code = r.content.find(&html::code_block(VS, "")).expect("vs code block");
+        let fs_code = r.content.find(&html::code_block(FS, "")).expect("fs code block");
         assert!(fs_at < vs_code && vs_code < fs_code);
         assert!(!r.content.contains("vs="), "{}", r.content);
         // A vs file that is a fragment shader: R100 in that file, with a note at the option.
@@ -495,7 +497,8 @@ mod tests {
             "{}",
             r.content
         );
-        assert!(r.content.contains("\n   ```tgsi\n   FRAG\n"), "{}", r.content);
+        assert!(r.content.contains(&html::code_block(FS, "   ")), "{}", r.content);
+        assert!(r.content.contains("\n   <pre><code class=\""), "{}", r.content);
     }
 
     #[test]

@@ -8,8 +8,13 @@
 //! children. No `</` is left in a script's text (it becomes `<\/`), so nothing in a shader can
 //! end its script, or the HTML block, early; in TGSI that pair can only be in a `;` comment.
 //!
+//! The shader's source under the widget is a `<pre><code>` HTML block of highlighted text
+//! ([`code_block`]).
+//!
 //! Every line is indented by `pad`, the list item's content column, so a widget in a list item
 //! stays in that item.
+
+use crate::highlight;
 
 /// `&`, `<`, `>`, `"` and `'` as character references, for an attribute value.
 pub fn escape_attribute(value: &str) -> String {
@@ -76,19 +81,29 @@ pub fn widget(
     out
 }
 
-/// `text` as a fenced `tgsi` code block (for mdBook to show and highlight), with a backtick
-/// fence longer than any run of backticks in the text, between blank lines.
+/// The classes of a shader's source block: `nohighlight` (and no `language-` class) makes
+/// mdBook's highlight.js leave it as it is, without a warning; `hljs` gives it the theme's code
+/// colours before book.js adds that class to every block; `tgsi-source` names it for a book's
+/// own CSS.
+pub const SOURCE_CLASSES: &str = "nohighlight hljs tgsi-source";
+
+/// `text` as a code block the way mdBook writes one (`<pre><code>`, so its copy button and
+/// styles apply), highlighted here (highlight.rs), as one HTML block between blank lines. The
+/// block is a `<pre>` HTML block, which runs to the line holding `</pre>` (blank lines and
+/// all); every `<` of the text is written `&lt;`, so nothing in it can end the block early.
 pub fn code_block(text: &str, pad: &str) -> String {
-    let mut longest = 0;
-    let mut run = 0;
-    for c in text.chars() {
-        run = if c == '`' { run + 1 } else { 0 };
-        longest = longest.max(run);
+    let mut out = format!("\n{pad}<pre><code class=\"{SOURCE_CLASSES}\">");
+    for (i, line) in text.lines().enumerate() {
+        if i > 0 && !line.trim().is_empty() {
+            out.push_str(pad);
+        }
+        out.push_str(&highlight::line_html(line));
+        out.push('\n');
     }
-    let fence = "`".repeat((longest + 1).max(3));
-    let mut out = format!("\n{pad}{fence}tgsi\n");
-    push_lines(&mut out, text, pad);
-    out.push_str(&format!("{pad}{fence}\n\n"));
+    if out.ends_with('\n') {
+        out.push_str(pad);
+    }
+    out.push_str("</code></pre>\n\n");
     out
 }
 
@@ -136,11 +151,22 @@ mod tests {
     }
 
     #[test]
-    fn the_code_blocks_fence_is_longer_than_any_backtick_run() {
-        assert_eq!(code_block("FRAG\nEND\n", ""), "\n```tgsi\nFRAG\nEND\n```\n\n");
+    fn the_source_is_a_highlighted_pre_block_that_keeps_its_lines() {
+        // The classes, each line's spans (highlight.rs tests them one by one), the text's last
+        // line ending kept before </code> as mdBook keeps it, and a blank line left empty.
         assert_eq!(
-            code_block("; ````\nEND\n", "  "),
-            "\n  `````tgsi\n  ; ````\n  END\n  `````\n\n"
+            code_block("FRAG\n\n  0: END\n", ""),
+            "\n<pre><code class=\"nohighlight hljs tgsi-source\"><span class=\"hljs-keyword\">FRAG</span>\n\n  <span class=\"hljs-symbol\">0:</span> <span class=\"hljs-title\">END</span>\n</code></pre>\n\n"
+        );
+        // In a list item every line but blank ones, and the closing tags, are indented by the
+        // item's content column; a `<` in a comment cannot close the block.
+        assert_eq!(
+            code_block("FRAG\n; </pre>\n", "   "),
+            "\n   <pre><code class=\"nohighlight hljs tgsi-source\"><span class=\"hljs-keyword\">FRAG</span>\n   <span class=\"hljs-comment\">; &lt;/pre&gt;</span>\n   </code></pre>\n\n"
+        );
+        assert_eq!(
+            code_block("", "  "),
+            "\n  <pre><code class=\"nohighlight hljs tgsi-source\"></code></pre>\n\n"
         );
     }
 

@@ -7,6 +7,7 @@ pub mod assets;
 pub mod book;
 pub mod chapter;
 pub mod check;
+pub mod highlight;
 pub mod html;
 pub mod options;
 pub mod report;

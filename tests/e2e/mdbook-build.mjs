@@ -1,3 +1,4 @@
+// @ts-check
 // Builds the mdbook-tgsi sample book (tests/docs-tools/book/) in a scratch folder with the pinned
 // mdBook (target/tools/bin/mdbook, `scripts/setup.sh --only mdbook`) and the workspace's
 // preprocessor (target/debug/mdbook-tgsi, `cargo build -p mdbook-tgsi` after the package build),

@@ -1,3 +1,4 @@
+// @ts-check
 // The mdBook preprocessor mdbook-tgsi, run by a real mdBook (the pinned 0.4 release) on the
 // sample book tests/docs-tools/book/: the HTML holds each widget with the attributes its code
 // block or {{#tgsi}} line asked for, each page with a widget loads the element by a path to the
@@ -40,6 +41,42 @@ function widgets(html) {
 const loaders = (html) => [...html.matchAll(/<script type="module" src="([^"]*tgsi-shader\.js)"><\/script>/g)].map((m) => m[1]);
 
 const BLUE = 'FRAG\nDCL OUT[0], COLOR\nIMM[0] FLT32 { 0.2500, 0.5000, 1.0000, 1.0000 }\n  0: MOV OUT[0], IMM[0]\n  1: END\n';
+
+/**
+ * A highlighted piece of a source block.
+ * @param {string} cls the highlight.js class without its `hljs-`
+ * @param {string} text
+ */
+const span = (cls, text) => `<span class="hljs-${cls}">${text}</span>`;
+
+/**
+ * BLUE as the source block under its widget, written out by hand from the mapping in
+ * mdbook-tgsi/README.md: FRAG, DCL and IMM are headers (keyword), OUT a register file (name),
+ * COLOR a semantic (string), FLT32 an immediate type (a modifier: variable), MOV and END opcodes
+ * (title), "0:" and "1:" labels (symbol), the rest numbers; spaces, brackets, commas and braces
+ * are plain.
+ */
+const BLUE_HTML = [
+  span('keyword', 'FRAG'),
+  `${span('keyword', 'DCL')} ${span('name', 'OUT')}[${span('number', '0')}], ${span('string', 'COLOR')}`,
+  `${span('keyword', 'IMM')}[${span('number', '0')}] ${span('variable', 'FLT32')} { ${['0.2500', '0.5000', '1.0000', '1.0000'].map((n) => span('number', n)).join(', ')} }`,
+  `  ${span('symbol', '0:')} ${span('title', 'MOV')} ${span('name', 'OUT')}[${span('number', '0')}], ${span('keyword', 'IMM')}[${span('number', '0')}]`,
+  `  ${span('symbol', '1:')} ${span('title', 'END')}`,
+  '',
+].join('\n');
+
+/**
+ * The inner HTML of each shader source block of a page (`<pre><code class="nohighlight hljs
+ * tgsi-source">`).
+ * @param {string} html
+ */
+const sources = (html) => [...html.matchAll(/<pre><code class="nohighlight hljs tgsi-source">([\s\S]*?)<\/code><\/pre>/g)].map((m) => m[1]);
+
+/**
+ * A block's text: its tags taken out and its character references read.
+ * @param {string} html
+ */
+const plainText = (html) => html.replace(/<[^>]*>/g, '').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
 const ORANGE = 'FRAG\nDCL OUT[0], COLOR\nIMM[0] FLT32 { 1.0000, 0.2500, 0.0000, 1.0000 }\n  0: MOV OUT[0], IMM[0]\n  1: END\n';
 
 test('the sample book builds', () => {
@@ -58,13 +95,20 @@ test('code blocks become widgets with their options as attributes; other code st
   assert.deepEqual(w[0].scripts, [{ type: 'text/x-tgsi', text: BLUE }]);
   // The list item's widget is inside its <li>, its indentation gone from the script.
   assert.match(html, /<li>\s*<p>A widget inside a list item[^<]*<\/p>\s*<tgsi-shader width="16"[^>]*>\s*<script type="text\/x-tgsi">\nFRAG\nDCL OUT\[0\], COLOR\n/);
-  // The source under the first two (the third is hide-source), highlighted as tgsi.
-  const code = [...html.matchAll(/<code class="language-tgsi">([\s\S]*?)<\/code>/g)].map((m) => m[1]);
+  // The source under the first two (the third is hide-source), highlighted at build time; the
+  // spans' text is the shader's text.
+  const code = sources(html);
   assert.equal(code.length, 2);
-  assert.equal(code[0], BLUE);
-  // The text block and the markdown block that shows a ```tgsi block are untouched.
+  assert.equal(code[0], BLUE_HTML);
+  assert.equal(plainText(code[0]), BLUE);
+  // The second one's swizzle, after CONST[0][0] (a register file, then two numbers).
+  assert.ok(code[1].includes(`${span('name', 'CONST')}[${span('number', '0')}][${span('number', '0')}]${span('attr', '.xyzw')}`), code[1]);
+  // The text block and the markdown block that shows a ```tgsi block are untouched, and they
+  // are the only blocks with a language class (a language-tgsi one is what made highlight.js
+  // warn that it has no such language).
   assert.match(html, /<code class="language-text">FRAG\n {2}0: END\n<\/code>/);
   assert.match(html, /<code class="language-markdown">```tgsi width=8\nFRAG\n {2}0: END\n```\n<\/code>/);
+  assert.deepEqual([...html.matchAll(/\blang(?:uage)?-[\w-]+/g)].map((m) => m[0]), ['language-text', 'language-markdown']);
   // fence.md is at the book's root: the element's module is tgsi-shader/tgsi-shader.js.
   assert.deepEqual(loaders(html), ['tgsi-shader/tgsi-shader.js']);
 });
@@ -79,6 +123,8 @@ test('{{#tgsi FILE}} includes the file as a widget, with vs= as its vertex shade
   assert.doesNotMatch(html, /vs=|hide-source/);
   // mdBook's own escape: the escaped line is text, without its backslash.
   assert.match(html, /mdBook's own escape: \{\{#tgsi shaders\/orange\.tgsi\}\}<\/p>/);
+  // Under the widget, the vertex shader's source, then the fragment shader's.
+  assert.deepEqual(sources(html).map(plainText), [readFileSync(path.join(good.dir, 'src/shaders/half.vs.tgsi'), 'utf8'), ORANGE]);
   assert.deepEqual(loaders(html), ['tgsi-shader/tgsi-shader.js']);
 });
 
@@ -89,7 +135,7 @@ test('a chapter in a folder loads the element from one folder up and includes fi
   assert.deepEqual(w.map((x) => x.tag), ['<tgsi-shader width="24" height="24">', '<tgsi-shader width="24" height="24">']);
   assert.equal(w[1].scripts[0].text, ORANGE);
   // Both are hide-source.
-  assert.doesNotMatch(html, /language-tgsi/);
+  assert.doesNotMatch(html, /<pre>/);
 });
 
 test('a page without a widget loads nothing', () => {
