@@ -47,9 +47,10 @@ export function tgsiLanguage(opcodeTable, vocabulary) {
       if (stream.sol()) state.statementStart = true;
       if (stream.eatSpace()) return null;
       if (stream.peek() === ';') { stream.skipToEnd(); return 'comment'; }
+      // An instruction's label before numbers: the number rule would take the digits of `0:`.
+      if (stream.match(/^\d+:/)) return 'labelName';
       if (stream.match(/^-?(0x[0-9a-fA-F]+|\d+\.?\d*(e[+-]?\d+)?|\.\d+(e[+-]?\d+)?)/i)) return 'number';
       if (stream.match(/^\.[xyzwrgba]{1,4}\b/i)) return 'propertyName';
-      if (stream.match(/^\d+:/)) return 'labelName';
       const word = stream.match(/^[A-Za-z_][A-Za-z0-9_]*/);
       if (word) {
         const w = word[0].toUpperCase();
