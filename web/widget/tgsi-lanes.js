@@ -38,6 +38,7 @@ input { font: 12px var(--tgsi-mono); width: 12ch; color: inherit; background: tr
   border: 1px solid var(--tgsi-border); border-radius: 3px; padding: 1px 3px; }
 input:focus-visible { outline: 2px solid var(--tgsi-accent); outline-offset: 1px; }
 .computed .channel, .computed .pair, .result .channel { display: block; font: 12px var(--tgsi-mono); }
+.result .channel { white-space: nowrap; }
 .computed .pair { color: var(--tgsi-accent); }
 .expected { font: 12px var(--tgsi-mono); }
 .verdict { min-width: 4.5em; }
@@ -71,6 +72,7 @@ table.tex tr.taps-row td { border-top-style: dashed; }
   td.lane-no { font-weight: bold; }
   td.lane-no::before { content: "lane "; }
   td.verdict:empty { display: none; }
+  .result .channel { white-space: normal; }
   input { width: 100%; max-width: 24ch; box-sizing: border-box; }
   table.tex tr.lane-row { display: block; }
   table.tex tr.taps-row td { border-top: 1px dashed var(--tgsi-border); }

@@ -535,7 +535,11 @@ fn data() -> String {
                 example: render_program(o).map(|program| JsExample {
                     program,
                     textures: example_textures(e),
-                    caption: caption(o, e),
+                    // Shown away from the reference page: no example "above" to point at.
+                    caption: match &e.live {
+                        Live::Example { .. } => "the opcode reference's example program".into(),
+                        _ => caption(o, e),
+                    },
                 }),
             }
         })
