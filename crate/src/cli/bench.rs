@@ -171,7 +171,8 @@ fn measure(
             fb.clear_depth();
         }
         let budget = crate::exec::FrameBudget::new(job.default_budget());
-        job::run_in_bands(job, fb, threads, &common.textures, &budget, &mut scratch)
+        // The bands stay in their own framebuffers: a benchmark reads no pixel.
+        job::run_in_bands(job, fb, threads, &common.textures, &budget, &mut scratch, false)
             .map(|_| ())
             .map_err(|d| {
                 common.print(printer, "bench", &[d]);

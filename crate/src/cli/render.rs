@@ -250,7 +250,8 @@ pub fn run(args: &RenderArgs) -> i32 {
         }
     };
     let mut scratch = job::BandScratch::default();
-    let drawn = job::run_in_bands(&job, &mut fb, threads, &common.textures, &frame, &mut scratch);
+    let drawn =
+        job::run_in_bands(&job, &mut fb, threads, &common.textures, &frame, &mut scratch, true);
     let status = match drawn {
         Ok((_, warnings)) => {
             diags.extend(

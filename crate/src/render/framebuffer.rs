@@ -84,6 +84,8 @@ pub struct Framebuffer {
     pub format: Format,
     /// Tiles per row: ⌈width / 16⌉.
     tiles_x: usize,
+    /// The window row the storage starts at (see [`Tiling`]); 0 for a whole picture.
+    origin: u32,
     /// `targets[n][quad]`, quad = [`Framebuffer::quad_index`] (`Rgba32F`; empty otherwise).
     pub(crate) targets: Vec<Vec<QuadPixels>>,
     /// The same for `Rgba8`.
@@ -104,6 +106,10 @@ const TILE_QUADS: usize = (TILE as usize / 2) * (TILE as usize / 2);
 #[derive(Clone, Copy, Debug)]
 pub struct Tiling {
     tiles_x: usize,
+    /// The window row the storage starts at (a multiple of [`TILE`]; 0 but for a band's
+    /// framebuffer, [`Framebuffer::band`]). Rows below it have no storage: their index lies
+    /// past the end, so every access (all through `get`) finds nothing.
+    origin: u32,
 }
 
 impl Tiling {
@@ -116,6 +122,7 @@ impl Tiling {
 
     #[inline]
     pub fn quad_index(self, x: u32, y: u32) -> usize {
+        let y = y.wrapping_sub(self.origin);
         let tile = (y / TILE) as usize * self.tiles_x + (x / TILE) as usize;
         let inside = (y % TILE / 2) * (TILE / 2) + x % TILE / 2;
         tile * TILE_QUADS + inside as usize
@@ -232,23 +239,31 @@ impl Framebuffer {
         if !fits {
             return false;
         }
-        let tiling = self.tiling();
-        let first = tiling.quad_index(0, rows.start);
-        let last =
-            if rows.end == self.height { self.depth.len() } else { tiling.quad_index(0, rows.end) };
-        let span = first..last;
+        // Each side's own storage range for those tile rows (a band's starts at its origin).
+        let span_of = |fb: &Framebuffer| {
+            let tiling = fb.tiling();
+            let first = tiling.quad_index(0, rows.start);
+            let last =
+                if rows.end == fb.height { fb.depth.len() } else { tiling.quad_index(0, rows.end) };
+            first..last.max(first)
+        };
+        let (to_span, from_span) = (span_of(self), span_of(from));
+        if to_span.len() != from_span.len() {
+            return false;
+        }
         for (to, src) in self.targets.iter_mut().zip(&from.targets) {
-            if let (Some(d), Some(s)) = (to.get_mut(span.clone()), src.get(span.clone())) {
+            if let (Some(d), Some(s)) = (to.get_mut(to_span.clone()), src.get(from_span.clone())) {
                 d.copy_from_slice(s);
             }
         }
         for (to, src) in self.targets8.iter_mut().zip(&from.targets8) {
-            if let (Some(d), Some(s)) = (to.get_mut(span.clone()), src.get(span.clone())) {
+            if let (Some(d), Some(s)) = (to.get_mut(to_span.clone()), src.get(from_span.clone())) {
                 d.copy_from_slice(s);
             }
         }
         if from.depth_written || self.depth_written {
-            if let (Some(d), Some(s)) = (self.depth.get_mut(span.clone()), from.depth.get(span)) {
+            let (to_d, from_d) = (self.depth.get_mut(to_span), from.depth.get(from_span));
+            if let (Some(d), Some(s)) = (to_d, from_d) {
                 d.copy_from_slice(s);
             }
             self.depth_written = true;
@@ -273,14 +288,44 @@ impl Framebuffer {
                 width, height, MAX_DIMENSION, MAX_PIXELS
             ));
         }
-        let tiles_x = width.div_ceil(TILE) as usize;
-        let quads = tiles_x * height.div_ceil(TILE) as usize * TILE_QUADS;
         Framebuffer::check_bytes(width, height, targets, format)?;
-        Ok(Framebuffer {
+        Ok(Framebuffer::with_storage(width, height, targets, format, 0..height))
+    }
+
+    /// A framebuffer for a band of a `width` x `height` picture: storage only for the tile
+    /// rows holding window rows `rows` (`rows.start` rounded down to a multiple of [`TILE`]),
+    /// addressed by the picture's own coordinates. Another thread draws the band into it
+    /// ([`crate::render::job::run_in_bands`]); [`Framebuffer::copy_tile_rows_from`] copies it
+    /// into the picture.
+    pub fn band(
+        width: u32,
+        height: u32,
+        targets: usize,
+        format: Format,
+        rows: std::ops::Range<u32>,
+    ) -> Result<Framebuffer, String> {
+        Framebuffer::check_bytes(width, height, targets, format)?;
+        let start = rows.start.min(height) / TILE * TILE;
+        Ok(Framebuffer::with_storage(width, height, targets, format, start..rows.end.min(height)))
+    }
+
+    /// Storage for window rows `rows` (`rows.start` a multiple of [`TILE`]) of a checked size.
+    fn with_storage(
+        width: u32,
+        height: u32,
+        targets: usize,
+        format: Format,
+        rows: std::ops::Range<u32>,
+    ) -> Framebuffer {
+        let tiles_x = width.div_ceil(TILE) as usize;
+        let tile_rows = rows.end.div_ceil(TILE).saturating_sub(rows.start / TILE) as usize;
+        let quads = tiles_x * tile_rows * TILE_QUADS;
+        Framebuffer {
             width,
             height,
             format,
             tiles_x,
+            origin: rows.start,
             targets: match format {
                 Format::Rgba32F => {
                     vec![vec![QuadPixels::default(); quads]; targets.clamp(1, MAX_TARGETS)]
@@ -295,7 +340,7 @@ impl Framebuffer {
             },
             depth: vec![[1.0; 4]; quads],
             depth_written: false,
-        })
+        }
     }
 
     /// Index of the quad whose lane 0 is at (x, y) (both even): its tile, then its row and
@@ -307,7 +352,14 @@ impl Framebuffer {
 
     /// The storage order on its own (so that it can be used while the storage is borrowed).
     pub fn tiling(&self) -> Tiling {
-        Tiling { tiles_x: self.tiles_x }
+        Tiling { tiles_x: self.tiles_x, origin: self.origin }
+    }
+
+    /// Whether this framebuffer has storage for window rows `rows` (a band's
+    /// [`Framebuffer::band`] holds only its own).
+    pub fn stores_rows(&self, rows: std::ops::Range<u32>) -> bool {
+        let stored_rows = (self.depth.len() / TILE_QUADS / self.tiles_x.max(1)) as u32 * TILE;
+        rows.start >= self.origin && rows.end <= self.origin + stored_rows
     }
 
     /// Number of render targets.

@@ -438,26 +438,18 @@ pub fn band_rows(height: u32, bands: u32, k: u32) -> std::ops::Range<u32> {
 }
 
 /// How many bands a frame of `fb`'s size is drawn in with `threads` threads: at most one per
-/// tile row ([`band_rows`]), and no more than fit beside `fb` in
-/// [`crate::limits::MAX_FRAMEBUFFER_BYTES`] (each band but the first draws into a framebuffer of
-/// the picture's size).
+/// tile row ([`band_rows`]). The band framebuffers together hold at most the picture's rows
+/// again, so the frame and its bands stay within twice the one framebuffer's limit
+/// ([`crate::limits::MAX_FRAMEBUFFER_BYTES`], checked for `fb` before it was made).
 pub fn band_count(fb: &Framebuffer, threads: usize) -> u32 {
-    bands_for(fb.width, fb.height, fb.target_count(), fb.format, threads)
+    bands_for(fb.height, threads)
 }
 
-/// [`band_count`] for a framebuffer of this size, target count and format.
-pub fn bands_for(
-    width: u32,
-    height: u32,
-    targets: usize,
-    format: super::framebuffer::Format,
-    threads: usize,
-) -> u32 {
-    let bytes = Framebuffer::bytes(width, height, targets, format).max(1);
-    let room = crate::limits::MAX_FRAMEBUFFER_BYTES / bytes;
+/// [`band_count`] for a picture `height` rows high.
+pub fn bands_for(height: u32, threads: usize) -> u32 {
     let tile_rows = u64::from(height.div_ceil(super::framebuffer::TILE));
     // Bands of whole tile rows: with `per` rows each, fewer bands may cover the picture.
-    let wanted = (threads.max(1) as u64).min(room.max(1)).min(tile_rows.max(1));
+    let wanted = (threads.max(1) as u64).min(tile_rows.max(1));
     let per = tile_rows.div_ceil(wanted.max(1));
     tile_rows.div_ceil(per.max(1)) as u32
 }
@@ -465,8 +457,11 @@ pub fn bands_for(
 /// [`run_in_frame`] on `threads` threads: the picture is split into bands of whole tile rows
 /// ([`band_rows`]), each drawn by its own thread through the whole pipeline with its own copy
 /// of the texture bindings (the vertex stage runs in each band, as in each of the page's
-/// workers): the first band into `fb`, the others into framebuffers of their own (`scratch`,
-/// kept between frames), whose rows are then copied into `fb`. Every band draws from the one
+/// workers): the first band into `fb`, the others into band framebuffers holding only their
+/// rows ([`Framebuffer::band`], kept in `scratch` between frames: like `fb`, they are drawn over,
+/// not cleared, and only their depth is reset for a depth-tested mesh). With `copy_back` their
+/// rows are then copied into `fb`, one slice per band, so that `fb` holds the picture; a
+/// benchmark, which reads no pixel, leaves them where they are. Every band draws from the one
 /// frame budget: a frame that runs out of it, or that `--timeout` or Ctrl-C stops, stops in
 /// every band. Each pixel is shaded as in a one-band draw (bands meet between quads). The
 /// result: the first band's error in row order, else the summed counters (the triangles as one
@@ -478,6 +473,7 @@ pub fn run_in_bands<H: TextureHooks + Clone + Send>(
     hooks: &H,
     frame: &exec::FrameBudget,
     scratch: &mut BandScratch,
+    copy_back: bool,
 ) -> Result<(DrawStats, Vec<Diagnostic>), SourcedDiagnostic> {
     let bands = band_count(fb, threads);
     if bands <= 1 {
@@ -485,34 +481,39 @@ pub fn run_in_bands<H: TextureHooks + Clone + Send>(
         return run_in_frame(job, fb, None, &mut hooks, frame);
     }
     let (width, height, targets, format) = (fb.width, fb.height, fb.target_count(), fb.format);
-    let fits = |b: &Framebuffer| {
-        b.width == width && b.height == height && b.format == format && b.target_count() == targets
+    let fits = |k: usize, b: &Framebuffer| {
+        let rows = band_rows(height, bands, k as u32 + 1);
+        b.width == width
+            && b.height == height
+            && b.format == format
+            && b.target_count() == targets
+            && b.stores_rows(rows)
     };
     let others = bands as usize - 1;
-    if scratch.0.len() != others || !scratch.0.iter().all(fits) {
+    if scratch.0.len() != others || !scratch.0.iter().enumerate().all(|(k, b)| fits(k, b)) {
         scratch.0.clear();
-        for _ in 0..others {
+        for k in 1..bands {
+            let rows = band_rows(height, bands, k);
             scratch.0.push(
-                Framebuffer::with_format(width, height, targets, format)
+                Framebuffer::band(width, height, targets, format, rows)
                     .map_err(|e| render_error("R001", e))?,
             );
         }
     }
-    // Each band's framebuffer: the caller's for the first, scratch for the rest. The caller
-    // cleared its own (or not: a bench reuses it); a scratch band clears the rows it draws.
+    let depth = job.mesh.wants_depth;
     let mut results: Vec<Result<(DrawStats, Vec<Diagnostic>), SourcedDiagnostic>> =
         std::thread::scope(|scope| {
             let first = std::iter::once((&mut *fb, false));
-            let rest = scratch.0.iter_mut().map(|b| (b, true));
+            let rest = scratch.0.iter_mut().map(|b| (b, depth));
             let handles: Vec<_> = first
                 .chain(rest)
                 .enumerate()
-                .map(|(k, (band, clear))| {
+                .map(|(k, (band, reset_depth))| {
                     let rows = band_rows(height, bands, k as u32);
                     let mut hooks = hooks.clone();
                     scope.spawn(move || {
-                        if clear {
-                            band.clear_rows(rows.clone());
+                        if reset_depth {
+                            band.clear_depth();
                         }
                         run_in_frame(job, band, Some(rows), &mut hooks, frame)
                     })
@@ -531,7 +532,7 @@ pub fn run_in_bands<H: TextureHooks + Clone + Send>(
     let mut warnings = None;
     for (k, result) in results.drain(..).enumerate() {
         let (s, w) = result?;
-        if k > 0 {
+        if copy_back && k > 0 {
             if let Some(band) = scratch.0.get(k - 1) {
                 fb.copy_tile_rows_from(band, band_rows(height, bands, k as u32));
             }

@@ -8,7 +8,7 @@ use crate::conformance::{corpus_request, corpus_textures};
 use tgsi::exec::FrameBudget;
 use tgsi::render::framebuffer::{Format, Framebuffer, TILE};
 use tgsi::render::job::{
-    band_count, band_rows, bands_for, prepare, run_in_bands, run_in_frame, BandScratch, Request,
+    band_rows, bands_for, prepare, run_in_bands, run_in_frame, BandScratch, Request,
 };
 
 /// Every target's float bits and the depth of every pixel, top row first.
@@ -65,19 +65,22 @@ fn bands_are_whole_tile_rows_that_cover_the_picture_once() {
 }
 
 #[test]
-fn band_count_is_at_most_the_tile_rows_and_fits_the_framebuffer_limit() {
-    let fb = |w, h, t| Framebuffer::new(w, h, t).expect("framebuffer");
-    // 61 rows are 4 tile rows: 4 bands at most; 3 threads make bands of 2, 1 and 1 tile rows.
-    assert_eq!(band_count(&fb(8, 61, 1), 16), 4);
-    assert_eq!(band_count(&fb(8, 61, 1), 3), 2, "⌈4 / 3⌉ = 2 tile rows a band: 2 bands");
-    assert_eq!(band_count(&fb(8, 64, 1), 1), 1);
-    // 4096 x 2048 with 8 RGBA32F targets: 4096 · 2048 · (8 · 16 + 4) bytes = 1056 MiB; a second
-    // framebuffer of that size would pass the 2048 MiB limit, so one band. Half as high
-    // (528 MiB): three more fit (4 · 528 = 2112 > 2048, so 3 in all).
-    assert_eq!(bands_for(4096, 2048, 8, Format::Rgba32F, 8), 1);
-    assert_eq!(bands_for(4096, 1024, 8, Format::Rgba32F, 8), 3);
-    // RGBA8 (4 bytes a texel): 4096 · 1024 · (8 · 4 + 4) = 144 MiB, so 8 threads get 8 bands.
-    assert_eq!(bands_for(4096, 1024, 8, Format::Rgba8, 8), 8);
+fn band_count_is_at_most_the_tile_rows_and_bands_store_only_their_rows() {
+    // 61 rows are 4 tile rows: 4 bands at most; 3 threads make bands of ⌈4 / 3⌉ = 2 tile rows,
+    // so 2 bands.
+    assert_eq!(bands_for(61, 16), 4);
+    assert_eq!(bands_for(61, 3), 2);
+    assert_eq!(bands_for(64, 1), 1);
+    assert_eq!(bands_for(1024, 8), 8);
+    // A band's framebuffer has storage for its own tile rows only: rows 32..61 of a 61-row
+    // picture are 2 of its 4 tile rows (32..48 and 48..61).
+    let whole = Framebuffer::new(40, 61, 2).expect("picture");
+    let band = Framebuffer::band(40, 61, 2, Format::Rgba32F, 32..61).expect("band");
+    assert!(band.stores_rows(32..61) && !band.stores_rows(16..61) && !band.stores_rows(0..1));
+    assert!(whole.stores_rows(0..61));
+    // Rows it does not store read as nothing (zeros, depth 1).
+    assert_eq!(band.pixel(0, 3, 5), [0.0; 4]);
+    assert_eq!(band.depth_at(3, 5), 1.0);
 }
 
 #[test]
@@ -108,8 +111,16 @@ fn every_corpus_shader_draws_the_same_bits_on_one_and_on_several_threads() {
                     let textures = corpus_textures(&json);
                     // Twice with the same scratch: the second frame reuses the band framebuffers.
                     for pass in 0..2 {
-                        run_in_bands(&job, &mut many, threads, &textures, &frame, &mut scratch)
-                            .unwrap_or_else(|e| panic!("{name}: {}", e.diagnostic.message));
+                        run_in_bands(
+                            &job,
+                            &mut many,
+                            threads,
+                            &textures,
+                            &frame,
+                            &mut scratch,
+                            true,
+                        )
+                        .unwrap_or_else(|e| panic!("{name}: {}", e.diagnostic.message));
                         assert!(
                             bits(&many) == want,
                             "{name} {width}x{height} {engine:?}: {threads} threads (pass {pass}) differ from one"
@@ -162,6 +173,7 @@ fn a_depth_tested_mesh_draws_the_same_on_several_threads() {
             &tgsi::exec::NoTextures,
             &FrameBudget::new(job.default_budget()),
             &mut BandScratch::default(),
+            true,
         )
         .expect("draws");
         assert!(bits(&many) == bits(&one), "{mesh}");
@@ -191,6 +203,7 @@ fn a_frame_out_of_budget_stops_in_every_band_with_the_budget_code() {
         &tgsi::exec::NoTextures,
         &FrameBudget::new(1 << 20),
         &mut BandScratch::default(),
+        true,
     );
     let (Err(a), Err(b)) = (one, many) else {
         panic!("an endless loop must run out of its budget")
