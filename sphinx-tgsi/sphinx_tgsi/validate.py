@@ -10,6 +10,7 @@ offending shader line and recorded in the environment; the build then ends with 
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import threading
@@ -31,6 +32,9 @@ class Checker:
         self.node = node
         self.package = package
         self.proc: subprocess.Popen | None = None
+        # The process that started `proc`: a parallel build's forked readers must each start
+        # their own (sharing the parent's pipes would mix their requests).
+        self.owner = os.getpid()
         self.lock = threading.Lock()
 
     def _start(self) -> subprocess.Popen:
@@ -51,6 +55,8 @@ class Checker:
 
     def check(self, fs: str, vs: str | None, constants: list[str]) -> dict:
         with self.lock:
+            if self.owner != os.getpid():
+                self.proc, self.owner = None, os.getpid()
             if self.proc is None or self.proc.poll() is not None:
                 self.proc = self._start()
             assert self.proc.stdin is not None and self.proc.stdout is not None
@@ -74,7 +80,7 @@ class Checker:
             return answer
 
     def close(self) -> None:
-        if self.proc is not None:
+        if self.proc is not None and self.owner == os.getpid():
             try:
                 self.proc.stdin.close()  # type: ignore[union-attr]
                 self.proc.wait(timeout=5)

@@ -53,10 +53,26 @@ test('a shader that does not validate fails the build at its file and line', asy
   assert.match(r.output, /1 TGSI error\(s\) in index: the build fails/);
 });
 
-test('a parallel build fails the same way', async () => {
-  const r = await sphinx(['-j', '2', '-b', 'html', BAD, path.join(scratch, 'bad-j2')]);
+test('a parallel build checks in every reader and fails the same way', async () => {
+  // Nine documents (Sphinx reads in parallel from six), each with a good shader; the last one
+  // has a second, bad one: title 1-2, blank 3, the first directive 4 with its shader 6-8, blank
+  // 9, the second directive 10, blank 11, its shader from 12, so its line 3 is the file's 14.
+  const dir = path.join(scratch, 'parallel');
+  await cp(BAD, dir, { recursive: true });
+  const good = '.. tgsi-shader::\n\n   FRAG\n   DCL OUT[0], COLOR\n     0: END\n';
+  const names = Array.from({ length: 9 }, (_, i) => `doc${i}`);
+  await writeFile(path.join(dir, 'index.rst'), `Parallel\n========\n\n.. toctree::\n\n${names.map((n) => `   ${n}`).join('\n')}\n`);
+  for (const [i, n] of names.entries()) {
+    const bad = i === names.length - 1
+      ? '\n.. tgsi-shader::\n\n   FRAG\n   DCL OUT[0], COLOR\n     0: MOV OUT[0], TEMP[9]\n     1: END\n'
+      : '';
+    await writeFile(path.join(dir, `${n}.rst`), `${n}\n${'='.repeat(n.length)}\n\n${good}${bad}`);
+  }
+  const r = await sphinx(['-j', '2', '-b', 'html', dir, path.join(scratch, 'parallel-out')]);
   assert.equal(r.status, 1, r.output);
-  assert.match(r.output, /index\.rst:10: ERROR: TGSI shader \[V005\]/);
+  assert.match(r.output, /doc8\.rst:14: ERROR: TGSI shader \[V005\]: 3:18: source register TEMP\[9\] is not declared/);
+  assert.equal((r.output.match(/ERROR: TGSI/g) ?? []).length, 1, r.output);
+  assert.match(r.output, /1 TGSI error\(s\) in doc8: the build fails/);
 });
 
 test('a bad constant, a shader file that does not link and an unknown opcode are reported', async () => {
