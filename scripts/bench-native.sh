@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Side-by-side speed table: `tgsi bench --engine both` (interpreter and JIT) against Mesa's
 # softpipe and llvmpipe with one thread (LP_NUM_THREADS=1) on corpus shaders at 512x512 (ours with
-# `--threads 1`; the last column is the JIT on every core, by the wall clock), all as
+# `--threads 1`; the last three columns are the JIT and llvmpipe on every core, by the wall
+# clock, and their ratio), all as
 # CPU time (user + system), so that waiting for a core on a busy machine is not counted.
 #
 #   bash scripts/bench-native.sh [--seconds S] [--softpipe DIR --glsl GLSL_DIR] [--pairs N] [SHADER ...]
@@ -64,8 +65,22 @@ per=(b-a)/($n2-$n1)
 print('%.3f' % (512*512/per/1e6) if per > 0 else 'n/a')"
 }
 
-echo "| shader | interpreter | JIT | JIT / interpreter | softpipe | llvmpipe 1 thread | JIT / llvmpipe | JIT, all cores (wall) |"
-echo "|---|---|---|---|---|---|---|---|"
+# Wall-clock Mpix/s of llvmpipe at its default thread count (one per core): runs of n1 and n2
+# frames, as mesa_mpix.
+llvmpipe_all_mpix() {
+  local glsl="$1" n1="$2" n2="$3" a b
+  run() {
+    (cd "$oracle" && GALLIUM_DRIVER=llvmpipe EGL_PLATFORM=surfaceless LIBGL_ALWAYS_SOFTWARE=1 \
+      /usr/bin/time -f "%e" ./glrun --info --frag "$glsl" --size 512x512 --frames "$1" --min-time 0 2>&1 >/dev/null | tail -1)
+  }
+  a=$(run "$n1"); b=$(run "$n2")
+  python3 -c "
+per=(float('$b')-float('$a'))/($n2-$n1)
+print('%.3f' % (512*512/per/1e6) if per > 0 else 'n/a')"
+}
+
+echo "| shader | interpreter | JIT | JIT / interpreter | softpipe | llvmpipe 1 thread | JIT / llvmpipe | JIT, all cores (wall) | llvmpipe, all cores (wall) | ratio |"
+echo "|---|---|---|---|---|---|---|---|---|---|"
 for s in "${shaders[@]}"; do
   figures=$("$tgsi" bench "$corpus/$s.tgsi" --vs "$corpus/$s.vs.tgsi" --size 512x512 --seconds "$seconds" \
     --threads 1 --engine both | awk '/^cpu Mpix\/s:/ {print $3}')
@@ -74,11 +89,13 @@ for s in "${shaders[@]}"; do
     --engine jit | awk '/^Mpix\/s:/ {print $2}')
   interp=$(echo "$figures" | sed -n 1p); jit=$(echo "$figures" | sed -n 2p)
   speedup=$(python3 -c "print('%.2fx' % ($jit / $interp))" 2>/dev/null || echo "—")
-  soft="—"; llvm="—"; ratio="—"
+  soft="—"; llvm="—"; ratio="—"; llvm_all="—"; ratio_all="—"
   if [ -n "$oracle" ]; then
     # Slow shaders get fewer frames (one to two seconds of CPU time per run).
     case "$s" in 26_*|03_*|09_*) n1=1; n2=6; l1=10; l2=110 ;; *) n1=10; n2=110; l1=20; l2=420 ;; esac
     soft=$(mesa_mpix softpipe "$glsl_dir/$s.glsl" "$n1" "$n2")
+    llvm_all=$(llvmpipe_all_mpix "$glsl_dir/$s.glsl" "$l1" "$((3 * l2))")
+    ratio_all=$(python3 -c "print('%.2fx' % ($all / $llvm_all))" 2>/dev/null || echo "—")
     if [ "$pairs" -le 1 ]; then
       llvm=$(mesa_mpix llvmpipe "$glsl_dir/$s.glsl" "$l1" "$l2")
       ratio=$(python3 -c "print('%.2fx' % ($jit / $llvm))" 2>/dev/null || echo "—")
@@ -99,5 +116,5 @@ print('%.2fx (%.2f–%.2f, %d pairs)' % (st.median(r), min(r), max(r), len(r)))"
       llvm=$(echo "$summary" | sed -n 1p); ratio=$(echo "$summary" | sed -n 2p)
     fi
   fi
-  echo "| $s | $interp | $jit | $speedup | $soft | $llvm | $ratio | $all |"
+  echo "| $s | $interp | $jit | $speedup | $soft | $llvm | $ratio | $all | $llvm_all | $ratio_all |"
 done
