@@ -139,3 +139,53 @@ fn cli_crates_are_native_only() {
         }
     }
 }
+
+/// ARCHITECTURE.md, read from the repository (the crate is one folder below it).
+fn architecture() -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../ARCHITECTURE.md");
+    std::fs::read_to_string(&path).expect("ARCHITECTURE.md")
+}
+
+#[test]
+fn every_module_of_the_crate_has_a_row_in_the_code_map() {
+    let doc = architecture();
+    let map = doc.split("## Code map").nth(1).and_then(|s| s.split("\n## ").next()).unwrap_or("");
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut missing = Vec::new();
+    for e in std::fs::read_dir(&src).expect("src").flatten() {
+        let name = e.file_name().to_string_lossy().into_owned();
+        // The crate root and the binary's folder are the entry points, not stages.
+        if name == "lib.rs" || name == "bin" {
+            continue;
+        }
+        let cell =
+            if e.path().is_dir() { format!("| `{name}/` |") } else { format!("| `{name}` |") };
+        if !map.contains(&cell) {
+            missing.push(name);
+        }
+    }
+    assert!(missing.is_empty(), "modules without a row in ARCHITECTURE.md's code map: {missing:?}");
+}
+
+#[test]
+fn the_documented_layers_are_the_enforced_ones() {
+    let doc = architecture();
+    let section = doc.split("## Layers").nth(1).and_then(|s| s.split("\n## ").next()).unwrap_or("");
+    // The numbered list: "N. `a`, `b`".
+    let documented: Vec<Vec<String>> = section
+        .lines()
+        .filter(|l| {
+            l.split_once(". ")
+                .is_some_and(|(n, _)| n.chars().all(|c| c.is_ascii_digit()) && !n.is_empty())
+        })
+        .map(|l| l.split('`').skip(1).step_by(2).map(str::to_string).collect())
+        .collect();
+    // `version` and `lib` (the crate root) sit on the top layer of the test without a row.
+    let enforced: Vec<Vec<String>> = LAYERS
+        .iter()
+        .map(|l| {
+            l.iter().filter(|m| !["version", "lib"].contains(m)).map(|m| m.to_string()).collect()
+        })
+        .collect();
+    assert_eq!(documented, enforced, "ARCHITECTURE.md's layer list and LAYERS disagree");
+}
