@@ -446,6 +446,8 @@ async function renderFrame() {
       ? `Stopped: ${stop.message}. The picture shows what was drawn until then.`
       : errors.length ? errors.map((d) => d.message).join('; ') : '');
     $('frame-time').textContent = `${result.ms.toFixed(1)} ms/frame`;
+    // The engine's part of it (the slowest band in its worker), for scripts/bench-page.mjs.
+    $('frame-time').dataset.engineMs = String(result.engineMs ?? '');
   } else {
     const errors = (result.diagnostics ?? []).filter((d) => d.severity === 'error');
     renderStatus.dataset.state = 'error';

@@ -200,6 +200,8 @@ export class RenderPool {
     let targets = null;
     /** Bands the compiled module drew, and the compiling tier's report of the first band. */
     let compiledBands = 0;
+    /** The slowest band's time in its worker (the engine's part of the frame, bands side by side). */
+    let engineMs = 0;
     /**
      * Bands with no fragment to shade although the module was ready (no triangle reaches their
      * rows): neither engine drew them, so they do not make the frame the interpreter's.
@@ -275,6 +277,7 @@ export class RenderPool {
         // The engine threw (a trap: out of memory, …): its instance may be unusable.
         if (msg.fatal) fatal = true;
         targets ??= msg.targets ?? null;
+        if (Number.isFinite(msg.ms)) engineMs = Math.max(engineMs, msg.ms);
         const flushed = (msg.jit?.flushedQuads ?? 0) > 0;
         if (flushed) flushedBands += 1;
         if (msg.engine === 'compiled' && !flushed) compiledBands += 1;
@@ -298,7 +301,7 @@ export class RenderPool {
           // the compiled module.
           const compiled = compiledBands > 0 && compiledBands + idleBands === bands;
           const engine = { name: compiled ? 'compiled' : 'interpreter', compiledBands, flushedBands, bands, jit };
-          finish({ image: failed ? null : image, diagnostics, ms: performance.now() - started, stopped: false, error, targets, engine });
+          finish({ image: failed ? null : image, diagnostics, ms: performance.now() - started, engineMs, stopped: false, error, targets, engine });
         }
       };
       worker.postMessage({ type: 'render', id, request: { ...request, rows: [top, bottom], bands, timeLimit: FRAME_TIME_LIMIT_S, crashForTest: crash && b === 0 } });
