@@ -3,7 +3,7 @@
 //! one thing the widget adds: the block is a fragment shader and `vs=` a vertex shader (the
 //! engine's R100, which the widget would show). Every diagnostic is placed in the book's file.
 
-use crate::report::{Footer, Place, Problem, Severity};
+use crate::report::{Footer, Place, Problem};
 use tgsi::diag::{self, Diagnostic};
 use tgsi::ir::{LineIndex, Processor, Shader};
 use tgsi::{text, valid};
@@ -49,17 +49,7 @@ fn check_one(text: &str, expected: Processor) -> Checked {
     let index = LineIndex::new(text);
     if let Some(shader) = &parsed.shader {
         let mut more = valid::check(shader, &valid::Options::default());
-        if shader.processor != expected {
-            more.push(Diagnostic::error(
-                "R100",
-                format!(
-                    "expected a {} shader here, found {}",
-                    expected.name(),
-                    shader.processor.name()
-                ),
-                shader.header_span,
-            ));
-        }
+        more.extend(tgsi::render::job::wrong_processor(shader, expected));
         diag::locate(&mut more, &index);
         diagnostics.extend(more);
     }
@@ -94,11 +84,7 @@ pub fn check(fs: &Source, vs: Option<&Source>) -> Vec<Problem> {
 }
 
 fn problem(d: &Diagnostic, src: &Source) -> Problem {
-    let severity = match d.severity {
-        diag::Severity::Error => Severity::Error,
-        diag::Severity::Warning => Severity::Warning,
-        diag::Severity::Note => Severity::Note,
-    };
+    let severity = d.severity;
     let place = src.place(d.line, d.column);
     let mut footers: Vec<Footer> = d
         .related

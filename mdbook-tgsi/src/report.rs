@@ -4,22 +4,8 @@
 
 use std::fmt;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Severity {
-    Note,
-    Warning,
-    Error,
-}
-
-impl Severity {
-    pub fn word(self) -> &'static str {
-        match self {
-            Severity::Note => "note",
-            Severity::Warning => "warning",
-            Severity::Error => "error",
-        }
-    }
-}
+/// The engine's severities (`note`, `warning`, `error`), as `tgsi check` prints them.
+pub use tgsi::diag::Severity;
 
 /// A place in a file of the book, as the author opens it: the path shown (`src/…`), 1-based
 /// line and column (in characters).

@@ -164,16 +164,7 @@ fn load(
     diag::locate(&mut found, &index);
     diags.extend(found.into_iter().map(|d| SourcedDiagnostic { source, diagnostic: d }));
     let (Some(program), Some(shader)) = (program, parsed.shader) else { return None };
-    if shader.processor != expected {
-        let mut d = Diagnostic::error(
-            "R100",
-            format!(
-                "expected a {} shader here, found {}",
-                expected.name(),
-                shader.processor.name()
-            ),
-            shader.header_span,
-        );
+    if let Some(mut d) = wrong_processor(&shader, expected) {
         diag::locate(std::slice::from_mut(&mut d), &index);
         diags.push(SourcedDiagnostic { source, diagnostic: d });
         return None;
@@ -202,6 +193,22 @@ impl Job {
 }
 
 /// A diagnostic of the render itself (not of a shader).
+/// `R100` when a shader given for one stage is of another kind (a vertex shader where the
+/// fragment shader goes): the draw and every tool that places shaders in stages say it so.
+pub fn wrong_processor(shader: &Shader, expected: Processor) -> Option<Diagnostic> {
+    (shader.processor != expected).then(|| {
+        Diagnostic::error(
+            "R100",
+            format!(
+                "expected a {} shader here, found {}",
+                expected.name(),
+                shader.processor.name()
+            ),
+            shader.header_span,
+        )
+    })
+}
+
 pub(crate) fn render_error(code: &'static str, message: String) -> SourcedDiagnostic {
     SourcedDiagnostic {
         source: Source::Render,
