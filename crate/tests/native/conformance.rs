@@ -49,9 +49,8 @@ fn softpipe_corpus_jit() {
     assert!(compiled >= 25, "only {compiled} corpus shaders compiled");
 }
 
-/// Renders every case with `engine`; returns how many ran compiled.
-fn check_corpus(engine: tgsi::jit::Engine) -> usize {
-    let mut compiled = 0;
+/// The softpipe corpus's case names (each `NAME.tgsi` with `NAME.vs.tgsi` and `NAME.json`), sorted.
+pub(crate) fn corpus_cases() -> Vec<String> {
     let mut names: Vec<String> = std::fs::read_dir(CORPUS)
         .expect("corpus directory")
         .filter_map(|e| e.ok())
@@ -61,6 +60,13 @@ fn check_corpus(engine: tgsi::jit::Engine) -> usize {
         .collect();
     names.sort();
     assert!(names.len() >= 20, "corpus not found at {}", CORPUS);
+    names
+}
+
+/// Renders every case with `engine`; returns how many ran compiled.
+fn check_corpus(engine: tgsi::jit::Engine) -> usize {
+    let mut compiled = 0;
+    let names = corpus_cases();
     let mut failures = Vec::new();
     println!("| shader | status | max ulp |\n|---|---|---|");
     for name in &names {

@@ -4,7 +4,7 @@
 //! bands, with the interpreter and the compiling tier; a mesh with a depth test; and a frame
 //! that runs out of budget stops in every band with the same diagnostic code.
 
-use crate::conformance::{corpus_request, corpus_textures};
+use crate::conformance::{corpus_cases, corpus_request, corpus_textures};
 use tgsi::exec::FrameBudget;
 use tgsi::render::framebuffer::{Format, Framebuffer, TILE};
 use tgsi::render::job::{
@@ -23,19 +23,6 @@ fn bits(fb: &Framebuffer) -> Vec<u32> {
         }
     }
     out
-}
-
-fn corpus_names() -> Vec<String> {
-    let dir = corpus!("/softpipe");
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .expect("corpus")
-        .flatten()
-        .map(|e| e.file_name().to_string_lossy().into_owned())
-        .filter(|n| n.ends_with(".tgsi") && !n.ends_with(".vs.tgsi"))
-        .map(|n| n.trim_end_matches(".tgsi").to_string())
-        .collect();
-    names.sort();
-    names
 }
 
 #[test]
@@ -87,7 +74,7 @@ fn band_count_is_at_most_the_tile_rows_and_bands_store_only_their_rows() {
 fn every_corpus_shader_draws_the_same_bits_on_one_and_on_several_threads() {
     let dir = corpus!("/softpipe");
     let mut compared = 0;
-    for name in corpus_names() {
+    for name in corpus_cases() {
         let read = |ext: &str| std::fs::read_to_string(format!("{dir}/{name}{ext}")).expect("read");
         let (fs, vs) = (read(".tgsi"), read(".vs.tgsi"));
         let json: serde_json::Value = serde_json::from_str(&read(".json")).expect("json");

@@ -3,7 +3,7 @@
 //! output at a set of pixels are, bit for bit, the image's pixels there (and the conformance
 //! suite compares those pixels with softpipe's).
 
-use crate::conformance::{corpus_request, corpus_textures};
+use crate::conformance::{corpus_cases, corpus_request, corpus_textures};
 use tgsi::render::inspect::{first_nonfinite, probe_frame, trace_pixel, Watched};
 use tgsi::render::job::{prepare, run, Request};
 
@@ -12,14 +12,7 @@ const PIXELS: &[(u32, u32)] = &[(0, 0), (63, 63), (17, 42), (31, 5), (40, 40), (
 #[test]
 fn traced_outputs_are_the_rendered_pixels() {
     let dir = corpus!("/softpipe");
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .expect("corpus")
-        .flatten()
-        .map(|e| e.file_name().to_string_lossy().into_owned())
-        .filter(|n| n.ends_with(".tgsi") && !n.ends_with(".vs.tgsi"))
-        .map(|n| n.trim_end_matches(".tgsi").to_string())
-        .collect();
-    names.sort();
+    let names = corpus_cases();
     let mut compared = 0;
     for name in &names {
         let read = |ext: &str| std::fs::read_to_string(format!("{dir}/{name}{ext}")).expect("read");
