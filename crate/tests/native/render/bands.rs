@@ -125,11 +125,7 @@ fn every_corpus_shader_draws_the_same_bits_on_one_and_on_several_threads() {
 fn a_depth_tested_mesh_draws_the_same_on_several_threads() {
     // An oblique view (x and y shifted by z, w grows with z) so that faces overlap and the depth
     // test decides pixels in every band; the colour is the mesh's attribute IN[2].
-    let vs = "VERT\nDCL IN[0]\nDCL IN[2]\nDCL OUT[0], POSITION\nDCL OUT[1], GENERIC[0]\nDCL TEMP[0]\n\
-              IMM[0] FLT32 {0.5, 0.3, 2.0, 1.8}\n\
-              MAD TEMP[0].x, IN[0].zzzz, IMM[0].xxxx, IN[0].xxxx\nMAD TEMP[0].y, IN[0].zzzz, IMM[0].yyyy, IN[0].yyyy\n\
-              MUL OUT[0].xy, TEMP[0].xyyy, IMM[0].wwww\nMUL OUT[0].z, IN[0].zzzz, IMM[0].xxxx\n\
-              ADD OUT[0].w, IN[0].zzzz, IMM[0].zzzz\nMOV OUT[1], IN[2]\nEND\n";
+    let vs = super::OBLIQUE_VS;
     let fs = "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\n  0: MOV OUT[0], IN[0]\n  1: END\n";
     for mesh in ["cube", "sphere"] {
         let req = Request {

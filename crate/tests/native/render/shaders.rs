@@ -232,11 +232,7 @@ fn in_place_and_copied_inputs_render_the_same_bits() {
     use tgsi::render::pipeline::{draw, DrawConfig};
     use tgsi::render::shaders::{ExecFragmentStage, ExecVertexStage};
     // Sheared by z so that several faces show, w = z + 2 (perspective), uv from IN[2].
-    let vs = "VERT\nDCL IN[0]\nDCL IN[2]\nDCL OUT[0], POSITION\nDCL OUT[1], GENERIC[0]\nDCL TEMP[0]\n\
-              IMM[0] FLT32 {0.5, 0.3, 2.0, 1.8}\n\
-              MAD TEMP[0].x, IN[0].zzzz, IMM[0].xxxx, IN[0].xxxx\nMAD TEMP[0].y, IN[0].zzzz, IMM[0].yyyy, IN[0].yyyy\n\
-              MUL OUT[0].xy, TEMP[0].xyyy, IMM[0].wwww\nMUL OUT[0].z, IN[0].zzzz, IMM[0].xxxx\n\
-              ADD OUT[0].w, IN[0].zzzz, IMM[0].zzzz\nMOV OUT[1], IN[2]\nEND\n";
+    let vs = super::OBLIQUE_VS;
     let fs =
         "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL IN[1], FACE, CONSTANT\nDCL OUT[0], COLOR\n\
               DCL TEMP[0]\nIMM[0] FLT32 {0.5, 0.25, 0.0, 1.0}\n\
