@@ -382,7 +382,11 @@ test('the inspected quad in each engine: interpreter, compiled and AGAL side by 
   const { page, problems } = await openPlayground(browser, server);
   await page.locator('#engine').selectOption('compiled');
   await typeShader(page, MAD);
-  await page.waitForFunction(() => document.querySelector('#engine-badge')?.dataset.engine === 'compiled', null, { timeout: 30_000 });
+  // MAD's own frame, compiled: a badge from the default shader's frame could come first, and
+  // MAD's frame arriving after the click re-inspects the pixel, which reflows the trace panel
+  // under the next click (it then lands beside the panel's summary).
+  await page.waitForFunction(() => window.tgsiPlayground.rendered?.fs.includes('MAD')
+    && document.querySelector('#engine-badge')?.dataset.engine === 'compiled', null, { timeout: 30_000 });
   await page.locator('#output').click();
   await page.waitForFunction(() => window.tgsiPlayground.trace !== null);
   const [x, y] = await page.evaluate(() => window.tgsiPlayground.trace.pixel);
