@@ -199,7 +199,7 @@ test('an animated shader gets play controls in both embeds; from another site it
 
     // The editor comes from the playground's server too (a bundle: no bare module names).
     await q.evaluate(() => document.getElementById('ed').shadowRoot.querySelector('[part~="edit"]').click());
-    await q.waitForFunction(() => document.getElementById('ed').shadowRoot.querySelector('.cm-editor') !== null
+    await q.waitForFunction(() => document.getElementById('ed').shadowRoot?.querySelector('.cm-editor') !== null
       || document.getElementById('ed').shadowRoot.querySelector('.diagnostics li') !== null, undefined, { timeout: 30_000 });
     const editor = await q.evaluate(() => ({
       text: document.getElementById('ed').shadowRoot.querySelector('.cm-content')?.textContent ?? '',

@@ -260,8 +260,14 @@ class Session {
 
   /** A session command; commands of one session run one at a time, in the order issued. */
   command(method, suffix, body) {
+    // Where the command was issued: the driver's answer comes on a task of its own, so an error
+    // thrown there would name no test line.
+    const issued = new Error(`${method} ${suffix}`);
     const run = () => this.request(method, `/session/${this.id}${suffix}`, body);
-    const next = this.queue.then(run, run);
+    const next = this.queue.then(run, run).catch((/** @type {unknown} */ e) => {
+      if (e instanceof Error) e.stack = `${e.stack}\n  issued (${method} ${suffix}):\n${issued.stack?.split('\n').slice(1).join('\n')}`;
+      throw e;
+    });
     this.queue = next.catch(() => {});
     return next;
   }

@@ -123,7 +123,7 @@ test('the packed widget renders inline, src, constants, textures and vertex-shad
   const { page: p, problems } = await openPage(browser);
   await p.goto(`${server.url}many.html`);
   for (const id of ['inline', 'src', 'consts', 'tex', 'vs']) await framesAbove(p, id);
-  await p.waitForFunction(() => document.getElementById('broken').shadowRoot.querySelector('.diagnostics li') !== null, undefined, { timeout: 20_000 });
+  await p.waitForFunction(() => document.getElementById('broken').shadowRoot?.querySelector('.diagnostics li') !== null, undefined, { timeout: 20_000 });
   await saveScreenshot(p, 'widget-many');
 
   assertSamePixels(await widgetPixels(p, 'inline'), await cliPixels(p, { 'fs.tgsi': FS_RAMP }, ['fs.tgsi', '--size', '64x64']), 'inline source');
@@ -219,7 +219,7 @@ test('editable loads the editor only when clicked; inspect traces a pixel; agal 
   const loaded = () => p.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name.split('/').pop()));
   assert.ok(!(await loaded()).includes('edit.js'), `the editor loaded before "Edit": ${(await loaded()).join(', ')}`);
   await p.evaluate(() => document.getElementById('one').shadowRoot.querySelector('[part~="edit"]').click());
-  await p.waitForFunction(() => document.getElementById('one').shadowRoot.querySelector('.cm-editor') !== null, undefined, { timeout: 20_000 });
+  await p.waitForFunction(() => document.getElementById('one').shadowRoot?.querySelector('.cm-editor') !== null, undefined, { timeout: 20_000 });
   assert.ok((await loaded()).includes('edit.js'), 'the editor module was not fetched');
   const editorText = await p.evaluate(() => document.getElementById('one').shadowRoot.querySelector('.cm-content').textContent);
   assert.match(editorText, /MUL TEMP\[0\], IN\[0\], IN\[0\]/);
@@ -277,7 +277,7 @@ test('hostile attributes and sources show as text or a clear error, never markup
   await p.goto(`${server.url}hostile.html`);
   const ids = ['h-diag', 'h-huge', 'h-nan', 'h-time', 'h-tex', 'h-const', 'h-loop', 'h-empty'];
   // Every one of them says what is wrong within the time limit (the endless loop: the budget).
-  await p.waitForFunction((list) => list.every((i) => document.getElementById(i).shadowRoot.querySelector('.diagnostics li')), ids, { timeout: 30_000 })
+  await p.waitForFunction((list) => list.every((i) => document.getElementById(i).shadowRoot?.querySelector('.diagnostics li')), ids, { timeout: 30_000 })
     .catch(() => {});
   const report = await p.evaluate((list) => Object.fromEntries(list.map((i) => {
     const root = document.getElementById(i).shadowRoot;
@@ -387,7 +387,7 @@ test('widget.html: every live example draws, only the broken one reports an erro
     assert.ok(ids.length >= 9, ids.join(','));
     const working = ids.filter((i) => i !== 'ex-broken');
     await p.waitForFunction((list) => list.every((i) => document.getElementById(i).frames > 0), working, { timeout: 30_000 });
-    await p.waitForFunction(() => document.getElementById('ex-broken').shadowRoot.querySelector('.diagnostics li') !== null, undefined, { timeout: 20_000 });
+    await p.waitForFunction(() => document.getElementById('ex-broken').shadowRoot?.querySelector('.diagnostics li') !== null, undefined, { timeout: 20_000 });
     const errors = await p.evaluate((list) => list.filter((i) => document.getElementById(i).shadowRoot.querySelector('.diagnostics li')), ids);
     assert.deepEqual(errors, ['ex-broken']);
 
