@@ -37,6 +37,18 @@ export async function typeShader(page, text) {
   await page.keyboard.press('Control+A');
   await page.keyboard.press('Delete');
   await page.keyboard.insertText(text);
+  // The editor holds exactly `text`: what the page does next is about this text (the editor
+  // answers the keys on its own time; a failure names what it holds instead).
+  const holds = () => page.evaluate(() => {
+    const view = /** @type {any} */ (window).tgsiPlayground?.editor?.view;
+    if (view) return view.state.doc.toString();
+    return [...document.querySelectorAll('.cm-focused .cm-content .cm-line')].map((l) => l.textContent).join('\n');
+  });
+  const deadline = Date.now() + 10_000;
+  for (let held = await holds(); held !== text; held = await holds()) {
+    if (Date.now() > deadline) throw new Error(`typeShader: the editor holds ${JSON.stringify(held.slice(0, 300))} instead of the typed text`);
+    await page.waitForTimeout(50);
+  }
 }
 
 /** Waits until the page has checked the current text (the debounce has passed). */
