@@ -42,7 +42,10 @@ export async function typeShader(page, text) {
   const holds = () => page.evaluate(() => {
     const view = /** @type {any} */ (window).tgsiPlayground?.editor?.view;
     if (view) return view.state.doc.toString();
-    return [...document.querySelectorAll('.cm-focused .cm-content .cm-line')].map((l) => l.textContent).join('\n');
+    // Other pages (the lessons): the editor holding the focus, or the page's only editor.
+    const editors = [...document.querySelectorAll('.cm-editor')];
+    const editor = editors.find((e) => e.contains(document.activeElement)) ?? (editors.length === 1 ? editors[0] : null);
+    return editor ? [...editor.querySelectorAll('.cm-content .cm-line')].map((l) => l.textContent).join('\n') : `(${editors.length} editors, none focused)`;
   });
   const deadline = Date.now() + 10_000;
   for (let held = await holds(); held !== text; held = await holds()) {
