@@ -120,7 +120,8 @@ for engine in $wasm_engines; do
 done
 for engine in $e2e_engines; do
   [ "$e2e_runs" -gt 0 ] || break
-  soak e2e "$engine" "$e2e_runs" node --test --test-reporter=spec "${e2e_files[@]}"
+  # Two files at a time, as npm test runs them (scripts/run-tests.mjs, E2E_FILES_AT_ONCE).
+  soak e2e "$engine" "$e2e_runs" node --test --test-concurrency=2 --test-reporter=spec "${e2e_files[@]}"
 done
 
 echo
