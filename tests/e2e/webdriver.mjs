@@ -176,6 +176,37 @@ export const ENGINES = {
   },
 };
 
+/**
+ * An Xvfb server on a display number it picks itself (`-displayfd`), or null when Xvfb is not
+ * installed (the caller's own DISPLAY is used then).
+ * @param {string} logFile
+ * @returns {Promise<{ name: string, server: import('node:child_process').ChildProcess } | null>}
+ */
+function startXvfb(logFile) {
+  return new Promise((resolve, reject) => {
+    const log = openSync(logFile, 'a');
+    const server = spawn('Xvfb', ['-displayfd', '3', '-screen', '0', '1920x1200x24', '-nolisten', 'tcp'], {
+      stdio: ['ignore', log, log, 'pipe'],
+    });
+    closeSync(log);
+    let text = '';
+    const timer = setTimeout(() => { server.kill(); reject(new Error(`Xvfb named no display within 20 s; see ${logFile}`)); }, 20_000);
+    server.once('error', (e) => { clearTimeout(timer); resolve(/** @type {any} */ (e).code === 'ENOENT' ? null : Promise.reject(e)); });
+    server.once('exit', (code) => { clearTimeout(timer); reject(new Error(`Xvfb exited with status ${code}; see ${logFile}`)); });
+    const fd = /** @type {import('node:stream').Readable} */ (server.stdio[3]);
+    fd.setEncoding('utf8');
+    fd.on('data', (chunk) => {
+      text += chunk;
+      const m = /^(\d+)\n/.exec(text);
+      if (!m) return;
+      clearTimeout(timer);
+      server.removeAllListeners('exit');
+      fd.destroy();
+      resolve({ name: `:${m[1]}`, server });
+    });
+  });
+}
+
 /** A TCP port that was free a moment ago. */
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -200,19 +231,24 @@ class WebDriverError extends Error {
 class Session {
   /** @param {Engine} engine @param {ContextOptions} options @param {string} logFile */
   static async start(engine, options, logFile) {
-    if (engine.name === 'webkit' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) {
-      throw new Error('WebKitGTK needs a display: run the tests under xvfb-run (scripts/test.sh does)');
+    // Each WebKitGTK browser on an X display of its own: on a shared display (two test files at
+    // once, no window manager) a window that opens takes the focus from the other one, whose
+    // document then has no focus and lets keys and typed text fall on nothing.
+    const display = engine.name === 'webkit' ? await startXvfb(logFile) : null;
+    if (engine.name === 'webkit' && !display && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) {
+      throw new Error('WebKitGTK needs a display: install Xvfb, or run the tests under xvfb-run');
     }
     const port = await freePort();
     // The driver writes to the log file itself: a pipe would break when this process ends first.
     const log = openSync(logFile, 'a');
     const child = spawn(engine.driver, engine.driverArgs(port), {
-      env: { ...process.env, ...engine.driverEnv(options) },
+      env: { ...process.env, ...engine.driverEnv(options), ...(display ? { DISPLAY: display.name } : {}) },
       stdio: ['ignore', log, log],
     });
     closeSync(log);
+    if (display) child.once('exit', () => display.server.kill());
     // A test process that ends early (a failure in `before`, a time-out) takes its driver along.
-    const stop = () => child.kill();
+    const stop = () => { child.kill(); display?.server.kill(); };
     process.once('exit', stop);
     child.once('exit', () => process.off('exit', stop));
     let exited = null;
