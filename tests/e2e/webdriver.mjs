@@ -163,8 +163,8 @@ export const ENGINES = {
     driver: process.env.WEBKIT_WEBDRIVER ?? '/usr/bin/WebKitWebDriver',
     driverArgs: (port) => [`--port=${port}`],
     // WebKitGTK reports `prefers-color-scheme: dark` when the GTK theme is a dark variant; the
-    // browser inherits the driver's environment. It needs an X display (npm test runs
-    // this engine under xvfb-run).
+    // browser inherits the driver's environment. Each browser gets an X display of its own
+    // (`Session.start`).
     // Without the DMA-BUF renderer: under Xvfb it composites every frame with Mesa's llvmpipe,
     // which cost about 40 % of the suite's CPU in this engine (the page's scripts, layout and
     // canvas are the same). Its screenshots then wait for the page's next paint (`screenshot`).
