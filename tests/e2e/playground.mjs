@@ -47,11 +47,8 @@ export async function typeShader(page, text) {
     const editor = editors.find((e) => e.contains(document.activeElement)) ?? (editors.length === 1 ? editors[0] : null);
     return editor ? [...editor.querySelectorAll('.cm-content .cm-line')].map((l) => l.textContent).join('\n') : `(${editors.length} editors, none focused)`;
   });
-  const deadline = Date.now() + 10_000;
-  for (let held = await holds(); held !== text; held = await holds()) {
-    if (Date.now() > deadline) throw new Error(`typeShader: the editor holds ${JSON.stringify(held.slice(0, 300))} instead of the typed text`);
-    await page.waitForTimeout(50);
-  }
+  const held = await readUntil(page, holds, (h) => h === text, 10_000);
+  if (held !== text) throw new Error(`typeShader: the editor holds ${JSON.stringify(held.slice(0, 300))} instead of the typed text`);
 }
 
 /** Waits until the page has checked the current text (the debounce has passed). */

@@ -58,6 +58,7 @@ const sleep = (/** @type {number} */ ms) => new Promise((r) => setTimeout(r, ms)
  *   driverArgs: (port: number) => string[],
  *   driverEnv: (options: ContextOptions) => Record<string, string>,
  *   capabilities: (options: ContextOptions) => Record<string, unknown>,
+ *   screenshotAtNextPaint?: boolean,
  * }} Engine
  */
 
@@ -173,6 +174,8 @@ export const ENGINES = {
       WEBKIT_DISABLE_DMABUF_RENDERER: '1',
     }),
     capabilities: () => ({}),
+    // Without the DMA-BUF renderer a screenshot is taken at the page's next paint (`screenshot`).
+    screenshotAtNextPaint: true,
   },
 };
 
@@ -191,7 +194,11 @@ function startXvfb(logFile) {
     closeSync(log);
     let text = '';
     const timer = setTimeout(() => { server.kill(); reject(new Error(`Xvfb named no display within 20 s; see ${logFile}`)); }, 20_000);
-    server.once('error', (e) => { clearTimeout(timer); resolve(/** @type {any} */ (e).code === 'ENOENT' ? null : Promise.reject(e)); });
+    server.once('error', (e) => {
+      clearTimeout(timer);
+      if (/** @type {NodeJS.ErrnoException} */ (e).code === 'ENOENT') resolve(null);
+      else reject(e);
+    });
     server.once('exit', (code) => { clearTimeout(timer); reject(new Error(`Xvfb exited with status ${code}; see ${logFile}`)); });
     const fd = /** @type {import('node:stream').Readable} */ (server.stdio[3]);
     fd.setEncoding('utf8');
@@ -844,9 +851,9 @@ class Page {
    * @param {{ path?: string, fullPage?: boolean }} [options]
    */
   async screenshot({ path: file } = {}) {
-    // WebKitGTK's screenshot (without the DMA-BUF renderer) is taken at the page's next paint,
-    // which a page where nothing changes never makes: a 1-pixel element switching between two
-    // fully transparent colours every frame makes one and shows nothing.
+    if (!this.context.browser.engine.screenshotAtNextPaint) return this.saveScreenshot(file);
+    // A page where nothing changes never paints again: a 1-pixel element switching between two
+    // fully transparent colours every frame makes it paint and shows nothing.
     await this.script(`if (window.__e2ePaint) return;
       const dot = document.createElement('div');
       dot.style.cssText = 'position: fixed; left: 0; top: 0; width: 1px; height: 1px; pointer-events: none; background: rgba(0, 0, 0, 0)';
@@ -861,12 +868,16 @@ class Page {
       };
       window.__e2ePaint = dot;
       requestAnimationFrame(tick);`).catch(() => {});
-    let png;
     try {
-      png = Buffer.from(await this.session.command('GET', '/screenshot'), 'base64');
+      return await this.saveScreenshot(file);
     } finally {
       await this.script('window.__e2ePaint = null;').catch(() => {});
     }
+  }
+
+  /** The viewport as PNG bytes, also written to `file` when given. @param {string} [file] */
+  async saveScreenshot(file) {
+    const png = Buffer.from(await this.session.command('GET', '/screenshot'), 'base64');
     if (file) {
       await mkdir(path.dirname(file), { recursive: true });
       await writeFile(file, png);
