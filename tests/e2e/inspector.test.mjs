@@ -410,7 +410,13 @@ test('the inspected quad in each engine: interpreter, compiled and AGAL side by 
   await typeShader(page, MAD.replace('MAD', 'FMA'));
   await page.waitForFunction(() => window.tgsiPlayground.rendered?.fs.includes('FMA'), null, { timeout: 20_000 });
   await page.locator('#output').click({ position: { x: 10, y: 10 } });
-  await page.waitForFunction(() => window.tgsiPlayground.trace !== null && /AGAL: not exported: FMA/.test(document.querySelector('#trace-engines-table').textContent), null, { timeout: 30_000 });
+  // The clicked pixel's own trace: FMA's frame re-inspects the old pixel first, and its table
+  // already says "not exported".
+  await page.waitForFunction(([ox, oy]) => {
+    const t = window.tgsiPlayground.trace;
+    return t !== null && (t.pixel[0] !== ox || t.pixel[1] !== oy)
+      && /AGAL: not exported: FMA/.test(document.querySelector('#trace-engines-table').textContent);
+  }, [x, y], { timeout: 30_000 });
   const [fx, fy] = await page.evaluate(() => window.tgsiPlayground.trace.pixel);
   const fma = await tableFor(`${fx},${fy}`);
   assert.equal((fma.match(/not exported/g) ?? []).length, 1, fma);

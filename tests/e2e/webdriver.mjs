@@ -571,7 +571,13 @@ class Locator {
     }
   }
 
-  async click({ timeout = DEFAULT_TIMEOUT } = {}) {
+  /** As Playwright: at the element's centre, or at `position` from its top-left corner. */
+  async click({ timeout = DEFAULT_TIMEOUT, position = /** @type {{ x: number, y: number } | undefined} */ (undefined) } = {}) {
+    if (position) {
+      const [x, y] = await this.withElement(`el.scrollIntoView({ block: 'center', inline: 'center' });
+        const r = el.getBoundingClientRect(); return [r.x, r.y];`, null, { visible: true, timeout });
+      return this.page.mouse.click(x + position.x, y + position.y);
+    }
     const deadline = Date.now() + timeout;
     for (;;) {
       const ref = await this.withElement('el.scrollIntoView({ block: "center", inline: "center" }); return el;', null, { visible: true, timeout });
