@@ -6,7 +6,7 @@
 use super::program::*;
 use crate::diag::Diagnostic;
 use crate::ir::{self, DclDimension, File, Interp, Shader};
-use crate::opcode::{Opcode, OutputMode, ValType};
+use crate::opcode::{Denormal, Opcode, OutputMode, ValType};
 use crate::valid::{self, Analysed};
 
 /// Largest register count accepted per file (tgsi_exec has 4096 temporaries).
@@ -456,45 +456,25 @@ fn decode(ctx: &mut Ctx, inst: &ir::Instruction, i: usize) -> Result<Inst, Diagn
     Ok(out)
 }
 
-/// Marks the float operands and results that a flushing stage treats as zero when denormal:
-/// those of float arithmetic, comparisons (FSLT… too), transcendentals and conversions. Moves, sign
-/// modifiers, bit casts, integer ops and selects keep the bits (in the JIT code they are bit
-/// operations). Such an instruction takes the general path, which applies the flushes.
-/// LG2 and POW read their base's bits (`Inst::libm_daz`); in a fragment shader run inside the
-/// draw call ([`Denormals::InDraw`]) SIN and COS keep theirs too (see [`Denormals`]).
+/// Marks the float operands and results that a flushing stage treats as zero when denormal, as
+/// the table's `denormal` column says for the opcode ([`Denormal`]): only Float-typed operands
+/// and results are flushed. Such an instruction takes the general path, which applies the
+/// flushes.
 fn flush_operands(out: &mut Inst, denormals: Denormals) {
-    use crate::opcode::Category as C;
     let info = out.op.info();
-    // Only Float-typed operands are flushed: Comparison holds FSLT/FSEQ/… (float operands, an
-    // integer mask), Address holds ARL (a float operand converted), Conversion both kinds.
-    let float_op = matches!(
-        info.category,
-        C::Arithmetic | C::Comparison | C::Transcendental | C::Conversion | C::Address | C::Legacy
-    );
-    // ABS is a bit operation; CMP and CND select by a comparison of one operand. IF compares
-    // its float condition with 0 (a denormal condition is false, as in the JIT code).
-    let compared = match out.op {
-        Opcode::ABS => return,
-        Opcode::SIN | Opcode::COS if denormals == Denormals::InDraw => return,
-        Opcode::LG2 | Opcode::POW => {
+    let compared = match info.denormal {
+        Denormal::Bits => return,
+        Denormal::Trig if denormals == Denormals::InDraw => return,
+        Denormal::LibmBase => {
             out.libm_daz = true;
             out.ftz = true;
             out.kernel = None;
             out.fused = false;
             return;
         }
-        Opcode::IF => {
-            out.daz = 1;
-            return;
-        }
-        Opcode::CMP => Some(0),
-        Opcode::CND => Some(2),
-        _ => None,
+        Denormal::Condition(k) => Some(k as usize),
+        Denormal::Flush | Denormal::Trig => None,
     };
-    if !float_op {
-        return;
-    }
-    let compared_only = compared.is_some();
     let mut any = false;
     for k in 0..out.num_src as usize {
         if info.src_type(k) == ValType::Float && compared.is_none_or(|c| c == k) {
@@ -502,7 +482,8 @@ fn flush_operands(out: &mut Inst, denormals: Denormals) {
             any = true;
         }
     }
-    out.ftz = info.dst_type == ValType::Float && !compared_only;
+    // A selection (CMP, CND) returns another source's bits; IF has no result.
+    out.ftz = info.dst_type == ValType::Float && compared.is_none() && out.num_dst > 0;
     if any || out.ftz {
         out.kernel = None;
         out.fused = false;
@@ -510,7 +491,6 @@ fn flush_operands(out: &mut Inst, denormals: Denormals) {
 }
 
 fn can_fuse(inst: &Inst) -> bool {
-    use crate::opcode::Category as C;
     let info = inst.op.info();
     let d = inst.dst[0];
     let (Store::Rows { base, count }, None) = (d.store, d.indirect) else { return false };
@@ -524,16 +504,7 @@ fn can_fuse(inst: &Inst) -> bool {
             || in_dst(s.indirect)
             || in_dst(s.dim_indirect)
     });
-    info.output == OutputMode::Component
-        && inst.num_dst == 1
-        && !inst.saturate
-        && direct
-        && !aliases
-        && matches!(
-            info.category,
-            C::Arithmetic | C::Comparison | C::Integer | C::Bitwise | C::Conversion
-        )
-        && !matches!(info.dst_type, ValType::Double | ValType::Int64 | ValType::Uint64)
+    info.fuse && inst.num_dst == 1 && !inst.saturate && direct && !aliases
 }
 
 /// Marks each `IF/UIF c; BRK; ENDIF` (no ELSE, the BRK leaving a loop) for the fused

@@ -748,24 +748,11 @@ impl Machine {
     }
 }
 
-/// Whether an instruction computes each lane from the same lane's operands only (so it may run
-/// over a sub-span of the batch): the arithmetic families, not derivatives, votes, texture or
-/// resource access, interpolation or CLOCK.
+/// Whether an instruction computes each lane from the same lane's operands only, so that it may
+/// run over a sub-span of the batch: the table's family says (`Family::is_lane_wise`).
 #[inline]
 pub(super) fn lane_wise(inst: &Inst) -> bool {
-    use crate::opcode::Category as C;
-    matches!(
-        inst.op.info().category,
-        C::Arithmetic
-            | C::Comparison
-            | C::Transcendental
-            | C::Integer
-            | C::Bitwise
-            | C::Conversion
-            | C::Double
-            | C::Int64
-            | C::Pack
-    )
+    inst.op.info().family.is_lane_wise()
 }
 
 /// `fminf(fmaxf(x, 0), 1)` as glibc computes it (tgsi_exec.c `store_dest`): NaN → 0, and

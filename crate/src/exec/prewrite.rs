@@ -10,7 +10,7 @@
 
 use super::machine::{lane_wise, Machine};
 use super::program::{Inst, Layout, Store};
-use crate::opcode::{Category, Opcode};
+use crate::opcode::{Family, Opcode};
 
 /// The rows (with the index of the instruction that writes each first) that the program's
 /// opening run of lane-wise instructions writes before any instruction reads them. That run
@@ -58,14 +58,13 @@ pub fn prewritten_rows(code: &[Inst], rows: usize) -> Vec<(u32, u32)> {
     found
 }
 
-/// Whether any instruction may change the execution masks: control flow, KILL, DEMOTE, the
-/// legacy opcodes (address stack, old branches), a fused conditional break. END, NOP and the
-/// barriers change nothing.
+/// Whether any instruction may change the execution masks: the flow family (control flow, KILL,
+/// DEMOTE, the legacy address stack and old branches) and a fused conditional break. END, NOP and
+/// the barriers change nothing.
 pub fn touches_masks(code: &[Inst]) -> bool {
     code.iter().any(|i| {
         let quiet = matches!(i.op, Opcode::END | Opcode::NOP | Opcode::BARRIER | Opcode::MEMBAR);
-        i.cond_break
-            || (!quiet && matches!(i.op.info().category, Category::Flow | Category::Legacy))
+        i.cond_break || (!quiet && i.op.info().family == Family::Flow)
     })
 }
 

@@ -21,7 +21,7 @@
 //! one per dispatch; only the budget is charged work.
 
 use super::lanes::Lanes;
-use crate::opcode::{Category, Opcode};
+use crate::opcode::{Family, Opcode};
 
 /// What a texture instruction that reads texels is charged per active quad. A bilinear 2D
 /// sample costs the interpreter about 140 ns a quad, a lane-wise ADD under 1 ns
@@ -53,7 +53,7 @@ pub fn weight(op: Opcode) -> u64 {
         O::TXQ | O::TXQS | O::SVIEWINFO | O::SAMPLE_POS | O::SAMPLE_INFO | O::LODQ | O::LOD => 1,
         O::SIN | O::COS | O::SCS => TRIG_WEIGHT,
         O::EX2 | O::LG2 | O::POW | O::EXP | O::LOG | O::LIT => LIBM_WEIGHT,
-        _ if op.info().category == Category::Texture => SAMPLE_WEIGHT,
+        _ if op.info().family == Family::Texture => SAMPLE_WEIGHT,
         _ => 1,
     }
 }
@@ -88,13 +88,12 @@ pub fn active_quads(exec: &[Lanes]) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::exec::ops::{family, Family};
 
     /// Flow instructions weigh 1: the fused conditional break (`fast.rs`) and the compiling
     /// tier's flow code (`jit/codegen/flow.rs`) charge each of them 1, not their weight.
     #[test]
     fn flow_instructions_weigh_one() {
-        for op in Opcode::all().filter(|&op| family(op) == Family::Flow) {
+        for op in Opcode::all().filter(|&op| op.info().family == Family::Flow) {
             assert_eq!(weight(op), 1, "{}", op.name());
         }
     }
@@ -105,8 +104,7 @@ mod tests {
     fn only_texel_reads_weigh_a_sample() {
         let queries = ["TXQ", "TXQS", "SVIEWINFO", "SAMPLE_POS", "SAMPLE_INFO", "LODQ", "LOD"];
         for op in Opcode::all() {
-            let texel_read =
-                op.info().category == Category::Texture && !queries.contains(&op.name());
+            let texel_read = op.info().family == Family::Texture && !queries.contains(&op.name());
             assert_eq!(weight(op) == SAMPLE_WEIGHT, texel_read, "{}", op.name());
             assert!(texel_read || weight(op) <= TRIG_WEIGHT, "{}", op.name());
         }

@@ -152,10 +152,8 @@ impl<'a> ExecFragmentStage<'a> {
         hooks: &'a mut dyn TextureHooks,
         machine: Machine,
     ) -> Self {
-        let interpolates = program
-            .code
-            .iter()
-            .any(|i| i.op.info().category == crate::opcode::Category::Interpolation);
+        let interpolates =
+            program.code.iter().any(|i| i.op.info().family == crate::opcode::Family::Interpolation);
         ExecFragmentStage {
             program,
             plain: program,

@@ -104,6 +104,43 @@ fn the_scan_sees_a_violation() {
     assert!(layer_of("exec") > layer_of("texture"));
 }
 
+/// Lines of `src` (comments removed) that name the opcode table's `Category`.
+fn category_uses(src: &str) -> Vec<usize> {
+    src.lines()
+        .enumerate()
+        .filter(|(_, l)| {
+            let code = l.split("//").next().unwrap_or("");
+            code.contains("Category") || code.contains(".category")
+        })
+        .map(|(n, _)| n + 1)
+        .collect()
+}
+
+/// `Category` groups opcodes for the documentation only (ARCHITECTURE.md, "Adding an opcode"):
+/// no stage that checks or runs a program asks it; they read the table's `family`, `denormal`,
+/// `fuse` and `output` columns. The reference, the page's opcode list (`wasm/front.rs`), the
+/// AGAL export's refusal wording and the table itself may.
+#[test]
+fn the_engine_never_asks_the_documentation_category() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut problems = Vec::new();
+    for module in ["ir", "text", "valid", "texture", "exec", "render", "jit", "diff"] {
+        let mut files = Vec::new();
+        visit(&src.join(module), &mut files);
+        files.sort();
+        for f in files {
+            let text = std::fs::read_to_string(&f).expect("read");
+            for line in category_uses(&text) {
+                let rel = f.strip_prefix(&src).expect("under src");
+                problems.push(format!("{}:{line}", rel.display()));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "the engine reads Category at:\n{}", problems.join("\n"));
+    // The scan itself sees a use and skips a comment.
+    assert_eq!(category_uses("// Category\nif op.info().category == C::Texture {}"), [2]);
+}
+
 /// The crates only the CLI uses are declared for native targets only (crate/Cargo.toml's
 /// `cfg(not(target_arch = "wasm32"))` table), so the page's and the widget's wasm never link
 /// them; and only `cli/` names them.

@@ -796,12 +796,12 @@ pub(super) fn lane_bytes(lanes: [usize; 4]) -> [u8; 16] {
 
 /// The texture family (`exec/ops/texture.rs`, `sample.rs`): sampled through the `sample` import.
 pub(super) fn is_texture(op: O) -> bool {
-    crate::exec::ops::family(op) == crate::exec::ops::Family::Texture
+    op.info().family == crate::opcode::Family::Texture
 }
 
 /// Derivatives: they read the other lanes of the quad.
 pub(super) fn is_derivative(op: O) -> bool {
-    op.info().category == crate::opcode::Category::Derivative
+    op.info().family == crate::opcode::Family::Derivative
 }
 
 fn float_cmp(op: O) -> I<'static> {
@@ -822,7 +822,7 @@ fn is_replicated(op: O) -> bool {
 
 /// Not a flow instruction (flow ones are compiled by `Gen::flow`).
 pub(super) fn is_alu(op: O) -> bool {
-    crate::exec::ops::family(op) != crate::exec::ops::Family::Flow
+    op.info().family != crate::opcode::Family::Flow
 }
 
 /// The destinations an ALU instruction may have here: one direct register.
