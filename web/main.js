@@ -35,28 +35,36 @@ const canvas = $('output');
 /** How long typing must pause before the shaders are checked and drawn again. */
 const EDIT_DEBOUNCE_MS = 150;
 
+/** @typedef {import('./engine-results.js').PageDiagnostic} PageDiagnostic */
+/**
+ * A frame request as the page makes it: the engine's options and the shaders' texts.
+ * @typedef {import('./engine-options.js').FrameRequest & {fs: string, vs: string | null, gs: string | null}} PageRequest
+ */
+
 /**
  * What this page holds besides the shared state (which `store` owns): the engine and the
  * editor, the worker pool, the latest findings, the animation clock and pointer, decoded
  * images and texture descriptions. Only this module touches it.
  */
 const app = {
-  /** @type {any} */ engine: null,
-  /** @type {any} */ editor: null,
+  /** @type {import('./engine-results.js').Engine | null} */ engine: null,
+  /** @type {ShaderEditor | null} */ editor: null,
   /** @type {RenderPool | null} */ pool: null,
   /** @type {RenderPool | null} */ thumbnails: null,
-  /** @type {{fs: any[], vs: any[], gs: any[], cs: any[], render: any[]}} */ diagnostics: { fs: [], vs: [], gs: [], cs: [], render: [] },
+  /** @type {Record<'fs' | 'vs' | 'gs' | 'cs' | 'render', PageDiagnostic[]>} */ diagnostics: { fs: [], vs: [], gs: [], cs: [], render: [] },
   /** The stage selector's panels (stage-panel.js, compute-panel.js, targets.js). */
   /** @type {ComputePanel | null} */ computePanel: null,
   /** @type {TargetTabs | null} */ targetTabs: null,
   /** The latest compute run's result, and the number of the run the page waits for. */
-  /** @type {any} */ computed: null,
+  /** @type {import('./engine-results.js').ComputeResult | null} */ computed: null,
   computeRuns: 0,
-  /** @type {any} */ primitives: null,
+  /** @type {import('./engine-results.js').PrimitivesResult | null} */ primitives: null,
   primitivesKey: '',
-  /** @type {Record<number, any>} */ images: {},
+  /** Decoded image files and link images, by sampler unit. */
+  /** @type {Record<number, import('./engine-results.js').Texture>} */ images: {},
   imageVersion: 0,
-  /** @type {Map<string, any>} */ descriptions: new Map(),
+  /** JSON texture descriptions made so far, by texture and sampler state. */
+  /** @type {Map<string, string>} */ descriptions: new Map(),
   /** The engine's built-in uniform layout: `{buffer, slots}`. */
   /** @type {{buffer: number, slots: {index: number, name: string, channels: string[]}[]}} */
   builtins: { buffer: 15, slots: [] },
@@ -66,21 +74,22 @@ const app = {
   underlinedRender: false,
   clock: { time: 0, last: 0, frame: 0 },
   mouse: { x: 0, y: 0, down: false },
-  /** @type {any} */ agal: null,
+  /** @type {import('./engine-results.js').AgalResult | null} */ agal: null,
   /** The request of the frame on the canvas: traces and probes use exactly it. */
-  /** @type {any} */ lastRequest: null,
+  /** @type {PageRequest | null} */ lastRequest: null,
   /** @type {TraceView | null} */ traceView: null,
   /** The inspected pixel (x from the left, y from the top) and the keyboard cursor. */
   /** @type {{x: number, y: number} | null} */ inspected: null,
   cursor: { x: 0, y: 0 },
   /** The last probe result shown on the overlay, and whether another is wanted. */
-  /** @type {any} */ probe: null,
+  /** @type {import('./engine-results.js').ProbeResult | null} */ probe: null,
   probing: false,
   probeAgain: false,
   /** @type {VerticesPanel | null} */ vertices: null,
   /** Images of a link or the autosave decoded so far (tests wait for it). */
   imagesRestored: 0,
 };
+/** @typedef {typeof app} PageApp */
 
 // The end-to-end tests drive the page through a small, read-mostly hook (web/test-hook.js).
 // The inspector's wiring (page-inspector.js): traces, probes and the overlay of the frame on the
@@ -475,7 +484,7 @@ function noFrame() {
 }
 
 /** Lists what the geometry shader of the frame `request` emitted (the same prepared job). */
-async function listPrimitives(/** @type {any} */ request) {
+async function listPrimitives(/** @type {PageRequest} */ request) {
   if (!app.pool) return;
   const result = await app.pool.inspect('primitives', request, {});
   if (store.state.stage !== 'geometry' || store.state.gs !== request.gs) return;

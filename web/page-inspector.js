@@ -9,7 +9,7 @@ import { RAMP_CSS, TraceView, enclosingLoop, paintProbe, renderVertexTable, watc
 
 /**
  * @typedef {object} PageParts  what the page's entry point (main.js) lends the inspector
- * @property {any} app              the page's own state (main.js `app`): pool, editor, request, trace view
+ * @property {import('./main.js').PageApp} app  the page's own state (main.js `app`): pool, editor, request, trace view
  * @property {typeof import('./store.js').store} store
  * @property {HTMLCanvasElement} canvas   the picture (#output)
  * @property {(text: string) => any} describe      the engine's summary of a shader's text
@@ -70,8 +70,16 @@ export function createPageInspector({ app, store, canvas, describe, setPlaying, 
    * Traces pixel (x, y) of the frame on the canvas (y from the top) and shows the trace; `reveal`:
    * scroll the lanes into view (a click does; a redraw after an edit does not move the page).
    */
+  /**
+   * The latest trace asked for (a pixel's or a vertex's): an answer to an older one is returned
+   * to its caller but not shown. The pool answers in order today; this keeps the panel right if
+   * it ever does not.
+   */
+  let traceRun = 0;
+
   async function inspectPixel(/** @type {number} */ x, /** @type {number} */ y, reveal = true) {
     if (!app.pool || !app.lastRequest || !app.traceView) return null;
+    const run = ++traceRun;
     if ($('freeze-frame').checked && app.playing) setPlaying(false);
     app.inspected = { x, y };
     app.cursor = { x, y };
@@ -79,6 +87,7 @@ export function createPageInspector({ app, store, canvas, describe, setPlaying, 
     const inspectStatus = $('inspect-status');
     inspectStatus.textContent = `Tracing pixel (${x}, ${y})…`;
     const result = await app.pool.inspect('trace', app.lastRequest, { x, y });
+    if (run !== traceRun) return result;
     if (!result?.ok) {
       inspectStatus.textContent = `Pixel (${x}, ${y}) could not be traced: ${failure(result)}`;
       app.traceView.clear();
@@ -127,11 +136,13 @@ export function createPageInspector({ app, store, canvas, describe, setPlaying, 
   /** Traces vertex `index` of the mesh through the vertex shader of the frame on the canvas. */
   async function inspectVertex(/** @type {number} */ index) {
     if (!app.pool || !app.lastRequest || !app.traceView) return null;
+    const run = ++traceRun;
     const inspectStatus = $('inspect-status');
     // The engines' panel is about a pixel's quad.
     $('trace-engines').hidden = true;
     inspectStatus.textContent = `Tracing vertex ${index}…`;
     const result = await app.pool.inspect('vertex', app.lastRequest, { index });
+    if (run !== traceRun) return result;
     if (!result?.ok) {
       inspectStatus.textContent = `Vertex ${index} could not be traced: ${failure(result)}`;
       return result;

@@ -20,7 +20,11 @@ const PALETTE = [[230, 60, 60, 255], [60, 200, 80, 255], [60, 110, 240, 255], [2
 
 const made = new Map();
 
-/** A built-in texture: `{kind: '2d'|'cube', levels: [{width, height, data}], faces?}` (made once). */
+/**
+ * A built-in texture (made once).
+ * @param {string} name
+ * @returns {import('./engine-results.js').Texture}
+ */
 export function makeTexture(name) {
   if (!made.has(name)) made.set(name, buildTexture(name));
   return made.get(name);
@@ -50,7 +54,11 @@ function buildTexture(name) {
   }
 }
 
-/** Decodes an image file into a texture (at most 256x256: it travels to every worker). */
+/**
+ * Decodes an image file into a texture (at most 256x256: it travels to every worker).
+ * @param {Blob} file
+ * @returns {Promise<import('./engine-results.js').Texture>}
+ */
 export async function loadImageFile(file) {
   const bitmap = await createImageBitmap(file, { colorSpaceConversion: 'none', premultiplyAlpha: 'none' });
   const scale = Math.min(1, 256 / Math.max(bitmap.width, bitmap.height));
