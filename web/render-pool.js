@@ -1,11 +1,11 @@
 // @ts-check
 // Renders frames with several Web Workers, each drawing a band of rows with its own engine
-// instance, so typing never waits for a frame. A watchdog ends workers that run too long (the
-// engine's instruction budget and each band's time limit stop a runaway shader first; this is
-// the safety net) and starts fresh ones, so an infinite loop is reported and the page stays
-// responsive.
+// instance, so typing never waits for a frame. The workers and their watchdog are the shared
+// pool's (worker-pool.js: a worker that runs too long is replaced, so an infinite loop is
+// reported and the page stays responsive); this module splits frames into bands, abandons a slow
+// frame for a newer edit and draws a frame again once after a worker failed.
 
-const WATCHDOG_MS = 8000;
+import { WATCHDOG_MS, WorkerPool } from './worker-pool.js';
 /**
  * A frame still drawing this long after a newer one was asked for is abandoned (its workers are
  * replaced) rather than awaited: an edit never waits behind a slow frame of the old text.
@@ -37,7 +37,7 @@ export class RenderPool {
   constructor(module, count) {
     this.module = module;
     this.count = Math.max(1, count);
-    this.workers = [];
+    /** Frame numbers (a retried frame keeps its request, not its number). */
     this.nextId = 1;
     this.busy = null;
     this.pending = null;
@@ -64,7 +64,7 @@ export class RenderPool {
     this.spare = null;
     /** Set by tests: the first band of this many next frames (retries too) makes its worker fail. */
     this.crashNext = 0;
-    /** @type {((message: string) => void) | null} */
+    /** The frame in flight's reaction to a failed worker. @type {((message: string) => void) | null} */
     this.onWorkerError = null;
     /**
      * Called when a worker has a compiled shader module ready (or the browser refused one): a
@@ -72,7 +72,30 @@ export class RenderPool {
      * @type {((key: string) => void) | null}
      */
     this.onJitReady = null;
-    for (let i = 0; i < this.count; i += 1) this.workers.push(this.spawn());
+    this.pool = new WorkerPool(() => {
+      const worker = new Worker(new URL('./render-worker.js', import.meta.url), { type: 'module' });
+      worker.postMessage({ type: 'init', module: this.module });
+      return worker;
+    }, {
+      onMessage: (worker, msg) => {
+        if (msg.type !== 'jit-ready') return;
+        // A compiled shader module goes to every other worker, so each shader compiles once.
+        if (msg.module) {
+          for (const w of this.workers) if (w !== worker) w.postMessage({ type: 'jit-module', key: msg.key, module: msg.module });
+        }
+        this.onJitReady?.(msg.key);
+      },
+      onFailure: (_worker, message) => {
+        console.warn('TGSI Playground: a render worker failed', message);
+        this.onWorkerError?.(message);
+      },
+    });
+    for (let i = 0; i < this.count; i += 1) this.pool.add();
+  }
+
+  /** The workers, band 0's first. */
+  get workers() {
+    return this.pool.workers;
   }
 
   /**
@@ -90,32 +113,9 @@ export class RenderPool {
     return this.spare;
   }
 
-  spawn() {
-    const worker = new Worker(new URL('./render-worker.js', import.meta.url), { type: 'module' });
-    worker.postMessage({ type: 'init', module: this.module });
-    // A compiled shader module goes to every other worker, so each shader compiles once.
-    worker.addEventListener('message', (event) => {
-      const msg = event.data;
-      if (msg.type !== 'jit-ready') return;
-      if (msg.module) {
-        for (const w of this.workers) if (w !== worker) w.postMessage({ type: 'jit-module', key: msg.key, module: msg.module });
-      }
-      this.onJitReady?.(msg.key);
-    });
-    // An uncaught failure in a worker (its script, or its engine running out of memory) ends the
-    // frame it was drawing at once, with a message; the pool then starts fresh workers.
-    worker.onerror = (e) => {
-      e.preventDefault();
-      console.warn('TGSI Playground: a render worker failed', e.message);
-      this.onWorkerError?.(e.message || 'unknown error');
-    };
-    return worker;
-  }
-
-  /** Replaces every worker (after a watchdog stop): a stuck one cannot be interrupted. */
+  /** Replaces every worker (after a stop or a failure): a stuck one cannot be interrupted. */
   restart() {
-    for (const w of this.workers) w.terminate();
-    this.workers = this.workers.map(() => this.spawn());
+    this.pool.restart();
   }
 
   /**
@@ -152,27 +152,12 @@ export class RenderPool {
    * @param {any} args
    * @returns {Promise<any>}
    */
-  inspect(kind, request, args) {
-    const worker = this.workers[0];
-    const id = this.nextId++;
-    return new Promise((resolve) => {
-      const done = (/** @type {any} */ result) => {
-        clearTimeout(timer);
-        worker.removeEventListener('message', listen);
-        resolve(result);
-      };
-      const timer = setTimeout(() => {
-        this.restart();
-        done({ ok: false, error: `inspecting was stopped after ${WATCHDOG_MS / 1000} s`, diagnostics: [] });
-      }, WATCHDOG_MS);
-      const listen = (/** @type {MessageEvent} */ event) => {
-        const msg = event.data;
-        if (msg.type !== 'inspected' || msg.id !== id) return;
-        done(msg.result ?? { ok: false, error: msg.error, diagnostics: [] });
-      };
-      worker.addEventListener('message', listen);
-      worker.postMessage({ type: kind, id, request, ...args });
-    });
+  async inspect(kind, request, args) {
+    const end = await this.pool.send(0, { type: kind, request, ...args });
+    if ('answer' in end) return end.answer.result ?? { ok: false, error: end.answer.error, diagnostics: [] };
+    const error = 'stopped' in end ? `inspecting was stopped after ${WATCHDOG_MS / 1000} s`
+      : 'failed' in end ? `the worker failed (${end.failed})` : 'the worker was replaced before it answered';
+    return { ok: false, error, diagnostics: [] };
   }
 
   /**
@@ -214,12 +199,13 @@ export class RenderPool {
     let flushedBands = 0;
     /** @type {any} */
     let jit = null;
-    /** Ends this attempt: no more messages, timers or watchdog for it. */
+    /** Whether this attempt has ended: how its bands' jobs end from then on does not matter. */
+    let closed = false;
+    /** Ends this attempt. */
     const close = () => {
-      clearTimeout(timer);
+      closed = true;
       clearTimeout(this.busy?.abandonTimer);
       this.onWorkerError = null;
-      for (const w of this.workers) w.onmessage = null;
       this.busy = null;
     };
     /** After a failed worker: fresh workers, and the same frame again if this was its first try. */
@@ -242,11 +228,6 @@ export class RenderPool {
     };
     // Time spent beside an abandoned frame's workers that are still drawing is not this frame's.
     const grace = Math.max(0, this.abandonedUntil - started);
-    const timer = setTimeout(() => {
-      this.restart();
-      finish({ image: null, diagnostics: [], ms: performance.now() - started, stopped: true,
-        error: `rendering was stopped after ${WATCHDOG_MS / 1000} s (is there an endless loop?)` });
-    }, WATCHDOG_MS + grace);
     this.onWorkerError = (message) => {
       if (this.busy?.id !== id) return;
       if (retried()) return;
@@ -269,10 +250,19 @@ export class RenderPool {
     for (let b = 0; b < bands; b += 1) {
       const top = b * per;
       const bottom = Math.min(height, top + per);
-      const worker = this.workers[b];
-      worker.onmessage = (event) => {
-        const msg = event.data;
-        if (msg.type !== 'band' || msg.id !== id) return;
+      const band = { type: 'render', request: { ...request, rows: [top, bottom], bands, timeLimit: FRAME_TIME_LIMIT_S, crashForTest: crash && b === 0 } };
+      this.pool.send(b, band, { limitMs: WATCHDOG_MS + grace }).then((end) => {
+        if (closed) return;
+        if ('stopped' in end) {
+          // The watchdog replaced this band's worker; the others may be as stuck.
+          this.restart();
+          finish({ image: null, diagnostics: [], ms: performance.now() - started, stopped: true,
+            error: `rendering was stopped after ${WATCHDOG_MS / 1000} s (is there an endless loop?)` });
+          return;
+        }
+        // A failed worker is the failure hook's (onWorkerError); a replaced one, a restart's.
+        if (!('answer' in end) || end.answer.type !== 'band') return;
+        const msg = end.answer;
         if (msg.error) { error ??= msg.error; failed = true; }
         // The engine threw (a trap: out of memory, …): its instance may be unusable.
         if (msg.fatal) fatal = true;
@@ -303,10 +293,9 @@ export class RenderPool {
           const engine = { name: compiled ? 'compiled' : 'interpreter', compiledBands, flushedBands, bands, jit };
           finish({ image: failed ? null : image, diagnostics, ms: performance.now() - started, engineMs, stopped: false, error, targets, engine });
         }
-      };
-      worker.postMessage({ type: 'render', id, request: { ...request, rows: [top, bottom], bands, timeLimit: FRAME_TIME_LIMIT_S, crashForTest: crash && b === 0 } });
+      });
     }
-    // (No band's message can arrive before this code has run to its end.)
+    // (No band's answer can arrive before this code has run to its end.)
     image = this.picture(width, height);
   }
 }

@@ -314,6 +314,56 @@ IMM[0] FLT32 { 64.0000, 1.0000, 0.0000, 0.0000 }
   await page.close();
 });
 
+test('the shared worker pool: answers by job, a watchdog stop and a failure replace the worker, a restart ends its jobs', { timeout: 60_000 }, async () => {
+  const { page, problems } = await openPlayground(browser, server);
+  const r = await page.evaluate(async () => {
+    const { WorkerPool } = await import('./web/worker-pool.js');
+    const notes = [];
+    const failures = [];
+    let started = 0;
+    const pool = new WorkerPool(() => { started += 1; return new Worker('/tests/e2e/fixtures/pool-worker.js'); },
+      { onMessage: (_w, m) => notes.push(m.value), onFailure: (_w, m) => failures.push(m) });
+    pool.add();
+    pool.add();
+    // Two jobs at once on two workers: each answer reaches its own job.
+    const [a, b] = await Promise.all([pool.send(0, { type: 'double', value: 21 }), pool.send(1, { type: 'double', value: 5 })]);
+    // A message that answers no job goes to the user's hook.
+    pool.workers[1].postMessage({ type: 'note', value: 'unasked' });
+    const first = pool.workers[0];
+    const stopped = await pool.send(0, { type: 'hang', ms: 3000 }, { limitMs: 300 });
+    const replacedByWatchdog = pool.workers[0] !== first;
+    const afterStop = await pool.send(0, { type: 'double', value: 4 });
+    const failing = pool.workers[1];
+    const failed = await pool.send(1, { type: 'fail' });
+    const replacedAfterFailure = pool.workers[1] !== failing;
+    const hanging = pool.send(0, { type: 'hang', ms: 2000 }, { limitMs: 20_000 });
+    pool.restart();
+    const replaced = await hanging;
+    const afterRestart = await pool.send(0, { type: 'double', value: 8 });
+    for (const w of pool.workers) w.terminate();
+    return { a: a.answer?.value, b: b.answer?.value, notes, stopped, replacedByWatchdog, afterStop: afterStop.answer?.value,
+      failed: 'failed' in failed && /pool test failure/.test(failed.failed), failures: failures.length, replacedAfterFailure,
+      replaced, afterRestart: afterRestart.answer?.value, started, jobsLeft: pool.jobs.size };
+  });
+  // Values doubled by the stand-in worker: 42, 10, 8, 16.
+  assert.equal(r.a, 42);
+  assert.equal(r.b, 10);
+  assert.deepEqual(r.notes, ['unasked']);
+  assert.deepEqual(r.stopped, { stopped: true });
+  assert.ok(r.replacedByWatchdog, 'the stuck worker was replaced');
+  assert.equal(r.afterStop, 8, 'the fresh worker answers');
+  assert.ok(r.failed, 'the failed job says why');
+  assert.equal(r.failures, 1);
+  assert.ok(r.replacedAfterFailure, 'the failed worker was replaced');
+  assert.deepEqual(r.replaced, { replaced: true });
+  assert.equal(r.afterRestart, 16);
+  // Two at the start, one after the stop, one after the failure, two at the restart.
+  assert.equal(r.started, 6);
+  assert.equal(r.jobsLeft, 0);
+  assert.deepEqual(problems.filter((p) => !/pool test failure/.test(p)), [], 'the page reported problems');
+  await page.close();
+});
+
 test('the pool draws each frame whole into a kept picture, never into the one last shown', { timeout: 90_000 }, async () => {
   const { page, problems } = await openPlayground(browser, server);
   // Right half blue, left half discarded (KILL_IF where uv.x - 0.5 < 0): those pixels stay

@@ -2,16 +2,17 @@
 // The widget's engine: one per page, shared by every <tgsi-shader> on it. The wasm module is
 // fetched and compiled once; a small pool of workers draws frames for all widgets, taking the
 // widgets in turn (first come, first served, one waiting frame per widget: a newer request
-// replaces the older one). A watchdog ends a worker that runs too long and starts a fresh one.
+// replaces the older one). The workers and their watchdog (a worker that runs too long is
+// replaced) are the shared pool's, as the page's (../worker-pool.js).
 //
 // Two flavours: the lean engine (rendering and checking, small download) and the full one
 // (inspector, AGAL export, the editor's vocabulary), loaded only when a widget needs it. The
 // functions exported at the end are the engine API without the element.
 
 import { FULL_ENGINE, LEAN_ENGINE, WORKER } from './locations.js';
+import { WATCHDOG_MS, WorkerPool } from '../worker-pool.js';
 
-/** A frame that takes longer than this is stopped (the engine's budget normally stops it first). */
-export const WATCHDOG_MS = 8000;
+export { WATCHDOG_MS };
 
 /** Workers per engine: enough to keep a page of widgets moving, few enough to stay light. */
 const POOL_SIZE = Math.max(1, Math.min(2, (globalThis.navigator?.hardwareConcurrency ?? 2) - 1));
@@ -20,7 +21,6 @@ const POOL_SIZE = Math.max(1, Math.min(2, (globalThis.navigator?.hardwareConcurr
  * @typedef {import('../engine-options.js').FrameRequest & {fs: string, vs?: string | null}} FrameRequest
  * @typedef {{kind: string, request: FrameRequest, extra: Record<string, any>,
  *   resolve: (result: any) => void}} Task
- * @typedef {{worker: Worker, task: Task | null, timer: any}} Slot
  */
 
 class SharedEngine {
@@ -30,12 +30,22 @@ class SharedEngine {
     this.wasmUrl = new URL('tgsi_bg.wasm', glue).href;
     /** @type {Promise<WebAssembly.Module> | null} */ this.compiled = null;
     /** @type {Promise<any> | null} */ this.exports = null;
-    /** @type {Slot[]} */ this.slots = [];
+    /** The module the workers start from, once compiled. @type {WebAssembly.Module | null} */
+    this.ready = null;
+    /** The workers, started as widgets ask for frames. */
+    this.pool = new WorkerPool(() => {
+      const worker = new Worker(workerUrl(), { type: 'module' });
+      worker.postMessage({ type: 'init', glue: this.glue, module: this.ready });
+      return worker;
+    });
+    /** The task each worker is running, by worker index. @type {Map<number, Task>} */
+    this.running = new Map();
+    /** Workers being started (the module is compiled first). */
+    this.starting = 0;
     /** Waiting tasks, one per owner, oldest first. @type {Map<object, Task>} */
     this.waiting = new Map();
     /** The worker that last served an owner: its kept job makes the next frame cheap. */
     this.affinity = new WeakMap();
-    this.nextId = 1;
   }
 
   /** The compiled module (fetched once; also when the server sends the wrong MIME type). */
@@ -59,13 +69,6 @@ class SharedEngine {
     return this.exports;
   }
 
-  async spawn() {
-    const module = await this.module();
-    const worker = new Worker(workerUrl(), { type: 'module' });
-    worker.postMessage({ type: 'init', glue: this.glue, module });
-    worker.onerror = (e) => e.preventDefault();
-    return worker;
-  }
 
   /**
    * Asks for a frame (`kind` 'render') or a pixel's trace ('trace', `extra` = {x, y}) for
@@ -93,57 +96,43 @@ class SharedEngine {
   }
 
   async pump() {
-    if (this.slots.length < POOL_SIZE && this.waiting.size > this.slots.length) {
-      const slot = { worker: /** @type {any} */ (null), task: null, timer: null };
-      this.slots.push(slot);
+    const workers = this.pool.workers.length + this.starting;
+    if (workers < POOL_SIZE && this.waiting.size > workers) {
+      this.starting += 1;
       try {
-        slot.worker = await this.spawn();
+        this.ready = await this.module();
       } catch (err) {
-        this.slots.splice(this.slots.indexOf(slot), 1);
         for (const task of this.waiting.values()) task.resolve({ ok: false, error: String(/** @type {any} */ (err)?.message ?? err), diagnostics: [] });
         this.waiting.clear();
         return;
+      } finally {
+        this.starting -= 1;
       }
+      this.pool.add();
     }
     for (const [owner, task] of this.waiting) {
-      const idle = this.slots.filter((s) => s.worker && !s.task);
+      const idle = this.pool.workers.map((_, i) => i).filter((i) => !this.running.has(i));
       if (idle.length === 0) return;
-      const preferred = idle.find((s) => s === this.affinity.get(owner)) ?? idle[0];
+      const preferred = idle.find((i) => i === this.affinity.get(owner)) ?? idle[0];
       this.waiting.delete(owner);
       this.affinity.set(owner, preferred);
       this.start(preferred, task);
     }
   }
 
-  /** @param {Slot} slot @param {Task} task */
-  start(slot, task) {
-    const id = this.nextId++;
-    slot.task = task;
-    const finish = (/** @type {any} */ result) => {
-      clearTimeout(slot.timer);
-      slot.worker.onmessage = null;
-      slot.task = null;
-      task.resolve(result);
-      this.pump();
-    };
-    slot.timer = setTimeout(() => {
-      // A stuck worker cannot be interrupted: replace it (the slot stays busy until then).
-      const stuck = slot.worker;
-      stuck.onmessage = null;
-      stuck.terminate();
-      slot.worker = /** @type {any} */ (null);
-      task.resolve({ ok: false, stopped: true, diagnostics: [],
-        error: `stopped after ${WATCHDOG_MS / 1000} s (is there an endless loop?)` });
-      this.spawn().then((w) => { slot.worker = w; slot.task = null; this.pump(); },
-        () => { this.slots.splice(this.slots.indexOf(slot), 1); this.pump(); });
-    }, WATCHDOG_MS);
-    slot.worker.onmessage = (event) => {
-      const msg = event.data;
-      if (msg.type === 'failed') finish({ ok: false, error: `the engine failed to start: ${msg.message}`, diagnostics: [] });
-      if (msg.type !== 'done' || msg.id !== id) return;
-      finish(msg.result ?? { ok: false, error: msg.error ?? 'the engine failed', diagnostics: [] });
-    };
-    slot.worker.postMessage({ type: task.kind, id, request: task.request, ...task.extra });
+  /** @param {number} index the worker @param {Task} task */
+  async start(index, task) {
+    this.running.set(index, task);
+    const end = await this.pool.send(index, { type: task.kind, request: task.request, ...task.extra });
+    this.running.delete(index);
+    if ('answer' in end) {
+      task.resolve(end.answer.result ?? { ok: false, error: end.answer.error ?? 'the engine failed', diagnostics: [] });
+    } else if ('stopped' in end) {
+      task.resolve({ ok: false, stopped: true, diagnostics: [], error: `stopped after ${WATCHDOG_MS / 1000} s (is there an endless loop?)` });
+    } else {
+      task.resolve({ ok: false, error: 'failed' in end ? end.failed : 'the worker was replaced', diagnostics: [] });
+    }
+    this.pump();
   }
 }
 
