@@ -12,7 +12,6 @@ import { constantList, renderBuiltins, renderStageConstants, wireConstantTabs } 
 import { declaredSamplers, defaultBinding, loadImageFile, makeTexture, renderTextureControls, textureDescription } from './textures.js';
 import { download, showAgal, showFormatted } from './outputs.js';
 import { buildGallery, buildReference, installShortcuts, installTabArrows, installTabs, labelThumbnail, wireDialogs } from './ui.js';
-import { TraceView } from './inspector.js';
 import { wireEmbedDialog } from './embed-dialog.js';
 import { wireCompare } from './compare-panel.js';
 // Issue 19, the page's part: custom vertices, per-stage constants, images in links.
@@ -38,7 +37,7 @@ const EDIT_DEBOUNCE_MS = 150;
 /** @typedef {import('./engine-results.js').PageDiagnostic} PageDiagnostic */
 /**
  * A frame request as the page makes it: the engine's options and the shaders' texts.
- * @typedef {import('./engine-options.js').FrameRequest & {fs: string, vs: string | null, gs: string | null}} PageRequest
+ * @typedef {import('./engine-options.js').FrameRequest & {fs: string, vs: string | null, gs: string | null, imageVersion?: number}} PageRequest
  */
 
 /**
@@ -77,14 +76,6 @@ const app = {
   /** @type {import('./engine-results.js').AgalResult | null} */ agal: null,
   /** The request of the frame on the canvas: traces and probes use exactly it. */
   /** @type {PageRequest | null} */ lastRequest: null,
-  /** @type {TraceView | null} */ traceView: null,
-  /** The inspected pixel (x from the left, y from the top) and the keyboard cursor. */
-  /** @type {{x: number, y: number} | null} */ inspected: null,
-  cursor: { x: 0, y: 0 },
-  /** The last probe result shown on the overlay, and whether another is wanted. */
-  /** @type {import('./engine-results.js').ProbeResult | null} */ probe: null,
-  probing: false,
-  probeAgain: false,
   /** @type {VerticesPanel | null} */ vertices: null,
   /** Images of a link or the autosave decoded so far (tests wait for it). */
   imagesRestored: 0,
@@ -94,10 +85,10 @@ const app = {
 // The end-to-end tests drive the page through a small, read-mostly hook (web/test-hook.js).
 // The inspector's wiring (page-inspector.js): traces, probes and the overlay of the frame on the
 // canvas.
-const { paintOverlay, inspectPixel, inspectVertex, scheduleProbe, refreshProbeControls, wireInspector } =
-  createPageInspector({ app, store, canvas, describe, setPlaying, selectEditorTab });
+const inspector = createPageInspector({ app, store, canvas, describe, setPlaying, selectEditorTab });
+const { paintOverlay, inspectPixel, scheduleProbe, refreshProbeControls, wireInspector } = inspector;
 
-installTestHook({ app, store, examples: EXAMPLES, loadExample, copyLink, inspectPixel, inspectVertex });
+installTestHook({ app, store, examples: EXAMPLES, loadExample, copyLink, inspector });
 
 function paintPlaceholder(target) {
   const ctx = target.getContext('2d');
@@ -445,7 +436,7 @@ async function renderFrame() {
     const stop = (result.diagnostics ?? []).find((d) => d.severity === 'error' && /^X0(05|10|11)$/.test(d.code));
     const fresh = app.lastRequest?.fs !== request.fs || app.lastRequest?.vs !== request.vs;
     app.lastRequest = request;
-    if (fresh && app.inspected) inspectPixel(app.inspected.x, app.inspected.y, false);
+    if (fresh) inspector.reinspect();
     if ($('view-mode').value !== 'image' && !app.playing) scheduleProbe();
     setData(canvas, 'state', stop ? 'partial' : 'ok');
     canvas.dataset.renders = String(Number(canvas.dataset.renders ?? 0) + 1);
@@ -550,7 +541,7 @@ function stateChanged({ render = true, check = false } = {}) {
   renderBuiltins($('builtins'), builtins(), app.builtins);
   if (check) checkShaders();
   if (check) refreshPanels();
-  if (check && app.traceView) refreshProbeControls();
+  if (check && inspector.wired) refreshProbeControls();
   $('vertex-section').hidden = !store.state.useVs;
   $('vertices-panel').hidden = !(store.state.useVs && store.state.mesh === CUSTOM_MESH);
   clearTimeout(saveTimer);

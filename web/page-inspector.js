@@ -22,6 +22,18 @@ import { RAMP_CSS, TraceView, enclosingLoop, paintProbe, renderVertexTable, watc
  * @param {PageParts} parts
  */
 export function createPageInspector({ app, store, canvas, describe, setPlaying, selectEditorTab }) {
+  /** What the inspector holds itself: nothing else reads or writes it. */
+  const own = {
+    /** @type {TraceView | null} */ traceView: null,
+    /** The inspected pixel (x from the left, y from the top) and the keyboard cursor. */
+    /** @type {{x: number, y: number} | null} */ inspected: null,
+    cursor: { x: 0, y: 0 },
+    /** The last probe result shown on the overlay, and whether another is wanted. */
+    /** @type {import('./engine-results.js').ProbeResult | null} */ probe: null,
+    probing: false,
+    probeAgain: false,
+  };
+
   /** The overlay canvas: a probe's false colours and the inspected quad's outline. */
   function paintOverlay() {
     const overlay = $('overlay');
@@ -31,10 +43,10 @@ export function createPageInspector({ app, store, canvas, describe, setPlaying, 
     ctx.clearRect(0, 0, size, size);
     const mode = $('view-mode').value;
     const legend = $('probe-legend');
-    if (mode !== 'image' && app.probe?.ok && app.probe.width === size) {
+    if (mode !== 'image' && own.probe?.ok && own.probe.width === size) {
       const image = new ImageData(size, size);
       const view = $('value-format').value;
-      const range = paintProbe(image, app.probe, mode, view === 'auto' ? 'float' : view);
+      const range = paintProbe(image, own.probe, mode, view === 'auto' ? 'float' : view);
       ctx.putImageData(image, 0, 0);
       legend.hidden = false;
       const show = (/** @type {number} */ v) => (mode === 'heat' ? String(v) : Number(v.toPrecision(6)).toString());
@@ -43,20 +55,20 @@ export function createPageInspector({ app, store, canvas, describe, setPlaying, 
       $('probe-ramp').style.background = RAMP_CSS;
       const flat = mode === 'value' && range.min === range.max ? `every pixel that ran it holds ${show(range.min)}; ` : '';
       $('probe-summary').textContent = mode === 'heat'
-        ? `instructions run: ${app.probe.total} in all, ${app.probe.max} at most in one pixel`
+        ? `instructions run: ${own.probe.total} in all, ${own.probe.max} at most in one pixel`
         : `${flat}grey: pixels that never ran this instruction${range.nonFinite ? `; magenta: ${range.nonFinite} NaN or infinite` : ''}`;
     } else {
       legend.hidden = true;
     }
-    if (app.inspected) {
-      const qx = app.inspected.x & ~1;
+    if (own.inspected) {
+      const qx = own.inspected.x & ~1;
       // Quads start at even window rows, counted from the bottom.
-      const qy = size - 2 - ((size - 1 - app.inspected.y) & ~1);
+      const qy = size - 2 - ((size - 1 - own.inspected.y) & ~1);
       ctx.strokeStyle = '#ffcf40';
       ctx.lineWidth = Math.max(1, size / 256);
       ctx.strokeRect(qx, qy, 2, 2);
       ctx.fillStyle = 'rgba(255, 207, 64, 0.55)';
-      ctx.fillRect(app.inspected.x, app.inspected.y, 1, 1);
+      ctx.fillRect(own.inspected.x, own.inspected.y, 1, 1);
     }
   }
 
@@ -78,11 +90,11 @@ export function createPageInspector({ app, store, canvas, describe, setPlaying, 
   let traceRun = 0;
 
   async function inspectPixel(/** @type {number} */ x, /** @type {number} */ y, reveal = true) {
-    if (!app.pool || !app.lastRequest || !app.traceView) return null;
+    if (!app.pool || !app.lastRequest || !own.traceView) return null;
     const run = ++traceRun;
     if ($('freeze-frame').checked && app.playing) setPlaying(false);
-    app.inspected = { x, y };
-    app.cursor = { x, y };
+    own.inspected = { x, y };
+    own.cursor = { x, y };
     paintOverlay();
     const inspectStatus = $('inspect-status');
     inspectStatus.textContent = `Tracing pixel (${x}, ${y})…`;
@@ -90,24 +102,24 @@ export function createPageInspector({ app, store, canvas, describe, setPlaying, 
     if (run !== traceRun) return result;
     if (!result?.ok) {
       inspectStatus.textContent = `Pixel (${x}, ${y}) could not be traced: ${failure(result)}`;
-      app.traceView.clear();
+      own.traceView.clear();
       return result;
     }
     const stopped = result.trace.stopped;
     inspectStatus.textContent = stopped
       ? `Stopped at line ${stopped.line}: ${stopped.message}. The trace shows the ${result.trace.steps.length} steps up to there.`
       : `Traced in ${result.ms.toFixed(1)} ms: ${result.trace.steps.length} steps.`;
-    app.traceView.view = $('value-format').value;
-    app.traceView.show(result.trace);
+    own.traceView.view = $('value-format').value;
+    own.traceView.show(result.trace);
     // Over the value after instruction N: the step whose value that picture shows for the pixel.
     if ($('view-mode').value === 'value') {
       const pc = Number($('probe-pc').value);
-      const at = app.traceView.lastStepAt(pc);
-      if (at >= 0) app.traceView.go(at);
-      else app.traceView.dom.message.textContent = `This pixel never ran instruction ${pc}: the picture shows it grey.`;
+      const at = own.traceView.lastStepAt(pc);
+      if (at >= 0) own.traceView.go(at);
+      else own.traceView.dom.message.textContent = `This pixel never ran instruction ${pc}: the picture shows it grey.`;
       refreshProbeControls();
     }
-    if (reveal) app.traceView.reveal();
+    if (reveal) own.traceView.reveal();
     $('trace-engines').hidden = false;
     showEngines();
     return result;
@@ -119,9 +131,9 @@ export function createPageInspector({ app, store, canvas, describe, setPlaying, 
   /** The inspected quad in each engine (the engine's `pixelBackends`), while its panel is open. */
   async function showEngines() {
     const panel = /** @type {HTMLDetailsElement} */ ($('trace-engines'));
-    if (!panel.open || panel.hidden || !app.pool || !app.lastRequest || !app.inspected) return;
+    if (!panel.open || panel.hidden || !app.pool || !app.lastRequest || !own.inspected) return;
     const table = $('trace-engines-table');
-    const { x, y } = app.inspected;
+    const { x, y } = own.inspected;
     const id = ++enginesRun;
     // The last table stays while the same pixel is run again (a new frame re-inspects it).
     if (table.dataset.pixel !== `${x},${y}`) table.textContent = `Running the quad of pixel (${x}, ${y}) in each engine…`;
@@ -135,7 +147,7 @@ export function createPageInspector({ app, store, canvas, describe, setPlaying, 
 
   /** Traces vertex `index` of the mesh through the vertex shader of the frame on the canvas. */
   async function inspectVertex(/** @type {number} */ index) {
-    if (!app.pool || !app.lastRequest || !app.traceView) return null;
+    if (!app.pool || !app.lastRequest || !own.traceView) return null;
     const run = ++traceRun;
     const inspectStatus = $('inspect-status');
     // The engines' panel is about a pixel's quad.
@@ -149,9 +161,9 @@ export function createPageInspector({ app, store, canvas, describe, setPlaying, 
     }
     inspectStatus.textContent = `Traced vertex ${index} in ${result.ms.toFixed(1)} ms: ${result.trace.steps.length} steps.`;
     selectEditorTab('vs');
-    app.traceView.view = $('value-format').value;
-    app.traceView.show(result.trace);
-    app.traceView.reveal();
+    own.traceView.view = $('value-format').value;
+    own.traceView.show(result.trace);
+    own.traceView.reveal();
     return result;
   }
 
@@ -169,27 +181,27 @@ export function createPageInspector({ app, store, canvas, describe, setPlaying, 
 
   /** Asks for a probe of the frame on the canvas; while one runs, only the latest wish waits. */
   function scheduleProbe() {
-    if (app.probing) { app.probeAgain = true; return; }
+    if (own.probing) { own.probeAgain = true; return; }
     runProbe();
   }
 
   async function runProbe() {
     const mode = $('view-mode').value;
     if (mode === 'image' || !app.pool || !app.lastRequest) { paintOverlay(); return; }
-    app.probing = true;
+    own.probing = true;
     const watch = mode === 'value' ? { pc: Number($('probe-pc').value), register: $('probe-register').value } : null;
     const result = await app.pool.inspect('probe', app.lastRequest, { watch });
-    app.probing = false;
-    app.probe = result;
+    own.probing = false;
+    own.probe = result;
     const inspectStatus = $('inspect-status');
     if (!result?.ok) {
       inspectStatus.textContent = `Nothing to show: ${failure(result)}`;
-    } else if (!app.inspected) {
+    } else if (!own.inspected) {
       inspectStatus.textContent = `Computed in ${result.ms.toFixed(1)} ms.`;
     }
     paintOverlay();
     $('overlay').dataset.probes = String(Number($('overlay').dataset.probes ?? 0) + 1);
-    if (app.probeAgain) { app.probeAgain = false; runProbe(); }
+    if (own.probeAgain) { own.probeAgain = false; runProbe(); }
   }
 
   /** The scrubber's range and labels follow the fragment shader's instructions. */
@@ -227,9 +239,9 @@ export function createPageInspector({ app, store, canvas, describe, setPlaying, 
     note.hidden = !loop;
     if (!loop) { note.textContent = ''; return; }
     let text = `Instruction ${pc} is inside the loop at line ${loop.line}: each pixel shows its value after the last pass it made.`;
-    const trace = app.traceView?.trace;
+    const trace = own.traceView?.trace;
     if (trace && trace.vertex == null && app.lastRequest?.fs === store.state.fs) {
-      const at = app.traceView?.lastStepAt(pc) ?? -1;
+      const at = own.traceView?.lastStepAt(pc) ?? -1;
       const pass = at >= 0 ? trace.steps[at].iteration : null;
       text += at < 0
         ? ` Pixel (${trace.pixel[0]}, ${trace.pixel[1]}) never ran it.`
@@ -242,7 +254,7 @@ export function createPageInspector({ app, store, canvas, describe, setPlaying, 
 
   function wireInspector() {
     $('trace-engines').addEventListener('toggle', () => { showEngines(); });
-    app.traceView = new TraceView({
+    own.traceView = new TraceView({
       root: $('trace-view'), title: $('trace-title'), position: $('trace-position'), message: $('trace-message'),
       instruction: $('trace-instruction'), quad: $('trace-quad'), outputs: $('trace-outputs'),
       first: $('trace-first'), back: $('trace-back'), step: $('trace-step'), end: $('trace-end'),
@@ -261,22 +273,22 @@ export function createPageInspector({ app, store, canvas, describe, setPlaying, 
       if (m) {
         e.preventDefault();
         const step = e.shiftKey ? 8 : 1;
-        app.cursor = {
-          x: Math.min(canvas.width - 1, Math.max(0, app.cursor.x + m[0] * step)),
-          y: Math.min(canvas.height - 1, Math.max(0, app.cursor.y + m[1] * step)),
+        own.cursor = {
+          x: Math.min(canvas.width - 1, Math.max(0, own.cursor.x + m[0] * step)),
+          y: Math.min(canvas.height - 1, Math.max(0, own.cursor.y + m[1] * step)),
         };
-        app.inspected = { ...app.cursor };
+        own.inspected = { ...own.cursor };
         paintOverlay();
       } else if (e.key === 'Enter' || e.key === ' ') {
         e.preventDefault();
-        inspectPixel(app.cursor.x, app.cursor.y);
+        inspectPixel(own.cursor.x, own.cursor.y);
       }
     });
     $('view-mode').addEventListener('change', () => {
       const mode = $('view-mode').value;
       $('probe-controls').hidden = mode !== 'value';
       // From a pixel's trace: the value after the instruction the trace stands on.
-      const tv = app.traceView;
+      const tv = own.traceView;
       if (mode === 'value' && tv?.trace && tv.trace.vertex == null && tv.at >= 0) $('probe-pc').value = String(tv.trace.steps[tv.at].pc);
       refreshProbeControls();
       if (mode !== 'image' && $('freeze-frame').checked && app.playing) setPlaying(false);
@@ -293,10 +305,22 @@ export function createPageInspector({ app, store, canvas, describe, setPlaying, 
     $('probe-follow').addEventListener('change', () => { refreshProbeControls(); scheduleProbe(); });
     $('show-vertices').addEventListener('click', () => { showVertices(); });
     $('value-format').addEventListener('change', () => {
-      if (app.traceView) { app.traceView.view = $('value-format').value; app.traceView.render(); }
+      if (own.traceView) { own.traceView.view = $('value-format').value; own.traceView.render(); }
       paintOverlay();
     });
   }
 
-  return { paintOverlay, inspectPixel, inspectVertex, scheduleProbe, refreshProbeControls, wireInspector };
+  /** A new frame of other shaders: the inspected pixel is traced again (its panel kept shut). */
+  function reinspect() {
+    if (own.inspected) inspectPixel(own.inspected.x, own.inspected.y, false);
+  }
+
+  return {
+    paintOverlay, inspectPixel, inspectVertex, scheduleProbe, refreshProbeControls, wireInspector, reinspect,
+    /** Whether the panel is wired (`wireInspector` has run). */
+    get wired() { return own.traceView !== null; },
+    /** The trace on the panel and the probe on the overlay (for the test hook). */
+    get trace() { return own.traceView?.trace ?? null; },
+    get probe() { return own.probe; },
+  };
 }

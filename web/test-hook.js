@@ -4,11 +4,11 @@
 
 /**
  * Installs `window.tgsiPlayground`.
- * @param {{app: any, store: any, examples: any, loadExample: (id: string) => void,
- *   copyLink: () => Promise<string>, inspectPixel: (x: number, y: number) => Promise<any>,
- *   inspectVertex: (i: number) => Promise<any>}} page
+ * @param {{app: import('./main.js').PageApp, store: typeof import('./store.js').store,
+ *   examples: typeof import('./examples.js').EXAMPLES, loadExample: (id: string) => void,
+ *   copyLink: () => Promise<string>, inspector: ReturnType<typeof import('./page-inspector.js').createPageInspector>}} page
  */
-export function installTestHook({ app, store, examples, loadExample, copyLink, inspectPixel, inspectVertex }) {
+export function installTestHook({ app, store, examples, loadExample, copyLink, inspector }) {
   /** @type {any} */ (window).tgsiPlayground = {
     examples,
     loadExample: (/** @type {string} */ id) => loadExample(id),
@@ -27,19 +27,19 @@ export function installTestHook({ app, store, examples, loadExample, copyLink, i
     get state() { return store.state; },
     get editor() { return app.editor; },
     get descriptions() { return app.descriptions; },
-    get trace() { return app.traceView?.trace ?? null; },
+    get trace() { return inspector.trace; },
     /** The shader text and size of the frame on the canvas. */
     get rendered() {
       const r = app.lastRequest;
       return r ? { fs: r.fs, gs: r.gs, target: r.target, width: r.width, constants: r.constants, vsConstants: r.vsConstants, fsConstants: r.fsConstants, gsConstants: r.gsConstants, vertices: r.vertices, imageVersion: r.imageVersion } : null;
     },
     get imagesRestored() { return app.imagesRestored; },
-    get probe() { return app.probe; },
+    get probe() { return inspector.probe; },
     /** The latest compute run (the engine's `compute` result) and geometry listing. */
     get computed() { return app.computed; },
     get primitives() { return app.primitives; },
-    inspect: (/** @type {number} */ x, /** @type {number} */ y) => inspectPixel(x, y),
-    inspectVertex: (/** @type {number} */ i) => inspectVertex(i),
+    inspect: (/** @type {number} */ x, /** @type {number} */ y) => inspector.inspectPixel(x, y),
+    inspectVertex: (/** @type {number} */ i) => inspector.inspectVertex(i),
     textureSupport: true,
   };
 }
