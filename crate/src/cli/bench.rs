@@ -7,7 +7,7 @@
 //! rgba8` into an RGBA8 one (what PNG and the canvas need; reported as such).
 
 use super::args::BenchArgs;
-use super::render::read_common;
+use super::render::{read_common, read_inputs};
 use super::report::{Printer, Stream};
 use crate::render::framebuffer::{Format, Framebuffer};
 use crate::render::job;
@@ -40,7 +40,11 @@ pub fn run(args: &BenchArgs) -> i32 {
             return 2;
         }
     };
-    let common = match read_common(&args.frame, "bench", USAGE) {
+    let inputs = match read_inputs(&args.frame, "bench", USAGE) {
+        Ok(i) => i,
+        Err(status) => return status,
+    };
+    let common = match read_common(&inputs, &args.frame, &printer, "bench") {
         Ok(c) => c,
         Err(status) => return status,
     };
@@ -51,7 +55,7 @@ pub fn run(args: &BenchArgs) -> i32 {
             return 2;
         }
     };
-    let (prepared, diags) = job::prepare(&common.request());
+    let (prepared, diags) = job::prepare(&common.request);
     common.print(&printer, "bench", &diags);
     let Some(mut job) = prepared else { return 1 };
     let mut results = Vec::new();
@@ -75,7 +79,7 @@ pub fn run(args: &BenchArgs) -> i32 {
         let compile_ms = (ran == crate::jit::Engine::Jit).then_some(compile_ms);
         if args.json {
             let json = serde_json::json!({
-                "shader": common.fs_path,
+                "shader": inputs.fs_path,
                 "width": job.width,
                 "height": job.height,
                 "format": if format == Format::Rgba8 { "rgba8" } else { "rgba32f" },
@@ -94,9 +98,9 @@ pub fn run(args: &BenchArgs) -> i32 {
                 "cpu_mpix_per_s": m.cpu.map(|c| m.pixels / c / 1e6),
                 // Instructions as written in each shader (END included).
                 "instructions": {
-                    "fs": instruction_count(Some(&common.fs)),
-                    "vs": instruction_count(common.vs.as_deref()),
-                    "gs": instruction_count(common.gs.as_deref()),
+                    "fs": instruction_count(Some(&inputs.fs)),
+                    "vs": instruction_count(inputs.vs.as_deref()),
+                    "gs": instruction_count(inputs.gs.as_deref()),
                 },
                 "machine": machine(),
                 "version": crate::version(),
@@ -105,7 +109,7 @@ pub fn run(args: &BenchArgs) -> i32 {
             results.push((ran, m));
             continue;
         }
-        println!("shader: {}  size: {}x{}", common.fs_path, job.width, job.height);
+        println!("shader: {}  size: {}x{}", inputs.fs_path, job.width, job.height);
         println!("engine: {}", ran.name());
         println!("threads: {}", m.bands);
         if let Some(ms) = compile_ms {
@@ -150,7 +154,7 @@ struct Measured {
 /// One untimed warm-up frame, then frames until `seconds` have passed.
 fn measure(
     job: &job::Job,
-    common: &super::render::Common,
+    common: &super::render::Common<'_>,
     printer: &Printer,
     format: Format,
     seconds: f64,

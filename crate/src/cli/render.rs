@@ -5,41 +5,45 @@
 //! [--timeout SECONDS] [--target N] [--depth FILE.png|FILE.f32] -o OUT.png|OUT.f32`
 //! (docs/render.md); `--help` prints the usage.
 //! Exit status: 0 written, 1 diagnostics with errors (parse, validation, linkage, budget,
-//! timeout), 2 usage or I/O, 130 after Ctrl-C (the partial image is written).
+//! timeout), 2 usage or I/O (a bad `--const` or texture too, printed as its R004 / R005
+//! diagnostic: `render::options::read`, the page's own), 130 after Ctrl-C (the partial image
+//! is written).
 
 use super::args::{FrameArgs, RenderArgs};
 use super::report::{display_name, Origin, Printer};
 use crate::render::job::{self, Request, Source, SourcedDiagnostic};
-use crate::render::options::{parse_const, parse_size, ConstValue};
+use crate::render::options::{parse_size, RenderOptions, DEFAULT_SIZE};
 use crate::render::uniforms::Builtins;
 use crate::texture::bind::Bindings;
+use crate::texture::desc::TextureSpec;
 
 pub(crate) const USAGE: &str = "usage: tgsi render FS.tgsi [--vs VS.tgsi] [--gs GS.tgsi] [--mesh fullscreen|quad|cube|sphere | --vertices FILE.json] [--size WxH] [--const B:I=X,Y,Z,W]... [--vs-const|--fs-const|--gs-const B:I=X,Y,Z,W]... [--texture U=FILE[,nearest|linear][,WRAP]]... [--time T] [--budget N] [--timeout SECONDS] [--threads N] [--engine interp|jit] -o OUT.png|OUT.f32";
 
-/// Options common to `render` and `bench`, read and checked.
-pub(crate) struct Common {
+/// The files and values of a frame's options, read and checked (the shells' own part: flags
+/// and files); the texts are borrowed by [`Common`].
+pub(crate) struct Inputs {
     pub fs_path: String,
     pub fs: String,
     pub vs_path: Option<String>,
     pub vs: Option<String>,
     pub gs_path: Option<String>,
     pub gs: Option<String>,
-    pub mesh: Option<String>,
     pub vertices_path: Option<String>,
     pub vertices: Option<String>,
     pub size: (u32, u32),
-    /// `--const`: every stage.
-    pub constants: Vec<ConstValue>,
-    /// `--vs-const`, `--fs-const`, `--gs-const`: one stage each.
-    pub vs_constants: Vec<ConstValue>,
-    pub fs_constants: Vec<ConstValue>,
-    pub gs_constants: Vec<ConstValue>,
-    /// Texture units bound with `--texture`.
-    pub textures: Bindings,
     pub time: f32,
+    /// `--texture`: each unit's file read, its texture not built yet.
+    pub textures: Vec<TextureSpec>,
 }
 
-/// Reads the shared options; `Err(status)` after printing the problem.
+/// A frame's options through the shared entry (`render::options::read`): the job's request
+/// and the bound textures.
+pub(crate) struct Common<'a> {
+    pub inputs: &'a Inputs,
+    pub request: Request<'a>,
+    pub textures: Bindings,
+}
+
 /// `--threads N` (1 to 256), by default the machine's cores (`std::thread::available_parallelism`).
 pub(crate) fn parse_threads(text: Option<&str>) -> Result<usize, String> {
     match text {
@@ -51,34 +55,19 @@ pub(crate) fn parse_threads(text: Option<&str>) -> Result<usize, String> {
     }
 }
 
-pub(crate) fn read_common(args: &FrameArgs, command: &str, usage: &str) -> Result<Common, i32> {
+/// Reads the flags' syntax and the files; `Err(status)` after printing the problem (usage or
+/// I/O: 2).
+pub(crate) fn read_inputs(args: &FrameArgs, command: &str, usage: &str) -> Result<Inputs, i32> {
     let fail = |msg: String| -> i32 {
         eprintln!("tgsi {}: {}\n{}", command, msg, usage);
         2
     };
-    let fs_path = &args.fs;
     let size = match args.size.as_deref() {
         Some(s) => parse_size(s).map_err(fail)?,
-        None => (256, 256),
+        None => (DEFAULT_SIZE, DEFAULT_SIZE),
     };
     if args.mesh.is_some() && args.vertices.is_some() {
         return Err(fail("give either --mesh or --vertices, not both".into()));
-    }
-    // One parser for every constant flag, each repeatable.
-    let constants_of = |specs: &[String]| -> Result<Vec<ConstValue>, i32> {
-        specs.iter().map(|s| parse_const(s)).collect::<Result<Vec<_>, _>>().map_err(fail)
-    };
-    let constants = constants_of(&args.constants)?;
-    let vs_constants = constants_of(&args.vs_const)?;
-    let fs_constants = constants_of(&args.fs_const)?;
-    let gs_constants = constants_of(&args.gs_const)?;
-    let mut textures = Bindings::new();
-    // Every --texture shares one budget of texel bytes (limits::MAX_TEXTURE_BYTES).
-    let mut texture_bytes = crate::texture::desc::TextureBytes::job();
-    for spec in &args.texture {
-        let (unit, bound) = crate::texture::desc::load_binding_charged(spec, &mut texture_bytes)
-            .map_err(|e| fail(format!("--texture {}: {}", spec, e)))?;
-        textures.bind(unit, bound);
     }
     let time = match args.time.as_deref() {
         Some(t) => t
@@ -88,7 +77,16 @@ pub(crate) fn read_common(args: &FrameArgs, command: &str, usage: &str) -> Resul
             .ok_or_else(|| fail(format!("bad time '{}'", t)))?,
         None => 0.0,
     };
-    let fs = super::read_text(fs_path).ok_or(2)?;
+    // The files only: the textures are built by the shared entry, as the page's are.
+    let textures = args
+        .texture
+        .iter()
+        .map(|spec| {
+            crate::texture::desc::read_binding(spec)
+                .map_err(|e| fail(format!("--texture {}: {}", spec, e)))
+        })
+        .collect::<Result<Vec<_>, i32>>()?;
+    let fs = super::read_text(&args.fs).ok_or(2)?;
     let read_opt = |path: &Option<String>| -> Result<(Option<String>, Option<String>), i32> {
         match path {
             Some(p) => Ok((Some(p.to_string()), Some(super::read_text(p).ok_or(2)?))),
@@ -98,44 +96,53 @@ pub(crate) fn read_common(args: &FrameArgs, command: &str, usage: &str) -> Resul
     let (vs_path, vs) = read_opt(&args.vs)?;
     let (gs_path, gs) = read_opt(&args.gs)?;
     let (vertices_path, vertices) = read_opt(&args.vertices)?;
-    Ok(Common {
-        fs_path: fs_path.clone(),
+    Ok(Inputs {
+        fs_path: args.fs.clone(),
         fs,
         vs_path,
         vs,
         gs_path,
         gs,
-        mesh: args.mesh.clone(),
         vertices_path,
         vertices,
         size,
-        constants,
-        vs_constants,
-        fs_constants,
-        gs_constants,
-        textures,
         time,
+        textures,
     })
 }
 
-impl Common {
-    pub(crate) fn request(&self) -> Request<'_> {
-        Request {
-            fs: &self.fs,
-            vs: self.vs.as_deref(),
-            gs: self.gs.as_deref(),
-            mesh: self.mesh.as_deref(),
-            vertices: self.vertices.as_deref(),
-            width: self.size.0,
-            height: self.size.1,
-            constants: self.constants.clone(),
-            vs_constants: self.vs_constants.clone(),
-            fs_constants: self.fs_constants.clone(),
-            gs_constants: self.gs_constants.clone(),
-            builtins: Builtins { time: self.time, ..Builtins::default() },
-        }
+/// Passes the inputs and the constant flags through the shared entry. A bad `--const` or
+/// texture is its diagnostic (`R004`, `R005`, as the page reports it) in the printer's format,
+/// and still a usage error: `Err(2)`.
+pub(crate) fn read_common<'a>(
+    inputs: &'a Inputs,
+    args: &'a FrameArgs,
+    printer: &Printer,
+    command: &str,
+) -> Result<Common<'a>, i32> {
+    let setup = crate::render::options::read(&RenderOptions {
+        fs: &inputs.fs,
+        vs: inputs.vs.as_deref(),
+        gs: inputs.gs.as_deref(),
+        mesh: args.mesh.as_deref(),
+        vertices: inputs.vertices.as_deref(),
+        width: inputs.size.0,
+        height: inputs.size.1,
+        consts: &args.constants,
+        vs_consts: &args.vs_const,
+        fs_consts: &args.fs_const,
+        gs_consts: &args.gs_const,
+        textures: &inputs.textures,
+        builtins: Builtins { time: inputs.time, ..Builtins::default() },
+    });
+    if setup.has_errors() {
+        inputs.print(printer, command, &setup.diagnostics);
+        return Err(2);
     }
+    Ok(Common { inputs, request: setup.request, textures: setup.textures })
+}
 
+impl Inputs {
     /// Prints diagnostics in the printer's format, each with the file it is about (none for
     /// diagnostics about the whole job).
     pub(crate) fn print(&self, printer: &Printer, command: &str, diags: &[SourcedDiagnostic]) {
@@ -155,6 +162,12 @@ impl Common {
             });
             printer.print(command, origin, &d.diagnostic);
         }
+    }
+}
+
+impl Common<'_> {
+    pub(crate) fn print(&self, printer: &Printer, command: &str, diags: &[SourcedDiagnostic]) {
+        self.inputs.print(printer, command, diags);
     }
 }
 
@@ -182,13 +195,17 @@ pub fn run(args: &RenderArgs) -> i32 {
             return 2;
         }
     };
-    let common = match read_common(&args.frame, "render", USAGE) {
+    let inputs = match read_inputs(&args.frame, "render", USAGE) {
+        Ok(i) => i,
+        Err(status) => return status,
+    };
+    let common = match read_common(&inputs, &args.frame, &printer, "render") {
         Ok(c) => c,
         Err(status) => return status,
     };
     // The instruction budget of the whole frame (`limits`): by default in proportion to its
     // quads, at most limits::MAX_BUDGET.
-    let quads = crate::limits::frame_quads(common.size.0, common.size.1);
+    let quads = crate::limits::frame_quads(inputs.size.0, inputs.size.1);
     let default = crate::limits::default_frame_budget(quads);
     let budget = match crate::limits::parse_budget(args.budget.as_deref(), default) {
         Ok(n) => n,
@@ -221,7 +238,7 @@ pub fn run(args: &RenderArgs) -> i32 {
             return 2;
         }
     };
-    let (prepared, mut diags) = job::prepare(&common.request());
+    let (prepared, mut diags) = job::prepare(&common.request);
     let Some(mut job) = prepared else {
         common.print(&printer, "render", &diags);
         return 1;

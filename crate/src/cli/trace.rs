@@ -4,7 +4,7 @@
 //! in the PNG. Exit status: 0 traced, 1 diagnostics (or a pixel no primitive covers), 2 usage.
 
 use super::args::TraceArgs;
-use super::render::{read_common, USAGE as RENDER_USAGE};
+use super::render::{read_common, read_inputs, USAGE as RENDER_USAGE};
 use super::report::{Printer, Stream};
 use crate::ir::LineIndex;
 use crate::render::inspect::{in_image_order, source_text, trace_pixel, PixelTrace};
@@ -25,12 +25,16 @@ pub fn run(args: &TraceArgs) -> i32 {
         );
         return 2;
     };
-    let common = match read_common(&args.frame, "trace", RENDER_USAGE) {
+    let inputs = match read_inputs(&args.frame, "trace", RENDER_USAGE) {
+        Ok(i) => i,
+        Err(status) => return status,
+    };
+    let common = match read_common(&inputs, &args.frame, &printer, "trace") {
         Ok(c) => c,
         Err(status) => return status,
     };
     // The traced frame's budget: the default of a frame of its size (`limits`) unless given.
-    let quads = crate::limits::frame_quads(common.size.0, common.size.1);
+    let quads = crate::limits::frame_quads(inputs.size.0, inputs.size.1);
     let default = crate::limits::default_frame_budget(quads);
     let budget = match crate::limits::parse_budget(args.budget.as_deref(), default) {
         Ok(n) => n,
@@ -39,7 +43,7 @@ pub fn run(args: &TraceArgs) -> i32 {
             return 2;
         }
     };
-    let (prepared, diags) = job::prepare(&common.request());
+    let (prepared, diags) = job::prepare(&common.request);
     let Some(mut job) = prepared else {
         common.print(&printer, "trace", &diags);
         return 1;
@@ -52,17 +56,17 @@ pub fn run(args: &TraceArgs) -> i32 {
             return 1;
         }
     };
-    let lines = LineIndex::new(&common.fs);
+    let lines = LineIndex::new(&inputs.fs);
     if args.json {
-        println!("{}", t.to_json(&common.fs, &lines));
+        println!("{}", t.to_json(&inputs.fs, &lines));
     } else {
-        print!("{}", to_text(&t, &common.fs, &lines, args.lanes));
+        print!("{}", to_text(&t, &inputs.fs, &lines, args.lanes));
     }
     if args.backends && !args.json {
         let compiled = crate::jit::accelerator(&job.fs, true);
         let mut textures = common.textures.clone();
         match crate::diff::backends::gather(
-            &common.fs,
+            &inputs.fs,
             &mut job,
             compiled,
             x,

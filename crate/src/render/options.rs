@@ -1,5 +1,94 @@
-//! The textual options shared by `tgsi render`, `tgsi bench` and the page: `--size WxH`,
-//! `--const B:I=X,Y,Z,W` (`--texture` bindings are read by `texture::desc::load_binding`).
+//! The render options both shells give, read once: [`read`] turns what `tgsi render` / `bench` /
+//! `trace` and the wasm `render` calls hold (texts, size, `B:I=X,Y,Z,W` constants per stage,
+//! textures per unit, built-in uniforms) into the job's [`Request`], the texture bindings and
+//! the diagnostics (`R004` a bad constant, `R005` a texture that cannot be built), so a bad
+//! option reads the same from both. Also `--size WxH` and the constant syntax itself.
+
+use super::job::{render_error, Request, SourcedDiagnostic};
+use super::uniforms::Builtins;
+use crate::texture::bind::Bindings;
+use crate::texture::desc::{TextureBytes, TextureSpec};
+
+/// A frame's width and height when none is given.
+pub const DEFAULT_SIZE: u32 = 256;
+
+/// Everything a render is asked for, as both shells hold it.
+#[derive(Default)]
+pub struct RenderOptions<'a> {
+    pub fs: &'a str,
+    pub vs: Option<&'a str>,
+    pub gs: Option<&'a str>,
+    /// A built-in mesh's name.
+    pub mesh: Option<&'a str>,
+    /// The text of a vertices file, instead of a mesh.
+    pub vertices: Option<&'a str>,
+    pub width: u32,
+    pub height: u32,
+    /// `B:I=X,Y,Z,W` strings: every stage's, then each stage's own (set after the shared ones).
+    pub consts: &'a [String],
+    pub vs_consts: &'a [String],
+    pub fs_consts: &'a [String],
+    pub gs_consts: &'a [String],
+    /// One texture per unit (a unit given twice: the last one is bound).
+    pub textures: &'a [TextureSpec],
+    /// Time, frame and mouse; width and height are set from the frame's.
+    pub builtins: Builtins,
+}
+
+/// What [`read`] made of the options.
+pub struct RenderSetup<'a> {
+    pub request: Request<'a>,
+    pub textures: Bindings,
+    /// One `R004` per bad constant and one `R005` per texture that could not be built, in order.
+    pub diagnostics: Vec<SourcedDiagnostic>,
+}
+
+impl RenderSetup<'_> {
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics.iter().any(|d| d.diagnostic.is_error())
+    }
+}
+
+/// Reads the options: every constant and texture is tried, so all bad ones are reported at
+/// once; a bad one is left out of the request.
+pub fn read<'a>(options: &RenderOptions<'a>) -> RenderSetup<'a> {
+    let mut diagnostics = Vec::new();
+    let mut constants = |list: &[String]| {
+        let mut values = Vec::new();
+        for c in list {
+            match parse_const(c) {
+                Ok(v) => values.push(v),
+                Err(e) => diagnostics.push(render_error("R004", e)),
+            }
+        }
+        values
+    };
+    let request = Request {
+        fs: options.fs,
+        vs: options.vs,
+        gs: options.gs,
+        mesh: options.mesh,
+        vertices: options.vertices,
+        width: options.width,
+        height: options.height,
+        constants: constants(options.consts),
+        vs_constants: constants(options.vs_consts),
+        fs_constants: constants(options.fs_consts),
+        gs_constants: constants(options.gs_consts),
+        builtins: Builtins { width: options.width, height: options.height, ..options.builtins },
+    };
+    let mut textures = Bindings::new();
+    // Every unit's textures share one byte budget, charged before their texels are allocated.
+    let mut bytes = TextureBytes::job();
+    for t in options.textures {
+        match t.bind(&mut bytes) {
+            Ok(unit) => textures.bind(t.unit, unit),
+            Err(e) => diagnostics
+                .push(render_error("R005", format!("texture for unit {}: {}", t.unit, e))),
+        }
+    }
+    RenderSetup { request, textures, diagnostics }
+}
 
 /// Parses `WxH` (both at least 1).
 pub fn parse_size(s: &str) -> Result<(u32, u32), String> {

@@ -541,6 +541,76 @@ pub fn parse_sampler(s: &Map<String, Value>) -> Result<SamplerState, String> {
     Ok(st)
 }
 
+/// Where a bound texture's texels come from, as the shells hand them over: the CLI reads the
+/// file, the page passes the description's text or pixels it decoded itself.
+pub enum TextureData {
+    /// A JSON description (docs/textures.md), or an oracle file of several textures (the
+    /// binding's unit picks one).
+    Description(String),
+    /// RGBA8 pixels, top row first (a 2D texture, read upright).
+    Image(RgbaImage),
+}
+
+/// Reads the image files a description names.
+pub type OwnedImageLoader = Box<dyn Fn(&str) -> Result<RgbaImage, String>>;
+
+/// One texture binding: `SAMP[unit]`, its texels and the option words of `U=FILE,…`
+/// ([`apply_options`]).
+pub struct TextureSpec {
+    pub unit: u32,
+    pub data: TextureData,
+    pub options: Vec<String>,
+    /// Reads the images a description names (relative to its file); `None` where there are no
+    /// files (the page), and such a description is refused.
+    pub images: Option<OwnedImageLoader>,
+}
+
+impl TextureSpec {
+    /// Builds the texture, charging `budget` before its texels are allocated.
+    pub fn bind(&self, budget: &mut TextureBytes) -> Result<TextureUnit, String> {
+        let no_files = |name: &str| -> Result<RgbaImage, String> {
+            Err(format!("image '{name}': no image files are read here; give the texels inline"))
+        };
+        let images: ImageLoader = self.images.as_deref().unwrap_or(&no_files);
+        let mut unit = match &self.data {
+            TextureData::Description(json) => {
+                let mut all = parse_all_charged(json, images, budget)?;
+                // An oracle file may hold several textures: the one of this unit (or its only one).
+                let n = all.len();
+                let pick =
+                    if n == 1 { Some(0) } else { all.iter().position(|(u, _)| *u == self.unit) };
+                match pick {
+                    Some(i) => all.swap_remove(i).1,
+                    None => {
+                        return Err(format!(
+                            "the file describes {n} textures, none for unit {}",
+                            self.unit
+                        ))
+                    }
+                }
+            }
+            TextureData::Image(img) => {
+                let texels = Texture::planned_texels(Dim::D2, img.width, img.height, 1, 1, 1)?;
+                // Charged as stored (as a description's texels are), not as the file's bytes.
+                budget.charge(texels.saturating_mul(super::image::TEXEL_BYTES))?;
+                let want = texels.saturating_mul(4);
+                if img.rgba.len() as u64 != want {
+                    return Err(format!(
+                        "{} bytes of RGBA8 pixels given, {}x{} needs {want}",
+                        img.rgba.len(),
+                        img.width,
+                        img.height
+                    ));
+                }
+                TextureUnit::new(img.to_texture()?, SamplerState::default())
+            }
+        };
+        let words: Vec<&str> = self.options.iter().map(String::as_str).collect();
+        apply_options(&mut unit, &words)?;
+        Ok(unit)
+    }
+}
+
 /// `U=FILE[,nearest|linear][,repeat|clamp|mirror|border][,mipmap]`: binds an image file (PNG,
 /// a 2D texture, read upright) or a JSON description to texture unit U. For a JSON file with
 /// several textures, the one whose `unit` is U is taken. Native only (reads files).
@@ -555,6 +625,22 @@ pub fn load_binding_charged(
     spec: &str,
     budget: &mut TextureBytes,
 ) -> Result<(u32, TextureUnit), String> {
+    let read = read_binding(spec)?;
+    let unit = read.bind(budget).map_err(|e| format!("{}: {e}", binding_path(spec)))?;
+    Ok((read.unit, unit))
+}
+
+/// The file of a `U=FILE,…` binding, for messages.
+#[cfg(not(target_arch = "wasm32"))]
+fn binding_path(spec: &str) -> &str {
+    spec.split_once('=').map_or("", |(_, rest)| rest.split(',').next().unwrap_or("").trim())
+}
+
+/// Reads what `U=FILE[,OPTION]...` names: the unit, the file (a JSON description's text with a
+/// loader for the images it names, or a PNG's pixels) and the option words; the texture itself
+/// is built by [`TextureSpec::bind`]. Errors are the binding's syntax and the file's reading.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn read_binding(spec: &str) -> Result<TextureSpec, String> {
     let (u, rest) =
         spec.split_once('=').ok_or_else(|| format!("expected U=FILE, got \"{spec}\""))?;
     let unit: u32 =
@@ -564,27 +650,22 @@ pub fn load_binding_charged(
     if path.is_empty() {
         return Err("missing file name after U=".into());
     }
-    let options: Vec<&str> = parts.map(str::trim).collect();
-    let dir = std::path::Path::new(path).parent().map(|p| p.to_path_buf()).unwrap_or_default();
-    let loader = move |name: &str| super::desc_image::load_png(&dir.join(name));
-    let mut tex_unit = if path.to_ascii_lowercase().ends_with(".json") {
+    let options: Vec<String> = parts.map(|p| p.trim().to_string()).collect();
+    if path.to_ascii_lowercase().ends_with(".json") {
         let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
-        let all = parse_all_charged(&text, &loader, budget).map_err(|e| format!("{path}: {e}"))?;
-        let n = all.len();
-        let mut found = None;
-        for (u, t) in all {
-            if u == unit || n == 1 {
-                found = Some(t);
-            }
-        }
-        found.ok_or_else(|| format!("{path}: no texture for unit {unit}"))?
+        let dir = std::path::Path::new(path).parent().map(|p| p.to_path_buf()).unwrap_or_default();
+        let images: OwnedImageLoader =
+            Box::new(move |name: &str| super::desc_image::load_png(&dir.join(name)));
+        Ok(TextureSpec {
+            unit,
+            data: TextureData::Description(text),
+            options,
+            images: Some(images),
+        })
     } else {
         let img = super::desc_image::load_png(std::path::Path::new(path))?;
-        budget.charge(u64::from(img.width) * u64::from(img.height) * 4)?;
-        return Ok((unit, image_binding(&img, &options)?));
-    };
-    apply_options(&mut tex_unit, &options)?;
-    Ok((unit, tex_unit))
+        Ok(TextureSpec { unit, data: TextureData::Image(img), options, images: None })
+    }
 }
 
 /// A 2D texture unit from decoded pixels (top row first, as in the file) with the same options

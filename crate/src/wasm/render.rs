@@ -27,13 +27,11 @@
 
 use crate::render::framebuffer::Framebuffer;
 use crate::render::job::Job;
-use crate::render::job::{self, render_error, Request, Source, SourcedDiagnostic};
-use crate::render::options::parse_const;
+use crate::render::job::{self, render_error, Source, SourcedDiagnostic};
+use crate::render::options::{self, parse_const, RenderOptions, DEFAULT_SIZE};
 use crate::render::uniforms::Builtins;
 use crate::texture::bind::Bindings;
-use crate::texture::desc::{apply_options, parse_description_charged, TextureBytes};
-use crate::texture::desc_image::RgbaImage;
-use crate::texture::{SamplerState, TextureUnit};
+use crate::texture::desc::{RgbaImage, TextureData, TextureSpec};
 use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
@@ -94,8 +92,8 @@ impl ReadBack {
 
 /// One texture for `SAMP[unit]`, either a JSON texture description (`description`, the format
 /// of docs/textures.md, texels inline) or RGBA8 pixels, top row first (an image as the page
-/// decodes it), with `filter` ("nearest" | "linear", default linear) and `wrap` ("repeat" |
-/// "clamp" | "mirror" | "border", default repeat).
+/// decodes it, default filter linear, wrap repeat), with `filter` ("nearest" | "linear") and
+/// `wrap` ("repeat" | "clamp" | "mirror" | "border"), the words of the CLI's `U=FILE,…`.
 #[derive(Deserialize, Default, Clone, PartialEq)]
 #[serde(default)]
 struct TextureOption {
@@ -108,38 +106,21 @@ struct TextureOption {
     wrap: Option<String>,
 }
 
-/// One page texture: a JSON description (texels inline), or RGBA8 pixels with filter and wrap.
-fn bind_one(t: &TextureOption, bytes: &mut TextureBytes) -> Result<TextureUnit, String> {
-    let no_files = |name: &str| -> Result<RgbaImage, String> {
-        Err(format!("image '{}': the page passes texels inline", name))
-    };
-    match &t.description {
-        Some(json) => parse_description_charged(json, &no_files, bytes),
-        None => {
-            let image = RgbaImage { width: t.width, height: t.height, rgba: t.rgba.clone() };
-            let mut unit = TextureUnit::new(image.to_texture()?, SamplerState::default());
-            let options: Vec<&str> =
-                [t.filter.as_deref(), t.wrap.as_deref()].into_iter().flatten().collect();
-            apply_options(&mut unit, &options)?;
-            Ok(unit)
-        }
+impl TextureOption {
+    /// The shared entry's form (`render::options`): a description, or the pixels with the
+    /// filter and wrap words.
+    fn spec(&self) -> TextureSpec {
+        let data = match &self.description {
+            Some(json) => TextureData::Description(json.clone()),
+            None => TextureData::Image(RgbaImage {
+                width: self.width,
+                height: self.height,
+                rgba: self.rgba.clone(),
+            }),
+        };
+        let options = [&self.filter, &self.wrap].into_iter().flatten().cloned().collect();
+        TextureSpec { unit: self.unit, data, options, images: None }
     }
-}
-
-fn bind_textures(list: &[TextureOption], diags: &mut Vec<SourcedDiagnostic>) -> Bindings {
-    let mut bindings = Bindings::new();
-    // Every unit's textures share one byte budget, checked before their texels are allocated.
-    let mut bytes = TextureBytes::job();
-    for t in list {
-        let unit = bytes.charge(t.rgba.len() as u64).and_then(|()| bind_one(t, &mut bytes));
-        match unit {
-            Ok(u) => bindings.bind(t.unit, u),
-            Err(e) => {
-                diags.push(render_error("R005", format!("texture for unit {}: {}", t.unit, e)))
-            }
-        }
-    }
-    bindings
 }
 
 /// The crate's one JS shape for diagnostics, plus which input it is about.
@@ -216,25 +197,11 @@ thread_local! {
 
 fn prepare_key(key: JobKey, builtins: Builtins) -> Prepared {
     let mut diagnostics: Vec<SourcedDiagnostic> = Vec::new();
-    let mut parse_all = |list: &[String]| {
-        let mut values = Vec::new();
-        for c in list {
-            match parse_const(c) {
-                Ok(v) => values.push(v),
-                Err(e) => diagnostics.push(render_error("R004", e)),
-            }
-        }
-        values
-    };
-    let constants = parse_all(&key.consts);
-    let vs_constants = parse_all(&key.vs_consts);
-    let fs_constants = parse_all(&key.fs_consts);
-    let gs_constants = parse_all(&key.gs_consts);
     if let Some(e) = &key.options_error {
         diagnostics.push(render_error("R009", e.clone()));
     }
-    let textures = bind_textures(&key.textures, &mut diagnostics);
-    let request = Request {
+    let specs: Vec<TextureSpec> = key.textures.iter().map(TextureOption::spec).collect();
+    let setup = options::read(&RenderOptions {
         fs: &key.fs,
         vs: key.vs.as_deref(),
         gs: key.gs.as_deref(),
@@ -242,13 +209,16 @@ fn prepare_key(key: JobKey, builtins: Builtins) -> Prepared {
         vertices: key.vertices.as_deref(),
         width: key.width,
         height: key.height,
-        constants,
-        vs_constants,
-        fs_constants,
-        gs_constants,
+        consts: &key.consts,
+        vs_consts: &key.vs_consts,
+        fs_consts: &key.fs_consts,
+        gs_consts: &key.gs_consts,
+        textures: &specs,
         builtins,
-    };
-    let (job, more) = job::prepare(&request);
+    });
+    diagnostics.extend(setup.diagnostics);
+    let textures = setup.textures;
+    let (job, more) = job::prepare(&setup.request);
     diagnostics.extend(more);
     let job = job.filter(|_| !diagnostics.iter().any(|d| d.diagnostic.is_error()));
     Prepared {
@@ -397,7 +367,7 @@ pub(super) fn read_call(fs_text: &str, vs_text: Option<String>, options: JsValue
                 ),
             }
         };
-    let (width, height) = (opts.width.unwrap_or(256), opts.height.unwrap_or(256));
+    let (width, height) = (opts.width.unwrap_or(DEFAULT_SIZE), opts.height.unwrap_or(DEFAULT_SIZE));
     let builtins = Builtins {
         width,
         height,

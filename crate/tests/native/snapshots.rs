@@ -214,6 +214,20 @@ const CASES: &[(&str, &[&str])] = &[
             "OUT.png",
         ],
     ),
+    // A bad constant and a bad texture: the shared render entry's R004 and R005 (usage: 2).
+    (
+        "render_bad_options",
+        &[
+            "render",
+            "tests/snapshots/inputs/fs_in.tgsi",
+            "--const",
+            "0:1=1,x",
+            "--texture",
+            "1=tests/snapshots/inputs/bad.texture.json",
+            "-o",
+            "OUT.png",
+        ],
+    ),
     ("check_syntax_errors", &["check", "tests/snapshots/inputs/syntax.tgsi"]),
     ("check_undeclared", &["check", "tests/snapshots/inputs/undeclared.tgsi"]),
     ("check_flow", &["check", "tests/snapshots/inputs/flow.tgsi"]),

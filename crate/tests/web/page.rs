@@ -224,6 +224,53 @@ fn render_page_binds_described_textures() {
     );
 }
 
+/// A bad constant and a bad texture description are the shared render entry's diagnostics
+/// (`render::options::read`, which `tgsi render` calls too): the same codes and messages, in order.
+#[wasm_bindgen_test]
+fn render_page_reports_bad_options_as_the_shared_entry_does() {
+    use tgsi::render::options::{read, RenderOptions};
+    use tgsi::texture::desc::{TextureData, TextureSpec};
+    let fs =
+        "FRAG\nDCL OUT[0], COLOR\nIMM[0] FLT32 { 1, 0, 0, 1 }\n  0: MOV OUT[0], IMM[0]\n  1: END\n";
+    let description = r#"{"width": 2, "texels": [[0, 0, 0, 0]]}"#;
+    let v = render_page(
+        fs,
+        r#"{"width": 2, "height": 2, "fsConsts": ["0:1=1,x"],
+            "textures": [{"unit": 3, "description": "{\"width\": 2, \"texels\": [[0, 0, 0, 0]]}"}]}"#,
+    );
+    assert_eq!(v["ok"], Value::Bool(false), "{}", v);
+    let got: Vec<(String, String)> = v["diagnostics"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|d| {
+            (d["code"].as_str().unwrap_or("").into(), d["message"].as_str().unwrap_or("").into())
+        })
+        .collect();
+    let consts = vec!["0:1=1,x".to_string()];
+    let specs = [TextureSpec {
+        unit: 3,
+        data: TextureData::Description(description.to_string()),
+        options: Vec::new(),
+        images: None,
+    }];
+    let shared = read(&RenderOptions {
+        fs,
+        width: 2,
+        height: 2,
+        fs_consts: &consts,
+        textures: &specs,
+        ..RenderOptions::default()
+    });
+    let want: Vec<(String, String)> = shared
+        .diagnostics
+        .iter()
+        .map(|d| (d.diagnostic.code.to_string(), d.diagnostic.message.clone()))
+        .collect();
+    assert_eq!(want.iter().map(|(c, _)| c.as_str()).collect::<Vec<_>>(), ["R004", "R005"]);
+    assert_eq!(got, want, "{}", v);
+}
+
 fn pixels_of(result: &JsValue) -> Vec<u8> {
     let v =
         js_sys::Reflect::get(result, &JsValue::from_str("pixels")).unwrap_or(JsValue::UNDEFINED);

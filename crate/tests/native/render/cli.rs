@@ -294,6 +294,69 @@ fn each_stage_reads_its_own_constants() {
     assert!(err.contains("bad constant value 'x'"), "{}", err);
 }
 
+/// A bad constant and a bad texture description read the same from the CLI as from the shared
+/// entry the page's engine calls (`render::options::read`): the same codes and messages, in
+/// `render --format json` and in `bench`'s short lines, and a usage error (2) either way.
+#[test]
+fn bad_constants_and_textures_are_the_shared_entrys_diagnostics() {
+    use tgsi::render::options::{read, RenderOptions};
+    use tgsi::texture::desc::{TextureData, TextureSpec};
+    let fs = write(
+        "opts.tgsi",
+        "FRAG\nDCL OUT[0], COLOR\nIMM[0] FLT32 { 1, 0, 0, 1 }\nMOV OUT[0], IMM[0]\nEND\n",
+    );
+    let bad_json = r#"{"width": 2, "height": 1, "texels": [[0, 0, 0, 0]]}"#;
+    let texture = write("opts.json", bad_json);
+    let (consts, fs_consts) = (vec!["0:1=1,x".to_string()], vec!["40000=1".to_string()]);
+    let specs = [TextureSpec {
+        unit: 2,
+        data: TextureData::Description(bad_json.to_string()),
+        options: vec!["nearest".into()],
+        images: None,
+    }];
+    let shared = read(&RenderOptions {
+        fs: "",
+        width: 4,
+        height: 4,
+        consts: &consts,
+        fs_consts: &fs_consts,
+        textures: &specs,
+        ..RenderOptions::default()
+    });
+    let want: Vec<(String, String)> = shared
+        .diagnostics
+        .iter()
+        .map(|d| (d.diagnostic.code.to_string(), d.diagnostic.message.clone()))
+        .collect();
+    let codes: Vec<&str> = want.iter().map(|(c, _)| c.as_str()).collect();
+    assert_eq!(codes, ["R004", "R004", "R005"], "{want:?}");
+    let binding = format!("2={texture},nearest");
+    let flags = ["--const", "0:1=1,x", "--fs-const", "40000=1", "--texture", binding.as_str()];
+    let png = tmp("opts.png");
+    let mut args = vec!["render", "--format", "json", fs.as_str(), "-o", png.as_str()];
+    args.extend(flags);
+    let (code, _, err) = tgsi(&args);
+    assert_eq!(code, 2, "{err}");
+    let got: Vec<(String, String)> = err
+        .lines()
+        .map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).unwrap_or_default();
+            (
+                v["code"].as_str().unwrap_or("").to_string(),
+                v["message"].as_str().unwrap_or("").to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(got, want, "{err}");
+    let mut args = vec!["bench", fs.as_str(), "--seconds", "0"];
+    args.extend(flags);
+    let (code, _, err) = tgsi(&args);
+    assert_eq!(code, 2, "{err}");
+    let lines: Vec<String> =
+        want.iter().map(|(c, m)| format!("tgsi bench: error: {m} [{c}]")).collect();
+    assert_eq!(err.lines().collect::<Vec<_>>(), lines, "{err}");
+}
+
 #[test]
 fn vertices_files_and_their_problems() {
     let vs = write("v.vs.tgsi", "VERT\nDCL IN[0]\nDCL OUT[0], POSITION\nMOV OUT[0], IN[0]\nEND\n");

@@ -1,5 +1,6 @@
 mod bands;
 mod cli;
+mod options;
 mod pipeline;
 mod shaders;
 mod trace;

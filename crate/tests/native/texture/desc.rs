@@ -227,3 +227,25 @@ fn page_wrap_words_are_the_engines() {
     b.sort();
     assert_eq!(a, b, "web/textures.js WRAP_NAMES vs texture::sampler::WRAP_NAMES");
 }
+
+/// What the shells bind (`TextureSpec`, read by `render::options`): an image is charged as it
+/// is stored, 16 bytes a texel as a description's texels are, not the 4 of its pixels: two 2x2
+/// images (64 bytes each) do not both fit in 100 bytes, where 16 bytes each would have.
+#[test]
+fn bound_images_are_charged_as_stored() {
+    use tgsi::texture::desc::{TextureBytes, TextureData, TextureSpec};
+    let spec = TextureSpec {
+        unit: 0,
+        data: TextureData::Image(RgbaImage { width: 2, height: 2, rgba: vec![7; 16] }),
+        options: vec!["nearest".into()],
+        images: None,
+    };
+    let mut bytes = TextureBytes::new(100);
+    let first = spec.bind(&mut bytes).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        (first.sampler.mag_filter, texel(&first, 0, 1, 1, 0)),
+        (Filter::Nearest, [unorm8_to_float(7); 4])
+    );
+    let second = spec.bind(&mut bytes).err().unwrap_or_default();
+    assert!(second.contains("more than 100 bytes in all"), "{second}");
+}
