@@ -1,7 +1,7 @@
 //! Wall-clock limits and Ctrl-C for the long subcommands (`render`, `run`): a watchdog thread
 //! stops the frame's budget ([`FrameBudget::stop`]) when `--timeout SECONDS` have passed or
 //! the user pressed Ctrl-C; every run of the frame then ends within
-//! `exec::machine::STOP_CHECK_INTERVAL` instructions with `X010` or `X011`, and the subcommand
+//! `exec::STOP_CHECK_INTERVAL` instructions with `X010` or `X011`, and the subcommand
 //! writes what it has, as when the instruction budget runs out.
 
 use crate::exec::{FrameBudget, Stop};

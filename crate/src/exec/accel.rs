@@ -4,6 +4,7 @@
 use super::io::{Batch, Constants, TextureHooks};
 use super::lanes::Lanes;
 use super::program::Program;
+use super::rows::{Rows, RowsMut};
 
 /// A compiled form of one program (the JIT, `jit/`) that runs a prepared batch in place of the
 /// dispatch loop, bit for bit as the loop would (`docs/jit.md`).
@@ -27,12 +28,12 @@ pub trait Accelerator: Send {
     /// `register * 4 + channel` for every OUT register (what the interpreter would have left in
     /// its OUT rows). None otherwise. (No default: a wrapper that did not pass it on would let
     /// the machine read rows the run never wrote.)
-    fn kept_outputs(&self) -> Option<super::direct::Rows<'_>>;
+    fn kept_outputs(&self) -> Option<Rows<'_>>;
     /// The compiled form's own IN rows for a batch of `nq` quads, for a caller that writes the
     /// inputs in place (`Machine::input_rows`): row `register * 4 + channel` for every IN
     /// register. A run with [`AccelEnv::inputs_placed`] then reads them there instead of
     /// copying the machine's. None (the default) when the inputs go through the machine.
-    fn input_rows(&mut self, _nq: usize) -> Option<super::direct::RowsMut<'_>> {
+    fn input_rows(&mut self, _nq: usize) -> Option<RowsMut<'_>> {
         None
     }
 }

@@ -449,7 +449,7 @@ fn decode(ctx: &mut Ctx, inst: &ir::Instruction, i: usize) -> Result<Inst, Diagn
     if (out.num_src as usize) < info.num_src as usize && info.output != OutputMode::None {
         out.num_src = info.num_src.min(5);
     }
-    out.kernel = super::kernels::Kernel::decode(&out);
+    out.kernel = super::kernels::decode(&out);
     if ctx.denormals != Denormals::Keep {
         flush_operands(&mut out, ctx.denormals);
     }

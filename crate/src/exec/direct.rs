@@ -15,6 +15,7 @@
 use super::lanes::Lanes;
 use super::machine::Machine;
 use super::program::Program;
+use super::rows::{Rows, RowsMut};
 
 impl Machine {
     /// Sizes the registers for a run of `program` over `quads` quads (at least 1) and returns
@@ -100,42 +101,6 @@ impl Machine {
         let start = l.out.0 as usize * self.nq;
         let end = start + l.out.1 as usize * 4 * self.nq;
         Rows { lanes: self.regs.get(start..end).unwrap_or_default(), stride: self.nq }
-    }
-}
-
-/// Rows of quads `stride` quads apart: row `k` starts at `lanes[k * stride]` (the machine's
-/// rows are `quads` apart, a compiled form's a fixed distance). `T` is a quad's four lanes:
-/// [`Lanes`], or `[u32; 4]` in the render's own output rows.
-#[derive(Clone, Copy, Debug)]
-pub struct Rows<'a, T = Lanes> {
-    pub lanes: &'a [T],
-    pub stride: usize,
-}
-
-impl<'a, T> Rows<'a, T> {
-    /// The first `quads` quads of row `k` (empty when it lies outside).
-    pub fn row(&self, k: usize, quads: usize) -> &'a [T] {
-        let start = k * self.stride;
-        self.lanes.get(start..start + quads).unwrap_or_default()
-    }
-}
-
-/// [`Rows`] for writing (a caller's inputs, [`Machine::input_rows`]).
-#[derive(Debug)]
-pub struct RowsMut<'a> {
-    pub lanes: &'a mut [Lanes],
-    pub stride: usize,
-}
-
-impl RowsMut<'_> {
-    /// The first `quads` quads of row `k` (empty when it lies outside).
-    pub fn row_mut(&mut self, k: usize, quads: usize) -> &mut [Lanes] {
-        let start = k * self.stride;
-        self.lanes.get_mut(start..start + quads).unwrap_or_default()
-    }
-    /// The same rows for reading.
-    pub fn rows(&self) -> Rows<'_> {
-        Rows { lanes: self.lanes, stride: self.stride }
     }
 }
 

@@ -8,12 +8,11 @@
 //! bit-identical; LLVM vectorizes these loops at the machine's full width.
 
 use super::io::Constants;
-use super::kernels::{Kernel, KernelOp as K, SrcRow, NO_SNAPSHOT};
 use super::lanes::{flat, flat_mut, from_fv, fv, iv, Lanes};
 use super::machine::{saturate, Machine};
 use super::ops::int::{f2i, f2u, ishr, shl, ushr};
 use super::ops::lane;
-use super::program::Inst;
+use super::program::{Inst, Kernel, KernelOp as K, SrcRow, NO_SNAPSHOT};
 use crate::opcode::Opcode;
 
 /// A source channel resolved for one run: its quads as flat lanes and its float modifiers.

@@ -4,13 +4,17 @@
 
 use super::io::Constants;
 use super::lanes::{all_zero, from_fv, fv, iv, Lanes};
-use super::machine::{Io, Machine};
+use super::machine::{Frame, Machine};
 use super::program::{Inst, Program, Src};
+use super::regs::{Io, Shape};
 use crate::diag::Diagnostic;
+use crate::ir::Span;
 use crate::opcode::Opcode;
 
 /// Deepest legacy PUSHA stack.
 const MAX_ADDR_STACK: usize = 64;
+/// Deepest CAL nesting (tgsi_exec: 32).
+pub const MAX_CALL_DEPTH: usize = 32;
 
 /// What a flow instruction decided.
 pub(crate) enum Next {
@@ -395,12 +399,61 @@ impl Machine {
                         res[..4 * nq].copy_from_slice(src);
                     }
                     self.addr_stack.truncate(top);
-                    self.write_results(inst, super::machine::Shape::PerChannel);
+                    self.write_results(inst, Shape::PerChannel);
                 }
                 next
             }
             _ => Next::NotFlow,
         })
+    }
+    /// Pushes a call frame (CAL).
+    pub(crate) fn call(&mut self, ret: usize) -> Result<(), Diagnostic> {
+        if self.call_stack.len() >= MAX_CALL_DEPTH {
+            return Err(Diagnostic::error(
+                "X006",
+                format!("subroutine calls nested deeper than {}", MAX_CALL_DEPTH),
+                Span::default(),
+            ));
+        }
+        let saved = self.call_saved.len();
+        for v in [&self.cond, &self.loop_mask, &self.cont, &self.func] {
+            self.call_saved.extend_from_slice(v);
+        }
+        self.call_saved.extend_from_slice(&self.switch);
+        self.call_stack.push(Frame {
+            ret,
+            cond: self.cond_stack.len(),
+            loops: self.loop_stack.len(),
+            switches: self.switch_stack.len(),
+            saved,
+        });
+        Ok(())
+    }
+
+    /// Pops a call frame, restoring masks and unwinding stacks; returns the return pc, or None
+    /// when not inside a call.
+    pub(crate) fn ret(&mut self) -> Option<usize> {
+        let f = self.call_stack.pop()?;
+        let nq = self.nq;
+        self.cond_stack.truncate(f.cond);
+        self.loop_stack.truncate(f.loops);
+        self.switch_stack.truncate(f.switches);
+        let s = f.saved;
+        let saved = &self.call_saved;
+        for (k, v) in [&mut self.cond, &mut self.loop_mask, &mut self.cont, &mut self.func]
+            .into_iter()
+            .enumerate()
+        {
+            if let Some(src) = saved.get(s + k * nq..s + k * nq + nq) {
+                v.copy_from_slice(src);
+            }
+        }
+        if let Some(src) = saved.get(s + 4 * nq..s + 8 * nq) {
+            self.switch.copy_from_slice(src);
+        }
+        self.call_saved.truncate(s);
+        self.update_exec();
+        Some(f.ret)
     }
 }
 

@@ -1,17 +1,14 @@
 //! The machine: register storage for a batch of quads, execution masks and their stacks
-//! (tgsi_exec.c `UPDATE_EXEC_MASK`), the instruction budget, and the dispatch loop.
+//! (tgsi_exec.c `UPDATE_EXEC_MASK`), the instruction budget, and storing an instruction's
+//! results. Its other methods live beside what they do: the dispatch loop (`dispatch.rs`),
+//! control flow (`flow.rs`), the active runs (`runs.rs`), set-up between runs (`setup.rs`), the
+//! fast kernels (`fast.rs`), in-place rows (`direct.rs`); they use this file, never the reverse.
 
-pub use super::accel::{AccelEnv, Accelerator, MakeAccelerator};
-pub use super::frame::{
-    FrameBudget, Stop, ACCELERATED_WORK_CAP, STOP_CHECK_INTERVAL, TIME_LIMIT_MIN_WORK,
-};
-use super::io::{Batch, Constants, NoTextures, TextureHooks};
+use super::accel::Accelerator;
+use super::frame::FrameBudget;
 use super::lanes::{blend, Lanes};
-use super::memory::Resources;
-use super::probe::Probe;
-use super::program::{Dst, Inst, Program, Store};
-pub use super::regs::Io;
-use super::trace::{Trace, TraceStep};
+use super::program::{Dst, Inst, Store};
+use super::regs::Shape;
 use crate::diag::Diagnostic;
 use crate::ir::Span;
 use crate::opcode::ValType;
@@ -20,8 +17,6 @@ use crate::opcode::ValType;
 /// for, so that what bounds a run is its frame's budget (`limits::default_frame_budget`, given
 /// by whoever starts the frame), never a per-run default that would stop it sooner.
 pub const DEFAULT_BUDGET: u64 = crate::limits::MAX_BUDGET;
-/// Deepest CAL nesting (tgsi_exec: 32).
-pub const MAX_CALL_DEPTH: usize = 32;
 /// Scratch buffers per instruction (sources × channels plus temporaries). A source read with
 /// denormals as zero takes two; the flushed instructions have at most 3 sources (24 buffers).
 pub(super) const SCRATCH: usize = 32;
@@ -50,11 +45,11 @@ pub struct RunStats {
 /// One saved subroutine call: where to return and the stack heights to unwind to.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Frame {
-    ret: usize,
-    cond: usize,
-    loops: usize,
-    switches: usize,
-    saved: usize,
+    pub(super) ret: usize,
+    pub(super) cond: usize,
+    pub(super) loops: usize,
+    pub(super) switches: usize,
+    pub(super) saved: usize,
 }
 
 /// The interpreter state. Reuse one machine for many runs: buffers are kept between them.
@@ -132,20 +127,6 @@ impl Default for Machine {
     }
 }
 
-/// The shape of an ALU result in the result buffers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Shape {
-    /// `res[c]` holds channel c (only the enabled ones are needed).
-    PerChannel,
-    /// `res[0]` holds the value for every channel.
-    Replicated,
-    /// The op wrote nothing through the normal path.
-    Nothing,
-}
-
-/// Result buffers: 4 channels of dst 0, then 4 of dst 1.
-pub type Res<'r> = [&'r mut [Lanes]; 8];
-
 /// How `_SAT` applies to a store (tgsi_exec.c `store_dest`).
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Sat {
@@ -207,410 +188,19 @@ impl Machine {
         Machine { budget, frame: Some(frame.clone()), ..Machine::new() }
     }
 
-    /// Runs `program` over every quad of `batch` with no textures bound.
-    pub fn run(
-        &mut self,
-        program: &Program,
-        batch: &mut Batch,
-        consts: &Constants,
-    ) -> Result<RunStats, ExecError> {
-        self.run_with(program, batch, consts, &mut NoTextures)
-    }
-
-    /// Runs with texture hooks.
-    pub fn run_with(
-        &mut self,
-        program: &Program,
-        batch: &mut Batch,
-        consts: &Constants,
-        hooks: &mut dyn TextureHooks,
-    ) -> Result<RunStats, ExecError> {
-        if let Some(r) = self.run_accelerated(program, batch, consts, hooks) {
-            return r;
-        }
-        let mut none = Trace::default();
-        let mut res = Resources::default();
-        self.run_inner::<false, false>(program, batch, consts, hooks, &mut res, &mut none, None)
-    }
-
-    /// Runs through the accelerator, if there is one and it finishes the batch.
-    fn run_accelerated(
-        &mut self,
-        program: &Program,
-        batch: &mut Batch,
-        consts: &Constants,
-        hooks: &mut dyn TextureHooks,
-    ) -> Option<Result<RunStats, ExecError>> {
-        // Builds without the `jit` feature (the widget's lean engine) have no compiled form to
-        // run: leaving the rest out keeps it out of their binary.
-        if !cfg!(feature = "jit")
-            || batch.quads() == 0
-            || self.frame.as_ref().is_some_and(|f| f.stopped().is_some())
-        {
-            return None;
-        }
-        let mut accel = self.accel.take()?;
-        self.setup_accelerated(program, batch, consts);
-        let limit = self.frame.as_ref().map_or(self.budget, |f| self.budget.min(f.left()));
-        let limit = limit.min(ACCELERATED_WORK_CAP);
-        let inputs_placed = batch.in_place && self.inputs_placed == Some(self.nq);
-        let frame = self.frame.as_ref();
-        let polls = std::cell::Cell::new(0);
-        let mut env = AccelEnv { program, batch, consts, hooks, inputs_placed, frame, polls };
-        let work = accel.run(&mut self.regs, &mut self.kill, self.nq, limit, &mut env);
-        self.outputs_kept = work.is_some() && accel.kept_outputs().is_some();
-        self.accel = Some(accel);
-        self.work = work?;
-        // The compiled form runs each quad with its own flow: it has no batch-wide dispatches.
-        self.clock = 0;
-        self.finish(program, batch);
-        Some(Ok(RunStats { instructions: 0, work: self.work, quads: self.nq as u64 }))
-    }
-
-    /// Runs with texture hooks and the buffers, images and memory that LOAD, STORE, the
-    /// atomics, FBFETCH and EMIT use (`docs/resources.md`).
-    pub fn run_with_resources(
-        &mut self,
-        program: &Program,
-        batch: &mut Batch,
-        consts: &Constants,
-        hooks: &mut dyn TextureHooks,
-        resources: &mut Resources,
-    ) -> Result<RunStats, ExecError> {
-        // A compiled program touches no resource (memory opcodes are not compiled).
-        if let Some(r) = self.run_accelerated(program, batch, consts, hooks) {
-            return r;
-        }
-        let mut none = Trace::default();
-        self.run_inner::<false, false>(program, batch, consts, hooks, resources, &mut none, None)
-    }
-
-    /// Runs and records, for quad `quad` of the batch, every executed instruction with the lanes
-    /// it wrote and the masks (the debugger's view). Costs nothing when not used: the untraced
-    /// loop is a separate instantiation.
-    pub fn run_traced(
-        &mut self,
-        program: &Program,
-        batch: &mut Batch,
-        consts: &Constants,
-        hooks: &mut dyn TextureHooks,
-        quad: usize,
-    ) -> (Trace, Result<RunStats, ExecError>) {
-        let mut trace = Trace::new(quad);
-        trace.helpers = batch.coverage.get(quad).map_or(0, |&c| super::io::helper_bits(c));
-        hooks.watch_quad(Some(quad));
-        let r = self.run_inner::<true, false>(
-            program,
-            batch,
-            consts,
-            hooks,
-            &mut Resources::default(),
-            &mut trace,
-            None,
-        );
-        hooks.watch_quad(None);
-        (trace, r)
-    }
-
-    /// [`Self::run_traced`] with the buffers, images and memory of a compute dispatch
-    /// ([`super::compute::dispatch_traced`]).
-    pub fn run_traced_with_resources(
-        &mut self,
-        program: &Program,
-        batch: &mut Batch,
-        consts: &Constants,
-        hooks: &mut dyn TextureHooks,
-        resources: &mut Resources,
-        quad: usize,
-    ) -> (Trace, Result<RunStats, ExecError>) {
-        let mut trace = Trace::new(quad);
-        trace.helpers = batch.coverage.get(quad).map_or(0, |&c| super::io::helper_bits(c));
-        let r = self
-            .run_inner::<true, false>(program, batch, consts, hooks, resources, &mut trace, None);
-        (trace, r)
-    }
-
-    /// Runs and fills `probe` for every quad of the batch: instructions run per lane and the
-    /// watched value after the watched instruction (the heat map and the image at
-    /// instruction N). The plain loop is a separate instantiation.
-    pub fn run_probed(
-        &mut self,
-        program: &Program,
-        batch: &mut Batch,
-        consts: &Constants,
-        hooks: &mut dyn TextureHooks,
-        probe: &mut Probe,
-    ) -> Result<RunStats, ExecError> {
-        let mut none = Trace::default();
-        probe.start(batch.quads());
-        let mut res = Resources::default();
-        self.run_inner::<false, true>(
-            program,
-            batch,
-            consts,
-            hooks,
-            &mut res,
-            &mut none,
-            Some(probe),
-        )
-    }
-
-    /// ExecMask = Cond & Loop & Cont & Switch & Func (tgsi_exec's UPDATE_EXEC_MASK).
-    pub(crate) fn update_exec(&mut self) {
-        let mut any = wide::u32x4::splat(0);
-        let mut all = wide::u32x4::splat(u32::MAX);
-        // Zipped slices and whole-vector ANDs: no bounds checks, one SIMD op per mask.
-        let (c, l, k, f) = (&self.cond, &self.loop_mask, &self.cont, &self.func);
-        let s = &self.switch;
-        let u = |x: &Lanes| wide::u32x4::from(x.0);
-        let mut live = 0u64;
-        for (((((m, c), l), k), f), s) in self.exec.iter_mut().zip(c).zip(l).zip(k).zip(f).zip(s) {
-            let v = u(c) & u(l) & u(k) & u(f) & u(s);
-            *m = Lanes(v.to_array());
-            live += super::work::quad_active(m) as u64;
-            any |= v;
-            all &= v;
-        }
-        self.live = live;
-        let (any, all) = (Lanes(any.to_array()), Lanes(all.to_array()));
-        self.any_active = any != Lanes::ZERO;
-        self.all_active = all == Lanes::ONES;
-        if self.all_active {
-            self.runs.clear();
-            self.active = (0, self.nq);
-            self.runs.push((0, self.nq));
-            return;
-        }
-        self.find_runs(0..self.nq);
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    fn run_inner<const TRACE: bool, const PROBE: bool>(
-        &mut self,
-        program: &Program,
-        batch: &mut Batch,
-        consts: &Constants,
-        hooks: &mut dyn TextureHooks,
-        mem: &mut Resources,
-        trace: &mut Trace,
-        mut probe: Option<&mut Probe>,
-    ) -> Result<RunStats, ExecError> {
-        // Watching modes show registers before their first write: clear them all.
-        self.setup(program, batch, consts, TRACE || PROBE);
-        // The work this run may do: its own budget, and no more than its frame has left.
-        let limit = self.frame.as_ref().map_or(self.budget, |f| self.budget.min(f.left()));
-        // A frame that may be stopped from outside is looked at before the first instruction
-        // and then every STOP_CHECK_INTERVAL of work: `until` is the next look (or the budget),
-        // so the hot loop still makes one comparison per instruction.
-        let watched = self.frame.is_some();
-        let mut until = if watched { 0 } else { limit };
-        let mut pc = 0usize;
-        let code = &program.code;
-        while let Some(inst) = code.get(pc) {
-            self.clock += 1;
-            // A fused IF/BRK/ENDIF advances the clock and is charged as its three instructions
-            // would be (`cond_break`). Near the budget it runs unfused, so that it stops where
-            // they would: its IF and BRK checks see at most 2 x live more work.
-            if !TRACE && !PROBE && inst.cond_break && self.work + 2 * self.live <= until {
-                let left = self.cond_break(inst, consts);
-                self.clock += if left { 2 } else { 1 };
-                pc += 3;
-                continue;
-            }
-            // Work (`work.rs`): most instructions are charged the quads active as they start,
-            // before the check; a closer is charged after it ran, seen by the next check.
-            if !inst.charged_at_end {
-                self.work += self.live * inst.weight;
-            }
-            if self.work > until {
-                let stop = self.frame.as_ref().and_then(|f| f.stopped_after(self.work));
-                if stop.is_none() && self.work <= limit {
-                    until = limit.min(self.work.saturating_add(STOP_CHECK_INTERVAL));
-                } else {
-                    let d = match stop {
-                        Some(why) => why.diagnostic(inst.op.name(), inst.span),
-                        None => Diagnostic::error(
-                            "X005",
-                            format!(
-                                "stopped after {} instructions of work (counted per quad; the budget) at {}: the shader may loop forever",
-                                limit,
-                                inst.op.name()
-                            ),
-                            inst.span,
-                        ),
-                    };
-                    self.zero_unwritten(program, pc);
-                    self.finish(program, batch);
-                    return Err(ExecError {
-                        diagnostic: d,
-                        instruction: inst.ir_index,
-                        span: inst.span,
-                    });
-                }
-            }
-            let before =
-                if TRACE { TraceStep::begin(self, inst, pc, trace.quad, consts) } else { None };
-            if PROBE {
-                if let Some(p) = probe.as_deref_mut() {
-                    p.before(pc, &self.exec);
-                }
-            }
-            let next = match self.step(program, inst, pc, consts, batch, hooks, mem) {
-                Ok(n) => n,
-                Err(d) => {
-                    self.zero_unwritten(program, pc);
-                    self.finish(program, batch);
-                    return Err(ExecError {
-                        diagnostic: d,
-                        instruction: inst.ir_index,
-                        span: inst.span,
-                    });
-                }
-            };
-            if inst.charged_at_end {
-                self.work += self.live * inst.weight;
-            }
-            if PROBE {
-                if let Some(p) = probe.as_deref_mut() {
-                    p.after(pc, &self.regs, self.nq);
-                }
-            }
-            if TRACE {
-                if let Some(step) = before {
-                    let mut step = step.end(self, inst);
-                    step.sample = hooks.watched_sample();
-                    trace.push(step);
-                }
-            }
-            match next {
-                Some(n) => pc = n,
-                None => break,
-            }
-        }
-        self.finish(program, batch);
-        Ok(RunStats { instructions: self.clock, work: self.work, quads: self.nq as u64 })
-    }
-
-    /// Executes one instruction; returns the next pc, or None at END.
-    #[allow(clippy::too_many_arguments)]
-    fn step(
-        &mut self,
-        program: &Program,
-        inst: &Inst,
-        pc: usize,
-        consts: &Constants,
-        batch: &Batch,
-        hooks: &mut dyn TextureHooks,
-        mem: &mut Resources,
-    ) -> Result<Option<usize>, Diagnostic> {
-        if let Some(k) = &inst.kernel {
-            if self.any_active {
-                self.run_kernel(k);
-            }
-            return Ok(Some(pc + 1));
-        }
-        match self.flow(program, inst, pc, consts)? {
-            super::flow::Next::NotFlow => {}
-            super::flow::Next::Goto(n) => return Ok(Some(n)),
-            super::flow::Next::End => return Ok(None),
-        }
-        // A whole batch with no active lane writes nothing: skip the work.
-        if !self.any_active {
-            return Ok(Some(pc + 1));
-        }
-        let nq = self.nq;
-        if inst.fused && self.all_active {
-            if let Some(r0) = Machine::dst_row(&inst.dst[0], 0) {
-                if self.regs.len() >= (r0 + 4) * nq {
-                    // Compute straight into the destination register: no result copy.
-                    let (lo, rest) = self.regs.split_at_mut(r0 * nq);
-                    let (dst, hi) = rest.split_at_mut(4 * nq);
-                    let mut dst_rows = dst.chunks_exact_mut(nq.max(1));
-                    let mut spare = self.result.chunks_exact_mut(nq.max(1)).skip(4);
-                    let mut res: Res = std::array::from_fn(|i| {
-                        if i < 4 {
-                            dst_rows.next().unwrap_or_default()
-                        } else {
-                            spare.next().unwrap_or_default()
-                        }
-                    });
-                    let mut io = Io::with_hole(
-                        lo,
-                        hi,
-                        (r0, r0 + 4),
-                        consts,
-                        &self.exec,
-                        nq,
-                        &mut self.scratch,
-                    );
-                    let ctx = super::ops::Ctx {
-                        batch,
-                        hooks,
-                        helper: &self.helper,
-                        kill: &self.kill,
-                        mem,
-                        clock: self.clock,
-                        program,
-                    };
-                    super::ops::execute(inst, &mut io, &mut res, ctx)?;
-                    return Ok(Some(pc + 1));
-                }
-            }
-        }
-        // Lane-wise ops run only over the runs of quads that still have active lanes (a loop
-        // keeps going for its slowest quad; the finished ones cost nothing). Ops that look at
-        // whole quads, the batch or the texture hooks always see every quad.
-        if lane_wise(inst) {
-            for i in 0..self.runs.len() {
-                let Some(&(a, b)) = self.runs.get(i) else { break };
-                self.run_alu(program, inst, consts, batch, hooks, mem, a..b)?;
-            }
-        } else {
-            self.run_alu(program, inst, consts, batch, hooks, mem, 0..nq)?;
-        }
-        Ok(Some(pc + 1))
-    }
-
-    /// Runs a non-flow instruction over quads `quads` and stores its results there.
-    #[allow(clippy::too_many_arguments)]
-    fn run_alu(
-        &mut self,
-        program: &Program,
-        inst: &Inst,
-        consts: &Constants,
-        batch: &Batch,
-        hooks: &mut dyn TextureHooks,
-        mem: &mut Resources,
-        quads: std::ops::Range<usize>,
-    ) -> Result<(), Diagnostic> {
-        let nq = self.nq;
-        let n = quads.len();
-        let shape = {
-            let mut res_chunks = self.result.chunks_exact_mut(n.max(1));
-            let mut res: Res = std::array::from_fn(|_| res_chunks.next().unwrap_or_default());
-            let exec = self.exec.get(quads.clone()).unwrap_or_default();
-            let mut io = Io::quads(&self.regs, consts, exec, nq, quads.clone(), &mut self.scratch);
-            let ctx = super::ops::Ctx {
-                batch,
-                hooks,
-                helper: &self.helper,
-                kill: &self.kill,
-                mem,
-                clock: self.clock,
-                program,
-            };
-            super::ops::execute(inst, &mut io, &mut res, ctx)?
-        };
-        self.write_results_for(inst, shape, quads);
-        Ok(())
-    }
-
+    /// Stores an instruction's results (the result buffers, as `shape` says) into its
+    /// destinations, in the active lanes of every quad.
     pub(crate) fn write_results(&mut self, inst: &Inst, shape: Shape) {
         self.write_results_for(inst, shape, 0..self.nq);
     }
 
     /// Stores results computed for quads `quads` only (result rows hold `quads.len()` quads).
-    fn write_results_for(&mut self, inst: &Inst, shape: Shape, quads: std::ops::Range<usize>) {
+    pub(super) fn write_results_for(
+        &mut self,
+        inst: &Inst,
+        shape: Shape,
+        quads: std::ops::Range<usize>,
+    ) {
         if shape == Shape::Nothing {
             return;
         }
@@ -684,75 +274,6 @@ impl Machine {
             }
         }
     }
-
-    /// Storage row of a destination channel for direct destinations.
-    pub(crate) fn dst_row(d: &Dst, c: usize) -> Option<usize> {
-        match (d.store, d.indirect) {
-            (Store::Rows { base, count }, None)
-                if d.index >= 0 && (d.index as u64) < count as u64 =>
-            {
-                Some(base as usize + d.index as usize * 4 + c)
-            }
-            _ => None,
-        }
-    }
-
-    /// Pushes a call frame (CAL).
-    pub(crate) fn call(&mut self, ret: usize) -> Result<(), Diagnostic> {
-        if self.call_stack.len() >= MAX_CALL_DEPTH {
-            return Err(Diagnostic::error(
-                "X006",
-                format!("subroutine calls nested deeper than {}", MAX_CALL_DEPTH),
-                Span::default(),
-            ));
-        }
-        let saved = self.call_saved.len();
-        for v in [&self.cond, &self.loop_mask, &self.cont, &self.func] {
-            self.call_saved.extend_from_slice(v);
-        }
-        self.call_saved.extend_from_slice(&self.switch);
-        self.call_stack.push(Frame {
-            ret,
-            cond: self.cond_stack.len(),
-            loops: self.loop_stack.len(),
-            switches: self.switch_stack.len(),
-            saved,
-        });
-        Ok(())
-    }
-
-    /// Pops a call frame, restoring masks and unwinding stacks; returns the return pc, or None
-    /// when not inside a call.
-    pub(crate) fn ret(&mut self) -> Option<usize> {
-        let f = self.call_stack.pop()?;
-        let nq = self.nq;
-        self.cond_stack.truncate(f.cond);
-        self.loop_stack.truncate(f.loops);
-        self.switch_stack.truncate(f.switches);
-        let s = f.saved;
-        let saved = &self.call_saved;
-        for (k, v) in [&mut self.cond, &mut self.loop_mask, &mut self.cont, &mut self.func]
-            .into_iter()
-            .enumerate()
-        {
-            if let Some(src) = saved.get(s + k * nq..s + k * nq + nq) {
-                v.copy_from_slice(src);
-            }
-        }
-        if let Some(src) = saved.get(s + 4 * nq..s + 8 * nq) {
-            self.switch.copy_from_slice(src);
-        }
-        self.call_saved.truncate(s);
-        self.update_exec();
-        Some(f.ret)
-    }
-}
-
-/// Whether an instruction computes each lane from the same lane's operands only, so that it may
-/// run over a sub-span of the batch: the table's family says (`Family::is_lane_wise`).
-#[inline]
-pub(super) fn lane_wise(inst: &Inst) -> bool {
-    inst.op.info().family.is_lane_wise()
 }
 
 /// `fminf(fmaxf(x, 0), 1)` as glibc computes it (tgsi_exec.c `store_dest`): NaN → 0, and
@@ -788,7 +309,7 @@ fn store(
     let n = val.len();
     match d.indirect {
         None => {
-            if let Some(row) = Machine::dst_row(d, c) {
+            if let Some(row) = d.row(c) {
                 let s = row * nq + first;
                 if let Some(dst) = regs.get_mut(s..s + n) {
                     if all_active {

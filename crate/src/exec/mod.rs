@@ -12,6 +12,7 @@ mod bindings;
 pub mod compile;
 pub mod compute;
 pub mod direct;
+mod dispatch;
 mod fast;
 pub mod flow;
 pub mod frame;
@@ -27,24 +28,26 @@ pub mod probe;
 pub mod program;
 pub mod quad;
 pub mod regs;
+pub mod rows;
 mod runs;
 mod setup;
 pub mod trace;
 pub mod work;
 
+pub use accel::{AccelEnv, Accelerator, MakeAccelerator};
 pub use compile::{build, compile, compile_with};
 pub use compute::dispatch;
-pub use direct::{Rows, RowsMut};
+pub use frame::{
+    FrameBudget, Stop, ACCELERATED_WORK_CAP, STOP_CHECK_INTERVAL, TIME_LIMIT_MIN_WORK,
+};
 pub use geometry::{run_geometry, GeometryInfo, GeometryOutput};
 pub use io::{
     Batch, Coef, Constants, Interpolation, NoTextures, SampleRequest, SystemValues, TextureHooks,
 };
 pub use lanes::Lanes;
-pub use machine::{
-    AccelEnv, Accelerator, ExecError, FrameBudget, Machine, MakeAccelerator, RunStats, Stop,
-    ACCELERATED_WORK_CAP, DEFAULT_BUDGET, STOP_CHECK_INTERVAL, TIME_LIMIT_MIN_WORK,
-};
+pub use machine::{ExecError, Machine, RunStats, DEFAULT_BUDGET};
 pub use memory::{EmittedPrimitive, ImageBuffer, ImageFormat, Resources};
 pub use probe::Probe;
 pub use program::Program;
+pub use rows::{Rows, RowsMut};
 pub use trace::{LaneOff, Trace, TraceSource, TraceStep, TraceWrite};

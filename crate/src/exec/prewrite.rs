@@ -8,7 +8,6 @@
 //! row that the next run writes for every lane before any instruction reads it would be cleared for
 //! nothing.
 
-use super::machine::{lane_wise, Machine};
 use super::program::{Inst, Layout, Store};
 use crate::opcode::{Family, Opcode};
 
@@ -24,7 +23,7 @@ pub fn prewritten_rows(code: &[Inst], rows: usize) -> Vec<(u32, u32)> {
     let mut found = Vec::new();
     for (pc, inst) in code.iter().enumerate() {
         // The lane-wise families write every lane of each enabled channel and read only sources.
-        if !lane_wise(inst) || inst.cond_break {
+        if !inst.lane_wise() || inst.cond_break {
             break;
         }
         let sources = inst.src.iter().take(inst.num_src as usize);
@@ -45,7 +44,7 @@ pub fn prewritten_rows(code: &[Inst], rows: usize) -> Vec<(u32, u32)> {
         }
         for d in dsts {
             for c in (0..4).filter(|c| d.mask & (1 << c) != 0) {
-                let Some(r) = Machine::dst_row(d, c) else { continue };
+                let Some(r) = d.row(c) else { continue };
                 if let (Some(false), Some(w)) = (read.get(r).copied(), written.get_mut(r)) {
                     if !*w {
                         *w = true;
@@ -87,7 +86,7 @@ pub fn dirty_rows(code: &[Inst], layout: &Layout) -> Vec<(u32, u32)> {
                 // Only the channels written (64-bit ops write the pairs their mask names).
                 None => {
                     for c in (0..4).filter(|c| d.mask & (1 << c) != 0) {
-                        if let Some(r) = Machine::dst_row(d, c) {
+                        if let Some(r) = d.row(c) {
                             mark(r, r + 1);
                         }
                     }

@@ -71,6 +71,21 @@ pub struct Dst {
     pub mask: u8,
 }
 
+impl Dst {
+    /// Storage row of channel `c` of a direct destination in storage.
+    #[inline]
+    pub fn row(&self, c: usize) -> Option<usize> {
+        match (self.store, self.indirect) {
+            (Store::Rows { base, count }, None)
+                if self.index >= 0 && (self.index as u64) < count as u64 =>
+            {
+                Some(base as usize + self.index as usize * 4 + c)
+            }
+            _ => None,
+        }
+    }
+}
+
 /// One decoded instruction.
 #[derive(Clone, Debug)]
 pub struct Inst {
@@ -93,7 +108,7 @@ pub struct Inst {
     /// active: component-wise 32-bit op, one direct destination that no source reads, no `_SAT`.
     pub fused: bool,
     /// The fast single-pass form of a common lane-wise instruction (`kernels.rs`), if any.
-    pub kernel: Option<super::kernels::Kernel>,
+    pub kernel: Option<Kernel>,
     /// IF/UIF whose body is exactly a BRK leaving a loop, with no ELSE: run as one conditional
     /// break (`fast.rs`) except when tracing.
     pub cond_break: bool,
@@ -114,6 +129,110 @@ pub struct Inst {
     /// Index of the instruction in `Shader::instructions`.
     pub ir_index: u32,
     pub span: Span,
+}
+
+impl Inst {
+    /// Whether the instruction computes each lane from the same lane's operands only, so that
+    /// it may run over a sub-span of the batch: the table's family says
+    /// (`Family::is_lane_wise`).
+    #[inline]
+    pub fn lane_wise(&self) -> bool {
+        self.op.info().family.is_lane_wise()
+    }
+}
+
+/// The operation of a fast kernel (formulas in `fast.rs`, the same as the `ops` family files).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KernelOp {
+    Mov,
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Mad,
+    Min,
+    Max,
+    /// DP2 / DP3 / DP4: the dot product of the first n channels, replicated.
+    Dot(u8),
+    Slt,
+    Sge,
+    Seq,
+    Sne,
+    Sgt,
+    Sle,
+    Fslt,
+    Fsge,
+    Fseq,
+    Fsne,
+    Uadd,
+    Umul,
+    Imin,
+    Imax,
+    Umin,
+    Umax,
+    Isge,
+    Islt,
+    Useq,
+    Usne,
+    Usge,
+    Uslt,
+    Shl,
+    Ishr,
+    Ushr,
+    And,
+    Or,
+    Xor,
+    Not,
+    I2f,
+    U2f,
+    F2i,
+    F2u,
+}
+
+/// No snapshot: the source is read from its storage row.
+pub const NO_SNAPSHOT: u8 = u8::MAX;
+
+/// One source channel: its storage row and float modifiers as `(bits & and) ^ xor`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SrcRow {
+    pub row: u32,
+    pub and: u32,
+    pub xor: u32,
+    /// Index into `Kernel::snapshots` when the row is also a destination row of this
+    /// instruction: it is copied before any channel is written, so every read sees old values.
+    pub snapshot: u8,
+    /// The row is this channel's own destination row and is read in the same pass that
+    /// writes it (lane by lane, so each read sees the old value): no snapshot copy.
+    pub in_place: bool,
+}
+
+/// A decoded fast instruction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Kernel {
+    pub op: KernelOp,
+    /// `_SAT` of a float result (clamped in the same pass).
+    pub saturate: bool,
+    /// Enabled destination channels.
+    pub mask: u8,
+    /// Destination storage row per channel (enabled ones only meaningful).
+    pub dst: [u32; 4],
+    /// `src[k][c]`: operand k for destination channel c (for `Dot`, for dot term c).
+    pub src: [[SrcRow; 4]; 3],
+    pub num_src: u8,
+    /// Destination rows that some source reads (copied to scratch first).
+    pub snapshots: [u32; 4],
+    pub num_snapshots: u8,
+}
+
+impl Kernel {
+    /// Whether operand channel `c` is read (a dot product reads its first n channels, other
+    /// ops the enabled ones).
+    pub fn reads(&self, c: usize) -> bool {
+        match self.op {
+            KernelOp::Dot(n) => c < usize::from(n),
+            _ => self.mask >> c & 1 != 0,
+        }
+    }
 }
 
 /// The CASE values a SWITCH tests, so that DEFAULT can be anywhere (tgsi.rst "SWITCH").

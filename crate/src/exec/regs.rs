@@ -1,10 +1,26 @@
-//! Register reads for the opcode implementations: operand fetch with swizzle, indirect
-//! addressing per lane, constant buffers and type-dependent modifiers (tgsi_exec.c `fetch_source`).
+//! What an opcode implementation sees of the machine: register reads ([`Io`]: operand fetch
+//! with swizzle, indirect addressing per lane, constant buffers and type-dependent modifiers,
+//! tgsi_exec.c `fetch_source`) and the result buffers it writes ([`Res`], [`Shape`]), which the
+//! machine then stores into the destinations.
 
 use super::io::Constants;
 use super::lanes::Lanes;
 use super::program::{Inst, Src, Store};
 use crate::opcode::ValType;
+
+/// The shape of an ALU result in the result buffers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// `res[c]` holds channel c (only the enabled ones are needed).
+    PerChannel,
+    /// `res[0]` holds the value for every channel.
+    Replicated,
+    /// The op wrote nothing through the normal path.
+    Nothing,
+}
+
+/// Result buffers: 4 channels of dst 0, then 4 of dst 1.
+pub type Res<'r> = [&'r mut [Lanes]; 8];
 
 /// Read access to registers for the opcode implementations of one instruction.
 pub struct Io<'a> {

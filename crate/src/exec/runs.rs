@@ -1,7 +1,9 @@
-//! The runs of quads with active lanes (`Machine::runs`): lane-wise instructions and the fast
-//! kernels run over these only, so quads whose lanes all left a loop cost nothing while the
-//! batch waits for its slowest quad (`docs/interpreter.md`, "Active runs").
+//! The execution mask (`update_exec`) and the runs of quads with active lanes kept with it
+//! (`Machine::runs`): lane-wise instructions and the fast kernels run over these only, so quads
+//! whose lanes all left a loop cost nothing while the batch waits for its slowest quad
+//! (`docs/interpreter.md`, "Active runs").
 
+use super::lanes::Lanes;
 use super::machine::Machine;
 
 /// Quads per group: runs of active quads start and end at group boundaries (`find_runs`).
@@ -10,6 +12,35 @@ const RUN_GROUP: usize = 4;
 const RUN_GAP: usize = 16;
 
 impl Machine {
+    /// ExecMask = Cond & Loop & Cont & Switch & Func (tgsi_exec's UPDATE_EXEC_MASK).
+    pub(crate) fn update_exec(&mut self) {
+        let mut any = wide::u32x4::splat(0);
+        let mut all = wide::u32x4::splat(u32::MAX);
+        // Zipped slices and whole-vector ANDs: no bounds checks, one SIMD op per mask.
+        let (c, l, k, f) = (&self.cond, &self.loop_mask, &self.cont, &self.func);
+        let s = &self.switch;
+        let u = |x: &Lanes| wide::u32x4::from(x.0);
+        let mut live = 0u64;
+        for (((((m, c), l), k), f), s) in self.exec.iter_mut().zip(c).zip(l).zip(k).zip(f).zip(s) {
+            let v = u(c) & u(l) & u(k) & u(f) & u(s);
+            *m = Lanes(v.to_array());
+            live += super::work::quad_active(m) as u64;
+            any |= v;
+            all &= v;
+        }
+        self.live = live;
+        let (any, all) = (Lanes(any.to_array()), Lanes(all.to_array()));
+        self.any_active = any != Lanes::ZERO;
+        self.all_active = all == Lanes::ONES;
+        if self.all_active {
+            self.runs.clear();
+            self.active = (0, self.nq);
+            self.runs.push((0, self.nq));
+            return;
+        }
+        self.find_runs(0..self.nq);
+    }
+
     /// Lists the runs of quads with active lanes inside `span` (every exec lane outside it must
     /// be zero) and the active span around them.
     pub(crate) fn find_runs(&mut self, span: std::ops::Range<usize>) {

@@ -235,7 +235,7 @@ fn written_rows(m: &Machine, inst: &Inst, q: usize) -> Vec<(String, char, usize)
             let mut dd = *d;
             dd.index = index;
             dd.indirect = None;
-            let Some(row) = Machine::dst_row(&dd, c) else { continue };
+            let Some(row) = dd.row(c) else { continue };
             out.push((format!("{}[{}]", file, index), ['x', 'y', 'z', 'w'][c], row));
         }
     }

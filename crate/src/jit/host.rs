@@ -15,9 +15,10 @@
 //! duration of one synchronous `run` on this thread.
 
 use crate::exec::lanes::Lanes;
-use crate::exec::machine::{AccelEnv, Res};
 use crate::exec::ops::texture::{texel_offset, Sampling};
 use crate::exec::program::{AddrRow, Inst, Src, Store};
+use crate::exec::regs::{Res, Shape};
+use crate::exec::AccelEnv;
 use crate::exec::SampleRequest;
 use std::cell::Cell;
 
@@ -186,8 +187,8 @@ pub fn sample(index: u32, bytes: &mut [u8]) -> bool {
     };
     for c in 0..4 {
         let v = match shape {
-            crate::exec::machine::Shape::Replicated => out[0],
-            crate::exec::machine::Shape::PerChannel => out[c],
+            Shape::Replicated => out[0],
+            Shape::PerChannel => out[c],
             _ => return false,
         };
         let at = (scratch::RESULT + c) * 16;

@@ -4,13 +4,13 @@
 
 use super::framebuffer::Framebuffer;
 use super::geometry::{self, GeometryJob};
-use super::inspect::Watch;
 use super::mesh::{self, Mesh};
 use super::options::ConstValue;
 use super::pipeline::{draw, fragment_only_vertex_stage, DrawConfig, DrawStats};
 use super::shaders::{ExecFragmentStage, ExecVertexStage};
 use super::stage::{FsInterface, VsInterface};
 use super::uniforms::{Builtins, BUILTIN_BUFFER};
+use super::watch::Watch;
 use crate::diag::{self, Diagnostic};
 use crate::exec::program::Denormals;
 use crate::exec::{self, Constants, Machine, Program, TextureHooks};

@@ -26,6 +26,7 @@ pub mod stage;
 pub mod uniforms;
 #[cfg(feature = "vertices")]
 pub mod vertices;
+pub mod watch;
 
 pub use framebuffer::Framebuffer;
 pub use mesh::Mesh;

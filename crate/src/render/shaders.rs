@@ -23,7 +23,7 @@ pub struct ExecVertexStage<'a> {
     pub trace_vertex: Option<usize>,
     pub trace: Option<(crate::exec::Trace, usize)>,
     /// … and, when set, every vertex's inputs and outputs as the draw used them.
-    pub record: Option<super::inspect::VertexTable>,
+    pub record: Option<super::watch::VertexTable>,
 }
 
 impl VertexStage for ExecVertexStage<'_> {
@@ -71,7 +71,7 @@ impl VertexStage for ExecVertexStage<'_> {
             batch.system.set_with(SemanticName::InstanceId, nq, |_, _, _| 0);
             let traced = self
                 .trace_vertex
-                .filter(|v| super::inspect::WATCHING && (start..start + n).contains(v));
+                .filter(|v| super::watch::WATCHING && (start..start + n).contains(v));
             let result = match traced {
                 Some(v) => {
                     let (trace, r) = self.machine.run_traced(
@@ -142,7 +142,7 @@ pub struct ExecFragmentStage<'a> {
     interpolates: bool,
     /// What the inspector watches: the batch holding the traced fragment runs in trace mode,
     /// every batch in probe mode when probing, all on the same program and path.
-    pub watch: super::inspect::Watch,
+    pub watch: super::watch::Watch,
 }
 
 impl<'a> ExecFragmentStage<'a> {
@@ -164,7 +164,7 @@ impl<'a> ExecFragmentStage<'a> {
             machine,
             batch: None,
             interpolates,
-            watch: super::inspect::Watch::default(),
+            watch: super::watch::Watch::default(),
         }
     }
 }
@@ -254,7 +254,7 @@ impl ExecFragmentStage<'_> {
         }
         // The traced fragment: its quad, in the batch where the primitive covers its lane.
         let traced =
-            self.watch.trace_at.filter(|_| super::inspect::WATCHING).and_then(|(x, y, lane)| {
+            self.watch.trace_at.filter(|_| super::watch::WATCHING).and_then(|(x, y, lane)| {
                 qb.quads
                     .iter()
                     .position(|q| q.x as i32 == x && q.y as i32 == y && q.coverage >> lane & 1 != 0)
@@ -287,7 +287,7 @@ impl ExecFragmentStage<'_> {
                 self.watch.pending = Some((quad, trace, inputs));
             }
             r.map_err(|e| e.diagnostic)?;
-        } else if let Some(image) = self.watch.probe.as_mut().filter(|_| super::inspect::WATCHING) {
+        } else if let Some(image) = self.watch.probe.as_mut().filter(|_| super::watch::WATCHING) {
             let r = self.machine.run_probed(
                 program,
                 batch,

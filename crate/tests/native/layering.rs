@@ -1,6 +1,8 @@
 //! The dependency direction of the stages (ARCHITECTURE.md, "Layers"): a module of the crate
 //! may use modules of its own layer or below, never above. This scans every source file for
 //! `crate::<module>` paths (in `use` lines and in code) and `super::super::` escapes.
+//! Inside each folder the files must not use each other in a circle
+//! (`no_folder_has_an_import_circle`).
 
 use std::path::Path;
 
@@ -225,4 +227,422 @@ fn the_documented_layers_are_the_enforced_ones() {
         })
         .collect();
     assert_eq!(documented, enforced, "ARCHITECTURE.md's layer list and LAYERS disagree");
+}
+
+// Import circles inside a folder (issue 47). A folder of `src` is a module with files below it
+// (`exec/`, `exec/ops/`, `jit/codegen/`, and `src` itself); its nodes are its files and
+// subfolders (a subfolder is one node here, and a folder of its own). File A uses sibling B when
+// A (or anything in subfolder A) names B by a path: `super::B…`, `super::{B, …}`,
+// `crate::folder::B…`, `super::super::B` from a subfolder. The folder's own file (`mod.rs`, or
+// `name.rs` beside `name/`) is the folder, not a node: it declares every child, so counting it
+// would put each child that uses one of its items in a circle with it. A name of that file is
+// followed instead: to the child it re-exports (or imports) the name from, `use child::{X, Y as
+// Z}`, or for `pub use child::*` to the child that defines the name; a name the file defines
+// itself is no edge. `super` inside an inline `mod tests { … }` goes one level further up. Paths
+// in comments are not read; methods that one file's `impl` block adds to another file's type are
+// not seen (they are named by no path).
+
+/// Folders whose files still use each other in a circle: the test checks every other folder,
+/// and that each of these still has one (a folder whose circle is opened leaves the list).
+const FOLDERS_WITH_CIRCLES: &[&str] =
+    &["agal", "agal/lower", "reference", "texture", "valid", "wasm"];
+
+/// File `from` of `folder` uses its sibling `to`; `at` is the first place (`file:line`).
+#[derive(Clone, Debug, PartialEq)]
+struct Use {
+    folder: String,
+    from: String,
+    to: String,
+    at: String,
+}
+
+/// `exec/ops/int.rs` → exec, ops, int; `exec/ops/mod.rs` → exec, ops; `lib.rs` → (the root).
+fn module_path(rel: &str) -> Vec<String> {
+    let mut parts: Vec<String> =
+        rel.trim_end_matches(".rs").split('/').map(str::to_string).collect();
+    if rel == "lib.rs" || parts.last().is_some_and(|p| p == "mod") {
+        parts.pop();
+    }
+    parts
+}
+
+fn is_ident(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || c == b'_'
+}
+
+/// A path's segments, and the name a `use … as` gives it.
+type Leaf = (Vec<String>, Option<String>);
+
+/// The leaves of the path or use tree at the start of `s` (`super::{a::B, c as D}` gives
+/// `super a B` and `super c` with the alias D) and how many bytes it spans.
+fn path_tree(s: &str) -> (Vec<Leaf>, usize) {
+    fn tree(s: &[u8], at: &mut usize, prefix: Vec<String>, out: &mut Vec<Leaf>) {
+        let mut path = prefix;
+        loop {
+            if s.get(*at) == Some(&b'{') {
+                *at += 1;
+                loop {
+                    while s.get(*at).is_some_and(|c| c.is_ascii_whitespace() || *c == b',') {
+                        *at += 1;
+                    }
+                    match s.get(*at) {
+                        Some(b'}') => {
+                            *at += 1;
+                            return;
+                        }
+                        None => return,
+                        _ => {}
+                    }
+                    let before = *at;
+                    tree(s, at, path.clone(), out);
+                    if *at == before {
+                        // Not a path: step over it so that the scan always moves on.
+                        *at += 1;
+                    }
+                }
+            }
+            let start = *at;
+            while s.get(*at).is_some_and(|c| is_ident(*c) || *c == b'*') {
+                *at += 1;
+            }
+            if *at == start {
+                break;
+            }
+            path.push(String::from_utf8_lossy(&s[start..*at]).into_owned());
+            if !s[*at..].starts_with(b"::") {
+                break;
+            }
+            *at += 2;
+        }
+        let mut alias = None;
+        if s[*at..].starts_with(b" as ") {
+            let start = *at + 4;
+            let mut end = start;
+            while s.get(end).is_some_and(|c| is_ident(*c)) {
+                end += 1;
+            }
+            alias = Some(String::from_utf8_lossy(&s[start..end]).into_owned());
+            *at = end;
+        }
+        if !path.is_empty() {
+            out.push((path, alias));
+        }
+    }
+    let mut out = Vec::new();
+    let mut at = 0;
+    tree(s.as_bytes(), &mut at, Vec::new(), &mut out);
+    (out, at)
+}
+
+/// The full path (from the crate root) that a `crate::`, `self::` or `super::` path names in
+/// module `here`; None for other paths.
+fn resolve(path: &[String], here: &[String]) -> Option<Vec<String>> {
+    let (mut full, mut rest) = match path.first().map(String::as_str) {
+        Some("crate") => (Vec::new(), &path[1..]),
+        Some("self") => (here.to_vec(), &path[1..]),
+        Some("super") => {
+            let mut full = here.to_vec();
+            let mut rest = path;
+            while rest.first().is_some_and(|s| s == "super") {
+                full.pop()?;
+                rest = &rest[1..];
+            }
+            (full, rest)
+        }
+        _ => return None,
+    };
+    // `super::{self, x}`: a group's `self` is the path before it.
+    if let Some(k) = rest.iter().position(|s| s == "self") {
+        rest = &rest[..k];
+    }
+    full.extend(rest.iter().cloned());
+    Some(full)
+}
+
+/// The lines of `text` with comments cut off.
+fn code_lines(text: &str) -> Vec<&str> {
+    text.lines().map(|l| l.split("//").next().unwrap_or("")).collect()
+}
+
+/// Per line, the inline modules (`mod tests {`) it is inside. rustfmt closes an inline module
+/// with a `}` alone at the indentation of its `mod` line.
+fn inline_modules(lines: &[&str]) -> Vec<Vec<String>> {
+    let mut open: Vec<(String, usize)> = Vec::new();
+    let mut out = Vec::new();
+    for line in lines {
+        let indent = line.len() - line.trim_start().len();
+        out.push(open.iter().map(|(n, _)| n.clone()).collect());
+        if open.last().is_some_and(|(_, i)| *i == indent) && line.trim() == "}" {
+            open.pop();
+            continue;
+        }
+        let mut item = line.trim();
+        if let Some(r) = item.strip_prefix("pub") {
+            item = r.trim_start();
+            if item.starts_with('(') {
+                item = item.split_once(')').map_or("", |(_, r)| r.trim_start());
+            }
+        }
+        if let Some(r) = item.strip_prefix("mod ").filter(|r| r.ends_with('{')) {
+            let name = r.bytes().take_while(|c| is_ident(*c)).map(char::from).collect();
+            open.push((name, indent));
+        }
+    }
+    out
+}
+
+/// Every `crate::`, `self::` and `super::` path in `lines` (a use tree gives one per leaf),
+/// with its line number.
+fn rooted_paths(lines: &[&str]) -> Vec<(usize, Vec<String>)> {
+    let code = lines.join("\n");
+    let starts: Vec<usize> =
+        std::iter::once(0).chain(code.match_indices('\n').map(|(i, _)| i + 1)).collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while let Some(rest) = code.get(i..).filter(|r| !r.is_empty()) {
+        let rooted = ["crate::", "super::", "self::"].iter().any(|r| rest.starts_with(r));
+        if rooted && !code[..i].bytes().last().is_some_and(is_ident) {
+            let (leaves, len) = path_tree(rest);
+            let line = starts.partition_point(|s| *s <= i);
+            out.extend(leaves.into_iter().map(|(p, _)| (line, p)));
+            i += len.max(1);
+        } else {
+            i += rest.chars().next().map_or(1, char::len_utf8);
+        }
+    }
+    out
+}
+
+/// The uses between sibling files in every folder of a source tree: (path under `src` with
+/// `/`, text) for each file. The rule is the one above this test's functions.
+fn sibling_uses(tree: &[(String, String)]) -> Vec<Use> {
+    use std::collections::{BTreeMap, BTreeSet};
+    // The binary is a crate of its own.
+    let tree: Vec<&(String, String)> =
+        tree.iter().filter(|(r, _)| !r.starts_with("bin/")).collect();
+    let texts: BTreeMap<Vec<String>, &str> =
+        tree.iter().map(|(rel, text)| (module_path(rel), text.as_str())).collect();
+    let modules: BTreeSet<Vec<String>> =
+        texts.keys().flat_map(|m| (0..=m.len()).map(|k| m[..k].to_vec())).collect();
+    // The names each folder's own file imports or re-exports: (folder, name) → full path; and
+    // the children it re-exports whole (`pub use child::*`).
+    let mut named: BTreeMap<(Vec<String>, String), Vec<String>> = BTreeMap::new();
+    let mut globs: BTreeMap<Vec<String>, Vec<String>> = BTreeMap::new();
+    for (folder, text) in &texts {
+        let code = code_lines(text).join("\n");
+        let mut offset = 0;
+        for line in code.split('\n') {
+            let start = offset;
+            offset += line.len() + 1;
+            let item = ["use ", "pub use ", "pub(crate) use ", "pub(super) use "]
+                .iter()
+                .find_map(|p| line.strip_prefix(p).map(|_| start + p.len()));
+            let Some(at) = item else { continue };
+            for (path, alias) in path_tree(&code[at..]).0 {
+                let full = resolve(&path, folder)
+                    .unwrap_or_else(|| folder.iter().chain(&path).cloned().collect());
+                let (Some(last), true) = (full.last(), full.starts_with(folder)) else { continue };
+                if last == "*" {
+                    if let Some(child) =
+                        full.get(folder.len()).filter(|_| full.len() == folder.len() + 2)
+                    {
+                        globs.entry(folder.clone()).or_default().push(child.clone());
+                    }
+                } else {
+                    named.insert((folder.clone(), alias.unwrap_or_else(|| last.clone())), full);
+                }
+            }
+        }
+    }
+    let child = |folder: &[String], name: &str| {
+        let mut c = folder.to_vec();
+        c.push(name.to_string());
+        modules.contains(&c).then_some(c)
+    };
+    // The child of `folder` that `full` (a path below it) names, if any.
+    let node = |folder: &[String], full: &[String]| -> Option<String> {
+        let name = full.get(folder.len())?;
+        if child(folder, name).is_some() {
+            return Some(name.clone());
+        }
+        if let Some(p) = named.get(&(folder.to_vec(), name.clone())) {
+            let to = p.get(folder.len()).filter(|_| p.len() > folder.len() + 1);
+            return to.filter(|n| child(folder, n).is_some()).cloned();
+        }
+        let defines = |text: &str| {
+            ["struct", "enum", "fn", "const", "type", "trait", "static", "mod"].iter().any(|k| {
+                let item = format!("pub {k} {name}");
+                text.match_indices(&item).any(|(i, _)| {
+                    !text.as_bytes().get(i + item.len()).copied().is_some_and(is_ident)
+                })
+            })
+        };
+        let mut glob = globs.get(folder).into_iter().flatten();
+        glob.find(|g| child(folder, g).and_then(|c| texts.get(&c).copied()).is_some_and(defines))
+            .cloned()
+    };
+    let mut uses: Vec<Use> = Vec::new();
+    for (rel, text) in &tree {
+        let own = module_path(rel);
+        let lines = code_lines(text);
+        let inline = inline_modules(&lines);
+        for (line, path) in rooted_paths(&lines) {
+            let mut here = own.clone();
+            here.extend(inline.get(line - 1).into_iter().flatten().cloned());
+            let Some(full) = resolve(&path, &here) else { continue };
+            for depth in 0..own.len() {
+                let folder = &own[..depth];
+                let from = &own[depth];
+                if !full.starts_with(folder) {
+                    continue;
+                }
+                let Some(to) = node(folder, &full).filter(|to| to != from) else { continue };
+                let folder = folder.join("/");
+                if !uses.iter().any(|u| u.folder == folder && &u.from == from && u.to == to) {
+                    let at = format!("{rel}:{line}");
+                    uses.push(Use { folder, from: from.clone(), to, at });
+                }
+            }
+        }
+    }
+    uses
+}
+
+/// Each circle (two or more files of a folder that reach each other) with its folder, named by
+/// its files and the shortest way round from the first: `{a, b}: a → b (a.rs:3) → a (b.rs:9)`.
+fn circles(uses: &[Use]) -> Vec<(String, String)> {
+    use std::collections::{BTreeMap, BTreeSet, VecDeque};
+    let mut out = Vec::new();
+    let folders: BTreeSet<&str> = uses.iter().map(|u| u.folder.as_str()).collect();
+    for folder in folders {
+        let mut next: BTreeMap<&str, Vec<&Use>> = BTreeMap::new();
+        for u in uses.iter().filter(|u| u.folder == folder) {
+            next.entry(&u.from).or_default().push(u);
+        }
+        let reach = |start: &str| {
+            let mut seen = BTreeSet::new();
+            let mut todo = vec![start];
+            while let Some(n) = todo.pop() {
+                for u in next.get(n).into_iter().flatten() {
+                    if seen.insert(u.to.as_str()) {
+                        todo.push(&u.to);
+                    }
+                }
+            }
+            seen
+        };
+        let mut done = BTreeSet::new();
+        for &n in next.keys() {
+            if done.contains(n) || !reach(n).contains(n) {
+                continue;
+            }
+            let circle: BTreeSet<&str> =
+                reach(n).into_iter().filter(|m| reach(m).contains(n)).collect();
+            done.extend(circle.iter().copied());
+            // Breadth first from n back to n: each file reached with the use that reached it.
+            let mut came: BTreeMap<&str, &Use> = BTreeMap::new();
+            let mut queue = VecDeque::from([n]);
+            'search: while let Some(m) = queue.pop_front() {
+                for u in next.get(m).into_iter().flatten() {
+                    if u.to == n {
+                        came.insert(n, u);
+                        break 'search;
+                    }
+                    if !came.contains_key(u.to.as_str()) {
+                        came.insert(&u.to, u);
+                        queue.push_back(&u.to);
+                    }
+                }
+            }
+            let mut steps = Vec::new();
+            let mut at = n;
+            while let Some(u) = came.get(at) {
+                steps.push(format!(" → {} ({})", u.to, u.at));
+                at = &u.from;
+                if at == n {
+                    break;
+                }
+            }
+            steps.reverse();
+            let files: Vec<&str> = circle.into_iter().collect();
+            out.push((
+                folder.to_string(),
+                format!("{{{}}}: {n}{}", files.join(", "), steps.concat()),
+            ));
+        }
+    }
+    out
+}
+
+/// Every source file under `src`: (path with `/`, text).
+fn source_tree() -> Vec<(String, String)> {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    visit(&src, &mut files);
+    files.sort();
+    files
+        .iter()
+        .map(|f| {
+            let rel = f.strip_prefix(&src).expect("under src");
+            let rel = rel.components().map(|c| c.as_os_str().to_string_lossy()).collect::<Vec<_>>();
+            (rel.join("/"), std::fs::read_to_string(f).expect("read"))
+        })
+        .collect()
+}
+
+#[test]
+fn no_folder_has_an_import_circle() {
+    let uses = sibling_uses(&source_tree());
+    // The scan sees the real tree's uses (a scan that found none would pass anything).
+    for (folder, from, to) in
+        [("exec", "dispatch", "ops"), ("exec/ops", "float", "lane"), ("render", "job", "watch")]
+    {
+        assert!(
+            uses.iter().any(|u| u.folder == folder && u.from == from && u.to == to),
+            "the scan missed {folder}: {from} → {to}"
+        );
+    }
+    let found = circles(&uses);
+    let mut problems: Vec<String> = found
+        .iter()
+        .filter(|(folder, _)| !FOLDERS_WITH_CIRCLES.contains(&folder.as_str()))
+        .map(|(folder, circle)| format!("{folder}/: {circle}"))
+        .collect();
+    for folder in FOLDERS_WITH_CIRCLES {
+        if !found.iter().any(|(f, _)| f == folder) {
+            problems.push(format!("{folder}/ has no circle now: take it off FOLDERS_WITH_CIRCLES"));
+        }
+    }
+    assert!(problems.is_empty(), "files that use each other in a circle:\n{}", problems.join("\n"));
+}
+
+#[test]
+fn the_scan_sees_an_import_circle() {
+    // `a` names `b`'s Thing through the folder's re-export (a group over two lines, renamed), `b`
+    // calls `c` by a crate path, and `c`'s test module uses `a` and the folder's own `own`
+    // (`super::super` from inside `mod tests`); `super::*` there is `c` itself.
+    let mut tree: Vec<(String, String)> = [
+        ("lib.rs", "pub mod m;\n"),
+        ("m/mod.rs", "mod a;\nmod b;\nmod c;\npub use b::{\n    Thing as Renamed,\n};\nfn own() {}\n"),
+        ("m/a.rs", "// super::c only in a comment\nuse super::Renamed;\n"),
+        ("m/b.rs", "pub struct Thing;\n\npub fn f() {\n    crate::m::c::g();\n}\n"),
+        ("m/c.rs", "pub fn g() {}\n\n#[cfg(test)]\nmod tests {\n    use super::*;\n    use super::super::{a, own};\n}\n"),
+    ]
+    .map(|(p, t)| (p.to_string(), t.to_string()))
+    .to_vec();
+    let uses = sibling_uses(&tree);
+    let named: Vec<(&str, &str, &str)> =
+        uses.iter().map(|u| (u.from.as_str(), u.to.as_str(), u.at.as_str())).collect();
+    assert_eq!(named, [("a", "b", "m/a.rs:2"), ("b", "c", "m/b.rs:4"), ("c", "a", "m/c.rs:6")]);
+    assert!(uses.iter().all(|u| u.folder == "m"));
+    assert_eq!(
+        circles(&uses),
+        [(
+            "m".to_string(),
+            "{a, b, c}: a → b (m/a.rs:2) → c (m/b.rs:4) → a (m/c.rs:6)".to_string()
+        )]
+    );
+    // Without the test module's use of `a` the circle is open.
+    tree[4].1 = "pub fn g() {}\n".to_string();
+    assert_eq!(circles(&sibling_uses(&tree)), []);
 }

@@ -4,8 +4,8 @@
 
 use super::{tf, Shape};
 use crate::exec::lanes::Lanes;
-use crate::exec::machine::{Io, Res};
 use crate::exec::program::Inst;
+use crate::exec::regs::{Io, Res};
 use crate::opcode::Opcode as O;
 
 #[inline]

@@ -5,8 +5,8 @@
 use super::lane;
 use super::{comp1, comp2, comp3, mask, repl1f, Shape};
 use crate::exec::lanes::{fmap1, fmap2, from_fv, fv, vmap2, vmap3, Lanes};
-use crate::exec::machine::{Io, Res};
 use crate::exec::program::Inst;
+use crate::exec::regs::{Io, Res};
 use crate::opcode::Opcode as O;
 
 /// tgsi_exec's LG2: `logf(x) * 1.442695f` (not log2f), with glibc's `logf`

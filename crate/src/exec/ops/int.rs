@@ -4,8 +4,8 @@
 
 use super::lane;
 use super::{comp1, comp2, comp3, Shape};
-use crate::exec::machine::{Io, Res};
 use crate::exec::program::Inst;
+use crate::exec::regs::{Io, Res};
 use crate::opcode::Opcode as O;
 
 /// Component-wise op of two sources on SIMD integer vectors.

@@ -9,9 +9,9 @@
 use super::{mask, Ctx, Shape};
 use crate::diag::Diagnostic;
 use crate::exec::lanes::Lanes;
-use crate::exec::machine::{Io, Res};
 use crate::exec::memory::{read_word, write_word, Space};
 use crate::exec::program::{Inst, Src, Store};
+use crate::exec::regs::{Io, Res};
 use crate::ir::{File, MemoryKind, TextureTarget};
 use crate::opcode::Opcode as O;
 

@@ -19,8 +19,8 @@ pub mod trig;
 
 use super::io::{Batch, TextureHooks};
 use super::lanes::{fmap1, map1, Lanes};
-use super::machine::{Io, Res, Shape};
 use super::program::{Inst, Program};
+use super::regs::{Io, Res, Shape};
 use crate::diag::Diagnostic;
 pub use crate::opcode::Family;
 
@@ -48,7 +48,11 @@ pub fn execute(inst: &Inst, io: &mut Io, res: &mut Res, mut ctx: Ctx) -> Result<
         Family::Derivative | Family::Interpolation | Family::Quad => {
             quad::run(inst, io, res, &mut ctx).map(Ok)
         }
-        Family::Texture => texture::run(inst, io, res, &mut ctx),
+        // The TEX opcodes and TXQ/TXF/LODQ, else the SAMPLE ones (`sample.rs` uses `texture.rs`).
+        Family::Texture => match texture::run(inst, io, res, &mut ctx) {
+            None => sample::run(inst, io, res, &mut ctx),
+            done => done,
+        },
         Family::Memory => memory::run(inst, io, res, &mut ctx),
         Family::NotExecutable(why) => {
             return Err(Diagnostic::error(

@@ -3,8 +3,8 @@
 //! packing rules: clamp, scale, round half to even.
 
 use super::Shape;
-use crate::exec::machine::{Io, Res};
 use crate::exec::program::Inst;
+use crate::exec::regs::{Io, Res};
 use crate::opcode::Opcode as O;
 
 fn unorm(x: f32, max: f32) -> u32 {

@@ -5,8 +5,8 @@
 
 use super::{mask, tf, Ctx, Shape};
 use crate::exec::lanes::Lanes;
-use crate::exec::machine::{Io, Res};
 use crate::exec::program::{InputInterp, Inst, Store};
+use crate::exec::regs::{Io, Res};
 use crate::opcode::Opcode as O;
 
 /// Which lanes each lane's derivative subtracts, `(a, b)` for `v[a] − v[b]`, in tgsi_exec's
