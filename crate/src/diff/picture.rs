@@ -6,8 +6,8 @@ use super::values::{self, Rng};
 use super::{declared_constants, Difference, Found, Options, Place, Side};
 use crate::exec::TextureHooks;
 use crate::render::framebuffer::Framebuffer;
+use crate::render::job::ConstValue;
 use crate::render::job::{self, Job};
-use crate::render::options::ConstValue;
 use serde::Serialize;
 
 /// How far apart each pixel of the two pictures is.

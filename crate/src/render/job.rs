@@ -5,7 +5,6 @@
 use super::framebuffer::Framebuffer;
 use super::geometry::{self, GeometryJob};
 use super::mesh::{self, Mesh};
-use super::options::ConstValue;
 use super::pipeline::{draw, fragment_only_vertex_stage, DrawConfig, DrawStats};
 use super::shaders::{ExecFragmentStage, ExecVertexStage};
 use super::stage::{FsInterface, VsInterface};
@@ -33,6 +32,15 @@ pub enum Source {
 pub struct SourcedDiagnostic {
     pub source: Source,
     pub diagnostic: Diagnostic,
+}
+
+/// One constant register's value: `CONST[buffer][index]` = four raw 32-bit words (parsed from
+/// `B:I=X,Y,Z,W` by `options::parse_const`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ConstValue {
+    pub buffer: u32,
+    pub index: u32,
+    pub bits: [u32; 4],
 }
 
 /// What to render.

@@ -4,6 +4,7 @@
 //! the diagnostics (`R004` a bad constant, `R005` a texture that cannot be built), so a bad
 //! option reads the same from both. Also `--size WxH` and the constant syntax itself.
 
+pub use super::job::ConstValue;
 use super::job::{render_error, Request, SourcedDiagnostic};
 use super::uniforms::Builtins;
 use crate::texture::bind::Bindings;
@@ -100,14 +101,6 @@ pub fn parse_size(s: &str) -> Result<(u32, u32), String> {
         return Err(bad());
     }
     Ok((w, h))
-}
-
-/// One `--const` value: `CONST[buffer][index]` = four raw 32-bit words.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ConstValue {
-    pub buffer: u32,
-    pub index: u32,
-    pub bits: [u32; 4],
 }
 
 /// Largest constant buffer and register accepted (tgsi_exec's limits: 32 buffers of 4096).
