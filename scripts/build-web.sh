@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Bundles the page's JavaScript (web/main.js and its imports, CodeMirror included) into
-# web/app.js with esbuild, and the "Learn TGSI" page's (web/learn/main.js) into web/learn/app.js.
+# Writes web/programs.gen.js, the programs of programs/ as a module (scripts/build-programs.mjs;
+# the page, the lessons, widget.html and the tests import it), then bundles the page's JavaScript
+# (web/main.js and its imports, CodeMirror included) into web/app.js with esbuild, and the
+# "Learn TGSI" page's (web/learn/main.js) into web/learn/app.js.
 # The widget's editor (web/widget/edit.js) goes into web/widget/edit.bundle.js.
 # The engine (web/pkg/) and the render worker stay separate files.
 # Each bundle is skipped when it is newer than every source, so a rebuild with nothing changed is instant.
@@ -20,6 +22,9 @@ fresh() {
   done
   [ "$out" -nt package-lock.json ] && [ "$out" -nt scripts/build-web.sh ]
 }
+
+# Rewritten only when a program changed, so the bundles below stay fresh otherwise.
+say "$(node scripts/build-programs.mjs)"
 
 # (The page's Embed dialog imports the widget's snippets.js.)
 if fresh web/app.js web web/widget; then

@@ -211,7 +211,8 @@ const RUNNERS = [
     ],
   },
   {
-    name: 'lint-web', lane: 'cpu', counter: 'checks', needs: ['npm', 'page-bind', 'widget-bind'],
+    // `web` writes web/programs.gen.js, which the modules import.
+    name: 'lint-web', lane: 'cpu', counter: 'checks', needs: ['npm', 'page-bind', 'widget-bind', 'web'],
     commands: () => [
       // Every web module is `// @ts-check`ed against its JSDoc types (web/pkg's .d.ts come from
       // the engine's build); so are the build and test scripts (scripts/tsconfig.json, Node's types).

@@ -18,7 +18,7 @@ export const START_STEPS = [
   { id: 'widget-cargo', label: 'cargo build (wasm32, widget engine)', command: ['bash', 'scripts/build-wasm.sh', 'widget', '--cargo-only'], needs: ['page-cargo'] },
   { id: 'page-bind', label: 'wasm-bindgen + wasm-opt (page engine → web/pkg)', command: ['bash', 'scripts/build-wasm.sh', 'page', '--bind-only'], needs: ['page-cargo', 'wasm-bindgen-cli', 'npm'] },
   { id: 'widget-bind', label: 'wasm-bindgen + wasm-opt (widget engine → web/widget/pkg)', command: ['bash', 'scripts/build-wasm.sh', 'widget', '--bind-only'], needs: ['widget-cargo', 'wasm-bindgen-cli', 'npm'] },
-  { id: 'web', label: 'esbuild (web/app.js, web/learn/app.js)', command: ['bash', 'scripts/build-web.sh'], needs: ['npm'] },
+  { id: 'web', label: 'programs module and esbuild (web/programs.gen.js, web/app.js, web/learn/app.js)', command: ['bash', 'scripts/build-web.sh'], needs: ['npm'] },
   // A debug CLI without the compiling tier's wasmtime, in its own target dir (no lock shared
   // with the engines): about a minute of one core.
   { id: 'reference', label: 'opcode reference (tgsi reference, CLI without jit)', command: ['bash', 'scripts/build-reference.sh'] },

@@ -3,40 +3,14 @@
 // a geometry shader between the vertex stage and rasterization. It shows the editor tabs and
 // output panels of the chosen stage and lists what the geometry shader emitted.
 
+import { program } from './programs.js';
+
 /** @typedef {import('./stage-state.js').Stage} Stage */
 
-/** What an empty geometry or compute tab starts with when its stage is picked. */
+/** What an empty geometry or compute tab starts with when its stage is picked (programs/starters/). */
 export const STARTERS = {
-  gs: `GEOM
-PROPERTY GS_INPUT_PRIMITIVE TRIANGLES
-PROPERTY GS_OUTPUT_PRIMITIVE TRIANGLE_STRIP
-PROPERTY GS_MAX_OUTPUT_VERTICES 3
-DCL IN[][0], POSITION
-DCL IN[][1], GENERIC[0]
-DCL OUT[0], POSITION
-DCL OUT[1], GENERIC[0]
-IMM[0] INT32 {0, 0, 0, 0}
-  0: MOV OUT[0], IN[0][0]
-  1: MOV OUT[1], IN[0][1]
-  2: EMIT IMM[0].xxxx
-  3: MOV OUT[0], IN[1][0]
-  4: MOV OUT[1], IN[1][1]
-  5: EMIT IMM[0].xxxx
-  6: MOV OUT[0], IN[2][0]
-  7: MOV OUT[1], IN[2][1]
-  8: EMIT IMM[0].xxxx
-  9: END
-`,
-  cs: `COMP
-PROPERTY CS_FIXED_BLOCK_WIDTH 4
-DCL SV[0], THREAD_ID
-DCL BUFFER[0]
-DCL TEMP[0]
-IMM[0] UINT32 {4, 0, 0, 0}
-  0: UMUL TEMP[0].x, SV[0].xxxx, IMM[0].xxxx
-  1: STORE BUFFER[0].x, TEMP[0].xxxx, SV[0].xxxx
-  2: END
-`,
+  gs: program('starters/geometry.gs'),
+  cs: program('starters/compute.cs'),
 };
 
 /** Editor tabs of each stage, the first one shown when the stage is picked. */

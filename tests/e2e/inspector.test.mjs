@@ -8,6 +8,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { launchBrowser, saveScreenshot, startServer } from './support.mjs';
 import { canvasPixels, openPlayground, renderCount, typeShader, waitForRender } from './playground.mjs';
+import { program } from '../../web/programs.js';
 
 let server;
 let browser;
@@ -321,25 +322,9 @@ test('value after N watches the instruction\'s destination; a click on its pictu
 
 test('value after N inside a loop names the pass it shows', { timeout: 120_000 }, async () => {
   const { page, problems } = await setUp();
-  // The loop counts TEMP[1].x up to ⌈8u⌉ (u = (x + 0.5) / 128); the ADD is instruction 7.
-  const fs = `FRAG
-DCL IN[0], GENERIC[0], PERSPECTIVE
-DCL OUT[0], COLOR
-DCL TEMP[0..1]
-IMM[0] FLT32 { 8.0000, 0.1250, 1.0000, 0.0000 }
-  0: MUL TEMP[0].x, IN[0].xxxx, IMM[0].xxxx
-  1: MOV TEMP[1].x, IMM[0].wwww
-  2: BGNLOOP
-  3:   SGE TEMP[0].y, TEMP[1].xxxx, TEMP[0].xxxx
-  4:   IF TEMP[0].yyyy
-  5:     BRK
-  6:   ENDIF
-  7:   ADD TEMP[1].x, TEMP[1].xxxx, IMM[0].zzzz
-  8: ENDLOOP
-  9: MOV OUT[0], IMM[0].wwwz
- 10: MUL OUT[0].x, TEMP[1].xxxx, IMM[0].yyyy
- 11: END
-`;
+  // The loops lesson's solution: the loop counts TEMP[1].x up to ⌈8u⌉ (u = (x + 0.5) / 128);
+  // the ADD is instruction 7.
+  const fs = program('lessons/loops.solution');
   const r = await renderCount(page);
   await typeShader(page, fs);
   await waitForRender(page, r);

@@ -15,6 +15,7 @@ import { ROOT, launchBrowser, openPage, saveScreenshot, startServer } from './su
 import { decodePng, fromBase64, runTgsi } from './playground.mjs';
 import { defaultBinding, makeTexture, textureDescription } from '../../web/textures.js';
 import { decodeState, encodeState, defaultState } from '../../web/state.js';
+import { program } from '../../web/programs.js';
 
 const run = promisify(execFile);
 
@@ -23,13 +24,14 @@ let server;
 let browser;
 let pkgDir;
 
-const FS_RAMP = 'FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\n  0: MOV OUT[0], IN[0]\n  1: END\n';
-const FS_CONST = 'FRAG\nDCL OUT[0], COLOR\nDCL CONST[0][0]\n  0: MOV OUT[0], CONST[0][0]\n  1: END\n';
-const FS_TEX = 'FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\nDCL SAMP[0]\nDCL SVIEW[0], 2D, FLOAT\nIMM[0] FLT32 { 4.0000, 4.0000, 0.0000, 0.0000 }\nDCL TEMP[0]\n  0: MUL TEMP[0].xy, IN[0].xyyy, IMM[0].xyyy\n  1: TEX OUT[0], TEMP[0], SAMP[0], 2D\n  2: END\n';
-const VS_QUAD = 'VERT\nDCL IN[0]\nDCL IN[1]\nDCL OUT[0], POSITION\nDCL OUT[1], GENERIC[0]\nIMM[0] FLT32 { 0.8000, 0.8000, 1.0000, 1.0000 }\n  0: MUL OUT[0], IN[0], IMM[0]\n  1: MOV OUT[1], IN[1]\n  2: END\n';
-const FS_SQUARE = 'FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\nDCL TEMP[0]\n  0: MUL TEMP[0], IN[0], IN[0]\n  1: MOV OUT[0], TEMP[0]\n  2: END\n';
+// The programs of widget.html's examples (programs/): these pages show them through the packed widget.
+const FS_RAMP = program('shared/input-colour');
+const FS_CONST = program('widget/constant');
+const FS_TEX = program('widget/checker');
+const VS_QUAD = program('widget/quad.vs');
+const FS_SQUARE = program('widget/square');
 // TEMP[7] is not declared: the validator's message names line 3, column 18.
-const FS_BROKEN = 'FRAG\nDCL OUT[0], COLOR\n  0: MOV OUT[0], TEMP[7]\n  1: END\n';
+const FS_BROKEN = program('widget/broken');
 const FS_ANIMATED = 'FRAG\nDCL OUT[0], COLOR\nDCL CONST[15][1]\nDCL TEMP[0]\n  0: FRC TEMP[0], CONST[15][1].xxxx\n  1: MOV OUT[0], TEMP[0]\n  2: END\n';
 
 const script = (type, text) => `<script type="${type}">\n${text}</script>`;
@@ -395,7 +397,7 @@ test('widget.html: every live example draws, only the broken one reports an erro
     const usage = await p.evaluate(async () => {
       const text = document.getElementById('usage-code').textContent;
       const src = /<script type="module" src="([^"]+)"><\/script>/.exec(text)?.[1] ?? '';
-      return { text, src, page: document.querySelector('head script[type="module"]').src, status: src ? (await fetch(src)).status : 0 };
+      return { text, src, page: document.querySelector('head script[type="module"][src$="/tgsi-shader.js"]').src, status: src ? (await fetch(src)).status : 0 };
     });
     assert.equal(usage.src, usage.page, usage.text);
     assert.equal(usage.status, 200);
@@ -438,6 +440,12 @@ test('widget.html: every live example draws, only the broken one reports an erro
     assert.equal(constants.split('\n')[0], '<tgsi-shader width="128" height="128" constants="0:0=0.9,0.4,0.1,1" label="A constant orange">');
     assert.equal(constants.split('\n').at(-1), '</tgsi-shader>');
     assert.match(constants, /\n  <script type="text\/x-tgsi">\n    FRAG\n/);
+    // The examples draw the programs their scripts name (programs/), written in by the page's script.
+    const trimmedLines = (/** @type {string} */ t) => t.split('\n').map((l) => l.trim()).filter(Boolean);
+    assert.deepEqual(examples.shown.find((e) => e.id === 'ex-constants').source[0], trimmedLines(program('widget/constant')));
+    assert.deepEqual(examples.shown.find((e) => e.id === 'ex-mesh').scripts[0].map(([type, lines]) => [type, lines.join('\n')]),
+      [['text/x-tgsi-vs', trimmedLines(program('widget/quad.vs')).join('\n')], ['text/x-tgsi', trimmedLines(program('shared/input-colour')).join('\n')]]);
+    assert.equal(await p.evaluate(() => document.querySelectorAll('[data-program]').length), 0, 'a program name left in the page');
 
     // The editable example opens its editor (the bundled one: no bare module names to resolve).
     await p.evaluate(() => document.getElementById('ex-editable').shadowRoot.querySelector('[part~="edit"]').click());

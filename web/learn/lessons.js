@@ -1,6 +1,7 @@
 // @ts-check
-// The "Learn TGSI" lessons: the one place that holds each lesson's text, starting program,
-// reference solution and goal. The page (web/learn/main.js) shows them, the checker
+// The "Learn TGSI" lessons: the one place that holds each lesson's text, the names of its
+// starting program and reference solution (files of programs/lessons/, read through
+// ../programs.js) and its goal. The page (web/learn/main.js) shows them, the checker
 // (web/learn/checker.js) evaluates the goals, and the tests (tests/e2e/learn.test.mjs) check that
 // every solution passes and no starting program does.
 //
@@ -10,6 +11,8 @@
 // are the texture coordinates every GENERIC input reads on the fullscreen triangle (0,0 at the
 // bottom-left corner). A colour is four numbers in 0..1, `null` where the goal does not care
 // (pixels on an edge, where a half-pixel difference is not the learner's mistake).
+
+import { program } from '../programs.js';
 
 /**
  * @typedef {[number, number, number, number]} Rgba
@@ -60,18 +63,8 @@ source register into its destination; <code>END</code> finishes the program.</p>
     goal: 'Paint the whole picture orange: red 1, green 0.5, blue 0, alpha 1.',
     hint: 'Change the numbers of IMM[0]: its four values are the red, green, blue and alpha that MOV copies into OUT[0].',
     success: 'Orange everywhere. Every pixel ran the same two instructions and got the same immediate.',
-    start: `FRAG
-DCL OUT[0], COLOR
-IMM[0] FLT32 { 0.0000, 0.0000, 0.0000, 1.0000 }
-  0: MOV OUT[0], IMM[0]
-  1: END
-`,
-    solution: `FRAG
-DCL OUT[0], COLOR
-IMM[0] FLT32 { 1.0000, 0.5000, 0.0000, 1.0000 }
-  0: MOV OUT[0], IMM[0]
-  1: END
-`,
+    start: program('lessons/registers.start'),
+    solution: program('lessons/registers.solution'),
     check: { size: 16, expect: () => [1, 0.5, 0, 1] },
   },
   {
@@ -88,21 +81,8 @@ at the right, v from 0 at the bottom to 1 at the top.</p>`,
     goal: 'Red = v, green = u, blue = 0.5, alpha = 1, in at most two instructions (END not counted).',
     hint: 'One MOV with the mask .xy and the swizzle .yx… swaps u and v; a second MOV with the mask .zw fills blue and alpha from an immediate.',
     success: 'Two MOVs, four channels: swizzles choose what is read, masks choose what is written.',
-    start: `FRAG
-DCL IN[0], GENERIC[0], PERSPECTIVE
-DCL OUT[0], COLOR
-IMM[0] FLT32 { 0.5000, 1.0000, 0.0000, 0.0000 }
-  0: MOV OUT[0], IN[0]
-  1: END
-`,
-    solution: `FRAG
-DCL IN[0], GENERIC[0], PERSPECTIVE
-DCL OUT[0], COLOR
-IMM[0] FLT32 { 0.5000, 1.0000, 0.0000, 0.0000 }
-  0: MOV OUT[0].xy, IN[0].yxxx
-  1: MOV OUT[0].zw, IMM[0].xxxy
-  2: END
-`,
+    start: program('lessons/swizzle.start'),
+    solution: program('lessons/swizzle.solution'),
     check: { size: 16, maxInstructions: 2, expect: (u, v) => [v, u, 0.5, 1] },
   },
   {
@@ -117,25 +97,8 @@ side is dark.</p>`,
     goal: 'Red = u³ (green and blue 0, alpha 1) with at most three instructions: one MOV for the other channels and two for the cube.',
     hint: 'Keep u² in TEMP[0].x, then one more MUL of TEMP[0].x by IN[0].x written into OUT[0].x.',
     success: 'u · u · u: each MUL reads the previous result, and the write mask keeps green, blue and alpha from the first MOV.',
-    start: `FRAG
-DCL IN[0], GENERIC[0], PERSPECTIVE
-DCL OUT[0], COLOR
-DCL TEMP[0]
-IMM[0] FLT32 { 0.0000, 1.0000, 0.0000, 0.0000 }
-  0: MOV OUT[0], IMM[0].xxxy
-  1: MUL OUT[0].x, IN[0].xxxx, IN[0].xxxx
-  2: END
-`,
-    solution: `FRAG
-DCL IN[0], GENERIC[0], PERSPECTIVE
-DCL OUT[0], COLOR
-DCL TEMP[0]
-IMM[0] FLT32 { 0.0000, 1.0000, 0.0000, 0.0000 }
-  0: MOV OUT[0], IMM[0].xxxy
-  1: MUL TEMP[0].x, IN[0].xxxx, IN[0].xxxx
-  2: MUL OUT[0].x, TEMP[0].xxxx, IN[0].xxxx
-  3: END
-`,
+    start: program('lessons/arithmetic.start'),
+    solution: program('lessons/arithmetic.solution'),
     check: { size: 16, maxInstructions: 3, expect: (u) => [u * u * u, 0, 0, 1] },
   },
   {
@@ -149,22 +112,8 @@ results by a mask.</p>
     goal: 'Blend from blue at the left edge to yellow at the right edge: (u, u, 1 − u, 1).',
     hint: 'LRP OUT[0], IN[0].xxxx, IMM[1], IMM[0]: the weight u takes yellow (IMM[1]) at the right and blue (IMM[0]) at the left.',
     success: 'One LRP, four channels blended by the same weight.',
-    start: `FRAG
-DCL IN[0], GENERIC[0], PERSPECTIVE
-DCL OUT[0], COLOR
-IMM[0] FLT32 { 0.0000, 0.0000, 1.0000, 1.0000 }
-IMM[1] FLT32 { 1.0000, 1.0000, 0.0000, 1.0000 }
-  0: MOV OUT[0], IMM[0]
-  1: END
-`,
-    solution: `FRAG
-DCL IN[0], GENERIC[0], PERSPECTIVE
-DCL OUT[0], COLOR
-IMM[0] FLT32 { 0.0000, 0.0000, 1.0000, 1.0000 }
-IMM[1] FLT32 { 1.0000, 1.0000, 0.0000, 1.0000 }
-  0: LRP OUT[0], IN[0].xxxx, IMM[1], IMM[0]
-  1: END
-`,
+    start: program('lessons/mix.start'),
+    solution: program('lessons/mix.solution'),
     check: { size: 16, minOpcodes: { LRP: 1 }, expect: (u) => [u, u, 1 - u, 1] },
   },
   {
@@ -178,27 +127,8 @@ elsewhere (<code>SGE</code> is its opposite); the result can weigh colours like 
     goal: 'Make the left half red and the right half green.',
     hint: 'Compute u − 0.5 (ADD with a negated immediate) into a TEMP, then CMP OUT[0], TEMP[0].xxxx, red, green.',
     success: 'CMP chose a colour per pixel without any branch: every pixel ran every instruction.',
-    start: `FRAG
-DCL IN[0], GENERIC[0], PERSPECTIVE
-DCL OUT[0], COLOR
-DCL TEMP[0]
-IMM[0] FLT32 { 0.5000, 0.0000, 0.0000, 0.0000 }
-IMM[1] FLT32 { 1.0000, 0.0000, 0.0000, 1.0000 }
-IMM[2] FLT32 { 0.0000, 1.0000, 0.0000, 1.0000 }
-  0: MOV OUT[0], IMM[2]
-  1: END
-`,
-    solution: `FRAG
-DCL IN[0], GENERIC[0], PERSPECTIVE
-DCL OUT[0], COLOR
-DCL TEMP[0]
-IMM[0] FLT32 { 0.5000, 0.0000, 0.0000, 0.0000 }
-IMM[1] FLT32 { 1.0000, 0.0000, 0.0000, 1.0000 }
-IMM[2] FLT32 { 0.0000, 1.0000, 0.0000, 1.0000 }
-  0: ADD TEMP[0].x, IN[0].xxxx, -IMM[0].xxxx
-  1: CMP OUT[0], TEMP[0].xxxx, IMM[1], IMM[2]
-  2: END
-`,
+    start: program('lessons/compare.start'),
+    solution: program('lessons/compare.solution'),
     check: { size: 16, expect: (u) => (Math.abs(u - 0.5) < 0.05 ? null : u < 0.5 ? RED : GREEN) },
   },
   {
@@ -217,33 +147,8 @@ vertical stripes.</p>`,
     goal: 'Make a checkerboard of 8×8-pixel cells: white where the column cell and the row cell (counted from the bottom) differ in their lowest bit, black elsewhere.',
     hint: 'The y cell is already in TEMP[0].y. XOR it with the x cell before the AND keeps only the lowest bit of the difference.',
     success: 'F2U, a shift, XOR and AND: integer work on the same registers that held floats a moment before.',
-    start: `FRAG
-DCL IN[0], POSITION, LINEAR
-DCL OUT[0], COLOR
-DCL TEMP[0]
-IMM[0] UINT32 { 3, 1, 0, 0 }
-IMM[1] FLT32 { 0.0000, 1.0000, 0.0000, 0.0000 }
-  0: F2U TEMP[0].xy, IN[0].xyyy
-  1: USHR TEMP[0].xy, TEMP[0].xyyy, IMM[0].xxxx
-  2: AND TEMP[0].x, TEMP[0].xxxx, IMM[0].yyyy
-  3: U2F OUT[0].xyz, TEMP[0].xxxx
-  4: MOV OUT[0].w, IMM[1].yyyy
-  5: END
-`,
-    solution: `FRAG
-DCL IN[0], POSITION, LINEAR
-DCL OUT[0], COLOR
-DCL TEMP[0]
-IMM[0] UINT32 { 3, 1, 0, 0 }
-IMM[1] FLT32 { 0.0000, 1.0000, 0.0000, 0.0000 }
-  0: F2U TEMP[0].xy, IN[0].xyyy
-  1: USHR TEMP[0].xy, TEMP[0].xyyy, IMM[0].xxxx
-  2: XOR TEMP[0].x, TEMP[0].xxxx, TEMP[0].yyyy
-  3: AND TEMP[0].x, TEMP[0].xxxx, IMM[0].yyyy
-  4: U2F OUT[0].xyz, TEMP[0].xxxx
-  5: MOV OUT[0].w, IMM[1].yyyy
-  6: END
-`,
+    start: program('lessons/integers.start'),
+    solution: program('lessons/integers.solution'),
     check: {
       size: 32,
       // The row counted from the bottom is size − 1 − y; cells are 8 pixels.
@@ -264,40 +169,8 @@ circle of radius 0.3, whose square is 0.09) into TEMP[0].y, but both branches pa
     goal: 'Paint the disc of radius 0.3 around the centre red and the rest blue, using IF.',
     hint: 'The first branch runs where the flag is 1.0 (inside): make its MOV write the red immediate IMM[2].',
     success: 'On the circle\u2019s edge a quad has lanes inside and outside: both branches ran there, each writing only its own lanes.',
-    start: `FRAG
-DCL IN[0], GENERIC[0], PERSPECTIVE
-DCL OUT[0], COLOR
-DCL TEMP[0]
-IMM[0] FLT32 { 0.5000, 0.0900, 0.0000, 0.0000 }
-IMM[1] FLT32 { 0.0000, 0.0000, 1.0000, 1.0000 }
-IMM[2] FLT32 { 1.0000, 0.0000, 0.0000, 1.0000 }
-  0: ADD TEMP[0].xy, IN[0].xyyy, -IMM[0].xxxx
-  1: DP2 TEMP[0].x, TEMP[0].xyyy, TEMP[0].xyyy
-  2: SLT TEMP[0].y, TEMP[0].xxxx, IMM[0].yyyy
-  3: IF TEMP[0].yyyy
-  4:   MOV OUT[0], IMM[1]
-  5: ELSE
-  6:   MOV OUT[0], IMM[1]
-  7: ENDIF
-  8: END
-`,
-    solution: `FRAG
-DCL IN[0], GENERIC[0], PERSPECTIVE
-DCL OUT[0], COLOR
-DCL TEMP[0]
-IMM[0] FLT32 { 0.5000, 0.0900, 0.0000, 0.0000 }
-IMM[1] FLT32 { 0.0000, 0.0000, 1.0000, 1.0000 }
-IMM[2] FLT32 { 1.0000, 0.0000, 0.0000, 1.0000 }
-  0: ADD TEMP[0].xy, IN[0].xyyy, -IMM[0].xxxx
-  1: DP2 TEMP[0].x, TEMP[0].xyyy, TEMP[0].xyyy
-  2: SLT TEMP[0].y, TEMP[0].xxxx, IMM[0].yyyy
-  3: IF TEMP[0].yyyy
-  4:   MOV OUT[0], IMM[2]
-  5: ELSE
-  6:   MOV OUT[0], IMM[1]
-  7: ENDIF
-  8: END
-`,
+    start: program('lessons/branches.start'),
+    solution: program('lessons/branches.solution'),
     check: {
       size: 32,
       minOpcodes: { IF: 1 },
@@ -317,43 +190,8 @@ alike; the red channel shows count / 8. TEMP[0].x already holds 8·u.</p>`,
     goal: 'Count loop iterations into the red channel: stop when the count reaches 8·u (so red = ⌈8u⌉ / 8, eight steps from left to right).',
     hint: 'Compare the count with TEMP[0].xxxx instead of the immediate 4 in the SGE before the IF … BRK.',
     success: 'Pixels on the right went round the loop up to eight times while their neighbours on the left were already masked off.',
-    start: `FRAG
-DCL IN[0], GENERIC[0], PERSPECTIVE
-DCL OUT[0], COLOR
-DCL TEMP[0..1]
-IMM[0] FLT32 { 8.0000, 0.1250, 1.0000, 0.0000 }
-IMM[1] FLT32 { 4.0000, 0.0000, 0.0000, 0.0000 }
-  0: MUL TEMP[0].x, IN[0].xxxx, IMM[0].xxxx
-  1: MOV TEMP[1].x, IMM[0].wwww
-  2: BGNLOOP
-  3:   SGE TEMP[0].y, TEMP[1].xxxx, IMM[1].xxxx
-  4:   IF TEMP[0].yyyy
-  5:     BRK
-  6:   ENDIF
-  7:   ADD TEMP[1].x, TEMP[1].xxxx, IMM[0].zzzz
-  8: ENDLOOP
-  9: MOV OUT[0], IMM[0].wwwz
- 10: MUL OUT[0].x, TEMP[1].xxxx, IMM[0].yyyy
- 11: END
-`,
-    solution: `FRAG
-DCL IN[0], GENERIC[0], PERSPECTIVE
-DCL OUT[0], COLOR
-DCL TEMP[0..1]
-IMM[0] FLT32 { 8.0000, 0.1250, 1.0000, 0.0000 }
-  0: MUL TEMP[0].x, IN[0].xxxx, IMM[0].xxxx
-  1: MOV TEMP[1].x, IMM[0].wwww
-  2: BGNLOOP
-  3:   SGE TEMP[0].y, TEMP[1].xxxx, TEMP[0].xxxx
-  4:   IF TEMP[0].yyyy
-  5:     BRK
-  6:   ENDIF
-  7:   ADD TEMP[1].x, TEMP[1].xxxx, IMM[0].zzzz
-  8: ENDLOOP
-  9: MOV OUT[0], IMM[0].wwwz
- 10: MUL OUT[0].x, TEMP[1].xxxx, IMM[0].yyyy
- 11: END
-`,
+    start: program('lessons/loops.start'),
+    solution: program('lessons/loops.solution'),
     // 8u = (x + ½)/4 at size 32 is never a whole number, so no pixel sits on a step.
     check: { size: 32, minOpcodes: { BGNLOOP: 1 }, expect: (u) => [Math.ceil(8 * u) / 8, 0, 0, 1] },
   },
@@ -371,27 +209,8 @@ mip level; edge detection and anti-aliasing use it too. Pixels outside a triangl
     goal: 'Show 16 × DDX(u²) in red: per quad, 16 × (u² of its right column − u² of its left column). With 32 pixels across that is (x₀ + 1)/32, x₀ the quad\u2019s left column.',
     hint: 'Compute u² into a TEMP, take DDX of it into another TEMP, and multiply that by 16 into OUT[0].x.',
     success: 'The red channel steps every two pixels: both columns of a quad share one derivative.',
-    start: `FRAG
-DCL IN[0], GENERIC[0], PERSPECTIVE
-DCL OUT[0], COLOR
-DCL TEMP[0..1]
-IMM[0] FLT32 { 16.0000, 0.0000, 1.0000, 0.0000 }
-  0: MOV OUT[0], IMM[0].yyyz
-  1: MUL TEMP[0].x, IN[0].xxxx, IN[0].xxxx
-  2: MUL OUT[0].x, TEMP[0].xxxx, IMM[0].xxxx
-  3: END
-`,
-    solution: `FRAG
-DCL IN[0], GENERIC[0], PERSPECTIVE
-DCL OUT[0], COLOR
-DCL TEMP[0..1]
-IMM[0] FLT32 { 16.0000, 0.0000, 1.0000, 0.0000 }
-  0: MOV OUT[0], IMM[0].yyyz
-  1: MUL TEMP[0].x, IN[0].xxxx, IN[0].xxxx
-  2: DDX TEMP[1].x, TEMP[0].xxxx
-  3: MUL OUT[0].x, TEMP[1].xxxx, IMM[0].xxxx
-  4: END
-`,
+    start: program('lessons/derivatives.start'),
+    solution: program('lessons/derivatives.solution'),
     check: {
       size: 32,
       // u at the quad's columns x₀ and x₀ + 1 is (x₀ + ½)/32 and (x₀ + 1½)/32; the difference of
@@ -415,30 +234,8 @@ The picture and level 0 are both 32 pixels wide, so <code>TEX</code> reads level
     hint: 'Put 4u into TEMP[0].w, round it down with FLR, and sample with TXL instead of TEX.',
     success: 'TXL ignored the derivatives and read the level you asked for.',
     textures: { 0: { name: 'mip-levels', min: 'linear', mip: 'nearest' } },
-    start: `FRAG
-DCL IN[0], GENERIC[0], PERSPECTIVE
-DCL OUT[0], COLOR
-DCL SAMP[0]
-DCL SVIEW[0], 2D, FLOAT
-DCL TEMP[0]
-IMM[0] FLT32 { 4.0000, 0.0000, 0.0000, 1.0000 }
-  0: MOV TEMP[0], IN[0]
-  1: TEX OUT[0], TEMP[0], SAMP[0], 2D
-  2: END
-`,
-    solution: `FRAG
-DCL IN[0], GENERIC[0], PERSPECTIVE
-DCL OUT[0], COLOR
-DCL SAMP[0]
-DCL SVIEW[0], 2D, FLOAT
-DCL TEMP[0]
-IMM[0] FLT32 { 4.0000, 0.0000, 0.0000, 1.0000 }
-  0: MOV TEMP[0], IN[0]
-  1: MUL TEMP[0].w, IN[0].xxxx, IMM[0].xxxx
-  2: FLR TEMP[0].w, TEMP[0].wwww
-  3: TXL OUT[0], TEMP[0], SAMP[0], 2D
-  4: END
-`,
+    start: program('lessons/textures.start'),
+    solution: program('lessons/textures.solution'),
     check: {
       size: 32,
       // 4u = (x + ½)/8 is never whole at size 32.
@@ -462,33 +259,9 @@ colour. You edit the vertex shader.</p>`,
     goal: 'Shrink the quad to half its size around the centre, keeping the uv colours: the middle half of the picture shows the full red-green ramp, the border stays empty.',
     hint: 'Multiply IN[0].xy by 0.5 into OUT[0].xy and copy z and w unchanged (MOV OUT[0].zw, IN[0].zzzw).',
     success: 'Four vertices moved; the colours between them were interpolated for every pixel.',
-    fs: `FRAG
-DCL IN[0], GENERIC[0], PERSPECTIVE
-DCL OUT[0], COLOR
-  0: MOV OUT[0], IN[0]
-  1: END
-`,
-    start: `VERT
-DCL IN[0]
-DCL IN[1]
-DCL OUT[0], POSITION
-DCL OUT[1], GENERIC[0]
-IMM[0] FLT32 { 0.5000, 1.0000, 0.0000, 0.0000 }
-  0: MOV OUT[0], IN[0]
-  1: MOV OUT[1], IN[1]
-  2: END
-`,
-    solution: `VERT
-DCL IN[0]
-DCL IN[1]
-DCL OUT[0], POSITION
-DCL OUT[1], GENERIC[0]
-IMM[0] FLT32 { 0.5000, 1.0000, 0.0000, 0.0000 }
-  0: MUL OUT[0].xy, IN[0].xyyy, IMM[0].xxxx
-  1: MOV OUT[0].zw, IN[0].zzzw
-  2: MOV OUT[1], IN[1]
-  3: END
-`,
+    fs: program('shared/input-colour'),
+    start: program('lessons/vertex.start.vs'),
+    solution: program('lessons/vertex.solution.vs'),
     check: {
       size: 32,
       expect: (u, v) => {
@@ -513,28 +286,8 @@ centre in TEMP[0].x.</p>`,
     goal: 'Cut out a disc: keep the pixels within 0.4 of the centre, discard the rest.',
     hint: 'Compute 0.16 − distance² (ADD with a negated TEMP) and KILL_IF it: it is negative exactly outside the disc.',
     success: 'Outside the disc the lanes were killed and wrote nothing.',
-    start: `FRAG
-DCL IN[0], GENERIC[0], PERSPECTIVE
-DCL OUT[0], COLOR
-DCL TEMP[0]
-IMM[0] FLT32 { 0.5000, 0.1600, 0.0000, 1.0000 }
-  0: ADD TEMP[0].xy, IN[0].xyyy, -IMM[0].xxxx
-  1: DP2 TEMP[0].x, TEMP[0].xyyy, TEMP[0].xyyy
-  2: MOV OUT[0], IN[0]
-  3: END
-`,
-    solution: `FRAG
-DCL IN[0], GENERIC[0], PERSPECTIVE
-DCL OUT[0], COLOR
-DCL TEMP[0]
-IMM[0] FLT32 { 0.5000, 0.1600, 0.0000, 1.0000 }
-  0: ADD TEMP[0].xy, IN[0].xyyy, -IMM[0].xxxx
-  1: DP2 TEMP[0].x, TEMP[0].xyyy, TEMP[0].xyyy
-  2: ADD TEMP[0].x, IMM[0].yyyy, -TEMP[0].xxxx
-  3: KILL_IF TEMP[0].xxxx
-  4: MOV OUT[0], IN[0]
-  5: END
-`,
+    start: program('lessons/discard.start'),
+    solution: program('lessons/discard.solution'),
     check: {
       size: 32,
       expect: (u, v) => (Math.abs(fromCentre(u, v) - 0.4) < 0.04 ? null : fromCentre(u, v) < 0.4 ? [u, v, 0, 1] : EMPTY),
@@ -554,37 +307,8 @@ the caller: arguments and results are just registers both agree on.</p>
     goal: 'Red = u⁴ (green and blue 0, alpha 1) by calling the subroutine twice.',
     hint: 'Add a second CAL right after the first. The BGNSUB then moves one place down: both calls must name its new number.',
     success: 'Squared twice: u⁴, with one MUL written once.',
-    start: `FRAG
-DCL IN[0], GENERIC[0], PERSPECTIVE
-DCL OUT[0], COLOR
-DCL TEMP[0]
-IMM[0] FLT32 { 0.0000, 1.0000, 0.0000, 0.0000 }
-  0: MOV OUT[0], IMM[0].xxxy
-  1: MOV TEMP[0].x, IN[0].xxxx
-  2: CAL :5
-  3: MOV OUT[0].x, TEMP[0].xxxx
-  4: END
-  5: BGNSUB
-  6:   MUL TEMP[0].x, TEMP[0].xxxx, TEMP[0].xxxx
-  7:   RET
-  8: ENDSUB
-`,
-    solution: `FRAG
-DCL IN[0], GENERIC[0], PERSPECTIVE
-DCL OUT[0], COLOR
-DCL TEMP[0]
-IMM[0] FLT32 { 0.0000, 1.0000, 0.0000, 0.0000 }
-  0: MOV OUT[0], IMM[0].xxxy
-  1: MOV TEMP[0].x, IN[0].xxxx
-  2: CAL :6
-  3: CAL :6
-  4: MOV OUT[0].x, TEMP[0].xxxx
-  5: END
-  6: BGNSUB
-  7:   MUL TEMP[0].x, TEMP[0].xxxx, TEMP[0].xxxx
-  8:   RET
-  9: ENDSUB
-`,
+    start: program('lessons/subroutines.start'),
+    solution: program('lessons/subroutines.solution'),
     check: { size: 16, minOpcodes: { CAL: 2 }, expect: (u) => [u ** 4, 0, 0, 1] },
   },
   {
@@ -601,29 +325,8 @@ the exporter turns it into AGAL's <code>frc</code> and a subtraction.</p>`,
     goal: 'The same four grey steps, red = green = blue = ⌊4u⌋ / 4 and alpha 1, in a program that exports to AGAL version 1.',
     hint: 'Replace the F2I and I2F pair by one FLR of TEMP[0].x.',
     success: 'The program now exports: check the Compiled output panel of the playground for its AGAL assembly.',
-    start: `FRAG
-DCL IN[0], GENERIC[0], PERSPECTIVE
-DCL OUT[0], COLOR
-DCL TEMP[0]
-IMM[0] FLT32 { 4.0000, 0.2500, 1.0000, 0.0000 }
-  0: MUL TEMP[0].x, IN[0].xxxx, IMM[0].xxxx
-  1: F2I TEMP[0].x, TEMP[0].xxxx
-  2: I2F TEMP[0].x, TEMP[0].xxxx
-  3: MUL OUT[0].xyz, TEMP[0].xxxx, IMM[0].yyyy
-  4: MOV OUT[0].w, IMM[0].zzzz
-  5: END
-`,
-    solution: `FRAG
-DCL IN[0], GENERIC[0], PERSPECTIVE
-DCL OUT[0], COLOR
-DCL TEMP[0]
-IMM[0] FLT32 { 4.0000, 0.2500, 1.0000, 0.0000 }
-  0: MUL TEMP[0].x, IN[0].xxxx, IMM[0].xxxx
-  1: FLR TEMP[0].x, TEMP[0].xxxx
-  2: MUL OUT[0].xyz, TEMP[0].xxxx, IMM[0].yyyy
-  3: MOV OUT[0].w, IMM[0].zzzz
-  4: END
-`,
+    start: program('lessons/agal.start'),
+    solution: program('lessons/agal.solution'),
     // 4u = (x + ½)/4 is never whole at size 16.
     check: { size: 16, agalVersion: 1, expect: (u) => { const g = Math.floor(4 * u) / 4; return [g, g, g, 1]; } },
   },

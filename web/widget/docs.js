@@ -1,8 +1,12 @@
 // @ts-check
-// widget.html's own script: the usage snippet with this server's absolute module URL, and next
-// to every live example the markup that makes it, written out from the element itself (its
-// attributes and its <script> children), so the text shown cannot disagree with the widget.
+// widget.html's own script: each example's program (a file of programs/, named by its
+// <script>'s data-program) written into that script, the usage snippet with this server's
+// absolute module URL, and next to every live example the markup that makes it, written out from
+// the element itself (its attributes and its <script> children), so the text shown cannot
+// disagree with the widget. The page loads this module before the element's, so the widgets
+// read their programs once they are in place.
 
+import { program } from '../programs.js';
 import { WIDGET_MODULE_PATH } from './snippets.js';
 
 /** @param {string} text */
@@ -26,8 +30,23 @@ export function markupOf(el) {
     .filter((l, i, all) => l.trim() || (i > 0 && i < all.length - 1)).join('\n');
 }
 
-/** Fills the usage snippet and the examples' markup. */
+/**
+ * Writes the program a `<script data-program="NAME">` names into it, indented two spaces deeper
+ * than the script's own line as if written there by hand, and drops the attribute: the markup
+ * shown is then the markup a reader writes.
+ * @param {Element} script
+ */
+function fillProgram(script) {
+  const before = script.previousSibling?.nodeType === Node.TEXT_NODE ? script.previousSibling.textContent ?? '' : '';
+  const indent = /** @type {RegExpMatchArray} */ (before.match(/[ \t]*$/))[0];
+  const lines = program(script.getAttribute('data-program') ?? '').replace(/\n$/, '').split('\n');
+  script.textContent = `\n${lines.map((l) => (l ? `${indent}  ${l}` : l)).join('\n')}\n${indent}`;
+  script.removeAttribute('data-program');
+}
+
+/** Fills the examples' programs, the usage snippet and the examples' markup. */
 function main() {
+  for (const script of document.querySelectorAll('tgsi-shader > script[data-program]')) fillProgram(script);
   const moduleUrl = new URL(WIDGET_MODULE_PATH, new URL('.', location.href)).href;
   for (const code of document.querySelectorAll('[data-module-url]')) code.textContent = moduleUrl;
   const basic = document.getElementById('ex-basic');

@@ -152,6 +152,40 @@ fn every_opcode_has_a_rendered_example_or_a_reason() {
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
+/// `programs/reference/` holds the hand-written rendered examples and nothing else: every file
+/// there is the program some opcode's section draws, named after one of that example's opcodes
+/// (its first), and no two files hold the same one.
+#[test]
+fn every_reference_program_file_is_a_rendered_example() {
+    let dir = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../programs/reference"));
+    let mut files = 0;
+    let mut problems = Vec::new();
+    let mut seen = std::collections::HashMap::new();
+    for entry in std::fs::read_dir(dir).expect("programs/reference") {
+        let path = entry.expect("a directory entry").path();
+        let name = path.file_name().unwrap_or_default().to_string_lossy().into_owned();
+        let Some(stem) = name.strip_suffix(".tgsi") else {
+            problems.push(format!("{name}: not a .tgsi file"));
+            continue;
+        };
+        files += 1;
+        let text = std::fs::read_to_string(&path).expect("a program file");
+        if let Some(other) = seen.insert(text.clone(), name.clone()) {
+            problems.push(format!("{name}: the program of {other} again"));
+        }
+        let op = Opcode::ALL.iter().find(|op| op.name().eq_ignore_ascii_case(stem));
+        match op.and_then(|&op| reference::own_render(op)) {
+            Some((drawn, _)) if drawn == text => {}
+            Some(_) => {
+                problems.push(format!("{name}: {} draws another program", stem.to_uppercase()))
+            }
+            None => problems.push(format!("{name}: no opcode named {stem} draws it")),
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    assert!(files >= 20, "only {files} rendered examples in programs/reference");
+}
+
 #[test]
 fn the_reason_for_no_rendered_example_is_on_the_page() {
     let files = reference::site::files();

@@ -165,41 +165,10 @@ IMM[0] FLT32 { 0.5000, 1.0000, 0.0000, 0.2500 }
 ";
 
 /// The corpus's 26_mandelbrot: a loop ended by two conditional breaks.
-const LOOP_BRK: &str = "FRAG
-DCL IN[0].xy, GENERIC[0], PERSPECTIVE
-DCL OUT[0], COLOR
-DCL TEMP[0..4]
-IMM[0] UINT32 {1077936128, 1077097267, 3222064333, 3216192307}
-IMM[1] UINT32 {0, 64, 1073741824, 1082130432}
-IMM[2] UINT32 {1, 1115684864, 1065353216, 0}
-  0: MAD TEMP[0].xy, IN[0].xyxx, IMM[0].xyxx, IMM[0].zwzz
-  1: MOV TEMP[1].xy, IMM[1].xxxx
-  2: MOV TEMP[2].x, IMM[1].xxxx
-  3: BGNLOOP :0
-  4:   ISGE TEMP[3].x, TEMP[2].xxxx, IMM[1].yyyy
-  5:   UIF TEMP[3].xxxx :7
-  6:     BRK
-  7:   ENDIF
-  8:   MUL TEMP[3].xy, TEMP[1], TEMP[1]
-  9:   MAD TEMP[3].x, TEMP[1].xxxx, TEMP[1].xxxx, -TEMP[3].yxxx
- 10:   MUL TEMP[4].x, IMM[1].zzzz, TEMP[1].xxxx
- 11:   MUL TEMP[3].y, TEMP[4].xxxx, TEMP[1].yyxx
- 12:   ADD TEMP[1].xy, TEMP[3].xyyy, TEMP[0].xyyy
- 13:   DP2 TEMP[3].x, TEMP[1].xyxx, TEMP[1].xyxx
- 14:   FSLT TEMP[3].x, IMM[1].wwww, TEMP[3].xxxx
- 15:   UIF TEMP[3].xxxx :17
- 16:     BRK
- 17:   ENDIF
- 18:   UADD TEMP[2].x, TEMP[2].xxxx, IMM[2].xxxx
- 19: ENDLOOP :0
- 20: I2F TEMP[0].x, TEMP[2].xxxx
- 21: DIV TEMP[0].x, TEMP[0].xxxx, IMM[2].yyyy
- 22: MUL OUT[0].y, TEMP[0].xxxx, TEMP[0].xxxx
- 23: SQRT OUT[0].z, TEMP[0].xxxx
- 24: MOV OUT[0].x, TEMP[0].xxxx
- 25: MOV OUT[0].w, IMM[2].zzzz
- 26: END
-";
+const LOOP_BRK: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../tests/corpus/softpipe/26_mandelbrot.tgsi"
+));
 
 /// A checkerboard with holes: KILL_IF discards lanes, the rest keeps its colour.
 const KILL: &str = "FRAG

@@ -21,48 +21,12 @@ fn unwords(b: &[u8]) -> Vec<u32> {
     b.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect()
 }
 
-/// (LOAD's channel c reads the word at address + 4c, so scalars are loaded into .x.)
-/// Hillis–Steele inclusive scan of each block's 64 values in shared memory: every step reads
-/// s[i - d], so all invocations must finish reading before any writes (the BARRIERs).
-const PREFIX_SUM: &str = "COMP
-PROPERTY CS_FIXED_BLOCK_WIDTH 64
-PROPERTY CS_FIXED_BLOCK_HEIGHT 1
-PROPERTY CS_FIXED_BLOCK_DEPTH 1
-DCL SV[0], THREAD_ID
-DCL SV[1], BLOCK_ID
-DCL BUFFER[0]
-DCL MEMORY[0], SHARED
-DCL TEMP[0..5]
-IMM[0] UINT32 {4, 1, 64, 0}
-  0: UMUL TEMP[0].x, SV[0].xxxx, IMM[0].xxxx
-  1: UMAD TEMP[4].x, SV[1].xxxx, IMM[0].zzzz, SV[0].xxxx
-  2: UMUL TEMP[4].x, TEMP[4].xxxx, IMM[0].xxxx
-  3: LOAD TEMP[1].x, BUFFER[0], TEMP[4].xxxx
-  4: STORE MEMORY[0].x, TEMP[0].xxxx, TEMP[1].xxxx
-  5: BARRIER
-  6: MOV TEMP[2].x, IMM[0].yyyy
-  7: BGNLOOP
-  8:   USGE TEMP[3].x, TEMP[2].xxxx, IMM[0].zzzz
-  9:   UIF TEMP[3].xxxx
- 10:     BRK
- 11:   ENDIF
- 12:   LOAD TEMP[1].x, MEMORY[0], TEMP[0].xxxx
- 13:   USGE TEMP[3].y, SV[0].xxxx, TEMP[2].xxxx
- 14:   UIF TEMP[3].yyyy
- 15:     UADD TEMP[3].z, SV[0].xxxx, -TEMP[2].xxxx
- 16:     UMUL TEMP[3].z, TEMP[3].zzzz, IMM[0].xxxx
- 17:     LOAD TEMP[5].x, MEMORY[0], TEMP[3].zzzz
- 18:     UADD TEMP[1].x, TEMP[1].xxxx, TEMP[5].xxxx
- 19:   ENDIF
- 20:   BARRIER
- 21:   STORE MEMORY[0].x, TEMP[0].xxxx, TEMP[1].xxxx
- 22:   BARRIER
- 23:   SHL TEMP[2].x, TEMP[2].xxxx, IMM[0].yyyy
- 24: ENDLOOP
- 25: LOAD TEMP[1].x, MEMORY[0], TEMP[0].xxxx
- 26: STORE BUFFER[0].x, TEMP[4].xxxx, TEMP[1].xxxx
- 27: END
-";
+/// The gallery's prefix-sum example: a Hillis–Steele inclusive scan of each block's 16 values in
+/// shared memory. Every step reads s[i - d], so all invocations must finish reading before any
+/// writes (the BARRIERs). (LOAD's channel c reads the word at address + 4c, so scalars are
+/// loaded into .x.)
+const PREFIX_SUM: &str = program!("examples/prefix-sum.cs");
+const PREFIX_SUM_BLOCK: usize = 16;
 
 #[test]
 fn prefix_sum_with_barrier_and_shared_memory() {
@@ -76,13 +40,13 @@ fn prefix_sum_with_barrier_and_shared_memory() {
         &Constants::new(),
         &mut NoTextures,
         &mut res,
-        [2, 1, 1],
+        [(input.len() / PREFIX_SUM_BLOCK) as u32, 1, 1],
         None,
     )
     .unwrap();
-    // Inclusive scan restarted at each block of 64.
+    // Inclusive scan restarted at each block.
     let mut want = Vec::new();
-    for block in input.chunks(64) {
+    for block in input.chunks(PREFIX_SUM_BLOCK) {
         let mut sum = 0u32;
         for v in block {
             sum += v;
