@@ -186,6 +186,45 @@ fn every_reference_program_file_is_a_rendered_example() {
     assert!(files >= 20, "only {files} rendered examples in programs/reference");
 }
 
+/// Every example program of the reference (an opcode with no lane table) is a file of
+/// `programs/reference-examples/`, named after its opcode (`emit.gs` serves EMIT and ENDPRIM,
+/// one geometry shader showing both), and every file there is such an example.
+#[test]
+fn every_reference_example_is_a_program_file_and_every_file_an_example() {
+    let dir = std::path::Path::new(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../programs/reference-examples"
+    ));
+    let mut files = std::collections::BTreeMap::new();
+    for entry in std::fs::read_dir(dir).expect("programs/reference-examples") {
+        let path = entry.expect("a directory entry").path();
+        let name = path.file_name().unwrap_or_default().to_string_lossy().into_owned();
+        files.insert(name, std::fs::read_to_string(&path).expect("a program file"));
+    }
+    let mut problems = Vec::new();
+    let mut used = std::collections::BTreeSet::new();
+    for e in reference::entries() {
+        let Live::Example { text, .. } = &e.live else { continue };
+        let found = files.iter().find(|(_, t)| t == text).map(|(n, _)| n.clone());
+        let Some(name) = found else {
+            problems.push(format!("{}: its example is not a file", e.op.name()));
+            continue;
+        };
+        let opcode = name.split('.').next().unwrap_or("");
+        let named = opcode.eq_ignore_ascii_case(e.op.name())
+            || (name == "emit.gs.tgsi" && e.op == Opcode::ENDPRIM);
+        if !named {
+            problems.push(format!("{}: its example is {name}", e.op.name()));
+        }
+        used.insert(name);
+    }
+    for name in files.keys().filter(|n| !used.contains(*n)) {
+        problems.push(format!("{name}: no opcode shows it"));
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    assert!(used.len() >= 50, "only {} example files", used.len());
+}
+
 #[test]
 fn the_reason_for_no_rendered_example_is_on_the_page() {
     let files = reference::site::files();

@@ -2,8 +2,9 @@
 // scripts/build-programs.mjs makes of the files now, no program is there twice, every file of
 // the web's sets is used by the gallery, a lesson, the stage starters or widget.html, and each
 // validates as the tests of its users expect, in the page's engine (web/pkg). The crate's own
-// set, programs/reference, is checked by the native test
-// `reference::every_reference_program_file_is_a_rendered_example`.
+// sets, programs/reference and programs/reference-examples, are checked by the native tests
+// `reference::every_reference_program_file_is_a_rendered_example` and
+// `reference::every_reference_example_is_a_program_file_and_every_file_an_example`.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -39,7 +40,7 @@ const described = (found) => found.map((d) => `${d.severity} ${d.code} at ${d.li
 test('web/programs.gen.js is what scripts/build-programs.mjs makes of programs/ now', () => {
   assert.equal(readFileSync(path.join(ROOT, MODULE_PATH), 'utf8'), programsModule(ROOT),
     `${MODULE_PATH} is out of date: run scripts/build-web.sh (or node scripts/build-programs.mjs)`);
-  assert.deepEqual([...WEB_SETS, 'reference'].sort(), SETS, 'a set of programs/ that no one reads');
+  assert.deepEqual([...WEB_SETS, 'reference', 'reference-examples'].sort(), SETS, 'a set of programs/ that no one reads');
 });
 
 test('no program is in programs/ twice (white space aside), and the folders hold programs only', () => {

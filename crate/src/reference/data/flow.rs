@@ -161,11 +161,9 @@ pub(super) static ENTRIES: &[Entry] = &[
     example(O::EMIT, "Emits the current outputs as a vertex of stream src.x (geometry shaders only); a primitive needs enough vertices for the output type.",
         "", "AGAL has no geometry stage.", "ENDPRIM",
         "geometry shaders run per primitive, not per quad; the example passes a triangle through",
-        GS_EXAMPLE, ""),
+        example_program!("emit.gs"), ""),
     example(O::ENDPRIM, "Ends the current primitive of stream src.x; END ends the last one too.",
         "", "AGAL has no geometry stage.", "EMIT",
         "geometry shaders run per primitive, not per quad",
-        GS_EXAMPLE, ""),
+        example_program!("emit.gs"), ""),
 ];
-
-const GS_EXAMPLE: &str = "GEOM\nPROPERTY GS_INPUT_PRIMITIVE TRIANGLES\nPROPERTY GS_OUTPUT_PRIMITIVE TRIANGLE_STRIP\nPROPERTY GS_MAX_OUTPUT_VERTICES 3\nDCL IN[][0], POSITION\nDCL OUT[0], POSITION\nIMM[0] UINT32 { 0, 0, 0, 0 }\n  0: MOV OUT[0], IN[0][0]\n  1: EMIT IMM[0].xxxx\n  2: MOV OUT[0], IN[1][0]\n  3: EMIT IMM[0].xxxx\n  4: MOV OUT[0], IN[2][0]\n  5: EMIT IMM[0].xxxx\n  6: ENDPRIM IMM[0].xxxx\n  7: END\n";

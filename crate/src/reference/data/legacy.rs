@@ -74,10 +74,10 @@ pub(super) static ENTRIES: &[Entry] = &[
         PUSH_POP, ["2.5 => f:2", "-1 => f:-1", "0 => f:0", "4 => f:4"]),
     example(O::BRA, "Unstructured jumps are refused (V116).", GONE, "", "IF BGNLOOP CAL",
         "the validator refuses BRA (V116: unstructured jumps); the example shows the structured form that replaces it",
-        "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\nIMM[0] FLT32 { 1.0, 0.0, 0.0, 1.0 }\n  0: MOV OUT[0], IN[0]\n  1: IF IN[0].xxxx\n  2:   MOV OUT[0], IMM[0]\n  3: ENDIF\n  4: END\n", ""),
+        example_program!("bra"), ""),
     example(O::DFRACEXP, "Splits a double into exponent and significand in two destinations.", GONE, "", "DLDEXP",
         "it has two destinations; the lane table compares one",
-        "FRAG\nDCL OUT[0], COLOR\nDCL TEMP[0..1]\nIMM[0] FLT32 { 0.0, 1.0, 0.0, 1.0 }\n  0: DFRACEXP TEMP[0], TEMP[1], IMM[0]\n  1: MOV OUT[0], IMM[0]\n  2: END\n", ""),
+        example_program!("dfracexp"), ""),
 ];
 
 /// Pushes the loaded address, loads 0, pops: the address read back is the pushed one.

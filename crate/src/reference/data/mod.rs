@@ -2,6 +2,19 @@
 
 use super::Entry;
 
+/// An example program of the reference, by name: `programs/reference-examples/NAME.tgsi`
+/// (the one copy; `NAME` is the opcode in lower case, with `.cs`/`.gs` for other stages).
+macro_rules! example_program {
+    ($name:literal) => {
+        include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../programs/reference-examples/",
+            $name,
+            ".tgsi"
+        ))
+    };
+}
+
 mod arith;
 mod convert;
 mod double;
