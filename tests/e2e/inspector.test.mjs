@@ -6,6 +6,7 @@
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { launchBrowser, saveScreenshot, startServer } from './support.mjs';
 import { canvasPixels, openPlayground, renderCount, typeShader, waitForRender } from './playground.mjs';
 import { program } from '../../web/programs.js';
@@ -25,18 +26,7 @@ after(async () => {
 
 const SIZE = 128;
 // TEMP[0].x = x + 0.5 − 64; its square root is NaN left of x = 64; red = TEMP[0].x / 128.
-const SHADER = `FRAG
-DCL IN[0], POSITION, LINEAR
-DCL OUT[0], COLOR
-DCL TEMP[0..1]
-IMM[0] FLT32 { 64.0, 0.0078125, 1.0, 0.0 }
-  0: ADD TEMP[0].x, IN[0].xxxx, -IMM[0].xxxx
-  1: SQRT TEMP[0].y, TEMP[0].xxxx
-  2: MUL TEMP[1].x, TEMP[0].xxxx, IMM[0].yyyy
-  3: MOV OUT[0], TEMP[1].xxxx
-  4: MOV OUT[0].w, IMM[0].zzzz
-  5: END
-`;
+const SHADER = readFileSync(new URL('./fixtures/sqrt-nan.tgsi', import.meta.url), 'utf8');
 const MUL_LINE = 8;
 
 async function setUp() {

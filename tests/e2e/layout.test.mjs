@@ -7,6 +7,7 @@
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { launchBrowser, startServer } from './support.mjs';
 import { openPlayground, renderCount, typeShader, waitForRender } from './playground.mjs';
 
@@ -25,18 +26,7 @@ after(async () => {
 
 // Four registers written one after another: the lane table has rows above and below the
 // current one once the trace is at its end.
-const SHADER = `FRAG
-DCL IN[0], POSITION, LINEAR
-DCL OUT[0], COLOR
-DCL TEMP[0..1]
-IMM[0] FLT32 { 64.0, 0.0078125, 1.0, 0.0 }
-  0: ADD TEMP[0].x, IN[0].xxxx, -IMM[0].xxxx
-  1: SQRT TEMP[0].y, TEMP[0].xxxx
-  2: MUL TEMP[1].x, TEMP[0].xxxx, IMM[0].yyyy
-  3: MOV OUT[0], TEMP[1].xxxx
-  4: MOV OUT[0].w, IMM[0].zzzz
-  5: END
-`;
+const SHADER = readFileSync(new URL('./fixtures/sqrt-nan.tgsi', import.meta.url), 'utf8');
 
 /**
  * Which of the elements matching `selector` are not fully on the screen or not the element

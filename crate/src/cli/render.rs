@@ -57,6 +57,21 @@ pub(crate) fn parse_threads(text: Option<&str>) -> Result<usize, String> {
 
 /// Reads the flags' syntax and the files; `Err(status)` after printing the problem (usage or
 /// I/O: 2).
+/// The instruction budget of a whole frame of `size` (`limits`): `--budget` if given, else in
+/// proportion to its quads; at most `limits::MAX_BUDGET`. A bad value is a usage error.
+pub(crate) fn frame_budget(
+    given: Option<&str>,
+    size: (u32, u32),
+    command: &str,
+    usage: &str,
+) -> Result<u64, i32> {
+    let default = crate::limits::default_frame_budget(crate::limits::frame_quads(size.0, size.1));
+    crate::limits::parse_budget(given, default).map_err(|e| {
+        eprintln!("tgsi {}: --budget: {}\n{}", command, e, usage);
+        2
+    })
+}
+
 pub(crate) fn read_inputs(args: &FrameArgs, command: &str, usage: &str) -> Result<Inputs, i32> {
     let fail = |msg: String| -> i32 {
         eprintln!("tgsi {}: {}\n{}", command, msg, usage);
@@ -203,16 +218,9 @@ pub fn run(args: &RenderArgs) -> i32 {
         Ok(c) => c,
         Err(status) => return status,
     };
-    // The instruction budget of the whole frame (`limits`): by default in proportion to its
-    // quads, at most limits::MAX_BUDGET.
-    let quads = crate::limits::frame_quads(inputs.size.0, inputs.size.1);
-    let default = crate::limits::default_frame_budget(quads);
-    let budget = match crate::limits::parse_budget(args.budget.as_deref(), default) {
+    let budget = match frame_budget(args.budget.as_deref(), inputs.size, "render", USAGE) {
         Ok(n) => n,
-        Err(e) => {
-            eprintln!("tgsi render: --budget: {}\n{}", e, USAGE);
-            return 2;
-        }
+        Err(status) => return status,
     };
     // The wall clock (--timeout) and Ctrl-C stop the frame as the budget does (`watchdog`).
     let timeout = match super::watchdog::parse_timeout(args.timeout.as_deref()) {

@@ -33,16 +33,12 @@ pub fn run(args: &TraceArgs) -> i32 {
         Ok(c) => c,
         Err(status) => return status,
     };
-    // The traced frame's budget: the default of a frame of its size (`limits`) unless given.
-    let quads = crate::limits::frame_quads(inputs.size.0, inputs.size.1);
-    let default = crate::limits::default_frame_budget(quads);
-    let budget = match crate::limits::parse_budget(args.budget.as_deref(), default) {
-        Ok(n) => n,
-        Err(e) => {
-            eprintln!("tgsi trace: --budget: {}\n{}", e, USAGE);
-            return 2;
-        }
-    };
+    // The traced frame's budget: the default of a frame of its size unless given.
+    let budget =
+        match super::render::frame_budget(args.budget.as_deref(), inputs.size, "trace", USAGE) {
+            Ok(n) => n,
+            Err(status) => return status,
+        };
     let (prepared, diags) = job::prepare(&common.request);
     let Some(mut job) = prepared else {
         common.print(&printer, "trace", &diags);
