@@ -8,7 +8,7 @@ use super::operands::{replicate, MINUS_ONE, ONE, ZERO};
 use super::Lower;
 use crate::agal::bytecode::*;
 use crate::ir::{File, Instruction as TgsiIns, SrcOperand, TextureTarget};
-use crate::opcode::{Category, Opcode, Opcode as O, OutputMode, ValType};
+use crate::opcode::{Family, Opcode, Opcode as O, OutputMode, ValType};
 
 const fn tdest(index: u16, mask: u8) -> Dest {
     Dest { reg: RegType::Temporary, index, mask }
@@ -70,8 +70,6 @@ fn next_is_end(l: &Lower, i: usize) -> bool {
 /// Why an opcode is refused, in words.
 fn refusal(ins: &TgsiIns) -> String {
     let op = ins.opcode;
-    let info = op.info();
-    let name = info.name;
     match op {
         O::BGNLOOP | O::ENDLOOP | O::BRK | O::CONT | O::BREAKC => "AGAL has no loops".into(),
         O::CAL | O::RET | O::BGNSUB | O::ENDSUB | O::CALLNZ => "AGAL has no subroutines or early returns".into(),
@@ -82,19 +80,44 @@ fn refusal(ins: &TgsiIns) -> String {
         O::SAMPLE_C | O::SAMPLE_C_LZ => "AGAL has no depth-comparison sampling".into(),
         O::DDX_FINE | O::DDY_FINE => "AGAL's ddx/ddy give one derivative per quad (coarse); fine derivatives cannot be expressed".into(),
         O::EMIT | O::ENDPRIM => "AGAL has no geometry stage".into(),
-        // Integer results (FSLT… included: a comparison giving ~0 or 0).
-        _ if matches!(info.dst_type, ValType::Int | ValType::Uint) && info.category == Category::Comparison => {
-            "AGAL registers hold only floats; integer and bitwise operations cannot be expressed".into()
+        O::MEMBAR | O::BARRIER | O::IMG2HND | O::SAMP2HND => "AGAL has no buffers, images or atomics".into(),
+        _ => refusal_by_kind(op),
+    }
+}
+
+/// The words for an opcode no case above names, from what the table says it computes: its
+/// family and its value types.
+fn refusal_by_kind(op: Opcode) -> String {
+    let info = op.info();
+    /// The kind of number a value type holds: 32-bit float, integer (any width), or double.
+    fn kind(t: ValType) -> u8 {
+        match t {
+            ValType::Float | ValType::Untyped => 0,
+            ValType::Int | ValType::Uint | ValType::Int64 | ValType::Uint64 => 1,
+            ValType::Double => 2,
         }
-        _ => match info.category {
-            Category::Integer | Category::Bitwise | Category::Int64 => "AGAL registers hold only floats; integer and bitwise operations cannot be expressed".into(),
-            Category::Double => "AGAL has no double precision".into(),
-            Category::Conversion => "AGAL registers hold only floats; conversions between number types cannot be expressed".into(),
-            Category::Atomic | Category::Resource => "AGAL has no buffers, images or atomics".into(),
-            Category::InterLane => "AGAL has no cross-lane operations".into(),
-            Category::Interpolation => "AGAL interpolates varyings itself; explicit interpolation cannot be expressed".into(),
-            _ => format!("AGAL has no instruction or sequence for {}", name),
-        },
+    }
+    let srcs: Vec<u8> = (0..info.num_src as usize).map(|k| kind(info.src_type(k))).collect();
+    let dst = kind(info.dst_type);
+    // F2I, I2F, F2U64, D2I64, …: every source one kind of number, the result another.
+    let converts = srcs.first().is_some_and(|&k| k != dst && srcs.iter().all(|&s| s == k));
+    let integers = dst == 1 || srcs.contains(&1);
+    const INTEGERS: &str =
+        "AGAL registers hold only floats; integer and bitwise operations cannot be expressed";
+    const CONVERSIONS: &str =
+        "AGAL registers hold only floats; conversions between number types cannot be expressed";
+    match info.family {
+        Family::Double => "AGAL has no double precision".into(),
+        Family::Memory => "AGAL has no buffers, images or atomics".into(),
+        Family::Quad => "AGAL has no cross-lane operations".into(),
+        Family::Interpolation => {
+            "AGAL interpolates varyings itself; explicit interpolation cannot be expressed".into()
+        }
+        // A float comparison giving a ~0 / 0 mask (FSLT, …) is an integer result.
+        Family::Float if dst == 1 => INTEGERS.into(),
+        Family::Int | Family::Int64 | Family::Float if converts => CONVERSIONS.into(),
+        Family::Int | Family::Int64 | Family::Float if integers => INTEGERS.into(),
+        _ => format!("AGAL has no instruction or sequence for {}", info.name),
     }
 }
 

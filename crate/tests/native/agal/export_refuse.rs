@@ -42,6 +42,15 @@ fn each_unsupported_construct_has_its_diagnostic() {
         ("SWITCH IN[0].xxxx\n  ENDSWITCH", "SWITCH: AGAL has no switch"),
         ("DADD TEMP[0], IN[0], IN[1]", "DADD: AGAL has no double precision"),
         ("LIT TEMP[0], IN[0]", "LIT: AGAL has no instruction or sequence for LIT"),
+        // The reason follows what the opcode computes (the table's family and value types).
+        ("F2I TEMP[0], IN[0]", "F2I: AGAL registers hold only floats; conversions"),
+        ("LDEXP TEMP[0], IN[0], IN[1]", "LDEXP: AGAL registers hold only floats; integer"),
+        ("U2I64 TEMP[0], IN[0]", "U2I64: AGAL registers hold only floats; integer"),
+        ("F2U64 TEMP[0], IN[0]", "F2U64: AGAL registers hold only floats; conversions"),
+        ("F2D TEMP[0], IN[0]", "F2D: AGAL has no double precision"),
+        ("DDIV TEMP[0], IN[0], IN[1]", "DDIV: AGAL has no double precision"),
+        ("READ_FIRST TEMP[0], IN[0]", "READ_FIRST: AGAL has no cross-lane operations"),
+        ("INTERP_CENTROID TEMP[0], IN[0]", "INTERP_CENTROID: AGAL interpolates varyings itself"),
     ];
     for (body, want) in cases {
         let msgs = refusals(&fs(body));
