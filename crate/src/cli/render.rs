@@ -136,19 +136,22 @@ pub(crate) fn read_common<'a>(
     command: &str,
 ) -> Result<Common<'a>, i32> {
     let setup = crate::render::options::read(&RenderOptions {
-        fs: &inputs.fs,
-        vs: inputs.vs.as_deref(),
-        gs: inputs.gs.as_deref(),
-        mesh: args.mesh.as_deref(),
-        vertices: inputs.vertices.as_deref(),
-        width: inputs.size.0,
-        height: inputs.size.1,
+        frame: Request {
+            fs: &inputs.fs,
+            vs: inputs.vs.as_deref(),
+            gs: inputs.gs.as_deref(),
+            mesh: args.mesh.as_deref(),
+            vertices: inputs.vertices.as_deref(),
+            width: inputs.size.0,
+            height: inputs.size.1,
+            builtins: Builtins { time: inputs.time, ..Builtins::default() },
+            ..Request::default()
+        },
         consts: &args.constants,
         vs_consts: &args.vs_const,
         fs_consts: &args.fs_const,
         gs_consts: &args.gs_const,
         textures: &inputs.textures,
-        builtins: Builtins { time: inputs.time, ..Builtins::default() },
     });
     if setup.has_errors() {
         inputs.print(printer, command, &setup.diagnostics);

@@ -13,18 +13,13 @@ use crate::texture::desc::{TextureBytes, TextureSpec};
 /// A frame's width and height when none is given.
 pub const DEFAULT_SIZE: u32 = 256;
 
-/// Everything a render is asked for, as both shells hold it.
+/// Everything a render is asked for, as both shells hold it: the frame (shaders, mesh or
+/// vertices, size, built-ins) as the job takes it, and the constants and textures still as text.
 #[derive(Default)]
 pub struct RenderOptions<'a> {
-    pub fs: &'a str,
-    pub vs: Option<&'a str>,
-    pub gs: Option<&'a str>,
-    /// A built-in mesh's name.
-    pub mesh: Option<&'a str>,
-    /// The text of a vertices file, instead of a mesh.
-    pub vertices: Option<&'a str>,
-    pub width: u32,
-    pub height: u32,
+    /// The request, but for its constants (filled from the strings below) and the built-ins'
+    /// width and height (set from the frame's).
+    pub frame: Request<'a>,
     /// `B:I=X,Y,Z,W` strings: every stage's, then each stage's own (set after the shared ones).
     pub consts: &'a [String],
     pub vs_consts: &'a [String],
@@ -32,8 +27,6 @@ pub struct RenderOptions<'a> {
     pub gs_consts: &'a [String],
     /// One texture per unit (a unit given twice: the last one is bound).
     pub textures: &'a [TextureSpec],
-    /// Time, frame and mouse; width and height are set from the frame's.
-    pub builtins: Builtins,
 }
 
 /// What [`read`] made of the options.
@@ -64,19 +57,14 @@ pub fn read<'a>(options: &RenderOptions<'a>) -> RenderSetup<'a> {
         }
         values
     };
+    let frame = &options.frame;
     let request = Request {
-        fs: options.fs,
-        vs: options.vs,
-        gs: options.gs,
-        mesh: options.mesh,
-        vertices: options.vertices,
-        width: options.width,
-        height: options.height,
         constants: constants(options.consts),
         vs_constants: constants(options.vs_consts),
         fs_constants: constants(options.fs_consts),
         gs_constants: constants(options.gs_consts),
-        builtins: Builtins { width: options.width, height: options.height, ..options.builtins },
+        builtins: Builtins { width: frame.width, height: frame.height, ..frame.builtins },
+        ..frame.clone()
     };
     let mut textures = Bindings::new();
     // Every unit's textures share one byte budget, charged before their texels are allocated.

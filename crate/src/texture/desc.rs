@@ -668,14 +668,6 @@ pub fn read_binding(spec: &str) -> Result<TextureSpec, String> {
     }
 }
 
-/// A 2D texture unit from decoded pixels (top row first, as in the file) with the same options
-/// as `U=FILE,…` — for callers that decode images themselves, such as the page.
-pub fn image_binding(img: &RgbaImage, options: &[&str]) -> Result<TextureUnit, String> {
-    let mut unit = TextureUnit::new(img.to_texture()?, SamplerState::default());
-    apply_options(&mut unit, options)?;
-    Ok(unit)
-}
-
 /// Applies the `,nearest`/`,linear`/`,mipmap` options, the wrap words of [`WRAP_NAMES`]
 /// (`,clamp` is clamp to edge here; `,gl-clamp` is legacy GL_CLAMP) and `,shadow` (depth
 /// comparison with LEQUAL).

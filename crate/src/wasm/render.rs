@@ -27,7 +27,7 @@
 
 use crate::render::framebuffer::Framebuffer;
 use crate::render::job::Job;
-use crate::render::job::{self, render_error, Source, SourcedDiagnostic};
+use crate::render::job::{self, render_error, Request, Source, SourcedDiagnostic};
 use crate::render::options::{self, parse_const, RenderOptions, DEFAULT_SIZE};
 use crate::render::uniforms::Builtins;
 use crate::texture::bind::Bindings;
@@ -202,19 +202,22 @@ fn prepare_key(key: JobKey, builtins: Builtins) -> Prepared {
     }
     let specs: Vec<TextureSpec> = key.textures.iter().map(TextureOption::spec).collect();
     let setup = options::read(&RenderOptions {
-        fs: &key.fs,
-        vs: key.vs.as_deref(),
-        gs: key.gs.as_deref(),
-        mesh: key.mesh.as_deref(),
-        vertices: key.vertices.as_deref(),
-        width: key.width,
-        height: key.height,
+        frame: Request {
+            fs: &key.fs,
+            vs: key.vs.as_deref(),
+            gs: key.gs.as_deref(),
+            mesh: key.mesh.as_deref(),
+            vertices: key.vertices.as_deref(),
+            width: key.width,
+            height: key.height,
+            builtins,
+            ..Request::default()
+        },
         consts: &key.consts,
         vs_consts: &key.vs_consts,
         fs_consts: &key.fs_consts,
         gs_consts: &key.gs_consts,
         textures: &specs,
-        builtins,
     });
     diagnostics.extend(setup.diagnostics);
     let textures = setup.textures;

@@ -228,7 +228,10 @@ fn render_page_binds_described_textures() {
 /// (`render::options::read`, which `tgsi render` calls too): the same codes and messages, in order.
 #[wasm_bindgen_test]
 fn render_page_reports_bad_options_as_the_shared_entry_does() {
-    use tgsi::render::options::{read, RenderOptions};
+    use tgsi::render::{
+        job::Request,
+        options::{read, RenderOptions},
+    };
     use tgsi::texture::desc::{TextureData, TextureSpec};
     let fs =
         "FRAG\nDCL OUT[0], COLOR\nIMM[0] FLT32 { 1, 0, 0, 1 }\n  0: MOV OUT[0], IMM[0]\n  1: END\n";
@@ -255,9 +258,7 @@ fn render_page_reports_bad_options_as_the_shared_entry_does() {
         images: None,
     }];
     let shared = read(&RenderOptions {
-        fs,
-        width: 2,
-        height: 2,
+        frame: Request { fs, width: 2, height: 2, ..Request::default() },
         fs_consts: &consts,
         textures: &specs,
         ..RenderOptions::default()

@@ -299,7 +299,10 @@ fn each_stage_reads_its_own_constants() {
 /// `render --format json` and in `bench`'s short lines, and a usage error (2) either way.
 #[test]
 fn bad_constants_and_textures_are_the_shared_entrys_diagnostics() {
-    use tgsi::render::options::{read, RenderOptions};
+    use tgsi::render::{
+        job::Request,
+        options::{read, RenderOptions},
+    };
     use tgsi::texture::desc::{TextureData, TextureSpec};
     let fs = write(
         "opts.tgsi",
@@ -315,9 +318,7 @@ fn bad_constants_and_textures_are_the_shared_entrys_diagnostics() {
         images: None,
     }];
     let shared = read(&RenderOptions {
-        fs: "",
-        width: 4,
-        height: 4,
+        frame: Request { fs: "", width: 4, height: 4, ..Request::default() },
         consts: &consts,
         fs_consts: &fs_consts,
         textures: &specs,

@@ -1,6 +1,7 @@
 //! The shared render entry (`render::options::read`): what both shells' options become (the
 //! job's request, the texture bindings) and the diagnostic of each kind of bad option.
 
+use tgsi::render::job::Request;
 use tgsi::render::job::Source;
 use tgsi::render::options::{read, ConstValue, RenderOptions};
 use tgsi::render::uniforms::Builtins;
@@ -67,15 +68,18 @@ fn good_options_become_the_request_and_the_bindings() {
         description(1, &oracle, &[]),
     ];
     let options = RenderOptions {
-        fs: FS,
-        mesh: Some("quad"),
-        width: 8,
-        height: 4,
+        frame: Request {
+            fs: FS,
+            mesh: Some("quad"),
+            width: 8,
+            height: 4,
+            builtins: Builtins { time: 1.5, frame: 3, ..Builtins::default() },
+            ..Request::default()
+        },
         consts: &consts,
         vs_consts: &vs_consts,
         gs_consts: &gs_consts,
         textures: &textures,
-        builtins: Builtins { time: 1.5, frame: 3, ..Builtins::default() },
         ..RenderOptions::default()
     };
     let setup = read(&options);
@@ -125,9 +129,7 @@ fn each_bad_option_is_its_diagnostic_and_the_good_ones_stay() {
     let consts = strings(&["0:1=1", "0:2=x", "3=2"]);
     let fs_consts = strings(&["99:0=1"]);
     let options = RenderOptions {
-        fs: FS,
-        width: 4,
-        height: 4,
+        frame: Request { fs: FS, width: 4, height: 4, ..Request::default() },
         consts: &consts,
         fs_consts: &fs_consts,
         ..RenderOptions::default()
@@ -169,9 +171,7 @@ fn each_bad_option_is_its_diagnostic_and_the_good_ones_stay() {
         image(10, 1, 1, vec![9, 9, 9, 9]),
     ];
     let options = RenderOptions {
-        fs: FS,
-        width: 4,
-        height: 4,
+        frame: Request { fs: FS, width: 4, height: 4, ..Request::default() },
         textures: &textures,
         ..RenderOptions::default()
     };

@@ -113,18 +113,27 @@ fn png_files_are_read_upright() {
 #[test]
 fn decoded_images_bind_with_options() {
     let img = RgbaImage { width: 2, height: 2, rgba: (0..16).map(|i| i as u8 * 16).collect() };
-    let u = desc::image_binding(&img, &["nearest", "mirror", "mipmap"])
-        .unwrap_or_else(|e| panic!("{e}"));
+    // Decoded pixels with the option words of `U=FILE,…`, as the page passes them.
+    let bind = |options: &[&str]| {
+        let spec = desc::TextureSpec {
+            unit: 0,
+            data: desc::TextureData::Image(img.clone()),
+            options: options.iter().map(|o| o.to_string()).collect(),
+            images: None,
+        };
+        spec.bind(&mut desc::TextureBytes::job())
+    };
+    let u = bind(&["nearest", "mirror", "mipmap"]).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(
         (u.sampler.min_filter, u.sampler.wrap[1], u.texture.num_levels()),
         (Filter::Nearest, Wrap::MirroredRepeat, 2)
     );
     // the file's top-left pixel (bytes 0, 16, 32, 48) is the texture's top row (y = 1)
     assert_eq!(texel(&u, 0, 0, 1, 0), [0, 16, 32, 48].map(unorm8_to_float));
-    assert!(desc::image_binding(&img, &["bilinear"]).is_err());
+    assert!(bind(&["bilinear"]).is_err());
     // `shadow`: depth comparison with LEQUAL (the JSON's "compare": "LEQUAL"); none without it
     assert_eq!(u.sampler.compare, None);
-    let s = desc::image_binding(&img, &["shadow"]).unwrap_or_else(|e| panic!("{e}"));
+    let s = bind(&["shadow"]).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(s.sampler.compare, Some(tgsi::texture::sampler::CompareFunc::LessEqual));
 }
 
