@@ -38,8 +38,6 @@ class SharedEngine {
       worker.postMessage({ type: 'init', glue: this.glue, module: this.ready });
       return worker;
     });
-    /** The task each worker is running, by worker index. @type {Map<number, Task>} */
-    this.running = new Map();
     /** Workers being started (the module is compiled first). */
     this.starting = 0;
     /** Waiting tasks, one per owner, oldest first. @type {Map<object, Task>} */
@@ -111,7 +109,7 @@ class SharedEngine {
       this.pool.add();
     }
     for (const [owner, task] of this.waiting) {
-      const idle = this.pool.workers.map((_, i) => i).filter((i) => !this.running.has(i));
+      const idle = this.pool.workers.map((_, i) => i).filter((i) => !this.pool.busy(i));
       if (idle.length === 0) return;
       const preferred = idle.find((i) => i === this.affinity.get(owner)) ?? idle[0];
       this.waiting.delete(owner);
@@ -122,9 +120,7 @@ class SharedEngine {
 
   /** @param {number} index the worker @param {Task} task */
   async start(index, task) {
-    this.running.set(index, task);
     const end = await this.pool.send(index, { type: task.kind, request: task.request, ...task.extra });
-    this.running.delete(index);
     if ('answer' in end) {
       task.resolve(end.answer.result ?? { ok: false, error: end.answer.error ?? 'the engine failed', diagnostics: [] });
     } else if ('stopped' in end) {
