@@ -407,7 +407,9 @@ impl Machine {
                 }
             });
             let in_place = (0..2).find(|&i| k.src[i][c].in_place);
-            if ops.iter().any(|o| o.and != u32::MAX || o.xor != 0) {
+            // Only a build with the specialised loops compiles the unmodified one at all.
+            let general = !(cfg!(feature = "kernel-variants") && k.variants);
+            if general || ops.iter().any(|o| o.and != u32::MAX || o.xor != 0) {
                 channel::<true>(k.op, k.saturate, dst, ops, in_place, exec);
             } else {
                 channel::<false>(k.op, k.saturate, dst, ops, in_place, exec);

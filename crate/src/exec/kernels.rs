@@ -76,8 +76,16 @@ fn src_row(s: &Src, c: usize) -> Option<SrcRow> {
     Some(SrcRow { row, and, xor, snapshot: NO_SNAPSHOT, in_place: false })
 }
 
-/// The fast form of `inst`, if it has one.
+/// The fast form of `inst`, if it has one, with the specialised loops when this build has them
+/// (cargo feature `kernel-variants`).
 pub fn decode(inst: &Inst) -> Option<Kernel> {
+    decode_with(inst, cfg!(feature = "kernel-variants"))
+}
+
+/// [`decode`], choosing whether the kernel may run the specialised loops (`variants`): a
+/// kernel without them reads every operand through the general loop (modifiers applied,
+/// destination rows through snapshots), as the widget's lean engine always does.
+pub fn decode_with(inst: &Inst, variants: bool) -> Option<Kernel> {
     let op = op_of(inst.op)?;
     let info = inst.op.info();
     let d = inst.dst[0];
@@ -121,6 +129,7 @@ pub fn decode(inst: &Inst) -> Option<Kernel> {
         num_src: num_src as u8,
         snapshots: [0; 4],
         num_snapshots: 0,
+        variants,
     };
     mark_snapshots(&mut kernel);
     Some(kernel)
@@ -134,7 +143,7 @@ fn mark_snapshots(kernel: &mut Kernel) {
     let binary = kernel.num_src == 2 && !matches!(kernel.op, KernelOp::Dot(_));
     for (c, &own_row) in dst.iter().enumerate() {
         let plain = (0..2).all(|k| kernel.src[k][c].and == u32::MAX && kernel.src[k][c].xor == 0);
-        if binary && plain && kernel.reads(c) {
+        if kernel.variants && binary && plain && kernel.reads(c) {
             if let Some(k) = (0..2).find(|&k| kernel.src[k][c].row == own_row) {
                 kernel.src[k][c].in_place = true;
             }

@@ -222,6 +222,9 @@ pub struct Kernel {
     /// Destination rows that some source reads (copied to scratch first).
     pub snapshots: [u32; 4],
     pub num_snapshots: u8,
+    /// Whether the specialised loops may run (`kernels::decode_with`): the one for sources
+    /// without modifiers, and in-place operands (`SrcRow::in_place`).
+    pub variants: bool,
 }
 
 impl Kernel {

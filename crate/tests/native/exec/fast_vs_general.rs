@@ -1,8 +1,11 @@
 //! Differential test: every opcode with a fast kernel (`exec/kernels.rs`) gives, bit for bit,
 //! what the general path (`exec/ops/*`) gives, over special bit patterns — ±0, denormals,
 //! ±FLT_MIN/MAX, ±Inf, quiet and signalling NaNs with payloads, INT_MIN/MAX, −1, 2^24 ± 1,
-//! shift counts past 31 — with and without source modifiers and `_SAT`. The general path is
-//! forced by clearing the decoded instructions' kernels.
+//! shift counts past 31 — with and without source modifiers and `_SAT`, and with an operand
+//! that is the destination itself. The general path is forced by clearing the decoded
+//! instructions' kernels. The kernels' specialised loops (cargo feature `kernel-variants`: no
+//! modifiers, in-place operands) are checked against the kernels' general loop too, which is
+//! all the widget's lean engine runs (`kernels::decode_with(.., false)`).
 //!
 //! One allowance: when a float result is NaN in both paths, its payload and sign may differ.
 //! Which NaN an operation returns when several operands are NaN (or an invalid operation meets
@@ -95,58 +98,91 @@ fn fast_kernels_equal_the_general_path_bit_for_bit() {
             vec![(op.to_string(), ["", "", ""])]
         };
         for (name, mods) in variants {
-            let srcs: Vec<String> = (0..nsrc)
-                .map(|k| {
-                    let m = mods[k];
-                    let close = if m.contains('|') { "|" } else { "" };
-                    format!("{m}IN[{k}]{close}")
-                })
-                .collect();
-            let text = format!(
-                "FRAG\nDCL IN[0..2]\nDCL OUT[0]\nDCL TEMP[0]\n{name} TEMP[0], {}\nMOV OUT[0], TEMP[0]\nEND\n",
+            // Operand `own` (if any) is TEMP[0] itself, loaded from IN[own] first: the
+            // in-place loop reads it lane by lane as it writes.
+            let owns: Vec<Option<usize>> =
+                if nsrc == 2 { vec![None, Some(0), Some(1)] } else { vec![None] };
+            for own in owns {
+                let srcs: Vec<String> = (0..nsrc)
+                    .map(|k| {
+                        let m = mods[k];
+                        let close = if m.contains('|') { "|" } else { "" };
+                        let reg =
+                            if own == Some(k) { "TEMP[0]".to_string() } else { format!("IN[{k}]") };
+                        format!("{m}{reg}{close}")
+                    })
+                    .collect();
+                let load = own.map(|k| format!("MOV TEMP[0], IN[{k}]\n")).unwrap_or_default();
+                let text = format!(
+                "FRAG\nDCL IN[0..2]\nDCL OUT[0]\nDCL TEMP[0]\n{load}{name} TEMP[0], {}\nMOV OUT[0], TEMP[0]\nEND\n",
                 srcs.join(", ")
             );
-            let fast = program(&text);
-            assert!(
-                fast.code.first().is_some_and(|i| i.kernel.is_some()),
-                "{name}: no fast kernel was chosen, so this compares nothing"
-            );
-            let mut general = fast.clone();
-            for i in general.code.iter_mut() {
-                i.kernel = None;
-            }
-            // Every pair (and triple, rotated) of special values, four lanes at a time.
-            for start in (0..n * n).step_by(4) {
-                let mut inputs = [[[0u32; 4]; 4]; 3];
-                for l in 0..4 {
-                    let idx = (start + l) % (n * n);
-                    let (i, j) = (idx / n, idx % n);
-                    for c in 0..4 {
-                        inputs[0][c][l] = SPECIAL_BITS[(i + c) % n];
-                        inputs[1][c][l] = SPECIAL_BITS[(j + 3 * c) % n];
-                        inputs[2][c][l] = SPECIAL_BITS[(i + j + c) % n];
+                let fast = program(&text);
+                let at = usize::from(own.is_some());
+                let kernel = fast.code.get(at).and_then(|i| i.kernel);
+                assert!(
+                    kernel.is_some(),
+                    "{name}: no fast kernel was chosen, so this compares nothing"
+                );
+                // Dot products snapshot their sources instead (`kernels.rs`).
+                if own.is_some() && mods == ["", "", ""] && !op.starts_with("DP") {
+                    assert!(
+                    kernel.is_some_and(|k| k.src.iter().flatten().any(|r| r.in_place)),
+                    "{text}: the operand is not read in place, so the in-place loop is not tested"
+                );
+                }
+                let mut general = fast.clone();
+                for i in general.code.iter_mut() {
+                    i.kernel = None;
+                }
+                let mut lean = fast.clone();
+                for i in lean.code.iter_mut() {
+                    if i.kernel.is_some() {
+                        i.kernel = tgsi::exec::kernels::decode_with(i, false);
+                        assert!(i.kernel.is_some_and(|k| !k.variants), "{text}: no lean kernel");
                     }
                 }
-                let (a, b) = (run(&fast, &inputs), run(&general, &inputs));
-                let nan = |x: u32| f32::from_bits(x).is_nan();
-                let (a, b) = if float {
-                    let canon = |v: [[u32; 4]; 4], w: [[u32; 4]; 4]| {
-                        std::array::from_fn::<_, 4, _>(|c| {
-                            std::array::from_fn::<_, 4, _>(|l| {
-                                if nan(v[c][l]) && nan(w[c][l]) {
-                                    0x7fc0_0000
-                                } else {
-                                    v[c][l]
-                                }
+                // Every pair (and triple, rotated) of special values, four lanes at a time.
+                for start in (0..n * n).step_by(4) {
+                    let mut inputs = [[[0u32; 4]; 4]; 3];
+                    for l in 0..4 {
+                        let idx = (start + l) % (n * n);
+                        let (i, j) = (idx / n, idx % n);
+                        for c in 0..4 {
+                            inputs[0][c][l] = SPECIAL_BITS[(i + c) % n];
+                            inputs[1][c][l] = SPECIAL_BITS[(j + 3 * c) % n];
+                            inputs[2][c][l] = SPECIAL_BITS[(i + j + c) % n];
+                        }
+                    }
+                    let (a, b) = (run(&fast, &inputs), run(&general, &inputs));
+                    let c = run(&lean, &inputs);
+                    let nan = |x: u32| f32::from_bits(x).is_nan();
+                    let (a, b, c) = if float {
+                        let canon = |v: [[u32; 4]; 4], w: [[u32; 4]; 4]| {
+                            std::array::from_fn::<_, 4, _>(|c| {
+                                std::array::from_fn::<_, 4, _>(|l| {
+                                    if nan(v[c][l]) && nan(w[c][l]) {
+                                        0x7fc0_0000
+                                    } else {
+                                        v[c][l]
+                                    }
+                                })
                             })
-                        })
+                        };
+                        (canon(a, b), canon(b, a), canon(c, b))
+                    } else {
+                        (a, b, c)
                     };
-                    (canon(a, b), canon(b, a))
-                } else {
-                    (a, b)
-                };
-                assert_eq!(a, b, "{name}: fast {a:08x?} general {b:08x?} for inputs {inputs:08x?}");
-                checked += 1;
+                    assert_eq!(
+                        a, b,
+                        "{text}: fast {a:08x?} general {b:08x?} for inputs {inputs:08x?}"
+                    );
+                    assert_eq!(
+                        c, b,
+                        "{text}: lean {c:08x?} general {b:08x?} for inputs {inputs:08x?}"
+                    );
+                    checked += 1;
+                }
             }
         }
     }
