@@ -1,6 +1,8 @@
 // Measures the playground page's frame time in headless Chromium: renders each named corpus
 // fragment shader (fragment-only mode, uv inputs as the corpus vertex shader gives them) at the
-// chosen size with the page's Web Workers, while animating, and prints the median ms per frame.
+// chosen size with the page's Web Workers, while animating, and prints the median ms per frame,
+// the engine's part of it (the slowest band in its worker) and where the rest goes (the hops to
+// and from the workers, copying the bands into one picture: render-pool.js `parts`).
 // With --inspect it measures the inspector instead: inspecting a pixel (trace + panel update)
 // at --size (512 by default) and one position of the instruction scrubber at 256x256, from the
 // user's action to the panel or overlay showing the result (median of several).
@@ -229,13 +231,19 @@ try {
     await page.click('#play');
     const samples = [];
     const engineSamples = [];
+    /** @type {Record<string, number[]>} */
+    const partSamples = {};
     const end = Date.now() + seconds * 1000;
     while (Date.now() < end) {
       await page.waitForTimeout(250);
-      const { label, engine } = await page.evaluate(() => {
+      const { label, engine, parts } = await page.evaluate(() => {
         const el = /** @type {HTMLElement} */ (document.querySelector('#frame-time'));
-        return { label: el.textContent, engine: el.dataset.engineMs };
+        return { label: el.textContent, engine: el.dataset.engineMs, parts: el.dataset.parts };
       });
+      try {
+        const p = JSON.parse(parts ?? '{}');
+        for (const k of Object.keys(p)) if (Number.isFinite(p[k])) (partSamples[k] ??= []).push(p[k]);
+      } catch { /* not drawn yet */ }
       const ms = parseFloat(label ?? '');
       if (Number.isFinite(ms)) samples.push(ms);
       const e = parseFloat(engine ?? '');
@@ -245,6 +253,9 @@ try {
     const e = engineSamples.length ? median(engineSamples) : NaN;
     // The engine's part: the slowest band's time in its worker (bands run side by side).
     console.log(`${shader.name} ${size}x${size}: median ${m.toFixed(1)} ms/frame (${(1000 / m).toFixed(1)} fps, ${samples.length} samples); the engine's part ${e.toFixed(1)} ms (frame / engine ${(m / e).toFixed(2)}x)`);
+    // The rest (render-pool.js `parts`): the hops to and from the slowest band's worker and the
+    // copies into the frame's picture; what is left is the page's own work between frames.
+    console.log(`  the rest: ${Object.entries(partSamples).map(([k, v]) => `${k} ${median(v).toFixed(2)} ms`).join(', ')}`);
     await page.close();
   }
 } finally {

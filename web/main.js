@@ -448,6 +448,7 @@ async function renderFrame() {
     $('frame-time').textContent = `${result.ms.toFixed(1)} ms/frame`;
     // The engine's part of it (the slowest band in its worker), for scripts/bench-page.mjs.
     $('frame-time').dataset.engineMs = String(result.engineMs ?? '');
+    $('frame-time').dataset.parts = JSON.stringify(result.parts ?? {});
   } else {
     const errors = (result.diagnostics ?? []).filter((d) => d.severity === 'error');
     renderStatus.dataset.state = 'error';

@@ -188,6 +188,13 @@ export class RenderPool {
     /** The slowest band's time in its worker (the engine's part of the frame, bands side by side). */
     let engineMs = 0;
     /**
+     * Where the rest of the frame went (ms, the slowest band's for the hops): from the page's
+     * post to the band's start in its worker, from the worker's answer to its arrival here,
+     * and copying the bands into the frame's picture.
+     */
+    const parts = { toWorker: 0, back: 0, stitch: 0 };
+    const now = () => performance.timeOrigin + performance.now();
+    /**
      * Bands with no fragment to shade although the module was ready (no triangle reaches their
      * rows): neither engine drew them, so they do not make the frame the interpreter's.
      */
@@ -251,6 +258,7 @@ export class RenderPool {
       const top = b * per;
       const bottom = Math.min(height, top + per);
       const band = { type: 'render', request: { ...request, rows: [top, bottom], bands, timeLimit: FRAME_TIME_LIMIT_S, crashForTest: crash && b === 0 } };
+      const postedAt = now();
       this.pool.send(b, band, { limitMs: WATCHDOG_MS + grace }).then((end) => {
         if (closed) return;
         if ('stopped' in end) {
@@ -268,6 +276,9 @@ export class RenderPool {
         if (msg.fatal) fatal = true;
         targets ??= msg.targets ?? null;
         if (Number.isFinite(msg.ms)) engineMs = Math.max(engineMs, msg.ms);
+        if (Number.isFinite(msg.receivedAt)) parts.toWorker = Math.max(parts.toWorker, msg.receivedAt - postedAt);
+        if (Number.isFinite(msg.answeredAt)) parts.back = Math.max(parts.back, now() - msg.answeredAt);
+        const copyStart = performance.now();
         const flushed = (msg.jit?.flushedQuads ?? 0) > 0;
         if (flushed) flushedBands += 1;
         if (msg.engine === 'compiled' && !flushed) compiledBands += 1;
@@ -278,6 +289,7 @@ export class RenderPool {
         } else if (!msg.error) {
           failed = true;
         }
+        parts.stitch += performance.now() - copyStart;
         // Every band reports the same shader diagnostics: keep one copy.
         if (b === 0 || diagnostics.length === 0) {
           for (const d of msg.diagnostics ?? []) {
@@ -291,7 +303,7 @@ export class RenderPool {
           // the compiled module.
           const compiled = compiledBands > 0 && compiledBands + idleBands === bands;
           const engine = { name: compiled ? 'compiled' : 'interpreter', compiledBands, flushedBands, bands, jit };
-          finish({ image: failed ? null : image, diagnostics, ms: performance.now() - started, engineMs, stopped: false, error, targets, engine });
+          finish({ image: failed ? null : image, diagnostics, ms: performance.now() - started, engineMs, parts, stopped: false, error, targets, engine });
         }
       });
     }

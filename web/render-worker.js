@@ -152,6 +152,9 @@ self.onmessage = async (event) => {
     return;
   }
   const start = performance.now();
+  // Wall-clock times (ms since the epoch, comparable with the page's) of the band's arrival
+  // here and of its answer, for the page's account of where a frame's time goes.
+  const receivedAt = performance.timeOrigin + start;
   try {
     const result = renderBand(msg.request);
     const pixels = result.pixels instanceof Uint8Array ? result.pixels : new Uint8Array(result.pixels ?? []);
@@ -169,6 +172,8 @@ self.onmessage = async (event) => {
       // Which buffers the frame has (targets.js shows a tab for each).
       targets: { count: result.targets ?? 1, depthTest: Boolean(result.depthTest), writesDepth: Boolean(result.writesDepth), target: result.target ?? 0 },
       ms: performance.now() - start,
+      receivedAt,
+      answeredAt: performance.timeOrigin + performance.now(),
     }, { transfer: [pixels.buffer] });
   } catch (err) {
     // The engine never throws for bad input (diagnostics instead): an exception is a trap (out of
