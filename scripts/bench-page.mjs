@@ -11,10 +11,11 @@
 // shows the engine asked for); `--example ID` adds an
 // example of web/examples.js; --compile-time measures, in the page, how long a generated
 // 1000-instruction fragment shader takes from text to a compiled module (the engine's
-// `jitModule`: parse, check, code generation; then `WebAssembly.compile`).
+// `jitModule`: parse, check, code generation; then `WebAssembly.compile`); --first-picture
+// measures cold loads of the page to its first frame (the page marks it `first-frame`).
 //
 //   node scripts/bench-page.mjs [--size 512] [--seconds 4] [--inspect] [--engines]
-//     [--example ID] [--compile-time] [SHADER.tgsi ...]
+//     [--example ID] [--compile-time] [--first-picture] [SHADER.tgsi ...]
 //
 // Needs the built page (bash scripts/build-wasm.sh && bash scripts/build-web.sh) and Chromium.
 
@@ -48,6 +49,8 @@ const engines = args.includes('--engines');
 if (engines) args.splice(args.indexOf('--engines'), 1);
 const compileTime = args.includes('--compile-time');
 if (compileTime) args.splice(args.indexOf('--compile-time'), 1);
+const firstPicture = args.includes('--first-picture');
+if (firstPicture) args.splice(args.indexOf('--first-picture'), 1);
 const example = option('example', null);
 const size = Number(option('size', '512'));
 const seconds = Number(option('seconds', '4'));
@@ -65,7 +68,7 @@ for (const file of args) {
 }
 if (missing.length) usageError(`cannot read ${missing.join(', ')}`);
 const corpus = path.join(ROOT, 'tests', 'corpus', 'softpipe');
-const files = args.length || example || compileTime ? args : ['01_arith.tgsi', '26_mandelbrot.tgsi'].map((f) => path.join(corpus, f));
+const files = args.length || example || compileTime || firstPicture ? args : ['01_arith.tgsi', '26_mandelbrot.tgsi'].map((f) => path.join(corpus, f));
 /** What to draw: corpus files by path, examples by id. */
 const shaders = [...files.map((file) => ({ name: path.basename(file), file })), ...(example ? [{ name: `example ${example}`, example }] : [])];
 
@@ -210,6 +213,22 @@ async function measureEngines(shader) {
 const server = await startServer(0);
 const browser = await launchBrowser();
 try {
+  if (firstPicture) {
+    // A cold load: a fresh context (no cache) each time, the page's default shader.
+    const times = [];
+    for (let i = 0; i < 7; i += 1) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const page = await context.newPage();
+      await page.goto(server.url);
+      await page.waitForSelector('#output[data-renders]', { timeout: 30_000 });
+      times.push(await page.evaluate(() => {
+        const drawn = performance.getEntriesByName('first-frame')[0]?.startTime;
+        return drawn ?? performance.now();
+      }));
+      await context.close();
+    }
+    console.log(`first picture, cold load of the page (navigation start to the default shader's first frame on the canvas): median ${median(times).toFixed(0)} ms over ${times.length} loads (min ${Math.min(...times).toFixed(0)}, max ${Math.max(...times).toFixed(0)}); budget 500 ms`);
+  }
   if (compileTime) {
     const page = await browser.newPage();
     await page.goto(server.url);

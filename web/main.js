@@ -440,6 +440,8 @@ async function renderFrame() {
     if ($('view-mode').value !== 'image' && !app.playing) scheduleProbe();
     setData(canvas, 'state', stop ? 'partial' : 'ok');
     canvas.dataset.renders = String(Number(canvas.dataset.renders ?? 0) + 1);
+    // For scripts/bench-page.mjs --first-picture: when the first frame reached the canvas.
+    if (canvas.dataset.renders === '1') performance.mark('first-frame');
     const errors = (result.diagnostics ?? []).filter((d) => d.severity === 'error');
     setData(renderStatus, 'state', errors.length ? 'error' : 'ok');
     setText(renderStatus, stop
@@ -729,6 +731,10 @@ function wireControls() {
 
 async function main() {
   paintPlaceholder(canvas);
+  // The render workers start as soon as the engine's module is compiled, so that they set up
+  // their instances while this thread builds the page (the first picture waits for both).
+  const pool = engineModule().then((module) => new RenderPool(module, Math.min(Math.max((navigator.hardwareConcurrency || 2) - 1, 2), 4)));
+  pool.catch(() => {});
   try {
     const [engine, version] = await Promise.all([loadEngine(), engineVersion()]);
     app.engine = engine;
@@ -764,7 +770,7 @@ async function main() {
   });
   wireConstantTabs($('constant-stages'), constantPanes(), () => refreshPanels());
   installShortcuts({ playPause: () => setPlaying(!app.playing), tab: selectEditorTab, copyLink });
-  app.pool = new RenderPool(await engineModule(), Math.min(Math.max((navigator.hardwareConcurrency || 2) - 1, 2), 4));
+  app.pool = await pool;
   wireEngine({ select: $('engine'), badge: $('engine-badge'), pool: app.pool, mode: () => store.state.engine,
     setMode: (engine) => { store.update({ engine }); stateChanged({}); }, redraw: scheduleRender });
   wireCompare({ engine: app.engine, pool: app.pool, currentFs: () => store.state.fs, describe });
