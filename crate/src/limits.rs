@@ -48,6 +48,11 @@ pub const MAX_JSON_DEPTH: usize = 64;
 /// Buffers, counter buffers or images of each kind one wasm `compute` call binds (each at most
 /// `exec::memory::MAX_MEMORY_BYTES`).
 pub const MAX_BOUND_RESOURCES: usize = 32;
+/// Bytes of the copies of a dispatch's resources that its threads run on (`tgsi run
+/// --threads`, `exec::parallel`): one copy per thread of every buffer, image, counter buffer
+/// and the global memory, with their logs of written bytes and a block's shared and private
+/// memory. Past it the dispatch runs on fewer threads, down to one, which makes no copy.
+pub const MAX_DISPATCH_COPY_BYTES: u64 = 512 << 20;
 /// Linear memory of one compiled shader module in the browser (`wasm/jit.rs`); a program whose
 /// module would need more is drawn by the interpreter.
 pub const MAX_JIT_MODULE_MEMORY: u64 = 32 << 20;
@@ -153,6 +158,12 @@ pub const LIMITS: &[Limit] = &[
         value: MAX_BOUND_RESOURCES as u64,
         code: "R009",
         why: "every register index a shader names on the page fits; each resource stays under 64 MiB as with tgsi run",
+    },
+    Limit {
+        name: "bytes of the per-thread copies of a dispatch's resources (tgsi run --threads)",
+        value: MAX_DISPATCH_COPY_BYTES,
+        code: "(fewer threads, down to one)",
+        why: "each thread runs its blocks on its own copy of the resources; checked before any copy is made, as the texture bytes are",
     },
     Limit {
         name: "memory of one compiled shader module (browser)",

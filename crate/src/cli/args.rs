@@ -139,7 +139,9 @@ Examples:
   tgsi run cs.tgsi --grid 4 --buffer 0=@64 --print
   tgsi run cs.tgsi --grid 2,2 --block 8,8 --image 0=RGBA8_UNORM,16x16:out.bin
   tgsi run cs.tgsi --grid 1 --buffer 0=in.bin:out.bin --const 0:0=1,2,3,4
+  tgsi run cs.tgsi --grid 64 --buffer 0=in.bin:out.bin --threads 4
 
+Standard error says how many threads ran the blocks, and why not more when it used fewer.
 Exit status: 0 success, 1 shader errors (parse, compile, run, budget, timeout), 2 usage or I/O,
 130 after Ctrl-C."
     )]
@@ -436,6 +438,9 @@ pub struct RunArgs {
     /// Stop after this many seconds of wall clock
     #[arg(long, allow_hyphen_values = true, value_name = "SECONDS")]
     pub timeout: Option<String>,
+    /// Threads that run the grid, each a range of blocks (the results are the same with any number; one thread when blocks could see each other's stores or atomics) [default: the machine's cores]
+    #[arg(long, allow_hyphen_values = true, value_name = "N")]
+    pub threads: Option<String>,
     /// Which engine runs the shader: interp or jit (docs/jit.md) [default: jit where the build has it]
     #[arg(long, allow_hyphen_values = true, value_name = "interp|jit")]
     pub engine: Option<String>,

@@ -6,8 +6,10 @@
 //!     [--buffer N=IN.bin[:OUT.bin]] [--buffer N=@BYTES[:OUT.bin]]
 //!     [--image N=FORMAT,WxH[xD][,IN.bin][:OUT.bin]] [--atomic N=@BYTES[:OUT.bin]]
 //!     [--shared BYTES] [--const B:I=x,y,z,w] [--texture U=FILE[,options]] [--budget N]
-//!     [--timeout SECONDS] [--engine interp|jit] [--print]
+//!     [--timeout SECONDS] [--threads N] [--engine interp|jit] [--print]
 //! ```
+//! `--threads N` (default: the machine's cores) runs ranges of blocks side by side when that
+//! gives one thread's bytes (`exec::parallel`); standard error names the threads used.
 //! Exit status: 0 success, 1 shader errors (parse, compile, run, budget, timeout), 2 usage or I/O
 //! problems, 130 after Ctrl-C.
 
@@ -15,11 +17,11 @@ use super::args::RunArgs;
 use super::report::{display_name, Origin, Printer, Stream};
 use crate::diag::{self, Diagnostic};
 use crate::exec::memory::MAX_MEMORY_BYTES;
-use crate::exec::{dispatch, Constants, ImageBuffer, ImageFormat, Machine, Resources};
+use crate::exec::{Constants, ImageBuffer, ImageFormat, Machine, Resources, Threads, ThreadsUsed};
 use crate::ir::LineIndex;
 
 const USAGE: &str = "usage: tgsi run CS.tgsi --grid X[,Y,Z] [--block X[,Y,Z]] [--buffer N=IN.bin[:OUT.bin] | N=@BYTES[:OUT.bin]]... \
-[--image N=FORMAT,WxH[xD][,IN.bin][:OUT.bin]]... [--atomic N=@BYTES[:OUT.bin]]... [--shared BYTES] [--const B:I=x,y,z,w]... [--texture U=FILE[,options]]... [--budget N] [--timeout SECONDS] [--engine interp|jit] [--print]";
+[--image N=FORMAT,WxH[xD][,IN.bin][:OUT.bin]]... [--atomic N=@BYTES[:OUT.bin]]... [--shared BYTES] [--const B:I=x,y,z,w]... [--texture U=FILE[,options]]... [--budget N] [--timeout SECONDS] [--threads N] [--engine interp|jit] [--print]";
 
 /// Where a resource is written after the run.
 enum Back {
@@ -85,6 +87,8 @@ fn setup_and_run(path: &str, args: &RunArgs) -> Result<i32, String> {
         None => None,
     };
     let timeout = super::watchdog::parse_timeout(args.timeout.as_deref())?;
+    // The same option as `tgsi render --threads` (one parser).
+    let threads = super::render::parse_threads(args.threads.as_deref())?;
 
     let Some(src) = super::read_text(path) else { return Ok(2) };
     let index = LineIndex::new(&src);
@@ -110,19 +114,48 @@ fn setup_and_run(path: &str, args: &RunArgs) -> Result<i32, String> {
     // The wall clock (--timeout) and Ctrl-C stop the dispatch as the budget does (`watchdog`).
     let _watchdog = super::watchdog::Watchdog::start(&frame, timeout, args.timeout.as_deref());
     let (engines, named) = super::engine::read(args.engine.as_deref(), false)?;
+    let mut accel = None;
     if engines[0] == crate::jit::Engine::Jit {
         match crate::jit::accelerator(&program, named) {
-            Ok(m) => machine.accel = m.make(),
+            Ok(m) => accel = Some(m),
             Err(why) if named => super::engine::note("run", &why),
             Err(_) => {}
         }
     }
-    if let Err(e) = dispatch(&mut machine, &program, &consts, &mut textures, &mut res, grid, block)
-    {
+    let threads = Threads { count: threads, accel: accel.as_deref() };
+    let (result, used) = crate::exec::dispatch_threads(
+        &mut machine,
+        &program,
+        &consts,
+        &mut textures,
+        &mut res,
+        grid,
+        block,
+        threads,
+    );
+    if let Some(used) = used {
+        report_threads(used);
+    }
+    if let Err(e) = result {
         print_diags(&printer, &mut [e.diagnostic], &index, origin);
         return Ok(super::watchdog::status_of(&frame));
     }
     write_back(&res, &back, args.print)
+}
+
+/// `tgsi run: N threads`, and why not more when there are fewer than asked for.
+fn report_threads(used: ThreadsUsed) {
+    let n = used.threads;
+    let plural = if n == 1 { "" } else { "s" };
+    match used.fewer {
+        Some(crate::exec::Fewer::Memory) => eprintln!(
+            "tgsi run: {n} thread{plural} ({} of {} MiB)",
+            crate::exec::Fewer::Memory.reason(),
+            crate::limits::MAX_DISPATCH_COPY_BYTES >> 20
+        ),
+        Some(why) => eprintln!("tgsi run: {n} thread{plural} ({})", why.reason()),
+        None => eprintln!("tgsi run: {n} thread{plural}"),
+    }
 }
 
 fn print_diags(printer: &Printer, diags: &mut [Diagnostic], index: &LineIndex, origin: Origin) {

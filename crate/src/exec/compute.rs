@@ -87,6 +87,62 @@ pub fn dispatch_traced(
     (r, trace)
 }
 
+/// A dispatch's sizes, checked ([`Grid::check`]): the grid, the block size, and the blocks and
+/// quads per block they make.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Grid {
+    pub grid: [u32; 3],
+    pub block: [u32; 3],
+    /// Blocks in the grid (at most [`MAX_DISPATCH_INVOCATIONS`]).
+    pub blocks: u64,
+    /// Invocations per block (1 to [`MAX_BLOCK_INVOCATIONS`]).
+    pub invocations: usize,
+}
+
+impl Grid {
+    /// The block size (`block`, else the shader's CS_FIXED_BLOCK_* properties) and the grid's
+    /// sizes within the limits, or the `X009` diagnostic.
+    pub fn check(
+        program: &Program,
+        grid: [u32; 3],
+        block: Option<[u32; 3]>,
+    ) -> Result<Grid, ExecError> {
+        let Some(block) = block.or_else(|| fixed_block_size(program)) else {
+            return Err(size_error(
+                "no block size: give one or declare CS_FIXED_BLOCK_WIDTH/HEIGHT/DEPTH".into(),
+            ));
+        };
+        let threads: u64 = block.iter().fold(1u64, |a, &v| a.saturating_mul(v as u64));
+        if threads == 0 || threads > MAX_BLOCK_INVOCATIONS {
+            return Err(size_error(format!(
+                "a block of {}x{}x{} invocations is outside 1..={}",
+                block[0], block[1], block[2], MAX_BLOCK_INVOCATIONS
+            )));
+        }
+        let blocks: u64 = grid.iter().fold(1u64, |a, &v| a.saturating_mul(v as u64));
+        if blocks.saturating_mul(threads) > MAX_DISPATCH_INVOCATIONS {
+            return Err(size_error(format!(
+                "{} invocations in one dispatch is more than {}",
+                blocks.saturating_mul(threads),
+                MAX_DISPATCH_INVOCATIONS
+            )));
+        }
+        Ok(Grid { grid, block, blocks, invocations: threads as usize })
+    }
+
+    /// Quads of one block's batch.
+    pub fn quads(&self) -> usize {
+        self.invocations.div_ceil(4)
+    }
+
+    /// BLOCK_ID of the block run `i`-th (x fastest, then y, then z).
+    pub fn block_id(&self, i: u64) -> [u32; 3] {
+        let [gx, gy, _] = self.grid.map(u64::from);
+        let (gx, gy) = (gx.max(1), gy.max(1));
+        [(i % gx) as u32, ((i / gx) % gy) as u32, (i / (gx * gy)) as u32]
+    }
+}
+
 /// The dispatch; the batch of block `watched.0` runs in trace mode for quad `watched.1`,
 /// its trace left in `trace`.
 #[allow(clippy::too_many_arguments)]
@@ -101,28 +157,28 @@ fn run_blocks(
     watched: Option<([u32; 3], usize)>,
     trace: &mut Option<Trace>,
 ) -> Result<RunStats, ExecError> {
-    let Some(block) = block.or_else(|| fixed_block_size(program)) else {
-        return Err(size_error(
-            "no block size: give one or declare CS_FIXED_BLOCK_WIDTH/HEIGHT/DEPTH".into(),
-        ));
-    };
-    let threads: u64 = block.iter().fold(1u64, |a, &v| a.saturating_mul(v as u64));
-    if threads == 0 || threads > MAX_BLOCK_INVOCATIONS {
-        return Err(size_error(format!(
-            "a block of {}x{}x{} invocations is outside 1..={}",
-            block[0], block[1], block[2], MAX_BLOCK_INVOCATIONS
-        )));
-    }
-    let blocks: u64 = grid.iter().fold(1u64, |a, &v| a.saturating_mul(v as u64));
-    if blocks.saturating_mul(threads) > MAX_DISPATCH_INVOCATIONS {
-        return Err(size_error(format!(
-            "{} invocations in one dispatch is more than {}",
-            blocks.saturating_mul(threads),
-            MAX_DISPATCH_INVOCATIONS
-        )));
-    }
-    let threads = threads as usize;
-    let quads = threads.div_ceil(4);
+    let size = Grid::check(program, grid, block)?;
+    run_range(machine, program, consts, hooks, resources, &size, 0..size.blocks, watched, trace)
+        .map(|(total, _)| total)
+}
+
+/// Runs blocks `range` of the grid (in the order [`Grid::block_id`] numbers them), each as one
+/// batch with shared and private memory cleared before it; the sums of their runs' counts and
+/// the most work one block did, or the first error.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn run_range(
+    machine: &mut Machine,
+    program: &Program,
+    consts: &Constants,
+    hooks: &mut dyn TextureHooks,
+    resources: &mut Resources,
+    size: &Grid,
+    range: std::ops::Range<u64>,
+    watched: Option<([u32; 3], usize)>,
+    trace: &mut Option<Trace>,
+) -> Result<(RunStats, u64), ExecError> {
+    let (grid, block, threads) = (size.grid, size.block, size.invocations);
+    let quads = size.quads();
     let mut batch = Batch::new(program, quads);
     // Lanes past the block's last invocation are padding: helpers, which never write.
     for (q, cov) in batch.coverage.iter_mut().enumerate() {
@@ -143,31 +199,25 @@ fn run_blocks(
         resources.shared = vec![0; DEFAULT_SHARED_BYTES];
     }
     let mut total = RunStats::default();
-    for bz in 0..grid[2] {
-        for by in 0..grid[1] {
-            for bx in 0..grid[0] {
-                batch
-                    .system
-                    .set_with(SemanticName::BlockId, quads, |_, _, c| [bx, by, bz, 0][c & 3]);
-                resources.shared.fill(0);
-                resources.private.clear();
-                let s = match watched.filter(|(b, q)| *b == [bx, by, bz] && *q < quads) {
-                    Some((_, q)) => {
-                        let (t, r) = machine.run_traced_with_resources(
-                            program, &mut batch, consts, hooks, resources, q,
-                        );
-                        *trace = Some(t);
-                        r?
-                    }
-                    None => {
-                        machine.run_with_resources(program, &mut batch, consts, hooks, resources)?
-                    }
-                };
-                total.instructions += s.instructions;
-                total.work += s.work;
-                total.quads += s.quads;
+    let mut most = 0;
+    for i in range {
+        let [bx, by, bz] = size.block_id(i);
+        batch.system.set_with(SemanticName::BlockId, quads, |_, _, c| [bx, by, bz, 0][c & 3]);
+        resources.shared.fill(0);
+        resources.private.clear();
+        let s = match watched.filter(|(b, q)| *b == [bx, by, bz] && *q < quads) {
+            Some((_, q)) => {
+                let (t, r) = machine
+                    .run_traced_with_resources(program, &mut batch, consts, hooks, resources, q);
+                *trace = Some(t);
+                r?
             }
-        }
+            None => machine.run_with_resources(program, &mut batch, consts, hooks, resources)?,
+        };
+        total.instructions += s.instructions;
+        total.work += s.work;
+        total.quads += s.quads;
+        most = most.max(s.work);
     }
-    Ok(total)
+    Ok((total, most))
 }

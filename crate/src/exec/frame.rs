@@ -63,6 +63,9 @@ struct FrameState {
     left: std::sync::atomic::AtomicU64,
     stop: std::sync::OnceLock<Stop>,
     deadline: Option<Deadline>,
+    /// The frame this one is a part of ([`FrameBudget::part`]) and the work the part started
+    /// with: the part is stopped whenever the whole is.
+    whole: Option<(FrameBudget, u64)>,
 }
 
 /// A wall-clock limit: the frame stops itself at its first look at the stop flag once `clock`
@@ -90,6 +93,20 @@ impl FrameBudget {
             left: std::sync::atomic::AtomicU64::new(work),
             stop: std::sync::OnceLock::new(),
             deadline: None,
+            whole: None,
+        }))
+    }
+    /// A frame for one share of this frame's runs done on a thread of its own (a compute
+    /// dispatch's range of blocks, `exec::parallel`): it counts its own work, starting from
+    /// `work` and never charged to this frame, so that what each of its runs may do does not
+    /// depend on how fast the other threads go; a stop of this frame (`--timeout`, Ctrl-C, its
+    /// time limit) stops it too. The caller charges this frame what the parts did.
+    pub fn part(&self, work: u64) -> FrameBudget {
+        FrameBudget(std::sync::Arc::new(FrameState {
+            left: std::sync::atomic::AtomicU64::new(work),
+            stop: std::sync::OnceLock::new(),
+            deadline: None,
+            whole: Some((self.clone(), work)),
         }))
     }
     /// A frame that also stops itself `seconds` after now, as read from `clock` (milliseconds),
@@ -103,6 +120,7 @@ impl FrameBudget {
             left: std::sync::atomic::AtomicU64::new(work),
             stop: std::sync::OnceLock::new(),
             deadline: Some(Deadline { clock, at: clock() + seconds * 1000.0, seconds, work }),
+            whole: None,
         }))
     }
     /// Work (quad-instructions) left.
@@ -124,6 +142,13 @@ impl FrameBudget {
     /// [`stopped`](Self::stopped), asked by a run that has done `run_work` not yet charged:
     /// the time limit counts only once the frame's work done reaches [`TIME_LIMIT_MIN_WORK`].
     pub fn stopped_after(&self, run_work: u64) -> Option<Stop> {
+        if let (None, Some((whole, start))) = (self.0.stop.get(), &self.0.whole) {
+            // The whole frame's time limit counts this part's work as done.
+            let done = start.saturating_sub(self.left()).saturating_add(run_work);
+            if let Some(why) = whole.stopped_after(done) {
+                self.stop(why);
+            }
+        }
         if let (None, Some(d)) = (self.0.stop.get(), self.0.deadline) {
             let done = d.work.saturating_sub(self.left()).saturating_add(run_work);
             if done >= TIME_LIMIT_MIN_WORK && (d.clock)() >= d.at {

@@ -69,6 +69,23 @@ impl ImageFormat {
             _ => 16,
         }
     }
+    /// The channels a texel stores: x only for the 32-bit single-channel formats, else all four
+    /// (a STORE's other channels are not kept anywhere).
+    pub fn channels(self) -> usize {
+        match self {
+            ImageFormat::R32Uint | ImageFormat::R32Sint | ImageFormat::R32Float => 1,
+            _ => 4,
+        }
+    }
+    /// The bytes of a texel that channel `c` is stored in ([`Self::encode`]); `None` for a
+    /// channel the format does not store.
+    pub fn channel_bytes(self, c: usize) -> Option<std::ops::Range<usize>> {
+        if c >= self.channels() {
+            return None;
+        }
+        let size = self.bytes() / self.channels();
+        Some(c * size..c * size + size)
+    }
     /// Whether atomics may use it (tgsi.rst: 32-bit single-channel formats only).
     pub fn atomic(self) -> bool {
         matches!(self, ImageFormat::R32Uint | ImageFormat::R32Sint | ImageFormat::R32Float)
@@ -177,13 +194,13 @@ impl ImageBuffer {
             None => [0; 4],
         }
     }
-    pub fn store(&mut self, x: i64, y: i64, z: i64, v: [u32; 4]) {
+    /// Stores the texel at (x, y, z); returns its byte offset, or `None` when it is outside.
+    pub fn store(&mut self, x: i64, y: i64, z: i64, v: [u32; 4]) -> Option<usize> {
         let n = self.format.bytes();
-        if let Some(o) = self.offset(x, y, z) {
-            if let Some(d) = self.data.get_mut(o..o + n) {
-                self.format.encode(v, d);
-            }
-        }
+        let o = self.offset(x, y, z)?;
+        let d = self.data.get_mut(o..o + n)?;
+        self.format.encode(v, d);
+        Some(o)
     }
 }
 
@@ -252,6 +269,141 @@ pub struct Resources {
     pub framebuffer: BTreeMap<u32, Vec<[[f32; 4]; 4]>>,
     /// Filled by EMIT / ENDPRIM when present (the geometry API sets it up).
     pub emits: Option<EmitSink>,
+    /// When present, every store and atomic marks here the bytes it wrote of the resources
+    /// all blocks of a dispatch share (a dispatch on several threads merges its copies by it,
+    /// `exec/parallel.rs`).
+    pub written: Option<Box<Written>>,
+}
+
+/// A set of byte positions `0..len`, one bit each: the bytes of one resource a run wrote.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ByteSet {
+    bits: Vec<u64>,
+    len: usize,
+}
+
+impl ByteSet {
+    /// The empty set over a resource of `len` bytes.
+    pub fn new(len: usize) -> ByteSet {
+        ByteSet { bits: vec![0; len.div_ceil(64)], len }
+    }
+    /// The bytes a set over `len` bytes takes.
+    pub fn bytes_for(len: usize) -> u64 {
+        len.div_ceil(64) as u64 * 8
+    }
+    /// Adds the positions of `range` (the part inside `0..len`).
+    pub fn insert(&mut self, range: std::ops::Range<usize>) {
+        for i in range.start..range.end.min(self.len) {
+            if let Some(w) = self.bits.get_mut(i / 64) {
+                *w |= 1 << (i % 64);
+            }
+        }
+    }
+    pub fn contains(&self, i: usize) -> bool {
+        i < self.len && self.bits.get(i / 64).is_some_and(|w| w >> (i % 64) & 1 != 0)
+    }
+    pub fn is_empty(&self) -> bool {
+        self.bits.iter().all(|w| *w == 0)
+    }
+    /// Adds the positions of `other` (a set over the same bytes).
+    pub fn union(&mut self, other: &ByteSet) {
+        for (a, b) in self.bits.iter_mut().zip(&other.bits) {
+            *a |= b;
+        }
+    }
+    /// Copies the bytes of the set from `from` to `into` (positions past either end are left).
+    pub fn copy(&self, from: &[u8], into: &mut [u8]) {
+        for (k, &w) in self.bits.iter().enumerate() {
+            let base = k * 64;
+            if w == u64::MAX {
+                let end = (base + 64).min(from.len()).min(into.len());
+                if let (Some(s), Some(d)) = (from.get(base..end), into.get_mut(base..end)) {
+                    d.copy_from_slice(s);
+                }
+                continue;
+            }
+            let mut rest = w;
+            while rest != 0 {
+                let i = base + rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                if let (Some(s), Some(d)) = (from.get(i), into.get_mut(i)) {
+                    *d = *s;
+                }
+            }
+        }
+    }
+}
+
+/// The bytes a run wrote of the resources every block of a dispatch shares: buffers, images,
+/// counters and global memory (shared and private memory belong to one block).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Written {
+    pub buffers: BTreeMap<u32, ByteSet>,
+    pub images: BTreeMap<u32, ByteSet>,
+    pub atomic_buffers: BTreeMap<u32, ByteSet>,
+    pub global: ByteSet,
+}
+
+impl Written {
+    /// Empty sets over every buffer, image, counter buffer and the global memory of `res`.
+    pub fn covering(res: &Resources) -> Written {
+        let sets = |m: &BTreeMap<u32, Vec<u8>>| -> BTreeMap<u32, ByteSet> {
+            m.iter().map(|(n, b)| (*n, ByteSet::new(b.len()))).collect()
+        };
+        Written {
+            buffers: sets(&res.buffers),
+            images: res.images.iter().map(|(n, i)| (*n, ByteSet::new(i.data.len()))).collect(),
+            atomic_buffers: sets(&res.atomic_buffers),
+            global: ByteSet::new(res.global.len()),
+        }
+    }
+    /// The bytes [`Self::covering`] takes for `res`.
+    pub fn bytes_for(res: &Resources) -> u64 {
+        let sum = |m: &BTreeMap<u32, Vec<u8>>| -> u64 {
+            m.values().map(|b| ByteSet::bytes_for(b.len())).sum()
+        };
+        sum(&res.buffers)
+            + res.images.values().map(|i| ByteSet::bytes_for(i.data.len())).sum::<u64>()
+            + sum(&res.atomic_buffers)
+            + ByteSet::bytes_for(res.global.len())
+    }
+    /// Adds the bytes `other` logged (over the same resources).
+    pub fn union(&mut self, other: &Written) {
+        fn each(sets: &mut BTreeMap<u32, ByteSet>, other: &BTreeMap<u32, ByteSet>) {
+            for (n, set) in other {
+                if let Some(mine) = sets.get_mut(n) {
+                    mine.union(set);
+                }
+            }
+        }
+        each(&mut self.buffers, &other.buffers);
+        each(&mut self.images, &other.images);
+        each(&mut self.atomic_buffers, &other.atomic_buffers);
+        self.global.union(&other.global);
+    }
+    /// Copies every byte in these sets from `from` into `into`: the later run's writes over
+    /// the earlier's.
+    pub fn copy(&self, from: &Resources, into: &mut Resources) {
+        fn each(
+            sets: &BTreeMap<u32, ByteSet>,
+            from: &BTreeMap<u32, Vec<u8>>,
+            into: &mut BTreeMap<u32, Vec<u8>>,
+        ) {
+            for (n, set) in sets {
+                if let (Some(s), Some(d)) = (from.get(n), into.get_mut(n)) {
+                    set.copy(s, d);
+                }
+            }
+        }
+        each(&self.buffers, &from.buffers, &mut into.buffers);
+        each(&self.atomic_buffers, &from.atomic_buffers, &mut into.atomic_buffers);
+        for (n, set) in &self.images {
+            if let (Some(s), Some(d)) = (from.images.get(n), into.images.get_mut(n)) {
+                set.copy(&s.data, &mut d.data);
+            }
+        }
+        self.global.copy(&from.global, &mut into.global);
+    }
 }
 
 impl Resources {
@@ -289,17 +441,62 @@ pub fn read_word(bytes: &[u8], offset: u64) -> u32 {
     }
 }
 
-/// Writes the word at byte `offset`; dropped when any byte is outside `bytes`.
-pub fn write_word(bytes: &mut [u8], offset: u64, v: u32) {
-    let Ok(o) = usize::try_from(offset) else { return };
-    if let Some(s) = o.checked_add(4).and_then(|e| bytes.get_mut(o..e)) {
-        s.copy_from_slice(&v.to_le_bytes());
-    }
+/// Writes the word at byte `offset`; dropped when any byte is outside `bytes`. Returns the
+/// bytes written, if any.
+pub fn write_word(bytes: &mut [u8], offset: u64, v: u32) -> Option<std::ops::Range<usize>> {
+    let o = usize::try_from(offset).ok()?;
+    let e = o.checked_add(4)?;
+    bytes.get_mut(o..e)?.copy_from_slice(&v.to_le_bytes());
+    Some(o..e)
 }
 
 #[cfg(test)]
 mod tests {
-    use super::ImageFormat;
+    use super::{ByteSet, ImageFormat};
+
+    /// Copying by a set moves exactly its bytes: a whole word of 64, single bits, the clipped
+    /// tail, and the union of two sets.
+    #[test]
+    fn a_byte_set_copies_exactly_its_bytes() {
+        let mut set = ByteSet::new(150);
+        assert!(set.is_empty());
+        set.insert(0..64);
+        set.insert(70..71);
+        set.insert(148..400);
+        let mut other = ByteSet::new(150);
+        other.insert(100..102);
+        set.union(&other);
+        let from: Vec<u8> = (0..150).map(|i| i as u8 | 0x80).collect();
+        let mut into = vec![0u8; 150];
+        set.copy(&from, &mut into);
+        for (i, b) in into.iter().enumerate() {
+            let inside = i < 64 || i == 70 || i == 100 || i == 101 || i >= 148;
+            assert_eq!(set.contains(i), inside, "{i}");
+            assert_eq!(*b, if inside { from[i] } else { 0 }, "{i}");
+        }
+        assert!(!set.contains(150));
+    }
+
+    #[test]
+    fn channel_bytes_are_where_encode_writes() {
+        for &n in ImageFormat::names() {
+            let Some(f) = ImageFormat::from_name(n) else { continue };
+            for c in 0..4 {
+                let mut texel = vec![0u8; f.bytes()];
+                let mut v = [0u32; 4];
+                v[c] = 0x3f80_0000; // 1.0: every format stores non-zero bytes for it
+                f.encode(v, &mut texel);
+                let written: Vec<usize> = (0..texel.len()).filter(|i| texel[*i] != 0).collect();
+                match f.channel_bytes(c) {
+                    Some(r) => assert!(
+                        written.iter().all(|i| r.contains(i)) && !written.is_empty(),
+                        "{n} {c}"
+                    ),
+                    None => assert!(written.is_empty(), "{n} {c}"),
+                }
+            }
+        }
+    }
 
     #[test]
     fn every_format_is_found_by_its_name() {

@@ -23,6 +23,7 @@ pub mod lanes;
 pub mod machine;
 pub mod memory;
 pub mod ops;
+pub mod parallel;
 mod prewrite;
 pub mod probe;
 pub mod program;
@@ -47,6 +48,7 @@ pub use io::{
 pub use lanes::Lanes;
 pub use machine::{ExecError, Machine, RunStats, DEFAULT_BUDGET};
 pub use memory::{EmittedPrimitive, ImageBuffer, ImageFormat, Resources};
+pub use parallel::{dispatch_threads, Fewer, Threads, ThreadsUsed};
 pub use probe::Probe;
 pub use program::Program;
 pub use rows::{Rows, RowsMut};

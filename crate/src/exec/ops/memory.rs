@@ -183,22 +183,51 @@ fn store(inst: &Inst, io: &mut Io, ctx: &mut Ctx) -> Shape {
                         for c in (0..4).filter(|c| m >> c & 1 != 0) {
                             texel[c] = v[c];
                         }
-                        img.store(x, y, z, texel);
+                        let at = img.store(x, y, z, texel);
+                        // Only the channels written count as written: the others were
+                        // decoded and encoded again.
+                        if let (Some(o), Some(log)) = (at, ctx.mem.written.as_deref_mut()) {
+                            if let Some(set) = log.images.get_mut(&n) {
+                                for c in (0..4).filter(|c| m >> c & 1 != 0) {
+                                    if let Some(r) = img.format.channel_bytes(c) {
+                                        set.insert(o + r.start..o + r.end);
+                                    }
+                                }
+                            }
+                        }
                     }
                 }
                 Target::None => {}
-                other => {
-                    let bytes = match other {
-                        Target::Buffer(n) => ctx.mem.buffers.get_mut(&n),
-                        Target::Memory(s) => ctx.mem.space_mut(s, q * 4 + l),
-                        _ => None,
-                    };
-                    if let Some(b) = bytes {
+                Target::Buffer(n) => {
+                    if let Some(b) = ctx.mem.buffers.get_mut(&n) {
+                        let log = ctx.mem.written.as_deref_mut();
+                        let mut set = log.and_then(|w| w.buffers.get_mut(&n));
+                        for c in (0..4).filter(|c| m >> c & 1 != 0) {
+                            let r = write_word(b, a[0] as u64 + 4 * c as u64, v[c]);
+                            if let (Some(r), Some(set)) = (r, set.as_deref_mut()) {
+                                set.insert(r);
+                            }
+                        }
+                    }
+                }
+                Target::Memory(Space::Global) => {
+                    let b = &mut ctx.mem.global;
+                    let mut set = ctx.mem.written.as_deref_mut().map(|w| &mut w.global);
+                    for c in (0..4).filter(|c| m >> c & 1 != 0) {
+                        let r = write_word(b, a[0] as u64 + 4 * c as u64, v[c]);
+                        if let (Some(r), Some(set)) = (r, set.as_deref_mut()) {
+                            set.insert(r);
+                        }
+                    }
+                }
+                Target::Memory(s) => {
+                    if let Some(b) = ctx.mem.space_mut(s, q * 4 + l) {
                         for c in (0..4).filter(|c| m >> c & 1 != 0) {
                             write_word(b, a[0] as u64 + 4 * c as u64, v[c]);
                         }
                     }
                 }
+                Target::Counter(..) => {}
             }
         }
     }
@@ -346,7 +375,13 @@ fn atomic(inst: &Inst, io: &mut Io, res: &mut Res, ctx: &mut Ctx) -> Shape {
                             let mut texel = img.load(x, y, z);
                             let prev = texel[0];
                             texel[0] = atomic_result(inst.op, prev, av, bv);
-                            img.store(x, y, z, texel);
+                            let at = img.store(x, y, z, texel);
+                            let log = ctx.mem.written.as_deref_mut();
+                            if let (Some(o), Some(set)) =
+                                (at, log.and_then(|w| w.images.get_mut(&n)))
+                            {
+                                set.insert(o..o + img.format.bytes());
+                            }
                             prev
                         }
                         _ => 0,
@@ -354,19 +389,40 @@ fn atomic(inst: &Inst, io: &mut Io, res: &mut Res, ctx: &mut Ctx) -> Shape {
                 }
                 Target::None => 0,
                 other => {
-                    let (bytes, at) = match other {
-                        Target::Buffer(n) => (ctx.mem.buffers.get_mut(&n), Some(ad[0] as u64)),
-                        Target::Memory(s) => (ctx.mem.space_mut(s, q * 4 + l), Some(ad[0] as u64)),
+                    // The word's resource, and its set of written bytes when it is shared by
+                    // every block and a log is kept.
+                    let log = ctx.mem.written.as_deref_mut();
+                    let (bytes, at, set) = match other {
+                        Target::Buffer(n) => (
+                            ctx.mem.buffers.get_mut(&n),
+                            Some(ad[0] as u64),
+                            log.and_then(|w| w.buffers.get_mut(&n)),
+                        ),
+                        Target::Memory(Space::Global) => (
+                            Some(&mut ctx.mem.global),
+                            Some(ad[0] as u64),
+                            log.map(|w| &mut w.global),
+                        ),
+                        Target::Memory(s) => {
+                            (ctx.mem.space_mut(s, q * 4 + l), Some(ad[0] as u64), None)
+                        }
                         Target::Counter(bn, i) => {
                             let word = i.saturating_add(ad[0] as i64).saturating_mul(4);
-                            (ctx.mem.atomic_buffers.get_mut(&bn), u64::try_from(word).ok())
+                            (
+                                ctx.mem.atomic_buffers.get_mut(&bn),
+                                u64::try_from(word).ok(),
+                                log.and_then(|w| w.atomic_buffers.get_mut(&bn)),
+                            )
                         }
-                        _ => (None, None),
+                        _ => (None, None, None),
                     };
                     match (bytes, at) {
                         (Some(bytes), Some(at)) if (at as u128) + 4 <= bytes.len() as u128 => {
                             let prev = read_word(bytes, at);
-                            write_word(bytes, at, atomic_result(inst.op, prev, av, bv));
+                            let r = write_word(bytes, at, atomic_result(inst.op, prev, av, bv));
+                            if let (Some(r), Some(set)) = (r, set) {
+                                set.insert(r);
+                            }
                             prev
                         }
                         _ => 0,

@@ -7,7 +7,7 @@ fn dir(name: &str) -> std::path::PathBuf {
     crate::scratch::dir(&format!("compute-cli-{name}"))
 }
 
-const DOUBLE: &str = "COMP
+pub(super) const DOUBLE: &str = "COMP
 PROPERTY CS_FIXED_BLOCK_WIDTH 8
 DCL SV[0], THREAD_ID
 DCL SV[1], BLOCK_ID
@@ -153,4 +153,96 @@ fn run_accepts_the_render_constant_syntax() {
         bytes.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
     // 0x3f800000 is 1.0's bits; -2.5 is 0xc0200000; a NaN payload passes unchanged.
     assert_eq!(got, [0x3f80_0000, 0, 0xc020_0000, 0x7fc0_0001]);
+}
+
+fn tgsi(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_tgsi")).args(args).output().unwrap()
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+/// `--threads N` (docs/resources.md, "Threads"): the files and the printed words are one
+/// thread's, the diagnostic of a budget that runs out too; standard error names the threads
+/// used, and why one when blocks could see each other.
+#[test]
+fn run_threads_leave_one_threads_output() {
+    let d = dir("threads");
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+    let image_write = format!("{root}/programs/examples/image-write.cs.tgsi");
+    let mut written = Vec::new();
+    for (n, said) in [("1", "tgsi run: 1 thread\n"), ("3", "tgsi run: 3 threads\n")] {
+        let out_file = d.join(format!("image-{n}.bin"));
+        let image = format!("0=R8G8B8A8_UNORM,16x16:{}", out_file.display());
+        let out = tgsi(&["run", &image_write, "--grid", "2,2", "--image", &image, "--threads", n]);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        assert_eq!(text(&out.stderr), said);
+        written.push((text(&out.stdout), std::fs::read(&out_file).unwrap()));
+    }
+    assert_eq!(written[0], written[1]);
+    // Every block writes texel (x, y) of its 8x8 invocations (THREAD_ID): (x, y) · 0.1429,
+    // 0.5, 1 in UNORM8 (round(v · 255)); the rest of the 16x16 image stays zero.
+    let unorm = |v: f32| (v * 255.0 + 0.5) as u8;
+    let want: Vec<u8> = (0..16u32)
+        .flat_map(|y| (0..16u32).map(move |x| (x, y)))
+        .flat_map(|(x, y)| match x < 8 && y < 8 {
+            true => [unorm(x as f32 * 0.1429), unorm(y as f32 * 0.1429), 128, 255],
+            false => [0; 4],
+        })
+        .collect();
+    assert_eq!(written[0].1, want);
+
+    // Atomics keep one thread, and say so.
+    let cs = d.join("double.tgsi");
+    std::fs::write(&cs, DOUBLE).unwrap();
+    let cs = cs.display().to_string();
+    let out = tgsi(&[
+        "run",
+        &cs,
+        "--grid",
+        "4",
+        "--buffer",
+        "0=@128",
+        "--atomic",
+        "0=@4",
+        "--threads",
+        "4",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).starts_with("tgsi run: 1 thread (atomics"), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("HWATOMIC[0]: 32"), "{}", text(&out.stdout));
+
+    // A budget that runs out: one thread's diagnostic and status whatever the count.
+    let lp = format!("{root}/tests/snapshots/inputs/loop.tgsi");
+    let stopped: Vec<_> = ["1", "4"]
+        .iter()
+        .map(|n| {
+            let out = tgsi(&[
+                "run",
+                &lp,
+                "--grid",
+                "8",
+                "--block",
+                "1",
+                "--budget",
+                "5000",
+                "--threads",
+                n,
+            ]);
+            (out.status.code(), text(&out.stdout))
+        })
+        .collect();
+    assert_eq!(stopped[0], stopped[1]);
+    assert_eq!(stopped[0].0, Some(1));
+    assert!(
+        stopped[0].1.contains("stopped after 5000 instructions") && stopped[0].1.contains("[X005]")
+    );
+
+    // `--threads` takes 1 to 256, as `tgsi render --threads`.
+    for bad in ["0", "257", "x", ""] {
+        let out = tgsi(&["run", &lp, "--grid", "1", "--threads", bad]);
+        assert_eq!(out.status.code(), Some(2), "--threads {bad}");
+        assert!(text(&out.stderr).contains("--threads"), "{}", text(&out.stderr));
+    }
 }

@@ -57,7 +57,7 @@ fn prefix_sum_with_barrier_and_shared_memory() {
 }
 
 /// Each invocation adds 1 to bin (value & 3) of BUFFER[1] and keeps the old count in BUFFER[2].
-const HISTOGRAM: &str = "COMP
+pub(super) const HISTOGRAM: &str = "COMP
 DCL SV[0], THREAD_ID
 DCL SV[1], BLOCK_ID
 DCL SV[2], BLOCK_SIZE
@@ -165,9 +165,8 @@ fn every_atomic_opcode_follows_its_formula() {
     }
 }
 
-#[test]
-fn image_stores_from_a_2d_grid() {
-    let text = "COMP
+/// Each invocation of a 2-D grid of 4x4 blocks writes its own texel of two 8x8 images.
+pub(super) const IMAGE_STORES: &str = "COMP
 PROPERTY CS_FIXED_BLOCK_WIDTH 4
 PROPERTY CS_FIXED_BLOCK_HEIGHT 4
 PROPERTY CS_FIXED_BLOCK_DEPTH 1
@@ -185,7 +184,10 @@ STORE IMAGE[1], TEMP[0], IMM[1], 2D, PIPE_FORMAT_R8G8B8A8_UNORM
 RESQ TEMP[2], IMAGE[0]
 END
 ";
-    let p = program(text);
+
+#[test]
+fn image_stores_from_a_2d_grid() {
+    let p = program(IMAGE_STORES);
     let mut res = Resources::new();
     res.images.insert(0, ImageBuffer::new(ImageFormat::R32Uint, 8, 8, 1).unwrap());
     res.images.insert(1, ImageBuffer::new(ImageFormat::Rgba8Unorm, 8, 8, 1).unwrap());

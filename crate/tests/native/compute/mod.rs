@@ -1,2 +1,3 @@
 mod cli;
 mod dispatch;
+mod threads;
