@@ -26,6 +26,29 @@ impl TextureHooks for Bindings {
         rgba
     }
 
+    fn get_samples_batch(&mut self, requests: &[SampleRequest], out: &mut [[[f32; 4]; 4]]) {
+        if self.watch_quad.is_some() || self.recording() {
+            // A trace records quad by quad.
+            for (r, o) in requests.iter().zip(out.iter_mut()) {
+                *o = self.get_samples(r);
+            }
+            return;
+        }
+        // One prepared unit for each run of quads naming the same view and sampler (usually
+        // the whole batch: only an indirect SAMP/SVIEW index can change between quads).
+        let mut current = None;
+        for (r, o) in requests.iter().zip(out.iter_mut()) {
+            let units = (r.sview, r.sampler);
+            if !matches!(&current, Some((u, _)) if *u == units) {
+                current = Some((units, self.prepare(r.sview, r.sampler)));
+            }
+            *o = match current.as_mut().and_then(|(_, p)| p.as_mut()) {
+                Some(prepared) => prepared.sample(&r.request, None),
+                None => [[0.0; 4]; 4],
+            };
+        }
+    }
+
     fn watch_quad(&mut self, quad: Option<usize>) {
         self.watch_quad = quad;
         self.watched = None;

@@ -287,11 +287,25 @@ pub struct SampleRequest {
     pub request: Request,
 }
 
+/// How many quads' sampling requests the interpreter hands to
+/// [`TextureHooks::get_samples_batch`] at once.
+pub const SAMPLE_BATCH: usize = 16;
+
 /// Where texture and resource instructions get their data. The render pipeline implements it;
 /// [`NoTextures`] answers zeros. Shapes follow tgsi_exec's `tgsi_sampler`.
 pub trait TextureHooks {
     /// Filtered samples for 4 lanes: `rgba[channel][lane]`.
     fn get_samples(&mut self, request: &SampleRequest) -> [[f32; 4]; 4];
+    /// Filtered samples for several quads of a batch at once: `out[k]` is what
+    /// [`TextureHooks::get_samples`] gives for `requests[k]`, in order. The interpreter asks
+    /// this way ([`SAMPLE_BATCH`] quads at a time), so that a texture stage can look up the
+    /// unit and work out its sampler state, λ shape and mip level once for a run of quads
+    /// instead of once per quad.
+    fn get_samples_batch(&mut self, requests: &[SampleRequest], out: &mut [[[f32; 4]; 4]]) {
+        for (r, o) in requests.iter().zip(out.iter_mut()) {
+            *o = self.get_samples(r);
+        }
+    }
     /// Size of a level: width, height, depth (or layers), number of levels.
     fn get_dims(&mut self, sview: u32, level: i32) -> [i32; 4];
     /// Unfiltered texels at integer coordinates per lane: `rgba[channel][lane]` as raw bits

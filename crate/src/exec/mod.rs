@@ -44,6 +44,7 @@ pub use frame::{
 pub use geometry::{run_geometry, GeometryInfo, GeometryOutput};
 pub use io::{
     Batch, Coef, Constants, Interpolation, NoTextures, SampleRequest, SystemValues, TextureHooks,
+    SAMPLE_BATCH,
 };
 pub use lanes::Lanes;
 pub use machine::{ExecError, Machine, RunStats, DEFAULT_BUDGET};

@@ -62,21 +62,34 @@ impl Bindings {
     /// r, c0, c1 as tgsi_exec passes them; a gather's `control` names its component
     /// ([`sample::gather_component`]).
     pub fn sample(&mut self, sview: u32, sampler: u32, req: &Request) -> [[f32; 4]; 4] {
-        let Some(view) = self.units.get(&sview) else {
+        let recording = self.recording();
+        let Some(mut prepared) = self.prepare(sview, sampler) else {
             return [[0.0; 4]; 4];
         };
-        let state = self.sampler_state(view, sview, sampler);
-        let recording = self.trace.as_ref().map(|t| t.len() < self.trace_limit).unwrap_or(false);
         if recording {
             let mut tr = SampleTrace::default();
-            let out = sample::sample_quad(view, &state, req, Some(&mut tr));
+            let out = prepared.sample(req, Some(&mut tr));
             if let Some(t) = self.trace.as_mut() {
                 t.push(tr);
             }
             out
         } else {
-            sample::sample_quad(view, &state, req, None)
+            prepared.sample(req, None)
         }
+    }
+
+    /// Whether filtered samples are being recorded now ([`Bindings::record_traces`], until its
+    /// limit).
+    pub fn recording(&self) -> bool {
+        self.trace.as_ref().is_some_and(|t| t.len() < self.trace_limit)
+    }
+
+    /// View `sview` with the sampler state of `sampler`, ready to sample quads from; `None`
+    /// when no texture is bound there (its samples are zeros). Quads sampled through one
+    /// [`sample::Prepared`] give what [`Bindings::sample`] gives for each.
+    pub fn prepare(&self, sview: u32, sampler: u32) -> Option<sample::Prepared<'_>> {
+        let view = self.units.get(&sview)?;
+        Some(sample::Prepared::new(view, self.sampler_state(view, sview, sampler)))
     }
 
     /// Size query (TXQ, SVIEWINFO) of a level relative to the view's base level.

@@ -11,30 +11,48 @@
 
 use super::filter::{self, bilerp, border_color};
 use super::image::Dim;
-use super::sample::{clamp_lambda, Control};
+use super::sample::{clamp_lambda, lane_offsets, Control, Request};
 use super::sampler::{Filter, SamplerState, Swizzle, TextureUnit, Wrap};
 use super::wrap;
 
-/// `rgba[channel][lane]` of the quad at `s` and `t` (per lane), when this path takes the quad;
-/// `None` sends it down the general path.
+/// The level a λ chose last ([`one_level`] for a quad whose four lanes share it), kept by
+/// `sample::Prepared` for one unit and sampler state: the choice depends on nothing else.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct LevelCache {
+    last: Option<(u32, Option<(u32, bool)>)>,
+}
+
+/// `rgba[channel][lane]` of the quad at the request's `s` and `t` (per lane), when this path
+/// takes the quad; `None` sends it down the general path.
 #[inline]
 pub fn sample(
     unit: &TextureUnit,
     sampler: &SamplerState,
-    control: Control,
-    [s, t]: [&[f32; 4]; 2],
-    offsets: [i32; 3],
+    req: &Request,
     lambdas: [f32; 4],
+    levels: &mut LevelCache,
 ) -> Option<[[f32; 4]; 4]> {
     if unit.texture.dim != Dim::D2
         || !sampler.normalized_coords
         || sampler.compare.is_some()
-        || matches!(control, Control::Gather(_))
-        || offsets != [0; 3]
+        || matches!(req.control, Control::Gather(_))
+        || lane_offsets(req) != [0; 3]
     {
         return None;
     }
-    let (level, magnified) = one_level(unit, sampler, lambdas)?;
+    let [s, t, ..] = &req.coords;
+    let shared = lambdas.iter().all(|l| l.to_bits() == lambdas[0].to_bits());
+    let chosen = match levels.last {
+        Some((bits, chosen)) if shared && bits == lambdas[0].to_bits() => chosen,
+        _ => {
+            let chosen = one_level(unit, sampler, lambdas);
+            if shared {
+                levels.last = Some((lambdas[0].to_bits(), chosen));
+            }
+            chosen
+        }
+    };
+    let (level, magnified) = chosen?;
     let texels = unit.texture.level(level)?;
     let (w, h, _) = unit.texture.level_size(level);
     let [wrap_s, wrap_t, _] = sampler.wrap;
@@ -251,8 +269,10 @@ mod tests {
                 };
                 let req = Request::new(coords(&mut rng), rng.pick(&controls));
                 let lambdas = super::super::sample::lambda_per_lane(&unit, &state, &req);
-                let [s, t, ..] = &req.coords;
-                let fast = sample(&unit, &state, req.control, [s, t], [0; 3], lambdas);
+                let mut levels = LevelCache::default();
+                let fast = sample(&unit, &state, &req, lambdas, &mut levels);
+                // Again with the level the first call left in the cache: the same answer.
+                let again = sample(&unit, &state, &req, lambdas, &mut levels);
                 // A traced sample takes the general path.
                 let general = sample_quad(&unit, &state, &req, Some(&mut SampleTrace::default()));
                 let untraced = sample_quad(&unit, &state, &req, None);
@@ -265,6 +285,7 @@ mod tests {
                     v.map(|c| c.map(|x| if x.is_nan() { f32::NAN.to_bits() } else { x.to_bits() }))
                 };
                 assert_eq!(bits(untraced), bits(general), "{state:?} {req:?}");
+                assert_eq!(fast.map(bits), again.map(bits), "{state:?} {req:?}");
                 if let Some(fast) = fast {
                     taken += 1;
                     assert_eq!(bits(fast), bits(general), "{state:?} {req:?}");
@@ -280,8 +301,10 @@ mod tests {
         let texture = Texture::new(Dim::D2, Format::Rgba8, 4, 4, 1, 1, 3).unwrap();
         let unit = TextureUnit::new(texture, SamplerState::default());
         let st = [[0.1, 0.2, 0.3, 0.4]; 2];
-        let take = |state: &SamplerState, control: Control, offsets: [i32; 3], lambdas| {
-            sample(&unit, state, control, [&st[0], &st[1]], offsets, lambdas).is_some()
+        let take = |state: &SamplerState, control: Control, offsets: [i8; 3], lambdas| {
+            let mut req = Request::new([st[0], st[1], [0.0; 4], [0.0; 4], [0.0; 4]], control);
+            req.offsets = offsets;
+            sample(&unit, state, &req, lambdas, &mut LevelCache::default()).is_some()
         };
         let plain = SamplerState::default();
         assert!(take(&plain, Control::Implicit, [0; 3], [0.5; 4]));

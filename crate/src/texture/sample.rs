@@ -106,7 +106,11 @@ pub fn lambda_shape(unit: &TextureUnit) -> LambdaShape {
 /// Unclamped λ per lane (softpipe's `compute_lambda_lod_unclamped`): the sampler bias is added
 /// to implicit, biased and explicit LODs, not to gradient ones (as softpipe).
 pub fn lambda_per_lane(unit: &TextureUnit, sampler: &SamplerState, req: &Request) -> [f32; 4] {
-    let shape = lambda_shape(unit);
+    lambdas_of_shape(lambda_shape(unit), sampler, req)
+}
+
+/// [`lambda_per_lane`] with the unit's λ shape already known.
+fn lambdas_of_shape(shape: LambdaShape, sampler: &SamplerState, req: &Request) -> [f32; 4] {
     let [s, t, r, _, lod_in] = &req.coords;
     let bias = sampler.lod_bias;
     match req.control {
@@ -136,54 +140,115 @@ fn four_bit_offset(o: i8) -> i32 {
     i32::from(((o as u8) << 4) as i8 >> 4)
 }
 
+/// The request's texel offsets as the filters take them (four-bit fields for gradients).
+pub(super) fn lane_offsets(req: &Request) -> [i32; 3] {
+    if req.control == Control::Gradients {
+        req.offsets.map(four_bit_offset)
+    } else {
+        req.offsets.map(i32::from)
+    }
+}
+
 /// Samples a quad. Returns `rgba[channel][lane]` after shadow comparison and the view swizzle.
 /// Integer textures return their integer bits inside the f32 values.
 pub fn sample_quad(
     unit: &TextureUnit,
     sampler: &SamplerState,
     req: &Request,
-    mut trace: Option<&mut SampleTrace>,
+    trace: Option<&mut SampleTrace>,
 ) -> [[f32; 4]; 4] {
-    let dim = unit.texture.dim;
-    if let Some(t) = trace.as_deref_mut() {
-        t.lod_source = match req.control {
-            Control::Implicit | Control::Bias => LodSource::Implicit,
-            Control::Gradients => LodSource::Gradients,
-            _ => LodSource::Explicit,
-        };
-        t.derivatives = if req.control == Control::Gradients {
-            req.derivs
-        } else {
-            implicit_derivs(&req.coords)
-        };
+    Prepared::new(unit, *sampler).sample(req, trace)
+}
+
+/// A unit and sampler state ready to sample quads from: what does not change from one quad to
+/// the next is worked out once (the λ shape of the view's base level, and the mip level of the
+/// last λ the one-level path saw: neighbouring quads of a picture drawn at one scale share their
+/// λ). [`sample_quad`] makes one per quad; the texture stage keeps one across the quads of a
+/// batch that name the same view and sampler (`TextureHooks::get_samples_batch`). Either way
+/// each quad is sampled by [`Prepared::sample`], so the two give the same bits.
+pub struct Prepared<'a> {
+    unit: &'a TextureUnit,
+    sampler: SamplerState,
+    shape: LambdaShape,
+    #[cfg(feature = "fast-sampling")]
+    levels: one_level::LevelCache,
+}
+
+impl<'a> Prepared<'a> {
+    pub fn new(unit: &'a TextureUnit, sampler: SamplerState) -> Prepared<'a> {
+        Prepared {
+            unit,
+            sampler,
+            shape: lambda_shape(unit),
+            #[cfg(feature = "fast-sampling")]
+            levels: one_level::LevelCache::default(),
+        }
     }
-    if req.control == Control::Gradients {
-        let want = req.target.and_then(coordinate_class_of_target);
-        if want.is_some() && want != coordinate_class_of_dim(dim) {
+
+    /// Samples one quad (see [`sample_quad`]).
+    pub fn sample(&mut self, req: &Request, mut trace: Option<&mut SampleTrace>) -> [[f32; 4]; 4] {
+        let unit = self.unit;
+        if let Some(t) = trace.as_deref_mut() {
+            trace_lod_source(t, req);
+        }
+        if let Some(why) = gradient_mismatch(unit, req) {
             if let Some(t) = trace {
-                t.mismatch = Some(format!(
-                    "{} coordinates on a {} texture: zeros returned",
-                    req.target.map(|t| t.name()).unwrap_or("?"),
-                    dim.name()
-                ));
+                t.mismatch = Some(why);
             }
             return [[0.0; 4]; 4];
         }
-    }
-    let offsets = if req.control == Control::Gradients {
-        req.offsets.map(four_bit_offset)
-    } else {
-        req.offsets.map(i32::from)
-    };
-    let lambdas = lambda_per_lane(unit, sampler, req);
-    let [s, t, r, c0, c1] = &req.coords;
-    #[cfg(feature = "fast-sampling")]
-    if trace.is_none() {
-        if let Some(rgba) = one_level::sample(unit, sampler, req.control, [s, t], offsets, lambdas)
-        {
-            return rgba;
+        let lambdas = lambdas_of_shape(self.shape, &self.sampler, req);
+        #[cfg(feature = "fast-sampling")]
+        if trace.is_none() {
+            if let Some(rgba) =
+                one_level::sample(unit, &self.sampler, req, lambdas, &mut self.levels)
+            {
+                return rgba;
+            }
         }
+        sample_lanes(unit, &self.sampler, req, lambdas, trace)
     }
+}
+
+/// TXD's coordinate form against the texture's shape: zeros are returned when they differ
+/// (NVIDIA's SASS TXD description), and this says why.
+fn gradient_mismatch(unit: &TextureUnit, req: &Request) -> Option<String> {
+    if req.control != Control::Gradients {
+        return None;
+    }
+    let dim = unit.texture.dim;
+    let want = req.target.and_then(coordinate_class_of_target);
+    (want.is_some() && want != coordinate_class_of_dim(dim)).then(|| {
+        format!(
+            "{} coordinates on a {} texture: zeros returned",
+            req.target.map(|t| t.name()).unwrap_or("?"),
+            dim.name()
+        )
+    })
+}
+
+/// Where a traced quad's LOD comes from, and the derivatives behind it.
+fn trace_lod_source(t: &mut SampleTrace, req: &Request) {
+    t.lod_source = match req.control {
+        Control::Implicit | Control::Bias => LodSource::Implicit,
+        Control::Gradients => LodSource::Gradients,
+        _ => LodSource::Explicit,
+    };
+    t.derivatives =
+        if req.control == Control::Gradients { req.derivs } else { implicit_derivs(&req.coords) };
+}
+
+/// The general path of [`Prepared::sample`]: each lane on its own (its level choice, shape,
+/// offsets, filter, comparison and swizzle), recording what it did into `trace`.
+fn sample_lanes(
+    unit: &TextureUnit,
+    sampler: &SamplerState,
+    req: &Request,
+    lambdas: [f32; 4],
+    mut trace: Option<&mut SampleTrace>,
+) -> [[f32; 4]; 4] {
+    let offsets = lane_offsets(req);
+    let [s, t, r, c0, c1] = &req.coords;
     let mut out = [[0f32; 4]; 4];
     for lane in 0..4 {
         let lod = clamp_lambda(sampler, lambdas[lane]);

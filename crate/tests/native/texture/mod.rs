@@ -1,3 +1,4 @@
+mod batched;
 mod case_files;
 mod cases;
 mod desc;
