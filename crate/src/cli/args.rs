@@ -137,7 +137,7 @@ Exit status: 0 no difference found, 1 a difference (or outputs only one shader d
         after_help = "\
 Examples:
   tgsi run cs.tgsi --grid 4 --buffer 0=@64 --print
-  tgsi run cs.tgsi --grid 2,2 --block 8,8 --image 0=RGBA8_UNORM,16x16:out.bin
+  tgsi run cs.tgsi --grid 2,2 --block 8,8 --image 0=R8G8B8A8_UNORM,16x16:out.bin
   tgsi run cs.tgsi --grid 1 --buffer 0=in.bin:out.bin --const 0:0=1,2,3,4
   tgsi run cs.tgsi --grid 64 --buffer 0=in.bin:out.bin --threads 4
 
