@@ -74,7 +74,8 @@ export class RenderPool {
     this.onJitReady = null;
     this.pool = new WorkerPool(() => {
       const worker = new Worker(new URL('./render-worker.js', import.meta.url), { type: 'module' });
-      worker.postMessage({ type: 'init', module: this.module });
+      // The first worker started warms the engine up while the page is still being built.
+      worker.postMessage({ type: 'init', module: this.module, warm: this.pool === undefined || this.pool.workers.length === 0 });
       return worker;
     }, {
       onMessage: (worker, msg) => {

@@ -99,6 +99,42 @@ function renderBand(req) {
   return draw(req.fs, req.vs ?? null, options(req));
 }
 
+/**
+ * A shader for `warmUp`: a little of what most first frames run (arithmetic, a libm call, a
+ * branch, the fast kernels and the general path).
+ */
+const WARM_UP_SHADER = `FRAG
+DCL IN[0], GENERIC[0], PERSPECTIVE
+DCL OUT[0], COLOR
+DCL CONST[15][0..1]
+DCL TEMP[0..1]
+IMM[0] FLT32 { 6.2832, 0.5000, 0.2000, 1.0000 }
+  0: MAD TEMP[0], IN[0], IMM[0].xxxx, CONST[15][1].xxxx
+  1: COS TEMP[1].x, TEMP[0].xxxx
+  2: FSLT TEMP[1].y, TEMP[1].xxxx, IMM[0].yyyy
+  3: UIF TEMP[1].yyyy
+  4:   MUL TEMP[0], -TEMP[0], IMM[0].zzzz
+  5: ELSE
+  6:   DP3_SAT TEMP[0].w, TEMP[0], |TEMP[1]|
+  7: ENDIF
+  8: MOV OUT[0], TEMP[0]
+  9: END
+`;
+
+/**
+ * Draws one small frame and throws it away. A browser compiles a WebAssembly function the first
+ * time it is called, on its baseline tier: without this, the page's first frame would pay for
+ * compiling most of the engine (about 100 ms of a cold start; docs/perf-log.md). The compiled
+ * code belongs to the module, so every worker and the page gain from it.
+ */
+function warmUp() {
+  try {
+    renderBand({ fs: WARM_UP_SHADER, width: 16, height: 16, engine: 'interpreter', builtins: { time: 0 } });
+  } catch {
+    // Only a head start: a failure here shows again, and is reported, with the first real band.
+  }
+}
+
 /** The inspector's calls: a pixel's or a vertex's trace, the vertex table, a frame's probe. */
 function inspect(msg) {
   const req = msg.request;
@@ -124,7 +160,10 @@ self.onmessage = async (event) => {
     return;
   }
   if (msg.type === 'init') {
-    ready = init({ module_or_path: msg.module }).then(() => true);
+    ready = init({ module_or_path: msg.module }).then(() => {
+      if (msg.warm) warmUp();
+      return true;
+    });
     try {
       await ready;
       self.postMessage({ type: 'ready' });
