@@ -75,7 +75,7 @@ export class RenderPool {
     this.pool = new WorkerPool(() => {
       const worker = new Worker(new URL('./render-worker.js', import.meta.url), { type: 'module' });
       // The first worker started warms the engine up while the page is still being built.
-      worker.postMessage({ type: 'init', module: this.module, warm: this.pool === undefined || this.pool.workers.length === 0 });
+      worker.postMessage({ type: 'init', module: this.module, warm: this.pool.workers.length === 0 });
       return worker;
     }, {
       onMessage: (worker, msg) => {
@@ -279,12 +279,12 @@ export class RenderPool {
         if (Number.isFinite(msg.ms)) engineMs = Math.max(engineMs, msg.ms);
         if (Number.isFinite(msg.receivedAt)) parts.toWorker = Math.max(parts.toWorker, msg.receivedAt - postedAt);
         if (Number.isFinite(msg.answeredAt)) parts.back = Math.max(parts.back, now() - msg.answeredAt);
-        const copyStart = performance.now();
         const flushed = (msg.jit?.flushedQuads ?? 0) > 0;
         if (flushed) flushedBands += 1;
         if (msg.engine === 'compiled' && !flushed) compiledBands += 1;
         else if (msg.jit?.state === 'ready' && msg.jit.compiled === 0 && msg.jit.interpreted === 0 && !flushed) idleBands += 1;
         if (msg.jit && (!jit || msg.jit.state === 'refused')) jit = msg.jit;
+        const copyStart = performance.now();
         if (image && msg.pixels && msg.pixels.length === (msg.rows[1] - msg.rows[0]) * width * 4) {
           image.data.set(msg.pixels, msg.rows[0] * width * 4);
         } else if (!msg.error) {

@@ -1,7 +1,7 @@
 //! The interpreter's texture hooks answered by the texture stage's [`Bindings`]. The impl lives
 //! here, above `texture`, so that `texture` never imports `exec` (layering: see ARCHITECTURE.md).
 
-use super::io::{SampleRequest, TextureHooks};
+use super::io::{samples_quad_by_quad, SampleRequest, TextureHooks};
 use crate::ir::TextureTarget;
 use crate::texture::bind::Bindings;
 
@@ -29,10 +29,7 @@ impl TextureHooks for Bindings {
     fn get_samples_batch(&mut self, requests: &[SampleRequest], out: &mut [[[f32; 4]; 4]]) {
         if self.watch_quad.is_some() || self.recording() {
             // A trace records quad by quad.
-            for (r, o) in requests.iter().zip(out.iter_mut()) {
-                *o = self.get_samples(r);
-            }
-            return;
+            return samples_quad_by_quad(self, requests, out);
         }
         // One prepared unit for each run of quads naming the same view and sampler (usually
         // the whole batch: only an indirect SAMP/SVIEW index can change between quads).

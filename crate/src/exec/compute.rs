@@ -214,9 +214,7 @@ pub(super) fn run_range(
             }
             None => machine.run_with_resources(program, &mut batch, consts, hooks, resources)?,
         };
-        total.instructions += s.instructions;
-        total.work += s.work;
-        total.quads += s.quads;
+        total.add(s);
         most = most.max(s.work);
     }
     Ok((total, most))

@@ -133,9 +133,7 @@ pub fn run_geometry(
             ..Resources::default()
         };
         let s = machine.run_with_resources(program, &mut batch, consts, hooks, &mut res)?;
-        out.stats.instructions += s.instructions;
-        out.stats.work += s.work;
-        out.stats.quads += s.quads;
+        out.stats.add(s);
         if let Some(mut sink) = res.emits.take() {
             for inv in sink.invocations.iter_mut() {
                 for st in 0..4 {

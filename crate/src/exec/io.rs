@@ -287,6 +287,18 @@ pub struct SampleRequest {
     pub request: Request,
 }
 
+/// [`TextureHooks::get_samples_batch`] answered one request at a time by
+/// [`TextureHooks::get_samples`] (the trait's default, and what hooks that trace use).
+pub fn samples_quad_by_quad<H: TextureHooks + ?Sized>(
+    hooks: &mut H,
+    requests: &[SampleRequest],
+    out: &mut [[[f32; 4]; 4]],
+) {
+    for (r, o) in requests.iter().zip(out.iter_mut()) {
+        *o = hooks.get_samples(r);
+    }
+}
+
 /// How many quads' sampling requests the interpreter hands to
 /// [`TextureHooks::get_samples_batch`] at once.
 pub const SAMPLE_BATCH: usize = 16;
@@ -302,9 +314,7 @@ pub trait TextureHooks {
     /// unit and work out its sampler state, λ shape and mip level once for a run of quads
     /// instead of once per quad.
     fn get_samples_batch(&mut self, requests: &[SampleRequest], out: &mut [[[f32; 4]; 4]]) {
-        for (r, o) in requests.iter().zip(out.iter_mut()) {
-            *o = self.get_samples(r);
-        }
+        samples_quad_by_quad(self, requests, out);
     }
     /// Size of a level: width, height, depth (or layers), number of levels.
     fn get_dims(&mut self, sview: u32, level: i32) -> [i32; 4];

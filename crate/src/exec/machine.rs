@@ -42,6 +42,16 @@ pub struct RunStats {
     pub quads: u64,
 }
 
+impl RunStats {
+    /// Counts `other`'s run in with this one (several runs reported as one: a compute grid's
+    /// blocks, a geometry stage's batches).
+    pub fn add(&mut self, other: RunStats) {
+        self.instructions += other.instructions;
+        self.work += other.work;
+        self.quads += other.quads;
+    }
+}
+
 /// One saved subroutine call: where to return and the stack heights to unwind to.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Frame {

@@ -353,9 +353,7 @@ pub fn dispatch_threads<H: TextureHooks + Clone + Send>(
         let mut total = RunStats::default();
         let mut most = 0;
         for (s, m) in &finished {
-            total.instructions += s.instructions;
-            total.work += s.work;
-            total.quads += s.quads;
+            total.add(*s);
             most = most.max(*m);
         }
         // One thread runs every block to its end exactly when no block does more than the
