@@ -10,7 +10,7 @@ use super::args::BenchArgs;
 use super::render::{read_common, read_inputs};
 use super::report::{Printer, Stream};
 use crate::render::framebuffer::{Format, Framebuffer};
-use crate::render::job;
+use crate::render::{bands, job};
 use std::time::Instant;
 
 const USAGE: &str = "usage: tgsi bench FS.tgsi [--vs VS.tgsi] [--mesh NAME] [--size WxH] [--const B:I=X,Y,Z,W]... [--texture U=FILE[,...]]... [--time T] [--seconds S] [--format rgba32f|rgba8] [--json] [--threads N] [--engine interp|jit|both]";
@@ -168,15 +168,15 @@ fn measure(
             return Err(1);
         }
     };
-    let bands = job::band_count(&fb, threads);
-    let mut scratch = job::BandScratch::default();
+    let bands = bands::band_count(&fb, threads);
+    let mut scratch = bands::BandScratch::default();
     let mut frame = |fb: &mut Framebuffer| -> Result<(), i32> {
         if job.mesh.wants_depth {
             fb.clear_depth();
         }
         let budget = crate::exec::FrameBudget::new(job.default_budget());
         // The bands stay in their own framebuffers: a benchmark reads no pixel.
-        job::run_in_bands(job, fb, threads, &common.textures, &budget, &mut scratch, false)
+        bands::run_in_bands(job, fb, threads, &common.textures, &budget, &mut scratch, false)
             .map(|_| ())
             .map_err(|d| {
                 common.print(printer, "bench", &[d]);

@@ -11,6 +11,7 @@
 
 use super::args::{FrameArgs, RenderArgs};
 use super::report::{display_name, Origin, Printer};
+use crate::render::bands;
 use crate::render::job::{self, Request, Source, SourcedDiagnostic};
 use crate::render::options::{parse_size, RenderOptions, DEFAULT_SIZE};
 use crate::render::uniforms::Builtins;
@@ -277,9 +278,9 @@ pub fn run(args: &RenderArgs) -> i32 {
             return 1;
         }
     };
-    let mut scratch = job::BandScratch::default();
+    let mut scratch = bands::BandScratch::default();
     let drawn =
-        job::run_in_bands(&job, &mut fb, threads, &common.textures, &frame, &mut scratch, true);
+        bands::run_in_bands(&job, &mut fb, threads, &common.textures, &frame, &mut scratch, true);
     let status = match drawn {
         Ok((_, warnings)) => {
             diags.extend(

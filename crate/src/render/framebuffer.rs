@@ -295,7 +295,7 @@ impl Framebuffer {
     /// A framebuffer for a band of a `width` x `height` picture: storage only for the tile
     /// rows holding window rows `rows` (`rows.start` rounded down to a multiple of [`TILE`]),
     /// addressed by the picture's own coordinates. Another thread draws the band into it
-    /// ([`crate::render::job::run_in_bands`]); [`Framebuffer::copy_tile_rows_from`] copies it
+    /// ([`crate::render::bands::run_in_bands`]); [`Framebuffer::copy_tile_rows_from`] copies it
     /// into the picture.
     pub fn band(
         width: u32,

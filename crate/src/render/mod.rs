@@ -5,6 +5,8 @@
 //! Coordinates: window row 0 is the bottom row of the picture (as in the softpipe corpus, which
 //! renders into a GL framebuffer object); files are written top row first.
 
+#[cfg(not(target_arch = "wasm32"))]
+pub mod bands;
 pub mod clip;
 pub mod framebuffer;
 pub mod geometry;

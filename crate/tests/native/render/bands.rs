@@ -1,15 +1,15 @@
-//! A frame drawn on several threads (`render --threads N`, `job::run_in_bands`) is the frame
+//! A frame drawn on several threads (`render --threads N`, `bands::run_in_bands`) is the frame
 //! drawn on one, bit for bit: every softpipe corpus shader (with its vertex shader, mesh and
 //! textures, as the conformance suite renders it) at sizes whose rows do not divide evenly into
 //! bands, with the interpreter and the compiling tier; a mesh with a depth test; and a frame
-//! that runs out of budget stops in every band with the same diagnostic code.
+//! that runs out of budget stops in every band with the same diagnostic code. The threads that
+//! draw the bands are kept from frame to frame.
 
 use crate::conformance::{corpus_cases, corpus_request, corpus_textures};
 use tgsi::exec::FrameBudget;
+use tgsi::render::bands::{band_rows, bands_for, run_in_bands, BandScratch};
 use tgsi::render::framebuffer::{Format, Framebuffer, TILE};
-use tgsi::render::job::{
-    band_rows, bands_for, prepare, run_in_bands, run_in_frame, BandScratch, Request,
-};
+use tgsi::render::job::{prepare, run_in_frame, Request};
 
 /// Every target's float bits and the depth of every pixel, top row first.
 fn bits(fb: &Framebuffer) -> Vec<u32> {
@@ -91,10 +91,11 @@ fn every_corpus_shader_draws_the_same_bits_on_one_and_on_several_threads() {
                 run_in_frame(&job, &mut one, None, &mut corpus_textures(&json), &frame)
                     .unwrap_or_else(|e| panic!("{name}: {}", e.diagnostic.message));
                 let want = bits(&one);
+                // One scratch for every thread count: its bands and threads change with it.
+                let mut scratch = BandScratch::default();
                 for threads in [2, 3, 8] {
                     let mut many = Framebuffer::new(width, height, targets).expect("fb");
                     let frame = FrameBudget::new(job.default_budget());
-                    let mut scratch = BandScratch::default();
                     let textures = corpus_textures(&json);
                     // Twice with the same scratch: the second frame reuses the band framebuffers.
                     for pass in 0..2 {
@@ -193,4 +194,73 @@ fn a_frame_out_of_budget_stops_in_every_band_with_the_budget_code() {
     };
     assert_eq!(a.diagnostic.code, b.diagnostic.code);
     assert!(a.diagnostic.code.starts_with('X'), "{}", a.diagnostic.code);
+}
+
+/// Texture hooks that note which thread samples (and answer zeros).
+#[derive(Clone, Default)]
+struct ThreadLog(std::sync::Arc<std::sync::Mutex<Vec<std::thread::ThreadId>>>);
+
+impl tgsi::exec::TextureHooks for ThreadLog {
+    fn get_samples(&mut self, _: &tgsi::exec::SampleRequest) -> [[f32; 4]; 4] {
+        if let Ok(mut log) = self.0.lock() {
+            log.push(std::thread::current().id());
+        }
+        [[0.0; 4]; 4]
+    }
+    fn get_dims(&mut self, _: u32, _: i32) -> [i32; 4] {
+        [0; 4]
+    }
+    fn get_texel(
+        &mut self,
+        _: u32,
+        _: [i32; 4],
+        _: [i32; 4],
+        _: [i32; 4],
+        _: [i32; 4],
+        _: [i8; 3],
+    ) -> [[u32; 4]; 4] {
+        [[0; 4]; 4]
+    }
+}
+
+#[test]
+fn the_band_threads_are_kept_from_frame_to_frame() {
+    // Every fragment samples, so the hooks see which threads drew. 32 rows are two tile rows:
+    // two bands, the first drawn by the calling thread, the second by a kept thread.
+    let fs = "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\nDCL SAMP[0]\nDCL SVIEW[0], 2D, FLOAT\n  0: TEX OUT[0], IN[0], SAMP[0], 2D\n  1: END\n";
+    let req = Request { fs, width: 32, height: 32, ..Request::default() };
+    let (job, diags) = prepare(&req);
+    let job = job.unwrap_or_else(|| panic!("{diags:?}"));
+    let log = ThreadLog::default();
+    let mut scratch = BandScratch::default();
+    let mut fb = Framebuffer::new(32, 32, 1).expect("fb");
+    let drawn_by = |scratch: &mut BandScratch, fb: &mut Framebuffer, threads: usize| {
+        log.0.lock().expect("log").clear();
+        let frame = FrameBudget::new(job.default_budget());
+        run_in_bands(&job, fb, threads, &log, &frame, scratch, true).expect("draws");
+        let mut ids = log.0.lock().expect("log").clone();
+        ids.sort_by_key(|id| format!("{id:?}"));
+        ids.dedup();
+        ids
+    };
+    let me = std::thread::current().id();
+    let mut helpers = Vec::new();
+    for _ in 0..4 {
+        let ids = drawn_by(&mut scratch, &mut fb, 2);
+        assert!(ids.contains(&me), "the first band is drawn by the calling thread");
+        assert_eq!(ids.len(), 2, "two bands, two threads: {ids:?}");
+        helpers.extend(ids.into_iter().filter(|id| *id != me));
+    }
+    helpers.dedup();
+    assert_eq!(helpers.len(), 1, "one kept thread drew the second band of every frame");
+    assert_eq!(scratch.pools_started(), 1);
+    // Another number of bands starts new threads once, and keeps them.
+    let mut fb = Framebuffer::new(32, 48, 1).expect("fb");
+    let req = Request { fs, width: 32, height: 48, ..Request::default() };
+    let job3 = prepare(&req).0.expect("job");
+    for _ in 0..3 {
+        let frame = FrameBudget::new(job3.default_budget());
+        run_in_bands(&job3, &mut fb, 3, &log, &frame, &mut scratch, true).expect("draws");
+    }
+    assert_eq!(scratch.pools_started(), 2);
 }
