@@ -19,7 +19,7 @@ use crate::exec::ops::texture::{texel_offset, Sampling};
 use crate::exec::program::{AddrRow, Inst, Src, Store};
 use crate::exec::regs::{Res, Shape};
 use crate::exec::AccelEnv;
-use crate::exec::SampleRequest;
+use crate::exec::{SampleRequest, SAMPLE_BATCH};
 use std::cell::Cell;
 
 /// Layout of the sampling scratch, in 16-byte slots from its start.
@@ -241,6 +241,13 @@ impl Direct {
         req: &mut SampleRequest,
         lanes: impl Fn(usize) -> Lanes,
     ) -> [Lanes; 4] {
+        self.fill(req, lanes);
+        self.results(hooks.get_samples(req))
+    }
+
+    /// Fills `req` (from [`Direct::blank`]) with the quad's operands, which `lanes(slot)`
+    /// reads from its staged slots.
+    fn fill(&self, req: &mut SampleRequest, lanes: impl Fn(usize) -> Lanes) {
         if self.offsets {
             // Staged as operand 4 (`staged`); lane 0 of each channel.
             for (c, o) in req.request.offsets.iter_mut().enumerate() {
@@ -249,7 +256,10 @@ impl Direct {
         }
         // Operand i's channel c is staged in slot 4i + c.
         self.sampling.fill(&mut req.request, |i, c| lanes(4 * i + c).f32s());
-        let rgba = hooks.get_samples(req);
+    }
+
+    /// The result channels of filtered samples `rgba`: those outside the write mask are zero.
+    fn results(&self, rgba: [[f32; 4]; 4]) -> [Lanes; 4] {
         let mut out = [Lanes::default(); 4];
         for (c, (o, v)) in out.iter_mut().zip(rgba).enumerate() {
             if self.mask >> c & 1 != 0 {
@@ -288,33 +298,44 @@ pub fn sample_rows(index: u32, mem: &mut [u8], at: usize, stride: usize, nq: usi
     }
     // SAFETY: as in `sample` (the scope's borrows live for the synchronous run calling this).
     let direct = unsafe { &*scope.direct }.get(index as usize).copied().flatten();
-    // A direct sampler's request, filled for each quad in turn.
-    let mut direct = direct.map(|d| (d, d.blank()));
-    for q in 0..nq {
-        let slot_at = |k: usize| at + k * stride + q * 16;
-        let rgba = match direct.as_mut() {
-            Some((d, req)) => {
-                // SAFETY: as in `sample`; this borrow ends with the call (the general path
-                // below makes its own in `sample`).
-                let env = unsafe { &mut *scope.env };
-                d.sample(&mut *env.hooks, req, |k| slot_lanes(mem, slot_at(k)))
-            }
-            None => {
-                // The general path: the quad's slots gathered into a scratch of its own.
-                let mut one = [0u8; scratch::BYTES];
-                for k in 0..scratch::RESULT {
-                    one[k * 16..k * 16 + 16].copy_from_slice(&mem[slot_at(k)..slot_at(k) + 16]);
-                }
-                if !sample(index, &mut one) {
-                    return false;
-                }
-                std::array::from_fn(|c| slot_lanes(&one, (scratch::RESULT + c) * 16))
-            }
-        };
+    let slot_at = |q: usize, k: usize| at + k * stride + q * 16;
+    let put = |mem: &mut [u8], q: usize, rgba: &[Lanes; 4]| {
         for (c, v) in rgba.iter().enumerate() {
-            let o = slot_at(scratch::RESULT + c);
+            let o = slot_at(q, scratch::RESULT + c);
             mem[o..o + 16].copy_from_slice(crate::exec::lanes::bytes(std::slice::from_ref(v)));
         }
+    };
+    if let Some(d) = direct {
+        // The texture stage is asked for `SAMPLE_BATCH` quads at a time, as the interpreter
+        // asks (`TextureHooks::get_samples_batch`: the unit, sampler state and λ shape worked
+        // out once per batch).
+        let mut requests = [d.blank(); SAMPLE_BATCH];
+        let mut rgba = [[[0.0f32; 4]; 4]; SAMPLE_BATCH];
+        for first in (0..nq).step_by(SAMPLE_BATCH) {
+            let n = (nq - first).min(SAMPLE_BATCH);
+            for (j, req) in requests.iter_mut().take(n).enumerate() {
+                req.quad = first + j;
+                d.fill(req, |k| slot_lanes(mem, slot_at(first + j, k)));
+            }
+            // SAFETY: as in `sample`; this borrow ends with the call.
+            let env = unsafe { &mut *scope.env };
+            env.hooks.get_samples_batch(&requests[..n], &mut rgba[..n]);
+            for (j, v) in rgba.iter().take(n).enumerate() {
+                put(mem, first + j, &d.results(*v));
+            }
+        }
+        return true;
+    }
+    for q in 0..nq {
+        // The general path: the quad's slots gathered into a scratch of its own.
+        let mut one = [0u8; scratch::BYTES];
+        for k in 0..scratch::RESULT {
+            one[k * 16..k * 16 + 16].copy_from_slice(&mem[slot_at(q, k)..slot_at(q, k) + 16]);
+        }
+        if !sample(index, &mut one) {
+            return false;
+        }
+        put(mem, q, &std::array::from_fn(|c| slot_lanes(&one, (scratch::RESULT + c) * 16)));
     }
     true
 }
