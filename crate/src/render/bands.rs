@@ -7,6 +7,9 @@ use super::job::{render_error, run_in_frame, Job, SourcedDiagnostic};
 use super::pipeline::DrawStats;
 use crate::diag::Diagnostic;
 use crate::exec::{self, TextureHooks};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 /// The window rows (row 0 = bottom) of band `k` of `bands` for a picture `height` rows high:
 /// whole tile rows ([`TILE`](super::framebuffer::TILE) rows, contiguous in a framebuffer's
@@ -86,7 +89,7 @@ pub fn run_in_bands<H: TextureHooks + Clone + Send>(
         }
     }
     scratch.start_threads(others)?;
-    let BandScratch { bands: band_fbs, threads: Some(pool), .. } = scratch else {
+    let BandScratch { bands: band_fbs, threads: Some(pool), frames_begun, .. } = scratch else {
         return Err(render_error("R001", "the band threads did not start".into()));
     };
     let depth = job.mesh.wants_depth;
@@ -101,20 +104,31 @@ pub fn run_in_bands<H: TextureHooks + Clone + Send>(
             Err(render_error("R001", "a band's thread ended without a result".into()))
         })
     };
+    // This frame has begun: the kept threads stop waiting for it.
+    let frame_number = frames_begun.fetch_add(1, Ordering::AcqRel) + 1;
+    let drawing = AtomicUsize::new(others);
     if let Some((first, rest)) = results.split_first_mut() {
         pool.in_place_scope(|scope| {
             for (k, (band, slot)) in band_fbs.iter_mut().zip(rest.iter_mut()).enumerate() {
                 let hooks = hooks.clone();
-                let draw_band = &draw_band;
+                let (draw_band, drawing) = (&draw_band, &drawing);
                 scope.spawn(move |_| {
                     if depth {
                         band.clear_depth();
                     }
                     *slot = Some(draw_band(band, k as u32 + 1, hooks));
+                    drawing.fetch_sub(1, Ordering::AcqRel);
                 });
             }
-            // The first band on this thread while the pool draws the others.
+            // The first band on this thread while the pool draws the others; then this thread
+            // stays awake for them a while rather than going to sleep at the scope's end.
             *first = Some(draw_band(fb, 0, hooks.clone()));
+            stay_awake(|| drawing.load(Ordering::Acquire) == 0);
+        });
+        // The kept threads stay awake for the next frame a while.
+        let frames_begun = Arc::clone(frames_begun);
+        pool.spawn_broadcast(move |_| {
+            stay_awake(|| frames_begun.load(Ordering::Acquire) != frame_number)
         });
     }
     let mut stats = DrawStats::default();
@@ -140,6 +154,20 @@ pub fn run_in_bands<H: TextureHooks + Clone + Send>(
 /// What one band's draw gives.
 type BandResult = Result<(DrawStats, Vec<Diagnostic>), SourcedDiagnostic>;
 
+/// How long a thread that has drawn its band stays awake for what it waits for (the other
+/// bands, or the next frame) before it sleeps: waking a sleeping thread took tens of
+/// microseconds a frame here (docs/perf-log.md, "band threads kept between frames").
+const STAY_AWAKE: Duration = Duration::from_millis(1);
+
+/// Waits until `done()` or [`STAY_AWAKE`] has passed, giving the core to any other thread that
+/// wants it (so more bands than cores are not slowed by threads that wait).
+fn stay_awake(done: impl Fn() -> bool) {
+    let start = Instant::now();
+    while !done() && start.elapsed() < STAY_AWAKE {
+        std::thread::yield_now();
+    }
+}
+
 /// What [`run_in_bands`] keeps between frames: the framebuffers of the bands after the first,
 /// and the threads that draw them. Starting a thread for each band of each frame cost about
 /// 60 µs a frame (a 64x64 `bench` frame took 0.076 ms on two threads against 0.018 ms on one,
@@ -149,6 +177,8 @@ pub struct BandScratch {
     bands: Vec<Framebuffer>,
     threads: Option<rayon::ThreadPool>,
     pools_started: usize,
+    /// Frames begun with these threads (the kept threads stay awake until the next one).
+    frames_begun: Arc<AtomicU64>,
 }
 
 impl BandScratch {
