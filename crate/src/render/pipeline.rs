@@ -8,11 +8,11 @@ use super::interp::{fragcoord_coefs, Coef, Mode};
 use super::link::{link, InputSource};
 use super::mesh::{FrontFace, Mesh, Provoking, Topology};
 use super::quads::{fill_inputs, write_quads, LanePlan, Target};
-use super::raster::{rasterize_blocks, Region};
+use super::raster::{rasterize_into, Region};
 use super::setup::{Triangle, WindowPos};
 use super::stage::{
-    FragmentStage, FsInterface, InputPlanes, QuadBatch, QuadOutputs, VertexStage, VsInterface,
-    VsOutput,
+    FragmentStage, FsInterface, InputPlanes, Quad, QuadBatch, QuadOutputs, VertexStage,
+    VsInterface, VsOutput,
 };
 use crate::diag::Diagnostic;
 use crate::exec::Rows;
@@ -195,6 +195,8 @@ struct Raster<'a> {
     zeroed_inputs: Option<usize>,
     /// Per quad of the batch, the lanes that write.
     live: Vec<u8>,
+    /// The quads rasterized and not yet in a batch (kept for its allocation).
+    pending: Vec<Quad>,
     /// The triangle's window depth plane (set with its inputs, once per triangle; the depth
     /// test and POSITION.z read it).
     depth_plane: Coef,
@@ -226,6 +228,7 @@ impl<'a> Raster<'a> {
             lanes: LanePlan::default(),
             zeroed_inputs: None,
             live: Vec::new(),
+            pending: Vec::new(),
             depth_plane: Coef::default(),
             batch_limit: if config.batch_quads == 0 { BATCH_QUADS } else { config.batch_quads },
             clockwise_front: front_face == FrontFace::Cw,
@@ -266,20 +269,36 @@ impl<'a> Raster<'a> {
             y0: self.row_range.0 as i64,
             y1: self.row_range.1 as i64,
         };
-        rasterize_blocks(&tri, region, |mut quads| {
+        // The quads are rasterized into `pending`, which becomes the batch by a swap of vectors
+        // rather than a copy (a copy of every quad was 6% of a trivial frame).
+        let mut pending = std::mem::take(&mut self.pending);
+        pending.clear();
+        let drawn = rasterize_into(&tri, region, &mut pending, |pending| {
             // Batches of exactly `batch_limit` quads (the last one of a triangle excepted).
-            while !quads.is_empty() {
-                let room = self.batch_limit.saturating_sub(self.batch.quads.len()).max(1);
-                let (now, later) = quads.split_at(room.min(quads.len()));
-                self.batch.quads.extend_from_slice(now);
-                quads = later;
-                if self.batch.quads.len() >= self.batch_limit {
-                    self.flush(fs, stats)?;
-                }
+            while pending.len() >= self.batch_limit {
+                self.take_batch(pending, self.batch_limit);
+                self.flush(fs, stats)?;
             }
             Ok(())
-        })?;
-        self.flush(fs, stats)
+        })
+        .and_then(|()| {
+            let rest = pending.len();
+            self.take_batch(&mut pending, rest);
+            self.flush(fs, stats)
+        });
+        self.pending = pending;
+        drawn
+    }
+
+    /// Makes the first `count` quads of `pending` the batch (which is empty): the batch's vector
+    /// and `pending` are swapped, and the quads after the first `count` (fewer than a block)
+    /// are copied back into `pending`.
+    fn take_batch(&mut self, pending: &mut Vec<Quad>, count: usize) {
+        let quads = &mut self.batch.quads;
+        quads.clear();
+        quads.extend_from_slice(pending.get(count..).unwrap_or_default());
+        pending.truncate(count);
+        std::mem::swap(quads, pending);
     }
 
     /// Plane equations of every fragment input for this triangle.

@@ -52,11 +52,27 @@ pub fn rasterize_blocks<E>(
     region: Region,
     mut emit: impl FnMut(&[Quad]) -> Result<(), E>,
 ) -> Result<(), E> {
+    let mut block = Vec::with_capacity(BLOCK_QUADS);
+    rasterize_into(tri, region, &mut block, |block| {
+        let result = emit(block);
+        block.clear();
+        result
+    })
+}
+
+/// The same quads in the same order as [`rasterize`], appended to `out` one block (up to 64
+/// quads, row by row) at a time, with a call to `after_block(out)` after each block: the caller
+/// takes what it wants from `out` (the pipeline makes its batches of it without copying them).
+pub fn rasterize_into<E>(
+    tri: &Triangle,
+    region: Region,
+    out: &mut Vec<Quad>,
+    mut after_block: impl FnMut(&mut Vec<Quad>) -> Result<(), E>,
+) -> Result<(), E> {
     let (rows_start, rows_end) = tri.rows();
     // Blocks start on multiples of 16 so that each one is a tile of the framebuffer's storage.
     let y0 = rows_start.max(region.y0) & !(BLOCK - 1);
     let y1 = rows_end.min(region.y1);
-    let mut block = [Quad { x: 0, y: 0, coverage: 0 }; BLOCK_QUADS];
     // The covered columns of each row of a band of blocks, cut to the region (empty: 0..0).
     let mut spans = [(0i64, 0i64); BLOCK as usize];
     let mut by = y0;
@@ -81,14 +97,15 @@ pub fn rasterize_blocks<E>(
         while bx < hi {
             let ex = bx + BLOCK;
             let full = spans.iter().all(|&(l, r)| l <= bx && r >= ex);
-            let mut n = 0;
+            let before = out.len();
             if full {
                 // Every quad, row by row, all four lanes covered: no test per quad.
                 let (x, y) = (bx as u32, by as u32);
-                for (slot, t) in block.iter_mut().zip(FULL_BLOCK.iter()) {
-                    *slot = Quad { x: t.x + x, y: t.y + y, coverage: 0xF };
-                }
-                n = BLOCK_QUADS;
+                out.extend(FULL_BLOCK.iter().map(|t| Quad {
+                    x: t.x + x,
+                    y: t.y + y,
+                    coverage: 0xF,
+                }));
             } else if spans.iter().any(|&(l, r)| l < ex && r > bx) {
                 let mut qy = 0;
                 while qy < BLOCK {
@@ -100,17 +117,16 @@ pub fn rasterize_blocks<E>(
                             | u8::from(inside(row0, qx + 1)) << 1
                             | u8::from(inside(row1, qx)) << 2
                             | u8::from(inside(row1, qx + 1)) << 3;
-                        if let (true, Some(slot)) = (coverage != 0, block.get_mut(n)) {
-                            *slot = Quad { x: qx as u32, y: (by + qy) as u32, coverage };
-                            n += 1;
+                        if coverage != 0 {
+                            out.push(Quad { x: qx as u32, y: (by + qy) as u32, coverage });
                         }
                         qx += 2;
                     }
                     qy += 2;
                 }
             }
-            if n > 0 {
-                emit(block.get(..n).unwrap_or_default())?;
+            if out.len() > before {
+                after_block(out)?;
             }
             bx += BLOCK;
         }
