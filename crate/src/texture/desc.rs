@@ -458,8 +458,100 @@ fn stored(v: &Value) -> Result<StoredValue, String> {
         Value::String(s) => parse_hex_bits(s)
             .map(StoredValue::Bits)
             .ok_or_else(|| format!("bad texel value \"{s}\" (use 0xXXXXXXXX)")),
-        _ => Err(format!("bad texel value {v}")),
+        _ => Err(format!("bad texel value {}", json_text(v))),
     }
+}
+
+/// `v` as compact JSON: the same characters as `serde_json`'s `Display` (`{v}`), whose floats
+/// come from the `ryu` crate. Ours come from core's shortest float formatting (`{:e}`), which
+/// the engine has anyway; `ryu`'s tables would add about 10 KB (gzipped) to the widget's lean
+/// engine for this one error message.
+fn json_text(v: &Value) -> String {
+    use serde::Serialize;
+    struct CoreFloats;
+    impl serde_json::ser::Formatter for CoreFloats {
+        fn write_f64<W: ?Sized + std::io::Write>(
+            &mut self,
+            writer: &mut W,
+            value: f64,
+        ) -> std::io::Result<()> {
+            writer.write_all(json_f64(value).as_bytes())
+        }
+    }
+    let mut out = Vec::new();
+    // Writing into a vector cannot fail, and serde_json writes UTF-8 only.
+    let _ = v.serialize(&mut serde_json::Serializer::with_formatter(&mut out, CoreFloats));
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// A finite `f64` as `ryu` (serde_json's float printer) writes it: the shortest digits that
+/// read back as `x`, laid out as plain decimals with a `.0` or a fraction when the decimal point
+/// falls within 16 digits of the first one (`1e16` and `0.00001` are the limits), otherwise as
+/// `d.ddde±x` without a `+`.
+fn json_f64(x: f64) -> String {
+    let (negative, mut digits, exp) = sci_parts(&format!("{:e}", x));
+    // Core's `{:e}` gives the same shortest digits as `ryu` except when the exact value lies
+    // halfway between two shortest candidates (its expansion goes on with a 5 and zeros only):
+    // then `ryu` takes the one with the even last digit, core may round up.
+    let n = digits.len();
+    let (_, exact, exact_exp) = sci_parts(&format!("{:.800e}", x));
+    if exact_exp == exp
+        && exact.len() > n
+        && exact.as_bytes()[n] == b'5'
+        && exact.bytes().skip(n + 1).all(|b| b == b'0')
+    {
+        let sign = if negative { "-" } else { "" };
+        let reads_back =
+            |d: &str| format!("{sign}{}.{}e{exp}", &d[..1], &d[1..]).parse::<f64>() == Ok(x);
+        let down = &exact[..n];
+        let last = down.as_bytes()[n - 1];
+        let even = match last {
+            b'0' | b'2' | b'4' | b'6' | b'8' => Some(down.to_string()),
+            // Up from a 9 ends in 0: a shorter number, which would have been the shortest.
+            b'9' => None,
+            _ => Some(format!("{}{}", &down[..n - 1], (last + 1) as char)),
+        };
+        if let Some(even) = even.filter(|e| *e != digits && reads_back(e)) {
+            digits = even;
+        }
+    }
+    let mut out = String::from(if negative { "-" } else { "" });
+    if digits == "0" {
+        out.push_str("0.0");
+        return out;
+    }
+    // The value is 0.DIGITS × 10^point.
+    let length = digits.len() as i32;
+    let point = exp + 1;
+    if (length..=16).contains(&point) {
+        out.push_str(&digits);
+        out.extend(std::iter::repeat_n('0', (point - length) as usize));
+        out.push_str(".0");
+    } else if (1..=16).contains(&point) {
+        out.push_str(&digits[..point as usize]);
+        out.push('.');
+        out.push_str(&digits[point as usize..]);
+    } else if (-4..=0).contains(&point) {
+        out.push_str("0.");
+        out.extend(std::iter::repeat_n('0', (-point) as usize));
+        out.push_str(&digits);
+    } else {
+        out.push_str(&digits[..1]);
+        if length > 1 {
+            out.push('.');
+            out.push_str(&digits[1..]);
+        }
+        out.push('e');
+        out.push_str(&(point - 1).to_string());
+    }
+    out
+}
+
+/// `-d.ddde-x` (core's `{:e}`) as its sign, its digits without the point, and its exponent.
+fn sci_parts(text: &str) -> (bool, String, i32) {
+    let (mantissa, exp) = text.split_once('e').unwrap_or((text, "0"));
+    let digits = mantissa.chars().filter(char::is_ascii_digit).collect();
+    (mantissa.starts_with('-'), digits, exp.parse().unwrap_or(0))
 }
 
 fn parse_swizzle(v: &Value) -> Result<[Swizzle; 4], String> {
@@ -697,4 +789,76 @@ pub fn apply_options(unit: &mut TextureUnit, options: &[&str]) -> Result<(), Str
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `json_f64` against serde_json's own printing (`ryu`) of the same number: the edges of
+    /// each layout, then a spread of random bit patterns.
+    #[test]
+    fn json_f64_is_ryus_text() {
+        let mut xs = vec![
+            0.0,
+            -0.0,
+            1.0,
+            -1.5,
+            0.1,
+            0.3,
+            2.5,
+            1e15,
+            1e16,
+            1e17,
+            9999999999999998.0,
+            123456789012345680.0,
+            1e-4,
+            1e-5,
+            1.5e-5,
+            9.99e-6,
+            0.001234,
+            1e21,
+            1e22,
+            1e-7,
+            1.25e-7,
+            5e-324,
+            f64::MIN_POSITIVE,
+            f64::MAX,
+            f64::MIN,
+            f64::EPSILON,
+            1e100,
+            1.7e-308,
+        ];
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..200_000 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            xs.push(f64::from_bits(seed));
+            // Short decimals in every layout: a few digits times a power of ten.
+            xs.push((seed % 100_000) as f64 * 10f64.powi((seed >> 40) as i32 % 40 - 20));
+            // Exact binary fractions with 17 significant digits or so: where ties happen.
+            xs.push((seed >> 11) as f64 * 2f64.powi((seed % 8) as i32 - 4));
+        }
+        // A tie (…797.25 lies halfway between …797.2 and …797.3): ryu takes the even digit.
+        assert_eq!(json_f64(-1149636667324797.25), "-1149636667324797.2");
+        for x in xs.into_iter().filter(|x| x.is_finite()) {
+            let want = serde_json::to_string(&x).unwrap();
+            assert_eq!(json_f64(x), want, "{:e}", x);
+        }
+    }
+
+    /// Whole values: the same text as `Value`'s `Display`, strings escaped by serde_json.
+    #[test]
+    fn json_text_is_serde_jsons_display() {
+        for text in [
+            r#"[1, -2, 3.5, 1e300, -0.0, 0.00001, 1e-7, 18446744073709551615, -9223372036854775808]"#,
+            r#"{"b": [true, false, null], "a": {"x\"\\\n\u0001é": 0.1}, "": []}"#,
+            r#"null"#,
+            r#"[[[]], {}, "a\tb"]"#,
+        ] {
+            let v: Value = serde_json::from_str(text).unwrap();
+            assert_eq!(json_text(&v), v.to_string());
+        }
+    }
 }
