@@ -191,7 +191,8 @@ pub struct OpInfo {
     pub formula: &'static str,
     /// For legacy opcodes: the modern form to use instead.
     pub replacement: &'static str,
-    /// The AGAL instruction it lowers to, when it maps one to one (empty otherwise).
+    /// The AGAL instruction it lowers to, when it maps one to one (empty otherwise, and
+    /// without the `agal` and `text-tools` features).
     pub agal: &'static str,
 }
 
@@ -260,7 +261,8 @@ use OutputMode as O;
 use ValType as T;
 
 /// One cell of the table. The reference columns (`summary`, `formula`) are only for the page's
-/// opcode reference and the CLI (`text-tools`); the lean engine has them empty.
+/// opcode reference and the CLI (`text-tools`), the `agal` column for the AGAL export and that
+/// reference; the lean engine has them empty.
 macro_rules! opcode_column {
     (summary, $value:expr) => {
         if cfg!(feature = "text-tools") {
@@ -271,6 +273,13 @@ macro_rules! opcode_column {
     };
     (formula, $value:expr) => {
         if cfg!(feature = "text-tools") {
+            $value
+        } else {
+            ""
+        }
+    };
+    (agal, $value:expr) => {
+        if cfg!(any(feature = "agal", feature = "text-tools")) {
             $value
         } else {
             ""
