@@ -82,10 +82,21 @@ impl Diagnostic {
         message: impl Into<String>,
         span: Span,
     ) -> Diagnostic {
+        Diagnostic::with_message(severity, code, message.into(), span)
+    }
+    /// The body of [`Diagnostic::new`], once: the validator and parser build diagnostics in
+    /// hundreds of places, and each inlined copy of these stores cost the widget's engine code.
+    #[inline(never)]
+    fn with_message(
+        severity: Severity,
+        code: &'static str,
+        message: String,
+        span: Span,
+    ) -> Diagnostic {
         Diagnostic {
             severity,
             code,
-            message: message.into(),
+            message,
             span,
             line: 0,
             column: 0,
