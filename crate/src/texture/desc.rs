@@ -463,7 +463,7 @@ fn stored(v: &Value) -> Result<StoredValue, String> {
 }
 
 /// `v` as compact JSON: the same characters as `serde_json`'s `Display` (`{v}`), whose floats
-/// come from the `ryu` crate. Ours come from core's shortest float formatting (`{:e}`), which
+/// come from the `ryu` crate. Ours come from core's float formatting (`{}`), which
 /// the engine has anyway; `ryu`'s tables would add about 10 KB (gzipped) to the widget's lean
 /// engine for this one error message.
 fn json_text(v: &Value) -> String {
@@ -489,20 +489,14 @@ fn json_text(v: &Value) -> String {
 /// falls within 16 digits of the first one (`1e16` and `0.00001` are the limits), otherwise as
 /// `d.ddde±x` without a `+`.
 fn json_f64(x: f64) -> String {
-    let (negative, mut digits, exp) = sci_parts(&format!("{:e}", x));
-    // Core's `{:e}` gives the same shortest digits as `ryu` except when the exact value lies
-    // halfway between two shortest candidates (its expansion goes on with a 5 and zeros only):
-    // then `ryu` takes the one with the even last digit, core may round up.
+    let sign = if x.is_sign_negative() { "-" } else { "" };
+    let (mut digits, point) = decimal_parts(&format!("{}", x.abs()));
+    // Core's shortest digits are `ryu`'s except when the exact value lies halfway between two
+    // shortest candidates (its expansion is theirs followed by a single 5): then `ryu` takes
+    // the one with the even last digit, core may round up. 1080 places hold every f64 exactly.
     let n = digits.len();
-    let (_, exact, exact_exp) = sci_parts(&format!("{:.800e}", x));
-    if exact_exp == exp
-        && exact.len() > n
-        && exact.as_bytes()[n] == b'5'
-        && exact.bytes().skip(n + 1).all(|b| b == b'0')
-    {
-        let sign = if negative { "-" } else { "" };
-        let reads_back =
-            |d: &str| format!("{sign}{}.{}e{exp}", &d[..1], &d[1..]).parse::<f64>() == Ok(x);
+    let (exact, exact_point) = decimal_parts(&format!("{:.1080}", x.abs()));
+    if n > 0 && exact_point == point && exact.len() == n + 1 && exact.ends_with('5') {
         let down = &exact[..n];
         let last = down.as_bytes()[n - 1];
         let even = match last {
@@ -511,19 +505,16 @@ fn json_f64(x: f64) -> String {
             b'9' => None,
             _ => Some(format!("{}{}", &down[..n - 1], (last + 1) as char)),
         };
+        let reads_back = |d: &str| format!("{sign}0.{d}e{point}").parse::<f64>() == Ok(x);
         if let Some(even) = even.filter(|e| *e != digits && reads_back(e)) {
             digits = even;
         }
     }
-    let mut out = String::from(if negative { "-" } else { "" });
-    if digits == "0" {
-        out.push_str("0.0");
-        return out;
-    }
-    // The value is 0.DIGITS × 10^point.
+    let mut out = String::from(sign);
     let length = digits.len() as i32;
-    let point = exp + 1;
-    if (length..=16).contains(&point) {
+    if digits.is_empty() {
+        out.push_str("0.0");
+    } else if (length..=16).contains(&point) {
         out.push_str(&digits);
         out.extend(std::iter::repeat_n('0', (point - length) as usize));
         out.push_str(".0");
@@ -547,11 +538,15 @@ fn json_f64(x: f64) -> String {
     out
 }
 
-/// `-d.ddde-x` (core's `{:e}`) as its sign, its digits without the point, and its exponent.
-fn sci_parts(text: &str) -> (bool, String, i32) {
-    let (mantissa, exp) = text.split_once('e').unwrap_or((text, "0"));
-    let digits = mantissa.chars().filter(char::is_ascii_digit).collect();
-    (mantissa.starts_with('-'), digits, exp.parse().unwrap_or(0))
+/// A non-negative number as core's `{}` writes it (`ddd.ddd`) as its significant digits (no
+/// leading or trailing zeros; none for zero) and the place of the decimal point: the value is
+/// 0.DIGITS × 10^point.
+fn decimal_parts(text: &str) -> (String, i32) {
+    let (int, frac) = text.split_once('.').unwrap_or((text, ""));
+    let all = format!("{int}{frac}");
+    let significant = all.trim_start_matches('0');
+    let point = int.len() as i32 - (all.len() - significant.len()) as i32;
+    (significant.trim_end_matches('0').to_string(), point)
 }
 
 fn parse_swizzle(v: &Value) -> Result<[Swizzle; 4], String> {
