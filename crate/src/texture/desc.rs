@@ -126,7 +126,7 @@ struct Plan<'a> {
     layers: u32,
     levels: u32,
     generate: bool,
-    image_list: Vec<ImageEntry>,
+    image_list: Vec<ImageEntry<'a>>,
     first_file: Option<(String, RgbaImage)>,
 }
 
@@ -290,25 +290,20 @@ fn build(p: Plan, images: ImageLoader) -> Result<TextureUnit, String> {
     Ok(unit)
 }
 
-/// One image entry of a description.
-struct ImageEntry {
+/// One image entry of a description. Its texels stay in the parsed description (borrowed, not
+/// copied).
+struct ImageEntry<'a> {
     level: u32,
     layer: u32,
     face: Option<u32>,
-    texels: Option<Value>,
+    texels: Option<&'a Value>,
     file: Option<String>,
 }
 
-fn collect_images(o: &Map<String, Value>) -> Result<Vec<ImageEntry>, String> {
+fn collect_images(o: &Map<String, Value>) -> Result<Vec<ImageEntry<'_>>, String> {
     let mut out = Vec::new();
     if let Some(t) = o.get("texels") {
-        out.push(ImageEntry {
-            level: 0,
-            layer: 0,
-            face: None,
-            texels: Some(t.clone()),
-            file: None,
-        });
+        out.push(ImageEntry { level: 0, layer: 0, face: None, texels: Some(t), file: None });
     }
     if let Some(f) = string(o, "file")? {
         out.push(ImageEntry {
@@ -343,7 +338,7 @@ fn collect_images(o: &Map<String, Value>) -> Result<Vec<ImageEntry>, String> {
                 level: uint(img, "level")?.unwrap_or(0),
                 layer: uint(img, "layer")?.unwrap_or(0),
                 face,
-                texels: img.get("texels").cloned(),
+                texels: img.get("texels"),
                 file: string(img, "file")?.map(str::to_string),
             });
         }
@@ -377,7 +372,7 @@ fn fill_image(
     let z0 = z0 as u32;
     let format = tex.format;
     let n = format.components();
-    let values: Vec<[u32; 4]> = if let Some(t) = &img.texels {
+    let values: Vec<[u32; 4]> = if let Some(t) = img.texels {
         texel_values(t, n, format).map_err(|e| format!("{where_}: {e}"))?
     } else if let Some(file) = &img.file {
         if depth != 1 {
