@@ -476,7 +476,7 @@ fn json_text(v: &Value) -> String {
     let mut out = Vec::new();
     // Writing into a vector cannot fail, and serde_json writes UTF-8 only.
     let _ = v.serialize(&mut serde_json::Serializer::with_formatter(&mut out, CoreFloats));
-    String::from_utf8_lossy(&out).into_owned()
+    String::from_utf8(out).unwrap_or_default()
 }
 
 /// A finite `f64` as `ryu` (serde_json's float printer) writes it: the shortest digits that

@@ -65,7 +65,12 @@ pub(crate) fn operand_summary(info: &OpInfo) -> String {
     if info.num_src > 0 {
         parts.push(n(info.num_src, "source", "sources"));
     }
-    let mut s = if parts.is_empty() { "no operands".to_string() } else { parts.join(" and ") };
+    // At most two parts; `join` on `String`s would be its own copy of the library's join.
+    let mut s = match parts.as_slice() {
+        [] => "no operands".to_string(),
+        [one] => one.clone(),
+        [a, b, ..] => format!("{a} and {b}"),
+    };
     if info.has(F_TEX) {
         s.push_str(", then a texture target");
     }
