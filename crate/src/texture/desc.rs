@@ -356,7 +356,12 @@ fn fill_image(
     preloaded: Option<&(String, RgbaImage)>,
 ) -> Result<(), String> {
     let (w, h, slices) = tex.level_size(img.level);
-    let where_ = format!("level {} layer {} face {:?}", img.level, img.layer, img.face);
+    // `face` as `{:?}` prints an `Option<u32>`, without the library's Debug builders.
+    let face = match img.face {
+        Some(f) => format!("Some({f})"),
+        None => "None".to_string(),
+    };
+    let where_ = format!("level {} layer {} face {face}", img.level, img.layer);
     // slices covered by this image: a 3D level has all its depth in one image
     let (z0, depth) = match tex.dim {
         Dim::D3 => (0, slices),
