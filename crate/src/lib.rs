@@ -33,6 +33,7 @@ pub mod opcode;
 #[cfg(feature = "text-tools")]
 pub mod reference;
 pub mod render;
+pub mod sort;
 pub mod text;
 pub mod texture;
 pub mod valid;

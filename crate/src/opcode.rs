@@ -97,6 +97,27 @@ pub enum Family {
 }
 
 impl Family {
+    /// The variant's name, as `{:?}` prints the variants without a reason (messages use this
+    /// rather than `{:?}`, whose builders would add to the widget's engine).
+    pub fn name(self) -> &'static str {
+        match self {
+            Family::Flow => "Flow",
+            Family::Float => "Float",
+            Family::Int => "Int",
+            Family::Double => "Double",
+            Family::Int64 => "Int64",
+            Family::Pack => "Pack",
+            Family::Derivative => "Derivative",
+            Family::Interpolation => "Interpolation",
+            Family::Quad => "Quad",
+            Family::Texture => "Texture",
+            Family::Memory => "Memory",
+            Family::NotExecutable(_) => "NotExecutable",
+        }
+    }
+}
+
+impl Family {
     /// Whether the family computes each lane from the same lane's operands only (the
     /// arithmetic families; not derivatives, votes, texture or resource access, interpolation,
     /// the clock or control flow).
@@ -191,7 +212,8 @@ pub struct OpInfo {
     pub formula: &'static str,
     /// For legacy opcodes: the modern form to use instead.
     pub replacement: &'static str,
-    /// The AGAL instruction it lowers to, when it maps one to one (empty otherwise).
+    /// The AGAL instruction it lowers to, when it maps one to one (empty otherwise, and
+    /// without the `agal` and `text-tools` features).
     pub agal: &'static str,
 }
 
@@ -260,7 +282,8 @@ use OutputMode as O;
 use ValType as T;
 
 /// One cell of the table. The reference columns (`summary`, `formula`) are only for the page's
-/// opcode reference and the CLI (`text-tools`); the lean engine has them empty.
+/// opcode reference and the CLI (`text-tools`), the `agal` column for the AGAL export and that
+/// reference; the lean engine has them empty.
 macro_rules! opcode_column {
     (summary, $value:expr) => {
         if cfg!(feature = "text-tools") {
@@ -271,6 +294,13 @@ macro_rules! opcode_column {
     };
     (formula, $value:expr) => {
         if cfg!(feature = "text-tools") {
+            $value
+        } else {
+            ""
+        }
+    };
+    (agal, $value:expr) => {
+        if cfg!(any(feature = "agal", feature = "text-tools")) {
             $value
         } else {
             ""
@@ -583,6 +613,19 @@ opcode_table! {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `Family::name` is `{:?}` for every family an opcode has, reasons aside.
+    #[test]
+    fn family_names_are_the_debug_names() {
+        for op in Opcode::all() {
+            let family = op.info().family;
+            if !matches!(family, Family::NotExecutable(_)) {
+                assert_eq!(family.name(), format!("{family:?}"));
+            }
+        }
+        assert_eq!(Family::Flow.name(), "Flow");
+        assert_eq!(Family::Memory.name(), "Memory");
+    }
 
     /// Every row of `crate/tests/data/mesa-opcodes.tsv` (Mesa's `tgsi_info_opcodes.h`: number,
     /// name, dst, src) is an opcode here with that Mesa number and operand counts, every number

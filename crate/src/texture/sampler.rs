@@ -89,8 +89,14 @@ impl MipFilter {
 /// Splits a GL minification filter name (`LINEAR_MIPMAP_NEAREST`, …) into image and mip filter.
 pub fn parse_min_filter(w: &str) -> Option<(Filter, MipFilter)> {
     let up = w.to_ascii_uppercase();
-    match up.split_once("_MIPMAP_") {
-        Some((img, mip)) => Some((Filter::from_name(img)?, MipFilter::from_name(mip)?)),
+    // `split_once("_MIPMAP_")` without core's substring searcher (its only other user here is
+    // `Wrap::from_name`; about 1 KB gzipped of the widget's engine). An ASCII byte always
+    // starts a character, so `at` and `at + 8` are character boundaries.
+    const SEP: &[u8] = b"_MIPMAP_";
+    match up.as_bytes().windows(SEP.len()).position(|w| w == SEP) {
+        Some(at) => {
+            Some((Filter::from_name(&up[..at])?, MipFilter::from_name(&up[at + SEP.len()..])?))
+        }
         None => Some((Filter::from_name(&up)?, MipFilter::None)),
     }
 }
@@ -100,7 +106,11 @@ impl Wrap {
     /// GL_CLAMP, as in GL and Gallium.
     pub fn from_name(w: &str) -> Option<Wrap> {
         let up = w.to_ascii_uppercase();
-        let up = up.trim_end_matches("_EXT");
+        // `trim_end_matches("_EXT")`, without core's substring searcher (see parse_min_filter).
+        let mut up = up.as_str();
+        while let Some(rest) = up.strip_suffix("_EXT") {
+            up = rest;
+        }
         let up = if up == "MIRROR_REPEAT" { "MIRRORED_REPEAT" } else { up };
         WRAP_NAMES.iter().find(|(_, gl, _)| *gl == up).map(|(m, _, _)| *m)
     }
@@ -282,6 +292,46 @@ impl TextureUnit {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The names read as `split_once("_MIPMAP_")` and `trim_end_matches("_EXT")` read them.
+    #[test]
+    fn filter_and_wrap_names_split_as_the_library_would() {
+        let words = [
+            "LINEAR_MIPMAP_NEAREST",
+            "linear_mipmap_linear",
+            "NEAREST",
+            "_MIPMAP_",
+            "_MIPMAP_LINEAR",
+            "LINEAR_MIPMAP_",
+            "LINEAR_MIPMAP_NEAREST_MIPMAP_LINEAR",
+            "é_MIPMAP_LINEAR",
+            "LINEAR_MIPMAPNEAREST",
+            "LINEAR__MIPMAP_NEAREST",
+            "NONE_MIPMAP_NONE",
+            "",
+        ];
+        for w in words {
+            let up = w.to_ascii_uppercase();
+            let want = match up.split_once("_MIPMAP_") {
+                Some((img, mip)) => Filter::from_name(img).zip(MipFilter::from_name(mip)),
+                None => Filter::from_name(&up).map(|f| (f, MipFilter::None)),
+            };
+            assert_eq!(parse_min_filter(w), want, "{w}");
+        }
+        for w in ["REPEAT_EXT", "repeat_ext_ext", "_EXT", "CLAMP_TO_EDGE_EXT_", "MIRROR_REPEAT_EXT"]
+        {
+            let up = w.to_ascii_uppercase();
+            let up = up.trim_end_matches("_EXT");
+            let up = if up == "MIRROR_REPEAT" { "MIRRORED_REPEAT" } else { up };
+            let want = WRAP_NAMES.iter().find(|(_, gl, _)| *gl == up).map(|(m, _, _)| *m);
+            assert_eq!(Wrap::from_name(w), want, "{w}");
+        }
+        assert_eq!(Wrap::from_name("repeat_ext_ext"), Some(Wrap::Repeat));
+        assert_eq!(
+            parse_min_filter("linear_mipmap_nearest"),
+            Some((Filter::Linear, MipFilter::Nearest))
+        );
+    }
 
     #[test]
     fn gl_min_filter_names_split() {

@@ -164,7 +164,7 @@ fn check_duplicates(cx: &Context, out: &mut Vec<Diagnostic>) {
         }
     }
     // A 2-D declaration appears in several groups: report each pair once.
-    found.sort_unstable();
+    crate::sort::sort_by(&mut found, Ord::cmp);
     found.dedup_by_key(|(a, b, _)| (*a, *b));
     for (later, earlier, reg) in found {
         let (Some(a), Some(b)) = (decls.get(later), decls.get(earlier)) else { continue };

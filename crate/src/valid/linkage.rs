@@ -122,7 +122,7 @@ impl SemanticIndex {
             map.entry(s.name).or_default().entries.push((a, b, i));
         }
         for by in map.values_mut() {
-            by.entries.sort_unstable();
+            crate::sort::sort_by(&mut by.entries, Ord::cmp);
             let mut best = 0;
             by.reach = by
                 .entries
@@ -225,7 +225,7 @@ pub fn link(vs: &Shader, fs: &Shader) -> (Vec<Diagnostic>, Vec<Diagnostic>) {
     if let (Some(read), Some(written)) = (&read, &written) {
         let fs_decls = DeclMap::build(fs);
         let mut regs: Vec<(u32, u8)> = read.iter().map(|(r, m)| (*r, *m)).collect();
-        regs.sort_unstable();
+        crate::sort::sort_by(&mut regs, Ord::cmp);
         for (reg, mask) in regs {
             let Some(d) =
                 fs_decls.find(File::In, 0, reg as i64).and_then(|i| fs.declarations.get(i))
@@ -280,7 +280,7 @@ pub fn link(vs: &Shader, fs: &Shader) -> (Vec<Diagnostic>, Vec<Diagnostic>) {
             ));
         }
     }
-    fd.sort_by_key(|d| d.span.start);
-    vd.sort_by_key(|d| d.span.start);
+    crate::sort::sort_by(&mut fd, |a, b| a.span.start.cmp(&b.span.start));
+    crate::sort::sort_by(&mut vd, |a, b| a.span.start.cmp(&b.span.start));
     (vd, fd)
 }

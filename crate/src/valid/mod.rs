@@ -165,8 +165,8 @@ fn resolve_profile(shader: &Shader, options: &Options) -> (&'static Profile, Vec
     }
 }
 
-fn sort(out: &mut [Diagnostic]) {
-    out.sort_by(|a, b| (a.span.start, a.code).cmp(&(b.span.start, b.code)));
+fn sort(out: &mut Vec<Diagnostic>) {
+    crate::sort::sort_by(out, |a, b| (a.span.start, a.code).cmp(&(b.span.start, b.code)));
 }
 
 /// Every pass, once: the diagnostics (sorted) and the control-flow structure.

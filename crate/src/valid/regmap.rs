@@ -61,7 +61,7 @@ impl DeclMap {
             }
         }
         for k in keyed.values_mut() {
-            k.entries.sort_by_key(|e| (e.first, e.decl));
+            crate::sort::sort_by(&mut k.entries, |a, b| (a.first, a.decl).cmp(&(b.first, b.decl)));
             let mut best = 0u32;
             k.reach = k
                 .entries

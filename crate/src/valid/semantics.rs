@@ -134,7 +134,9 @@ fn check_duplicates(cx: &Context, out: &mut Vec<Diagnostic>) {
             Some((d.file, s.name, a, b, i))
         })
         .collect();
-    items.sort_unstable_by_key(|&(f, n, a, _, i)| (f.index(), n.index(), a, i));
+    let key =
+        |&(f, n, a, _, i): &(File, SemanticName, u64, u64, usize)| (f.index(), n.index(), a, i);
+    crate::sort::sort_by(&mut items, |x, y| key(x).cmp(&key(y)));
     let mut prev: Option<(File, SemanticName, u64, u64, usize)> = None;
     for it in items {
         if let Some(p) = prev {

@@ -81,7 +81,7 @@ pub(crate) fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
         }
     }
     for v in uses.direct.values_mut() {
-        v.sort_unstable();
+        crate::sort::sort_by(v, Ord::cmp);
     }
     for d in &shader.declarations {
         if d.range.last < d.range.first || uses.indirect.contains(&d.file) {

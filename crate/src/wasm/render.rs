@@ -123,25 +123,20 @@ impl TextureOption {
     }
 }
 
-/// The crate's one JS shape for diagnostics, plus which input it is about.
-#[derive(Serialize)]
-pub(super) struct DiagnosticOut {
-    /// "fragment", "vertex", "geometry", "vertices" or "render".
-    source: &'static str,
-    #[serde(flatten)]
-    diagnostic: crate::diag::JsDiagnostic,
-}
+/// The crate's one JS shape for diagnostics, with which input it is about (`source`).
+pub(super) type DiagnosticOut = crate::diag::JsDiagnostic;
 
 pub(super) fn diagnostic_out(d: &SourcedDiagnostic) -> DiagnosticOut {
     DiagnosticOut {
-        source: match d.source {
+        // "fragment", "vertex", "geometry", "vertices" or "render".
+        source: Some(match d.source {
             Source::Fragment => "fragment",
             Source::Vertex => "vertex",
             Source::Geometry => "geometry",
             Source::Vertices => "vertices",
             Source::Render => "render",
-        },
-        diagnostic: crate::diag::JsDiagnostic::from(&d.diagnostic),
+        }),
+        ..DiagnosticOut::from(&d.diagnostic)
     }
 }
 
@@ -503,7 +498,7 @@ pub fn render(fs_text: &str, vs_text: Option<String>, options: JsValue) -> JsVal
         set(&result, "targetPixels", &list.into());
         set(&result, "depthPixels", &js_sys::Uint8Array::from(depth.as_slice()).into());
     }
-    // Plain objects (not JS Maps) even though `DiagnosticOut` flattens the shared shape.
+    // Plain objects and numbers, as every call returns them.
     let serializer = serde_wasm_bindgen::Serializer::json_compatible();
     set(&result, "diagnostics", &list.serialize(&serializer).unwrap_or(JsValue::NULL));
     let stats = frame.stats;

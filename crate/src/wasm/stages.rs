@@ -61,11 +61,8 @@ struct ComputeOptions {
 }
 
 /// A diagnostic with the input it is about ("compute", or "render" for the options).
-#[derive(Serialize)]
-struct Sourced {
-    source: &'static str,
-    #[serde(flatten)]
-    diagnostic: JsDiagnostic,
+fn with_source(source: &'static str, d: &Diagnostic) -> JsDiagnostic {
+    JsDiagnostic { source: Some(source), ..JsDiagnostic::from(d) }
 }
 
 fn options_error(message: String) -> Diagnostic {
@@ -164,18 +161,13 @@ pub fn compute(text: &str, options: JsValue) -> JsValue {
         Some(Ok(b)) => Some(b),
         None => None,
     };
-    let mut sourced: Vec<Sourced> = errors
-        .iter()
-        .map(|d| Sourced { source: "render", diagnostic: JsDiagnostic::from(d) })
-        .collect();
+    let mut sourced: Vec<JsDiagnostic> = errors.iter().map(|d| with_source("render", d)).collect();
     let (found, stats, block) = if errors.is_empty() {
         run_compute(text, &consts, &mut res, grid, opts.block, budget)
     } else {
         (Vec::new(), None, None)
     };
-    sourced.extend(
-        found.iter().map(|d| Sourced { source: "compute", diagnostic: JsDiagnostic::from(d) }),
-    );
+    sourced.extend(found.iter().map(|d| with_source("compute", d)));
     let ok = stats.is_some() && !found.iter().any(Diagnostic::is_error);
     set(&result, "ok", &JsValue::from_bool(ok));
     let serializer = serde_wasm_bindgen::Serializer::json_compatible();

@@ -8,7 +8,7 @@ use std::path::Path;
 
 /// Bottom to top. Modules on one line are one layer and may use each other.
 const LAYERS: &[&[&str]] = &[
-    &["half", "opcode"],
+    &["half", "opcode", "sort"],
     &["ir"],
     &["diag", "limits"],
     &["text"],

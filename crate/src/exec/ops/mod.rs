@@ -67,7 +67,7 @@ pub fn execute(inst: &Inst, io: &mut Io, res: &mut Res, mut ctx: Ctx) -> Result<
     done.unwrap_or_else(|| {
         Err(Diagnostic::error(
             "X008",
-            format!("{} is not implemented by its family {:?}", inst.op.name(), family),
+            format!("{} is not implemented by its family {}", inst.op.name(), family.name()),
             inst.span,
         ))
     })

@@ -125,7 +125,7 @@ impl<'a> Parser<'a> {
                 self.cur.commit(resume);
             }
         }
-        self.diags.sort_by_key(|d| d.span.start);
+        crate::sort::sort_by(&mut self.diags, |a, b| a.span.start.cmp(&b.span.start));
         (self.shader, self.diags)
     }
 
