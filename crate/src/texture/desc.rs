@@ -458,95 +458,21 @@ fn stored(v: &Value) -> Result<StoredValue, String> {
         Value::String(s) => parse_hex_bits(s)
             .map(StoredValue::Bits)
             .ok_or_else(|| format!("bad texel value \"{s}\" (use 0xXXXXXXXX)")),
-        _ => Err(format!("bad texel value {}", json_text(v))),
+        _ => Err(format!("bad texel value: {} (use a number or \"0xXXXXXXXX\")", json_kind(v))),
     }
 }
 
-/// `v` as compact JSON: the same characters as `serde_json`'s `Display` (`{v}`), whose floats
-/// come from the `ryu` crate. Ours come from core's float formatting (`{}`), which
-/// the engine has anyway; `ryu`'s tables would add about 10 KB (gzipped) to the widget's lean
-/// engine for this one error message.
-fn json_text(v: &Value) -> String {
-    use serde::Serialize;
-    struct CoreFloats;
-    impl serde_json::ser::Formatter for CoreFloats {
-        fn write_f64<W: ?Sized + std::io::Write>(
-            &mut self,
-            writer: &mut W,
-            value: f64,
-        ) -> std::io::Result<()> {
-            writer.write_all(json_f64(value).as_bytes())
-        }
+/// What a texel value that is neither a number nor a string is, for its message: the value is
+/// not echoed (a list may be long, and its floats would need a JSON float printer of their own).
+fn json_kind(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(true) => "true",
+        Value::Bool(false) => "false",
+        Value::Array(_) => "a list",
+        Value::Object(_) => "an object",
+        Value::Number(_) | Value::String(_) => "a value",
     }
-    let mut out = Vec::new();
-    // Writing into a vector cannot fail, and serde_json writes UTF-8 only.
-    let _ = v.serialize(&mut serde_json::Serializer::with_formatter(&mut out, CoreFloats));
-    String::from_utf8(out).unwrap_or_default()
-}
-
-/// A finite `f64` as `ryu` (serde_json's float printer) writes it: the shortest digits that
-/// read back as `x`, laid out as plain decimals with a `.0` or a fraction when the decimal point
-/// falls within 16 digits of the first one (`1e16` and `0.00001` are the limits), otherwise as
-/// `d.ddde±x` without a `+`.
-fn json_f64(x: f64) -> String {
-    let sign = if x.is_sign_negative() { "-" } else { "" };
-    let (mut digits, point) = decimal_parts(&format!("{}", x.abs()));
-    // Core's shortest digits are `ryu`'s except when the exact value lies halfway between two
-    // shortest candidates (its expansion is theirs followed by a single 5): then `ryu` takes
-    // the one with the even last digit, core may round up. 1080 places hold every f64 exactly.
-    let n = digits.len();
-    let (exact, exact_point) = decimal_parts(&format!("{:.1080}", x.abs()));
-    if n > 0 && exact_point == point && exact.len() == n + 1 && exact.ends_with('5') {
-        let down = &exact[..n];
-        let last = down.as_bytes()[n - 1];
-        let even = match last {
-            b'0' | b'2' | b'4' | b'6' | b'8' => Some(down.to_string()),
-            // Up from a 9 ends in 0: a shorter number, which would have been the shortest.
-            b'9' => None,
-            _ => Some(format!("{}{}", &down[..n - 1], (last + 1) as char)),
-        };
-        let reads_back = |d: &str| format!("{sign}0.{d}e{point}").parse::<f64>() == Ok(x);
-        if let Some(even) = even.filter(|e| *e != digits && reads_back(e)) {
-            digits = even;
-        }
-    }
-    let mut out = String::from(sign);
-    let length = digits.len() as i32;
-    if digits.is_empty() {
-        out.push_str("0.0");
-    } else if (length..=16).contains(&point) {
-        out.push_str(&digits);
-        out.extend(std::iter::repeat_n('0', (point - length) as usize));
-        out.push_str(".0");
-    } else if (1..=16).contains(&point) {
-        out.push_str(&digits[..point as usize]);
-        out.push('.');
-        out.push_str(&digits[point as usize..]);
-    } else if (-4..=0).contains(&point) {
-        out.push_str("0.");
-        out.extend(std::iter::repeat_n('0', (-point) as usize));
-        out.push_str(&digits);
-    } else {
-        out.push_str(&digits[..1]);
-        if length > 1 {
-            out.push('.');
-            out.push_str(&digits[1..]);
-        }
-        out.push('e');
-        out.push_str(&(point - 1).to_string());
-    }
-    out
-}
-
-/// A non-negative number as core's `{}` writes it (`ddd.ddd`) as its significant digits (no
-/// leading or trailing zeros; none for zero) and the place of the decimal point: the value is
-/// 0.DIGITS × 10^point.
-fn decimal_parts(text: &str) -> (String, i32) {
-    let (int, frac) = text.split_once('.').unwrap_or((text, ""));
-    let all = format!("{int}{frac}");
-    let significant = all.trim_start_matches('0');
-    let point = int.len() as i32 - (all.len() - significant.len()) as i32;
-    (significant.trim_end_matches('0').to_string(), point)
 }
 
 fn parse_swizzle(v: &Value) -> Result<[Swizzle; 4], String> {
@@ -784,76 +710,4 @@ pub fn apply_options(unit: &mut TextureUnit, options: &[&str]) -> Result<(), Str
         }
     }
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// `json_f64` against serde_json's own printing (`ryu`) of the same number: the edges of
-    /// each layout, then a spread of random bit patterns.
-    #[test]
-    fn json_f64_is_ryus_text() {
-        let mut xs = vec![
-            0.0,
-            -0.0,
-            1.0,
-            -1.5,
-            0.1,
-            0.3,
-            2.5,
-            1e15,
-            1e16,
-            1e17,
-            9999999999999998.0,
-            123456789012345680.0,
-            1e-4,
-            1e-5,
-            1.5e-5,
-            9.99e-6,
-            0.001234,
-            1e21,
-            1e22,
-            1e-7,
-            1.25e-7,
-            5e-324,
-            f64::MIN_POSITIVE,
-            f64::MAX,
-            f64::MIN,
-            f64::EPSILON,
-            1e100,
-            1.7e-308,
-        ];
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        for _ in 0..200_000 {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            xs.push(f64::from_bits(seed));
-            // Short decimals in every layout: a few digits times a power of ten.
-            xs.push((seed % 100_000) as f64 * 10f64.powi((seed >> 40) as i32 % 40 - 20));
-            // Exact binary fractions with 17 significant digits or so: where ties happen.
-            xs.push((seed >> 11) as f64 * 2f64.powi((seed % 8) as i32 - 4));
-        }
-        // A tie (…797.25 lies halfway between …797.2 and …797.3): ryu takes the even digit.
-        assert_eq!(json_f64(-1149636667324797.25), "-1149636667324797.2");
-        for x in xs.into_iter().filter(|x| x.is_finite()) {
-            let want = serde_json::to_string(&x).unwrap();
-            assert_eq!(json_f64(x), want, "{:e}", x);
-        }
-    }
-
-    /// Whole values: the same text as `Value`'s `Display`, strings escaped by serde_json.
-    #[test]
-    fn json_text_is_serde_jsons_display() {
-        for text in [
-            r#"[1, -2, 3.5, 1e300, -0.0, 0.00001, 1e-7, 18446744073709551615, -9223372036854775808]"#,
-            r#"{"b": [true, false, null], "a": {"x\"\\\n\u0001é": 0.1}, "": []}"#,
-            r#"null"#,
-            r#"[[[]], {}, "a\tb"]"#,
-        ] {
-            let v: Value = serde_json::from_str(text).unwrap();
-            assert_eq!(json_text(&v), v.to_string());
-        }
-    }
 }

@@ -162,6 +162,14 @@ fn bad_descriptions_are_reported() {
         ),
         (r#"{"width": 1, "texels": [[0,0,0,0]], "swizzle": "rgbq"}"#, "swizzle"),
         (r#"{"width": 1, "texels": [["0xZZ",0,0,0]]}"#, "bad texel value"),
+        // Neither a number nor a string: named, not echoed.
+        (
+            r#"{"width": 1, "texels": [[[1.5, 2], 0, 0, 0]]}"#,
+            "bad texel value: a list (use a number or \"0xXXXXXXXX\")",
+        ),
+        (r#"{"width": 1, "texels": [[0, {"r": 1e300}, 0, 0]]}"#, "bad texel value: an object"),
+        (r#"{"width": 1, "texels": [[0, 0, true, 0]]}"#, "bad texel value: true"),
+        (r#"{"width": 1, "texels": [[0, 0, 0, null]]}"#, "bad texel value: null"),
         (r#"{"width": 1, "images": [{"layer": 3, "texels": [[0,0,0,0]]}]}"#, "layer out of range"),
         (
             r#"{"target": "CUBE", "width": 1, "height": 1, "images": [{"layer": 4294967295, "face": 5, "texels": [[0,0,0,0]]}]}"#,
