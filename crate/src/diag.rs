@@ -255,6 +255,13 @@ pub struct JsDiagnostic {
     pub help: Vec<String>,
 }
 
+impl JsDiagnostic {
+    /// `d` with the input it is about (`"fragment"`, `"compute"`, `"render"`, …).
+    pub fn with_source(source: &'static str, d: &Diagnostic) -> JsDiagnostic {
+        JsDiagnostic { source: Some(source), ..JsDiagnostic::from(d) }
+    }
+}
+
 impl From<&Diagnostic> for JsDiagnostic {
     fn from(d: &Diagnostic) -> JsDiagnostic {
         JsDiagnostic {

@@ -299,9 +299,36 @@ pub fn samples_quad_by_quad<H: TextureHooks + ?Sized>(
     }
 }
 
-/// How many quads' sampling requests the interpreter hands to
+/// How many quads' sampling requests the interpreter and the compiling tier hand to
 /// [`TextureHooks::get_samples_batch`] at once.
 pub const SAMPLE_BATCH: usize = 16;
+
+/// Samples quads `0..nq`, [`SAMPLE_BATCH`] at a time through
+/// [`TextureHooks::get_samples_batch`]: `make(data, q, request)` fills quad q's request (over
+/// `blank`'s fields), and `put(data, q, rgba)` takes its `rgba[channel][lane]`. `data` is what
+/// both reach (the interpreter's registers, the compiled module's memory). The interpreter's
+/// sampling opcodes and the compiled module's batched sampling both ask this way.
+pub fn sample_batches<D: ?Sized>(
+    hooks: &mut dyn TextureHooks,
+    nq: usize,
+    blank: SampleRequest,
+    data: &mut D,
+    mut make: impl FnMut(&D, usize, &mut SampleRequest),
+    mut put: impl FnMut(&mut D, usize, [[f32; 4]; 4]),
+) {
+    let mut requests = [blank; SAMPLE_BATCH];
+    let mut rgba = [[[0f32; 4]; 4]; SAMPLE_BATCH];
+    for first in (0..nq).step_by(SAMPLE_BATCH) {
+        let n = (nq - first).min(SAMPLE_BATCH);
+        for (k, req) in requests.iter_mut().take(n).enumerate() {
+            make(data, first + k, req);
+        }
+        hooks.get_samples_batch(&requests[..n], &mut rgba[..n]);
+        for (k, v) in rgba[..n].iter().enumerate() {
+            put(data, first + k, *v);
+        }
+    }
+}
 
 /// Where texture and resource instructions get their data. The render pipeline implements it;
 /// [`NoTextures`] answers zeros. Shapes follow tgsi_exec's `tgsi_sampler`.

@@ -14,12 +14,13 @@
 //! (`wasm/jit.rs`). Either way the run's hooks are reached through [`with_scope`], set for the
 //! duration of one synchronous `run` on this thread.
 
+use crate::exec::io::sample_batches;
 use crate::exec::lanes::Lanes;
 use crate::exec::ops::texture::{texel_offset, Sampling};
 use crate::exec::program::{AddrRow, Inst, Src, Store};
 use crate::exec::regs::{Res, Shape};
 use crate::exec::AccelEnv;
-use crate::exec::{SampleRequest, SAMPLE_BATCH};
+use crate::exec::SampleRequest;
 use std::cell::Cell;
 
 /// Layout of the sampling scratch, in 16-byte slots from its start.
@@ -306,30 +307,24 @@ pub fn sample_rows(index: u32, mem: &mut [u8], at: usize, stride: usize, nq: usi
         }
     };
     if let Some(d) = direct {
-        // The texture stage is asked for `SAMPLE_BATCH` quads at a time, as the interpreter
-        // asks (`TextureHooks::get_samples_batch`: the unit, sampler state and λ shape worked
-        // out once per batch).
-        let mut requests = [d.blank(); SAMPLE_BATCH];
-        let mut rgba = [[[0.0f32; 4]; 4]; SAMPLE_BATCH];
-        for first in (0..nq).step_by(SAMPLE_BATCH) {
-            let n = (nq - first).min(SAMPLE_BATCH);
-            for (j, req) in requests.iter_mut().take(n).enumerate() {
-                req.quad = first + j;
-                d.fill(req, |k| slot_lanes(mem, slot_at(first + j, k)));
+        // The texture stage is asked for a batch of quads at a time, as the interpreter asks
+        // (the unit, sampler state and λ shape worked out once per batch).
+        let make = |mem: &[u8], q: usize, req: &mut SampleRequest| {
+            req.quad = q;
+            d.fill(req, |k| slot_lanes(mem, slot_at(q, k)));
+        };
+        let put = |mem: &mut [u8], q: usize, channels: [[f32; 4]; 4]| {
+            // Channel by channel, straight from the answer (a `[Lanes; 4]` built with the
+            // write mask and then copied stalled on store forwarding: 15% of a TEX frame).
+            for (c, v) in channels.iter().enumerate() {
+                let lanes = Lanes::from_f32(if d.mask >> c & 1 != 0 { *v } else { [0.0; 4] });
+                let o = slot_at(q, scratch::RESULT + c);
+                mem[o..o + 16].copy_from_slice(crate::exec::lanes::bytes(&[lanes]));
             }
-            // SAFETY: as in `sample`; this borrow ends with the call.
-            let env = unsafe { &mut *scope.env };
-            env.hooks.get_samples_batch(&requests[..n], &mut rgba[..n]);
-            for (j, channels) in rgba.iter().take(n).enumerate() {
-                // Channel by channel, straight from the answer (a `[Lanes; 4]` built with the
-                // write mask and then copied stalled on store forwarding: 15% of a TEX frame).
-                for (c, v) in channels.iter().enumerate() {
-                    let lanes = Lanes::from_f32(if d.mask >> c & 1 != 0 { *v } else { [0.0; 4] });
-                    let o = slot_at(first + j, scratch::RESULT + c);
-                    mem[o..o + 16].copy_from_slice(crate::exec::lanes::bytes(&[lanes]));
-                }
-            }
-        }
+        };
+        // SAFETY: as in `sample`; this borrow ends with the call.
+        let env = unsafe { &mut *scope.env };
+        sample_batches(&mut *env.hooks, nq, d.blank(), mem, make, put);
         return true;
     }
     for q in 0..nq {

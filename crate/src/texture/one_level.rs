@@ -11,7 +11,7 @@
 
 use super::filter::{self, bilerp, border_color};
 use super::image::Dim;
-use super::sample::{clamp_lambda, lane_offsets, Control, Request};
+use super::sample::{clamp_lambda, Control, Request};
 use super::sampler::{Filter, SamplerState, Swizzle, TextureUnit, Wrap};
 use super::wrap;
 
@@ -23,12 +23,14 @@ pub struct LevelCache {
 }
 
 /// `rgba[channel][lane]` of the quad at the request's `s` and `t` (per lane), when this path
-/// takes the quad; `None` sends it down the general path.
+/// takes the quad; `None` sends it down the general path. `offsets` are the request's texel
+/// offsets as the filters take them (`sample::lane_offsets`).
 #[inline]
 pub fn sample(
     unit: &TextureUnit,
     sampler: &SamplerState,
     req: &Request,
+    offsets: [i32; 3],
     lambdas: [f32; 4],
     levels: &mut LevelCache,
 ) -> Option<[[f32; 4]; 4]> {
@@ -36,7 +38,7 @@ pub fn sample(
         || !sampler.normalized_coords
         || sampler.compare.is_some()
         || matches!(req.control, Control::Gather(_))
-        || lane_offsets(req) != [0; 3]
+        || offsets != [0; 3]
     {
         return None;
     }
@@ -140,7 +142,7 @@ fn bilinear<F: Fn(f32, u32) -> (i32, i32, f32)>(
 mod tests {
     use super::super::format::Format;
     use super::super::image::Texture;
-    use super::super::sample::{sample_quad, Request};
+    use super::super::sample::{lane_offsets, sample_quad, Request};
     use super::super::sampler::{MipFilter, Swizzle, WRAP_NAMES};
     use super::super::trace::SampleTrace;
     use super::*;
@@ -270,9 +272,9 @@ mod tests {
                 let req = Request::new(coords(&mut rng), rng.pick(&controls));
                 let lambdas = super::super::sample::lambda_per_lane(&unit, &state, &req);
                 let mut levels = LevelCache::default();
-                let fast = sample(&unit, &state, &req, lambdas, &mut levels);
+                let fast = sample(&unit, &state, &req, lane_offsets(&req), lambdas, &mut levels);
                 // Again with the level the first call left in the cache: the same answer.
-                let again = sample(&unit, &state, &req, lambdas, &mut levels);
+                let again = sample(&unit, &state, &req, lane_offsets(&req), lambdas, &mut levels);
                 // A traced sample takes the general path.
                 let general = sample_quad(&unit, &state, &req, Some(&mut SampleTrace::default()));
                 let untraced = sample_quad(&unit, &state, &req, None);
@@ -304,7 +306,8 @@ mod tests {
         let take = |state: &SamplerState, control: Control, offsets: [i8; 3], lambdas| {
             let mut req = Request::new([st[0], st[1], [0.0; 4], [0.0; 4], [0.0; 4]], control);
             req.offsets = offsets;
-            sample(&unit, state, &req, lambdas, &mut LevelCache::default()).is_some()
+            sample(&unit, state, &req, lane_offsets(&req), lambdas, &mut LevelCache::default())
+                .is_some()
         };
         let plain = SamplerState::default();
         assert!(take(&plain, Control::Implicit, [0; 3], [0.5; 4]));

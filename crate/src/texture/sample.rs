@@ -198,15 +198,16 @@ impl<'a> Prepared<'a> {
             return [[0.0; 4]; 4];
         }
         let lambdas = lambdas_of_shape(self.shape, &self.sampler, req);
+        let offsets = lane_offsets(req);
         #[cfg(feature = "fast-sampling")]
         if trace.is_none() {
             if let Some(rgba) =
-                one_level::sample(unit, &self.sampler, req, lambdas, &mut self.levels)
+                one_level::sample(unit, &self.sampler, req, offsets, lambdas, &mut self.levels)
             {
                 return rgba;
             }
         }
-        sample_lanes(unit, &self.sampler, req, lambdas, trace)
+        sample_lanes(unit, &self.sampler, req, offsets, lambdas, trace)
     }
 }
 
@@ -244,10 +245,10 @@ fn sample_lanes(
     unit: &TextureUnit,
     sampler: &SamplerState,
     req: &Request,
+    offsets: [i32; 3],
     lambdas: [f32; 4],
     mut trace: Option<&mut SampleTrace>,
 ) -> [[f32; 4]; 4] {
-    let offsets = lane_offsets(req);
     let [s, t, r, c0, c1] = &req.coords;
     let mut out = [[0f32; 4]; 4];
     for lane in 0..4 {

@@ -9,7 +9,8 @@
 //!   and the register channel's bits right after instruction `pc` (state 2) or state 1 when the
 //!   fragment never ran it, 0 when no fragment covers the pixel.
 
-use super::render::{diagnostic_out, read_call, set, with_job, Call, DiagnosticOut};
+use super::render::{diagnostic_out, read_call, set, with_job, Call};
+use crate::diag::JsDiagnostic;
 use crate::ir::LineIndex;
 use crate::render::inspect::{probe_frame, trace_pixel, trace_vertex, vertex_table, Watched};
 use crate::render::job::SourcedDiagnostic;
@@ -37,7 +38,7 @@ pub(super) fn on_job<T>(
 }
 
 pub(super) fn diagnostics(list: &[SourcedDiagnostic]) -> JsValue {
-    let out: Vec<DiagnosticOut> = list.iter().map(diagnostic_out).collect();
+    let out: Vec<JsDiagnostic> = list.iter().map(diagnostic_out).collect();
     out.serialize(&serde_wasm_bindgen::Serializer::json_compatible()).unwrap_or(JsValue::NULL)
 }
 

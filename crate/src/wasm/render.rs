@@ -25,6 +25,7 @@
 //! `engine` ("auto", "interpreter" (default) or "compiled": which engine may run the fragment
 //! shader, `wasm/jit.rs`). `renderPage` is the same function.
 
+use crate::diag::JsDiagnostic;
 use crate::render::framebuffer::Framebuffer;
 use crate::render::job::Job;
 use crate::render::job::{self, render_error, Request, Source, SourcedDiagnostic};
@@ -123,21 +124,16 @@ impl TextureOption {
     }
 }
 
-/// The crate's one JS shape for diagnostics, with which input it is about (`source`).
-pub(super) type DiagnosticOut = crate::diag::JsDiagnostic;
-
-pub(super) fn diagnostic_out(d: &SourcedDiagnostic) -> DiagnosticOut {
-    DiagnosticOut {
-        // "fragment", "vertex", "geometry", "vertices" or "render".
-        source: Some(match d.source {
-            Source::Fragment => "fragment",
-            Source::Vertex => "vertex",
-            Source::Geometry => "geometry",
-            Source::Vertices => "vertices",
-            Source::Render => "render",
-        }),
-        ..DiagnosticOut::from(&d.diagnostic)
-    }
+/// The crate's one JS shape for diagnostics, with which input it is about.
+pub(super) fn diagnostic_out(d: &SourcedDiagnostic) -> JsDiagnostic {
+    let source = match d.source {
+        Source::Fragment => "fragment",
+        Source::Vertex => "vertex",
+        Source::Geometry => "geometry",
+        Source::Vertices => "vertices",
+        Source::Render => "render",
+    };
+    JsDiagnostic::with_source(source, &d.diagnostic)
 }
 
 pub(super) fn set(obj: &js_sys::Object, key: &str, value: &JsValue) {
@@ -471,7 +467,7 @@ pub fn render(fs_text: &str, vs_text: Option<String>, options: JsValue) -> JsVal
     let result = js_sys::Object::new();
     #[cfg(feature = "jit")]
     super::jit::report(&result, &_used, frame.stats.flushed_quads);
-    let list: Vec<DiagnosticOut> = frame.diagnostics.iter().map(diagnostic_out).collect();
+    let list: Vec<JsDiagnostic> = frame.diagnostics.iter().map(diagnostic_out).collect();
     set(&result, "ok", &JsValue::from_bool(frame.ok));
     set(&result, "width", &JsValue::from(width));
     set(&result, "height", &JsValue::from(height));

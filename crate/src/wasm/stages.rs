@@ -60,11 +60,6 @@ struct ComputeOptions {
     budget: Option<u64>,
 }
 
-/// A diagnostic with the input it is about ("compute", or "render" for the options).
-fn with_source(source: &'static str, d: &Diagnostic) -> JsDiagnostic {
-    JsDiagnostic { source: Some(source), ..JsDiagnostic::from(d) }
-}
-
 fn options_error(message: String) -> Diagnostic {
     Diagnostic::error("R009", message, Span::default())
 }
@@ -161,13 +156,14 @@ pub fn compute(text: &str, options: JsValue) -> JsValue {
         Some(Ok(b)) => Some(b),
         None => None,
     };
-    let mut sourced: Vec<JsDiagnostic> = errors.iter().map(|d| with_source("render", d)).collect();
+    let mut sourced: Vec<JsDiagnostic> =
+        errors.iter().map(|d| JsDiagnostic::with_source("render", d)).collect();
     let (found, stats, block) = if errors.is_empty() {
         run_compute(text, &consts, &mut res, grid, opts.block, budget)
     } else {
         (Vec::new(), None, None)
     };
-    sourced.extend(found.iter().map(|d| with_source("compute", d)));
+    sourced.extend(found.iter().map(|d| JsDiagnostic::with_source("compute", d)));
     let ok = stats.is_some() && !found.iter().any(Diagnostic::is_error);
     set(&result, "ok", &JsValue::from_bool(ok));
     let serializer = serde_wasm_bindgen::Serializer::json_compatible();

@@ -3,10 +3,10 @@
 //! declared target, and the result is swizzled by the view operand's swizzle, as tgsi_exec's
 //! `exec_sample` / `exec_sample_d` / `exec_sample_i` do (tgsi_exec.c).
 
-use super::texture::{lanes_f, operand, put_rgba, sample_batches, Offsets, Sampling};
+use super::texture::{lanes_f, operand, put_rgba, Offsets, Sampling};
 use super::{mask, Ctx, Shape};
 use crate::diag::Diagnostic;
-use crate::exec::io::SampleRequest;
+use crate::exec::io::{sample_batches, SampleRequest};
 use crate::exec::lanes::Lanes;
 use crate::exec::program::{Inst, Store};
 use crate::exec::regs::{Io, Res};
@@ -41,13 +41,13 @@ pub fn run(
         // takes the component from it); plain `SVIEW[n]` gathers red as tgsi_exec does.
         req.request.coords[4] = [f32::from_bits(view_op.swizzle[0] as u32); 4];
     }
-    let make = |q: usize, req: &mut SampleRequest| {
+    let make = |_: &Res, q: usize, req: &mut SampleRequest| {
         (req.sview, req.sampler) = (io.resource_index(&view_op, q), io.resource_index(&samp_op, q));
         req.quad = io.quad_index(q);
         req.request.offsets = offs.at(q);
         sampling.fill(&mut req.request, |i, c| operand(&operands, i, c, q));
     };
-    let put = |q: usize, rgba: [[f32; 4]; 4]| {
+    let put = |res: &mut Res, q: usize, rgba: [[f32; 4]; 4]| {
         let out = if inst.op == O::GATHER4 {
             rgba
         } else {
@@ -55,7 +55,7 @@ pub fn run(
         };
         put_rgba(res, m, q, out);
     };
-    sample_batches(ctx, io.nq, req, make, put);
+    sample_batches(&mut *ctx.hooks, io.nq, req, res, make, put);
     Some(Ok(Shape::PerChannel))
 }
 

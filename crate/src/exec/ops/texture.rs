@@ -4,7 +4,7 @@
 
 use super::{mask, Ctx, Shape};
 use crate::diag::Diagnostic;
-use crate::exec::io::{SampleRequest, SAMPLE_BATCH};
+use crate::exec::io::{sample_batches, SampleRequest};
 use crate::exec::lanes::Lanes;
 use crate::exec::program::Inst;
 use crate::exec::regs::{Io, Res};
@@ -36,39 +36,15 @@ pub fn run(
     let offsets = Offsets::of(inst, io);
     let unit_op = inst.src.get(sampling.unit_src).copied().unwrap_or_default();
     let m = mask(inst);
-    let make = |q: usize, req: &mut SampleRequest| {
+    let make = |_: &Res, q: usize, req: &mut SampleRequest| {
         let unit = io.resource_index(&unit_op, q);
         (req.sview, req.sampler, req.quad) = (unit, unit, io.quad_index(q));
         req.request.offsets = offsets.at(q);
         sampling.fill(&mut req.request, |i, c| operand(&operands, i, c, q));
     };
-    sample_batches(ctx, nq, sampling.blank(), make, |q, rgba| put_rgba(res, m, q, rgba));
+    let put = |res: &mut Res, q, rgba| put_rgba(res, m, q, rgba);
+    sample_batches(&mut *ctx.hooks, nq, sampling.blank(), res, make, put);
     Some(Ok(Shape::PerChannel))
-}
-
-/// Samples quads `0..nq`, [`SAMPLE_BATCH`] at a time through
-/// [`TextureHooks::get_samples_batch`](crate::exec::TextureHooks::get_samples_batch):
-/// `make(q, request)` fills quad q's request (over `blank`'s fields), and `put(q, rgba)` takes
-/// its `rgba[channel][lane]`.
-pub fn sample_batches(
-    ctx: &mut Ctx,
-    nq: usize,
-    blank: SampleRequest,
-    mut make: impl FnMut(usize, &mut SampleRequest),
-    mut put: impl FnMut(usize, [[f32; 4]; 4]),
-) {
-    let mut requests = [blank; SAMPLE_BATCH];
-    let mut rgba = [[[0f32; 4]; 4]; SAMPLE_BATCH];
-    for first in (0..nq).step_by(SAMPLE_BATCH) {
-        let n = (nq - first).min(SAMPLE_BATCH);
-        for (k, req) in requests.iter_mut().take(n).enumerate() {
-            make(first + k, req);
-        }
-        ctx.hooks.get_samples_batch(&requests[..n], &mut rgba[..n]);
-        for (k, v) in rgba[..n].iter().enumerate() {
-            put(first + k, *v);
-        }
-    }
 }
 
 /// TXQ dst, level, SAMP[n]: width, height, depth or layers, levels as integers. The level comes

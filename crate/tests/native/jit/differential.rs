@@ -865,40 +865,6 @@ fn straight_texture_programs_sample_a_batch_at_a_time() {
     assert!(done >= runs * 3 / 4, "the JIT finished only {done} of {runs} batches");
 }
 
-/// Texture hooks that pass every request on to `inner` and note how they were asked: the size
-/// of each `get_samples_batch` call and the number of single `get_samples` calls.
-#[derive(Clone)]
-struct AskLog {
-    inner: tgsi::texture::bind::Bindings,
-    batches: Vec<usize>,
-    singles: usize,
-}
-
-impl tgsi::exec::TextureHooks for AskLog {
-    fn get_samples(&mut self, r: &tgsi::exec::SampleRequest) -> [[f32; 4]; 4] {
-        self.singles += 1;
-        self.inner.get_samples(r)
-    }
-    fn get_samples_batch(&mut self, r: &[tgsi::exec::SampleRequest], out: &mut [[[f32; 4]; 4]]) {
-        self.batches.push(r.len());
-        self.inner.get_samples_batch(r, out)
-    }
-    fn get_dims(&mut self, sview: u32, level: i32) -> [i32; 4] {
-        self.inner.get_dims(sview, level)
-    }
-    fn get_texel(
-        &mut self,
-        sview: u32,
-        i: [i32; 4],
-        j: [i32; 4],
-        k: [i32; 4],
-        lod: [i32; 4],
-        offsets: [i8; 3],
-    ) -> [[u32; 4]; 4] {
-        self.inner.get_texel(sview, i, j, k, lod, offsets)
-    }
-}
-
 #[test]
 fn the_compiled_shader_asks_for_samples_a_batch_of_quads_at_a_time() {
     // 40 quads through two TEX: each TEX is asked for in batches of 16, 16 and 8 quads
@@ -919,14 +885,14 @@ fn the_compiled_shader_asks_for_samples_a_batch_of_quads_at_a_time() {
         }
     }
     let mut b2 = b1.clone();
-    let hooks = AskLog { inner: random_texture(), batches: Vec::new(), singles: 0 };
     let consts = Constants::default();
     let mut interp = Machine::with_budget(DEFAULT_BUDGET);
-    interp.run_with(&p, &mut b1, &consts, &mut hooks.clone()).expect("interpreter");
+    interp.run_with(&p, &mut b1, &consts, &mut random_texture()).expect("interpreter");
     let tally = Tally::default();
     let mut jit = counting_machine(&native, DEFAULT_BUDGET, &tally).expect("instance");
-    let mut asked = hooks.clone();
+    let mut asked = crate::support::Asked::new(random_texture());
     jit.run_with(&p, &mut b2, &consts, &mut asked).expect("jit");
+    let asked = asked.log.lock().expect("log");
     assert_eq!(tally.done.load(Ordering::Relaxed), 1, "the compiled module ran the batch");
     assert_eq!(asked.batches, [16, 16, 8, 16, 16, 8], "batches asked for");
     assert_eq!(asked.singles, 0, "no quad asked for alone");

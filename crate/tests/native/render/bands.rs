@@ -196,33 +196,6 @@ fn a_frame_out_of_budget_stops_in_every_band_with_the_budget_code() {
     assert!(a.diagnostic.code.starts_with('X'), "{}", a.diagnostic.code);
 }
 
-/// Texture hooks that note which thread samples (and answer zeros).
-#[derive(Clone, Default)]
-struct ThreadLog(std::sync::Arc<std::sync::Mutex<Vec<std::thread::ThreadId>>>);
-
-impl tgsi::exec::TextureHooks for ThreadLog {
-    fn get_samples(&mut self, _: &tgsi::exec::SampleRequest) -> [[f32; 4]; 4] {
-        if let Ok(mut log) = self.0.lock() {
-            log.push(std::thread::current().id());
-        }
-        [[0.0; 4]; 4]
-    }
-    fn get_dims(&mut self, _: u32, _: i32) -> [i32; 4] {
-        [0; 4]
-    }
-    fn get_texel(
-        &mut self,
-        _: u32,
-        _: [i32; 4],
-        _: [i32; 4],
-        _: [i32; 4],
-        _: [i32; 4],
-        _: [i8; 3],
-    ) -> [[u32; 4]; 4] {
-        [[0; 4]; 4]
-    }
-}
-
 #[test]
 fn the_band_threads_are_kept_from_frame_to_frame() {
     // Every fragment samples, so the hooks see which threads drew. 32 rows are two tile rows:
@@ -231,14 +204,14 @@ fn the_band_threads_are_kept_from_frame_to_frame() {
     let req = Request { fs, width: 32, height: 32, ..Request::default() };
     let (job, diags) = prepare(&req);
     let job = job.unwrap_or_else(|| panic!("{diags:?}"));
-    let log = ThreadLog::default();
+    let log = crate::support::Asked::new(tgsi::exec::NoTextures);
     let mut scratch = BandScratch::default();
     let mut fb = Framebuffer::new(32, 32, 1).expect("fb");
     let drawn_by = |scratch: &mut BandScratch, fb: &mut Framebuffer, threads: usize| {
-        log.0.lock().expect("log").clear();
+        log.log.lock().expect("log").threads.clear();
         let frame = FrameBudget::new(job.default_budget());
         run_in_bands(&job, fb, threads, &log, &frame, scratch, true).expect("draws");
-        let mut ids = log.0.lock().expect("log").clone();
+        let mut ids = log.log.lock().expect("log").threads.clone();
         ids.sort_by_key(|id| format!("{id:?}"));
         ids.dedup();
         ids

@@ -5,44 +5,11 @@
 //! samplers, an indirect sampler index changing from quad to quad and an unbound index, every
 //! sampling opcode must give what sampling the quads one by one gives, bit for bit.
 
-use crate::support::compile;
-use tgsi::exec::{Batch, Constants, Machine, SampleRequest, TextureHooks, SAMPLE_BATCH};
-use tgsi::ir::TextureTarget;
+use crate::support::{compile, Asked};
+use tgsi::exec::{Batch, Constants, Machine, TextureHooks, SAMPLE_BATCH};
 use tgsi::texture::bind::Bindings;
 use tgsi::texture::sampler::{Filter, MipFilter, SamplerState, Wrap};
 use tgsi::texture::{Dim, Format, Texture, TextureUnit};
-
-/// The same bindings, answering only quad by quad (the trait's own `get_samples_batch`).
-struct OneByOne(Bindings);
-
-impl TextureHooks for OneByOne {
-    fn get_samples(&mut self, request: &SampleRequest) -> [[f32; 4]; 4] {
-        self.0.get_samples(request)
-    }
-    fn get_dims(&mut self, sview: u32, level: i32) -> [i32; 4] {
-        TextureHooks::get_dims(&mut self.0, sview, level)
-    }
-    fn get_texel(
-        &mut self,
-        sview: u32,
-        i: [i32; 4],
-        j: [i32; 4],
-        k: [i32; 4],
-        lod: [i32; 4],
-        offsets: [i8; 3],
-    ) -> [[u32; 4]; 4] {
-        TextureHooks::get_texel(&mut self.0, sview, i, j, k, lod, offsets)
-    }
-    fn query_lod(
-        &mut self,
-        sview: u32,
-        sampler: u32,
-        target: TextureTarget,
-        coords: [[f32; 4]; 5],
-    ) -> [[f32; 4]; 2] {
-        TextureHooks::query_lod(&mut self.0, sview, sampler, target, coords)
-    }
-}
 
 /// Units 0–2 (unit 3 is left unbound): a mipmapped RGBA8 picture with trilinear filtering and
 /// REPEAT, the same picture with nearest filtering and CLAMP_TO_EDGE, and a 5×3 float texture
@@ -141,7 +108,9 @@ fn sampling_a_batch_at_once_gives_each_quads_own_samples() {
     for nq in [2 * SAMPLE_BATCH + 7, 1] {
         for body in &bodies {
             let batched = run(body, nq, &mut bindings());
-            let one_by_one = run(body, nq, &mut OneByOne(bindings()));
+            // The same bindings, answering quad by quad (the trait's own way).
+            let mut one_by_one = Asked { quad_by_quad: true, ..Asked::new(bindings()) };
+            let one_by_one = run(body, nq, &mut one_by_one);
             assert_eq!(batched, one_by_one, "{body} over {nq} quads");
             // Something was sampled: not every quad's colour is zero.
             assert!(
