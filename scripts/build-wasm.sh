@@ -32,7 +32,7 @@ fi
 PROFILE=release
 OUT_DIR=web/pkg
 INPUT="target/$WASM_TARGET/$PROFILE/tgsi.wasm"
-# The widget's engine must stay within 280 KB gzipped. Its profile (opt-level 2) renders about as
+# The widget's engine must stay within 250 KB gzipped. Its profile (opt-level 2) renders about as
 # fast as release; these LLVM settings, added to the config's flags, take another 12% off its
 # gzipped size: no runtime loop unrolling, a lower full-unrolling threshold, and a lower inlining
 # threshold, which leaves the cold code (parser, validator, job set-up) less inlined while the
@@ -47,7 +47,7 @@ WIDGET_OUT_DIR=web/widget/pkg
 WIDGET_INPUT="target/$WASM_TARGET/$WIDGET_PROFILE/tgsi.wasm"
 WIDGET_RUSTFLAGS='["-C", "llvm-args=-unroll-runtime=false", "-C", "llvm-args=-unroll-threshold=20",
   "-C", "llvm-args=-inline-threshold=25"]'
-WIDGET_BUDGET=$((280 * 1024))
+WIDGET_BUDGET=$((250 * 1024))
 # Rust's default wasm32 features, plus SIMD; wasm-opt must be told which ones it may keep.
 # The producers and target_features sections (about 240 bytes) only describe the toolchain: no
 # browser reads them.

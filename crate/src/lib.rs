@@ -27,6 +27,7 @@ pub mod fuzzing;
 pub mod half;
 pub mod ir;
 pub mod jit;
+pub mod json;
 pub mod limits;
 pub mod opcode;
 /// The opcode reference's page data and generator (`tgsi reference`).

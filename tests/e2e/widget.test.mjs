@@ -466,7 +466,7 @@ test('widget.html: every live example draws, only the broken one reports an erro
   }
 });
 
-test('size budgets: the widget without its editor is at most 40 KB of gzipped JS, its engine at most 280 KB gzipped', async () => {
+test('size budgets: the widget without its editor is at most 40 KB of gzipped JS, its engine at most 250 KB gzipped', async () => {
   const gz = async (file) => gzipSync(await readFile(path.join(pkgDir, file)), { level: 9 }).length;
   // The element's module and the chunks it imports statically (not the lazily loaded editor), and the worker.
   const element = await readFile(path.join(pkgDir, 'tgsi-shader.js'), 'utf8');
@@ -477,7 +477,7 @@ test('size budgets: the widget without its editor is at most 40 KB of gzipped JS
   js += await gz('pkg/tgsi.js');
   assert.ok(js <= 40 * 1024, `widget JS is ${js} bytes gzipped (budget 40 KB)`);
   const wasm = await gz('pkg/tgsi_bg.wasm');
-  assert.ok(wasm <= 280 * 1024, `widget wasm is ${wasm} bytes gzipped (budget 280 KB)`);
+  assert.ok(wasm <= 250 * 1024, `widget wasm is ${wasm} bytes gzipped (budget 250 KB)`);
   const files = await readdir(pkgDir);
   for (const f of ['package.json', 'README.md', 'tgsi-shader.d.ts', 'engine.d.ts', 'engine.js']) assert.ok(files.includes(f), `the package lacks ${f}`);
   const pkg = JSON.parse(await readFile(path.join(pkgDir, 'package.json'), 'utf8'));

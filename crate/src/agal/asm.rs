@@ -497,9 +497,10 @@ impl LineCtx {
 
     /// LOD bias: Adobe writes `int(bias * 8)` into a signed byte (docs/agal.md "Sampler").
     fn bias(&self, word: &str, at: usize) -> R<i8> {
-        let v: f64 = word.parse().ok().filter(|v: &f64| v.is_finite()).ok_or_else(|| {
-            self.error("A0108", format!("unknown sampler option '{}'", word), at, word.len())
-        })?;
+        let v =
+            crate::text::decimal::parse_f64(word).filter(|v| v.is_finite()).ok_or_else(|| {
+                self.error("A0108", format!("unknown sampler option '{}'", word), at, word.len())
+            })?;
         let eighths = (v * 8.0).trunc();
         if !(-128.0..=127.0).contains(&eighths) {
             return Err(self.error(

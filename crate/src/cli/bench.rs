@@ -17,9 +17,9 @@ const USAGE: &str = "usage: tgsi bench FS.tgsi [--vs VS.tgsi] [--mesh NAME] [--s
 
 pub fn run(args: &BenchArgs) -> i32 {
     let printer = Printer::new(&Default::default(), Stream::Stderr);
-    let seconds = match args.seconds.as_deref().map(str::parse::<f64>) {
+    let seconds = match args.seconds.as_deref().map(crate::text::decimal::parse_f64) {
         None => 2.0,
-        Some(Ok(s)) if (0.0..=3600.0).contains(&s) => s,
+        Some(Some(s)) if (0.0..=3600.0).contains(&s) => s,
         Some(_) => {
             eprintln!("tgsi bench: --seconds takes a number of seconds (0..3600)\n{}", USAGE);
             return 2;

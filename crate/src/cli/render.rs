@@ -86,9 +86,7 @@ pub(crate) fn read_inputs(args: &FrameArgs, command: &str, usage: &str) -> Resul
         return Err(fail("give either --mesh or --vertices, not both".into()));
     }
     let time = match args.time.as_deref() {
-        Some(t) => t
-            .parse::<f32>()
-            .ok()
+        Some(t) => crate::text::decimal::parse_f32(t)
             .filter(|t| t.is_finite())
             .ok_or_else(|| fail(format!("bad time '{}'", t)))?,
         None => 0.0,

@@ -17,8 +17,8 @@ pub const INTERRUPTED_STATUS: i32 = 130;
 /// Reads `--timeout SECONDS` (a positive number, fractions allowed).
 pub fn parse_timeout(value: Option<&str>) -> Result<Option<Duration>, String> {
     let Some(v) = value else { return Ok(None) };
-    let secs: f64 =
-        v.trim().parse().map_err(|_| format!("--timeout: '{v}' is not a number of seconds"))?;
+    let secs = crate::text::decimal::parse_f64(v.trim())
+        .ok_or_else(|| format!("--timeout: '{v}' is not a number of seconds"))?;
     if secs.is_nan() || secs <= 0.0 {
         return Err(format!("--timeout: '{v}' must be more than 0 seconds"));
     }
@@ -51,7 +51,8 @@ impl Watchdog {
         let (done, wait) = mpsc::channel::<()>();
         let frame = frame.clone();
         // The number as the user wrote it ("1", "0.5"), for the message.
-        let seconds = shown.and_then(|s| s.trim().parse::<f64>().ok()).unwrap_or_default();
+        let seconds =
+            shown.and_then(|s| crate::text::decimal::parse_f64(s.trim())).unwrap_or_default();
         let started = Instant::now();
         let thread = std::thread::Builder::new()
             .name("tgsi-watchdog".into())

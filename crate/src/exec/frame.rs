@@ -23,7 +23,7 @@ impl Stop {
         match self {
             Stop::Timeout { seconds } => Diagnostic::error(
                 "X010",
-                format!("stopped after {seconds} seconds (--timeout) at {op}"),
+                format!("stopped after {} seconds (--timeout) at {op}", seconds_text(*seconds)),
                 span,
             ),
             Stop::Interrupted => {
@@ -31,11 +31,29 @@ impl Stop {
             }
             Stop::TimeLimit { seconds } => Diagnostic::error(
                 "X010",
-                format!("stopped after {seconds} seconds (the frame's time limit) at {op}"),
+                format!(
+                    "stopped after {} seconds (the frame's time limit) at {op}",
+                    seconds_text(*seconds)
+                ),
                 span,
             ),
         }
     }
+}
+
+/// Seconds to the nanosecond (a wall-clock limit's precision), without trailing zeros: "2",
+/// "0.25". Integer arithmetic: core's float printing would weigh 8 KB in the widget's engine.
+fn seconds_text(seconds: f64) -> String {
+    let mut whole = seconds.trunc() as u64;
+    let mut nanos = ((seconds - seconds.trunc()) * 1e9).round() as u64;
+    if nanos == 1_000_000_000 {
+        (whole, nanos) = (whole + 1, 0);
+    }
+    if nanos == 0 {
+        return whole.to_string();
+    }
+    let fraction = format!("{nanos:09}");
+    format!("{whole}.{}", fraction.trim_end_matches('0'))
 }
 
 /// How much work (quad-instructions, `work.rs`) a run does between two looks at its frame's
@@ -156,5 +174,22 @@ impl FrameBudget {
             }
         }
         self.0.stop.get().copied()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::seconds_text;
+
+    #[test]
+    fn seconds_read_as_core_prints_them_to_the_nanosecond() {
+        for s in
+            [2.0, 0.25, 0.001, 1.5, 3600.0, 0.000_000_001, 0.1, 0.2, 12.345_678_9, 0.999_999_999]
+        {
+            assert_eq!(seconds_text(s), format!("{s}"), "{s}");
+        }
+        // Past the nanosecond: rounded to it, as the limit itself is.
+        assert_eq!(seconds_text(0.999_999_999_9), "1");
+        assert_eq!(seconds_text(1e-10), "0");
     }
 }

@@ -15,6 +15,7 @@
 
 use crate::exec::quad::{run_quad, QuadRequest, QuadRun};
 use crate::opcode::{Opcode, ValType, F_LEGACY};
+use crate::text::decimal;
 
 /// How a channel's bits are read (for comparing and for the page's float / hex / int views).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
@@ -103,11 +104,11 @@ fn literal(word: &str, t: ValType, expected: bool) -> Result<Vec<Cell>, String> 
     }
     Ok(match t {
         ValType::Float | ValType::Untyped => {
-            vec![Cell { bits: w.parse::<f32>().map_err(|_| bad())?.to_bits(), kind }]
+            vec![Cell { bits: decimal::parse_f32(w).ok_or_else(bad)?.to_bits(), kind }]
         }
         ValType::Int => vec![Cell { bits: w.parse::<i32>().map_err(|_| bad())? as u32, kind }],
         ValType::Uint => vec![Cell { bits: w.parse::<u32>().map_err(|_| bad())?, kind }],
-        ValType::Double => cells(w.parse::<f64>().map_err(|_| bad())?.to_bits()),
+        ValType::Double => cells(decimal::parse_f64(w).ok_or_else(bad)?.to_bits()),
         ValType::Int64 => cells(w.parse::<i64>().map_err(|_| bad())? as u64),
         ValType::Uint64 => cells(w.parse::<u64>().map_err(|_| bad())?),
     })

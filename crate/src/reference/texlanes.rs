@@ -15,6 +15,7 @@
 use super::lanes::{self, Kind, Row};
 use crate::exec::quad::{run_quad_with, QuadRequest};
 use crate::opcode::Opcode;
+use crate::text::decimal;
 use crate::texture::bind::Bindings;
 use crate::texture::sampler::TextureUnit;
 use crate::texture::trace::SampleTrace;
@@ -61,7 +62,7 @@ pub fn expand_fractions(row: &str) -> String {
     let mut word = String::new();
     let flush = |word: &mut String, out: &mut String| {
         let frac = word.split_once('/').and_then(|(p, q)| {
-            let (p, q) = (p.parse::<f64>().ok()?, q.parse::<f64>().ok()?);
+            let (p, q) = (decimal::parse_f64(p)?, decimal::parse_f64(q)?);
             (q != 0.0 && p.is_finite() && q.is_finite()).then(|| format!("{:?}", (p / q) as f32))
         });
         out.push_str(frac.as_deref().unwrap_or(word));

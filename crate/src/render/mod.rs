@@ -14,8 +14,6 @@ pub mod image_io;
 pub mod inspect;
 pub mod interp;
 pub mod job;
-#[cfg(feature = "vertices")]
-pub mod json;
 pub mod link;
 pub mod mesh;
 pub mod options;

@@ -134,7 +134,7 @@ fn parse_word(p: &str) -> Option<u32> {
         }
         return None;
     }
-    p.parse::<f32>().ok().map(f32::to_bits)
+    crate::text::decimal::parse_f32(p).map(f32::to_bits)
 }
 
 #[cfg(test)]

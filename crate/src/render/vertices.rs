@@ -15,11 +15,12 @@
 //! (0, 0, 0, 1) — 1.0 for floats, the integer 1 for integer attributes — and so does every
 //! location no attribute names. Members the reader does not know are skipped.
 
-use super::json::{self, Kind, Reader, OVER_LIMIT};
 use super::mesh::{Draw, FrontFace, Mesh, Provoking, Topology};
 use crate::diag::Diagnostic;
 use crate::ir::Span;
+use crate::json::{self, Kind, Reader, OVER_LIMIT};
 use crate::limits::{MAX_DRAWN_VERTICES, MAX_DRAWS, MAX_VERTEX_ATTRIBUTES, MAX_VERTICES};
+use crate::text::decimal;
 
 /// The name [`parse`] gives the mesh.
 pub const MESH_NAME: &str = "vertices";
@@ -48,8 +49,8 @@ fn over_limit(message: String, span: Span) -> Diagnostic {
 /// Reads a whole non-negative number (for locations, counts and indices).
 fn whole(r: &mut Reader, what: &str) -> Result<(u64, Span), Diagnostic> {
     let (text, span) = r.number()?;
-    match text.parse::<f64>() {
-        Ok(v) if v >= 0.0 && v.fract() == 0.0 && v <= u32::MAX as f64 => Ok((v as u64, span)),
+    match decimal::parse_f64(text) {
+        Some(v) if v >= 0.0 && v.fract() == 0.0 && v <= u32::MAX as f64 => Ok((v as u64, span)),
         _ => {
             Err(json::error(format!("{what} must be a whole number from 0 to {}", u32::MAX), span))
         }
@@ -78,9 +79,8 @@ fn value(r: &mut Reader, kind: AttributeKind) -> Result<u32, Diagnostic> {
     };
     match kind {
         AttributeKind::Float => {
-            let v: f32 = text
-                .parse()
-                .map_err(|_| json::error("not a number a 32-bit float can hold", span))?;
+            let v = decimal::parse_f32(text)
+                .ok_or_else(|| json::error("not a number a 32-bit float can hold", span))?;
             if v.is_finite() {
                 Ok(v.to_bits())
             } else {
@@ -93,12 +93,12 @@ fn value(r: &mut Reader, kind: AttributeKind) -> Result<u32, Diagnostic> {
         }
         AttributeKind::Int | AttributeKind::Uint => {
             let (lo, hi) = if kind == AttributeKind::Int {
-                (i32::MIN as f64, i32::MAX as f64)
+                (i64::from(i32::MIN), i64::from(i32::MAX))
             } else {
-                (0.0, u32::MAX as f64)
+                (0, i64::from(u32::MAX))
             };
-            match text.parse::<f64>() {
-                Ok(v) if v.fract() == 0.0 && (lo..=hi).contains(&v) => {
+            match decimal::parse_f64(text) {
+                Some(v) if v.fract() == 0.0 && (lo as f64..=hi as f64).contains(&v) => {
                     Ok(if v < 0.0 { v as i32 as u32 } else { v as u32 })
                 }
                 _ => Err(json::error(

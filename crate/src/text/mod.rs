@@ -2,6 +2,7 @@
 //! Grammar: Mesa's `tgsi_text.c`; print format `tgsi_dump.c`; the language as implemented, with its
 //! extensions and diagnostics, in `docs/language.md`.
 
+pub mod decimal;
 pub mod lexer;
 pub mod log;
 pub mod number;

@@ -6,6 +6,8 @@
 //! hex digits (no `.`, no `p`) is the raw bit pattern, the form `tgsi_dump` writes with
 //! `TGSI_DUMP_FLOAT_AS_HEX`. FLT64 has the same rule with sixteen digits.
 
+use super::decimal;
+
 /// The end of a number-like token starting at `pos`: an optional sign, then word characters and
 /// dots, with a sign allowed right after a decimal exponent `e` or a hex exponent `p`.
 pub fn scan_number(b: &[u8], pos: usize) -> usize {
@@ -43,41 +45,6 @@ fn split_sign(tok: &str) -> (bool, &str) {
     }
 }
 
-fn is_decimal_float(s: &str) -> bool {
-    // digits [. digits] [e [+-] digits], or . digits [...]; at least one mantissa digit.
-    let b = s.as_bytes();
-    let mut i = 0;
-    let mut mant = 0;
-    while i < b.len() && b[i].is_ascii_digit() {
-        i += 1;
-        mant += 1;
-    }
-    if i < b.len() && b[i] == b'.' {
-        i += 1;
-        while i < b.len() && b[i].is_ascii_digit() {
-            i += 1;
-            mant += 1;
-        }
-    }
-    if mant == 0 {
-        return false;
-    }
-    if i < b.len() && (b[i] | 0x20) == b'e' {
-        i += 1;
-        if i < b.len() && (b[i] == b'+' || b[i] == b'-') {
-            i += 1;
-        }
-        let e0 = i;
-        while i < b.len() && b[i].is_ascii_digit() {
-            i += 1;
-        }
-        if i == e0 {
-            return false;
-        }
-    }
-    i == b.len()
-}
-
 /// Parses a FLT32 token to its bit pattern.
 pub fn parse_f32(tok: &str) -> Result<u32, String> {
     let (neg, body) = split_sign(tok);
@@ -96,11 +63,8 @@ pub fn parse_f32(tok: &str) -> Result<u32, String> {
         "nan" => return Ok(0x7fc0_0000 | sign),
         _ => {}
     }
-    if !is_decimal_float(body) {
-        return Err(format!("`{}` is not a number", tok));
-    }
-    let v: f32 = body.parse().map_err(|_| format!("`{}` is not a number", tok))?;
-    Ok(v.to_bits() | sign)
+    let bits = decimal::f32_bits(body).ok_or_else(|| format!("`{}` is not a number", tok))?;
+    Ok(bits | sign)
 }
 
 /// Parses a FLT64 token to its bit pattern (`0x` + sixteen hex digits = raw bits).
@@ -121,11 +85,8 @@ pub fn parse_f64(tok: &str) -> Result<u64, String> {
         "nan" => return Ok(0x7ff8_0000_0000_0000 | sign),
         _ => {}
     }
-    if !is_decimal_float(body) {
-        return Err(format!("`{}` is not a number", tok));
-    }
-    let v: f64 = body.parse().map_err(|_| format!("`{}` is not a number", tok))?;
-    Ok(v.to_bits() | sign)
+    let bits = decimal::f64_bits(body).ok_or_else(|| format!("`{}` is not a number", tok))?;
+    Ok(bits | sign)
 }
 
 /// A C99 hex float body (after `0x`, without sign): `h*[.h*][p[+-]d+]`, correctly rounded to
@@ -182,42 +143,7 @@ fn parse_hex_float(s: &str, mant_bits: u32, exp_bits: u32) -> Option<u64> {
         let e: i64 = rest.parse().unwrap_or(i64::MAX / 4).min(100_000);
         exp2 += if neg { -e } else { e };
     }
-    Some(round_to_ieee(mant, sticky, exp2, mant_bits, exp_bits))
-}
-
-/// `mant · 2^exp2` (plus a sticky "something nonzero below") rounded half-to-even to IEEE bits
-/// (positive; subnormals and overflow to infinity handled).
-fn round_to_ieee(mant: u64, sticky: bool, exp2: i64, mant_bits: u32, exp_bits: u32) -> u64 {
-    if mant == 0 {
-        return 0;
-    }
-    let bias = (1i64 << (exp_bits - 1)) - 1;
-    let emin = 1 - bias;
-    let inf = ((1u64 << exp_bits) - 1) << mant_bits;
-    let msb = 63 - mant.leading_zeros() as i64;
-    let e = msb + exp2;
-    if e > bias {
-        return inf;
-    }
-    let lsb_exp = e.max(emin) - mant_bits as i64;
-    let shift = lsb_exp - exp2;
-    let q: u64 = if shift <= 0 {
-        mant << (-shift) as u32
-    } else if shift > 100 {
-        0
-    } else {
-        let m = mant as u128;
-        let q = m >> shift;
-        let rem = m & ((1u128 << shift) - 1);
-        let half = 1u128 << (shift - 1);
-        let up = rem > half || (rem == half && (sticky || q & 1 == 1));
-        (q + up as u128) as u64
-    };
-    if e >= emin {
-        (((e + bias - 1) as u64) << mant_bits) + q
-    } else {
-        q
-    }
+    Some(decimal::round_to_ieee(mant, sticky, exp2, mant_bits, exp_bits))
 }
 
 /// An unsigned decimal integer (`parse_uint`: digits only).

@@ -6,7 +6,8 @@
 //! conformance cases feed the same file to Mesa and to us. Texel rows go bottom-up (row 0 is
 //! t = 0); image files are read upright (their top row is t = 1).
 
-use serde_json::{Map, Value};
+use crate::ir::LineIndex;
+use crate::json::tree::{self, Object, Value};
 
 use super::format::{Format, StoredValue};
 use super::image::{Dim, Texture};
@@ -51,8 +52,10 @@ pub fn parse_all_charged(
     images: ImageLoader,
     budget: &mut TextureBytes,
 ) -> Result<Vec<(u32, TextureUnit)>, String> {
-    let v: Value =
-        serde_json::from_str(json).map_err(|e| format!("texture description is not JSON: {e}"))?;
+    let v = tree::parse(json).map_err(|d| {
+        let (line, column) = LineIndex::new(json).line_col(d.span.start);
+        format!("texture description is not JSON: {} (line {line}, column {column})", d.message)
+    })?;
     let obj = v.as_object().ok_or("texture description must be a JSON object")?;
     // Every texture draws from the job's byte budget, checked before each is allocated.
     if let Some(list) = obj.get("textures") {
@@ -76,7 +79,7 @@ pub fn parse_all_charged(
     Ok(vec![(unit, parse_texture(obj, images, budget)?)])
 }
 
-fn uint(o: &Map<String, Value>, key: &str) -> Result<Option<u32>, String> {
+fn uint(o: &Object, key: &str) -> Result<Option<u32>, String> {
     match o.get(key) {
         None | Some(Value::Null) => Ok(None),
         Some(v) => v
@@ -87,7 +90,7 @@ fn uint(o: &Map<String, Value>, key: &str) -> Result<Option<u32>, String> {
     }
 }
 
-fn float(o: &Map<String, Value>, key: &str) -> Result<Option<f32>, String> {
+fn float(o: &Object, key: &str) -> Result<Option<f32>, String> {
     match o.get(key) {
         None | Some(Value::Null) => Ok(None),
         Some(v) => value_f32(v).map(Some).ok_or_else(|| format!("\"{key}\" must be a number")),
@@ -96,7 +99,7 @@ fn float(o: &Map<String, Value>, key: &str) -> Result<Option<f32>, String> {
 
 fn value_f32(v: &Value) -> Option<f32> {
     match v {
-        Value::Number(n) => n.as_f64().map(|f| f as f32),
+        Value::Number(n) => Some(n.as_f64() as f32),
         Value::String(s) => parse_hex_bits(s).map(f32::from_bits),
         _ => None,
     }
@@ -107,7 +110,7 @@ fn parse_hex_bits(s: &str) -> Option<u32> {
     u32::from_str_radix(h, 16).ok()
 }
 
-fn string<'a>(o: &'a Map<String, Value>, key: &str) -> Result<Option<&'a str>, String> {
+fn string<'a>(o: &'a Object, key: &str) -> Result<Option<&'a str>, String> {
     match o.get(key) {
         None | Some(Value::Null) => Ok(None),
         Some(Value::String(s)) => Ok(Some(s)),
@@ -117,7 +120,7 @@ fn string<'a>(o: &'a Map<String, Value>, key: &str) -> Result<Option<&'a str>, S
 
 /// A texture description read up to its shape, before any texel is allocated.
 struct Plan<'a> {
-    o: &'a Map<String, Value>,
+    o: &'a Object,
     dim: Dim,
     format: Format,
     width: u32,
@@ -146,7 +149,7 @@ impl Plan<'_> {
 }
 
 fn parse_texture(
-    o: &Map<String, Value>,
+    o: &Object,
     images: ImageLoader,
     budget: &mut TextureBytes,
 ) -> Result<TextureUnit, String> {
@@ -198,7 +201,7 @@ fn human_bytes(n: u64) -> String {
     }
 }
 
-fn plan<'a>(o: &'a Map<String, Value>, images: ImageLoader) -> Result<Plan<'a>, String> {
+fn plan<'a>(o: &'a Object, images: ImageLoader) -> Result<Plan<'a>, String> {
     let target = string(o, "target")?.unwrap_or("2D");
     let dim = Dim::from_name(target).ok_or_else(|| format!("unknown target \"{target}\""))?;
     let fname = string(o, "format")?.or(string(o, "internal_format")?).unwrap_or("RGBA8");
@@ -300,7 +303,7 @@ struct ImageEntry<'a> {
     file: Option<String>,
 }
 
-fn collect_images(o: &Map<String, Value>) -> Result<Vec<ImageEntry<'_>>, String> {
+fn collect_images(o: &Object) -> Result<Vec<ImageEntry<'_>>, String> {
     let mut out = Vec::new();
     if let Some(t) = o.get("texels") {
         out.push(ImageEntry { level: 0, layer: 0, face: None, texels: Some(t), file: None });
@@ -453,7 +456,7 @@ fn stored(v: &Value) -> Result<StoredValue, String> {
     match v {
         Value::Number(n) => Ok(match n.as_i64() {
             Some(i) => StoredValue::Int(i),
-            None => StoredValue::Float(n.as_f64().unwrap_or(0.0)),
+            None => StoredValue::Float(n.as_f64()),
         }),
         Value::String(s) => parse_hex_bits(s)
             .map(StoredValue::Bits)
@@ -493,7 +496,7 @@ fn parse_swizzle(v: &Value) -> Result<[Swizzle; 4], String> {
 
 /// Parses a sampler object. Missing fields: NEAREST filters, no mipmapping, REPEAT, border
 /// (0, 0, 0, 0), bias 0, LOD range −1000..1000, no comparison (the oracle's defaults).
-pub fn parse_sampler(s: &Map<String, Value>) -> Result<SamplerState, String> {
+pub fn parse_sampler(s: &Object) -> Result<SamplerState, String> {
     let mut st = SamplerState {
         mag_filter: Filter::Nearest,
         min_filter: Filter::Nearest,

@@ -11,7 +11,7 @@ const LAYERS: &[&[&str]] = &[
     &["half", "opcode", "sort"],
     &["ir"],
     &["diag", "limits"],
-    &["text"],
+    &["text", "json"],
     &["valid"],
     &["texture"],
     &["exec"],

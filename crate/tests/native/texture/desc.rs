@@ -140,7 +140,18 @@ fn decoded_images_bind_with_options() {
 #[test]
 fn bad_descriptions_are_reported() {
     let cases = [
-        ("not json", "not JSON"),
+        (
+            "not json",
+            "texture description is not JSON: expected a value, found 'n' (line 1, column 1)",
+        ),
+        (
+            "{\"width\": 1,\n  \"texels\": [[0, 0, 0, 0]],\n}",
+            "not JSON: expected a member name in double quotes, found '}' (line 3, column 1)",
+        ),
+        (
+            r#"{"width": 1, "texels": [[1e39999, 0, 0, 0]]}"#,
+            "a number beyond the range of a double",
+        ),
         (r#"{"target": "4D", "width": 1, "texels": [[0,0,0,0]]}"#, "unknown target"),
         (r#"{"format": "RGB9", "width": 1, "texels": [[0,0,0,0]]}"#, "unknown format"),
         (r#"{"width": 2, "height": 1, "texels": [[0,0,0,0]]}"#, "1 texels given, 2 needed"),

@@ -2,6 +2,7 @@
 //! reports every problem at its line and column. It reads values in place (no tree): the
 //! caller walks objects and arrays with callbacks, takes the strings and numbers it wants and
 //! skips the rest, so reading a file costs no more memory than what the caller keeps.
+//! [`tree`] builds a whole value with it, for texture descriptions (`texture::desc`).
 //!
 //! Errors are `R006` diagnostics whose span points into the text; nesting deeper than
 //! `limits::MAX_JSON_DEPTH` is `R007`.
@@ -9,6 +10,8 @@
 use crate::diag::Diagnostic;
 use crate::ir::Span;
 use crate::limits::MAX_JSON_DEPTH;
+
+pub mod tree;
 
 /// Diagnostic code of a file that is not JSON or not the expected shape.
 pub const BAD_FILE: &str = "R006";
@@ -324,7 +327,7 @@ impl<'a> Reader<'a> {
         Ok((text, Span::new(start, self.pos)))
     }
 
-    fn word(&mut self, word: &str) -> Result<(), Diagnostic> {
+    pub(crate) fn word(&mut self, word: &str) -> Result<(), Diagnostic> {
         if self.text.get(self.pos..).is_some_and(|s| s.starts_with(word)) {
             self.pos += word.len();
             Ok(())

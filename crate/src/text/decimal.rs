@@ -1,0 +1,638 @@
+//! Decimal text to IEEE-754 bits, correctly rounded (ties to even), as glibc's `strtof`/`strtod`
+//! (which Mesa's `tgsi_text.c` `parse_float` calls) and Rust's `str::parse` give them.
+//!
+//! The engine has its own parser because core's (Eisel–Lemire) brings a 10 KB table of powers of
+//! five into every WebAssembly build, a twentieth of the widget's budget. Exactness comes from a
+//! small big-integer division instead: numbers whose digits and power of ten fit the format's own
+//! arithmetic take one IEEE multiplication or division (Clinger's fast path); the rest are
+//! divided out exactly to 60 bits plus a sticky bit and rounded once ([`round_to_ieee`], which
+//! `number`'s hex floats share).
+//! Tests compare every result with `str::parse`.
+
+/// Significant digits kept; the rest only tell whether anything nonzero follows. A halfway point
+/// between two doubles has at most 767 significant digits, so 800 decide every rounding.
+const MAX_DIGITS: usize = 800;
+
+/// An IEEE binary format: its fraction bits and exponent bits.
+#[derive(Clone, Copy)]
+struct Format {
+    mant_bits: u32,
+    exp_bits: u32,
+    /// Powers of ten an exact fast path may use: 10^n is exact in the format for n ≤ this
+    /// (5^10 < 2^24, 5^22 < 2^53).
+    exact_pow10: i64,
+    /// 10^this is above the largest finite value (3.4e38, 1.8e308): at least that rounds to ∞.
+    overflow_pow10: i64,
+    /// 10^this is below half the smallest subnormal (7.0e-46, 2.5e-324): less rounds to 0.
+    underflow_pow10: i64,
+}
+
+const F32: Format = Format {
+    mant_bits: 23,
+    exp_bits: 8,
+    exact_pow10: 10,
+    overflow_pow10: 39,
+    underflow_pow10: -46,
+};
+const F64: Format = Format {
+    mant_bits: 52,
+    exp_bits: 11,
+    exact_pow10: 22,
+    overflow_pow10: 309,
+    underflow_pow10: -325,
+};
+
+/// An unsigned decimal float body (`digits [. digits] [e [+-] digits]` or `. digits [...]`, at
+/// least one mantissa digit, nothing else) to f32 bits; `None` if the text is not one.
+pub fn f32_bits(body: &str) -> Option<u32> {
+    decimal_bits(body.as_bytes(), F32).map(|b| b as u32)
+}
+
+/// As [`f32_bits`], to f64 bits.
+pub fn f64_bits(body: &str) -> Option<u64> {
+    decimal_bits(body.as_bytes(), F64)
+}
+
+/// `str::parse::<f32>`'s grammar and result: an optional sign, then a decimal float, `inf`,
+/// `infinity` or `nan` (any case).
+pub fn parse_f32(text: &str) -> Option<f32> {
+    let (neg, body) = sign(text);
+    let v = match special(body) {
+        Some(Special::Inf) => f32::INFINITY,
+        Some(Special::Nan) => f32::NAN,
+        None => f32::from_bits(f32_bits(body)?),
+    };
+    Some(if neg { -v } else { v })
+}
+
+/// `str::parse::<f64>`'s grammar and result (see [`parse_f32`]).
+pub fn parse_f64(text: &str) -> Option<f64> {
+    let (neg, body) = sign(text);
+    let v = match special(body) {
+        Some(Special::Inf) => f64::INFINITY,
+        Some(Special::Nan) => f64::NAN,
+        None => f64::from_bits(f64_bits(body)?),
+    };
+    Some(if neg { -v } else { v })
+}
+
+enum Special {
+    Inf,
+    Nan,
+}
+
+fn sign(text: &str) -> (bool, &str) {
+    match text.as_bytes().first() {
+        Some(b'-') => (true, &text[1..]),
+        Some(b'+') => (false, &text[1..]),
+        _ => (false, text),
+    }
+}
+
+fn special(body: &str) -> Option<Special> {
+    if body.eq_ignore_ascii_case("inf") || body.eq_ignore_ascii_case("infinity") {
+        Some(Special::Inf)
+    } else if body.eq_ignore_ascii_case("nan") {
+        Some(Special::Nan)
+    } else {
+        None
+    }
+}
+
+/// A decimal's significant digits (values 0–9, no leading zeros, no trailing zeros unless
+/// digits past [`MAX_DIGITS`] were dropped, in which case a last `1` stands for them) and the
+/// power of ten they are scaled by.
+struct Decimal {
+    digits: Vec<u8>,
+    exp10: i64,
+}
+
+/// Exponents are read up to this size: far past any format's range, far from `i64`'s limits.
+const EXP_CAP: i64 = 1 << 40;
+
+fn scan(b: &[u8]) -> Option<Decimal> {
+    let mut digits = Vec::new();
+    let mut exp10: i64 = 0;
+    let (mut any, mut in_fraction, mut dropped_nonzero) = (false, false, false);
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        if c.is_ascii_digit() {
+            any = true;
+            if in_fraction {
+                exp10 -= 1;
+            }
+            if digits.is_empty() && c == b'0' {
+                // A leading zero: no digit, its place is in exp10 already.
+            } else if digits.len() < MAX_DIGITS {
+                digits.push(c - b'0');
+            } else {
+                exp10 += 1;
+                dropped_nonzero |= c != b'0';
+            }
+        } else if c == b'.' && !in_fraction {
+            in_fraction = true;
+        } else {
+            break;
+        }
+        i += 1;
+    }
+    if !any {
+        return None;
+    }
+    if i < b.len() {
+        if b[i] | 0x20 != b'e' {
+            return None;
+        }
+        i += 1;
+        let negative = b.get(i) == Some(&b'-');
+        if matches!(b.get(i), Some(b'-' | b'+')) {
+            i += 1;
+        }
+        let start = i;
+        let mut e: i64 = 0;
+        while i < b.len() && b[i].is_ascii_digit() {
+            e = (e * 10 + (b[i] - b'0') as i64).min(EXP_CAP);
+            i += 1;
+        }
+        if i == start || i != b.len() {
+            return None;
+        }
+        exp10 += if negative { -e } else { e };
+    }
+    if dropped_nonzero {
+        // Below every kept digit: on the same side of each halfway point as the dropped ones.
+        digits.push(1);
+        exp10 -= 1;
+    } else {
+        while digits.last() == Some(&0) {
+            digits.pop();
+            exp10 += 1;
+        }
+    }
+    Some(Decimal { digits, exp10 })
+}
+
+fn decimal_bits(b: &[u8], f: Format) -> Option<u64> {
+    let Decimal { digits, exp10 } = scan(b)?;
+    let n = digits.len() as i64;
+    if n == 0 || n + exp10 <= f.underflow_pow10 {
+        return Some(0);
+    }
+    if n - 1 + exp10 >= f.overflow_pow10 {
+        return Some(((1u64 << f.exp_bits) - 1) << f.mant_bits);
+    }
+    if let Some(bits) = fast_path(&digits, exp10, f) {
+        return Some(bits);
+    }
+    Some(exact(&digits, exp10, f))
+}
+
+/// The digits as an integer below 2^(mant_bits+1) and a power of ten exact in the format: one
+/// correctly rounded IEEE operation gives the correctly rounded result.
+fn fast_path(digits: &[u8], exp10: i64, f: Format) -> Option<u64> {
+    if digits.len() > 19 || exp10.abs() > f.exact_pow10 {
+        return None;
+    }
+    let m = digits.iter().fold(0u64, |m, &d| m * 10 + d as u64);
+    if m > 1u64 << (f.mant_bits + 1) {
+        return None;
+    }
+    let up = exp10 >= 0;
+    if f.mant_bits == F32.mant_bits {
+        let p = (0..exp10.abs()).fold(1.0f32, |p, _| p * 10.0);
+        let v = m as f32;
+        Some((if up { v * p } else { v / p }).to_bits() as u64)
+    } else {
+        let p = (0..exp10.abs()).fold(1.0f64, |p, _| p * 10.0);
+        let v = m as f64;
+        Some((if up { v * p } else { v / p }).to_bits())
+    }
+}
+
+/// The quotient is worked out to 60 or 61 bits before rounding: more than any format's precision
+/// plus a guard bit, so with the sticky bit the one rounding is exact.
+const QUOTIENT_BITS: u64 = 60;
+
+/// digits · 10^exp10 as num / den, divided out to a 60-bit quotient q and exponent k
+/// (value = (q + fraction) · 2^k), then rounded once.
+fn exact(digits: &[u8], exp10: i64, f: Format) -> u64 {
+    let mut num = Big::from_digits(digits);
+    let mut den = Big::one();
+    if exp10 >= 0 {
+        num.mul_pow10(exp10 as u64);
+    } else {
+        den.mul_pow10(exp10.unsigned_abs());
+    }
+    // num / den lies in [2^(nb-db-1), 2^(nb-db+1)): scaled by 2^-k it lies in [2^59, 2^61).
+    let k = num.bit_len() as i64 - den.bit_len() as i64 - QUOTIENT_BITS as i64;
+    if k >= 0 {
+        den.shl(k as u64);
+    } else {
+        num.shl(k.unsigned_abs());
+    }
+    let mut q = 0u64;
+    den.shl(QUOTIENT_BITS + 1);
+    for bit in (0..=QUOTIENT_BITS).rev() {
+        den.shr1();
+        if num.ge(&den) {
+            num.sub(&den);
+            q |= 1 << bit;
+        }
+    }
+    round_to_ieee(q, !num.is_zero(), k, f.mant_bits, f.exp_bits)
+}
+
+/// `mant · 2^exp2` (plus a sticky "something nonzero below") rounded half-to-even to IEEE bits
+/// (positive; subnormals and overflow to infinity handled).
+pub(super) fn round_to_ieee(
+    mant: u64,
+    sticky: bool,
+    exp2: i64,
+    mant_bits: u32,
+    exp_bits: u32,
+) -> u64 {
+    if mant == 0 {
+        return 0;
+    }
+    let bias = (1i64 << (exp_bits - 1)) - 1;
+    let emin = 1 - bias;
+    let inf = ((1u64 << exp_bits) - 1) << mant_bits;
+    let msb = 63 - mant.leading_zeros() as i64;
+    let e = msb + exp2;
+    if e > bias {
+        return inf;
+    }
+    let lsb_exp = e.max(emin) - mant_bits as i64;
+    let shift = lsb_exp - exp2;
+    let q: u64 = if shift <= 0 {
+        mant << (-shift) as u32
+    } else if shift > 100 {
+        0
+    } else {
+        let m = mant as u128;
+        let q = m >> shift;
+        let rem = m & ((1u128 << shift) - 1);
+        let half = 1u128 << (shift - 1);
+        let up = rem > half || (rem == half && (sticky || q & 1 == 1));
+        (q + up as u128) as u64
+    };
+    if e >= emin {
+        (((e + bias - 1) as u64) << mant_bits) + q
+    } else {
+        q
+    }
+}
+
+/// A non-negative integer, 32-bit limbs, least significant first, no zero limbs at the top.
+struct Big(Vec<u32>);
+
+impl Big {
+    fn one() -> Big {
+        Big(vec![1])
+    }
+
+    fn from_digits(digits: &[u8]) -> Big {
+        let mut big = Big(Vec::new());
+        for chunk in digits.chunks(9) {
+            let value = chunk.iter().fold(0u32, |v, &d| v * 10 + d as u32);
+            big.mul_add(10u32.pow(chunk.len() as u32), value);
+        }
+        big
+    }
+
+    /// self = self · m + add.
+    fn mul_add(&mut self, m: u32, add: u32) {
+        let mut carry = add as u64;
+        for limb in self.0.iter_mut() {
+            let v = *limb as u64 * m as u64 + carry;
+            *limb = v as u32;
+            carry = v >> 32;
+        }
+        if carry != 0 {
+            self.0.push(carry as u32);
+        }
+    }
+
+    fn mul_pow10(&mut self, mut n: u64) {
+        while n >= 9 {
+            self.mul_add(1_000_000_000, 0);
+            n -= 9;
+        }
+        self.mul_add(10u32.pow(n as u32), 0);
+    }
+
+    fn bit_len(&self) -> u64 {
+        match self.0.last() {
+            Some(top) => self.0.len() as u64 * 32 - top.leading_zeros() as u64,
+            None => 0,
+        }
+    }
+
+    fn shl(&mut self, bits: u64) {
+        let (limbs, bits) = ((bits / 32) as usize, (bits % 32) as u32);
+        if bits != 0 {
+            let mut carry = 0u32;
+            for limb in self.0.iter_mut() {
+                let v = *limb;
+                *limb = (v << bits) | carry;
+                carry = v >> (32 - bits);
+            }
+            if carry != 0 {
+                self.0.push(carry);
+            }
+        }
+        self.0.splice(0..0, std::iter::repeat_n(0, limbs));
+    }
+
+    fn shr1(&mut self) {
+        let mut carry = 0u32;
+        for limb in self.0.iter_mut().rev() {
+            let v = *limb;
+            *limb = (v >> 1) | carry;
+            carry = v << 31;
+        }
+        self.trim();
+    }
+
+    fn ge(&self, other: &Big) -> bool {
+        if self.0.len() != other.0.len() {
+            return self.0.len() > other.0.len();
+        }
+        for (a, b) in self.0.iter().rev().zip(other.0.iter().rev()) {
+            if a != b {
+                return a > b;
+            }
+        }
+        true
+    }
+
+    /// self -= other, for self ≥ other.
+    fn sub(&mut self, other: &Big) {
+        let mut borrow = 0u64;
+        for (i, limb) in self.0.iter_mut().enumerate() {
+            let b = other.0.get(i).copied().unwrap_or(0) as u64 + borrow;
+            let a = *limb as u64;
+            *limb = a.wrapping_sub(b) as u32;
+            borrow = (a < b) as u64;
+        }
+        self.trim();
+    }
+
+    fn trim(&mut self) {
+        while self.0.last() == Some(&0) {
+            self.0.pop();
+        }
+    }
+
+    fn is_zero(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! Every result is compared with core's `str::parse`, an independent correctly rounded
+    //! parser (Eisel–Lemire with a big-decimal fallback).
+    use super::*;
+
+    fn agree(text: &str) {
+        let ours = parse_f32(text).map(f32::to_bits);
+        let core = text.parse::<f32>().ok().map(f32::to_bits);
+        assert_eq!(ours, core, "f32 of {text:?}");
+        let ours = parse_f64(text).map(f64::to_bits);
+        let core = text.parse::<f64>().ok().map(f64::to_bits);
+        assert_eq!(ours, core, "f64 of {text:?}");
+    }
+
+    /// xorshift64*: a fixed sequence, so a failure repeats.
+    struct Rng(u64);
+
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 >> 12;
+            self.0 ^= self.0 << 25;
+            self.0 ^= self.0 >> 27;
+            self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+        }
+
+        fn below(&mut self, n: u64) -> u64 {
+            self.next() % n
+        }
+
+        fn digits(&mut self, n: u64) -> String {
+            (0..n).map(|_| char::from(b'0' + self.below(10) as u8)).collect()
+        }
+    }
+
+    #[test]
+    fn the_grammar_is_str_parse_s() {
+        for text in [
+            "",
+            ".",
+            "e5",
+            "1e",
+            "1e+",
+            "1e-",
+            "+",
+            "-",
+            "+.5",
+            "-.5",
+            "1.",
+            ".5",
+            "1.e3",
+            ".5e-3",
+            "5.e",
+            "1e5.5",
+            "1.2.3",
+            "--1",
+            "+-1",
+            "1_0",
+            " 1",
+            "1 ",
+            "0x10",
+            "1e+-2",
+            "inf",
+            "INF",
+            "-inf",
+            "+Infinity",
+            "infinit",
+            "infinityy",
+            "nan",
+            "NaN",
+            "-nan",
+            "+nan",
+            "nan(1)",
+            "1f",
+            "1d",
+            "1E5",
+            "1e05",
+            "٣",
+            "1\u{0}",
+            "e",
+            ".e1",
+            "0",
+            "-0",
+            "+0.0",
+            "00000",
+            "000.000e5",
+            "0e99999999999999999999",
+            "1e0000000000000000000000000001",
+        ] {
+            agree(text);
+        }
+    }
+
+    #[test]
+    fn range_ends_and_known_hard_cases_round_as_str_parse_does() {
+        for text in [
+            // f32: the largest finite value, the halfway point to infinity and just below it.
+            "3.4028234663852886e38",
+            "3.4028235677973366e38",
+            "3.4028235677973362e38",
+            "3.4028235677973366163e38",
+            "340282356779733661637539395458142568448",
+            "340282356779733661637539395458142568447",
+            // f32 subnormals: the smallest, half of it (a tie to zero), just above half.
+            "1.401298464324817e-45",
+            "7.006492321624085354618647916449580656401e-46",
+            "7.006492321624085354618647916449580656402e-46",
+            "1.1754942107e-38",
+            "1.17549435082228750797e-38",
+            // f64: the largest finite value, its halfway point to infinity, the smallest values.
+            "1.7976931348623157e308",
+            "1.7976931348623158e308",
+            "1.797693134862315807937289714053034150799e308",
+            "1.7976931348623159e308",
+            "4.9406564584124654e-324",
+            "2.4703282292062327e-324",
+            "2.4703282292062328e-324",
+            "2.2250738585072011e-308",
+            "2.2250738585072012e-308",
+            // Ties where rounding twice (to f64, then f32) would be wrong.
+            "1.00000005960464477539062500000001",
+            "1.000000059604644775390625",
+            "1.00000017881393432617187499",
+            // Clinger's fast path at its edges.
+            "16777216",
+            "16777217",
+            "16777218e10",
+            "16777217e-10",
+            "9007199254740993",
+            "9007199254740992e22",
+            "9007199254740993e-22",
+            "1e10",
+            "1e-10",
+            "1e22",
+            "1e23",
+            "123456789012345678901234567890",
+            "0.1",
+            "0.2",
+            "0.3",
+            "3.14159265358979323846",
+            "1e-400",
+            "1e400",
+            "1e-45",
+            "1e-46",
+            "1e38",
+            "1e39",
+        ] {
+            agree(text);
+        }
+    }
+
+    #[test]
+    fn random_decimals_round_as_str_parse_does() {
+        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+        for round in 0..30_000 {
+            let long = round % 100 == 0;
+            let n = if long { 20 + rng.below(1200) } else { 1 + rng.below(25) };
+            let mut text = rng.digits(n);
+            if rng.below(3) > 0 {
+                let at = rng.below(n + 1) as usize;
+                text.insert(at, '.');
+            }
+            if rng.below(4) > 0 {
+                let wide = if rng.below(2) == 0 { 60 } else { 400 };
+                let e = rng.below(2 * wide) as i64 - wide as i64;
+                text.push_str(&format!("e{e}"));
+            }
+            agree(&text);
+        }
+    }
+
+    /// A finite non-negative double's exact value as decimal digits and how many of them are
+    /// fraction digits (Rust's formatting with a precision prints the exact expansion).
+    fn exact(v: f64) -> (Vec<u8>, usize) {
+        const FRACTION: usize = 1100;
+        let text = format!("{v:.FRACTION$}");
+        (text.bytes().filter(u8::is_ascii_digit).map(|c| c - b'0').collect(), FRACTION)
+    }
+
+    /// a + b exactly, on digit strings with the same number of fraction digits.
+    fn sum(a: (Vec<u8>, usize), b: (Vec<u8>, usize)) -> (Vec<u8>, usize) {
+        let width = a.0.len().max(b.0.len()) + 1;
+        let pad = |d: Vec<u8>| [vec![0; width - d.len()], d].concat();
+        let (x, y) = (pad(a.0), pad(b.0));
+        let mut out = vec![0u8; width];
+        let mut carry = 0;
+        for i in (0..width).rev() {
+            let s = x[i] + y[i] + carry;
+            out[i] = s % 10;
+            carry = s / 10;
+        }
+        (out, a.1)
+    }
+
+    /// x / 2 exactly (one more fraction digit).
+    fn half(mut x: (Vec<u8>, usize)) -> (Vec<u8>, usize) {
+        x.0.push(0);
+        let mut rest = 0;
+        for d in x.0.iter_mut() {
+            let v = rest * 10 + *d;
+            *d = v / 2;
+            rest = v % 2;
+        }
+        (x.0, x.1 + 1)
+    }
+
+    fn text((digits, fraction): (Vec<u8>, usize)) -> String {
+        let digits: String = digits.iter().map(|&d| char::from(b'0' + d)).collect();
+        let (int, frac) = digits.split_at(digits.len() - fraction);
+        format!("{int}.{frac}")
+    }
+
+    /// The halfway point itself, then a hair above it and a hair below it, which must round to
+    /// different neighbours in the format the point is between (`bits`).
+    fn around(mid: &str, bits: fn(&str) -> Option<u64>) {
+        let trimmed = mid.trim_end_matches('0');
+        let above = format!("{trimmed}1");
+        let last = trimmed.as_bytes()[trimmed.len() - 1];
+        let below = format!("{}{}9", &trimmed[..trimmed.len() - 1], char::from(last - 1));
+        for text in [trimmed, &above, &below] {
+            agree(text);
+        }
+        assert_ne!(bits(&above), bits(&below), "{mid} is not between two neighbours");
+    }
+
+    #[test]
+    fn halfway_points_between_neighbours_round_to_even_as_str_parse_does() {
+        let mut rng = Rng(0x0123_4567_89ab_cdef);
+        let mut f32s: Vec<u32> = vec![0, 1, 2, 0x007f_ffff, 0x0080_0000, 0x3f80_0000, 0x7f7f_ffff];
+        f32s.extend((0..1500).map(|_| rng.below(0x7f80_0000) as u32));
+        for bits in f32s {
+            let (x, y) = (f32::from_bits(bits) as f64, f32::from_bits(bits + 1) as f64);
+            let y = if y.is_infinite() { 2f64.powi(128) } else { y };
+            around(&text(half(sum(exact(x), exact(y)))), |t| f32_bits(t).map(u64::from));
+        }
+        let mut f64s: Vec<u64> = vec![0, 1, 0x000f_ffff_ffff_ffff, 0x0010_0000_0000_0000];
+        f64s.push(1f64.to_bits());
+        f64s.extend((0..1500).map(|_| rng.below(0x7fef_ffff_ffff_ffff)));
+        for bits in f64s {
+            let (x, y) = (f64::from_bits(bits), f64::from_bits(bits + 1));
+            around(&text(half(sum(exact(x), exact(y)))), f64_bits);
+        }
+        // The largest double's halfway point to 2^1024, which is not a double: max + 2^970.
+        around(&text(sum(exact(f64::MAX), exact(2f64.powi(970)))), f64_bits);
+    }
+}
