@@ -16,6 +16,7 @@ pub mod inspect;
 pub mod jit;
 #[cfg(feature = "full")]
 pub mod page;
+pub mod read;
 #[cfg(all(feature = "text-tools", feature = "inspect"))]
 pub mod reference;
 pub mod render;

@@ -25,6 +25,7 @@
 //! `engine` ("auto", "interpreter" (default) or "compiled": which engine may run the fragment
 //! shader, `wasm/jit.rs`). `renderPage` is the same function.
 
+use super::read::Fields;
 use crate::diag::JsDiagnostic;
 use crate::render::framebuffer::Framebuffer;
 use crate::render::job::Job;
@@ -33,21 +34,19 @@ use crate::render::options::{self, parse_const, RenderOptions, DEFAULT_SIZE};
 use crate::render::uniforms::Builtins;
 use crate::texture::bind::Bindings;
 use crate::texture::desc::{RgbaImage, TextureData, TextureSpec};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 
-#[derive(Deserialize, Default)]
-#[serde(default, rename_all = "camelCase")]
+/// The render options (`read_options` reads them; the names in the module's comment).
+#[derive(Default)]
 struct Options {
     width: Option<u32>,
     height: Option<u32>,
     mesh: Option<String>,
     vertices: Option<String>,
     gs: Option<String>,
-    /// A number (colour target) or `"depth"`, read as it comes (an untagged serde enum would
-    /// add several kilobytes to the widget's lean engine).
-    #[serde(with = "serde_wasm_bindgen::preserve")]
+    /// A number (colour target) or `"depth"`, read as it comes.
     target: JsValue,
     /// Not in the widget's lean engine (no caller there; it keeps that engine within its size).
     #[cfg(feature = "full")]
@@ -95,8 +94,7 @@ impl ReadBack {
 /// of docs/textures.md, texels inline) or RGBA8 pixels, top row first (an image as the page
 /// decodes it, default filter linear, wrap repeat), with `filter` ("nearest" | "linear") and
 /// `wrap` ("repeat" | "clamp" | "mirror" | "border"), the words of the CLI's `U=FILE,…`.
-#[derive(Deserialize, Default, Clone, PartialEq)]
-#[serde(default)]
+#[derive(Default, Clone, PartialEq)]
 struct TextureOption {
     unit: u32,
     description: Option<String>,
@@ -122,6 +120,49 @@ impl TextureOption {
         let options = [&self.filter, &self.wrap].into_iter().flatten().cloned().collect();
         TextureSpec { unit: self.unit, data, options, images: None }
     }
+}
+
+/// Reads the render options field by field (`wasm/read.rs`): a field that cannot be read is a
+/// problem and takes its default.
+fn read_options(options: JsValue) -> (Options, Vec<String>) {
+    let mut problems = Vec::new();
+    let mut f = Fields::of(options, "render option", &mut problems);
+    let opts = Options {
+        width: f.u32("width"),
+        height: f.u32("height"),
+        mesh: f.string("mesh"),
+        vertices: f.string("vertices"),
+        gs: f.string("gs"),
+        target: f.raw("target").unwrap_or(JsValue::UNDEFINED),
+        #[cfg(feature = "full")]
+        all_targets: f.bool("allTargets").unwrap_or(false),
+        consts: f.strings("consts"),
+        vs_consts: f.strings("vsConsts"),
+        fs_consts: f.strings("fsConsts"),
+        gs_consts: f.strings("gsConsts"),
+        time: f.f32("time").unwrap_or(0.0),
+        time_delta: f.f32("timeDelta").unwrap_or(0.0),
+        frame: f.u32("frame").unwrap_or(0),
+        mouse: f.f32s::<2>("mouse"),
+        mouse_down: f.bool("mouseDown").unwrap_or(false),
+        row_start: f.u32("rowStart"),
+        row_end: f.u32("rowEnd"),
+        budget: f.u64("budget"),
+        bands: f.u32("bands"),
+        time_limit: f.f64("timeLimit"),
+        textures: f.objects("textures", |mut t| TextureOption {
+            unit: t.u32("unit").unwrap_or(0),
+            description: t.string("description"),
+            width: t.u32("width").unwrap_or(0),
+            height: t.u32("height").unwrap_or(0),
+            rgba: t.bytes("rgba"),
+            filter: t.string("filter"),
+            wrap: t.string("wrap"),
+        }),
+        #[cfg(feature = "jit")]
+        engine: f.string("engine"),
+    };
+    (opts, problems)
 }
 
 /// The crate's one JS shape for diagnostics, with which input it is about.
@@ -158,8 +199,8 @@ struct JobKey {
     fs_consts: Vec<String>,
     gs_consts: Vec<String>,
     textures: Vec<TextureOption>,
-    /// Why the options object could not be read (then every option takes its default).
-    options_error: Option<String>,
+    /// The options that could not be read (each took its default).
+    options_problems: Vec<String>,
 }
 
 /// A prepared job of this worker, with what preparing it reported.
@@ -188,8 +229,8 @@ thread_local! {
 
 fn prepare_key(key: JobKey, builtins: Builtins) -> Prepared {
     let mut diagnostics: Vec<SourcedDiagnostic> = Vec::new();
-    if let Some(e) = &key.options_error {
-        diagnostics.push(render_error("R009", e.clone()));
+    for problem in &key.options_problems {
+        diagnostics.push(render_error("R009", format!("{problem}: it takes its default")));
     }
     let specs: Vec<TextureSpec> = key.textures.iter().map(TextureOption::spec).collect();
     let setup = options::read(&RenderOptions {
@@ -347,20 +388,7 @@ pub(super) struct Call {
 }
 
 pub(super) fn read_call(fs_text: &str, vs_text: Option<String>, options: JsValue) -> Call {
-    let (opts, options_error): (Options, Option<String>) =
-        if options.is_undefined() || options.is_null() {
-            (Options::default(), None)
-        } else {
-            match serde_wasm_bindgen::from_value(options) {
-                Ok(o) => (o, None),
-                Err(e) => (
-                    Options::default(),
-                    Some(format!(
-                    "the render options could not be read ({e}); every option takes its default"
-                )),
-                ),
-            }
-        };
+    let (opts, options_problems) = read_options(options);
     let (width, height) = (opts.width.unwrap_or(DEFAULT_SIZE), opts.height.unwrap_or(DEFAULT_SIZE));
     let builtins = Builtins {
         width,
@@ -399,7 +427,7 @@ pub(super) fn read_call(fs_text: &str, vs_text: Option<String>, options: JsValue
         fs_consts: opts.fs_consts,
         gs_consts: opts.gs_consts,
         textures: opts.textures,
-        options_error,
+        options_problems,
     };
     Call {
         builtins,

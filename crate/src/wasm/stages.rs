@@ -15,13 +15,14 @@
 //!   primitives: [{ stream, vertices: [[[x, y, z, w] per OUT register]] }] (the first
 //!   [`LISTED_PRIMITIVES`]), diagnostics, ms }`.
 
+use super::read::Fields;
 use super::render::{read_call, set};
 use crate::diag::{self, Diagnostic, JsDiagnostic};
 use crate::exec::memory::MAX_MEMORY_BYTES;
 use crate::exec::{dispatch, Constants, FrameBudget, GeometryInfo, ImageBuffer, ImageFormat};
 use crate::exec::{Machine, Resources};
 use crate::ir::{LineIndex, Processor, Span};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use std::collections::BTreeMap;
 use wasm_bindgen::prelude::*;
 
@@ -29,15 +30,13 @@ use crate::limits::MAX_BOUND_RESOURCES as MAX_RESOURCES;
 /// Most emitted primitives listed (all of them are still drawn).
 pub const LISTED_PRIMITIVES: usize = 1024;
 
-#[derive(Deserialize, Default)]
-#[serde(default)]
+#[derive(Default)]
 struct BytesOption {
     index: u32,
     bytes: Vec<u8>,
 }
 
-#[derive(Deserialize, Default)]
-#[serde(default)]
+#[derive(Default)]
 struct ImageOption {
     index: u32,
     format: String,
@@ -47,8 +46,7 @@ struct ImageOption {
     bytes: Vec<u8>,
 }
 
-#[derive(Deserialize, Default)]
-#[serde(default)]
+#[derive(Default)]
 struct ComputeOptions {
     grid: Option<[u32; 3]>,
     block: Option<[u32; 3]>,
@@ -58,6 +56,33 @@ struct ComputeOptions {
     shared: Option<u32>,
     consts: Vec<String>,
     budget: Option<u64>,
+}
+
+/// Reads the compute options field by field (`wasm/read.rs`): a field that cannot be read is a
+/// problem and takes its default.
+fn read_options(options: JsValue) -> (ComputeOptions, Vec<String>) {
+    let mut problems = Vec::new();
+    let mut f = Fields::of(options, "compute option", &mut problems);
+    let bytes =
+        |mut b: Fields| BytesOption { index: b.u32("index").unwrap_or(0), bytes: b.bytes("bytes") };
+    let opts = ComputeOptions {
+        grid: f.u32s::<3>("grid"),
+        block: f.u32s::<3>("block"),
+        buffers: f.objects("buffers", bytes),
+        atomics: f.objects("atomics", bytes),
+        images: f.objects("images", |mut i| ImageOption {
+            index: i.u32("index").unwrap_or(0),
+            format: i.string("format").unwrap_or_default(),
+            width: i.u32("width").unwrap_or(0),
+            height: i.u32("height").unwrap_or(0),
+            depth: i.u32("depth").unwrap_or(0),
+            bytes: i.bytes("bytes"),
+        }),
+        shared: f.u32("shared"),
+        consts: f.strings("consts"),
+        budget: f.u64("budget"),
+    };
+    (opts, problems)
 }
 
 fn options_error(message: String) -> Diagnostic {
@@ -123,14 +148,10 @@ pub fn compute(text: &str, options: JsValue) -> JsValue {
     let start = js_sys::Date::now();
     let result = js_sys::Object::new();
     let mut errors: Vec<Diagnostic> = Vec::new();
-    let opts: ComputeOptions = if options.is_undefined() || options.is_null() {
-        ComputeOptions::default()
-    } else {
-        serde_wasm_bindgen::from_value(options).unwrap_or_else(|e| {
-            errors.push(options_error(format!("the compute options could not be read ({e})")));
-            ComputeOptions::default()
-        })
-    };
+    let (opts, problems) = read_options(options);
+    for problem in problems {
+        errors.push(options_error(format!("{problem}: it takes its default")));
+    }
     let grid = opts.grid.unwrap_or([1, 1, 1]);
     let mut res = Resources::new();
     res.buffers = bind_bytes(opts.buffers, "buffer", &mut errors);

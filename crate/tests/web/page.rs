@@ -483,6 +483,69 @@ fn unreadable_options_are_reported() {
     assert!(codes.contains(&"R009"), "{}", v);
 }
 
+/// Each option is read on its own (`wasm/read.rs`): a wrong one is an R009 that names it, says
+/// what it must be and takes its default; the others still count (height 4 here).
+#[wasm_bindgen_test]
+fn each_unreadable_option_is_named_and_the_others_still_count() {
+    let v = render_page(
+        GOOD_FS,
+        r#"{"width": "wide", "height": 4, "mouse": [1], "time": true, "consts": "0:0=1",
+            "textures": [{"unit": 1.5}, 3]}"#,
+    );
+    let messages: Vec<&str> = v["diagnostics"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|d| d["code"] == "R009")
+        .filter_map(|d| d["message"].as_str())
+        .collect();
+    let opening = "the render option";
+    let default = "it takes its default";
+    assert_eq!(
+        messages,
+        [
+            format!("{opening} \"width\" must be a whole number from 0 to 4294967295 (it is the string \"wide\"): {default}"),
+            format!("{opening} \"consts\" must be a list of strings (it is the string \"0:0=1\"): {default}"),
+            format!("{opening} \"time\" must be a number (it is true or false): {default}"),
+            format!("{opening} \"mouse\" must be a list of 2 numbers (it is a list): {default}"),
+            format!("{opening} \"textures[0].unit\" must be a whole number from 0 to 4294967295 (it is a number): {default}"),
+            format!("{opening} \"textures[1]\" must be an object (it is a number): {default}"),
+        ],
+        "{v}"
+    );
+    assert_eq!((v["width"].as_u64(), v["height"].as_u64()), (Some(256), Some(4)), "{v}");
+}
+
+/// An image texture's pixels may be a Uint8Array, a Uint8ClampedArray or a list of bytes. A 2×1
+/// image, nearest filtering, a 2×1 picture: pixel x samples u = (x + 0.5) / 2, so each pixel is
+/// its texel's bytes.
+#[wasm_bindgen_test]
+fn image_pixels_come_as_typed_arrays_or_lists() {
+    let fs = "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\nDCL SAMP[0]\nDCL SVIEW[0], 2D, FLOAT\n  0: TEX OUT[0], IN[0], SAMP[0], 2D\n  1: END\n";
+    let image: [u8; 8] = [10, 20, 30, 255, 40, 50, 60, 255];
+    let as_list = js_sys::Array::new();
+    for b in image {
+        as_list.push(&JsValue::from(b));
+    }
+    for rgba in [
+        JsValue::from(js_sys::Uint8Array::from(&image[..])),
+        JsValue::from(js_sys::Uint8ClampedArray::from(&image[..])),
+        JsValue::from(as_list),
+    ] {
+        let opts = js_sys::JSON::parse(
+            r#"{"width": 2, "height": 1, "textures": [{"unit": 0, "width": 2, "height": 1, "filter": "nearest"}]}"#,
+        )
+        .unwrap();
+        let texture = js_sys::Reflect::get(&opts, &"textures".into())
+            .and_then(|t| js_sys::Reflect::get(&t, &0.into()))
+            .unwrap();
+        js_sys::Reflect::set(&texture, &"rgba".into(), &rgba).unwrap();
+        let v = json(Ok(tgsi::wasm::page::render_page(fs, None, opts)));
+        assert_eq!(v["ok"], Value::Bool(true), "{v}");
+        assert_eq!(pixels(&v), image.map(u64::from), "{v}");
+    }
+}
+
 /// A frame drawn in bands shares its budget: with `bands: 2` each band may run half of it, so an
 /// endless loop under a budget of 1000 stops after 500 (quad-instructions of work: X005 names
 /// the count).
