@@ -1,4 +1,5 @@
 mod corpus;
+mod decimal;
 mod diagnostics;
 mod fuzz;
 mod logs;
