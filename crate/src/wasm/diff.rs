@@ -11,20 +11,20 @@
 //! (sampling gives zero in both). `ok` is false when a shader has errors (listed per shader)
 //! or the two cannot be compared (`error`).
 
+use super::read::Fields;
 use crate::diag::{self, JsDiagnostic};
 use crate::diff::picture::{PictureMap, Pictures};
 use crate::diff::{self, Options, Side};
 use crate::exec::NoTextures;
 use crate::ir::LineIndex;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 /// Largest picture side and most trials the page may ask for (each click draws both again).
 pub const MAX_SIZE: u32 = 512;
 pub const MAX_TRIALS: u32 = 10_000;
 
-#[derive(Deserialize, Default)]
-#[serde(default, rename_all = "camelCase")]
+#[derive(Default)]
 struct CompareOptions {
     size: Option<u32>,
     seed: Option<u64>,
@@ -64,11 +64,18 @@ fn side(text: &str) -> (Option<Side<'_>>, Vec<JsDiagnostic>) {
 /// See the module comment.
 #[wasm_bindgen(js_name = compareShaders)]
 pub fn compare_shaders(a: &str, b: &str, options: JsValue) -> Result<JsValue, JsValue> {
-    let opts: CompareOptions = if options.is_undefined() || options.is_null() {
-        CompareOptions::default()
-    } else {
-        serde_wasm_bindgen::from_value(options).map_err(|e| JsValue::from_str(&e.to_string()))?
+    let mut problems = Vec::new();
+    let mut f = Fields::of(options, "compare option", &mut problems);
+    let opts = CompareOptions {
+        size: f.u32("size"),
+        seed: f.u64("seed"),
+        trials: f.u32("trials"),
+        exact_nan: f.bool("exactNan").unwrap_or(false),
+        pixel: f.u32s::<2>("pixel"),
     };
+    if !problems.is_empty() {
+        return Err(JsValue::from_str(&problems.join("; ")));
+    }
     let mut out = Compared::default();
     let (sa, da) = side(a);
     let (sb, db) = side(b);

@@ -1,20 +1,19 @@
 //! wasm bindings: exec. Runs a shader on one quad (or a batch) for the page's debugger and
 //! teaching views, with a trace of the executed instructions.
 
+use super::read::{array, list, number_f32, whole, Fields};
 use crate::exec::quad::{run_quad, QuadRequest};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 /// What the page sends: per IN register the four lanes' xyzw (floats), constant buffers as
 /// raw bits, the budget, and which quad to trace.
-#[derive(Deserialize, Default)]
-#[serde(default)]
+#[derive(Default)]
 struct RunRequest {
     /// `inputs[register][lane] = [x, y, z, w]`
     inputs: Vec<[[f32; 4]; 4]>,
     /// `inputBits[register][lane] = [x, y, z, w]` as raw bits (integers, NaN payloads, doubles'
     /// halves); wins over `inputs` for the same register.
-    #[serde(rename = "inputBits")]
     input_bits: Vec<[[u32; 4]; 4]>,
     /// `constants[buffer][index] = [x, y, z, w]` as raw bits.
     constants: Vec<Vec<[u32; 4]>>,
@@ -38,15 +37,44 @@ struct RunResponse {
     error: Option<crate::diag::Diagnostic>,
 }
 
+/// Reads the request field by field (`wasm/read.rs`); any field that cannot be read is a problem.
+fn read_request(request: JsValue) -> Result<RunRequest, String> {
+    let mut problems = Vec::new();
+    let mut f = Fields::of(request, "quad request field", &mut problems);
+    let lanes = "a list of registers, each 4 lanes of 4";
+    let req = RunRequest {
+        inputs: f
+            .get("inputs", &format!("{lanes} numbers"), |v| {
+                list(v, |r| array(r, |lane| array(lane, number_f32)))
+            })
+            .unwrap_or_default(),
+        input_bits: f
+            .get("inputBits", &format!("{lanes} whole numbers from 0 to 4294967295"), |v| {
+                list(v, |r| array(r, |lane| array(lane, whole::<u32>)))
+            })
+            .unwrap_or_default(),
+        constants: f
+            .get("constants", "a list of buffers, each a list of 4 whole numbers", |v| {
+                list(v, |b| list(b, |c| array(c, whole::<u32>)))
+            })
+            .unwrap_or_default(),
+        coverage: f.get("coverage", "a whole number from 0 to 15", |v| {
+            whole::<u8>(v).filter(|c| *c <= 15)
+        }),
+        budget: f.u64("budget"),
+    };
+    if problems.is_empty() {
+        Ok(req)
+    } else {
+        Err(problems.join("; "))
+    }
+}
+
 /// Parses, compiles and runs `text` on one quad, tracing it. Never throws for bad shaders: the
-/// error travels in the response.
+/// error travels in the response. A request that cannot be read throws its problems.
 #[wasm_bindgen(js_name = execQuad)]
 pub fn exec_quad(text: &str, request: JsValue) -> Result<JsValue, JsValue> {
-    let req: RunRequest = if request.is_undefined() || request.is_null() {
-        RunRequest::default()
-    } else {
-        serde_wasm_bindgen::from_value(request).map_err(|e| JsValue::from_str(&e.to_string()))?
-    };
+    let req = read_request(request).map_err(|e| JsValue::from_str(&e))?;
     let response = run(text, &req);
     serde_wasm_bindgen::to_value(&response).map_err(|e| JsValue::from_str(&e.to_string()))
 }

@@ -9,6 +9,7 @@
 //!   and the register channel's bits right after instruction `pc` (state 2) or state 1 when the
 //!   fragment never ran it, 0 when no fragment covers the pixel.
 
+use super::read::Fields;
 use super::render::{diagnostic_out, read_call, set, with_job, Call};
 use crate::diag::JsDiagnostic;
 use crate::ir::LineIndex;
@@ -16,7 +17,7 @@ use crate::render::inspect::{probe_frame, trace_pixel, trace_vertex, vertex_tabl
 use crate::render::job::SourcedDiagnostic;
 use crate::render::job::{render_error, Job};
 use crate::texture::bind::Bindings;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 /// Runs `f` on the call's prepared job: the job's own diagnostics, then `f`'s error if any.
@@ -68,10 +69,21 @@ pub fn trace_pixel_js(
     result.into()
 }
 
-#[derive(Deserialize)]
-struct WatchOption {
-    pc: u32,
-    register: String,
+/// The watched instruction and register of `probeFrame` (`{ pc, register }`, both required).
+fn read_watch(watch: JsValue) -> Result<(u32, String), String> {
+    let mut problems = Vec::new();
+    let mut f = Fields::of(watch, "watch field", &mut problems);
+    let (pc, register) = (f.u32("pc"), f.string("register"));
+    if pc.is_none() && f.raw("pc").is_none() {
+        f.missing("pc", "a whole number from 0 to 4294967295");
+    }
+    if register.is_none() && f.raw("register").is_none() {
+        f.missing("register", "a string");
+    }
+    match (pc, register) {
+        (Some(pc), Some(register)) if problems.is_empty() => Ok((pc, register)),
+        _ => Err(problems.join("; ")),
+    }
 }
 
 /// The heat map and the image at instruction N of the frame `render` would draw.
@@ -89,9 +101,8 @@ pub fn probe_frame_js(
         if watch.is_null() || watch.is_undefined() {
             Ok(None)
         } else {
-            serde_wasm_bindgen::from_value::<WatchOption>(watch)
-                .map_err(|e| e.to_string())
-                .and_then(|w| Watched::parse(w.pc, &w.register))
+            read_watch(watch)
+                .and_then(|(pc, register)| Watched::parse(pc, &register))
                 .map(Some)
                 .map_err(|e| render_error("R002", e))
         };

@@ -52,8 +52,9 @@ impl<'p> Fields<'p> {
         self.problems.push(message);
     }
 
-    /// A field read by `read`, or a problem saying it `must` be something else.
-    fn field<T>(
+    /// A field read by `read` (one of this module's item readers, or several nested), or a
+    /// problem saying it `must` be something else.
+    pub fn get<T>(
         &mut self,
         key: &str,
         must: &str,
@@ -68,12 +69,12 @@ impl<'p> Fields<'p> {
     }
 
     pub fn u32(&mut self, key: &str) -> Option<u32> {
-        self.field(key, "a whole number from 0 to 4294967295", whole::<u32>)
+        self.get(key, "a whole number from 0 to 4294967295", whole::<u32>)
     }
 
     /// A whole number up to 2^53 - 1, or a BigInt up to 2^64 - 1.
     pub fn u64(&mut self, key: &str) -> Option<u64> {
-        self.field(key, "a whole number of at least 0", |v| {
+        self.get(key, "a whole number of at least 0", |v| {
             if v.is_bigint() {
                 return u64::try_from(v.clone()).ok();
             }
@@ -82,51 +83,40 @@ impl<'p> Fields<'p> {
     }
 
     pub fn f32(&mut self, key: &str) -> Option<f32> {
-        self.field(key, "a number", |v| v.as_f64().map(|x| x as f32))
+        self.get(key, "a number", number_f32)
     }
 
     pub fn f64(&mut self, key: &str) -> Option<f64> {
-        self.field(key, "a number", JsValue::as_f64)
+        self.get(key, "a number", JsValue::as_f64)
     }
 
     pub fn bool(&mut self, key: &str) -> Option<bool> {
-        self.field(key, "true or false", JsValue::as_bool)
+        self.get(key, "true or false", JsValue::as_bool)
     }
 
     pub fn string(&mut self, key: &str) -> Option<String> {
-        self.field(key, "a string", JsValue::as_string)
+        self.get(key, "a string", JsValue::as_string)
     }
 
     /// A list of strings (a wrong element makes the whole list a problem).
     pub fn strings(&mut self, key: &str) -> Vec<String> {
-        self.field(key, "a list of strings", |v| {
-            list(v)?.iter().map(|s| s.as_string()).collect::<Option<Vec<_>>>()
-        })
-        .unwrap_or_default()
+        self.get(key, "a list of strings", |v| list(v, JsValue::as_string)).unwrap_or_default()
     }
 
     pub fn f32s<const N: usize>(&mut self, key: &str) -> Option<[f32; N]> {
-        let must = format!("a list of {N} numbers");
-        self.field(key, &must, |v| {
-            let items = list(v)?;
-            let numbers = items.iter().map(|x| x.as_f64().map(|x| x as f32));
-            numbers.collect::<Option<Vec<f32>>>()?.try_into().ok()
-        })
+        self.get(key, &format!("a list of {N} numbers"), |v| array(v, number_f32))
     }
 
     pub fn u32s<const N: usize>(&mut self, key: &str) -> Option<[u32; N]> {
         let must = format!("a list of {N} whole numbers from 0 to 4294967295");
-        self.field(key, &must, |v| {
-            let items = list(v)?;
-            items.iter().map(whole::<u32>).collect::<Option<Vec<u32>>>()?.try_into().ok()
-        })
+        self.get(key, &must, |v| array(v, whole::<u32>))
     }
 
     /// Bytes: a `Uint8Array`, a `Uint8ClampedArray`, an `ArrayBuffer` or a list of whole numbers
     /// from 0 to 255.
     pub fn bytes(&mut self, key: &str) -> Vec<u8> {
         let must = "bytes (a Uint8Array or a list of whole numbers from 0 to 255)";
-        self.field(key, must, |v| {
+        self.get(key, must, |v| {
             if let Some(a) = v.dyn_ref::<Uint8Array>() {
                 Some(a.to_vec())
             } else if let Some(a) = v.dyn_ref::<Uint8ClampedArray>() {
@@ -134,16 +124,23 @@ impl<'p> Fields<'p> {
             } else if let Some(b) = v.dyn_ref::<ArrayBuffer>() {
                 Some(Uint8Array::new(b).to_vec())
             } else {
-                list(v)?.iter().map(whole::<u8>).collect()
+                list(v, whole::<u8>)
             }
         })
         .unwrap_or_default()
     }
 
+    /// The problem that a field the call cannot do without is absent.
+    pub fn missing(&mut self, key: &str, must: &str) {
+        let (what, path) = (self.what, &self.path);
+        self.problems.push(format!("the {what} \"{path}{key}\" is missing (it must be {must})"));
+    }
+
     /// A list of objects, each read by `each` with its own fields (named `KEY[i].FIELD`); an
     /// element that is not an object is a problem and left out.
     pub fn objects<T>(&mut self, key: &str, mut each: impl FnMut(Fields) -> T) -> Vec<T> {
-        let Some(items) = self.field(key, "a list of objects", list) else { return Vec::new() };
+        let items = self.get(key, "a list of objects", |v| list(v, |item| Some(item.clone())));
+        let Some(items) = items else { return Vec::new() };
         let mut out = Vec::with_capacity(items.len());
         for (i, item) in items.into_iter().enumerate() {
             if !item.is_object() || Array::is_array(&item) {
@@ -159,7 +156,7 @@ impl<'p> Fields<'p> {
 }
 
 /// A JavaScript number that is a whole number within `T`'s range.
-fn whole<T: TryFrom<u64>>(v: &JsValue) -> Option<T> {
+pub fn whole<T: TryFrom<u64>>(v: &JsValue) -> Option<T> {
     let x = v.as_f64()?;
     if x.fract() != 0.0 || !(0.0..=MAX_SAFE_INTEGER).contains(&x) {
         return None;
@@ -167,9 +164,25 @@ fn whole<T: TryFrom<u64>>(v: &JsValue) -> Option<T> {
     T::try_from(x as u64).ok()
 }
 
-/// The elements of a JavaScript array.
-fn list(v: &JsValue) -> Option<Vec<JsValue>> {
-    Array::is_array(v).then(|| Array::from(v).to_vec())
+/// A JavaScript number, rounded to the nearest f32.
+pub fn number_f32(v: &JsValue) -> Option<f32> {
+    v.as_f64().map(|x| x as f32)
+}
+
+/// A JavaScript array, each element read by `item` (any that cannot be read: `None`).
+pub fn list<T>(v: &JsValue, item: impl Fn(&JsValue) -> Option<T>) -> Option<Vec<T>> {
+    if !Array::is_array(v) {
+        return None;
+    }
+    Array::from(v).iter().map(|x| item(&x)).collect()
+}
+
+/// A JavaScript array of exactly `N` elements, each read by `item`.
+pub fn array<T, const N: usize>(
+    v: &JsValue,
+    item: impl Fn(&JsValue) -> Option<T>,
+) -> Option<[T; N]> {
+    list(v, item)?.try_into().ok()
 }
 
 /// What a value is, for a problem's message (a number is not printed: that would bring core's

@@ -516,6 +516,59 @@ fn each_unreadable_option_is_named_and_the_others_still_count() {
     assert_eq!((v["width"].as_u64(), v["height"].as_u64()), (Some(256), Some(4)), "{v}");
 }
 
+/// The inspector's and the reference's calls read their requests field by field as `render`
+/// does (`wasm/read.rs`): `execQuad` and `compareShaders` throw what cannot be read, `probeFrame`
+/// reports it as R002. A request that can be read runs: MOV OUT[0], IN[0] gives back each
+/// lane's input bits (1.0 = 0x3f800000, 2.0 = 0x40000000, 0.5 = 0x3f000000).
+#[wasm_bindgen_test]
+fn quad_compare_and_watch_requests_name_what_cannot_be_read() {
+    use tgsi::wasm::page::{compare_shaders, exec_quad, probe_frame_js};
+    let parse = |text: &str| js_sys::JSON::parse(text).unwrap();
+    let good =
+        parse(r#"{"inputs": [[[1, 2, 0.5, 1], [1, 2, 0.5, 1], [1, 2, 0.5, 1], [1, 2, 0.5, 1]]]}"#);
+    let run = json(exec_quad(GOOD_FS, good));
+    let lane = [0x3f80_0000u64, 0x4000_0000, 0x3f00_0000, 0x3f80_0000];
+    let outputs: Vec<Vec<u64>> = (0..4)
+        .map(|l| (0..4).map(|c| run["outputs"][0][l][c].as_u64().unwrap_or(0)).collect())
+        .collect();
+    assert_eq!(outputs, vec![lane.to_vec(); 4], "{run}");
+
+    let bad = parse(
+        r#"{"inputs": [[[1, 2, 3, 4], [1, 2, 3, 4], [1, 2, 3], [1, 2, 3, 4]]], "coverage": 16}"#,
+    );
+    let thrown = exec_quad(GOOD_FS, bad).err().and_then(|e| e.as_string());
+    assert_eq!(
+        thrown.as_deref(),
+        Some("the quad request field \"inputs\" must be a list of registers, each 4 lanes of 4 numbers (it is a list); the quad request field \"coverage\" must be a whole number from 0 to 15 (it is a number)")
+    );
+
+    let thrown = compare_shaders(GOOD_FS, GOOD_FS, parse(r#"{"trials": -1, "exactNan": 1}"#))
+        .err()
+        .and_then(|e| e.as_string());
+    assert_eq!(
+        thrown.as_deref(),
+        Some("the compare option \"trials\" must be a whole number from 0 to 4294967295 (it is a number); the compare option \"exactNan\" must be true or false (it is a number)")
+    );
+
+    let probe = json(Ok(probe_frame_js(
+        GOOD_FS,
+        None,
+        parse(r#"{"width": 4, "height": 4}"#),
+        parse(r#"{"register": 3}"#),
+    )));
+    let message = probe["diagnostics"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find(|d| d["code"] == "R002")
+        .and_then(|d| d["message"].as_str().map(str::to_string));
+    assert_eq!(
+        message.as_deref(),
+        Some("the watch field \"register\" must be a string (it is a number); the watch field \"pc\" is missing (it must be a whole number from 0 to 4294967295)"),
+        "{probe}"
+    );
+}
+
 /// An image texture's pixels may be a Uint8Array, a Uint8ClampedArray or a list of bytes. A 2×1
 /// image, nearest filtering, a 2×1 picture: pixel x samples u = (x + 0.5) / 2, so each pixel is
 /// its texel's bytes.
