@@ -211,8 +211,8 @@ fn cpu_seconds() -> Option<f64> {
     // Fields after the parenthesised command name: state is field 3, utime 14, stime 15.
     let rest = stat.rsplit_once(')')?.1;
     let fields: Vec<&str> = rest.split_whitespace().collect();
-    let utime: f64 = fields.get(11)?.parse().ok()?;
-    let stime: f64 = fields.get(12)?.parse().ok()?;
+    let utime = crate::text::decimal::parse_f64(fields.get(11)?)?;
+    let stime = crate::text::decimal::parse_f64(fields.get(12)?)?;
     Some((utime + stime) / 100.0)
 }
 

@@ -180,6 +180,84 @@ fn cli_crates_are_native_only() {
 }
 
 /// ARCHITECTURE.md, read from the repository (the crate is one folder below it).
+/// The places in `src` of the crate where a line of code (comments and a file's closing
+/// `#[cfg(test)]` module left out) contains one of `needles`, outside the files `allowed` (paths
+/// relative to `src`). A needle `A…B` matches a line holding A and then B.
+fn code_containing(needles: &[&str], allowed: &[&str]) -> Vec<String> {
+    code_containing_in(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"), needles, allowed)
+}
+
+fn code_containing_in(root: &Path, needles: &[&str], allowed: &[&str]) -> Vec<String> {
+    let mut files = Vec::new();
+    visit(root, &mut files);
+    let mut found = Vec::new();
+    for f in files {
+        let rel = f.strip_prefix(root).unwrap_or(&f).to_string_lossy().replace('\\', "/");
+        if allowed.contains(&rel.as_str()) {
+            continue;
+        }
+        let text = std::fs::read_to_string(&f).unwrap_or_default();
+        for (n, line) in text.lines().enumerate() {
+            if line.trim() == "#[cfg(test)]" {
+                break;
+            }
+            let code = line.split("//").next().unwrap_or("");
+            let holds = |needle: &&str| match needle.split_once('…') {
+                Some((a, b)) => code.find(a).is_some_and(|at| code[at..].contains(b)),
+                None => code.contains(needle),
+            };
+            if needles.iter().any(holds) {
+                found.push(format!("{rel}:{}: {}", n + 1, line.trim()));
+            }
+        }
+    }
+    found
+}
+
+/// One reader of floats in text: `text::decimal` (correctly rounded, and the reason core's
+/// parser and its table stay out of the widget's engine).
+#[test]
+fn every_float_in_text_is_read_by_text_decimal() {
+    let found = code_containing(
+        &[
+            "parse::<f32>",
+            "parse::<f64>",
+            "f32::from_str",
+            "f64::from_str",
+            ": f32 =….parse()",
+            ": f64 =….parse()",
+            "lexical",
+        ],
+        &["text/decimal.rs"],
+    );
+    assert_eq!(found, Vec::<String>::new(), "floats read from text outside text::decimal");
+}
+
+/// One reader of the options the browser passes: `wasm/read.rs`, field by field (no serde
+/// deserialization in the wasm API, whose readers and messages would bring core's float
+/// printing into the widget's engine).
+#[test]
+fn every_wasm_call_reads_its_options_with_wasm_read() {
+    let found = code_containing(&["from_value", "Deserialize", "serde_json::from"], &[]);
+    let in_wasm: Vec<&String> = found.iter().filter(|f| f.starts_with("wasm/")).collect();
+    assert_eq!(in_wasm, Vec::<&String>::new(), "options read outside wasm/read.rs");
+}
+
+#[test]
+fn the_scan_for_readers_sees_one_in_code_not_in_a_comment() {
+    let dir = std::env::temp_dir().join(format!("tgsi-layering-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("wasm")).expect("a scratch folder");
+    let text =
+        "// parse::<f64> in a comment\nlet v = s.parse::<f32>();\nlet w: f64 = s.parse()?;\n\
+                #[cfg(test)]\nmod tests { fn t() { s.parse::<f32>(); } }\n";
+    std::fs::write(dir.join("wasm/a.rs"), text).expect("a scratch file");
+    let needles = ["parse::<f32>", "parse::<f64>", ": f64 =….parse()"];
+    let found = code_containing_in(&dir, &needles, &[]);
+    let _ = std::fs::remove_dir_all(&dir);
+    let want = ["wasm/a.rs:2: let v = s.parse::<f32>();", "wasm/a.rs:3: let w: f64 = s.parse()?;"];
+    assert_eq!(found, want);
+}
+
 fn architecture() -> String {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../ARCHITECTURE.md");
     std::fs::read_to_string(&path).expect("ARCHITECTURE.md")
