@@ -82,7 +82,7 @@ pub const MAX_CONST_REGISTERS: usize = 4096;
 /// The table.
 pub const LIMITS: &[Limit] = &[
     Limit {
-        name: "input bytes",
+        name: "input bytes (TGSI or AGAL text; a vertices file; a texture description)",
         value: MAX_INPUT_BYTES,
         code: "P013",
         why: "shaders are a few kilobytes; a parsed shader takes about 13 times its text (the parser benchmark reads 10 MB)",

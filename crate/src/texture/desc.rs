@@ -52,6 +52,9 @@ pub fn parse_all_charged(
     images: ImageLoader,
     budget: &mut TextureBytes,
 ) -> Result<Vec<(u32, TextureUnit)>, String> {
+    // The tree takes up to about 16 times its text (a list of one-digit numbers): the text's
+    // length is checked first, as a shader's is.
+    crate::limits::check_input(json).map_err(|d| format!("texture description: {}", d.message))?;
     let v = tree::parse(json).map_err(|d| {
         let (line, column) = LineIndex::new(json).line_col(d.span.start);
         format!("texture description is not JSON: {} (line {line}, column {column})", d.message)

@@ -188,6 +188,14 @@ fn bad_descriptions_are_reported() {
         ),
         (r#"{"width": 1, "images": [{"level": 4294967295, "texels": [[0,0,0,0]]}]}"#, "level"),
     ];
+    // Longer than the input limit: refused before it is read (16 MiB of spaces after a valid one).
+    let long = format!("{{\"width\": 1, \"texels\": [[0,0,0,0]]}}{}", " ".repeat(16 << 20));
+    let error = desc::parse_description(&long, &no_image).err().unwrap_or_default();
+    assert!(
+        error
+            .starts_with("texture description: the input is 16777251 bytes; the limit is 16777216"),
+        "{error}"
+    );
     for (json, want) in cases {
         match desc::parse_description(json, &no_image) {
             Ok(_) => panic!("accepted {json}"),
