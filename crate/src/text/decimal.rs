@@ -56,47 +56,30 @@ pub fn f64_bits(body: &str) -> Option<u64> {
 /// `str::parse::<f32>`'s grammar and result: an optional sign, then a decimal float, `inf`,
 /// `infinity` or `nan` (any case).
 pub fn parse_f32(text: &str) -> Option<f32> {
-    let (neg, body) = sign(text);
-    let v = match special(body) {
-        Some(Special::Inf) => f32::INFINITY,
-        Some(Special::Nan) => f32::NAN,
-        None => f32::from_bits(f32_bits(body)?),
-    };
-    Some(if neg { -v } else { v })
+    parse_bits(text, F32).map(|bits| f32::from_bits(bits as u32))
 }
 
 /// `str::parse::<f64>`'s grammar and result (see [`parse_f32`]).
 pub fn parse_f64(text: &str) -> Option<f64> {
-    let (neg, body) = sign(text);
-    let v = match special(body) {
-        Some(Special::Inf) => f64::INFINITY,
-        Some(Special::Nan) => f64::NAN,
-        None => f64::from_bits(f64_bits(body)?),
-    };
-    Some(if neg { -v } else { v })
+    parse_bits(text, F64).map(f64::from_bits)
 }
 
-enum Special {
-    Inf,
-    Nan,
-}
-
-fn sign(text: &str) -> (bool, &str) {
-    match text.as_bytes().first() {
+fn parse_bits(text: &str, f: Format) -> Option<u64> {
+    let (negative, body) = match text.as_bytes().first() {
         Some(b'-') => (true, &text[1..]),
         Some(b'+') => (false, &text[1..]),
         _ => (false, text),
-    }
-}
-
-fn special(body: &str) -> Option<Special> {
-    if body.eq_ignore_ascii_case("inf") || body.eq_ignore_ascii_case("infinity") {
-        Some(Special::Inf)
+    };
+    let exponent_ones = ((1u64 << f.exp_bits) - 1) << f.mant_bits;
+    let bits = if body.eq_ignore_ascii_case("inf") || body.eq_ignore_ascii_case("infinity") {
+        exponent_ones
     } else if body.eq_ignore_ascii_case("nan") {
-        Some(Special::Nan)
+        // The quiet NaN Rust's parser gives: the top fraction bit set.
+        exponent_ones | 1 << (f.mant_bits - 1)
     } else {
-        None
-    }
+        decimal_bits(body.as_bytes(), f)?
+    };
+    Some(bits | (negative as u64) << (f.mant_bits + f.exp_bits))
 }
 
 /// A decimal's significant digits (values 0–9, no leading zeros, no trailing zeros unless
@@ -144,21 +127,7 @@ fn scan(b: &[u8]) -> Option<Decimal> {
         if b[i] | 0x20 != b'e' {
             return None;
         }
-        i += 1;
-        let negative = b.get(i) == Some(&b'-');
-        if matches!(b.get(i), Some(b'-' | b'+')) {
-            i += 1;
-        }
-        let start = i;
-        let mut e: i64 = 0;
-        while i < b.len() && b[i].is_ascii_digit() {
-            e = (e * 10 + (b[i] - b'0') as i64).min(EXP_CAP);
-            i += 1;
-        }
-        if i == start || i != b.len() {
-            return None;
-        }
-        exp10 += if negative { -e } else { e };
+        exp10 += exponent(&b[i + 1..])?;
     }
     if dropped_nonzero {
         // Below every kept digit: on the same side of each halfway point as the dropped ones.
@@ -171,6 +140,21 @@ fn scan(b: &[u8]) -> Option<Decimal> {
         }
     }
     Some(Decimal { digits, exp10 })
+}
+
+/// An exponent's `[+-]digits` to the end of `b`, saturated far past any format's range (decimal
+/// floats' after `e`, hex floats' after `p`).
+pub(super) fn exponent(b: &[u8]) -> Option<i64> {
+    let (negative, digits) = match b.first() {
+        Some(b'-') => (true, &b[1..]),
+        Some(b'+') => (false, &b[1..]),
+        _ => (false, b),
+    };
+    if digits.is_empty() || !digits.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    let e = digits.iter().fold(0i64, |e, &d| (e * 10 + (d - b'0') as i64).min(EXP_CAP));
+    Some(if negative { -e } else { e })
 }
 
 fn decimal_bits(b: &[u8], f: Format) -> Option<u64> {

@@ -135,13 +135,7 @@ fn parse_hex_float(s: &str, mant_bits: u32, exp_bits: u32) -> Option<u64> {
         if b[i] | 0x20 != b'p' {
             return None;
         }
-        i += 1;
-        let (neg, rest) = split_sign(&s[i..]);
-        if rest.is_empty() || !rest.bytes().all(|c| c.is_ascii_digit()) {
-            return None;
-        }
-        let e: i64 = rest.parse().unwrap_or(i64::MAX / 4).min(100_000);
-        exp2 += if neg { -e } else { e };
+        exp2 += decimal::exponent(&b[i + 1..])?;
     }
     Some(decimal::round_to_ieee(mant, sticky, exp2, mant_bits, exp_bits))
 }
@@ -265,6 +259,10 @@ mod tests {
         assert_eq!(f("0x1p-150"), 0); // ties to even
         assert_eq!(f("0x1.8p-149"), 2);
         assert_eq!(f("0x1p128"), 0x7f80_0000);
+        // Exponents past any range saturate (by hand: 2^(10^20) is infinite, 2^-(10^20) zero).
+        assert_eq!(f("0x1p+100000000000000000000"), 0x7f80_0000);
+        assert_eq!(f("0x1p-100000000000000000000"), 0);
+        assert!(parse_f32("0x1p").is_err(), "no exponent digits");
         assert_eq!(f("0x1.fffffep127"), f32::MAX.to_bits());
         assert_eq!(f("0x1.ffffffp127"), 0x7f80_0000);
         assert_eq!(f("0x1.000001p0"), 1.0f32.to_bits()); // half, even → down
