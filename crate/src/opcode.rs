@@ -115,9 +115,7 @@ impl Family {
             Family::NotExecutable(_) => "NotExecutable",
         }
     }
-}
 
-impl Family {
     /// Whether the family computes each lane from the same lane's operands only (the
     /// arithmetic families; not derivatives, votes, texture or resource access, interpolation,
     /// the clock or control flow).

@@ -168,7 +168,7 @@ fn measure(
             return Err(1);
         }
     };
-    let bands = bands::band_count(&fb, threads);
+    let bands = bands::bands_for(fb.height, threads);
     let mut scratch = bands::BandScratch::default();
     let mut frame = |fb: &mut Framebuffer| -> Result<(), i32> {
         if job.mesh.wants_depth {
@@ -211,9 +211,9 @@ fn cpu_seconds() -> Option<f64> {
     // Fields after the parenthesised command name: state is field 3, utime 14, stime 15.
     let rest = stat.rsplit_once(')')?.1;
     let fields: Vec<&str> = rest.split_whitespace().collect();
-    let utime = crate::text::decimal::parse_f64(fields.get(11)?)?;
-    let stime = crate::text::decimal::parse_f64(fields.get(12)?)?;
-    Some((utime + stime) / 100.0)
+    // Clock ticks, whole numbers.
+    let ticks = |i: usize| fields.get(i)?.parse::<u64>().ok();
+    Some((ticks(11)? + ticks(12)?) as f64 / 100.0)
 }
 
 /// The machine a benchmark ran on: CPU model (Linux `/proc/cpuinfo`, else null), logical cores,

@@ -243,7 +243,8 @@ impl Direct {
         lanes: impl Fn(usize) -> Lanes,
     ) -> [Lanes; 4] {
         self.fill(req, lanes);
-        self.results(hooks.get_samples(req))
+        let rgba = hooks.get_samples(req);
+        std::array::from_fn(|c| self.channel(c, rgba[c]))
     }
 
     /// Fills `req` (from [`Direct::blank`]) with the quad's operands, which `lanes(slot)`
@@ -259,15 +260,10 @@ impl Direct {
         self.sampling.fill(&mut req.request, |i, c| lanes(4 * i + c).f32s());
     }
 
-    /// The result channels of filtered samples `rgba`: those outside the write mask are zero.
-    fn results(&self, rgba: [[f32; 4]; 4]) -> [Lanes; 4] {
-        let mut out = [Lanes::default(); 4];
-        for (c, (o, v)) in out.iter_mut().zip(rgba).enumerate() {
-            if self.mask >> c & 1 != 0 {
-                *o = Lanes::from_f32(v);
-            }
-        }
-        out
+    /// Result channel `c` of a filtered sample: zero outside the write mask.
+    #[inline]
+    fn channel(&self, c: usize, v: [f32; 4]) -> Lanes {
+        Lanes::from_f32(if self.mask >> c & 1 != 0 { v } else { [0.0; 4] })
     }
 }
 
@@ -316,8 +312,8 @@ pub fn sample_rows(index: u32, mem: &mut [u8], at: usize, stride: usize, nq: usi
         let put = |mem: &mut [u8], q: usize, channels: [[f32; 4]; 4]| {
             // Channel by channel, straight from the answer (a `[Lanes; 4]` built with the
             // write mask and then copied stalled on store forwarding: 15% of a TEX frame).
-            for (c, v) in channels.iter().enumerate() {
-                let lanes = Lanes::from_f32(if d.mask >> c & 1 != 0 { *v } else { [0.0; 4] });
+            for (c, v) in channels.into_iter().enumerate() {
+                let lanes = d.channel(c, v);
                 let o = slot_at(q, scratch::RESULT + c);
                 mem[o..o + 16].copy_from_slice(crate::exec::lanes::bytes(&[lanes]));
             }

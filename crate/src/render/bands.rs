@@ -24,15 +24,10 @@ pub fn band_rows(height: u32, bands: u32, k: u32) -> std::ops::Range<u32> {
     start..end
 }
 
-/// How many bands a frame of `fb`'s size is drawn in with `threads` threads: at most one per
-/// tile row ([`band_rows`]). The band framebuffers together hold at most the picture's rows
+/// How many bands a picture `height` rows high is drawn in with `threads` threads: at most one
+/// per tile row ([`band_rows`]). The band framebuffers together hold at most the picture's rows
 /// again, so the frame and its bands stay within twice the one framebuffer's limit
-/// ([`crate::limits::MAX_FRAMEBUFFER_BYTES`], checked for `fb` before it was made).
-pub fn band_count(fb: &Framebuffer, threads: usize) -> u32 {
-    bands_for(fb.height, threads)
-}
-
-/// [`band_count`] for a picture `height` rows high.
+/// ([`crate::limits::MAX_FRAMEBUFFER_BYTES`], checked for the frame's before it was made).
 pub fn bands_for(height: u32, threads: usize) -> u32 {
     let tile_rows = u64::from(height.div_ceil(super::framebuffer::TILE));
     // Bands of whole tile rows: with `per` rows each, fewer bands may cover the picture.
@@ -63,7 +58,7 @@ pub fn run_in_bands<H: TextureHooks + Clone + Send>(
     scratch: &mut BandScratch,
     copy_back: bool,
 ) -> Result<(DrawStats, Vec<Diagnostic>), SourcedDiagnostic> {
-    let bands = band_count(fb, threads);
+    let bands = bands_for(fb.height, threads);
     if bands <= 1 {
         let mut hooks = hooks.clone();
         return run_in_frame(job, fb, None, &mut hooks, frame);
@@ -100,9 +95,7 @@ pub fn run_in_bands<H: TextureHooks + Clone + Send>(
         std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
             run_in_frame(job, band, Some(rows), &mut hooks, frame)
         }))
-        .unwrap_or_else(|_| {
-            Err(render_error("R001", "a band's thread ended without a result".into()))
-        })
+        .unwrap_or_else(|_| Err(no_result()))
     };
     // This frame has begun: the kept threads stop waiting for it.
     let frame_number = frames_begun.fetch_add(1, Ordering::AcqRel) + 1;
@@ -134,9 +127,7 @@ pub fn run_in_bands<H: TextureHooks + Clone + Send>(
     let mut stats = DrawStats::default();
     let mut warnings = None;
     for (k, result) in results.into_iter().enumerate() {
-        let (s, w) = result.unwrap_or_else(|| {
-            Err(render_error("R001", "a band's thread ended without a result".into()))
-        })?;
+        let (s, w) = result.unwrap_or_else(|| Err(no_result()))?;
         if copy_back && k > 0 {
             if let Some(band) = band_fbs.get(k - 1) {
                 fb.copy_tile_rows_from(band, band_rows(height, bands, k as u32));
@@ -153,6 +144,11 @@ pub fn run_in_bands<H: TextureHooks + Clone + Send>(
 
 /// What one band's draw gives.
 type BandResult = Result<(DrawStats, Vec<Diagnostic>), SourcedDiagnostic>;
+
+/// A band that ended without its draw's result (a panic in it, which would be a bug).
+fn no_result() -> SourcedDiagnostic {
+    render_error("R001", "a band's thread ended without a result".into())
+}
 
 /// How long a thread that has drawn its band stays awake for what it waits for (the other
 /// bands, or the next frame) before it sleeps: waking a sleeping thread took tens of

@@ -64,12 +64,17 @@ pub fn parse_f64(text: &str) -> Option<f64> {
     parse_bits(text, F64).map(f64::from_bits)
 }
 
+/// A number's optional sign, and the rest: (whether it is `-`, the text after the sign).
+pub(super) fn split_sign(text: &str) -> (bool, &str) {
+    if let Some(rest) = text.strip_prefix('-') {
+        (true, rest)
+    } else {
+        (false, text.strip_prefix('+').unwrap_or(text))
+    }
+}
+
 fn parse_bits(text: &str, f: Format) -> Option<u64> {
-    let (negative, body) = match text.as_bytes().first() {
-        Some(b'-') => (true, &text[1..]),
-        Some(b'+') => (false, &text[1..]),
-        _ => (false, text),
-    };
+    let (negative, body) = split_sign(text);
     let exponent_ones = ((1u64 << f.exp_bits) - 1) << f.mant_bits;
     let bits = if body.eq_ignore_ascii_case("inf") || body.eq_ignore_ascii_case("infinity") {
         exponent_ones
@@ -123,12 +128,7 @@ fn scan(b: &[u8]) -> Option<Decimal> {
     if !any {
         return None;
     }
-    if i < b.len() {
-        if b[i] | 0x20 != b'e' {
-            return None;
-        }
-        exp10 += exponent(&b[i + 1..])?;
-    }
+    exp10 += exponent_suffix(&b[i..], b'e')?;
     if dropped_nonzero {
         // Below every kept digit: on the same side of each halfway point as the dropped ones.
         digits.push(1);
@@ -142,9 +142,18 @@ fn scan(b: &[u8]) -> Option<Decimal> {
     Some(Decimal { digits, exp10 })
 }
 
-/// An exponent's `[+-]digits` to the end of `b`, saturated far past any format's range (decimal
-/// floats' after `e`, hex floats' after `p`).
-pub(super) fn exponent(b: &[u8]) -> Option<i64> {
+/// What follows a float's mantissa, `rest`: nothing (exponent 0), or `marker` (`e` for decimal
+/// floats, `p` for hex floats, either case) and then [`exponent`]'s `[+-]digits` to the end.
+pub(super) fn exponent_suffix(rest: &[u8], marker: u8) -> Option<i64> {
+    match rest.split_first() {
+        None => Some(0),
+        Some((m, digits)) if m | 0x20 == marker => exponent(digits),
+        Some(_) => None,
+    }
+}
+
+/// An exponent's `[+-]digits` to the end of `b`, saturated far past any format's range.
+fn exponent(b: &[u8]) -> Option<i64> {
     let (negative, digits) = match b.first() {
         Some(b'-') => (true, &b[1..]),
         Some(b'+') => (false, &b[1..]),

@@ -6,7 +6,7 @@
 //! hex digits (no `.`, no `p`) is the raw bit pattern, the form `tgsi_dump` writes with
 //! `TGSI_DUMP_FLOAT_AS_HEX`. FLT64 has the same rule with sixteen digits.
 
-use super::decimal;
+use super::decimal::{self, split_sign};
 
 /// The end of a number-like token starting at `pos`: an optional sign, then word characters and
 /// dots, with a sign allowed right after a decimal exponent `e` or a hex exponent `p`.
@@ -33,16 +33,6 @@ pub fn scan_number(b: &[u8], pos: usize) -> usize {
         }
     }
     i
-}
-
-fn split_sign(tok: &str) -> (bool, &str) {
-    if let Some(r) = tok.strip_prefix('-') {
-        (true, r)
-    } else if let Some(r) = tok.strip_prefix('+') {
-        (false, r)
-    } else {
-        (false, tok)
-    }
 }
 
 /// Parses a FLT32 token to its bit pattern.
@@ -131,12 +121,7 @@ fn parse_hex_float(s: &str, mant_bits: u32, exp_bits: u32) -> Option<u64> {
     if !any {
         return None;
     }
-    if i < b.len() {
-        if b[i] | 0x20 != b'p' {
-            return None;
-        }
-        exp2 += decimal::exponent(&b[i + 1..])?;
-    }
+    exp2 += decimal::exponent_suffix(&b[i..], b'p')?;
     Some(decimal::round_to_ieee(mant, sticky, exp2, mant_bits, exp_bits))
 }
 

@@ -11,7 +11,7 @@
 //! (sampling gives zero in both). `ok` is false when a shader has errors (listed per shader)
 //! or the two cannot be compared (`error`).
 
-use super::read::Fields;
+use super::read;
 use crate::diag::{self, JsDiagnostic};
 use crate::diff::picture::{PictureMap, Pictures};
 use crate::diff::{self, Options, Side};
@@ -64,18 +64,14 @@ fn side(text: &str) -> (Option<Side<'_>>, Vec<JsDiagnostic>) {
 /// See the module comment.
 #[wasm_bindgen(js_name = compareShaders)]
 pub fn compare_shaders(a: &str, b: &str, options: JsValue) -> Result<JsValue, JsValue> {
-    let mut problems = Vec::new();
-    let mut f = Fields::of(options, "compare option", &mut problems);
-    let opts = CompareOptions {
+    let opts = read::read_whole(options, "compare option", |f| CompareOptions {
         size: f.u32("size"),
         seed: f.u64("seed"),
         trials: f.u32("trials"),
         exact_nan: f.bool("exactNan").unwrap_or(false),
         pixel: f.u32s::<2>("pixel"),
-    };
-    if !problems.is_empty() {
-        return Err(JsValue::from_str(&problems.join("; ")));
-    }
+    })
+    .map_err(|e| JsValue::from_str(&e))?;
     let mut out = Compared::default();
     let (sa, da) = side(a);
     let (sb, db) = side(b);

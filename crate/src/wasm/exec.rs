@@ -1,7 +1,7 @@
 //! wasm bindings: exec. Runs a shader on one quad (or a batch) for the page's debugger and
 //! teaching views, with a trace of the executed instructions.
 
-use super::read::{array, list, number_f32, whole, Fields};
+use super::read::{self, array, list, number_f32, whole};
 use crate::exec::quad::{run_quad, QuadRequest};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -39,10 +39,8 @@ struct RunResponse {
 
 /// Reads the request field by field (`wasm/read.rs`); any field that cannot be read is a problem.
 fn read_request(request: JsValue) -> Result<RunRequest, String> {
-    let mut problems = Vec::new();
-    let mut f = Fields::of(request, "quad request field", &mut problems);
     let lanes = "a list of registers, each 4 lanes of 4";
-    let req = RunRequest {
+    read::read_whole(request, "quad request field", |f| RunRequest {
         inputs: f
             .get("inputs", &format!("{lanes} numbers"), |v| {
                 list(v, |r| array(r, |lane| array(lane, number_f32)))
@@ -62,12 +60,7 @@ fn read_request(request: JsValue) -> Result<RunRequest, String> {
             whole::<u8>(v).filter(|c| *c <= 15)
         }),
         budget: f.u64("budget"),
-    };
-    if problems.is_empty() {
-        Ok(req)
-    } else {
-        Err(problems.join("; "))
-    }
+    })
 }
 
 /// Parses, compiles and runs `text` on one quad, tracing it. Never throws for bad shaders: the

@@ -9,7 +9,7 @@
 //!   and the register channel's bits right after instruction `pc` (state 2) or state 1 when the
 //!   fragment never ran it, 0 when no fragment covers the pixel.
 
-use super::read::Fields;
+use super::read;
 use super::render::{diagnostic_out, read_call, set, with_job, Call};
 use crate::diag::JsDiagnostic;
 use crate::ir::LineIndex;
@@ -71,19 +71,18 @@ pub fn trace_pixel_js(
 
 /// The watched instruction and register of `probeFrame` (`{ pc, register }`, both required).
 fn read_watch(watch: JsValue) -> Result<(u32, String), String> {
-    let mut problems = Vec::new();
-    let mut f = Fields::of(watch, "watch field", &mut problems);
-    let (pc, register) = (f.u32("pc"), f.string("register"));
-    if pc.is_none() && f.raw("pc").is_none() {
-        f.missing("pc", "a whole number from 0 to 4294967295");
-    }
-    if register.is_none() && f.raw("register").is_none() {
-        f.missing("register", "a string");
-    }
-    match (pc, register) {
-        (Some(pc), Some(register)) if problems.is_empty() => Ok((pc, register)),
-        _ => Err(problems.join("; ")),
-    }
+    let (pc, register) = read::read_whole(watch, "watch field", |f| {
+        let (pc, register) = (f.u32("pc"), f.string("register"));
+        if pc.is_none() && f.raw("pc").is_none() {
+            f.missing("pc", "a whole number from 0 to 4294967295");
+        }
+        if register.is_none() && f.raw("register").is_none() {
+            f.missing("register", "a string");
+        }
+        (pc, register)
+    })?;
+    // Both are there when nothing was missing or wrong.
+    pc.zip(register).ok_or_else(|| "the watch could not be read".to_string())
 }
 
 /// The heat map and the image at instruction N of the frame `render` would draw.

@@ -1,7 +1,8 @@
-//! Reading an options object from JavaScript, field by field: the `render` and `compute` calls
-//! of both engines. A field that is absent, `undefined` or `null` takes its default; a field of
-//! the wrong kind is one problem (its name, what it must be, what it was) and also takes its
-//! default, so one bad option never hides the others.
+//! Reading an options object from JavaScript, field by field: every call of both engines that
+//! takes one (`render`, `compute`, `execQuad`, `compareShaders`, `probeFrame`'s watch). A field
+//! that is absent, `undefined` or `null` takes its default; a field of the wrong kind is one
+//! problem (its name, what it must be, what it was) and also takes its default, so one bad
+//! option never hides the others.
 //!
 //! By hand rather than through serde: serde's derived readers and its error messages (which print
 //! floats and quote strings with core's formatting) were a twentieth of the widget's engine.
@@ -10,6 +11,38 @@
 
 use js_sys::{Array, ArrayBuffer, Reflect, Uint8Array, Uint8ClampedArray};
 use wasm_bindgen::{JsCast, JsValue};
+
+/// Reads `options` with `build`, which takes each field it wants from the [`Fields`]: what it
+/// built, and one message per field that could not be read (each then took its default:
+/// [`took_default`]). `what` names the fields in the messages ("render option").
+pub fn read<T>(
+    options: JsValue,
+    what: &'static str,
+    build: impl FnOnce(&mut Fields<'_>) -> T,
+) -> (T, Vec<String>) {
+    let mut problems = Vec::new();
+    let built = build(&mut Fields::of(options, what, &mut problems));
+    (built, problems)
+}
+
+/// [`read`] for a call that refuses a request it cannot read whole: the problems, joined.
+pub fn read_whole<T>(
+    options: JsValue,
+    what: &'static str,
+    build: impl FnOnce(&mut Fields<'_>) -> T,
+) -> Result<T, String> {
+    let (built, problems) = read(options, what, build);
+    if problems.is_empty() {
+        Ok(built)
+    } else {
+        Err(problems.join("; "))
+    }
+}
+
+/// A problem of [`read`] as the calls that go on with the default report it (their `R009`).
+pub fn took_default(problem: &str) -> String {
+    format!("{problem}: it takes its default")
+}
 
 /// The largest whole number a JavaScript number holds exactly (2^53 - 1).
 const MAX_SAFE_INTEGER: f64 = 9_007_199_254_740_991.0;
@@ -27,7 +60,7 @@ pub struct Fields<'p> {
 impl<'p> Fields<'p> {
     /// The fields of `options` (anything but an object or nothing is a problem, and reads as
     /// nothing).
-    pub fn of(options: JsValue, what: &'static str, problems: &'p mut Vec<String>) -> Fields<'p> {
+    fn of(options: JsValue, what: &'static str, problems: &'p mut Vec<String>) -> Fields<'p> {
         let object = if options.is_undefined() || options.is_null() || options.is_object() {
             options
         } else {
@@ -46,9 +79,13 @@ impl<'p> Fields<'p> {
         (!value.is_undefined() && !value.is_null()).then_some(value)
     }
 
+    /// How a problem names field `key`: `the render option "textures[0].unit"`.
+    fn name(&self, key: &str) -> String {
+        format!("the {} \"{}{key}\"", self.what, self.path)
+    }
+
     fn wrong(&mut self, key: &str, must: &str, value: &JsValue) {
-        let (what, path) = (self.what, &self.path);
-        let message = format!("the {what} \"{path}{key}\" must be {must} (it is {})", kind(value));
+        let message = format!("{} must be {must} (it is {})", self.name(key), kind(value));
         self.problems.push(message);
     }
 
@@ -132,8 +169,8 @@ impl<'p> Fields<'p> {
 
     /// The problem that a field the call cannot do without is absent.
     pub fn missing(&mut self, key: &str, must: &str) {
-        let (what, path) = (self.what, &self.path);
-        self.problems.push(format!("the {what} \"{path}{key}\" is missing (it must be {must})"));
+        let message = format!("{} is missing (it must be {must})", self.name(key));
+        self.problems.push(message);
     }
 
     /// A list of objects, each read by `each` with its own fields (named `KEY[i].FIELD`); an

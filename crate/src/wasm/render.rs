@@ -25,7 +25,7 @@
 //! `engine` ("auto", "interpreter" (default) or "compiled": which engine may run the fragment
 //! shader, `wasm/jit.rs`). `renderPage` is the same function.
 
-use super::read::Fields;
+use super::read;
 use crate::diag::JsDiagnostic;
 use crate::render::framebuffer::Framebuffer;
 use crate::render::job::Job;
@@ -125,9 +125,7 @@ impl TextureOption {
 /// Reads the render options field by field (`wasm/read.rs`): a field that cannot be read is a
 /// problem and takes its default.
 fn read_options(options: JsValue) -> (Options, Vec<String>) {
-    let mut problems = Vec::new();
-    let mut f = Fields::of(options, "render option", &mut problems);
-    let opts = Options {
+    read::read(options, "render option", |f| Options {
         width: f.u32("width"),
         height: f.u32("height"),
         mesh: f.string("mesh"),
@@ -161,8 +159,7 @@ fn read_options(options: JsValue) -> (Options, Vec<String>) {
         }),
         #[cfg(feature = "jit")]
         engine: f.string("engine"),
-    };
-    (opts, problems)
+    })
 }
 
 /// The crate's one JS shape for diagnostics, with which input it is about.
@@ -230,7 +227,7 @@ thread_local! {
 fn prepare_key(key: JobKey, builtins: Builtins) -> Prepared {
     let mut diagnostics: Vec<SourcedDiagnostic> = Vec::new();
     for problem in &key.options_problems {
-        diagnostics.push(render_error("R009", format!("{problem}: it takes its default")));
+        diagnostics.push(render_error("R009", read::took_default(problem)));
     }
     let specs: Vec<TextureSpec> = key.textures.iter().map(TextureOption::spec).collect();
     let setup = options::read(&RenderOptions {

@@ -15,7 +15,7 @@
 //!   primitives: [{ stream, vertices: [[[x, y, z, w] per OUT register]] }] (the first
 //!   [`LISTED_PRIMITIVES`]), diagnostics, ms }`.
 
-use super::read::Fields;
+use super::read::{self, Fields};
 use super::render::{read_call, set};
 use crate::diag::{self, Diagnostic, JsDiagnostic};
 use crate::exec::memory::MAX_MEMORY_BYTES;
@@ -61,11 +61,9 @@ struct ComputeOptions {
 /// Reads the compute options field by field (`wasm/read.rs`): a field that cannot be read is a
 /// problem and takes its default.
 fn read_options(options: JsValue) -> (ComputeOptions, Vec<String>) {
-    let mut problems = Vec::new();
-    let mut f = Fields::of(options, "compute option", &mut problems);
     let bytes =
         |mut b: Fields| BytesOption { index: b.u32("index").unwrap_or(0), bytes: b.bytes("bytes") };
-    let opts = ComputeOptions {
+    read::read(options, "compute option", |f| ComputeOptions {
         grid: f.u32s::<3>("grid"),
         block: f.u32s::<3>("block"),
         buffers: f.objects("buffers", bytes),
@@ -81,8 +79,7 @@ fn read_options(options: JsValue) -> (ComputeOptions, Vec<String>) {
         shared: f.u32("shared"),
         consts: f.strings("consts"),
         budget: f.u64("budget"),
-    };
-    (opts, problems)
+    })
 }
 
 fn options_error(message: String) -> Diagnostic {
@@ -150,7 +147,7 @@ pub fn compute(text: &str, options: JsValue) -> JsValue {
     let mut errors: Vec<Diagnostic> = Vec::new();
     let (opts, problems) = read_options(options);
     for problem in problems {
-        errors.push(options_error(format!("{problem}: it takes its default")));
+        errors.push(options_error(read::took_default(&problem)));
     }
     let grid = opts.grid.unwrap_or([1, 1, 1]);
     let mut res = Resources::new();

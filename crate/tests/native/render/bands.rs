@@ -25,6 +25,12 @@ fn bits(fb: &Framebuffer) -> Vec<u32> {
     out
 }
 
+/// The prepared job of `req`, which must prepare.
+fn job_of(req: &Request) -> tgsi::render::job::Job {
+    let (job, diags) = prepare(req);
+    job.unwrap_or_else(|| panic!("{diags:?}"))
+}
+
 #[test]
 fn bands_are_whole_tile_rows_that_cover_the_picture_once() {
     for height in [1, 15, 16, 17, 61, 64, 97, 130, 512, 1024] {
@@ -137,8 +143,7 @@ fn a_depth_tested_mesh_draws_the_same_on_several_threads() {
             mesh: Some(mesh),
             ..Request::default()
         };
-        let (job, diags) = prepare(&req);
-        let job = job.unwrap_or_else(|| panic!("{diags:?}"));
+        let job = job_of(&req);
         assert!(job.mesh.wants_depth, "{mesh} is depth-tested");
         let mut one = Framebuffer::new(90, 70, 1).expect("fb");
         run_in_frame(
@@ -171,8 +176,7 @@ fn a_frame_out_of_budget_stops_in_every_band_with_the_budget_code() {
     // An endless loop: every band runs out of the one frame budget.
     let fs = "FRAG\nDCL OUT[0], COLOR\nDCL TEMP[0]\n  0: BGNLOOP\n  1:   ADD TEMP[0].x, TEMP[0].xxxx, TEMP[0].xxxx\n  2: ENDLOOP\n  3: MOV OUT[0], TEMP[0]\n  4: END\n";
     let req = Request { fs, width: 64, height: 64, ..Request::default() };
-    let (job, diags) = prepare(&req);
-    let job = job.unwrap_or_else(|| panic!("{diags:?}"));
+    let job = job_of(&req);
     let one = run_in_frame(
         &job,
         &mut Framebuffer::new(64, 64, 1).expect("fb"),
@@ -202,8 +206,7 @@ fn the_band_threads_are_kept_from_frame_to_frame() {
     // two bands, the first drawn by the calling thread, the second by a kept thread.
     let fs = "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\nDCL SAMP[0]\nDCL SVIEW[0], 2D, FLOAT\n  0: TEX OUT[0], IN[0], SAMP[0], 2D\n  1: END\n";
     let req = Request { fs, width: 32, height: 32, ..Request::default() };
-    let (job, diags) = prepare(&req);
-    let job = job.unwrap_or_else(|| panic!("{diags:?}"));
+    let job = job_of(&req);
     let log = crate::support::Asked::new(tgsi::exec::NoTextures);
     let mut scratch = BandScratch::default();
     let mut fb = Framebuffer::new(32, 32, 1).expect("fb");
@@ -230,7 +233,7 @@ fn the_band_threads_are_kept_from_frame_to_frame() {
     // Another number of bands starts new threads once, and keeps them.
     let mut fb = Framebuffer::new(32, 48, 1).expect("fb");
     let req = Request { fs, width: 32, height: 48, ..Request::default() };
-    let job3 = prepare(&req).0.expect("job");
+    let job3 = job_of(&req);
     for _ in 0..3 {
         let frame = FrameBudget::new(job3.default_budget());
         run_in_bands(&job3, &mut fb, 3, &log, &frame, &mut scratch, true).expect("draws");
