@@ -26,13 +26,15 @@ fresh() {
 # Rewritten only when a program changed, so the bundles below stay fresh otherwise.
 say "$(node scripts/build-programs.mjs)"
 
-# (The page's Embed dialog imports the widget's snippets.js.)
+# (The page's Embed dialog imports the widget's snippets.js.) boot.js, engine.js and render-pool.js
+# stay outside the bundle: index.html loads boot.js first, and the bundle must share its module.
 if fresh web/app.js web web/widget; then
   say "web/app.js is up to date"
 else
   say "esbuild web/main.js → web/app.js"
   "$ESBUILD" web/main.js --bundle --format=esm --target=es2022 --minify --sourcemap \
-    --external:./pkg/tgsi.js --outfile=web/app.js --log-level=warning
+    --external:./pkg/tgsi.js --external:./boot.js --external:./engine.js --external:./render-pool.js \
+    --outfile=web/app.js --log-level=warning
 fi
 
 # The learn page imports the editor and the textures from web/ and the engine from web/pkg/.

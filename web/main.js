@@ -5,6 +5,7 @@
 import { engineModule, engineVersion, loadEngine } from './engine.js';
 import { ShaderEditor } from './editor.js';
 import { RenderPool } from './render-pool.js';
+import { renderPool } from './boot.js';
 import { MAX_VERTICES_CHARS, SAVE_KEY, decodeState, defaultState, encodeState, loadLocal, saveLocal } from './state.js';
 import { store } from './store.js';
 import { DEFAULT_EXAMPLE, EXAMPLES } from './examples.js';
@@ -577,7 +578,9 @@ function applyState(/** @type {unknown} */ state) {
   delete $('textures').dataset.signature;
   app.vertices?.setText(store.state.vertices || DEFAULT_VERTICES);
   if (Object.keys(store.state.images).length) restoreImages(store.state.images);
-  stateChanged({ check: true });
+  // The frame first: its workers draw while this thread checks the shaders and fills the panels.
+  renderFrame();
+  stateChanged({ check: true, render: false });
 }
 
 /** Shows the state's stage: its selector, editor tabs and panels. */
@@ -729,12 +732,18 @@ function wireControls() {
   });
 }
 
+/**
+ * Lets the event loop run between parts of the page's set-up. The render workers start beside
+ * it (boot.js), but a message to a worker that has just started reaches it only after this
+ * thread has handled the worker's start: without these breaks the set-up and the first paint held
+ * the workers' instances back by about 100 ms (docs/perf-log.md, the first picture).
+ */
+function letWorkersIn() {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 async function main() {
   paintPlaceholder(canvas);
-  // The render workers start as soon as the engine's module is compiled, so that they set up
-  // their instances while this thread builds the page (the first picture waits for both).
-  const pool = engineModule().then((module) => new RenderPool(module, Math.min(Math.max((navigator.hardwareConcurrency || 2) - 1, 2), 4)));
-  pool.catch(() => {});
   try {
     const [engine, version] = await Promise.all([loadEngine(), engineVersion()]);
     app.engine = engine;
@@ -746,6 +755,7 @@ async function main() {
     console.error('TGSI Playground: the engine could not be loaded', err);
     return;
   }
+  await letWorkersIn();
   const opcodes = app.engine.opcodes();
   app.builtins = app.engine.builtinLayout();
   app.editor = new ShaderEditor($('editor'), opcodes, app.engine.vocabulary(), describe, onEdit);
@@ -760,7 +770,9 @@ async function main() {
   buildGallery($('gallery-list'), EXAMPLES, (id) => { loadExample(id); $('gallery').close(); });
   // Thumbnails are drawn the first time the gallery opens.
   new MutationObserver(() => { if ($('gallery').open) drawThumbnails(); }).observe($('gallery'), { attributes: true, attributeFilter: ['open'] });
+  await letWorkersIn();
   buildReference($('opcode-reference'), $('opcode-filter'), opcodes);
+  await letWorkersIn();
   wireControls();
   wireInspector();
   app.vertices = new VerticesPanel($('vertices-panel'), (text) => {
@@ -770,7 +782,9 @@ async function main() {
   });
   wireConstantTabs($('constant-stages'), constantPanes(), () => refreshPanels());
   installShortcuts({ playPause: () => setPlaying(!app.playing), tab: selectEditorTab, copyLink });
-  app.pool = await pool;
+  await letWorkersIn();
+  // Started by boot.js before this bundle ran: its workers set up their instances meanwhile.
+  app.pool = renderPool;
   wireEngine({ select: $('engine'), badge: $('engine-badge'), pool: app.pool, mode: () => store.state.engine,
     setMode: (engine) => { store.update({ engine }); stateChanged({}); }, redraw: scheduleRender });
   wireCompare({ engine: app.engine, pool: app.pool, currentFs: () => store.state.fs, describe });

@@ -33,9 +33,15 @@ function sameInputs(a, b) {
 }
 
 export class RenderPool {
-  /** module: the compiled engine; count: number of workers. */
+  /**
+   * @param {WebAssembly.Module | Promise<WebAssembly.Module>} module the compiled engine, or its
+   *   compilation: the workers start at once and get it when it is ready (boot.js)
+   * @param {number} count number of workers
+   */
   constructor(module, count) {
-    this.module = module;
+    this.module = Promise.resolve(module);
+    // A failed compilation is the page's to report (loadEngine); the workers just never start.
+    this.module.catch(() => {});
     this.count = Math.max(1, count);
     /** Frame numbers (a retried frame keeps its request, not its number). */
     this.nextId = 1;
@@ -74,8 +80,10 @@ export class RenderPool {
     this.onJitReady = null;
     this.pool = new WorkerPool(() => {
       const worker = new Worker(new URL('./render-worker.js', import.meta.url), { type: 'module' });
-      // The first worker started warms the engine up while the page is still being built.
-      worker.postMessage({ type: 'init', module: this.module, warm: this.pool.workers.length === 0 });
+      // The first worker started warms the engine up while the page is still being built. Jobs
+      // sent before the module arrives wait in the worker for its instance.
+      const warm = this.pool.workers.length === 0;
+      this.module.then((module) => worker.postMessage({ type: 'init', module, warm }), () => {});
       return worker;
     }, {
       onMessage: (worker, msg) => {

@@ -5,7 +5,10 @@
 import init, * as engine from './pkg/tgsi.js';
 import { engineOptions as options } from './engine-options.js';
 
-let ready = null;
+/** Settled by the 'init' message (the engine's instance, then the warm-up); every other message
+ * waits for it, as the page may send work while its module is still compiling. */
+let instantiated = (/** @type {(started: Promise<boolean>) => void} */ (() => {}));
+const ready = new Promise((resolve) => { instantiated = resolve; });
 
 // ---- the compiling tier (crate/src/wasm/jit.rs, docs/jit.md "Browser") ----------------------
 // A band the engine could run compiled but for which no instance is registered yet reports
@@ -160,12 +163,13 @@ self.onmessage = async (event) => {
     return;
   }
   if (msg.type === 'init') {
-    ready = init({ module_or_path: msg.module }).then(() => {
+    const started = init({ module_or_path: msg.module }).then(() => {
       if (msg.warm) warmUp();
       return true;
     });
+    instantiated(started);
     try {
-      await ready;
+      await started;
       self.postMessage({ type: 'ready' });
     } catch (err) {
       self.postMessage({ type: 'failed', message: String(err?.message ?? err) });

@@ -364,6 +364,40 @@ test('the shared worker pool: answers by job, a watchdog stop and a failure repl
   await page.close();
 });
 
+test('a pool started before the engine is compiled draws once the module arrives; the page fetches its engine once', { timeout: 60_000 }, async () => {
+  const { page, problems } = await openPlayground(browser, server);
+  const r = await page.evaluate(async (fs) => {
+    // The page's bundle imports boot.js, engine.js and render-pool.js instead of bundling its
+    // own copies: a copy of engine.js would compile (and fetch) the engine a second time. (Counted
+    // before this test's own imports, which in Firefox's WebDriver pages are other modules.)
+    const engineFetches = performance.getEntriesByType('resource').filter((e) => e.name.endsWith('/tgsi_bg.wasm')).length;
+    const { RenderPool } = await import('./web/render-pool.js');
+    const { engineModule } = await import('./web/engine.js');
+    /** @type {(m: WebAssembly.Module) => void} */
+    let give = () => {};
+    const later = new Promise((resolve) => { give = resolve; });
+    // As boot.js does: the workers start first. The frame is asked for before they have the
+    // module, so its bands reach them before their instance exists and must wait for it.
+    const pool = new RenderPool(later, 2);
+    const frame = pool.render({ fs, vs: null, gs: null, mesh: 'fullscreen', width: 8, height: 8, engine: 'interpreter',
+      builtins: { width: 8, height: 8, time: 0, timeDelta: 0, frame: 0, mouse: [0, 0], mouseDown: false } });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    give(await engineModule());
+    const result = await frame;
+    return {
+      error: result.error ?? null,
+      corners: result.image ? [[...result.image.data.slice(0, 4)], [...result.image.data.slice(252, 256)]] : null,
+      engineFetches,
+    };
+  }, oneColour('1.0000, 0.0000, 0.0000'));
+  assert.equal(r.error, null);
+  // MOV OUT[0], (1, 0, 0, 1): red in both corners of both bands.
+  assert.deepEqual(r.corners, [[255, 0, 0, 255], [255, 0, 0, 255]]);
+  assert.equal(r.engineFetches, 1);
+  assert.deepEqual(problems, [], 'the page reported problems');
+  await page.close();
+});
+
 test('the pool draws each frame whole into a kept picture, never into the one last shown', { timeout: 90_000 }, async () => {
   const { page, problems } = await openPlayground(browser, server);
   // Right half blue, left half discarded (KILL_IF where uv.x - 0.5 < 0): those pixels stay

@@ -1,0 +1,13 @@
+// @ts-check
+// The playground page's first script: index.html loads it `async`, before the page's bundle
+// (app.js), which imports it too (esbuild leaves it, engine.js and render-pool.js outside the
+// bundle, so both get the same module). It starts the engine's download and compilation and the
+// render workers at once. Started from the bundle instead, all three waited for the bundle's
+// evaluation, and a worker's first message reached it only once the page's own set-up had let
+// go of the main thread: about 100 ms later (docs/perf-log.md, the first picture).
+
+import { engineModule } from './engine.js';
+import { RenderPool } from './render-pool.js';
+
+/** The page's render workers: one per core but one, two to four. */
+export const renderPool = new RenderPool(engineModule(), Math.min(Math.max((navigator.hardwareConcurrency || 2) - 1, 2), 4));
