@@ -578,9 +578,7 @@ function applyState(/** @type {unknown} */ state) {
   delete $('textures').dataset.signature;
   app.vertices?.setText(store.state.vertices || DEFAULT_VERTICES);
   if (Object.keys(store.state.images).length) restoreImages(store.state.images);
-  // The frame first: its workers draw while this thread checks the shaders and fills the panels.
-  renderFrame();
-  stateChanged({ check: true, render: false });
+  stateChanged({ check: true });
 }
 
 /** Shows the state's stage: its selector, editor tabs and panels. */
