@@ -12,7 +12,8 @@
 // example of web/examples.js; --compile-time measures, in the page, how long a generated
 // 1000-instruction fragment shader takes from text to a compiled module (the engine's
 // `jitModule`: parse, check, code generation; then `WebAssembly.compile`); --first-picture
-// measures cold loads of the page to its first frame (the page marks it `first-frame`).
+// measures cold loads of the page to its first frame (the page marks it `first-frame`) and the
+// median time of each step of its start (the page's other marks: web/boot.js).
 //
 //   node scripts/bench-page.mjs [--size 512] [--seconds 4] [--inspect] [--engines]
 //     [--example ID] [--compile-time] [--first-picture] [SHADER.tgsi ...]
@@ -216,18 +217,40 @@ try {
   if (firstPicture) {
     // A cold load: a fresh context (no cache) each time, the page's default shader.
     const times = [];
+    /** The page's marks of its start (web/boot.js), ms from navigation start, per load. */
+    /** @type {Record<string, number[]>} */
+    const steps = {};
     for (let i = 0; i < 7; i += 1) {
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
       const page = await context.newPage();
       await page.goto(server.url);
       await page.waitForSelector('#output[data-renders]', { timeout: 30_000 });
-      times.push(await page.evaluate(() => {
-        const drawn = performance.getEntriesByName('first-frame')[0]?.startTime;
-        return drawn ?? performance.now();
-      }));
+      const load = await page.evaluate(() => {
+        const at = (/** @type {PerformanceEntry | undefined} */ e) => e?.startTime;
+        const marks = performance.getEntriesByType('mark');
+        const workers = marks.filter((m) => m.name === 'worker-ready').map((m) => m.startTime);
+        const bundle = performance.getEntriesByType('resource').find((e) => e.name.endsWith('/web/app.js'));
+        return {
+          drawn: at(performance.getEntriesByName('first-frame')[0]) ?? performance.now(),
+          steps: {
+            'app.js fetched': bundle?.responseEnd,
+            'engine compiled': at(performance.getEntriesByName('engine-compiled')[0]),
+            'first worker ready': workers.length ? Math.min(...workers) : undefined,
+            'last worker ready': workers.length ? Math.max(...workers) : undefined,
+            'page engine ready': at(performance.getEntriesByName('engine-ready')[0]),
+            'page built': at(performance.getEntriesByName('page-built')[0]),
+            'first frame asked': at(performance.getEntriesByName('first-frame-asked')[0]),
+          },
+        };
+      });
+      times.push(load.drawn);
+      for (const [k, v] of Object.entries(load.steps)) if (Number.isFinite(v)) (steps[k] ??= []).push(/** @type {number} */ (v));
       await context.close();
     }
     console.log(`first picture, cold load of the page (navigation start to the default shader's first frame on the canvas): median ${median(times).toFixed(0)} ms over ${times.length} loads (min ${Math.min(...times).toFixed(0)}, max ${Math.max(...times).toFixed(0)}); budget 500 ms`);
+    // Where the loads went, as medians of each step (a worker is ready once its engine is
+    // instantiated, and warmed up for the first one).
+    console.log(`  steps (median ms from navigation start): ${Object.entries(steps).map(([k, v]) => `${k} ${median(v).toFixed(0)}`).join(', ')}`);
   }
   if (compileTime) {
     const page = await browser.newPage();

@@ -382,6 +382,9 @@ function scheduleRender() {
   queueMicrotask(() => { renderScheduled = false; renderFrame(); });
 }
 
+/** Whether a frame was asked for yet (the page's start is marked: boot.js). */
+let firstFrameAsked = false;
+
 async function renderFrame() {
   if (document.visibilityState === 'hidden') { app.needsRender = true; return; }
   if (!app.pool) return;
@@ -408,6 +411,8 @@ async function renderFrame() {
     target: app.targetTabs?.selected ?? 0, engine: state.engine,
   };
   app.rendering = true;
+  if (!firstFrameAsked) performance.mark('first-frame-asked');
+  firstFrameAsked = true;
   const result = await app.pool.render(request);
   if (result.superseded) return;
   app.rendering = false;
@@ -745,6 +750,7 @@ async function main() {
   try {
     const [engine, version] = await Promise.all([loadEngine(), engineVersion()]);
     app.engine = engine;
+    performance.mark('engine-ready');
     versionLabel.textContent = version;
   } catch (err) {
     versionLabel.textContent = 'engine failed to load';
@@ -781,6 +787,7 @@ async function main() {
   wireConstantTabs($('constant-stages'), constantPanes(), () => refreshPanels());
   installShortcuts({ playPause: () => setPlaying(!app.playing), tab: selectEditorTab, copyLink });
   await letWorkersIn();
+  performance.mark('page-built');
   // Started by boot.js before this bundle ran: its workers set up their instances meanwhile.
   app.pool = renderPool;
   wireEngine({ select: $('engine'), badge: $('engine-badge'), pool: app.pool, mode: () => store.state.engine,

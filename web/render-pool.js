@@ -87,6 +87,7 @@ export class RenderPool {
       return worker;
     }, {
       onMessage: (worker, msg) => {
+        if (msg.type === 'ready') performance.mark('worker-ready');
         if (msg.type !== 'jit-ready') return;
         // A compiled shader module goes to every other worker, so each shader compiles once.
         if (msg.module) {
