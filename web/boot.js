@@ -3,8 +3,8 @@
 // (app.js), which imports it too (esbuild leaves it, engine.js and render-pool.js outside the
 // bundle, so both get the same module). It starts the engine's download and compilation and the
 // render workers at once. Started from the bundle instead, all three waited for the bundle's
-// evaluation, and a worker's first message reached it only once the page's own set-up had let
-// go of the main thread: about 100 ms later (docs/perf-log.md, the first picture).
+// evaluation. (A worker's first message also waits for the page's thread: main.js's set-up
+// lets it through, `letWorkersIn`; docs/perf-log.md, the first picture.)
 
 import { engineModule } from './engine.js';
 import { RenderPool } from './render-pool.js';
