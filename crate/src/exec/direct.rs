@@ -36,6 +36,7 @@ impl Machine {
             // The run's set-up clears what it needs only when the size is unchanged.
             self.regs.clear();
             self.regs.resize(total, Lanes::ZERO);
+            self.imm_filled = None;
         }
         let count = l.input.1 as usize * 4;
         let resized = self.inputs_placed != Some(quads);

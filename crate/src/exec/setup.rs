@@ -29,6 +29,7 @@ impl Machine {
         if self.regs.len() != rows * nq {
             self.regs.clear();
             self.regs.resize(rows * nq, Lanes::ZERO);
+            self.imm_filled = None;
         } else {
             // Same size as the last run: clear only what that run may have changed (clearing
             // every TEMP/OUT/IN row was 12 % of a straight-line shader's frame).
@@ -120,10 +121,15 @@ impl Machine {
                 self.fill_row(l.consts.0 as usize + slot * 4 + c, Lanes::splat(v));
             }
         }
-        for (i, imm) in program.immediates.iter().enumerate() {
-            for (c, &bits) in imm.iter().enumerate() {
-                self.fill_row(l.imm.0 as usize + i * 4 + c, Lanes::splat(bits));
+        let filled = matches!(&self.imm_filled,
+            Some((row, quads, values)) if *row == l.imm.0 && *quads == nq && values[..] == program.immediates[..]);
+        if !filled {
+            for (i, imm) in program.immediates.iter().enumerate() {
+                for (c, &bits) in imm.iter().enumerate() {
+                    self.fill_row(l.imm.0 as usize + i * 4 + c, Lanes::splat(bits));
+                }
             }
+            self.imm_filled = Some((l.imm.0, nq, program.immediates.clone()));
         }
         self.fill_inputs(program, batch);
     }
@@ -147,6 +153,9 @@ impl Machine {
             self.regs.clear();
             self.regs.resize(l.rows as usize * nq, Lanes::ZERO);
         }
+        // The compiled run may write any of its rows back into `regs` (another program's
+        // immediates among them).
+        self.imm_filled = None;
         self.nq = nq;
         self.outputs_kept = false;
         self.mark_dirty(program);

@@ -175,3 +175,55 @@ fn masks_left_changed_by_one_program_are_refilled_for_the_next() {
         assert_eq!([0, 1, 2, 3].map(|l| batch.output_f32(0, 0, l)[0]), [3.0, 0.0, 0.0, 3.0]);
     }
 }
+
+/// The IMM rows are broadcast once and kept while the same program runs again on batches of
+/// the same size (`Machine::imm_filled`). Program B's OUT[0] lies in the storage rows of A's
+/// IMM[0] (both have 16 rows: A's TEMP[0], OUT[0], IMM[0..1]; B's TEMP[0..1], OUT[0], IMM[0]),
+/// so after B has run, A must find its immediates broadcast again, not B's 25, 36, 49, 64.
+#[test]
+fn immediates_are_filled_again_after_another_program_wrote_their_rows() {
+    let a = program(
+        "FRAG
+        DCL OUT[0]
+        DCL TEMP[0]
+        IMM[0] FLT32 {5.0, 6.0, 7.0, 8.0}
+        IMM[1] FLT32 {1.0, 1.0, 1.0, 1.0}
+        MUL TEMP[0], IMM[0], IMM[1]
+        MOV OUT[0], TEMP[0]
+        END",
+    );
+    let b = program(
+        "FRAG
+        DCL OUT[0]
+        DCL TEMP[0..1]
+        IMM[0] FLT32 {5.0, 6.0, 7.0, 8.0}
+        MUL TEMP[1], IMM[0], IMM[0]
+        MOV OUT[0], TEMP[1]
+        END",
+    );
+    assert_eq!((a.layout.rows, b.layout.rows), (16, 16));
+    // B's OUT[0] is A's IMM[0].
+    assert_eq!(b.layout.out.0, a.layout.imm.0);
+    let mut m = Machine::new();
+    let consts = Constants::default();
+    let (five, squares) = ([5.0, 6.0, 7.0, 8.0], [25.0, 36.0, 49.0, 64.0]);
+    for (p, quads, want) in [
+        (&a, 3, five),
+        (&a, 3, five),
+        (&b, 3, squares),
+        (&a, 3, five),
+        (&a, 5, five),
+        (&b, 5, squares),
+        (&b, 5, squares),
+        (&a, 5, five),
+        (&a, 3, five),
+    ] {
+        let mut batch = Batch::new(p, quads);
+        m.run(p, &mut batch, &consts).unwrap_or_else(|e| panic!("{}", e.diagnostic.message));
+        for q in 0..quads {
+            for lane in 0..4 {
+                assert_eq!(batch.output_f32(0, q, lane), want, "quad {} lane {}", q, lane);
+            }
+        }
+    }
+}
