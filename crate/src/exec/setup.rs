@@ -98,8 +98,13 @@ impl Machine {
         self.cond_stack.reserve(depth * nq);
         self.loop_stack.reserve(2 * depth * nq);
         self.switch_stack.reserve(4 * depth * nq);
+        // Only KILL, KILL_IF, KIL, KILP and DEMOTE write the kill mask: without them it stays
+        // empty, which its readers (memory stores, traces, `finish`) take as none killed, as
+        // after `setup_accelerated`.
         self.kill.clear();
-        self.kill.resize(nq, Lanes::ZERO);
+        if program.can_kill {
+            self.kill.resize(nq, Lanes::ZERO);
+        }
         self.helper.clear();
         self.helper.extend(batch.coverage.iter().map(|&c| Lanes::from_bits4(helper_bits(c))));
         self.helper.resize(nq, Lanes::ZERO);
@@ -275,8 +280,9 @@ impl Machine {
         batch.killed.extend(self.kill.iter().map(|m| m.bits4()));
         batch.killed.resize(nq, 0);
         batch.helpers.clear();
-        if self.helper.is_empty() {
-            // A compiled run without HELPER_INVOCATION (`setup_accelerated`).
+        if self.helper.is_empty() || !program.can_kill {
+            // A compiled run without HELPER_INVOCATION (`setup_accelerated`), or a program
+            // without DEMOTE (the one instruction that makes more helpers): the coverage's.
             batch.helpers.extend(batch.coverage.iter().map(|&c| helper_bits(c)));
         } else {
             batch.helpers.extend(self.helper.iter().map(|m| m.bits4()));

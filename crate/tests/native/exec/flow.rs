@@ -288,6 +288,24 @@ fn demote_makes_helpers_that_read_helper_sees() {
     assert_eq!(b.killed[0] & 1, 1);
 }
 
+/// Without KILL or DEMOTE a run leaves the kill mask empty and hands back the coverage's
+/// helpers (`exec/setup.rs`): lanes 1 and 3 uncovered are helpers, none is killed, and a later
+/// program that kills on the same machine starts from nothing killed.
+#[test]
+fn a_program_that_cannot_kill_hands_back_the_coverages_helpers() {
+    let plain = program("FRAG\nDCL IN[0]\nDCL OUT[0]\nMOV OUT[0], IN[0]\nEND");
+    let kills = program("FRAG\nDCL IN[0]\nDCL OUT[0]\nKILL_IF IN[0].xxxx\nMOV OUT[0], IN[0]\nEND");
+    let mut m = Machine::new();
+    for (p, killed) in [(&plain, 0), (&kills, 0b0010), (&plain, 0)] {
+        let mut b = Batch::new(p, 2);
+        b.coverage = vec![0b0101, 0b1111];
+        b.set_input(0, 0, 0, Lanes::from_f32([1.0, -1.0, 1.0, 1.0]));
+        m.run(p, &mut b, &Constants::default()).unwrap();
+        assert_eq!(b.helpers, vec![0b1010, 0b0000]);
+        assert_eq!(b.killed, vec![killed, 0]);
+    }
+}
+
 #[test]
 fn derivatives_coarse_and_fine_as_tgsi_exec() {
     let text = "FRAG\nDCL IN[0]\nDCL OUT[0..3]\nDDX OUT[0], IN[0]\nDDY OUT[1], IN[0]\nDDX_FINE OUT[2], IN[0]\nDDY_FINE OUT[3], IN[0]\nEND";
