@@ -90,17 +90,19 @@ fn channels_a_previous_run_wrote_read_zero_in_the_next() {
         MOV OUT[0], TEMP[0]
         END",
     );
+    let (a_out, b_out) = ([5.0, 6.0, 7.0, 8.0], [1.0, 0.0, 0.0, 0.0]);
+    run_in_turn(&[(&a, 3, a_out), (&b, 3, b_out), (&a, 3, a_out), (&b, 3, b_out)]);
+}
+
+/// Runs each program on its number of quads, in turn on one machine: OUT[0] of every lane
+/// must read the values given with it.
+fn run_in_turn(runs: &[(&tgsi::exec::Program, usize, [f32; 4])]) {
     let mut m = Machine::new();
     let consts = Constants::default();
-    for (p, want) in [
-        (&a, [5.0, 6.0, 7.0, 8.0]),
-        (&b, [1.0, 0.0, 0.0, 0.0]),
-        (&a, [5.0, 6.0, 7.0, 8.0]),
-        (&b, [1.0, 0.0, 0.0, 0.0]),
-    ] {
-        let mut batch = Batch::new(p, 3);
+    for &(p, quads, want) in runs {
+        let mut batch = Batch::new(p, quads);
         m.run(p, &mut batch, &consts).unwrap_or_else(|e| panic!("{}", e.diagnostic.message));
-        for q in 0..3 {
+        for q in 0..quads {
             for lane in 0..4 {
                 assert_eq!(batch.output_f32(0, q, lane), want, "quad {} lane {}", q, lane);
             }
@@ -204,10 +206,8 @@ fn immediates_are_filled_again_after_another_program_wrote_their_rows() {
     assert_eq!((a.layout.rows, b.layout.rows), (16, 16));
     // B's OUT[0] is A's IMM[0].
     assert_eq!(b.layout.out.0, a.layout.imm.0);
-    let mut m = Machine::new();
-    let consts = Constants::default();
     let (five, squares) = ([5.0, 6.0, 7.0, 8.0], [25.0, 36.0, 49.0, 64.0]);
-    for (p, quads, want) in [
+    run_in_turn(&[
         (&a, 3, five),
         (&a, 3, five),
         (&b, 3, squares),
@@ -217,13 +217,5 @@ fn immediates_are_filled_again_after_another_program_wrote_their_rows() {
         (&b, 5, squares),
         (&a, 5, five),
         (&a, 3, five),
-    ] {
-        let mut batch = Batch::new(p, quads);
-        m.run(p, &mut batch, &consts).unwrap_or_else(|e| panic!("{}", e.diagnostic.message));
-        for q in 0..quads {
-            for lane in 0..4 {
-                assert_eq!(batch.output_f32(0, q, lane), want, "quad {} lane {}", q, lane);
-            }
-        }
-    }
+    ]);
 }
