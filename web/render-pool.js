@@ -40,8 +40,6 @@ export class RenderPool {
    */
   constructor(module, count) {
     this.module = Promise.resolve(module);
-    // A failed compilation is the page's to report (loadEngine); the workers just never start.
-    this.module.catch(() => {});
     this.count = Math.max(1, count);
     /** Frame numbers (a retried frame keeps its request, not its number). */
     this.nextId = 1;
@@ -83,6 +81,7 @@ export class RenderPool {
       // The first worker started warms the engine up while the page is still being built. Jobs
       // sent before the module arrives wait in the worker for its instance.
       const warm = this.pool.workers.length === 0;
+      // A failed compilation is the page's to report (loadEngine): the worker never starts.
       this.module.then((module) => worker.postMessage({ type: 'init', module, warm }), () => {});
       return worker;
     }, {

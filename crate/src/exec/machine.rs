@@ -85,13 +85,15 @@ pub struct Machine {
     /// The batch size for which the masks (exec, cond, loop, cont, func, switch) are all ones
     /// and were left so by the last run (a program that never changes them).
     pub(super) masks_ready: Option<usize>,
-    /// What the IMM rows hold, each value broadcast to every quad: the first IMM row, the batch
-    /// size and the immediates of the last set-up that filled them. A run never writes an IMM
-    /// row (TGSI has no immediate destination), so a set-up of a program with the same
-    /// immediates in the same rows and batch size finds them still there; refilling them was
-    /// 16 KB a 256-quad batch for each IMM (docs/perf-log.md). `None` whenever `regs` is
-    /// reallocated or a compiled run (`setup_accelerated`) may have written into it.
-    pub(super) imm_filled: Option<(u32, usize, Vec<[u32; 4]>)>,
+    /// What the IMM rows hold, each value broadcast to every quad: the batch size and the
+    /// immediates of the last set-up that filled them. A run never writes an IMM row (TGSI has
+    /// no immediate destination), so a set-up of a program with the same immediates and batch
+    /// size finds them still there: `regs` kept its length (it is reallocated, and this cleared,
+    /// whenever rows × quads changes), so the program has as many rows, and IMM, the last
+    /// region, starts where it did. Refilling them was 16 KB a 256-quad batch for each IMM
+    /// (docs/perf-log.md). `None` also after a compiled run (`setup_accelerated`), which may
+    /// write into `regs`.
+    pub(super) imm_filled: Option<(usize, Vec<[u32; 4]>)>,
     pub(crate) exec: Vec<Lanes>,
     pub(crate) cond: Vec<Lanes>,
     pub(crate) loop_mask: Vec<Lanes>,

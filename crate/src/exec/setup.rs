@@ -33,7 +33,7 @@ impl Machine {
         } else {
             // Same size as the last run: clear only what that run may have changed (clearing
             // every TEMP/OUT/IN row was 12 % of a straight-line shader's frame).
-            // Rows from IMM on are refilled in full below.
+            // Rows from IMM on hold the immediates: refilled below when they may not.
             // Rows this program writes for every lane before reading them are not cleared
             // either (not when tracing: the trace shows the values an instruction replaces).
             let skip = &mut self.prewritten_rows;
@@ -127,14 +127,14 @@ impl Machine {
             }
         }
         let filled = matches!(&self.imm_filled,
-            Some((row, quads, values)) if *row == l.imm.0 && *quads == nq && values[..] == program.immediates[..]);
+            Some((quads, values)) if *quads == nq && values[..] == program.immediates[..]);
         if !filled {
             for (i, imm) in program.immediates.iter().enumerate() {
                 for (c, &bits) in imm.iter().enumerate() {
                     self.fill_row(l.imm.0 as usize + i * 4 + c, Lanes::splat(bits));
                 }
             }
-            self.imm_filled = Some((l.imm.0, nq, program.immediates.clone()));
+            self.imm_filled = Some((nq, program.immediates.clone()));
         }
         self.fill_inputs(program, batch);
     }
@@ -280,9 +280,8 @@ impl Machine {
         batch.killed.extend(self.kill.iter().map(|m| m.bits4()));
         batch.killed.resize(nq, 0);
         batch.helpers.clear();
-        if self.helper.is_empty() || !program.can_kill {
-            // A compiled run without HELPER_INVOCATION (`setup_accelerated`), or a program
-            // without DEMOTE (the one instruction that makes more helpers): the coverage's.
+        if self.helper.is_empty() {
+            // A compiled run without HELPER_INVOCATION (`setup_accelerated`).
             batch.helpers.extend(batch.coverage.iter().map(|&c| helper_bits(c)));
         } else {
             batch.helpers.extend(self.helper.iter().map(|m| m.bits4()));

@@ -66,10 +66,17 @@ pub fn parse_f64(text: &str) -> Option<f64> {
 
 /// A number's optional sign, and the rest: (whether it is `-`, the text after the sign).
 pub(super) fn split_sign(text: &str) -> (bool, &str) {
-    if let Some(rest) = text.strip_prefix('-') {
-        (true, rest)
-    } else {
-        (false, text.strip_prefix('+').unwrap_or(text))
+    let (negative, rest) = sign(text.as_bytes());
+    // The sign is one ASCII byte: what follows starts on a character boundary.
+    (negative, &text[text.len() - rest.len()..])
+}
+
+/// [`split_sign`] of bytes (a mantissa's or an exponent's).
+fn sign(b: &[u8]) -> (bool, &[u8]) {
+    match b.split_first() {
+        Some((b'-', rest)) => (true, rest),
+        Some((b'+', rest)) => (false, rest),
+        _ => (false, b),
     }
 }
 
@@ -154,11 +161,7 @@ pub(super) fn exponent_suffix(rest: &[u8], marker: u8) -> Option<i64> {
 
 /// An exponent's `[+-]digits` to the end of `b`, saturated far past any format's range.
 fn exponent(b: &[u8]) -> Option<i64> {
-    let (negative, digits) = match b.first() {
-        Some(b'-') => (true, &b[1..]),
-        Some(b'+') => (false, &b[1..]),
-        _ => (false, b),
-    };
+    let (negative, digits) = sign(b);
     if digits.is_empty() || !digits.iter().all(u8::is_ascii_digit) {
         return None;
     }

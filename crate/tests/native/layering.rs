@@ -188,20 +188,16 @@ fn code_containing(needles: &[&str], allowed: &[&str]) -> Vec<String> {
 }
 
 fn code_containing_in(root: &Path, needles: &[&str], allowed: &[&str]) -> Vec<String> {
-    let mut files = Vec::new();
-    visit(root, &mut files);
     let mut found = Vec::new();
-    for f in files {
-        let rel = f.strip_prefix(root).unwrap_or(&f).to_string_lossy().replace('\\', "/");
+    for (rel, text) in source_tree_in(root) {
         if allowed.contains(&rel.as_str()) {
             continue;
         }
-        let text = std::fs::read_to_string(&f).unwrap_or_default();
-        for (n, line) in text.lines().enumerate() {
+        let lines = text.lines().zip(code_lines(&text));
+        for (n, (line, code)) in lines.enumerate() {
             if line.trim() == "#[cfg(test)]" {
                 break;
             }
-            let code = line.split("//").next().unwrap_or("");
             let holds = |needle: &&str| match needle.split_once('…') {
                 Some((a, b)) => code.find(a).is_some_and(|at| code[at..].contains(b)),
                 None => code.contains(needle),
@@ -654,14 +650,18 @@ fn circles(uses: &[Use]) -> Vec<(String, String)> {
 
 /// Every source file under `src`: (path with `/`, text).
 fn source_tree() -> Vec<(String, String)> {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    source_tree_in(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"))
+}
+
+/// [`source_tree`] of the files under `src`.
+fn source_tree_in(src: &Path) -> Vec<(String, String)> {
     let mut files = Vec::new();
-    visit(&src, &mut files);
+    visit(src, &mut files);
     files.sort();
     files
         .iter()
         .map(|f| {
-            let rel = f.strip_prefix(&src).expect("under src");
+            let rel = f.strip_prefix(src).expect("under src");
             let rel = rel.components().map(|c| c.as_os_str().to_string_lossy()).collect::<Vec<_>>();
             (rel.join("/"), std::fs::read_to_string(f).expect("read"))
         })

@@ -288,9 +288,9 @@ fn demote_makes_helpers_that_read_helper_sees() {
     assert_eq!(b.killed[0] & 1, 1);
 }
 
-/// Without KILL or DEMOTE a run leaves the kill mask empty and hands back the coverage's
-/// helpers (`exec/setup.rs`): lanes 1 and 3 uncovered are helpers, none is killed, and a later
-/// program that kills on the same machine starts from nothing killed.
+/// Without KILL or DEMOTE a run keeps no kill mask (`exec/setup.rs`): none is killed, the helpers
+/// handed back are the coverage's (lanes 1 and 3 uncovered), and a later program that kills on
+/// the same machine starts from nothing killed.
 #[test]
 fn a_program_that_cannot_kill_hands_back_the_coverages_helpers() {
     let plain = program("FRAG\nDCL IN[0]\nDCL OUT[0]\nMOV OUT[0], IN[0]\nEND");
