@@ -44,6 +44,14 @@ import { ROOT, runLogged, runSteps, seconds } from './steps.mjs';
 // page keeps replacing a worker that faults (docs/playground.md). No runner is ever run again.
 const WEBKIT_WASM_JSC = { JSC_useConcurrentJIT: 'false' };
 
+/**
+ * A command at the lowest CPU priority (`nice -n 19`): work nothing waits for early (the lints,
+ * geckodriver for the Firefox runs) takes only the CPU time the builds the e2e runs wait for
+ * leave idle, instead of an equal share of the two cores.
+ * @param {string[]} command
+ */
+const spare = (command) => (existsSync('/usr/bin/nice') || existsSync('/bin/nice') ? ['nice', '-n', '19', ...command] : command);
+
 const LOGS = path.join(ROOT, 'test-artifacts');
 /** How many e2e files of one engine run side by side (see the e2e runners). */
 const E2E_FILES_AT_ONCE = 2;
@@ -199,15 +207,16 @@ const withoutSiblings = existsSync(path.join(ROOT, 'scripts/without-siblings.sh'
 const RUNNERS = [
   {
     // Clippy checks in a target folder of its own, so it needs no other build and takes no lock
-    // the builds hold: it starts at once and fills the cores the single-threaded parts of the
-    // engine builds (LTO, wasm-bindgen, wasm-opt) leave idle.
+    // the builds hold: it starts at once, at the lowest priority (`spare`), so that it fills the
+    // cores the builds the e2e runs wait for leave idle (LTO, wasm-bindgen, wasm-opt) without
+    // slowing them.
     name: 'lint-rust', lane: 'cpu', counter: 'checks', needs: ['target'],
     env: { CARGO_TARGET_DIR: path.join(ROOT, 'target', 'lint') },
     commands: () => [
       ['cargo', 'fmt', '--all', '--check'],
-      ['cargo', 'clippy', '--workspace', '--all-targets', '--', '-D', 'warnings'],
-      ['cargo', 'clippy', '-p', 'tgsi', '--target', WASM_TARGET, '--lib', '--tests', '--', '-D', 'warnings'],
-      ['cargo', 'clippy', '-p', 'tgsi', '--target', WASM_TARGET, '--lib', '--no-default-features', '--', '-D', 'warnings'],
+      spare(['cargo', 'clippy', '--workspace', '--all-targets', '--', '-D', 'warnings']),
+      spare(['cargo', 'clippy', '-p', 'tgsi', '--target', WASM_TARGET, '--lib', '--tests', '--', '-D', 'warnings']),
+      spare(['cargo', 'clippy', '-p', 'tgsi', '--target', WASM_TARGET, '--lib', '--no-default-features', '--', '-D', 'warnings']),
     ],
   },
   {
@@ -262,7 +271,8 @@ const BUILD_STEPS = [
   { id: 'npm', label: 'npm ci', command: ['bash', 'scripts/setup.sh', '--only', 'npm'] },
   { id: 'wasm-bindgen-cli', label: 'cargo install wasm-bindgen-cli', command: ['bash', 'scripts/setup.sh', '--only', 'wasm-bindgen'] },
   { id: 'browsers', label: "Debian's browsers and drivers", command: ['bash', 'scripts/setup.sh', '--only', 'browsers'] },
-  { id: 'geckodriver', label: 'cargo install geckodriver', command: ['bash', 'scripts/setup.sh', '--only', 'geckodriver'] },
+  // Only Firefox's runs need it, and they come after Chromium's: at the lowest priority.
+  { id: 'geckodriver', label: 'cargo install geckodriver', command: spare(['bash', 'scripts/setup.sh', '--only', 'geckodriver']) },
   { id: 'page-cargo', label: 'cargo build (wasm32, page engine)', command: ['bash', 'scripts/build-wasm.sh', 'page', '--cargo-only'], needs: ['target'] },
   { id: 'widget-cargo', label: 'cargo build (wasm32, widget engine)', command: ['bash', 'scripts/build-wasm.sh', 'widget', '--cargo-only'], needs: ['target'], after: ['page-cargo'] },
   { id: 'page-bind', label: 'wasm-bindgen + wasm-opt (page engine)', command: ['bash', 'scripts/build-wasm.sh', 'page', '--bind-only'], needs: ['page-cargo', 'wasm-bindgen-cli', 'npm'] },
@@ -270,12 +280,16 @@ const BUILD_STEPS = [
   { id: 'web', label: 'esbuild (page bundles)', command: ['bash', 'scripts/build-web.sh'], needs: ['npm'] },
   // target/debug/tgsi, the CLI the end-to-end tests compare with and the reference is written
   // by, before the native test binaries, so that neither waits for those; `cargo test` reuses it.
-  { id: 'cli', label: 'cargo build --bin tgsi (target/debug/tgsi)', command: ['cargo', 'build', '-p', 'tgsi', '--bin', 'tgsi'], after: ['widget-cargo'] },
+  // It starts at once, beside the engines' builds: cargo locks the profile directories a build
+  // writes (target/debug for the CLI; target/release or target/widget and their wasm32 twins for
+  // the engines), not the whole folder, so they do not wait for each other, and the CLI's many
+  // crates fill the cores the engines' single-threaded LTO leaves idle.
+  { id: 'cli', label: 'cargo build --bin tgsi (target/debug/tgsi)', command: ['cargo', 'build', '-p', 'tgsi', '--bin', 'tgsi'] },
   { id: 'native-tests', label: 'cargo test --workspace --no-run', command: ['cargo', 'test', '--workspace', '--no-run'], after: ['wasm-tests'] },
   { id: 'reference', label: 'opcode reference (target/debug/tgsi reference)', command: ['bash', 'scripts/build-reference.sh', '--cli', 'target/debug/tgsi'], needs: ['cli'] },
-  // cargo builds one thing at a time in target/ (its lock): the engines and the CLI (what the
-  // browser lane's e2e runs need), mdbook-tgsi (below), the small wasm test binary and then the
-  // native tests.
+  // After the CLI: the wasm test binary's build scripts and the CLI's build both go to
+  // target/debug, which cargo locks; then mdbook-tgsi (below, which the e2e runs wait for), the
+  // small wasm test binary and the native tests, one after the other.
   { id: 'wasm-tests', label: 'cargo test --no-run (wasm32, crate/tests/web)', command: ['cargo', 'test', '-p', 'tgsi', '--target', WASM_TARGET, '--test', 'web', '--no-run', '--message-format=json-render-diagnostics'], needs: ['target'], after: ['cli', 'mdbook-tgsi'] },
   // The mdBook preprocessor's tests (e2e-node, e2e-ENGINE): the package it embeds, mdBook itself
   // (cargo install into target/tools, beside the engines' builds: its own target folder), and
