@@ -45,9 +45,9 @@ import { ROOT, runLogged, runSteps, seconds } from './steps.mjs';
 const WEBKIT_WASM_JSC = { JSC_useConcurrentJIT: 'false' };
 
 /**
- * A command at the lowest CPU priority (`nice -n 19`): work nothing waits for early (the lints,
- * geckodriver for the Firefox runs) takes only the CPU time the builds the e2e runs wait for
- * leave idle, instead of an equal share of the two cores.
+ * A command at the lowest CPU priority (`nice -n 19`): work nothing waits for until the end (the
+ * lints) takes only the CPU time the builds the e2e runs wait for leave idle, instead of an
+ * equal share of the two cores.
  * @param {string[]} command
  */
 const spare = (command) => (existsSync('/usr/bin/nice') || existsSync('/bin/nice') ? ['nice', '-n', '19', ...command] : command);
@@ -271,8 +271,10 @@ const BUILD_STEPS = [
   { id: 'npm', label: 'npm ci', command: ['bash', 'scripts/setup.sh', '--only', 'npm'] },
   { id: 'wasm-bindgen-cli', label: 'cargo install wasm-bindgen-cli', command: ['bash', 'scripts/setup.sh', '--only', 'wasm-bindgen'] },
   { id: 'browsers', label: "Debian's browsers and drivers", command: ['bash', 'scripts/setup.sh', '--only', 'browsers'] },
-  // Only Firefox's runs need it, and they come after Chromium's: at the lowest priority.
-  { id: 'geckodriver', label: 'cargo install geckodriver', command: spare(['bash', 'scripts/setup.sh', '--only', 'geckodriver']) },
+  // Only Firefox's runs need it, and they come after Chromium's: it starts once the CLI (the
+  // slowest of the builds the e2e runs wait for) is built. (At the lowest priority from the
+  // start instead, it got so little of the cores that the Firefox runs waited for it.)
+  { id: 'geckodriver', label: 'cargo install geckodriver', command: ['bash', 'scripts/setup.sh', '--only', 'geckodriver'], after: ['cli'] },
   { id: 'page-cargo', label: 'cargo build (wasm32, page engine)', command: ['bash', 'scripts/build-wasm.sh', 'page', '--cargo-only'], needs: ['target'] },
   { id: 'widget-cargo', label: 'cargo build (wasm32, widget engine)', command: ['bash', 'scripts/build-wasm.sh', 'widget', '--cargo-only'], needs: ['target'], after: ['page-cargo'] },
   { id: 'page-bind', label: 'wasm-bindgen + wasm-opt (page engine)', command: ['bash', 'scripts/build-wasm.sh', 'page', '--bind-only'], needs: ['page-cargo', 'wasm-bindgen-cli', 'npm'] },

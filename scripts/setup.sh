@@ -55,13 +55,17 @@ if part target && ! rustup target list --installed 2>/dev/null | grep -qx "$WASM
 fi
 
 # 2. wasm-bindgen-cli at exactly the crate's version (it also provides wasm-bindgen-test-runner).
+# A debug build, as geckodriver's and mdBook's below: 90 CPU-s to compile against 195 for a
+# release build (measured on two cores), which a fresh machine spends while the builds the
+# end-to-end runs wait for compete for the cores; it then binds the page's engine in about a
+# second instead of 0.3 s and the wasm test binary in 2 s instead of 0.6 s.
 pinned="$(wasm_bindgen_version)"
 [ -n "$pinned" ] || die "cannot read the pinned wasm-bindgen version from crate/Cargo.toml"
 installed_version() { "$1" --version 2>/dev/null | awk '{print $2}'; }
 if part wasm-bindgen && { [ "$(installed_version wasm-bindgen)" != "$pinned" ] ||
    [ "$(installed_version wasm-bindgen-test-runner)" != "$pinned" ]; }; then
   say "installing wasm-bindgen-cli $pinned (takes a few minutes the first time)"
-  cargo install wasm-bindgen-cli --version "$pinned" --no-default-features --force
+  cargo install wasm-bindgen-cli --version "$pinned" --no-default-features --debug --force
   [ "$(installed_version wasm-bindgen)" = "$pinned" ] ||
     die "wasm-bindgen $pinned was installed but '$(command -v wasm-bindgen)' reports '$(installed_version wasm-bindgen)': check PATH"
 fi
