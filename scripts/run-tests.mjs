@@ -15,9 +15,11 @@
 //   (`cargo build -p mdbook-tgsi`: target/debug/mdbook-tgsi), which tests/e2e/node/mdbook.test.mjs
 //   and tests/e2e/mdbook.test.mjs build the sample book with, and Sphinx with sphinx-tgsi
 //   (setup.sh --only sphinx: target/docs-venv) for tests/e2e/{node/sphinx-build,sphinx}.test.mjs.
-// Runners, in two lanes that run side by side (TGSI_LANES=1: one after the other):
-//   cpu:      lint-rust (rustfmt, clippy native / wasm32 / widget, in target/lint: it starts at
-//             once), lint-web (tsc, lint-paths), e2e-node (tests/e2e/node/: no browser),
+// Runners, in three lanes that run side by side (TGSI_LANES=1: one after the other):
+//   spare:    lint-rust (rustfmt, clippy native / wasm32 / widget, in target/lint: it starts at
+//             once, at the lowest CPU priority, in a lane of its own so that it holds up no
+//             other runner)
+//   cpu:      lint-web (tsc, lint-paths), e2e-node (tests/e2e/node/: no browser),
 //             wasm-ENGINE for each engine (crate/tests/web/ in the browser,
 //             wasm-bindgen-test-runner: 10–20 s each), cargo (native `cargo test --workspace`)
 //   browsers: e2e-ENGINE for each engine (tests/e2e/*.test.mjs against a real server, two
@@ -64,7 +66,7 @@ const XVFB = ['xvfb-run', '--auto-servernum', '--server-args=-screen 0 1920x1200
  * @typedef {'libtest' | 'node' | 'checks'} Counter
  * @typedef {object} Runner
  * @property {string} name
- * @property {'cpu' | 'browsers'} lane
+ * @property {'spare' | 'cpu' | 'browsers'} lane
  * @property {string[]} needs        build steps that must have succeeded
  * @property {Counter} counter       how its log is counted
  * @property {() => string[][]} [commands]  for `checks`: one command per check
@@ -210,7 +212,7 @@ const RUNNERS = [
     // the builds hold: it starts at once, at the lowest priority (`spare`), so that it fills the
     // cores the builds the e2e runs wait for leave idle (LTO, wasm-bindgen, wasm-opt) without
     // slowing them.
-    name: 'lint-rust', lane: 'cpu', counter: 'checks', needs: ['target'],
+    name: 'lint-rust', lane: 'spare', counter: 'checks', needs: ['target'],
     env: { CARGO_TARGET_DIR: path.join(ROOT, 'target', 'lint') },
     commands: () => [
       ['cargo', 'fmt', '--all', '--check'],
@@ -471,7 +473,7 @@ async function main() {
   };
   const lanes = process.env.TGSI_LANES === '1'
     ? [runners]
-    : [runners.filter((r) => r.lane === 'cpu'), runners.filter((r) => r.lane === 'browsers')];
+    : ['spare', 'cpu', 'browsers'].map((lane) => runners.filter((r) => r.lane === lane));
   await Promise.all([building, ...lanes.map(runLane)]);
   rmSync(browserTmp, { recursive: true, force: true });
 
@@ -484,7 +486,7 @@ async function main() {
   console.log('\n== summary ==');
   // The machine, for failures that depend on it (a browser engine's code differs by CPU features).
   console.log(`machine: ${os.cpus().length} cores; ${model}; ${flags.join(' ')}`);
-  console.log(`time: ${seconds(Date.now() - t0)} (the builds ended after ${seconds(buildSeconds * 1000)}; runners start as their builds end${lanes.length > 1 ? ', in two lanes side by side' : ''})`);
+  console.log(`time: ${seconds(Date.now() - t0)} (the builds ended after ${seconds(buildSeconds * 1000)}; runners start as their builds end${lanes.length > 1 ? ', in three lanes side by side' : ''})`);
   for (const o of outcomes) console.log(line(o));
   console.log(`total: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
   const failures = outcomes.flatMap((o) => o.failures);
