@@ -73,6 +73,8 @@ const XVFB = ['xvfb-run', '--auto-servernum', '--server-args=-screen 0 1920x1200
  * @property {() => string[]} [command]     otherwise: the command
  * @property {Record<string, string>} [env]
  * @property {string} [engine]       the browser engine it drives
+ * @property {boolean} [besideLastE2e]  starts only once every e2e run but the last has ended
+ *                                   (see `main`)
  *
  * @typedef {object} Counts
  * @property {number} passed
@@ -239,7 +241,7 @@ const RUNNERS = [
   ...browsers.map((engine) => /** @type {Runner} */ ({
     // In the cpu lane, beside the browser lane's e2e runs: short runs (10–20 s each) that need
     // only the wasm test binary, while that lane's e2e runs need the whole page.
-    name: `wasm-${engine}`, lane: 'cpu', counter: 'libtest', engine,
+    name: `wasm-${engine}`, lane: 'cpu', counter: 'libtest', engine, besideLastE2e: true,
     needs: ['wasm-tests', 'wasm-bindgen-cli', 'browsers', ...(engine === 'firefox' ? ['geckodriver'] : [])],
     // The binary cargo built, run as `cargo test` would run it (its runner and environment are
     // in .cargo/config.toml), without taking cargo's lock while the other lane builds.
@@ -254,7 +256,7 @@ const RUNNERS = [
   })),
   {
     // The native test binaries are the last build: the cpu lane's last runner.
-    name: 'cargo', lane: 'cpu', counter: 'libtest', needs: ['native-tests'],
+    name: 'cargo', lane: 'cpu', counter: 'libtest', needs: ['native-tests'], besideLastE2e: true,
     command: () => [...withoutSiblings, 'cargo', 'test', '--workspace', '--no-fail-fast'],
   },
   ...browsers.map((engine) => /** @type {Runner} */ ({
@@ -452,8 +454,20 @@ async function main() {
 
   /** @type {Outcome[]} */
   const outcomes = [];
+  /** @type {Map<string, Promise<void>>} */
+  const ended = new Map();
+  /** @type {Map<string, () => void>} */
+  const end = new Map();
+  for (const r of runners) ended.set(r.name, new Promise((resolve) => end.set(r.name, resolve)));
+  // The e2e runs are the longest lane and bound by CPU: the cpu lane's test runs (the wasm suites
+  // and the native tests) wait until only the last e2e run is left, the lightest (WebKitGTK's),
+  // instead of taking a share of the cores from Chromium's and Firefox's (measured in
+  // docs/perf-log.md, 2026-12-06). In one lane (TGSI_LANES=1) the order alone does that.
+  const e2eRuns = runners.filter((r) => r.lane === 'browsers');
+  const beforeLastE2e = process.env.TGSI_LANES === '1' ? [] : e2eRuns.slice(0, -1).map((r) => r.name);
   /** @param {Runner} r */
   const runOne = async (r) => {
+    if (r.besideLastE2e) await Promise.all(beforeLastE2e.map((name) => ended.get(name)));
     const oks = await Promise.all(r.needs.map((id) => stepOk.get(id)));
     const missing = r.needs.filter((_, i) => !oks[i]);
     if (missing.length) {
@@ -469,6 +483,7 @@ async function main() {
       const o = await runOne(r);
       outcomes.push(o);
       say(line(o));
+      end.get(r.name)?.();
     }
   };
   const lanes = process.env.TGSI_LANES === '1'
