@@ -462,7 +462,8 @@ async function main() {
   // The e2e runs are the longest lane and bound by CPU: the cpu lane's test runs (the wasm suites
   // and the native tests) wait until only the last e2e run is left, the lightest (WebKitGTK's),
   // instead of taking a share of the cores from Chromium's and Firefox's (measured in
-  // docs/perf-log.md, 2026-12-06). In one lane (TGSI_LANES=1) the order alone does that.
+  // docs/perf-log.md, 2026-12-06). In one lane (TGSI_LANES=1) nothing runs beside anything, and
+  // nothing waits.
   const e2eRuns = runners.filter((r) => r.lane === 'browsers');
   const beforeLastE2e = process.env.TGSI_LANES === '1' ? [] : e2eRuns.slice(0, -1).map((r) => r.name);
   /** @param {Runner} r */
