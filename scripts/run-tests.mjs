@@ -26,7 +26,8 @@
 //             files at a time)
 // The e2e runs, the longest, start as soon as the engines, the bundles, the CLI, the reference,
 // the package, mdBook, mdbook-tgsi and Sphinx are built; the wasm test binary and the native tests are
-// built after those and run beside them. Only one e2e engine runs at a time.
+// built after those, and their runs wait until only the last e2e engine's run is left. Only one
+// e2e engine runs at a time.
 // Every runner runs once, even after an earlier one failed; a failure fails. A runner that exits
 // non-zero without a counted failure counts as one failure, one that ran no test as one failure.
 //
@@ -319,6 +320,32 @@ function selected(r) {
   return want.some((w) => w === r.name || (w === 'lint' && r.name.startsWith('lint-')) || (w === 'wasm' && r.name.startsWith('wasm-')) || (w === 'e2e' && r.name.startsWith('e2e-') && r.name !== 'e2e-node'));
 }
 
+/**
+ * @template T
+ * @typedef {object} Signals  one promise per name, each settled once from outside
+ * @property {(name: string) => Promise<T> | undefined} get
+ * @property {(name: string, value: T) => void} settle
+ */
+
+/**
+ * A promise for each name and the means to settle it (build steps as they end, runners as
+ * they end).
+ * @template T
+ * @param {string[]} names
+ * @returns {Signals<T>}
+ */
+function signals(names) {
+  /** @type {Map<string, { promise: Promise<T>, resolve: (value: T) => void }>} */
+  const all = new Map();
+  for (const name of names) {
+    /** @type {(value: T) => void} */
+    let resolve = () => {};
+    const promise = new Promise((r) => { resolve = r; });
+    all.set(name, { promise, resolve });
+  }
+  return { get: (name) => all.get(name)?.promise, settle: (name, value) => all.get(name)?.resolve(value) };
+}
+
 /** The build steps the runners need, with the steps those need. @param {Runner[]} runners */
 function stepsFor(runners) {
   const ids = new Set(runners.flatMap((r) => r.needs));
@@ -433,11 +460,8 @@ async function main() {
   say(`building what ${runners.map((r) => r.name).join(', ')} need; each runner starts when its builds are done`);
   browserTmp = mkdtempSync(path.join(os.tmpdir(), 'tgsi-test-'));
   const steps = stepsFor(runners);
-  /** @type {Map<string, Promise<boolean>>} */
-  const stepOk = new Map();
-  /** @type {Map<string, (ok: boolean) => void>} */
-  const settle = new Map();
-  for (const s of steps) stepOk.set(s.id, new Promise((resolve) => settle.set(s.id, resolve)));
+  /** Whether each build step succeeded, settled as it ends. */
+  const stepOk = /** @type {Signals<boolean>} */ (signals(steps.map((s) => s.id)));
   let buildSeconds = 0;
   const building = runSteps('test', steps, path.join(LOGS, 'build'), (res) => {
     let good = res.outcome === 'ok';
@@ -449,16 +473,13 @@ async function main() {
         console.log(`[test] ${e instanceof Error ? e.message : e}`);
       }
     }
-    settle.get(res.id)?.(good);
+    stepOk.settle(res.id, good);
   }).then((r) => { buildSeconds = (Date.now() - t0) / 1000; return r; });
 
   /** @type {Outcome[]} */
   const outcomes = [];
-  /** @type {Map<string, Promise<void>>} */
-  const ended = new Map();
-  /** @type {Map<string, () => void>} */
-  const end = new Map();
-  for (const r of runners) ended.set(r.name, new Promise((resolve) => end.set(r.name, resolve)));
+  /** Each runner's end. */
+  const ended = /** @type {Signals<void>} */ (signals(runners.map((r) => r.name)));
   // The e2e runs are the longest lane and bound by CPU: the cpu lane's test runs (the wasm suites
   // and the native tests) wait until only the last e2e run is left, the lightest (WebKitGTK's),
   // instead of taking a share of the cores from Chromium's and Firefox's (measured in
@@ -484,7 +505,7 @@ async function main() {
       const o = await runOne(r);
       outcomes.push(o);
       say(line(o));
-      end.get(r.name)?.();
+      ended.settle(r.name, undefined);
     }
   };
   const lanes = process.env.TGSI_LANES === '1'
