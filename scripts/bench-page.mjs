@@ -212,7 +212,7 @@ async function measureEngines(shader) {
 }
 
 const server = await startServer(0);
-const browser = await launchBrowser();
+const browser = await launchBrowser({ optimizingWasm: true });
 try {
   if (firstPicture) {
     // A cold load: a fresh context (no cache) each time, the page's default shader.

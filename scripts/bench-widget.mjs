@@ -36,7 +36,7 @@ await writeFile(path.join(dir, 'one.html'), `${head}${widget('id="one" width="25
 await writeFile(path.join(dir, 'forty.html'), `${head}${Array.from({ length: 40 }, (_, i) => widget(`id="w${i}" width="128" height="128" autoplay`, FS_ANIMATED)).join('\n')}</body></html>`);
 
 const server = await startServer(0);
-const browser = await launchBrowser();
+const browser = await launchBrowser({ optimizingWasm: true });
 let failed = false;
 try {
   const firsts = [];

@@ -14,7 +14,7 @@
 //   mdbook: target/tools/bin/mdbook) and the mdBook preprocessor that embeds the package
 //   (`cargo build -p mdbook-tgsi`: target/debug/mdbook-tgsi), which tests/e2e/node/mdbook.test.mjs
 //   and tests/e2e/mdbook.test.mjs build the sample book with, and Sphinx with sphinx-tgsi
-//   (setup.sh --only sphinx: target/docs-venv) for tests/e2e/{node/sphinx-build,sphinx}.test.mjs.
+//   (setup.sh --only sphinx-venv, then --only sphinx: target/docs-venv) for tests/e2e/{node/sphinx-build,sphinx}.test.mjs.
 // Runners, in three lanes that run side by side (TGSI_LANES=1: one after the other):
 //   spare:    lint-rust (rustfmt, clippy native / wasm32 / widget, in target/lint: it starts at
 //             once, at the lowest CPU priority, in a lane of its own so that it holds up no
@@ -297,7 +297,7 @@ const BUILD_STEPS = [
   // After the CLI: the wasm test binary's build scripts and the CLI's build both go to
   // target/debug, which cargo locks; then mdbook-tgsi (below, which the e2e runs wait for), the
   // small wasm test binary and the native tests, one after the other.
-  { id: 'wasm-tests', label: 'cargo test --no-run (wasm32, crate/tests/web)', command: ['cargo', 'test', '-p', 'tgsi', '--target', WASM_TARGET, '--test', 'web', '--no-run', '--message-format=json-render-diagnostics'], needs: ['target'], after: ['cli', 'mdbook-tgsi'] },
+  { id: 'wasm-tests', label: 'cargo wasm-test --no-run (wasm32, crate/tests/web)', command: ['cargo', 'wasm-test', '--no-run', '--message-format=json-render-diagnostics'], needs: ['target'], after: ['cli', 'mdbook-tgsi'] },
   // The mdBook preprocessor's tests (e2e-node, e2e-ENGINE): the package it embeds, mdBook itself
   // (cargo install into target/tools, beside the engines' builds: its own target folder), and
   // the preprocessor, built right after the CLI in cargo's target folder and before the wasm
@@ -308,9 +308,11 @@ const BUILD_STEPS = [
   // engine's library (a cdylib too, so one file whatever its features) is then built once, and
   // target/debug/tgsi is not relinked under the e2e runs that call it.
   { id: 'mdbook-tgsi', label: 'cargo build -p mdbook-tgsi (target/debug/mdbook-tgsi)', command: ['cargo', 'build', '-p', 'mdbook-tgsi', '--features', 'tgsi/default'], needs: ['package'], after: ['cli'] },
-  // The Sphinx extension's tests (e2e-node, e2e-ENGINE): pinned Sphinx and sphinx-tgsi, which
-  // carries the package, in target/docs-venv.
-  { id: 'sphinx', label: 'Sphinx and sphinx-tgsi (target/docs-venv)', command: ['bash', 'scripts/setup.sh', '--only', 'sphinx'], needs: ['package'] },
+  // The Sphinx extension's tests (e2e-node, e2e-ENGINE): pinned Sphinx in target/docs-venv, from
+  // the start (a download that needs none of the builds: after the package, it held up the e2e
+  // runs about 25 s on a fresh machine), then sphinx-tgsi, which carries the package.
+  { id: 'sphinx-venv', label: 'Sphinx (target/docs-venv)', command: ['bash', 'scripts/setup.sh', '--only', 'sphinx-venv'] },
+  { id: 'sphinx', label: 'sphinx-tgsi (target/docs-venv)', command: ['bash', 'scripts/setup.sh', '--only', 'sphinx'], needs: ['package', 'sphinx-venv'] },
 ];
 
 /** Selected by TGSI_RUNNERS (a name, or a group: lint, cargo, e2e-node, wasm, e2e). @param {Runner} r */

@@ -11,8 +11,9 @@
 #               steps, so that e.g. wasm-bindgen-cli compiles while cargo builds the engine.
 #   --only mdbook: mdBook, pinned, into target/tools/bin (the mdbook-tgsi tests build a book
 #               with it); only when named, never part of a plain run.
-#   --only sphinx: a Python virtual environment in target/docs-venv with Sphinx, pinned
-#               (tests/docs-tools/requirements.txt), and sphinx-tgsi/ installed from this tree (after
+#   --only sphinx-venv: a Python virtual environment in target/docs-venv with Sphinx, pinned
+#               (tests/docs-tools/requirements.txt); only when named.
+#   --only sphinx: that environment, then sphinx-tgsi/ installed into it from this tree (after
 #               scripts/build-package.mjs, whose files it carries); only when named.
 # Nothing here downloads binaries from outside the package registries.
 set -euo pipefail
@@ -25,8 +26,8 @@ while [ "$#" -gt 0 ]; do
     --browser) want_browser=true ;;
     --only)
       case "${2:-}" in
-        target | wasm-bindgen | npm | browsers | geckodriver | mdbook | sphinx) only+=("$2") ;;
-        *) die "--only takes target, wasm-bindgen, npm, browsers, geckodriver, mdbook or sphinx, not '${2:-}'" ;;
+        target | wasm-bindgen | npm | browsers | geckodriver | mdbook | sphinx-venv | sphinx) only+=("$2") ;;
+        *) die "--only takes target, wasm-bindgen, npm, browsers, geckodriver, mdbook, sphinx-venv or sphinx, not '${2:-}'" ;;
       esac
       shift ;;
     *) die "unknown option '$1' (usage: scripts/setup.sh [--browser] [--only PART]...)" ;;
@@ -40,7 +41,7 @@ part() {
     for p in "${only[@]}"; do [ "$p" = "$1" ] && return 0; done
     return 1
   fi
-  case "$1" in browsers | geckodriver) $want_browser ;; mdbook | sphinx) false ;; *) true ;; esac
+  case "$1" in browsers | geckodriver) $want_browser ;; mdbook | sphinx-venv | sphinx) false ;; *) true ;; esac
 }
 
 command -v cargo >/dev/null || die "cargo is not on PATH: install Rust (rustup) first"
@@ -126,16 +127,19 @@ if part mdbook && [ "$("$MDBOOK_ROOT/bin/mdbook" --version 2>/dev/null | awk '{p
 fi
 
 # 7. Sphinx for the sphinx-tgsi tests: a virtual environment in target/docs-venv with the pinned
-# Sphinx (from PyPI), then sphinx-tgsi from this tree, reinstalled every time (its files change
-# with the package build). Needs python3 with venv and pip.
-if part sphinx; then
+# Sphinx (from PyPI; `sphinx-venv`, which needs nothing of this tree's builds, so `npm test`
+# fetches it while the engines build), then sphinx-tgsi from this tree (`sphinx`), reinstalled
+# every time (its files change with the package build). Needs python3 with venv and pip.
+VENV="$ROOT/target/docs-venv"
+if part sphinx-venv || part sphinx; then
   command -v python3 >/dev/null || die "python3 is not on PATH: the sphinx-tgsi tests need Python 3.11 or newer"
-  [ -f "$ROOT/sphinx-tgsi/sphinx_tgsi/assets/tgsi-shader/tgsi-shader.js" ] ||
-    die "sphinx-tgsi carries the widget package: run node scripts/build-package.mjs first"
-  VENV="$ROOT/target/docs-venv"
   [ -x "$VENV/bin/pip" ] || python3 -m venv "$VENV"
   "$VENV/bin/pip" install --quiet --disable-pip-version-check -r "$ROOT/tests/docs-tools/requirements.txt"
-  "$VENV/bin/pip" install --quiet --disable-pip-version-check --no-deps --force-reinstall "$ROOT/sphinx-tgsi"
+fi
+if part sphinx; then
+  [ -f "$ROOT/sphinx-tgsi/sphinx_tgsi/assets/tgsi-shader/tgsi-shader.js" ] ||
+    die "sphinx-tgsi carries the widget package: run node scripts/build-package.mjs first"
+  "$VENV/bin/pip" install --quiet --disable-pip-version-check --no-deps --no-build-isolation --force-reinstall "$ROOT/sphinx-tgsi"
   # pip builds in the source tree: leave nothing there.
   rm -rf "$ROOT/sphinx-tgsi/build" "$ROOT"/sphinx-tgsi/*.egg-info
   say "Sphinx $("$VENV/bin/python" -c 'import sphinx; print(sphinx.__version__)') and sphinx-tgsi in target/docs-venv"

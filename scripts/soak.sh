@@ -73,7 +73,7 @@ if $build && [ "$e2e_runs" -gt 0 ]; then
 fi
 if [ "$wasm_runs" -gt 0 ]; then
   say "building the wasm test binary"
-  cargo test -p tgsi --target "$WASM_TARGET" --test web --no-run > "$LOGS/build-wasm-tests.log" 2>&1 ||
+  cargo wasm-test --no-run > "$LOGS/build-wasm-tests.log" 2>&1 ||
     die "the wasm test binary did not build (see $LOGS/build-wasm-tests.log)"
 fi
 

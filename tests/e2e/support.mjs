@@ -50,13 +50,28 @@ if (!['chromium', 'firefox', 'webkit'].includes(ENGINE)) {
 export const ARTIFACTS_DIR = path.join(ROOT, 'test-artifacts', ...(ENGINE === 'chromium' ? [] : [`e2e-${ENGINE}`]));
 
 /**
+ * What the end-to-end tests add to CHROMIUM_FLAGS: V8's baseline wasm compiler (Liftoff) only.
+ * In every new context (each test page is one) V8 recompiles the engine's hot functions with its
+ * optimizing compiler (TurboFan) in the background: about 0.8 CPU-s after each page load, work
+ * no test here looks at, and a third of this suite's CPU in Chromium (docs/perf-log.md,
+ * 2026-12-06). The engine's code under TurboFan is tested by the wasm suite (crate/tests/web with
+ * Chromium's default tiers: conformance with Mesa's pixels bit for bit, among others), and the
+ * benchmarks measure it (`launchBrowser({ optimizingWasm: true })`). Firefox and WebKitGTK spend
+ * no such time after a page load (measured the same way), so they keep their defaults.
+ */
+export const CHROMIUM_TEST_FLAGS = ['--js-flags=--liftoff-only'];
+
+/**
  * A Playwright `Browser` for Chromium; for Firefox and WebKit the adapter of webdriver.mjs, which
- * has the same methods for what the tests use.
+ * has the same methods for what the tests use. `optimizingWasm`: Chromium with every wasm tier,
+ * as people run it (the benchmarks), instead of the tests' baseline tier only.
+ * @param {{ optimizingWasm?: boolean }} [options]
  * @returns {Promise<any>}
  */
-export async function launchBrowser() {
+export async function launchBrowser({ optimizingWasm = false } = {}) {
   if (ENGINE === 'chromium') {
-    return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS });
+    const args = optimizingWasm ? CHROMIUM_FLAGS : [...CHROMIUM_FLAGS, ...CHROMIUM_TEST_FLAGS];
+    return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args });
   }
   await mkdir(ARTIFACTS_DIR, { recursive: true });
   return launchWebDriverBrowser(ENGINE, path.join(ARTIFACTS_DIR, 'driver.log'));

@@ -1,5 +1,5 @@
 //! The browser tests of the wasm API, in one binary run by `wasm-bindgen-test-runner` in headless
-//! browsers: `cargo test -p tgsi --target wasm32-unknown-unknown --test web`. Native `cargo test`
+//! browsers: `cargo wasm-test` (`.cargo/config.toml`). Native `cargo test`
 //! compiles it to an empty test crate.
 #![cfg(target_arch = "wasm32")]
 

@@ -6,7 +6,7 @@
 //! life ("Out of bounds memory access", "Unreachable code" or an impossible index inside the
 //! engine's own functions), with nothing but the engine in the page too.
 //! Ignored: a run passes most of the time, so it is run on purpose, many times, in WebKitGTK:
-//! `cargo test -p tgsi --target wasm32-unknown-unknown --test web -- webkit_trap:: --include-ignored`
+//! `cargo wasm-test -- webkit_trap:: --include-ignored`
 //! (the driver set-up is `scripts/run-tests.mjs`'s), or counted over many runs with
 //! `bash scripts/soak.sh --wasm-runs N --e2e-runs 0 --wasm-filter "webkit_trap:: --include-ignored"`.
 //! In Chromium and Firefox every run passes. `docs/webkit-trap/` has the same renders as a
