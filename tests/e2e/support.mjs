@@ -54,9 +54,9 @@ export const ARTIFACTS_DIR = path.join(ROOT, 'test-artifacts', ...(ENGINE === 'c
  * In every new context (each test page is one) V8 recompiles the engine's hot functions with its
  * optimizing compiler (TurboFan) in the background: about 0.8 CPU-s after each page load, work
  * no test here looks at, and a third of this suite's CPU in Chromium (docs/perf-log.md,
- * 2026-12-06). The engine's code under TurboFan is tested by the wasm suite (crate/tests/web with
- * Chromium's default tiers: conformance with Mesa's pixels bit for bit, among others), and the
- * benchmarks measure it (`launchBrowser({ optimizingWasm: true })`). Firefox and WebKitGTK spend
+ * 2026-12-06). The wasm suite (crate/tests/web: conformance with Mesa's pixels bit for bit,
+ * among others) runs with Chromium's default tiers, where V8 optimizes what runs long, and the
+ * benchmarks measure them (`launchBrowser({ optimizingWasm: true })`). Firefox and WebKitGTK spend
  * no such time after a page load (measured the same way), so they keep their defaults.
  */
 export const CHROMIUM_TEST_FLAGS = ['--js-flags=--liftoff-only'];
