@@ -134,7 +134,11 @@ VENV="$ROOT/target/docs-venv"
 if part sphinx-venv || part sphinx; then
   command -v python3 >/dev/null || die "python3 is not on PATH: the sphinx-tgsi tests need Python 3.11 or newer"
   [ -x "$VENV/bin/pip" ] || python3 -m venv "$VENV"
-  "$VENV/bin/pip" install --quiet --disable-pip-version-check -r "$ROOT/tests/docs-tools/requirements.txt"
+  # The environment keeps a copy of the requirements it was last given: the same file, nothing to do.
+  if ! cmp -s "$ROOT/tests/docs-tools/requirements.txt" "$VENV/requirements.txt"; then
+    "$VENV/bin/pip" install --quiet --disable-pip-version-check -r "$ROOT/tests/docs-tools/requirements.txt"
+    cp "$ROOT/tests/docs-tools/requirements.txt" "$VENV/requirements.txt"
+  fi
 fi
 if part sphinx; then
   [ -f "$ROOT/sphinx-tgsi/sphinx_tgsi/assets/tgsi-shader/tgsi-shader.js" ] ||

@@ -116,7 +116,7 @@ for engine in $wasm_engines; do
   [ "$wasm_runs" -gt 0 ] || break
   # shellcheck disable=SC2086  # the filter is a list of libtest arguments
   soak wasm "$engine" "$wasm_runs" \
-    cargo test -p tgsi --target "$WASM_TARGET" --no-fail-fast --test web -- $wasm_filter
+    cargo wasm-test --no-fail-fast -- $wasm_filter
 done
 for engine in $e2e_engines; do
   [ "$e2e_runs" -gt 0 ] || break
