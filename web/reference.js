@@ -64,6 +64,22 @@ function repin() {
   pinned?.scrollIntoView(true);
 }
 
+/**
+ * `repin` at the next frame, once however many sizes change before it. Called from the
+ * ResizeObservers: scrolling inside their callback brings other sections on screen, which
+ * `content-visibility: auto` (reference.css) then lays out at their real height, which resizes
+ * what is observed again in the same frame (WebKitGTK reports that loop as an error).
+ */
+let repinQueued = false;
+function repinSoon() {
+  if (repinQueued) return;
+  repinQueued = true;
+  requestAnimationFrame(() => {
+    repinQueued = false;
+    repin();
+  });
+}
+
 /** Pins the section the hash names (none for an empty hash) and scrolls to it. */
 function pinHash() {
   const id = decodeURIComponent(location.hash.slice(1));
@@ -88,11 +104,11 @@ function installAnchorKeeper() {
   if (header) {
     new ResizeObserver(() => {
       document.documentElement.style.setProperty('--header', `${header.getBoundingClientRect().height}px`);
-      repin();
+      repinSoon();
     }).observe(header);
   }
   const main = document.querySelector('main');
-  if (main) new ResizeObserver(repin).observe(main);
+  if (main) new ResizeObserver(repinSoon).observe(main);
   pinHash();
 }
 
