@@ -92,6 +92,26 @@ function afterBand(req, jit) {
 }
 
 /**
+ * Before the inspector's "each engine" panel runs a quad compiled in this worker: compiles and
+ * registers the module of `req`'s shaders if this worker has none yet. The canvas may have been
+ * drawn by the interpreter, or by other workers (this one may be a fresh replacement for a worker
+ * that failed), and the panel is about every engine, whichever draws the canvas. A shader the
+ * compiling tier cannot run is left alone: the panel then says why.
+ * @param {any} req
+ */
+async function compiledReady(req) {
+  if (typeof engine.jitModule !== 'function') return;
+  const generated = engine.jitModule(req.fs, req.vs ?? null, options(req));
+  if (!generated.ok || modules.has(generated.key) || refused.has(generated.key)) return;
+  try {
+    const module = await WebAssembly.compile(generated.bytes);
+    if (!modules.has(generated.key)) useModule(generated.key, module);
+  } catch (err) {
+    refuse(generated.key, `the browser refused the generated module (${/** @type {any} */ (err)?.message ?? err})`);
+  }
+}
+
+/**
  * Renders rows [top, bottom) (row 0 = top of the picture) with the engine's
  * `render(fsText, vsText | null, options)`; the result holds RGBA8 bytes of those rows, top row
  * first, and the diagnostics (each with its `source`: fragment, vertex or render).
@@ -179,6 +199,7 @@ self.onmessage = async (event) => {
   if (['trace', 'probe', 'vertex', 'vertices', 'primitives', 'compute', 'compare', 'backends'].includes(msg.type)) {
     await ready;
     try {
+      if (msg.type === 'backends') await compiledReady(msg.request);
       const result = inspect(msg);
       const transfer = msg.type === 'probe' && result.ok ? [result.counts.buffer, result.values.buffer, result.state.buffer] : [];
       self.postMessage({ type: 'inspected', id: msg.id, result }, { transfer });

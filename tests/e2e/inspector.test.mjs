@@ -353,6 +353,30 @@ DCL OUT[0], COLOR
   1: END
 `;
 
+test('the each-engine panel runs the quad compiled although the interpreter drew the canvas', { timeout: 120_000 }, async () => {
+  // No worker has drawn this shader compiled, so none has its module: the panel's worker makes
+  // it (as a worker that replaced a failed one must) instead of leaving the compiled row out.
+  const { page, problems } = await openPlayground(browser, server);
+  await page.locator('#engine').selectOption('interpreter');
+  await typeShader(page, MAD);
+  await page.waitForFunction(() => window.tgsiPlayground.rendered?.fs.includes('MAD')
+    && document.querySelector('#engine-badge')?.dataset.engine === 'interpreter', null, { timeout: 30_000 });
+  await page.locator('#output').click();
+  await page.waitForFunction(() => window.tgsiPlayground.trace !== null);
+  const [x, y] = await page.evaluate(() => window.tgsiPlayground.trace.pixel);
+  await page.locator('#trace-engines summary').click();
+  await page.waitForFunction((q) => {
+    const t = document.querySelector('#trace-engines-table');
+    return t.dataset.pixel === q && t.dataset.busy !== 'true';
+  }, `${x},${y}`, { timeout: 30_000 });
+  const table = await page.evaluate(() => document.querySelector('#trace-engines-table').textContent);
+  const covered = (table.match(/ {4}interpreter {2}[0-9a-f]{8} [0-9a-f]{8} [0-9a-f]{8} [0-9a-f]{8}/g) ?? []).length;
+  assert.ok(covered >= 1, table);
+  assert.equal((table.match(/ {4}compiled {5}the same/g) ?? []).length, covered, table);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('the inspected quad in each engine: interpreter, compiled and AGAL side by side', { timeout: 120_000 }, async () => {
   const { page, problems } = await openPlayground(browser, server);
   await page.locator('#engine').selectOption('compiled');
