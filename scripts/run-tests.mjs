@@ -23,7 +23,8 @@
 //             wasm-ENGINE for each engine (crate/tests/web/ in the browser,
 //             wasm-bindgen-test-runner: 10–20 s each), cargo (native `cargo test --workspace`)
 //   browsers: e2e-ENGINE for each engine (tests/e2e/*.test.mjs against a real server, two
-//             files at a time)
+//             files at a time; in Firefox and WebKitGTK the files share one pool of browsers,
+//             tests/e2e/sessions.mjs)
 // The e2e runs, the longest, start as soon as the engines, the bundles, the CLI, the reference,
 // the package, mdBook, mdbook-tgsi and Sphinx are built; the wasm test binary and the native tests are
 // built after those, and their runs wait until only the last e2e engine's run is left. Only one
@@ -265,7 +266,10 @@ const RUNNERS = [
     needs: ['npm', 'page-bind', 'widget-bind', 'web', 'reference', 'cli', 'browsers', 'mdbook', 'mdbook-tgsi', 'sphinx', ...(engine === 'firefox' ? ['geckodriver'] : [])],
     // Two files at a time: a file spends most of its time waiting on its page (debounces,
     // frames, workers), so two keep the cores busier; each file has its own browser and server.
-    command: () => inEngine(engine, ['node', '--test', `--test-concurrency=${E2E_FILES_AT_ONCE}`, '--test-reporter=spec', ...e2eFiles()]),
+    // In Firefox and WebKitGTK every file leases its browsers from one pool for the whole run
+    // (tests/e2e/sessions.mjs) instead of starting its own.
+    command: () => inEngine(engine, [...(engine === 'chromium' ? [] : ['node', 'tests/e2e/sessions.mjs', '--']),
+      'node', '--test', `--test-concurrency=${E2E_FILES_AT_ONCE}`, '--test-reporter=spec', ...e2eFiles()]),
     env: engineEnv(engine),
   })),
 ];

@@ -5,7 +5,11 @@
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, skipIn, startServer } from './support.mjs';
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ARTIFACTS_DIR, ENGINE, ROOT, launchBrowser, skipIn, startServer } from './support.mjs';
+import { startSessionPool } from './sessions.mjs';
 import { openPlayground, typeShader } from './playground.mjs';
 
 let server;
@@ -97,6 +101,57 @@ test('a new context never sees the storage of a closed one (the WebDriver adapte
     }, round);
     assert.deepEqual(problems, []);
     await context.close();
+  }
+});
+
+/**
+ * A test file's process in miniature, on the session pool at `poolUrl`: opens a page of the
+ * server in a new context, reads then writes its localStorage, and prints the session's id and
+ * what it read. `hold`: ends without closing the context (a crash or a time-out).
+ * @param {string} poolUrl @param {string} url @param {boolean} hold
+ * @returns {Promise<{ session: string, seen: string | null }>}
+ */
+function poolClient(poolUrl, url, hold) {
+  const script = `
+    const { launchBrowser } = await import(${JSON.stringify(pathToFileURL(path.join(ROOT, 'tests/e2e/support.mjs')).href)});
+    const browser = await launchBrowser();
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(${JSON.stringify(url)});
+    const seen = await page.evaluate(() => localStorage.getItem('e2e-pool'));
+    await page.evaluate(() => localStorage.setItem('e2e-pool', 'written'));
+    console.log(JSON.stringify({ session: context.session.id, seen }));
+    if (!${hold}) await context.close();
+    process.exit(0);`;
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, ['--input-type=module', '-e', script], { env: { ...process.env, TGSI_WEBDRIVER_SESSIONS: poolUrl }, timeout: 60_000 }, (err, stdout, stderr) => {
+      if (err) reject(new Error(`${err.message}\n${stderr}`));
+      else resolve(JSON.parse(stdout.trim().split('\n').pop() ?? ''));
+    });
+  });
+}
+
+test('the run\'s session pool: the next process gets the same browser, never an earlier page\'s storage; a session not given back is ended', {
+  timeout: 120_000,
+  skip: skipIn({ chromium: 'each Chromium test file launches its own browser (support.mjs)' }),
+}, async () => {
+  const pool = await startSessionPool(ENGINE, path.join(ARTIFACTS_DIR, 'driver.log'));
+  try {
+    const url = `${server.url}embed.html`;
+    const first = await poolClient(pool.url, url, false);
+    const second = await poolClient(pool.url, url, false);
+    assert.equal(second.session, first.session, 'the second process started a browser of its own');
+    assert.deepEqual([first.seen, second.seen], [null, null], 'storage crossed from one process to the next');
+    assert.equal(pool.size(), 1);
+    const held = await poolClient(pool.url, url, true);
+    assert.equal(held.session, first.session);
+    assert.equal(held.seen, null);
+    // Its process has ended holding the session: the pool ends it within its next look (1 s).
+    const deadline = Date.now() + 10_000;
+    while (pool.size() > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    assert.equal(pool.size(), 0, 'the session of a process that ended without giving it back is still kept');
+  } finally {
+    await pool.close();
   }
 });
 

@@ -7,7 +7,6 @@
 
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
 import { ROOT, startServer } from '../../scripts/serve.mjs';
 import { launchWebDriverBrowser } from './webdriver.mjs';
 
@@ -71,6 +70,9 @@ export const CHROMIUM_TEST_FLAGS = ['--js-flags=--liftoff-only'];
 export async function launchBrowser({ optimizingWasm = false } = {}) {
   if (ENGINE === 'chromium') {
     const args = optimizingWasm ? CHROMIUM_FLAGS : [...CHROMIUM_FLAGS, ...CHROMIUM_TEST_FLAGS];
+    // Loaded only here: importing playwright-core costs about 0.5 CPU-s, in each test file's
+    // process, which the Firefox and WebKitGTK runs do not need.
+    const { chromium } = await import('playwright-core');
     return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args });
   }
   await mkdir(ARTIFACTS_DIR, { recursive: true });

@@ -24,8 +24,10 @@
 //     download manager;
 //   - contexts: one WebDriver session per context, one page per context; a closed context's
 //     session (driver and browser) is reset and kept for the next context of the same browser
-//     (`WebDriverBrowser.idle`), and each context reaches the server through its own proxy on a
-//     port never used before, a new origin, so no storage is shared;
+//     (`WebDriverBrowser.idle`) or, when the run has a session pool (sessions.mjs, as in
+//     `npm test`), given back to the pool for the next context of any test file; each context
+//     reaches the server through its own proxy on a port that session has never been served
+//     from, a new origin, so no storage is shared;
 //   - screenshots are of the viewport (classic WebDriver has no full-page screenshot);
 //   - phone-sized viewports: Firefox keeps its window at least 500 CSS px wide, MiniBrowser 447
 //     (its toolbar); Firefox starts with a profile whose userChrome.css lifts that minimum
@@ -234,8 +236,46 @@ class WebDriverError extends Error {
   }
 }
 
-/** One WebDriver server process (geckodriver or WebKitWebDriver) with one session. */
-class Session {
+/**
+ * The session pool of the whole e2e run, when it has one (tests/e2e/sessions.mjs sets it): the
+ * URL where this process leases sessions and gives them back.
+ */
+const SESSION_POOL = process.env.TGSI_WEBDRIVER_SESSIONS ?? '';
+
+/** A JSON request to the session pool; resolves to its JSON answer. @param {string} what @param {unknown} body */
+async function askPool(what, body) {
+  const res = await fetch(`${SESSION_POOL}/${what}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(120_000),
+  });
+  const answer = await res.json().catch(() => ({ error: `HTTP ${res.status}, not JSON` }));
+  if (!res.ok || answer.error) throw new Error(`the WebDriver session pool (${what}): ${answer.error ?? `HTTP ${res.status}`}`);
+  return answer;
+}
+
+/**
+ * One WebDriver server process (geckodriver or WebKitWebDriver) with one session: started by
+ * this process, or leased from the run's session pool (`lease`), which started it.
+ */
+export class Session {
+  /**
+   * A session for a new context: from the run's pool when there is one (tests/e2e/sessions.mjs:
+   * a browser started for an earlier test file is reused instead of starting one per file),
+   * otherwise started here.
+   * @param {Engine} engine @param {ContextOptions} options @param {string} logFile
+   */
+  static async lease(engine, options, logFile) {
+    if (!SESSION_POOL) return Session.start(engine, options, logFile);
+    const { base, id, origins } = await askPool('lease', { engine: engine.name, options, pid: process.pid });
+    const session = new Session(base, null);
+    session.id = id;
+    session.origins = new Set(/** @type {string[]} */ (origins));
+    return session;
+  }
+
+
   /** @param {Engine} engine @param {ContextOptions} options @param {string} logFile */
   static async start(engine, options, logFile) {
     // Each WebKitGTK browser on an X display of its own: on a shared display (two test files at
@@ -280,11 +320,14 @@ class Session {
     return session;
   }
 
-  /** @param {string} base @param {import('node:child_process').ChildProcess} child */
+  /** @param {string} base @param {import('node:child_process').ChildProcess | null} child  null: leased from the pool */
   constructor(base, child) {
     this.base = base;
     this.child = child;
     this.id = '';
+    /** The origins its pages were served from (`Context.proxyFor`), over every process that used it. */
+    /** @type {Set<string>} */
+    this.origins = new Set();
     /** @type {Promise<unknown>} */
     this.queue = Promise.resolve();
   }
@@ -349,7 +392,18 @@ class Session {
     }
   }
 
+  /** Gives a leased session back to the pool, to keep (`reusable`) or to end. @param {boolean} reusable */
+  async giveBack(reusable) {
+    const id = this.id;
+    this.id = '';
+    await askPool('release', { id, reusable, origins: [...this.origins] });
+  }
+
   async close() {
+    if (!this.child) {
+      if (this.id) await this.giveBack(false).catch(() => {});
+      return;
+    }
     if (this.id) await this.request('DELETE', `/session/${this.id}`).catch(() => {});
     this.id = '';
     this.child.kill();
@@ -939,12 +993,14 @@ class Context {
   async proxyFor(origin) {
     if (this.proxy && this.proxy.upstreamOrigin === origin) return this.proxy;
     await this.proxy?.close();
-    // A port this process has proxied before would be an origin whose storage an earlier page
-    // of a reused session may have filled: take another.
+    // A port this process, or any process that used this session, has proxied before would be
+    // an origin whose storage an earlier page of a reused session may have filled: take another.
     for (let tries = 0; ; tries++) {
       const proxy = await startProxy(origin, (event) => this.page?.emit(event));
-      if (!USED_PROXY_ORIGINS.has(proxy.origin) || tries >= 20) {
+      const used = USED_PROXY_ORIGINS.has(proxy.origin) || this.session.origins.has(proxy.origin);
+      if (!used || tries >= 20) {
         USED_PROXY_ORIGINS.add(proxy.origin);
+        this.session.origins.add(proxy.origin);
         this.proxy = proxy;
         return proxy;
       }
@@ -993,7 +1049,7 @@ export class WebDriverBrowser {
     for (const k of Object.keys(options)) {
       if (!known.has(k)) throw new Error(`browser.newContext({ ${k} }) is not supported by the WebDriver adapter`);
     }
-    const session = this.idle.get(sessionKey(options))?.pop() ?? await Session.start(this.engine, options, this.logFile);
+    const session = this.idle.get(sessionKey(options))?.pop() ?? await Session.lease(this.engine, options, this.logFile);
     const context = new Context(this, session, options);
     this.contexts.add(context);
     return context;
@@ -1005,6 +1061,11 @@ export class WebDriverBrowser {
    * @param {Session} session @param {ContextOptions} options
    */
   async release(session, options) {
+    if (!session.child) {
+      // Leased: reset here, where its last page was driven; the pool keeps it or ends it.
+      await session.giveBack(await session.reset());
+      return;
+    }
     if (await session.reset()) {
       const key = sessionKey(options);
       this.idle.set(key, [...(this.idle.get(key) ?? []), session]);
@@ -1028,7 +1089,7 @@ export class WebDriverBrowser {
 }
 
 /** What a session is started with (`Engine.capabilities`, `Engine.driverEnv`): the colour scheme. @param {ContextOptions} options */
-function sessionKey(options) {
+export function sessionKey(options) {
   return options.colorScheme ?? 'light';
 }
 
