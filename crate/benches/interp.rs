@@ -1,7 +1,10 @@
-//! Interpreter benchmark (Criterion): the interpreter alone on softpipe corpus shaders and on a
+//! Interpreter benchmark: the interpreter alone on softpipe corpus shaders and on a
 //! straight-line arithmetic kernel, reported as pixel-instructions per second (throughput
 //! "elements" = executed instructions × pixels). Run: `cargo bench -p tgsi --bench interp`.
-use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+#[path = "harness/mod.rs"]
+mod harness;
+
+use harness::{Group, Throughput};
 use std::time::Duration;
 use tgsi::exec::{build, Batch, Constants, Machine, Program};
 
@@ -109,7 +112,7 @@ fn per_cpu_second(p: &Program, quads: usize, secs: f64) -> Option<f64> {
     }
 }
 
-fn bench(c: &mut Criterion) {
+fn main() {
     if let Some(filter) = std::env::var_os("TGSI_BENCH_CPU") {
         let filter = filter.to_string_lossy().into_owned();
         let mut cases: Vec<(String, Program)> = vec![
@@ -171,7 +174,7 @@ fn bench(c: &mut Criterion) {
         return;
     }
     let consts = Constants::default();
-    let mut group = c.benchmark_group("interp");
+    let mut group = Group::new("interp");
     group
         .sample_size(10)
         .measurement_time(Duration::from_secs(3))
@@ -190,13 +193,7 @@ fn bench(c: &mut Criterion) {
             let mut img = image(p, quads);
             let per_image = work(p, &mut img, &consts);
             group.throughput(Throughput::Elements(per_image));
-            group.bench_function(format!("{}/batch{}", name, quads), |b| {
-                b.iter(|| work(p, &mut img, &consts))
-            });
+            group.bench(&format!("{}/batch{}", name, quads), || work(p, &mut img, &consts));
         }
     }
-    group.finish();
 }
-
-criterion_group!(benches, bench);
-criterion_main!(benches);

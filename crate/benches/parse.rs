@@ -3,7 +3,10 @@
 //! indirect and two-dimensional operands, texture instructions, control flow, and FLT32/UINT32
 //! immediates. The result is reported in `docs/language.md`.
 
-use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+#[path = "harness/mod.rs"]
+mod harness;
+
+use harness::{Group, Throughput};
 use tgsi::text::{self, Style};
 
 const BODY: &[&str] = &[
@@ -40,7 +43,7 @@ pub fn big_shader(bytes: usize) -> String {
     s
 }
 
-fn bench(c: &mut Criterion) {
+fn main() {
     let src = big_shader(10 << 20);
     let parsed = text::parse(&src);
     assert!(
@@ -49,18 +52,10 @@ fn bench(c: &mut Criterion) {
         &parsed.diagnostics[..parsed.diagnostics.len().min(3)]
     );
     let shader = parsed.shader.unwrap();
-    let mut g = c.benchmark_group("text");
+    let mut g = Group::new("text");
     g.sample_size(10);
     g.throughput(Throughput::Bytes(src.len() as u64));
-    g.bench_function("parse 10 MB", |b| b.iter(|| text::parse(std::hint::black_box(&src))));
-    g.bench_function("print exact 10 MB", |b| {
-        b.iter(|| text::print(std::hint::black_box(&shader), Style::Exact))
-    });
-    g.bench_function("print mesa 10 MB", |b| {
-        b.iter(|| text::print(std::hint::black_box(&shader), Style::Mesa))
-    });
-    g.finish();
+    g.bench("parse 10 MB", || text::parse(std::hint::black_box(&src)));
+    g.bench("print exact 10 MB", || text::print(std::hint::black_box(&shader), Style::Exact));
+    g.bench("print mesa 10 MB", || text::print(std::hint::black_box(&shader), Style::Mesa));
 }
-
-criterion_group!(benches, bench);
-criterion_main!(benches);
