@@ -454,6 +454,13 @@ function line(o) {
 async function main() {
   mkdirSync(LOGS, { recursive: true });
   const t0 = Date.now();
+  // A target folder with no debug build yet (a fresh clone, as CI's): the workspace's own crates
+  // are built once and not edited before the run ends, so cargo's incremental state would be
+  // written for nothing (the engine's debug crate and CLI: 60 -> 52 CPU-s on two cores,
+  // docs/perf-log.md, 2026-12-06 08:00 UTC). A later run builds incrementally again; its first
+  // build of the workspace's own crates is then a full one.
+  const targetDir = process.env.CARGO_TARGET_DIR ?? path.join(ROOT, 'target');
+  if (process.env.CARGO_INCREMENTAL === undefined && !existsSync(path.join(targetDir, 'debug'))) process.env.CARGO_INCREMENTAL = '0';
   const runners = RUNNERS.filter(selected);
   if (runners.length === 0) {
     console.error(`TGSI_RUNNERS: no runner matches '${process.env.TGSI_RUNNERS}' (${RUNNERS.map((r) => r.name).join(', ')}, or wasm, e2e)`);

@@ -60,13 +60,18 @@ fi
 # release build (measured on two cores), which a fresh machine spends while the builds the
 # end-to-end runs wait for compete for the cores; it then binds the page's engine in about a
 # second instead of 0.3 s and the wasm test binary in 2 s instead of 0.6 s.
+# cargo install of the tools below: debug builds (see each) without debug information and without
+# incremental state, which nothing reads (mdBook's install: 61 -> 47 CPU-s on two cores,
+# docs/perf-log.md, 2026-12-06 08:00 UTC).
+cargo_install() { CARGO_PROFILE_DEV_DEBUG=false CARGO_INCREMENTAL=0 cargo install "$@"; }
+
 pinned="$(wasm_bindgen_version)"
 [ -n "$pinned" ] || die "cannot read the pinned wasm-bindgen version from crate/Cargo.toml"
 installed_version() { "$1" --version 2>/dev/null | awk '{print $2}'; }
 if part wasm-bindgen && { [ "$(installed_version wasm-bindgen)" != "$pinned" ] ||
    [ "$(installed_version wasm-bindgen-test-runner)" != "$pinned" ]; }; then
   say "installing wasm-bindgen-cli $pinned (takes a few minutes the first time)"
-  cargo install wasm-bindgen-cli --version "$pinned" --no-default-features --debug --force
+  cargo_install wasm-bindgen-cli --version "$pinned" --no-default-features --debug --force
   [ "$(installed_version wasm-bindgen)" = "$pinned" ] ||
     die "wasm-bindgen $pinned was installed but '$(command -v wasm-bindgen)' reports '$(installed_version wasm-bindgen)': check PATH"
 fi
@@ -107,7 +112,7 @@ fi
 # which a fresh machine spends beside the engines' builds.
 if part geckodriver && [ "$(geckodriver --version 2>/dev/null | awk 'NR == 1 {print $2}')" != "$GECKODRIVER_VERSION" ]; then
   say "installing geckodriver $GECKODRIVER_VERSION (takes a few minutes the first time)"
-  cargo install geckodriver --version "$GECKODRIVER_VERSION" --locked --debug --force
+  cargo_install geckodriver --version "$GECKODRIVER_VERSION" --locked --debug --force
   [ "$(geckodriver --version 2>/dev/null | awk 'NR == 1 {print $2}')" = "$GECKODRIVER_VERSION" ] ||
     die "geckodriver $GECKODRIVER_VERSION was installed but '$(command -v geckodriver)' reports another version: check PATH"
 fi
@@ -121,7 +126,7 @@ MDBOOK_VERSION=0.4.52
 MDBOOK_ROOT="$ROOT/target/tools"
 if part mdbook && [ "$("$MDBOOK_ROOT/bin/mdbook" --version 2>/dev/null | awk '{print $2}')" != "v$MDBOOK_VERSION" ]; then
   say "installing mdBook $MDBOOK_VERSION into target/tools (under a minute on two cores)"
-  cargo install mdbook --version "$MDBOOK_VERSION" --locked --no-default-features --debug --root "$MDBOOK_ROOT" --force
+  cargo_install mdbook --version "$MDBOOK_VERSION" --locked --no-default-features --debug --root "$MDBOOK_ROOT" --force
   [ "$("$MDBOOK_ROOT/bin/mdbook" --version 2>/dev/null | awk '{print $2}')" = "v$MDBOOK_VERSION" ] ||
     die "mdBook $MDBOOK_VERSION was installed but target/tools/bin/mdbook reports '$("$MDBOOK_ROOT/bin/mdbook" --version 2>&1)'"
 fi
