@@ -353,44 +353,25 @@ DCL OUT[0], COLOR
   1: END
 `;
 
-test('the each-engine panel runs the quad compiled although the interpreter drew the canvas', { timeout: 120_000 }, async () => {
-  // No worker has drawn this shader compiled, so none has its module: the panel's worker makes
-  // it (as a worker that replaced a failed one must) instead of leaving the compiled row out.
+/**
+ * The playground with `engine` drawing the canvas and MAD in the editor, its pixel clicked and
+ * the "each engine" panel open. `tableFor(p)`: the panel's text once the latest request for
+ * pixel `p` has answered (read in one go).
+ * @param {'compiled' | 'interpreter'} engine
+ */
+async function madEnginesPanel(engine) {
   const { page, problems } = await openPlayground(browser, server);
-  await page.locator('#engine').selectOption('interpreter');
+  await page.locator('#engine').selectOption(engine);
   await typeShader(page, MAD);
-  await page.waitForFunction(() => window.tgsiPlayground.rendered?.fs.includes('MAD')
-    && document.querySelector('#engine-badge')?.dataset.engine === 'interpreter', null, { timeout: 30_000 });
+  // MAD's own frame, in that engine: a badge from the default shader's frame could come first,
+  // and MAD's frame arriving after the click re-inspects the pixel, which reflows the trace
+  // panel under the next click (it then lands beside the panel's summary).
+  await page.waitForFunction((e) => window.tgsiPlayground.rendered?.fs.includes('MAD')
+    && document.querySelector('#engine-badge')?.dataset.engine === e, engine, { timeout: 30_000 });
   await page.locator('#output').click();
   await page.waitForFunction(() => window.tgsiPlayground.trace !== null);
   const [x, y] = await page.evaluate(() => window.tgsiPlayground.trace.pixel);
   await page.locator('#trace-engines summary').click();
-  await page.waitForFunction((q) => {
-    const t = document.querySelector('#trace-engines-table');
-    return t.dataset.pixel === q && t.dataset.busy !== 'true';
-  }, `${x},${y}`, { timeout: 30_000 });
-  const table = await page.evaluate(() => document.querySelector('#trace-engines-table').textContent);
-  const covered = (table.match(/ {4}interpreter {2}[0-9a-f]{8} [0-9a-f]{8} [0-9a-f]{8} [0-9a-f]{8}/g) ?? []).length;
-  assert.ok(covered >= 1, table);
-  assert.equal((table.match(/ {4}compiled {5}the same/g) ?? []).length, covered, table);
-  assert.deepEqual(problems, []);
-  await page.close();
-});
-
-test('the inspected quad in each engine: interpreter, compiled and AGAL side by side', { timeout: 120_000 }, async () => {
-  const { page, problems } = await openPlayground(browser, server);
-  await page.locator('#engine').selectOption('compiled');
-  await typeShader(page, MAD);
-  // MAD's own frame, compiled: a badge from the default shader's frame could come first, and
-  // MAD's frame arriving after the click re-inspects the pixel, which reflows the trace panel
-  // under the next click (it then lands beside the panel's summary).
-  await page.waitForFunction(() => window.tgsiPlayground.rendered?.fs.includes('MAD')
-    && document.querySelector('#engine-badge')?.dataset.engine === 'compiled', null, { timeout: 30_000 });
-  await page.locator('#output').click();
-  await page.waitForFunction(() => window.tgsiPlayground.trace !== null);
-  const [x, y] = await page.evaluate(() => window.tgsiPlayground.trace.pixel);
-  await page.locator('#trace-engines summary').click();
-  /** The table once the latest request for pixel `p` has answered (read in one go). */
   const tableFor = async (/** @type {string} */ p) => {
     await page.waitForFunction((q) => {
       const t = document.querySelector('#trace-engines-table');
@@ -398,9 +379,29 @@ test('the inspected quad in each engine: interpreter, compiled and AGAL side by 
     }, p, { timeout: 30_000 });
     return page.evaluate(() => document.querySelector('#trace-engines-table').textContent);
   };
+  return { page, problems, x, y, tableFor };
+}
+
+/** How many lanes the panel's text shows in the interpreter (its rows with four words). @param {string} table */
+const interpretedLanes = (table) => (table.match(/ {4}interpreter {2}[0-9a-f]{8} [0-9a-f]{8} [0-9a-f]{8} [0-9a-f]{8}/g) ?? []).length;
+
+test('the each-engine panel runs the quad compiled although the interpreter drew the canvas', { timeout: 120_000 }, async () => {
+  // No worker has drawn this shader compiled, so none has its module: the panel's worker makes
+  // it (as a worker that replaced a failed one must) instead of leaving the compiled row out.
+  const { page, problems, x, y, tableFor } = await madEnginesPanel('interpreter');
+  const table = await tableFor(`${x},${y}`);
+  const covered = interpretedLanes(table);
+  assert.ok(covered >= 1, table);
+  assert.equal((table.match(/ {4}compiled {5}the same/g) ?? []).length, covered, table);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('the inspected quad in each engine: interpreter, compiled and AGAL side by side', { timeout: 120_000 }, async () => {
+  const { page, problems, x, y, tableFor } = await madEnginesPanel('compiled');
   const table = await tableFor(`${x},${y}`);
   assert.match(table, /^COLOR\[0\] of the quad at/);
-  const covered = (table.match(/ {4}interpreter {2}[0-9a-f]{8} [0-9a-f]{8} [0-9a-f]{8} [0-9a-f]{8}/g) ?? []).length;
+  const covered = interpretedLanes(table);
   assert.ok(covered >= 1, table);
   assert.equal((table.match(/ {4}compiled {5}the same/g) ?? []).length, covered, table);
   assert.equal((table.match(/ {4}AGAL {9}the same/g) ?? []).length, covered, table);
