@@ -265,10 +265,10 @@ const RUNNERS = [
     name: `e2e-${engine}`, lane: 'browsers', counter: 'node', engine,
     needs: ['npm', 'page-bind', 'widget-bind', 'web', 'reference', 'cli', 'browsers', 'mdbook', 'mdbook-tgsi', 'sphinx', ...(engine === 'firefox' ? ['geckodriver'] : [])],
     // Two files at a time: a file spends most of its time waiting on its page (debounces,
-    // frames, workers), so two keep the cores busier; each file has its own browser and server.
-    // In Firefox and WebKitGTK every file leases its browsers from one pool for the whole run
-    // (tests/e2e/sessions.mjs) instead of starting its own.
-    command: () => inEngine(engine, [...(engine === 'chromium' ? [] : ['node', 'tests/e2e/sessions.mjs', '--']),
+    // frames, workers), so two keep the cores busier; each file has its own server. Under
+    // tests/e2e/sessions.mjs: in Firefox and WebKitGTK every file leases its browsers from one
+    // pool for the whole run instead of starting its own (Chromium's files launch their own).
+    command: () => inEngine(engine, ['node', 'tests/e2e/sessions.mjs', '--',
       'node', '--test', `--test-concurrency=${E2E_FILES_AT_ONCE}`, '--test-reporter=spec', ...e2eFiles()]),
     env: engineEnv(engine),
   })),

@@ -55,16 +55,16 @@ if part target && ! rustup target list --installed 2>/dev/null | grep -qx "$WASM
   rustup target add "$WASM_TARGET"
 fi
 
-# 2. wasm-bindgen-cli at exactly the crate's version (it also provides wasm-bindgen-test-runner).
-# A debug build, as geckodriver's and mdBook's below: 90 CPU-s to compile against 195 for a
-# release build (measured on two cores), which a fresh machine spends while the builds the
-# end-to-end runs wait for compete for the cores; it then binds the page's engine in about a
-# second instead of 0.3 s and the wasm test binary in 2 s instead of 0.6 s.
 # cargo install of the tools below: debug builds (see each) without debug information and without
 # incremental state, which nothing reads (mdBook's install: 61 -> 47 CPU-s on two cores,
 # docs/perf-log.md, 2026-12-06 08:00 UTC).
 cargo_install() { CARGO_PROFILE_DEV_DEBUG=false CARGO_INCREMENTAL=0 cargo install "$@"; }
 
+# 2. wasm-bindgen-cli at exactly the crate's version (it also provides wasm-bindgen-test-runner).
+# A debug build, as geckodriver's and mdBook's below: 90 CPU-s to compile against 195 for a
+# release build (measured on two cores), which a fresh machine spends while the builds the
+# end-to-end runs wait for compete for the cores; it then binds the page's engine in about a
+# second instead of 0.3 s and the wasm test binary in 2 s instead of 0.6 s.
 pinned="$(wasm_bindgen_version)"
 [ -n "$pinned" ] || die "cannot read the pinned wasm-bindgen version from crate/Cargo.toml"
 installed_version() { "$1" --version 2>/dev/null | awk '{print $2}'; }

@@ -121,10 +121,9 @@ done
 for engine in $e2e_engines; do
   [ "$e2e_runs" -gt 0 ] || break
   # Two files at a time, as npm test runs them (scripts/run-tests.mjs, E2E_FILES_AT_ONCE).
-  # As `npm test` runs them: in Firefox and WebKitGTK the files share one pool of browsers.
-  pool=()
-  [ "$engine" = chromium ] || pool=(node tests/e2e/sessions.mjs --)
-  soak e2e "$engine" "$e2e_runs" "${pool[@]}" node --test --test-concurrency=2 --test-reporter=spec "${e2e_files[@]}"
+  # Under the run's session pool, as npm test runs them (tests/e2e/sessions.mjs).
+  soak e2e "$engine" "$e2e_runs" node tests/e2e/sessions.mjs -- \
+    node --test --test-concurrency=2 --test-reporter=spec "${e2e_files[@]}"
 done
 
 echo

@@ -19,8 +19,9 @@ const ready = new Promise((resolve) => { instantiated = resolve; });
 const MODULES_KEPT = 16;
 /** @type {Map<string, WebAssembly.Module>} */
 const modules = new Map();
-/** Modules being compiled, by key. */
-const compiling = new Set();
+/** Modules being compiled, by key: the module once registered, or null if refused (`compileModule`). */
+/** @type {Map<string, Promise<WebAssembly.Module | null>>} */
+const compiling = new Map();
 /** Why the browser refused a module, by key (as bounded as the cache). */
 /** @type {Map<string, string>} */
 const refused = new Map();
@@ -61,6 +62,25 @@ function useModule(key, module) {
 }
 
 /**
+ * Compiles a generated module without blocking and registers it (`useModule`), once per key
+ * however many ask while it compiles. Resolves to the module, or null when the browser or the
+ * engine refused it (then marked refused, with why).
+ * @param {string} key
+ * @param {BufferSource} bytes  the engine's `jitModule(…).bytes`
+ */
+function compileModule(key, bytes) {
+  let pending = compiling.get(key);
+  if (!pending) {
+    pending = WebAssembly.compile(bytes).then((module) => (useModule(key, module) ? module : null), (/** @type {any} */ err) => {
+      refuse(key, `the browser refused the generated module (${err?.message ?? err})`);
+      return null;
+    }).finally(() => compiling.delete(key));
+    compiling.set(key, pending);
+  }
+  return pending;
+}
+
+/**
  * After a band: starts making the module of a shader that waits for one. Returns the `jit`
  * report to send (a module the browser refused turns `pending` into `refused`).
  * @param {any} req
@@ -79,15 +99,11 @@ function afterBand(req, jit) {
   const started = performance.now();
   const generated = engine.jitModule(req.fs, req.vs ?? null, options(req));
   if (!generated.ok) return { ...jit, state: 'refused', reason: generated.reason };
-  compiling.add(key);
-  WebAssembly.compile(generated.bytes).then((module) => {
+  compileModule(key, generated.bytes).then((module) => {
     // The pool hands the module to the other workers (a module is shared, not compiled again).
-    if (useModule(key, module)) self.postMessage({ type: 'jit-ready', key, module, codegenMs: generated.ms, ms: performance.now() - started });
+    if (module) self.postMessage({ type: 'jit-ready', key, module, codegenMs: generated.ms, ms: performance.now() - started });
     else self.postMessage({ type: 'jit-ready', key, refused: true });
-  }, (err) => {
-    refuse(key, `the browser refused the generated module (${err?.message ?? err})`);
-    self.postMessage({ type: 'jit-ready', key, refused: true });
-  }).finally(() => compiling.delete(key));
+  });
   return jit;
 }
 
@@ -103,12 +119,7 @@ async function compiledReady(req) {
   if (typeof engine.jitModule !== 'function') return;
   const generated = engine.jitModule(req.fs, req.vs ?? null, options(req));
   if (!generated.ok || modules.has(generated.key) || refused.has(generated.key)) return;
-  try {
-    const module = await WebAssembly.compile(generated.bytes);
-    if (!modules.has(generated.key)) useModule(generated.key, module);
-  } catch (err) {
-    refuse(generated.key, `the browser refused the generated module (${/** @type {any} */ (err)?.message ?? err})`);
-  }
+  await compileModule(generated.key, generated.bytes);
 }
 
 /**

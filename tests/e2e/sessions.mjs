@@ -9,6 +9,7 @@
 // pages used, which no later context reuses, so no storage crosses from one test to another.
 // A session whose process ended without giving it back (a crash, a time-out) is ended.
 // The engine is TGSI_BROWSER's; the drivers' log is the adapter's (ARTIFACTS_DIR/driver.log).
+// In Chromium (Playwright, no WebDriver) it runs COMMAND as it is.
 
 import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
@@ -122,22 +123,23 @@ async function main() {
   const sep = process.argv.indexOf('--');
   const command = sep < 0 ? [] : process.argv.slice(sep + 1);
   if (!command.length) {
-    console.error('usage: TGSI_BROWSER=firefox|webkit node tests/e2e/sessions.mjs -- COMMAND [ARG…]');
+    console.error('usage: TGSI_BROWSER=chromium|firefox|webkit node tests/e2e/sessions.mjs -- COMMAND [ARG…]');
     process.exit(2);
   }
   // Imported here: support.mjs reads TGSI_BROWSER, which the usage line above explains.
   const { ARTIFACTS_DIR, ENGINE } = await import('./support.mjs');
   mkdirSync(ARTIFACTS_DIR, { recursive: true });
-  const pool = await startSessionPool(ENGINE, path.join(ARTIFACTS_DIR, 'driver.log'));
-  const child = spawn(command[0], command.slice(1), { stdio: 'inherit', env: { ...process.env, TGSI_WEBDRIVER_SESSIONS: pool.url } });
+  const pool = ENGINE === 'chromium' ? null : await startSessionPool(ENGINE, path.join(ARTIFACTS_DIR, 'driver.log'));
+  const env = pool ? { ...process.env, TGSI_WEBDRIVER_SESSIONS: pool.url } : process.env;
+  const child = spawn(command[0], command.slice(1), { stdio: 'inherit', env });
   for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) process.on(signal, () => child.kill(signal));
   child.on('error', async (e) => {
     console.error(`sessions.mjs: cannot run ${command[0]}: ${e.message}`);
-    await pool.close();
+    await pool?.close();
     process.exit(1);
   });
   child.on('exit', async (code, signal) => {
-    await pool.close();
+    await pool?.close();
     process.exit(code ?? (signal ? 1 : 0));
   });
 }
