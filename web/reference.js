@@ -253,14 +253,21 @@ async function liveBuffer(table) {
 
 /** Lane tables go live when their section comes near the viewport. */
 function installLiveTables() {
+  // A section's lane tables go live when the section comes near, as its compute buffer does
+  // (below): a table can sit far below the section's top, under its example, where a jump to
+  // the section (held at the top by the anchor keeper) does not bring it.
+  const boxes = (/** @type {Element} */ el) => (el.matches('.lanes, .tex-lanes') ? [el] : [...el.querySelectorAll('.lanes, .tex-lanes')]);
   const io = new IntersectionObserver((seen) => {
-    for (const s of seen) if (s.isIntersecting) liveLanes(/** @type {HTMLElement} */ (s.target)).catch(() => {});
+    for (const s of seen) {
+      if (!s.isIntersecting) continue;
+      for (const box of boxes(s.target)) {
+        const shown = box.classList.contains('tex-lanes') ? (/** @type {unknown} */ err) => { box.append(String(err)); } : () => {};
+        liveLanes(/** @type {HTMLElement} */ (box)).catch(shown);
+      }
+    }
   }, { rootMargin: '200px' });
-  for (const box of document.querySelectorAll('.lanes')) io.observe(box);
-  const texIo = new IntersectionObserver((seen) => {
-    for (const s of seen) if (s.isIntersecting) liveLanes(/** @type {HTMLElement} */ (s.target)).catch((err) => { s.target.append(String(err)); });
-  }, { rootMargin: '200px' });
-  for (const box of document.querySelectorAll('.tex-lanes')) texIo.observe(box);
+  const near = new Set([...document.querySelectorAll('.lanes, .tex-lanes')].map((box) => box.closest('section') ?? box));
+  for (const el of near) io.observe(el);
   const links = new IntersectionObserver((seen) => {
     for (const s of seen) {
       if (!s.isIntersecting) continue;
