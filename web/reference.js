@@ -64,18 +64,28 @@ function repin() {
   pinned?.scrollIntoView(true);
 }
 
+/** The sticky header, whose height the sections' `scroll-margin-top` clears (it wraps on narrow screens). */
+const header = /** @type {HTMLElement | null} */ (document.querySelector('header'));
+
 /**
- * `repin` at the next frame, once however many sizes change before it. Called from the
- * ResizeObservers: scrolling inside their callback brings other sections on screen, which
- * `content-visibility: auto` (reference.css) then lays out at their real height, which resizes
- * what is observed again in the same frame (WebKitGTK reports that loop as an error).
+ * At the next frame, once however many sizes change before it: records the header's height
+ * and repins. Called from the ResizeObservers, which therefore neither read layout nor scroll
+ * inside their callbacks: either can lay out sections that `content-visibility: auto`
+ * (reference.css) had skipped, at their real height, which resizes what is observed again
+ * while the observers are still delivering (WebKitGTK reports that as an uncaught
+ * "ResizeObserver loop completed with undelivered notifications").
  */
-let repinQueued = false;
-function repinSoon() {
-  if (repinQueued) return;
-  repinQueued = true;
+let settleQueued = false;
+function settleSoon() {
+  if (settleQueued) return;
+  settleQueued = true;
   requestAnimationFrame(() => {
-    repinQueued = false;
+    settleQueued = false;
+    if (header) {
+      const height = `${header.getBoundingClientRect().height}px`;
+      const root = document.documentElement.style;
+      if (root.getPropertyValue('--header') !== height) root.setProperty('--header', height);
+    }
     repin();
   });
 }
@@ -99,16 +109,10 @@ function installAnchorKeeper() {
     addEventListener(type, release, { capture: true, passive: true });
   }
   addEventListener('hashchange', pinHash);
-  // The sticky header's height, for the sections' scroll-margin-top (it wraps on narrow screens).
-  const header = document.querySelector('header');
-  if (header) {
-    new ResizeObserver(() => {
-      document.documentElement.style.setProperty('--header', `${header.getBoundingClientRect().height}px`);
-      repinSoon();
-    }).observe(header);
-  }
+  const observer = new ResizeObserver(settleSoon);
+  if (header) observer.observe(header);
   const main = document.querySelector('main');
-  if (main) new ResizeObserver(repinSoon).observe(main);
+  if (main) observer.observe(main);
   pinHash();
 }
 
