@@ -197,7 +197,7 @@ async function measureEngines(shader) {
     const until = Date.now() + 1000;
     while (Date.now() < until) {
       await page.waitForTimeout(100);
-      const [label, drawn] = await page.evaluate(() => [document.querySelector('#frame-time')?.textContent, document.querySelector('#engine-badge')?.dataset.engine]);
+      const [label, drawn] = await page.evaluate(() => [/** @type {HTMLElement | null} */ (document.querySelector('#frame-time'))?.dataset.ms, document.querySelector('#engine-badge')?.dataset.engine]);
       const ms = parseFloat(label ?? '');
       if (Number.isFinite(ms) && drawn === engine) samples[engine].push(ms);
     }
@@ -280,7 +280,7 @@ try {
       await page.waitForTimeout(250);
       const { label, engine, parts } = await page.evaluate(() => {
         const el = /** @type {HTMLElement} */ (document.querySelector('#frame-time'));
-        return { label: el.textContent, engine: el.dataset.engineMs, parts: el.dataset.parts };
+        return { label: el.dataset.ms, engine: el.dataset.engineMs, parts: el.dataset.parts };
       });
       try {
         const p = JSON.parse(parts ?? '{}');

@@ -453,3 +453,46 @@ IMM[0] FLT32 { 0.5000, 0.0000, 1.0000, 0.0000 }
   assert.deepEqual(problems.filter((p) => !/simulated worker failure/.test(p)), [], 'the page reported problems');
   await page.close();
 });
+
+test('playing draws frame after frame, its numbers written at most ten times a second; a pause shows the last frame\'s', { timeout: 60_000 }, async () => {
+  const { page, problems } = await openPlayground(browser, server);
+  const before = await renderCount(page);
+  const seen = await page.evaluate(async () => {
+    const label = /** @type {HTMLElement} */ (document.querySelector('#frame-time'));
+    const table = /** @type {HTMLElement} */ (document.querySelector('#builtins'));
+    const canvas = /** @type {HTMLElement} */ (document.querySelector('#output'));
+    // Every write of the label's text, and every write of the built-in values' table.
+    let labelWrites = 0;
+    let tableWrites = 0;
+    const observer = new MutationObserver((records) => {
+      for (const r of records) {
+        if (label.contains(r.target)) labelWrites += 1;
+        else if (table.contains(r.target)) tableWrites += 1;
+      }
+    });
+    observer.observe(label, { childList: true, characterData: true, subtree: true });
+    observer.observe(table, { childList: true, characterData: true, subtree: true });
+    const first = Number(canvas.dataset.renders);
+    /** @type {HTMLButtonElement} */ (document.querySelector('#play')).click();
+    const started = performance.now();
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    /** @type {HTMLButtonElement} */ (document.querySelector('#play')).click();
+    const seconds = (performance.now() - started) / 1000;
+    observer.disconnect();
+    return { frames: Number(canvas.dataset.renders) - first, seconds, labelWrites, tableWrites };
+  });
+  // Enough frames for the spacing to show: each of them would have written both otherwise.
+  assert.ok(seen.frames >= 40, `only ${seen.frames} frames in ${seen.seconds.toFixed(1)} s`);
+  const most = Math.ceil(seen.seconds * 10) + 2;
+  assert.ok(seen.labelWrites >= 3 && seen.labelWrites <= most, `the frame time was written ${seen.labelWrites} times for ${seen.frames} frames`);
+  // The built-in values' row of time changes with every frame: one cell written per write.
+  assert.ok(seen.tableWrites >= 3 && seen.tableWrites <= most, `the built-in values were written ${seen.tableWrites} times for ${seen.frames} frames`);
+  // Paused, the label comes to say the last frame's time (the frame's figure as a number).
+  await page.waitForFunction(() => {
+    const label = /** @type {HTMLElement} */ (document.querySelector('#frame-time'));
+    return label.textContent === `${Number(label.dataset.ms).toFixed(1)} ms/frame`;
+  }, null, { timeout: 5_000 });
+  assert.ok(await renderCount(page) > before);
+  assert.deepEqual(problems, [], 'the page reported problems');
+  await page.close();
+});
