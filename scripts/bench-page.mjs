@@ -1,4 +1,4 @@
-// Measures the playground page's frame time in headless Chromium: renders each named corpus
+// Measures the playground page's frame time in headless Chromium (or TGSI_BROWSER's engine): renders each named corpus
 // fragment shader (fragment-only mode, uv inputs as the corpus vertex shader gives them) at the
 // chosen size with the page's Web Workers, while animating, and prints the median ms per frame,
 // the engine's part of it (the slowest band in its worker) and where the rest goes (the hops to
@@ -18,7 +18,8 @@
 //   node scripts/bench-page.mjs [--size 512] [--seconds 4] [--inspect] [--engines]
 //     [--example ID] [--compile-time] [--first-picture] [SHADER.tgsi ...]
 //
-// Needs the built page (bash scripts/build-wasm.sh && bash scripts/build-web.sh) and Chromium.
+// Needs the built page (bash scripts/build-wasm.sh && bash scripts/build-web.sh) and the browser: Chromium, or
+// TGSI_BROWSER=firefox or webkit under `node tests/e2e/sessions.mjs --` (as npm test runs them).
 
 import { access, readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -89,9 +90,9 @@ async function measureInspector(page) {
       return performance.now() - t0;
     }, [x, y]));
   }
-  await page.selectOption('#size', '256');
+  await page.locator('#size').selectOption('256');
   await page.waitForTimeout(1500);
-  await page.selectOption('#view-mode', 'value');
+  await page.locator('#view-mode').selectOption('value');
   await page.waitForTimeout(1000);
   const positions = await page.evaluate(() => Number(document.querySelector('#probe-pc').max) + 1);
   const scrubs = [];
@@ -162,8 +163,8 @@ async function openWith(shader, engine) {
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   await page.goto(server.url);
   await page.waitForSelector('#engine-version[data-state="ready"]', { timeout: 30_000 });
-  await page.selectOption('#size', String(size));
-  if (engine) await page.selectOption('#engine', engine);
+  await page.locator('#size').selectOption(String(size));
+  if (engine) await page.locator('#engine').selectOption(engine);
   if (shader.example) {
     await page.evaluate((id) => window.tgsiPlayground.loadExample(id), shader.example);
   } else {
@@ -186,13 +187,13 @@ async function openWith(shader, engine) {
  */
 async function measureEngines(shader) {
   const page = await openWith(shader, 'compiled');
-  await page.click('#play');
+  await page.locator('#play').click();
   /** @type {Record<string, number[]>} */
   const samples = { interpreter: [], compiled: [] };
   const end = Date.now() + 2 * seconds * 1000;
   for (let round = 0; Date.now() < end; round += 1) {
     const engine = round % 2 ? 'interpreter' : 'compiled';
-    await page.selectOption('#engine', engine);
+    await page.locator('#engine').selectOption(engine);
     await page.waitForTimeout(400);
     const until = Date.now() + 1000;
     while (Date.now() < until) {
@@ -270,7 +271,7 @@ try {
       await page.close();
       continue;
     }
-    await page.click('#play');
+    await page.locator('#play').click();
     const samples = [];
     const engineSamples = [];
     /** @type {Record<string, number[]>} */

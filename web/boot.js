@@ -8,6 +8,7 @@
 
 import { engineModule } from './engine.js';
 import { RenderPool } from './render-pool.js';
+import { machineCores } from './worker-pool.js';
 
 // The page's start is marked for `scripts/bench-page.mjs --first-picture`: engine-compiled here,
 // worker-ready (render-pool.js), engine-ready, page-built, first-frame-asked and first-frame
@@ -15,4 +16,4 @@ import { RenderPool } from './render-pool.js';
 engineModule().then(() => performance.mark('engine-compiled'), () => {});
 
 /** The page's render workers: one per core but one, two to four. */
-export const renderPool = new RenderPool(engineModule(), Math.min(Math.max((navigator.hardwareConcurrency || 2) - 1, 2), 4));
+export const renderPool = new RenderPool(engineModule(), Math.min(Math.max(machineCores() - 1, 2), 4));

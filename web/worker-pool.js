@@ -13,6 +13,21 @@
 export const WATCHDOG_MS = 8000;
 
 /**
+ * The machine's cores as far as a page can tell, for the size of its worker pools. WebKit
+ * reports 4 or 8 whatever the machine has (a fingerprinting defence: 4 stands for four cores or
+ * fewer), so its 4 is read as the fewest it may stand for, 2: on a 2-core machine the page's
+ * three render workers then shared two cores with the page and the compositor, and two workers
+ * drew the first picture sooner and every frame at least as fast (docs/perf-log.md,
+ * "WebKitGTK's render workers"). Chromium and Firefox report the machine's count.
+ * @param {{hardwareConcurrency?: number, vendor?: string} | undefined} nav the `navigator`
+ */
+export function machineCores(nav = globalThis.navigator) {
+  const reported = nav?.hardwareConcurrency || 2;
+  const clamped = nav?.vendor === 'Apple Computer, Inc.' && reported <= 4;
+  return clamped ? 2 : reported;
+}
+
+/**
  * A message from a worker: a job's answer carries the job's `id`.
  * @typedef {{type?: string, id?: number, [key: string]: any}} WorkerMessage
  */

@@ -4,6 +4,7 @@
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { availableParallelism } from 'node:os';
 import { launchBrowser, saveScreenshot, startServer } from './support.mjs';
 import { canvasPixels, decodePng, openPlayground, renderCount, runTgsi, settle, typeShader, waitForRender } from './playground.mjs';
 
@@ -493,6 +494,17 @@ test('playing draws frame after frame, its numbers written at most ten times a s
     return label.textContent === `${Number(label.dataset.ms).toFixed(1)} ms/frame`;
   }, null, { timeout: 5_000 });
   assert.ok(await renderCount(page) > before);
+  assert.deepEqual(problems, [], 'the page reported problems');
+  await page.close();
+});
+
+test('the page starts no more render workers than the machine has cores to spare (two at least)', { timeout: 60_000 }, async () => {
+  const { page, problems } = await openPlayground(browser, server);
+  // The machine's cores as the operating system counts them: the browser runs on this machine.
+  // WebKit reports 4 or 8 whatever the machine has; the page must not take that at its word.
+  const spare = Math.max(availableParallelism() - 1, 2);
+  const workers = await page.evaluate(async () => (await import('./web/boot.js')).renderPool.workers.length);
+  assert.ok(workers >= 2 && workers <= spare, `${workers} render workers on ${availableParallelism()} cores`);
   assert.deepEqual(problems, [], 'the page reported problems');
   await page.close();
 });

@@ -10,12 +10,12 @@
 // functions exported at the end are the engine API without the element.
 
 import { FULL_ENGINE, LEAN_ENGINE, WORKER } from './locations.js';
-import { WATCHDOG_MS, WorkerPool } from '../worker-pool.js';
+import { WATCHDOG_MS, WorkerPool, machineCores } from '../worker-pool.js';
 
 export { WATCHDOG_MS };
 
 /** Workers per engine: enough to keep a page of widgets moving, few enough to stay light. */
-const POOL_SIZE = Math.max(1, Math.min(2, (globalThis.navigator?.hardwareConcurrency ?? 2) - 1));
+const POOL_SIZE = Math.max(1, Math.min(2, machineCores() - 1));
 
 /**
  * @typedef {import('../engine-options.js').FrameRequest & {fs: string, vs?: string | null}} FrameRequest
