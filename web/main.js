@@ -28,6 +28,7 @@ import { $, setChildren, setData, setText } from './dom.js';
 import { createPageInspector } from './page-inspector.js';
 import { showPastePicker } from './paste-picker.js';
 import { FrameText } from './frame-text.js';
+import { nextFrameDelay } from './frame-start.js';
 
 const versionLabel = $('engine-version');
 const status = $('status');
@@ -74,6 +75,13 @@ const app = {
   needsRender: false,
   underlinedRender: false,
   clock: { time: 0, last: 0, frame: 0 },
+  /**
+   * When the last picture reached the canvas (performance.now), the wait before its frame, and
+   * whether it missed a refresh (frame-start.js).
+   */
+  pictureAt: 0,
+  frameDelay: 0,
+  frameMissed: false,
   mouse: { x: 0, y: 0, down: false },
   /** @type {import('./engine-results.js').AgalResult | null} */ agal: null,
   /** The request of the frame on the canvas: traces and probes use exactly it. */
@@ -439,6 +447,7 @@ async function renderFrame() {
     if (app.targetTabs?.update(result.targets)) scheduleRender();
     setData(canvas, 'target', String(request.target));
     canvas.getContext('2d').putImageData(result.image, 0, 0);
+    app.pictureAt = performance.now();
     showEngine($('engine-badge'), result.engine, request.engine);
     // The list follows the inputs (not every animation frame).
     const listed = JSON.stringify([request.gs, request.vs, meshRequest(state), request.constants, request.vsConstants]);
@@ -666,15 +675,20 @@ function setPlaying(on) {
 
 function tick(now) {
   if (!app.playing) return;
+  // A frame still drawing missed this refresh: the next one starts without waiting.
+  if (app.rendering) app.frameMissed = true;
   if (document.visibilityState !== 'hidden' && !app.rendering) {
     app.clock.time += Math.min((now - app.clock.last) / 1000, 0.25);
     app.clock.frame += 1;
     app.clock.last = now;
     // Posted after this animation frame's own work (style, layout, paint of the last picture), so
     // that work does not share the cores with the render workers: on a 2-core machine that made a
-    // compiled 26_mandelbrot frame about 15 % slower (docs/perf-log.md).
+    // compiled 26_mandelbrot frame about 15 % slower (docs/perf-log.md); and after the
+    // compositor's, as long as the pictures are still ready before their refresh (frame-start.js).
+    app.frameDelay = app.frameMissed ? 0 : nextFrameDelay(app.frameDelay, now - app.pictureAt);
+    app.frameMissed = false;
     app.rendering = true;
-    setTimeout(() => { app.rendering = false; renderFrame(); }, 0);
+    setTimeout(() => { app.rendering = false; renderFrame(); }, app.frameDelay);
   } else if (document.visibilityState === 'hidden') {
     app.clock.last = now;
   }

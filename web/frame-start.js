@@ -1,0 +1,26 @@
+// @ts-check
+// When a playing page asks for its next picture. Right after an animation frame's own work
+// (style, layout, paint, commit) the browser's compositor goes on for a few milliseconds drawing
+// the last picture. On a 2-core machine a frame asked for at that moment had its two render
+// workers share the cores with the compositor: one band waited 0.5–1.9 ms to start, and the bands
+// ran slower (docs/perf-log.md, "when a playing page asks for its frame"). So the page waits up
+// to `COMPOSITOR_MS` after the animation frame's work, but only out of the time the frame would
+// otherwise spend waiting for the next refresh: it measures how early the last picture was
+// ready before the refresh that showed it, and a picture that missed its refresh makes the next
+// frame start at once.
+
+/** How long the compositor goes on after an animation frame's own work. */
+export const COMPOSITOR_MS = 4;
+/** Time kept free between a picture being ready and the refresh that shows it. */
+export const REFRESH_MARGIN_MS = 3;
+
+/**
+ * The wait before the next frame is asked for (ms), from the last one's: longer by how much more
+ * than `REFRESH_MARGIN_MS` the last picture was ready before the next animation frame began
+ * (`spareMs`; shorter when it was less), between 0 and `COMPOSITOR_MS`.
+ * @param {number} lastDelayMs the wait before the last frame
+ * @param {number} spareMs from the last picture's arrival to the animation frame now beginning
+ */
+export function nextFrameDelay(lastDelayMs, spareMs) {
+  return Math.max(0, Math.min(COMPOSITOR_MS, lastDelayMs + spareMs - REFRESH_MARGIN_MS));
+}
