@@ -11,8 +11,12 @@
 
 /** How long the compositor goes on after an animation frame's own work. */
 export const COMPOSITOR_MS = 4;
-/** Time kept free between a picture being ready and the refresh that shows it. */
-export const REFRESH_MARGIN_MS = 3;
+/**
+ * Time kept free between a picture being ready and the refresh that shows it: enough that a
+ * frame needing more than about half of a 60 Hz refresh interval never waits (with less, such
+ * frames missed their refresh now and then: docs/perf-log.md).
+ */
+export const REFRESH_MARGIN_MS = 8;
 
 /**
  * The wait before the next frame is asked for (ms), from the last one's: longer by how much more

@@ -6,20 +6,21 @@ import { COMPOSITOR_MS, REFRESH_MARGIN_MS, nextFrameDelay } from '../../../web/f
 
 test('a picture ready long before its refresh lets the next frame wait for the compositor', () => {
   assert.equal(COMPOSITOR_MS, 4);
-  assert.equal(REFRESH_MARGIN_MS, 3);
-  // The first frame after Play: the last picture is long done (100 ms spare): 0 + 100 - 3, at most 4.
+  assert.equal(REFRESH_MARGIN_MS, 8);
+  // The first frame after Play: the last picture is long done (100 ms spare): 0 + 100 - 8, at most 4.
   assert.equal(nextFrameDelay(0, 100), 4);
-  // Waited 4 ms, ready 5 ms before the refresh: 4 + 5 - 3 = 6, at most 4.
-  assert.equal(nextFrameDelay(4, 5), 4);
-  // Waited 1 ms, ready 4.5 ms before: 1 + 4.5 - 3 = 2.5.
-  assert.equal(nextFrameDelay(1, 4.5), 2.5);
+  // Waited 4 ms, ready 9 ms before the refresh: 4 + 9 - 8 = 5, at most 4.
+  assert.equal(nextFrameDelay(4, 9), 4);
+  // Waited 1 ms, ready 9.5 ms before: 1 + 9.5 - 8 = 2.5.
+  assert.equal(nextFrameDelay(1, 9.5), 2.5);
 });
 
 test('a picture ready with less than the margin to spare shortens the wait', () => {
-  // Waited 4 ms, ready 1 ms before the refresh: 4 + 1 - 3 = 2.
-  assert.equal(nextFrameDelay(4, 1), 2);
-  // Waited 1 ms, ready 0.5 ms before: 1 + 0.5 - 3 < 0, so none.
-  assert.equal(nextFrameDelay(1, 0.5), 0);
-  // Ready only as the refresh began: 2 + 0 - 3 < 0.
-  assert.equal(nextFrameDelay(2, 0), 0);
+  // Waited 4 ms, ready 6 ms before the refresh: 4 + 6 - 8 = 2.
+  assert.equal(nextFrameDelay(4, 6), 2);
+  // A 60 Hz refresh (16.7 ms), 10 ms frames asked for at once, ready 5.7 ms before the refresh:
+  // 0 + 5.7 - 8 < 0, so such a frame never waits.
+  assert.equal(nextFrameDelay(0, 5.7), 0);
+  // Ready only as the refresh began: 3 + 0 - 8 < 0.
+  assert.equal(nextFrameDelay(3, 0), 0);
 });
