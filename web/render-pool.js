@@ -66,6 +66,14 @@ export class RenderPool {
     this.shown = null;
     /** @type {ImageData | null} */
     this.spare = null;
+    /**
+     * The buffer each worker's last band came in, by worker: sent back with its next band, the
+     * worker's engine copies that band's pixels into it (`pixelsInto`) instead of into a new
+     * array, whose fresh half megabyte cost a 512x256 band about 0.24 ms in Chromium
+     * (docs/perf-log.md, "a band's pixels into the array of the band before").
+     * @type {(ArrayBuffer | null)[]}
+     */
+    this.bandBuffers = [];
     /** Set by tests: the first band of this many next frames (retries too) makes its worker fail. */
     this.crashNext = 0;
     /** The frame in flight's reaction to a failed worker. @type {((message: string) => void) | null} */
@@ -266,9 +274,11 @@ export class RenderPool {
     for (let b = 0; b < bands; b += 1) {
       const top = b * per;
       const bottom = Math.min(height, top + per);
-      const band = { type: 'render', request: { ...request, rows: [top, bottom], bands, timeLimit: FRAME_TIME_LIMIT_S, crashForTest: crash && b === 0 } };
+      const spare = this.bandBuffers[b] ?? null;
+      this.bandBuffers[b] = null;
+      const band = { type: 'render', request: { ...request, rows: [top, bottom], bands, timeLimit: FRAME_TIME_LIMIT_S, crashForTest: crash && b === 0 }, spare };
       const postedAt = now();
-      this.pool.send(b, band, { limitMs: WATCHDOG_MS + grace }).then((end) => {
+      this.pool.send(b, band, { limitMs: WATCHDOG_MS + grace, transfer: spare ? [spare] : [] }).then((end) => {
         if (closed) return;
         if ('stopped' in end) {
           // The watchdog replaced this band's worker; the others may be as stuck.
@@ -295,6 +305,7 @@ export class RenderPool {
         const copyStart = performance.now();
         if (image && msg.pixels && msg.pixels.length === (msg.rows[1] - msg.rows[0]) * width * 4) {
           image.data.set(msg.pixels, msg.rows[0] * width * 4);
+          if (msg.pixels.byteOffset === 0 && msg.pixels.byteLength === msg.pixels.buffer.byteLength) this.bandBuffers[b] = msg.pixels.buffer;
         } else if (!msg.error) {
           failed = true;
         }

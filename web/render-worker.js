@@ -127,10 +127,12 @@ async function compiledReady(req) {
  * `render(fsText, vsText | null, options)`; the result holds RGBA8 bytes of those rows, top row
  * first, and the diagnostics (each with its `source`: fragment, vertex or render).
  */
-function renderBand(req) {
+function renderBand(req, into = /** @type {Uint8Array | null} */ (null)) {
   // renderPage takes textures as JSON descriptions (mip levels, cube faces, sampler state).
   const draw = typeof engine.renderPage === 'function' ? engine.renderPage : engine.render;
-  return draw(req.fs, req.vs ?? null, options(req));
+  // `into`: the array the page handed back (render-pool.js); the engine copies the band's
+  // pixels into it when its size fits (`pixelsInto`).
+  return draw(req.fs, req.vs ?? null, into ? { ...options(req), pixelsInto: into } : options(req));
 }
 
 /**
@@ -231,7 +233,7 @@ self.onmessage = async (event) => {
   // here and of its answer, for the page's account of where a frame's time goes.
   const receivedAt = performance.timeOrigin + start;
   try {
-    const result = renderBand(msg.request);
+    const result = renderBand(msg.request, msg.spare instanceof ArrayBuffer ? new Uint8Array(msg.spare) : null);
     const pixels = result.pixels instanceof Uint8Array ? result.pixels : new Uint8Array(result.pixels ?? []);
     const jit = afterBand(msg.request, result.jit ?? null);
     self.postMessage({

@@ -433,10 +433,13 @@ IMM[0] FLT32 { 0.5000, 0.0000, 1.0000, 0.0000 }
     pool.crashNext = 1;
     const e = await draw(green);
     const retried = pool.retried;
+    // Each band's buffer kept to go back to its worker with the next band (`pixelsInto`):
+    // 4 rows x 8 pixels x 4 bytes.
+    const buffers = pool.bandBuffers.map((b) => b?.byteLength ?? null);
     for (const w of pool.workers) w.terminate();
     // Each picture read while it is still its frame's: until a newer frame has resolved.
     return {
-      a: aAfterB, b: bAfterC, c: cAfterD, d: corners(d.image), e: corners(e.image), retried,
+      a: aAfterB, b: bAfterC, c: cAfterD, d: corners(d.image), e: corners(e.image), retried, buffers,
       same: [a.image === b.image, c.image === a.image, d.image === b.image, e.image === d.image],
     };
   }, [oneColour('1.0000, 0.0000, 0.0000'), oneColour('0.0000, 1.0000, 0.0000'), half]);
@@ -447,6 +450,7 @@ IMM[0] FLT32 { 0.5000, 0.0000, 1.0000, 0.0000 }
   assert.deepEqual(frames.d, [[255, 0, 0, 255], [255, 0, 0, 255]], 'the fourth frame\'s picture is untouched by the retried fifth');
   assert.deepEqual(frames.e, [[0, 255, 0, 255], [0, 255, 0, 255]]);
   assert.equal(frames.retried, 1);
+  assert.deepEqual(frames.buffers, [128, 128], 'the bands\' buffers are not kept for their workers');
   // Two pictures in turn: the third frame draws into the first one's, the fourth into the
   // second's; both tries of the fifth into the third's, not into the fourth's.
   assert.deepEqual(frames.same, [false, true, true, false]);

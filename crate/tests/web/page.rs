@@ -687,3 +687,42 @@ fn reference_lanes_runs_the_rows_of_a_lane_table() {
     assert!(v["rows"][3]["Err"].as_str().unwrap_or("").contains("'x'"), "{}", v["rows"][3]);
     assert!(v["error"].is_null(), "{}", v["error"]);
 }
+
+/// `pixelsInto`: an array of exactly the band's RGBA8 size gets the pixels and comes back as
+/// `pixels` (the same object); one of another size, or anything else, is left alone and a new
+/// array holds them. The constant colour (0.25, 0.5, 1, 1) gives (64, 128, 255, 255) on each of
+/// the 2 × 4 pixels of rows 1..3 (as in `render_page_draws_a_band_of_rows`).
+#[wasm_bindgen_test]
+fn render_page_copies_the_pixels_into_an_array_of_their_size() {
+    use wasm_bindgen::JsCast;
+    let fs = "FRAG\nDCL OUT[0], COLOR\nIMM[0] FLT32 { 0.2500, 0.5000, 1.0000, 1.0000 }\n  0: MOV OUT[0], IMM[0]\n  1: END\n";
+    let want: Vec<u8> = [64u8, 128, 255, 255].repeat(2 * 4);
+    let call = |into: JsValue| {
+        let opts = js_sys::JSON::parse(r#"{"width": 4, "height": 4, "rowStart": 1, "rowEnd": 3}"#)
+            .unwrap_or(JsValue::NULL);
+        let _ = js_sys::Reflect::set(&opts, &JsValue::from_str("pixelsInto"), &into);
+        let result = tgsi::wasm::page::render_page(fs, None, opts);
+        js_sys::Reflect::get(&result, &JsValue::from_str("pixels"))
+            .ok()
+            .and_then(|p| p.dyn_into::<js_sys::Uint8Array>().ok())
+            .unwrap_or_else(|| panic!("no pixels array"))
+    };
+    // The right size, filled with 7s beforehand: the same array, now holding the band.
+    let fits = js_sys::Uint8Array::new_with_length(32);
+    fits.fill(7, 0, 32);
+    let out = call(fits.clone().into());
+    assert!(js_sys::Object::is(&out, &fits), "the array of the band's size was not used");
+    assert_eq!(out.to_vec(), want);
+    // Another size: left as it was, and a new array holds the band.
+    let other = js_sys::Uint8Array::new_with_length(16);
+    other.fill(7, 0, 16);
+    let out = call(other.clone().into());
+    assert!(!js_sys::Object::is(&out, &other));
+    assert_eq!(out.to_vec(), want);
+    assert_eq!(other.to_vec(), vec![7u8; 16]);
+    // Not a Uint8Array (an array of 32 numbers): a new array.
+    let list: JsValue = js_sys::Array::from_iter((0..32).map(|_| JsValue::from(7))).into();
+    let out = call(list.clone());
+    assert!(!js_sys::Object::is(&out, &list));
+    assert_eq!(out.to_vec(), want);
+}
