@@ -161,6 +161,37 @@ fn put_run<Q>(
     }
 }
 
+/// [`put_run`] of both rows of a quad row pair at once, from one transpose per quad: `upper`
+/// (the pair's odd window row, lanes 2 and 3, which comes first in a top-first picture) and
+/// `lower` (its even row, lanes 0 and 1), spans of the same length.
+fn put_pair<Q>(
+    upper: &mut [u8],
+    lower: &mut [u8],
+    target: Option<&Vec<Q>>,
+    run: std::ops::Range<usize>,
+    bytes: impl Fn(&Q) -> [[u8; 4]; 4],
+) {
+    let quads = target.and_then(|t| t.get(run)).unwrap_or_default();
+    let full_pairs = upper.len() / 8;
+    let mut ups = upper.chunks_exact_mut(8);
+    let mut lows = lower.chunks_exact_mut(8);
+    for ((up, low), q) in (&mut ups).zip(&mut lows).zip(quads) {
+        let pixels = pixel_major(bytes(q));
+        let (first, second) = pixels.split_at(8);
+        up.copy_from_slice(second);
+        low.copy_from_slice(first);
+    }
+    // The right edge of an odd width: one pixel of the next quad in each row.
+    let (up, low) = (ups.into_remainder(), lows.into_remainder());
+    if let (Some(up), Some(low), Some(q)) =
+        (up.get_mut(..4), low.get_mut(..4), quads.get(full_pairs))
+    {
+        let pixels = pixel_major(bytes(q));
+        up.copy_from_slice(&pixels[8..12]);
+        low.copy_from_slice(&pixels[..4]);
+    }
+}
+
 /// A quad's `[channel][lane]` bytes as its four RGBA pixels in lane order: a 4x4 byte
 /// transpose, one byte shuffle (wasm SIMD's swizzle in the page's engine, where reading a band
 /// back runs every frame).
@@ -427,12 +458,35 @@ impl Framebuffer {
         let width = self.width as usize;
         let mut out = vec![0u8; rows.len() * width * 4];
         let tiling = self.tiling();
+        let span = TILE as usize * 4;
         // The page reads a whole band every frame: each row is walked tile by tile, one run of
-        // consecutive quads per tile (`Tiling::row_run`), not one quad lookup per pixel pair.
-        for (yt, line) in rows.zip(out.chunks_exact_mut(width * 4)) {
+        // consecutive quads per tile (`Tiling::row_run`), not one quad lookup per pixel pair;
+        // the two rows of a quad row pair together when both are asked for (a band may start or
+        // end between them), each quad transposed once for both.
+        let mut lines = out.chunks_exact_mut(width * 4);
+        let mut yt = rows.start;
+        while yt < rows.end {
             let y = self.height - 1 - yt;
+            let pair =
+                if y & 1 == 1 && yt + 1 < rows.end { lines.next().zip(lines.next()) } else { None };
+            if let Some((upper, lower)) = pair {
+                for (tx, (up, low)) in
+                    upper.chunks_mut(span).zip(lower.chunks_mut(span)).enumerate()
+                {
+                    let run = tiling.row_run(y, tx);
+                    match self.format {
+                        Format::Rgba32F => {
+                            put_pair(up, low, self.targets.get(target), run, |q| unorm8_quad(q.0))
+                        }
+                        Format::Rgba8 => put_pair(up, low, self.targets8.get(target), run, |q| q.0),
+                    }
+                }
+                yt += 2;
+                continue;
+            }
+            let Some(line) = lines.next() else { break };
             let lanes = 2 * (y & 1) as usize;
-            for (tx, span) in line.chunks_mut(TILE as usize * 4).enumerate() {
+            for (tx, span) in line.chunks_mut(span).enumerate() {
                 let run = tiling.row_run(y, tx);
                 match self.format {
                     Format::Rgba32F => {
@@ -441,6 +495,7 @@ impl Framebuffer {
                     Format::Rgba8 => put_run(span, self.targets8.get(target), run, lanes, |q| q.0),
                 }
             }
+            yt += 1;
         }
         out
     }
@@ -812,6 +867,16 @@ mod tests {
                 assert_eq!(fb.target_rgba8_rows(0, 0..h), expected, "{w}x{h} {format:?}");
                 let from = (w * 4) as usize;
                 assert_eq!(fb.target_rgba8_rows(0, 1..h), expected[from.min(expected.len())..]);
+                // Bands that start and end on either row of a quad row pair.
+                for (a, b) in [(0, h - 1), (1, h.saturating_sub(1).max(1)), (2, h), (1, 2.min(h))] {
+                    let (a, b) = (a.min(h), b.min(h).max(a.min(h)));
+                    let (i, j) = ((a * w * 4) as usize, (b * w * 4) as usize);
+                    assert_eq!(
+                        fb.target_rgba8_rows(0, a..b),
+                        expected[i..j],
+                        "{w}x{h} {format:?} rows {a}..{b}"
+                    );
+                }
                 // Window rows 2..4 (a whole quad row pair where the picture has them).
                 fb.clear_rows(2..4);
                 let rows = fb.target_rgba8_rows(0, 0..h);
