@@ -28,3 +28,36 @@ export const REFRESH_MARGIN_MS = 8;
 export function nextFrameDelay(lastDelayMs, spareMs) {
   return Math.max(0, Math.min(COMPOSITOR_MS, lastDelayMs + spareMs - REFRESH_MARGIN_MS));
 }
+
+/** A playing page's account of its pictures, for `nextFrameDelay`. */
+export class FrameStart {
+  constructor() {
+    /** When the last picture reached the canvas (performance.now). */
+    this.pictureAt = 0;
+    /** The wait before the last frame. */
+    this.delay = 0;
+    /** Whether an animation frame began while a frame was still drawing (it missed a refresh). */
+    this.missed = false;
+  }
+
+  /** A picture reached the canvas. */
+  shown() {
+    this.pictureAt = performance.now();
+  }
+
+  /** An animation frame began while a frame was still drawing: that frame missed its refresh. */
+  missedRefresh() {
+    this.missed = true;
+  }
+
+  /**
+   * The wait before asking for the frame of the animation frame that began at `now`: none after
+   * a missed refresh, else `nextFrameDelay` of the time the last picture had to spare.
+   * @param {number} now the animation frame's timestamp (performance.now's clock)
+   */
+  next(now) {
+    this.delay = this.missed ? 0 : nextFrameDelay(this.delay, now - this.pictureAt);
+    this.missed = false;
+    return this.delay;
+  }
+}

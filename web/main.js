@@ -28,7 +28,7 @@ import { $, setChildren, setData, setText } from './dom.js';
 import { createPageInspector } from './page-inspector.js';
 import { showPastePicker } from './paste-picker.js';
 import { FrameText } from './frame-text.js';
-import { nextFrameDelay } from './frame-start.js';
+import { FrameStart } from './frame-start.js';
 
 const versionLabel = $('engine-version');
 const status = $('status');
@@ -75,13 +75,6 @@ const app = {
   needsRender: false,
   underlinedRender: false,
   clock: { time: 0, last: 0, frame: 0 },
-  /**
-   * When the last picture reached the canvas (performance.now), the wait before its frame, and
-   * whether it missed a refresh (frame-start.js).
-   */
-  pictureAt: 0,
-  frameDelay: 0,
-  frameMissed: false,
   mouse: { x: 0, y: 0, down: false },
   /** @type {import('./engine-results.js').AgalResult | null} */ agal: null,
   /** The request of the frame on the canvas: traces and probes use exactly it. */
@@ -93,6 +86,8 @@ const app = {
 
 /** The frame's numbers as text: spaced while playing (frame-text.js). */
 const frameText = new FrameText(() => app.playing);
+/** When a playing page asks for its next frame (frame-start.js). */
+const frameStart = new FrameStart();
 /** @typedef {typeof app} PageApp */
 
 // The end-to-end tests drive the page through a small, read-mostly hook (web/test-hook.js).
@@ -447,7 +442,7 @@ async function renderFrame() {
     if (app.targetTabs?.update(result.targets)) scheduleRender();
     setData(canvas, 'target', String(request.target));
     canvas.getContext('2d').putImageData(result.image, 0, 0);
-    app.pictureAt = performance.now();
+    frameStart.shown();
     showEngine($('engine-badge'), result.engine, request.engine);
     // The list follows the inputs (not every animation frame).
     const listed = JSON.stringify([request.gs, request.vs, meshRequest(state), request.constants, request.vsConstants]);
@@ -676,7 +671,7 @@ function setPlaying(on) {
 function tick(now) {
   if (!app.playing) return;
   // A frame still drawing missed this refresh: the next one starts without waiting.
-  if (app.rendering) app.frameMissed = true;
+  if (app.rendering) frameStart.missedRefresh();
   if (document.visibilityState !== 'hidden' && !app.rendering) {
     app.clock.time += Math.min((now - app.clock.last) / 1000, 0.25);
     app.clock.frame += 1;
@@ -685,10 +680,8 @@ function tick(now) {
     // that work does not share the cores with the render workers: on a 2-core machine that made a
     // compiled 26_mandelbrot frame about 15 % slower (docs/perf-log.md); and after the
     // compositor's, as long as the pictures are still ready before their refresh (frame-start.js).
-    app.frameDelay = app.frameMissed ? 0 : nextFrameDelay(app.frameDelay, now - app.pictureAt);
-    app.frameMissed = false;
     app.rendering = true;
-    setTimeout(() => { app.rendering = false; renderFrame(); }, app.frameDelay);
+    setTimeout(() => { app.rendering = false; renderFrame(); }, frameStart.next(now));
   } else if (document.visibilityState === 'hidden') {
     app.clock.last = now;
   }

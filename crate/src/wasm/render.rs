@@ -50,6 +50,8 @@ struct Options {
     gs: Option<String>,
     /// A number (colour target) or `"depth"`, read as it comes.
     target: JsValue,
+    /// The array to copy the pixels into, if it is one ([`pixels_out`]).
+    pixels_into: Option<js_sys::Uint8Array>,
     /// Not in the widget's lean engine (no caller there; it keeps that engine within its size).
     #[cfg(feature = "full")]
     all_targets: bool,
@@ -124,15 +126,6 @@ impl TextureOption {
     }
 }
 
-/// The `pixelsInto` option: a `Uint8Array`, or nothing (anything else is not one).
-fn pixels_into(options: &JsValue) -> Option<js_sys::Uint8Array> {
-    if !options.is_object() {
-        return None;
-    }
-    let value = js_sys::Reflect::get(options, &JsValue::from_str("pixelsInto")).ok()?;
-    value.dyn_into::<js_sys::Uint8Array>().ok()
-}
-
 /// The rows' pixels as the `Uint8Array` a call returns: copied into `into` when it has exactly
 /// their size, else a new array. A render worker passes the array its last band was sent in,
 /// which the page hands back (`web/render-pool.js`): a new array of half a megabyte, its memory
@@ -158,6 +151,7 @@ fn read_options(options: JsValue) -> (Options, Vec<String>) {
         vertices: f.string("vertices"),
         gs: f.string("gs"),
         target: f.raw("target").unwrap_or(JsValue::UNDEFINED),
+        pixels_into: f.raw("pixelsInto").and_then(|v| v.dyn_into().ok()),
         #[cfg(feature = "full")]
         all_targets: f.bool("allTargets").unwrap_or(false),
         consts: f.strings("consts"),
@@ -402,6 +396,8 @@ pub(super) struct Call {
     pub rows: (u32, u32),
     /// Which buffer `pixels` holds, and whether every target is wanted too.
     pub read_back: ReadBack,
+    /// The `pixelsInto` option: the array to copy `pixels` into when its size fits.
+    pub pixels_into: Option<js_sys::Uint8Array>,
     #[cfg(feature = "full")]
     pub all_targets: bool,
     /// Which engine may run the fragment shader.
@@ -458,6 +454,7 @@ pub(super) fn read_call(fs_text: &str, vs_text: Option<String>, options: JsValue
         time_limit: opts.time_limit.filter(|s| s.is_finite() && *s > 0.0),
         rows: (row_start, row_end),
         read_back,
+        pixels_into: opts.pixels_into,
         #[cfg(feature = "full")]
         all_targets: opts.all_targets,
         #[cfg(feature = "jit")]
@@ -504,8 +501,8 @@ pub(super) fn with_job<R>(call: Call, f: impl FnOnce(&mut Prepared, &Call) -> R)
 #[wasm_bindgen]
 pub fn render(fs_text: &str, vs_text: Option<String>, options: JsValue) -> JsValue {
     let start = js_sys::Date::now();
-    let into = pixels_into(&options);
     let call = read_call(fs_text, vs_text, options);
+    let into = call.pixels_into.clone();
     let (width, height) = (call.key.width, call.key.height);
     let (row_start, row_end) = call.rows;
     let read_back = call.read_back;

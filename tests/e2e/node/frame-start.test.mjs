@@ -2,7 +2,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { COMPOSITOR_MS, REFRESH_MARGIN_MS, nextFrameDelay } from '../../../web/frame-start.js';
+import { COMPOSITOR_MS, FrameStart, REFRESH_MARGIN_MS, nextFrameDelay } from '../../../web/frame-start.js';
 
 test('a picture ready long before its refresh lets the next frame wait for the compositor', () => {
   assert.equal(COMPOSITOR_MS, 4);
@@ -23,4 +23,18 @@ test('a picture ready with less than the margin to spare shortens the wait', () 
   assert.equal(nextFrameDelay(0, 5.7), 0);
   // Ready only as the refresh began: 3 + 0 - 8 < 0.
   assert.equal(nextFrameDelay(3, 0), 0);
+});
+
+test('after a missed refresh the next frame starts at once, then waits again', () => {
+  const start = new FrameStart();
+  // A picture shown 100 ms before this animation frame: the full wait, 4 ms.
+  start.pictureAt = 0;
+  assert.equal(start.next(100), 4);
+  // The next animation frame began while that frame was still drawing: no wait, however long
+  // ago the last picture was shown.
+  start.missedRefresh();
+  assert.equal(start.next(200), 0);
+  // Then from that 0: ready 10 ms before the next animation frame, 0 + 10 - 8 = 2.
+  start.pictureAt = 290;
+  assert.equal(start.next(300), 2);
 });
