@@ -10,4 +10,5 @@ mod jit;
 mod page;
 mod smoke;
 mod stages;
+mod unorm8;
 mod webkit_trap;

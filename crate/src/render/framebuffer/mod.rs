@@ -451,6 +451,7 @@ fn unorm8_ints(bits: [u32; 4]) -> wide::i32x4 {
 /// A whole quad's channels (`[channel][lane]`, raw float bits) as [`unorm8`], in the same
 /// layout: [`unorm8_lanes`] of each channel, narrowed together (two saturating packs, which
 /// change nothing in 0..=255) instead of one byte at a time.
+#[cfg(not(target_arch = "wasm32"))]
 #[inline]
 pub fn unorm8_quad(value: [[u32; 4]; 4]) -> [[u8; 4]; 4] {
     use wide::{i16x8, i32x8, u8x16};
@@ -460,6 +461,37 @@ pub fn unorm8_quad(value: [[u32; 4]; 4]) -> [[u8; 4]; 4] {
     };
     let bytes = u8x16::narrow_i16x8(pair(r, g), pair(b, a)).to_array();
     std::array::from_fn(|c| std::array::from_fn(|lane| bytes[c * 4 + lane]))
+}
+
+/// [`unorm8_quad`] in WebAssembly's own vector instructions. The `wide` form's 8-lane narrowing
+/// and its truncating conversion have no single WebAssembly instruction (V8 expands both into
+/// compare-and-fix-up sequences: they were about half of the page's framebuffer write). Here
+/// `pmax(0, v)` is `0 < v ? v : 0`, so NaN and v ≤ 0 give +0, and `pmin(1, x)` is
+/// `x < 1 ? x : 1`; then v·255 + 0.5 in two roundings as in [`unorm8`], and its floor (the
+/// truncation of a positive value) plus 2^23, which is exact for 0..=255 and leaves the integer
+/// in the float's low byte; three shuffles gather those bytes.
+#[cfg(target_arch = "wasm32")]
+#[inline]
+pub fn unorm8_quad(value: [[u32; 4]; 4]) -> [[u8; 4]; 4] {
+    use core::arch::wasm32::*;
+    let channel = |c: [u32; 4]| {
+        let v = u32x4(c[0], c[1], c[2], c[3]);
+        let clamped = f32x4_pmin(f32x4_splat(1.0), f32x4_pmax(f32x4_splat(0.0), v));
+        let scaled = f32x4_add(f32x4_mul(clamped, f32x4_splat(255.0)), f32x4_splat(0.5));
+        // floor(scaled) is an integer in 0..=255, so adding 2^23 is exact and leaves it in the
+        // low byte of the float's bits.
+        f32x4_add(f32x4_floor(scaled), f32x4_splat(8_388_608.0))
+    };
+    let [r, g, b, a] = value.map(channel);
+    let rg = i8x16_shuffle::<0, 4, 8, 12, 16, 20, 24, 28, 0, 0, 0, 0, 0, 0, 0, 0>(r, g);
+    let ba = i8x16_shuffle::<0, 4, 8, 12, 16, 20, 24, 28, 0, 0, 0, 0, 0, 0, 0, 0>(b, a);
+    let bytes = i64x2_shuffle::<0, 2>(rg, ba);
+    [
+        u32x4_extract_lane::<0>(bytes).to_le_bytes(),
+        u32x4_extract_lane::<1>(bytes).to_le_bytes(),
+        u32x4_extract_lane::<2>(bytes).to_le_bytes(),
+        u32x4_extract_lane::<3>(bytes).to_le_bytes(),
+    ]
 }
 
 /// Float to 8-bit unsigned normalized: clamp to [0, 1], scale by 255, round to nearest.
