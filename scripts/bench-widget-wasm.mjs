@@ -4,11 +4,16 @@
 // whole frame per call, the built-in uniforms changing as on an animating page, so the prepared
 // job is reused) and prints the median milliseconds per frame and the module's size.
 //
-//   node scripts/bench-widget-wasm.mjs [--size 256] [--seconds 2] [DIR ...] [-- SHADER.tgsi ...]
+//   node scripts/bench-widget-wasm.mjs [--size 256] [--seconds 2] [--compiled] [--rounds N]
+//                                      [DIR ...] [-- SHADER.tgsi ...]
 //
 // DIRs default to the page's engine (web/pkg) and the widget's lean engine (web/widget/pkg);
 // build them with scripts/build-wasm.sh. One thread, no workers: the numbers compare engines,
-// not the page.
+// not the page. Each frame's pixels go into one kept array (`pixelsInto`), as in the page's
+// workers. --compiled draws with the compiling tier: each shader's generated module is compiled
+// and registered with the engine first, as a render worker does (an engine without the tier, or
+// a shader it does not compile, prints n/a). --rounds N measures the engines in turn N times
+// (one line each per round): on a machine whose speed drifts, compare figures of one round.
 
 import { readFile, stat } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
@@ -33,6 +38,9 @@ const option = (name, fallback) => {
 };
 const size = Number(option('size', '256'));
 const seconds = Number(option('seconds', '2'));
+const rounds = Number(option('rounds', '1'));
+const compiled = args.includes('--compiled');
+if (compiled) args.splice(args.indexOf('--compiled'), 1);
 const split = args.indexOf('--');
 const dirs = (split < 0 ? args : args.slice(0, split)).map((d) => path.resolve(d));
 const shaderFiles = split < 0 ? [] : args.slice(split + 1);
@@ -84,12 +92,15 @@ async function load(dir) {
  * @param {Case} c
  */
 function measure(engine, c) {
+  const into = new Uint8Array(size * size * 4);
   /** @param {number} frame */
   const render = (frame) => {
     const r = engine.renderPage(c.fs, null, {
       width: size, height: size, time: frame / 60, timeDelta: 1 / 60, frame, textures: c.textures,
+      pixelsInto: into, ...(compiled ? { engine: 'compiled' } : {}),
     });
     if (!r.ok) throw new Error(`${c.name}: ${JSON.stringify(r.diagnostics)}`);
+    if (compiled && r.engine !== 'compiled') throw new Error(`${c.name}: drawn by the ${r.engine}`);
   };
   for (let f = 0; f < 5; f += 1) render(f);
   const times = [];
@@ -102,11 +113,32 @@ function measure(engine, c) {
   return median(times);
 }
 
+/**
+ * Registers `c`'s compiled module with `engine` (render-worker.js `useModule`); whether it did.
+ * @param {any} engine
+ * @param {Case} c
+ */
+async function registerCompiled(engine, c) {
+  if (typeof engine.jitModule !== 'function') return false;
+  const generated = engine.jitModule(c.fs, null, { width: size, height: size, textures: c.textures });
+  if (!generated.ok) return false;
+  const module = await WebAssembly.compile(generated.bytes);
+  return engine.jitRegister(generated.key, new WebAssembly.Instance(module, engine.jitImports() ?? undefined));
+}
+
 const list = await cases();
-console.log(`${size}x${size}, median ms per frame over ${seconds} s per shader`);
+const tier = compiled ? 'the compiling tier' : 'the interpreter';
+console.log(`${size}x${size}, ${tier}, median ms per frame over ${seconds} s per shader`);
 console.log(['engine', 'raw bytes', 'gzip bytes (zlib -9)', ...list.map((c) => c.name)].join('\t'));
+const loaded = [];
 for (const dir of dirs) {
-  const { engine, raw, gzip } = await load(dir);
-  const ms = list.map((c) => measure(engine, c).toFixed(2));
-  console.log([path.relative(ROOT, dir) || dir, raw, gzip, ...ms].join('\t'));
+  const engine = await load(dir);
+  const ready = await Promise.all(list.map((c) => (compiled ? registerCompiled(engine.engine, c) : true)));
+  loaded.push({ dir, ...engine, ready });
+}
+for (let round = 0; round < rounds; round += 1) {
+  for (const { dir, engine, raw, gzip, ready } of loaded) {
+    const ms = list.map((c, i) => (ready[i] ? measure(engine, c).toFixed(2) : 'n/a'));
+    console.log([path.relative(ROOT, dir) || dir, raw, gzip, ...ms].join('\t'));
+  }
 }
