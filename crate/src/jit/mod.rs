@@ -153,7 +153,33 @@ pub fn plan(layout: &Layout, nq: usize) -> Option<Plan> {
             capacity: codegen::BUFFER_REGISTERS as usize,
         })
         .collect();
-    Some(Plan { nq, in_rows, inputs, buffers, outputs })
+    Some(Plan {
+        nq,
+        in_rows: merged(in_rows),
+        inputs: merged(inputs),
+        buffers,
+        outputs: merged(outputs),
+    })
+}
+
+/// `copies` with each run of copies that follow each other on both sides (a batch of
+/// `codegen::MAX_QUADS` quads: the machine's rows are then as long as the module's) made one:
+/// the page copies each through a JavaScript call.
+fn merged(copies: Vec<Copy>) -> Vec<Copy> {
+    let mut out: Vec<Copy> = Vec::with_capacity(copies.len());
+    for c in copies {
+        match out.last_mut() {
+            Some(last)
+                if last.side == c.side
+                    && last.at + last.bytes == c.at
+                    && last.module + last.bytes == c.module =>
+            {
+                last.bytes += c.bytes;
+            }
+            _ => out.push(c),
+        }
+    }
+    out
 }
 
 /// What a host keeps of a compiled program to stage its runs (made once per program): the

@@ -85,6 +85,30 @@ fn a_program_that_never_kills_copies_no_kill_mask_back() {
     assert_eq!(p.outputs, vec![Copy { side: Side::Regs, at: 128, module: 16_384, bytes: 32 }]);
 }
 
+/// In a batch of 1024 quads a machine row is as long as a module row (16 384 bytes), so rows
+/// that follow each other on both sides are one copy: IN rows 0..4 to slots 0..4 are 65 536
+/// bytes from 0 to 0; OUT rows 4, 5, 6 (slots 4, 5, 6) 49 152 bytes from 4 x 16 384 = 65 536 to
+/// 65 536, and OUT row 9 (slot 7 at 114 688, from 9 x 16 384 = 147 456) apart. With 1023 quads
+/// a machine row is 16 368 bytes: nothing follows on both sides, one copy per row.
+#[test]
+fn rows_that_follow_each_other_on_both_sides_are_one_copy() {
+    let layout = Layout {
+        rows_in: vec![0, 1, 2, 3],
+        in_slots: 4,
+        in_read: vec![0, 1, 2, 3],
+        rows_out: vec![4, 5, 6, 9],
+        ..Layout::default()
+    };
+    let copy = |at, module, bytes| Copy { side: Side::Regs, at, module, bytes };
+    let p = plan(&layout, 1024).expect("1024 quads fit");
+    assert_eq!(p.in_rows, vec![copy(0, 0, 65_536)]);
+    assert_eq!(p.outputs, vec![copy(65_536, 65_536, 49_152), copy(147_456, 114_688, 16_384)]);
+    let p = plan(&layout, 1023).expect("1023 quads fit");
+    assert_eq!(p.in_rows.len(), 4);
+    assert_eq!(p.in_rows[1], copy(16_368, 16_384, 16_368));
+    assert_eq!(p.outputs.len(), 4);
+}
+
 #[test]
 fn no_plan_for_an_empty_batch_or_one_over_the_modules_quads() {
     let layout = Layout::default();
