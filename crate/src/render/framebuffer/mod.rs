@@ -464,8 +464,8 @@ pub fn unorm8_quad(value: [[u32; 4]; 4]) -> [[u8; 4]; 4] {
 }
 
 /// [`unorm8_quad`] in WebAssembly's own vector instructions. The `wide` form's 8-lane narrowing
-/// and its truncating conversion have no single WebAssembly instruction (V8 expands both into
-/// compare-and-fix-up sequences: they were about half of the page's framebuffer write). Here
+/// and its truncating conversion have no single WebAssembly instruction: V8 expands both into
+/// compare-and-fix-up sequences, on the page's hottest loop (docs/perf-log.md). Here
 /// `pmax(0, v)` is `0 < v ? v : 0`, so NaN and v ≤ 0 give +0, and `pmin(1, x)` is
 /// `x < 1 ? x : 1`; then v·255 + 0.5 in two roundings as in [`unorm8`], and its floor (the
 /// truncation of a positive value) plus 2^23, which is exact for 0..=255 and leaves the integer
