@@ -252,35 +252,20 @@ pub struct FrameArgs {
     #[arg(long = "const", value_name = "B:I=X,Y,Z,W", allow_hyphen_values = true)]
     pub constants: Vec<String>,
     /// A constant for the vertex shader only; repeatable
-    #[arg(
-        long,
-        allow_hyphen_values = true,
-        value_name = "B:I=X,Y,Z,W",
-        allow_hyphen_values = true
-    )]
+    #[arg(long, allow_hyphen_values = true, value_name = "B:I=X,Y,Z,W")]
     pub vs_const: Vec<String>,
     /// A constant for the fragment shader only; repeatable
-    #[arg(
-        long,
-        allow_hyphen_values = true,
-        value_name = "B:I=X,Y,Z,W",
-        allow_hyphen_values = true
-    )]
+    #[arg(long, allow_hyphen_values = true, value_name = "B:I=X,Y,Z,W")]
     pub fs_const: Vec<String>,
     /// A constant for the geometry shader only; repeatable
-    #[arg(
-        long,
-        allow_hyphen_values = true,
-        value_name = "B:I=X,Y,Z,W",
-        allow_hyphen_values = true
-    )]
+    #[arg(long, allow_hyphen_values = true, value_name = "B:I=X,Y,Z,W")]
     pub gs_const: Vec<String>,
     /// Bind an image (PNG or a texture JSON) to sampler unit U; repeatable. WRAP is repeat,
     /// clamp (to edge), border, mirror, mirror-clamp, mirror-edge, mirror-border or gl-clamp
     #[arg(long, allow_hyphen_values = true, value_name = "U=FILE[,nearest|linear][,WRAP]")]
     pub texture: Vec<String>,
     /// The time builtin in seconds [default: 0]
-    #[arg(long, allow_hyphen_values = true, value_name = "T", allow_hyphen_values = true)]
+    #[arg(long, allow_hyphen_values = true, value_name = "T")]
     pub time: Option<String>,
 }
 
