@@ -22,7 +22,9 @@ pub struct LanePlan {
 impl LanePlan {
     pub fn prepare(&mut self, quads: &[Quad], inv_w: &Coef) {
         self.origins.clear();
-        self.origins.extend(quads.iter().map(|q| [q.x as f32, q.y as f32]));
+        // Through i32 (exact: positions are at most `MAX_DIMENSION`): WebAssembly's unsigned
+        // int-to-float has no x86 instruction, and V8 expands it.
+        self.origins.extend(quads.iter().map(|q| [q.x as i32 as f32, q.y as i32 as f32]));
         self.inv_w.clear();
         if !unit_w(inv_w) {
             self.inv_w.extend(self.origins.iter().map(|&[x, y]| inv_w.quad(x, y)));
