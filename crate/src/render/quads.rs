@@ -22,9 +22,7 @@ pub struct LanePlan {
 impl LanePlan {
     pub fn prepare(&mut self, quads: &[Quad], inv_w: &Coef) {
         self.origins.clear();
-        // Through i32 (exact: positions are at most `MAX_DIMENSION`): WebAssembly's unsigned
-        // int-to-float has no x86 instruction, and V8 expands it.
-        self.origins.extend(quads.iter().map(|q| [q.x as i32 as f32, q.y as i32 as f32]));
+        self.origins.extend(quads.iter().map(Quad::origin));
         self.inv_w.clear();
         if !unit_w(inv_w) {
             self.inv_w.extend(self.origins.iter().map(|&[x, y]| inv_w.quad(x, y)));
@@ -131,7 +129,10 @@ pub fn write_quads<T: LaneBits>(
                         z.clamp(0.0, 1.0)
                     }
                 }),
-                None => depth_plane.quad(quad.x as f32, quad.y as f32),
+                None => {
+                    let [x, y] = quad.origin();
+                    depth_plane.quad(x, y)
+                }
             };
             let Some(depth) = depths.get_mut(tiling.quad_index(quad.x, quad.y)) else { continue };
             for (lane, d) in depth.iter_mut().enumerate() {

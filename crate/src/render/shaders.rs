@@ -216,7 +216,8 @@ impl ExecFragmentStage<'_> {
                         y: 0,
                         coverage: 0,
                     });
-                    qb.fragcoord[c].quad(quad.x as f32, quad.y as f32)[l].to_bits()
+                    let [x, y] = quad.origin();
+                    qb.fragcoord[c].quad(x, y)[l].to_bits()
                 }),
                 SemanticName::PrimId => {
                     batch.system.set_with(
@@ -248,7 +249,7 @@ impl ExecFragmentStage<'_> {
                 .extend(qb.planes.iter().map(|p| p.map(|p| p.coefs.map(|c| exec_coef(&c)))));
             interp.inv_w = Some(exec_coef(&qb.inv_w));
             interp.quad_origin.clear();
-            interp.quad_origin.extend(qb.quads.iter().map(|q| [q.x as f32, q.y as f32]));
+            interp.quad_origin.extend(qb.quads.iter().map(super::stage::Quad::origin));
             // No flat-shade state: COLOR inputs are perspective-correct (see docs/render.md).
             interp.flat_shade = false;
         }

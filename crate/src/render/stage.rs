@@ -153,6 +153,16 @@ pub struct Quad {
     pub coverage: u8,
 }
 
+impl Quad {
+    /// Lane 0's window position as floats, where the plane equations are evaluated. Through
+    /// `i32` (exact: positions are at most `framebuffer::MAX_DIMENSION`): WebAssembly's unsigned
+    /// int-to-float vector conversion has no x86 instruction, and V8 expands it.
+    #[inline]
+    pub fn origin(&self) -> [f32; 2] {
+        [self.x as i32 as f32, self.y as i32 as f32]
+    }
+}
+
 /// Plane equations of one fragment input register, for INTERP_* opcodes.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct InputPlanes {
