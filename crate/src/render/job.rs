@@ -227,7 +227,7 @@ pub(crate) fn render_error(code: &'static str, message: String) -> SourcedDiagno
 /// Parses, validates and compiles; `None` when any error was found (all are in the list).
 pub fn prepare(req: &Request) -> (Option<Job>, Vec<SourcedDiagnostic>) {
     let mut diags = Vec::new();
-    if let Err(e) = check_size(req.width, req.height) {
+    if let Err(e) = Framebuffer::check_size(req.width, req.height) {
         diags.push(render_error("R001", e));
     }
     // Only the fragment-only mode's `fullscreen` triangle always needs clipping.
@@ -351,23 +351,6 @@ fn link_diagnostics(vs: &Shader, fs: &Shader, req: &Request, diags: &mut Vec<Sou
     diags.extend(
         fd.into_iter().map(|d| SourcedDiagnostic { source: Source::Fragment, diagnostic: d }),
     );
-}
-
-/// The framebuffer size limits, checked before anything is allocated.
-fn check_size(w: u32, h: u32) -> Result<(), String> {
-    use super::framebuffer::{MAX_DIMENSION, MAX_PIXELS};
-    if w == 0
-        || h == 0
-        || w > MAX_DIMENSION
-        || h > MAX_DIMENSION
-        || (w as u64 * h as u64) > MAX_PIXELS
-    {
-        return Err(format!(
-            "size {}x{} is not supported (each side 1..{}, at most {} pixels)",
-            w, h, MAX_DIMENSION, MAX_PIXELS
-        ));
-    }
-    Ok(())
 }
 
 /// Quads per interpreter call: straight-line shaders gain from big batches (the per-call set-up

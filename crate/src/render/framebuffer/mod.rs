@@ -228,12 +228,9 @@ impl Framebuffer {
         true
     }
 
-    pub fn with_format(
-        width: u32,
-        height: u32,
-        targets: usize,
-        format: Format,
-    ) -> Result<Framebuffer, String> {
+    /// The size limits (each side 1..=[`MAX_DIMENSION`], at most [`MAX_PIXELS`] pixels),
+    /// checked before anything is allocated.
+    pub fn check_size(width: u32, height: u32) -> Result<(), String> {
         if width == 0
             || height == 0
             || width > MAX_DIMENSION
@@ -245,6 +242,16 @@ impl Framebuffer {
                 width, height, MAX_DIMENSION, MAX_PIXELS
             ));
         }
+        Ok(())
+    }
+
+    pub fn with_format(
+        width: u32,
+        height: u32,
+        targets: usize,
+        format: Format,
+    ) -> Result<Framebuffer, String> {
+        Framebuffer::check_size(width, height)?;
         Framebuffer::check_bytes(width, height, targets, format)?;
         Ok(Framebuffer::with_storage(width, height, targets, format, 0..height))
     }
