@@ -112,9 +112,17 @@ fn short(bits: u32, ty: &str) -> String {
 /// channels it wrote in this pixel's lane (all four lanes with `--lanes`).
 pub fn to_text(t: &PixelTrace, text: &str, lines: &LineIndex, lanes: bool) -> String {
     const PLACES: [&str; 4] = ["top-left", "top-right", "bottom-left", "bottom-right"];
+    // Which order the numbers below are in: a learner reading `(a, b, c, d)` should not take
+    // one pixel's channels for the quad's lanes.
+    let legend = if lanes {
+        "values and exec masks list the quad's lanes top-left, top-right, bottom-left, \
+         bottom-right"
+    } else {
+        "values are this pixel's channels (--lanes shows all four pixels); exec masks list the \
+         quad's lanes top-left, top-right, bottom-left, bottom-right"
+    };
     let mut s = format!(
-        "pixel ({}, {}) is the {} pixel of the quad at ({}, {}); lanes below are listed \
-         top-left, top-right, bottom-left, bottom-right\n",
+        "pixel ({}, {}) is the {} pixel of the quad at ({}, {}); {legend}\n",
         t.pixel[0],
         t.pixel[1],
         PLACES.get(t.position).unwrap_or(&"?"),
