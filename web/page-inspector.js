@@ -106,9 +106,13 @@ export function createPageInspector({ app, store, canvas, describe, setPlaying, 
       return result;
     }
     const stopped = result.trace.stopped;
+    const count = result.trace.steps.length;
+    const steps = `${count} step${count === 1 ? '' : 's'}`;
+    // A short trace takes well under a tenth of a millisecond: "0.0 ms" would read as nothing.
+    const ms = result.ms < 0.05 ? 'under 0.1' : result.ms.toFixed(1);
     inspectStatus.textContent = stopped
-      ? `Stopped at line ${stopped.line}: ${stopped.message}. The trace shows the ${result.trace.steps.length} steps up to there.`
-      : `Traced in ${result.ms.toFixed(1)} ms: ${result.trace.steps.length} steps.`;
+      ? `Stopped at line ${stopped.line}: ${stopped.message}. The trace shows the ${steps} up to there.`
+      : `Traced in ${ms} ms: ${steps}.`;
     own.traceView.view = $('value-format').value;
     own.traceView.show(result.trace);
     // Over the value after instruction N: the step whose value that picture shows for the pixel.

@@ -368,7 +368,7 @@ pub struct DiffArgs {
     /// Compute: threads per block, X[,Y[,Z]] [default: the shaders' properties]
     #[arg(long, allow_hyphen_values = true, value_name = "X[,Y[,Z]]")]
     pub block: Option<String>,
-    /// Quad-instructions one run of one shader may take [default: 2^20]
+    /// Quad-instructions one run of one shader may take [default: 2^20; at most 2^41]
     #[arg(long, allow_hyphen_values = true, value_name = "N")]
     pub budget: Option<String>,
     /// Bind a texture for both shaders, as `tgsi render --texture` does; repeatable

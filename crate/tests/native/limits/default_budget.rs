@@ -87,3 +87,43 @@ fn one_quad_run_stops_at_the_minimum() {
     assert_eq!(error.code, "X005");
     assert!(error.message.contains(&stopped_after(1 << 20)), "{}", error.message);
 }
+
+/// Every `--budget` help states the engine's own numbers: the weights of `exec::work` and the
+/// defaults and bounds of `limits`. The texts are written out in `cli/args.rs`; a change to a
+/// weight or a limit fails here until the help says the same.
+#[test]
+fn every_budget_help_states_the_engines_numbers() {
+    use tgsi::exec::work::{LIBM_WEIGHT, SAMPLE_WEIGHT, TRIG_WEIGHT};
+    use tgsi::limits::{default_frame_budget, DEFAULT_WORK_PER_QUAD, MAX_BUDGET, MIN_FRAME_BUDGET};
+    let pow = |v: u64| {
+        assert!(v.is_power_of_two(), "{v} is written as a power of two in the help");
+        format!("2^{}", v.trailing_zeros())
+    };
+    let weights = format!(
+        "a texture sample counts {SAMPLE_WEIGHT}, SIN and COS {TRIG_WEIGHT}, EX2, LG2 and POW \
+         {LIBM_WEIGHT}"
+    );
+    let (per, min, max) = (pow(DEFAULT_WORK_PER_QUAD), pow(MIN_FRAME_BUDGET), pow(MAX_BUDGET));
+    let frame = format!("[default: {per} per 2x2 quad, at least {min}; at most {max}]");
+    let dispatch = format!("[default: {per} per 4 invocations, at least {min}; at most {max}]");
+    // `tgsi diff` runs each shader on one quad (or one block of four invocations).
+    let diff = format!("[default: {}; at most {max}]", pow(default_frame_budget(1)));
+    let cases: [(&str, Vec<&str>); 4] = [
+        ("render", vec![&weights, &frame]),
+        ("trace", vec![&weights, &frame]),
+        ("run", vec![&dispatch]),
+        ("diff", vec![&diff]),
+    ];
+    for (command, expected) in cases {
+        let (code, text) = tgsi(&[command, "--help"]);
+        assert_eq!(code, Some(0), "{command} --help: {text}");
+        let line = text
+            .lines()
+            .skip_while(|l| !l.trim_start().starts_with("--budget"))
+            .nth(1)
+            .unwrap_or_else(|| panic!("{command} --help has no --budget: {text}"));
+        for want in expected {
+            assert!(line.contains(want), "{command} --budget says {line:?}, not {want:?}");
+        }
+    }
+}
