@@ -56,6 +56,14 @@ impl Machine {
         RowsMut { lanes: self.regs.get_mut(start..end).unwrap_or_default(), stride: quads }
     }
 
+    /// Exchanges the machine's compiled form with `other` (a render switching between a
+    /// program and its flushing form, `render::shaders`). The rows the next `input_rows` gives
+    /// are then cleared as after a change of size: the other form's memory may hold anything.
+    pub fn swap_accel(&mut self, other: &mut Option<Box<dyn super::Accelerator>>) {
+        std::mem::swap(&mut self.accel, other);
+        self.inputs_placed = None;
+    }
+
     /// Input channel `channel` of IN register `register` of quad `quad`, as the last run read
     /// it from the machine's own rows (the inspector's record of a traced quad's inputs).
     pub fn input_lanes(

@@ -382,7 +382,7 @@ pub fn compile_with(program: &Program, pairing: Pairing) -> Result<Compiled, Uns
     layout.kill = pcs.iter().any(|&pc| matches!(code[pc].op, O::KILL | O::KILL_IF));
     // The imports the program calls (`jit::imports`), function indices 0.. in table order.
     let used: BTreeSet<Which> =
-        pcs.iter().flat_map(|&pc| imports::used_by(code[pc].op).iter().copied()).collect();
+        pcs.iter().flat_map(|&pc| imports::used_by_inst(&code[pc]).iter().copied()).collect();
     let lane_imports: Vec<Which> = used.into_iter().collect();
     layout.sampling = pcs.iter().any(|&pc| is_texture(code[pc].op));
     // Batched sampling (`Layout::sample_rows`): a program without flow, sampling, one quad per

@@ -118,6 +118,8 @@ lane_imports! {
     Ex2 "ex2" jit_ex2 F1(float::ex2), x;
     Lg2 "lg2" jit_lg2 F1(float::lg2), x;
     Pow "pow" jit_pow F2(float::pow), x, y;
+    Lg2Daz "lg2_daz" jit_lg2_daz F1(float::lg2_daz), x;
+    PowDaz "pow_daz" jit_pow_daz F2(float::pow_daz), x, y;
     Rcc "rcc" jit_rcc F1(float::rcc), x;
     LitZ "lit_z" jit_lit_z F3(float::lit_z), x, y, w;
     Fma "fma" jit_fma F3(float::fma), x, y, z;
@@ -175,6 +177,17 @@ pub const POLL: (&str, &str) = ("poll", "jit_poll");
 impl Which {
     pub fn import(self) -> Import {
         LANE_IMPORTS[self as usize]
+    }
+}
+
+/// The lane imports the compiled form of `inst` calls: [`used_by`], but LG2 and POW in a
+/// program that flushes denormals call the C library's forms under DAZ (`Inst::libm_daz`,
+/// `exec::ops::float`'s `lg2_daz` and `pow_daz`, as the interpreter).
+pub fn used_by_inst(inst: &crate::exec::program::Inst) -> &'static [Which] {
+    match inst.op {
+        O::LG2 if inst.libm_daz => &[Which::Lg2Daz],
+        O::POW if inst.libm_daz => &[Which::PowDaz],
+        op => used_by(op),
     }
 }
 

@@ -307,8 +307,13 @@ pub fn attach(
     named: bool,
 ) -> Result<(), String> {
     job.fs_accel = None;
+    job.fs_in_draw_accel = None;
     if engine == Engine::Jit {
         job.fs_accel = Some(accelerator(&job.fs, named)?);
+        // The flushing form for draw chunks inside the view (docs/interpreter.md
+        // "Denormals"), compiled from the same code with its flushes; where it is not, those
+        // chunks run in the interpreter.
+        job.fs_in_draw_accel = job.fs_in_draw.as_ref().and_then(|p| accelerator(p, named).ok());
     }
     Ok(())
 }

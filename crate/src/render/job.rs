@@ -124,6 +124,9 @@ pub struct Job {
     /// The fragment program compiled (`jit::attach`): untraced, unprobed fragment batches run
     /// through it. None: the interpreter runs them.
     pub fs_accel: Option<std::sync::Arc<dyn exec::MakeAccelerator>>,
+    /// [`Job::fs_in_draw`] compiled (`jit::attach`): the batches of draw chunks shaded
+    /// inside the draw call run through it. None: the interpreter runs them.
+    pub fs_in_draw_accel: Option<std::sync::Arc<dyn exec::MakeAccelerator>>,
     fs_lines: LineIndex,
     vs_lines: Option<LineIndex>,
     gs_lines: Option<LineIndex>,
@@ -320,6 +323,7 @@ pub fn prepare(req: &Request) -> (Option<Job>, Vec<SourcedDiagnostic>) {
         width: req.width,
         height: req.height,
         fs_accel: None,
+        fs_in_draw_accel: None,
         fs_lines: LineIndex::new(req.fs),
         vs_lines: req.vs.map(LineIndex::new),
         gs_lines: req.gs.map(LineIndex::new),
@@ -466,6 +470,7 @@ fn run_framed(
     let watched = watch.trace_at.is_some() || watch.probe.is_some() || watch.vertex_only;
     if !watched {
         fs_stage.machine.accel = job.fs_accel.as_ref().and_then(|m| m.make());
+        fs_stage.set_in_draw_accel(job.fs_in_draw_accel.as_ref().and_then(|m| m.make()));
     }
     fs_stage.watch = std::mem::take(watch);
     let result = match (&job.gs, &expanded, &job.vs) {

@@ -42,7 +42,8 @@ pub struct DrawStats {
     pub quads: u64,
     pub fragments_written: u64,
     /// Quads shaded by the fragment program that flushes denormals (draw chunks with every
-    /// vertex inside the view; the compiling tier leaves them to the interpreter).
+    /// vertex inside the view; natively its compiled form runs them where there is one, in the
+    /// page the interpreter).
     pub flushed_quads: u64,
 }
 

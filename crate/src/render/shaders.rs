@@ -131,9 +131,10 @@ pub struct ExecFragmentStage<'a> {
     /// The program for draw chunks softpipe shades inside its draw call (denormals flushed,
     /// `render::job::Job::fs_in_draw`), if the job has one.
     in_draw: Option<&'a Program>,
-    /// The compiled module while the flushing program runs (the compiling tier does not
-    /// flush, so those batches run in the interpreter).
-    parked_accel: Option<Box<dyn crate::exec::Accelerator>>,
+    /// The compiled form of the program that is not running now: the flushing program's
+    /// (`render::job::Job::fs_in_draw_accel`) while the plain one runs, the plain one's while
+    /// the flushing one runs. None: that program's batches run in the interpreter.
+    other_accel: Option<Box<dyn crate::exec::Accelerator>>,
     pub constants: &'a Constants,
     pub hooks: &'a mut dyn TextureHooks,
     pub machine: Machine,
@@ -158,7 +159,7 @@ impl<'a> ExecFragmentStage<'a> {
             program,
             plain: program,
             in_draw: None,
-            parked_accel: None,
+            other_accel: None,
             constants,
             hooks,
             machine,
@@ -174,6 +175,12 @@ impl<'a> ExecFragmentStage<'a> {
     pub fn with_in_draw(mut self, in_draw: Option<&'a Program>) -> Self {
         self.in_draw = in_draw;
         self
+    }
+
+    /// The compiled form of the flushing program ([`Self::with_in_draw`]), which runs its
+    /// batches while it is the program.
+    pub fn set_in_draw_accel(&mut self, accel: Option<Box<dyn crate::exec::Accelerator>>) {
+        self.other_accel = accel;
     }
 }
 
@@ -359,12 +366,9 @@ impl FragmentStage for ExecFragmentStage<'_> {
     fn flush_denormals(&mut self, on: bool) -> bool {
         let Some(in_draw) = self.in_draw else { return false };
         let flushing = std::ptr::eq(self.program, in_draw);
-        if on && !flushing {
-            self.program = in_draw;
-            self.parked_accel = self.machine.accel.take();
-        } else if !on && flushing {
-            self.program = self.plain;
-            self.machine.accel = self.parked_accel.take();
+        if on != flushing {
+            self.program = if on { in_draw } else { self.plain };
+            self.machine.swap_accel(&mut self.other_accel);
         }
         on
     }

@@ -62,11 +62,16 @@ pub(crate) fn compare_case(dir: &str, name: &str, known: &[(&str, usize, usize, 
     let bytes = std::fs::read(format!("{dir}{name}.f32")).expect("f32");
     let theirs = tgsi::render::image_io::f32_pixels(&bytes);
     let mut bad = Vec::new();
-    // Both engines: the compiling tier draws the chunks that keep denormals and leaves the
-    // flushing ones to the interpreter.
+    // Both engines: with the compiling tier the module of the plain program draws the chunks
+    // that keep denormals, and the module of the flushing one (`Job::fs_in_draw_accel`) the
+    // chunks inside the view (asked for by name, so shaders that call the engine's lane
+    // formulas are compiled too).
     for engine in [Engine::Interpreter, Engine::Jit] {
-        if tgsi::jit::attach(&mut job, engine, false).is_err() {
+        if tgsi::jit::attach(&mut job, engine, true).is_err() {
             continue;
+        }
+        if engine == Engine::Jit && job.fs_in_draw.is_some() {
+            assert!(job.fs_in_draw_accel.is_some(), "{name}: the flushing program is compiled");
         }
         let out = run(&job, None, &mut Bindings::new(), job.default_budget())
             .unwrap_or_else(|d| panic!("{name}: {}", d.diagnostic.message));

@@ -57,6 +57,13 @@ pub fn pow(x: f32, y: f32) -> f32 {
     super::exp_log::pow(x, y)
 }
 
+/// [`pow`] inside softpipe's draw call, where DAZ reads a subnormal base as 2^-150
+/// (`exp_log::pow_daz`; docs/interpreter.md "Denormals").
+#[inline]
+pub fn pow_daz(x: f32, y: f32) -> f32 {
+    super::exp_log::pow_daz(x, y)
+}
+
 /// Round half to even (tgsi_exec's ROUND).
 #[inline]
 pub fn round_even(x: f32) -> f32 {
@@ -245,7 +252,7 @@ pub fn run(inst: &Inst, io: &mut Io, res: &mut Res) -> Option<Shape> {
         O::COS => sin_cos_lanes(inst, io, res, true),
         O::POW => {
             let (a, b) = (io.src(inst, 0, 0), io.src(inst, 1, 0));
-            fmap2(res[0], a, b, if inst.libm_daz { super::exp_log::pow_daz } else { pow });
+            fmap2(res[0], a, b, if inst.libm_daz { pow_daz } else { pow });
             Shape::Replicated
         }
         O::RCC => repl1f(inst, io, res, rcc),

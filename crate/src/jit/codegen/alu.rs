@@ -35,6 +35,7 @@ impl Gen<'_> {
         let mut results = [None; 4];
         if is_replicated(inst.op) {
             self.compute(inst, 0)?;
+            self.flush_result(inst);
             let l = self.local();
             self.e(I::LocalSet(l));
             results = [Some(l); 4];
@@ -42,6 +43,7 @@ impl Gen<'_> {
             for c in 0..4 {
                 if d.mask >> c & 1 != 0 && !steps[c] {
                     self.compute(inst, c)?;
+                    self.flush_result(inst);
                     let l = self.local();
                     self.e(I::LocalSet(l));
                     results[c] = Some(l);
@@ -91,6 +93,68 @@ impl Gen<'_> {
             self.e(I::LocalSet(dst));
         }
         Ok(())
+    }
+
+    /// A flushing program's float result (`Inst::ftz`): a denormal becomes a zero of its sign,
+    /// before saturation (`Machine::store`).
+    fn flush_result(&mut self, inst: &Inst) {
+        if inst.ftz {
+            self.flush_denormals();
+        }
+    }
+
+    /// Pushes `a · b` under x86 FTZ, whose tininess is detected before rounding
+    /// (`lane::mul_ftz`): a product whose exact value lies below 2^-126 is a zero of its sign
+    /// even when it rounds up to ±2^-126, then denormals are flushed. Only lanes whose rounded
+    /// product is exactly ±2^-126 can differ from a plain flush; for them (rarely any) the exact
+    /// product is taken in `f64`, where the product of two binary32 values is exact.
+    fn mul_ftz(&mut self, a: u32, b: u32) {
+        let r = self.local();
+        self.e(I::LocalGet(a));
+        self.e(I::LocalGet(b));
+        self.e(I::F32x4Mul);
+        self.e(I::LocalSet(r));
+        let m = self.local();
+        self.e(I::LocalGet(r));
+        self.k(0x7fff_ffff);
+        self.e(I::V128And);
+        self.k(0x0080_0000);
+        self.e(I::I32x4Eq);
+        self.e(I::LocalTee(m));
+        self.e(I::V128AnyTrue);
+        self.e(I::If(BlockType::Empty));
+        for h in 0..2 {
+            // |a · b| < 2^-126 for lanes 2h and 2h + 1, as an i64x2 mask.
+            for v in [a, b] {
+                self.e(I::LocalGet(v));
+                if h == 1 {
+                    self.e(I::LocalGet(v));
+                    self.e(I::I8x16Shuffle(lane_bytes([2, 3, 2, 3])));
+                }
+                self.e(I::F64x2PromoteLowF32x4);
+            }
+            self.e(I::F64x2Mul);
+            self.e(I::F64x2Abs);
+            let min_normal = f64::from(f32::MIN_POSITIVE).to_bits() as u128;
+            self.e(I::V128Const((min_normal << 64 | min_normal) as i128));
+            self.e(I::F64x2Lt);
+        }
+        // The two 64-bit masks as four 32-bit lanes, and only where the product rounded to
+        // ±2^-126: those lanes become the zero of their sign.
+        self.e(I::I8x16Shuffle(lane_bytes([0, 2, 4, 6])));
+        self.e(I::LocalGet(m));
+        self.e(I::V128And);
+        self.e(I::LocalSet(m));
+        self.e(I::LocalGet(r));
+        self.k(0x8000_0000);
+        self.e(I::V128And);
+        self.e(I::LocalGet(r));
+        self.e(I::LocalGet(m));
+        self.e(I::V128Bitselect);
+        self.e(I::LocalSet(r));
+        self.e(I::End);
+        self.e(I::LocalGet(r));
+        self.flush_denormals();
     }
 
     /// Channel `c` of the source `s` when it is an immediate: its bits with the modifiers
@@ -338,6 +402,35 @@ impl Gen<'_> {
             O::MOV | O::UARL => self.src(inst, 0, c)?,
             O::ADD => bin!(I::F32x4Add),
             O::SUB => bin!(I::F32x4Sub),
+            O::MUL if inst.ftz => {
+                let a = self.src_local(inst, 0, c)?;
+                let b = self.src_local(inst, 1, c)?;
+                self.mul_ftz(a, b);
+            }
+            O::MAD if inst.ftz => {
+                // `lane::mad_ftz`: the product flushed, then the sum (flushed as the result).
+                let a = self.src_local(inst, 0, c)?;
+                let b = self.src_local(inst, 1, c)?;
+                self.mul_ftz(a, b);
+                self.src(inst, 2, c)?;
+                self.e(I::F32x4Add);
+            }
+            O::MIN | O::MAX if inst.ftz => {
+                // `lane::min_draw`/`max_draw`: a NaN first operand or a second one below (above)
+                // it gives the second; otherwise the first, so of equal zeros the first.
+                let a = self.src_local(inst, 0, c)?;
+                let b = self.src_local(inst, 1, c)?;
+                self.e(I::LocalGet(b));
+                self.e(I::LocalGet(a));
+                self.e(I::LocalGet(a));
+                self.e(I::LocalGet(a));
+                self.e(I::F32x4Ne);
+                self.e(I::LocalGet(b));
+                self.e(I::LocalGet(a));
+                self.e(if inst.op == O::MIN { I::F32x4Lt } else { I::F32x4Gt });
+                self.e(I::V128Or);
+                self.e(I::V128Bitselect);
+            }
             O::MUL => bin!(I::F32x4Mul),
             O::DIV => bin!(I::F32x4Div),
             O::MAD => {
@@ -444,17 +537,28 @@ impl Gen<'_> {
                     O::DP3 | O::DPH => 3,
                     _ => 4,
                 };
-                self.src(inst, 0, 0)?;
-                self.src(inst, 1, 0)?;
-                self.e(I::F32x4Mul);
+                // Flushing (`ops::float::dot`): each product by `mul_ftz`, each partial sum
+                // flushed.
+                let product = |g: &mut Self, k: usize| -> Result<(), Unsupported> {
+                    if inst.ftz {
+                        let a = g.src_local(inst, 0, k)?;
+                        let b = g.src_local(inst, 1, k)?;
+                        g.mul_ftz(a, b);
+                    } else {
+                        g.src(inst, 0, k)?;
+                        g.src(inst, 1, k)?;
+                        g.e(I::F32x4Mul);
+                    }
+                    Ok(())
+                };
+                product(self, 0)?;
                 for k in 1..n {
                     let acc = self.local();
                     self.e(I::LocalSet(acc));
-                    self.src(inst, 0, k)?;
-                    self.src(inst, 1, k)?;
-                    self.e(I::F32x4Mul);
+                    product(self, k)?;
                     self.e(I::LocalGet(acc));
                     self.e(I::F32x4Add);
+                    self.flush_result(inst);
                 }
                 match inst.op {
                     O::DPH => {
@@ -624,14 +728,15 @@ impl Gen<'_> {
                 self.sin_cos(w, a);
             }
             O::EX2 | O::LG2 | O::RCC => {
-                let w = imports::used_by(inst.op)[0];
+                let w = imports::used_by_inst(inst)[0];
                 let a = self.src_local(inst, 0, 0)?;
                 self.lane_call(w, &[a]);
             }
             O::POW => {
+                let w = imports::used_by_inst(inst)[0];
                 let a = self.src_local(inst, 0, 0)?;
                 let b = self.src_local(inst, 1, 0)?;
-                self.lane_call(Which::Pow, &[a, b]);
+                self.lane_call(w, &[a, b]);
             }
             // The legacy channel formulas (float.rs `channel_op`), from the same functions.
             O::SCS if c < 2 => {

@@ -6,9 +6,34 @@ use super::*;
 
 impl Gen<'_> {
     /// Pushes channel `c` of source `i` with its modifiers.
+    /// In a program that flushes denormals (`exec::program::Denormals`), a float operand the
+    /// instruction reads with denormals as zero (`Inst::daz`) is flushed here, where every
+    /// source read passes, as the interpreter's general path fetches it (`regs::fetch_flushed`).
     pub(super) fn src(&mut self, inst: &Inst, i: usize, c: usize) -> Result<(), Unsupported> {
         let s = inst.src[i];
-        self.src_of(&s, inst, c)
+        self.src_of(&s, inst, c)?;
+        if inst.daz >> i & 1 != 0 {
+            self.flush_denormals();
+        }
+        Ok(())
+    }
+
+    /// The value on the stack with every denormal lane replaced by a zero of its sign
+    /// (`exec::program::flush_denormal`): lanes whose exponent bits are all zero keep only
+    /// their sign bit (zeros are unchanged).
+    pub(super) fn flush_denormals(&mut self) {
+        let x = self.local();
+        self.e(I::LocalSet(x));
+        self.e(I::LocalGet(x));
+        self.k(0x8000_0000);
+        self.e(I::V128And);
+        self.e(I::LocalGet(x));
+        self.e(I::LocalGet(x));
+        self.k(0x7f80_0000);
+        self.e(I::V128And);
+        self.k(0);
+        self.e(I::I32x4Eq);
+        self.e(I::V128Bitselect);
     }
 
     /// Pushes channel `c` of the operand `s` (of `inst`, named in messages) with its modifiers,

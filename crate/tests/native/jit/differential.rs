@@ -56,10 +56,17 @@ fn walk(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
 }
 
 /// Counts the batches the accelerator finished and the ones it handed back.
-struct Counting {
+pub struct Counting {
     inner: Box<dyn Accelerator>,
     done: Arc<AtomicUsize>,
     handed_back: Arc<AtomicUsize>,
+}
+
+impl Counting {
+    /// `inner`, its batches counted in `tally`.
+    pub fn new(inner: Box<dyn Accelerator>, tally: &Tally) -> Counting {
+        Counting { inner, done: tally.done.clone(), handed_back: tally.handed_back.clone() }
+    }
 }
 
 impl Accelerator for Counting {
@@ -88,11 +95,7 @@ impl Accelerator for Counting {
 /// in `tally`.
 pub fn counting_machine(native: &NativeProgram, budget: u64, tally: &Tally) -> Option<Machine> {
     let mut m = Machine::with_budget(budget);
-    m.accel = Some(Box::new(Counting {
-        inner: native.make()?,
-        done: tally.done.clone(),
-        handed_back: tally.handed_back.clone(),
-    }));
+    m.accel = Some(Box::new(Counting::new(native.make()?, tally)));
     Some(m)
 }
 

@@ -12,6 +12,7 @@ mod cli;
 mod constants;
 mod differential;
 mod flow;
+mod flushing;
 mod pairs;
 mod random;
 mod staging;
