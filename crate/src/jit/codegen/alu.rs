@@ -159,7 +159,7 @@ impl Gen<'_> {
 
     /// Channel `c` of the source `s` when it is an immediate: its bits with the modifiers
     /// applied (what `src` pushes for it).
-    fn imm(&self, s: &Src, c: usize) -> Option<u32> {
+    pub(super) fn imm(&self, s: &Src, c: usize) -> Option<u32> {
         if s.indirect.is_some() || !matches!(s.store, Store::Rows { .. }) {
             return None;
         }

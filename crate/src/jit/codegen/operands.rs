@@ -12,7 +12,10 @@ impl Gen<'_> {
     pub(super) fn src(&mut self, inst: &Inst, i: usize, c: usize) -> Result<(), Unsupported> {
         let s = inst.src[i];
         self.src_of(&s, inst, c)?;
-        if inst.daz >> i & 1 != 0 {
+        // (An immediate's bits are known here: only a denormal one needs the flush.)
+        let normal_imm =
+            self.imm(&s, c).is_some_and(|b| crate::exec::program::flush_denormal(b) == b);
+        if inst.daz >> i & 1 != 0 && !normal_imm {
             self.flush_denormals();
         }
         Ok(())
