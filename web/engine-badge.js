@@ -26,7 +26,7 @@ export function engineBadge(engine, mode) {
     return { text: 'interpreter', state, title: `The interpreter draws: this shader is not compiled (${jit.reason}).` };
   }
   if (jit?.state === 'ready' && (engine?.flushedBands ?? 0) > 0) {
-    return { text: 'interpreter', state, title: `The interpreter draws: the mesh lies inside the view, where softpipe shades with denormals flushed, which only the interpreter does${partly}.` };
+    return { text: 'interpreter', state, title: `The interpreter draws: the mesh lies inside the view, where softpipe shades with denormals flushed, and that form of this shader is not compiled${partly}.` };
   }
   if (jit?.state === 'pending' || jit?.state === 'ready') {
     return { text: 'interpreter', state, preparing: true, title: `The interpreter draws while the compiled module is being prepared${partly}.` };

@@ -20,8 +20,11 @@
 //! state "off" (the interpreter was asked for), "refused" (`reason` says why the shader is not
 //! compiled), "pending" (no instance registered for `key` yet: the worker compiles it) or
 //! "ready"; `compiled` / `interpreted` count the fragment batches each engine ran, and
-//! `flushedQuads` the quads of draw chunks inside the view, which the interpreter shades
-//! flushing denormals (docs/interpreter.md, "Denormals").
+//! `flushedQuads` the quads of draw chunks inside the view that the interpreter shaded
+//! flushing denormals (docs/interpreter.md, "Denormals"): a job with such chunks has a second,
+//! flushing program, whose module `jitModule` gives once the plain one is registered (until
+//! that one is registered too the report is `pending` with its key, while the plain module
+//! draws the other chunks).
 
 use crate::exec::program::Inst;
 use crate::exec::{AccelEnv, Accelerator, Lanes, MakeAccelerator};
@@ -330,11 +333,19 @@ pub fn jit_forget(key: &str) {
     }
 }
 
-/// The generated module of the frame's fragment program (see the module's doc).
+/// The generated module of the frame's fragment program (see the module's doc): the plain
+/// program's, or once that one is registered, the flushing program's when it has one that is
+/// not (the module a render's `pending` report names).
 #[wasm_bindgen(js_name = jitModule)]
 pub fn jit_module(fs_text: &str, vs_text: Option<String>, options: JsValue) -> JsValue {
     let call = super::render::read_call(fs_text, vs_text, options);
-    let generated = super::render::with_job(call, |prepared, _| generated_of(prepared));
+    let generated = super::render::with_job(call, |prepared, _| -> Result<_, String> {
+        let plain = generated_of(prepared)?;
+        match in_draw_of(prepared) {
+            Some(Ok(g)) if registered(plain.key) && !registered(g.key) => Ok(g),
+            _ => Ok(plain),
+        }
+    });
     let result = js_sys::Object::new();
     match generated {
         Ok(g) => {
@@ -360,6 +371,13 @@ fn generated_of(prepared: &mut super::render::Prepared) -> Result<Arc<Generated>
     prepared.jit.get_or_insert_with(|| generate(&job.fs)).clone()
 }
 
+/// The prepared job's flushing program's generated module (draw chunks inside the view,
+/// `Job::fs_in_draw`), made on first use; None when the job has no such program.
+fn in_draw_of(prepared: &mut super::render::Prepared) -> Option<Result<Arc<Generated>, String>> {
+    let program = prepared.job.as_ref()?.fs_in_draw.as_ref()?;
+    Some(prepared.jit_in_draw.get_or_insert_with(|| generate(program)).clone())
+}
+
 /// Why the `auto` engine leaves a shader that samples textures to the interpreter (the
 /// `compiled` engine still compiles it): each sample is set up per quad and its scratch copied
 /// through JavaScript, slower than the interpreter's per-batch sampling (docs/jit.md,
@@ -374,6 +392,8 @@ pub(super) struct Used {
     pub(super) state: &'static str,
     key: Option<u64>,
     pub(super) reason: Option<String>,
+    /// The flushing program's module runs the draw chunks inside the view.
+    in_draw: bool,
 }
 
 /// Sets which engine runs the prepared job's fragment batches for this call.
@@ -381,29 +401,45 @@ pub(super) fn attach(prepared: &mut super::render::Prepared, mode: Mode) -> Used
     COUNTS.with(|c| c.set((0, 0)));
     if let Some(job) = prepared.job.as_mut() {
         job.fs_accel = None;
+        job.fs_in_draw_accel = None;
     }
+    let used = |state, key, reason| Used { state, key, reason, in_draw: false };
     if mode == Mode::Interpreter {
-        return Used { state: "off", key: None, reason: None };
+        return used("off", None, None);
     }
     let g = match generated_of(prepared) {
         Ok(g) => g,
-        Err(reason) => return Used { state: "refused", key: None, reason: Some(reason) },
+        Err(reason) => return used("refused", None, Some(reason)),
     };
     if mode == Mode::Auto && g.stage.samples() {
-        return Used { state: "refused", key: None, reason: Some(SAMPLING_IN_AUTO.to_string()) };
+        return used("refused", None, Some(SAMPLING_IN_AUTO.to_string()));
     }
     if !registered(g.key) {
-        return Used { state: "pending", key: Some(g.key), reason: None };
+        return used("pending", Some(g.key), None);
     }
     if let Some(job) = prepared.job.as_mut() {
         job.fs_accel = Some(accelerator(&g));
     }
-    Used { state: "ready", key: Some(g.key), reason: None }
+    // The flushing program's module, for the draw chunks inside the view: pending until the
+    // worker registers it (the plain module draws the other chunks meanwhile); a refusal
+    // leaves those chunks to the interpreter.
+    match in_draw_of(prepared) {
+        Some(Ok(f)) if registered(f.key) => {
+            if let Some(job) = prepared.job.as_mut() {
+                job.fs_in_draw_accel = Some(accelerator(&f));
+            }
+            Used { in_draw: true, ..used("ready", Some(g.key), None) }
+        }
+        Some(Ok(f)) => used("pending", Some(f.key), None),
+        _ => used("ready", Some(g.key), None),
+    }
 }
 
 /// Adds `engine` and `jit` to a render result (see the module's doc); `flushed_quads`: quads
-/// the interpreter shaded flushing denormals (`render::DrawStats::flushed_quads`).
+/// shaded flushing denormals (`render::DrawStats::flushed_quads`), reported as the
+/// interpreter's unless the flushing program's module ran them.
 pub(super) fn report(result: &js_sys::Object, used: &Used, flushed_quads: u64) {
+    let flushed_quads = if used.in_draw { 0 } else { flushed_quads };
     let (compiled, interpreted) = COUNTS.with(|c| c.get());
     let engine = if compiled > 0 { "compiled" } else { "interpreter" };
     super::render::set(result, "engine", &engine.into());

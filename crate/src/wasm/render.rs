@@ -233,6 +233,9 @@ pub(super) struct Prepared {
     /// The fragment program's generated module, made on first use (`wasm/jit.rs`).
     #[cfg(feature = "jit")]
     pub jit: Option<Result<std::sync::Arc<super::jit::Generated>, String>>,
+    /// The same for the flushing fragment program (`render::job::Job::fs_in_draw`).
+    #[cfg(feature = "jit")]
+    pub jit_in_draw: Option<Result<std::sync::Arc<super::jit::Generated>, String>>,
 }
 
 /// How many prepared jobs a worker keeps: several widgets on one page share a few workers, and
@@ -282,6 +285,8 @@ fn prepare_key(key: JobKey, builtins: Builtins) -> Prepared {
         uses: 0,
         #[cfg(feature = "jit")]
         jit: None,
+        #[cfg(feature = "jit")]
+        jit_in_draw: None,
     }
 }
 

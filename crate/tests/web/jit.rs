@@ -554,3 +554,56 @@ async fn a_time_limit_ends_a_compiled_loop_in_the_browser() {
     assert_eq!(d.code, "X010", "{}", d.message);
     assert!(d.message.contains("the frame's time limit"), "{}", d.message);
 }
+
+/// A mesh inside the view in the browser: softpipe shades its chunks with denormals flushed
+/// (docs/interpreter.md, "Denormals"), so the page compiles that form of the shader too, a
+/// second module the engine names (`pending`) once the first is registered. The shader scales
+/// its input down to denormals and back up: flushed, the picture is black (the interpreter's
+/// flushing program says so); kept, it would be the input. With both modules registered the
+/// compiled frame is the interpreter's and no batch was left to the interpreter.
+#[wasm_bindgen_test]
+async fn a_mesh_inside_the_view_is_drawn_by_the_flushing_module_in_the_browser() {
+    let fs = "FRAG\nDCL IN[0], GENERIC[0], LINEAR\nDCL OUT[0], COLOR\nDCL TEMP[0]\n\
+              IMM[0] FLT32 {0.00000000000000000000000000000000000001, 1e38, 1.0, 0.0}\n\
+              MUL TEMP[0], IN[0], IMM[0].xxxx\nMUL OUT[0].xyz, TEMP[0], IMM[0].yyyy\n\
+              MOV OUT[0].w, IMM[0].zzzz\nEND\n";
+    let vs = "VERT\nDCL IN[0]\nDCL OUT[0], POSITION\nDCL OUT[1], GENERIC[0]\n\
+              IMM[0] FLT32 {0.5, 0.5, 0.5, 0.5}\n\
+              MOV OUT[0], IN[0]\nMAD OUT[1], IN[0], IMM[0], IMM[0]\nEND\n";
+    let opts = |engine: &str| {
+        let o = options(32, engine, None);
+        js_sys::Reflect::set(&o, &"mesh".into(), &"quad".into()).unwrap_or_default();
+        o
+    };
+    let draw = |engine: &str| {
+        let r = tgsi::wasm::render::render(fs, Some(vs.to_string()), opts(engine));
+        let pixels = get(&r, "pixels").dyn_into::<js_sys::Uint8Array>().map(|a| a.to_vec());
+        (
+            pixels.unwrap_or_default(),
+            get(&r, "engine").as_string().unwrap_or_default(),
+            json(&get(&r, "jit")),
+        )
+    };
+    let module = || tgsi::wasm::jit::jit_module(fs, Some(vs.to_string()), opts("compiled"));
+    let (theirs, _, interp) = draw("interpreter");
+    assert!(interp["flushedQuads"].as_f64().unwrap_or(0.0) > 0.0, "the quad is inside the view");
+    assert!(theirs.chunks(4).all(|p| p == [0, 0, 0, 255]), "flushed, the picture is black");
+    // The plain program's module first, then the flushing program's.
+    let plain = module();
+    let plain_key = get(&plain, "key").as_string().unwrap_or_default();
+    register_in_browser(&plain_key, &get(&plain, "bytes")).await;
+    let (_, engine, jit) = draw("compiled");
+    assert_eq!(jit["state"], "pending", "{jit}");
+    assert_ne!(jit["key"], plain_key.as_str(), "the flushing module is another one: {jit}");
+    assert_eq!(engine, "interpreter", "every chunk flushes, none ran compiled: {jit}");
+    let flushing = module();
+    let flushing_key = get(&flushing, "key").as_string().unwrap_or_default();
+    assert_eq!(jit["key"], flushing_key.as_str(), "jitModule gives the module the render names");
+    register_in_browser(&flushing_key, &get(&flushing, "bytes")).await;
+    let (ours, engine, jit) = draw("compiled");
+    assert_eq!(engine, "compiled", "{jit}");
+    assert_eq!(jit["state"], "ready", "{jit}");
+    assert_eq!(jit["interpreted"], 0, "{jit}");
+    assert_eq!(jit["flushedQuads"], 0, "no quad left to the interpreter: {jit}");
+    assert_eq!(ours, theirs, "the interpreter's picture");
+}
