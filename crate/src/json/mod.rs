@@ -251,7 +251,18 @@ impl<'a> Reader<'a> {
             Some(b'r') => Some('\r'),
             Some(b't') => Some('\t'),
             Some(b'u') => None,
-            _ => return Err(error("unknown escape in a string", Span::new(at, self.pos + 1))),
+            _ => {
+                // The span ends after the whole character that follows the backslash, or at
+                // the end of the input when nothing does (a span past the input, or inside a
+                // character, has no line and column to show).
+                let next = self.here();
+                let message = if next.end > next.start {
+                    "unknown escape in a string"
+                } else {
+                    "this string has no closing '\"'"
+                };
+                return Err(error(message, Span::new(at, next.end as usize)));
+            }
         };
         self.pos += 1;
         if let Some(c) = simple {
@@ -414,5 +425,21 @@ mod tests {
         // A surrogate pair is one character; a lone half is an error.
         assert_eq!(Reader::at("\"\\ud83d\\ude00\"", 0).string().unwrap().0, "😀");
         assert!(Reader::at("\"\\ud83d\"", 0).string().is_err());
+    }
+
+    /// An escape's error span stays inside the input and on character boundaries (found by the
+    /// `vertices_json` fuzz target: a backslash as the last byte gave the span 59..61 in 60
+    /// bytes, which no line and column can show).
+    #[test]
+    fn escape_errors_span_whole_characters_inside_the_input() {
+        let at_end = "[\"ab\\";
+        let e = Reader::at(at_end, 0).skip().unwrap_err();
+        assert_eq!((e.span.start, e.span.end), (4, 5), "{}", e.message);
+        assert!(e.message.contains("no closing"), "{}", e.message);
+        // `\é`: the span holds the backslash and both bytes of the é.
+        let wide = "\"\\\u{e9}\"";
+        let e = Reader::at(wide, 0).string().unwrap_err();
+        assert_eq!((e.span.start, e.span.end), (1, 4), "{}", e.message);
+        assert!(wide.is_char_boundary(e.span.end as usize));
     }
 }
