@@ -360,7 +360,15 @@ for (const [width, height] of [[1280, 800], [1920, 1080], [390, 844]]) {
     for (const op of ops) {
       // The table goes live when it comes near the viewport.
       await page.evaluate((o) => document.querySelector(`#${o} .tex-lanes`).scrollIntoView(), op);
-      await page.waitForFunction((o) => document.querySelectorAll(`#${o} .tex-lanes .verdict[data-same]`).length === 4, op, { timeout: 60_000 });
+      await page.waitForFunction((o) => document.querySelectorAll(`#${o} .tex-lanes .verdict[data-same]`).length === 4, op, { timeout: 60_000 }).catch(async (err) => {
+        // What the table shows when it did not go live (an engine error is appended to it) and
+        // what the page reported: the evidence for a failure that does not come back.
+        const shown = await page.evaluate((o) => {
+          const box = document.querySelector(`#${o} .tex-lanes`);
+          return { tail: box?.textContent?.slice(-300), verdicts: box?.querySelectorAll('.verdict[data-same]').length, top: box?.getBoundingClientRect().top, scrollY };
+        }, op).catch((e) => `(the page did not answer: ${e?.message ?? e})`);
+        throw new Error(`${op}: its table did not go live (${err?.message ?? err}); it shows ${JSON.stringify(shown)}; the page reported ${JSON.stringify(problems)}`);
+      });
       // Its top just under the sticky header (what fills in around it may have moved it).
       await page.evaluate((o) => {
         document.querySelector(`#${o} .tex-lanes`).scrollIntoView();
