@@ -296,6 +296,9 @@ pub fn compile_with(program: &Program, pairing: Pairing) -> Result<Compiled, Uns
     let mut read = BTreeSet::new();
     let mut reads: HashMap<u32, Vec<usize>> = HashMap::new();
     let mut written = BTreeSet::new();
+    // Rows some instruction writes without flushing its result (`Inst::ftz`): moves, integer
+    // and texture results, any instruction of a program that keeps denormals.
+    let mut unflushed = BTreeSet::new();
     // Rows a derivative reads: it reads the quad's other lanes, active or not.
     let mut read_across = BTreeSet::new();
     // Constant buffers read through an index (`Layout::const_buffers`).
@@ -342,6 +345,9 @@ pub fn compile_with(program: &Program, pairing: Pairing) -> Result<Compiled, Uns
                         );
                     }
                     written.insert(r);
+                    if !inst.ftz {
+                        unflushed.insert(r);
+                    }
                 }
             }
         }
@@ -423,9 +429,13 @@ pub fn compile_with(program: &Program, pairing: Pairing) -> Result<Compiled, Uns
     };
     // The module calls the engine: it also looks at the stop flag (`Gen::check_limit`).
     let calls_host = !lane_imports.is_empty() || layout.sampling;
+    // A row that only flushing instructions write holds zero or a flushed result in every lane,
+    // at every point of the program: no denormal to read as zero (`Gen::src`).
+    let flushed_rows = written.difference(&unflushed).copied().collect();
     let mut g = Gen {
         program,
         pairs,
+        flushed_rows,
         table: Vec::new(),
         layout: &layout,
         rows,
@@ -605,6 +615,8 @@ fn modify(bits: u32, s: &Src) -> Option<u32> {
 
 struct Gen<'p> {
     program: &'p Program,
+    /// Storage rows written only by instructions that flush their results: never denormal.
+    flushed_rows: BTreeSet<u32>,
     /// Two quads per pass (`pairs.rs`).
     pairs: bool,
     /// The constant table's values, in order (`Layout::constants`).

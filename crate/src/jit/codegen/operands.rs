@@ -12,10 +12,14 @@ impl Gen<'_> {
     pub(super) fn src(&mut self, inst: &Inst, i: usize, c: usize) -> Result<(), Unsupported> {
         let s = inst.src[i];
         self.src_of(&s, inst, c)?;
-        // (An immediate's bits are known here: only a denormal one needs the flush.)
+        // Left out where no lane can hold a denormal: an immediate that is not one (its bits are
+        // known here), or a register row that only flushing instructions write.
         let normal_imm =
             self.imm(&s, c).is_some_and(|b| crate::exec::program::flush_denormal(b) == b);
-        if inst.daz >> i & 1 != 0 && !normal_imm {
+        let flushed_row = matches!(s.store, Store::Rows { .. })
+            && s.indirect.is_none()
+            && s.direct_row(c).is_some_and(|r| self.flushed_rows.contains(&r));
+        if inst.daz >> i & 1 != 0 && !normal_imm && !flushed_row {
             self.flush_denormals();
         }
         Ok(())
