@@ -43,6 +43,7 @@
 // and inlining bounds.
 mod alu;
 mod flow;
+mod flush;
 mod operands;
 mod pairs;
 mod passes;

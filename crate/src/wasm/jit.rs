@@ -339,13 +339,7 @@ pub fn jit_forget(key: &str) {
 #[wasm_bindgen(js_name = jitModule)]
 pub fn jit_module(fs_text: &str, vs_text: Option<String>, options: JsValue) -> JsValue {
     let call = super::render::read_call(fs_text, vs_text, options);
-    let generated = super::render::with_job(call, |prepared, _| -> Result<_, String> {
-        let plain = generated_of(prepared)?;
-        match in_draw_of(prepared) {
-            Some(Ok(g)) if registered(plain.key) && !registered(g.key) => Ok(g),
-            _ => Ok(plain),
-        }
-    });
+    let generated = super::render::with_job(call, |prepared, _| next_module(prepared));
     let result = js_sys::Object::new();
     match generated {
         Ok(g) => {
@@ -369,6 +363,17 @@ fn generated_of(prepared: &mut super::render::Prepared) -> Result<Arc<Generated>
         return Err("the shaders did not compile".into());
     };
     prepared.jit.get_or_insert_with(|| generate(&job.fs)).clone()
+}
+
+/// The module of the job a worker compiles next, and the one a `pending` report names: the
+/// plain program's until it is registered, then the flushing program's while it is not; once
+/// both are (or the flushing one is refused), the plain program's.
+fn next_module(prepared: &mut super::render::Prepared) -> Result<Arc<Generated>, String> {
+    let plain = generated_of(prepared)?;
+    Ok(match in_draw_of(prepared) {
+        Some(Ok(f)) if registered(plain.key) && !registered(f.key) => f,
+        _ => plain,
+    })
 }
 
 /// The prepared job's flushing program's generated module (draw chunks inside the view,
@@ -414,25 +419,19 @@ pub(super) fn attach(prepared: &mut super::render::Prepared, mode: Mode) -> Used
     if mode == Mode::Auto && g.stage.samples() {
         return used("refused", None, Some(SAMPLING_IN_AUTO.to_string()));
     }
-    if !registered(g.key) {
-        return used("pending", Some(g.key), None);
-    }
+    // Each registered module runs its program's chunks: the plain one the others while the
+    // flushing one (draw chunks inside the view) is still being made; a refused flushing
+    // program leaves those chunks to the interpreter.
+    let in_draw = in_draw_of(prepared).and_then(Result::ok).filter(|f| registered(f.key));
     if let Some(job) = prepared.job.as_mut() {
-        job.fs_accel = Some(accelerator(&g));
+        job.fs_accel = registered(g.key).then(|| accelerator(&g));
+        job.fs_in_draw_accel = in_draw.as_ref().map(|f| accelerator(f));
     }
-    // The flushing program's module, for the draw chunks inside the view: pending until the
-    // worker registers it (the plain module draws the other chunks meanwhile); a refusal
-    // leaves those chunks to the interpreter.
-    match in_draw_of(prepared) {
-        Some(Ok(f)) if registered(f.key) => {
-            if let Some(job) = prepared.job.as_mut() {
-                job.fs_in_draw_accel = Some(accelerator(&f));
-            }
-            Used { in_draw: true, ..used("ready", Some(g.key), None) }
-        }
-        Some(Ok(f)) => used("pending", Some(f.key), None),
+    let state = match next_module(prepared) {
+        Ok(next) if !registered(next.key) => used("pending", Some(next.key), None),
         _ => used("ready", Some(g.key), None),
-    }
+    };
+    Used { in_draw: in_draw.is_some(), ..state }
 }
 
 /// Adds `engine` and `jit` to a render result (see the module's doc); `flushed_quads`: quads

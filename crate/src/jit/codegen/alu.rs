@@ -95,68 +95,6 @@ impl Gen<'_> {
         Ok(())
     }
 
-    /// A flushing program's float result (`Inst::ftz`): a denormal becomes a zero of its sign,
-    /// before saturation (`Machine::store`).
-    fn flush_result(&mut self, inst: &Inst) {
-        if inst.ftz {
-            self.flush_denormals();
-        }
-    }
-
-    /// Pushes `a · b` under x86 FTZ, whose tininess is detected before rounding
-    /// (`lane::mul_ftz`): a product whose exact value lies below 2^-126 is a zero of its sign
-    /// even when it rounds up to ±2^-126, then denormals are flushed. Only lanes whose rounded
-    /// product is exactly ±2^-126 can differ from a plain flush; for them (rarely any) the exact
-    /// product is taken in `f64`, where the product of two binary32 values is exact.
-    fn mul_ftz(&mut self, a: u32, b: u32) {
-        let r = self.local();
-        self.e(I::LocalGet(a));
-        self.e(I::LocalGet(b));
-        self.e(I::F32x4Mul);
-        self.e(I::LocalSet(r));
-        let m = self.local();
-        self.e(I::LocalGet(r));
-        self.k(0x7fff_ffff);
-        self.e(I::V128And);
-        self.k(0x0080_0000);
-        self.e(I::I32x4Eq);
-        self.e(I::LocalTee(m));
-        self.e(I::V128AnyTrue);
-        self.e(I::If(BlockType::Empty));
-        for h in 0..2 {
-            // |a · b| < 2^-126 for lanes 2h and 2h + 1, as an i64x2 mask.
-            for v in [a, b] {
-                self.e(I::LocalGet(v));
-                if h == 1 {
-                    self.e(I::LocalGet(v));
-                    self.e(I::I8x16Shuffle(lane_bytes([2, 3, 2, 3])));
-                }
-                self.e(I::F64x2PromoteLowF32x4);
-            }
-            self.e(I::F64x2Mul);
-            self.e(I::F64x2Abs);
-            let min_normal = f64::from(f32::MIN_POSITIVE).to_bits() as u128;
-            self.e(I::V128Const((min_normal << 64 | min_normal) as i128));
-            self.e(I::F64x2Lt);
-        }
-        // The two 64-bit masks as four 32-bit lanes, and only where the product rounded to
-        // ±2^-126: those lanes become the zero of their sign.
-        self.e(I::I8x16Shuffle(lane_bytes([0, 2, 4, 6])));
-        self.e(I::LocalGet(m));
-        self.e(I::V128And);
-        self.e(I::LocalSet(m));
-        self.e(I::LocalGet(r));
-        self.k(0x8000_0000);
-        self.e(I::V128And);
-        self.e(I::LocalGet(r));
-        self.e(I::LocalGet(m));
-        self.e(I::V128Bitselect);
-        self.e(I::LocalSet(r));
-        self.e(I::End);
-        self.e(I::LocalGet(r));
-        self.flush_denormals();
-    }
-
     /// Channel `c` of the source `s` when it is an immediate: its bits with the modifiers
     /// applied (what `src` pushes for it).
     pub(super) fn imm(&self, s: &Src, c: usize) -> Option<u32> {
@@ -402,35 +340,14 @@ impl Gen<'_> {
             O::MOV | O::UARL => self.src(inst, 0, c)?,
             O::ADD => bin!(I::F32x4Add),
             O::SUB => bin!(I::F32x4Sub),
-            O::MUL if inst.ftz => {
-                let a = self.src_local(inst, 0, c)?;
-                let b = self.src_local(inst, 1, c)?;
-                self.mul_ftz(a, b);
-            }
+            O::MUL if inst.ftz => self.product_ftz(inst, c)?,
             O::MAD if inst.ftz => {
                 // `lane::mad_ftz`: the product flushed, then the sum (flushed as the result).
-                let a = self.src_local(inst, 0, c)?;
-                let b = self.src_local(inst, 1, c)?;
-                self.mul_ftz(a, b);
+                self.product_ftz(inst, c)?;
                 self.src(inst, 2, c)?;
                 self.e(I::F32x4Add);
             }
-            O::MIN | O::MAX if inst.ftz => {
-                // `lane::min_draw`/`max_draw`: a NaN first operand or a second one below (above)
-                // it gives the second; otherwise the first, so of equal zeros the first.
-                let a = self.src_local(inst, 0, c)?;
-                let b = self.src_local(inst, 1, c)?;
-                self.e(I::LocalGet(b));
-                self.e(I::LocalGet(a));
-                self.e(I::LocalGet(a));
-                self.e(I::LocalGet(a));
-                self.e(I::F32x4Ne);
-                self.e(I::LocalGet(b));
-                self.e(I::LocalGet(a));
-                self.e(if inst.op == O::MIN { I::F32x4Lt } else { I::F32x4Gt });
-                self.e(I::V128Or);
-                self.e(I::V128Bitselect);
-            }
+            O::MIN | O::MAX if inst.ftz => self.min_max_draw(inst, c)?,
             O::MUL => bin!(I::F32x4Mul),
             O::DIV => bin!(I::F32x4Div),
             O::MAD => {
@@ -537,13 +454,11 @@ impl Gen<'_> {
                     O::DP3 | O::DPH => 3,
                     _ => 4,
                 };
-                // Flushing (`ops::float::dot`): each product by `mul_ftz`, each partial sum
+                // Flushing (`ops::float::dot`): each product by `product_ftz`, each partial sum
                 // flushed.
                 let product = |g: &mut Self, k: usize| -> Result<(), Unsupported> {
                     if inst.ftz {
-                        let a = g.src_local(inst, 0, k)?;
-                        let b = g.src_local(inst, 1, k)?;
-                        g.mul_ftz(a, b);
+                        g.product_ftz(inst, k)?;
                     } else {
                         g.src(inst, 0, k)?;
                         g.src(inst, 1, k)?;

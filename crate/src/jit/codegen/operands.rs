@@ -12,35 +12,10 @@ impl Gen<'_> {
     pub(super) fn src(&mut self, inst: &Inst, i: usize, c: usize) -> Result<(), Unsupported> {
         let s = inst.src[i];
         self.src_of(&s, inst, c)?;
-        // Left out where no lane can hold a denormal: an immediate that is not one (its bits are
-        // known here), or a register row that only flushing instructions write.
-        let normal_imm =
-            self.imm(&s, c).is_some_and(|b| crate::exec::program::flush_denormal(b) == b);
-        let flushed_row = matches!(s.store, Store::Rows { .. })
-            && s.indirect.is_none()
-            && s.direct_row(c).is_some_and(|r| self.flushed_rows.contains(&r));
-        if inst.daz >> i & 1 != 0 && !normal_imm && !flushed_row {
+        if self.reads_flushed(inst, i, c) {
             self.flush_denormals();
         }
         Ok(())
-    }
-
-    /// The value on the stack with every denormal lane replaced by a zero of its sign
-    /// (`exec::program::flush_denormal`): lanes whose exponent bits are all zero keep only
-    /// their sign bit (zeros are unchanged).
-    pub(super) fn flush_denormals(&mut self) {
-        let x = self.local();
-        self.e(I::LocalSet(x));
-        self.e(I::LocalGet(x));
-        self.k(0x8000_0000);
-        self.e(I::V128And);
-        self.e(I::LocalGet(x));
-        self.e(I::LocalGet(x));
-        self.k(0x7f80_0000);
-        self.e(I::V128And);
-        self.k(0);
-        self.e(I::I32x4Eq);
-        self.e(I::V128Bitselect);
     }
 
     /// Pushes channel `c` of the operand `s` (of `inst`, named in messages) with its modifiers,

@@ -1,0 +1,128 @@
+//! The flushing program's rules in the module (`exec::program::Denormals`, docs/jit.md
+//! "Bit-exactness rules"): what `Inst::daz` and `Inst::ftz` ask of an operand and a result, and
+//! the operations whose flushed form is not a plain flush of the IEEE one (`exec/ops/lane.rs`
+//! `mul_ftz`, `min_draw`, `max_draw`).
+
+use super::alu::lane_bytes;
+use super::*;
+
+impl Gen<'_> {
+    /// Whether channel `c` of source `i` is read with denormals as zero (`Inst::daz`). Left out
+    /// where no lane can hold a denormal: an immediate that is not one (its bits are known
+    /// here), or a register row that only flushing instructions write ([`Gen::flushed_rows`]).
+    pub(super) fn reads_flushed(&self, inst: &Inst, i: usize, c: usize) -> bool {
+        let s = &inst.src[i];
+        let normal_imm =
+            self.imm(s, c).is_some_and(|b| crate::exec::program::flush_denormal(b) == b);
+        let flushed_row = matches!(s.store, Store::Rows { .. })
+            && s.indirect.is_none()
+            && s.direct_row(c).is_some_and(|r| self.flushed_rows.contains(&r));
+        inst.daz >> i & 1 != 0 && !normal_imm && !flushed_row
+    }
+
+    /// The value on the stack with every denormal lane replaced by a zero of its sign
+    /// (`exec::program::flush_denormal`): lanes whose exponent bits are all zero (zeros are
+    /// unchanged).
+    pub(super) fn flush_denormals(&mut self) {
+        let x = self.local();
+        self.e(I::LocalSet(x));
+        let tiny = self.local();
+        self.e(I::LocalGet(x));
+        self.k(0x7f80_0000);
+        self.e(I::V128And);
+        self.k(0);
+        self.e(I::I32x4Eq);
+        self.e(I::LocalSet(tiny));
+        self.signed_zero_where(x, tiny);
+    }
+
+    /// Pushes `x` with the lanes where `mask` is set replaced by a zero of their sign.
+    fn signed_zero_where(&mut self, x: u32, mask: u32) {
+        self.e(I::LocalGet(x));
+        self.k(0x8000_0000);
+        self.e(I::V128And);
+        self.e(I::LocalGet(x));
+        self.e(I::LocalGet(mask));
+        self.e(I::V128Bitselect);
+    }
+
+    /// A flushing program's float result (`Inst::ftz`): a denormal becomes a zero of its sign,
+    /// before saturation (`Machine::store`).
+    pub(super) fn flush_result(&mut self, inst: &Inst) {
+        if inst.ftz {
+            self.flush_denormals();
+        }
+    }
+
+    /// Pushes channel `c` of source 0 times channel `c` of source 1 under x86 FTZ, whose
+    /// tininess is detected before rounding (`lane::mul_ftz`): a product whose exact value lies
+    /// below 2^-126 is a zero of its sign even when it rounds up to ±2^-126, then denormals are
+    /// flushed. Only lanes whose rounded product is exactly ±2^-126 can differ from a plain
+    /// flush; for them (rarely any) the exact product is taken in `f64`, where the product of
+    /// two binary32 values is exact.
+    pub(super) fn product_ftz(&mut self, inst: &Inst, c: usize) -> Result<(), Unsupported> {
+        let a = self.src_local(inst, 0, c)?;
+        let b = self.src_local(inst, 1, c)?;
+        let r = self.local();
+        self.e(I::LocalGet(a));
+        self.e(I::LocalGet(b));
+        self.e(I::F32x4Mul);
+        self.e(I::LocalSet(r));
+        let m = self.local();
+        self.e(I::LocalGet(r));
+        self.k(0x7fff_ffff);
+        self.e(I::V128And);
+        self.k(0x0080_0000);
+        self.e(I::I32x4Eq);
+        self.e(I::LocalTee(m));
+        self.e(I::V128AnyTrue);
+        self.e(I::If(BlockType::Empty));
+        for h in 0..2 {
+            // |a · b| < 2^-126 for lanes 2h and 2h + 1, as an i64x2 mask.
+            for v in [a, b] {
+                self.e(I::LocalGet(v));
+                if h == 1 {
+                    self.e(I::LocalGet(v));
+                    self.e(I::I8x16Shuffle(lane_bytes([2, 3, 2, 3])));
+                }
+                self.e(I::F64x2PromoteLowF32x4);
+            }
+            self.e(I::F64x2Mul);
+            self.e(I::F64x2Abs);
+            let min_normal = f64::from(f32::MIN_POSITIVE).to_bits() as u128;
+            self.e(I::V128Const((min_normal << 64 | min_normal) as i128));
+            self.e(I::F64x2Lt);
+        }
+        // The two 64-bit masks as four 32-bit lanes, and only where the product rounded to
+        // ±2^-126: those lanes become the zero of their sign.
+        self.e(I::I8x16Shuffle(lane_bytes([0, 2, 4, 6])));
+        self.e(I::LocalGet(m));
+        self.e(I::V128And);
+        self.e(I::LocalSet(m));
+        self.signed_zero_where(r, m);
+        self.e(I::LocalSet(r));
+        self.e(I::End);
+        self.e(I::LocalGet(r));
+        self.flush_denormals();
+        Ok(())
+    }
+
+    /// Pushes channel `c` of MIN or MAX as the draw stages compute it (`lane::min_draw`,
+    /// `max_draw`): a NaN first operand, or a second one below (above) it, gives the second;
+    /// otherwise the first, so of equal zeros the first.
+    pub(super) fn min_max_draw(&mut self, inst: &Inst, c: usize) -> Result<(), Unsupported> {
+        let a = self.src_local(inst, 0, c)?;
+        let b = self.src_local(inst, 1, c)?;
+        self.e(I::LocalGet(b));
+        self.e(I::LocalGet(a));
+        self.e(I::LocalGet(a));
+        self.e(I::LocalGet(a));
+        self.e(I::F32x4Ne);
+        self.e(I::LocalGet(b));
+        self.e(I::LocalGet(a));
+        self.e(if inst.op == O::MIN { I::F32x4Lt } else { I::F32x4Gt });
+        self.e(I::V128Or);
+        self.e(I::V128Bitselect);
+        Ok(())
+    }
+}
