@@ -26,24 +26,34 @@ impl Gen<'_> {
     pub(super) fn flush_denormals(&mut self) {
         let x = self.local();
         self.e(I::LocalSet(x));
-        let tiny = self.local();
+        let magnitude = self.local();
         self.e(I::LocalGet(x));
-        self.k(0x7f80_0000);
+        self.k(0x7fff_ffff);
         self.e(I::V128And);
-        self.k(0);
-        self.e(I::I32x4Eq);
-        self.e(I::LocalSet(tiny));
-        self.signed_zero_where(x, tiny);
+        self.e(I::LocalSet(magnitude));
+        self.signed_zero_where_tiny(x, magnitude);
+    }
+
+    /// Pushes `x` with every lane whose `magnitude` (its bits without the sign) is below
+    /// 2^-126's, that is whose exponent bits are all zero, replaced by a zero of its sign: the
+    /// lane keeps only its sign bit (`x & !(tiny & 0x7fff_ffff)`). Three operations.
+    fn signed_zero_where_tiny(&mut self, x: u32, magnitude: u32) {
+        self.e(I::LocalGet(x));
+        self.e(I::LocalGet(magnitude));
+        self.k(0x0080_0000);
+        self.e(I::I32x4LtS);
+        self.k(0x7fff_ffff);
+        self.e(I::V128And);
+        self.e(I::V128AndNot);
     }
 
     /// Pushes `x` with the lanes where `mask` is set replaced by a zero of their sign.
     fn signed_zero_where(&mut self, x: u32, mask: u32) {
         self.e(I::LocalGet(x));
-        self.k(0x8000_0000);
-        self.e(I::V128And);
-        self.e(I::LocalGet(x));
         self.e(I::LocalGet(mask));
-        self.e(I::V128Bitselect);
+        self.k(0x7fff_ffff);
+        self.e(I::V128And);
+        self.e(I::V128AndNot);
     }
 
     /// A flushing program's float result (`Inst::ftz`): a denormal becomes a zero of its sign,
@@ -68,10 +78,11 @@ impl Gen<'_> {
         self.e(I::LocalGet(b));
         self.e(I::F32x4Mul);
         self.e(I::LocalSet(r));
-        let m = self.local();
+        let (m, magnitude) = (self.local(), self.local());
         self.e(I::LocalGet(r));
         self.k(0x7fff_ffff);
         self.e(I::V128And);
+        self.e(I::LocalTee(magnitude));
         self.k(0x0080_0000);
         self.e(I::I32x4Eq);
         self.e(I::LocalTee(m));
@@ -102,8 +113,9 @@ impl Gen<'_> {
         self.signed_zero_where(r, m);
         self.e(I::LocalSet(r));
         self.e(I::End);
-        self.e(I::LocalGet(r));
-        self.flush_denormals();
+        // Then the plain flush, by the magnitude before the check: a lane the check zeroed had
+        // the magnitude of 2^-126 and is a signed zero already.
+        self.signed_zero_where_tiny(r, magnitude);
         Ok(())
     }
 
