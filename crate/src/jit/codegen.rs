@@ -433,10 +433,12 @@ pub fn compile_with(program: &Program, pairing: Pairing) -> Result<Compiled, Uns
     // A row that only flushing instructions write holds zero or a flushed result in every lane,
     // at every point of the program: no denormal to read as zero (`Gen::src`).
     let flushed_rows = written.difference(&unflushed).copied().collect();
+    let flushed_reads = flush::flushed_reads(program, &pcs);
     let mut g = Gen {
         program,
         pairs,
         flushed_rows,
+        flushed_reads,
         table: Vec::new(),
         layout: &layout,
         rows,
@@ -618,6 +620,9 @@ struct Gen<'p> {
     program: &'p Program,
     /// Storage rows written only by instructions that flush their results: never denormal.
     flushed_rows: BTreeSet<u32>,
+    /// Reads whose row a flushing instruction wrote last in the same straight run
+    /// (`flush::flushed_reads`: instruction, source, channel).
+    flushed_reads: BTreeSet<(u32, usize, usize)>,
     /// Two quads per pass (`pairs.rs`).
     pairs: bool,
     /// The constant table's values, in order (`Layout::constants`).

@@ -6,10 +6,58 @@
 use super::alu::lane_bytes;
 use super::*;
 
+/// The reads (instruction by `Inst::ir_index`, source, channel) of a register row that the instruction before them
+/// in the same straight run of ALU instructions that writes the row wrote with a flushed result
+/// (`Inst::ftz`): no lane the read uses can hold a denormal. The run has no flow instruction,
+/// so exec is the same at the write and the read; a lane the read does not use only feeds a
+/// result lane that is blended away or never read (`Gen::plain_write`). (The instructions that
+/// read the quad's other lanes, derivatives and texture sampling, keep denormals, `opcode`'s
+/// `Denormal::Bits`: they have no flushed read.)
+pub(super) fn flushed_reads(program: &Program, pcs: &[usize]) -> BTreeSet<(u32, usize, usize)> {
+    let code = &program.code;
+    let mut clean = BTreeSet::new();
+    for &pc in pcs {
+        let Some(inst) = code.get(pc) else { continue };
+        if inst.daz == 0 || !is_alu(inst.op) {
+            continue;
+        }
+        for i in (0..inst.num_src as usize).filter(|&i| inst.daz >> i & 1 != 0) {
+            for c in 0..4 {
+                let Some(row) = inst.src[i].direct_row(c) else { continue };
+                if last_writer_flushes(code, pc, row) {
+                    clean.insert((inst.ir_index, i, c));
+                }
+            }
+        }
+    }
+    clean
+}
+
+/// Whether the nearest instruction before `pc`, in the straight run of ALU instructions that
+/// ends at `pc`, that writes storage row `row` flushes its result. False when the run ends
+/// first (a flow instruction, or the program's start) or an indirect destination might write it.
+fn last_writer_flushes(code: &[Inst], pc: usize, row: u32) -> bool {
+    for w in code.get(..pc).unwrap_or_default().iter().rev() {
+        if !is_alu(w.op) {
+            return false;
+        }
+        for d in w.dst.iter().take(w.num_dst as usize) {
+            if d.indirect.is_some() && matches!(d.store, Store::Rows { .. }) {
+                return false;
+            }
+            if (0..4).any(|c| d.mask >> c & 1 != 0 && dst_row(d, c) == Some(row)) {
+                return w.ftz;
+            }
+        }
+    }
+    false
+}
+
 impl Gen<'_> {
     /// Whether channel `c` of source `i` is read with denormals as zero (`Inst::daz`). Left out
     /// where no lane can hold a denormal: an immediate that is not one (its bits are known
-    /// here), or a register row that only flushing instructions write ([`Gen::flushed_rows`]).
+    /// here), a register row that only flushing instructions write ([`Gen::flushed_rows`]), or
+    /// one that a flushing instruction wrote last in the same straight run ([`flushed_reads`]).
     pub(super) fn reads_flushed(&self, inst: &Inst, i: usize, c: usize) -> bool {
         let s = &inst.src[i];
         let normal_imm =
@@ -17,7 +65,10 @@ impl Gen<'_> {
         let flushed_row = matches!(s.store, Store::Rows { .. })
             && s.indirect.is_none()
             && s.direct_row(c).is_some_and(|r| self.flushed_rows.contains(&r));
-        inst.daz >> i & 1 != 0 && !normal_imm && !flushed_row
+        inst.daz >> i & 1 != 0
+            && !normal_imm
+            && !flushed_row
+            && !self.flushed_reads.contains(&(inst.ir_index, i, c))
     }
 
     /// The value on the stack with every denormal lane replaced by a zero of its sign

@@ -119,6 +119,42 @@ fn flushing_rules_give_hand_values_in_the_module() {
     assert_eq!(b.output(0, 3, 0), all(0), "plain MIN: fminf gives the second zero");
 }
 
+#[test]
+fn a_read_after_a_flushing_write_in_the_same_run_uses_the_written_lanes() {
+    // TEMP[0].x holds 2^-128 (a denormal, 0x00200000) in every lane. Inside the UIF, which lanes
+    // 0 and 1 enter (IN[0].y), a flushing ADD writes 2^-125 (0x01000000) into them, and the
+    // next ADD, in the same run, reads TEMP[0].x without a flush of its own
+    // (`codegen::flush::flushed_reads`): its entered lanes give 2^-125 + 2^-125 = 2^-124
+    // (0x01800000), and lanes 2 and 3, which read the denormal, are blended away (OUT stays 0).
+    let text = "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\nDCL TEMP[0]\n\
+                IMM[0] UINT32 {2097152, 0, 16777216, 0}\n\
+                MOV TEMP[0].x, IMM[0].xxxx\n\
+                UIF IN[0].yyyy\n\
+                ADD TEMP[0].x, IN[0].xxxx, IMM[0].yyyy\n\
+                ADD OUT[0].x, TEMP[0].xxxx, IMM[0].zzzz\n\
+                ENDIF\n\
+                END\n";
+    let p = flushing(text).expect("compiles flushing");
+    let inputs = |b: &mut Batch| {
+        b.set_input(0, 0, 0, Lanes([0x0100_0000; 4]));
+        b.set_input(0, 1, 0, Lanes([1, 1, 0, 0]));
+    };
+    let native = NativeProgram::new(&p).expect("compiles");
+    let tally = Tally::default();
+    let mut m = counting_machine(&native, DEFAULT_BUDGET, &tally).expect("instance");
+    let mut b = Batch::new(&p, 1);
+    inputs(&mut b);
+    m.run(&p, &mut b, &Constants::default()).expect("runs");
+    assert_eq!(tally.done.load(Ordering::Relaxed), 1, "the module ran the batch");
+    let expected = Lanes([0x0180_0000, 0x0180_0000, 0, 0]);
+    assert_eq!(b.output(0, 0, 0), expected, "the module");
+    let mut interp = Batch::new(&p, 1);
+    inputs(&mut interp);
+    let mut machine = tgsi::exec::Machine::with_budget(DEFAULT_BUDGET);
+    machine.run(&p, &mut interp, &Constants::default()).expect("runs");
+    assert_eq!(interp.output(0, 0, 0), expected, "the interpreter");
+}
+
 /// The softpipe corpus's shaders with their vertex shaders on the `quad` mesh, which lies
 /// inside the view, so every chunk is shaded flushing denormals: the frame the flushing module
 /// draws is the interpreter's, bit for bit (NaNs may differ in payload, as in `compare`).
