@@ -6,9 +6,10 @@
 use super::alu::lane_bytes;
 use super::*;
 
-/// The reads (instruction by `Inst::ir_index`, source, channel) of a register row that the instruction before them
-/// in the same straight run of ALU instructions that writes the row wrote with a flushed result
-/// (`Inst::ftz`): no lane the read uses can hold a denormal. The run has no flow instruction,
+/// The reads (instruction by `Inst::ir_index`, source, channel) of a register row that the
+/// last instruction before them to write the row, in the same straight run of ALU
+/// instructions, wrote with a flushed result (`Inst::ftz`): no lane the read uses can hold a
+/// denormal. (A subroutine inlined at several calls is the same run at each.) The run has no flow instruction,
 /// so exec is the same at the write and the read; a lane the read does not use only feeds a
 /// result lane that is blended away or never read (`Gen::plain_write`). (The instructions that
 /// read the quad's other lanes, derivatives and texture sampling, keep denormals, `opcode`'s
