@@ -299,8 +299,9 @@ pub fn compile_with(program: &Program, pairing: Pairing) -> Result<Compiled, Uns
     let mut read = BTreeSet::new();
     let mut reads: HashMap<u32, Vec<usize>> = HashMap::new();
     let mut written = BTreeSet::new();
-    // Rows some instruction writes without flushing its result (`Inst::ftz`): moves, integer
-    // and texture results, any instruction of a program that keeps denormals.
+    // Rows some instruction writes without flushing its result (`Inst::ftz`): moves (but
+    // those of an immediate that is not denormal), integer and texture results, any
+    // instruction of a program that keeps denormals.
     let mut unflushed = BTreeSet::new();
     // Rows a derivative reads: it reads the quad's other lanes, active or not.
     let mut read_across = BTreeSet::new();
@@ -348,7 +349,7 @@ pub fn compile_with(program: &Program, pairing: Pairing) -> Result<Compiled, Uns
                         );
                     }
                     written.insert(r);
-                    if !inst.ftz {
+                    if !inst.ftz && !flush::moves_no_denormal(program, inst, c) {
                         unflushed.insert(r);
                     }
                 }

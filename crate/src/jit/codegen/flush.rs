@@ -54,6 +54,19 @@ fn last_writer_flushes(code: &[Inst], pc: usize, row: u32) -> bool {
     false
 }
 
+/// Whether channel `c` of `inst` is a MOV of an immediate whose bits there are not a denormal
+/// (a sign or a saturation does not make one): the row it writes holds no denormal, as a
+/// flushed result's would not.
+pub(super) fn moves_no_denormal(program: &Program, inst: &Inst, c: usize) -> bool {
+    let l = program.layout;
+    let Some(row) = inst.src[0].direct_row(c) else { return false };
+    let imm = row.checked_sub(l.imm.0).filter(|&k| k < l.imm.1 * 4);
+    inst.op == O::MOV
+        && imm
+            .and_then(|k| program.immediates.get(k as usize / 4).map(|v| v[k as usize % 4]))
+            .is_some_and(|b| crate::exec::program::flush_denormal(b) == b)
+}
+
 impl Gen<'_> {
     /// Whether channel `c` of source `i` is read with denormals as zero (`Inst::daz`). Left out
     /// where no lane can hold a denormal: an immediate that is not one (its bits are known

@@ -155,6 +155,32 @@ fn a_read_after_a_flushing_write_in_the_same_run_uses_the_written_lanes() {
     assert_eq!(interp.output(0, 0, 0), expected, "the interpreter");
 }
 
+#[test]
+fn a_row_moved_from_a_denormal_immediate_is_still_read_flushed() {
+    // TEMP[0].x is written by a MOV of 2^-149 (0x00000001, a denormal: MOV keeps bits) and by
+    // a flushing ADD; TEMP[1].x by a MOV of 1.0 and the ADD. Inside the UIF (a flow
+    // instruction between the writes and the reads):
+    // - MUL reads TEMP[0].x's denormal as zero: 0 · 2^127 = +0, where the denormal as written
+    //   would give 2^-149 · 2^127 = 2^-22 (0x34800000);
+    // - ADD reads TEMP[1].x's 1.0 as it is (`moves_no_denormal`: a MOV of 1.0 writes no
+    //   denormal): 1.0 + 0 = 1.0 (0x3f800000).
+    let text = "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\nDCL TEMP[0..1]\n\
+                IMM[0] UINT32 {1, 1065353216, 0, 2130706432}\n\
+                MOV TEMP[0].x, IMM[0].xxxx\n\
+                MOV TEMP[1].x, IMM[0].yyyy\n\
+                UIF IN[0].yyyy\n\
+                MUL OUT[0].x, TEMP[0].xxxx, IMM[0].wwww\n\
+                ADD OUT[0].y, TEMP[1].xxxx, IMM[0].zzzz\n\
+                ENDIF\n\
+                ADD TEMP[0].x, TEMP[0].xxxx, IMM[0].zzzz\n\
+                ADD TEMP[1].x, TEMP[1].xxxx, IMM[0].zzzz\n\
+                END\n";
+    let p = flushing(text).expect("compiles flushing");
+    let b = run_in_module(&p, [0, 1, 0, 0]);
+    assert_eq!(b.output(0, 0, 0), Lanes([0; 4]), "the denormal moved in is read as zero");
+    assert_eq!(b.output(0, 1, 0), Lanes([0x3f80_0000; 4]), "1.0 moved in is read as it is");
+}
+
 /// The softpipe corpus's shaders with their vertex shaders on the `quad` mesh, which lies
 /// inside the view, so every chunk is shaded flushing denormals: the frame the flushing module
 /// draws is the interpreter's, bit for bit (NaNs may differ in payload, as in `compare`).
