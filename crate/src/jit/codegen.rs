@@ -241,6 +241,14 @@ const FUNCM: u32 = 13;
 /// Row locals, then saved masks, then scratch.
 const FIRST_V128: u32 = 14;
 
+/// The bits of storage row `row` when it is an immediate's channel (IMM rows past the
+/// declared immediates read zero).
+fn immediate_bits(program: &Program, row: u32) -> Option<u32> {
+    let (base, regs) = program.layout.imm;
+    let k = row.checked_sub(base).filter(|&k| k < regs * 4)? as usize;
+    Some(program.immediates.get(k / 4).map_or(0, |v| v[k % 4]))
+}
+
 fn fail<T>(reason: impl Into<String>, inst: Option<&Inst>) -> Result<T, Unsupported> {
     Err(Unsupported { reason: reason.into(), instruction: inst.map(|i| i.ir_index) })
 }
@@ -367,9 +375,7 @@ pub fn compile_with(program: &Program, pairing: Pairing) -> Result<Compiled, Uns
     let mut rows = HashMap::new();
     let mut next = FIRST_V128;
     for &r in read.union(&written) {
-        if within(r, pl.imm) {
-            let k = (r - pl.imm.0) as usize;
-            let bits = program.immediates.get(k / 4).map_or(0, |v| v[k % 4]);
+        if let Some(bits) = immediate_bits(program, r) {
             rows.insert(r, Row::Imm(bits));
         } else if within(r, pl.consts) {
             rows.insert(r, Row::Const(layout.consts.len() as u32));

@@ -58,12 +58,10 @@ fn last_writer_flushes(code: &[Inst], pc: usize, row: u32) -> bool {
 /// (a sign or a saturation does not make one): the row it writes holds no denormal, as a
 /// flushed result's would not.
 pub(super) fn moves_no_denormal(program: &Program, inst: &Inst, c: usize) -> bool {
-    let l = program.layout;
-    let Some(row) = inst.src[0].direct_row(c) else { return false };
-    let imm = row.checked_sub(l.imm.0).filter(|&k| k < l.imm.1 * 4);
     inst.op == O::MOV
-        && imm
-            .and_then(|k| program.immediates.get(k as usize / 4).map(|v| v[k as usize % 4]))
+        && inst.src[0]
+            .direct_row(c)
+            .and_then(|row| immediate_bits(program, row))
             .is_some_and(|b| crate::exec::program::flush_denormal(b) == b)
 }
 
@@ -107,15 +105,18 @@ impl Gen<'_> {
         self.e(I::LocalGet(magnitude));
         self.k(0x0080_0000);
         self.e(I::I32x4LtS);
-        self.k(0x7fff_ffff);
-        self.e(I::V128And);
-        self.e(I::V128AndNot);
+        self.keep_sign_where();
     }
 
     /// Pushes `x` with the lanes where `mask` is set replaced by a zero of their sign.
     fn signed_zero_where(&mut self, x: u32, mask: u32) {
         self.e(I::LocalGet(x));
         self.e(I::LocalGet(mask));
+        self.keep_sign_where();
+    }
+
+    /// `x` and a lane mask on the stack: `x` with only its sign bit where the mask is set.
+    fn keep_sign_where(&mut self) {
         self.k(0x7fff_ffff);
         self.e(I::V128And);
         self.e(I::V128AndNot);
