@@ -451,6 +451,7 @@ async function renderFrame() {
     const fresh = app.lastRequest?.fs !== request.fs || app.lastRequest?.vs !== request.vs;
     app.lastRequest = request;
     if (fresh) inspector.reinspect();
+    inspector.followFrame(request);
     if ($('view-mode').value !== 'image' && !app.playing) scheduleProbe();
     setData(canvas, 'state', stop ? 'partial' : 'ok');
     canvas.dataset.renders = String(Number(canvas.dataset.renders ?? 0) + 1);

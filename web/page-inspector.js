@@ -32,7 +32,16 @@ export function createPageInspector({ app, store, canvas, describe, setPlaying, 
     /** @type {import('./engine-results.js').ProbeResult | null} */ probe: null,
     probing: false,
     probeAgain: false,
+    /** The vertex inputs of the frame the vertex table lists (`vertexInputs`); null: not listed. */
+    /** @type {string | null} */ verticesOf: null,
+    /** Counts vertex-table requests: only the latest one's answer is shown. */
+    verticesRun: 0,
   };
+
+  /** What decides a frame's vertex table: its vertex shader, geometry and constants. */
+  function vertexInputs(/** @type {any} */ request) {
+    return JSON.stringify([request.vs, request.mesh, request.vertices, request.vsConstants]);
+  }
 
   /** The overlay canvas: a probe's false colours and the inspected quad's outline. */
   function paintOverlay() {
@@ -173,9 +182,21 @@ export function createPageInspector({ app, store, canvas, describe, setPlaying, 
 
   /** Shows every vertex's inputs and outputs. */
   async function showVertices() {
-    if (!app.pool || !app.lastRequest) return;
-    const result = await app.pool.inspect('vertices', app.lastRequest, {});
+    const request = app.lastRequest;
+    if (!app.pool || !request) return;
+    const run = ++own.verticesRun;
+    if (request.vs === null) {
+      // No vertex stage on the canvas: nothing to list (the section is hidden too).
+      own.verticesOf = null;
+      $('vertex-table').replaceChildren();
+      return;
+    }
+    own.verticesOf = vertexInputs(request);
+    const result = await app.pool.inspect('vertices', request, {});
+    if (run !== own.verticesRun) return;
     if (!result?.ok) {
+      // A table of another frame would mislead: the rows go and the status says why.
+      $('vertex-table').replaceChildren();
       $('inspect-status').textContent = `No vertex table: ${failure(result)}`;
       return;
     }
@@ -319,8 +340,13 @@ export function createPageInspector({ app, store, canvas, describe, setPlaying, 
     if (own.inspected) inspectPixel(own.inspected.x, own.inspected.y, false);
   }
 
+  /** A frame reached the canvas: a listed vertex table follows its vertex inputs. */
+  function followFrame(/** @type {any} */ request) {
+    if (own.verticesOf !== null && own.verticesOf !== vertexInputs(request)) showVertices();
+  }
+
   return {
-    paintOverlay, inspectPixel, inspectVertex, scheduleProbe, refreshProbeControls, wireInspector, reinspect,
+    paintOverlay, inspectPixel, inspectVertex, scheduleProbe, refreshProbeControls, wireInspector, reinspect, followFrame,
     /** Whether the panel is wired (`wireInspector` has run). */
     get wired() { return own.traceView !== null; },
     /** The trace on the panel and the probe on the overlay (for the test hook). */

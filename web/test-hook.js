@@ -31,7 +31,7 @@ export function installTestHook({ app, store, examples, loadExample, copyLink, i
     /** The shader text and size of the frame on the canvas. */
     get rendered() {
       const r = app.lastRequest;
-      return r ? { fs: r.fs, gs: r.gs, target: r.target, width: r.width, constants: r.constants, vsConstants: r.vsConstants, fsConstants: r.fsConstants, gsConstants: r.gsConstants, vertices: r.vertices, imageVersion: r.imageVersion } : null;
+      return r ? { fs: r.fs, vs: r.vs, mesh: r.mesh, gs: r.gs, target: r.target, width: r.width, constants: r.constants, vsConstants: r.vsConstants, fsConstants: r.fsConstants, gsConstants: r.gsConstants, vertices: r.vertices, imageVersion: r.imageVersion } : null;
     },
     get imagesRestored() { return app.imagesRestored; },
     get probe() { return inspector.probe; },

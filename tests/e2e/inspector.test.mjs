@@ -203,15 +203,16 @@ DCL OUT[0], COLOR
   0: MOV OUT[0], IN[0]
   1: END
 `;
-  let n = await renderCount(page);
+  const n = await renderCount(page);
   await typeShader(page, fs);
-  n = await waitForRender(page, n);
+  await waitForRender(page, n);
   await page.locator('#use-vs').check();
   await page.locator('#mesh').selectOption('quad');
   await page.locator('#tab-vs').click();
   await typeShader(page, vs);
-  await page.waitForFunction((text) => window.tgsiPlayground.rendered?.fs !== undefined && window.tgsiPlayground.state.vs === text, vs);
-  await waitForRender(page, n);
+  // The frame on the canvas is the one of the typed vertex shader on the quad mesh (an earlier
+  // frame, of the text half typed, has no table to list).
+  await page.waitForFunction((text) => window.tgsiPlayground.rendered?.vs === text && window.tgsiPlayground.rendered?.mesh === 'quad', vs, { timeout: 20_000 });
   await page.waitForSelector('#vertex-section:not([hidden])');
   await page.waitForTimeout(600);
   await page.locator('#show-vertices').click();
@@ -230,6 +231,11 @@ DCL OUT[0], COLOR
   assert.equal(await shown(page, 'OUT[0].y', 1), '-0.5');
   assert.equal(await shown(page, 'OUT[0].y', 2), '0.5');
   assert.match(await page.locator('.cm-trace-line').textContent(), /MUL OUT\[0\], IN\[0\], IMM\[0\]/);
+
+  // The listed table follows the frame: a quarter instead of a half, vertex 3 writes (0.25, 0.25, 0, 1).
+  await typeShader(page, vs.replace('0.5000, 0.5000', '0.2500, 0.2500'));
+  await page.waitForFunction(() => document.querySelectorAll('#vertex-table tbody tr[data-vertex="3"] td')[2]?.textContent === '(0.25, 0.25, 0, 1)');
+  assert.equal(await page.locator('#vertex-table tbody tr').count(), 4);
   assert.deepEqual(problems, []);
   await page.close();
 });
