@@ -74,6 +74,9 @@ Examples:
   tgsi check --format rich shader.tgsi
   cat shader.tgsi | tgsi check --format json -
 
+The rich format ends with a count: \"2 shaders checked: 1 error, 1 warning\" or
+\"1 shader checked: no problems\". Short and JSON print diagnostics only.
+
 Exit status: 0 without errors, 1 with at least one error, 2 usage or I/O."
     )]
     Check(CheckArgs),

@@ -152,6 +152,20 @@ const CASES: &[(&str, &[&str])] = &[
         "check_json_duplicate",
         &["check", "--format", "json", "tests/snapshots/inputs/duplicate.tgsi"],
     ),
+    // The rich format's count line: a clean shader, every shader of a paste, a linked pair.
+    ("check_rich_clean", &["check", "--format", "rich", "tests/snapshots/inputs/loop.tgsi"]),
+    ("check_rich_paste", &["check", "--format", "rich", "tests/snapshots/inputs/paste.log"]),
+    (
+        "check_rich_link",
+        &[
+            "check",
+            "--format",
+            "rich",
+            "--link",
+            "tests/snapshots/inputs/vs_out.tgsi",
+            "tests/snapshots/inputs/fs_in.tgsi",
+        ],
+    ),
     (
         "render_rich_errors",
         &["render", "--format", "rich", "tests/snapshots/inputs/undeclared.tgsi", "-o", "OUT.png"],
