@@ -154,18 +154,22 @@ test('events fire, attribute changes draw again, and renderFrame/toBlob give the
     const events = [];
     for (const type of ['compile', 'render', 'error']) el.addEventListener(type, (e) => events.push([type, e.detail.message ?? null]));
     const before = el.frames;
+    const intoSpareBefore = el.framesIntoSpare;
     el.setAttribute('constants', '0:0=0.2,0.4,0.6,1');
     await new Promise((resolve) => el.addEventListener('render', resolve, { once: true }));
     const px = Array.from(el.shadowRoot.querySelector('canvas').getContext('2d').getImageData(0, 0, 1, 1).data);
+    const intoSpare = el.framesIntoSpare;
     el.source = 'FRAG\nDCL OUT[0], COLOR\n  0: MOV OUT[0], TEMP[1]\n  1: END\n';
     await new Promise((resolve) => el.addEventListener('error', resolve, { once: true }));
     el.source = 'FRAG\nDCL OUT[0], COLOR\nIMM[0] FLT32 { 1.0000, 0.0000, 1.0000, 1.0000 }\n  0: MOV OUT[0], IMM[0]\n  1: END\n';
     const frame = await el.renderFrame(0);
     const blob = await el.toBlob();
-    return { before, after: el.frames, px, events, frame, blobType: blob.type, blobSize: blob.size };
+    return { before, after: el.frames, px, events, frame, blobType: blob.type, blobSize: blob.size, intoSpareBefore, intoSpare };
   });
   assert.ok(seen.after > seen.before, 'a changed attribute drew a new frame');
-  // round(255 · (0.2, 0.4, 0.6, 1)) = (51, 102, 153, 255)
+  // The frame after the first is drawn into the buffer of the one before (`pixelsInto`), and
+  // what it shows is the new frame's: round(255 · (0.2, 0.4, 0.6, 1)) = (51, 102, 153, 255).
+  assert.ok(seen.intoSpare > seen.intoSpareBefore, `no frame was drawn into the spare buffer: ${JSON.stringify(seen)}`);
   assert.deepEqual(seen.px, [51, 102, 153, 255]);
   const types = seen.events.map((e) => e[0]);
   assert.ok(types.includes('render'), JSON.stringify(seen.events));

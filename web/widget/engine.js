@@ -69,7 +69,8 @@ class SharedEngine {
 
 
   /**
-   * Asks for a frame (`kind` 'render') or a pixel's trace ('trace', `extra` = {x, y}) for
+   * Asks for a frame (`kind` 'render', `extra` = {spare}: an ArrayBuffer the frame may be drawn
+   * into) or a pixel's trace ('trace', `extra` = {x, y}) for
    * `owner`. Resolves to the engine's result, `{superseded: true}` when a newer request of the
    * same owner replaced it before it started, or `{ok: false, error}`.
    * @param {object} owner
@@ -120,7 +121,9 @@ class SharedEngine {
 
   /** @param {number} index the worker @param {Task} task */
   async start(index, task) {
-    const end = await this.pool.send(index, { type: task.kind, request: task.request, ...task.extra });
+    // A spare picture (`extra.spare`, an ArrayBuffer) moves to the worker instead of being copied.
+    const transfer = task.extra.spare instanceof ArrayBuffer ? [task.extra.spare] : [];
+    const end = await this.pool.send(index, { type: task.kind, request: task.request, ...task.extra }, { transfer });
     if ('answer' in end) {
       task.resolve(end.answer.result ?? { ok: false, error: end.answer.error ?? 'the engine failed', diagnostics: [] });
     } else if ('stopped' in end) {

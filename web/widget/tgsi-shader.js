@@ -178,6 +178,14 @@ export class TgsiShader extends HTMLElement {
     this.fetched = {};
     this.time = 0;
     this.frames = 0;
+    /**
+     * The last painted frame's pixel buffer, handed to the engine with the next frame to be
+     * drawn into instead of a new array (`pixelsInto`); null while a frame has it.
+     * @type {ArrayBuffer | null}
+     */
+    this.spare = null;
+    /** Frames the engine drew into the spare buffer (the test hook reads it). */
+    this.framesIntoSpare = 0;
     this.visible = false;
     this.dirty = true;
     this.drawing = false;
@@ -371,7 +379,10 @@ export class TgsiShader extends HTMLElement {
       this.fail(message, []);
       return { ok: false, error: message, diagnostics: [] };
     }
-    const result = await sharedEngine(this.flavour()).run(this, 'render', request);
+    // The spare goes with the request; a superseded request's is dropped with it.
+    const spare = this.spare?.byteLength === request.width * request.height * 4 ? this.spare : null;
+    this.spare = null;
+    const result = await sharedEngine(this.flavour()).run(this, 'render', request, spare ? { spare } : {});
     this.drawing = false;
     if (result.superseded) {
       // Dropped (out of view, or replaced): draw when it can be seen again.
@@ -393,6 +404,9 @@ export class TgsiShader extends HTMLElement {
       if (this.canvas.height !== request.height) this.canvas.height = request.height;
       const image = new ImageData(new Uint8ClampedArray(result.pixels.buffer, result.pixels.byteOffset, result.pixels.length), request.width, request.height);
       this.canvas.getContext('2d')?.putImageData(image, 0, 0);
+      // The canvas copied the pixels: their buffer is free for the next frame.
+      this.spare = result.pixels.buffer;
+      if (result.intoSpare) this.framesIntoSpare += 1;
       this.posterImg.hidden = true;
       this.frames += 1;
       this.lastRequest = request;

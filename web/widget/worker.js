@@ -33,7 +33,12 @@ self.onmessage = async (event) => {
     const req = msg.request;
     let result;
     if (msg.type === 'render') {
-      result = engine.renderPage(req.fs, req.vs ?? null, options(req));
+      // `spare`: the widget's last picture, handed back after it was painted; the engine
+      // copies the new frame's pixels into it when the size fits (`pixelsInto`) instead of
+      // into a new array.
+      const into = msg.spare instanceof ArrayBuffer ? new Uint8Array(msg.spare) : null;
+      result = engine.renderPage(req.fs, req.vs ?? null, into ? { ...options(req), pixelsInto: into } : options(req));
+      if (result?.pixels && into) result.intoSpare = result.pixels.buffer === into.buffer;
     } else if (msg.type === 'trace') {
       result = engine.tracePixel(req.fs, req.vs ?? null, options(req), msg.x, msg.y);
     } else {
