@@ -8,6 +8,53 @@
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+/// `2^k` for a power of two (the budgets' limits are all powers of two).
+fn power_of_two(n: u64) -> String {
+    format!("2^{}", n.trailing_zeros())
+}
+
+/// The budget's limits as `--budget`'s help states them: `[default: … at least 2^20; at most
+/// 2^41]`, from `limits` (each help is written from the constants it quotes, so it cannot
+/// drift from them).
+fn budget_limits(per: &str) -> String {
+    use crate::limits::{DEFAULT_WORK_PER_QUAD, MAX_BUDGET, MIN_FRAME_BUDGET};
+    format!(
+        "[default: {} per {per}, at least {}; at most {}]",
+        power_of_two(DEFAULT_WORK_PER_QUAD),
+        power_of_two(MIN_FRAME_BUDGET),
+        power_of_two(MAX_BUDGET)
+    )
+}
+
+/// `render` and `trace --budget`: what a quad-instruction is, what the costly instructions
+/// count (`exec::work`'s weights) and the limits.
+fn frame_budget_help(what: &str) -> String {
+    use crate::exec::work::{LIBM_WEIGHT, SAMPLE_WEIGHT, TRIG_WEIGHT};
+    format!(
+        "Quad-instructions (one instruction run for one 2x2 quad; a texture sample counts \
+         {SAMPLE_WEIGHT}, SIN and COS {TRIG_WEIGHT}, EX2, LG2 and POW {LIBM_WEIGHT}) {what} may \
+         run {}",
+        budget_limits("2x2 quad")
+    )
+}
+
+/// `run --budget` (compute): the dispatch's quads are groups of four invocations.
+fn dispatch_budget_help() -> String {
+    format!(
+        "Quad-instructions (one instruction run for 4 invocations) the whole dispatch may run {}",
+        budget_limits("4 invocations")
+    )
+}
+
+/// `diff --budget`: each run is one quad's frame, so its default is the least frame budget.
+fn run_budget_help() -> String {
+    format!(
+        "Quad-instructions one run of one shader may take [default: {}; at most {}]",
+        power_of_two(crate::limits::MIN_FRAME_BUDGET),
+        power_of_two(crate::limits::MAX_BUDGET)
+    )
+}
+
 /// How diagnostics are printed (`--format`, docs/diagnostics.md).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum DiagFormat {
@@ -276,8 +323,7 @@ pub struct FrameArgs {
 pub struct RenderArgs {
     #[command(flatten)]
     pub frame: FrameArgs,
-    /// Quad-instructions (one instruction run for one 2x2 quad; a texture sample counts 128, SIN and COS 8, EX2, LG2 and POW 4) the whole frame may run [default: 2^15 per 2x2 quad, at least 2^20; at most 2^41]
-    #[arg(long, allow_hyphen_values = true, value_name = "N")]
+    #[arg(long, allow_hyphen_values = true, value_name = "N", help = frame_budget_help("the whole frame"))]
     pub budget: Option<String>,
     /// Stop the frame after this many seconds of wall clock
     #[arg(long, allow_hyphen_values = true, value_name = "SECONDS")]
@@ -326,8 +372,7 @@ pub struct BenchArgs {
 pub struct TraceArgs {
     #[command(flatten)]
     pub frame: FrameArgs,
-    /// Quad-instructions (one instruction run for one 2x2 quad; a texture sample counts 128, SIN and COS 8, EX2, LG2 and POW 4) the traced frame may run [default: 2^15 per 2x2 quad, at least 2^20; at most 2^41]
-    #[arg(long, allow_hyphen_values = true, value_name = "N")]
+    #[arg(long, allow_hyphen_values = true, value_name = "N", help = frame_budget_help("the traced frame"))]
     pub budget: Option<String>,
     /// The pixel: X from the left, Y from the top, as in the PNG
     #[arg(long, allow_hyphen_values = true, value_name = "X,Y")]
@@ -371,8 +416,7 @@ pub struct DiffArgs {
     /// Compute: threads per block, X[,Y[,Z]] [default: the shaders' properties]
     #[arg(long, allow_hyphen_values = true, value_name = "X[,Y[,Z]]")]
     pub block: Option<String>,
-    /// Quad-instructions one run of one shader may take [default: 2^20; at most 2^41]
-    #[arg(long, allow_hyphen_values = true, value_name = "N")]
+    #[arg(long, allow_hyphen_values = true, value_name = "N", help = run_budget_help())]
     pub budget: Option<String>,
     /// Bind a texture for both shaders, as `tgsi render --texture` does; repeatable
     #[arg(long, allow_hyphen_values = true, value_name = "U=SPEC")]
@@ -420,8 +464,7 @@ pub struct RunArgs {
     /// Bind an image to sampler unit U; repeatable
     #[arg(long, allow_hyphen_values = true, value_name = "U=FILE[,options]")]
     pub texture: Vec<String>,
-    /// Quad-instructions (one instruction run for 4 invocations) the whole dispatch may run [default: 2^15 per 4 invocations, at least 2^20; at most 2^41]
-    #[arg(long, allow_hyphen_values = true, value_name = "N")]
+    #[arg(long, allow_hyphen_values = true, value_name = "N", help = dispatch_budget_help())]
     pub budget: Option<String>,
     /// Stop after this many seconds of wall clock
     #[arg(long, allow_hyphen_values = true, value_name = "SECONDS")]
@@ -522,6 +565,21 @@ mod tests {
     #[test]
     fn the_command_definition_is_consistent() {
         Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn the_budget_helps_quote_the_limits_exactly() {
+        use crate::limits::{DEFAULT_WORK_PER_QUAD, MAX_BUDGET, MIN_FRAME_BUDGET};
+        // "2^k" is exact only for powers of two.
+        for n in [DEFAULT_WORK_PER_QUAD, MIN_FRAME_BUDGET, MAX_BUDGET] {
+            assert!(n.is_power_of_two(), "{n}");
+            assert_eq!(1u64 << power_of_two(n)[2..].parse::<u32>().unwrap(), n);
+        }
+        // By hand: the default 32768 per quad, at least 1048576, at most 2199023255552.
+        assert_eq!(
+            budget_limits("2x2 quad"),
+            "[default: 2^15 per 2x2 quad, at least 2^20; at most 2^41]"
+        );
     }
 
     #[test]
