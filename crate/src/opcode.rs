@@ -245,6 +245,28 @@ impl Opcode {
     pub fn name(self) -> &'static str {
         self.info().name
     }
+    /// The opcode one edit away from `upper` (an upper-case word: a letter changed, added or
+    /// removed), if exactly one is: the "did you mean" of the parser and `tgsi explain`.
+    pub fn one_edit_away(upper: &str) -> Option<&'static str> {
+        fn one_edit(a: &str, b: &str) -> bool {
+            let (a, b) = (a.as_bytes(), b.as_bytes());
+            if a.len() == b.len() {
+                return a.iter().zip(b).filter(|(x, y)| x != y).count() == 1;
+            }
+            let (s, l) = if a.len() < b.len() { (a, b) } else { (b, a) };
+            if l.len() - s.len() != 1 {
+                return false;
+            }
+            let i = s.iter().zip(l).take_while(|(x, y)| x == y).count();
+            s[i..] == l[i + 1..]
+        }
+        let mut found = OPCODES.iter().filter(|o| one_edit(upper, o.name)).map(|o| o.name);
+        let first = found.next()?;
+        if found.next().is_some() {
+            return None;
+        }
+        Some(first)
+    }
     /// Finds an opcode by exact name, ignoring ASCII case.
     pub fn from_name(word: &str) -> Option<Opcode> {
         Opcode::ALL.iter().copied().find(|o| o.name().eq_ignore_ascii_case(word))

@@ -223,6 +223,24 @@ Examples:
   tgsi agal-dis shader.bin"
     )]
     AgalDis(AgalDisArgs),
+    /// Explain an opcode: formula, operands, edge cases, Mesa's behaviour and AGAL, its lane table run now
+    #[command(
+        args_override_self = true,
+        after_help = "\
+Examples:
+  tgsi explain UDIV
+  tgsi explain udiv --lane '7, 0' --lane '0x80000000, 3 => 715827882'
+
+A lane is the opcode's sources separated by commas, each one literal (every channel) or
+`(x y z w)`, then optionally `=> EXPECTED`: floats as decimals, inf, -inf, nan or -0, integers
+as decimals, any type as 0x and raw bits, as in the reference's lane tables (README, \"The
+opcode reference\"). The computed column uses the same syntax. Up to four lanes, run as the
+four lanes of one quad.
+
+Exit status: 0 every lane as expected (or nothing expected), 1 a lane differs from its
+expected value, 2 unknown opcode, a lane that does not parse, or usage."
+    )]
+    Explain(ExplainArgs),
     /// Write the opcode reference site (index.html and data.json)
     #[command(
         args_override_self = true,
@@ -541,6 +559,16 @@ pub struct AgalDisArgs {
     /// Skip the AGAL validator
     #[arg(long)]
     pub no_validate: bool,
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct ExplainArgs {
+    /// The opcode, in any case (ADD, udiv, …)
+    #[arg(value_name = "OPCODE")]
+    pub opcode: String,
+    /// Run the opcode on these sources instead of the reference's four lanes; up to four times
+    #[arg(long, allow_hyphen_values = true, value_name = "SRC0, SRC1, … [=> EXPECTED]")]
+    pub lane: Vec<String>,
 }
 
 #[derive(Args, Debug, Clone)]

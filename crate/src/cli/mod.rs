@@ -8,6 +8,7 @@ pub mod bench;
 pub mod check;
 pub mod diff;
 pub mod engine;
+pub mod explain;
 pub mod fmt;
 pub mod reference;
 pub mod render;
@@ -42,6 +43,7 @@ pub fn main(args: Vec<String>) -> i32 {
         Command::AgalAsm(a) => agal::run_asm(&a),
         Command::AgalDis(a) => agal::run_dis(&a),
         Command::Reference(a) => reference::run(&a),
+        Command::Explain(a) => explain::run(&a),
         Command::Completions(a) => {
             let mut cmd = Cli::command();
             clap_complete::generate(a.shell, &mut cmd, "tgsi", &mut std::io::stdout());

@@ -251,3 +251,58 @@ pub fn check(op: Opcode, own_program: &str, rows: &[&str; 4]) -> Result<(), Stri
 pub fn is_legacy(op: Opcode) -> bool {
     op.info().has(F_LEGACY)
 }
+
+/// One lane's OUT[0] (`bits`, four channels) written back in the row syntax, read as `op`'s
+/// destination type: one literal when every channel (or, for 64-bit types, both channel pairs)
+/// agree, else `(a b c d)` (`(a b)` for pairs). A literal reads back to the same bits
+/// ([`parse_row`]): floats in their shortest exact form (`1e38`, `-0`, `inf`), a NaN as its raw
+/// bits (`0x7fc00000`), since its payload is part of what ran.
+pub fn format_lane(op: Opcode, bits: [u32; 4]) -> String {
+    let (kind, wide) = kind_of(op.info().dst_type);
+    let words: Vec<String> = if wide {
+        [0, 2]
+            .iter()
+            .map(|&c| format_wide(kind, u64::from(bits[c]) | u64::from(bits[c + 1]) << 32))
+            .collect()
+    } else {
+        bits.iter().map(|&b| format_word(kind, b)).collect()
+    };
+    if words.iter().all(|w| *w == words[0]) {
+        words[0].clone()
+    } else {
+        format!("({})", words.join(" "))
+    }
+}
+
+fn format_word(kind: Kind, bits: u32) -> String {
+    let v = f32::from_bits(bits);
+    match kind {
+        Kind::I32 => (bits as i32).to_string(),
+        Kind::U32 => bits.to_string(),
+        _ if v.is_nan() => format!("0x{bits:08x}"),
+        _ => format_float(v, f64::from(v)),
+    }
+}
+
+fn format_wide(kind: Kind, bits: u64) -> String {
+    let v = f64::from_bits(bits);
+    match kind {
+        Kind::I64Lo => (bits as i64).to_string(),
+        Kind::U64Lo => bits.to_string(),
+        _ if v.is_nan() => format!("0x{bits:016x}"),
+        _ => format_float(v, v),
+    }
+}
+
+/// A float (not NaN) as the row syntax reads it: `inf`, `-inf`, `-0`, plain decimals between
+/// 1e-4 and 1e7, exponent form outside; the shortest digits that give `v`'s own type back.
+fn format_float<T: std::fmt::Display + std::fmt::LowerExp>(v: T, wide: f64) -> String {
+    let a = wide.abs();
+    if wide.is_infinite() {
+        if wide < 0.0 { "-inf" } else { "inf" }.to_string()
+    } else if a != 0.0 && !(1e-4..1e7).contains(&a) {
+        format!("{v:e}")
+    } else {
+        format!("{v}")
+    }
+}

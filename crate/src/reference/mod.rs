@@ -8,6 +8,7 @@
 //! The opcode list is the table's: entries are looked up by [`Opcode`], and the tests fail when
 //! an opcode has no entry.
 
+pub mod facts;
 pub mod lanes;
 pub mod site;
 pub mod texlanes;

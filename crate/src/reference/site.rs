@@ -5,7 +5,7 @@
 //! and style are `web/reference.js` and `web/reference.css`.
 
 use super::{entry, lanes, Entry, Live};
-use crate::opcode::{Category, OpInfo, Opcode, OutputMode, ValType, S_ALL};
+use crate::opcode::{Category, Opcode, ValType};
 use serde::Serialize;
 
 /// The files of the site: (name, contents), written into one directory.
@@ -55,79 +55,6 @@ fn prose(s: &str) -> String {
         }
     }
     out
-}
-
-fn type_name(t: ValType) -> &'static str {
-    match t {
-        ValType::Float => "float",
-        ValType::Int => "int",
-        ValType::Uint => "uint",
-        ValType::Double => "double (channel pair)",
-        ValType::Int64 => "int64 (channel pair)",
-        ValType::Uint64 => "uint64 (channel pair)",
-        ValType::Untyped => "untyped bits",
-    }
-}
-
-/// `MUL dst, src0, src1`, with the texture target, branch label or memory qualifiers the
-/// table's flags allow.
-pub fn syntax(info: &OpInfo) -> String {
-    let mut ops: Vec<String> = Vec::new();
-    for i in 0..info.num_dst {
-        ops.push(if info.num_dst > 1 { format!("dst{i}") } else { "dst".into() });
-    }
-    for i in 0..info.num_src {
-        ops.push(if info.num_src > 1 { format!("src{i}") } else { "src".into() });
-    }
-    if info.has(crate::opcode::F_TEX) {
-        ops.push("target".into());
-    }
-    let mut s = info.name.to_string();
-    if !ops.is_empty() {
-        s.push(' ');
-        s.push_str(&ops.join(", "));
-    }
-    if info.has(crate::opcode::F_BRANCH) {
-        s.push_str(" [:label]");
-    }
-    if info.has(crate::opcode::F_TEX_OFFSETS) {
-        s.push_str(" [, offsets]");
-    }
-    if info.has(crate::opcode::F_MEMORY) {
-        s.push_str(" [, qualifiers]");
-    }
-    s
-}
-
-fn stages(info: &OpInfo) -> String {
-    if info.stages == S_ALL {
-        return "every stage".into();
-    }
-    let names = [
-        "vertex",
-        "fragment",
-        "geometry",
-        "tessellation control",
-        "tessellation evaluation",
-        "compute",
-    ];
-    let list: Vec<&str> = names
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| info.stages >> i & 1 == 1)
-        .map(|(_, n)| *n)
-        .collect();
-    list.join(", ")
-}
-
-fn output_mode(o: OutputMode) -> &'static str {
-    match o {
-        OutputMode::Component => "per component",
-        OutputMode::Replicated => "scalar, replicated to every enabled channel",
-        OutputMode::Channel => "a formula per channel",
-        OutputMode::Other => "see the formula",
-        OutputMode::None => "no destination",
-    }
 }
 
 /// The rendered example of a lane-table opcode with 32-bit operands: the opcode applied to the
@@ -274,8 +201,7 @@ fn section(op: Opcode, e: &Entry) -> String {
         family_anchor(info.category),
         esc(info.summary)
     );
-    let srcs: Vec<String> =
-        (0..info.num_src as usize).map(|i| type_name(info.src_type(i)).to_string()).collect();
+    let facts = super::facts::facts(op, e);
     // The picture first, beside the facts: it is in view when the page opens at the anchor.
     if let Some(fs) = render_program(op) {
         let textures = match example_textures(e) {
@@ -292,39 +218,17 @@ fn section(op: Opcode, e: &Entry) -> String {
         h.push_str(&format!("<p class=\"no-render\">No rendered example: {}.</p>\n", esc(why)));
     }
     h.push_str("<dl class=\"facts\">\n");
-    h.push_str(&format!("<dt>Syntax</dt><dd><code>{}</code></dd>\n", esc(&syntax(info))));
-    h.push_str(&format!(
-        "<dt>Operands</dt><dd>dst: {}; sources: {}</dd>\n",
-        if info.num_dst == 0 { "none".into() } else { type_name(info.dst_type).to_string() },
-        if srcs.is_empty() { "none".into() } else { srcs.join(", ") }
-    ));
-    h.push_str(&format!("<dt>Result</dt><dd>{}</dd>\n", output_mode(info.output)));
-    h.push_str(&format!("<dt>Stages</dt><dd>{}</dd>\n", stages(info)));
-    h.push_str(&format!(
-        "<dt>Mesa number</dt><dd>{}</dd>\n",
-        info.mesa.map_or("none (legacy, 2010)".to_string(), |n| n.to_string())
-    ));
-    if let Some(why) = budget_note(op) {
-        h.push_str(&format!("<dt>Budget</dt><dd>{why}</dd>\n"));
+    for (label, text) in &facts.list {
+        h.push_str(&format!("<dt>{label}</dt><dd>{}</dd>\n", prose(text)));
     }
     h.push_str("</dl>\n");
     h.push_str(&format!("<h3>Formula</h3>\n<pre class=\"formula\">{}</pre>\n", esc(info.formula)));
     h.push_str(&format!("<h3>Edge cases</h3>\n<p class=\"edge\">{}</p>\n", prose(e.edge)));
     h.push_str(&format!(
         "<h3>tgsi.rst and tgsi_exec</h3>\n<p class=\"mesa\">{}</p>\n",
-        if e.mesa.is_empty() {
-            "No difference known: we do what both say.".into()
-        } else {
-            prose(e.mesa)
-        }
+        prose(&facts.mesa)
     ));
-    let agal = match (info.agal, e.agal) {
-        ("", "") => "No AGAL equivalent: the export refuses it.".to_string(),
-        ("", note) => prose(note),
-        (a, "") => format!("<code>{a}</code>"),
-        (a, note) => format!("<code>{a}</code>. {}", prose(note)),
-    };
-    h.push_str(&format!("<h3>AGAL</h3>\n<p class=\"agal\">{agal}</p>\n"));
+    h.push_str(&format!("<h3>AGAL</h3>\n<p class=\"agal\">{}</p>\n", prose(&facts.agal)));
     if info.is_legacy() {
         h.push_str(&format!(
             "<h3>Replaced by</h3>\n<p class=\"replacement\">{}</p>\n",
@@ -545,19 +449,4 @@ fn data() -> String {
         })
         .collect();
     serde_json::to_string(&rows).unwrap_or_else(|_| "[]".into())
-}
-
-/// What an instruction weighing more than 1 costs the budget, and why (`exec::work::weight`).
-fn budget_note(op: Opcode) -> Option<String> {
-    let w = crate::exec::work::weight(op);
-    let why = if w == crate::exec::work::SAMPLE_WEIGHT {
-        "it reads and filters texels for each lane"
-    } else if w == crate::exec::work::TRIG_WEIGHT {
-        "it runs a libm function (glibc's sinf or cosf) on each lane"
-    } else {
-        "it runs a libm function (glibc's powf or logf) on each lane"
-    };
-    (w > 1).then(|| {
-        format!("{w} quad-instructions for each quad with an active lane, not 1: {why}, many times the cost of a lane-wise operation")
-    })
 }

@@ -55,6 +55,8 @@ fn every_subcommand_exits_0_1_or_2_as_documented() {
         (&["agal", &good, "-o", &bin], 0), (&["agal", &bad, "-o", &bin], 1), (&["agal", &good], 2),
         (&["agal-asm", "pixel", &good, "-o", &bin], 2), (&["agal-dis", &good], 1),
         (&["agal-dis"], 2), (&["completions", "bash"], 0), (&["completions", "tcsh"], 2),
+        (&["explain", "add"], 0), (&["explain", "UDIV", "--lane", "1, 1 => 2"], 1),
+        (&["explain", "frob"], 2), (&["explain"], 2),
         (&["--version"], 0), (&["version"], 0), (&["--help"], 0), (&["help", "render"], 0),
         (&[], 2), (&["frobnicate"], 2), (&["render", "--no-such-option", &good], 2),
     ];

@@ -383,3 +383,68 @@ fn data_json_carries_each_results_type_from_the_table() {
     assert_eq!(dst("U2I64").as_deref(), Some("int64"));
     assert_eq!(dst("ADD").as_deref(), Some("float"));
 }
+
+/// `lanes::format_lane` (the `tgsi explain` computed column) writes values back in the row
+/// syntax: read as an expected value by `parse_row`, each gives the very bits it was written
+/// from, for every result type and the special patterns (±0, ±∞, NaNs with payloads, the
+/// smallest and largest denormals and normals, integer extremes).
+#[test]
+fn a_formatted_lane_reads_back_to_its_bits() {
+    let words: [u32; 14] = [
+        0,
+        0x8000_0000,
+        0x7f80_0000,
+        0xff80_0000,
+        0x7fc0_0000,
+        0xffc0_0001,
+        0x7f80_0001,
+        0x0000_0001,
+        0x007f_ffff,
+        0x0080_0000,
+        0x7f7f_ffff,
+        0x3dcc_cccd,
+        0x4b80_0000,
+        0x3880_0000,
+    ];
+    // MUL: float; MOD: int; AND: uint; DADD: double; I64MIN / U64ADD: 64-bit pairs.
+    for op in [Opcode::MUL, Opcode::MOD, Opcode::AND] {
+        for &w in &words {
+            let lanes = [w, w ^ 1, w, w];
+            for bits in [[w; 4], lanes] {
+                let text = lanes::format_lane(op, bits);
+                let row = lanes::parse_row(op, &format!("0, 0 => {text}")).expect(&text);
+                let cells = row.expected.expect("a value");
+                assert_eq!(cells.map(|c| c.bits), bits, "{} {text}", op.name());
+            }
+        }
+    }
+    let doubles: [u64; 9] = [
+        0,
+        1 << 63,
+        0x7ff0_0000_0000_0000,
+        0x7ff8_0000_0000_0001,
+        1,
+        0x000f_ffff_ffff_ffff,
+        0x3fb9_9999_9999_999a,
+        0x7fef_ffff_ffff_ffff,
+        0x8000_0000_0000_0001,
+    ];
+    for op in [Opcode::DADD, Opcode::I64MIN, Opcode::U64ADD] {
+        for &d in &doubles {
+            let split = |v: u64| [v as u32, (v >> 32) as u32];
+            let [lo, hi] = split(d);
+            let [lo2, hi2] = split(d ^ 2);
+            for bits in [[lo, hi, lo, hi], [lo, hi, lo2, hi2]] {
+                let text = lanes::format_lane(op, bits);
+                let row = lanes::parse_row(op, &format!("0, 0 => {text}")).expect(&text);
+                let cells = row.expected.expect("a value");
+                assert_eq!(cells.map(|c| c.bits), bits, "{} {text}", op.name());
+            }
+        }
+    }
+    // By hand: 0.1f32 is 0x3dcccccd and prints as 0.1; 2^-149 as 1e-45; a NaN as its bits.
+    assert_eq!(lanes::format_lane(Opcode::MUL, [0x3dcc_cccd; 4]), "0.1");
+    assert_eq!(lanes::format_lane(Opcode::MUL, [1; 4]), "1e-45");
+    assert_eq!(lanes::format_lane(Opcode::MUL, [0xffc0_0001; 4]), "0xffc00001");
+    assert_eq!(lanes::format_lane(Opcode::MOD, [u32::MAX, 1, 2, 3]), "(-1 1 2 3)");
+}

@@ -24,6 +24,21 @@ const CASES: &[(&str, &[&str])] = &[
     ("reference_without_out", &["reference"]),
     ("reference_out", &["reference", "--out", "OUT-reference"]),
     ("reference_help", &["reference", "--help"]),
+    ("explain_help", &["explain", "--help"]),
+    // The reference's lane table of UDIV, run: the expected values are the page data's, derived
+    // by hand (and asserted by the reference tests).
+    ("explain_udiv", &["explain", "udiv"]),
+    // Lanes given: 7 / 2 = 3; 7 / 0 = ~0 = 4294967295 (tgsi_exec); 1 / 1 = 1, not 2: exit 1.
+    (
+        "explain_lanes",
+        &["explain", "UDIV", "--lane", "7, 2 => 3", "--lane", "7, 0", "--lane", "1, 1 => 2"],
+    ),
+    // A dumped instruction line names its opcode (the number and _SAT are not part of it).
+    ("explain_dump_line", &["explain", "  3: MAD_SAT TEMP[0], IN[0], IN[1], IN[2]"]),
+    ("explain_example", &["explain", "TEX"]),
+    ("explain_unknown", &["explain", "MULL"]),
+    ("explain_bad_lane", &["explain", "ADD", "--lane", "1, x"]),
+    ("explain_lanes_without_table", &["explain", "TEX", "--lane", "0"]),
     ("fmt_help", &["fmt", "--help"]),
     ("check_help", &["check", "--help"]),
     ("bench_help", &["bench", "--help"]),

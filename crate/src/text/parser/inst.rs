@@ -3,7 +3,7 @@
 use super::{codes, PResult, Parser};
 use crate::diag::Diagnostic;
 use crate::ir::*;
-use crate::opcode::{OpInfo, Opcode, F_BRANCH, F_MEMORY, F_TEX, F_TEX_OFFSETS, OPCODES};
+use crate::opcode::{OpInfo, Opcode, F_BRANCH, F_MEMORY, F_TEX, F_TEX_OFFSETS};
 use crate::text::lexer::is_word_byte;
 use std::sync::OnceLock;
 
@@ -288,7 +288,7 @@ impl<'a> Parser<'a> {
         } else {
             let mut m =
                 format!("unknown opcode `{}`: expected an instruction, DCL, IMM or PROPERTY", word);
-            if let Some(s) = suggest_opcode(&upper) {
+            if let Some(s) = Opcode::one_edit_away(&upper) {
                 m.push_str(&format!(" (did you mean `{}`?)", s));
             }
             m
@@ -720,26 +720,4 @@ fn pad_swizzle(s: &str) -> String {
 /// `PIPE_FORMAT_…` (any case): the format names of Gallium.
 pub(crate) fn is_format_name(w: &str) -> bool {
     w.len() > 12 && w[..12].eq_ignore_ascii_case("PIPE_FORMAT_")
-}
-
-/// An opcode one edit away (a letter changed, added or removed), if exactly one comes to mind.
-fn suggest_opcode(upper: &str) -> Option<&'static str> {
-    fn one_edit(a: &str, b: &str) -> bool {
-        let (a, b) = (a.as_bytes(), b.as_bytes());
-        if a.len() == b.len() {
-            return a.iter().zip(b).filter(|(x, y)| x != y).count() == 1;
-        }
-        let (s, l) = if a.len() < b.len() { (a, b) } else { (b, a) };
-        if l.len() - s.len() != 1 {
-            return false;
-        }
-        let i = s.iter().zip(l).take_while(|(x, y)| x == y).count();
-        s[i..] == l[i + 1..]
-    }
-    let mut found = OPCODES.iter().filter(|o| one_edit(upper, o.name)).map(|o| o.name);
-    let first = found.next()?;
-    if found.next().is_some() {
-        return None;
-    }
-    Some(first)
 }
