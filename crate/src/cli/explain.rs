@@ -55,16 +55,26 @@ fn page(op: Opcode, lanes_given: &[String]) -> Result<(String, bool), String> {
     }
     // The lanes first: a lane that does not parse or run is reported before anything else.
     let live = match &entry.live {
-        Live::Lanes { program, rows } => {
+        Live::Lanes { program, rows: reference_rows } => {
             let given: Vec<String> = lanes_given
                 .iter()
                 .map(|r| if r.contains("=>") { r.clone() } else { format!("{r} => _") })
                 .collect();
             let rows: Vec<&str> = if given.is_empty() {
-                rows.to_vec()
+                reference_rows.to_vec()
             } else {
                 given.iter().map(String::as_str).collect()
             };
+            // As many sources as the lane program reads: the reference's own rows' count.
+            let sources = |r: &str| r.split_once("=>").map_or(0, |(s, _)| s.split(',').count());
+            let most = reference_rows.iter().map(|r| sources(r)).max().unwrap_or(0);
+            if let Some(r) = rows.iter().find(|r| sources(r) > most) {
+                let r = r.trim_end_matches(" => _");
+                return Err(format!(
+                    "{}: lane '{r}': the lane program reads {most} sources",
+                    op.name()
+                ));
+            }
             match lane_table(op, program, &rows) {
                 Ok(t) => Some((t, lanes::program_of(op, program))),
                 Err(e) => return Err(format!("{}: {e}", op.name())),
@@ -265,5 +275,8 @@ mod tests {
         assert!(page(Opcode::UDIV, &five).is_err());
         assert!(page(Opcode::UDIV, &["1, x".to_string()]).is_err());
         assert!(page(Opcode::TEX, &["1".to_string()]).is_err());
+        // UDIV's lane program reads two sources, not three.
+        let e = page(Opcode::UDIV, &["1, 2, 3".to_string()]).err().unwrap_or_default();
+        assert!(e.contains("reads 2 sources"), "{e}");
     }
 }
