@@ -246,7 +246,9 @@ expected value, 2 unknown opcode, a lane that does not parse, or usage."
         args_override_self = true,
         after_help = "\
 Examples:
-  tgsi reference --out reference"
+  tgsi reference --out reference
+
+One opcode's section in the terminal, its lanes run: tgsi explain OPCODE."
     )]
     Reference(ReferenceArgs),
     /// Print a shell completion script
