@@ -518,14 +518,22 @@ export function renderVertexTable(table, data, pick, limit = 300) {
   const thead = el('thead');
   thead.append(head);
   const body = el('tbody');
-  const vec = (/** @type {Float32Array} */ a, /** @type {number} */ at) => `(${[0, 1, 2, 3].map((c) => formatBits(new Uint32Array(a.buffer, a.byteOffset, a.length)[at + c], 'float')).join(', ')})`;
+  const channels = (/** @type {Float32Array} */ a, /** @type {number} */ at) => [0, 1, 2, 3].map((c) => formatBits(new Uint32Array(a.buffer, a.byteOffset, a.length)[at + c], 'float'));
   for (let v = 0; v < Math.min(data.count, limit); v += 1) {
     const tr = el('tr');
     tr.dataset.vertex = String(v);
     tr.tabIndex = 0;
     tr.append(el('th', '', String(v)));
-    for (let r = 0; r < data.inputRegisters; r += 1) tr.append(el('td', '', vec(data.inputs, (v * data.inputRegisters + r) * 4)));
-    for (let r = 0; r < data.outputRegisters; r += 1) tr.append(el('td', '', vec(data.outputs, (v * data.outputRegisters + r) * 4)));
+    // Each cell names its register (`data-label`: a phone shows it beside the value) and reads
+    // `(x, y, z, w)`; a narrow column breaks it only between the xy and zw halves.
+    const cell = (/** @type {string} */ label, /** @type {string[]} */ [x, y, z, w]) => {
+      const td = el('td');
+      td.dataset.label = label;
+      td.append(el('span', 'half', `(${x}, ${y},`), ' ', el('span', 'half', `${z}, ${w})`));
+      return td;
+    };
+    for (let r = 0; r < data.inputRegisters; r += 1) tr.append(cell(`IN[${r}]`, channels(data.inputs, (v * data.inputRegisters + r) * 4)));
+    for (let r = 0; r < data.outputRegisters; r += 1) tr.append(cell(`OUT[${r}]`, channels(data.outputs, (v * data.outputRegisters + r) * 4)));
     tr.addEventListener('click', () => pick(v));
     tr.addEventListener('keydown', (e) => { if (e.key === 'Enter') pick(v); });
     body.append(tr);

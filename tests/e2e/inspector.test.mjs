@@ -221,6 +221,19 @@ DCL OUT[0], COLOR
   // Row 3: IN[0] = (1, 1, 0, 1), IN[1] = (1, 1, 0, 1), OUT[0] = (0.5, 0.5, 0, 1), OUT[1] = IN[1].
   const cells = await page.evaluate(() => [...document.querySelectorAll('#vertex-table tbody tr[data-vertex="3"] td')].map((td) => td.textContent));
   assert.deepEqual(cells, ['(1, 1, 0, 1)', '(1, 1, 0, 1)', '(0.5, 0.5, 0, 1)', '(1, 1, 0, 1)']);
+  // Readable in the inspector's column: a vector breaks only between its xy and zw halves, so
+  // every half is one line and every cell at most two (bounding boxes).
+  const boxes = await page.evaluate(() => ({
+    halves: [...document.querySelectorAll('#vertex-table tbody .half')].map((h) => h.getBoundingClientRect().height),
+    cells: [...document.querySelectorAll('#vertex-table tbody td')].map((td) => {
+      const [first, last] = [td.firstElementChild, td.lastElementChild].map((h) => h.getBoundingClientRect());
+      return last.bottom - first.top;
+    }),
+  }));
+  assert.equal(boxes.halves.length, 4 * 4 * 2, 'two halves in each of the 16 cells');
+  const line = Math.min(...boxes.halves);
+  assert.ok(boxes.halves.every((h) => h < line * 1.5), `a half broke over lines: ${boxes.halves}`);
+  assert.ok(boxes.cells.every((h) => h < line * 2.5), `a cell took more than two lines: ${boxes.cells}`);
 
   await page.locator('#vertex-table tbody tr[data-vertex="1"] th').click();
   await page.waitForFunction(() => window.tgsiPlayground.trace?.vertex === 1);
