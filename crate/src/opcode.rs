@@ -245,6 +245,31 @@ impl Opcode {
     pub fn name(self) -> &'static str {
         self.info().name
     }
+    /// Whether every channel the instruction writes is 0 or ~0 (all ones): the per-component
+    /// comparisons giving a mask, and the helper and vote queries. Such a result is never a
+    /// denormal (the compiling tier reads a row only they write without a flush,
+    /// `jit::codegen::flush`). The table's formula of each is `dst.c = … ? ~0 : 0`.
+    pub fn gives_mask(self) -> bool {
+        use Opcode as O;
+        matches!(
+            self,
+            O::FSEQ
+                | O::FSGE
+                | O::FSLT
+                | O::FSNE
+                | O::ISGE
+                | O::ISLT
+                | O::USEQ
+                | O::USGE
+                | O::USLT
+                | O::USNE
+                | O::READ_HELPER
+                | O::VOTE_ANY
+                | O::VOTE_ALL
+                | O::VOTE_EQ
+        )
+    }
+
     /// The opcode one edit away from `upper` (an upper-case word: a letter changed, added or
     /// removed), if exactly one is: the "did you mean" of the parser and `tgsi explain`.
     pub fn one_edit_away(upper: &str) -> Option<&'static str> {
@@ -633,6 +658,15 @@ opcode_table! {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_mask_opcodes_are_the_rows_whose_formula_gives_a_mask() {
+        for &op in Opcode::ALL {
+            let f = op.info().formula;
+            let by_formula = f.starts_with("dst.c = ") && f.ends_with("? ~0 : 0");
+            assert_eq!(op.gives_mask(), by_formula, "{}: {f}", op.name());
+        }
+    }
 
     /// `Family::name` is `{:?}` for every family an opcode has, reasons aside.
     #[test]

@@ -307,10 +307,9 @@ pub fn compile_with(program: &Program, pairing: Pairing) -> Result<Compiled, Uns
     let mut read = BTreeSet::new();
     let mut reads: HashMap<u32, Vec<usize>> = HashMap::new();
     let mut written = BTreeSet::new();
-    // Rows some instruction writes without flushing its result (`Inst::ftz`): moves (but
-    // those of an immediate that is not denormal), integer and texture results, any
-    // instruction of a program that keeps denormals.
-    let mut unflushed = BTreeSet::new();
+    // Every (instruction, row, channel) written: which rows can never hold a denormal is
+    // decided from them (`flush::clean_rows`).
+    let mut writers = Vec::new();
     // Rows a derivative reads: it reads the quad's other lanes, active or not.
     let mut read_across = BTreeSet::new();
     // Constant buffers read through an index (`Layout::const_buffers`).
@@ -357,9 +356,7 @@ pub fn compile_with(program: &Program, pairing: Pairing) -> Result<Compiled, Uns
                         );
                     }
                     written.insert(r);
-                    if !inst.ftz && !flush::moves_no_denormal(program, inst, c) {
-                        unflushed.insert(r);
-                    }
+                    writers.push((pc, r, c));
                 }
             }
         }
@@ -440,9 +437,9 @@ pub fn compile_with(program: &Program, pairing: Pairing) -> Result<Compiled, Uns
     };
     // The module calls the engine: it also looks at the stop flag (`Gen::check_limit`).
     let calls_host = !lane_imports.is_empty() || layout.sampling;
-    // A row that only flushing instructions write holds zero or a flushed result in every lane,
-    // at every point of the program: no denormal to read as zero (`Gen::src`).
-    let flushed_rows = written.difference(&unflushed).copied().collect();
+    // A row whose writers cannot leave a denormal in it holds none at any point of the program:
+    // no denormal to read as zero (`Gen::src`).
+    let flushed_rows = flush::clean_rows(program, &writers, &written);
     let flushed_reads = flush::flushed_reads(program, &pcs);
     let mut g = Gen {
         program,
@@ -628,7 +625,7 @@ fn modify(bits: u32, s: &Src) -> Option<u32> {
 
 struct Gen<'p> {
     program: &'p Program,
-    /// Storage rows written only by instructions that flush their results: never denormal.
+    /// Storage rows that never hold a denormal (`flush::clean_rows`).
     flushed_rows: BTreeSet<u32>,
     /// Reads whose row a flushing instruction wrote last in the same straight run
     /// (`flush::flushed_reads`: instruction, source, channel).

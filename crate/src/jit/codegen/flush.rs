@@ -54,21 +54,65 @@ fn last_writer_flushes(code: &[Inst], pc: usize, row: u32) -> bool {
     false
 }
 
-/// Whether channel `c` of `inst` is a MOV of an immediate whose bits there are not a denormal
-/// (a sign or a saturation does not make one): the row it writes holds no denormal, as a
-/// flushed result's would not.
-pub(super) fn moves_no_denormal(program: &Program, inst: &Inst, c: usize) -> bool {
-    inst.op == O::MOV
-        && inst.src[0]
-            .direct_row(c)
-            .and_then(|row| immediate_bits(program, row))
-            .is_some_and(|b| crate::exec::program::flush_denormal(b) == b)
+/// The written storage rows that never hold a denormal, at any point of the program: the
+/// greatest set in which every writer of a row leaves no denormal in it when the rows it copies
+/// from are in the set (every row starts at zero, so by induction over the run none of them
+/// ever holds one). Found from every written row by dropping, until none is left to drop, each
+/// row with a writer that could leave one ([`writes_no_denormal`]). `writers` lists each
+/// (instruction, row, channel) written.
+pub(super) fn clean_rows(
+    program: &Program,
+    writers: &[(usize, u32, usize)],
+    written: &BTreeSet<u32>,
+) -> BTreeSet<u32> {
+    let mut clean = written.clone();
+    loop {
+        let dirty: Vec<u32> = writers
+            .iter()
+            .filter(|&&(pc, row, c)| {
+                clean.contains(&row)
+                    && !program
+                        .code
+                        .get(pc)
+                        .is_some_and(|i| writes_no_denormal(program, i, c, &clean))
+            })
+            .map(|&(_, row, _)| row)
+            .collect();
+        if dirty.is_empty() {
+            return clean;
+        }
+        for row in dirty {
+            clean.remove(&row);
+        }
+    }
+}
+
+/// Whether channel `c` of `inst`'s result cannot be a denormal when the rows in `clean` hold
+/// none: a flushed result (`Inst::ftz`); a mask of 0 or ~0 (`Opcode::gives_mask`); a MOV, or a
+/// UCMP or CMP selecting, only sources that are clean rows or immediates that are not
+/// denormal (a sign modifier or a saturation makes no denormal of a value that is not one).
+fn writes_no_denormal(program: &Program, inst: &Inst, c: usize, clean: &BTreeSet<u32>) -> bool {
+    let source = |i: usize| {
+        inst.src.get(i).and_then(|s| s.direct_row(c)).is_some_and(|row| {
+            match immediate_bits(program, row) {
+                Some(bits) => crate::exec::program::flush_denormal(bits) == bits,
+                None => clean.contains(&row),
+            }
+        })
+    };
+    inst.ftz
+        || inst.op.gives_mask()
+        || match inst.op {
+            O::MOV => source(0),
+            O::UCMP | O::CMP => source(1) && source(2),
+            _ => false,
+        }
 }
 
 impl Gen<'_> {
     /// Whether channel `c` of source `i` is read with denormals as zero (`Inst::daz`). Left out
     /// where no lane can hold a denormal: an immediate that is not one (its bits are known
-    /// here), a register row that only flushing instructions write ([`Gen::flushed_rows`]), or
+    /// here), a register row that never holds one ([`Gen::flushed_rows`], [`clean_rows`]), or
     /// one that a flushing instruction wrote last in the same straight run ([`flushed_reads`]).
     pub(super) fn reads_flushed(&self, inst: &Inst, i: usize, c: usize) -> bool {
         let s = &inst.src[i];

@@ -162,7 +162,7 @@ fn a_row_moved_from_a_denormal_immediate_is_still_read_flushed() {
     // instruction between the writes and the reads):
     // - MUL reads TEMP[0].x's denormal as zero: 0 · 2^127 = +0, where the denormal as written
     //   would give 2^-149 · 2^127 = 2^-22 (0x34800000);
-    // - ADD reads TEMP[1].x's 1.0 as it is (`moves_no_denormal`: a MOV of 1.0 writes no
+    // - ADD reads TEMP[1].x's 1.0 as it is (`flush::clean_rows`: a MOV of 1.0 writes no
     //   denormal): 1.0 + 0 = 1.0 (0x3f800000).
     let text = "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\nDCL TEMP[0..1]\n\
                 IMM[0] UINT32 {1, 1065353216, 0, 2130706432}\n\
@@ -179,6 +179,34 @@ fn a_row_moved_from_a_denormal_immediate_is_still_read_flushed() {
     let b = run_in_module(&p, [0, 1, 0, 0]);
     assert_eq!(b.output(0, 0, 0), Lanes([0; 4]), "the denormal moved in is read as zero");
     assert_eq!(b.output(0, 1, 0), Lanes([0x3f80_0000; 4]), "1.0 moved in is read as it is");
+}
+
+#[test]
+fn rows_copied_from_a_denormal_are_still_read_flushed() {
+    // TEMP[0].x holds 2^-149 (0x00000001, a MOV keeps bits). Copies of it: TEMP[1].x by a MOV,
+    // TEMP[2].x by a UCMP whose condition IN[0].y = 1 selects it, and TEMP[3].x by a MOV of
+    // TEMP[4].x, itself a MOV of TEMP[1].x (a copy found only after the rows it copies are:
+    // `flush::clean_rows` drops rows until none is left to drop). Inside the UIF each is
+    // multiplied by 2^127 and read as zero: +0, where the denormal as written would give
+    // 2^-149 · 2^127 = 2^-22 (0x34800000).
+    let text = "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\nDCL TEMP[0..4]\n\
+                IMM[0] UINT32 {1, 1065353216, 0, 2130706432}\n\
+                MOV TEMP[0].x, IMM[0].xxxx\n\
+                MOV TEMP[1].x, TEMP[0].xxxx\n\
+                UCMP TEMP[2].x, IN[0].yyyy, TEMP[0].xxxx, IMM[0].yyyy\n\
+                MOV TEMP[4].x, TEMP[1].xxxx\n\
+                MOV TEMP[3].x, TEMP[4].xxxx\n\
+                UIF IN[0].yyyy\n\
+                MUL OUT[0].x, TEMP[1].xxxx, IMM[0].wwww\n\
+                MUL OUT[0].y, TEMP[2].xxxx, IMM[0].wwww\n\
+                MUL OUT[0].z, TEMP[3].xxxx, IMM[0].wwww\n\
+                ENDIF\n\
+                END\n";
+    let p = flushing(text).expect("compiles flushing");
+    let b = run_in_module(&p, [0, 1, 0, 0]);
+    for (c, what) in [(0, "MOV"), (1, "UCMP"), (2, "MOV of a MOV")] {
+        assert_eq!(b.output(0, c, 0), Lanes([0; 4]), "the {what} copy is read as zero");
+    }
 }
 
 /// The softpipe corpus's shaders with their vertex shaders on the `quad` mesh, which lies
