@@ -268,11 +268,9 @@ enum Row {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Pairing {
     /// Two quads per pass for a program with a loop, of at most [`PAIRED_MAX_INSTRUCTIONS`]
-    /// instructions, that calls no host function and flushes no result (docs/jit.md "Two quads
-    /// per pass": a loop's chain of dependent instructions is where a second quad finds idle
-    /// units; the doubled code stays small; a host call costs the same per quad either way; a
-    /// flushing program's flushes are independent work already, and a second quad's registers
-    /// no longer fit); one otherwise.
+    /// instructions, that calls no host function (docs/jit.md "Two quads per pass": a loop's
+    /// chain of dependent instructions is where a second quad finds idle units; the doubled
+    /// code stays small; a host call costs the same per quad either way); one otherwise.
     Auto,
     Single,
     Pairs,
@@ -432,7 +430,6 @@ pub fn compile_with(program: &Program, pairing: Pairing) -> Result<Compiled, Uns
                 && pcs.iter().any(|&pc| code[pc].op == O::BGNLOOP)
                 && lane_imports.is_empty()
                 && !layout.sampling
-                && !pcs.iter().any(|&pc| code[pc].ftz)
         }
     };
     // The module calls the engine: it also looks at the stop flag (`Gen::check_limit`).
