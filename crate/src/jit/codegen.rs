@@ -305,9 +305,11 @@ pub fn compile_with(program: &Program, pairing: Pairing) -> Result<Compiled, Uns
     let mut read = BTreeSet::new();
     let mut reads: HashMap<u32, Vec<usize>> = HashMap::new();
     let mut written = BTreeSet::new();
-    // Every (instruction, row, channel) written: which rows can never hold a denormal is
-    // decided from them (`flush::clean_rows`).
-    let mut writers = Vec::new();
+    // Rows a writer may leave a denormal in whatever it reads, and the copies (instruction,
+    // channel, row) whose rows hold what they copy: which rows never hold a denormal is decided
+    // from them (`flush::clean_rows`).
+    let mut dirty = BTreeSet::new();
+    let mut copies = Vec::new();
     // Rows a derivative reads: it reads the quad's other lanes, active or not.
     let mut read_across = BTreeSet::new();
     // Constant buffers read through an index (`Layout::const_buffers`).
@@ -354,7 +356,13 @@ pub fn compile_with(program: &Program, pairing: Pairing) -> Result<Compiled, Uns
                         );
                     }
                     written.insert(r);
-                    writers.push((pc, r, c));
+                    match flush::writer(inst, d) {
+                        flush::Writer::Clean => {}
+                        flush::Writer::Copy => copies.push((pc, c, r)),
+                        flush::Writer::Dirty => {
+                            dirty.insert(r);
+                        }
+                    }
                 }
             }
         }
@@ -436,7 +444,7 @@ pub fn compile_with(program: &Program, pairing: Pairing) -> Result<Compiled, Uns
     let calls_host = !lane_imports.is_empty() || layout.sampling;
     // A row whose writers cannot leave a denormal in it holds none at any point of the program:
     // no denormal to read as zero (`Gen::src`).
-    let flushed_rows = flush::clean_rows(program, &writers, &written);
+    let flushed_rows = flush::clean_rows(program, &written, dirty, &copies);
     let flushed_reads = flush::flushed_reads(program, &pcs);
     let mut g = Gen {
         program,

@@ -54,59 +54,82 @@ fn last_writer_flushes(code: &[Inst], pc: usize, row: u32) -> bool {
     false
 }
 
-/// The written storage rows that never hold a denormal, at any point of the program: the
-/// greatest set in which every writer of a row leaves no denormal in it when the rows it copies
-/// from are in the set (every row starts at zero, so by induction over the run none of them
-/// ever holds one). Found from every written row by dropping, until none is left to drop, each
-/// row with a writer that could leave one ([`writes_no_denormal`]). `writers` lists each
-/// (instruction, row, channel) written.
-pub(super) fn clean_rows(
-    program: &Program,
-    writers: &[(usize, u32, usize)],
-    written: &BTreeSet<u32>,
-) -> BTreeSet<u32> {
-    let mut clean = written.clone();
-    loop {
-        let dirty: Vec<u32> = writers
-            .iter()
-            .filter(|&&(pc, row, c)| {
-                clean.contains(&row)
-                    && !program
-                        .code
-                        .get(pc)
-                        .is_some_and(|i| writes_no_denormal(program, i, c, &clean))
-            })
-            .map(|&(_, row, _)| row)
-            .collect();
-        if dirty.is_empty() {
-            return clean;
-        }
-        for row in dirty {
-            clean.remove(&row);
-        }
+/// What a writer of a row says about whether the row can hold a denormal.
+pub(super) enum Writer {
+    /// Its result is never one: a flushed result (`Inst::ftz`), a mask of 0 or ~0
+    /// (`Opcode::gives_mask`).
+    Clean,
+    /// A MOV, UCMP or CMP into a direct destination: the row holds what it copies.
+    Copy,
+    /// Anything else (an integer or bitwise result, a sample, a copy through an index).
+    Dirty,
+}
+
+/// What `inst` writing destination `d` says about the rows it writes.
+pub(super) fn writer(inst: &Inst, d: &Dst) -> Writer {
+    if inst.ftz || inst.op.gives_mask() {
+        Writer::Clean
+    } else if copied_sources(inst.op).is_some() && d.indirect.is_none() {
+        Writer::Copy
+    } else {
+        Writer::Dirty
     }
 }
 
-/// Whether channel `c` of `inst`'s result cannot be a denormal when the rows in `clean` hold
-/// none: a flushed result (`Inst::ftz`); a mask of 0 or ~0 (`Opcode::gives_mask`); a MOV, or a
-/// UCMP or CMP selecting, only sources that are clean rows or immediates that are not
-/// denormal (a sign modifier or a saturation makes no denormal of a value that is not one).
-fn writes_no_denormal(program: &Program, inst: &Inst, c: usize, clean: &BTreeSet<u32>) -> bool {
-    let source = |i: usize| {
-        inst.src.get(i).and_then(|s| s.direct_row(c)).is_some_and(|row| {
-            match immediate_bits(program, row) {
-                Some(bits) => crate::exec::program::flush_denormal(bits) == bits,
-                None => clean.contains(&row),
+/// The sources a copy's result is one of: MOV's, and the two UCMP and CMP select between (a
+/// sign modifier or a saturation makes no denormal of a value that is not one).
+fn copied_sources(op: O) -> Option<&'static [usize]> {
+    match op {
+        O::MOV => Some(&[0]),
+        O::UCMP | O::CMP => Some(&[1, 2]),
+        _ => None,
+    }
+}
+
+/// The written storage rows that never hold a denormal, at any point of the program. A row is
+/// dirty when a [`Writer::Dirty`] writes it (`dirty`), or a copy ([`Writer::Copy`], `copies`:
+/// instruction, channel, row) writes it from a dirty row, a row no instruction writes (an
+/// input, a constant or a system value), a denormal immediate or an indexed operand. The rest
+/// are clean: every row starts at zero, and each of their writers leaves no denormal as long as
+/// the rows it copies hold none, so by induction over the run none ever does. Dirtiness is
+/// propagated along the copies with a worklist: time and memory linear in the program.
+pub(super) fn clean_rows(
+    program: &Program,
+    written: &BTreeSet<u32>,
+    mut dirty: BTreeSet<u32>,
+    copies: &[(usize, usize, u32)],
+) -> BTreeSet<u32> {
+    // The copies reading each written row, by the row they write.
+    let mut readers: HashMap<u32, Vec<u32>> = HashMap::new();
+    for &(pc, c, row) in copies {
+        let Some(inst) = program.code.get(pc) else {
+            dirty.insert(row);
+            continue;
+        };
+        for &i in copied_sources(inst.op).unwrap_or_default() {
+            match inst.src.get(i).and_then(|s| s.direct_row(c)) {
+                Some(r) => match immediate_bits(program, r) {
+                    Some(bits) if crate::exec::program::flush_denormal(bits) == bits => {}
+                    None if written.contains(&r) => readers.entry(r).or_default().push(row),
+                    _ => {
+                        dirty.insert(row);
+                    }
+                },
+                None => {
+                    dirty.insert(row);
+                }
             }
-        })
-    };
-    inst.ftz
-        || inst.op.gives_mask()
-        || match inst.op {
-            O::MOV => source(0),
-            O::UCMP | O::CMP => source(1) && source(2),
-            _ => false,
         }
+    }
+    let mut queue: Vec<u32> = dirty.iter().copied().collect();
+    while let Some(r) = queue.pop() {
+        for &row in readers.get(&r).into_iter().flatten() {
+            if dirty.insert(row) {
+                queue.push(row);
+            }
+        }
+    }
+    written.difference(&dirty).copied().collect()
 }
 
 impl Gen<'_> {

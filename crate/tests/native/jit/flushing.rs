@@ -185,26 +185,29 @@ fn a_row_moved_from_a_denormal_immediate_is_still_read_flushed() {
 fn rows_copied_from_a_denormal_are_still_read_flushed() {
     // TEMP[0].x holds 2^-149 (0x00000001, a MOV keeps bits). Copies of it: TEMP[1].x by a MOV,
     // TEMP[2].x by a UCMP whose condition IN[0].y = 1 selects it, and TEMP[3].x by a MOV of
-    // TEMP[4].x, itself a MOV of TEMP[1].x (a copy found only after the rows it copies are:
-    // `flush::clean_rows` drops rows until none is left to drop). Inside the UIF each is
+    // TEMP[4].x, itself a MOV of TEMP[1].x (dirty only as the copy of a copy: `flush::clean_rows`
+    // passes dirtiness along the copies). Inside the UIF each is
     // multiplied by 2^127 and read as zero: +0, where the denormal as written would give
-    // 2^-149 · 2^127 = 2^-22 (0x34800000).
-    let text = "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\nDCL TEMP[0..4]\n\
+    // 2^-149 · 2^127 = 2^-22 (0x34800000). TEMP[5].x is a MOV of IN[0].x, which holds 2^-149
+    // too: an input may hold anything, so its copy is read as zero as well.
+    let text = "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\nDCL TEMP[0..5]\n\
                 IMM[0] UINT32 {1, 1065353216, 0, 2130706432}\n\
                 MOV TEMP[0].x, IMM[0].xxxx\n\
                 MOV TEMP[1].x, TEMP[0].xxxx\n\
                 UCMP TEMP[2].x, IN[0].yyyy, TEMP[0].xxxx, IMM[0].yyyy\n\
                 MOV TEMP[4].x, TEMP[1].xxxx\n\
                 MOV TEMP[3].x, TEMP[4].xxxx\n\
+                MOV TEMP[5].x, IN[0].xxxx\n\
                 UIF IN[0].yyyy\n\
                 MUL OUT[0].x, TEMP[1].xxxx, IMM[0].wwww\n\
                 MUL OUT[0].y, TEMP[2].xxxx, IMM[0].wwww\n\
                 MUL OUT[0].z, TEMP[3].xxxx, IMM[0].wwww\n\
+                MUL OUT[0].w, TEMP[5].xxxx, IMM[0].wwww\n\
                 ENDIF\n\
                 END\n";
     let p = flushing(text).expect("compiles flushing");
-    let b = run_in_module(&p, [0, 1, 0, 0]);
-    for (c, what) in [(0, "MOV"), (1, "UCMP"), (2, "MOV of a MOV")] {
+    let b = run_in_module(&p, [1, 1, 0, 0]);
+    for (c, what) in [(0, "MOV"), (1, "UCMP"), (2, "MOV of a MOV"), (3, "MOV of an input")] {
         assert_eq!(b.output(0, c, 0), Lanes([0; 4]), "the {what} copy is read as zero");
     }
 }
