@@ -230,6 +230,7 @@ Examples:
 Examples:
   tgsi explain UDIV
   tgsi explain udiv --lane '7, 0' --lane '0x80000000, 3 => 715827882'
+  tgsi explain --list
 
 A lane is the opcode's sources separated by commas, each one literal (every channel) or
 `(x y z w)`, then optionally `=> EXPECTED`: floats as decimals, inf, -inf, nan or -0, integers
@@ -566,8 +567,11 @@ pub struct AgalDisArgs {
 #[derive(Args, Debug, Clone)]
 pub struct ExplainArgs {
     /// The opcode, in any case (ADD, udiv, …)
-    #[arg(value_name = "OPCODE")]
-    pub opcode: String,
+    #[arg(value_name = "OPCODE", required_unless_present = "list")]
+    pub opcode: Option<String>,
+    /// List every opcode instead, by family, as the reference's index does
+    #[arg(long, conflicts_with_all = ["opcode", "lane"])]
+    pub list: bool,
     /// Run the opcode on these sources instead of the reference's four lanes; up to four times
     #[arg(long, allow_hyphen_values = true, value_name = "SRC0, SRC1, … [=> EXPECTED]")]
     pub lane: Vec<String>,

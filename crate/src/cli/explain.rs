@@ -10,8 +10,12 @@ use crate::reference::{self, lanes, Live};
 const WIDTH: usize = 96;
 
 pub fn run(args: &ExplainArgs) -> i32 {
-    let Some(op) = opcode_of(&args.opcode) else {
-        let word = args.opcode.trim();
+    let Some(opcode) = args.opcode.as_deref().filter(|_| !args.list) else {
+        print!("{}", list());
+        return 0;
+    };
+    let Some(op) = opcode_of(opcode) else {
+        let word = opcode.trim();
         let hint = Opcode::one_edit_away(&word.to_ascii_uppercase())
             .map_or(String::new(), |s| format!(" (did you mean `{s}`?)"));
         eprintln!("tgsi explain: `{word}` is not an opcode of the table{hint}");
@@ -27,6 +31,20 @@ pub fn run(args: &ExplainArgs) -> i32 {
             2
         }
     }
+}
+
+/// Every opcode by family (`reference::facts::FAMILIES`), wrapped, and how to read one.
+fn list() -> String {
+    let mut out = String::new();
+    for &(category, title) in reference::facts::FAMILIES {
+        let names: Vec<&str> =
+            Opcode::all().filter(|o| o.info().category == category).map(Opcode::name).collect();
+        if !names.is_empty() {
+            section(&mut out, title, &names.join(" "));
+        }
+    }
+    out.push_str("\nOne of them: tgsi explain OPCODE\n");
+    out.trim_start().to_string()
 }
 
 /// The opcode a word names, in any case; also the opcode of an instruction line as dumps print
@@ -250,6 +268,15 @@ mod tests {
         // A word longer than a line stands alone on its own line.
         let long = "x".repeat(120);
         assert_eq!(wrap(&format!("a {long} b"), "", ""), format!("a\n{long}\nb\n"));
+    }
+
+    #[test]
+    fn the_list_names_every_opcode_once() {
+        let text = list();
+        for &op in Opcode::ALL {
+            let n = text.split_whitespace().filter(|w| *w == op.name()).count();
+            assert_eq!(n, 1, "{} is listed {n} times", op.name());
+        }
     }
 
     #[test]

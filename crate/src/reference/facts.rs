@@ -4,7 +4,30 @@
 //! prints them) both read them here, so the two cannot say different things.
 
 use super::Entry;
-use crate::opcode::{OpInfo, Opcode, OutputMode, ValType, S_ALL};
+use crate::opcode::{Category, OpInfo, Opcode, OutputMode, ValType, S_ALL};
+
+/// The families of the reference's index (the site's and `tgsi explain --list`'s), in the
+/// order shown, with their titles.
+pub const FAMILIES: &[(Category, &str)] = &[
+    (Category::Arithmetic, "Arithmetic"),
+    (Category::Comparison, "Comparison and selection"),
+    (Category::Transcendental, "Transcendental"),
+    (Category::Integer, "Integer"),
+    (Category::Bitwise, "Bitwise"),
+    (Category::Conversion, "Conversion"),
+    (Category::Double, "Double precision"),
+    (Category::Int64, "64-bit integer"),
+    (Category::Pack, "Packing"),
+    (Category::Derivative, "Derivatives"),
+    (Category::Address, "Address registers"),
+    (Category::Flow, "Control flow"),
+    (Category::Texture, "Textures"),
+    (Category::Resource, "Buffers, images and memory"),
+    (Category::Atomic, "Atomics"),
+    (Category::Interpolation, "Interpolation"),
+    (Category::InterLane, "Inter-lane (quad)"),
+    (Category::Legacy, "Legacy (2010)"),
+];
 
 /// The facts of one opcode.
 pub struct Facts {

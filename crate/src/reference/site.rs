@@ -4,6 +4,7 @@
 //! page data ([`super::entry`]); `tgsi reference --out DIR` writes the files, the page's script
 //! and style are `web/reference.js` and `web/reference.css`.
 
+use super::facts::FAMILIES;
 use super::{entry, lanes, Entry, Live};
 use crate::opcode::{Category, Opcode, ValType};
 use serde::Serialize;
@@ -12,28 +13,6 @@ use serde::Serialize;
 pub fn files() -> Vec<(&'static str, String)> {
     vec![("index.html", page()), ("data.json", data())]
 }
-
-/// The families of the index, in the order shown.
-const FAMILIES: &[(Category, &str)] = &[
-    (Category::Arithmetic, "Arithmetic"),
-    (Category::Comparison, "Comparison and selection"),
-    (Category::Transcendental, "Transcendental"),
-    (Category::Integer, "Integer"),
-    (Category::Bitwise, "Bitwise"),
-    (Category::Conversion, "Conversion"),
-    (Category::Double, "Double precision"),
-    (Category::Int64, "64-bit integer"),
-    (Category::Pack, "Packing"),
-    (Category::Derivative, "Derivatives"),
-    (Category::Address, "Address registers"),
-    (Category::Flow, "Control flow"),
-    (Category::Texture, "Textures"),
-    (Category::Resource, "Buffers, images and memory"),
-    (Category::Atomic, "Atomics"),
-    (Category::Interpolation, "Interpolation"),
-    (Category::InterLane, "Inter-lane (quad)"),
-    (Category::Legacy, "Legacy (2010)"),
-];
 
 /// The anchor of a family in the index.
 pub fn family_anchor(c: Category) -> String {

@@ -56,7 +56,7 @@ fn every_subcommand_exits_0_1_or_2_as_documented() {
         (&["agal-asm", "pixel", &good, "-o", &bin], 2), (&["agal-dis", &good], 1),
         (&["agal-dis"], 2), (&["completions", "bash"], 0), (&["completions", "tcsh"], 2),
         (&["explain", "add"], 0), (&["explain", "UDIV", "--lane", "1, 1 => 2"], 1),
-        (&["explain", "frob"], 2), (&["explain"], 2),
+        (&["explain", "frob"], 2), (&["explain"], 2), (&["explain", "--list"], 0),
         (&["--version"], 0), (&["version"], 0), (&["--help"], 0), (&["help", "render"], 0),
         (&[], 2), (&["frobnicate"], 2), (&["render", "--no-such-option", &good], 2),
     ];

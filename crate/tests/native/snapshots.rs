@@ -25,6 +25,8 @@ const CASES: &[(&str, &[&str])] = &[
     ("reference_out", &["reference", "--out", "OUT-reference"]),
     ("reference_help", &["reference", "--help"]),
     ("explain_help", &["explain", "--help"]),
+    ("explain_list", &["explain", "--list"]),
+    ("explain_list_and_opcode", &["explain", "--list", "ADD"]),
     // The reference's lane table of UDIV, run: the expected values are the page data's, derived
     // by hand (and asserted by the reference tests).
     ("explain_udiv", &["explain", "udiv"]),
