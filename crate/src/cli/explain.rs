@@ -138,7 +138,28 @@ fn page(op: Opcode, lanes_given: &[String]) -> Result<(String, bool), String> {
             differs
         }
         (None, Live::Example { why, text, .. }) => {
-            section(&mut out, "Example", &format!("Not executable in a lane table: {why}."));
+            if let Some(t) = reference::texlanes::of(op) {
+                // The page runs these on its built-in textures, which live in the page.
+                section(
+                    &mut out,
+                    "Texture lanes",
+                    &format!(
+                        "On the built-in textures `{}`: {}. Expected values derived by hand; the \
+                         reference page runs them through the engine's sampler.",
+                        t.textures, t.shows
+                    ),
+                );
+                out.push_str(&columns(
+                    std::iter::once(["lane", "inputs", "expected"].map(String::from)).chain(
+                        t.rows.iter().enumerate().map(|(lane, r)| {
+                            let (inputs, expected) = r.split_once("=>").unwrap_or((r, ""));
+                            [lane.to_string(), inputs.trim().into(), expected.trim().into()]
+                        }),
+                    ),
+                ));
+            }
+            let label = reference::facts::example_label(op);
+            section(&mut out, "Example", &format!("{label}: {why}."));
             for line in text.lines() {
                 out.push_str(&format!("  {line}\n"));
             }
@@ -229,14 +250,20 @@ fn lane_table(op: Opcode, program: &str, rows: &[&str]) -> Result<(String, bool)
             mark.to_string(),
         ]);
     }
+    Ok((columns(cells), differs))
+}
+
+/// Rows of cells as aligned columns, two spaces apart, indented by two.
+fn columns<const N: usize>(rows: impl IntoIterator<Item = [String; N]>) -> String {
+    let rows: Vec<[String; N]> = rows.into_iter().collect();
     let widths: Vec<usize> =
-        (0..5).map(|c| cells.iter().map(|r| r[c].chars().count()).max().unwrap_or(0)).collect();
+        (0..N).map(|c| rows.iter().map(|r| r[c].chars().count()).max().unwrap_or(0)).collect();
     let mut table = String::new();
-    for r in &cells {
+    for r in &rows {
         let line: Vec<String> = r.iter().zip(&widths).map(|(s, &w)| format!("{s:<w$}")).collect();
         table.push_str(&format!("  {}\n", line.join("  ").trim_end()));
     }
-    Ok((table, differs))
+    table
 }
 
 #[cfg(test)]

@@ -161,3 +161,13 @@ fn budget_note(op: Opcode) -> Option<String> {
         format!("{w} quad-instructions for each quad with an active lane, not 1: {why}, many times the cost of a lane-wise operation")
     })
 }
+
+/// What an opcode's example is introduced as, before its reason: an opcode with a texture lane
+/// table has it as its rendered example; the others because no lane table can run it.
+pub fn example_label(op: Opcode) -> &'static str {
+    if super::texlanes::of(op).is_some() {
+        "The rendered example"
+    } else {
+        "Not executable in a lane table"
+    }
+}

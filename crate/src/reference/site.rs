@@ -250,11 +250,7 @@ fn section(op: Opcode, e: &Entry) -> String {
             }
             h.push_str(&format!(
                 "<p class=\"not-lanes\">{}: {}.</p>\n<pre class=\"program\">{}</pre>\n",
-                if super::texlanes::of(op).is_some() {
-                    "The rendered example"
-                } else {
-                    "Not executable in a lane table"
-                },
+                super::facts::example_label(op),
                 esc(why),
                 esc(text)
             ));
