@@ -74,25 +74,11 @@ fn page(op: Opcode, lanes_given: &[String]) -> Result<(String, bool), String> {
     // The lanes first: a lane that does not parse or run is reported before anything else.
     let live = match &entry.live {
         Live::Lanes { program, rows: reference_rows } => {
-            let given: Vec<String> = lanes_given
-                .iter()
-                .map(|r| if r.contains("=>") { r.clone() } else { format!("{r} => _") })
-                .collect();
-            let rows: Vec<&str> = if given.is_empty() {
+            let rows: Vec<&str> = if lanes_given.is_empty() {
                 reference_rows.to_vec()
             } else {
-                given.iter().map(String::as_str).collect()
+                lanes_given.iter().map(String::as_str).collect()
             };
-            // As many sources as the lane program reads: the reference's own rows' count.
-            let sources = |r: &str| r.split_once("=>").map_or(0, |(s, _)| s.split(',').count());
-            let most = reference_rows.iter().map(|r| sources(r)).max().unwrap_or(0);
-            if let Some(r) = rows.iter().find(|r| sources(r) > most) {
-                let r = r.trim_end_matches(" => _");
-                return Err(format!(
-                    "{}: lane '{r}': the lane program reads {most} sources",
-                    op.name()
-                ));
-            }
             match lane_table(op, program, &rows) {
                 Ok(t) => Some((t, lanes::program_of(op, program))),
                 Err(e) => return Err(format!("{}: {e}", op.name())),
@@ -208,13 +194,25 @@ fn wrap(text: &str, first: &str, rest: &str) -> String {
 /// The rows run as the lanes of one quad: a table of inputs, expected and computed values, and
 /// whether some lane differs from its expected value.
 fn lane_table(op: Opcode, program: &str, rows: &[&str]) -> Result<(String, bool), String> {
+    // A row as typed may leave out its expected value: then nothing is expected.
+    let parse = |r: &str| match r.contains("=>") {
+        true => lanes::parse_row(op, r),
+        false => lanes::parse_row(op, &format!("{r} => _")),
+    };
     let parsed: Vec<lanes::Row> = rows
         .iter()
-        .map(|r| {
-            lanes::parse_row(op, r)
-                .map_err(|e| format!("lane '{}': {e}", r.trim_end_matches(" => _")))
-        })
+        .map(|r| parse(r).map_err(|e| format!("lane '{r}': {e}")))
         .collect::<Result<_, _>>()?;
+    // As many sources as the lane program reads: the most any of the reference's rows gives.
+    let most = match reference::entry(op).map(|e| &e.live) {
+        Some(Live::Lanes { rows: own, .. }) => {
+            own.iter().filter_map(|r| parse(r).ok()).map(|r| r.inputs.len()).max().unwrap_or(0)
+        }
+        _ => 0,
+    };
+    if let Some((r, _)) = rows.iter().zip(&parsed).find(|(_, p)| p.inputs.len() > most) {
+        return Err(format!("lane '{r}': the lane program reads {most} sources"));
+    }
     let text = lanes::program_of(op, program);
     let run = lanes::run(&text, &parsed);
     if let Some(e) = run.error {

@@ -8,8 +8,8 @@ use super::*;
 
 /// The reads (instruction by `Inst::ir_index`, source, channel) of a register row that the
 /// last instruction before them to write the row, in the same straight run of ALU
-/// instructions, wrote with a flushed result (`Inst::ftz`): no lane the read uses can hold a
-/// denormal. (A subroutine inlined at several calls is the same run at each.) The run has no flow instruction,
+/// instructions, wrote with a result that is never a denormal ([`Writer::Clean`]: flushed, or a
+/// mask): no lane the read uses can hold one. (A subroutine inlined at several calls is the same run at each.) The run has no flow instruction,
 /// so exec is the same at the write and the read; a lane the read does not use only feeds a
 /// result lane that is blended away or never read (`Gen::plain_write`). (The instructions that
 /// read the quad's other lanes, derivatives and texture sampling, keep denormals, `opcode`'s
@@ -25,7 +25,7 @@ pub(super) fn flushed_reads(program: &Program, pcs: &[usize]) -> BTreeSet<(u32, 
         for i in (0..inst.num_src as usize).filter(|&i| inst.daz >> i & 1 != 0) {
             for c in 0..4 {
                 let Some(row) = inst.src[i].direct_row(c) else { continue };
-                if last_writer_flushes(code, pc, row) {
+                if last_writer_is_clean(code, pc, row) {
                     clean.insert((inst.ir_index, i, c));
                 }
             }
@@ -35,9 +35,9 @@ pub(super) fn flushed_reads(program: &Program, pcs: &[usize]) -> BTreeSet<(u32, 
 }
 
 /// Whether the nearest instruction before `pc`, in the straight run of ALU instructions that
-/// ends at `pc`, that writes storage row `row` flushes its result. False when the run ends
+/// ends at `pc`, that writes storage row `row` is a [`Writer::Clean`]. False when the run ends
 /// first (a flow instruction, or the program's start) or an indirect destination might write it.
-fn last_writer_flushes(code: &[Inst], pc: usize, row: u32) -> bool {
+fn last_writer_is_clean(code: &[Inst], pc: usize, row: u32) -> bool {
     for w in code.get(..pc).unwrap_or_default().iter().rev() {
         if !is_alu(w.op) {
             return false;
@@ -47,7 +47,7 @@ fn last_writer_flushes(code: &[Inst], pc: usize, row: u32) -> bool {
                 return false;
             }
             if (0..4).any(|c| d.mask >> c & 1 != 0 && dst_row(d, c) == Some(row)) {
-                return w.ftz;
+                return matches!(writer(w, d), Writer::Clean);
             }
         }
     }
