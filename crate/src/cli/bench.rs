@@ -96,6 +96,8 @@ pub fn run(args: &BenchArgs) -> i32 {
                 "mpix_per_s": m.pixels / m.elapsed / 1e6,
                 "cpu_ms_per_frame": m.cpu.map(|c| c * 1000.0 / m.frames as f64),
                 "cpu_mpix_per_s": m.cpu.map(|c| m.pixels / c / 1e6),
+                // The share of quads whose colours the compiled module stored itself.
+                "fused_share": m.fused,
                 // Instructions as written in each shader (END included).
                 "instructions": {
                     "fs": instruction_count(Some(&inputs.fs)),
@@ -119,6 +121,10 @@ pub fn run(args: &BenchArgs) -> i32 {
         if format == Format::Rgba8 {
             // Not comparable with softpipe's RGBA32F figures.
             println!("format: rgba8");
+        }
+        if ran == crate::jit::Engine::Jit {
+            // docs/jit.md "Colours stored by the module".
+            println!("colours stored by the module: {:.0}% of quads", m.fused * 100.0);
         }
         println!("frames: {}", m.frames);
         println!("ms/frame: {:.3}", m.elapsed * 1000.0 / m.frames as f64);
@@ -149,6 +155,9 @@ struct Measured {
     elapsed: f64,
     cpu: Option<f64>,
     pixels: f64,
+    /// The share of a frame's quads whose colours the compiled module stored itself
+    /// (`DrawStats::fused_quads`).
+    fused: f64,
 }
 
 /// One untimed warm-up frame, then frames until `seconds` have passed.
@@ -170,6 +179,7 @@ fn measure(
     };
     let bands = bands::bands_for(fb.height, threads);
     let mut scratch = bands::BandScratch::default();
+    let mut last = crate::render::DrawStats::default();
     let mut frame = |fb: &mut Framebuffer| -> Result<(), i32> {
         if job.mesh.wants_depth {
             fb.clear_depth();
@@ -177,7 +187,7 @@ fn measure(
         let budget = crate::exec::FrameBudget::new(job.default_budget());
         // The bands stay in their own framebuffers: a benchmark reads no pixel.
         bands::run_in_bands(job, fb, threads, &common.textures, &budget, &mut scratch, false)
-            .map(|_| ())
+            .map(|(stats, _)| last = stats)
             .map_err(|d| {
                 common.print(printer, "bench", &[d]);
                 1
@@ -201,7 +211,8 @@ fn measure(
         _ => None,
     };
     let pixels = job.width as f64 * job.height as f64 * frames as f64;
-    Ok(Measured { bands, frames, elapsed, cpu, pixels })
+    let fused = last.fused_quads as f64 / last.quads.max(1) as f64;
+    Ok(Measured { bands, frames, elapsed, cpu, pixels, fused })
 }
 
 /// User + system CPU time of this process from `/proc/self/stat` (Linux; clock ticks of 1/100 s,

@@ -36,6 +36,27 @@ pub trait Accelerator: Send {
     fn input_rows(&mut self, _nq: usize) -> Option<RowsMut<'_>> {
         None
     }
+    /// From now on, each run stores OUT register `colour` into the render target `target` holds
+    /// (`render::framebuffer::TargetQuads::region`) itself, for the quads
+    /// and lanes its records say ([`Accelerator::colour_records`]), instead of leaving it in
+    /// its OUT rows; `None` stops that. Returns whether the runs will (natively, a program
+    /// compiled so, and a target whose storage the module can be lent: docs/jit.md "Colours
+    /// stored by the module"). Input rows ([`Accelerator::input_rows`]) and records are the
+    /// storing form's from then on.
+    fn fuse(&mut self, _target: Option<(&std::sync::Arc<super::lend::Region>, u32)>) -> bool {
+        false
+    }
+    /// While fused, the records of a batch of `nq` quads to fill before its run: row 0 holds
+    /// each quad's lane mask (all ones in a lane to store), lane 0 of row 1 the byte offset
+    /// of the quad's colour in the module's memory; with the offset of the target's quad 0.
+    fn colour_records(&mut self, _nq: usize) -> Option<(RowsMut<'_>, u32)> {
+        None
+    }
+    /// The last run stored its colours into the target (a run that gave its batch back to the
+    /// interpreter did not: its outputs are the machine's).
+    fn colours_stored(&self) -> bool {
+        false
+    }
 }
 
 /// What a compiled run calls back into (`jit::host`): the run's texture hooks, and what the

@@ -20,6 +20,7 @@ pub mod geometry;
 pub mod io;
 pub mod kernels;
 pub mod lanes;
+pub mod lend;
 pub mod machine;
 pub mod memory;
 pub mod ops;

@@ -120,6 +120,12 @@ pub struct Layout {
     /// With [`Layout::sample_rows`]: the register rows (TEMP, OUT, ADDR) kept between passes, in
     /// this order, then the kill mask when [`Layout::kill`].
     pub spills: Vec<u32>,
+    /// The OUT register whose four rows are the colour the module stores into the render
+    /// target itself (`compile_fused`, docs/jit.md "Colours stored by the module"): its rows are
+    /// not stored to their slots; each quad's colour goes to the byte offset in its record
+    /// instead, blended with what is there by the record's lane mask. Two record rows follow
+    /// the kill slot ([`Layout::records_base`]).
+    pub colour: Option<u32>,
 }
 
 /// Slots of a quad's sampling scratch (`jit::host::scratch`): the operands, the exec mask,
@@ -161,9 +167,16 @@ impl Layout {
     pub fn kill_slot(&self) -> u32 {
         (self.rows_in.len() + self.rows_out.len()) as u32
     }
+    /// Byte offset of the colour records ([`Layout::colour`]): a row of lane masks (all ones in
+    /// a lane to store), then a row whose quads' lane 0 is the byte offset of the quad's colour
+    /// in memory.
+    pub fn records_base(&self) -> u64 {
+        (self.kill_slot() as u64 + 1) * ROW_BYTES as u64
+    }
     /// Byte offset of the first cached constant.
     pub fn const_base(&self) -> u64 {
-        (self.kill_slot() as u64 + 1) * ROW_BYTES as u64
+        let records = if self.colour.is_some() { 2 } else { 0 };
+        self.records_base() + records * ROW_BYTES as u64
     }
     /// Byte offset of the sampling scratch.
     pub fn sample_base(&self) -> u64 {
@@ -286,6 +299,23 @@ pub fn compile(program: &Program) -> Result<Compiled, Unsupported> {
 
 /// Compiles `program` one or two quads per pass, or says why not.
 pub fn compile_with(program: &Program, pairing: Pairing) -> Result<Compiled, Unsupported> {
+    compile_as(program, pairing, None)
+}
+
+/// Compiles `program` to store OUT register `colour` into the render target itself
+/// ([`Layout::colour`]), or says why not: a program that kills lanes, or with no such output.
+pub fn compile_fused(program: &Program, colour: u32) -> Result<Compiled, Unsupported> {
+    if colour >= program.layout.out.1 {
+        return fail("the colour is not an OUT register of the program", None);
+    }
+    compile_as(program, Pairing::Auto, Some(colour))
+}
+
+fn compile_as(
+    program: &Program,
+    pairing: Pairing,
+    colour: Option<u32>,
+) -> Result<Compiled, Unsupported> {
     let end = main_end(program)?;
     let shape = shape(program, end)?;
     // What runs: the main program and the subroutine bodies it calls (inlined at each call).
@@ -399,6 +429,10 @@ pub fn compile_with(program: &Program, pairing: Pairing) -> Result<Compiled, Uns
     layout.rows_out = (pl.out.0..pl.out.0 + pl.out.1 * 4).collect();
     layout.const_buffers = buffers.into_iter().collect();
     layout.kill = pcs.iter().any(|&pc| matches!(code[pc].op, O::KILL | O::KILL_IF));
+    if colour.is_some() && layout.kill {
+        return fail("a program that kills lanes leaves its colours to the render", None);
+    }
+    layout.colour = colour;
     // The imports the program calls (`jit::imports`), function indices 0.. in table order.
     let used: BTreeSet<Which> =
         pcs.iter().flat_map(|&pc| imports::used_by_inst(&code[pc]).iter().copied()).collect();

@@ -288,9 +288,9 @@ pub fn accelerator(
         if compiled.calls_host && !named {
             return Err(SLOWER_WITH_IMPORTS.to_string());
         }
-        native::NativeProgram::from_compiled(&compiled)
-            .map(|p| std::sync::Arc::new(p) as std::sync::Arc<dyn crate::exec::MakeAccelerator>)
-            .map_err(|u| u.reason)
+        let mut native = native::NativeProgram::from_compiled(&compiled).map_err(|u| u.reason)?;
+        native.keep_source(program);
+        Ok(std::sync::Arc::new(native) as std::sync::Arc<dyn crate::exec::MakeAccelerator>)
     }
     #[cfg(not(all(feature = "jit", not(target_arch = "wasm32"))))]
     {

@@ -9,6 +9,7 @@
 compile_error!("the compiling tier stages storage as little-endian bytes (WebAssembly's order)");
 
 use super::codegen::{Compiled, Layout, Unsupported};
+use crate::exec::lend;
 use crate::exec::program::Inst;
 use crate::exec::{AccelEnv, Accelerator, Lanes, MakeAccelerator, Program, Rows, RowsMut};
 use std::sync::{Arc, Mutex, OnceLock};
@@ -20,62 +21,66 @@ const POOL: usize = 32;
 
 /// Every import of `jit::imports` as a host function: the lane formulas calling the
 /// interpreter's own functions, sampling, the stop flag (a module imports the ones it uses).
-fn linker() -> Option<&'static Linker<Host>> {
+fn linker(lent: bool) -> Option<&'static Linker<Host>> {
     static LINKER: OnceLock<Option<Linker<Host>>> = OnceLock::new();
-    LINKER
-        .get_or_init(|| {
-            let mut l = Linker::new(engine());
-            for im in super::imports::LANE_IMPORTS {
-                let m = super::imports::MODULE;
-                // Whole quads: lane i of every argument to the formula, into lane i.
-                let f = move |args: [u128; 3]| V128::from((im.quad)(args));
-                match im.lane.arity() {
-                    1 => l.func_wrap(m, im.name, move |x: V128| f([x.as_u128(), 0, 0])),
-                    2 => l.func_wrap(m, im.name, move |x: V128, y: V128| {
-                        f([x.as_u128(), y.as_u128(), 0])
-                    }),
-                    _ => l.func_wrap(m, im.name, move |x: V128, y: V128, w: V128| {
-                        f([x.as_u128(), y.as_u128(), w.as_u128()])
-                    }),
-                }
-                .ok()?;
+    static LENT_LINKER: OnceLock<Option<Linker<Host>>> = OnceLock::new();
+    let (cell, engine) = match lent {
+        false => (&LINKER, engine()),
+        true => (&LENT_LINKER, lent_engine()?),
+    };
+    cell.get_or_init(|| {
+        let mut l = Linker::new(engine);
+        for im in super::imports::LANE_IMPORTS {
+            let m = super::imports::MODULE;
+            // Whole quads: lane i of every argument to the formula, into lane i.
+            let f = move |args: [u128; 3]| V128::from((im.quad)(args));
+            match im.lane.arity() {
+                1 => l.func_wrap(m, im.name, move |x: V128| f([x.as_u128(), 0, 0])),
+                2 => l.func_wrap(m, im.name, move |x: V128, y: V128| {
+                    f([x.as_u128(), y.as_u128(), 0])
+                }),
+                _ => l.func_wrap(m, im.name, move |x: V128, y: V128, w: V128| {
+                    f([x.as_u128(), y.as_u128(), w.as_u128()])
+                }),
             }
-            // Texture sampling: the scratch is in the calling module's memory.
-            l.func_wrap(
-                super::imports::MODULE,
-                super::imports::SAMPLE.0,
-                |mut caller: Caller<'_, Host>, index: i32, at: i32| -> i32 {
-                    let Some(m) = caller.data().memory else { return 0 };
-                    let at = at as u32 as usize;
-                    let bytes = m.data_mut(&mut caller);
-                    let Some(scratch) = bytes.get_mut(at..at + super::host::scratch::BYTES) else {
-                        return 0;
-                    };
-                    super::host::sample(index as u32, scratch) as i32
-                },
-            )
             .ok()?;
-            // Batched sampling: the rows are in the calling module's memory too.
-            l.func_wrap(
-                super::imports::MODULE,
-                super::imports::SAMPLE_ROWS.0,
-                |mut caller: Caller<'_, Host>, index: i32, at: i32, nq: i32| -> i32 {
-                    let Some(m) = caller.data().memory else { return 0 };
-                    let bytes = m.data_mut(&mut caller);
-                    let (at, nq) = (at as u32 as usize, nq as u32 as usize);
-                    let stride = super::codegen::sample_row_stride(nq);
-                    super::host::sample_rows(index as u32, bytes, at, stride, nq) as i32
-                },
-            )
-            .ok()?;
-            // The stop flag, looked at every `STOP_CHECK_INTERVAL` of work.
-            l.func_wrap(super::imports::MODULE, super::imports::POLL.0, || -> i32 {
-                super::host::stopped() as i32
-            })
-            .ok()?;
-            Some(l)
+        }
+        // Texture sampling: the scratch is in the calling module's memory.
+        l.func_wrap(
+            super::imports::MODULE,
+            super::imports::SAMPLE.0,
+            |mut caller: Caller<'_, Host>, index: i32, at: i32| -> i32 {
+                let Some(m) = caller.data().memory else { return 0 };
+                let at = at as u32 as usize;
+                let bytes = m.data_mut(&mut caller);
+                let Some(scratch) = bytes.get_mut(at..at + super::host::scratch::BYTES) else {
+                    return 0;
+                };
+                super::host::sample(index as u32, scratch) as i32
+            },
+        )
+        .ok()?;
+        // Batched sampling: the rows are in the calling module's memory too.
+        l.func_wrap(
+            super::imports::MODULE,
+            super::imports::SAMPLE_ROWS.0,
+            |mut caller: Caller<'_, Host>, index: i32, at: i32, nq: i32| -> i32 {
+                let Some(m) = caller.data().memory else { return 0 };
+                let bytes = m.data_mut(&mut caller);
+                let (at, nq) = (at as u32 as usize, nq as u32 as usize);
+                let stride = super::codegen::sample_row_stride(nq);
+                super::host::sample_rows(index as u32, bytes, at, stride, nq) as i32
+            },
+        )
+        .ok()?;
+        // The stop flag, looked at every `STOP_CHECK_INTERVAL` of work.
+        l.func_wrap(super::imports::MODULE, super::imports::POLL.0, || -> i32 {
+            super::host::stopped() as i32
         })
-        .as_ref()
+        .ok()?;
+        Some(l)
+    })
+    .as_ref()
 }
 
 fn engine() -> &'static Engine {
@@ -87,48 +92,174 @@ fn engine() -> &'static Engine {
     })
 }
 
+/// The engine of modules that store colours into a lent render target (`lend::Region`): its
+/// memories are what the `Lender` is given, reserved and guarded as wasmtime's own are, so that
+/// their accesses need no bounds checks (docs/perf-log.md, 2026-12-06 22:50).
+fn lent_engine() -> Option<&'static Engine> {
+    static ENGINE: OnceLock<Option<Engine>> = OnceLock::new();
+    ENGINE
+        .get_or_init(|| {
+            let mut c = Config::new();
+            c.cranelift_opt_level(OptLevel::Speed);
+            c.with_host_memory(Arc::new(Lender));
+            c.memory_reservation(lend::RESERVE as u64);
+            c.memory_guard_size(lend::GUARD as u64);
+            c.memory_may_move(false);
+            c.memory_init_cow(false);
+            Engine::new(&c).ok()
+        })
+        .as_ref()
+}
+
+thread_local! {
+    /// The region the next instantiation on this thread is lent (`Lender`).
+    static LENDING: std::cell::Cell<Option<(usize, usize)>> = const { std::cell::Cell::new(None) };
+}
+
+/// Gives a module being instantiated the region in `LENDING` as its memory.
+struct Lender;
+
+// SAFETY: the memory returned is the region's readable and writable part, its reservation and
+// guard as large as the engine asks for (checked); the region outlives the instance (it owns
+// it, `lend::Region::slot`).
+unsafe impl wasmtime::MemoryCreator for Lender {
+    fn new_memory(
+        &self,
+        _ty: wasmtime::MemoryType,
+        minimum: usize,
+        _maximum: Option<usize>,
+        reserved: Option<usize>,
+        guard: usize,
+    ) -> Result<Box<dyn wasmtime::LinearMemory>, String> {
+        let (base, bytes) = LENDING.with(|l| l.take()).ok_or("no render target lent")?;
+        if minimum > bytes || reserved.is_some_and(|r| r > lend::RESERVE) || guard > lend::GUARD {
+            return Err("the render target's region does not fit the module".to_string());
+        }
+        Ok(Box::new(LentMemory { base, bytes }))
+    }
+}
+
+/// A region's memory as the module sees it: fixed in size and place.
+struct LentMemory {
+    base: usize,
+    bytes: usize,
+}
+
+// SAFETY: `base..base + bytes` is readable and writable for the memory's life (see `Lender`);
+// it never grows or moves.
+unsafe impl wasmtime::LinearMemory for LentMemory {
+    fn byte_size(&self) -> usize {
+        self.bytes
+    }
+    fn byte_capacity(&self) -> usize {
+        self.bytes
+    }
+    fn grow_to(&mut self, new_size: usize) -> wasmtime::Result<()> {
+        if new_size <= self.bytes {
+            Ok(())
+        } else {
+            Err(wasmtime::Error::msg("a lent memory does not grow"))
+        }
+    }
+    fn as_ptr(&self) -> *mut u8 {
+        self.base as *mut u8
+    }
+}
+
 /// A program compiled to native code, with its pool of instances.
 pub struct NativeProgram {
     shared: Arc<Shared>,
 }
 
 struct Shared {
+    /// Tells this program's instances kept by a region from another program's (an address
+    /// could be reused; a number is not).
+    id: u64,
     module: Module,
     layout: Layout,
     samplers: Vec<Inst>,
     pool: Mutex<Vec<Instanced>>,
+    /// The program, for its colour-storing form (`compile_fused`), compiled when first asked.
+    source: Option<Program>,
+    /// By OUT register, the colour-storing forms compiled so far (None: it has none).
+    fused: Mutex<Vec<(u32, Option<Arc<FusedModule>>)>>,
+}
+
+/// The form of a program that stores one OUT register into a lent render target.
+struct FusedModule {
+    colour: u32,
+    module: Module,
+    layout: Layout,
+    samplers: Vec<Inst>,
+}
+
+impl Shared {
+    /// The colour-storing form for OUT register `colour`, if the program has one that fits a
+    /// region's prefix.
+    fn fused(&self, colour: u32) -> Option<Arc<FusedModule>> {
+        let mut forms = self.fused.lock().ok()?;
+        if let Some((_, f)) = forms.iter().find(|(c, _)| *c == colour) {
+            return f.clone();
+        }
+        let make = || {
+            let c = super::codegen::compile_fused(self.source.as_ref()?, colour).ok()?;
+            if c.layout.memory_bytes() > lend::PREFIX as u64 {
+                return None;
+            }
+            let module = Module::new(lent_engine()?, &c.bytes).ok()?;
+            Some(Arc::new(FusedModule { colour, module, layout: c.layout, samplers: c.samplers }))
+        };
+        let f = make();
+        forms.push((colour, f.clone()));
+        f
+    }
 }
 
 impl NativeProgram {
     /// Generates and compiles `program`, or says why it runs in the interpreter.
     pub fn new(program: &Program) -> Result<NativeProgram, Unsupported> {
-        NativeProgram::from_compiled(&super::codegen::compile(program)?)
+        let mut p = NativeProgram::from_compiled(&super::codegen::compile(program)?)?;
+        p.keep_source(program);
+        Ok(p)
     }
     pub fn from_compiled(c: &Compiled) -> Result<NativeProgram, Unsupported> {
+        static IDS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
         let module = Module::new(engine(), &c.bytes).map_err(|e| Unsupported {
             reason: format!("the runtime refused the generated module: {e}"),
             instruction: None,
         })?;
         let shared = Shared {
+            id: IDS.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
             module,
             layout: c.layout.clone(),
             samplers: c.samplers.clone(),
             pool: Mutex::new(Vec::new()),
+            source: None,
+            fused: Mutex::new(Vec::new()),
         };
         Ok(NativeProgram { shared: Arc::new(shared) })
+    }
+    /// Keeps the program `self` was compiled from, so that its runs can store colours into a
+    /// lent render target ([`Accelerator::fuse`]); without it they never do.
+    pub fn keep_source(&mut self, program: &Program) {
+        if let Some(s) = Arc::get_mut(&mut self.shared) {
+            s.source = Some(program.clone());
+        }
     }
     /// An instance from the pool, or a new one; it goes back to the pool when dropped.
     pub fn instance(&self) -> Option<NativeRun> {
         let pooled = self.shared.pool.lock().ok().and_then(|mut p| p.pop());
         let inst = match pooled {
             Some(i) => i,
-            None => Instanced::new(&self.shared.module)?,
+            None => Instanced::new(&self.shared.module, false)?,
         };
         Some(NativeRun {
             inst: Some(inst),
             shared: self.shared.clone(),
             plan: super::Plan::default(),
             kept: false,
+            fused: None,
+            stored: false,
         })
     }
     /// Instances waiting in the pool.
@@ -158,13 +289,81 @@ struct Instanced {
 }
 
 impl Instanced {
-    fn new(module: &Module) -> Option<Instanced> {
-        let mut store = Store::new(engine(), Host::default());
-        let instance = linker()?.instantiate(&mut store, module).ok()?;
+    /// An instance of `module`; `lent`: of the lent engine, its memory the region in `LENDING`.
+    fn new(module: &Module, lent: bool) -> Option<Instanced> {
+        let mut store = Store::new(module.engine(), Host::default());
+        let instance = linker(lent)?.instantiate(&mut store, module).ok()?;
         let memory = instance.get_memory(&mut store, "mem")?;
         store.data_mut().memory = Some(memory);
         let run = instance.get_typed_func::<(i32, i64), i64>(&mut store, "run").ok()?;
         Some(Instanced { store, run })
+    }
+
+    /// Runs a batch of `nq` quads staged by `plan`, sampling with `samplers` (see
+    /// [`Accelerator::run`]); returns the work,
+    /// or None when the batch goes back to the interpreter.
+    fn run(
+        &mut self,
+        (plan, samplers): (&super::Plan, &[Inst]),
+        regs: &[Lanes],
+        kill: &[Lanes],
+        nq: usize,
+        limit: u64,
+        env: &mut AccelEnv,
+    ) -> Option<u64> {
+        let memory = self.store.data().memory?;
+        let mem = memory.data_mut(&mut self.store);
+        if !super::stage_in(plan, regs, kill, env.consts, mem, !env.inputs_placed) {
+            return None;
+        }
+        let limit = limit.min(i64::MAX as u64) as i64;
+        let work = super::host::with_scope(env, samplers, || {
+            self.run.call(&mut self.store, (nq as i32, limit))
+        })
+        .ok()?;
+        u64::try_from(work).ok()
+    }
+
+    fn memory(&self) -> Option<&[u8]> {
+        Some(self.store.data().memory?.data(&self.store))
+    }
+
+    fn memory_mut(&mut self) -> Option<&mut [u8]> {
+        Some(self.store.data().memory?.data_mut(&mut self.store))
+    }
+}
+
+/// A colour-storing instance a region keeps (`lend::Slot::Kept`).
+struct FusedInstance {
+    /// `Shared::id` of its program and the OUT register it stores.
+    program: (u64, u32),
+    /// The bytes of the region's prefix the module uses (`Layout::memory_bytes`).
+    used: usize,
+    inst: Instanced,
+}
+
+/// The colour-storing instance an accelerator holds, taken from its region's slot.
+struct Fused {
+    region: Arc<lend::Region>,
+    module: Arc<FusedModule>,
+    inst: Option<FusedInstance>,
+    plan: super::Plan,
+    /// The runs store colours (`Accelerator::fuse` said so last).
+    active: bool,
+}
+
+impl Fused {
+    /// Gives the instance back to its region.
+    fn release(&mut self) {
+        if let (Some(i), Ok(mut slot)) = (self.inst.take(), self.region.slot.lock()) {
+            *slot = lend::Slot::Kept(Box::new(i));
+        }
+    }
+}
+
+impl Drop for Fused {
+    fn drop(&mut self) {
+        self.release();
     }
 }
 
@@ -176,6 +375,10 @@ pub struct NativeRun {
     plan: super::Plan,
     /// The last run left its OUT rows in the module's memory (`kept_outputs`).
     kept: bool,
+    /// The colour-storing instance, while the render lends a target (`Accelerator::fuse`).
+    fused: Option<Fused>,
+    /// The last run stored its colours (`Accelerator::colours_stored`).
+    stored: bool,
 }
 
 impl Drop for NativeRun {
@@ -183,6 +386,47 @@ impl Drop for NativeRun {
         if let (Some(i), Ok(mut pool)) = (self.inst.take(), self.shared.pool.lock()) {
             if pool.len() < POOL {
                 pool.push(i);
+            }
+        }
+    }
+}
+
+impl NativeRun {
+    /// The fused instance when the runs store colours.
+    fn active(&mut self) -> Option<(&mut Instanced, &mut super::Plan)> {
+        let f = self.fused.as_mut().filter(|f| f.active)?;
+        Some((&mut f.inst.as_mut()?.inst, &mut f.plan))
+    }
+
+    /// Takes the colour-storing instance of this program from `region`'s slot, or makes one
+    /// (lent the region), unless another accelerator holds it now.
+    fn take_fused(&self, region: &Arc<lend::Region>, fm: &FusedModule) -> Option<FusedInstance> {
+        let mut slot = region.slot.lock().ok()?;
+        let kept = match std::mem::replace(&mut *slot, lend::Slot::Lent) {
+            lend::Slot::Lent => return None,
+            lend::Slot::Empty => None,
+            lend::Slot::Kept(b) => b.downcast::<FusedInstance>().ok(),
+        };
+        drop(slot);
+        if let Some(k) = kept {
+            if k.program == (self.shared.id, fm.colour) {
+                return Some(*k);
+            }
+            // Another program's instance (dropped here): a new one starts from zeros, as a
+            // fresh module memory does (a fresh region's pages are zeros already).
+            region.clear_prefix(k.used);
+        }
+        LENDING.with(|l| l.set(Some((region.base() as usize, region.memory_bytes()))));
+        let inst = Instanced::new(&fm.module, true);
+        LENDING.with(|l| l.set(None));
+        let used = fm.layout.memory_bytes() as usize;
+        match inst {
+            Some(inst) => Some(FusedInstance { program: (self.shared.id, fm.colour), used, inst }),
+            None => {
+                if let Ok(mut s) = region.slot.lock() {
+                    *s = lend::Slot::Empty;
+                }
+                None
             }
         }
     }
@@ -198,46 +442,103 @@ impl Accelerator for NativeRun {
         env: &mut AccelEnv,
     ) -> Option<u64> {
         self.kept = false;
+        self.stored = false;
+        let shared = self.shared.clone();
+        let module = self.fused.as_ref().map(|f| f.module.clone());
+        if let (Some((inst, plan)), Some(f)) = (self.active(), module) {
+            if plan.nq != nq {
+                *plan = super::plan(&f.layout, nq)?;
+            }
+            let work = inst.run((plan, &f.samplers), regs, kill, nq, limit, env)?;
+            // The colours are in the target; the other OUT rows stay in the module's memory
+            // (no fused program kills lanes, so there is no kill mask to copy out).
+            self.kept = true;
+            self.stored = true;
+            return Some(work);
+        }
         if self.plan.nq != nq {
-            self.plan = super::plan(&self.shared.layout, nq)?;
+            self.plan = super::plan(&shared.layout, nq)?;
         }
         let inst = self.inst.as_mut()?;
-        let memory = inst.store.data().memory?;
-        let mem = memory.data_mut(&mut inst.store);
-        if !super::stage_in(&self.plan, regs, kill, env.consts, mem, !env.inputs_placed) {
-            return None;
-        }
-        let limit = limit.min(i64::MAX as u64) as i64;
-        let work = super::host::with_scope(env, &self.shared.samplers, || {
-            inst.run.call(&mut inst.store, (nq as i32, limit))
-        })
-        .ok()?;
-        if work < 0 {
-            return None;
-        }
+        let work = inst.run((&self.plan, &shared.samplers), regs, kill, nq, limit, env)?;
         // An in-place batch's OUT rows stay in the module's memory, where the render reads
         // them (`kept_outputs`): a copy of every output fewer.
-        let keep =
-            env.batch.in_place && out_rows(&self.shared.layout, memory.data(&inst.store)).is_some();
-        super::stage_out(&self.plan, memory.data(&inst.store), regs, kill, !keep);
+        let mem = inst.memory()?;
+        let keep = env.batch.in_place && out_rows(&shared.layout, mem).is_some();
+        super::stage_out(&self.plan, mem, regs, kill, !keep);
         self.kept = keep;
-        Some(work as u64)
+        Some(work)
     }
     fn kept_outputs(&self) -> Option<Rows<'_>> {
-        let inst = self.inst.as_ref().filter(|_| self.kept)?;
-        out_rows(&self.shared.layout, inst.store.data().memory?.data(&inst.store))
+        if !self.kept {
+            return None;
+        }
+        match self.fused.as_ref().filter(|f| f.active) {
+            Some(f) => out_rows(&f.module.layout, f.inst.as_ref()?.inst.memory()?),
+            None => out_rows(&self.shared.layout, self.inst.as_ref()?.memory()?),
+        }
     }
     fn input_rows(&mut self, nq: usize) -> Option<RowsMut<'_>> {
         if nq == 0 || nq > super::codegen::MAX_QUADS as usize {
             return None;
         }
-        let inst = self.inst.as_mut()?;
-        let memory = inst.store.data().memory?;
+        let in_slots = self.shared.layout.in_slots as usize;
+        let fusing = self.fused.as_ref().is_some_and(|f| f.active);
+        let mem = match fusing {
+            true => self.active()?.0.memory_mut()?,
+            false => self.inst.as_mut()?.memory_mut()?,
+        };
         let row = super::codegen::ROW_BYTES as usize;
-        let bytes = memory
-            .data_mut(&mut inst.store)
-            .get_mut(..self.shared.layout.in_slots as usize * row)?;
+        let bytes = mem.get_mut(..in_slots * row)?;
         Some(RowsMut { lanes: crate::exec::lanes::from_bytes_mut(bytes)?, stride: row / 16 })
+    }
+    fn fuse(&mut self, target: Option<(&Arc<lend::Region>, u32)>) -> bool {
+        let Some((region, colour)) = target else {
+            if let Some(f) = self.fused.as_mut() {
+                f.active = false;
+            }
+            return false;
+        };
+        // The instance held already (every batch of a frame asks).
+        let held = |f: &&mut Fused| Arc::ptr_eq(&f.region, region) && f.module.colour == colour;
+        if let Some(f) = self.fused.as_mut().filter(held) {
+            f.active = f.inst.is_some();
+            return f.active;
+        }
+        let shared = self.shared.clone();
+        let Some(fm) = shared.fused(colour) else {
+            if let Some(f) = self.fused.as_mut() {
+                f.active = false;
+            }
+            return false;
+        };
+        // Another region or colour: the instance held goes back to its region.
+        self.fused = None;
+        let Some(inst) = self.take_fused(region, &fm) else { return false };
+        self.fused = Some(Fused {
+            region: region.clone(),
+            module: fm,
+            inst: Some(inst),
+            plan: super::Plan::default(),
+            active: true,
+        });
+        true
+    }
+    fn colour_records(&mut self, nq: usize) -> Option<(RowsMut<'_>, u32)> {
+        if nq == 0 || nq > super::codegen::MAX_QUADS as usize {
+            return None;
+        }
+        let module = self.fused.as_ref()?.module.clone();
+        let layout = &module.layout;
+        let (inst, _) = self.active()?;
+        let row = super::codegen::ROW_BYTES as usize;
+        let at = layout.records_base() as usize;
+        let bytes = inst.memory_mut()?.get_mut(at..at + 2 * row)?;
+        let rows = RowsMut { lanes: crate::exec::lanes::from_bytes_mut(bytes)?, stride: row / 16 };
+        Some((rows, lend::PREFIX as u32))
+    }
+    fn colours_stored(&self) -> bool {
+        self.stored
     }
 }
 

@@ -137,6 +137,7 @@ pub fn run_in_bands<H: TextureHooks + Clone + Send>(
         stats.quads += s.quads;
         stats.fragments_written += s.fragments_written;
         stats.flushed_quads += s.flushed_quads;
+        stats.fused_quads += s.fused_quads;
         warnings.get_or_insert(w);
     }
     Ok((stats, warnings.unwrap_or_default()))

@@ -3,7 +3,7 @@
 //! depth test → render targets.
 
 use super::clip::{clip_triangle, fan, outside_view, ClipVertex};
-use super::framebuffer::Framebuffer;
+use super::framebuffer::{Format, Framebuffer};
 use super::interp::{fragcoord_coefs, Coef, Mode};
 use super::link::{link, InputSource};
 use super::mesh::{FrontFace, Mesh, Provoking, Topology};
@@ -45,6 +45,9 @@ pub struct DrawStats {
     /// vertex inside the view; natively its compiled form runs them where there is one, in the
     /// page the interpreter).
     pub flushed_quads: u64,
+    /// Quads whose colour the compiled stage stored into the render target itself (natively,
+    /// docs/jit.md "Colours stored by the module").
+    pub fused_quads: u64,
 }
 
 /// Draws `mesh` with the two stages into `fb`: the vertex stage once over all its vertices,
@@ -204,6 +207,11 @@ struct Raster<'a> {
     batch_limit: usize,
     /// Clockwise triangles face the viewer (`FrontFace::Cw`).
     clockwise_front: bool,
+    /// The OUT register a compiled stage may store into render target 0 itself: one RGBA32F
+    /// colour, no depth (docs/jit.md "Colours stored by the module").
+    fuse_colour: Option<u32>,
+    /// The last batch's stage stored its colours itself.
+    fused: bool,
 }
 
 impl<'a> Raster<'a> {
@@ -217,6 +225,10 @@ impl<'a> Raster<'a> {
         let row_range = match &config.rows {
             Some(r) => (r.start.min(fb.height), r.end.min(fb.height)),
             None => (0, fb.height),
+        };
+        let fuse_colour = match (fb.format, fs_if.colors.as_slice()) {
+            (Format::Rgba32F, &[(0, r)]) if fs_if.depth.is_none() && !config.depth_test => Some(r),
+            _ => None,
         };
         Raster {
             fb,
@@ -233,6 +245,8 @@ impl<'a> Raster<'a> {
             depth_plane: Coef::default(),
             batch_limit: if config.batch_quads == 0 { BATCH_QUADS } else { config.batch_quads },
             clockwise_front: front_face == FrontFace::Cw,
+            fuse_colour,
+            fused: false,
         }
     }
 
@@ -395,6 +409,14 @@ impl<'a> Raster<'a> {
             Target { fb: &mut *self.fb, fs_if: self.fs_if, depth_test: self.config.depth_test };
         let written = match fs.in_place() {
             Some(stage) => {
+                // A compiled stage stores the colours itself where it can (its input rows are
+                // then in another memory).
+                let fuse = self.fuse_colour.and_then(|r| Some((target.fb.targets.first()?, r)));
+                let fused = stage.fuse(fuse);
+                if fused != self.fused {
+                    self.zeroed_inputs = None;
+                    self.fused = fused;
+                }
                 // The interpreter never writes its input rows and keeps them from run to run
                 // (or clears them all when the batch size changes), so the rows that are not
                 // interpolated need zeros only once per batch size.
@@ -402,9 +424,37 @@ impl<'a> Raster<'a> {
                 let rows = stage.input_rows(nq);
                 fill_inputs(rows.lanes, rows.stride, nq, &b.planes, &self.lanes, keep_zeros);
                 self.zeroed_inputs = Some(nq);
+                let recorded = match fused {
+                    true => stage
+                        .colour_records(nq)
+                        .and_then(|(rows, base)| colour_records(rows, base, target.fb, &b.quads)),
+                    false => None,
+                };
+                if fused && recorded.is_none() {
+                    // (Not expected: a fused stage has its records.)
+                    stage.fuse(None);
+                    self.fused = false;
+                }
                 stage.run(b)?;
-                let (values, killed) = stage.outputs();
-                write_quads(&mut target, &b.quads, values, killed, &depth_plane, &mut self.live)
+                match recorded.filter(|_| stage.colours_stored()) {
+                    Some(written) => {
+                        // (No watch: `stored` has no trace to keep or drop.)
+                        self.live.clear();
+                        stats.fused_quads += nq as u64;
+                        written
+                    }
+                    None => {
+                        let (values, killed) = stage.outputs();
+                        write_quads(
+                            &mut target,
+                            &b.quads,
+                            values,
+                            killed,
+                            &depth_plane,
+                            &mut self.live,
+                        )
+                    }
+                }
             }
             None => {
                 b.inputs.resize(b.input_registers * 4 * nq, [0.0; 4]);
@@ -426,6 +476,87 @@ impl<'a> Raster<'a> {
         self.batch.quads.clear();
         Ok(())
     }
+}
+
+/// Fills a fused batch's colour records (`exec::Accelerator::colour_records`): row 0 each
+/// quad's covered lanes as masks, lane 0 of row 1 the byte offset of its pixels (`base` is
+/// the offset of the target's quad 0). A quad outside the storage stores nothing. Returns the
+/// fragments the batch writes (a fused program kills none and there is no depth test), or
+/// None when the rows are too short.
+fn colour_records(
+    rows: crate::exec::RowsMut<'_>,
+    base: u32,
+    fb: &Framebuffer,
+    quads: &[Quad],
+) -> Option<u64> {
+    /// The lane mask of each coverage.
+    const MASKS: [crate::exec::Lanes; 16] = {
+        let mut m = [crate::exec::Lanes([0; 4]); 16];
+        let mut c = 0;
+        while c < 16 {
+            let mut l = 0;
+            while l < 4 {
+                m[c].0[l] = if c >> l & 1 != 0 { !0 } else { 0 };
+                l += 1;
+            }
+            c += 1;
+        }
+        m
+    };
+    let nq = quads.len();
+    let (masks, rest) = rows.lanes.split_at_mut_checked(rows.stride)?;
+    let (masks, offsets) = (masks.get_mut(..nq)?, rest.get_mut(..nq)?);
+    let tiling = fb.tiling();
+    let stored = fb.targets.first().map_or(0, |t| t.len());
+    let quad_bytes = std::mem::size_of::<super::framebuffer::QuadPixels>();
+    // A fully covered block (most of a large primitive) is 64 quads the rasterizer emits in
+    // storage order, so a batch holds runs of them that are runs of storage: the run from quad
+    // `at` to its block's end (or the batch's), when its last quad is where the block's order
+    // puts it (no quad of the block was left out) and every lane is covered.
+    let side = super::framebuffer::TILE;
+    let block = (side as usize / 2).pow(2);
+    let run_at = |at: usize| -> Option<(usize, usize)> {
+        let a = quads.get(at)?;
+        let (bx, by) = (a.x & !(side - 1), a.y & !(side - 1));
+        let k = ((a.y - by) / 2 * (side / 2) + (a.x - bx) / 2) as usize;
+        let len = (block - k).min(nq - at);
+        let z = quads.get(at + len - 1)?;
+        let kz = (k + len - 1) as u32;
+        let last = (bx + kz % (side / 2) * 2, by + kz / (side / 2) * 2);
+        let first = tiling.quad_index(a.x, a.y);
+        let run = (z.x, z.y) == last
+            && first + len <= stored
+            && quads.get(at..at + len)?.iter().all(|q| q.coverage == 0xF);
+        run.then_some((first, len))
+    };
+    let mut written = 0;
+    let mut q = 0;
+    while q < nq {
+        if let Some((first, len)) = run_at(q).filter(|&(_, len)| len > 1) {
+            masks[q..q + len].fill(MASKS[0xF]);
+            // (Whole records: storing lane 0 alone compiles to a slow scatter.)
+            for (k, offset) in offsets[q..q + len].iter_mut().enumerate() {
+                *offset = crate::exec::Lanes([base + ((first + k) * quad_bytes) as u32, 0, 0, 0]);
+            }
+            written += len as u64 * 4;
+            q += len;
+            continue;
+        }
+        let quad = quads[q];
+        let index = tiling.quad_index(quad.x, quad.y);
+        let inside = index < stored;
+        let coverage = if inside { quad.coverage & 0xF } else { 0 };
+        masks[q] = MASKS[coverage as usize];
+        offsets[q] = crate::exec::Lanes([
+            base + (if inside { index } else { 0 } * quad_bytes) as u32,
+            0,
+            0,
+            0,
+        ]);
+        written += coverage.count_ones() as u64;
+        q += 1;
+    }
+    Some(written)
 }
 
 /// The vertex side of fragment-only rendering: the `fullscreen` mesh with POSITION = IN[0] and a

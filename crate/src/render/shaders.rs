@@ -387,4 +387,20 @@ impl InPlaceStage for ExecFragmentStage<'_> {
         let killed = self.batch.as_ref().map_or(&[][..], |b| b.killed.as_slice());
         (self.machine.output_rows(self.program), killed)
     }
+
+    fn fuse(&mut self, target: Option<(&super::framebuffer::TargetQuads, u32)>) -> bool {
+        // A watched draw reads the outputs where the machine leaves them.
+        let target = target
+            .filter(|_| !self.watch.watches_fragments())
+            .and_then(|(quads, colour)| Some((quads.region()?, colour)));
+        self.machine.accel.as_mut().is_some_and(|a| a.fuse(target))
+    }
+
+    fn colour_records(&mut self, quads: usize) -> Option<(crate::exec::RowsMut<'_>, u32)> {
+        self.machine.accel.as_mut()?.colour_records(quads)
+    }
+
+    fn colours_stored(&self) -> bool {
+        self.machine.accel.as_ref().is_some_and(|a| a.colours_stored())
+    }
 }

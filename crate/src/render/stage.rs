@@ -269,6 +269,21 @@ pub trait InPlaceStage {
     /// After `run`: the output rows (raw bits; row `register * 4 + channel`, possibly further
     /// apart than `quads`) and, per quad, the killed lanes.
     fn outputs(&self) -> (crate::exec::Rows<'_>, &[u8]);
+    /// From the next batch on, stores OUT register `colour` into `target` itself
+    /// (`exec::Accelerator::fuse`); `None` stops that. Returns whether it will.
+    fn fuse(&mut self, _target: Option<(&super::framebuffer::TargetQuads, u32)>) -> bool {
+        false
+    }
+    /// While fused: the batch's colour records to fill before `run`
+    /// (`exec::Accelerator::colour_records`).
+    fn colour_records(&mut self, _quads: usize) -> Option<(crate::exec::RowsMut<'_>, u32)> {
+        None
+    }
+    /// After `run`: whether the colours are already in the target (then `outputs` does not
+    /// hold them).
+    fn colours_stored(&self) -> bool {
+        false
+    }
 }
 
 impl<F: FnMut(&QuadBatch, &mut QuadOutputs) -> Result<(), Diagnostic>> FragmentStage for F {

@@ -60,6 +60,12 @@ impl Watch {
     /// Whether a fragment batch needs shading: all do, except when only one quad (or only the
     /// vertex stage) is watched — the rest of the throwaway image does not matter, and must not
     /// spend the frame's budget first.
+    /// Whether the draw is watched at the fragment stage (a trace or a probe): its batches
+    /// then leave their outputs where the watch reads them.
+    pub(crate) fn watches_fragments(&self) -> bool {
+        WATCHING && (self.trace_at.is_some() || self.probe.is_some() || self.vertex_only)
+    }
+
     pub(crate) fn shades(&self, holds_traced_quad: bool) -> bool {
         !self.vertex_only && (self.trace_at.is_none() || holds_traced_quad)
     }

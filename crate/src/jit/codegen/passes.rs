@@ -152,12 +152,21 @@ impl Gen<'_> {
                 self.bodies.pop();
                 self.close();
             }
-            // The quad's end: the OUT rows and the kill mask go back to memory.
+            // The quad's end: the OUT rows and the kill mask go back to memory, the colour
+            // into the render target when the module stores it (`Layout::colour`).
             let base = l.rows_in.len() as u64;
+            let out0 = self.program.layout.out.0;
+            let colour_rows = l.colour.map(|c| out0 + c * 4..out0 + c * 4 + 4);
             self.both(|g| {
+                if let Some(rows) = colour_rows.clone() {
+                    g.store_colour(rows);
+                }
                 // (The slot of an OUT row the program never names is never stored to: it keeps
                 // the zeros of the module's fresh memory, as the interpreter's cleared row.)
                 for (i, &r) in l.rows_out.iter().enumerate() {
+                    if colour_rows.as_ref().is_some_and(|c| c.contains(&r)) {
+                        continue;
+                    }
                     if let Some(&Row::Local(loc)) = g.rows.get(&r) {
                         g.e(I::LocalGet(QB));
                         g.e(I::LocalGet(loc));
@@ -182,6 +191,49 @@ impl Gen<'_> {
         self.e(I::BrIf(0));
         self.e(I::End);
         Ok(())
+    }
+
+    /// Stores the quad's colour (OUT rows `rows`, channel by channel) at the byte offset in its
+    /// record; a quad not wholly covered blends each lane with the target's by the record's
+    /// mask (a lane outside the primitive keeps what the target holds, as
+    /// `render::quads::write_quads`). A row the program never writes stores zeros, as the
+    /// interpreter's cleared OUT row.
+    fn store_colour(&mut self, rows: std::ops::Range<u32>) {
+        let records = self.layout.records_base();
+        let mask = self.local();
+        self.e(I::LocalGet(QB));
+        self.e(I::I32Load(MemArg {
+            offset: records + ROW_BYTES as u64,
+            align: 2,
+            memory_index: 0,
+        }));
+        self.e(I::LocalSet(I32_TMP));
+        self.e(I::LocalGet(QB));
+        self.e(I::V128Load(mem(records)));
+        self.e(I::LocalTee(mask));
+        self.e(I::I32x4AllTrue);
+        self.e(I::If(BlockType::Empty));
+        for blend in [false, true] {
+            if blend {
+                self.e(I::Else);
+            }
+            for (c, r) in rows.clone().enumerate() {
+                let at = c as u64 * 16;
+                self.e(I::LocalGet(I32_TMP));
+                match self.rows.get(&r) {
+                    Some(&Row::Local(loc)) => self.e(I::LocalGet(loc)),
+                    _ => self.e(splat_u32(0)),
+                }
+                if blend {
+                    self.e(I::LocalGet(I32_TMP));
+                    self.e(I::V128Load(mem(at)));
+                    self.e(I::LocalGet(mask));
+                    self.e(I::V128Bitselect);
+                }
+                self.e(I::V128Store(mem(at)));
+            }
+        }
+        self.e(I::End);
     }
 
     /// Pushes the address of the current quad's kept row `k` (batched sampling: the quad's

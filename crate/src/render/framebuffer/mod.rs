@@ -8,6 +8,9 @@
 //! files start with the top row.
 
 mod read_back;
+mod storage;
+
+pub use storage::TargetQuads;
 
 /// One 2x2 quad of a render target as raw float bits (the shader's outputs are copied without
 /// conversion): `[channel][lane]`, lanes (x, y), (x+1, y), (x, y+1), (x+1, y+1). Aligned to a
@@ -89,7 +92,8 @@ pub struct Framebuffer {
     /// The window row the storage starts at (see [`Tiling`]); 0 for a whole picture.
     origin: u32,
     /// `targets[n][quad]`, quad = [`Framebuffer::quad_index`] (`Rgba32F`; empty otherwise).
-    pub(crate) targets: Vec<Vec<QuadPixels>>,
+    /// Natively the first is [`TargetQuads::lendable`] (a compiled module may store into it).
+    pub(crate) targets: Vec<TargetQuads>,
     /// The same for `Rgba8`.
     pub(crate) targets8: Vec<Vec<QuadBytes>>,
     /// Depth per quad, `[lane]`; written only through [`Framebuffer::depth_mut`].
@@ -291,9 +295,15 @@ impl Framebuffer {
             tiles_x,
             origin: rows.start,
             targets: match format {
-                Format::Rgba32F => {
-                    vec![vec![QuadPixels::default(); quads]; targets.clamp(1, MAX_TARGETS)]
-                }
+                Format::Rgba32F => (0..targets.clamp(1, MAX_TARGETS))
+                    .map(|t| {
+                        if t == 0 {
+                            TargetQuads::lendable(quads)
+                        } else {
+                            TargetQuads::heap(quads)
+                        }
+                    })
+                    .collect(),
                 Format::Rgba8 => Vec::new(),
             },
             targets8: match format {

@@ -10,7 +10,7 @@ use super::{unorm8, unorm8_quad, Format, Framebuffer, TILE};
 #[inline]
 fn put_run<Q>(
     span: &mut [u8],
-    target: Option<&Vec<Q>>,
+    target: Option<&[Q]>,
     run: std::ops::Range<usize>,
     lanes: usize,
     bytes: impl Fn(&Q) -> [[u8; 4]; 4],
@@ -42,7 +42,7 @@ fn put_run<Q>(
 fn put_pair<Q>(
     upper: &mut [u8],
     lower: &mut [u8],
-    target: Option<&Vec<Q>>,
+    target: Option<&[Q]>,
     run: std::ops::Range<usize>,
     bytes: impl Fn(&Q) -> [[u8; 4]; 4],
 ) {
@@ -111,9 +111,15 @@ impl Framebuffer {
                     let run = tiling.row_run(y, tx);
                     match self.format {
                         Format::Rgba32F => {
-                            put_pair(up, low, self.targets.get(target), run, |q| unorm8_quad(q.0))
+                            put_pair(up, low, self.targets.get(target).map(|t| &t[..]), run, |q| {
+                                unorm8_quad(q.0)
+                            })
                         }
-                        Format::Rgba8 => put_pair(up, low, self.targets8.get(target), run, |q| q.0),
+                        Format::Rgba8 => {
+                            put_pair(up, low, self.targets8.get(target).map(|t| &t[..]), run, |q| {
+                                q.0
+                            })
+                        }
                     }
                 }
                 yt += 2;
@@ -125,9 +131,15 @@ impl Framebuffer {
                 let run = tiling.row_run(y, tx);
                 match self.format {
                     Format::Rgba32F => {
-                        put_run(span, self.targets.get(target), run, lanes, |q| unorm8_quad(q.0))
+                        put_run(span, self.targets.get(target).map(|t| &t[..]), run, lanes, |q| {
+                            unorm8_quad(q.0)
+                        })
                     }
-                    Format::Rgba8 => put_run(span, self.targets8.get(target), run, lanes, |q| q.0),
+                    Format::Rgba8 => {
+                        put_run(span, self.targets8.get(target).map(|t| &t[..]), run, lanes, |q| {
+                            q.0
+                        })
+                    }
                 }
             }
             yt += 1;

@@ -9,6 +9,7 @@
 //! (which NaN an operation returns depends on operand order, which LLVM may commute).
 
 mod cli;
+mod colours;
 mod constants;
 mod differential;
 mod flow;

@@ -24,6 +24,7 @@ fn a_plan_copies_inputs_constants_outputs_and_the_kill_mask() {
         constants: 0,
         sample_rows: false,
         spills: vec![],
+        colour: None,
     };
     let p = plan(&layout, 3).expect("3 quads fit");
     let copy = |side, at, module, bytes| Copy { side, at, module, bytes };
@@ -79,6 +80,7 @@ fn a_program_that_never_kills_copies_no_kill_mask_back() {
         constants: 0,
         sample_rows: false,
         spills: vec![],
+        colour: None,
     };
     let p = plan(&layout, 2).expect("2 quads fit");
     // OUT row 4 of 2 quads at 4 * 32 = 128, from slot 1.
@@ -137,6 +139,7 @@ fn indexed() -> Layout {
         constants: 0,
         sample_rows: false,
         spills: vec![],
+        colour: None,
     }
 }
 
