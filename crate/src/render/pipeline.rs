@@ -515,7 +515,9 @@ fn colour_records(
     // puts it (no quad of the block was left out) and every lane is covered.
     let side = super::framebuffer::TILE;
     let block = (side as usize / 2).pow(2);
-    let run_at = |at: usize| -> Option<(usize, usize)> {
+    // (A run whose positions are a block's but with a lane uncovered is then done quad by quad
+    // as a whole, so no quad is looked at as the start of a run twice.)
+    let run_at = |at: usize| -> Option<(usize, usize, bool)> {
         let a = quads.get(at)?;
         let (bx, by) = (a.x & !(side - 1), a.y & !(side - 1));
         let k = ((a.y - by) / 2 * (side / 2) + (a.x - bx) / 2) as usize;
@@ -524,15 +526,17 @@ fn colour_records(
         let kz = (k + len - 1) as u32;
         let last = (bx + kz % (side / 2) * 2, by + kz / (side / 2) * 2);
         let first = tiling.quad_index(a.x, a.y);
-        let run = (z.x, z.y) == last
-            && first + len <= stored
-            && quads.get(at..at + len)?.iter().all(|q| q.coverage == 0xF);
-        run.then_some((first, len))
+        if (z.x, z.y) != last || first + len > stored {
+            return None;
+        }
+        let covered = quads.get(at..at + len)?.iter().fold(0xF, |all, q| all & q.coverage);
+        Some((first, len, covered == 0xF))
     };
     let mut written = 0;
     let mut q = 0;
     while q < nq {
-        if let Some((first, len)) = run_at(q).filter(|&(_, len)| len > 1) {
+        let (first, len, whole) = run_at(q).unwrap_or((0, 1, false));
+        if whole {
             masks[q..q + len].fill(MASKS[0xF]);
             // (Whole records: storing lane 0 alone compiles to a slow scatter.)
             for (k, offset) in offsets[q..q + len].iter_mut().enumerate() {
@@ -542,19 +546,17 @@ fn colour_records(
             q += len;
             continue;
         }
-        let quad = quads[q];
-        let index = tiling.quad_index(quad.x, quad.y);
-        let inside = index < stored;
-        let coverage = if inside { quad.coverage & 0xF } else { 0 };
-        masks[q] = MASKS[coverage as usize];
-        offsets[q] = crate::exec::Lanes([
-            base + (if inside { index } else { 0 } * quad_bytes) as u32,
-            0,
-            0,
-            0,
-        ]);
-        written += coverage.count_ones() as u64;
-        q += 1;
+        for at in q..q + len {
+            let quad = quads[at];
+            let index = tiling.quad_index(quad.x, quad.y);
+            let inside = index < stored;
+            let coverage = if inside { quad.coverage & 0xF } else { 0 };
+            masks[at] = MASKS[coverage as usize];
+            let offset = base + (if inside { index } else { 0 } * quad_bytes) as u32;
+            offsets[at] = crate::exec::Lanes([offset, 0, 0, 0]);
+            written += coverage.count_ones() as u64;
+        }
+        q += len;
     }
     Some(written)
 }
