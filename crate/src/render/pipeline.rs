@@ -412,8 +412,18 @@ impl<'a> Raster<'a> {
                 // A compiled stage stores the colours itself where it can (its input rows are
                 // then in another memory).
                 let fuse = self.fuse_colour.and_then(|r| Some((target.fb.targets.first()?, r)));
-                let fused = stage.fuse(fuse);
+                let recorded = match stage.fuse(fuse) {
+                    true => stage
+                        .colour_records(nq)
+                        .and_then(|(rows, base)| colour_records(rows, base, target.fb, &b.quads)),
+                    false => None,
+                };
+                let fused = recorded.is_some();
                 if fused != self.fused {
+                    if !fused {
+                        // (A fused stage without its records: not expected.)
+                        stage.fuse(None);
+                    }
                     self.zeroed_inputs = None;
                     self.fused = fused;
                 }
@@ -424,17 +434,6 @@ impl<'a> Raster<'a> {
                 let rows = stage.input_rows(nq);
                 fill_inputs(rows.lanes, rows.stride, nq, &b.planes, &self.lanes, keep_zeros);
                 self.zeroed_inputs = Some(nq);
-                let recorded = match fused {
-                    true => stage
-                        .colour_records(nq)
-                        .and_then(|(rows, base)| colour_records(rows, base, target.fb, &b.quads)),
-                    false => None,
-                };
-                if fused && recorded.is_none() {
-                    // (Not expected: a fused stage has its records.)
-                    stage.fuse(None);
-                    self.fused = false;
-                }
                 stage.run(b)?;
                 match recorded.filter(|_| stage.colours_stored()) {
                     Some(written) => {
@@ -481,8 +480,8 @@ impl<'a> Raster<'a> {
 /// Fills a fused batch's colour records (`exec::Accelerator::colour_records`): row 0 each
 /// quad's covered lanes as masks, lane 0 of row 1 the byte offset of its pixels (`base` is
 /// the offset of the target's quad 0). A quad outside the storage stores nothing. Returns the
-/// fragments the batch writes (a fused program kills none and there is no depth test), or
-/// None when the rows are too short.
+/// fragments the batch writes, counted as `write_quads` counts them (its covered lanes: a fused
+/// program kills none and there is no depth test), or None when the rows are too short.
 fn colour_records(
     rows: crate::exec::RowsMut<'_>,
     base: u32,
@@ -554,7 +553,7 @@ fn colour_records(
             masks[at] = MASKS[coverage as usize];
             let offset = base + (if inside { index } else { 0 } * quad_bytes) as u32;
             offsets[at] = crate::exec::Lanes([offset, 0, 0, 0]);
-            written += coverage.count_ones() as u64;
+            written += (quad.coverage & 0xF).count_ones() as u64;
         }
         q += len;
     }

@@ -54,13 +54,18 @@ fn every_corpus_shader_stores_the_interpreters_bits() {
                 let mut job = job.unwrap_or_else(|| panic!("{name}: {diags:?}"));
                 let targets = job.color_targets();
                 let mut want = Framebuffer::new(width, height, targets).expect("fb");
-                draw(&mut job, Engine::Interpreter, &mut want, &json);
+                let interpreted = draw(&mut job, Engine::Interpreter, &mut want, &json);
                 let mut got = Framebuffer::new(width, height, targets).expect("fb");
                 // Twice: the second frame runs the instance the target kept, over the first.
                 for pass in 0..2 {
                     let stats = draw(&mut job, Engine::Jit, &mut got, &json);
                     fused_any |= stats.fused_quads > 0;
                     assert!(stats.fused_quads <= stats.quads, "{name}");
+                    // The same fragments counted as written (covered lanes, none killed).
+                    assert_eq!(
+                        stats.fragments_written, interpreted.fragments_written,
+                        "{name} {mesh} {width}x{height}"
+                    );
                     for t in 0..targets {
                         let of = |fb: &Framebuffer| -> Vec<u32> {
                             (0..height)
