@@ -532,10 +532,12 @@ struct Drawn {
     work: u64,
 }
 
-/// `job` drawn into a new framebuffer, with two small textures bound and a frame of [`BUDGET`].
+/// `job` drawn into a new framebuffer (its first target lendable, so that a compiled draw stores
+/// its colours through the module), with two small textures bound and a frame of [`BUDGET`].
 fn draw(job: &crate::render::job::Job, what: &str) -> Result<Drawn, String> {
     let (width, height) = (job.width, job.height);
-    let mut fb = crate::render::framebuffer::Framebuffer::new(width, height, job.color_targets())
+    let targets = job.color_targets();
+    let mut fb = crate::render::framebuffer::Framebuffer::new_lendable(width, height, targets)
         .map_err(|e| format!("{what}: a {width}x{height} framebuffer was refused: {e}"))?;
     let mut textures = crate::texture::bind::Bindings::new();
     let unit = small_texture()?;
@@ -554,8 +556,10 @@ fn draw(job: &crate::render::job::Job, what: &str) -> Result<Drawn, String> {
 /// interpreter's (`drawn`).
 #[cfg(all(feature = "jit", not(target_arch = "wasm32")))]
 fn compiled_frame_agrees(mut job: crate::render::job::Job, drawn: &Drawn) -> Result<(), String> {
-    let Some(native) = native_program(&job.fs, "render")? else { return Ok(()) };
+    let Some(mut native) = native_program(&job.fs, "render")? else { return Ok(()) };
+    native.keep_source(&job.fs);
     job.fs_accel = Some(std::sync::Arc::new(native));
+    // Its colours stored by the module where the program allows (a target lent at any size).
     let again = draw(&job, "render (compiled)")?;
     if (&again.stop, again.work) != (&drawn.stop, drawn.work) {
         return Err(format!(

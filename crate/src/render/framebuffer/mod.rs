@@ -277,6 +277,16 @@ impl Framebuffer {
         Ok(Framebuffer::with_storage(width, height, targets, format, start..rows.end.min(height)))
     }
 
+    /// [`Framebuffer::new`] with its first target lendable whatever its size (natively; the
+    /// fuzzing target draws small frames through the colour-storing path with it).
+    pub fn new_lendable(width: u32, height: u32, targets: usize) -> Result<Framebuffer, String> {
+        let mut fb = Framebuffer::new(width, height, targets)?;
+        if let Some(first) = fb.targets.first_mut() {
+            *first = TargetQuads::lendable_from(first.len(), 1);
+        }
+        Ok(fb)
+    }
+
     /// Storage for window rows `rows` (`rows.start` a multiple of [`TILE`]) of a checked size.
     fn with_storage(
         width: u32,

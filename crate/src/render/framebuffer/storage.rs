@@ -33,7 +33,12 @@ impl TargetQuads {
     /// `quads` cleared quads that a compiled module can be lent, where the build and the system
     /// allow it and there are at least [`MIN_LENT_QUADS`]; on the heap otherwise.
     pub fn lendable(quads: usize) -> TargetQuads {
-        if quads >= MIN_LENT_QUADS {
+        TargetQuads::lendable_from(quads, MIN_LENT_QUADS)
+    }
+
+    /// [`TargetQuads::lendable`] with another minimum.
+    pub fn lendable_from(quads: usize, min_quads: usize) -> TargetQuads {
+        if quads >= min_quads {
             let bytes = quads * std::mem::size_of::<QuadPixels>();
             if let Some(r) = Region::new(bytes) {
                 return TargetQuads { quads, store: Store::Lendable(Arc::new(r)) };

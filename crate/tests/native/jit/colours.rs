@@ -232,3 +232,18 @@ fn one_accelerator_at_a_time_stores_into_a_target() {
     drop(a);
     assert!(b.fuse(Some((region, 0))), "a gave the instance back");
 }
+
+#[test]
+fn a_small_target_made_lendable_is_stored_by_the_module_with_the_same_bits() {
+    // 37x23: partly covered quads at the right and top edges of a three-tile target.
+    let json = serde_json::json!({});
+    let req = Request { fs: UV_FS, width: 37, height: 23, ..Request::default() };
+    let (job, diags) = prepare(&req);
+    let mut job = job.unwrap_or_else(|| panic!("{diags:?}"));
+    let mut want = Framebuffer::new(37, 23, 1).expect("fb");
+    draw(&mut job, Engine::Interpreter, &mut want, &json);
+    let mut got = Framebuffer::new_lendable(37, 23, 1).expect("fb");
+    let stats = draw(&mut job, Engine::Jit, &mut got, &json);
+    assert_eq!(stats.fused_quads, stats.quads);
+    assert!(bits(&got) == bits(&want));
+}
