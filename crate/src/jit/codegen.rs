@@ -229,6 +229,9 @@ pub struct Compiled {
     /// run faster in the interpreter (docs/jit.md "Speed of imported opcodes"), so the
     /// default engine leaves them to it.
     pub calls_host: bool,
+    /// The most work one quad can be charged (every instruction up to the main END once, and
+    /// END): a bound for a program without loops or calls, which a colour-storing form is.
+    pub quad_work_bound: u64,
 }
 
 // Locals of `run`: the parameters, three i32, two i64, then v128 ones.
@@ -432,6 +435,12 @@ fn compile_as(
     if colour.is_some() && layout.kill {
         return fail("a program that kills lanes leaves its colours to the render", None);
     }
+    // A batch given back to the interpreter must have stored nothing (the interpreter's batch
+    // that runs out of budget writes nothing): the runtime gives a batch back before running it
+    // when its work could pass the limit, which needs a bound (`Compiled::quad_work_bound`).
+    if colour.is_some() && pcs.iter().any(|&pc| matches!(code[pc].op, O::BGNLOOP | O::CAL)) {
+        return fail("a program with a loop or a call leaves its colours to the render", None);
+    }
     layout.colour = colour;
     // The imports the program calls (`jit::imports`), function indices 0.. in table order.
     let used: BTreeSet<Which> =
@@ -453,6 +462,11 @@ fn compile_as(
     if layout.sampling && straight && pairing != Pairing::Pairs && spills.len() <= MAX_SPILLS {
         layout.sample_rows = true;
         layout.spills = spills;
+    }
+    // A quad's own sampling call may give the batch back halfway (the texture code reported an
+    // error), after earlier quads stored; batched sampling calls before the pass that stores.
+    if colour.is_some() && layout.sampling && !layout.sample_rows {
+        return fail("a program that samples quad by quad leaves its colours to the render", None);
     }
     // Memory grows with the rows: the interpreter keeps very large programs.
     if layout.memory_bytes() > 1 << 30 {
@@ -588,7 +602,15 @@ fn compile_as(
         data.active(0, &ConstExpr::i32_const(layout.constant_table() as i32), bytes);
         m.section(&data);
     }
-    Ok(Compiled { bytes: m.finish(), layout, instructions: end, samplers, calls_host })
+    let quad_work_bound = code[..end].iter().map(|i| i.weight).sum::<u64>() + 1;
+    Ok(Compiled {
+        bytes: m.finish(),
+        layout,
+        instructions: end,
+        samplers,
+        calls_host,
+        quad_work_bound,
+    })
 }
 
 /// The function index of the stop-flag import ([`imports::POLL`]): after the lane imports and

@@ -188,6 +188,9 @@ struct Shared {
 /// The form of a program that stores one OUT register into a lent render target.
 struct FusedModule {
     colour: u32,
+    /// `Compiled::quad_work_bound`: a batch whose bound passes its limit goes to the
+    /// interpreter before anything is stored.
+    quad_work: u64,
     module: Module,
     layout: Layout,
     samplers: Vec<Inst>,
@@ -207,7 +210,9 @@ impl Shared {
                 return None;
             }
             let module = Module::new(lent_engine()?, &c.bytes).ok()?;
-            Some(Arc::new(FusedModule { colour, module, layout: c.layout, samplers: c.samplers }))
+            let quad_work = c.quad_work_bound;
+            let (layout, samplers) = (c.layout, c.samplers);
+            Some(Arc::new(FusedModule { colour, quad_work, module, layout, samplers }))
         };
         let f = make();
         forms.push((colour, f.clone()));
@@ -446,6 +451,10 @@ impl Accelerator for NativeRun {
         let shared = self.shared.clone();
         let module = self.fused.as_ref().map(|f| f.module.clone());
         if let (Some((inst, plan)), Some(f)) = (self.active(), module) {
+            // A batch that might run out of budget stores nothing: the interpreter runs it.
+            if (nq as u64).saturating_mul(f.quad_work) > limit {
+                return None;
+            }
             if plan.nq != nq {
                 *plan = super::plan(&f.layout, nq)?;
             }
