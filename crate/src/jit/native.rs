@@ -559,3 +559,73 @@ fn out_rows<'m>(l: &Layout, mem: &'m [u8]) -> Option<Rows<'m>> {
     let bytes = mem.get(start..start + l.rows_out.len() * row)?;
     Some(Rows { lanes: crate::exec::lanes::from_bytes(bytes)?, stride: row / 16 })
 }
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+
+    /// A module whose `run(addr, value)` stores the 32-bit `value` at `addr` of its memory.
+    fn storing_module() -> Vec<u8> {
+        use wasm_encoder::{
+            CodeSection, ExportKind, ExportSection, Function, FunctionSection, Instruction as I,
+            MemArg, MemorySection, MemoryType, Module, TypeSection, ValType,
+        };
+        let mut m = Module::new();
+        let mut types = TypeSection::new();
+        types.ty().function([ValType::I32, ValType::I64], [ValType::I64]);
+        m.section(&types);
+        let mut funcs = FunctionSection::new();
+        funcs.function(0);
+        m.section(&funcs);
+        let mut mems = MemorySection::new();
+        let ty = MemoryType {
+            minimum: 1,
+            maximum: None,
+            memory64: false,
+            shared: false,
+            page_size_log2: None,
+        };
+        mems.memory(ty);
+        m.section(&mems);
+        let mut ex = ExportSection::new();
+        ex.export("run", ExportKind::Func, 0);
+        ex.export("mem", ExportKind::Memory, 0);
+        m.section(&ex);
+        let mut f = Function::new([]);
+        f.instruction(&I::LocalGet(0));
+        f.instruction(&I::LocalGet(1));
+        f.instruction(&I::I32WrapI64);
+        f.instruction(&I::I32Store(MemArg { offset: 0, align: 2, memory_index: 0 }));
+        f.instruction(&I::I64Const(0));
+        f.instruction(&I::End);
+        let mut code = CodeSection::new();
+        code.function(&f);
+        m.section(&code);
+        m.finish()
+    }
+
+    #[test]
+    fn a_lent_memory_is_the_regions_and_a_store_past_its_used_part_traps() {
+        let region = lend::Region::new(64 * 64).expect("the system maps a region");
+        let engine = lent_engine().expect("the lent engine");
+        let module = Module::new(engine, storing_module()).expect("a valid module");
+        LENDING.with(|l| l.set(Some((region.base() as usize, region.memory_bytes()))));
+        let inst = Instanced::new(&module, true);
+        LENDING.with(|l| l.set(None));
+        let mut inst = inst.expect("instantiated in the region");
+        // A store inside lands in the region (its data starts after the prefix).
+        let at = lend::PREFIX as i32 + 8;
+        assert_eq!(inst.run.call(&mut inst.store, (at, 0x1234_5678)).ok(), Some(0));
+        // SAFETY: the region's used part is readable; nothing runs meanwhile.
+        let word = unsafe { region.data().add(8).cast::<u32>().read_unaligned() };
+        assert_eq!(word, 0x1234_5678);
+        // Past the used part, inside the reservation, and at the top of the 32-bit range: a
+        // trap, which wasmtime reports as an error (the process goes on).
+        for addr in [region.memory_bytes() as u32, u32::MAX - 3] {
+            assert!(inst.run.call(&mut inst.store, (addr as i32, 1)).is_err(), "{addr:#x}");
+        }
+        // Without a region lent, no instance is made.
+        assert!(Instanced::new(&module, true).is_none());
+        drop(inst);
+    }
+}
