@@ -502,25 +502,19 @@ impl Accelerator for NativeRun {
         Some(RowsMut { lanes: crate::exec::lanes::from_bytes_mut(bytes)?, stride: row / 16 })
     }
     fn fuse(&mut self, target: Option<(&Arc<lend::Region>, u32)>) -> bool {
-        let Some((region, colour)) = target else {
-            if let Some(f) = self.fused.as_mut() {
-                f.active = false;
+        // Stopping, or a target held already (every batch of a frame asks): no lookup.
+        if let Some(f) = self.fused.as_mut() {
+            let held = target.is_some_and(|(region, colour)| {
+                Arc::ptr_eq(&f.region, region) && f.module.colour == colour
+            });
+            f.active = held && f.inst.is_some();
+            if held || target.is_none() {
+                return f.active;
             }
-            return false;
-        };
-        // The instance held already (every batch of a frame asks).
-        let held = |f: &&mut Fused| Arc::ptr_eq(&f.region, region) && f.module.colour == colour;
-        if let Some(f) = self.fused.as_mut().filter(held) {
-            f.active = f.inst.is_some();
-            return f.active;
         }
+        let Some((region, colour)) = target else { return false };
         let shared = self.shared.clone();
-        let Some(fm) = shared.fused(colour) else {
-            if let Some(f) = self.fused.as_mut() {
-                f.active = false;
-            }
-            return false;
-        };
+        let Some(fm) = shared.fused(colour) else { return false };
         // Another region or colour: the instance held goes back to its region.
         self.fused = None;
         let Some(inst) = self.take_fused(region, &fm) else { return false };

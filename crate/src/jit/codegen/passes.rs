@@ -202,11 +202,7 @@ impl Gen<'_> {
         let records = self.layout.records_base();
         let mask = self.local();
         self.e(I::LocalGet(QB));
-        self.e(I::I32Load(MemArg {
-            offset: records + ROW_BYTES as u64,
-            align: 2,
-            memory_index: 0,
-        }));
+        self.e(I::I32Load(mem_word(records + ROW_BYTES as u64)));
         self.e(I::LocalSet(I32_TMP));
         self.e(I::LocalGet(QB));
         self.e(I::V128Load(mem(records)));
